@@ -1,0 +1,32 @@
+import Koa from 'koa';
+import type { AppDeps } from './deps.ts';
+import { jsonBody } from './http/body.ts';
+import { errorsAndLogging, notFound } from './http/errors.ts';
+import { baseHeaders, sameOrigin } from './http/security.ts';
+import { sessions } from './http/session.ts';
+import { servePwa } from './http/static.ts';
+import { adminListRoutes } from './routes/admin-lists.ts';
+import { authRoutes } from './routes/auth.ts';
+import { bookingRoutes } from './routes/bookings.ts';
+import { healthRoutes } from './routes/health.ts';
+
+/** Builds the Koa app from its dependencies. No side effects: main.ts starts it, tests start it too. */
+export function createApp(deps: AppDeps): Koa {
+  const app = new Koa({ proxy: deps.config.trustProxy, keys: deps.keys });
+  app.silent = true;
+  app.use(errorsAndLogging(deps.logger));
+  app.use(baseHeaders);
+  app.use(sameOrigin(deps.config.publicUrl));
+  app.use(sessions(app, deps.storage.sessions, { secure: deps.config.secureCookies, maxAgeMs: deps.config.sessionMaxAgeMs }));
+  app.use(jsonBody(deps.config.jsonLimit));
+  for (const router of [healthRoutes(deps), authRoutes(deps), bookingRoutes(deps), adminListRoutes(deps)]) {
+    app.use(router.routes());
+    app.use(router.allowedMethods({ throw: false }));
+  }
+  app.use(async (ctx, next) => {
+    if (ctx.path.startsWith('/api/')) throw notFound(`No API call ${ctx.method} ${ctx.path.slice(0, 100)}`);
+    await next();
+  });
+  app.use(servePwa(deps.config.distDir));
+  return app;
+}

@@ -1,0 +1,72 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  STORAGE_DIR: z.string().min(1).default('./storage'),
+  PUBLIC_URL: z.url().optional(),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  SESSION_MAX_AGE_HOURS: z.coerce.number().positive().default(24 * 7),
+  JSON_LIMIT: z.string().default('100kb'),
+  GROUP_COMMIT: bool.default(true),
+});
+
+/** The server's settings, from the environment, validated once at boot. */
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  storageDir: string;
+  databaseFile: string;
+  publicUrl: string;
+  /** Cookies get Secure and the __Host- prefix when the site is served over HTTPS. */
+  secureCookies: boolean;
+  trustProxy: boolean;
+  logLevel: string;
+  admin: { email: string; password: string } | null;
+  sessionMaxAgeMs: number;
+  jsonLimit: string;
+  groupCommit: boolean;
+  /** Where the built PWA is served from. */
+  distDir: string;
+};
+
+/** Reads and validates the environment; a bad value stops the start with the variable's name. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
+    throw new Error('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  const storageDir = resolve(e.STORAGE_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    storageDir,
+    databaseFile: resolve(storageDir, 'app.db'),
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : null,
+    sessionMaxAgeMs: e.SESSION_MAX_AGE_HOURS * 60 * 60 * 1000,
+    jsonLimit: e.JSON_LIMIT,
+    groupCommit: e.GROUP_COMMIT,
+    distDir: resolve(import.meta.dirname, '..', 'dist'),
+  };
+}

@@ -1,0 +1,14 @@
+import type { Storage } from '#data/storage.ts';
+import type { Config } from './config.ts';
+import type { Logger } from './logger.ts';
+
+/** What the HTTP app is built from; tests pass real ones with a temporary storage directory. */
+export type AppDeps = {
+  config: Config;
+  logger: Logger;
+  storage: Storage;
+  /** Injected so tests can fix time. */
+  clock: () => Date;
+  /** Cookie-signing keys (backend/secrets.ts). */
+  keys: string[];
+};

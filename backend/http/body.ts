@@ -1,0 +1,31 @@
+import type { Context, Next } from 'koa';
+import { HttpMethodEnum, koaBody } from 'koa-body';
+import { HttpError } from './errors.ts';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * JSON bodies only: a state-changing call with a body must say `application/json` (form-encoded and
+ * text/plain bodies are refused, which also keeps simple cross-site form posts out), and the size is capped.
+ */
+export function jsonBody(limit: string) {
+  const parse = koaBody({
+    json: true,
+    jsonStrict: true,
+    jsonLimit: limit,
+    multipart: false,
+    urlencoded: false,
+    text: false,
+    parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
+  });
+  return async (ctx: Context, next: Next): Promise<void> => {
+    if (WRITE_METHODS.has(ctx.method) && ctx.request.length !== 0 && hasBody(ctx) && !ctx.is('application/json')) {
+      throw new HttpError(415, 'unsupported_media_type', 'Send the request body as application/json');
+    }
+    await parse(ctx, next);
+  };
+}
+
+function hasBody(ctx: Context): boolean {
+  return ctx.get('content-length') !== '' || ctx.get('transfer-encoding') !== '';
+}

@@ -1,0 +1,68 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { MSG } from '#domain/messages.ts';
+import { LoginSchema, RegisterSchema } from '#domain/schemas/auth.ts';
+import { publicUser } from '#data/queries.ts';
+import { registerUser } from '../commands/users.ts';
+import type { AppDeps } from '../deps.ts';
+import { HttpError } from '../http/errors.ts';
+import { commandContext } from '../http/command-context.ts';
+import { requireUser, signIn, signOut } from '../http/session.ts';
+import { parseBody } from '../http/validate.ts';
+import { hashPassword, verifyPassword } from '../passwords.ts';
+
+/** Admin sign-in (`/api/login`, `/api/logout`) and customer accounts (`/api/auth/*`). */
+export function authRoutes({ storage, clock }: AppDeps): Router {
+  const router = new Router();
+  const { queries, bus } = storage;
+
+  /** Checks e-mail and password at the same cost whether or not the account exists. */
+  async function authenticate(email: string, password: string) {
+    const user = queries.userByEmail(email);
+    const ok = await verifyPassword(user?.passwordHash, password);
+    return ok ? user : undefined;
+  }
+
+  router.post('/api/login', async (ctx) => {
+    const { email, password } = parseBody(ctx, LoginSchema);
+    const user = await authenticate(email, password);
+    if (!user) throw new HttpError(401, 'login_failed', MSG.loginFailed);
+    if (!user.isAdmin) throw new HttpError(403, 'admin_required', MSG.adminRequired);
+    await signIn(ctx, user.id);
+    ctx.body = { isAdmin: true, firstName: user.firstName, lastName: user.lastName };
+  });
+
+  const logout = (ctx: Context) => {
+    signOut(ctx);
+    ctx.body = { success: true };
+  };
+  router.post('/api/logout', logout);
+  router.post('/api/auth/logout', logout);
+
+  router.post('/api/auth/register', async (ctx) => {
+    const input = parseBody(ctx, RegisterSchema);
+    const passwordHash = await hashPassword(input.password);
+    const { result } = await bus.execute(commandContext(ctx, queries, clock()), (uow) =>
+      registerUser(uow, { email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash, isAdmin: false }),
+    );
+    await signIn(ctx, result.userId);
+    const user = queries.user(result.userId);
+    if (!user) throw new Error('registered user not found');
+    ctx.status = 201;
+    ctx.body = publicUser(user);
+  });
+
+  router.post('/api/auth/login', async (ctx) => {
+    const { email, password } = parseBody(ctx, LoginSchema);
+    const user = await authenticate(email, password);
+    if (!user) throw new HttpError(401, 'invalid_credentials', MSG.invalidCredentials);
+    await signIn(ctx, user.id);
+    ctx.body = publicUser(user);
+  });
+
+  router.get('/api/auth/me', (ctx) => {
+    ctx.body = publicUser(requireUser(ctx, queries));
+  });
+
+  return router;
+}

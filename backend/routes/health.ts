@@ -1,0 +1,12 @@
+import Router from '@koa/router';
+import type { AppDeps } from '../deps.ts';
+
+/** Liveness and readiness in one: answers 200 only when the database answers. */
+export function healthRoutes({ storage }: AppDeps): Router {
+  const router = new Router();
+  router.get('/api/health', (ctx) => {
+    const position = storage.db.prepare('SELECT COALESCE(MAX(global_position), 0) AS p FROM events').pluck().get() as number;
+    ctx.body = { status: 'ok', eventPosition: position };
+  });
+  return router;
+}

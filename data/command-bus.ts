@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import type { Statement, Transaction } from 'better-sqlite3';
+import type { Decider } from '#domain/deciders/decider.ts';
+import { ConflictError, DomainError } from '#domain/errors.ts';
+import type { DomainEvent, EventMetadata, RecordedEvent, Role } from '#domain/events.ts';
+import type { Db } from './db.ts';
+import type { EventStore } from './event-store.ts';
+import type { Vault } from './vault.ts';
+
+/** Who sends a command, when, and under which client-made id (the HTTP `Idempotency-Key`). */
+export type CommandContext = {
+  /** Set when the client made the id: then a repeat returns the first result and appends nothing. */
+  commandId: string | null;
+  /** What the command asked for; the same id with a different request is refused. */
+  fingerprint?: string;
+  actor: string | null;
+  role: Role;
+  now: Date;
+};
+
+export type Outcome<R> = { result: R; replayed: boolean };
+
+/** The same idempotency key was sent with a different request. */
+export class IdempotencyKeyReusedError extends DomainError {
+  constructor() {
+    super('idempotency_key_reused', 'This Idempotency-Key was already used for a different request');
+  }
+}
+
+/** What a command's work sees: one open transaction, its metadata, and decider plumbing. */
+export class UnitOfWork {
+  readonly db: Db;
+  readonly store: EventStore;
+  readonly metadata: EventMetadata;
+
+  constructor(db: Db, store: EventStore, metadata: EventMetadata) {
+    this.db = db;
+    this.store = store;
+    this.metadata = metadata;
+  }
+
+  /** Folds a stream into the decider's state. */
+  load<S, C, E extends DomainEvent>(streamId: string, decider: Decider<S, C, E>): { state: S; version: number } {
+    const history = this.store.readStream(streamId) as RecordedEvent<E>[];
+    const state = history.reduce(decider.evolve, decider.initialState());
+    return { state, version: history.at(-1)?.streamPosition ?? 0 };
+  }
+
+  /**
+   * Read, decide, append, project. `expectedVersion` (from a client that read the stream earlier) turns a
+   * concurrent change into a ConflictError instead of a silent overwrite.
+   */
+  handle<S, C, E extends DomainEvent>(
+    streamId: string,
+    decider: Decider<S, C, E>,
+    command: C,
+    options: { expectedVersion?: number | undefined; subject?: string | null } = {},
+  ): { state: S; events: RecordedEvent<E>[]; version: number } {
+    const { state, version } = this.load(streamId, decider);
+    if (options.expectedVersion !== undefined && options.expectedVersion !== version) {
+      throw new ConflictError('version_conflict', 'This record was changed by someone else meanwhile', {
+        expectedVersion: options.expectedVersion,
+        currentVersion: version,
+      });
+    }
+    const decided = decider.decide(command, state);
+    if (decided.length === 0) return { state, events: [], version };
+    const events = this.store.append(streamId, decided, this.metadata, { expectedVersion: version, subject: options.subject ?? null }) as RecordedEvent<E>[];
+    return { state: events.reduce(decider.evolve, state), events, version: version + events.length };
+  }
+}
+
+type Work<R> = (uow: UnitOfWork) => R;
+type Item = { ctx: CommandContext; work: Work<unknown>; resolve: (o: Outcome<unknown>) => void; reject: (e: unknown) => void };
+
+/**
+ * Runs commands durably. With group commit (the default) every command that arrives in one event-loop
+ * turn is committed in one transaction — one fsync for the lot — each in its own savepoint, so a failing
+ * command rolls back alone. Idempotency: a command id seen before returns the stored result and appends
+ * nothing; repeats inside one batch see the first one's row, so concurrent replays are safe too.
+ */
+export class CommandBus {
+  readonly #db: Db;
+  readonly #store: EventStore;
+  readonly #vault: Vault;
+  readonly #groupCommit: boolean;
+  readonly #maxBatch: number;
+  readonly #findCommand: Statement;
+  readonly #saveCommand: Statement;
+  readonly #runBatch: Transaction<(items: Item[]) => Array<{ ok: Outcome<unknown> } | { error: unknown }>>;
+  readonly #runOne: (item: Item) => Outcome<unknown>;
+  #queue: Item[] = [];
+  #scheduled = false;
+
+  constructor(db: Db, store: EventStore, vault: Vault, options: { groupCommit?: boolean; maxBatch?: number } = {}) {
+    this.#db = db;
+    this.#store = store;
+    this.#vault = vault;
+    this.#groupCommit = options.groupCommit ?? true;
+    this.#maxBatch = options.maxBatch ?? 500;
+    this.#findCommand = db.prepare('SELECT fingerprint, result FROM commands WHERE command_id = ?');
+    this.#saveCommand = db.prepare('INSERT INTO commands (command_id, fingerprint, result, created) VALUES (?, ?, ?, ?)');
+    this.#runOne = db.transaction((item: Item) => this.#execute(item));
+    this.#runBatch = db.transaction((items: Item[]) =>
+      items.map((item) => {
+        try {
+          return { ok: this.#runOne(item) };
+        } catch (error) {
+          return { error };
+        }
+      }),
+    );
+  }
+
+  /** Queues a command; resolves once it is durably committed (or rejects with its error). */
+  execute<R>(ctx: CommandContext, work: Work<R>): Promise<Outcome<R>> {
+    return new Promise<Outcome<R>>((resolve, reject) => {
+      this.#queue.push({ ctx, work, resolve: resolve as (o: Outcome<unknown>) => void, reject });
+      if (!this.#groupCommit) {
+        this.#flush();
+      } else if (!this.#scheduled) {
+        this.#scheduled = true;
+        setImmediate(() => this.#flush());
+      }
+    });
+  }
+
+  /** Runs one command synchronously in its own transaction (command-line tools and tests). */
+  executeNow<R>(ctx: CommandContext, work: Work<R>): Outcome<R> {
+    const [outcome] = this.#commit([{ ctx, work, resolve: () => {}, reject: () => {} }]);
+    if (!outcome) throw new Error('no outcome');
+    if ('error' in outcome) throw outcome.error;
+    return outcome.ok as Outcome<R>;
+  }
+
+  #flush(): void {
+    this.#scheduled = false;
+    while (this.#queue.length > 0) {
+      const batch = this.#queue.splice(0, this.#maxBatch);
+      let outcomes: Array<{ ok: Outcome<unknown> } | { error: unknown }>;
+      try {
+        outcomes = this.#commit(batch);
+      } catch (error) {
+        for (const item of batch) item.reject(error);
+        continue;
+      }
+      outcomes.forEach((o, i) => ('ok' in o ? batch[i]!.resolve(o.ok) : batch[i]!.reject(o.error)));
+    }
+  }
+
+  #commit(batch: Item[]): Array<{ ok: Outcome<unknown> } | { error: unknown }> {
+    try {
+      return this.#runBatch.immediate(batch);
+    } catch (error) {
+      this.#vault.clearCache();
+      throw error;
+    }
+  }
+
+  #execute(item: Item): Outcome<unknown> {
+    const { ctx } = item;
+    const fingerprint = ctx.fingerprint ?? '';
+    if (ctx.commandId) {
+      const prior = this.#findCommand.get(ctx.commandId) as { fingerprint: string; result: string } | undefined;
+      if (prior) {
+        if (prior.fingerprint !== fingerprint) throw new IdempotencyKeyReusedError();
+        return { result: JSON.parse(prior.result) as unknown, replayed: true };
+      }
+    }
+    const metadata: EventMetadata = {
+      time: ctx.now.toISOString(),
+      commandId: ctx.commandId ?? randomUUID(),
+      actor: ctx.actor,
+      role: ctx.role,
+    };
+    const result = item.work(new UnitOfWork(this.#db, this.#store, metadata));
+    if (ctx.commandId) this.#saveCommand.run(ctx.commandId, fingerprint, JSON.stringify(result ?? null), metadata.time);
+    return { result, replayed: false };
+  }
+}

@@ -1,0 +1,170 @@
+import type { Db } from './db.ts';
+
+/** A booking as the API answers it: the seed's field names, plus `version` for conflict checks. */
+export type Booking = {
+  id: string;
+  userId: string | null;
+  quoteId: string | null;
+  source: string;
+  firstName: string;
+  lastName: string | null;
+  email: string | null;
+  phone: string | null;
+  serviceType: string;
+  preferredDate: string | null;
+  preferredTime: string | null;
+  startDate: string | null;
+  finishDate: string | null;
+  startTime: string | null;
+  finishTime: string | null;
+  address: string | null;
+  description: string | null;
+  attachments: string | null;
+  status: string;
+  googleCalendarEventId: string | null;
+  isManualBooking: boolean;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+};
+
+export type Quote = {
+  id: string;
+  userId: string | null;
+  firstName: string;
+  lastName: string | null;
+  email: string | null;
+  phone: string | null;
+  serviceType: string;
+  preferredDate: string | null;
+  address: string | null;
+  description: string | null;
+  attachments: string | null;
+  notes: string | null;
+  estimatedCost: string | null;
+  quoteStatus: string;
+  priority: string;
+  followUpDate: string | null;
+  bookingId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+};
+
+export type Contact = {
+  id: string;
+  firstName: string;
+  lastName: string | null;
+  email: string | null;
+  phone: string | null;
+  service: string | null;
+  details: string;
+  source: string;
+  createdAt: string;
+};
+
+export type Message = {
+  id: string;
+  bookingId: string;
+  senderId: string | null;
+  senderName: string;
+  content: string;
+  attachments: string | null;
+  isFromAdmin: boolean;
+  createdAt: string;
+};
+
+/** A user row; `passwordHash` never leaves the server (see `publicUser`). */
+export type User = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  passwordHash: string;
+  isAdmin: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+
+const toBooking = (r: Record<string, unknown>): Booking => ({ ...r, isManualBooking: r['isManualBooking'] === 1 }) as Booking;
+const toMessage = (r: Record<string, unknown>): Message => ({ ...r, isFromAdmin: r['isFromAdmin'] === 1 }) as Message;
+const toUser = (r: Record<string, unknown>): User => ({ ...r, isAdmin: r['isAdmin'] === 1 }) as User;
+
+/**
+ * Read-model queries. They read committed rows; inside a command they also see that command's own writes,
+ * which is what the command handlers' checks (an e-mail already registered, a contact already known) need.
+ */
+export class Queries {
+  readonly #db: Db;
+
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  bookings(): Booking[] {
+    return this.#all('SELECT * FROM bookings ORDER BY createdAt DESC, id').map(toBooking);
+  }
+
+  booking(id: string): Booking | undefined {
+    const r = this.#one('SELECT * FROM bookings WHERE id = ?', id);
+    return r && toBooking(r);
+  }
+
+  /** A customer's bookings: those made with their e-mail, and those they made signed in. */
+  bookingsForCustomer(email: string, userId: string | null): Booking[] {
+    return this.#all('SELECT * FROM bookings WHERE email = ? OR (userId IS NOT NULL AND userId = ?) ORDER BY createdAt DESC, id', email, userId).map(
+      toBooking,
+    );
+  }
+
+  quotes(): Quote[] {
+    return this.#all('SELECT * FROM quotes ORDER BY createdAt DESC, id') as Quote[];
+  }
+
+  quote(id: string): Quote | undefined {
+    return this.#one('SELECT * FROM quotes WHERE id = ?', id) as Quote | undefined;
+  }
+
+  contacts(): Contact[] {
+    return this.#all('SELECT * FROM contacts ORDER BY createdAt DESC, id') as Contact[];
+  }
+
+  contactByEmail(email: string): Contact | undefined {
+    return this.#one('SELECT * FROM contacts WHERE email = ? LIMIT 1', email) as Contact | undefined;
+  }
+
+  messages(bookingId: string): Message[] {
+    return this.#all('SELECT * FROM messages WHERE bookingId = ? ORDER BY createdAt, id', bookingId).map(toMessage);
+  }
+
+  allMessages(): Message[] {
+    return this.#all('SELECT * FROM messages ORDER BY createdAt, id').map(toMessage);
+  }
+
+  userByEmail(email: string): User | undefined {
+    const r = this.#one('SELECT * FROM users WHERE email = ? LIMIT 1', email);
+    return r && toUser(r);
+  }
+
+  user(id: string): User | undefined {
+    const r = this.#one('SELECT * FROM users WHERE id = ?', id);
+    return r && toUser(r);
+  }
+
+  adminExists(): boolean {
+    return this.#one('SELECT 1 AS x FROM users WHERE isAdmin = 1 LIMIT 1') !== undefined;
+  }
+
+  #all(sql: string, ...params: unknown[]): Array<Record<string, unknown>> {
+    return this.#db.prepare(sql).all(...params) as Array<Record<string, unknown>>;
+  }
+
+  #one(sql: string, ...params: unknown[]): Record<string, unknown> | undefined {
+    return this.#db.prepare(sql).get(...params) as Record<string, unknown> | undefined;
+  }
+}
+
+/** What the API may say about a user. */
+export function publicUser(u: User): { id: string; email: string; firstName: string; lastName: string; isAdmin: boolean } {
+  return { id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, isAdmin: u.isAdmin };
+}

@@ -1,0 +1,143 @@
+/**
+ * The durable tables, changed only by numbered migrations (PRAGMA user_version). Events are append-only:
+ * triggers refuse UPDATE and DELETE on them, so no code path can rewrite history.
+ */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE events (
+    global_position INTEGER PRIMARY KEY,
+    stream_id TEXT NOT NULL,
+    stream_position INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    type_version INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    metadata TEXT NOT NULL,
+    command_id TEXT NOT NULL,
+    created TEXT NOT NULL,
+    UNIQUE (stream_id, stream_position)
+  );
+  CREATE INDEX events_command_id ON events (command_id);
+  CREATE TRIGGER events_no_update BEFORE UPDATE ON events BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
+  CREATE TRIGGER events_no_delete BEFORE DELETE ON events BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
+
+  CREATE TABLE commands (
+    command_id TEXT PRIMARY KEY,
+    fingerprint TEXT NOT NULL,
+    result TEXT NOT NULL,
+    created TEXT NOT NULL
+  );
+
+  CREATE TABLE person_keys (
+    key_id TEXT PRIMARY KEY,
+    subject_hash TEXT NOT NULL UNIQUE,
+    key BLOB NOT NULL,
+    created TEXT NOT NULL
+  );
+
+  CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+  CREATE TABLE sessions (
+    sid TEXT PRIMARY KEY,
+    sess TEXT NOT NULL,
+    expire INTEGER NOT NULL
+  );
+  CREATE INDEX sessions_expire ON sessions (expire);
+  `,
+];
+
+/**
+ * The read models: derived from the events, so they are not migrated but rebuilt. When this text
+ * changes, the next start sees a different hash and rebuilds them (data/rebuild.ts).
+ */
+export const READ_MODEL_DDL = `
+  CREATE TABLE bookings (
+    id TEXT PRIMARY KEY,
+    userId TEXT,
+    quoteId TEXT,
+    source TEXT NOT NULL,
+    firstName TEXT NOT NULL,
+    lastName TEXT,
+    email TEXT,
+    phone TEXT,
+    serviceType TEXT NOT NULL,
+    preferredDate TEXT,
+    preferredTime TEXT,
+    startDate TEXT,
+    finishDate TEXT,
+    startTime TEXT,
+    finishTime TEXT,
+    address TEXT,
+    description TEXT,
+    attachments TEXT,
+    status TEXT NOT NULL,
+    googleCalendarEventId TEXT,
+    isManualBooking INTEGER NOT NULL,
+    createdAt TEXT NOT NULL,
+    updatedAt TEXT NOT NULL,
+    version INTEGER NOT NULL
+  );
+  CREATE INDEX bookings_email ON bookings (email);
+  CREATE INDEX bookings_user ON bookings (userId);
+  CREATE INDEX bookings_dates ON bookings (startDate, finishDate);
+
+  CREATE TABLE quotes (
+    id TEXT PRIMARY KEY,
+    userId TEXT,
+    firstName TEXT NOT NULL,
+    lastName TEXT,
+    email TEXT,
+    phone TEXT,
+    serviceType TEXT NOT NULL,
+    preferredDate TEXT,
+    address TEXT,
+    description TEXT,
+    attachments TEXT,
+    notes TEXT,
+    estimatedCost TEXT,
+    quoteStatus TEXT NOT NULL,
+    priority TEXT NOT NULL,
+    followUpDate TEXT,
+    bookingId TEXT,
+    createdAt TEXT NOT NULL,
+    updatedAt TEXT NOT NULL,
+    version INTEGER NOT NULL
+  );
+  CREATE INDEX quotes_email ON quotes (email);
+
+  CREATE TABLE contacts (
+    id TEXT PRIMARY KEY,
+    firstName TEXT NOT NULL,
+    lastName TEXT,
+    email TEXT,
+    phone TEXT,
+    service TEXT,
+    details TEXT NOT NULL,
+    source TEXT NOT NULL,
+    createdAt TEXT NOT NULL
+  );
+  CREATE INDEX contacts_email ON contacts (email);
+
+  CREATE TABLE messages (
+    id TEXT PRIMARY KEY,
+    bookingId TEXT NOT NULL,
+    senderId TEXT,
+    senderName TEXT NOT NULL,
+    content TEXT NOT NULL,
+    attachments TEXT,
+    isFromAdmin INTEGER NOT NULL,
+    createdAt TEXT NOT NULL
+  );
+  CREATE INDEX messages_booking ON messages (bookingId, createdAt);
+
+  CREATE TABLE users (
+    id TEXT PRIMARY KEY,
+    email TEXT NOT NULL,
+    firstName TEXT NOT NULL,
+    lastName TEXT NOT NULL,
+    passwordHash TEXT NOT NULL,
+    isAdmin INTEGER NOT NULL,
+    createdAt TEXT NOT NULL,
+    updatedAt TEXT NOT NULL
+  );
+  CREATE INDEX users_email ON users (email);
+`;

@@ -1,0 +1,73 @@
+import { TABLES } from '#domain/projections.ts';
+import { CommandBus } from './command-bus.ts';
+import { createReadModels, openDatabase, type Db } from './db.ts';
+import { EventStore } from './event-store.ts';
+import { Projector } from './projector.ts';
+import { Queries } from './queries.ts';
+import { SessionStore } from './sessions.ts';
+import { Vault } from './vault.ts';
+
+export type StorageOptions = { groupCommit?: boolean; maxBatch?: number };
+
+/** Everything persistent, opened together: the log, the read models, the keys and the sessions. */
+export type Storage = {
+  db: Db;
+  store: EventStore;
+  bus: CommandBus;
+  queries: Queries;
+  sessions: SessionStore;
+  vault: Vault;
+  /** Drops every read model and replays the whole log into fresh tables, in one transaction. */
+  rebuild(): { events: number; ms: number };
+  /** Crypto-shreds a person: deletes their key, then rebuilds so no read model keeps their fields. */
+  erase(subject: string): { keysDeleted: number };
+  /** Every read-model table's rows, in primary-key order (for comparing a rebuild with the live state). */
+  snapshot(): Record<string, unknown[]>;
+  close(): void;
+};
+
+/** Opens (creating and migrating when needed) the SQLite database at `file`. */
+export function openStorage(file: string, options: StorageOptions = {}): Storage {
+  const { db, readModelsStale } = openDatabase(file);
+  const vault = new Vault(db);
+  const projector = new Projector(db);
+  const store = new EventStore(db, vault, projector);
+  const bus = new CommandBus(db, store, vault, options);
+
+  const rebuild = (): { events: number; ms: number } => {
+    const started = performance.now();
+    let events = 0;
+    db.transaction(() => {
+      createReadModels(db);
+      projector.reset();
+      for (const event of store.iterateAll()) {
+        projector.apply(event);
+        events++;
+      }
+    }).immediate();
+    return { events, ms: performance.now() - started };
+  };
+
+  if (readModelsStale) rebuild();
+
+  return {
+    db,
+    store,
+    bus,
+    queries: new Queries(db),
+    sessions: new SessionStore(db),
+    vault,
+    rebuild,
+    erase(subject) {
+      const keysDeleted = db.transaction(() => vault.erase(subject)).immediate();
+      rebuild();
+      return { keysDeleted };
+    },
+    snapshot() {
+      return Object.fromEntries(TABLES.map((t) => [t, db.prepare(`SELECT * FROM ${t} ORDER BY id`).all()]));
+    },
+    close() {
+      db.close();
+    },
+  };
+}

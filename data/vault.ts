@@ -1,0 +1,112 @@
+import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { PERSONAL_FIELDS, type EventType } from '#domain/events.ts';
+import { ERASED } from '#domain/limits.ts';
+import type { Db } from './db.ts';
+
+/** How sealed personal fields sit inside an event's stored data. */
+type Sealed = { k: string; f: string[]; c: string };
+const SEALED = '_sealed';
+
+/**
+ * Crypto-shredding for UK GDPR erasure: each person (subject) has an AES-256-GCM key in `person_keys`;
+ * the personal fields of their events are stored encrypted with it. Deleting the key erases those
+ * fields everywhere in the log at once, while the events themselves (and so counts and history) remain.
+ */
+export class Vault {
+  readonly #db: Db;
+  readonly #cache = new Map<string, Buffer | null>();
+  readonly #pepper: Buffer;
+
+  constructor(db: Db) {
+    this.#db = db;
+    this.#pepper = loadPepper(db);
+  }
+
+  /** Seals the personal fields of one event's data. Must run inside the append transaction. */
+  seal(type: EventType, data: Record<string, unknown>, subject: string | null | undefined): Record<string, unknown> {
+    const fields = (PERSONAL_FIELDS[type] as readonly string[]).filter((f) => data[f] !== undefined && data[f] !== null);
+    if (fields.length === 0) return data;
+    if (!subject) throw new Error(`${type} carries personal fields but no subject was given`);
+    const { keyId, key } = this.#keyFor(subject);
+    const personal: Record<string, unknown> = {};
+    const open: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(data)) {
+      if (fields.includes(name)) personal[name] = value;
+      else open[name] = value;
+    }
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    cipher.setAAD(Buffer.from(keyId));
+    const ct = Buffer.concat([cipher.update(JSON.stringify(personal), 'utf8'), cipher.final()]);
+    const sealed: Sealed = { k: keyId, f: fields, c: Buffer.concat([iv, ct, cipher.getAuthTag()]).toString('base64') };
+    return { ...open, [SEALED]: sealed };
+  }
+
+  /** Opens sealed fields; when the person's key was erased they read as ERASED. */
+  unseal(data: Record<string, unknown>): Record<string, unknown> {
+    const sealed = data[SEALED] as Sealed | undefined;
+    if (!sealed) return data;
+    const { [SEALED]: _s, ...open } = data;
+    const key = this.#loadKey(sealed.k);
+    if (!key) {
+      for (const f of sealed.f) open[f] = ERASED;
+      return open;
+    }
+    const raw = Buffer.from(sealed.c, 'base64');
+    const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+    decipher.setAAD(Buffer.from(sealed.k));
+    decipher.setAuthTag(raw.subarray(raw.length - 16));
+    const plain = Buffer.concat([decipher.update(raw.subarray(12, raw.length - 16)), decipher.final()]).toString('utf8');
+    return { ...open, ...(JSON.parse(plain) as Record<string, unknown>) };
+  }
+
+  /** Deletes the subject's key. Returns how many keys were deleted (0 when none existed). */
+  erase(subject: string): number {
+    const hash = this.#subjectHash(subject);
+    const rows = this.#db.prepare('SELECT key_id FROM person_keys WHERE subject_hash = ?').all(hash) as Array<{ key_id: string }>;
+    for (const r of rows) this.#cache.set(r.key_id, null);
+    return this.#db.prepare('DELETE FROM person_keys WHERE subject_hash = ?').run(hash).changes;
+  }
+
+  /** Forgets cached keys (after a rolled-back transaction may have created one). */
+  clearCache(): void {
+    this.#cache.clear();
+  }
+
+  #keyFor(subject: string): { keyId: string; key: Buffer } {
+    const hash = this.#subjectHash(subject);
+    const row = this.#db.prepare('SELECT key_id, key FROM person_keys WHERE subject_hash = ?').get(hash) as
+      | { key_id: string; key: Buffer }
+      | undefined;
+    if (row) return { keyId: row.key_id, key: row.key };
+    const keyId = randomUUID();
+    const key = randomBytes(32);
+    this.#db
+      .prepare('INSERT INTO person_keys (key_id, subject_hash, key, created) VALUES (?, ?, ?, ?)')
+      .run(keyId, hash, key, new Date().toISOString());
+    return { keyId, key };
+  }
+
+  #loadKey(keyId: string): Buffer | null {
+    const cached = this.#cache.get(keyId);
+    if (cached !== undefined) return cached;
+    const row = this.#db.prepare('SELECT key FROM person_keys WHERE key_id = ?').get(keyId) as { key: Buffer } | undefined;
+    const key = row?.key ?? null;
+    this.#cache.set(keyId, key);
+    return key;
+  }
+
+  /** Subjects are looked up by a keyed hash, so the key table holds no e-mail addresses. */
+  #subjectHash(subject: string): string {
+    return createHmac('sha256', this.#pepper).update(subject).digest('base64url');
+  }
+}
+
+/** Created once, outside any command's transaction, so a rolled-back command can never lose it. */
+function loadPepper(db: Db): Buffer {
+  const row = db.prepare(`SELECT value FROM meta WHERE name = 'subject_pepper'`).get() as { value: string } | undefined;
+  if (row) return Buffer.from(row.value, 'base64');
+  const pepper = randomBytes(32);
+  db.prepare(`INSERT INTO meta (name, value) VALUES ('subject_pepper', ?)`).run(pepper.toString('base64'));
+  return pepper;
+}

@@ -1,0 +1,118 @@
+import { ConflictError, DomainError, NotFoundError, assertNever } from '../errors.ts';
+import type { BookingDetailsChanged, BookingRequested, BookingStatusChanged, Role } from '../events.ts';
+import { DEFAULT_FINISH_TIME, DEFAULT_START_TIME } from '../limits.ts';
+import { dateRangeProblems, type BookingStatus, type CreateBookingInput, type UpdateBookingInput } from '../schemas/booking.ts';
+import type { Decider } from './decider.ts';
+
+export type BookingEvent = BookingRequested | BookingStatusChanged | BookingDetailsChanged;
+
+/** What a person can change about a booking after it was made. */
+export type BookingDetails = Omit<BookingRequested['data'], 'status' | 'bookingId' | 'userId' | 'quoteId' | 'source' | 'isManualBooking'>;
+
+export type BookingState =
+  | { status: 'none' }
+  | { status: BookingStatus; bookingId: string; email: string | null; userId: string | null; details: BookingDetails };
+
+export type RequestBooking = { type: 'RequestBooking'; data: BookingRequested['data'] };
+export type ChangeBookingStatus = { type: 'ChangeBookingStatus'; data: { bookingId: string; status: BookingStatus } };
+export type ChangeBookingDetails = {
+  type: 'ChangeBookingDetails';
+  data: { bookingId: string; changes: Omit<UpdateBookingInput, 'status' | 'expectedVersion' | 'allowOverlap'> };
+};
+export type BookingCommand = RequestBooking | ChangeBookingStatus | ChangeBookingDetails;
+
+/**
+ * The data of a new booking from the form input: the seed's default times, the preferred date taken from
+ * the start date, and the status rule (only the admin chooses one; a manual booking starts confirmed).
+ */
+export function newBookingData(
+  input: CreateBookingInput & { startDate: string; finishDate: string },
+  ids: { bookingId: string; userId: string | null; quoteId?: string | null },
+  role: Role,
+): BookingRequested['data'] {
+  const isAdmin = role === 'admin';
+  const isManualBooking = isAdmin && input.isManualBooking === true;
+  return {
+    bookingId: ids.bookingId,
+    userId: ids.userId,
+    quoteId: ids.quoteId ?? null,
+    source: ids.quoteId ? 'quote' : isAdmin ? 'admin' : 'portal',
+    isManualBooking,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    phone: input.phone,
+    serviceType: input.serviceType,
+    preferredDate: input.preferredDate ?? input.startDate,
+    preferredTime: input.preferredTime ?? input.startTime ?? DEFAULT_START_TIME,
+    startDate: input.startDate,
+    finishDate: input.finishDate,
+    startTime: input.startTime ?? DEFAULT_START_TIME,
+    finishTime: input.finishTime ?? DEFAULT_FINISH_TIME,
+    address: input.address,
+    description: input.description,
+    attachments: input.attachments,
+    status: isAdmin ? (input.status ?? (isManualBooking ? 'confirmed' : 'pending')) : 'pending',
+  };
+}
+
+function evolve(state: BookingState, event: BookingEvent): BookingState {
+  switch (event.type) {
+    case 'BookingRequested': {
+      const { status, bookingId, userId, quoteId: _q, source: _s, isManualBooking: _m, ...details } = event.data;
+      return { status, bookingId, userId, email: details.email, details };
+    }
+    case 'BookingStatusChanged':
+      return state.status === 'none' ? state : { ...state, status: event.data.to };
+    case 'BookingDetailsChanged': {
+      if (state.status === 'none') return state;
+      const { bookingId: _b, ...changes } = event.data;
+      const details = { ...state.details, ...changes };
+      return { ...state, details, email: details.email };
+    }
+    default:
+      return assertNever(event);
+  }
+}
+
+function decide(command: BookingCommand, state: BookingState): BookingEvent[] {
+  switch (command.type) {
+    case 'RequestBooking':
+      if (state.status !== 'none') throw new ConflictError('booking_exists', 'This booking already exists');
+      return [{ type: 'BookingRequested', data: command.data }];
+    case 'ChangeBookingStatus': {
+      if (state.status === 'none') throw new NotFoundError('booking');
+      if (state.status === command.data.status) return [];
+      return [{ type: 'BookingStatusChanged', data: { bookingId: state.bookingId, from: state.status, to: command.data.status } }];
+    }
+    case 'ChangeBookingDetails': {
+      if (state.status === 'none') throw new NotFoundError('booking');
+      const changed: Record<string, unknown> = {};
+      const current = state.details as Record<string, unknown>;
+      for (const [key, value] of Object.entries(command.data.changes)) {
+        if (value === undefined) continue;
+        if (JSON.stringify(current[key]) !== JSON.stringify(value)) changed[key] = value;
+      }
+      if (Object.keys(changed).length === 0) return [];
+      const merged = { ...state.details, ...changed } as BookingDetails;
+      if (!merged.startDate || !merged.finishDate) {
+        throw new DomainError('invalid_dates', 'Please select dates', { fields: { startDate: 'Please select dates' } });
+      }
+      const problems = dateRangeProblems(merged);
+      if (problems.length > 0) {
+        throw new DomainError('invalid_dates', problems[0]!.message, {
+          fields: Object.fromEntries(problems.map((p) => [p.field, p.message])),
+        });
+      }
+      return [{ type: 'BookingDetailsChanged', data: { bookingId: state.bookingId, ...changed } }];
+    }
+    default:
+      return assertNever(command);
+  }
+}
+
+export const bookingDecider: Decider<BookingState, BookingCommand, BookingEvent> = {
+  initialState: () => ({ status: 'none' }),
+  evolve,
+  decide,
+};

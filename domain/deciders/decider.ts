@@ -1,0 +1,20 @@
+import type { DomainEvent } from '../events.ts';
+
+/**
+ * An aggregate as three pure functions (after emmett / EventSourcing.NodeJS): fold the stream with
+ * `evolve` from `initialState`, then `decide` what a command appends — or throw a DomainError.
+ */
+export type Decider<State, Command, Event extends DomainEvent> = {
+  initialState: () => State;
+  evolve: (state: State, event: Event) => State;
+  decide: (command: Command, state: State) => Event[];
+};
+
+/** Stream ids: `<aggregate>-<uuid>`. Chat has its own stream so messages never conflict with status changes. */
+export const streamId = {
+  booking: (id: string) => `booking-${id}`,
+  quote: (id: string) => `quote-${id}`,
+  contact: (id: string) => `contact-${id}`,
+  chat: (bookingId: string) => `chat-${bookingId}`,
+  user: (id: string) => `user-${id}`,
+} as const;

@@ -1,0 +1,70 @@
+import { ConflictError, DomainError, NotFoundError, assertNever } from '../errors.ts';
+import type { QuoteAnswered, QuoteConverted, QuoteDeleted, QuoteRequested, QuoteRevised } from '../events.ts';
+import type { QuoteStatus } from '../schemas/quote.ts';
+import type { Decider } from './decider.ts';
+
+export type QuoteEvent = QuoteRequested | QuoteRevised | QuoteAnswered | QuoteConverted | QuoteDeleted;
+
+export type QuoteState =
+  | { status: 'none' }
+  | { status: 'deleted' }
+  | { status: 'open'; quoteId: string; email: string | null; quoteStatus: QuoteStatus; bookingId: string | null; request: QuoteRequested['data'] };
+
+export type RequestQuote = { type: 'RequestQuote'; data: QuoteRequested['data'] };
+export type ReviseQuote = { type: 'ReviseQuote'; data: Omit<QuoteRevised['data'], 'quoteId'> };
+export type AnswerQuote = { type: 'AnswerQuote'; data: { answer: 'approved' | 'rejected' } };
+export type ConvertQuote = { type: 'ConvertQuote'; data: { bookingId: string } };
+export type DeleteQuote = { type: 'DeleteQuote' };
+export type QuoteCommand = RequestQuote | ReviseQuote | AnswerQuote | ConvertQuote | DeleteQuote;
+
+function evolve(state: QuoteState, event: QuoteEvent): QuoteState {
+  switch (event.type) {
+    case 'QuoteRequested':
+      return { status: 'open', quoteId: event.data.quoteId, email: event.data.email, quoteStatus: 'pending', bookingId: null, request: event.data };
+    case 'QuoteRevised':
+      return state.status === 'open' && event.data.quoteStatus ? { ...state, quoteStatus: event.data.quoteStatus } : state;
+    case 'QuoteAnswered':
+      return state.status === 'open' ? { ...state, quoteStatus: event.data.quoteStatus } : state;
+    case 'QuoteConverted':
+      return state.status === 'open' ? { ...state, bookingId: event.data.bookingId } : state;
+    case 'QuoteDeleted':
+      return { status: 'deleted' };
+    default:
+      return assertNever(event);
+  }
+}
+
+function decide(command: QuoteCommand, state: QuoteState): QuoteEvent[] {
+  if (command.type === 'RequestQuote') {
+    if (state.status !== 'none') throw new ConflictError('quote_exists', 'This quote request already exists');
+    return [{ type: 'QuoteRequested', data: command.data }];
+  }
+  if (state.status !== 'open') throw new NotFoundError('quote');
+  switch (command.type) {
+    case 'ReviseQuote': {
+      const changes = Object.fromEntries(Object.entries(command.data).filter(([, v]) => v !== undefined));
+      if (Object.keys(changes).length === 0) return [];
+      return [{ type: 'QuoteRevised', data: { quoteId: state.quoteId, ...changes } }];
+    }
+    case 'AnswerQuote':
+      if (state.quoteStatus !== 'quoted') {
+        throw new DomainError('quote_not_quoted', 'This quote is not waiting for your answer');
+      }
+      return [{ type: 'QuoteAnswered', data: { quoteId: state.quoteId, quoteStatus: command.data.answer } }];
+    case 'ConvertQuote':
+      if (state.bookingId) {
+        throw new ConflictError('quote_already_converted', 'This quote has already been converted to a job', { bookingId: state.bookingId });
+      }
+      return [{ type: 'QuoteConverted', data: { quoteId: state.quoteId, bookingId: command.data.bookingId } }];
+    case 'DeleteQuote':
+      return [{ type: 'QuoteDeleted', data: { quoteId: state.quoteId } }];
+    default:
+      return assertNever(command);
+  }
+}
+
+export const quoteDecider: Decider<QuoteState, QuoteCommand, QuoteEvent> = {
+  initialState: () => ({ status: 'none' }),
+  evolve,
+  decide,
+};

@@ -1,0 +1,237 @@
+import type { BookingStatus } from './schemas/booking.ts';
+import type { Attachment } from './schemas/fields.ts';
+import type { Priority, QuoteStatus } from './schemas/quote.ts';
+
+/** Who did it and when; written by the store from the command, read by projections instead of a clock. */
+export type EventMetadata = {
+  time: string;
+  commandId: string;
+  actor: string | null;
+  role: Role;
+};
+
+export type Role = 'anonymous' | 'customer' | 'admin' | 'system';
+
+/** A customer's own words about a job, as the booking and quote events carry them. */
+export type PersonDetails = {
+  firstName: string;
+  lastName: string | null;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  description: string | null;
+};
+
+export type BookingSchedule = {
+  serviceType: string;
+  preferredDate: string | null;
+  preferredTime: string;
+  startDate: string;
+  finishDate: string;
+  startTime: string;
+  finishTime: string;
+};
+
+export type BookingRequested = {
+  type: 'BookingRequested';
+  data: PersonDetails &
+    BookingSchedule & {
+      bookingId: string;
+      userId: string | null;
+      quoteId: string | null;
+      source: 'portal' | 'admin' | 'quote';
+      isManualBooking: boolean;
+      attachments: Attachment[];
+      status: BookingStatus;
+    };
+};
+
+export type BookingStatusChanged = {
+  type: 'BookingStatusChanged';
+  data: { bookingId: string; from: BookingStatus; to: BookingStatus };
+};
+
+/** The admin corrected details; only the changed fields are present. */
+export type BookingDetailsChanged = {
+  type: 'BookingDetailsChanged';
+  data: { bookingId: string } & Partial<PersonDetails & BookingSchedule & { attachments: Attachment[] }>;
+};
+
+export type QuoteRequested = {
+  type: 'QuoteRequested';
+  data: PersonDetails & {
+    quoteId: string;
+    userId: string | null;
+    serviceType: string;
+    preferredDate: string | null;
+    attachments: Attachment[];
+  };
+};
+
+export type QuoteRevised = {
+  type: 'QuoteRevised';
+  data: {
+    quoteId: string;
+    notes?: string | null;
+    estimatedCost?: string | null;
+    quoteStatus?: QuoteStatus;
+    priority?: Priority;
+    followUpDate?: string | null;
+  };
+};
+
+export type QuoteAnswered = {
+  type: 'QuoteAnswered';
+  data: { quoteId: string; quoteStatus: 'approved' | 'rejected' };
+};
+
+export type QuoteConverted = { type: 'QuoteConverted'; data: { quoteId: string; bookingId: string } };
+export type QuoteDeleted = { type: 'QuoteDeleted'; data: { quoteId: string } };
+
+export type ContactCreated = {
+  type: 'ContactCreated';
+  data: {
+    contactId: string;
+    firstName: string;
+    lastName: string | null;
+    email: string | null;
+    phone: string | null;
+    service: string | null;
+    details: string;
+    source: 'form' | 'booking';
+  };
+};
+
+export type MessagePosted = {
+  type: 'MessagePosted';
+  data: {
+    messageId: string;
+    bookingId: string;
+    senderId: string | null;
+    senderName: string;
+    content: string;
+    attachments: Attachment[];
+    isFromAdmin: boolean;
+  };
+};
+
+export type UserRegistered = {
+  type: 'UserRegistered';
+  data: {
+    userId: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    passwordHash: string;
+    isAdmin: boolean;
+  };
+};
+
+export type UserPasswordChanged = { type: 'UserPasswordChanged'; data: { userId: string; passwordHash: string } };
+export type UserPromotedToAdmin = { type: 'UserPromotedToAdmin'; data: { userId: string } };
+
+/** Every event of the product. Past tense; the type string equals the type name. */
+export type DomainEvent =
+  | BookingRequested
+  | BookingStatusChanged
+  | BookingDetailsChanged
+  | QuoteRequested
+  | QuoteRevised
+  | QuoteAnswered
+  | QuoteConverted
+  | QuoteDeleted
+  | ContactCreated
+  | MessagePosted
+  | UserRegistered
+  | UserPasswordChanged
+  | UserPromotedToAdmin;
+
+export type EventType = DomainEvent['type'];
+export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
+
+/** An event as the store hands it back: with its place in the log and its metadata. */
+export type RecordedEvent<E extends DomainEvent = DomainEvent> = E & {
+  streamId: string;
+  streamPosition: number;
+  globalPosition: number;
+  metadata: EventMetadata;
+};
+
+type DataKeys<T extends EventType> = keyof EventOf<T>['data'] & string;
+
+const PERSON: Array<keyof PersonDetails> = ['firstName', 'lastName', 'email', 'phone', 'address', 'description'];
+
+/**
+ * Fields that identify or describe a person (UK GDPR). The store encrypts them with the person's key,
+ * and an erased person's fields read as ERASED. Everything else stays readable for counts and history.
+ */
+export const PERSONAL_FIELDS: { readonly [T in EventType]: readonly DataKeys<T>[] } = {
+  BookingRequested: PERSON,
+  BookingStatusChanged: [],
+  BookingDetailsChanged: PERSON,
+  QuoteRequested: PERSON,
+  QuoteRevised: ['notes'],
+  QuoteAnswered: [],
+  QuoteConverted: [],
+  QuoteDeleted: [],
+  ContactCreated: ['firstName', 'lastName', 'email', 'phone', 'details'],
+  MessagePosted: ['senderName', 'content'],
+  UserRegistered: ['email', 'firstName', 'lastName', 'passwordHash'],
+  UserPasswordChanged: ['passwordHash'],
+  UserPromotedToAdmin: [],
+};
+
+/**
+ * Whose key seals an event's personal fields: the person's e-mail when there is one (so erasing that
+ * address reaches every booking, quote, message and account of theirs), else the record's own stream.
+ */
+export function personSubject(email: string | null | undefined, streamId: string): string {
+  return email ? `email:${email.toLowerCase()}` : `stream:${streamId}`;
+}
+
+/** The schema version each event type is written with today. */
+export const EVENT_VERSIONS: { readonly [T in EventType]: number } = {
+  BookingRequested: 2,
+  BookingStatusChanged: 1,
+  BookingDetailsChanged: 1,
+  QuoteRequested: 1,
+  QuoteRevised: 1,
+  QuoteAnswered: 1,
+  QuoteConverted: 1,
+  QuoteDeleted: 1,
+  ContactCreated: 1,
+  MessagePosted: 1,
+  UserRegistered: 1,
+  UserPasswordChanged: 1,
+  UserPromotedToAdmin: 1,
+};
+
+type Upcaster = (data: Record<string, unknown>) => Record<string, unknown>;
+
+/**
+ * Steps from version n to n + 1, keyed `Type@n`. Old events are never rewritten; they are lifted when read.
+ * BookingRequested v1 (the seed's shape) had no source, quote link or manual flag, and a missing
+ * preferredTime meant the seed's default 09:00.
+ */
+const UPCASTERS: Record<string, Upcaster> = {
+  'BookingRequested@1': (d) => ({
+    ...d,
+    source: d['isManualBooking'] ? 'admin' : 'portal',
+    quoteId: null,
+    isManualBooking: Boolean(d['isManualBooking']),
+    preferredTime: d['preferredTime'] ?? '09:00',
+  }),
+};
+
+/** Lifts stored event data of any past version to the current shape. */
+export function upcast(type: string, version: number, data: Record<string, unknown>): Record<string, unknown> {
+  const current = EVENT_VERSIONS[type as EventType];
+  if (current === undefined) throw new Error(`Unknown event type ${type}`);
+  let out = data;
+  for (let v = version; v < current; v++) {
+    const step = UPCASTERS[`${type}@${v}`];
+    if (!step) throw new Error(`No upcaster for ${type}@${v}`);
+    out = step(out);
+  }
+  return out;
+}

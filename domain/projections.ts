@@ -1,0 +1,193 @@
+import { assertNever } from './errors.ts';
+import type { RecordedEvent } from './events.ts';
+import type { Attachment } from './schemas/fields.ts';
+
+export type Value = string | number | null;
+export type Row = Record<string, Value>;
+
+/** The read models. Every one can be dropped and rebuilt from the events. */
+export const TABLES = ['bookings', 'quotes', 'contacts', 'messages', 'users'] as const;
+export type TableName = (typeof TABLES)[number];
+
+/** What one event does to the read models; the data layer turns it into SQL. */
+export type ReadModelChange =
+  | { op: 'insert'; table: TableName; row: Row }
+  | { op: 'update'; table: TableName; id: string; set: Row }
+  | { op: 'delete'; table: TableName; id: string };
+
+/** The seed stores attachment lists as JSON text, or null when there are none. */
+export function attachmentsText(list: Attachment[] | undefined): string | null {
+  return list && list.length > 0 ? JSON.stringify(list) : null;
+}
+
+const bool = (b: boolean): number => (b ? 1 : 0);
+
+/** Copies the defined keys of `changes`, turning attachment lists into text. */
+function changedColumns(changes: Record<string, unknown>, skip: string): Row {
+  const set: Row = {};
+  for (const [key, value] of Object.entries(changes)) {
+    if (key === skip || value === undefined) continue;
+    set[key] = key === 'attachments' ? attachmentsText(value as Attachment[]) : (value as Value);
+  }
+  return set;
+}
+
+/**
+ * Event -> read-model changes. Pure: it reads only the event (time and version come from the event's
+ * metadata and position), so a replay gives the same rows as the live run.
+ */
+export function project(event: RecordedEvent): ReadModelChange[] {
+  const time = event.metadata.time;
+  const version = event.streamPosition;
+  switch (event.type) {
+    case 'BookingRequested': {
+      const d = event.data;
+      return [
+        {
+          op: 'insert',
+          table: 'bookings',
+          row: {
+            id: d.bookingId,
+            userId: d.userId,
+            quoteId: d.quoteId,
+            source: d.source,
+            firstName: d.firstName,
+            lastName: d.lastName,
+            email: d.email,
+            phone: d.phone,
+            serviceType: d.serviceType,
+            preferredDate: d.preferredDate,
+            preferredTime: d.preferredTime,
+            startDate: d.startDate,
+            finishDate: d.finishDate,
+            startTime: d.startTime,
+            finishTime: d.finishTime,
+            address: d.address,
+            description: d.description,
+            attachments: attachmentsText(d.attachments),
+            status: d.status,
+            googleCalendarEventId: null,
+            isManualBooking: bool(d.isManualBooking),
+            createdAt: time,
+            updatedAt: time,
+            version,
+          },
+        },
+      ];
+    }
+    case 'BookingStatusChanged':
+      return [{ op: 'update', table: 'bookings', id: event.data.bookingId, set: { status: event.data.to, updatedAt: time, version } }];
+    case 'BookingDetailsChanged':
+      return [
+        {
+          op: 'update',
+          table: 'bookings',
+          id: event.data.bookingId,
+          set: { ...changedColumns(event.data, 'bookingId'), updatedAt: time, version },
+        },
+      ];
+    case 'QuoteRequested': {
+      const d = event.data;
+      return [
+        {
+          op: 'insert',
+          table: 'quotes',
+          row: {
+            id: d.quoteId,
+            userId: d.userId,
+            firstName: d.firstName,
+            lastName: d.lastName,
+            email: d.email,
+            phone: d.phone,
+            serviceType: d.serviceType,
+            preferredDate: d.preferredDate,
+            address: d.address,
+            description: d.description,
+            attachments: attachmentsText(d.attachments),
+            notes: null,
+            estimatedCost: null,
+            quoteStatus: 'pending',
+            priority: 'medium',
+            followUpDate: null,
+            bookingId: null,
+            createdAt: time,
+            updatedAt: time,
+            version,
+          },
+        },
+      ];
+    }
+    case 'QuoteRevised':
+      return [{ op: 'update', table: 'quotes', id: event.data.quoteId, set: { ...changedColumns(event.data, 'quoteId'), updatedAt: time, version } }];
+    case 'QuoteAnswered':
+      return [{ op: 'update', table: 'quotes', id: event.data.quoteId, set: { quoteStatus: event.data.quoteStatus, updatedAt: time, version } }];
+    case 'QuoteConverted':
+      return [{ op: 'update', table: 'quotes', id: event.data.quoteId, set: { bookingId: event.data.bookingId, updatedAt: time, version } }];
+    case 'QuoteDeleted':
+      return [{ op: 'delete', table: 'quotes', id: event.data.quoteId }];
+    case 'ContactCreated': {
+      const d = event.data;
+      return [
+        {
+          op: 'insert',
+          table: 'contacts',
+          row: {
+            id: d.contactId,
+            firstName: d.firstName,
+            lastName: d.lastName,
+            email: d.email,
+            phone: d.phone,
+            service: d.service,
+            details: d.details,
+            source: d.source,
+            createdAt: time,
+          },
+        },
+      ];
+    }
+    case 'MessagePosted': {
+      const d = event.data;
+      return [
+        {
+          op: 'insert',
+          table: 'messages',
+          row: {
+            id: d.messageId,
+            bookingId: d.bookingId,
+            senderId: d.senderId,
+            senderName: d.senderName,
+            content: d.content,
+            attachments: attachmentsText(d.attachments),
+            isFromAdmin: bool(d.isFromAdmin),
+            createdAt: time,
+          },
+        },
+      ];
+    }
+    case 'UserRegistered': {
+      const d = event.data;
+      return [
+        {
+          op: 'insert',
+          table: 'users',
+          row: {
+            id: d.userId,
+            email: d.email,
+            firstName: d.firstName,
+            lastName: d.lastName,
+            passwordHash: d.passwordHash,
+            isAdmin: bool(d.isAdmin),
+            createdAt: time,
+            updatedAt: time,
+          },
+        },
+      ];
+    }
+    case 'UserPasswordChanged':
+      return [{ op: 'update', table: 'users', id: event.data.userId, set: { passwordHash: event.data.passwordHash, updatedAt: time } }];
+    case 'UserPromotedToAdmin':
+      return [{ op: 'update', table: 'users', id: event.data.userId, set: { isAdmin: 1, updatedAt: time } }];
+    default:
+      return assertNever(event);
+  }
+}

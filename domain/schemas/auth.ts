@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { COMMON_PASSWORDS } from '../common-passwords.ts';
+import { LIMITS } from '../limits.ts';
+import { MSG } from '../messages.ts';
+import { requiredEmail, requiredText } from './fields.ts';
+
+/**
+ * A new password: at least 8 (OWASP ASVS 6.2.1), up to 255, not one of the most common ones,
+ * no composition rules.
+ */
+export const NewPasswordSchema = z
+  .string({ error: MSG.passwordRequired })
+  .min(LIMITS.passwordMin, { error: MSG.passwordTooShort })
+  .max(LIMITS.password, { error: MSG.tooLong(LIMITS.password) })
+  .refine((v) => !COMMON_PASSWORDS.has(v.toLowerCase()), { error: MSG.passwordTooCommon });
+
+/** Sign-in (admin and customer): only presence is checked, so an old password is never locked out by a new rule. */
+export const LoginSchema = z.strictObject({
+  email: requiredEmail(MSG.emailInvalidLong),
+  password: z
+    .string({ error: MSG.passwordRequired })
+    .min(1, { error: MSG.passwordRequired })
+    .max(LIMITS.password, { error: MSG.tooLong(LIMITS.password) }),
+});
+export type LoginInput = z.infer<typeof LoginSchema>;
+
+/** `POST /api/auth/register`. */
+export const RegisterSchema = z.strictObject({
+  firstName: requiredText(LIMITS.name, MSG.firstNameRequired),
+  lastName: requiredText(LIMITS.name, MSG.lastNameRequired),
+  email: requiredEmail(MSG.emailInvalidLong),
+  password: NewPasswordSchema,
+});
+export type RegisterInput = z.infer<typeof RegisterSchema>;

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.ts';
+import { MSG } from '../messages.ts';
+import {
+  AttachmentsField,
+  optionalDate,
+  optionalEmail,
+  optionalPhone,
+  optionalText,
+  optionalTime,
+  requiredText,
+} from './fields.ts';
+
+/** Booking statuses of seed point 4, in the order a job moves through them. */
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const;
+export const BookingStatusSchema = z.enum(BOOKING_STATUSES, {
+  error: `Status must be one of ${BOOKING_STATUSES.join(', ')}`,
+});
+export type BookingStatus = z.infer<typeof BookingStatusSchema>;
+
+const bookingFields = {
+  firstName: requiredText(LIMITS.name, MSG.firstNameRequired),
+  lastName: optionalText(LIMITS.name),
+  email: optionalEmail,
+  phone: optionalPhone,
+  serviceType: requiredText(LIMITS.serviceType, MSG.serviceTypeRequired),
+  preferredDate: optionalDate,
+  preferredTime: optionalTime,
+  startDate: optionalDate,
+  finishDate: optionalDate,
+  startTime: optionalTime,
+  finishTime: optionalTime,
+  address: optionalText(LIMITS.address),
+  description: optionalText(LIMITS.description),
+  attachments: AttachmentsField,
+};
+
+export type DateRange = {
+  startDate?: string | null;
+  finishDate?: string | null;
+  startTime?: string | null;
+  finishTime?: string | null;
+};
+
+/** Field errors of a date range: both dates or neither; never finishing before starting. Shared with the decider. */
+export function dateRangeProblems(v: DateRange): Array<{ field: keyof DateRange; message: string }> {
+  const out: Array<{ field: keyof DateRange; message: string }> = [];
+  if (v.startDate && !v.finishDate) out.push({ field: 'finishDate', message: MSG.selectDates });
+  if (v.finishDate && !v.startDate) out.push({ field: 'startDate', message: MSG.selectDates });
+  if (v.startDate && v.finishDate && v.finishDate < v.startDate) out.push({ field: 'finishDate', message: MSG.finishBeforeStart });
+  if (v.startDate && v.startDate === v.finishDate && v.startTime && v.finishTime && v.finishTime <= v.startTime) {
+    out.push({ field: 'finishTime', message: MSG.finishTimeBeforeStart });
+  }
+  return out;
+}
+
+function checkDateRange(v: DateRange, ctx: z.RefinementCtx): void {
+  for (const p of dateRangeProblems(v)) ctx.addIssue({ code: 'custom', path: [p.field], message: p.message });
+}
+
+/**
+ * `POST /api/bookings`: one payload for the public quote form (no dates: a quote request), the portal
+ * and the admin (dates: a booking). `status` and `isManualBooking` are honoured for the admin only.
+ */
+export const CreateBookingSchema = z
+  .strictObject({
+    ...bookingFields,
+    status: BookingStatusSchema.optional(),
+    isManualBooking: z.boolean({ error: 'Must be true or false' }).optional(),
+  })
+  .superRefine(checkDateRange);
+export type CreateBookingInput = z.infer<typeof CreateBookingSchema>;
+
+/** `PATCH /api/bookings/{id}`: every field optional; `expectedVersion` guards against overwriting newer work. */
+export const UpdateBookingSchema = z
+  .strictObject({
+    ...bookingFields,
+    firstName: bookingFields.firstName.optional(),
+    serviceType: bookingFields.serviceType.optional(),
+    attachments: AttachmentsField.optional(),
+    status: BookingStatusSchema.optional(),
+    expectedVersion: z.number({ error: 'Must be a whole number' }).int().positive().optional(),
+    allowOverlap: z.boolean({ error: 'Must be true or false' }).optional(),
+  })
+  .partial();
+export type UpdateBookingInput = z.infer<typeof UpdateBookingSchema>;
+
+/** The booking fields a person typed, without the admin-only flags. */
+export type BookingDetails = Omit<CreateBookingInput, 'status' | 'isManualBooking'>;

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.ts';
+import { MSG } from '../messages.ts';
+import { optionalPhone, optionalText, requiredEmail, requiredText } from './fields.ts';
+
+/** `POST /api/contacts`, the contact form: we need a name, a way to reply and what it is about. */
+export const CreateContactSchema = z.strictObject({
+  firstName: requiredText(LIMITS.name, MSG.firstNameRequired),
+  lastName: optionalText(LIMITS.name),
+  email: requiredEmail(MSG.emailInvalid),
+  phone: optionalPhone,
+  service: optionalText(LIMITS.serviceType),
+  details: requiredText(LIMITS.details, 'Please tell us how we can help'),
+});
+export type CreateContactInput = z.infer<typeof CreateContactSchema>;

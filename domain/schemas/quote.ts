@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.ts';
+import { optionalDate, optionalText } from './fields.ts';
+
+export const QUOTE_STATUSES = ['pending', 'quoted', 'approved', 'rejected'] as const;
+export const QuoteStatusSchema = z.enum(QUOTE_STATUSES, { error: `Quote status must be one of ${QUOTE_STATUSES.join(', ')}` });
+export type QuoteStatus = z.infer<typeof QuoteStatusSchema>;
+
+export const PRIORITIES = ['low', 'medium', 'high'] as const;
+export const PrioritySchema = z.enum(PRIORITIES, { error: `Priority must be one of ${PRIORITIES.join(', ')}` });
+export type Priority = z.infer<typeof PrioritySchema>;
+
+/** Pounds as people write them: 450, 450.5, 450.00, £1,200.00. Stored without the £ and commas. */
+const estimatedCost = z
+  .string({ error: 'Must be text' })
+  .trim()
+  .max(LIMITS.estimatedCost, { error: `Must be at most ${LIMITS.estimatedCost} characters` })
+  .transform((v) => v.replace(/^£/, '').replace(/,/g, ''))
+  .refine((v) => v === '' || /^\d{1,9}(\.\d{1,2})?$/.test(v), { error: 'Enter an amount in pounds, like 450 or 450.00' })
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/** `PUT /api/quotes/{id}`: the admin's working fields, each optional. */
+export const UpdateQuoteSchema = z.strictObject({
+  notes: optionalText(LIMITS.notes).optional(),
+  estimatedCost: estimatedCost.optional(),
+  quoteStatus: QuoteStatusSchema.optional(),
+  priority: PrioritySchema.optional(),
+  followUpDate: optionalDate.optional(),
+});
+export type UpdateQuoteInput = z.infer<typeof UpdateQuoteSchema>;
