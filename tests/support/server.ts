@@ -1,0 +1,101 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Server } from 'node:http';
+import { openStorage, type Storage } from '#data/storage.ts';
+import { createApp } from '#backend/app.ts';
+import { createAdmin } from '#backend/bootstrap.ts';
+import { loadConfig } from '#backend/config.ts';
+import { createLogger } from '#backend/logger.ts';
+
+export type TestServer = {
+  url: string;
+  storage: Storage;
+  storageDir: string;
+  /** Stops the server and, unless kept, deletes the temporary storage directory. */
+  close(options?: { keepStorage?: boolean }): Promise<void>;
+};
+
+export const ADMIN = { email: 'admin@example.com', password: 'a-long-test-passphrase' } as const;
+
+/**
+ * Starts the real app on an ephemeral port with a fresh temporary STORAGE_DIR (a real SQLite file),
+ * with an admin account made the way production makes it.
+ */
+export async function startServer(options: { env?: Record<string, string>; storageDir?: string } = {}): Promise<TestServer> {
+  const storageDir = options.storageDir ?? mkdtempSync(join(tmpdir(), 'spark-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', STORAGE_DIR: storageDir, PORT: '0', LOG_LEVEL: 'silent', ...options.env });
+  const storage = openStorage(config.databaseFile, { groupCommit: config.groupCommit });
+  if (!storage.queries.adminExists()) await createAdmin(storage, ADMIN);
+  const app = createApp({ config, logger: createLogger('silent'), storage, clock: () => new Date(), keys: ['test-key'] });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    storage,
+    storageDir,
+    async close({ keepStorage = false } = {}) {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      storage.close();
+      if (!keepStorage) rmSync(storageDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A tiny cookie-keeping HTTP client over fetch, one per simulated person. */
+export class Client {
+  readonly base: string;
+  #cookies = new Map<string, string>();
+
+  constructor(base: string) {
+    this.base = base;
+  }
+
+  async request(method: string, path: string, options: { json?: unknown; body?: string; headers?: Record<string, string> } = {}) {
+    const headers: Record<string, string> = { ...options.headers };
+    if (this.#cookies.size > 0) headers['cookie'] = [...this.#cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    let body: string | undefined = options.body;
+    if (options.json !== undefined) {
+      body = JSON.stringify(options.json);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(this.base + path, { method, headers, body, redirect: 'manual' });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq);
+      const value = pair!.slice(eq + 1);
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.#cookies.delete(name);
+      else this.#cookies.set(name, value);
+    }
+    const text = await res.text();
+    let data: unknown = text;
+    try {
+      data = text ? (JSON.parse(text) as unknown) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, headers: res.headers, data: data as any, text };
+  }
+
+  get(path: string, headers?: Record<string, string>) {
+    return this.request('GET', path, headers ? { headers } : {});
+  }
+
+  post(path: string, json?: unknown, headers?: Record<string, string>) {
+    return this.request('POST', path, { ...(json !== undefined ? { json } : {}), ...(headers ? { headers } : {}) });
+  }
+
+  /** Signs up a customer through the API. */
+  async register(email: string, password = 'a-customer-passphrase', firstName = 'Casey', lastName = 'Customer') {
+    return this.post('/api/auth/register', { firstName, lastName, email, password });
+  }
+
+  async loginAdmin() {
+    return this.post('/api/login', ADMIN);
+  }
+}
