@@ -1,0 +1,29 @@
+import { parseArgs } from 'node:util';
+import { personSubject } from '#domain/events.ts';
+import { requiredEmail } from '#domain/schemas/fields.ts';
+import { openStorage } from '#data/storage.ts';
+import { loadConfig } from '../config.ts';
+
+// `npm run erase -- --email person@example.com`: UK GDPR erasure. Deletes the person's key, so every
+// personal field of theirs in the event log becomes unreadable, ends their sessions and rebuilds the read
+// models. Their bookings stay (status, dates, service, history) with the personal fields shown as erased.
+const { values } = parseArgs({ options: { email: { type: 'string' } } });
+const parsed = requiredEmail().safeParse(values.email ?? '');
+if (!parsed.success) {
+  console.error('Usage: npm run erase -- --email person@example.com');
+  process.exit(2);
+}
+const email = parsed.data;
+const storage = openStorage(loadConfig().databaseFile);
+try {
+  const user = storage.queries.userByEmail(email);
+  const sessions = user ? storage.sessions.destroyForUser(user.id) : 0;
+  const { keysDeleted } = storage.erase(personSubject(email, ''));
+  console.log(
+    keysDeleted > 0
+      ? `Erased ${email}: key deleted, ${sessions} session(s) ended, read models rebuilt.`
+      : `Nothing stored for ${email}; nothing to erase.`,
+  );
+} finally {
+  storage.close();
+}

@@ -1,0 +1,72 @@
+import { expect } from 'vitest';
+import type { RecordedEvent } from '#domain/events.ts';
+import type { TestServer } from '../support/server.ts';
+
+/** What the Client answers: status, headers, parsed JSON (or text). */
+export type Answer = { status: number; headers: Headers; data: any; text: string };
+
+/** The public quote form's payload (seed point 7), with overrides. */
+export function quoteForm(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    firstName: 'Jane',
+    lastName: 'Doe',
+    email: 'jane.doe@example.com',
+    phone: '01784 123456',
+    serviceType: 'Electrical Installation',
+    preferredDate: '2031-05-20',
+    address: '1 High Street, Ashford TW15 2AA',
+    description: 'Two new double sockets in the kitchen',
+    ...overrides,
+  };
+}
+
+/** A portal booking: the form plus a date range. */
+export function bookingForm(email: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return quoteForm({ email, startDate: '2031-06-10', finishDate: '2031-06-11', preferredDate: undefined, ...overrides });
+}
+
+/** Every event in the log, in global order. */
+export function allEvents(server: TestServer): RecordedEvent[] {
+  return server.storage.store.readAll(0, 1e6);
+}
+
+/** The types of the events appended after `before` events. */
+export function typesAfter(server: TestServer, before: number): string[] {
+  return allEvents(server)
+    .slice(before)
+    .map((e) => e.type);
+}
+
+/** Asserts the error shape `{ error: { code, message, fields? } }` and nothing else, with the given status and code. */
+export function expectError(res: Answer, status: number, code: string): void {
+  expect({ status: res.status, code: res.data?.error?.code }).toEqual({ status, code });
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(Object.keys(res.data)).toEqual(['error']);
+  expect(Object.keys(res.data.error).filter((k) => k !== 'fields').sort()).toEqual(['code', 'message']);
+  expect(typeof res.data.error.message).toBe('string');
+  expect(res.data.error.message.length).toBeGreaterThan(0);
+  if ('fields' in res.data.error) expect(typeof res.data.error.fields).toBe('object');
+}
+
+/** The session cookie pair(s) a response set, as a `cookie` header value (`sid=...; sid.sig=...`). */
+export function sessionCookie(res: Answer): string {
+  const pairs = res.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0]!)
+    .filter((pair) => /^sid(\.sig)?=./.test(pair));
+  return pairs.join('; ');
+}
+
+/** The session id (the `sid` cookie's value) a response set, or undefined. */
+export function sessionId(res: Answer): string | undefined {
+  for (const line of res.headers.getSetCookie()) {
+    const m = /^sid=([^;]+)/.exec(line);
+    if (m) return m[1];
+  }
+  return undefined;
+}
+
+/** The ids of the rows of the server-side session table. */
+export function sessionRows(server: TestServer): string[] {
+  return (server.storage.db.prepare('SELECT sid FROM sessions ORDER BY sid').all() as Array<{ sid: string }>).map((r) => r.sid);
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { LoginSchema, RegisterSchema } from '#domain/schemas/auth.ts';
+import { CreateBookingSchema, UpdateBookingSchema } from '#domain/schemas/booking.ts';
+import { UpdateQuoteSchema } from '#domain/schemas/quote.ts';
+import { isIsoDate } from '#domain/schemas/fields.ts';
+
+const messages = (r: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
+  Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+
+describe('CreateBookingSchema', () => {
+  const quoteForm = {
+    firstName: 'Ann',
+    lastName: 'Smith',
+    email: 'Ann@Example.com ',
+    phone: '01632 960001',
+    serviceType: 'Electrical Installation',
+    preferredDate: '2026-12-01',
+    address: '1 Example Road',
+    description: 'New sockets',
+  };
+
+  it('accepts the public quote form and normalises it', () => {
+    const v = CreateBookingSchema.parse(quoteForm);
+    expect(v.email).toBe('ann@example.com');
+    expect(v.attachments).toEqual([]);
+    expect(v.startDate).toBeNull();
+  });
+
+  it("uses the seed's messages", () => {
+    const r = CreateBookingSchema.safeParse({ ...quoteForm, firstName: '  ', serviceType: '', email: 'nope' });
+    expect(messages(r)).toEqual({
+      firstName: 'First name is required',
+      serviceType: 'Service type is required',
+      email: 'Please enter a valid email',
+    });
+    expect(messages(CreateBookingSchema.safeParse({ serviceType: 'x' }))).toEqual({ firstName: 'First name is required' });
+  });
+
+  it('allows an empty e-mail, as the seed does', () => {
+    expect(CreateBookingSchema.parse({ ...quoteForm, email: '' }).email).toBeNull();
+  });
+
+  it('enforces the seed lengths', () => {
+    const r = CreateBookingSchema.safeParse({ ...quoteForm, firstName: 'a'.repeat(101), phone: '1'.repeat(21), serviceType: 's'.repeat(101) });
+    expect(Object.keys(messages(r)).sort()).toEqual(['firstName', 'phone', 'serviceType']);
+  });
+
+  it('names unknown fields', () => {
+    const r = CreateBookingSchema.safeParse({ ...quoteForm, isAdmin: true });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.code).toBe('unrecognized_keys');
+  });
+
+  it('wants both dates or neither, finishing on or after the start', () => {
+    expect(messages(CreateBookingSchema.safeParse({ ...quoteForm, startDate: '2026-12-01' }))).toEqual({ finishDate: 'Please select dates' });
+    expect(messages(CreateBookingSchema.safeParse({ ...quoteForm, startDate: '2026-12-02', finishDate: '2026-12-01' }))).toHaveProperty('finishDate');
+    expect(messages(CreateBookingSchema.safeParse({ ...quoteForm, startDate: '2026-02-30', finishDate: '2026-03-01' }))).toHaveProperty('startDate');
+  });
+
+  it('reads attachments as JSON text, a list, or null', () => {
+    const file = { filename: 'a1b2c3.pdf', originalname: 'plan.pdf', size: 1200 };
+    expect(CreateBookingSchema.parse({ ...quoteForm, attachments: JSON.stringify([file]) }).attachments).toEqual([file]);
+    expect(CreateBookingSchema.parse({ ...quoteForm, attachments: [file] }).attachments).toEqual([file]);
+    expect(CreateBookingSchema.parse({ ...quoteForm, attachments: null }).attachments).toEqual([]);
+    expect(CreateBookingSchema.safeParse({ ...quoteForm, attachments: '{not json' }).success).toBe(false);
+    expect(CreateBookingSchema.safeParse({ ...quoteForm, attachments: [{ ...file, filename: '../etc/passwd' }] }).success).toBe(false);
+  });
+});
+
+describe('UpdateBookingSchema', () => {
+  it('makes every field optional', () => {
+    expect(UpdateBookingSchema.parse({ status: 'completed' })).toEqual({ status: 'completed' });
+    expect(UpdateBookingSchema.safeParse({ status: 'done' }).success).toBe(false);
+  });
+});
+
+describe('auth schemas', () => {
+  it('asks for at least 8 characters and refuses the most common passwords', () => {
+    const base = { firstName: 'A', lastName: 'B', email: 'a@example.com' };
+    expect(messages(RegisterSchema.safeParse({ ...base, password: 'short' }))).toEqual({ password: 'Password must be at least 8 characters' });
+    expect(RegisterSchema.safeParse({ ...base, password: 'Password123' }).success).toBe(false);
+    expect(RegisterSchema.safeParse({ ...base, password: 'x'.repeat(64) }).success).toBe(true);
+  });
+  it('does not apply the new-password rules at sign-in', () => {
+    expect(LoginSchema.safeParse({ email: 'a@example.com', password: 'old' }).success).toBe(true);
+    expect(messages(LoginSchema.safeParse({ email: 'nope', password: 'x' }))).toEqual({ email: 'Please enter a valid email address' });
+  });
+});
+
+describe('UpdateQuoteSchema', () => {
+  it('takes pounds as people write them', () => {
+    expect(UpdateQuoteSchema.parse({ estimatedCost: '£1,200.50' }).estimatedCost).toBe('1200.50');
+    expect(UpdateQuoteSchema.safeParse({ estimatedCost: 'lots' }).success).toBe(false);
+    expect(UpdateQuoteSchema.safeParse({ priority: 'urgent' }).success).toBe(false);
+  });
+});
+
+describe('isIsoDate', () => {
+  it('knows real days', () => {
+    expect(isIsoDate('2028-02-29')).toBe(true);
+    expect(isIsoDate('2026-02-29')).toBe(false);
+    expect(isIsoDate('01/12/2026')).toBe(false);
+  });
+});
