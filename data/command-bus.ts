@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import type { Statement, Transaction } from 'better-sqlite3';
 import type { Decider } from '#domain/deciders/decider.ts';
 import { ConflictError, DomainError } from '#domain/errors.ts';
 import type { DomainEvent, EventMetadata, RecordedEvent, Role } from '#domain/events.ts';
-import type { Db } from './db.ts';
+import { metaSecret, type Db } from './db.ts';
 import type { EventStore } from './event-store.ts';
 import type { Vault } from './vault.ts';
 
@@ -11,7 +11,7 @@ import type { Vault } from './vault.ts';
 export type CommandContext = {
   /** Set when the client made the id: then a repeat returns the first result and appends nothing. */
   commandId: string | null;
-  /** What the command asked for; the same id with a different request is refused. */
+  /** What the command asked for (see `CommandBus.fingerprint`); the same id with a different request is refused. */
   fingerprint?: string;
   actor: string | null;
   role: Role;
@@ -85,6 +85,7 @@ export class CommandBus {
   readonly #vault: Vault;
   readonly #groupCommit: boolean;
   readonly #maxBatch: number;
+  readonly #fingerprintKey: Buffer;
   readonly #findCommand: Statement;
   readonly #saveCommand: Statement;
   readonly #runBatch: Transaction<(items: Item[]) => Array<{ ok: Outcome<unknown> } | { error: unknown }>>;
@@ -98,6 +99,7 @@ export class CommandBus {
     this.#vault = vault;
     this.#groupCommit = options.groupCommit ?? true;
     this.#maxBatch = options.maxBatch ?? 500;
+    this.#fingerprintKey = metaSecret(db, 'fingerprint_key');
     this.#findCommand = db.prepare('SELECT fingerprint, result FROM commands WHERE command_id = ?');
     this.#saveCommand = db.prepare('INSERT INTO commands (command_id, fingerprint, result, created) VALUES (?, ?, ?, ?)');
     this.#runOne = db.transaction((item: Item) => this.#execute(item));
@@ -110,6 +112,14 @@ export class CommandBus {
         }
       }),
     );
+  }
+
+  /**
+   * A keyed hash of what a request asked for. Keyed (HMAC with a secret kept in the database), because request
+   * bodies can hold passwords: a plain hash stored beside the account would be a fast password oracle.
+   */
+  fingerprint(request: string): string {
+    return createHmac('sha256', this.#fingerprintKey).update(request).digest('base64url');
   }
 
   /** Queues a command; resolves once it is durably committed (or rejects with its error). */

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
@@ -52,4 +52,16 @@ export function createReadModels(db: Db): void {
   db.prepare(`INSERT INTO meta (name, value) VALUES ('read_model_hash', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value`).run(
     READ_MODEL_HASH,
   );
+}
+
+/**
+ * A random 32-byte secret kept in `meta` under `name`, made on first use. Call it outside any command's
+ * transaction (at open), so a rolled-back command can never lose a secret that was already handed out.
+ */
+export function metaSecret(db: Db, name: string): Buffer {
+  const row = db.prepare('SELECT value FROM meta WHERE name = ?').get(name) as { value: string } | undefined;
+  if (row) return Buffer.from(row.value, 'base64');
+  const secret = randomBytes(32);
+  db.prepare('INSERT INTO meta (name, value) VALUES (?, ?)').run(name, secret.toString('base64'));
+  return secret;
 }

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { PERSONAL_FIELDS, type EventType } from '#domain/events.ts';
 import { ERASED } from '#domain/limits.ts';
-import type { Db } from './db.ts';
+import { metaSecret, type Db } from './db.ts';
 
 /** How sealed personal fields sit inside an event's stored data. */
 type Sealed = { k: string; f: string[]; c: string };
@@ -19,7 +19,7 @@ export class Vault {
 
   constructor(db: Db) {
     this.#db = db;
-    this.#pepper = loadPepper(db);
+    this.#pepper = metaSecret(db, 'subject_pepper');
   }
 
   /** Seals the personal fields of one event's data. Must run inside the append transaction. */
@@ -102,11 +102,3 @@ export class Vault {
   }
 }
 
-/** Created once, outside any command's transaction, so a rolled-back command can never lose it. */
-function loadPepper(db: Db): Buffer {
-  const row = db.prepare(`SELECT value FROM meta WHERE name = 'subject_pepper'`).get() as { value: string } | undefined;
-  if (row) return Buffer.from(row.value, 'base64');
-  const pepper = randomBytes(32);
-  db.prepare(`INSERT INTO meta (name, value) VALUES ('subject_pepper', ?)`).run(pepper.toString('base64'));
-  return pepper;
-}

@@ -65,7 +65,12 @@ export function errorsAndLogging(logger: Logger) {
     ctx.set('X-Request-Id', requestId);
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) throw notFound();
+      if (ctx.status === 405 && ctx.body === undefined) {
+        throw new HttpError(405, 'method_not_allowed', `This call does not take ${ctx.method}; it takes ${ctx.response.get('Allow')}`);
+      }
+      if (ctx.status === 404 && ctx.body === undefined) {
+        throw notFound(ctx.path.startsWith('/api/') ? `No API call ${ctx.method} ${ctx.path.slice(0, 100)}` : 'Not found');
+      }
     } catch (err) {
       const http = toHttpError(err);
       if (http.status >= 500) logger.error({ requestId, err }, 'request failed');

@@ -42,7 +42,7 @@ export function authRoutes({ storage, clock }: AppDeps): Router {
   router.post('/api/auth/register', async (ctx) => {
     const input = parseBody(ctx, RegisterSchema);
     const passwordHash = await hashPassword(input.password);
-    const { result } = await bus.execute(commandContext(ctx, queries, clock()), (uow) =>
+    const { result } = await bus.execute(commandContext(ctx, bus, queries, clock()), (uow) =>
       registerUser(uow, { email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash, isAdmin: false }),
     );
     await signIn(ctx, result.userId);

@@ -21,7 +21,7 @@ export function bookingRoutes({ storage, clock }: AppDeps): Router {
     if (input.startDate && !user) {
       throw new HttpError(401, 'not_signed_in', 'Please sign in to book dates, or send the form without dates for a free quote');
     }
-    const { result, replayed } = await bus.execute(commandContext(ctx, queries, clock()), (uow) =>
+    const { result, replayed } = await bus.execute(commandContext(ctx, bus, queries, clock()), (uow) =>
       requestBookingOrQuote(uow, input, user?.id ?? null),
     );
     if (replayed) ctx.set('Idempotent-Replayed', 'true');
@@ -37,7 +37,8 @@ export function bookingRoutes({ storage, clock }: AppDeps): Router {
     const user = requireUser(ctx, queries);
     const email = parseValue('email', ctx.params['email'] ?? '', EmailParam);
     if (user.isAdmin) {
-      ctx.body = queries.bookingsForCustomer(email, null);
+      // The same list the customer sees: their e-mail's bookings and those their account made.
+      ctx.body = queries.bookingsForCustomer(email, queries.userByEmail(email)?.id ?? null);
       return;
     }
     if (email !== user.email) throw notAllowed('You can only see the bookings of your own e-mail address');

@@ -106,6 +106,25 @@ describe('POST /api/bookings', () => {
     });
   });
 
+  describe('concurrency', () => {
+    it('makes exactly one contact when ten quote requests with one new e-mail arrive at once', async () => {
+      const email = 'rush.hour@example.com';
+      const before = allEvents(server).length;
+
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => anonymous().post('/api/bookings', quoteForm({ email, description: `Job number ${i}` }))),
+      );
+
+      expect(answers.map((a) => a.status)).toEqual(Array(10).fill(201));
+      expect(new Set(answers.map((a) => a.data.quote.id)).size).toBe(10);
+      const types = typesAfter(server, before);
+      expect(types.filter((t) => t === 'QuoteRequested')).toHaveLength(10);
+      expect(types.filter((t) => t === 'ContactCreated')).toHaveLength(1);
+      const contacts = (await admin.get('/api/contacts')).data as Array<{ email: string }>;
+      expect(contacts.filter((c) => c.email === email)).toHaveLength(1);
+    });
+  });
+
   describe('Idempotency-Key', () => {
     it('answers ten concurrent replays of one key with the same quote, and appends it once', async () => {
       const key = randomUUID();

@@ -1,0 +1,294 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, Client, startServer, type TestServer } from '../support/server.ts';
+import { allEvents, expectError, sessionCookie, sessionId, sessionRows, typesAfter } from './helpers.ts';
+
+const PASSWORD = 'correct-horse-battery';
+const ARGON2_PREFIX = '$argon2id$v=19$m=19456,t=2,p=1$';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+const client = () => new Client(server.url);
+/** A client that sends exactly this cookie header and keeps nothing. */
+const withCookie = (cookie: string) => ({
+  get: (path: string) => client().get(path, { cookie }),
+});
+
+describe('POST /api/auth/register', () => {
+  it('answers 201 with the user (no password hash) and sets an HttpOnly, SameSite=Lax session cookie for path /', async () => {
+    const before = allEvents(server).length;
+    const res = await client().register('Reg.One@Example.com', PASSWORD, 'Regina', 'One');
+
+    expect(res.status).toBe(201);
+    expect(res.data).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), email: 'reg.one@example.com', firstName: 'Regina', lastName: 'One', isAdmin: false });
+    expect(res.text).not.toContain('passwordHash');
+    expect(res.text).not.toContain('argon2');
+
+    const sid = res.headers.getSetCookie().find((line) => line.startsWith('sid='));
+    expect(sid).toBeDefined();
+    expect(sid).toMatch(/;\s*httponly/i);
+    expect(sid).toMatch(/;\s*samesite=lax/i);
+    expect(sid).toMatch(/;\s*path=\/(;|$)/i);
+    expect(sessionRows(server)).toContain(sessionId(res));
+
+    expect(typesAfter(server, before)).toEqual(['UserRegistered']);
+    expect(allEvents(server).at(-1)!.data).toMatchObject({ email: 'reg.one@example.com', isAdmin: false });
+  });
+
+  it('stores the password as an argon2id hash with m=19456, t=2, p=1', async () => {
+    const res = await client().register('hash.check@example.com', PASSWORD);
+    expect(res.status).toBe(201);
+
+    const hash = server.storage.db.prepare('SELECT passwordHash FROM users WHERE email = ?').pluck().get('hash.check@example.com') as string;
+
+    expect(hash.startsWith(ARGON2_PREFIX)).toBe(true);
+    expect(hash).not.toContain(PASSWORD);
+  });
+
+  it('answers 409 when the e-mail is already registered, in any case, and appends nothing', async () => {
+    expect((await client().register('taken@example.com', PASSWORD)).status).toBe(201);
+    const before = allEvents(server).length;
+
+    const res = await client().register('TAKEN@example.com', 'another-passphrase');
+
+    expectError(res, 409, 'user_exists');
+    expect(res.data.error.message).toBe('An account with this email already exists');
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect(allEvents(server).length).toBe(before);
+  });
+
+  it('answers 400 naming password when it is shorter than 8 characters', async () => {
+    const before = allEvents(server).length;
+
+    const res = await client().register('short.pw@example.com', 'abc1234');
+
+    expectError(res, 400, 'validation_failed');
+    expect(res.data.error.fields).toEqual({ password: 'Password must be at least 8 characters' });
+    expect(allEvents(server).length).toBe(before);
+  });
+
+  it('answers 400 naming password when it is a common one', async () => {
+    const before = allEvents(server).length;
+
+    const res = await client().register('common.pw@example.com', 'password123');
+
+    expectError(res, 400, 'validation_failed');
+    expect(res.data.error.fields).toEqual({ password: 'This password is too common; please choose another' });
+    expect(allEvents(server).length).toBe(before);
+  });
+});
+
+describe('POST /api/auth/register, concurrently and with an Idempotency-Key', () => {
+  it('lets exactly one of five simultaneous sign-ups with one e-mail through', async () => {
+    const before = allEvents(server).length;
+
+    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => client().register('race@example.com', `race-passphrase-${i}`)));
+
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    expect(typesAfter(server, before)).toEqual(['UserRegistered']);
+    expect(server.storage.db.prepare('SELECT COUNT(*) FROM users WHERE email = ?').pluck().get('race@example.com')).toBe(1);
+  });
+
+  it('answers a replayed sign-up with the same account and signs it in', async () => {
+    const key = randomUUID();
+    const body = { firstName: 'Ida', lastName: 'Empotent', email: 'ida@example.com', password: PASSWORD };
+    const first = await client().post('/api/auth/register', body, { 'Idempotency-Key': key });
+    const before = allEvents(server).length;
+    const person = client();
+
+    const replay = await person.post('/api/auth/register', body, { 'Idempotency-Key': key });
+
+    expect(first.status).toBe(201);
+    expect(replay.status).toBe(201);
+    expect(replay.data).toEqual(first.data);
+    expect(allEvents(server).length).toBe(before);
+    expect((await person.get('/api/auth/me')).data.email).toBe('ida@example.com');
+  });
+
+  // Bug: backend/http/command-context.ts fingerprints `method path\nuser\nJSON body` with plain SHA-256 and
+  // data/command-bus.ts stores it in `commands`; for a sign-up the body holds the password, so anyone with the
+  // database (names and e-mail are in `users`) can test password guesses at SHA-256 speed, bypassing argon2id.
+  it('keeps no fast, unsalted hash of the password in the idempotency records', async () => {
+    const key = randomUUID();
+    const body = { firstName: 'Pat', lastName: 'Secret', email: 'pat.secret@example.com', password: PASSWORD };
+    expect((await client().post('/api/auth/register', body, { 'Idempotency-Key': key })).status).toBe(201);
+
+    // What an attacker holding app.db can compute from the users row and one guessed password:
+    const guess = createHash('sha256').update(`POST /api/auth/register\n\n${JSON.stringify(body)}`).digest('base64url');
+    const stored = server.storage.db.prepare('SELECT fingerprint FROM commands WHERE command_id = ?').pluck().get(key);
+
+    expect(stored).toBeDefined();
+    expect(stored).not.toBe(guess);
+  });
+});
+
+describe('GET /api/auth/me', () => {
+  it('answers 401 before signing up and the user after', async () => {
+    const person = client();
+    const before = await person.get('/api/auth/me');
+    expectError(before, 401, 'not_signed_in');
+    expect(before.headers.getSetCookie()).toEqual([]);
+
+    const reg = await person.register('me.check@example.com', PASSWORD, 'Morgan', 'Evans');
+    const after = await person.get('/api/auth/me');
+
+    expect(after.status).toBe(200);
+    expect(after.data).toEqual(reg.data);
+    expect(after.data).toMatchObject({ email: 'me.check@example.com', firstName: 'Morgan', lastName: 'Evans' });
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  const EMAIL = 'login.person@example.com';
+
+  beforeAll(async () => {
+    expect((await client().register(EMAIL, PASSWORD, 'Logan', 'Person')).status).toBe(201);
+  });
+
+  it('answers 401 Invalid email or password for a wrong password, and sets no session', async () => {
+    const person = client();
+
+    const res = await person.post('/api/auth/login', { email: EMAIL, password: 'not-the-password' });
+
+    expectError(res, 401, 'invalid_credentials');
+    expect(res.data.error.message).toBe('Invalid email or password');
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect((await person.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('answers an unknown e-mail exactly as a wrong password', async () => {
+    const wrongPassword = await client().post('/api/auth/login', { email: EMAIL, password: 'not-the-password' });
+
+    const unknown = await client().post('/api/auth/login', { email: 'nobody.here@example.com', password: 'not-the-password' });
+
+    expect(unknown.status).toBe(wrongPassword.status);
+    expect(unknown.data).toEqual(wrongPassword.data);
+  });
+
+  it('signs in with the e-mail in any case and answers the user', async () => {
+    const person = client();
+
+    const res = await person.post('/api/auth/login', { email: EMAIL.toUpperCase(), password: PASSWORD });
+
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({ email: EMAIL, firstName: 'Logan', lastName: 'Person', isAdmin: false });
+    expect(res.data).not.toHaveProperty('passwordHash');
+    expect((await person.get('/api/auth/me')).data.email).toBe(EMAIL);
+  });
+
+  it('issues a new session id on sign-in and ends the one held before', async () => {
+    // No anonymous session exists (nothing is stored for visitors), so the session held before is a signed-in one.
+    const person = client();
+    const first = await person.post('/api/auth/login', { email: EMAIL, password: PASSWORD });
+    const oldId = sessionId(first);
+    const oldCookie = sessionCookie(first);
+    expect(oldId).toBeDefined();
+
+    const second = await person.post('/api/auth/login', { email: EMAIL, password: PASSWORD });
+    const newId = sessionId(second);
+
+    expect(second.status).toBe(200);
+    expect(newId).toBeDefined();
+    expect(newId).not.toBe(oldId);
+    const rows = sessionRows(server);
+    expect(rows).toContain(newId);
+    expect(rows).not.toContain(oldId);
+    expectError(await withCookie(oldCookie).get('/api/auth/me'), 401, 'not_signed_in');
+    expect((await withCookie(sessionCookie(second)).get('/api/auth/me')).data.email).toBe(EMAIL);
+  });
+
+  it('answers 403 to a cross-site Origin and signs nobody in', async () => {
+    const rowsBefore = sessionRows(server);
+
+    const res = await client().post('/api/auth/login', { email: EMAIL, password: PASSWORD }, { Origin: 'https://evil.example' });
+
+    expectError(res, 403, 'forbidden');
+    expect(res.data.error.message).toBe('Cross-site requests are not allowed');
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect(sessionRows(server)).toEqual(rowsBefore);
+  });
+
+  it('answers 403 to Sec-Fetch-Site cross-site without an Origin', async () => {
+    const res = await client().post('/api/auth/login', { email: EMAIL, password: PASSWORD }, { 'Sec-Fetch-Site': 'cross-site' });
+
+    expectError(res, 403, 'forbidden');
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('accepts its own Origin', async () => {
+    const res = await client().post('/api/auth/login', { email: EMAIL, password: PASSWORD }, { Origin: server.url });
+
+    expect(res.status).toBe(200);
+  });
+});
+
+describe.each(['/api/auth/logout', '/api/logout'])('POST %s', (path) => {
+  it('destroys the session on the server, so the old cookie no longer signs anyone in', async () => {
+    const person = client();
+    const login = path === '/api/logout' ? await person.loginAdmin() : await person.register(`bye${path.length}@example.com`, PASSWORD);
+    expect(login.status).toBeLessThan(300);
+    const id = sessionId(login);
+    const cookie = sessionCookie(login);
+    expect(sessionRows(server)).toContain(id);
+
+    const res = await person.post(path);
+
+    expect(res.status).toBe(200);
+    expect(res.data).toEqual({ success: true });
+    expect(res.headers.getSetCookie().find((line) => line.startsWith('sid='))).toMatch(/^sid=;/);
+    expect(sessionRows(server)).not.toContain(id);
+    expectError(await withCookie(cookie).get('/api/auth/me'), 401, 'not_signed_in');
+    expectError(await person.get('/api/auth/me'), 401, 'not_signed_in');
+  });
+});
+
+describe('POST /api/login (admin)', () => {
+  const CUSTOMER = 'not.an.admin@example.com';
+
+  beforeAll(async () => {
+    expect((await client().register(CUSTOMER, PASSWORD)).status).toBe(201);
+  });
+
+  it("answers 403 Admin access required to a customer's right credentials, and signs nobody in", async () => {
+    const person = client();
+
+    const res = await person.post('/api/login', { email: CUSTOMER, password: PASSWORD });
+
+    expectError(res, 403, 'admin_required');
+    expect(res.data.error.message).toBe('Admin access required');
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect((await person.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('answers 401 Login failed for a wrong password', async () => {
+    const res = await client().post('/api/login', { email: ADMIN.email, password: 'wrong-admin-passphrase' });
+
+    expectError(res, 401, 'login_failed');
+    expect(res.data.error.message).toBe('Login failed');
+  });
+
+  it('answers isAdmin, firstName and lastName for the right credentials, and the session is the admin', async () => {
+    const person = client();
+
+    const res = await person.post('/api/login', { email: ADMIN.email, password: ADMIN.password });
+
+    expect(res.status).toBe(200);
+    expect(res.data).toEqual({ isAdmin: true, firstName: 'Admin', lastName: 'User' });
+    expect((await person.get('/api/auth/me')).data).toMatchObject({ email: ADMIN.email, isAdmin: true });
+    expect((await person.get('/api/bookings')).status).toBe(200);
+  });
+
+  it("stores the admin's password as argon2id too", () => {
+    const hash = server.storage.db.prepare('SELECT passwordHash FROM users WHERE email = ?').pluck().get(ADMIN.email) as string;
+
+    expect(hash.startsWith(ARGON2_PREFIX)).toBe(true);
+  });
+});
