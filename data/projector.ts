@@ -43,6 +43,14 @@ export class Projector {
         ).run(params);
         return;
       }
+      case 'upsert': {
+        const cols = Object.keys(change.row);
+        const updates = cols.filter((c) => c !== 'id').map((c) => `${c} = excluded.${c}`);
+        this.#stmt(`upsert:${change.table}:${cols.join(',')}`, () =>
+          `INSERT INTO ${change.table} (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')}) ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')}`,
+        ).run(change.row);
+        return;
+      }
       case 'delete':
         this.#stmt(`delete:${change.table}`, () => `DELETE FROM ${change.table} WHERE id = ?`).run(change.id);
         return;

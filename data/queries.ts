@@ -74,6 +74,19 @@ export type Message = {
   createdAt: string;
 };
 
+export type Upload = { id: string; originalname: string; size: number; mimeType: string; uploaderId: string; createdAt: string };
+export type PasswordReset = { id: string; userId: string; tokenHash: string; expiresAt: string; used: boolean; createdAt: string };
+export type SupportRequest = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  issueType: string;
+  description: string;
+  bookingReference: string | null;
+  createdAt: string;
+};
+
 /** A user row; `passwordHash` never leaves the server (see `publicUser`). */
 export type User = {
   id: string;
@@ -149,6 +162,54 @@ export class Queries {
   user(id: string): User | undefined {
     const r = this.#one('SELECT * FROM users WHERE id = ?', id);
     return r && toUser(r);
+  }
+
+  /** Bookings whose dates meet the range [startDate, finishDate] and whose status holds the slot. */
+  bookingsOverlapping(startDate: string, finishDate: string, statuses: readonly string[]): Booking[] {
+    const marks = statuses.map(() => '?').join(', ');
+    return this.#all(
+      `SELECT * FROM bookings WHERE startDate <= ? AND finishDate >= ? AND status IN (${marks}) ORDER BY startDate, startTime`,
+      finishDate,
+      startDate,
+      ...statuses,
+    ).map(toBooking);
+  }
+
+  upload(filename: string): Upload | undefined {
+    return this.#one('SELECT * FROM uploads WHERE id = ?', filename) as Upload | undefined;
+  }
+
+  /** Whether a booking, quote or booking message that the user may see lists the file among its attachments. */
+  fileReferencedFor(filename: string, email: string, userId: string): boolean {
+    const has = (column: string) => `EXISTS (SELECT 1 FROM json_each(${column}) WHERE json_extract(value, '$.filename') = @filename)`;
+    return (
+      this.#db
+        .prepare(
+          `SELECT 1 FROM bookings b WHERE (b.email = @email OR b.userId = @userId) AND (
+             ${has('b.attachments')} OR EXISTS (SELECT 1 FROM messages m WHERE m.bookingId = b.id AND ${has('m.attachments')}))
+           UNION ALL
+           SELECT 1 FROM quotes q WHERE (q.email = @email OR q.userId = @userId) AND ${has('q.attachments')}
+           LIMIT 1`,
+        )
+        .get({ filename, email, userId }) !== undefined
+    );
+  }
+
+  passwordResetByTokenHash(tokenHash: string): PasswordReset | undefined {
+    const r = this.#one('SELECT * FROM password_resets WHERE tokenHash = ?', tokenHash);
+    return r && ({ ...r, used: r['used'] === 1 } as PasswordReset);
+  }
+
+  supportRequests(): SupportRequest[] {
+    return this.#all('SELECT * FROM support_requests ORDER BY createdAt DESC, id') as SupportRequest[];
+  }
+
+  calendarFeedTokenHash(): string | undefined {
+    return this.#one(`SELECT tokenHash FROM calendar_feed WHERE id = 'feed'`)?.['tokenHash'] as string | undefined;
+  }
+
+  quotesForCustomer(email: string, userId: string): Quote[] {
+    return this.#all('SELECT * FROM quotes WHERE email = ? OR userId = ? ORDER BY createdAt DESC, id', email, userId) as Quote[];
   }
 
   adminExists(): boolean {

@@ -140,4 +140,40 @@ export const READ_MODEL_DDL = `
     updatedAt TEXT NOT NULL
   );
   CREATE INDEX users_email ON users (email);
+
+  CREATE TABLE password_resets (
+    id TEXT PRIMARY KEY,
+    userId TEXT NOT NULL,
+    tokenHash TEXT NOT NULL UNIQUE,
+    expiresAt TEXT NOT NULL,
+    used INTEGER NOT NULL,
+    createdAt TEXT NOT NULL
+  );
+  CREATE INDEX password_resets_user ON password_resets (userId);
+
+  CREATE TABLE uploads (
+    id TEXT PRIMARY KEY,
+    originalname TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    mimeType TEXT NOT NULL,
+    uploaderId TEXT NOT NULL,
+    createdAt TEXT NOT NULL
+  );
+
+  CREATE TABLE support_requests (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    email TEXT NOT NULL,
+    phone TEXT NOT NULL,
+    issueType TEXT NOT NULL,
+    description TEXT NOT NULL,
+    bookingReference TEXT,
+    createdAt TEXT NOT NULL
+  );
+
+  CREATE TABLE calendar_feed (
+    id TEXT PRIMARY KEY,
+    tokenHash TEXT NOT NULL,
+    createdAt TEXT NOT NULL
+  );
 `;

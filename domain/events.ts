@@ -130,6 +130,39 @@ export type UserRegistered = {
 export type UserPasswordChanged = { type: 'UserPasswordChanged'; data: { userId: string; passwordHash: string } };
 export type UserPromotedToAdmin = { type: 'UserPromotedToAdmin'; data: { userId: string } };
 
+/** Only a hash of the token is kept; the token itself goes out by mail. */
+export type PasswordResetRequested = {
+  type: 'PasswordResetRequested';
+  data: { userId: string; resetId: string; tokenHash: string; expiresAt: string };
+};
+
+/** The new password took effect; every open reset of the account is used up with it. */
+export type PasswordResetCompleted = {
+  type: 'PasswordResetCompleted';
+  data: { userId: string; resetId: string; passwordHash: string; closedResetIds: string[] };
+};
+
+export type FileUploaded = {
+  type: 'FileUploaded';
+  data: { filename: string; originalname: string; size: number; mimeType: string; uploaderId: string };
+};
+
+export type SupportRequested = {
+  type: 'SupportRequested';
+  data: {
+    requestId: string;
+    name: string;
+    email: string;
+    phone: string;
+    issueType: 'login' | 'password' | 'booking' | 'other';
+    description: string;
+    bookingReference: string | null;
+  };
+};
+
+/** A new secret for the admin's calendar feed; the previous one stops working. Only its hash is kept. */
+export type CalendarFeedTokenRotated = { type: 'CalendarFeedTokenRotated'; data: { tokenHash: string } };
+
 /** Every event of the product. Past tense; the type string equals the type name. */
 export type DomainEvent =
   | BookingRequested
@@ -144,7 +177,12 @@ export type DomainEvent =
   | MessagePosted
   | UserRegistered
   | UserPasswordChanged
-  | UserPromotedToAdmin;
+  | UserPromotedToAdmin
+  | PasswordResetRequested
+  | PasswordResetCompleted
+  | FileUploaded
+  | SupportRequested
+  | CalendarFeedTokenRotated;
 
 export type EventType = DomainEvent['type'];
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
@@ -179,6 +217,11 @@ export const PERSONAL_FIELDS: { readonly [T in EventType]: readonly DataKeys<T>[
   UserRegistered: ['email', 'firstName', 'lastName', 'passwordHash'],
   UserPasswordChanged: ['passwordHash'],
   UserPromotedToAdmin: [],
+  PasswordResetRequested: [],
+  PasswordResetCompleted: ['passwordHash'],
+  FileUploaded: ['originalname'],
+  SupportRequested: ['name', 'email', 'phone', 'description'],
+  CalendarFeedTokenRotated: [],
 };
 
 /**
@@ -204,6 +247,11 @@ export const EVENT_VERSIONS: { readonly [T in EventType]: number } = {
   UserRegistered: 1,
   UserPasswordChanged: 1,
   UserPromotedToAdmin: 1,
+  PasswordResetRequested: 1,
+  PasswordResetCompleted: 1,
+  FileUploaded: 1,
+  SupportRequested: 1,
+  CalendarFeedTokenRotated: 1,
 };
 
 type Upcaster = (data: Record<string, unknown>) => Record<string, unknown>;

@@ -6,13 +6,24 @@ export type Value = string | number | null;
 export type Row = Record<string, Value>;
 
 /** The read models. Every one can be dropped and rebuilt from the events. */
-export const TABLES = ['bookings', 'quotes', 'contacts', 'messages', 'users'] as const;
+export const TABLES = [
+  'bookings',
+  'quotes',
+  'contacts',
+  'messages',
+  'users',
+  'password_resets',
+  'uploads',
+  'support_requests',
+  'calendar_feed',
+] as const;
 export type TableName = (typeof TABLES)[number];
 
 /** What one event does to the read models; the data layer turns it into SQL. */
 export type ReadModelChange =
   | { op: 'insert'; table: TableName; row: Row }
   | { op: 'update'; table: TableName; id: string; set: Row }
+  | { op: 'upsert'; table: TableName; row: Row & { id: string } }
   | { op: 'delete'; table: TableName; id: string };
 
 /** The seed stores attachment lists as JSON text, or null when there are none. */
@@ -187,6 +198,52 @@ export function project(event: RecordedEvent): ReadModelChange[] {
       return [{ op: 'update', table: 'users', id: event.data.userId, set: { passwordHash: event.data.passwordHash, updatedAt: time } }];
     case 'UserPromotedToAdmin':
       return [{ op: 'update', table: 'users', id: event.data.userId, set: { isAdmin: 1, updatedAt: time } }];
+    case 'PasswordResetRequested': {
+      const d = event.data;
+      return [
+        {
+          op: 'insert',
+          table: 'password_resets',
+          row: { id: d.resetId, userId: d.userId, tokenHash: d.tokenHash, expiresAt: d.expiresAt, used: 0, createdAt: time },
+        },
+      ];
+    }
+    case 'PasswordResetCompleted':
+      return [
+        { op: 'update', table: 'users', id: event.data.userId, set: { passwordHash: event.data.passwordHash, updatedAt: time } },
+        ...event.data.closedResetIds.map((id): ReadModelChange => ({ op: 'update', table: 'password_resets', id, set: { used: 1 } })),
+      ];
+    case 'FileUploaded': {
+      const d = event.data;
+      return [
+        {
+          op: 'insert',
+          table: 'uploads',
+          row: { id: d.filename, originalname: d.originalname, size: d.size, mimeType: d.mimeType, uploaderId: d.uploaderId, createdAt: time },
+        },
+      ];
+    }
+    case 'SupportRequested': {
+      const d = event.data;
+      return [
+        {
+          op: 'insert',
+          table: 'support_requests',
+          row: {
+            id: d.requestId,
+            name: d.name,
+            email: d.email,
+            phone: d.phone,
+            issueType: d.issueType,
+            description: d.description,
+            bookingReference: d.bookingReference,
+            createdAt: time,
+          },
+        },
+      ];
+    }
+    case 'CalendarFeedTokenRotated':
+      return [{ op: 'upsert', table: 'calendar_feed', row: { id: 'feed', tokenHash: event.data.tokenHash, createdAt: time } }];
     default:
       return assertNever(event);
   }

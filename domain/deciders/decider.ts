@@ -17,4 +17,7 @@ export const streamId = {
   contact: (id: string) => `contact-${id}`,
   chat: (bookingId: string) => `chat-${bookingId}`,
   user: (id: string) => `user-${id}`,
+  upload: (filename: string) => `upload-${filename}`,
+  support: (id: string) => `support-${id}`,
+  calendarFeed: () => 'calendar-feed',
 } as const;

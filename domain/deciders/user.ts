@@ -1,23 +1,47 @@
-import { ConflictError, NotFoundError, assertNever } from '../errors.ts';
-import type { UserPasswordChanged, UserPromotedToAdmin, UserRegistered } from '../events.ts';
+import { ConflictError, DomainError, NotFoundError, assertNever } from '../errors.ts';
+import type {
+  PasswordResetCompleted,
+  PasswordResetRequested,
+  UserPasswordChanged,
+  UserPromotedToAdmin,
+  UserRegistered,
+} from '../events.ts';
 import type { Decider } from './decider.ts';
 
-export type UserEvent = UserRegistered | UserPasswordChanged | UserPromotedToAdmin;
-export type UserState = { status: 'none' } | { status: 'active'; userId: string; email: string; isAdmin: boolean };
+export type UserEvent = UserRegistered | UserPasswordChanged | UserPromotedToAdmin | PasswordResetRequested | PasswordResetCompleted;
+
+type OpenReset = { resetId: string; tokenHash: string; expiresAt: string };
+
+export type UserState =
+  | { status: 'none' }
+  | { status: 'active'; userId: string; email: string; isAdmin: boolean; openResets: OpenReset[] };
 
 export type RegisterUser = { type: 'RegisterUser'; data: UserRegistered['data'] };
 export type ChangePassword = { type: 'ChangePassword'; data: { passwordHash: string } };
 export type PromoteToAdmin = { type: 'PromoteToAdmin' };
-export type UserCommand = RegisterUser | ChangePassword | PromoteToAdmin;
+export type RequestPasswordReset = { type: 'RequestPasswordReset'; data: { resetId: string; tokenHash: string; expiresAt: string } };
+/** `now` is carried by the command, so the expiry check is deterministic. */
+export type CompletePasswordReset = { type: 'CompletePasswordReset'; data: { tokenHash: string; passwordHash: string; now: string } };
+export type UserCommand = RegisterUser | ChangePassword | PromoteToAdmin | RequestPasswordReset | CompletePasswordReset;
+
+/** The seed's text for a reset link that cannot be used (unknown, used or expired). */
+export const INVALID_RESET = 'The password reset link is invalid or expired.';
 
 function evolve(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
     case 'UserRegistered':
-      return { status: 'active', userId: event.data.userId, email: event.data.email, isAdmin: event.data.isAdmin };
+      return { status: 'active', userId: event.data.userId, email: event.data.email, isAdmin: event.data.isAdmin, openResets: [] };
     case 'UserPasswordChanged':
-      return state;
+      return state.status === 'active' ? { ...state, openResets: [] } : state;
     case 'UserPromotedToAdmin':
       return state.status === 'active' ? { ...state, isAdmin: true } : state;
+    case 'PasswordResetRequested': {
+      if (state.status !== 'active') return state;
+      const { resetId, tokenHash, expiresAt } = event.data;
+      return { ...state, openResets: [...state.openResets, { resetId, tokenHash, expiresAt }] };
+    }
+    case 'PasswordResetCompleted':
+      return state.status === 'active' ? { ...state, openResets: [] } : state;
     default:
       return assertNever(event);
   }
@@ -34,6 +58,23 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
       return [{ type: 'UserPasswordChanged', data: { userId: state.userId, passwordHash: command.data.passwordHash } }];
     case 'PromoteToAdmin':
       return state.isAdmin ? [] : [{ type: 'UserPromotedToAdmin', data: { userId: state.userId } }];
+    case 'RequestPasswordReset':
+      return [{ type: 'PasswordResetRequested', data: { userId: state.userId, ...command.data } }];
+    case 'CompletePasswordReset': {
+      const reset = state.openResets.find((r) => r.tokenHash === command.data.tokenHash);
+      if (!reset || reset.expiresAt <= command.data.now) throw new DomainError('reset_token_invalid', INVALID_RESET);
+      return [
+        {
+          type: 'PasswordResetCompleted',
+          data: {
+            userId: state.userId,
+            resetId: reset.resetId,
+            passwordHash: command.data.passwordHash,
+            closedResetIds: state.openResets.map((r) => r.resetId),
+          },
+        },
+      ];
+    }
     default:
       return assertNever(command);
   }

@@ -32,3 +32,20 @@ export const RegisterSchema = z.strictObject({
   password: NewPasswordSchema,
 });
 export type RegisterInput = z.infer<typeof RegisterSchema>;
+
+/** `POST /api/auth/forgot-password` and `POST /api/password-reset/request`. */
+export const ForgotPasswordSchema = z.strictObject({
+  email: requiredEmail(MSG.emailInvalidLong),
+});
+
+const token = z
+  .string({ error: MSG.resetTokenRequired })
+  .trim()
+  .min(1, { error: MSG.resetTokenRequired })
+  .max(LIMITS.resetToken, { error: MSG.tooLong(LIMITS.resetToken) });
+
+/** `POST /api/auth/reset-password` (the customer flow: token, password). */
+export const CustomerResetSchema = z.strictObject({ token, password: NewPasswordSchema });
+
+/** `POST /api/password-reset/reset` (the admin flow: token, newPassword). */
+export const AdminResetSchema = z.strictObject({ token, newPassword: NewPasswordSchema });
