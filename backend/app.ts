@@ -4,6 +4,7 @@ import type { AppDeps } from './deps.ts';
 import { jsonBody } from './http/body.ts';
 import { errorsAndLogging } from './http/errors.ts';
 import { baseHeaders, sameOrigin } from './http/security.ts';
+import { RateLimits } from './http/rate-limit.ts';
 import { sessions } from './http/session.ts';
 import { servePwa } from './http/static.ts';
 import { adminListRoutes } from './routes/admin-lists.ts';
@@ -12,7 +13,8 @@ import { bookingRoutes } from './routes/bookings.ts';
 import { healthRoutes } from './routes/health.ts';
 
 /** Builds the Koa app from its dependencies. No side effects: main.ts starts it, tests start it too. */
-export function createApp(deps: AppDeps): Koa {
+export function createApp(input: Omit<AppDeps, 'limits'>): Koa {
+  const deps: AppDeps = { ...input, limits: new RateLimits(input.config.rateLimitScale) };
   const app = new Koa({ proxy: deps.config.trustProxy, keys: deps.keys });
   app.silent = true;
   app.use(errorsAndLogging(deps.logger));

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { BUSINESS } from '#domain/business.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -18,6 +19,10 @@ const EnvSchema = z.object({
   SESSION_MAX_AGE_HOURS: z.coerce.number().positive().default(24 * 7),
   JSON_LIMIT: z.string().default('100kb'),
   GROUP_COMMIT: bool.default(true),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' }).optional(),
+  MAIL_FROM: z.string().min(3).default(`${BUSINESS.name} <no-reply@sparkright.example>`),
+  BUSINESS_EMAIL: z.email().default(BUSINESS.email),
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
 });
 
 /** The server's settings, from the environment, validated once at boot. */
@@ -38,6 +43,11 @@ export type Config = {
   groupCommit: boolean;
   /** Where the built PWA is served from. */
   distDir: string;
+  mail: { smtpUrl: string | null; from: string; businessEmail: string; devOutboxDir: string };
+  /** Multiplies every rate limit; tests and the benchmark raise it explicitly (the limits stay on). */
+  rateLimitScale: number;
+  /** The developer tools (debug calls, dev pages, reset links in answers) exist only in development. */
+  devTools: boolean;
 };
 
 /** Reads and validates the environment; a bad value stops the start with the variable's name. */
@@ -68,5 +78,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jsonLimit: e.JSON_LIMIT,
     groupCommit: e.GROUP_COMMIT,
     distDir: resolve(import.meta.dirname, '..', 'dist'),
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM,
+      businessEmail: e.BUSINESS_EMAIL.toLowerCase(),
+      devOutboxDir: resolve(storageDir, 'mail-outbox'),
+    },
+    rateLimitScale: e.RATE_LIMIT_SCALE,
+    devTools: e.NODE_ENV === 'development',
   };
 }

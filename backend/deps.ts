@@ -1,6 +1,8 @@
 import type { Storage } from '#data/storage.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
+import type { MailSender } from './mail/sender.ts';
+import type { RateLimits } from './http/rate-limit.ts';
 
 /** What the HTTP app is built from; tests pass real ones with a temporary storage directory. */
 export type AppDeps = {
@@ -11,4 +13,8 @@ export type AppDeps = {
   clock: () => Date;
   /** Cookie-signing keys (backend/secrets.ts). */
   keys: string[];
+  /** Delivers the mail outbox; routes wake it after a command queued mail. */
+  mailer: MailSender;
+  /** Rate limits, shared by all routes (built by createApp from config.rateLimitScale). */
+  limits: RateLimits;
 };

@@ -3,6 +3,7 @@ import { createApp } from './app.ts';
 import { createAdmin } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
+import { MailSender } from './mail/sender.ts';
 import { loadSecrets } from './secrets.ts';
 
 // The only file with side effects: config -> logger -> database -> app -> listen.
@@ -18,7 +19,11 @@ if (config.admin && !storage.queries.adminExists()) {
 }
 
 const { keys } = loadSecrets(config.storageDir);
-const app = createApp({ config, logger, storage, clock: () => new Date(), keys });
+const clock = () => new Date();
+const mailer = new MailSender(storage.mail, config.mail, logger, clock);
+mailer.start();
+if (mailer.usesDevOutbox) logger.info({ dir: config.mail.devOutboxDir }, 'no SMTP_URL: mail goes to the development outbox');
+const app = createApp({ config, logger, storage, clock, keys, mailer });
 const server = app.listen(config.port, config.host, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -31,6 +36,7 @@ pruneTimer.unref();
 
 function shutdown(signal: string): void {
   logger.info({ signal }, 'shutting down');
+  mailer.stop();
   server.close(() => {
     storage.close();
     process.exit(0);

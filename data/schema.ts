@@ -43,6 +43,23 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX sessions_expire ON sessions (expire);
   `,
+  `
+  CREATE TABLE mail_outbox (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,
+    to_addr TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    text TEXT NOT NULL,
+    html TEXT NOT NULL,
+    created TEXT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at TEXT NOT NULL,
+    sent_at TEXT,
+    failed_at TEXT,
+    last_error TEXT
+  );
+  CREATE INDEX mail_outbox_due ON mail_outbox (sent_at, failed_at, next_attempt_at);
+  `,
 ];
 
 /**

@@ -2,6 +2,7 @@ import { TABLES } from '#domain/projections.ts';
 import { CommandBus } from './command-bus.ts';
 import { createReadModels, openDatabase, type Db } from './db.ts';
 import { EventStore } from './event-store.ts';
+import { MailOutbox } from './mail-outbox.ts';
 import { Projector } from './projector.ts';
 import { Queries } from './queries.ts';
 import { SessionStore } from './sessions.ts';
@@ -17,6 +18,7 @@ export type Storage = {
   queries: Queries;
   sessions: SessionStore;
   vault: Vault;
+  mail: MailOutbox;
   /** Drops every read model and replays the whole log into fresh tables, in one transaction. */
   rebuild(): { events: number; ms: number };
   /** Crypto-shreds a person: deletes their key, then rebuilds so no read model keeps their fields. */
@@ -33,6 +35,7 @@ export function openStorage(file: string, options: StorageOptions = {}): Storage
   const projector = new Projector(db);
   const store = new EventStore(db, vault, projector);
   const bus = new CommandBus(db, store, vault, options);
+  const mail = new MailOutbox(db);
 
   const rebuild = (): { events: number; ms: number } => {
     const started = performance.now();
@@ -57,9 +60,13 @@ export function openStorage(file: string, options: StorageOptions = {}): Storage
     queries: new Queries(db),
     sessions: new SessionStore(db),
     vault,
+    mail,
     rebuild,
     erase(subject) {
-      const keysDeleted = db.transaction(() => vault.erase(subject)).immediate();
+      const keysDeleted = db.transaction(() => {
+        if (subject.startsWith('email:')) mail.forget(subject.slice('email:'.length));
+        return vault.erase(subject);
+      }).immediate();
       rebuild();
       return { keysDeleted };
     },

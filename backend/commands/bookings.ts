@@ -6,7 +6,9 @@ import { quoteDecider } from '#domain/deciders/quote.ts';
 import { personSubject } from '#domain/events.ts';
 import type { CreateBookingInput } from '#domain/schemas/booking.ts';
 import type { UnitOfWork } from '#data/command-bus.ts';
+import { MailOutbox } from '#data/mail-outbox.ts';
 import { Queries } from '#data/queries.ts';
+import { newRequest, requestReceived, type RequestSummary } from '../mail/templates.ts';
 
 /** What the idempotency record keeps: which record was made. No personal data, so erasure needs no clean-up here. */
 export type RequestResult = { kind: 'quote' | 'booking'; id: string };
@@ -15,7 +17,12 @@ export type RequestResult = { kind: 'quote' | 'booking'; id: string };
  * `POST /api/bookings`: with start and finish dates it is a booking (portal, admin), without them a quote
  * request (the public form). Either one makes a contact for an e-mail the business has not seen before.
  */
-export function requestBookingOrQuote(uow: UnitOfWork, input: CreateBookingInput, userId: string | null): RequestResult {
+export function requestBookingOrQuote(
+  uow: UnitOfWork,
+  input: CreateBookingInput,
+  userId: string | null,
+  businessEmail: string | null = null,
+): RequestResult {
   const role = uow.metadata.role;
   let result: RequestResult;
   if (input.startDate && input.finishDate) {
@@ -51,7 +58,17 @@ export function requestBookingOrQuote(uow: UnitOfWork, input: CreateBookingInput
     result = { kind: 'quote', id: quoteId };
   }
   if (input.email) autoCreateContact(uow, input);
+  if (businessEmail) queueRequestMail(uow, input, result.kind, businessEmail);
   return result;
+}
+
+/** The confirmation to the customer (when they gave an e-mail) and the notice to the business. */
+function queueRequestMail(uow: UnitOfWork, input: CreateBookingInput, kind: RequestResult['kind'], businessEmail: string): void {
+  const outbox = new MailOutbox(uow.db);
+  const now = new Date(uow.metadata.time);
+  const summary: RequestSummary = { kind, ...input };
+  if (input.email) outbox.enqueue(requestReceived(input.email, summary), now);
+  outbox.enqueue(newRequest(businessEmail, summary), now);
 }
 
 function autoCreateContact(uow: UnitOfWork, input: CreateBookingInput): void {

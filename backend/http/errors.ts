@@ -8,6 +8,8 @@ export class HttpError extends Error {
   readonly code: string;
   readonly fields: Record<string, string> | undefined;
   readonly extra: Record<string, unknown> | undefined;
+  /** Response headers that belong to the error (Retry-After on a 429). */
+  readonly headers: Record<string, string> = {};
   constructor(status: number, code: string, message: string, fields?: Record<string, string>, extra?: Record<string, unknown>) {
     super(message);
     this.status = status;
@@ -15,6 +17,14 @@ export class HttpError extends Error {
     this.fields = fields;
     this.extra = extra;
   }
+}
+
+/** 429 with Retry-After in whole seconds. */
+export function tooManyRequests(retryAfterMs: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  const err = new HttpError(429, 'too_many_requests', `Too many attempts. Please try again in ${seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`}.`);
+  err.headers['Retry-After'] = String(seconds);
+  return err;
 }
 
 export class ValidationError extends HttpError {
@@ -77,6 +87,7 @@ export function errorsAndLogging(logger: Logger) {
       ctx.status = http.status;
       ctx.body = { error: { code: http.code, message: http.message, ...(http.fields ? { fields: http.fields } : {}), ...http.extra } };
       if (http.status === 401) ctx.set('WWW-Authenticate', 'Session');
+      for (const [name, value] of Object.entries(http.headers)) ctx.set(name, value);
     } finally {
       const route = (ctx as Context & { _matchedRoute?: string })._matchedRoute;
       logger.info(

@@ -12,20 +12,29 @@ import { parseBody } from '../http/validate.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
 
 /** Admin sign-in (`/api/login`, `/api/logout`) and customer accounts (`/api/auth/*`). */
-export function authRoutes({ storage, clock }: AppDeps): Router {
+export function authRoutes({ storage, clock, limits }: AppDeps): Router {
   const router = new Router();
   const { queries, bus } = storage;
 
-  /** Checks e-mail and password at the same cost whether or not the account exists. */
-  async function authenticate(email: string, password: string) {
+  /**
+   * Checks e-mail and password at the same cost whether or not the account exists. Failures count per
+   * account and IP (rate-limited); a success clears them.
+   */
+  async function authenticate(ctx: Context, email: string, password: string) {
+    await limits.checkAccount('login', ctx, email);
     const user = queries.userByEmail(email);
     const ok = await verifyPassword(user?.passwordHash, password);
-    return ok ? user : undefined;
+    if (!ok) {
+      await limits.countAccount('login', ctx, email);
+      return undefined;
+    }
+    await limits.clearAccount('login', ctx, email);
+    return user;
   }
 
-  router.post('/api/login', async (ctx) => {
+  router.post('/api/login', limits.perIp('login'), async (ctx) => {
     const { email, password } = parseBody(ctx, LoginSchema);
-    const user = await authenticate(email, password);
+    const user = await authenticate(ctx, email, password);
     if (!user) throw new HttpError(401, 'login_failed', MSG.loginFailed);
     if (!user.isAdmin) throw new HttpError(403, 'admin_required', MSG.adminRequired);
     await signIn(ctx, user.id);
@@ -39,7 +48,7 @@ export function authRoutes({ storage, clock }: AppDeps): Router {
   router.post('/api/logout', logout);
   router.post('/api/auth/logout', logout);
 
-  router.post('/api/auth/register', async (ctx) => {
+  router.post('/api/auth/register', limits.perIp('register'), async (ctx) => {
     const input = parseBody(ctx, RegisterSchema);
     const passwordHash = await hashPassword(input.password);
     const { result } = await bus.execute(commandContext(ctx, bus, queries, clock()), (uow) =>
@@ -52,9 +61,9 @@ export function authRoutes({ storage, clock }: AppDeps): Router {
     ctx.body = publicUser(user);
   });
 
-  router.post('/api/auth/login', async (ctx) => {
+  router.post('/api/auth/login', limits.perIp('login'), async (ctx) => {
     const { email, password } = parseBody(ctx, LoginSchema);
-    const user = await authenticate(email, password);
+    const user = await authenticate(ctx, email, password);
     if (!user) throw new HttpError(401, 'invalid_credentials', MSG.invalidCredentials);
     await signIn(ctx, user.id);
     ctx.body = publicUser(user);

@@ -11,19 +11,20 @@ import { parseBody, parseValue } from '../http/validate.ts';
 const EmailParam = z.string().trim().toLowerCase().max(255).pipe(z.email({ error: 'Please enter a valid email address' }));
 
 /** Booking requests, quote requests from the public form, and the booking lists. */
-export function bookingRoutes({ storage, clock }: AppDeps): Router {
+export function bookingRoutes({ storage, clock, config, mailer, limits }: AppDeps): Router {
   const router = new Router();
   const { queries, bus } = storage;
 
-  router.post('/api/bookings', async (ctx) => {
+  router.post('/api/bookings', limits.perIp('submit'), async (ctx) => {
     const input = parseBody(ctx, CreateBookingSchema);
     const user = currentUser(ctx, queries);
     if (input.startDate && !user) {
       throw new HttpError(401, 'not_signed_in', 'Please sign in to book dates, or send the form without dates for a free quote');
     }
     const { result, replayed } = await bus.execute(commandContext(ctx, bus, queries, clock()), (uow) =>
-      requestBookingOrQuote(uow, input, user?.id ?? null),
+      requestBookingOrQuote(uow, input, user?.id ?? null, config.mail.businessEmail),
     );
+    void mailer.wake();
     if (replayed) ctx.set('Idempotent-Replayed', 'true');
     ctx.status = 201;
     ctx.body = result.kind === 'booking' ? { kind: 'booking', booking: queries.booking(result.id) ?? null } : { kind: 'quote', quote: queries.quote(result.id) ?? null };

@@ -8,10 +8,12 @@ import { createApp } from '#backend/app.ts';
 import { createAdmin } from '#backend/bootstrap.ts';
 import { loadConfig } from '#backend/config.ts';
 import { createLogger } from '#backend/logger.ts';
+import { MailSender } from '#backend/mail/sender.ts';
 
 export type TestServer = {
   url: string;
   storage: Storage;
+  mailer: MailSender;
   storageDir: string;
   /** Stops the server and, unless kept, deletes the temporary storage directory. */
   close(options?: { keepStorage?: boolean }): Promise<void>;
@@ -25,10 +27,13 @@ export const ADMIN = { email: 'admin@example.com', password: 'a-long-test-passph
  */
 export async function startServer(options: { env?: Record<string, string>; storageDir?: string } = {}): Promise<TestServer> {
   const storageDir = options.storageDir ?? mkdtempSync(join(tmpdir(), 'spark-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', STORAGE_DIR: storageDir, PORT: '0', LOG_LEVEL: 'silent', ...options.env });
+  const config = loadConfig({ NODE_ENV: 'test', STORAGE_DIR: storageDir, PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_SCALE: '1000', ...options.env });
   const storage = openStorage(config.databaseFile, { groupCommit: config.groupCommit });
   if (!storage.queries.adminExists()) await createAdmin(storage, ADMIN);
-  const app = createApp({ config, logger: createLogger('silent'), storage, clock: () => new Date(), keys: ['test-key'] });
+  const logger = createLogger('silent');
+  const clock = () => new Date();
+  const mailer = new MailSender(storage.mail, config.mail, logger, clock);
+  const app = createApp({ config, logger, storage, clock, keys: ['test-key'], mailer });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -36,6 +41,7 @@ export async function startServer(options: { env?: Record<string, string>; stora
   return {
     url: `http://127.0.0.1:${port}`,
     storage,
+    mailer,
     storageDir,
     async close({ keepStorage = false } = {}) {
       server.closeAllConnections();

@@ -1,0 +1,80 @@
+import type { Context, Next } from 'koa';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { tooManyRequests } from './errors.ts';
+
+/** The rate-limited groups of calls. */
+export type LimitName = 'login' | 'register' | 'reset' | 'lookup' | 'submit';
+
+type Rule = { points: number; seconds: number };
+
+/**
+ * Per IP: every call counts. Per account: only failures count, keyed by account *and* IP, so somebody
+ * guessing from elsewhere cannot lock the real owner out; a success clears the owner's count.
+ * (Reset requests count per e-mail as well, so one inbox cannot be flooded from many addresses.)
+ */
+const RULES: Record<LimitName, { ip: Rule; account?: Rule }> = {
+  login: { ip: { points: 30, seconds: 15 * 60 }, account: { points: 10, seconds: 15 * 60 } },
+  register: { ip: { points: 10, seconds: 60 * 60 } },
+  reset: { ip: { points: 10, seconds: 60 * 60 }, account: { points: 5, seconds: 60 * 60 } },
+  lookup: { ip: { points: 20, seconds: 60 * 60 }, account: { points: 10, seconds: 60 * 60 } },
+  submit: { ip: { points: 30, seconds: 10 * 60 } },
+};
+
+/** In-memory limiters (one process owns the database, so one process owns the counts too). */
+export class RateLimits {
+  readonly #ip = new Map<LimitName, RateLimiterMemory>();
+  readonly #account = new Map<LimitName, RateLimiterMemory>();
+
+  /** `scale` multiplies every allowance; configuration (RATE_LIMIT_SCALE) raises it for tests and benchmarks. */
+  constructor(scale = 1) {
+    for (const [name, rule] of Object.entries(RULES) as Array<[LimitName, (typeof RULES)[LimitName]]>) {
+      this.#ip.set(name, new RateLimiterMemory({ keyPrefix: `ip:${name}`, points: Math.ceil(rule.ip.points * scale), duration: rule.ip.seconds }));
+      if (rule.account) {
+        this.#account.set(
+          name,
+          new RateLimiterMemory({ keyPrefix: `acct:${name}`, points: Math.ceil(rule.account.points * scale), duration: rule.account.seconds }),
+        );
+      }
+    }
+  }
+
+  /** Middleware: one point per request from the caller's IP. */
+  perIp(name: LimitName) {
+    return async (ctx: Context, next: Next): Promise<void> => {
+      await consume(this.#ip.get(name)!, ctx.ip);
+      await next();
+    };
+  }
+
+  /** Counts one more for an account (a failed sign-in, a reset request, a lookup). */
+  async countAccount(name: LimitName, ctx: Context, account: string): Promise<void> {
+    const limiter = this.#account.get(name);
+    if (limiter) await consume(limiter, accountKey(name, ctx, account));
+  }
+
+  /** Refuses at once when the account's allowance from this IP is used up, before any costly check. */
+  async checkAccount(name: LimitName, ctx: Context, account: string): Promise<void> {
+    const limiter = this.#account.get(name);
+    if (!limiter) return;
+    const res = await limiter.get(accountKey(name, ctx, account));
+    if (res && res.consumedPoints >= limiter.points) throw tooManyRequests(res.msBeforeNext);
+  }
+
+  /** After a successful sign-in, the owner's failures are forgotten. */
+  async clearAccount(name: LimitName, ctx: Context, account: string): Promise<void> {
+    await this.#account.get(name)?.delete(accountKey(name, ctx, account));
+  }
+}
+
+function accountKey(name: LimitName, ctx: Context, account: string): string {
+  return name === 'login' ? `${account.toLowerCase()}|${ctx.ip}` : account.toLowerCase();
+}
+
+async function consume(limiter: RateLimiterMemory, key: string): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (res) {
+    if (res instanceof RateLimiterRes) throw tooManyRequests(res.msBeforeNext);
+    throw res;
+  }
+}

@@ -1,0 +1,109 @@
+import { BUSINESS } from '#domain/business.ts';
+import type { OutgoingMail } from '#data/mail-outbox.ts';
+
+/** Escapes text for HTML mail bodies; every value from a person goes through it. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+type Line = string | [label: string, value: string | null | undefined];
+
+/** Builds the plain-text and HTML bodies from the same lines, so the two never drift apart. */
+function compose(kind: string, to: string, subject: string, greeting: string, lines: Line[], closing = `The ${BUSINESS.name} team`): OutgoingMail {
+  const textLines = lines.map((l) => (typeof l === 'string' ? l : `${l[0]}: ${l[1] ?? '—'}`));
+  const text = [greeting, '', ...textLines, '', closing, `${BUSINESS.phone} · ${BUSINESS.email}`].join('\n');
+  const htmlLines = lines
+    .map((l) =>
+      typeof l === 'string'
+        ? `<p>${escapeHtml(l).replace(/\n/g, '<br>')}</p>`
+        : `<p><strong>${escapeHtml(l[0])}:</strong> ${escapeHtml(l[1] ?? '—').replace(/\n/g, '<br>')}</p>`,
+    )
+    .join('\n');
+  const html = `<!doctype html><html lang="en-GB"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937">
+<p>${escapeHtml(greeting)}</p>
+${htmlLines}
+<p>${escapeHtml(closing)}<br>${escapeHtml(BUSINESS.phone)} · <a href="mailto:${escapeHtml(BUSINESS.email)}">${escapeHtml(BUSINESS.email)}</a></p>
+</body></html>`;
+  return { kind, to, subject, text, html };
+}
+
+export type RequestSummary = {
+  kind: 'quote' | 'booking';
+  firstName: string;
+  lastName?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  serviceType: string;
+  address?: string | null;
+  description?: string | null;
+  startDate?: string | null;
+  finishDate?: string | null;
+  preferredDate?: string | null;
+};
+
+const what = (r: RequestSummary) => (r.kind === 'quote' ? 'quote request' : 'booking request');
+
+/** To the customer: we have it, and when they will hear from us. */
+export function requestReceived(to: string, r: RequestSummary): OutgoingMail {
+  return compose('request-received', to, `We have your ${what(r)} — ${BUSINESS.name}`, `Hello ${r.firstName},`, [
+    `Thank you for your ${what(r)} for ${r.serviceType}. We will be in touch ${BUSINESS.replyPromise}.`,
+    ...(r.startDate ? [['Dates', `${r.startDate} to ${r.finishDate ?? r.startDate}`] as Line] : []),
+    `For an emergency, call us any time on ${BUSINESS.phone}.`,
+  ]);
+}
+
+/** To the business: a new quote or booking request. */
+export function newRequest(to: string, r: RequestSummary): OutgoingMail {
+  return compose('new-request', to, `New ${what(r)}: ${r.serviceType} — ${r.firstName} ${r.lastName ?? ''}`.trim(), `A new ${what(r)} has arrived.`, [
+    ['Name', `${r.firstName} ${r.lastName ?? ''}`.trim()],
+    ['Email', r.email],
+    ['Phone', r.phone],
+    ['Service', r.serviceType],
+    ['Address', r.address],
+    ['Preferred date', r.preferredDate],
+    ['Dates', r.startDate ? `${r.startDate} to ${r.finishDate ?? r.startDate}` : null],
+    ['Details', r.description],
+  ]);
+}
+
+/** To the business: a customer wrote about a booking. */
+export function newMessage(to: string, m: { senderName: string; content: string; serviceType: string; bookingId: string }): OutgoingMail {
+  return compose('new-message', to, `New message from ${m.senderName} about ${m.serviceType}`, 'A customer sent a message.', [
+    ['From', m.senderName],
+    ['Booking', m.bookingId],
+    m.content,
+  ]);
+}
+
+/** To the customer: the business replied. */
+export function adminReply(to: string, m: { firstName: string; content: string; serviceType: string; portalUrl: string }): OutgoingMail {
+  return compose('admin-reply', to, `A reply about your ${m.serviceType} booking — ${BUSINESS.name}`, `Hello ${m.firstName},`, [
+    'We have replied to your message:',
+    m.content,
+    `You can read and answer it in your customer portal: ${m.portalUrl}`,
+  ]);
+}
+
+/** To the customer: their quote has a price and waits for their answer. */
+export function quoteReady(to: string, q: { firstName: string; serviceType: string; estimatedCost: string | null; portalUrl: string }): OutgoingMail {
+  return compose('quote-ready', to, `Your quote for ${q.serviceType} — ${BUSINESS.name}`, `Hello ${q.firstName},`, [
+    `Your quote for ${q.serviceType} is ready.`,
+    ['Estimated cost', q.estimatedCost ? `£${q.estimatedCost}` : null],
+    `Sign in to approve or decline it: ${q.portalUrl}`,
+  ]);
+}
+
+/** To the account holder: a single-use reset link, valid for one hour. */
+export function passwordReset(to: string, p: { firstName: string; link: string }): OutgoingMail {
+  return compose('password-reset', to, `Reset your password — ${BUSINESS.name}`, `Hello ${p.firstName},`, [
+    'Someone asked to reset the password of your account. If it was you, open this link within 1 hour:',
+    p.link,
+    'If it was not you, ignore this message: your password stays as it is.',
+  ]);
+}
+
+/** To the business: a contact form enquiry or a support request. */
+export function enquiry(to: string, kind: 'contact' | 'support', fields: Array<[string, string | null | undefined]>): OutgoingMail {
+  const subject = kind === 'contact' ? 'New enquiry from the website' : 'New support request';
+  return compose(kind === 'contact' ? 'new-contact' : 'new-support-request', to, subject, `${subject}:`, fields);
+}
