@@ -10,6 +10,10 @@ import { servePwa } from './http/static.ts';
 import { adminListRoutes } from './routes/admin-lists.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bookingRoutes } from './routes/bookings.ts';
+import { calendarRoutes } from './routes/calendar.ts';
+import { devRoutes } from './routes/dev.ts';
+import { passwordResetRoutes } from './routes/password-reset.ts';
+import { uploadRoutes } from './routes/uploads.ts';
 import { healthRoutes } from './routes/health.ts';
 
 /** Builds the Koa app from its dependencies. No side effects: main.ts starts it, tests start it too. */
@@ -23,7 +27,9 @@ export function createApp(input: Omit<AppDeps, 'limits'>): Koa {
   app.use(sessions(app, deps.storage.sessions, { secure: deps.config.secureCookies, maxAgeMs: deps.config.sessionMaxAgeMs }));
   app.use(jsonBody(deps.config.jsonLimit));
   const api = new Router();
-  for (const routes of [healthRoutes, authRoutes, bookingRoutes, adminListRoutes]) api.use(routes(deps).routes());
+  const modules = [healthRoutes, authRoutes, bookingRoutes, adminListRoutes, uploadRoutes, passwordResetRoutes, calendarRoutes];
+  if (deps.config.devTools) modules.push(devRoutes);
+  for (const routes of modules) api.use(routes(deps).routes());
   app.use(api.routes());
   // A known path with another method: 405 with Allow; OPTIONS: 200 with Allow. Unknown /api paths fall
   // through to the 404 of errorsAndLogging (servePwa never answers under /api/).
