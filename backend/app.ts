@@ -7,14 +7,16 @@ import { baseHeaders, sameOrigin } from './http/security.ts';
 import { RateLimits } from './http/rate-limit.ts';
 import { sessions } from './http/session.ts';
 import { servePwa } from './http/static.ts';
-import { adminListRoutes } from './routes/admin-lists.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bookingRoutes } from './routes/bookings.ts';
 import { calendarRoutes } from './routes/calendar.ts';
+import { enquiryRoutes } from './routes/enquiries.ts';
 import { devRoutes } from './routes/dev.ts';
 import { passwordResetRoutes } from './routes/password-reset.ts';
+import { quoteRoutes } from './routes/quotes.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { healthRoutes } from './routes/health.ts';
+import { messageRoutes } from './routes/messages.ts';
 
 /** Builds the Koa app from its dependencies. No side effects: main.ts starts it, tests start it too. */
 export function createApp(input: Omit<AppDeps, 'limits'>): Koa {
@@ -27,7 +29,7 @@ export function createApp(input: Omit<AppDeps, 'limits'>): Koa {
   app.use(sessions(app, deps.storage.sessions, { secure: deps.config.secureCookies, maxAgeMs: deps.config.sessionMaxAgeMs }));
   app.use(jsonBody(deps.config.jsonLimit));
   const api = new Router();
-  const modules = [healthRoutes, authRoutes, bookingRoutes, adminListRoutes, uploadRoutes, passwordResetRoutes, calendarRoutes];
+  const modules = [healthRoutes, authRoutes, bookingRoutes, messageRoutes, quoteRoutes, enquiryRoutes, uploadRoutes, passwordResetRoutes, calendarRoutes];
   if (deps.config.devTools) modules.push(devRoutes);
   for (const routes of modules) api.use(routes(deps).routes());
   app.use(api.routes());

@@ -36,10 +36,11 @@ pruneTimer.unref();
 
 function shutdown(signal: string): void {
   logger.info({ signal }, 'shutting down');
-  mailer.stop();
   server.close(() => {
-    storage.close();
-    process.exit(0);
+    void mailer.stop().then(() => {
+      storage.close();
+      process.exit(0);
+    });
   });
   server.closeIdleConnections();
   setTimeout(() => process.exit(1), 10_000).unref();

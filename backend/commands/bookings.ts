@@ -3,8 +3,13 @@ import { bookingDecider, newBookingData } from '#domain/deciders/booking.ts';
 import { autoContactDetails, contactDecider } from '#domain/deciders/contact.ts';
 import { streamId } from '#domain/deciders/decider.ts';
 import { quoteDecider } from '#domain/deciders/quote.ts';
+import { ConflictError, DomainError, NotFoundError } from '#domain/errors.ts';
 import { personSubject } from '#domain/events.ts';
-import type { CreateBookingInput } from '#domain/schemas/booking.ts';
+import { describeBookingEvent } from '#domain/history.ts';
+import { HOLDS_SLOT, clashes, type Slot } from '#domain/schedule.ts';
+import type { CreateBookingInput, UpdateBookingInput } from '#domain/schemas/booking.ts';
+import type { Attachment } from '#domain/schemas/fields.ts';
+import type { EventStore } from '#data/event-store.ts';
 import type { UnitOfWork } from '#data/command-bus.ts';
 import { MailOutbox } from '#data/mail-outbox.ts';
 import { Queries } from '#data/queries.ts';
@@ -20,15 +25,18 @@ export type RequestResult = { kind: 'quote' | 'booking'; id: string };
 export function requestBookingOrQuote(
   uow: UnitOfWork,
   input: CreateBookingInput,
-  userId: string | null,
+  who: { id: string; isAdmin: boolean } | null,
   businessEmail: string | null = null,
 ): RequestResult {
   const role = uow.metadata.role;
+  const userId = who?.id ?? null;
+  if (input.attachments.length > 0) assertOwnFiles(uow, input.attachments, who);
   let result: RequestResult;
   if (input.startDate && input.finishDate) {
     const bookingId = randomUUID();
     const stream = streamId.booking(bookingId);
     const data = newBookingData({ ...input, startDate: input.startDate, finishDate: input.finishDate }, { bookingId, userId }, role);
+    assertNoClash(uow, { id: bookingId, ...data }, input.allowOverlap);
     uow.handle(stream, bookingDecider, { type: 'RequestBooking', data }, { expectedVersion: 0, subject: personSubject(data.email, stream) });
     result = { kind: 'booking', id: bookingId };
   } else {
@@ -93,4 +101,84 @@ function autoCreateContact(uow: UnitOfWork, input: CreateBookingInput): void {
     },
     { expectedVersion: 0, subject: personSubject(email, streamId.contact(contactId)) },
   );
+}
+
+/** Thrown inside a command so the check and the write share one transaction (and roll back together). */
+export function assertNoClash(uow: UnitOfWork, slot: Slot & { status: string }, allowOverlap: boolean | undefined): void {
+  if (allowOverlap || !(HOLDS_SLOT as readonly string[]).includes(slot.status) || !slot.startDate || !slot.finishDate) return;
+  const found = clashes(slot, new Queries(uow.db).bookingsOverlapping(slot.startDate, slot.finishDate, HOLDS_SLOT));
+  if (found.length === 0) return;
+  const first = found[0]!;
+  throw new ConflictError(
+    'booking_overlap',
+    `This job overlaps ${found.length === 1 ? 'another job' : `${found.length} other jobs`}: ${first.serviceType} on ${first.startDate}${
+      first.startDate === first.finishDate ? '' : ` to ${first.finishDate}`
+    }, ${first.startTime}–${first.finishTime}. Send allowOverlap to book it anyway.`,
+    {
+      clashes: found.map((b) => ({
+        id: b.id,
+        firstName: b.firstName,
+        lastName: b.lastName,
+        serviceType: b.serviceType,
+        status: b.status,
+        startDate: b.startDate,
+        finishDate: b.finishDate,
+        startTime: b.startTime,
+        finishTime: b.finishTime,
+      })),
+    },
+  );
+}
+
+/** Files named in attachments must be ones this person uploaded (the admin may attach any stored file). */
+export function assertOwnFiles(uow: UnitOfWork, attachments: readonly Attachment[], who: { id: string; isAdmin: boolean } | null): void {
+  const queries = new Queries(uow.db);
+  const fields: Record<string, string> = {};
+  attachments.forEach((a, i) => {
+    const upload = queries.upload(a.filename);
+    if (!upload || (!who?.isAdmin && upload.uploaderId !== who?.id)) fields[`attachments.${i}`] = 'Unknown file: upload it first';
+  });
+  if (Object.keys(fields).length > 0) throw new DomainError('unknown_attachment', 'An attachment is not one of your uploaded files', { fields });
+}
+
+/**
+ * `PATCH /api/bookings/{id}`: details and status in one command. A stale `expectedVersion` is a conflict
+ * carrying the current booking; confirming into a clash is a conflict naming it, unless `allowOverlap`.
+ */
+export function updateBooking(uow: UnitOfWork, bookingId: string, input: UpdateBookingInput, who: { id: string; isAdmin: boolean }): { id: string } {
+  const stream = streamId.booking(bookingId);
+  const queries = new Queries(uow.db);
+  const { state, version } = uow.load(stream, bookingDecider);
+  if (state.status === 'none') throw new NotFoundError('booking');
+  if (input.expectedVersion !== undefined && input.expectedVersion !== version) {
+    throw new ConflictError('version_conflict', 'This booking was changed by someone else meanwhile', { current: queries.booking(bookingId) });
+  }
+  const { status, expectedVersion: _v, allowOverlap, ...changes } = input;
+  if (changes.attachments) assertOwnFiles(uow, changes.attachments, who);
+  const subject = personSubject(state.email, stream);
+  uow.handle(stream, bookingDecider, { type: 'ChangeBookingDetails', data: { bookingId, changes } }, { subject });
+  if (status) uow.handle(stream, bookingDecider, { type: 'ChangeBookingStatus', data: { bookingId, status } }, { subject });
+  const after = queries.booking(bookingId)!;
+  const moved = status !== undefined || ['startDate', 'finishDate', 'startTime', 'finishTime'].some((k) => k in changes);
+  if (moved) assertNoClash(uow, after, allowOverlap);
+  return { id: bookingId };
+}
+
+export type HistoryEntry = { at: string; who: string; role: string; type: string; summary: string; fields?: string[] };
+
+/** The booking's events (and its chat) in order, in words: who, what, when. */
+export function bookingHistory(store: EventStore, queries: Queries, bookingId: string): HistoryEntry[] | undefined {
+  const events = store.readStream(streamId.booking(bookingId));
+  if (events.length === 0) return undefined;
+  const all = [...events, ...store.readStream(streamId.chat(bookingId))].sort((a, b) => a.globalPosition - b.globalPosition);
+  const names = new Map<string, string>();
+  const who = (actor: string | null, role: string): string => {
+    if (!actor) return role === 'anonymous' ? 'Website visitor' : role === 'system' ? 'System' : 'Unknown';
+    if (!names.has(actor)) {
+      const u = queries.user(actor);
+      names.set(actor, u ? `${u.firstName} ${u.lastName}`.trim() : 'Former user');
+    }
+    return names.get(actor)!;
+  };
+  return all.map((e) => ({ at: e.metadata.time, who: who(e.metadata.actor, e.metadata.role), role: e.metadata.role, type: e.type, ...describeBookingEvent(e) }));
 }

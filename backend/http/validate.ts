@@ -18,8 +18,9 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 
 /** Parses the JSON body with a shared schema or throws a 400 naming every failing field. */
 export function parseBody<S extends z.ZodType>(ctx: Context, schema: S): z.output<S> {
-  const body: unknown = ctx.request.body;
-  if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
+  // No body at all reads as an empty object, so a schema with required fields names each of them.
+  const body: unknown = ctx.request.body ?? {};
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new ValidationError({ _: 'Expected a JSON object' }, 'Expected a JSON object');
   }
   const result = schema.safeParse(body);

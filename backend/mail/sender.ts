@@ -25,6 +25,7 @@ export class MailSender {
   #running: Promise<void> | undefined;
   #again = false;
   #timer: NodeJS.Timeout | undefined;
+  #stopped = false;
 
   constructor(outbox: MailOutbox, settings: MailSettings, logger: Logger, clock: () => Date) {
     this.#outbox = outbox;
@@ -45,12 +46,16 @@ export class MailSender {
     this.wake();
   }
 
-  stop(): void {
+  /** Stops the timer and waits for a delivery round in progress, so the database can be closed after it. */
+  async stop(): Promise<void> {
     if (this.#timer) clearInterval(this.#timer);
+    this.#stopped = true;
+    while (this.#running) await this.#running;
   }
 
   /** Starts a delivery round unless one is running (then it runs once more after it). */
   wake(): Promise<void> {
+    if (this.#stopped) return Promise.resolve();
     if (this.#running) {
       this.#again = true;
       return this.#running;
@@ -73,6 +78,7 @@ export class MailSender {
 
   async #deliver(): Promise<void> {
     for (const mail of this.#outbox.due(this.#clock())) {
+      if (this.#stopped) return;
       try {
         await this.#send(mail);
         this.#outbox.sent(mail.id, this.#clock());

@@ -1,28 +1,47 @@
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import { z } from 'zod';
-import { CreateBookingSchema } from '#domain/schemas/booking.ts';
-import { requestBookingOrQuote } from '../commands/bookings.ts';
+import { CreateBookingSchema, UpdateBookingSchema } from '#domain/schemas/booking.ts';
+import type { Queries, User } from '#data/queries.ts';
+import { bookingHistory, requestBookingOrQuote, updateBooking } from '../commands/bookings.ts';
 import type { AppDeps } from '../deps.ts';
-import { HttpError, notAllowed } from '../http/errors.ts';
+import { HttpError, notAllowed, notFound } from '../http/errors.ts';
 import { commandContext } from '../http/command-context.ts';
-import { adminOnly, currentUser, requireUser } from '../http/session.ts';
+import { adminOnly, currentUser, requireAdmin, requireUser } from '../http/session.ts';
 import { parseBody, parseValue } from '../http/validate.ts';
+import { isHoneypotFilled } from '../http/honeypot.ts';
 
 const EmailParam = z.string().trim().toLowerCase().max(255).pipe(z.email({ error: 'Please enter a valid email address' }));
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** Booking requests, quote requests from the public form, and the booking lists. */
+/** Whether the signed-in user may see this booking: the admin, or the customer it belongs to. */
+export function canSeeBooking(user: User, booking: { email: string | null; userId: string | null }): boolean {
+  return user.isAdmin || (booking.email !== null && booking.email === user.email) || (booking.userId !== null && booking.userId === user.id);
+}
+
+/** The booking of the path, for someone allowed to see it: 401 anonymous, 404 unknown, 403 someone else's. */
+export function bookingFor(ctx: Context, queries: Queries, id: string | undefined) {
+  const user = requireUser(ctx, queries);
+  const booking = id && UUID.test(id) ? queries.booking(id) : undefined;
+  if (!booking) throw notFound('Booking not found');
+  if (!canSeeBooking(user, booking)) throw notAllowed('This booking belongs to someone else');
+  return { user, booking };
+}
+
+/** Booking requests, quote requests from the public form, the booking lists, updates and history. */
 export function bookingRoutes({ storage, clock, config, mailer, limits }: AppDeps): Router {
   const router = new Router();
-  const { queries, bus } = storage;
+  const { queries, bus, store } = storage;
 
   router.post('/api/bookings', limits.perIp('submit'), async (ctx) => {
+    if (isHoneypotFilled(ctx)) return;
     const input = parseBody(ctx, CreateBookingSchema);
     const user = currentUser(ctx, queries);
     if (input.startDate && !user) {
       throw new HttpError(401, 'not_signed_in', 'Please sign in to book dates, or send the form without dates for a free quote');
     }
     const { result, replayed } = await bus.execute(commandContext(ctx, bus, queries, clock()), (uow) =>
-      requestBookingOrQuote(uow, input, user?.id ?? null, config.mail.businessEmail),
+      requestBookingOrQuote(uow, input, user ?? null, config.mail.businessEmail),
     );
     void mailer.wake();
     if (replayed) ctx.set('Idempotent-Replayed', 'true');
@@ -44,6 +63,30 @@ export function bookingRoutes({ storage, clock, config, mailer, limits }: AppDep
     }
     if (email !== user.email) throw notAllowed('You can only see the bookings of your own e-mail address');
     ctx.body = queries.bookingsForCustomer(email, user.id);
+  });
+
+  router.get('/api/bookings/:id', async (ctx, next) => {
+    // Not a booking id (e.g. `<id>.ics`): leave it to the routes registered after this module.
+    if (!UUID.test(ctx.params['id'] ?? '')) return next();
+    ctx.body = bookingFor(ctx, queries, ctx.params['id']).booking;
+  });
+
+  router.patch('/api/bookings/:id', async (ctx) => {
+    const admin = requireAdmin(ctx, queries);
+    const id = ctx.params['id'] ?? '';
+    if (!UUID.test(id)) throw notFound('Booking not found');
+    const input = parseBody(ctx, UpdateBookingSchema);
+    const { replayed } = await bus.execute(commandContext(ctx, bus, queries, clock()), (uow) => updateBooking(uow, id, input, admin));
+    if (replayed) ctx.set('Idempotent-Replayed', 'true');
+    ctx.body = queries.booking(id);
+  });
+
+  router.get('/api/bookings/:id/history', (ctx) => {
+    requireAdmin(ctx, queries);
+    const id = ctx.params['id'] ?? '';
+    const history = UUID.test(id) ? bookingHistory(store, queries, id) : undefined;
+    if (!history) throw notFound('Booking not found');
+    ctx.body = history;
   });
 
   return router;

@@ -1,4 +1,4 @@
-import { ConflictError, DomainError, NotFoundError, assertNever } from '../errors.ts';
+import { ConflictError, NotFoundError, assertNever } from '../errors.ts';
 import type { QuoteAnswered, QuoteConverted, QuoteDeleted, QuoteRequested, QuoteRevised } from '../events.ts';
 import type { QuoteStatus } from '../schemas/quote.ts';
 import type { Decider } from './decider.ts';
@@ -48,7 +48,7 @@ function decide(command: QuoteCommand, state: QuoteState): QuoteEvent[] {
     }
     case 'AnswerQuote':
       if (state.quoteStatus !== 'quoted') {
-        throw new DomainError('quote_not_quoted', 'This quote is not waiting for your answer');
+        throw new ConflictError('quote_not_quoted', 'This quote is not waiting for your answer');
       }
       return [{ type: 'QuoteAnswered', data: { quoteId: state.quoteId, quoteStatus: command.data.answer } }];
     case 'ConvertQuote':

@@ -67,6 +67,8 @@ export const CreateBookingSchema = z
     ...bookingFields,
     status: BookingStatusSchema.optional(),
     isManualBooking: z.boolean({ error: 'Must be true or false' }).optional(),
+    /** The admin's "book it anyway" when the double-booking guard finds a clash. */
+    allowOverlap: z.boolean({ error: 'Must be true or false' }).optional(),
   })
   .superRefine(checkDateRange);
 export type CreateBookingInput = z.infer<typeof CreateBookingSchema>;

@@ -106,3 +106,6 @@ export const AttachmentsField = z
   )
   .optional()
   .transform((v) => v ?? []);
+
+/** The hidden field of the public forms (quote, contact): people never see it, form-filling bots fill it. */
+export const HONEYPOT_FIELD = 'website';

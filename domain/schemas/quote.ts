@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
-import { optionalDate, optionalText } from './fields.ts';
+import { optionalDate, optionalText, optionalTime } from './fields.ts';
 
 export const QUOTE_STATUSES = ['pending', 'quoted', 'approved', 'rejected'] as const;
 export const QuoteStatusSchema = z.enum(QUOTE_STATUSES, { error: `Quote status must be one of ${QUOTE_STATUSES.join(', ')}` });
@@ -29,3 +29,13 @@ export const UpdateQuoteSchema = z.strictObject({
   followUpDate: optionalDate.optional(),
 });
 export type UpdateQuoteInput = z.infer<typeof UpdateQuoteSchema>;
+
+/** `POST /api/quotes/{id}/convert`: the job's dates; without them the quote's preferred date, one day. */
+export const ConvertQuoteSchema = z.strictObject({
+  startDate: optionalDate.optional(),
+  finishDate: optionalDate.optional(),
+  startTime: optionalTime.optional(),
+  finishTime: optionalTime.optional(),
+  allowOverlap: z.boolean({ error: 'Must be true or false' }).optional(),
+});
+export type ConvertQuoteInput = z.infer<typeof ConvertQuoteSchema>;

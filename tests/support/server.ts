@@ -44,6 +44,7 @@ export async function startServer(options: { env?: Record<string, string>; stora
     mailer,
     storageDir,
     async close({ keepStorage = false } = {}) {
+      await mailer.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       storage.close();

@@ -1,0 +1,31 @@
+import { DEFAULT_FINISH_TIME, DEFAULT_START_TIME } from './limits.ts';
+
+/** Statuses that hold a slot in the diary: a double-booking check only looks at these. */
+export const HOLDS_SLOT = ['confirmed', 'in_progress'] as const;
+
+export type Slot = {
+  id: string;
+  startDate: string | null;
+  finishDate: string | null;
+  startTime: string | null;
+  finishTime: string | null;
+};
+
+/** A slot as a half-open interval of local wall-clock text ("yyyy-MM-dd HH:mm"), which compares correctly as strings. */
+function interval(s: Slot): [string, string] | null {
+  if (!s.startDate || !s.finishDate) return null;
+  return [`${s.startDate} ${s.startTime ?? DEFAULT_START_TIME}`, `${s.finishDate} ${s.finishTime ?? DEFAULT_FINISH_TIME}`];
+}
+
+/** Whether two jobs overlap in time. Back-to-back jobs (one ends at 12:00, the next starts at 12:00) do not. */
+export function overlaps(a: Slot, b: Slot): boolean {
+  const x = interval(a);
+  const y = interval(b);
+  if (!x || !y) return false;
+  return x[0] < y[1] && y[0] < x[1];
+}
+
+/** The other jobs among `candidates` that `slot` would clash with. */
+export function clashes<T extends Slot>(slot: Slot, candidates: readonly T[]): T[] {
+  return candidates.filter((c) => c.id !== slot.id && overlaps(slot, c));
+}
