@@ -3,7 +3,7 @@ import Koa from 'koa';
 import type { AppDeps } from './deps.ts';
 import { jsonBody } from './http/body.ts';
 import { errorsAndLogging } from './http/errors.ts';
-import { baseHeaders, sameOrigin } from './http/security.ts';
+import { sameOrigin, securityHeaders } from './http/security.ts';
 import { RateLimits } from './http/rate-limit.ts';
 import { sessions } from './http/session.ts';
 import { servePwa } from './http/static.ts';
@@ -24,7 +24,7 @@ export function createApp(input: Omit<AppDeps, 'limits'>): Koa {
   const app = new Koa({ proxy: deps.config.trustProxy, keys: deps.keys });
   app.silent = true;
   app.use(errorsAndLogging(deps.logger));
-  app.use(baseHeaders);
+  app.use(securityHeaders({ secure: deps.config.secureCookies }));
   app.use(sameOrigin(deps.config.publicUrl));
   app.use(sessions(app, deps.storage.sessions, { secure: deps.config.secureCookies, maxAgeMs: deps.config.sessionMaxAgeMs }));
   app.use(jsonBody(deps.config.jsonLimit));

@@ -21,12 +21,48 @@ export function sameOrigin(publicUrl: string) {
   };
 }
 
-/** Headers every answer carries. The full Content-Security-Policy is set where pages are served. */
-export async function baseHeaders(ctx: Context, next: Next): Promise<void> {
-  ctx.set('X-Content-Type-Options', 'nosniff');
-  ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-  ctx.set('X-Frame-Options', 'DENY');
-  ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
-  if (ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-store');
-  await next();
+/**
+ * What the pages may load: only our own origin, plus the video host's iframe after a visitor clicks a video
+ * facade. Inline styles are allowed (React style attributes); inline scripts are not.
+ */
+export function pagePolicy(secure: boolean): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    'frame-src https://www.youtube-nocookie.com',
+    "manifest-src 'self'",
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    ...(secure ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
+}
+
+/** An API answer is data: it may load nothing and be framed by nobody. */
+export const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/** Headers every answer carries; a route may narrow the policy further (uploads do). */
+export function securityHeaders(options: { secure: boolean }) {
+  const pages = pagePolicy(options.secure);
+  return async (ctx: Context, next: Next): Promise<void> => {
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    ctx.set('X-Frame-Options', 'DENY');
+    ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
+    ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
+    if (options.secure) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (ctx.path.startsWith('/api/')) {
+      ctx.set('Cache-Control', 'no-store');
+      ctx.set('Content-Security-Policy', API_POLICY);
+    } else {
+      ctx.set('Content-Security-Policy', pages);
+    }
+    await next();
+  };
 }
