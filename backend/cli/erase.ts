@@ -1,3 +1,5 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { personSubject } from '#domain/events.ts';
 import { requiredEmail } from '#domain/schemas/fields.ts';
@@ -14,14 +16,18 @@ if (!parsed.success) {
   process.exit(2);
 }
 const email = parsed.data;
-const storage = openStorage(loadConfig().databaseFile);
+const config = loadConfig();
+const storage = openStorage(config.databaseFile);
 try {
   const user = storage.queries.userByEmail(email);
   const sessions = user ? storage.sessions.destroyForUser(user.id) : 0;
+  // The files they uploaded go too: the events keep only the (sealed) names.
+  const files = user ? (storage.db.prepare('SELECT id FROM uploads WHERE uploaderId = ?').pluck().all(user.id) as string[]) : [];
+  for (const name of files) rmSync(join(config.storageDir, 'uploads', name), { force: true });
   const { keysDeleted } = storage.erase(personSubject(email, ''));
   console.log(
     keysDeleted > 0
-      ? `Erased ${email}: key deleted, ${sessions} session(s) ended, read models rebuilt.`
+      ? `Erased ${email}: key deleted, ${sessions} session(s) ended, ${files.length} file(s) deleted, read models rebuilt.`
       : `Nothing stored for ${email}; nothing to erase.`,
   );
 } finally {

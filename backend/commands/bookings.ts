@@ -30,7 +30,7 @@ export function requestBookingOrQuote(
 ): RequestResult {
   const role = uow.metadata.role;
   const userId = who?.id ?? null;
-  if (input.attachments.length > 0) assertOwnFiles(uow, input.attachments, who);
+  if (input.attachments.length > 0) input = { ...input, attachments: ownFiles(uow, input.attachments, who) };
   let result: RequestResult;
   if (input.startDate && input.finishDate) {
     const bookingId = randomUUID();
@@ -130,15 +130,20 @@ export function assertNoClash(uow: UnitOfWork, slot: Slot & { status: string }, 
   );
 }
 
-/** Files named in attachments must be ones this person uploaded (the admin may attach any stored file). */
-export function assertOwnFiles(uow: UnitOfWork, attachments: readonly Attachment[], who: { id: string; isAdmin: boolean } | null): void {
+/**
+ * Files named in attachments must be ones this person uploaded (the admin may attach any stored file).
+ * Answers the list as the server recorded it: a client cannot rename a file or change its size.
+ */
+export function ownFiles(uow: UnitOfWork, attachments: readonly Attachment[], who: { id: string; isAdmin: boolean } | null): Attachment[] {
   const queries = new Queries(uow.db);
   const fields: Record<string, string> = {};
-  attachments.forEach((a, i) => {
+  const files = attachments.map((a, i) => {
     const upload = queries.upload(a.filename);
     if (!upload || (!who?.isAdmin && upload.uploaderId !== who?.id)) fields[`attachments.${i}`] = 'Unknown file: upload it first';
+    return { filename: a.filename, originalname: upload?.originalname ?? a.originalname, size: upload?.size ?? a.size };
   });
   if (Object.keys(fields).length > 0) throw new DomainError('unknown_attachment', 'An attachment is not one of your uploaded files', { fields });
+  return files;
 }
 
 /**
@@ -154,13 +159,15 @@ export function updateBooking(uow: UnitOfWork, bookingId: string, input: UpdateB
     throw new ConflictError('version_conflict', 'This booking was changed by someone else meanwhile', { current: queries.booking(bookingId) });
   }
   const { status, expectedVersion: _v, allowOverlap, ...changes } = input;
-  if (changes.attachments) assertOwnFiles(uow, changes.attachments, who);
+  if (changes.attachments) changes.attachments = ownFiles(uow, changes.attachments, who);
   const subject = personSubject(state.email, stream);
-  uow.handle(stream, bookingDecider, { type: 'ChangeBookingDetails', data: { bookingId, changes } }, { subject });
-  if (status) uow.handle(stream, bookingDecider, { type: 'ChangeBookingStatus', data: { bookingId, status } }, { subject });
-  const after = queries.booking(bookingId)!;
-  const moved = status !== undefined || ['startDate', 'finishDate', 'startTime', 'finishTime'].some((k) => k in changes);
-  if (moved) assertNoClash(uow, after, allowOverlap);
+  const details = uow.handle(stream, bookingDecider, { type: 'ChangeBookingDetails', data: { bookingId, changes } }, { subject }).events;
+  const statusEvents = status ? uow.handle(stream, bookingDecider, { type: 'ChangeBookingStatus', data: { bookingId, status } }, { subject }).events : [];
+  // Judge by what was appended: re-sending the current status (an offline replay) or the same dates moves nothing.
+  const holds = (s: string) => (HOLDS_SLOT as readonly string[]).includes(s);
+  const nowHoldsSlot = statusEvents.some((e) => e.type === 'BookingStatusChanged' && holds(e.data.to) && !holds(e.data.from));
+  const datesMoved = details.some((e) => e.type === 'BookingDetailsChanged' && ['startDate', 'finishDate', 'startTime', 'finishTime'].some((k) => k in e.data));
+  if (nowHoldsSlot || datesMoved) assertNoClash(uow, queries.booking(bookingId)!, allowOverlap);
   return { id: bookingId };
 }
 

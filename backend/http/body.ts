@@ -3,6 +3,8 @@ import { HttpMethodEnum, koaBody } from 'koa-body';
 import { HttpError } from './errors.ts';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The one call that takes multipart/form-data; its route streams and limits the files itself (backend/uploads/). */
+const MULTIPART_CALL = 'POST /api/upload';
 
 /**
  * JSON bodies only: a state-changing call with a body must say `application/json` (form-encoded and
@@ -19,6 +21,7 @@ export function jsonBody(limit: string) {
     parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
   });
   return async (ctx: Context, next: Next): Promise<void> => {
+    if (`${ctx.method} ${ctx.path}` === MULTIPART_CALL && ctx.is('multipart/form-data')) return next();
     if (WRITE_METHODS.has(ctx.method) && ctx.request.length !== 0 && hasBody(ctx) && !ctx.is('application/json')) {
       throw new HttpError(415, 'unsupported_media_type', 'Send the request body as application/json');
     }

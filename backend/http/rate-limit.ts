@@ -8,9 +8,10 @@ export type LimitName = 'login' | 'register' | 'reset' | 'lookup' | 'submit';
 type Rule = { points: number; seconds: number };
 
 /**
- * Per IP: every call counts. Per account: only failures count, keyed by account *and* IP, so somebody
- * guessing from elsewhere cannot lock the real owner out; a success clears the owner's count.
- * (Reset requests count per e-mail as well, so one inbox cannot be flooded from many addresses.)
+ * Per IP: every call counts. Per account, for sign-in and the support lookup: only failures count, keyed by
+ * account *and* IP, so somebody guessing from elsewhere cannot lock the real owner out; a successful sign-in
+ * clears the owner's count. Reset requests count per e-mail alone, every one of them, so one inbox cannot be
+ * flooded with reset mail from many addresses (the owner can still ask five times an hour).
  */
 const RULES: Record<LimitName, { ip: Rule; account?: Rule }> = {
   login: { ip: { points: 30, seconds: 15 * 60 }, account: { points: 10, seconds: 15 * 60 } },
@@ -67,7 +68,7 @@ export class RateLimits {
 }
 
 function accountKey(name: LimitName, ctx: Context, account: string): string {
-  return name === 'login' ? `${account.toLowerCase()}|${ctx.ip}` : account.toLowerCase();
+  return name === 'reset' ? account.toLowerCase() : `${account.toLowerCase()}|${ctx.ip}`;
 }
 
 async function consume(limiter: RateLimiterMemory, key: string): Promise<void> {

@@ -83,12 +83,13 @@ export function enquiryRoutes({ storage, clock, config, mailer, limits }: AppDep
    */
   router.post('/api/support/lookup', limits.perIp('lookup'), async (ctx) => {
     const { email, phone } = parseBody(ctx, SupportLookupSchema);
-    await limits.countAccount('lookup', ctx, email);
+    await limits.checkAccount('lookup', ctx, email);
     const digits = phoneDigits(phone);
     const bookings = queries
       .bookingsForCustomer(email, null)
-      .filter((b) => b.email === email && phoneDigits(b.phone) === digits)
+      .filter((b) => b.email === email && digits !== '' && phoneDigits(b.phone) === digits)
       .map((b) => ({ id: b.id, status: b.status, serviceType: b.serviceType, startDate: b.startDate, finishDate: b.finishDate, createdAt: b.createdAt }));
+    if (bookings.length === 0) await limits.countAccount('lookup', ctx, email);
     ctx.body = { bookings };
   });
 

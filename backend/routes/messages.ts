@@ -5,7 +5,7 @@ import { streamId } from '#domain/deciders/decider.ts';
 import { personSubject } from '#domain/events.ts';
 import { PostMessageSchema } from '#domain/schemas/message.ts';
 import { MailOutbox } from '#data/mail-outbox.ts';
-import { assertOwnFiles } from '../commands/bookings.ts';
+import { ownFiles } from '../commands/bookings.ts';
 import type { AppDeps } from '../deps.ts';
 import { commandContext } from '../http/command-context.ts';
 import { adminOnly } from '../http/session.ts';
@@ -31,14 +31,14 @@ export function messageRoutes({ storage, clock, config, mailer }: AppDeps): Rout
     const ownName = `${user.firstName} ${user.lastName}`.trim();
     const senderName = isFromAdmin ? (input.senderName ?? ownName) : (input.senderName ?? (ownName || 'Customer'));
     const { result, replayed } = await bus.execute(commandContext(ctx, bus, queries, clock()), (uow) => {
-      if (input.attachments.length > 0) assertOwnFiles(uow, input.attachments, user);
+      const attachments = input.attachments.length > 0 ? ownFiles(uow, input.attachments, user) : [];
       const messageId = randomUUID();
       uow.handle(
         streamId.chat(booking.id),
         chatDecider,
         {
           type: 'PostMessage',
-          data: { messageId, bookingId: booking.id, senderId: user.id, senderName, content: input.content, attachments: input.attachments, isFromAdmin },
+          data: { messageId, bookingId: booking.id, senderId: user.id, senderName, content: input.content, attachments, isFromAdmin },
         },
         { subject: personSubject(booking.email, streamId.booking(booking.id)) },
       );

@@ -1,8 +1,110 @@
 import Router from '@koa/router';
+import { streamId } from '#domain/deciders/decider.ts';
+import { uploadDecider } from '#domain/deciders/records.ts';
+import { personSubject, type FileUploaded } from '#domain/events.ts';
 import type { AppDeps } from '../deps.ts';
+import { commandContext } from '../http/command-context.ts';
+import { HttpError, notAllowed, notFound } from '../http/errors.ts';
+import { requireUser } from '../http/session.ts';
+import { ACCEPTED_DESCRIPTION, detectKind, kindOfStored } from '../uploads/file-types.ts';
+import { contentDisposition, isStoredName, newStoredName } from '../uploads/names.ts';
+import { FILES_FIELD, receiveFiles } from '../uploads/receive.ts';
+import { UploadStore } from '../uploads/store.ts';
 
 /** File uploads (POST /api/upload) and serving them (GET /uploads/{filename}) to their owner and the admin. */
-export function uploadRoutes(_deps: AppDeps): Router {
+export function uploadRoutes({ storage, clock, config, limits, logger }: AppDeps): Router {
   const router = new Router();
+  const { queries, bus } = storage;
+  const store = new UploadStore(config.storageDir);
+
+  /**
+   * Signed-in customers and the admin upload up to 10 files of up to 10 MB in the field `files`. Each file's
+   * type is decided by its content; it is kept under a random name and recorded as FileUploaded. A refused
+   * request keeps no file and records nothing.
+   */
+  router.post('/api/upload', limits.perIp('submit'), async (ctx) => {
+    const user = requireUser(ctx, queries);
+    if (!ctx.is('multipart/form-data')) {
+      throw new HttpError(415, 'unsupported_media_type', `Send the files as multipart/form-data in the field "${FILES_FIELD}"`);
+    }
+    // Before reading the body, so a bad Idempotency-Key costs no upload.
+    const command = commandContext(ctx, bus, queries, clock());
+    await store.ready();
+    const received = await receiveFiles(ctx, store.tempDir);
+    const kept: string[] = [];
+    try {
+      const kinds = await Promise.all(received.files.map((file) => detectKind(file.path)));
+      const refused = received.files.find((_file, i) => !kinds[i]);
+      if (refused) {
+        throw new HttpError(415, 'unsupported_file_type', `"${refused.originalname}" is not a ${ACCEPTED_DESCRIPTION} file`);
+      }
+      const uploads: Array<FileUploaded['data']> = [];
+      for (const [i, file] of received.files.entries()) {
+        const kind = kinds[i]!;
+        const filename = newStoredName(kind);
+        await store.keep(file.path, filename);
+        kept.push(filename);
+        uploads.push({ filename, originalname: file.originalname, size: file.size, mimeType: kind.mime, uploaderId: user.id });
+      }
+      // The idempotency fingerprint names the files' content, not the (empty) JSON body.
+      const asked = received.files.map((f) => `${f.sha256} ${f.size} ${f.originalname}`).join('\n');
+      const { result, replayed } = await bus.execute(
+        { ...command, now: clock(), fingerprint: bus.fingerprint(`POST /api/upload\n${user.id}\n${asked}`) },
+        (uow) => {
+          for (const data of uploads) {
+            const stream = streamId.upload(data.filename);
+            uow.handle(stream, uploadDecider, { type: 'RecordUpload', data }, { expectedVersion: 0, subject: personSubject(user.email, stream) });
+          }
+          // Only the stored names: the idempotency record keeps no personal data.
+          return uploads.map((u) => u.filename);
+        },
+      );
+      if (replayed) {
+        await store.remove(kept);
+        ctx.set('Idempotent-Replayed', 'true');
+      }
+      ctx.status = 201;
+      ctx.body = result.flatMap((filename) => {
+        const upload = queries.upload(filename);
+        return upload ? [{ filename, originalname: upload.originalname, size: upload.size }] : [];
+      });
+    } catch (err) {
+      await received.discard();
+      await store.remove(kept);
+      throw err;
+    }
+  });
+
+  /**
+   * A stored file, for its uploader, the customer whose booking, quote or message lists it, and the admin.
+   * The name is checked against the stored-name pattern before anything touches the disk.
+   */
+  router.get('/uploads/:filename', async (ctx) => {
+    const filename = ctx.params['filename'] ?? '';
+    if (!isStoredName(filename)) throw notFound();
+    const user = requireUser(ctx, queries);
+    const upload = queries.upload(filename);
+    if (!upload) throw notFound();
+    if (!user.isAdmin && upload.uploaderId !== user.id && !queries.fileReferencedFor(filename, user.email, user.id)) {
+      throw notAllowed('This file belongs to someone else');
+    }
+    const file = await store.open(filename);
+    if (!file) {
+      logger.warn({ filename }, 'recorded upload missing on disk');
+      throw notFound();
+    }
+    const kind = kindOfStored(upload.mimeType);
+    ctx.set({
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Disposition': contentDisposition(upload.originalname, kind),
+      'Cache-Control': 'private, no-store',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Cross-Origin-Resource-Policy': 'same-origin',
+    });
+    ctx.type = kind.mime;
+    ctx.length = file.size;
+    ctx.body = file.stream;
+  });
+
   return router;
 }

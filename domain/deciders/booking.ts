@@ -56,6 +56,13 @@ export function newBookingData(
   };
 }
 
+function assertValidRange(range: Parameters<typeof dateRangeProblems>[0]): void {
+  const problems = dateRangeProblems(range);
+  if (problems.length > 0) {
+    throw new DomainError('invalid_dates', problems[0]!.message, { fields: Object.fromEntries(problems.map((p) => [p.field, p.message])) });
+  }
+}
+
 function evolve(state: BookingState, event: BookingEvent): BookingState {
   switch (event.type) {
     case 'BookingRequested': {
@@ -77,9 +84,12 @@ function evolve(state: BookingState, event: BookingEvent): BookingState {
 
 function decide(command: BookingCommand, state: BookingState): BookingEvent[] {
   switch (command.type) {
-    case 'RequestBooking':
+    case 'RequestBooking': {
       if (state.status !== 'none') throw new ConflictError('booking_exists', 'This booking already exists');
+      // Every way of making a booking (portal, admin, quote conversion) meets the same date rule here.
+      assertValidRange(command.data);
       return [{ type: 'BookingRequested', data: command.data }];
+    }
     case 'ChangeBookingStatus': {
       if (state.status === 'none') throw new NotFoundError('booking');
       if (state.status === command.data.status) return [];
@@ -98,12 +108,7 @@ function decide(command: BookingCommand, state: BookingState): BookingEvent[] {
       if (!merged.startDate || !merged.finishDate) {
         throw new DomainError('invalid_dates', 'Please select dates', { fields: { startDate: 'Please select dates' } });
       }
-      const problems = dateRangeProblems(merged);
-      if (problems.length > 0) {
-        throw new DomainError('invalid_dates', problems[0]!.message, {
-          fields: Object.fromEntries(problems.map((p) => [p.field, p.message])),
-        });
-      }
+      assertValidRange(merged);
       return [{ type: 'BookingDetailsChanged', data: { bookingId: state.bookingId, ...changed } }];
     }
     default:

@@ -10,7 +10,7 @@ const phone = z
   .trim()
   .min(LIMITS.supportPhoneMin, { error: MSG.supportPhone })
   .max(LIMITS.phone, { error: MSG.tooLong(LIMITS.phone) })
-  .refine((v) => /^[0-9+()\-\s]+$/.test(v), { error: MSG.supportPhone });
+  .refine((v) => /^[0-9+()\-\s]+$/.test(v) && phoneDigits(v).length >= LIMITS.supportPhoneMin, { error: MSG.supportPhone });
 
 /** `POST /api/support/request`, with the seed's minimums and messages. */
 export const SupportRequestSchema = z.strictObject({
@@ -37,7 +37,13 @@ export const SupportLookupSchema = z.strictObject({
   phone,
 });
 
-/** Phone numbers compare by their digits only: "01632 960 001" and "01632960001" are one number. */
+/**
+ * Phone numbers compare by their digits, in the national form: "01632 960 001", "01632960001" and
+ * "+44 1632 960001" are one number.
+ */
 export function phoneDigits(phone: string | null | undefined): string {
-  return (phone ?? '').replace(/\D/g, '');
+  const digits = (phone ?? '').replace(/\D/g, '');
+  if (digits.startsWith('0044')) return `0${digits.slice(4)}`;
+  if (digits.startsWith('44') && digits.length >= 12) return `0${digits.slice(2)}`;
+  return digits;
 }

@@ -1,0 +1,347 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, startServer, type TestServer } from '../support/server.ts';
+import { allEvents, bookingForm, expectError, typesAfter } from './helpers.ts';
+
+const BUSINESS_EMAIL = 'hello@sparkright.example';
+
+let server: TestServer;
+let admin: Client;
+let customer: Client;
+
+beforeAll(async () => {
+  server = await startServer();
+  admin = new Client(server.url);
+  expect((await admin.loginAdmin()).status).toBe(200);
+  customer = new Client(server.url);
+  expect((await customer.register('lena.lookup@example.com', undefined, 'Lena', 'Lookup')).status).toBe(201);
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+const anonymous = () => new Client(server.url);
+
+function persistentState(s: TestServer = server) {
+  return {
+    events: allEvents(s).length,
+    tables: s.storage.snapshot(),
+    commands: s.storage.db.prepare('SELECT COUNT(*) FROM commands').pluck().get(),
+    mail: s.storage.db.prepare('SELECT COUNT(*) FROM mail_outbox').pluck().get(),
+  };
+}
+
+function lastMailId(): number {
+  return server.storage.db.prepare('SELECT COALESCE(MAX(id), 0) FROM mail_outbox').pluck().get() as number;
+}
+
+/** Mail queued after row `afterId`: kind from the table, recipient and text from the dev outbox files. */
+async function mailSince(afterId: number): Promise<Array<{ kind: string; to: string; text: string }>> {
+  await server.mailer.drain();
+  const rows = server.storage.db.prepare('SELECT id, kind FROM mail_outbox WHERE id > ? ORDER BY id').all(afterId) as Array<{ id: number; kind: string }>;
+  const dir = join(server.storageDir, 'mail-outbox');
+  const sent = new Map<number, { to: string; text: string }>();
+  if (existsSync(dir)) {
+    for (const name of readdirSync(dir).filter((n) => n.endsWith('.json'))) {
+      const m = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { id: number; to: string; text: string };
+      sent.set(m.id, m);
+    }
+  }
+  return rows.map((r) => ({ kind: r.kind, to: sent.get(r.id)?.to ?? '?', text: sent.get(r.id)?.text ?? '' }));
+}
+
+function contactForm(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    firstName: 'Connie',
+    lastName: 'Contact',
+    email: 'connie.contact@example.com',
+    phone: '01632 960123',
+    service: 'EV charging',
+    details: 'Could you fit a charger on the drive?',
+    ...overrides,
+  };
+}
+
+function supportForm(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'Sally Support',
+    email: 'sally.support@example.com',
+    phone: '01632 960200',
+    issueType: 'booking',
+    description: 'I cannot see my booking from last week',
+    bookingReference: 'REF-123',
+    ...overrides,
+  };
+}
+
+describe('POST /api/contacts', () => {
+  it('answers 201 with a form contact, appends ContactCreated and queues a new-contact mail to the business', async () => {
+    const before = allEvents(server).length;
+    const beforeMail = lastMailId();
+
+    const res = await anonymous().post('/api/contacts', contactForm({ email: ' Connie.Contact@Example.com ' }));
+
+    expect(res.status).toBe(201);
+    expect(res.data).toMatchObject({
+      firstName: 'Connie',
+      lastName: 'Contact',
+      email: 'connie.contact@example.com',
+      phone: '01632 960123',
+      service: 'EV charging',
+      details: 'Could you fit a charger on the drive?',
+      source: 'form',
+    });
+    const appended = allEvents(server).slice(before);
+    expect(appended.map((e) => e.type)).toEqual(['ContactCreated']);
+    expect(appended[0]!.streamId).toBe(`contact-${res.data.id}`);
+    expect(appended[0]!.data).toMatchObject({ contactId: res.data.id, email: 'connie.contact@example.com', source: 'form' });
+    expect(appended[0]!.metadata.role).toBe('anonymous');
+    const mail = await mailSince(beforeMail);
+    expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'new-contact', to: BUSINESS_EMAIL }]);
+    expect(mail[0]!.text).toContain('Could you fit a charger on the drive?');
+    expect(((await admin.get('/api/contacts')).data as Array<{ id: string }>).map((c) => c.id)).toContain(res.data.id);
+  });
+
+  it.each([
+    ['an invalid e-mail', { email: 'connie.at.example' }, { email: 'Please enter a valid email' }],
+    ['no e-mail', { email: undefined }, { email: 'Please enter a valid email' }],
+    ['no details', { details: undefined }, { details: 'Please tell us how we can help' }],
+    ['blank details', { details: '   ' }, { details: 'Please tell us how we can help' }],
+    ['no first name', { firstName: undefined }, { firstName: 'First name is required' }],
+    ['an unknown field', { company: 'ACME' }, { company: 'Unknown field' }],
+  ])('answers 400 naming the field for %s, and appends nothing', async (_name, overrides, fields) => {
+    const before = persistentState();
+
+    const res = await anonymous().post('/api/contacts', contactForm(overrides));
+
+    expectError(res, 400, 'validation_failed');
+    expect(res.data.error.fields).toEqual(fields);
+    expect(persistentState()).toEqual(before);
+  });
+
+  it('answers 202 to a filled honeypot and stores nothing, mails nothing', async () => {
+    const before = persistentState();
+
+    const res = await anonymous().post('/api/contacts', contactForm({ email: 'bot@example.com', website: 'http://spam' }));
+
+    expect(res.status).toBe(202);
+    expect(res.data).toEqual({ received: true });
+    expect(persistentState()).toEqual(before);
+  });
+
+  it('accepts an empty honeypot as a normal enquiry', async () => {
+    const before = allEvents(server).length;
+
+    const res = await anonymous().post('/api/contacts', contactForm({ email: 'human@example.com', website: '' }));
+
+    expect(res.status).toBe(201);
+    expect(res.data).toMatchObject({ email: 'human@example.com', source: 'form' });
+    expect(typesAfter(server, before)).toEqual(['ContactCreated']);
+  });
+
+  it('makes one contact when the same Idempotency-Key is replayed', async () => {
+    const key = randomUUID();
+    const before = allEvents(server).length;
+    const beforeMail = lastMailId();
+
+    const first = await anonymous().post('/api/contacts', contactForm({ email: 'twice@example.com' }), { 'Idempotency-Key': key });
+    const again = await anonymous().post('/api/contacts', contactForm({ email: 'twice@example.com' }), { 'Idempotency-Key': key });
+
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(again.data.id).toBe(first.data.id);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(typesAfter(server, before)).toEqual(['ContactCreated']);
+    const contacts = (await admin.get('/api/contacts')).data as Array<{ email: string }>;
+    expect(contacts.filter((c) => c.email === 'twice@example.com')).toHaveLength(1);
+    expect((await mailSince(beforeMail)).map((m) => m.kind)).toEqual(['new-contact']);
+  });
+});
+
+describe('GET /api/contacts', () => {
+  it('answers 401 to an anonymous caller', async () => {
+    expectError(await anonymous().get('/api/contacts'), 401, 'not_signed_in');
+  });
+
+  it('answers 403 to a customer', async () => {
+    expectError(await customer.get('/api/contacts'), 403, 'forbidden');
+  });
+
+  it('answers the contacts to the admin', async () => {
+    const res = await admin.get('/api/contacts');
+
+    expect(res.status).toBe(200);
+    expect(Array.isArray(res.data)).toBe(true);
+    expect(res.data).toContainEqual(expect.objectContaining({ email: 'connie.contact@example.com', source: 'form' }));
+  });
+});
+
+describe('POST /api/support/request', () => {
+  it.each([
+    ['a one-letter name', { name: 'S' }, { name: 'Name must be at least 2 characters' }],
+    ['an invalid e-mail', { email: 'sally@' }, { email: 'Please enter a valid email address' }],
+    ['a 9-character phone', { phone: '016329602' }, { phone: 'Please enter a valid phone number' }],
+    ['a phone with letters', { phone: '01632 96O2OO' }, { phone: 'Please enter a valid phone number' }],
+    ['a 9-character description', { description: 'Help me!!' }, { description: 'Please provide more details about your issue' }],
+    ['an unknown issue type', { issueType: 'billing' }, { issueType: 'Issue type must be one of login, password, booking, other' }],
+    ['an unknown field', { urgent: true }, { urgent: 'Unknown field' }],
+  ])('answers 400 with the message for %s, and appends nothing', async (_name, overrides, fields) => {
+    const before = persistentState();
+
+    const res = await anonymous().post('/api/support/request', supportForm(overrides));
+
+    expectError(res, 400, 'validation_failed');
+    expect(res.data.error.fields).toEqual(fields);
+    expect(persistentState()).toEqual(before);
+  });
+
+  it('answers 201 Support request submitted, appends SupportRequested with issueType login by default and queues a new-support-request mail', async () => {
+    const before = allEvents(server).length;
+    const beforeMail = lastMailId();
+
+    const res = await anonymous().post('/api/support/request', supportForm({ issueType: undefined, bookingReference: undefined }));
+
+    expect(res.status).toBe(201);
+    expect(res.data).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), message: 'Support request submitted' });
+    const appended = allEvents(server).slice(before);
+    expect(appended.map((e) => [e.type, e.streamId])).toEqual([['SupportRequested', `support-${res.data.id}`]]);
+    expect(appended[0]!.data).toEqual({
+      requestId: res.data.id,
+      name: 'Sally Support',
+      email: 'sally.support@example.com',
+      phone: '01632 960200',
+      issueType: 'login',
+      description: 'I cannot see my booking from last week',
+      bookingReference: null,
+    });
+    const mail = await mailSince(beforeMail);
+    expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'new-support-request', to: BUSINESS_EMAIL }]);
+    expect(mail[0]!.text).toContain('I cannot see my booking from last week');
+
+    const listed = (await admin.get('/api/support/requests')).data as Array<Record<string, unknown>>;
+    expect(listed.find((r) => r.id === res.data.id)).toMatchObject({ name: 'Sally Support', issueType: 'login', bookingReference: null });
+  });
+
+  it('keeps the issue type and booking reference given', async () => {
+    const res = await anonymous().post('/api/support/request', supportForm({ issueType: 'password' }));
+
+    expect(res.status).toBe(201);
+    const listed = (await admin.get('/api/support/requests')).data as Array<Record<string, unknown>>;
+    expect(listed.find((r) => r.id === res.data.id)).toMatchObject({ issueType: 'password', bookingReference: 'REF-123' });
+  });
+});
+
+describe('GET /api/support/requests', () => {
+  it('answers 401 to an anonymous caller', async () => {
+    expectError(await anonymous().get('/api/support/requests'), 401, 'not_signed_in');
+  });
+
+  it('answers 403 to a customer', async () => {
+    expectError(await customer.get('/api/support/requests'), 403, 'forbidden');
+  });
+});
+
+describe('POST /api/support/lookup', () => {
+  const EMAIL = 'lena.lookup@example.com';
+  let mine: Record<string, any>;
+  let noPhone: Record<string, any>;
+  beforeAll(async () => {
+    const res = await customer.post('/api/bookings', bookingForm(EMAIL, { phone: '01632 960001', startDate: '2035-03-01', finishDate: '2035-03-02' }));
+    expect(res.status).toBe(201);
+    mine = res.data.booking;
+    // Same phone, someone else's e-mail: must never show up for Lena.
+    const other = await admin.post('/api/bookings', bookingForm('someone.else@example.com', { phone: '01632 960001', startDate: '2035-04-01', finishDate: '2035-04-01' }));
+    expect(other.status).toBe(201);
+    // Lena's booking made without a phone number.
+    const bare = await customer.post('/api/bookings', bookingForm(EMAIL, { phone: undefined, startDate: '2035-05-01', finishDate: '2035-05-01' }));
+    expect(bare.status).toBe(201);
+    noPhone = bare.data.booking;
+    expect(noPhone.phone).toBeNull();
+  });
+
+  const lookup = (body: unknown) => anonymous().post('/api/support/lookup', body);
+
+  it('answers only id, status, serviceType, startDate, finishDate and createdAt of the bookings whose e-mail and phone digits match', async () => {
+    const before = persistentState();
+
+    const res = await lookup({ email: 'Lena.Lookup@Example.com', phone: '01632960001' });
+
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.data)).toEqual(['bookings']);
+    expect(res.data.bookings).toEqual([
+      { id: mine.id, status: 'pending', serviceType: mine.serviceType, startDate: '2035-03-01', finishDate: '2035-03-02', createdAt: mine.createdAt },
+    ]);
+    for (const b of res.data.bookings as Array<Record<string, unknown>>) {
+      expect(Object.keys(b).sort()).toEqual(['createdAt', 'finishDate', 'id', 'serviceType', 'startDate', 'status']);
+      for (const secret of ['address', 'description', 'firstName', 'lastName', 'phone', 'email', 'userId', 'attachments']) expect(b).not.toHaveProperty(secret);
+    }
+    expect(persistentState()).toEqual(before);
+  });
+
+  it('matches the phone by its digits, however it is spaced', async () => {
+    const res = await lookup({ email: EMAIL, phone: '(01632) 960-001' });
+
+    expect(res.status).toBe(200);
+    expect(res.data.bookings.map((b: { id: string }) => b.id)).toEqual([mine.id]);
+  });
+
+  it.each([
+    ['a wrong phone', { email: EMAIL, phone: '01632 960999' }],
+    ['the right phone with another e-mail', { email: 'nobody@example.com', phone: '01632 960001' }],
+  ])('answers 200 with {bookings: []} for %s', async (_name, body) => {
+    const res = await lookup(body);
+
+    expect(res.status).toBe(200);
+    expect(res.data).toEqual({ bookings: [] });
+  });
+
+  it.each([
+    ['an invalid e-mail', { email: 'lena', phone: '01632 960001' }, { email: 'Please enter a valid email address' }],
+    ['a short phone', { email: EMAIL, phone: '12345' }, { phone: 'Please enter a valid phone number' }],
+    ['an unknown field', { email: EMAIL, phone: '01632 960001', name: 'Lena' }, { name: 'Unknown field' }],
+  ])('answers 400 naming the field for %s', async (_name, body, fields) => {
+    const res = await lookup(body);
+
+    expectError(res, 400, 'validation_failed');
+    expect(res.data.error.fields).toEqual(fields);
+  });
+
+  // BUG: a "phone" made only of punctuation ('((((((((((' passes the schema: 10 characters of [0-9+()\-\s])
+  // has no digits, and phoneDigits(null) is '' too, so it matches every booking of that e-mail stored without a
+  // phone — the e-mail alone reveals them. backend/routes/enquiries.ts, the lookup's filter
+  // `phoneDigits(b.phone) === digits`; fix: require at least 10 digits in SupportLookupSchema's phone
+  // (refine on phoneDigits(v).length) and never match a booking whose phone has no digits.
+  it('answers no bookings for a phone without digits, even for bookings stored without a phone', async () => {
+    const res = await lookup({ email: EMAIL, phone: '((((((((((' });
+
+    expect(res.data.bookings ?? []).toEqual([]);
+    expect(JSON.stringify(res.data)).not.toContain(noPhone.id);
+  });
+
+  it('answers 429 with Retry-After to the 11th lookup for one e-mail within the hour, while another e-mail still works', async () => {
+    const limited = await startServer({ env: { RATE_LIMIT_SCALE: '1' } });
+    try {
+      const visitor = new Client(limited.url);
+      const body = { email: 'limit.me@example.com', phone: '01632 960777' };
+      const first10 = [];
+      for (let i = 0; i < 10; i++) first10.push((await visitor.post('/api/support/lookup', body)).status);
+      expect(first10).toEqual(Array(10).fill(200));
+
+      const res = await visitor.post('/api/support/lookup', { ...body, phone: '01632 960778' });
+
+      expectError(res, 429, 'too_many_requests');
+      const retryAfter = Number(res.headers.get('retry-after'));
+      expect(Number.isInteger(retryAfter)).toBe(true);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
+
+      const other = await visitor.post('/api/support/lookup', { email: 'someone.new@example.com', phone: '01632 960777' });
+      expect(other.status).toBe(200);
+      expect(other.data).toEqual({ bookings: [] });
+    } finally {
+      await limited.close();
+    }
+  });
+});
