@@ -1,0 +1,145 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { closedPort, parseMail, startSmtp, type SmtpSink } from '../support/smtp.ts';
+import { Client, startServer, type TestServer } from '../support/server.ts';
+import { quoteForm } from './helpers.ts';
+
+const BUSINESS = 'office@example.com';
+
+type OutboxRow = { id: number; kind: string; to_addr: string; subject: string; text: string; html: string; attempts: number; created: string; next_attempt_at: string; sent_at: string | null; last_error: string | null };
+const outboxRows = (server: TestServer): OutboxRow[] => server.storage.db.prepare('SELECT * FROM mail_outbox ORDER BY id').all() as OutboxRow[];
+
+describe('mail by SMTP', () => {
+  let smtp: SmtpSink;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    server = await startServer({ env: { SMTP_URL: smtp.url, BUSINESS_EMAIL: BUSINESS } });
+  });
+  afterAll(async () => {
+    await server.close();
+    await smtp.close();
+  });
+  afterEach(async () => {
+    await server.mailer.drain();
+    smtp.messages.length = 0;
+  });
+
+  it('a public quote request sends "request received" to the customer and "new request" to the business, each with text and HTML', async () => {
+    const res = await new Client(server.url).post('/api/bookings', quoteForm({ email: 'jane.doe@example.com' }));
+    expect(res.status).toBe(201);
+    await server.mailer.drain();
+
+    expect(smtp.messages.map((m) => m.to)).toEqual([['jane.doe@example.com'], [BUSINESS]]);
+    const [received, notice] = smtp.messages;
+    expect(received!.subject).toBe('We have your quote request — SparkRight Electrical');
+    expect(received!.text).toContain('Hello Jane,');
+    expect(received!.html).toContain('<p>Hello Jane,</p>');
+    expect(notice!.subject).toBe('New quote request: Electrical Installation — Jane Doe');
+    expect(notice!.text).toContain('Email: jane.doe@example.com');
+    expect(notice!.text).toContain('Details: Two new double sockets in the kitchen');
+    expect(notice!.html).toContain('<strong>Phone:</strong> 01784 123456');
+    expect(received!.raw).toMatch(/^Content-Type: multipart\/alternative;/m);
+  });
+
+  it('escapes what a person typed in the HTML part', async () => {
+    const res = await new Client(server.url).post('/api/bookings', quoteForm({ firstName: '<script>alert(1)</script>', description: 'a & b "quoted"' }));
+    expect(res.status).toBe(201);
+    await server.mailer.drain();
+
+    expect(smtp.messages).toHaveLength(2);
+    for (const mail of smtp.messages) {
+      expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+      expect(mail.html).not.toContain('<script');
+      expect(mail.text).toContain('<script>alert(1)</script>');
+    }
+    expect(smtp.messages[1]!.html).toContain('a &amp; b &quot;quoted&quot;');
+  });
+
+  it('a quote without an e-mail sends only the business notice', async () => {
+    const res = await new Client(server.url).post('/api/bookings', quoteForm({ email: '' }));
+    expect(res.status).toBe(201);
+    await server.mailer.drain();
+
+    expect(smtp.messages.map((m) => m.to)).toEqual([[BUSINESS]]);
+    expect(smtp.messages[0]!.text).toContain('Email: —');
+  });
+});
+
+describe('mail while the SMTP server is down', () => {
+  let port: number;
+  let server: TestServer;
+  let smtp: SmtpSink | undefined;
+
+  beforeAll(async () => {
+    port = await closedPort();
+    server = await startServer({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, BUSINESS_EMAIL: BUSINESS } });
+  });
+  afterAll(async () => {
+    await server.close();
+    await smtp?.close();
+  });
+
+  it('still answers 201 and stores the request; the mail waits with a later attempt, and goes once SMTP is back', async () => {
+    const res = await new Client(server.url).post('/api/bookings', quoteForm({ email: 'offline.jane@example.com' }));
+    expect(res.status).toBe(201);
+    expect(server.storage.queries.quote(res.data.quote.id)).toMatchObject({ email: 'offline.jane@example.com' });
+    await server.mailer.drain();
+
+    const waiting = outboxRows(server);
+    expect(waiting).toHaveLength(2);
+    for (const row of waiting) {
+      expect(row).toMatchObject({ attempts: 1, sent_at: null });
+      expect(row.last_error).toMatch(/ECONNREFUSED|connect/i);
+      expect(Date.parse(row.next_attempt_at) - Date.parse(row.created)).toBeGreaterThanOrEqual(60_000);
+    }
+    // Not due yet: another round sends nothing and counts no attempt.
+    await server.mailer.drain();
+    expect(outboxRows(server).map((r) => r.attempts)).toEqual([1, 1]);
+
+    smtp = await startSmtp({ port });
+    server.storage.db.prepare('UPDATE mail_outbox SET next_attempt_at = created').run();
+    await server.mailer.drain();
+
+    expect(smtp.messages.map((m) => m.to)).toEqual([['offline.jane@example.com'], [BUSINESS]]);
+    for (const row of outboxRows(server)) {
+      expect(row.sent_at).not.toBeNull();
+      // Sent mail keeps no personal data.
+      expect(row).toMatchObject({ to_addr: '', subject: '', text: '', html: '' });
+    }
+  });
+});
+
+describe('mail without SMTP_URL (the development outbox)', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startServer({ env: { BUSINESS_EMAIL: BUSINESS } });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('writes each message to <STORAGE_DIR>/mail-outbox as .eml and .json', async () => {
+    const res = await new Client(server.url).post('/api/bookings', quoteForm({ email: 'local.jane@example.com' }));
+    expect(res.status).toBe(201);
+    await server.mailer.drain();
+
+    const dir = join(server.storageDir, 'mail-outbox');
+    const names = readdirSync(dir).sort();
+    expect(names.filter((n) => n.endsWith('.eml'))).toHaveLength(2);
+    expect(names.filter((n) => n.endsWith('.json'))).toHaveLength(2);
+
+    const json = names.filter((n) => n.endsWith('.json')).map((n) => JSON.parse(readFileSync(join(dir, n), 'utf8')) as Record<string, unknown>);
+    expect(json.map((m) => m['to']).sort()).toEqual(['local.jane@example.com', BUSINESS]);
+    for (const m of json) {
+      expect(m).toMatchObject({ subject: expect.any(String), text: expect.any(String), sentAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    }
+    const eml = parseMail(readFileSync(join(dir, names.find((n) => n.endsWith('.eml'))!), 'utf8'));
+    expect(eml.text).toBeTruthy();
+    expect(eml.html).toMatch(/^<!doctype html>/);
+    expect(outboxRows(server).every((r) => r.sent_at !== null)).toBe(true);
+  });
+});
