@@ -127,7 +127,8 @@ export type UserRegistered = {
   };
 };
 
-export type UserPasswordChanged = { type: 'UserPasswordChanged'; data: { userId: string; passwordHash: string } };
+/** A password set directly (the admin bootstrap). v2: it also closes the account's open reset links. */
+export type UserPasswordChanged = { type: 'UserPasswordChanged'; data: { userId: string; passwordHash: string; closedResetIds: string[] } };
 export type UserPromotedToAdmin = { type: 'UserPromotedToAdmin'; data: { userId: string } };
 
 /** Only a hash of the token is kept; the token itself goes out by mail. */
@@ -245,7 +246,7 @@ export const EVENT_VERSIONS: { readonly [T in EventType]: number } = {
   ContactCreated: 1,
   MessagePosted: 1,
   UserRegistered: 1,
-  UserPasswordChanged: 1,
+  UserPasswordChanged: 2,
   UserPromotedToAdmin: 1,
   PasswordResetRequested: 1,
   PasswordResetCompleted: 1,
@@ -269,6 +270,8 @@ const UPCASTERS: Record<string, Upcaster> = {
     isManualBooking: Boolean(d['isManualBooking']),
     preferredTime: d['preferredTime'] ?? '09:00',
   }),
+  // v1 did not say which reset links it closed; the reset read model then simply keeps them as they were.
+  'UserPasswordChanged@1': (d) => ({ ...d, closedResetIds: [] }),
 };
 
 /** Lifts stored event data of any past version to the current shape. */

@@ -195,7 +195,11 @@ export function project(event: RecordedEvent): ReadModelChange[] {
       ];
     }
     case 'UserPasswordChanged':
-      return [{ op: 'update', table: 'users', id: event.data.userId, set: { passwordHash: event.data.passwordHash, updatedAt: time } }];
+    case 'PasswordResetCompleted':
+      return [
+        { op: 'update', table: 'users', id: event.data.userId, set: { passwordHash: event.data.passwordHash, updatedAt: time } },
+        ...event.data.closedResetIds.map((id): ReadModelChange => ({ op: 'update', table: 'password_resets', id, set: { used: 1 } })),
+      ];
     case 'UserPromotedToAdmin':
       return [{ op: 'update', table: 'users', id: event.data.userId, set: { isAdmin: 1, updatedAt: time } }];
     case 'PasswordResetRequested': {
@@ -208,11 +212,6 @@ export function project(event: RecordedEvent): ReadModelChange[] {
         },
       ];
     }
-    case 'PasswordResetCompleted':
-      return [
-        { op: 'update', table: 'users', id: event.data.userId, set: { passwordHash: event.data.passwordHash, updatedAt: time } },
-        ...event.data.closedResetIds.map((id): ReadModelChange => ({ op: 'update', table: 'password_resets', id, set: { used: 1 } })),
-      ];
     case 'FileUploaded': {
       const d = event.data;
       return [

@@ -15,7 +15,9 @@ function compose(kind: string, to: string, subject: string, greeting: string, li
   const htmlLines = lines
     .map((l) =>
       typeof l === 'string'
-        ? `<p>${escapeHtml(l).replace(/\n/g, '<br>')}</p>`
+        ? /^https?:\/\/\S+$/.test(l)
+          ? `<p><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></p>`
+          : `<p>${escapeHtml(l).replace(/\n/g, '<br>')}</p>`
         : `<p><strong>${escapeHtml(l[0])}:</strong> ${escapeHtml(l[1] ?? '—').replace(/\n/g, '<br>')}</p>`,
     )
     .join('\n');

@@ -55,7 +55,12 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
   if (state.status === 'none') throw new NotFoundError('user');
   switch (command.type) {
     case 'ChangePassword':
-      return [{ type: 'UserPasswordChanged', data: { userId: state.userId, passwordHash: command.data.passwordHash } }];
+      return [
+        {
+          type: 'UserPasswordChanged',
+          data: { userId: state.userId, passwordHash: command.data.passwordHash, closedResetIds: state.openResets.map((r) => r.resetId) },
+        },
+      ];
     case 'PromoteToAdmin':
       return state.isAdmin ? [] : [{ type: 'UserPromotedToAdmin', data: { userId: state.userId } }];
     case 'RequestPasswordReset':

@@ -25,13 +25,13 @@ export const ADMIN = { email: 'admin@example.com', password: 'a-long-test-passph
  * Starts the real app on an ephemeral port with a fresh temporary STORAGE_DIR (a real SQLite file),
  * with an admin account made the way production makes it.
  */
-export async function startServer(options: { env?: Record<string, string>; storageDir?: string } = {}): Promise<TestServer> {
+export async function startServer(options: { env?: Record<string, string>; storageDir?: string; clock?: () => Date } = {}): Promise<TestServer> {
   const storageDir = options.storageDir ?? mkdtempSync(join(tmpdir(), 'spark-test-'));
   const config = loadConfig({ NODE_ENV: 'test', STORAGE_DIR: storageDir, PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_SCALE: '1000', ...options.env });
   const storage = openStorage(config.databaseFile, { groupCommit: config.groupCommit });
   if (!storage.queries.adminExists()) await createAdmin(storage, ADMIN);
   const logger = createLogger('silent');
-  const clock = () => new Date();
+  const clock = options.clock ?? (() => new Date());
   const mailer = new MailSender(storage.mail, config.mail, logger, clock);
   const app = createApp({ config, logger, storage, clock, keys: ['test-key'], mailer });
   const server: Server = await new Promise((resolve) => {

@@ -68,6 +68,33 @@ describe('chat decider', () => {
   });
 });
 
+describe('user decider: password resets', () => {
+  const registered: UserRegistered = {
+    type: 'UserRegistered',
+    data: { userId: 'u1', email: 'ann@example.com', firstName: 'Ann', lastName: 'Smith', passwordHash: 'h', isAdmin: false },
+  };
+  const requested = (resetId: string, expiresAt: string) =>
+    ({ type: 'PasswordResetRequested', data: { userId: 'u1', resetId, tokenHash: `hash-${resetId}`, expiresAt } }) as const;
+  const user = spec(userDecider);
+  const now = '2026-11-22T10:30:00.000Z';
+
+  it('completes with a live token and closes every open link of the account', () => {
+    user
+      .given([registered, requested('r1', '2026-11-22T11:00:00.000Z'), requested('r2', '2026-11-22T11:10:00.000Z')])
+      .when({ type: 'CompletePasswordReset', data: { tokenHash: 'hash-r2', passwordHash: 'new', now } })
+      .thenEvents([{ type: 'PasswordResetCompleted', data: { userId: 'u1', resetId: 'r2', passwordHash: 'new', closedResetIds: ['r1', 'r2'] } }]);
+  });
+
+  it('refuses an expired, used or unknown token', () => {
+    user.given([registered, requested('r1', '2026-11-22T10:00:00.000Z')]).when({ type: 'CompletePasswordReset', data: { tokenHash: 'hash-r1', passwordHash: 'x', now } }).thenThrows('reset_token_invalid');
+    user
+      .given([registered, requested('r1', '2026-11-22T11:00:00.000Z'), { type: 'PasswordResetCompleted', data: { userId: 'u1', resetId: 'r1', passwordHash: 'n', closedResetIds: ['r1'] } }])
+      .when({ type: 'CompletePasswordReset', data: { tokenHash: 'hash-r1', passwordHash: 'x', now } })
+      .thenThrows('reset_token_invalid');
+    user.given([registered]).when({ type: 'CompletePasswordReset', data: { tokenHash: 'guess', passwordHash: 'x', now } }).thenThrows('reset_token_invalid');
+  });
+});
+
 describe('user decider', () => {
   const registered: UserRegistered = {
     type: 'UserRegistered',
@@ -83,7 +110,12 @@ describe('user decider', () => {
     user.given([registered, { type: 'UserPromotedToAdmin', data: { userId: 'u1' } }]).when({ type: 'PromoteToAdmin' }).thenEvents([]);
   });
   it('changes the password of an existing account only', () => {
-    user.given([registered]).when({ type: 'ChangePassword', data: { passwordHash: 'h2' } }).thenEvents([{ type: 'UserPasswordChanged', data: { userId: 'u1', passwordHash: 'h2' } }]);
+    user.given([registered]).when({ type: 'ChangePassword', data: { passwordHash: 'h2' } }).thenEvents([{ type: 'UserPasswordChanged', data: { userId: 'u1', passwordHash: 'h2', closedResetIds: [] } }]);
+    const opened = { type: 'PasswordResetRequested', data: { userId: 'u1', resetId: 'r1', tokenHash: 't', expiresAt: '2026-11-22T11:00:00.000Z' } } as const;
+    user
+      .given([registered, opened])
+      .when({ type: 'ChangePassword', data: { passwordHash: 'h3' } })
+      .thenEvents([{ type: 'UserPasswordChanged', data: { userId: 'u1', passwordHash: 'h3', closedResetIds: ['r1'] } }]);
     user.given([]).when({ type: 'ChangePassword', data: { passwordHash: 'h2' } }).thenThrows('user_not_found');
   });
 });
