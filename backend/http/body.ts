@@ -22,6 +22,11 @@ export function jsonBody(limit: string) {
   });
   return async (ctx: Context, next: Next): Promise<void> => {
     if (`${ctx.method} ${ctx.path}` === MULTIPART_CALL && ctx.is('multipart/form-data')) return next();
+    const encoding = ctx.get('content-encoding').trim().toLowerCase();
+    if (WRITE_METHODS.has(ctx.method) && encoding !== '' && encoding !== 'identity') {
+      // Our clients never compress request bodies; a decompression failure must not become a 500.
+      throw new HttpError(415, 'unsupported_media_type', 'Compressed request bodies are not accepted');
+    }
     if (WRITE_METHODS.has(ctx.method) && ctx.request.length !== 0 && hasBody(ctx) && !ctx.is('application/json')) {
       throw new HttpError(415, 'unsupported_media_type', 'Send the request body as application/json');
     }

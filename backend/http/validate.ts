@@ -4,7 +4,8 @@ import { ValidationError } from './errors.ts';
 
 /** Zod issues as `{ field: message }`, the first message per field; unknown keys are named too. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
+  // No prototype: a field called `constructor` or `toString` must be named like any other.
+  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) fields[[...issue.path, key].join('.')] ??= 'Unknown field';
