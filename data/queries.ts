@@ -95,13 +95,15 @@ export type User = {
   lastName: string;
   passwordHash: string;
   isAdmin: boolean;
+  /** Whether the account proved it owns `email`; until then it sees only what it made itself. */
+  emailVerified: boolean;
   createdAt: string;
   updatedAt: string;
 };
 
 const toBooking = (r: Record<string, unknown>): Booking => ({ ...r, isManualBooking: r['isManualBooking'] === 1 }) as Booking;
 const toMessage = (r: Record<string, unknown>): Message => ({ ...r, isFromAdmin: r['isFromAdmin'] === 1 }) as Message;
-const toUser = (r: Record<string, unknown>): User => ({ ...r, isAdmin: r['isAdmin'] === 1 }) as User;
+const toUser = (r: Record<string, unknown>): User => ({ ...r, isAdmin: r['isAdmin'] === 1, emailVerified: r['emailVerified'] === 1 }) as User;
 
 /**
  * Read-model queries. They read committed rows; inside a command they also see that command's own writes,
@@ -123,8 +125,8 @@ export class Queries {
     return r && toBooking(r);
   }
 
-  /** A customer's bookings: those made with their e-mail, and those they made signed in. */
-  bookingsForCustomer(email: string, userId: string | null): Booking[] {
+  /** A customer's bookings: those made with their e-mail (pass null until it is verified), and those they made signed in. */
+  bookingsForCustomer(email: string | null, userId: string | null): Booking[] {
     return this.#all('SELECT * FROM bookings WHERE email = ? OR (userId IS NOT NULL AND userId = ?) ORDER BY createdAt DESC, id', email, userId).map(
       toBooking,
     );
@@ -180,7 +182,7 @@ export class Queries {
   }
 
   /** Whether a booking, quote or booking message that the user may see lists the file among its attachments. */
-  fileReferencedFor(filename: string, email: string, userId: string): boolean {
+  fileReferencedFor(filename: string, email: string | null, userId: string): boolean {
     const has = (column: string) => `EXISTS (SELECT 1 FROM json_each(${column}) WHERE json_extract(value, '$.filename') = @filename)`;
     return (
       this.#db
@@ -193,6 +195,11 @@ export class Queries {
         )
         .get({ filename, email, userId }) !== undefined
     );
+  }
+
+  /** The account a verification token was issued to. */
+  verificationUserId(tokenHash: string): string | undefined {
+    return this.#one('SELECT userId FROM email_verifications WHERE tokenHash = ?', tokenHash)?.['userId'] as string | undefined;
   }
 
   passwordResetByTokenHash(tokenHash: string): PasswordReset | undefined {
@@ -208,7 +215,7 @@ export class Queries {
     return this.#one(`SELECT tokenHash FROM calendar_feed WHERE id = 'feed'`)?.['tokenHash'] as string | undefined;
   }
 
-  quotesForCustomer(email: string, userId: string): Quote[] {
+  quotesForCustomer(email: string | null, userId: string): Quote[] {
     return this.#all('SELECT * FROM quotes WHERE email = ? OR userId = ? ORDER BY createdAt DESC, id', email, userId) as Quote[];
   }
 
@@ -226,6 +233,14 @@ export class Queries {
 }
 
 /** What the API may say about a user. */
-export function publicUser(u: User): { id: string; email: string; firstName: string; lastName: string; isAdmin: boolean } {
-  return { id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, isAdmin: u.isAdmin };
+export function publicUser(u: User): { id: string; email: string; firstName: string; lastName: string; isAdmin: boolean; emailVerified: boolean } {
+  return { id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, isAdmin: u.isAdmin, emailVerified: u.emailVerified };
+}
+
+/**
+ * The e-mail whose records a user may see beyond their own: their address once they proved they own it.
+ * Without that proof, whoever registered an address first would see everything ever sent under it.
+ */
+export function provenEmail(u: User): string | null {
+  return u.emailVerified ? u.email : null;
 }

@@ -153,10 +153,20 @@ export const READ_MODEL_DDL = `
     lastName TEXT NOT NULL,
     passwordHash TEXT NOT NULL,
     isAdmin INTEGER NOT NULL,
+    emailVerified INTEGER NOT NULL,
     createdAt TEXT NOT NULL,
     updatedAt TEXT NOT NULL
   );
   CREATE INDEX users_email ON users (email);
+
+  CREATE TABLE email_verifications (
+    id TEXT PRIMARY KEY,
+    userId TEXT NOT NULL,
+    tokenHash TEXT NOT NULL UNIQUE,
+    expiresAt TEXT NOT NULL,
+    used INTEGER NOT NULL,
+    createdAt TEXT NOT NULL
+  );
 
   CREATE TABLE password_resets (
     id TEXT PRIMARY KEY,

@@ -131,6 +131,18 @@ export type UserRegistered = {
 export type UserPasswordChanged = { type: 'UserPasswordChanged'; data: { userId: string; passwordHash: string; closedResetIds: string[] } };
 export type UserPromotedToAdmin = { type: 'UserPromotedToAdmin'; data: { userId: string } };
 
+/** A link to prove the account owns its e-mail address went out; only the token's hash is kept. */
+export type EmailVerificationRequested = {
+  type: 'EmailVerificationRequested';
+  data: { userId: string; verificationId: string; tokenHash: string; expiresAt: string };
+};
+
+/**
+ * The account proved it owns its address (a verification link, a completed password reset, or the admin
+ * bootstrap). Only then does it see records that were made under that address by others or before it existed.
+ */
+export type EmailVerified = { type: 'EmailVerified'; data: { userId: string; closedVerificationIds: string[] } };
+
 /** Only a hash of the token is kept; the token itself goes out by mail. */
 export type PasswordResetRequested = {
   type: 'PasswordResetRequested';
@@ -179,6 +191,8 @@ export type DomainEvent =
   | UserRegistered
   | UserPasswordChanged
   | UserPromotedToAdmin
+  | EmailVerificationRequested
+  | EmailVerified
   | PasswordResetRequested
   | PasswordResetCompleted
   | FileUploaded
@@ -218,6 +232,8 @@ export const PERSONAL_FIELDS: { readonly [T in EventType]: readonly DataKeys<T>[
   UserRegistered: ['email', 'firstName', 'lastName', 'passwordHash'],
   UserPasswordChanged: ['passwordHash'],
   UserPromotedToAdmin: [],
+  EmailVerificationRequested: [],
+  EmailVerified: [],
   PasswordResetRequested: [],
   PasswordResetCompleted: ['passwordHash'],
   FileUploaded: ['originalname'],
@@ -248,6 +264,8 @@ export const EVENT_VERSIONS: { readonly [T in EventType]: number } = {
   UserRegistered: 1,
   UserPasswordChanged: 2,
   UserPromotedToAdmin: 1,
+  EmailVerificationRequested: 1,
+  EmailVerified: 1,
   PasswordResetRequested: 1,
   PasswordResetCompleted: 1,
   FileUploaded: 1,

@@ -36,5 +36,8 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Reset links live one hour (seed point 9). */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
+/** Verification links live a week: people often open them days later. */
+export const VERIFICATION_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
 /** What an erased personal field reads as after its key is gone. */
 export const ERASED = '[erased]';

@@ -13,6 +13,7 @@ export const TABLES = [
   'messages',
   'users',
   'password_resets',
+  'email_verifications',
   'uploads',
   'support_requests',
   'calendar_feed',
@@ -188,6 +189,7 @@ export function project(event: RecordedEvent): ReadModelChange[] {
             lastName: d.lastName,
             passwordHash: d.passwordHash,
             isAdmin: bool(d.isAdmin),
+            emailVerified: 0,
             createdAt: time,
             updatedAt: time,
           },
@@ -202,6 +204,21 @@ export function project(event: RecordedEvent): ReadModelChange[] {
       ];
     case 'UserPromotedToAdmin':
       return [{ op: 'update', table: 'users', id: event.data.userId, set: { isAdmin: 1, updatedAt: time } }];
+    case 'EmailVerificationRequested': {
+      const d = event.data;
+      return [
+        {
+          op: 'insert',
+          table: 'email_verifications',
+          row: { id: d.verificationId, userId: d.userId, tokenHash: d.tokenHash, expiresAt: d.expiresAt, used: 0, createdAt: time },
+        },
+      ];
+    }
+    case 'EmailVerified':
+      return [
+        { op: 'update', table: 'users', id: event.data.userId, set: { emailVerified: 1, updatedAt: time } },
+        ...event.data.closedVerificationIds.map((id): ReadModelChange => ({ op: 'update', table: 'email_verifications', id, set: { used: 1 } })),
+      ];
     case 'PasswordResetRequested': {
       const d = event.data;
       return [

@@ -104,6 +104,16 @@ export function passwordReset(to: string, p: { firstName: string; link: string }
   ]);
 }
 
+/** To a new account: prove the address, so bookings made under it show up in the portal. */
+export function verifyEmail(to: string, p: { firstName: string; link: string }): OutgoingMail {
+  return compose('verify-email', to, `Confirm your email address — ${BUSINESS.name}`, `Hello ${p.firstName},`, [
+    'Thank you for creating your account. Please confirm this is your email address by opening this link within 7 days:',
+    p.link,
+    'Once confirmed, any bookings and quotes sent with this address appear in your customer portal.',
+    'If you did not create an account, ignore this message.',
+  ]);
+}
+
 /** To the business: a contact form enquiry or a support request. */
 export function enquiry(to: string, kind: 'contact' | 'support', fields: Array<[string, string | null | undefined]>): OutgoingMail {
   const subject = kind === 'contact' ? 'New enquiry from the website' : 'New support request';

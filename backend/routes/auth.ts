@@ -3,7 +3,12 @@ import type { Context } from 'koa';
 import { MSG } from '#domain/messages.ts';
 import { LoginSchema, RegisterSchema } from '#domain/schemas/auth.ts';
 import { publicUser } from '#data/queries.ts';
-import { registerUser } from '../commands/users.ts';
+import { streamId } from '#domain/deciders/decider.ts';
+import { INVALID_VERIFICATION, userDecider } from '#domain/deciders/user.ts';
+import { personSubject } from '#domain/events.ts';
+import { VerifyEmailSchema } from '#domain/schemas/auth.ts';
+import { registerUser, requestVerification } from '../commands/users.ts';
+import { hashToken, newToken } from '../http/tokens.ts';
 import type { AppDeps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import { commandContext } from '../http/command-context.ts';
@@ -12,7 +17,7 @@ import { parseBody } from '../http/validate.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
 
 /** Admin sign-in (`/api/login`, `/api/logout`) and customer accounts (`/api/auth/*`). */
-export function authRoutes({ storage, clock, limits }: AppDeps): Router {
+export function authRoutes({ storage, clock, limits, config, mailer }: AppDeps): Router {
   const router = new Router();
   const { queries, bus } = storage;
 
@@ -51,9 +56,13 @@ export function authRoutes({ storage, clock, limits }: AppDeps): Router {
   router.post('/api/auth/register', limits.perIp('register'), async (ctx) => {
     const input = parseBody(ctx, RegisterSchema);
     const passwordHash = await hashPassword(input.password);
-    const { result } = await bus.execute(commandContext(ctx, bus, queries, clock()), (uow) =>
-      registerUser(uow, { email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash, isAdmin: false }),
-    );
+    const token = newToken();
+    const { result } = await bus.execute(commandContext(ctx, bus, queries, clock()), (uow) => {
+      const registered = registerUser(uow, { email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash, isAdmin: false });
+      requestVerification(uow, registered.userId, { hash: hashToken(token), link: verificationLink(token) });
+      return registered;
+    });
+    void mailer.wake();
     await signIn(ctx, result.userId);
     const user = queries.user(result.userId);
     if (!user) throw new Error('registered user not found');
@@ -67,6 +76,41 @@ export function authRoutes({ storage, clock, limits }: AppDeps): Router {
     if (!user) throw new HttpError(401, 'invalid_credentials', MSG.invalidCredentials);
     await signIn(ctx, user.id);
     ctx.body = publicUser(user);
+  });
+
+  const verificationLink = (token: string) => `${config.publicUrl}/customer-auth?verify=${token}`;
+
+  /** Proves the address with the mailed link. Works signed in or not (people open mail on another device). */
+  router.post('/api/auth/verify-email', limits.perIp('reset'), async (ctx) => {
+    const { token } = parseBody(ctx, VerifyEmailSchema);
+    const tokenHash = hashToken(token);
+    const userId = queries.verificationUserId(tokenHash);
+    if (!userId) throw new HttpError(400, 'verification_token_invalid', INVALID_VERIFICATION);
+    const now = clock();
+    await bus.execute(commandContext(ctx, bus, queries, now), (uow) => {
+      const stream = streamId.user(userId);
+      const user = queries.user(userId)!;
+      uow.handle(stream, userDecider, { type: 'VerifyEmail', data: { tokenHash, now: now.toISOString() } }, { subject: personSubject(user.email, stream) });
+      return null;
+    });
+    ctx.body = { message: 'Thank you: your email address is confirmed.', emailVerified: true };
+  });
+
+  /** A fresh verification link for the signed-in account (rate-limited per IP and per address). */
+  router.post('/api/auth/resend-verification', limits.perIp('reset'), async (ctx) => {
+    const user = requireUser(ctx, queries);
+    if (user.emailVerified) {
+      ctx.body = { message: 'Your email address is already confirmed.', emailVerified: true };
+      return;
+    }
+    await limits.countAccount('reset', ctx, user.email);
+    const token = newToken();
+    await bus.execute(commandContext(ctx, bus, queries, clock()), (uow) => {
+      requestVerification(uow, user.id, { hash: hashToken(token), link: verificationLink(token) });
+      return null;
+    });
+    void mailer.wake();
+    ctx.body = { message: `We have sent a new confirmation link to ${user.email}.`, emailVerified: false };
   });
 
   router.get('/api/auth/me', (ctx) => {

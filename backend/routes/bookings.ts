@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { CreateBookingSchema, UpdateBookingSchema } from '#domain/schemas/booking.ts';
-import type { Queries, User } from '#data/queries.ts';
+import { provenEmail, type Queries, type User } from '#data/queries.ts';
 import { bookingHistory, requestBookingOrQuote, updateBooking } from '../commands/bookings.ts';
 import type { AppDeps } from '../deps.ts';
 import { HttpError, notAllowed, notFound } from '../http/errors.ts';
@@ -14,9 +14,10 @@ import { isHoneypotFilled } from '../http/honeypot.ts';
 const EmailParam = z.string().trim().toLowerCase().max(255).pipe(z.email({ error: 'Please enter a valid email address' }));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** Whether the signed-in user may see this booking: the admin, or the customer it belongs to. */
+/** Whether the signed-in user may see this booking: the admin, the account that made it, or the proven owner of its e-mail. */
 export function canSeeBooking(user: User, booking: { email: string | null; userId: string | null }): boolean {
-  return user.isAdmin || (booking.email !== null && booking.email === user.email) || (booking.userId !== null && booking.userId === user.id);
+  const email = provenEmail(user);
+  return user.isAdmin || (email !== null && booking.email === email) || (booking.userId !== null && booking.userId === user.id);
 }
 
 /** The booking of the path, for someone allowed to see it: 401 anonymous, 404 unknown, 403 someone else's. */
@@ -62,7 +63,7 @@ export function bookingRoutes({ storage, clock, config, mailer, limits }: AppDep
       return;
     }
     if (email !== user.email) throw notAllowed('You can only see the bookings of your own e-mail address');
-    ctx.body = queries.bookingsForCustomer(email, user.id);
+    ctx.body = queries.bookingsForCustomer(provenEmail(user), user.id);
   });
 
   router.get('/api/bookings/:id', async (ctx, next) => {

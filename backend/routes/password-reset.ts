@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { streamId } from '#domain/deciders/decider.ts';
@@ -12,6 +12,7 @@ import { commandContext } from '../http/command-context.ts';
 import { currentUser, signOut } from '../http/session.ts';
 import { parseBody } from '../http/validate.ts';
 import { passwordReset } from '../mail/templates.ts';
+import { hashToken, newToken } from '../http/tokens.ts';
 import { hashPassword } from '../passwords.ts';
 
 /** The answer to every reset request, whether or not the account exists (our own copy). */
@@ -39,7 +40,7 @@ export function passwordResetRoutes({ storage, clock, config, mailer, limits }: 
     const { email } = parseBody(ctx, ForgotPasswordSchema);
     await limits.countAccount('reset', ctx, email);
     // Made before knowing whether the account exists, so both answers cost the same.
-    const token = randomBytes(32).toString('base64url');
+    const token = newToken();
     const tokenHash = hashToken(token);
     const link = `${config.publicUrl}${flow.page}?token=${token}`;
     const now = clock();
@@ -86,6 +87,8 @@ export function passwordResetRoutes({ storage, clock, config, mailer, limits }: 
       uow.handle(stream, userDecider, { type: 'CompletePasswordReset', data: { tokenHash, passwordHash, now: now.toISOString() } }, {
         subject: personSubject(user.email, stream),
       });
+      // The mailed link proved the address too.
+      uow.handle(stream, userDecider, { type: 'VerifyEmail', data: { now: now.toISOString() } }, { subject: personSubject(user.email, stream) });
       // In the same transaction: the password never changes while an old session lives on.
       sessions.destroyForUser(user.id);
       return null;
@@ -110,11 +113,6 @@ export function passwordResetRoutes({ storage, clock, config, mailer, limits }: 
   });
 
   return router;
-}
-
-/** What the log and the read model keep of a token. */
-function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
 }
 
 function invalidReset(): HttpError {

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { ConvertQuoteSchema, UpdateQuoteSchema } from '#domain/schemas/quote.ts';
-import type { Queries } from '#data/queries.ts';
+import { provenEmail, type Queries } from '#data/queries.ts';
 import { answerQuote, convertQuote, deleteQuote, reviseQuote } from '../commands/quotes.ts';
 import type { AppDeps } from '../deps.ts';
 import { commandContext } from '../http/command-context.ts';
@@ -29,7 +29,7 @@ export function quoteRoutes({ storage, clock, config, mailer }: AppDeps): Router
 
   router.get('/api/quotes/mine', (ctx) => {
     const user = requireUser(ctx, queries);
-    ctx.body = queries.quotesForCustomer(user.email, user.id);
+    ctx.body = queries.quotesForCustomer(provenEmail(user), user.id);
   });
 
   router.put('/api/quotes/:id', async (ctx) => {
@@ -66,7 +66,8 @@ export function quoteRoutes({ storage, clock, config, mailer }: AppDeps): Router
       const user = requireUser(ctx, queries);
       const id = quoteId(ctx, queries);
       const quote = queries.quote(id)!;
-      if (quote.email !== user.email && quote.userId !== user.id) throw notAllowed('This quote belongs to someone else');
+      const email = provenEmail(user);
+      if ((email === null || quote.email !== email) && quote.userId !== user.id) throw notAllowed('This quote belongs to someone else');
       await run(ctx, (uow) => answerQuote(uow, id, answer));
       ctx.body = queries.quote(id);
     });

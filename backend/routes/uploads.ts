@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { streamId } from '#domain/deciders/decider.ts';
 import { uploadDecider } from '#domain/deciders/records.ts';
 import { personSubject, type FileUploaded } from '#domain/events.ts';
+import { provenEmail } from '#data/queries.ts';
 import type { AppDeps } from '../deps.ts';
 import { commandContext } from '../http/command-context.ts';
 import { HttpError, notAllowed, notFound } from '../http/errors.ts';
@@ -85,7 +86,7 @@ export function uploadRoutes({ storage, clock, config, limits, logger }: AppDeps
     const user = requireUser(ctx, queries);
     const upload = queries.upload(filename);
     if (!upload) throw notFound();
-    if (!user.isAdmin && upload.uploaderId !== user.id && !queries.fileReferencedFor(filename, user.email, user.id)) {
+    if (!user.isAdmin && upload.uploaderId !== user.id && !queries.fileReferencedFor(filename, provenEmail(user), user.id)) {
       throw notAllowed('This file belongs to someone else');
     }
     const file = await store.open(filename);

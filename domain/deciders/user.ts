@@ -1,5 +1,7 @@
 import { ConflictError, DomainError, NotFoundError, assertNever } from '../errors.ts';
 import type {
+  EmailVerificationRequested,
+  EmailVerified,
   PasswordResetCompleted,
   PasswordResetRequested,
   UserPasswordChanged,
@@ -8,13 +10,28 @@ import type {
 } from '../events.ts';
 import type { Decider } from './decider.ts';
 
-export type UserEvent = UserRegistered | UserPasswordChanged | UserPromotedToAdmin | PasswordResetRequested | PasswordResetCompleted;
+export type UserEvent =
+  | UserRegistered
+  | UserPasswordChanged
+  | UserPromotedToAdmin
+  | PasswordResetRequested
+  | PasswordResetCompleted
+  | EmailVerificationRequested
+  | EmailVerified;
 
 type OpenReset = { resetId: string; tokenHash: string; expiresAt: string };
 
 export type UserState =
   | { status: 'none' }
-  | { status: 'active'; userId: string; email: string; isAdmin: boolean; openResets: OpenReset[] };
+  | {
+      status: 'active';
+      userId: string;
+      email: string;
+      isAdmin: boolean;
+      openResets: OpenReset[];
+      emailVerified: boolean;
+      openVerifications: Array<{ verificationId: string; tokenHash: string; expiresAt: string }>;
+    };
 
 export type RegisterUser = { type: 'RegisterUser'; data: UserRegistered['data'] };
 export type ChangePassword = { type: 'ChangePassword'; data: { passwordHash: string } };
@@ -22,7 +39,23 @@ export type PromoteToAdmin = { type: 'PromoteToAdmin' };
 export type RequestPasswordReset = { type: 'RequestPasswordReset'; data: { resetId: string; tokenHash: string; expiresAt: string } };
 /** `now` is carried by the command, so the expiry check is deterministic. */
 export type CompletePasswordReset = { type: 'CompletePasswordReset'; data: { tokenHash: string; passwordHash: string; now: string } };
-export type UserCommand = RegisterUser | ChangePassword | PromoteToAdmin | RequestPasswordReset | CompletePasswordReset;
+export type RequestEmailVerification = {
+  type: 'RequestEmailVerification';
+  data: { verificationId: string; tokenHash: string; expiresAt: string };
+};
+/** `tokenHash` absent: verified by other proof (a completed reset, the admin bootstrap). */
+export type VerifyEmail = { type: 'VerifyEmail'; data: { tokenHash?: string; now: string } };
+export type UserCommand =
+  | RegisterUser
+  | ChangePassword
+  | PromoteToAdmin
+  | RequestPasswordReset
+  | CompletePasswordReset
+  | RequestEmailVerification
+  | VerifyEmail;
+
+/** Our text for a verification link that cannot be used. */
+export const INVALID_VERIFICATION = 'This verification link is invalid or expired. Sign in and ask for a new one.';
 
 /** The seed's text for a reset link that cannot be used (unknown, used or expired). */
 export const INVALID_RESET = 'The password reset link is invalid or expired.';
@@ -30,7 +63,15 @@ export const INVALID_RESET = 'The password reset link is invalid or expired.';
 function evolve(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
     case 'UserRegistered':
-      return { status: 'active', userId: event.data.userId, email: event.data.email, isAdmin: event.data.isAdmin, openResets: [] };
+      return {
+        status: 'active',
+        userId: event.data.userId,
+        email: event.data.email,
+        isAdmin: event.data.isAdmin,
+        openResets: [],
+        emailVerified: false,
+        openVerifications: [],
+      };
     case 'UserPasswordChanged':
       return state.status === 'active' ? { ...state, openResets: [] } : state;
     case 'UserPromotedToAdmin':
@@ -42,6 +83,13 @@ function evolve(state: UserState, event: UserEvent): UserState {
     }
     case 'PasswordResetCompleted':
       return state.status === 'active' ? { ...state, openResets: [] } : state;
+    case 'EmailVerificationRequested': {
+      if (state.status !== 'active') return state;
+      const { verificationId, tokenHash, expiresAt } = event.data;
+      return { ...state, openVerifications: [...state.openVerifications, { verificationId, tokenHash, expiresAt }] };
+    }
+    case 'EmailVerified':
+      return state.status === 'active' ? { ...state, emailVerified: true, openVerifications: [] } : state;
     default:
       return assertNever(event);
   }
@@ -79,6 +127,19 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
           },
         },
       ];
+    }
+    case 'RequestEmailVerification':
+      if (state.emailVerified) return [];
+      return [{ type: 'EmailVerificationRequested', data: { userId: state.userId, ...command.data } }];
+    case 'VerifyEmail': {
+      const { tokenHash, now } = command.data;
+      // Opening the link twice is harmless: an address proved once stays proved.
+      if (state.emailVerified) return [];
+      if (tokenHash !== undefined) {
+        const open = state.openVerifications.find((v) => v.tokenHash === tokenHash);
+        if (!open || open.expiresAt <= now) throw new DomainError('verification_token_invalid', INVALID_VERIFICATION);
+      }
+      return [{ type: 'EmailVerified', data: { userId: state.userId, closedVerificationIds: state.openVerifications.map((v) => v.verificationId) } }];
     }
     default:
       return assertNever(command);

@@ -49,3 +49,12 @@ export const CustomerResetSchema = z.strictObject({ token, password: NewPassword
 
 /** `POST /api/password-reset/reset` (the admin flow: token, newPassword). */
 export const AdminResetSchema = z.strictObject({ token, newPassword: NewPasswordSchema });
+
+/** `POST /api/auth/verify-email`: the token of the mailed confirmation link. */
+export const VerifyEmailSchema = z.strictObject({
+  token: z
+    .string({ error: 'Verification token is required' })
+    .trim()
+    .min(1, { error: 'Verification token is required' })
+    .max(LIMITS.resetToken, { error: MSG.tooLong(LIMITS.resetToken) }),
+});

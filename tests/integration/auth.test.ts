@@ -28,7 +28,7 @@ describe('POST /api/auth/register', () => {
     const res = await client().register('Reg.One@Example.com', PASSWORD, 'Regina', 'One');
 
     expect(res.status).toBe(201);
-    expect(res.data).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), email: 'reg.one@example.com', firstName: 'Regina', lastName: 'One', isAdmin: false });
+    expect(res.data).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), email: 'reg.one@example.com', firstName: 'Regina', lastName: 'One', isAdmin: false, emailVerified: false });
     expect(res.text).not.toContain('passwordHash');
     expect(res.text).not.toContain('argon2');
 
@@ -39,8 +39,8 @@ describe('POST /api/auth/register', () => {
     expect(sid).toMatch(/;\s*path=\/(;|$)/i);
     expect(sessionRows(server)).toContain(sessionId(res));
 
-    expect(typesAfter(server, before)).toEqual(['UserRegistered']);
-    expect(allEvents(server).at(-1)!.data).toMatchObject({ email: 'reg.one@example.com', isAdmin: false });
+    expect(typesAfter(server, before)).toEqual(['UserRegistered', 'EmailVerificationRequested']);
+    expect(allEvents(server).findLast((e) => e.type === 'UserRegistered')!.data).toMatchObject({ email: 'reg.one@example.com', isAdmin: false });
   });
 
   it('stores the password as an argon2id hash with m=19456, t=2, p=1', async () => {
@@ -93,7 +93,7 @@ describe('POST /api/auth/register, concurrently and with an Idempotency-Key', ()
     const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => client().register('race@example.com', `race-passphrase-${i}`)));
 
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409]);
-    expect(typesAfter(server, before)).toEqual(['UserRegistered']);
+    expect(typesAfter(server, before)).toEqual(['UserRegistered', 'EmailVerificationRequested']);
     expect(server.storage.db.prepare('SELECT COUNT(*) FROM users WHERE email = ?').pluck().get('race@example.com')).toBe(1);
   });
 

@@ -17,6 +17,8 @@ beforeAll(async () => {
   expect((await owner.register(OWNER_EMAIL, 'a-customer-passphrase', 'Olive', 'Owner')).status).toBe(201);
   other = new Client(server.url);
   expect((await other.register('oscar.other@example.com', 'a-customer-passphrase', 'Oscar', 'Other')).status).toBe(201);
+  await server.verifyEmail(OWNER_EMAIL);
+  await server.verifyEmail('oscar.other@example.com');
 });
 
 afterAll(async () => {

@@ -49,7 +49,7 @@ describe('the developer tools when NODE_ENV=development', () => {
       expect(res.status).toBe(200);
       expect(res.data).toEqual({
         session: { present: true, userId: expect.stringMatching(/^[0-9a-f-]{36}$/) },
-        user: { id: res.data.session.userId, email: ADMIN.email, firstName: 'Admin', lastName: 'User', isAdmin: true },
+        user: { id: res.data.session.userId, email: ADMIN.email, firstName: 'Admin', lastName: 'User', isAdmin: true, emailVerified: true },
         cookies: ['sid', 'sid.sig'],
         env: 'development',
       });
@@ -93,9 +93,10 @@ describe('the developer tools when NODE_ENV=development', () => {
       });
       const ids = messages.map((m) => m['id'] as number);
       expect(ids).toEqual([...ids].sort((a, b) => b - a));
-      // 23 were sent; the oldest three (Person1's two and Person2's first) are left out.
+      // 24 were sent (the registration's confirmation link among them); the oldest four are left out.
       expect(messages.map((m) => m['to'])).not.toContain('person1@example.com');
-      expect(messages.at(-1)).toMatchObject({ to: 'office@example.com', subject: expect.stringContaining('Person2') });
+      expect(messages.map((m) => m['kind'])).toContain('verify-email');
+      expect(messages.at(-1)).toMatchObject({ to: 'person3@example.com', subject: expect.stringContaining('We have your quote request') });
     });
   });
 });

@@ -89,7 +89,8 @@ describe('password reset by mail', () => {
       expect(reset.status).toBe(200);
       expect(reset.data).toEqual(UPDATED);
       expect(reset.headers.getSetCookie().filter((c) => /^sid=[^;]/.test(c))).toEqual([]);
-      expect(typesAfter(server, before)).toEqual(['PasswordResetRequested', 'PasswordResetCompleted']);
+      // The mailed link proved the address as well.
+      expect(typesAfter(server, before)).toEqual(['PasswordResetRequested', 'PasswordResetCompleted', 'EmailVerified']);
       expect(server.storage.queries.passwordResetByTokenHash(sha256(token))).toMatchObject({ used: true });
       expect(sessionRows(server).length).toBe(sessionsBefore - 2);
       expect((await phone.get('/api/auth/me')).status).toBe(401);
@@ -367,7 +368,11 @@ describe('the reset link in the answer (developer tools)', () => {
       const res = await new Client(s.url).post('/api/auth/forgot-password', { email: 'dev.user@example.com' });
       expect(res.data).toEqual(REQUESTED);
       await s.mailer.drain();
-      expect(smtp.messages.map((m) => m.to)).toEqual([['dev.user@example.com']]);
+      // The confirmation link of the sign-up, then the reset link: both by SMTP, neither in the answer.
+      expect(smtp.messages.map((m) => [m.to, m.subject.split(' — ')[0]])).toEqual([
+        [['dev.user@example.com'], 'Confirm your email address'],
+        [['dev.user@example.com'], 'Reset your password'],
+      ]);
     } finally {
       await smtp.close();
     }

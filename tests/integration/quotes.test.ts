@@ -23,6 +23,9 @@ beforeAll(async () => {
   customerId = reg.data.id as string;
   stranger = new Client(server.url);
   expect((await stranger.register('other.quoter@example.com', undefined, 'Otto', 'Other')).status).toBe(201);
+  // Both proved their addresses, so quotes sent under them belong to them.
+  await server.verifyEmail(CUSTOMER_EMAIL);
+  await server.verifyEmail('other.quoter@example.com');
 });
 
 afterAll(async () => {

@@ -34,6 +34,8 @@ beforeAll(async () => {
   const reg2 = await robin.register(ROBIN);
   expect(reg2.status).toBe(201);
   robinCookie = sessionCookie(reg2);
+  await server.verifyEmail(CASEY);
+  await server.verifyEmail(ROBIN);
 });
 
 afterAll(async () => {

@@ -3,6 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
+import { streamId } from '#domain/deciders/decider.ts';
+import { userDecider } from '#domain/deciders/user.ts';
+import { personSubject } from '#domain/events.ts';
 import { openStorage, type Storage } from '#data/storage.ts';
 import { createApp } from '#backend/app.ts';
 import { createAdmin } from '#backend/bootstrap.ts';
@@ -15,6 +18,11 @@ export type TestServer = {
   storage: Storage;
   mailer: MailSender;
   storageDir: string;
+  /**
+   * Marks an account's e-mail as proved, through the real command (as a completed mailed link would). For
+   * fixtures; the mailed-link flow itself is tested end to end in auth.test.ts.
+   */
+  verifyEmail(email: string): Promise<void>;
   /** Stops the server and, unless kept, deletes the temporary storage directory. */
   close(options?: { keepStorage?: boolean }): Promise<void>;
 };
@@ -43,6 +51,14 @@ export async function startServer(options: { env?: Record<string, string>; stora
     storage,
     mailer,
     storageDir,
+    async verifyEmail(email: string) {
+      const user = storage.queries.userByEmail(email.toLowerCase());
+      if (!user) throw new Error(`no account for ${email}`);
+      const stream = streamId.user(user.id);
+      await storage.bus.execute({ commandId: null, actor: user.id, role: 'customer', now: clock() }, (uow) =>
+        uow.handle(stream, userDecider, { type: 'VerifyEmail', data: { now: clock().toISOString() } }, { subject: personSubject(user.email, stream) }),
+      );
+    },
     async close({ keepStorage = false } = {}) {
       await mailer.stop();
       server.closeAllConnections();

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { z } from 'zod';
 import type { EventType } from '#domain/events.ts';
 import { LIMITS } from '#domain/limits.ts';
-import { AdminResetSchema, CustomerResetSchema, ForgotPasswordSchema, LoginSchema, RegisterSchema } from '#domain/schemas/auth.ts';
+import { AdminResetSchema, CustomerResetSchema, ForgotPasswordSchema, LoginSchema, RegisterSchema, VerifyEmailSchema } from '#domain/schemas/auth.ts';
 import { CreateBookingSchema, UpdateBookingSchema } from '#domain/schemas/booking.ts';
 import { CreateContactSchema } from '#domain/schemas/contact.ts';
 import { PostMessageSchema } from '#domain/schemas/message.ts';
@@ -97,6 +97,8 @@ export class Fixtures {
       expect(reg.status).toBe(201);
       fx.clients[actor] = client;
       fx.cookies[actor] = sessionCookie(reg);
+      // Both proved their addresses (a mailed link in real life), as settled customers have.
+      await server.verifyEmail(p.email);
     }
     const a = fx.clients.customerA;
     const booking = await a.post('/api/bookings', bookingForm(PEOPLE.customerA.email, { phone: PHONE_A, startDate: fx.day(), finishDate: fx.day() }));
@@ -285,7 +287,7 @@ export const CALLS: readonly ApiCall[] = [
   },
   { method: 'POST', path: '/api/logout', access: PUBLIC, ok: 200, appends: [], body: 'none', ownSession: true, request: () => ({}) },
   {
-    method: 'POST', path: '/api/auth/register', access: PUBLIC, ok: 201, appends: ['UserRegistered'], body: 'json', ownSession: true,
+    method: 'POST', path: '/api/auth/register', access: PUBLIC, ok: 201, appends: ['UserRegistered', 'EmailVerificationRequested'], body: 'json', ownSession: true,
     schema: RegisterSchema, bounded: { firstName: LIMITS.name, lastName: LIMITS.name, ...LOGIN },
     request: (fx) => ({ json: { firstName: 'Newt', lastName: 'Newcomer', email: `${fx.unique('newcomer')}@example.com`, password: NEW_PASSWORD } }),
   },
@@ -295,6 +297,12 @@ export const CALLS: readonly ApiCall[] = [
   },
   { method: 'POST', path: '/api/auth/logout', access: PUBLIC, ok: 200, appends: [], body: 'none', ownSession: true, request: () => ({}) },
   { method: 'GET', path: '/api/auth/me', access: SIGNED_IN, ok: 200, appends: [], body: 'none', request: () => ({}) },
+  {
+    method: 'POST', path: '/api/auth/verify-email', variant: 'unknown token', access: PUBLIC, ok: 400, codes: { 400: 'verification_token_invalid' },
+    appends: [], body: 'json', schema: VerifyEmailSchema, bounded: { token: LIMITS.resetToken }, request: () => ({ json: { token: UNKNOWN_TOKEN } }),
+  },
+  // Every fixture account has proved its address already, so a resend appends nothing (the mailed flow is in auth.test.ts).
+  { method: 'POST', path: '/api/auth/resend-verification', access: SIGNED_IN, ok: 200, appends: [], body: 'none', request: () => ({}) },
 
   // ---- bookings ----
   {
@@ -392,7 +400,7 @@ export const CALLS: readonly ApiCall[] = [
     request: () => ({ json: { token: UNKNOWN_TOKEN, password: NEW_PASSWORD } }),
   },
   {
-    method: 'POST', path: '/api/auth/reset-password', variant: 'a live token', access: PUBLIC, ok: 200, appends: ['PasswordResetCompleted'], body: 'json',
+    method: 'POST', path: '/api/auth/reset-password', variant: 'a live token', access: PUBLIC, ok: 200, appends: ['PasswordResetCompleted', 'EmailVerified'], body: 'json',
     schema: CustomerResetSchema, bounded: { ...RESET_TOKEN, password: LIMITS.password },
     request: async (fx) => ({ json: { token: await fx.resetToken('customer'), password: NEW_PASSWORD } }),
   },
