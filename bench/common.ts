@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -49,10 +49,23 @@ export function quoteForm(n: number, tag: string): Record<string, unknown> {
   };
 }
 
+/** Temporary directories not removed yet; removed at exit too, should the benchmark end early. */
+const temporary = new Set<string>();
+process.once('exit', () => {
+  for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
+});
+
 /** Makes a temporary directory under os.tmpdir() and returns it with its remover. */
 export function tempDir(prefix: string): { dir: string; remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  temporary.add(dir);
+  return {
+    dir,
+    remove: () => {
+      rmSync(dir, { recursive: true, force: true });
+      temporary.delete(dir);
+    },
+  };
 }
 
 export const fmt = (n: number, digits = 0): string =>
@@ -61,3 +74,59 @@ export const fmt = (n: number, digits = 0): string =>
 export const mb = (bytes: number): number => bytes / (1024 * 1024);
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * This process's peak resident memory in MB. On Linux it is VmHWM from /proc/self/status: getrusage's maxRSS
+ * of a forked-and-exec'd child also counts the parent's memory at fork time (the high-water mark survives
+ * execve), which made a 480 MB rebuild read as 2 GB after a memory-hungry generation in the parent.
+ */
+export function peakRssMb(): number {
+  try {
+    const match = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'));
+    if (match) return Number(match[1]) / 1024;
+  } catch {
+    // not Linux: fall back below
+  }
+  return process.resourceUsage().maxRSS / 1024;
+}
+
+/** Busy CPU time of the whole machine, in seconds, from /proc/stat (null when not on Linux). */
+function machineBusySeconds(): number | null {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const total = fields.slice(0, 8).reduce((a, b) => a + b, 0);
+    const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+    return (total - idle) / 100; // USER_HZ
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Starts watching how busy the machine is. `others(ownCores)` then tells how many cores' worth of CPU went to
+ * processes other than the benchmark's (`ownCores`: the benchmark's processes' CPU seconds per second), so a
+ * figure taken while something else ran on this shared 2-core machine can be flagged.
+ */
+export function watchCpu(): { others(ownCpuSeconds: number): number | null } {
+  const busy0 = machineBusySeconds();
+  const t0 = performance.now();
+  return {
+    others(ownCpuSeconds) {
+      const busy1 = machineBusySeconds();
+      if (busy0 === null || busy1 === null) return null;
+      const seconds = (performance.now() - t0) / 1000;
+      return Math.max(0, (busy1 - busy0 - ownCpuSeconds) / seconds);
+    },
+  };
+}
+
+/** Above this share of a core taken by other processes, a figure is flagged. */
+export const OTHERS_LIMIT = 0.25;
+
+/** The detail text and, when too high, the warning for other processes' CPU use. */
+export function othersNote(others: number | null): { text: string; warning?: string } {
+  if (others === null) return { text: '' };
+  const text = `other processes ${fmt(others * 100)}% CPU`;
+  if (others <= OTHERS_LIMIT) return { text };
+  return { text, warning: `other processes used ${fmt(others * 100)}% of a core meanwhile: this figure is probably low` };
+}

@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { fmt, quoteForm, type Mode, type Row } from './common.ts';
+import { fmt, othersNote, quoteForm, watchCpu, type Mode, type Row } from './common.ts';
 import type { ParentMessage, ServerMessage } from './server.ts';
 
 /** The part of autocannon 9's API used here (it ships no types). */
@@ -72,26 +72,37 @@ class ServerProcess {
     this.port = (await this.#next('ready', 15_000)).port;
   }
 
-  async cpuMicros(): Promise<number> {
+  async usage(): Promise<Extract<ServerMessage, { type: 'usage' }>> {
     const answer = this.#next('usage', 5_000);
     this.#send({ type: 'usage' });
-    return (await answer).cpuMicros;
+    return answer;
   }
 
-  async stop(): Promise<Extract<ServerMessage, { type: 'stopped' }> | null> {
-    if (this.child.exitCode !== null) return null;
+  #stopping: Promise<Extract<ServerMessage, { type: 'stopped' }> | null> | null = null;
+
+  /** Asks the server to close and clean up; idempotent; kills it if it does not exit within 12 s. */
+  stop(): Promise<Extract<ServerMessage, { type: 'stopped' }> | null> {
+    this.#stopping ??= this.#stop();
+    return this.#stopping;
+  }
+
+  async #stop(): Promise<Extract<ServerMessage, { type: 'stopped' }> | null> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return null;
+    const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
     const answer = this.#next('stopped', 12_000).catch(() => null);
     this.#send({ type: 'stop' });
     const result = await answer;
-    if (this.child.exitCode === null) this.child.kill('SIGKILL');
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), result ? 2_000 : 0);
+    await exited;
+    clearTimeout(timer);
     return result;
   }
 }
 
-/** Server children still running, killed if the benchmark exits early. */
+/** Server children still running; told to stop (and clean up their storage) if the benchmark exits early. */
 const live = new Set<ChildProcess>();
 process.once('exit', () => {
-  for (const c of live) c.kill('SIGKILL');
+  for (const c of live) c.kill('SIGTERM');
 });
 
 type Target = { label: string; server: string[]; path: string; post?: boolean };
@@ -108,6 +119,8 @@ export type HttpFigures = {
   statusCodes: Record<string, number>;
   serverCpu: number;
   clientCpu: number;
+  /** Cores' worth of CPU used by other processes meanwhile (null when unknown). */
+  othersCpu: number | null;
   serverEvents?: number;
   serverCommands?: number;
   serverMaxRssMb?: number;
@@ -140,11 +153,13 @@ async function measure(target: Target, seconds: number, log: (line: string) => v
     const options = (duration: number): AutocannonOptions => (target.post ? { ...base, duration, requests: quoteRequest() } : { ...base, duration });
     log(`  ${target.label}: warm-up 1 s, then ${seconds} s at 50 connections × pipelining 10…`);
     await load(options(1));
-    const cpuBefore = await server.cpuMicros();
+    const before = await server.usage();
     const clientBefore = process.cpuUsage();
+    const watch = watchCpu();
     const r = await load(options(seconds));
-    const serverCpu = (await server.cpuMicros()) - cpuBefore;
     const client = process.cpuUsage(clientBefore);
+    const after = await server.usage();
+    const othersCpu = watch.others((after.cpuMicros - before.cpuMicros + client.user + client.system) / 1e6);
     const stopped = await server.stop();
     const statusCodes = Object.fromEntries(Object.entries(r.statusCodeStats).map(([code, s]) => [code, s.count]));
     const figures: HttpFigures = {
@@ -157,12 +172,13 @@ async function measure(target: Target, seconds: number, log: (line: string) => v
       errors: r.errors,
       timeouts: r.timeouts,
       statusCodes,
-      serverCpu: serverCpu / 1e6 / r.duration,
+      serverCpu: (after.cpuMicros - before.cpuMicros) / 1e6 / r.duration,
       clientCpu: (client.user + client.system) / 1e6 / r.duration,
+      othersCpu,
     };
-    if (stopped && stopped.commands > 0) {
-      figures.serverEvents = stopped.events;
-      figures.serverCommands = stopped.commands;
+    if (target.post) {
+      figures.serverEvents = after.events - before.events;
+      figures.serverCommands = after.commands - before.commands;
     }
     if (stopped) figures.serverMaxRssMb = stopped.maxRssMb;
     return figures;
@@ -194,12 +210,15 @@ export async function benchHttp(mode: Mode, log: (line: string) => void): Promis
       `non-2xx ${f.non2xx}`,
       `CPU server ${fmt(f.serverCpu * 100)}% / client ${fmt(f.clientCpu * 100)}%`,
     ];
+    const others = othersNote(f.othersCpu);
+    if (others.text) parts.push(others.text);
     if (f.serverCommands !== undefined) parts.push(`server stored ${fmt(f.serverCommands)} cmds, ${fmt(f.serverEvents ?? 0)} events`);
     const row: Row = { section: '2 http', name: f.label, value: Math.round(f.reqPerSec), unit: 'req/s', detail: parts.join('; ') };
     const problems: string[] = [];
     if (f.non2xx > 0) problems.push(`${f.non2xx} non-2xx answers (${JSON.stringify(f.statusCodes)})`);
     if (f.errors > 0 || f.timeouts > 0) problems.push(`${f.errors} errors, ${f.timeouts} timeouts`);
-    if (problems.length > 0) row.warning = problems.join('; ');
+    if (problems.length > 0) row.warning = `${problems.join('; ')} — this figure is NOT valid`;
+    else if (others.warning) row.warning = others.warning;
     return row;
   });
   return { rows, figures };

@@ -11,7 +11,7 @@ import { loadConfig } from '#backend/config.ts';
 import { createLogger } from '#backend/logger.ts';
 import { MailSender } from '#backend/mail/sender.ts';
 import { openStorage, type Storage } from '#data/storage.ts';
-import { tempDir } from './common.ts';
+import { peakRssMb, tempDir } from './common.ts';
 
 export type ServerMessage =
   | { type: 'ready'; port: number }
@@ -71,7 +71,7 @@ function stop(): void {
     storage?.close();
     removeDir();
     // Exit only once the report has left: process.send is asynchronous.
-    if (process.send) process.send({ type: 'stopped', maxRssMb: process.resourceUsage().maxRSS / 1024 } satisfies ServerMessage, () => process.exit(0));
+    if (process.send) process.send({ type: 'stopped', maxRssMb: peakRssMb() } satisfies ServerMessage, () => process.exit(0));
     else process.exit(0);
   });
   // Bounded: if closing hangs, clean up and leave anyway.

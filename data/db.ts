@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import Database, { type Statement } from 'better-sqlite3';
 import { TABLES } from '#domain/projections.ts';
 import { MIGRATIONS, READ_MODEL_DDL } from './schema.ts';
 
@@ -45,10 +45,15 @@ function ensureReadModels(db: Db): boolean {
   return hasEvents;
 }
 
-/** Drops and recreates every read-model table (empty). Call inside a transaction. */
-export function createReadModels(db: Db): void {
+/**
+ * Drops and recreates every read-model table (empty). Call inside a transaction. With `withIndexes: false`
+ * the caller creates the indexes itself after filling the tables (see `readModelStatements`).
+ */
+export function createReadModels(db: Db, withIndexes = true): void {
+  statements.delete(db);
   for (const table of TABLES) db.exec(`DROP TABLE IF EXISTS ${table}`);
-  db.exec(READ_MODEL_DDL);
+  const { tables, indexes } = readModelStatements();
+  for (const sql of withIndexes ? [...tables, ...indexes] : tables) db.exec(sql);
   db.prepare(`INSERT INTO meta (name, value) VALUES ('read_model_hash', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value`).run(
     READ_MODEL_HASH,
   );
@@ -64,4 +69,30 @@ export function metaSecret(db: Db, name: string): Buffer {
   const secret = randomBytes(32);
   db.prepare('INSERT INTO meta (name, value) VALUES (?, ?)').run(name, secret.toString('base64'));
   return secret;
+}
+
+const statements = new WeakMap<Db, Map<string, Statement>>();
+
+/**
+ * A prepared statement, prepared once per connection. Preparing costs far more than running a small query,
+ * and query objects are made per command, so they share this cache instead of preparing their own.
+ */
+export function prepared(db: Db, sql: string): Statement {
+  let cache = statements.get(db);
+  if (!cache) {
+    cache = new Map();
+    statements.set(db, cache);
+  }
+  let stmt = cache.get(sql);
+  if (!stmt) {
+    stmt = db.prepare(sql);
+    cache.set(sql, stmt);
+  }
+  return stmt;
+}
+
+/** The read-model DDL split into its tables and its indexes, so a rebuild can index once at the end. */
+export function readModelStatements(): { tables: string[]; indexes: string[] } {
+  const all = READ_MODEL_DDL.split(';').map((s) => s.trim()).filter(Boolean);
+  return { tables: all.filter((s) => !s.startsWith('CREATE INDEX')), indexes: all.filter((s) => s.startsWith('CREATE INDEX')) };
 }

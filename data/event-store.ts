@@ -30,6 +30,7 @@ export class EventStore {
   readonly #version: Statement;
   readonly #byStream: Statement;
   readonly #page: Statement;
+  readonly #last: Statement;
 
   constructor(db: Db, vault: Vault, projector: Projector) {
     this.#db = db;
@@ -42,6 +43,12 @@ export class EventStore {
     this.#version = db.prepare('SELECT MAX(stream_position) AS v FROM events WHERE stream_id = ?').pluck();
     this.#byStream = db.prepare('SELECT * FROM events WHERE stream_id = ? ORDER BY stream_position');
     this.#page = db.prepare('SELECT * FROM events WHERE global_position > ? ORDER BY global_position LIMIT ?');
+    this.#last = db.prepare('SELECT MAX(global_position) FROM events').pluck();
+  }
+
+  /** The global position of the newest event, 0 for an empty log. */
+  lastPosition(): number {
+    return (this.#last.get() as number | null) ?? 0;
   }
 
   /** The stream's current version: the position of its last event, 0 when it has none. */

@@ -1,4 +1,4 @@
-import type { Db } from './db.ts';
+import { prepared, type Db } from './db.ts';
 
 /** A message to send; `kind` names the template, for the logs and the admin. */
 export type OutgoingMail = { kind: string; to: string; subject: string; text: string; html: string };
@@ -21,14 +21,12 @@ export class MailOutbox {
 
   /** Queues a mail. Call inside the command's transaction. */
   enqueue(mail: OutgoingMail, now: Date): void {
-    this.#db
-      .prepare('INSERT INTO mail_outbox (kind, to_addr, subject, text, html, created, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    prepared(this.#db, 'INSERT INTO mail_outbox (kind, to_addr, subject, text, html, created, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
       .run(mail.kind, mail.to, mail.subject, mail.text, mail.html, now.toISOString(), now.toISOString());
   }
 
   due(now: Date, limit = 20): QueuedMail[] {
-    return this.#db
-      .prepare(
+    return prepared(this.#db, 
         `SELECT id, kind, to_addr AS "to", subject, text, html, attempts FROM mail_outbox
          WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ? ORDER BY id LIMIT ?`,
       )
@@ -37,28 +35,27 @@ export class MailOutbox {
 
   /** Marks a mail sent and forgets its content and address (they are personal data we no longer need). */
   sent(id: number, now: Date): void {
-    this.#db.prepare(`UPDATE mail_outbox SET sent_at = ?, to_addr = '', subject = '', text = '', html = '' WHERE id = ?`).run(now.toISOString(), id);
+    prepared(this.#db, `UPDATE mail_outbox SET sent_at = ?, to_addr = '', subject = '', text = '', html = '' WHERE id = ?`).run(now.toISOString(), id);
   }
 
   /** Records a failed attempt; schedules the next one or gives up. Returns whether it gave up. */
   failed(id: number, attempts: number, error: string, now: Date): boolean {
     const wait = BACKOFF_MS[attempts];
     if (wait === undefined) {
-      this.#db.prepare('UPDATE mail_outbox SET attempts = ?, failed_at = ?, last_error = ? WHERE id = ?').run(attempts + 1, now.toISOString(), error, id);
+      prepared(this.#db, 'UPDATE mail_outbox SET attempts = ?, failed_at = ?, last_error = ? WHERE id = ?').run(attempts + 1, now.toISOString(), error, id);
       return true;
     }
-    this.#db
-      .prepare('UPDATE mail_outbox SET attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ?')
+    prepared(this.#db, 'UPDATE mail_outbox SET attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ?')
       .run(attempts + 1, new Date(now.getTime() + wait).toISOString(), error, id);
     return false;
   }
 
   /** Unsent mail to an address is dropped when its person is erased. */
   forget(address: string): number {
-    return this.#db.prepare('DELETE FROM mail_outbox WHERE to_addr = ? AND sent_at IS NULL').run(address).changes;
+    return prepared(this.#db, 'DELETE FROM mail_outbox WHERE to_addr = ? AND sent_at IS NULL').run(address).changes;
   }
 
   pending(): number {
-    return this.#db.prepare('SELECT COUNT(*) FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL').pluck().get() as number;
+    return prepared(this.#db, 'SELECT COUNT(*) FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL').pluck().get() as number;
   }
 }

@@ -1,4 +1,4 @@
-import type { Db } from './db.ts';
+import { prepared, type Db } from './db.ts';
 
 /** A booking as the API answers it: the seed's field names, plus `version` for conflict checks. */
 export type Booking = {
@@ -185,15 +185,14 @@ export class Queries {
   fileReferencedFor(filename: string, email: string | null, userId: string): boolean {
     const has = (column: string) => `EXISTS (SELECT 1 FROM json_each(${column}) WHERE json_extract(value, '$.filename') = @filename)`;
     return (
-      this.#db
-        .prepare(
-          `SELECT 1 FROM bookings b WHERE (b.email = @email OR b.userId = @userId) AND (
+      prepared(
+        this.#db,
+        `SELECT 1 FROM bookings b WHERE (b.email = @email OR b.userId = @userId) AND (
              ${has('b.attachments')} OR EXISTS (SELECT 1 FROM messages m WHERE m.bookingId = b.id AND ${has('m.attachments')}))
            UNION ALL
            SELECT 1 FROM quotes q WHERE (q.email = @email OR q.userId = @userId) AND ${has('q.attachments')}
            LIMIT 1`,
-        )
-        .get({ filename, email, userId }) !== undefined
+      ).get({ filename, email, userId }) !== undefined
     );
   }
 
@@ -212,7 +211,12 @@ export class Queries {
   }
 
   calendarFeedTokenHash(): string | undefined {
-    return this.#one(`SELECT tokenHash FROM calendar_feed WHERE id = 'feed'`)?.['tokenHash'] as string | undefined;
+    return this.calendarFeed()?.tokenHash;
+  }
+
+  /** The current feed secret's hash and when it was made, or undefined when there is no feed. */
+  calendarFeed(): { tokenHash: string; createdAt: string } | undefined {
+    return this.#one(`SELECT tokenHash, createdAt FROM calendar_feed WHERE id = 'feed'`) as { tokenHash: string; createdAt: string } | undefined;
   }
 
   quotesForCustomer(email: string | null, userId: string): Quote[] {
@@ -224,11 +228,11 @@ export class Queries {
   }
 
   #all(sql: string, ...params: unknown[]): Array<Record<string, unknown>> {
-    return this.#db.prepare(sql).all(...params) as Array<Record<string, unknown>>;
+    return prepared(this.#db, sql).all(...params) as Array<Record<string, unknown>>;
   }
 
   #one(sql: string, ...params: unknown[]): Record<string, unknown> | undefined {
-    return this.#db.prepare(sql).get(...params) as Record<string, unknown> | undefined;
+    return prepared(this.#db, sql).get(...params) as Record<string, unknown> | undefined;
   }
 }
 

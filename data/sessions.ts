@@ -1,4 +1,4 @@
-import type { Db } from './db.ts';
+import { prepared, type Db } from './db.ts';
 
 /** The seed's Session table (sid, sess, expire) as a koa-session external store. */
 export class SessionStore {
@@ -9,7 +9,7 @@ export class SessionStore {
   }
 
   get(sid: string): Record<string, unknown> | undefined {
-    const row = this.#db.prepare('SELECT sess, expire FROM sessions WHERE sid = ?').get(sid) as { sess: string; expire: number } | undefined;
+    const row = prepared(this.#db, 'SELECT sess, expire FROM sessions WHERE sid = ?').get(sid) as { sess: string; expire: number } | undefined;
     if (!row) return undefined;
     if (row.expire <= Date.now()) {
       this.destroy(sid);
@@ -20,22 +20,20 @@ export class SessionStore {
 
   set(sid: string, sess: Record<string, unknown>, maxAge: number | 'session' | undefined): void {
     const ttl = typeof maxAge === 'number' ? maxAge : 24 * 60 * 60 * 1000;
-    this.#db
-      .prepare('INSERT INTO sessions (sid, sess, expire) VALUES (?, ?, ?) ON CONFLICT (sid) DO UPDATE SET sess = excluded.sess, expire = excluded.expire')
-      .run(sid, JSON.stringify(sess), Date.now() + ttl);
+    prepared(this.#db, 'INSERT INTO sessions (sid, sess, expire) VALUES (?, ?, ?) ON CONFLICT (sid) DO UPDATE SET sess = excluded.sess, expire = excluded.expire').run(sid, JSON.stringify(sess), Date.now() + ttl);
   }
 
   destroy(sid: string): void {
-    this.#db.prepare('DELETE FROM sessions WHERE sid = ?').run(sid);
+    prepared(this.#db, 'DELETE FROM sessions WHERE sid = ?').run(sid);
   }
 
   /** Ends every session of a user (after a password reset or an erasure). */
   destroyForUser(userId: string): number {
-    return this.#db.prepare(`DELETE FROM sessions WHERE json_extract(sess, '$.userId') = ?`).run(userId).changes;
+    return prepared(this.#db, `DELETE FROM sessions WHERE json_extract(sess, '$.userId') = ?`).run(userId).changes;
   }
 
   /** Removes expired rows; called on a timer by the server. */
   prune(now = Date.now()): number {
-    return this.#db.prepare('DELETE FROM sessions WHERE expire <= ?').run(now).changes;
+    return prepared(this.#db, 'DELETE FROM sessions WHERE expire <= ?').run(now).changes;
   }
 }

@@ -1,12 +1,12 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Db } from '#data/db.ts';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { newToken } from '../http/tokens.ts';
 
 /** 32 random bytes in base64url: 43 characters, no padding. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /** A new secret for the feed URL. Only its hash is ever stored; the URL is shown once. */
 export function newFeedToken(): string {
-  return randomBytes(32).toString('base64url');
+  return newToken();
 }
 
 /** What the event log and the read model keep instead of the token: SHA-256, hex. */
@@ -28,11 +28,3 @@ export function feedUrls(publicUrl: string, token: string): { url: string; webca
   return { url, webcalUrl: url.replace(/^https?:/, 'webcal:') };
 }
 
-/**
- * When the current feed token was made, or undefined when there is none.
- * (Queries only reads the hash; a `calendarFeed()` query there would be the better home for this.)
- */
-export function feedCreatedAt(db: Db): string | undefined {
-  const row = db.prepare(`SELECT createdAt FROM calendar_feed WHERE id = 'feed'`).get() as { createdAt: string } | undefined;
-  return row?.createdAt;
-}

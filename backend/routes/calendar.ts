@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { calendarFeedDecider } from '#domain/deciders/records.ts';
 import { streamId } from '#domain/deciders/decider.ts';
 import { CalendarRenderer } from '../calendar/ics.ts';
-import { feedCreatedAt, feedTokenMatches, feedUrls, hashFeedToken, newFeedToken } from '../calendar/feed-token.ts';
+import { feedTokenMatches, feedUrls, hashFeedToken, newFeedToken } from '../calendar/feed-token.ts';
 import type { AppDeps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
 import { commandContext } from '../http/command-context.ts';
@@ -20,7 +20,7 @@ const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
  */
 export function calendarRoutes({ storage, clock, config }: AppDeps): Router {
   const router = new Router();
-  const { queries, bus, db } = storage;
+  const { queries, bus } = storage;
   const renderer = new CalendarRenderer({ publicUrl: config.publicUrl, businessEmail: config.mail.businessEmail });
 
   /**
@@ -41,7 +41,7 @@ export function calendarRoutes({ storage, clock, config }: AppDeps): Router {
 
   /** Whether a feed URL exists and since when. The URL itself cannot be shown again (see POST above). */
   router.get('/api/calendar/status', adminOnly(queries), (ctx) => {
-    const createdAt = feedCreatedAt(db) ?? null;
+    const createdAt = queries.calendarFeed()?.createdAt ?? null;
     ctx.body = { active: createdAt !== null, createdAt };
   });
 

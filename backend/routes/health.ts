@@ -5,7 +5,7 @@ import type { AppDeps } from '../deps.ts';
 export function healthRoutes({ storage }: AppDeps): Router {
   const router = new Router();
   router.get('/api/health', (ctx) => {
-    const position = storage.db.prepare('SELECT COALESCE(MAX(global_position), 0) AS p FROM events').pluck().get() as number;
+    const position = storage.store.lastPosition();
     ctx.body = { status: 'ok', eventPosition: position };
   });
   return router;
