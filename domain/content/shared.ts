@@ -1,0 +1,112 @@
+import { BUSINESS, yearsOfExperience } from '../business.ts';
+
+/**
+ * The small icon set the content may name; the PWA maps each name to one inline SVG, so content can never
+ * ask for an icon nobody has drawn.
+ */
+export type IconName = 'plug' | 'cable' | 'fusebox' | 'socket' | 'bulb' | 'clipboard' | 'siren' | 'building' | 'shield' | 'zap' | 'ev' | 'home';
+
+/**
+ * What a prerendered page puts in its head. `title` is the whole document title (brand included), so the
+ * page builder uses it as it stands; `description` stays within 155 characters so search results show it whole.
+ */
+export type PageMeta = {
+  readonly title: string;
+  readonly description: string;
+  readonly keywords: readonly string[];
+};
+
+/** A titled piece of copy: cards, benefits, process steps. */
+export type Point = {
+  readonly title: string;
+  readonly text: string;
+};
+
+/**
+ * How copy says how long we have been trading. Copy is plain data with this placeholder wherever the number
+ * of years appears; the page fills it in with `withYears` (or `withYearsDeep` for a whole page object) at
+ * render or prerender time, so the number comes from the year established and never goes stale in the text.
+ */
+export const YEARS_PLACEHOLDER = '{years}';
+
+/** Fills the years placeholder; `today` is injected so tests and prerendering are deterministic. */
+export function withYears(text: string, today: Date = new Date()): string {
+  return text.split(YEARS_PLACEHOLDER).join(String(yearsOfExperience(today)));
+}
+
+/** Fills the placeholder in every string of a content object (arrays and plain objects), keeping its shape. */
+export function withYearsDeep<T>(value: T, today: Date = new Date()): T {
+  if (typeof value === 'string') return withYears(value, today) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => withYearsDeep(item, today)) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withYearsDeep(item, today)])) as T;
+  }
+  return value;
+}
+
+/** The phone link everywhere on the site; E.164 so it dials from abroad and from every phone app. */
+export const TEL_HREF = `tel:${BUSINESS.phoneE164}`;
+
+/** The e-mail link of the contact sections and the privacy policy. */
+export const MAILTO_HREF = `mailto:${BUSINESS.email}`;
+
+/** The header's WhatsApp greeting (seed point 2), reused wherever the greeting is not about one town. */
+export const GENERAL_WHATSAPP_GREETING = "Hello, I'd like to enquire about your electrical services.";
+
+/** A WhatsApp chat link with the text prefilled; the number comes from the business facts. */
+export function whatsappHref(text: string = GENERAL_WHATSAPP_GREETING): string {
+  return `https://wa.me/${BUSINESS.whatsappE164}?text=${encodeURIComponent(text)}`;
+}
+
+/** A directions link to the base; a plain link, so no map provider loads on our pages. */
+export const DIRECTIONS_HREF = `https://www.google.com/maps/dir/?api=1&destination=${BUSINESS.base.lat},${BUSINESS.base.lng}`;
+
+/** Opening hours as display lines, e.g. 'Monday to Friday: 8:00–18:00', from the one set of facts. */
+export function hoursLines(): string[] {
+  return BUSINESS.hours.map((h) => `${h.days}: ${span(h.opens, h.closes)}`);
+}
+
+/**
+ * Opening hours as one phrase for answers and replies, e.g. 'Monday to Friday 8:00–18:00; Saturday and
+ * Sunday 9:00–16:00': days with the same hours are joined so the phrase stays short.
+ */
+export function hoursSentence(): string {
+  const groups: { days: string[]; hours: string }[] = [];
+  for (const h of BUSINESS.hours) {
+    const hours = span(h.opens, h.closes);
+    const last = groups.at(-1);
+    if (last && last.hours === hours) last.days.push(h.days);
+    else groups.push({ days: [h.days], hours });
+  }
+  return groups.map((g) => `${joinWords(g.days)} ${g.hours}`).join('; ');
+}
+
+/** 'a', 'a and b', 'a, b and c': British lists without the Oxford comma. */
+export function joinWords(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/** Our way of working (seed point 2), shared by the home page and the town pages. */
+export const PROCESS_STEPS: readonly Point[] = [
+  {
+    title: 'Consultation or site visit',
+    text: 'Tell us what you need by phone, WhatsApp or the quote form. For anything beyond a small job we visit, look at the installation and talk the options through with you.',
+  },
+  {
+    title: 'Clear written quote',
+    text: 'You get a free, itemised quote with no obligation. It says what we will do, what it costs and roughly how long it takes, so there are no surprises.',
+  },
+  {
+    title: 'Installation',
+    text: 'We turn up when we said we would, protect your floors and furniture, keep disruption to a minimum and tidy up before we leave each day.',
+  },
+  {
+    title: 'Testing and certification',
+    text: `Everything is tested to BS 7671 before we hand over. You receive the right certificate, notifiable work is registered with Building Control, and our ${BUSINESS.guaranteeYears}-year workmanship guarantee starts.`,
+  },
+];
+
+function span(opens: string, closes: string): string {
+  return `${opens.replace(/^0/, '')}–${closes.replace(/^0/, '')}`;
+}
