@@ -4,6 +4,7 @@ import { createAdmin } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 import { MailSender } from './mail/sender.ts';
+import { runRetention } from './retention.ts';
 import { loadSecrets } from './secrets.ts';
 
 // The only file with side effects: config -> logger -> database -> app -> listen.
@@ -33,6 +34,9 @@ server.keepAliveTimeout = 65_000;
 
 const pruneTimer = setInterval(() => storage.sessions.prune(), 60 * 60 * 1000);
 pruneTimer.unref();
+const retention = () => void runRetention(storage, config.storageDir, clock(), logger).catch((err: unknown) => logger.error({ err }, 'retention failed'));
+retention();
+setInterval(retention, 24 * 60 * 60 * 1000).unref();
 
 function shutdown(signal: string): void {
   logger.info({ signal }, 'shutting down');

@@ -95,7 +95,7 @@ export class EventStore {
     let position = current;
     for (const event of events) {
       position += 1;
-      const stored = this.#vault.seal(event.type, event.data as Record<string, unknown>, options.subject);
+      const stored = this.#vault.seal(event.type, event.data as Record<string, unknown>, options.subject, metadata.time);
       const info = this.#insert.run(
         streamId,
         position,

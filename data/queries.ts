@@ -1,3 +1,4 @@
+import { ERASED } from '#domain/limits.ts';
 import { prepared, type Db } from './db.ts';
 
 /** A booking as the API answers it: the seed's field names, plus `version` for conflict checks. */
@@ -199,6 +200,11 @@ export class Queries {
   /** The account a verification token was issued to. */
   verificationUserId(tokenHash: string): string | undefined {
     return this.#one('SELECT userId FROM email_verifications WHERE tokenHash = ?', tokenHash)?.['userId'] as string | undefined;
+  }
+
+  /** Stored files whose uploader's personal data was erased: their bytes must go too. */
+  erasedUploads(): string[] {
+    return prepared(this.#db, 'SELECT id FROM uploads WHERE originalname = ?').pluck().all(ERASED) as string[];
   }
 
   passwordResetByTokenHash(tokenHash: string): PasswordReset | undefined {

@@ -60,6 +60,11 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX mail_outbox_due ON mail_outbox (sent_at, failed_at, next_attempt_at);
   `,
+  `
+  ALTER TABLE person_keys ADD COLUMN last_used TEXT;
+  UPDATE person_keys SET last_used = created;
+  CREATE INDEX person_keys_last_used ON person_keys (last_used);
+  `,
 ];
 
 /**

@@ -1,4 +1,7 @@
+import { BUSINESS } from '#domain/business.ts';
 import { TABLES } from '#domain/projections.ts';
+
+const RETENTION_YEARS = BUSINESS.retentionYears;
 import { CommandBus } from './command-bus.ts';
 import { createReadModels, openDatabase, readModelStatements, type Db } from './db.ts';
 import { EventStore } from './event-store.ts';
@@ -23,6 +26,11 @@ export type Storage = {
   rebuild(): { events: number; ms: number };
   /** Crypto-shreds a person: deletes their key, then rebuilds so no read model keeps their fields. */
   erase(subject: string): { keysDeleted: number };
+  /**
+   * The privacy policy's retention: everyone whose data has not been touched for 7 years is erased (their
+   * key deleted, the read models rebuilt). Their bookings stay as anonymous records.
+   */
+  expire(now: Date): { erased: number };
   /** Every read-model table's rows, in primary-key order (for comparing a rebuild with the live state). */
   snapshot(): Record<string, unknown[]>;
   close(): void;
@@ -77,6 +85,13 @@ export function openStorage(file: string, options: StorageOptions = {}): Storage
       }).immediate();
       rebuild();
       return { keysDeleted };
+    },
+    expire(now) {
+      const before = new Date(now);
+      before.setUTCFullYear(before.getUTCFullYear() - RETENTION_YEARS);
+      const erased = db.transaction(() => vault.expire(before.toISOString())).immediate();
+      if (erased > 0) rebuild();
+      return { erased };
     },
     snapshot() {
       return Object.fromEntries(TABLES.map((t) => [t, db.prepare(`SELECT * FROM ${t} ORDER BY id`).all()]));

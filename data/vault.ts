@@ -23,12 +23,15 @@ export class Vault {
     this.#pepper = createSecretKey(metaSecret(db, 'subject_pepper'));
   }
 
-  /** Seals the personal fields of one event's data. Must run inside the append transaction. */
-  seal(type: EventType, data: Record<string, unknown>, subject: string | null | undefined): Record<string, unknown> {
+  /**
+   * Seals the personal fields of one event's data. Must run inside the append transaction. `time` (the
+   * event's) marks the person's key as in use, which the retention sweep reads.
+   */
+  seal(type: EventType, data: Record<string, unknown>, subject: string | null | undefined, time?: string): Record<string, unknown> {
     const fields = (PERSONAL_FIELDS[type] as readonly string[]).filter((f) => data[f] !== undefined && data[f] !== null);
     if (fields.length === 0) return data;
     if (!subject) throw new Error(`${type} carries personal fields but no subject was given`);
-    const { keyId, key } = this.#keyFor(subject);
+    const { keyId, key } = this.#keyFor(subject, time ?? new Date().toISOString());
     const personal: Record<string, unknown> = {};
     const open: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(data)) {
@@ -74,16 +77,35 @@ export class Vault {
     this.#cache.clear();
   }
 
-  #keyFor(subject: string): { keyId: string; key: KeyObject } {
+  /**
+   * Deletes the keys of everyone whose data has not been touched since `before` (the 7-year retention of
+   * the privacy policy). Returns how many people were erased.
+   */
+  expire(before: string): number {
+    const ids = prepared(this.#db, 'SELECT key_id FROM person_keys WHERE last_used < ?').pluck().all(before) as string[];
+    for (const id of ids) this.#cache.set(id, null);
+    return prepared(this.#db, 'DELETE FROM person_keys WHERE last_used < ?').run(before).changes;
+  }
+
+  #keyFor(subject: string, time: string): { keyId: string; key: KeyObject } {
     const hash = this.#subjectHash(subject);
     const row = prepared(this.#db, 'SELECT key_id FROM person_keys WHERE subject_hash = ?').get(hash) as { key_id: string } | undefined;
     if (row) {
       const key = this.#loadKey(row.key_id);
-      if (key) return { keyId: row.key_id, key };
+      if (key) {
+        prepared(this.#db, 'UPDATE person_keys SET last_used = max(last_used, ?) WHERE key_id = ?').run(time, row.key_id);
+        return { keyId: row.key_id, key };
+      }
     }
     const keyId = randomUUID();
     const raw = randomBytes(32);
-    prepared(this.#db, 'INSERT INTO person_keys (key_id, subject_hash, key, created) VALUES (?, ?, ?, ?)').run(keyId, hash, raw, new Date().toISOString());
+    prepared(this.#db, 'INSERT INTO person_keys (key_id, subject_hash, key, created, last_used) VALUES (?, ?, ?, ?, ?)').run(
+      keyId,
+      hash,
+      raw,
+      time,
+      time,
+    );
     return { keyId, key: createSecretKey(raw) };
   }
 

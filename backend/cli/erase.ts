@@ -1,10 +1,9 @@
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { personSubject } from '#domain/events.ts';
 import { requiredEmail } from '#domain/schemas/fields.ts';
 import { openStorage } from '#data/storage.ts';
 import { loadConfig } from '../config.ts';
+import { removeErasedFiles } from '../retention.ts';
 
 // `npm run erase -- --email person@example.com`: UK GDPR erasure. Deletes the person's key, so every
 // personal field of theirs in the event log becomes unreadable, ends their sessions and rebuilds the read
@@ -21,13 +20,12 @@ const storage = openStorage(config.databaseFile);
 try {
   const user = storage.queries.userByEmail(email);
   const sessions = user ? storage.sessions.destroyForUser(user.id) : 0;
-  // The files they uploaded go too: the events keep only the (sealed) names.
-  const files = user ? (storage.db.prepare('SELECT id FROM uploads WHERE uploaderId = ?').pluck().all(user.id) as string[]) : [];
-  for (const name of files) rmSync(join(config.storageDir, 'uploads', name), { force: true });
   const { keysDeleted } = storage.erase(personSubject(email, ''));
+  // The files they uploaded go too: the events keep only the (sealed) names.
+  const files = await removeErasedFiles(storage, config.storageDir);
   console.log(
     keysDeleted > 0
-      ? `Erased ${email}: key deleted, ${sessions} session(s) ended, ${files.length} file(s) deleted, read models rebuilt.`
+      ? `Erased ${email}: key deleted, ${sessions} session(s) ended, ${files} file(s) deleted, read models rebuilt.`
       : `Nothing stored for ${email}; nothing to erase.`,
   );
 } finally {

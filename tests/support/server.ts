@@ -78,9 +78,14 @@ export class Client {
     this.base = base;
   }
 
+  /** The Cookie header this client would send (for requests built by hand, e.g. multipart). */
+  cookieHeader(): string {
+    return [...this.#cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   async request(method: string, path: string, options: { json?: unknown; body?: string; headers?: Record<string, string> } = {}) {
     const headers: Record<string, string> = { ...options.headers };
-    if (this.#cookies.size > 0) headers['cookie'] = [...this.#cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (this.#cookies.size > 0) headers['cookie'] = this.cookieHeader();
     let body: string | undefined = options.body;
     if (options.json !== undefined) {
       body = JSON.stringify(options.json);
