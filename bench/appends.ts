@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { requestBookingOrQuote } from '#backend/commands/bookings.ts';
 import { CreateBookingSchema, type CreateBookingInput } from '#domain/schemas/booking.ts';
-import type { CommandContext } from '#data/command-bus.ts';
+import type { CommandContext, UnitOfWork } from '#data/command-bus.ts';
 import { openStorage, type Storage } from '#data/storage.ts';
 import { fmt, othersNote, quoteForm, tempDir, watchCpu, type Mode, type Row } from './common.ts';
 
@@ -14,26 +14,45 @@ function context(): CommandContext {
   return { commandId: randomUUID(), fingerprint: 'bench', actor: null, role: 'anonymous', now: new Date() };
 }
 
-/** Parsed outside the timed part: the figures are about the store, not about zod. */
-function inputs(count: number, tag: string): CreateBookingInput[] {
-  return Array.from({ length: count }, (_, i) => CreateBookingSchema.parse(quoteForm(i, tag)));
+type Work = (uow: UnitOfWork) => unknown;
+type Kind = 'quote' | 'plain';
+
+/**
+ * The commands, made outside the timed part (the figures are about the store, not about zod). `quote`: the
+ * real quote-form command (2 sealed events, a person key, 2 queued mails). `plain`: the bare store — one
+ * event without personal data appended to a new stream with a version check, as the toolchain's reference.
+ */
+function inputs(count: number, tag: string, kind: Kind = 'quote'): Work[] {
+  if (kind === 'plain') {
+    return Array.from({ length: count }, () => {
+      const id = randomUUID();
+      return (uow: UnitOfWork) =>
+        uow.store.append(`booking-${id}`, [{ type: 'BookingStatusChanged', data: { bookingId: id, from: 'pending', to: 'confirmed' } }], uow.metadata, {
+          expectedVersion: 0,
+        });
+    });
+  }
+  return Array.from({ length: count }, (_, i) => {
+    const input: CreateBookingInput = CreateBookingSchema.parse(quoteForm(i, tag));
+    return (uow: UnitOfWork) => requestBookingOrQuote(uow, input, null);
+  });
 }
 
 /** One command after another, each awaited: one client, one transaction (one fsync) per command. */
-async function sequential(storage: Storage, list: CreateBookingInput[], seconds: number): Promise<Measured> {
+async function sequential(storage: Storage, list: Work[], seconds: number): Promise<Measured> {
   const before = countEvents(storage);
   const started = performance.now();
   const deadline = started + seconds * 1000;
   let commands = 0;
   let failed = 0;
   let cutShort = false;
-  for (const input of list) {
+  for (const work of list) {
     if (performance.now() > deadline) {
       cutShort = true;
       break;
     }
     try {
-      await storage.bus.execute(context(), (uow) => requestBookingOrQuote(uow, input, null));
+      await storage.bus.execute(context(), work);
       commands++;
     } catch {
       failed++;
@@ -47,7 +66,7 @@ async function sequential(storage: Storage, list: CreateBookingInput[], seconds:
  * Fires up to `list.length` commands without waiting, then waits for all of them. Without group commit each
  * `execute` commits synchronously, so firing stops at the deadline; with it, everything is queued at once.
  */
-async function concurrent(storage: Storage, list: CreateBookingInput[], seconds: number): Promise<Measured> {
+async function concurrent(storage: Storage, list: Work[], seconds: number): Promise<Measured> {
   const before = countEvents(storage);
   const started = performance.now();
   const deadline = started + seconds * 1000;
@@ -58,8 +77,7 @@ async function concurrent(storage: Storage, list: CreateBookingInput[], seconds:
       cutShort = true;
       break;
     }
-    const input = list[i]!;
-    pending.push(storage.bus.execute(context(), (uow) => requestBookingOrQuote(uow, input, null)));
+    pending.push(storage.bus.execute(context(), list[i]!));
   }
   const settled = await Promise.allSettled(pending);
   const elapsed = (performance.now() - started) / 1000;
@@ -95,19 +113,22 @@ export async function benchAppends(mode: Mode, log: (line: string) => void): Pro
   const tmp = tempDir('spark-bench-appends-');
   const rows: Row[] = [];
   try {
-    const run = async (label: string, groupCommit: boolean, how: 'seq' | 'conc', count: number, inFlight: string): Promise<void> => {
+    const run = async (label: string, groupCommit: boolean, how: 'seq' | 'conc', count: number, inFlight: string, kind: Kind = 'quote'): Promise<void> => {
       const storage = openStorage(join(tmp.dir, `${label}.db`), { groupCommit });
       try {
         // A short warm-up on the same file (JIT, page cache, prepared statements), not counted.
-        await concurrent(storage, inputs(200, `${label}w`), 2);
-        const list = inputs(count, label);
+        await concurrent(storage, inputs(200, `${label}w`, kind), 2);
+        const list = inputs(count, label, kind);
         log(`  ${label}: ${how === 'seq' ? 'sequential' : `${fmt(count)} fired at once`}, group commit ${groupCommit ? 'on' : 'off'}…`);
         const watch = watchCpu();
         const own = process.cpuUsage();
         const m = how === 'seq' ? await sequential(storage, list, seconds) : await concurrent(storage, list, seconds);
         const used = process.cpuUsage(own);
         m.others = watch.others((used.user + used.system) / 1e6);
-        const name = `${groupCommit ? '(b) group commit' : '(a) one tx per command'}, ${how === 'seq' ? 'sequential' : 'concurrent'}`;
+        const name =
+          kind === 'plain'
+            ? `(c) bare append, ${groupCommit ? 'group commit' : 'one tx each'}, concurrent`
+            : `${groupCommit ? '(b) group commit' : '(a) one tx per command'}, ${how === 'seq' ? 'sequential' : 'concurrent'}`;
         rows.push(row(name, m, inFlight));
       } finally {
         storage.close();
@@ -117,6 +138,8 @@ export async function benchAppends(mode: Mode, log: (line: string) => void): Pro
     await run('a-conc', false, 'conc', fired, `up to ${fmt(fired)} fired, each commits alone`);
     await run('b-conc', true, 'conc', fired, `${fmt(fired)} in flight, batches of ≤ 500`);
     await run('b-seq', true, 'seq', seqCap, '1 in flight (batch of 1)');
+    await run('c-plain-one', false, 'conc', fired, `up to ${fmt(fired)} fired, each commits alone`, 'plain');
+    await run('c-plain-group', true, 'conc', fired, `${fmt(fired)} in flight, batches of ≤ 500`, 'plain');
   } finally {
     tmp.remove();
   }
