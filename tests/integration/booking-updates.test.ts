@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startServer, type TestServer } from '../support/server.ts';
-import { allEvents, bookingForm, expectError, typesAfter, type Answer } from './helpers.ts';
+import { allEvents, bookingForm, expectError, typesAfter, type Answer, persistentState } from './helpers.ts';
 
 const STATUSES = ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const;
 type Status = (typeof STATUSES)[number];
@@ -63,14 +63,6 @@ async function adminBooking(status: Status, overrides: Record<string, unknown> =
   return res.data.booking;
 }
 
-function persistentState() {
-  return {
-    events: allEvents(server).length,
-    tables: server.storage.snapshot(),
-    commands: server.storage.db.prepare('SELECT COUNT(*) FROM commands').pluck().get(),
-  };
-}
-
 /** The events appended to one booking's stream after `before` events in the whole log. */
 function bookingEventsAfter(before: number, bookingId: string) {
   return allEvents(server)
@@ -82,36 +74,36 @@ describe('PATCH /api/bookings/{id}', () => {
   describe('who may call it', () => {
     it('answers 401 to an anonymous caller, and appends nothing', async () => {
       const booking = await pendingBooking();
-      const before = persistentState();
+      const before = persistentState(server);
 
       const res = await patch(anonymous(), booking.id, { status: 'confirmed' });
 
       expectError(res, 401, 'not_signed_in');
-      expect(persistentState()).toEqual(before);
+      expect(persistentState(server)).toEqual(before);
     });
 
     it('answers 403 to the customer even for their own booking, and appends nothing', async () => {
       const booking = await pendingBooking();
-      const before = persistentState();
+      const before = persistentState(server);
 
       const res = await patch(owner, booking.id, { status: 'confirmed' });
 
       expectError(res, 403, 'forbidden');
       expect(res.data.error.message).toBe('Admin access required');
-      expect(persistentState()).toEqual(before);
+      expect(persistentState(server)).toEqual(before);
     });
 
     it.each([
       ['an unknown UUID', randomUUID()],
       ['a non-UUID id', 'not-a-booking'],
     ])('answers 404 to the admin for %s, and appends nothing', async (_name, id) => {
-      const before = persistentState();
+      const before = persistentState(server);
 
       const res = await patch(admin, id, { status: 'confirmed' });
 
       expect(res.status).toBe(404);
       expect(res.data.error.code).toMatch(/not_found$/);
-      expect(persistentState()).toEqual(before);
+      expect(persistentState(server)).toEqual(before);
     });
   });
 
@@ -148,36 +140,36 @@ describe('PATCH /api/bookings/{id}', () => {
 
     it('answers 200 with the booking unchanged and appends nothing when the status is the same', async () => {
       const booking = await pendingBooking();
-      const before = persistentState();
+      const before = persistentState(server);
 
       const res = await patch(admin, booking.id, { status: 'pending' });
 
       expect(res.status).toBe(200);
       expect(res.data).toEqual(booking);
-      expect(persistentState().events).toBe(before.events);
-      expect(persistentState().tables).toEqual(before.tables);
+      expect(persistentState(server).events).toBe(before.events);
+      expect(persistentState(server).tables).toEqual(before.tables);
     });
 
     it('answers 400 naming status when the status is not one of the five, and appends nothing', async () => {
       const booking = await pendingBooking();
-      const before = persistentState();
+      const before = persistentState(server);
 
       const res = await patch(admin, booking.id, { status: 'done' });
 
       expectError(res, 400, 'validation_failed');
       expect(res.data.error.fields).toEqual({ status: 'Status must be one of pending, confirmed, in_progress, completed, cancelled' });
-      expect(persistentState()).toEqual(before);
+      expect(persistentState(server)).toEqual(before);
     });
 
     it('answers 400 naming an unknown field, and appends nothing', async () => {
       const booking = await pendingBooking();
-      const before = persistentState();
+      const before = persistentState(server);
 
       const res = await patch(admin, booking.id, { status: 'confirmed', colour: 'red' });
 
       expectError(res, 400, 'validation_failed');
       expect(res.data.error.fields).toEqual({ colour: 'Unknown field' });
-      expect(persistentState()).toEqual(before);
+      expect(persistentState(server)).toEqual(before);
     });
   });
 
@@ -235,36 +227,36 @@ describe('PATCH /api/bookings/{id}', () => {
     it('answers 400 naming finishDate when the new finish date falls before the stored start date, and appends nothing', async () => {
       const booking = await pendingBooking();
       const dayBefore = new Date(Date.parse(`${booking.startDate}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-      const before = persistentState();
+      const before = persistentState(server);
 
       const res = await patch(admin, booking.id, { finishDate: dayBefore });
 
       expectError(res, 400, 'invalid_dates');
       expect(res.data.error.fields).toEqual({ finishDate: 'The finish date must be on or after the start date' });
-      expect(persistentState()).toEqual(before);
+      expect(persistentState(server)).toEqual(before);
     });
 
     it('answers 400 naming finishTime when a one-day job would finish before it starts, and appends nothing', async () => {
       const booking = await pendingBooking();
       expect([booking.startTime, booking.finishTime]).toEqual(['09:00', '17:00']);
-      const before = persistentState();
+      const before = persistentState(server);
 
       const res = await patch(admin, booking.id, { startTime: '18:00' });
 
       expectError(res, 400, 'invalid_dates');
       expect(res.data.error.fields).toEqual({ finishTime: 'The finish time must be after the start time on a one-day job' });
-      expect(persistentState()).toEqual(before);
+      expect(persistentState(server)).toEqual(before);
     });
 
     it('answers 400 naming finishDate when a new start date lands after the stored finish date, and appends nothing', async () => {
       const booking = await pendingBooking();
-      const before = persistentState();
+      const before = persistentState(server);
 
       const res = await patch(admin, booking.id, { startDate: freshDay() });
 
       expectError(res, 400, 'invalid_dates');
       expect(res.data.error.fields).toEqual({ finishDate: 'The finish date must be on or after the start date' });
-      expect(persistentState()).toEqual(before);
+      expect(persistentState(server)).toEqual(before);
     });
   });
 
@@ -274,7 +266,7 @@ describe('PATCH /api/bookings/{id}', () => {
       expect((await patch(admin, booking.id, { status: 'confirmed' })).status).toBe(200);
       const current = (await admin.get(`/api/bookings/${booking.id}`)).data;
       expect(current.version).toBe(2);
-      const before = persistentState();
+      const before = persistentState(server);
 
       const res = await patch(admin, booking.id, { status: 'cancelled', expectedVersion: 1 });
 
@@ -283,7 +275,7 @@ describe('PATCH /api/bookings/{id}', () => {
       expect(typeof res.data.error.message).toBe('string');
       expect(res.data.error.current).toEqual(current);
       expect(res.data.error.current).toMatchObject({ id: booking.id, status: 'confirmed', version: 2 });
-      expect(persistentState()).toEqual(before);
+      expect(persistentState(server)).toEqual(before);
     });
 
     it('answers 200 to one and 409 version_conflict to the other of two changes sent at once on the same version', async () => {
@@ -319,7 +311,7 @@ describe('PATCH /api/bookings/{id}', () => {
     it('answers 409 booking_overlap naming the clash when confirming a second booking on overlapping times, and appends nothing', async () => {
       const first = await adminBooking('confirmed', { startTime: '09:00', finishTime: '13:00' });
       const second = await pendingBooking({ startDate: first.startDate, finishDate: first.finishDate, startTime: '12:00', finishTime: '15:00' });
-      const before = persistentState();
+      const before = persistentState(server);
 
       const res = await patch(admin, second.id, { status: 'confirmed' });
 
@@ -328,7 +320,7 @@ describe('PATCH /api/bookings/{id}', () => {
       expect(res.data.error.message).toContain(first.startDate);
       expect(res.data.error.clashes).toHaveLength(1);
       expect(res.data.error.clashes[0]).toMatchObject({ id: first.id, status: 'confirmed', startDate: first.startDate, startTime: '09:00', finishTime: '13:00' });
-      expect(persistentState()).toEqual(before);
+      expect(persistentState(server)).toEqual(before);
       expect((await admin.get(`/api/bookings/${second.id}`)).data.status).toBe('pending');
     });
 
@@ -377,27 +369,27 @@ describe('PATCH /api/bookings/{id}', () => {
     it('answers 409 when moving a confirmed booking onto another confirmed one, and appends nothing', async () => {
       const first = await adminBooking('confirmed');
       const second = await adminBooking('confirmed');
-      const before = persistentState();
+      const before = persistentState(server);
 
       const res = await patch(admin, second.id, { startDate: first.startDate, finishDate: first.finishDate });
 
       expect(res.status).toBe(409);
       expect(res.data.error.code).toBe('booking_overlap');
       expect(res.data.error.clashes[0].id).toBe(first.id);
-      expect(persistentState()).toEqual(before);
+      expect(persistentState(server)).toEqual(before);
     });
 
     it('answers 409 to a manual booking (confirmed) over a confirmed one unless allowOverlap, appending nothing when refused', async () => {
       const first = await adminBooking('confirmed');
       const manual = bookingForm('walk.in@example.com', { startDate: first.startDate, finishDate: first.finishDate, isManualBooking: true });
-      const before = persistentState();
+      const before = persistentState(server);
 
       const refused = await admin.post('/api/bookings', manual);
 
       expect(refused.status).toBe(409);
       expect(refused.data.error.code).toBe('booking_overlap');
       expect(refused.data.error.clashes[0].id).toBe(first.id);
-      expect(persistentState()).toEqual(before);
+      expect(persistentState(server)).toEqual(before);
 
       const allowed = await admin.post('/api/bookings', { ...manual, allowOverlap: true });
 

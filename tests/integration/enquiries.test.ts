@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startServer, type TestServer } from '../support/server.ts';
-import { allEvents, bookingForm, expectError, typesAfter } from './helpers.ts';
+import { allEvents, bookingForm, expectError, typesAfter, persistentState, lastMailId, mailSince } from './helpers.ts';
 
 const BUSINESS_EMAIL = 'hello@sparkright.example';
 
@@ -24,34 +22,6 @@ afterAll(async () => {
 });
 
 const anonymous = () => new Client(server.url);
-
-function persistentState(s: TestServer = server) {
-  return {
-    events: allEvents(s).length,
-    tables: s.storage.snapshot(),
-    commands: s.storage.db.prepare('SELECT COUNT(*) FROM commands').pluck().get(),
-    mail: s.storage.db.prepare('SELECT COUNT(*) FROM mail_outbox').pluck().get(),
-  };
-}
-
-function lastMailId(): number {
-  return server.storage.db.prepare('SELECT COALESCE(MAX(id), 0) FROM mail_outbox').pluck().get() as number;
-}
-
-/** Mail queued after row `afterId`: kind from the table, recipient and text from the dev outbox files. */
-async function mailSince(afterId: number): Promise<Array<{ kind: string; to: string; text: string }>> {
-  await server.mailer.drain();
-  const rows = server.storage.db.prepare('SELECT id, kind FROM mail_outbox WHERE id > ? ORDER BY id').all(afterId) as Array<{ id: number; kind: string }>;
-  const dir = join(server.storageDir, 'mail-outbox');
-  const sent = new Map<number, { to: string; text: string }>();
-  if (existsSync(dir)) {
-    for (const name of readdirSync(dir).filter((n) => n.endsWith('.json'))) {
-      const m = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { id: number; to: string; text: string };
-      sent.set(m.id, m);
-    }
-  }
-  return rows.map((r) => ({ kind: r.kind, to: sent.get(r.id)?.to ?? '?', text: sent.get(r.id)?.text ?? '' }));
-}
 
 function contactForm(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -80,7 +50,7 @@ function supportForm(overrides: Record<string, unknown> = {}): Record<string, un
 describe('POST /api/contacts', () => {
   it('answers 201 with a form contact, appends ContactCreated and queues a new-contact mail to the business', async () => {
     const before = allEvents(server).length;
-    const beforeMail = lastMailId();
+    const beforeMail = lastMailId(server);
 
     const res = await anonymous().post('/api/contacts', contactForm({ email: ' Connie.Contact@Example.com ' }));
 
@@ -99,7 +69,7 @@ describe('POST /api/contacts', () => {
     expect(appended[0]!.streamId).toBe(`contact-${res.data.id}`);
     expect(appended[0]!.data).toMatchObject({ contactId: res.data.id, email: 'connie.contact@example.com', source: 'form' });
     expect(appended[0]!.metadata.role).toBe('anonymous');
-    const mail = await mailSince(beforeMail);
+    const mail = await mailSince(server, beforeMail);
     expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'new-contact', to: BUSINESS_EMAIL }]);
     expect(mail[0]!.text).toContain('Could you fit a charger on the drive?');
     expect(((await admin.get('/api/contacts')).data as Array<{ id: string }>).map((c) => c.id)).toContain(res.data.id);
@@ -113,23 +83,23 @@ describe('POST /api/contacts', () => {
     ['no first name', { firstName: undefined }, { firstName: 'First name is required' }],
     ['an unknown field', { company: 'ACME' }, { company: 'Unknown field' }],
   ])('answers 400 naming the field for %s, and appends nothing', async (_name, overrides, fields) => {
-    const before = persistentState();
+    const before = persistentState(server);
 
     const res = await anonymous().post('/api/contacts', contactForm(overrides));
 
     expectError(res, 400, 'validation_failed');
     expect(res.data.error.fields).toEqual(fields);
-    expect(persistentState()).toEqual(before);
+    expect(persistentState(server)).toEqual(before);
   });
 
   it('answers 202 to a filled honeypot and stores nothing, mails nothing', async () => {
-    const before = persistentState();
+    const before = persistentState(server);
 
     const res = await anonymous().post('/api/contacts', contactForm({ email: 'bot@example.com', website: 'http://spam' }));
 
     expect(res.status).toBe(202);
     expect(res.data).toEqual({ received: true });
-    expect(persistentState()).toEqual(before);
+    expect(persistentState(server)).toEqual(before);
   });
 
   it('accepts an empty honeypot as a normal enquiry', async () => {
@@ -145,7 +115,7 @@ describe('POST /api/contacts', () => {
   it('makes one contact when the same Idempotency-Key is replayed', async () => {
     const key = randomUUID();
     const before = allEvents(server).length;
-    const beforeMail = lastMailId();
+    const beforeMail = lastMailId(server);
 
     const first = await anonymous().post('/api/contacts', contactForm({ email: 'twice@example.com' }), { 'Idempotency-Key': key });
     const again = await anonymous().post('/api/contacts', contactForm({ email: 'twice@example.com' }), { 'Idempotency-Key': key });
@@ -156,7 +126,7 @@ describe('POST /api/contacts', () => {
     expect(typesAfter(server, before)).toEqual(['ContactCreated']);
     const contacts = (await admin.get('/api/contacts')).data as Array<{ email: string }>;
     expect(contacts.filter((c) => c.email === 'twice@example.com')).toHaveLength(1);
-    expect((await mailSince(beforeMail)).map((m) => m.kind)).toEqual(['new-contact']);
+    expect((await mailSince(server, beforeMail)).map((m) => m.kind)).toEqual(['new-contact']);
   });
 });
 
@@ -188,18 +158,18 @@ describe('POST /api/support/request', () => {
     ['an unknown issue type', { issueType: 'billing' }, { issueType: 'Issue type must be one of login, password, booking, other' }],
     ['an unknown field', { urgent: true }, { urgent: 'Unknown field' }],
   ])('answers 400 with the message for %s, and appends nothing', async (_name, overrides, fields) => {
-    const before = persistentState();
+    const before = persistentState(server);
 
     const res = await anonymous().post('/api/support/request', supportForm(overrides));
 
     expectError(res, 400, 'validation_failed');
     expect(res.data.error.fields).toEqual(fields);
-    expect(persistentState()).toEqual(before);
+    expect(persistentState(server)).toEqual(before);
   });
 
   it('answers 201 Support request submitted, appends SupportRequested with issueType login by default and queues a new-support-request mail', async () => {
     const before = allEvents(server).length;
-    const beforeMail = lastMailId();
+    const beforeMail = lastMailId(server);
 
     const res = await anonymous().post('/api/support/request', supportForm({ issueType: undefined, bookingReference: undefined }));
 
@@ -216,7 +186,7 @@ describe('POST /api/support/request', () => {
       description: 'I cannot see my booking from last week',
       bookingReference: null,
     });
-    const mail = await mailSince(beforeMail);
+    const mail = await mailSince(server, beforeMail);
     expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'new-support-request', to: BUSINESS_EMAIL }]);
     expect(mail[0]!.text).toContain('I cannot see my booking from last week');
 
@@ -264,7 +234,7 @@ describe('POST /api/support/lookup', () => {
   const lookup = (body: unknown) => anonymous().post('/api/support/lookup', body);
 
   it('answers only id, status, serviceType, startDate, finishDate and createdAt of the bookings whose e-mail and phone digits match', async () => {
-    const before = persistentState();
+    const before = persistentState(server);
 
     const res = await lookup({ email: 'Lena.Lookup@Example.com', phone: '01632960001' });
 
@@ -277,7 +247,7 @@ describe('POST /api/support/lookup', () => {
       expect(Object.keys(b).sort()).toEqual(['createdAt', 'finishDate', 'id', 'serviceType', 'startDate', 'status']);
       for (const secret of ['address', 'description', 'firstName', 'lastName', 'phone', 'email', 'userId', 'attachments']) expect(b).not.toHaveProperty(secret);
     }
-    expect(persistentState()).toEqual(before);
+    expect(persistentState(server)).toEqual(before);
   });
 
   it('matches the phone by its digits, however it is spaced', async () => {

@@ -1,3 +1,5 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { RecordedEvent } from '#domain/events.ts';
 import type { TestServer } from '../support/server.ts';
@@ -69,4 +71,34 @@ export function sessionId(res: Answer): string | undefined {
 /** The ids of the rows of the server-side session table. */
 export function sessionRows(server: TestServer): string[] {
   return (server.storage.db.prepare('SELECT sid FROM sessions ORDER BY sid').all() as Array<{ sid: string }>).map((r) => r.sid);
+}
+
+/** Everything a refused request must leave untouched: the log, every read model, idempotency records, mail. */
+export function persistentState(server: TestServer) {
+  return {
+    events: allEvents(server).length,
+    tables: server.storage.snapshot(),
+    commands: server.storage.db.prepare('SELECT COUNT(*) FROM commands').pluck().get(),
+    mail: server.storage.db.prepare('SELECT COUNT(*) FROM mail_outbox').pluck().get(),
+  };
+}
+
+/** The newest mail-outbox row id, to ask later which mail a request queued. */
+export function lastMailId(server: TestServer): number {
+  return server.storage.db.prepare('SELECT COALESCE(MAX(id), 0) FROM mail_outbox').pluck().get() as number;
+}
+
+/** Mail queued after row `afterId`: kind from the table, recipient and text from the dev outbox files. */
+export async function mailSince(server: TestServer, afterId: number): Promise<Array<{ kind: string; to: string; text: string }>> {
+  await server.mailer.drain();
+  const rows = server.storage.db.prepare('SELECT id, kind FROM mail_outbox WHERE id > ? ORDER BY id').all(afterId) as Array<{ id: number; kind: string }>;
+  const dir = join(server.storageDir, 'mail-outbox');
+  const sent = new Map<number, { to: string; text: string }>();
+  if (existsSync(dir)) {
+    for (const name of readdirSync(dir).filter((n) => n.endsWith('.json'))) {
+      const m = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { id: number; to: string; text: string };
+      sent.set(m.id, m);
+    }
+  }
+  return rows.map((r) => ({ kind: r.kind, to: sent.get(r.id)?.to ?? '?', text: sent.get(r.id)?.text ?? '' }));
 }

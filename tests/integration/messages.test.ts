@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startServer, type TestServer } from '../support/server.ts';
-import { allEvents, bookingForm, expectError, sessionCookie, typesAfter, type Answer } from './helpers.ts';
+import { allEvents, bookingForm, expectError, sessionCookie, typesAfter, type Answer, persistentState, lastMailId, mailSince } from './helpers.ts';
 
 const BUSINESS_EMAIL = 'hello@sparkright.example';
 const OWNER_EMAIL = 'mia.messenger@example.com';
@@ -46,15 +44,6 @@ afterAll(async () => {
 const anonymous = () => new Client(server.url);
 const path = (id = bookingId) => `/api/bookings/${id}/messages`;
 
-function persistentState() {
-  return {
-    events: allEvents(server).length,
-    tables: server.storage.snapshot(),
-    commands: server.storage.db.prepare('SELECT COUNT(*) FROM commands').pluck().get(),
-    mail: server.storage.db.prepare('SELECT COUNT(*) FROM mail_outbox').pluck().get(),
-  };
-}
-
 /** Uploads one small PDF through POST /api/upload as the person with `cookie`; answers the stored file. */
 async function uploadPdf(cookie: string, originalname = 'plan.pdf'): Promise<{ filename: string; originalname: string; size: number }> {
   const form = new FormData();
@@ -67,28 +56,10 @@ async function uploadPdf(cookie: string, originalname = 'plan.pdf'): Promise<{ f
   return files[0]!;
 }
 
-function lastMailId(): number {
-  return (server.storage.db.prepare('SELECT COALESCE(MAX(id), 0) FROM mail_outbox').pluck().get() as number) ?? 0;
-}
-
 /**
  * The mail queued after mail row `afterId`: kind from the outbox table (kept after sending), recipient and
  * text from the development outbox files the sender writes (the row's address is cleared once sent).
  */
-async function mailSince(afterId: number): Promise<Array<{ kind: string; to: string; text: string }>> {
-  await server.mailer.drain();
-  const rows = server.storage.db.prepare('SELECT id, kind FROM mail_outbox WHERE id > ? ORDER BY id').all(afterId) as Array<{ id: number; kind: string }>;
-  const dir = join(server.storageDir, 'mail-outbox');
-  const sent = new Map<number, { to: string; text: string }>();
-  if (existsSync(dir)) {
-    for (const name of readdirSync(dir).filter((n) => n.endsWith('.json'))) {
-      const m = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { id: number; to: string; text: string };
-      sent.set(m.id, m);
-    }
-  }
-  return rows.map((r) => ({ kind: r.kind, to: sent.get(r.id)?.to ?? '?', text: sent.get(r.id)?.text ?? '' }));
-}
-
 describe('GET /api/bookings/{id}/messages', () => {
   let posted: Record<string, any>;
   beforeAll(async () => {
@@ -188,13 +159,13 @@ describe('POST /api/bookings/{id}/messages', () => {
     { name: 'an unknown field', body: { content: 'Hello', urgent: true }, fields: { urgent: 'Unknown field' } },
   ];
   it.each(bad)('answers 400 naming the field for $name, and appends nothing', async ({ body, fields }) => {
-    const before = persistentState();
+    const before = persistentState(server);
 
     const res = await owner.post(path(), body);
 
     expectError(res, 400, 'validation_failed');
     expect(res.data.error.fields).toEqual(fields);
-    expect(persistentState()).toEqual(before);
+    expect(persistentState(server)).toEqual(before);
   });
 
   it('takes exactly 5000 characters', async () => {
@@ -209,18 +180,18 @@ describe('POST /api/bookings/{id}/messages', () => {
     ['401 to an anonymous caller', () => anonymous(), () => path(), 401, 'not_signed_in'],
     ['404 for an unknown booking', () => admin, () => path(randomUUID()), 404, 'not_found'],
   ] as const)('answers %s, and appends nothing', async (_name, client, url, status, code) => {
-    const before = persistentState();
+    const before = persistentState(server);
 
     const res = await client().post(url(), { content: 'Let me in' });
 
     expectError(res, status, code);
-    expect(persistentState()).toEqual(before);
+    expect(persistentState(server)).toEqual(before);
   });
 
   it('keeps one message and one mail when the same Idempotency-Key is replayed', async () => {
     const key = randomUUID();
     const beforeEvents = allEvents(server).length;
-    const beforeMail = lastMailId();
+    const beforeMail = lastMailId(server);
 
     const first = await owner.post(path(), { content: 'Sent from the outbox' }, { 'Idempotency-Key': key });
     const again = await owner.post(path(), { content: 'Sent from the outbox' }, { 'Idempotency-Key': key });
@@ -232,7 +203,7 @@ describe('POST /api/bookings/{id}/messages', () => {
     expect(allEvents(server).slice(beforeEvents)[0]!.metadata.commandId).toBe(key);
     const messages = (await owner.get(path())).data as Array<{ content: string }>;
     expect(messages.filter((m) => m.content === 'Sent from the outbox')).toHaveLength(1);
-    expect((await mailSince(beforeMail)).map((m) => m.kind)).toEqual(['new-message']);
+    expect((await mailSince(server, beforeMail)).map((m) => m.kind)).toEqual(['new-message']);
   });
 
   describe('attachments', () => {
@@ -242,22 +213,22 @@ describe('POST /api/bookings/{id}/messages', () => {
       ['the customer', () => owner],
       ['the admin', () => admin],
     ] as const)('answers 400 unknown_attachment when %s names a file nobody uploaded, and appends nothing', async (_who, client) => {
-      const before = persistentState();
+      const before = persistentState(server);
 
       const res = await client().post(path(), { content: 'See the attached plan', attachments: [attachment] });
 
       expectError(res, 400, 'unknown_attachment');
       expect(res.data.error.fields).toEqual({ 'attachments.0': 'Unknown file: upload it first' });
-      expect(persistentState()).toEqual(before);
+      expect(persistentState(server)).toEqual(before);
     });
 
     it('answers 400 unknown_attachment for the attachment list sent as JSON text (the seed’s form), and appends nothing', async () => {
-      const before = persistentState();
+      const before = persistentState(server);
 
       const res = await owner.post(path(), { content: 'See the attached plan', attachments: JSON.stringify([attachment]) });
 
       expectError(res, 400, 'unknown_attachment');
-      expect(persistentState()).toEqual(before);
+      expect(persistentState(server)).toEqual(before);
     });
 
     it('posts a message with a file its poster uploaded, and lists the file on the message', async () => {
@@ -275,23 +246,23 @@ describe('POST /api/bookings/{id}/messages', () => {
 
     it('answers 400 unknown_attachment when the customer names a file another customer uploaded, and appends nothing', async () => {
       const theirs = await uploadPdf(cookies.stranger, 'not-yours.pdf');
-      const before = persistentState();
+      const before = persistentState(server);
 
       const res = await owner.post(path(), { content: 'Borrowing a file', attachments: [theirs] });
 
       expectError(res, 400, 'unknown_attachment');
       expect(res.data.error.fields).toEqual({ 'attachments.0': 'Unknown file: upload it first' });
-      expect(persistentState()).toEqual(before);
+      expect(persistentState(server)).toEqual(before);
     });
 
     it('answers 400 unknown_attachment when the customer names a file the admin uploaded, and appends nothing', async () => {
       const adminFile = await uploadPdf(cookies.admin, 'certificate.pdf');
-      const before = persistentState();
+      const before = persistentState(server);
 
       const res = await owner.post(path(), { content: 'Re-sending your file', attachments: [adminFile] });
 
       expectError(res, 400, 'unknown_attachment');
-      expect(persistentState()).toEqual(before);
+      expect(persistentState(server)).toEqual(before);
     });
 
     it('lets the admin attach a file the customer uploaded', async () => {
@@ -305,36 +276,36 @@ describe('POST /api/bookings/{id}/messages', () => {
     });
 
     it('answers 400 naming attachments when the list is not a list of files, and appends nothing', async () => {
-      const before = persistentState();
+      const before = persistentState(server);
 
       const res = await owner.post(path(), { content: 'Look', attachments: [{ filename: '../../etc/passwd', originalname: 'x', size: 1 }] });
 
       expectError(res, 400, 'validation_failed');
       expect(res.data.error.fields).toEqual({ 'attachments.0.filename': 'Not a stored file name' });
-      expect(persistentState()).toEqual(before);
+      expect(persistentState(server)).toEqual(before);
     });
   });
 
   describe('mail', () => {
     it('queues a new-message mail to the business after a customer message', async () => {
-      const beforeMail = lastMailId();
+      const beforeMail = lastMailId(server);
 
       const res = await owner.post(path(), { content: 'Please call me back' });
 
       expect(res.status).toBe(201);
-      const mail = await mailSince(beforeMail);
+      const mail = await mailSince(server, beforeMail);
       expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'new-message', to: BUSINESS_EMAIL }]);
       expect(mail[0]!.text).toContain('Please call me back');
       expect(mail[0]!.text).toContain(bookingId);
     });
 
     it('queues an admin-reply mail to the customer after an admin message', async () => {
-      const beforeMail = lastMailId();
+      const beforeMail = lastMailId(server);
 
       const res = await admin.post(path(), { content: 'We will call at 3pm' });
 
       expect(res.status).toBe(201);
-      const mail = await mailSince(beforeMail);
+      const mail = await mailSince(server, beforeMail);
       expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'admin-reply', to: OWNER_EMAIL }]);
       expect(mail[0]!.text).toContain('We will call at 3pm');
     });

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startServer, type TestServer } from '../support/server.ts';
-import { allEvents, bookingForm, expectError, quoteForm, typesAfter, type Answer } from './helpers.ts';
+import { allEvents, bookingForm, expectError, quoteForm, typesAfter, type Answer, persistentState, lastMailId, mailSince } from './helpers.ts';
 
 const CUSTOMER_EMAIL = 'quinn.quoter@example.com';
 
@@ -53,34 +51,6 @@ const put = (client: Client, id: string, json: unknown) => client.request('PUT',
 const del = (client: Client, id: string) => client.request('DELETE', `/api/quotes/${id}`);
 const convert = (client: Client, id: string, json?: unknown) => client.post(`/api/quotes/${id}/convert`, json);
 
-function persistentState() {
-  return {
-    events: allEvents(server).length,
-    tables: server.storage.snapshot(),
-    commands: server.storage.db.prepare('SELECT COUNT(*) FROM commands').pluck().get(),
-    mail: server.storage.db.prepare('SELECT COUNT(*) FROM mail_outbox').pluck().get(),
-  };
-}
-
-function lastMailId(): number {
-  return server.storage.db.prepare('SELECT COALESCE(MAX(id), 0) FROM mail_outbox').pluck().get() as number;
-}
-
-/** Mail queued after row `afterId`: kind from the table, recipient and text from the dev outbox files. */
-async function mailSince(afterId: number): Promise<Array<{ kind: string; to: string; text: string }>> {
-  await server.mailer.drain();
-  const rows = server.storage.db.prepare('SELECT id, kind FROM mail_outbox WHERE id > ? ORDER BY id').all(afterId) as Array<{ id: number; kind: string }>;
-  const dir = join(server.storageDir, 'mail-outbox');
-  const sent = new Map<number, { to: string; text: string }>();
-  if (existsSync(dir)) {
-    for (const name of readdirSync(dir).filter((n) => n.endsWith('.json'))) {
-      const m = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { id: number; to: string; text: string };
-      sent.set(m.id, m);
-    }
-  }
-  return rows.map((r) => ({ kind: r.kind, to: sent.get(r.id)?.to ?? '?', text: sent.get(r.id)?.text ?? '' }));
-}
-
 async function listedQuote(id: string): Promise<Record<string, any> | undefined> {
   return ((await admin.get('/api/quotes')).data as Array<Record<string, any>>).find((q) => q.id === id);
 }
@@ -91,10 +61,10 @@ describe('PUT /api/quotes/{id}', () => {
     ['403 to a customer, even the one whose quote it is', () => customer, 403, 'forbidden'],
   ] as const)('answers %s, and appends nothing', async (_name, client, status, code) => {
     const quote = await newQuote();
-    const before = persistentState();
+    const before = persistentState(server);
 
     expectError(await put(client(), quote.id, { notes: 'Sneaky' }), status, code);
-    expect(persistentState()).toEqual(before);
+    expect(persistentState(server)).toEqual(before);
   });
 
   it.each([
@@ -147,13 +117,13 @@ describe('PUT /api/quotes/{id}', () => {
     ['an unknown field', { bookingId: randomUUID() }, { bookingId: 'Unknown field' }],
   ])('answers 400 naming the field for %s, and appends nothing', async (_name, body, fields) => {
     const quote = await newQuote();
-    const before = persistentState();
+    const before = persistentState(server);
 
     const res = await put(admin, quote.id, body);
 
     expectError(res, 400, 'validation_failed');
     expect(res.data.error.fields).toEqual(fields);
-    expect(persistentState()).toEqual(before);
+    expect(persistentState(server)).toEqual(before);
   });
 
   it('answers 200 and appends nothing for an empty body', async () => {
@@ -169,23 +139,23 @@ describe('PUT /api/quotes/{id}', () => {
 
   it('queues a quote-ready mail with the price to the customer when marked quoted, and none when already quoted', async () => {
     const quote = await newQuote();
-    const beforeMail = lastMailId();
+    const beforeMail = lastMailId(server);
 
     const res = await put(admin, quote.id, { quoteStatus: 'quoted', estimatedCost: '450' });
 
     expect(res.status).toBe(200);
     expect(res.data.quoteStatus).toBe('quoted');
-    const mail = await mailSince(beforeMail);
+    const mail = await mailSince(server, beforeMail);
     expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'quote-ready', to: CUSTOMER_EMAIL }]);
     expect(mail[0]!.text).toContain('Estimated cost: £450');
 
-    const afterFirst = lastMailId();
+    const afterFirst = lastMailId(server);
     const before = allEvents(server).length;
     const again = await put(admin, quote.id, { quoteStatus: 'quoted', notes: 'Price held for 30 days' });
 
     expect(again.status).toBe(200);
     expect(typesAfter(server, before)).toEqual(['QuoteRevised']);
-    expect(await mailSince(afterFirst)).toEqual([]);
+    expect(await mailSince(server, afterFirst)).toEqual([]);
   });
 });
 
@@ -195,10 +165,10 @@ describe('POST /api/quotes/{id}/convert', () => {
     ['403 to a customer', () => customer, 403, 'forbidden'],
   ] as const)('answers %s, and appends nothing', async (_name, client, status, code) => {
     const quote = await newQuote();
-    const before = persistentState();
+    const before = persistentState(server);
 
     expectError(await convert(client(), quote.id), status, code);
-    expect(persistentState()).toEqual(before);
+    expect(persistentState(server)).toEqual(before);
   });
 
   it('answers 404 for an unknown quote', async () => {
@@ -267,14 +237,14 @@ describe('POST /api/quotes/{id}/convert', () => {
     const quote = await newQuote();
     const first = await convert(admin, quote.id);
     expect(first.status).toBe(201);
-    const before = persistentState();
+    const before = persistentState(server);
 
     const res = await convert(admin, quote.id, { startDate: freshDay() });
 
     expect(res.status).toBe(409);
     expect(res.data.error.code).toBe('quote_already_converted');
     expect(res.data.error.bookingId).toBe(first.data.id);
-    expect(persistentState()).toEqual(before);
+    expect(persistentState(server)).toEqual(before);
   });
 
   it('makes one booking when two conversions of one quote arrive at once', async () => {
@@ -293,13 +263,13 @@ describe('POST /api/quotes/{id}/convert', () => {
   it('answers 400 dates_required when the quote has no preferred date and the body no dates, and appends nothing', async () => {
     const quote = await newQuote({ preferredDate: undefined });
     expect(quote.preferredDate).toBeNull();
-    const before = persistentState();
+    const before = persistentState(server);
 
     const res = await convert(admin, quote.id, {});
 
     expectError(res, 400, 'dates_required');
     expect(res.data.error.fields).toEqual({ startDate: 'Please select dates' });
-    expect(persistentState()).toEqual(before);
+    expect(persistentState(server)).toEqual(before);
   });
 
   it('uses the dates and times in the body', async () => {
@@ -318,14 +288,14 @@ describe('POST /api/quotes/{id}/convert', () => {
     const confirmed = await admin.post('/api/bookings', bookingForm('busy.day@example.com', { startDate: day, finishDate: day, isManualBooking: true }));
     expect(confirmed.status).toBe(201);
     const quote = await newQuote({ preferredDate: day });
-    const before = persistentState();
+    const before = persistentState(server);
 
     const refused = await convert(admin, quote.id);
 
     expect(refused.status).toBe(409);
     expect(refused.data.error.code).toBe('booking_overlap');
     expect(refused.data.error.clashes[0].id).toBe(confirmed.data.booking.id);
-    expect(persistentState()).toEqual(before);
+    expect(persistentState(server)).toEqual(before);
     expect(allEvents(server).some((e) => e.type === 'QuoteConverted' && (e.data as { quoteId: string }).quoteId === quote.id)).toBe(false);
     expect((await listedQuote(quote.id))!.bookingId).toBeNull();
 
@@ -344,13 +314,13 @@ describe('POST /api/quotes/{id}/convert', () => {
     const quote = await newQuote();
     const start = freshDay();
     const dayBefore = new Date(Date.parse(`${start}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-    const before = persistentState();
+    const before = persistentState(server);
 
     const res = await convert(admin, quote.id, { startDate: start, finishDate: dayBefore });
 
     expect(res.status).toBe(400);
     expect(res.data.error.fields).toEqual({ finishDate: 'The finish date must be on or after the start date' });
-    expect(persistentState()).toEqual(before);
+    expect(persistentState(server)).toEqual(before);
   });
 });
 
@@ -360,10 +330,10 @@ describe('DELETE /api/quotes/{id}', () => {
     ['403 to a customer', () => customer, 403, 'forbidden'],
   ] as const)('answers %s, and appends nothing', async (_name, client, status, code) => {
     const quote = await newQuote();
-    const before = persistentState();
+    const before = persistentState(server);
 
     expectError(await del(client(), quote.id), status, code);
-    expect(persistentState()).toEqual(before);
+    expect(persistentState(server)).toEqual(before);
   });
 
   it('answers 200, drops the quote from the list, appends QuoteDeleted and keeps the earlier events; a second delete is 404', async () => {
@@ -380,11 +350,11 @@ describe('DELETE /api/quotes/{id}', () => {
     expect(appended.map((e) => [e.type, e.streamId, e.data])).toEqual([['QuoteDeleted', `quote-${quote.id}`, { quoteId: quote.id }]]);
     expect(server.storage.store.readStream(`quote-${quote.id}`).map((e) => e.type)).toEqual(['QuoteRequested', 'QuoteRevised', 'QuoteDeleted']);
 
-    const beforeAgain = persistentState();
+    const beforeAgain = persistentState(server);
     expectError(await del(admin, quote.id), 404, 'not_found');
     expectError(await put(admin, quote.id, { notes: 'Too late' }), 404, 'not_found');
     expectError(await convert(admin, quote.id), 404, 'not_found');
-    expect(persistentState()).toEqual(beforeAgain);
+    expect(persistentState(server)).toEqual(beforeAgain);
   });
 });
 
@@ -464,16 +434,16 @@ describe.each([
 
   it('answers 409 quote_not_quoted while the quote is pending, and again once answered, appending nothing', async () => {
     const pending = await newQuote();
-    const before = persistentState();
+    const before = persistentState(server);
 
     expectError(await send(customer, pending.id), 409, 'quote_not_quoted');
-    expect(persistentState()).toEqual(before);
+    expect(persistentState(server)).toEqual(before);
 
     const quote = await quotedQuote();
     expect((await send(customer, quote.id)).status).toBe(200);
-    const afterAnswer = persistentState();
+    const afterAnswer = persistentState(server);
     expectError(await send(customer, quote.id), 409, 'quote_not_quoted');
-    expect(persistentState()).toEqual(afterAnswer);
+    expect(persistentState(server)).toEqual(afterAnswer);
   });
 
   it.each([
@@ -482,10 +452,10 @@ describe.each([
     ['401 to an anonymous caller', () => anonymous(), 401, 'not_signed_in'],
   ] as const)('answers %s, and appends nothing', async (_name, client, status, code) => {
     const quote = await quotedQuote();
-    const before = persistentState();
+    const before = persistentState(server);
 
     expectError(await send(client(), quote.id), status, code);
-    expect(persistentState()).toEqual(before);
+    expect(persistentState(server)).toEqual(before);
   });
 
   it('answers 404 for an unknown quote', async () => {
