@@ -1,0 +1,23 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests in Debian's Chromium (`npx playwright install` does not work on these machines) against
+ * the built app served by the real server (tests/e2e/fixtures.ts starts it on a free port).
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  reporter: process.env['CI'] ? 'list' : 'list',
+  use: {
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+    serviceWorkers: 'block',
+    trace: 'off',
+  },
+});
