@@ -1,0 +1,43 @@
+import { replyFor } from '#domain/widgets/chat.ts';
+import { expect, test } from './fixtures.ts';
+
+test('the chat widget answers a price question with the price reply', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: /chat/i }).first().click();
+  const chat = page.getByRole('dialog', { name: /chat/i });
+  await expect(chat).toBeVisible();
+  await expect(chat.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/rewiring-surrey');
+  await chat.getByRole('textbox').fill('How much does a rewire cost?');
+  await chat.getByRole('textbox').press('Enter');
+  await expect(chat.getByText(replyFor('price')!.text)).toBeVisible({ timeout: 5_000 });
+});
+
+test.describe('the quote form', () => {
+  test('shows the seed messages for empty and bad fields, and sends nothing', async ({ page, server }) => {
+    const before = server.storage.queries.quotes().length;
+    await page.goto('/#contact');
+    const form = page.locator('form').filter({ has: page.locator('[name="serviceType"]') });
+    await form.locator('[name="email"]').fill('not-an-email');
+    await form.getByRole('button', { name: /send|submit|request/i }).click();
+    await expect(form.getByText('First name is required')).toBeVisible();
+    await expect(form.getByText('Service type is required')).toBeVisible();
+    await expect(form.getByText('Please enter a valid email')).toBeVisible();
+    expect(server.storage.queries.quotes()).toHaveLength(before);
+  });
+
+  test('a visitor asks for a quote and the server has exactly one', async ({ page, server }) => {
+    await page.goto('/#contact');
+    const form = page.locator('form').filter({ has: page.locator('[name="serviceType"]') });
+    await form.locator('[name="firstName"]').fill('Quentin');
+    await form.locator('[name="lastName"]').fill('Visitor');
+    await form.locator('[name="email"]').fill('quentin@example.com');
+    await form.locator('[name="phone"]').fill('01632 960555');
+    await form.locator('[name="serviceType"]').selectOption({ index: 1 });
+    await form.locator('[name="description"]').fill('Two new double sockets in the kitchen.');
+    await form.getByRole('button', { name: /send|submit|request/i }).click();
+    await expect(page.getByText('Booking submitted')).toBeVisible();
+    await expect.poll(() => server.storage.queries.quotes().filter((q) => q.email === 'quentin@example.com').length).toBe(1);
+    const quote = server.storage.queries.quotes().find((q) => q.email === 'quentin@example.com')!;
+    expect(quote).toMatchObject({ firstName: 'Quentin', quoteStatus: 'pending', priority: 'medium' });
+  });
+});

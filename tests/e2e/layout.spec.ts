@@ -1,0 +1,62 @@
+import { expect, test } from './fixtures.ts';
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the mobile menu opens, navigates and closes', async ({ page }) => {
+    await page.goto('/faq');
+    await page.getByRole('button', { name: /menu/i }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    await menu.getByRole('link', { name: 'Customer Portal' }).click();
+    await expect(page).toHaveURL(/\/customer-portal$/);
+    await expect(menu).toBeHidden();
+
+    await page.getByRole('button', { name: /menu/i }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: /close/i }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+  });
+});
+
+test('the Services link scrolls the home page and leads home from another page', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: /main/i });
+  await nav.getByRole('link', { name: 'Services' }).click();
+  await expect(page).toHaveURL(/\/#services$/);
+  await expect(page.locator('#services')).toBeInViewport();
+
+  await page.goto('/faq');
+  await page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Contact' }).click();
+  await expect(page).toHaveURL(/\/#contact$/);
+  await expect(page.locator('#contact')).toBeInViewport();
+});
+
+test('the cookie choice persists across a reload', async ({ page }) => {
+  await page.goto('/');
+  const banner = page.getByRole('region', { name: /cookie/i });
+  await expect(banner).toBeVisible();
+  await banner.getByRole('button', { name: /accept/i }).click();
+  await expect(banner).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem('cookie-consent'))).toBe('accepted');
+  await page.reload();
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await expect(page.getByRole('region', { name: /cookie/i })).toBeHidden();
+});
+
+test('no request leaves the site before consent', async ({ page, server }) => {
+  const foreign: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (!['data:', 'blob:'].includes(url.protocol) && url.origin !== new URL(server.url).origin) foreign.push(request.url());
+  });
+  for (const path of ['/', '/faq', '/electrician-windsor', '/emergency-electrician-ashford']) {
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.mouse.wheel(0, 20_000);
+    await page.waitForTimeout(300);
+  }
+  expect(foreign).toEqual([]);
+  expect((await page.context().cookies()).map((c) => c.name)).toEqual([]);
+});

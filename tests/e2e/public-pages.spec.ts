@@ -1,0 +1,42 @@
+import AxeBuilder from '@axe-core/playwright';
+import { PAGE_META } from '#domain/content/pages.ts';
+import { clientRoutes } from '#domain/routes.ts';
+import { expect, test } from './fixtures.ts';
+
+const PUBLIC = clientRoutes.filter((r) => r.kind === 'public');
+
+test.describe('every public page', () => {
+  for (const route of PUBLIC) {
+    test(`${route.path} shows its heading under its own title`, async ({ page }) => {
+      const response = await page.goto(route.path);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveTitle(PAGE_META[route.path].title);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    });
+
+    test(`${route.path} has no serious or critical accessibility violation`, async ({ page }) => {
+      await page.goto(route.path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
+    });
+  }
+
+  test('a page fetched without JavaScript still shows its text', async ({ browser, server }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/faq`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText(/Part P/).first()).toBeVisible();
+    await context.close();
+  });
+});
+
+test('an unknown path answers 404 with the not-found page', async ({ page }) => {
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+});
