@@ -73,6 +73,6 @@ export const HOME_SECTIONS = {
   videos: { id: 'videos', heading: 'See Us at Work', lead: 'Short videos on the jobs we do most. Videos load only when you press play.' },
   reviews: { id: 'reviews', heading: 'What Our Customers Say', lead: 'A few words from people we have worked for.' },
   gallery: { id: 'gallery', heading: 'Recent Projects', lead: 'A selection of recent jobs across Surrey and west London.' },
-  quote: { id: 'contact', heading: 'Request a Quote or Service', lead: `Tell us about the job and we will reply ${BUSINESS.replyPromise}. It works offline too: we send it as soon as you are back online.` },
+  quote: { id: 'contact', heading: 'Request a Quote or Service', lead: `Tell us about the job and we will reply ${BUSINESS.replyPromise}. Quotes are free and come with no obligation.` },
   contact: { id: 'get-in-touch', heading: 'Get In Touch', lead: 'Call, message or e-mail us, or find us on the map.' },
 } as const;

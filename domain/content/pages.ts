@@ -5,6 +5,7 @@ import { HOME_META } from './home.ts';
 import { LANDING_PAGES } from './landing.ts';
 import { PRIVACY_META } from './privacy.ts';
 import type { PageMeta } from './shared.ts';
+import { SUPPORT_META } from './support.ts';
 import { TOWN_PAGES } from './town-pages.ts';
 
 /**
@@ -21,11 +22,7 @@ export const PAGE_META: Readonly<Record<ClientRoutePath, PageMeta>> = {
   '/password-reset': portal('Admin Password Reset', 'Reset the password of a staff account.'),
   '/forgot-password': portal('Forgot Password', 'Ask for a link to reset your customer account password.'),
   '/reset-password': portal('Reset Password', 'Choose a new password for your customer account.'),
-  '/support': {
-    title: `Client Support | ${BUSINESS.name}`,
-    description: `Help with your account or bookings: reset your password, find your bookings or contact our team. We reply ${BUSINESS.replyPromise}.`,
-    keywords: ['customer support', 'find my booking', 'reset password', BUSINESS.name],
-  },
+  '/support': SUPPORT_META,
   '/email-test': portal('Email Delivery Test', 'Developer tool.'),
   '/test-login': portal('Login Test', 'Developer tool.'),
   '/test-auth': portal('Authentication Test', 'Developer tool.'),
@@ -47,13 +44,6 @@ export const NOT_FOUND = {
   heading: 'Page Not Found',
   text: 'Did you forget to add the page to the router?',
 } as const satisfies { meta: PageMeta; heading: string; text: string };
-
-/** The Client Support page's three cards (seed point 2). */
-export const SUPPORT_CARDS = [
-  { key: 'reset', title: 'Reset your password', text: 'We will e-mail you a link to choose a new password. It works once and expires after 1 hour.' },
-  { key: 'lookup', title: 'Find my bookings', text: 'Look up your bookings with the e-mail address and phone number you gave us.' },
-  { key: 'contact', title: 'Contact us directly', text: `Call ${BUSINESS.phone} or e-mail ${BUSINESS.email}. We reply ${BUSINESS.replyPromise}.` },
-] as const;
 
 function portal(name: string, description: string): PageMeta {
   return { title: `${name} | ${BUSINESS.name}`, description, keywords: [] };

@@ -51,7 +51,7 @@ export const PRIVACY_POLICY: { readonly heading: string; readonly intro: string;
         'Job records: the quotes, bookings, status changes and certificates for the work we do for you.',
         'Server logs record which service was called, when and with what result. They never contain what you typed into a form, your password or your cookies.',
         'Your IP address is used briefly, in memory, to limit repeated attempts (for example at signing in). It is not written to our records.',
-        'If you fill in a form while offline, it waits in your browser\'s storage on your device until it can be sent. You can clear it at any time in your browser settings.',
+        'Your cookie choice is kept in your browser\'s own storage on your device, not on our servers. You can clear it at any time in your browser settings.',
       ],
     },
     {

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/ComingSoon.tsx';
+import { LANDING_PAGES } from '#domain/content/landing.ts';
+import { LandingPage } from '../components/pages/LandingPage.tsx';
 import { pageHead } from '../lib/head.ts';
 
 export const Route = createFileRoute('/consumer-unit-upgrade-surrey')({
@@ -8,5 +9,5 @@ export const Route = createFileRoute('/consumer-unit-upgrade-surrey')({
 });
 
 function ConsumerUnitUpgradeSurreyPage() {
-  return <ComingSoon path="/consumer-unit-upgrade-surrey" />;
+  return <LandingPage content={LANDING_PAGES.consumerUnit} />;
 }

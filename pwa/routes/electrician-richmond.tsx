@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/ComingSoon.tsx';
+import { TOWN_PAGES } from '#domain/content/town-pages.ts';
+import { TownPage } from '../components/pages/TownPage.tsx';
 import { pageHead } from '../lib/head.ts';
 
 export const Route = createFileRoute('/electrician-richmond')({
@@ -8,5 +9,5 @@ export const Route = createFileRoute('/electrician-richmond')({
 });
 
 function ElectricianRichmondPage() {
-  return <ComingSoon path="/electrician-richmond" />;
+  return <TownPage content={TOWN_PAGES.richmond} />;
 }

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/ComingSoon.tsx';
+import { TOWN_PAGES } from '#domain/content/town-pages.ts';
+import { TownPage } from '../components/pages/TownPage.tsx';
 import { pageHead } from '../lib/head.ts';
 
 export const Route = createFileRoute('/electrician-staines')({
@@ -8,5 +9,5 @@ export const Route = createFileRoute('/electrician-staines')({
 });
 
 function ElectricianStainesPage() {
-  return <ComingSoon path="/electrician-staines" />;
+  return <TownPage content={TOWN_PAGES.staines} />;
 }

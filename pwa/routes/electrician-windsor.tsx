@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/ComingSoon.tsx';
+import { TOWN_PAGES } from '#domain/content/town-pages.ts';
+import { TownPage } from '../components/pages/TownPage.tsx';
 import { pageHead } from '../lib/head.ts';
 
 export const Route = createFileRoute('/electrician-windsor')({
@@ -8,5 +9,5 @@ export const Route = createFileRoute('/electrician-windsor')({
 });
 
 function ElectricianWindsorPage() {
-  return <ComingSoon path="/electrician-windsor" />;
+  return <TownPage content={TOWN_PAGES.windsor} />;
 }

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/ComingSoon.tsx';
+import { LANDING_PAGES } from '#domain/content/landing.ts';
+import { LandingPage } from '../components/pages/LandingPage.tsx';
 import { pageHead } from '../lib/head.ts';
 
 export const Route = createFileRoute('/emergency-electrician-ashford')({
@@ -8,5 +9,5 @@ export const Route = createFileRoute('/emergency-electrician-ashford')({
 });
 
 function EmergencyElectricianAshfordPage() {
-  return <ComingSoon path="/emergency-electrician-ashford" />;
+  return <LandingPage content={LANDING_PAGES.emergency} />;
 }

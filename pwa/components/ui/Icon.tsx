@@ -19,7 +19,16 @@ export type AnyIcon =
   | 'arrow-right'
   | 'play'
   | 'directions'
-  | 'send';
+  | 'send'
+  | 'search'
+  | 'lock'
+  | 'chevron-down'
+  | 'arrow-up'
+  | 'external'
+  | 'cookie'
+  | 'calendar'
+  | 'user'
+  | 'award';
 
 /** 24×24 stroke paths (currentColor), drawn for this site; no icon font, no request. */
 const PATHS: Record<AnyIcon, string> = {
@@ -52,6 +61,15 @@ const PATHS: Record<AnyIcon, string> = {
   play: 'M8 5v14l11-7L8 5z',
   directions: 'M12 2l10 10-10 10L2 12 12 2zM9 14v-3h5M12 8.5L14.5 11 12 13.5',
   send: 'M3 11l18-8-8 18-2-8-8-2z',
+  search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4',
+  lock: 'M6 11h12v10H6zM8.5 11V7.5a3.5 3.5 0 0 1 7 0V11M12 15v2',
+  'chevron-down': 'M6 9l6 6 6-6',
+  'arrow-up': 'M12 19V5M6 11l6-6 6 6',
+  external: 'M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5',
+  cookie: 'M12 3a9 9 0 1 0 9 9 3 3 0 0 1-3-3 3 3 0 0 1-3-3 3 3 0 0 1-3-3zM8.5 10.5v.01M15 15v.01M10 16v.01M12 12v.01',
+  calendar: 'M4 5h16v16H4zM4 10h16M8 3v4M16 3v4',
+  user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0',
+  award: 'M12 15a6 6 0 1 0 0-12 6 6 0 0 0 0 12zM8.5 14l-1.5 7 5-3 5 3-1.5-7',
 };
 
 /** An inline SVG icon. Decorative by default (hidden from screen readers); pass `label` when it carries meaning. */

@@ -1,0 +1,66 @@
+import { HOME_SECTIONS } from '#domain/content/home.ts';
+import { REVIEWS, REVIEW_SITES, averageRating } from '#domain/content/showcase.ts';
+import { NEW_TAB } from '../../lib/links.ts';
+import { Icon } from '../ui/Icon.tsx';
+import { Section } from '../ui/Section.tsx';
+
+/** Customers' words (#reviews) with their stars, the average, and links to the two review sites. */
+export function ReviewsSection() {
+  const { id, heading, lead } = HOME_SECTIONS.reviews;
+  const average = averageRating();
+  return (
+    <Section id={id} eyebrow="Reviews" title={heading} intro={lead} tone="dark">
+      <div className="reviews__summary">
+        <Stars rating={Math.round(average)} size={26} />
+        <p>
+          <strong>{average.toFixed(1)} out of 5</strong> from the reviews below
+        </p>
+        <ul className="reviews__sites">
+          {REVIEW_SITES.map((site) => (
+            <li key={site.name}>
+              <a className="btn btn--light btn--small" href={site.url} {...NEW_TAB}>
+                Read more on {site.name}
+                <Icon name="external" size={16} />
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <ul className="review-grid">
+        {REVIEWS.map((review) => (
+          <li key={review.name + review.town}>
+            <figure className="review-card">
+              <Stars rating={review.rating} size={18} />
+              <blockquote>
+                <p>{review.quote}</p>
+              </blockquote>
+              <figcaption>
+                <span className="review-card__avatar" aria-hidden="true">
+                  {review.name.slice(0, 1)}
+                </span>
+                <span>
+                  <strong>{review.name}</strong>, {review.town}
+                  <span className="review-card__service">{review.service}</span>
+                </span>
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+/** Five stars, the first `rating` filled, in one small drawing; read out as "Rated n out of 5". */
+function Stars({ rating, size }: { rating: number; size: number }) {
+  return (
+    <svg className="stars" width={size * 5} height={size} viewBox="0 0 120 24" role="img" aria-label={`Rated ${rating} out of 5`} focusable="false">
+      {[0, 1, 2, 3, 4].map((n) => (
+        <path key={n} transform={`translate(${n * 24} 0)`} className={n < rating ? 'stars__on' : 'stars__off'} d={STAR} />
+      ))}
+    </svg>
+  );
+}
+
+const STAR = 'M12 2.5l2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.4l-5.9 3.1 1.2-6.5L2.5 9.4l6.6-.9L12 2.5z';

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { HOME_SECTIONS } from '#domain/content/home.ts';
+import { VIDEOS, hasRealVideoId } from '#domain/content/showcase.ts';
+import type { GalleryImage, Video } from '#domain/content/showcase.ts';
+import { Icon } from '../ui/Icon.tsx';
+import type { AnyIcon } from '../ui/Icon.tsx';
+import { Section } from '../ui/Section.tsx';
+
+/** A poster per video, in content order (EICR, consumer unit, rewiring, RCD test): a project illustration and an icon. */
+const POSTERS: ReadonlyArray<{ image: GalleryImage; motif: AnyIcon; closeUp?: boolean }> = [
+  { image: 'commercial-board', motif: 'clipboard' },
+  { image: 'consumer-unit', motif: 'fusebox' },
+  { image: 'rewire', motif: 'cable' },
+  { image: 'consumer-unit', motif: 'shield', closeUp: true },
+];
+
+/** The four videos (#videos) as click-to-load facades: nothing is fetched from the provider before a click. */
+export function VideoShowcase() {
+  const { id, heading, lead } = HOME_SECTIONS.videos;
+  return (
+    <Section id={id} eyebrow="Videos" title={heading} intro={lead}>
+      <ul className="video-grid">
+        {VIDEOS.map((video, index) => (
+          <li key={video.title}>
+            <VideoFacade video={video} poster={POSTERS[index % POSTERS.length] ?? POSTERS[0]!} />
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+/**
+ * A poster with the title and a play button; pressing play swaps in the privacy-enhanced player
+ * (youtube-nocookie.com, allowed by the page's frame-src). While the id is a placeholder the poster says
+ * the video is coming soon and offers no play button.
+ */
+function VideoFacade({ video, poster }: { video: Video; poster: (typeof POSTERS)[number] }) {
+  const [playing, setPlaying] = useState(false);
+  const ready = hasRealVideoId(video);
+  return (
+    <article className="video-card">
+      <div className="video-card__frame">
+        {playing && ready ? (
+          <iframe
+            src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(video.youtubeId)}?autoplay=1`}
+            title={video.title}
+            width={640}
+            height={360}
+            allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
+            allowFullScreen
+            referrerPolicy="strict-origin-when-cross-origin"
+          />
+        ) : (
+          <div className="video-card__poster">
+            <img
+              className={`video-card__image${poster.closeUp ? ' video-card__image--close' : ''}`}
+              src={`/images/gallery/${poster.image}.svg`}
+              alt=""
+              width={1200}
+              height={800}
+              loading="lazy"
+              decoding="async"
+            />
+            <span className="video-card__motif" aria-hidden="true">
+              <Icon name={poster.motif} size={22} />
+            </span>
+            {ready ? (
+              <button type="button" className="video-card__play" onClick={() => setPlaying(true)}>
+                <Icon name="play" size={30} />
+                <span className="visually-hidden">Play video: {video.title} (loads from YouTube)</span>
+              </button>
+            ) : (
+              <span className="video-card__soon">
+                <Icon name="clock" size={16} />
+                Video coming soon
+              </span>
+            )}
+          </div>
+        )}
+      </div>
+      <h3>{video.title}</h3>
+      <p>{video.description}</p>
+    </article>
+  );
+}

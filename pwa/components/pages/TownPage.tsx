@@ -1,0 +1,102 @@
+import { Link } from '@tanstack/react-router';
+import { PROCESS_STEPS } from '#domain/content/shared.ts';
+import type { TownPage as TownPageContent } from '#domain/content/town-pages.ts';
+import { ButtonLink } from '../ui/Button.tsx';
+import { Hero } from '../ui/Hero.tsx';
+import { Icon } from '../ui/Icon.tsx';
+import { Section } from '../ui/Section.tsx';
+import { CallButton, WhatsAppButton } from './Actions.tsx';
+import { AreasGrid } from './AreasGrid.tsx';
+import { CtaBand } from './CtaBand.tsx';
+import { GlancePanel } from './HeroPanels.tsx';
+import { PointCards } from './PointCards.tsx';
+import { ProcessSteps } from './ProcessSteps.tsx';
+import { withCurrentYears } from './content.ts';
+import './pages.css';
+
+/**
+ * One town landing page (seed point 2): hero, three trust cards, eight services beside 'why choose local
+ * electricians', the four-step process, the areas we cover and the closing quote section (#quote), which
+ * the hero's 'Get Free Quote' button scrolls to. The five route files only say which town.
+ */
+export function TownPage({ content }: { content: TownPageContent }) {
+  const page = withCurrentYears(content);
+  const { town } = page;
+  return (
+    <div className="pg-page pg-town">
+      <Hero
+        eyebrow={`Local electricians · ${town}`}
+        title={page.hero.heading}
+        lead={page.hero.lead}
+        actions={
+          <>
+            <CallButton />
+            <ButtonLink to={page.slug} hash="quote" variant="light" icon="arrow-right">
+              Get Free Quote
+            </ButtonLink>
+          </>
+        }
+        aside={<GlancePanel />}
+      />
+
+      <section className="pg-trust" aria-labelledby="trust-title">
+        <div className="container">
+          <h2 id="trust-title" className="visually-hidden">
+            Why choose us in {town}
+          </h2>
+          <PointCards items={page.trustCards} />
+        </div>
+      </section>
+
+      <Section id="town-services" eyebrow={`Electrical services in ${town}`} title={`What we do in ${town}`}>
+        <div className="pg-split">
+          <ul className="pg-services">
+            {page.services.map((service) => (
+              <li key={service}>
+                <Icon name="check" size={20} />
+                <span>{service}</span>
+              </li>
+            ))}
+          </ul>
+          <div className="pg-why">
+            <h3>{page.whyLocal.title}</h3>
+            <ul className="checklist">
+              {page.whyLocal.points.map((point) => (
+                <li key={point}>
+                  <Icon name="check" size={18} />
+                  <span>{point}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </Section>
+
+      <Section id="process" tone="alt" eyebrow="How we work" title="Four simple steps, from first call to certificate">
+        <ProcessSteps steps={PROCESS_STEPS} />
+      </Section>
+
+      <Section id="areas" eyebrow="Areas we cover" title={`${town} and nearby`}>
+        <AreasGrid areas={page.areas} current={page.slug} />
+      </Section>
+
+      <CtaBand
+        id="quote"
+        heading={page.closing.heading}
+        text={page.closing.text}
+        note={
+          <>
+            Prefer to write it down?{' '}
+            <Link to="/" hash="contact">
+              Use our online quote form
+            </Link>
+            , which also works offline.
+          </>
+        }
+      >
+        <CallButton />
+        <WhatsAppButton text={page.whatsappGreeting} label="WhatsApp Quote" />
+      </CtaBand>
+    </div>
+  );
+}

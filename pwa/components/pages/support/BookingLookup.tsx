@@ -1,0 +1,149 @@
+import { useRef, useState } from 'react';
+import type { FormEvent, RefObject } from 'react';
+import { BUSINESS } from '#domain/business.ts';
+import { MAILTO_HREF, TEL_HREF } from '#domain/content/shared.ts';
+import { serviceTypeLabel } from '#domain/content/services.ts';
+import { SupportLookupSchema } from '#domain/schemas/support.ts';
+import { Icon } from '../../ui/Icon.tsx';
+import { shortDate } from '../text.tsx';
+import { Field, fieldErrors, focusFirstError } from './Field.tsx';
+import { postJson } from './api.ts';
+
+/** One booking as the lookup answers it: status, service and dates only, never addresses or notes. */
+type FoundBooking = {
+  readonly id: string;
+  readonly status: string | null;
+  readonly serviceType: string | null;
+  readonly startDate: string | null;
+  readonly finishDate: string | null;
+  readonly createdAt: string | null;
+};
+
+type Values = { email: string; phone: string };
+
+/**
+ * 'Find my bookings' (seed point 2): e-mail and phone must both match, and the answer lists each booking's
+ * status, service and dates, or says 'No bookings found' with what to check and how to reach us. Focus
+ * moves to the answer's heading so screen-reader users hear it.
+ */
+export function BookingLookup({ emailRef }: { emailRef: RefObject<HTMLInputElement | null> }) {
+  const [values, setValues] = useState<Values>({ email: '', phone: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [found, setFound] = useState<readonly FoundBooking[] | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const answerRef = useRef<HTMLHeadingElement>(null);
+
+  const change = (name: keyof Values, value: string) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    if (errors[name]) {
+      const parsed = SupportLookupSchema.safeParse(next);
+      setErrors((current) => ({ ...current, [name]: parsed.success ? '' : (fieldErrors(parsed.error)[name] ?? '') }));
+    }
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const parsed = SupportLookupSchema.safeParse(values);
+    if (!parsed.success) {
+      const next = fieldErrors(parsed.error);
+      setErrors(next);
+      focusFirstError(formRef.current, next);
+      return;
+    }
+    setErrors({});
+    setFailure(null);
+    setBusy(true);
+    const result = await postJson<{ bookings: FoundBooking[] }>('/api/support/lookup', parsed.data);
+    setBusy(false);
+    if (result.ok) {
+      setFound(result.data?.bookings ?? []);
+      requestAnimationFrame(() => answerRef.current?.focus());
+    } else if (!result.offline && Object.keys(result.fields).length > 0) {
+      setErrors({ ...result.fields });
+      focusFirstError(formRef.current, result.fields);
+    } else {
+      setFound(null);
+      setFailure(result.message);
+    }
+  };
+
+  return (
+    <div className="card pg-lookup">
+      <h3>Find my bookings</h3>
+      <p className="field__hint">Enter the e-mail address and phone number you gave us when you booked. Both must match.</p>
+      <form ref={formRef} className="form-grid pg-lookup__form" noValidate onSubmit={submit}>
+        <Field name="email" label="E-mail address" error={errors['email']}>
+          {(props) => <input {...props} ref={emailRef} type="email" autoComplete="email" required value={values.email} onChange={(e) => change('email', e.target.value)} />}
+        </Field>
+        <Field name="phone" label="Phone number" error={errors['phone']}>
+          {(props) => <input {...props} type="tel" autoComplete="tel" inputMode="tel" required value={values.phone} onChange={(e) => change('phone', e.target.value)} />}
+        </Field>
+        <div className="pg-lookup__submit">
+          <button type="submit" className="btn btn--primary" aria-disabled={busy || undefined}>
+            <Icon name="search" size={18} />
+            <span>{busy ? 'Searching…' : 'Find bookings'}</span>
+          </button>
+        </div>
+      </form>
+      {failure ? (
+        <p className="pg-alert" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      {found ? (
+        <div className="pg-lookup__answer">
+          <h4 ref={answerRef} tabIndex={-1}>
+            {found.length === 0 ? 'No bookings found' : `${found.length} ${found.length === 1 ? 'booking' : 'bookings'} found`}
+          </h4>
+          {found.length === 0 ? (
+            <p>
+              Please check that the e-mail address and phone number are the ones you used when you booked, or contact us directly on{' '}
+              <a href={TEL_HREF}>{BUSINESS.phone}</a> or <a href={MAILTO_HREF}>{BUSINESS.email}</a>.
+            </p>
+          ) : (
+            <ul className="pg-bookings">
+              {found.map((booking) => (
+                <li key={booking.id} className="pg-booking">
+                  <div className="pg-booking__head">
+                    <span className="pg-booking__service">{booking.serviceType ? serviceTypeLabel(booking.serviceType) : 'Electrical work'}</span>
+                    <StatusBadge status={booking.status} />
+                  </div>
+                  <dl className="pg-booking__dates">
+                    <div>
+                      <dt>Dates</dt>
+                      <dd>{dates(booking)}</dd>
+                    </div>
+                    {booking.createdAt ? (
+                      <div>
+                        <dt>Requested</dt>
+                        <dd>{shortDate(booking.createdAt)}</dd>
+                      </div>
+                    ) : null}
+                  </dl>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Seed point 4: underscores shown as spaces; completed green, in progress blue, confirmed yellow, cancelled red, others grey. */
+function StatusBadge({ status }: { status: string | null }) {
+  const value = (status || 'pending').replace(/-/g, '_');
+  const tone = value === 'completed' ? 'green' : value === 'in_progress' ? 'blue' : value === 'confirmed' ? 'yellow' : value === 'cancelled' ? 'red' : 'grey';
+  return <span className={`pg-status pg-status--${tone}`}>{value.replace(/_/g, ' ')}</span>;
+}
+
+function dates(booking: FoundBooking): string {
+  const { startDate, finishDate } = booking;
+  if (!startDate && !finishDate) return 'To be arranged';
+  if (!startDate || !finishDate || startDate === finishDate) return shortDate((startDate ?? finishDate) as string);
+  return `${shortDate(startDate)} to ${shortDate(finishDate)}`;
+}

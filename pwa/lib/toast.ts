@@ -1,0 +1,56 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The site's toasts (seed points 8 and 9), as a thin wrapper over sonner. Sonner stays out of the first
+ * JavaScript a visitor downloads: the first toast mounts the toaster (see ToastHost) and waits until it
+ * listens, then shows the message; later toasts go straight through.
+ */
+export const toast = {
+  success: (title: string, description?: string): Promise<void> => show('success', title, description),
+  error: (title: string, description?: string): Promise<void> => show('error', title, description),
+  info: (title: string, description?: string): Promise<void> => show('info', title, description),
+};
+
+/** Starts loading the toaster early (e.g. when a form gets focus) so the first toast appears at once. */
+export function warmToaster(): void {
+  void ready();
+}
+
+/** Whether the toaster should be on the page; read by ToastHost. False on the server and before any toast. */
+export function useToasterWanted(): boolean {
+  return useSyncExternalStore(subscribe, () => wanted, () => false);
+}
+
+/** Called by the toaster once it is subscribed to sonner, so no toast is published before anyone listens. */
+export function markToasterMounted(): void {
+  resolveMounted?.();
+}
+
+type Kind = 'success' | 'error' | 'info';
+
+let wanted = false;
+let mounted: Promise<void> | null = null;
+let resolveMounted: (() => void) | null = null;
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function ready(): Promise<void> {
+  if (!mounted) {
+    mounted = new Promise<void>((resolve) => {
+      resolveMounted = resolve;
+    });
+    wanted = true;
+    for (const listener of listeners) listener();
+  }
+  return mounted;
+}
+
+async function show(kind: Kind, title: string, description?: string): Promise<void> {
+  await ready();
+  const { toast: sonner } = await import('sonner');
+  sonner[kind](title, description ? { description } : undefined);
+}
