@@ -1,7 +1,11 @@
-import { fileURLToPath } from 'node:url';
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { build, defineConfig } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 // Absolute paths: with `root: 'pwa'`, Vite, the router plugin and vite-plugin-pwa would otherwise each
@@ -9,15 +13,27 @@ import { VitePWA } from 'vite-plugin-pwa';
 const fromHere = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
 const apiServer = 'http://localhost:3000';
+const distDir = fromHere('./dist');
+const routesDir = fromHere('./pwa/routes');
+const serverEntry = fromHere('./pwa/prerender/entry-server.tsx');
+// The prerendered pages' script: it loads pwa/main.tsx after the first paint.
+const startEntry = fromHere('./pwa/prerender/start.ts');
+// The server bundle only lives while the build runs; under node_modules so it is never committed or served.
+// One directory per build process, so two builds running at once (a test and a developer) don't collide.
+const serverOutDir = join(fromHere('./node_modules/.prerender'), String(process.pid));
 
-/** Build of the PWA: file-based routes, React, and an injectManifest service worker that asks before updating. */
-export default defineConfig({
+/**
+ * Build of the PWA: file-based routes, React, an injectManifest service worker that asks before updating,
+ * and the prerendered public pages. `vite build` does it all: the client bundle, then (prerender plugin) a
+ * server build of pwa/prerender/entry-server.tsx whose HTML goes into dist/, then the service worker, whose
+ * precache list therefore holds every prerendered page. See docs/decisions/005-prerendering.md.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   root: fromHere('./pwa'),
-  publicDir: fromHere('./pwa/public'),
-  build: {
-    outDir: fromHere('./dist'),
-    emptyOutDir: true,
-  },
+  publicDir: isSsrBuild ? false : fromHere('./pwa/public'),
+  build: isSsrBuild
+    ? { outDir: serverOutDir, emptyOutDir: true, ssr: serverEntry, copyPublicDir: false }
+    : { outDir: distDir, emptyOutDir: true, rolldownOptions: { input: { index: fromHere('./pwa/index.html'), start: startEntry } } },
   server: {
     proxy: {
       '/api': apiServer,
@@ -28,7 +44,7 @@ export default defineConfig({
     // Must run before react(): it rewrites route files for code splitting.
     tanstackRouter({
       target: 'react',
-      routesDirectory: fromHere('./pwa/routes'),
+      routesDirectory: routesDir,
       generatedRouteTree: fromHere('./pwa/routeTree.gen.ts'),
       autoCodeSplitting: true,
       addExtensions: true,
@@ -41,6 +57,8 @@ export default defineConfig({
       filename: 'sw.ts',
       registerType: 'prompt',
       injectRegister: false,
+      // The worker is built last, after the prerender plugin has written the pages it must precache.
+      integration: { closeBundleOrder: 'post' },
       manifest: {
         name: 'SparkRight Electrical',
         short_name: 'SparkRight',
@@ -58,8 +76,127 @@ export default defineConfig({
         ],
       },
       injectManifest: {
+        // Every prerendered page (dist/**/index.html, 404.html, app-shell.html) is precached. The social
+        // card is for link previews only: no visitor's phone needs it offline.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globIgnores: ['images/og-card.png'],
       },
     }),
+    ...(isSsrBuild ? [] : [prerender(), precompress()]),
   ],
-});
+}));
+
+/** What pwa/prerender/entry-server.tsx exports, as the built server bundle gives it (see PrerenderInput there). */
+type ServerEntry = {
+  prerenderSite(input: {
+    template: string;
+    siteUrl: string | undefined;
+    buildDate: string;
+    startScript: string;
+    stylesheets?: (routeFile: string) => readonly string[];
+  }): Promise<Array<{ file: string; content: string }>>;
+};
+
+/**
+ * After the client bundle is written: builds the server entry, renders the pages into dist/ with the built
+ * shell as template, and deletes the server bundle. Runs before vite-plugin-pwa's closeBundle (order 'pre'
+ * here, 'post' there), so the service worker's precache list is made from the finished dist/.
+ */
+function prerender(): Plugin {
+  let built: BuiltChunks = { startScript: '', styles: new Map() };
+  return {
+    name: 'sparkright:prerender',
+    apply: 'build',
+    writeBundle(_options, bundle) {
+      built = builtChunks(bundle);
+    },
+    closeBundle: {
+      order: 'pre',
+      sequential: true,
+      async handler(error?: Error) {
+        if (error) return;
+        const started = performance.now();
+        try {
+          await build({ configFile: fromHere('./vite.config.ts'), mode: 'production', logLevel: 'warn', build: { ssr: serverEntry } });
+          const entryUrl = `${pathToFileURL(join(serverOutDir, 'entry-server.js')).href}?t=${Date.now()}`;
+          const { prerenderSite } = (await import(entryUrl)) as ServerEntry;
+          const files = await prerenderSite({
+            template: await readFile(join(distDir, 'index.html'), 'utf8'),
+            siteUrl: process.env['SITE_URL'] ?? process.env['PUBLIC_URL'],
+            buildDate: new Date().toISOString().slice(0, 10),
+            startScript: built.startScript,
+            stylesheets: (routeFile) => built.styles.get(routeFile) ?? [],
+          });
+          for (const { file, content } of files) {
+            const target = join(distDir, file);
+            await mkdir(dirname(target), { recursive: true });
+            await writeFile(target, content);
+          }
+          const ms = Math.round(performance.now() - started);
+          this.info(`prerendered ${files.filter((f) => f.file.endsWith('.html')).length} HTML files + sitemap.xml, robots.txt, llms.txt in ${ms} ms`);
+        } finally {
+          await rm(serverOutDir, { recursive: true, force: true });
+        }
+      },
+    },
+  };
+}
+
+/** What the prerenderer needs from the client bundle. */
+type BuiltChunks = {
+  /** '/assets/start-x.js': the prerendered pages' script (pwa/prerender/start.ts). */
+  startScript: string;
+  /** Per route file ('routes/faq.tsx'), the stylesheets of its code-split chunks, so a page never paints unstyled. */
+  styles: Map<string, string[]>;
+};
+
+function builtChunks(bundle: Rollup.OutputBundle): BuiltChunks {
+  const chunks = new Map<string, Rollup.OutputChunk>();
+  for (const output of Object.values(bundle)) if (output.type === 'chunk') chunks.set(output.fileName, output);
+  const start = [...chunks.values()].find((chunk) => chunk.isEntry && chunk.facadeModuleId === startEntry);
+  if (!start) throw new Error(`prerender: no entry chunk for ${startEntry} in the client bundle`);
+  const css = (fileName: string, seen: Set<string>, found: Set<string>): void => {
+    const chunk = chunks.get(fileName);
+    if (!chunk || seen.has(fileName)) return;
+    seen.add(fileName);
+    for (const file of chunk.viteMetadata?.importedCss ?? []) found.add(`/${file}`);
+    for (const imported of chunk.imports) css(imported, seen, found);
+  };
+  const styles = new Map<string, string[]>();
+  for (const chunk of chunks.values()) {
+    const facade = chunk.facadeModuleId?.split('?')[0];
+    if (!facade || chunk.isEntry || !facade.startsWith(routesDir)) continue;
+    const routeFile = `routes/${relative(routesDir, facade).split('\\').join('/')}`;
+    const found = new Set(styles.get(routeFile));
+    css(chunk.fileName, new Set(), found);
+    styles.set(routeFile, [...found]);
+  }
+  return { startScript: `/${start.fileName}`, styles };
+}
+
+/**
+ * Brotli and gzip copies of every text file in dist/ (after the worker is built), which the server sends to
+ * browsers that accept them: visitors on a weak mobile signal download about a quarter of the bytes.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'sparkright:precompress',
+    apply: 'build',
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler(error?: Error) {
+        if (error) return;
+        const entries = await readdir(distDir, { recursive: true, withFileTypes: true });
+        const texts = entries.filter((entry) => entry.isFile() && /\.(?:js|css|html|svg|txt|xml|webmanifest)$/.test(entry.name));
+        for (const entry of texts) {
+          const file = join(entry.parentPath, entry.name);
+          const content = await readFile(file);
+          if (content.length < 1024) continue;
+          await writeFile(`${file}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+          await writeFile(`${file}.gz`, gzipSync(content, { level: 9 }));
+        }
+      },
+    },
+  };
+}

@@ -1,9 +1,8 @@
 /// <reference lib="webworker" />
-import { clientRoutes } from '#domain/routes.ts';
+import { findClientRoute } from '#domain/routes.ts';
 import { clientsClaim } from 'workbox-core';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import type { PrecacheEntry } from 'workbox-precaching';
-import { NavigationRoute, registerRoute } from 'workbox-routing';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<PrecacheEntry | string>;
@@ -12,18 +11,20 @@ declare const self: ServiceWorkerGlobalScope & {
 // Take over the very first page at once, so a first visit already works offline.
 clientsClaim();
 
-precacheAndRoute(self.__WB_MANIFEST);
+// The precache holds the built assets and every prerendered page (dist/**/index.html), the 404 page and the
+// app shell, so the whole marketing site opens offline after one visit. A page path is answered from the
+// precache the way the server answers it: a public page with its own prerendered HTML, the portal, admin,
+// sign-in and tool pages with the client-rendered shell. Anything else — /robots.txt, /api/…, unknown paths
+// the server answers 404 — is not matched here and goes to the network. `cleanURLs` is off so that /404 or
+// /app-shell never resolve to those files.
+precacheAndRoute(self.__WB_MANIFEST, {
+  cleanURLs: false,
+  urlManipulation: ({ url }) => {
+    const document = documentFor(url.pathname);
+    return document ? [new URL(document, self.location.origin)] : [];
+  },
+});
 cleanupOutdatedCaches();
-
-// Navigations to the app's own routes get the precached shell, online or offline. Only the route table's
-// paths (one trailing slash allowed, any query): everything else — /robots.txt, unknown paths that the
-// server answers 404 — still goes to the network. API and uploads are denied outright as a second guard.
-registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    allowlist: clientRoutes.map(({ path }) => new RegExp(`^${path === '/' ? '' : path}/?(?:\\?|$)`)),
-    denylist: [/^\/api\//, /^\/uploads\//],
-  }),
-);
 
 // The page's reload prompt sends this once the user agrees; we never swap code under an open form by ourselves.
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
@@ -31,3 +32,11 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
     void self.skipWaiting();
   }
 });
+
+/** The precached HTML file for a page path of the route table (exact, see findClientRoute), or undefined. */
+function documentFor(pathname: string): string | undefined {
+  const route = findClientRoute(pathname);
+  if (!route) return undefined;
+  if (route.kind !== 'public') return '/app-shell.html';
+  return route.path === '/' ? '/index.html' : `${route.path}/index.html`;
+}
