@@ -31,13 +31,15 @@ type Category = (typeof CATEGORIES)[number];
 /** The part of a Lighthouse result (LHR) this script reads. */
 type Lhr = {
   lighthouseVersion: string;
+  /** Lighthouse's CPU benchmark at run time: a value well below the machine's usual one means another process was busy. */
+  environment: { benchmarkIndex: number };
   runtimeError?: { code: string; message: string };
   categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
   audits: Record<string, { title: string; score: number | null; scoreDisplayMode: string; displayValue?: string; details?: { items?: unknown[] } }>;
 };
 /** An audit that cost points in a run: 'performance: total-blocking-time (Total Blocking Time)' and its value. */
 type Lost = { audit: string; value: string };
-type Run = { page: string; formFactor: FormFactor; scores: Record<Category, number | null>; lost: Lost[] };
+type Run = { page: string; formFactor: FormFactor; scores: Record<Category, number | null>; lost: Lost[]; benchmarkIndex: number };
 type Script = { url: string; transferBytes: number; gzipBytes: number | null };
 
 const started = performance.now();
@@ -66,9 +68,10 @@ for (const formFactor of FORM_FACTORS) {
     for (let i = 1; i <= RUNS; i++) {
       const lhr = lighthouse(`${server.url}${page}`, formFactor, join(work, 'report.json'));
       const scores = Object.fromEntries(CATEGORIES.map((id) => [id, score(lhr.categories[id]?.score)])) as Record<Category, number | null>;
-      runs.push({ page, formFactor, scores, lost: lostPoints(lhr) });
+      const benchmarkIndex = Math.round(lhr.environment.benchmarkIndex);
+      runs.push({ page, formFactor, scores, lost: lostPoints(lhr), benchmarkIndex });
       if (page === '/' && formFactor === 'mobile' && i === 1) homeScripts = scriptsOf(lhr);
-      log(`${formFactor.padEnd(7)} ${page.padEnd(22)} run ${i}/${RUNS}: ${CATEGORIES.map((id) => `${id} ${scores[id] ?? '–'}`).join(', ')}`);
+      log(`${formFactor.padEnd(7)} ${page.padEnd(22)} run ${i}/${RUNS}: ${CATEGORIES.map((id) => `${id} ${scores[id] ?? '–'}`).join(', ')} (CPU benchmark ${benchmarkIndex})`);
     }
   }
 }

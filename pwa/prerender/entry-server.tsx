@@ -2,9 +2,8 @@ import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/rea
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { NOT_FOUND, PAGE_META } from '#domain/content/pages.ts';
-import type { PageMeta } from '#domain/content/shared.ts';
 import { routeTree } from '../routeTree.gen.ts';
-import { headKey, headTags, normaliseSiteUrl, pageDocument, splitHoisted } from './head.ts';
+import { headKey, headTags, headValue, normaliseSiteUrl, pageDocument, splitHoisted } from './head.ts';
 import { llmsTxt, publicPaths, robotsTxt, sitemapXml } from './site-files.ts';
 import { electricianJsonLd, faqPageJsonLd, jsonLdScript } from './structured-data.ts';
 
@@ -77,23 +76,22 @@ async function renderPage(input: PrerenderInput, path: string, page: Parameters<
   }
   const { hoisted, markup } = splitHoisted(rendered);
   const head = headTags(normaliseSiteUrl(input.siteUrl), page);
-  const extraHead = [...keepHoisted(path, page.meta, head, hoisted), ...styleLinks(input, matches.map((match) => match.routeId))];
+  const extraHead = [...keepHoisted(path, head, hoisted), ...styleLinks(input, matches.map((match) => match.routeId))];
   return pageDocument(input.template, { head, extraHead, markup, script: input.startScript });
 }
 
 /**
- * The route's own head tags (HeadContent) that the prerendered head does not already have. A route title or
- * description that disagrees with PAGE_META is reported: the client would then show another title than the
- * one search engines read.
+ * The route's own head tags (HeadContent) that the prerendered head does not already have. A route head
+ * whose title or description disagrees with PAGE_META is reported: the browser would then show another title
+ * than the one search engines read.
  */
-function keepHoisted(path: string, meta: PageMeta, head: string, hoisted: readonly string[]): string[] {
+function keepHoisted(path: string, head: string, hoisted: readonly string[]): string[] {
   const ours = new Map(head.split('\n').map((tag) => [headKey(tag.trim()), tag.trim()] as const));
   return hoisted.filter((tag) => {
     const key = headKey(tag);
-    if (key === undefined || !ours.has(key)) return true;
-    if (key === 'title' && tag !== ours.get(key)) {
-      console.warn(`Prerender ${path}: the route's head title ${tag} differs from PAGE_META's "${meta.title}"`);
-    }
+    const mine = key === undefined ? undefined : ours.get(key);
+    if (mine === undefined) return true;
+    if (headValue(tag) !== headValue(mine)) console.warn(`Prerender ${path}: the route's head has ${tag}, PAGE_META gives ${mine}`);
     return false;
   });
 }

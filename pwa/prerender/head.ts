@@ -90,6 +90,18 @@ export function headKey(tag: string): string | undefined {
   return canonical ? 'link:canonical' : undefined;
 }
 
+/** A head tag's text (title) or content attribute, entities decoded, to compare tags written differently. */
+export function headValue(tag: string): string {
+  const raw = /^<title\b[^>]*>([\s\S]*?)<\/title>/.exec(tag)?.[1] ?? /\bcontent="([^"]*)"/.exec(tag)?.[1] ?? /\bhref="([^"]*)"/.exec(tag)?.[1] ?? '';
+  return raw
+    .replace(/&#x([0-9a-f]+);/gi, (_m, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_m, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
 /**
  * Fills the built app shell (dist/index.html) for one page: the page's head replaces the shell's title,
  * description and `noindex`; `extraHead` (hoisted tags, stylesheets) goes before `</head>`; the markup goes
