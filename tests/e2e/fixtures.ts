@@ -8,6 +8,8 @@ import { startServer, type TestServer } from '../support/server.ts';
  */
 export const test = base.extend<object, { server: TestServer }>({
   server: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: it must be `{}` here.
+    // oxlint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const server = await startServer();
       await use(server);
