@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { startServer, type TestServer } from '../support/server.ts';
 
 /**
@@ -23,3 +23,11 @@ export const test = base.extend<object, { server: TestServer }>({
 });
 
 export { expect };
+
+/**
+ * Waits until the prerendered page is hydrated (pwa/main.tsx sets `<html data-hydrated>`): before that the
+ * HTML is visible but its buttons do not respond yet, and a click would be lost.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}

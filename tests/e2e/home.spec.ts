@@ -1,8 +1,9 @@
 import { replyFor } from '#domain/widgets/chat.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, hydrated, test } from './fixtures.ts';
 
 test('the chat widget answers a price question with the price reply', async ({ page }) => {
   await page.goto('/');
+  await hydrated(page);
   await page.getByRole('button', { name: /chat/i }).first().click();
   const chat = page.getByRole('dialog', { name: /chat/i });
   await expect(chat).toBeVisible();
@@ -16,6 +17,7 @@ test.describe('the quote form', () => {
   test('shows the seed messages for empty and bad fields, and sends nothing', async ({ page, server }) => {
     const before = server.storage.queries.quotes().length;
     await page.goto('/#contact');
+    await hydrated(page);
     const form = page.locator('form').filter({ has: page.locator('[name="serviceType"]') });
     await form.locator('[name="email"]').fill('not-an-email');
     await form.getByRole('button', { name: /send|submit|request/i }).click();
@@ -27,6 +29,7 @@ test.describe('the quote form', () => {
 
   test('a visitor asks for a quote and the server has exactly one', async ({ page, server }) => {
     await page.goto('/#contact');
+    await hydrated(page);
     const form = page.locator('form').filter({ has: page.locator('[name="serviceType"]') });
     await form.locator('[name="firstName"]').fill('Quentin');
     await form.locator('[name="lastName"]').fill('Visitor');

@@ -1,10 +1,11 @@
-import { expect, test } from './fixtures.ts';
+import { expect, hydrated, test } from './fixtures.ts';
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('the mobile menu opens, navigates and closes', async ({ page }) => {
     await page.goto('/faq');
+    await hydrated(page);
     await page.getByRole('button', { name: /menu/i }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await expect(menu).toBeVisible();
@@ -22,12 +23,15 @@ test.describe('on a phone', () => {
 test('the Services link scrolls the home page and leads home from another page', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/');
+  await hydrated(page);
   const nav = page.getByRole('navigation', { name: /main/i });
   await nav.getByRole('link', { name: 'Services' }).click();
   await expect(page).toHaveURL(/\/#services$/);
   await expect(page.locator('#services')).toBeInViewport();
 
   await page.goto('/faq');
+
+  await hydrated(page);
   await page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Contact' }).click();
   await expect(page).toHaveURL(/\/#contact$/);
   await expect(page.locator('#contact')).toBeInViewport();
@@ -35,6 +39,7 @@ test('the Services link scrolls the home page and leads home from another page',
 
 test('the cookie choice persists across a reload', async ({ page }) => {
   await page.goto('/');
+  await hydrated(page);
   const banner = page.getByRole('region', { name: /cookie/i });
   await expect(banner).toBeVisible();
   await banner.getByRole('button', { name: /accept/i }).click();
@@ -53,6 +58,7 @@ test('no request leaves the site before consent', async ({ page, server }) => {
   });
   for (const path of ['/', '/faq', '/electrician-windsor', '/emergency-electrician-ashford']) {
     await page.goto(path);
+    await hydrated(page);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.mouse.wheel(0, 20_000);
     await page.waitForTimeout(300);
