@@ -30,6 +30,12 @@ const app = (
  * pages get the empty app shell and render on the client.
  */
 async function start(rootElement: HTMLElement): Promise<void> {
+  // `<html data-hydrated>` once the first render is committed: from then on every control responds (a tap on
+  // a prerendered button before that does nothing). Browser tests wait for it before interacting.
+  const unsubscribe = router.subscribe('onRendered', () => {
+    document.documentElement.dataset['hydrated'] = 'true';
+    unsubscribe();
+  });
   if (!rootElement.hasChildNodes()) {
     createRoot(rootElement).render(app);
     return;
