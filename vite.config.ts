@@ -1,4 +1,4 @@
-import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -18,6 +18,7 @@ const routesDir = fromHere('./pwa/routes');
 const serverEntry = fromHere('./pwa/prerender/entry-server.tsx');
 // The prerendered pages' script: it loads pwa/main.tsx after the first paint.
 const startEntry = fromHere('./pwa/prerender/start.ts');
+const appEntry = fromHere('./pwa/main.tsx');
 // The server bundle only lives while the build runs; under node_modules so it is never committed or served.
 // One directory per build process, so two builds running at once (a test and a developer) don't collide.
 const serverOutDir = join(fromHere('./node_modules/.prerender'), String(process.pid));
@@ -93,6 +94,7 @@ type ServerEntry = {
     siteUrl: string | undefined;
     buildDate: string;
     startScript: string;
+    appModules: readonly string[];
     stylesheets?: (routeFile: string) => readonly string[];
   }): Promise<Array<{ file: string; content: string }>>;
 };
@@ -103,7 +105,7 @@ type ServerEntry = {
  * here, 'post' there), so the service worker's precache list is made from the finished dist/.
  */
 function prerender(): Plugin {
-  let built: BuiltChunks = { startScript: '', styles: new Map() };
+  let built: BuiltChunks = { startScript: '', appModules: [], styles: new Map() };
   return {
     name: 'sparkright:prerender',
     apply: 'build',
@@ -125,6 +127,7 @@ function prerender(): Plugin {
             siteUrl: process.env['SITE_URL'] ?? process.env['PUBLIC_URL'],
             buildDate: new Date().toISOString().slice(0, 10),
             startScript: built.startScript,
+            appModules: built.appModules,
             stylesheets: (routeFile) => built.styles.get(routeFile) ?? [],
           });
           for (const { file, content } of files) {
@@ -136,6 +139,7 @@ function prerender(): Plugin {
           this.info(`prerendered ${files.filter((f) => f.file.endsWith('.html')).length} HTML files + sitemap.xml, robots.txt, llms.txt in ${ms} ms`);
         } finally {
           await rm(serverOutDir, { recursive: true, force: true });
+          await rmdir(dirname(serverOutDir)).catch(() => {}); // left when another build is still using it
         }
       },
     },
@@ -146,6 +150,8 @@ function prerender(): Plugin {
 type BuiltChunks = {
   /** '/assets/start-x.js': the prerendered pages' script (pwa/prerender/start.ts). */
   startScript: string;
+  /** pwa/main.tsx's chunk and every chunk it imports: start.ts fetches them all at once. */
+  appModules: string[];
   /** Per route file ('routes/faq.tsx'), the stylesheets of its code-split chunks, so a page never paints unstyled. */
   styles: Map<string, string[]>;
 };
@@ -155,6 +161,14 @@ function builtChunks(bundle: Rollup.OutputBundle): BuiltChunks {
   for (const output of Object.values(bundle)) if (output.type === 'chunk') chunks.set(output.fileName, output);
   const start = [...chunks.values()].find((chunk) => chunk.isEntry && chunk.facadeModuleId === startEntry);
   if (!start) throw new Error(`prerender: no entry chunk for ${startEntry} in the client bundle`);
+  const app = [...chunks.values()].find((chunk) => chunk.moduleIds.includes(appEntry));
+  if (!app) throw new Error(`prerender: no chunk for ${appEntry} in the client bundle`);
+  const closure = (fileName: string, seen: Set<string>): Set<string> => {
+    if (seen.has(fileName) || !chunks.has(fileName)) return seen;
+    seen.add(fileName);
+    for (const imported of chunks.get(fileName)!.imports) closure(imported, seen);
+    return seen;
+  };
   const css = (fileName: string, seen: Set<string>, found: Set<string>): void => {
     const chunk = chunks.get(fileName);
     if (!chunk || seen.has(fileName)) return;
@@ -171,7 +185,8 @@ function builtChunks(bundle: Rollup.OutputBundle): BuiltChunks {
     css(chunk.fileName, new Set(), found);
     styles.set(routeFile, [...found]);
   }
-  return { startScript: `/${start.fileName}`, styles };
+  const appModules = [...closure(app.fileName, new Set())].map((fileName) => `/${fileName}`);
+  return { startScript: `/${start.fileName}`, appModules, styles };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
+import type { ReactElement } from 'react';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { NOT_FOUND, PAGE_META } from '#domain/content/pages.ts';
 import { routeTree } from '../routeTree.gen.ts';
 import { headKey, headTags, headValue, normaliseSiteUrl, pageDocument, splitHoisted } from './head.ts';
@@ -20,6 +21,8 @@ export type PrerenderInput = {
   readonly buildDate: string;
   /** The prerendered pages' script, e.g. '/assets/start-x.js' (pwa/prerender/start.ts as built). */
   readonly startScript: string;
+  /** The app's modules (pwa/main.tsx's chunk and its imports), which the start script fetches at once. */
+  readonly appModules: readonly string[];
   /** The stylesheets a route file's code-split chunks import, e.g. 'routes/faq.tsx' -> ['/assets/faq-x.css']. */
   readonly stylesheets?: (routeFile: string) => readonly string[];
 };
@@ -65,19 +68,42 @@ async function renderPage(input: PrerenderInput, path: string, page: Parameters<
   if (notFound !== (path === NOT_FOUND_PROBE)) {
     throw new Error(`Prerender ${path}: ${notFound ? 'the router has no route for this public path of domain/routes.ts' : 'the not-found probe matched a route'}`);
   }
-  const rendered = renderToString(
+  const app = (
     <StrictMode>
       <RouterProvider router={router} />
-    </StrictMode>,
+    </StrictMode>
   );
+  const rendered = renderToString(app);
   // A component that threw or suspended leaves a client-render marker: the page would arrive without its content.
   if (/<!--\$[!?]-->/.test(rendered)) {
-    throw new Error(`Prerender ${path}: a component threw or suspended while rendering on the server (does it read window, document or storage during render?)`);
+    const errors = (await renderErrors(app)).join('\n  ');
+    throw new Error(`Prerender ${path}: a component threw or suspended while rendering on the server (does it read window, document or storage during render?)\n  ${errors}`);
   }
   const { hoisted, markup } = splitHoisted(rendered);
   const head = headTags(normaliseSiteUrl(input.siteUrl), page);
   const extraHead = [...keepHoisted(path, head, hoisted), ...styleLinks(input, matches.map((match) => match.routeId))];
-  return pageDocument(input.template, { head, extraHead, markup, script: input.startScript });
+  return pageDocument(input.template, { head, extraHead, markup, script: input.startScript, modules: input.appModules });
+}
+
+/** renderToString swallows the errors of components inside a Suspense boundary; a streaming render reports them. */
+function renderErrors(app: ReactElement): Promise<string[]> {
+  const errors: string[] = [];
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      resolve(errors);
+    };
+    const stream = renderToPipeableStream(app, {
+      onError: (error) => void errors.push(error instanceof Error ? (error.stack ?? error.message) : String(error)),
+      onAllReady: done,
+      onShellError: done,
+    });
+    // A component that suspends forever never becomes ready: give up on it after a few seconds.
+    const timer = setTimeout(() => {
+      stream.abort();
+      done();
+    }, 5_000);
+  });
 }
 
 /**

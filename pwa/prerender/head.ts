@@ -106,15 +106,19 @@ export function headValue(tag: string): string {
  * Fills the built app shell (dist/index.html) for one page: the page's head replaces the shell's title,
  * description and `noindex`; `extraHead` (hoisted tags, stylesheets) goes before `</head>`; the markup goes
  * into #root, and the shell's "needs JavaScript" notice goes, since the page reads without it. The shell's
- * app script and its module preloads give way to `script` (pwa/prerender/start.ts), which loads the app
- * after the first paint, at low priority: the page's HTML, stylesheet and images come first.
+ * app script and its module preloads give way to `script` (pwa/prerender/start.ts), which loads the app's
+ * `modules` after the first paint, at low priority: the page's HTML, stylesheet and images come first.
  */
-export function pageDocument(template: string, parts: { head: string; extraHead: readonly string[]; markup: string; script: string }): string {
+export function pageDocument(
+  template: string,
+  parts: { head: string; extraHead: readonly string[]; markup: string; script: string; modules: readonly string[] },
+): string {
   let html = replaceOnce(template, /\s*<meta\s+name="description"[^>]*>/, () => '');
   html = replaceOnce(html, /\s*<meta\s+name="robots"[^>]*>/, () => '');
   html = replaceOnce(html, /\s*<noscript>[\s\S]*?<\/noscript>/, () => '');
   html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
-  html = replaceOnce(html, /<script type="module" crossorigin src="[^"]+"><\/script>/, () => `<script type="module" fetchpriority="low" crossorigin src="${escapeHtml(parts.script)}"></script>`);
+  const script = `<script type="module" fetchpriority="low" crossorigin src="${escapeHtml(parts.script)}" data-modules="${escapeHtml(parts.modules.join(' '))}"></script>`;
+  html = replaceOnce(html, /<script type="module" crossorigin src="[^"]+"><\/script>/, () => script);
   html = replaceOnce(html, /<title>[\s\S]*?<\/title>/, () => parts.head);
   if (parts.extraHead.length > 0) html = replaceOnce(html, /\s*<\/head>/, () => `\n    ${parts.extraHead.join('\n    ')}\n  </head>`);
   return replaceOnce(html, /<div id="root"><\/div>/, () => `<div id="root">${parts.markup}</div>`);
