@@ -32,6 +32,18 @@ export const BUSINESS = {
   emergency: '24/7',
   replyPromise: 'within 24 hours',
   retentionYears: 7,
+  /**
+   * The business's pages elsewhere (seed point 2: a social page and two review sites). Placeholders on
+   * reserved example domains until the real listings exist; every link on the site and in the JSON-LD
+   * (`sameAs`) reads them from here.
+   */
+  links: {
+    social: 'https://social.example.com/sparkright-electrical',
+    reviewSites: [
+      { name: 'Google Reviews', url: 'https://reviews.example.com/sparkright-electrical' },
+      { name: 'Trade Review Directory', url: 'https://trade-directory.example.com/sparkright-electrical' },
+    ],
+  },
 } as const;
 
 /** Years of experience, computed from the year established so it never goes stale. */

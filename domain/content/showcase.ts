@@ -1,3 +1,5 @@
+import { BUSINESS } from '../business.ts';
+
 /** A customer's words for the reviews section. */
 export type Review = {
   readonly name: string;
@@ -60,14 +62,8 @@ export const REVIEWS: readonly Review[] = [
 /** A review site the reviews section links to. */
 export type ReviewSite = { readonly name: string; readonly url: string };
 
-/**
- * CONFIG: the two review listings (seed point 2). Placeholder addresses on reserved example domains until
- * the real listings are configured; they belong with the other contact links in the business facts.
- */
-export const REVIEW_SITES: readonly ReviewSite[] = [
-  { name: 'Google Reviews', url: 'https://reviews.example.com/sparkright-electrical' },
-  { name: 'Trade Review Directory', url: 'https://trade-directory.example.com/sparkright-electrical' },
-];
+/** The two review listings (seed point 2), from the business facts. */
+export const REVIEW_SITES: readonly ReviewSite[] = BUSINESS.links.reviewSites;
 
 /** The average of the sample ratings, one decimal, for the section's summary line. */
 export function averageRating(reviews: readonly Review[] = REVIEWS): number {

@@ -27,6 +27,7 @@ export function electricianJsonLd(siteUrl: string): JsonLd {
     logo: `${siteUrl}/icons/icon-512.png`,
     foundingDate: String(BUSINESS.established),
     priceRange: '££',
+    sameAs: [BUSINESS.links.social, ...BUSINESS.links.reviewSites.map((site) => site.url)],
     address: {
       '@type': 'PostalAddress',
       streetAddress: BUSINESS.address.street,

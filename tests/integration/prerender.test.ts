@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#backend/config.ts';
+import { BUSINESS } from '#domain/business.ts';
 import { FAQ_ITEMS } from '#domain/content/faq.ts';
 import { PAGE_META } from '#domain/content/pages.ts';
 import { clientRoutes } from '#domain/routes.ts';
@@ -72,6 +73,7 @@ describe.skipIf(!built)(`prerendered public pages ${reason}`, () => {
         expect.arrayContaining([expect.objectContaining({ '@type': 'OpeningHoursSpecification', opens: expect.any(String), closes: expect.any(String) })]),
       );
       expect(business?.['areaServed']).toEqual(expect.arrayContaining([expect.objectContaining({ '@type': 'GeoCircle', geoRadius: 50_000 })]));
+      expect(business?.['sameAs']).toEqual([BUSINESS.links.social, ...BUSINESS.links.reviewSites.map((site) => site.url)]);
     });
 
     it('shows its content without JavaScript: #root holds the rendered page with its h1', () => {
