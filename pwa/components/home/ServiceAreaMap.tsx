@@ -7,8 +7,8 @@ import { DIRECTIONS_HREF, TEL_HREF, whatsappHref } from '#domain/content/shared.
 import type { ClientRoutePath } from '#domain/routes.ts';
 import { NEW_TAB, SOCIAL_HREF, SOCIAL_LABEL } from '../../lib/links.ts';
 import { Icon } from '../ui/Icon.tsx';
-import { BASE_POINT, INSET, MAP, MAP_TOWNS, SCALE_KM, SCALE_UNITS, THAMES_PATH, TOWNS_BY_DISTANCE } from './map-geometry.ts';
-import type { MapTown } from './map-geometry.ts';
+import { BASE_POINT, INSET, INSET_BOX, MAP, MAP_TOWNS, SCALE_BOX, SCALE_KM, SCALE_UNITS, THAMES_PATH, TOWNS_BY_DISTANCE } from '#domain/widgets/service-area-map.ts';
+import type { MapTown } from '#domain/widgets/service-area-map.ts';
 
 /** Towns that have their own page. */
 const TOWN_PAGES: Readonly<Record<string, ClientRoutePath>> = {
@@ -67,8 +67,8 @@ export function ServiceAreaMap() {
               <path d="M1.5-8-5.5 1.5h5L-2 9l7.5-10h-5l1.5-7z" fill="#fff" />
             </g>
             <Inset />
-            <g transform={`translate(${MAP.width - 24 - r(SCALE_UNITS)} 24)`} className="area-map__scale">
-              <rect x="-8" y="-14" width={r(SCALE_UNITS) + 16} height="30" rx="6" fill="#fff" opacity=".85" />
+            <g transform={`translate(${r(SCALE_BOX.x + 8)} ${SCALE_BOX.y + 14})`} className="area-map__scale">
+              <rect x="-8" y="-14" width={r(SCALE_BOX.w)} height={SCALE_BOX.h} rx="6" fill="#fff" opacity=".85" />
               <path d={`M0 6V10H${r(SCALE_UNITS)}V6`} fill="none" stroke="#4a5563" strokeWidth="2" />
               <text x={r(SCALE_UNITS / 2)} y="1" textAnchor="middle">
                 {SCALE_KM} km
@@ -171,8 +171,8 @@ function TownMarker({ town, selected, onSelect }: { town: MapTown; selected: boo
 function Inset() {
   const { size, base, radius, frame, london } = INSET;
   return (
-    <g transform={`translate(14 ${MAP.height - size - 34})`} className="area-map__inset">
-      <rect width={size} height={size + 20} rx="10" fill="#fff" stroke="#c9d4e2" />
+    <g transform={`translate(${INSET_BOX.x} ${INSET_BOX.y})`} className="area-map__inset">
+      <rect width={INSET_BOX.w} height={INSET_BOX.h} rx="10" fill="#fff" stroke="#c9d4e2" />
       <circle cx={r(base.x)} cy={r(base.y)} r={r(radius)} fill="#fdecea" stroke="#b3261e" strokeWidth="1.5" strokeDasharray="4 3" />
       <rect x={r(frame.x)} y={r(frame.y)} width={r(frame.w)} height={r(frame.h)} fill="none" stroke="#1d3a5f" strokeWidth="1.5" />
       <circle cx={r(london.x)} cy={r(london.y)} r="3" fill="#1d3a5f" />

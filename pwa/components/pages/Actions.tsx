@@ -23,7 +23,7 @@ export function WhatsAppButton({ text = GENERAL_WHATSAPP_GREETING, label }: { te
   );
 }
 
-/** The home page's quote form (/#contact): the one form that also works offline. */
+/** The home page's quote form (/#contact). */
 export function QuoteFormButton({ label = 'Get Free Quote', variant = 'light' }: { label?: string; variant?: Tone }) {
   return (
     <ButtonLink to="/" hash="contact" icon="arrow-right" variant={variant}>

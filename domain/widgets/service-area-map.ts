@@ -1,8 +1,8 @@
-import { BUSINESS } from '#domain/business.ts';
-import { townsWithDistance } from '#domain/content/areas.ts';
-import type { LatLng, TownWithDistance } from '#domain/content/areas.ts';
-import { circleBounds, fitProjection, placeLabels } from '../../lib/map-projection.ts';
-import type { Box, Placement, Point } from '../../lib/map-projection.ts';
+import { BUSINESS } from '../business.ts';
+import { townsWithDistance } from '../content/areas.ts';
+import type { LatLng, TownWithDistance } from '../content/areas.ts';
+import { circleBounds, fitProjection, placeLabels } from './map-projection.ts';
+import type { Box, Placement, Point } from './map-projection.ts';
 
 /** The map's drawing, computed once from the town coordinates (pure, so prerender and browser agree). */
 export const MAP = { width: 720, height: 480, padding: 48, labelSize: 13, marker: 7 } as const;
@@ -14,11 +14,27 @@ const detail = fitProjection([...towns, BUSINESS.base], MAP.width, MAP.height, M
 export type MapTown = TownWithDistance & { point: Point; label: Placement | null };
 
 const points = towns.map((town) => detail.project(town));
+
+export const BASE_POINT: Point = detail.project(BUSINESS.base);
+
+/** A scale bar: 5 km in map units, drawn in the top right corner. */
+export const SCALE_KM = 5;
+export const SCALE_UNITS = detail.kmToUnits(SCALE_KM);
+export const SCALE_BOX: Box = { x: MAP.width - 32 - SCALE_UNITS, y: 10, w: SCALE_UNITS + 16, h: 30 };
+
+/** The overview inset's card, in the bottom left corner. */
+const INSET_SIZE = 150;
+export const INSET_BOX: Box = { x: 14, y: MAP.height - INSET_SIZE - 34, w: INSET_SIZE, h: INSET_SIZE + 20 };
+
+/** The base marker's halo (radius 22) plus a little air: no town label may cover it. */
+const BASE_BOX: Box = { x: BASE_POINT.x - 24, y: BASE_POINT.y - 24, w: 48, h: 48 };
+
 const labels = placeLabels(
   points.map((point, index) => ({ point, text: towns[index]!.name })),
   { x: 4, y: 4, w: MAP.width - 8, h: MAP.height - 8 },
   MAP.labelSize,
   MAP.marker,
+  [BASE_BOX, SCALE_BOX, INSET_BOX],
 );
 
 /** The towns with their map position and label placement (null where no label fits), nearest first for the list. */
@@ -26,11 +42,6 @@ export const MAP_TOWNS: readonly MapTown[] = towns.map((town, index) => ({ ...to
 
 export const TOWNS_BY_DISTANCE: readonly MapTown[] = [...MAP_TOWNS].sort((a, b) => a.distanceKm - b.distanceKm);
 
-export const BASE_POINT: Point = detail.project(BUSINESS.base);
-
-/** A scale bar: 5 km in map units. */
-export const SCALE_KM = 5;
-export const SCALE_UNITS = detail.kmToUnits(SCALE_KM);
 
 /**
  * The River Thames through the area, as rough points (about 500 m accuracy) — a landmark for orientation
@@ -67,7 +78,7 @@ export const THAMES_PATH = smoothPath(THAMES.map((p) => detail.project(p)));
 
 /** The overview inset: the whole 50 km circle around the base, the detail frame inside it, and London. */
 export const INSET = (() => {
-  const size = 150;
+  const size = INSET_SIZE;
   const pad = 8;
   const overview = fitProjection(circleBounds(BUSINESS.base, BUSINESS.serviceRadiusKm), size, size, pad);
   // The detail map's corners, found by inverting its projection at the frame's corners via two known towns.

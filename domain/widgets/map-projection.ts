@@ -1,5 +1,5 @@
-import { EARTH_RADIUS_KM } from '#domain/content/areas.ts';
-import type { LatLng } from '#domain/content/areas.ts';
+import { EARTH_RADIUS_KM } from '../content/areas.ts';
+import type { LatLng } from '../content/areas.ts';
 
 /** Kilometres per degree of latitude on the mean Earth sphere (about 111.2). */
 export const KM_PER_DEGREE = (EARTH_RADIUS_KM * Math.PI) / 180;
@@ -67,15 +67,22 @@ export type Box = { readonly x: number; readonly y: number; readonly w: number; 
 export type Placement = { readonly anchor: 'start' | 'end' | 'middle'; readonly x: number; readonly y: number; readonly box: Box };
 
 /**
- * Places labels beside their markers without overlapping each other, the markers or the frame: each label
- * tries right, left, above and below, and is left out (null) where none fits. Deterministic, so the
+ * Places labels beside their markers without overlapping each other, the markers, the `obstacles` (other
+ * things drawn on the map) or the frame's edge: each label tries right, left, above, below and the four diagonals, and is left
+ * out (null) where none fits. Deterministic, so the
  * prerendered map and the hydrated one agree. Width is estimated from the character count.
  */
-export function placeLabels(items: ReadonlyArray<{ point: Point; text: string }>, frame: Box, fontSize: number, markerRadius: number): Array<Placement | null> {
+export function placeLabels(
+  items: ReadonlyArray<{ point: Point; text: string }>,
+  frame: Box,
+  fontSize: number,
+  markerRadius: number,
+  obstacles: readonly Box[] = [],
+): Array<Placement | null> {
   const charWidth = fontSize * 0.56;
   const gap = markerRadius + 4;
   const markers: Box[] = items.map(({ point }) => ({ x: point.x - markerRadius, y: point.y - markerRadius, w: markerRadius * 2, h: markerRadius * 2 }));
-  const placed: Box[] = [];
+  const placed: Box[] = [...obstacles];
   return items.map(({ point, text }, index) => {
     const w = text.length * charWidth;
     const h = fontSize * 1.15;
@@ -84,6 +91,11 @@ export function placeLabels(items: ReadonlyArray<{ point: Point; text: string }>
       { anchor: 'end', x: point.x - gap, y: point.y + fontSize * 0.35, box: { x: point.x - gap - w, y: point.y - h / 2, w, h } },
       { anchor: 'middle', x: point.x, y: point.y - gap - fontSize * 0.2, box: { x: point.x - w / 2, y: point.y - gap - h, w, h } },
       { anchor: 'middle', x: point.x, y: point.y + gap + fontSize * 0.85, box: { x: point.x - w / 2, y: point.y + gap, w, h } },
+      // Diagonals, for a marker hemmed in on all four sides: the label's near corner touches the marker.
+      { anchor: 'end', x: point.x - markerRadius, y: point.y - markerRadius - fontSize * 0.25, box: { x: point.x - markerRadius - w, y: point.y - markerRadius - h, w, h } },
+      { anchor: 'start', x: point.x + markerRadius, y: point.y - markerRadius - fontSize * 0.25, box: { x: point.x + markerRadius, y: point.y - markerRadius - h, w, h } },
+      { anchor: 'end', x: point.x - markerRadius, y: point.y + markerRadius + fontSize * 0.9, box: { x: point.x - markerRadius - w, y: point.y + markerRadius, w, h } },
+      { anchor: 'start', x: point.x + markerRadius, y: point.y + markerRadius + fontSize * 0.9, box: { x: point.x + markerRadius, y: point.y + markerRadius, w, h } },
     ];
     const fit = candidates.find(
       (c) => inside(c.box, frame) && !placed.some((b) => overlaps(b, c.box)) && !markers.some((m, i) => i !== index && overlaps(m, c.box)),
