@@ -225,8 +225,9 @@ export class Queries {
     return this.#one(`SELECT tokenHash, createdAt FROM calendar_feed WHERE id = 'feed'`) as { tokenHash: string; createdAt: string } | undefined;
   }
 
-  quotesForCustomer(email: string | null, userId: string): Quote[] {
-    return this.#all('SELECT * FROM quotes WHERE email = ? OR userId = ? ORDER BY createdAt DESC, id', email, userId) as Quote[];
+  /** A customer's quote requests: those made with their e-mail (pass null until it is verified), and those they made signed in. */
+  quotesForCustomer(email: string | null, userId: string | null): Quote[] {
+    return this.#all('SELECT * FROM quotes WHERE email = ? OR (userId IS NOT NULL AND userId = ?) ORDER BY createdAt DESC, id', email, userId) as Quote[];
   }
 
   adminExists(): boolean {

@@ -78,19 +78,26 @@ export function enquiryRoutes({ storage, clock, config, mailer, limits }: AppDep
   });
 
   /**
-   * Finds bookings without signing in, when the e-mail and the phone both match the same bookings.
-   * Answers status, service and dates only — never addresses, notes or names. Rate-limited per IP and per e-mail.
+   * Finds bookings without signing in, when the e-mail and the phone both match the same bookings. Quote
+   * requests (the home page's form) match the same way and come back as `quoteRequests`, so a visitor who
+   * asked for a quote finds it too. Answers status, service and dates only — never addresses, notes, prices
+   * or names. Rate-limited per IP and per e-mail.
    */
   router.post('/api/support/lookup', limits.perIp('lookup'), async (ctx) => {
     const { email, phone } = parseBody(ctx, SupportLookupSchema);
     await limits.checkAccount('lookup', ctx, email);
     const digits = phoneDigits(phone);
+    const matches = (record: { email: string | null; phone: string | null }): boolean => record.email === email && digits !== '' && phoneDigits(record.phone) === digits;
     const bookings = queries
       .bookingsForCustomer(email, null)
-      .filter((b) => b.email === email && digits !== '' && phoneDigits(b.phone) === digits)
+      .filter(matches)
       .map((b) => ({ id: b.id, status: b.status, serviceType: b.serviceType, startDate: b.startDate, finishDate: b.finishDate, createdAt: b.createdAt }));
-    if (bookings.length === 0) await limits.countAccount('lookup', ctx, email);
-    ctx.body = { bookings };
+    const quoteRequests = queries
+      .quotesForCustomer(email, null)
+      .filter(matches)
+      .map((q) => ({ id: q.id, status: q.quoteStatus, serviceType: q.serviceType, createdAt: q.createdAt }));
+    if (bookings.length === 0 && quoteRequests.length === 0) await limits.countAccount('lookup', ctx, email);
+    ctx.body = { bookings, quoteRequests };
   });
 
   return router;

@@ -1,3 +1,6 @@
+/** Shown when a request never reached us; the form keeps what was typed. */
+export const OFFLINE_MESSAGE = 'We could not reach our server. Please check your connection and try again.';
+
 /** A refused or failed call, in the words the page shows. */
 export type Failure = {
   readonly ok: false;
@@ -11,20 +14,21 @@ export type Failure = {
 export type Outcome<T> = { readonly ok: true; readonly status: number; readonly data: T } | Failure;
 
 /**
- * POSTs JSON with the command id as `Idempotency-Key`, so sending the same submission again (a retry after
- * a lost answer) creates it once. Never throws: the caller decides what a failure looks like.
+ * POSTs JSON with the session cookie and, for a command, its id as `Idempotency-Key`, so sending the same
+ * submission again (a retry after a lost answer) creates it once. Never throws: the caller decides what a
+ * failure looks like; `status` 0 means no answer at all (offline).
  */
-export async function postJson<T>(path: string, body: unknown, idempotencyKey: string): Promise<Outcome<T>> {
+export async function postJson<T>(path: string, body: unknown, idempotencyKey?: string): Promise<Outcome<T>> {
   let response: Response;
   try {
     response = await fetch(path, {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': idempotencyKey },
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}) },
       body: JSON.stringify(body),
     });
   } catch {
-    return { ok: false, status: 0, message: 'We could not reach our server. Please check your connection and try again.', fields: {} };
+    return { ok: false, status: 0, message: OFFLINE_MESSAGE, fields: {} };
   }
   const text = await response.text().catch(() => '');
   const json = parseJson(text);
@@ -39,9 +43,36 @@ export async function postJson<T>(path: string, body: unknown, idempotencyKey: s
   };
 }
 
-/** A fresh command id for one submission. */
+/**
+ * A fresh command id for one submission: a version-4 UUID. `randomUUID` needs a secure context, so a phone
+ * testing the site over plain HTTP on the LAN falls back to getRandomValues.
+ */
 export function newCommandId(): string {
-  return crypto.randomUUID();
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/**
+ * The key of one submission: the same payload sent again (after a lost connection) reuses its key, so
+ * the server records it once; a changed payload gets a new key (the server refuses a key reused for
+ * other data). Call `done()` after success so the next request is a new one.
+ */
+export function createIdempotency(): { keyFor: (payload: unknown) => string; done: () => void } {
+  let last: { payload: string; key: string } | null = null;
+  return {
+    keyFor(payload) {
+      const serialised = JSON.stringify(payload);
+      if (last?.payload !== serialised) last = { payload: serialised, key: newCommandId() };
+      return last.key;
+    },
+    done() {
+      last = null;
+    },
+  };
 }
 
 function parseJson(text: string): unknown {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startServer, type TestServer } from '../support/server.ts';
-import { allEvents, bookingForm, expectError, typesAfter, persistentState, lastMailId, mailSince } from './helpers.ts';
+import { allEvents, bookingForm, quoteForm, expectError, typesAfter, persistentState, lastMailId, mailSince } from './helpers.ts';
 
 const BUSINESS_EMAIL = 'hello@sparkright.example';
 
@@ -217,6 +217,7 @@ describe('POST /api/support/lookup', () => {
   const EMAIL = 'lena.lookup@example.com';
   let mine: Record<string, any>;
   let noPhone: Record<string, any>;
+  let quoteRequest: Record<string, any>;
   beforeAll(async () => {
     const res = await customer.post('/api/bookings', bookingForm(EMAIL, { phone: '01632 960001', startDate: '2035-03-01', finishDate: '2035-03-02' }));
     expect(res.status).toBe(201);
@@ -229,6 +230,10 @@ describe('POST /api/support/lookup', () => {
     expect(bare.status).toBe(201);
     noPhone = bare.data.booking;
     expect(noPhone.phone).toBeNull();
+    // Lena also asked for a quote through the home page's form, signed out.
+    const asked = await anonymous().post('/api/bookings', quoteForm({ email: EMAIL, phone: '01632 960 001' }));
+    expect(asked.status).toBe(201);
+    quoteRequest = asked.data.quote;
   });
 
   const lookup = (body: unknown) => anonymous().post('/api/support/lookup', body);
@@ -239,7 +244,7 @@ describe('POST /api/support/lookup', () => {
     const res = await lookup({ email: 'Lena.Lookup@Example.com', phone: '01632960001' });
 
     expect(res.status).toBe(200);
-    expect(Object.keys(res.data)).toEqual(['bookings']);
+    expect(Object.keys(res.data)).toEqual(['bookings', 'quoteRequests']);
     expect(res.data.bookings).toEqual([
       { id: mine.id, status: 'pending', serviceType: mine.serviceType, startDate: '2035-03-01', finishDate: '2035-03-02', createdAt: mine.createdAt },
     ]);
@@ -248,6 +253,13 @@ describe('POST /api/support/lookup', () => {
       for (const secret of ['address', 'description', 'firstName', 'lastName', 'phone', 'email', 'userId', 'attachments']) expect(b).not.toHaveProperty(secret);
     }
     expect(persistentState(server)).toEqual(before);
+  });
+
+  it('answers the quote requests made with the same e-mail and phone as quoteRequests: status, service and date only', async () => {
+    const res = await lookup({ email: EMAIL, phone: '01632 960001' });
+
+    expect(res.data.quoteRequests).toEqual([{ id: quoteRequest.id, status: 'pending', serviceType: quoteRequest.serviceType, createdAt: quoteRequest.createdAt }]);
+    for (const secret of ['address', 'description', 'estimatedCost', 'notes', 'firstName', 'phone', 'email']) expect(res.data.quoteRequests[0]).not.toHaveProperty(secret);
   });
 
   it('matches the phone by its digits, however it is spaced', async () => {
@@ -260,11 +272,11 @@ describe('POST /api/support/lookup', () => {
   it.each([
     ['a wrong phone', { email: EMAIL, phone: '01632 960999' }],
     ['the right phone with another e-mail', { email: 'nobody@example.com', phone: '01632 960001' }],
-  ])('answers 200 with {bookings: []} for %s', async (_name, body) => {
+  ])('answers 200 with nothing found for %s', async (_name, body) => {
     const res = await lookup(body);
 
     expect(res.status).toBe(200);
-    expect(res.data).toEqual({ bookings: [] });
+    expect(res.data).toEqual({ bookings: [], quoteRequests: [] });
   });
 
   it.each([
@@ -287,6 +299,7 @@ describe('POST /api/support/lookup', () => {
     const res = await lookup({ email: EMAIL, phone: '((((((((((' });
 
     expect(res.data.bookings ?? []).toEqual([]);
+    expect(res.data.quoteRequests ?? []).toEqual([]);
     expect(JSON.stringify(res.data)).not.toContain(noPhone.id);
   });
 
@@ -309,7 +322,7 @@ describe('POST /api/support/lookup', () => {
 
       const other = await visitor.post('/api/support/lookup', { email: 'someone.new@example.com', phone: '01632 960777' });
       expect(other.status).toBe(200);
-      expect(other.data).toEqual({ bookings: [] });
+      expect(other.data).toEqual({ bookings: [], quoteRequests: [] });
     } finally {
       await limited.close();
     }

@@ -6,8 +6,8 @@ import { serviceTypeLabel } from '#domain/content/services.ts';
 import { SupportLookupSchema } from '#domain/schemas/support.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { shortDate } from '../text.tsx';
-import { Field, fieldErrors, focusFirstError } from './Field.tsx';
-import { postJson } from './api.ts';
+import { Field, useSchemaForm } from './Field.tsx';
+import { postJson } from '../../../lib/api.ts';
 
 /** One booking as the lookup answers it: status, service and dates only, never addresses or notes. */
 type FoundBooking = {
@@ -19,6 +19,16 @@ type FoundBooking = {
   readonly createdAt: string | null;
 };
 
+/** A quote request from the home page's form: status, service and when it was sent. */
+type FoundQuote = {
+  readonly id: string;
+  readonly status: string | null;
+  readonly serviceType: string | null;
+  readonly createdAt: string | null;
+};
+
+type Found = { readonly bookings: readonly FoundBooking[]; readonly quoteRequests: readonly FoundQuote[] };
+
 type Values = { email: string; phone: string };
 
 /**
@@ -27,44 +37,26 @@ type Values = { email: string; phone: string };
  * moves to the answer's heading so screen-reader users hear it.
  */
 export function BookingLookup({ emailRef }: { emailRef: RefObject<HTMLInputElement | null> }) {
-  const [values, setValues] = useState<Values>({ email: '', phone: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, errors, change, check, refuse, formRef } = useSchemaForm(SupportLookupSchema, { email: '', phone: '' } satisfies Values);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [found, setFound] = useState<readonly FoundBooking[] | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
+  const [found, setFound] = useState<Found | null>(null);
   const answerRef = useRef<HTMLHeadingElement>(null);
-
-  const change = (name: keyof Values, value: string) => {
-    const next = { ...values, [name]: value };
-    setValues(next);
-    if (errors[name]) {
-      const parsed = SupportLookupSchema.safeParse(next);
-      setErrors((current) => ({ ...current, [name]: parsed.success ? '' : (fieldErrors(parsed.error)[name] ?? '') }));
-    }
-  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    const parsed = SupportLookupSchema.safeParse(values);
-    if (!parsed.success) {
-      const next = fieldErrors(parsed.error);
-      setErrors(next);
-      focusFirstError(formRef.current, next);
-      return;
-    }
-    setErrors({});
+    const data = check();
+    if (!data) return;
     setFailure(null);
     setBusy(true);
-    const result = await postJson<{ bookings: FoundBooking[] }>('/api/support/lookup', parsed.data);
+    const result = await postJson<Partial<Found>>('/api/support/lookup', data);
     setBusy(false);
     if (result.ok) {
-      setFound(result.data?.bookings ?? []);
+      setFound({ bookings: result.data?.bookings ?? [], quoteRequests: result.data?.quoteRequests ?? [] });
       requestAnimationFrame(() => answerRef.current?.focus());
-    } else if (!result.offline && Object.keys(result.fields).length > 0) {
-      setErrors({ ...result.fields });
-      focusFirstError(formRef.current, result.fields);
+    } else if (result.status !== 0 && Object.keys(result.fields).length > 0) {
+      refuse(result.fields);
     } else {
       setFound(null);
       setFailure(result.message);
@@ -97,16 +89,16 @@ export function BookingLookup({ emailRef }: { emailRef: RefObject<HTMLInputEleme
       {found ? (
         <div className="pg-lookup__answer">
           <h4 ref={answerRef} tabIndex={-1}>
-            {found.length === 0 ? 'No bookings found' : `${found.length} ${found.length === 1 ? 'booking' : 'bookings'} found`}
+            {answerHeading(found)}
           </h4>
-          {found.length === 0 ? (
+          {found.bookings.length === 0 && found.quoteRequests.length === 0 ? (
             <p>
               Please check that the e-mail address and phone number are the ones you used when you booked, or contact us directly on{' '}
               <a href={TEL_HREF}>{BUSINESS.phone}</a> or <a href={MAILTO_HREF}>{BUSINESS.email}</a>.
             </p>
           ) : (
             <ul className="pg-bookings">
-              {found.map((booking) => (
+              {found.bookings.map((booking) => (
                 <li key={booking.id} className="pg-booking">
                   <div className="pg-booking__head">
                     <span className="pg-booking__service">{booking.serviceType ? serviceTypeLabel(booking.serviceType) : 'Electrical work'}</span>
@@ -126,12 +118,44 @@ export function BookingLookup({ emailRef }: { emailRef: RefObject<HTMLInputEleme
                   </dl>
                 </li>
               ))}
+              {found.quoteRequests.map((quote) => (
+                <li key={quote.id} className="pg-booking">
+                  <div className="pg-booking__head">
+                    <span className="pg-booking__service">Quote request: {quote.serviceType ? serviceTypeLabel(quote.serviceType) : 'electrical work'}</span>
+                    <span className="pg-status pg-status--grey">{QUOTE_STATUS[quote.status ?? 'pending'] ?? quote.status}</span>
+                  </div>
+                  <dl className="pg-booking__dates">
+                    {quote.createdAt ? (
+                      <div>
+                        <dt>Sent</dt>
+                        <dd>{shortDate(quote.createdAt)}</dd>
+                      </div>
+                    ) : null}
+                  </dl>
+                </li>
+              ))}
             </ul>
           )}
         </div>
       ) : null}
     </div>
   );
+}
+
+/** What a visitor reads about their quote request; the admin's 'rejected' is put gently. */
+const QUOTE_STATUS: Readonly<Record<string, string>> = {
+  pending: 'awaiting quote',
+  quoted: 'quoted',
+  approved: 'approved',
+  rejected: 'closed',
+};
+
+/** 'No bookings found' (the seed's words) or what was found, counted. */
+function answerHeading({ bookings, quoteRequests }: Found): string {
+  const count = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+  if (bookings.length === 0 && quoteRequests.length === 0) return 'No bookings found';
+  const parts = [bookings.length > 0 ? count(bookings.length, 'booking', 'bookings') : '', quoteRequests.length > 0 ? count(quoteRequests.length, 'quote request', 'quote requests') : ''];
+  return `${parts.filter(Boolean).join(' and ')} found`;
 }
 
 /** Seed point 4: underscores shown as spaces; completed green, in progress blue, confirmed yellow, cancelled red, others grey. */

@@ -4,8 +4,8 @@ import { BUSINESS } from '#domain/business.ts';
 import { ISSUE_TYPES, SupportRequestSchema } from '#domain/schemas/support.ts';
 import { toast, warmToaster } from '../../../lib/toast.ts';
 import { Icon } from '../../ui/Icon.tsx';
-import { Field, fieldErrors, focusFirstError } from './Field.tsx';
-import { createIdempotency, postJson } from './api.ts';
+import { Field, useSchemaForm } from './Field.tsx';
+import { createIdempotency, postJson } from '../../../lib/api.ts';
 
 type IssueType = (typeof ISSUE_TYPES)[number];
 type Values = { name: string; email: string; phone: string; issueType: IssueType; bookingReference: string; description: string };
@@ -26,44 +26,26 @@ const ISSUE_LABELS: Readonly<Record<IssueType, string>> = {
  * recorded once, and confirmed with the seed's toast (through the shell's lazy toaster, lib/toast.ts).
  */
 export function SupportRequestForm() {
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, errors, change, check, refuse, reset, formRef } = useSchemaForm(SupportRequestSchema, EMPTY);
   const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
   const idempotency = useRef(createIdempotency());
-
-  const change = (name: keyof Values, value: string) => {
-    const next = { ...values, [name]: value } as Values;
-    setValues(next);
-    if (errors[name]) {
-      const parsed = SupportRequestSchema.safeParse(next);
-      setErrors((current) => ({ ...current, [name]: parsed.success ? '' : (fieldErrors(parsed.error)[name] ?? '') }));
-    }
-  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    const parsed = SupportRequestSchema.safeParse(values);
-    if (!parsed.success) {
-      const next = fieldErrors(parsed.error);
-      setErrors(next);
-      focusFirstError(formRef.current, next);
-      return;
-    }
-    setErrors({});
+    const data = check();
+    if (!data) return;
     setBusy(true);
-    const result = await postJson('/api/support/request', parsed.data, idempotency.current.keyFor(parsed.data));
+    const result = await postJson('/api/support/request', data, idempotency.current.keyFor(data));
     setBusy(false);
     if (result.ok) {
       idempotency.current.done();
-      setValues(EMPTY);
+      reset();
       void toast.success('Support request submitted', `We will reply ${BUSINESS.replyPromise} by e-mail or phone.`);
-    } else if (!result.offline && Object.keys(result.fields).length > 0) {
-      setErrors({ ...result.fields });
-      focusFirstError(formRef.current, result.fields);
+    } else if (result.status !== 0 && Object.keys(result.fields).length > 0) {
+      refuse(result.fields);
     } else {
-      void toast.error(result.offline ? 'Not sent' : 'Error', result.message);
+      void toast.error(result.status === 0 ? 'Not sent' : 'Error', result.message);
     }
   };
 

@@ -1,0 +1,68 @@
+import { MSG } from '#domain/messages.ts';
+import { expect, hydrated, test } from './fixtures.ts';
+
+test.describe('the support page', () => {
+  test('the support request form shows the seed messages for bad fields and stores nothing', async ({ page, server }) => {
+    const before = server.storage.queries.supportRequests().length;
+    await page.goto('/support');
+    await hydrated(page);
+    const form = page.locator('form').filter({ has: page.locator('[name="issueType"]') });
+    await form.locator('[name="name"]').fill('A');
+    await form.locator('[name="email"]').fill('not-an-email');
+    await form.getByRole('button', { name: 'Send support request' }).click();
+    await expect(form.getByText(MSG.supportName)).toBeVisible();
+    await expect(form.getByText(MSG.emailInvalidLong)).toBeVisible();
+    await expect(form.getByText(MSG.supportDescription)).toBeVisible();
+    // Focus lands on the first field in error, so a keyboard user is taken to it.
+    await expect(form.locator('[name="name"]')).toBeFocused();
+    // A message clears as soon as its field is put right.
+    await form.locator('[name="name"]').fill('Ada Lovelace');
+    await expect(form.getByText(MSG.supportName)).toBeHidden();
+    expect(server.storage.queries.supportRequests()).toHaveLength(before);
+  });
+
+  test('a customer sends a support request, sees the seed toast, and the server has exactly one', async ({ page, server }) => {
+    await page.goto('/support');
+    await hydrated(page);
+    const form = page.locator('form').filter({ has: page.locator('[name="issueType"]') });
+    await form.locator('[name="name"]').fill('Grace Hopper');
+    await form.locator('[name="email"]').fill('grace@example.com');
+    await form.locator('[name="phone"]').fill('01632 960777');
+    await form.locator('[name="issueType"]').selectOption('booking');
+    await form.locator('[name="description"]').fill('I would like to move my booking to next week, please.');
+    await form.getByRole('button', { name: 'Send support request' }).click();
+    await expect(page.getByText('Support request submitted')).toBeVisible();
+    await expect(form.locator('[name="name"]')).toHaveValue('');
+    await expect.poll(() => server.storage.queries.supportRequests().filter((r) => r.issueType === 'booking').length).toBe(1);
+  });
+
+  test('Find my bookings lists a quote request when e-mail and phone match, and says so when nothing does', async ({ page }) => {
+    // A quote request made through the home page's form: the lookup finds it.
+    await page.goto('/#contact');
+    await hydrated(page);
+    const quote = page.locator('form').filter({ has: page.locator('[name="serviceType"]') });
+    await quote.locator('[name="firstName"]').fill('Lookup');
+    await quote.locator('[name="email"]').fill('lookup@example.com');
+    await quote.locator('[name="phone"]').fill('01632 960888');
+    await quote.locator('[name="serviceType"]').selectOption({ index: 1 });
+    await quote.getByRole('button', { name: /request/i }).click();
+    await expect(page.getByText('Booking submitted')).toBeVisible();
+
+    await page.goto('/support');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Find my bookings' }).click();
+    const email = page.getByLabel('E-mail address').first();
+    await expect(email).toBeFocused();
+    const lookup = page.locator('#booking-lookup');
+    await email.fill('lookup@example.com');
+    // The phone number matches by its digits, whatever the spacing.
+    await lookup.getByLabel('Phone number').fill('01632960888');
+    await lookup.getByRole('button', { name: 'Find bookings' }).click();
+    await expect(lookup.getByRole('heading', { name: '1 quote request found' })).toBeFocused();
+    await expect(lookup.getByText('awaiting quote')).toBeVisible();
+
+    await lookup.getByLabel('Phone number').fill('01632 960000');
+    await lookup.getByRole('button', { name: 'Find bookings' }).click();
+    await expect(lookup.getByRole('heading', { name: 'No bookings found' })).toBeVisible();
+  });
+});
