@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent, RefObject } from 'react';
 import { BUSINESS } from '#domain/business.ts';
 import { MAILTO_HREF, TEL_HREF } from '#domain/content/shared.ts';
@@ -42,6 +42,10 @@ export function BookingLookup({ emailRef }: { emailRef: RefObject<HTMLInputEleme
   const [failure, setFailure] = useState<string | null>(null);
   const [found, setFound] = useState<Found | null>(null);
   const answerRef = useRef<HTMLHeadingElement>(null);
+  // Each new answer takes focus once it is on the page, so a screen reader announces what was found.
+  useEffect(() => {
+    if (found) answerRef.current?.focus();
+  }, [found]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -54,7 +58,6 @@ export function BookingLookup({ emailRef }: { emailRef: RefObject<HTMLInputEleme
     setBusy(false);
     if (result.ok) {
       setFound({ bookings: result.data?.bookings ?? [], quoteRequests: result.data?.quoteRequests ?? [] });
-      requestAnimationFrame(() => answerRef.current?.focus());
     } else if (result.status !== 0 && Object.keys(result.fields).length > 0) {
       refuse(result.fields);
     } else {
