@@ -1,6 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import type { FormEvent, RefObject } from 'react';
-import { newCommandId, postJson } from './api.ts';
+import { createIdempotency, postJson } from './api.ts';
+import { fieldErrors, focusFirstError } from './form-errors.ts';
+import type { Issues } from './form-errors.ts';
 import { toast, warmToaster } from './toast.ts';
 
 /**
@@ -11,7 +13,7 @@ export const HONEYPOT_FIELD: typeof import('#domain/schemas/fields.ts').HONEYPOT
 
 /** The part of a zod schema a form needs; the schema module itself is loaded lazily (it brings zod). */
 export type FormSchema = {
-  safeParse(value: unknown): { success: true } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
+  safeParse(value: unknown): { success: true } | { success: false; error: { issues: Issues } };
 };
 
 export type FormStatus = { kind: 'idle' | 'sending' | 'sent' | 'invalid' | 'failed'; text: string };
@@ -26,13 +28,14 @@ type Options<F extends string> = {
 
 /**
  * A public form (quote, contact): validation with the shared zod schema on submit (and live after a
- * failed submit), per-field messages, a honeypot, and one command id per submission, kept for retries and
- * renewed after success or a refusal. Inputs stay uncontrolled, so the prerendered form works as it is.
+ * failed submit), per-field messages, a honeypot, and one command id per submission: kept for a retry of
+ * the same data, renewed when the data changes, after success or after a refusal. Inputs stay uncontrolled,
+ * so the prerendered form works as it is.
  */
 export function usePublicForm<F extends string>({ fields, loadSchema, endpoint, success }: Options<F>) {
   const formRef = useRef<HTMLFormElement>(null);
   const schemaRef = useRef<FormSchema | null>(null);
-  const keyRef = useRef<string | null>(null);
+  const idempotency = useRef(createIdempotency());
   const attempted = useRef(false);
   const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
   const [status, setStatus] = useState<FormStatus>({ kind: 'idle', text: '' });
@@ -51,12 +54,7 @@ export function usePublicForm<F extends string>({ fields, loadSchema, endpoint, 
     (s: FormSchema, values: Record<F, string>): Partial<Record<F, string>> => {
       const result = s.safeParse(values);
       if (result.success) return {};
-      const out: Partial<Record<F, string>> = {};
-      for (const issue of result.error.issues) {
-        const name = String(issue.path[0] ?? '') as F;
-        if (fields.includes(name)) out[name] ??= issue.message;
-      }
-      return out;
+      return only(fields, fieldErrors(result.error.issues));
     },
     [fields],
   );
@@ -82,16 +80,16 @@ export function usePublicForm<F extends string>({ fields, loadSchema, endpoint, 
       if (Object.keys(found).length > 0) {
         setErrors(found);
         setStatus({ kind: 'invalid', text: 'Please correct the highlighted fields.' });
-        focusFirst(form, fields, found);
+        focusFirstError(form, found);
         return;
       }
       setErrors({});
       setStatus({ kind: 'sending', text: 'Sending…' });
-      keyRef.current ??= newCommandId();
       const honeypot = String(new FormData(form).get(HONEYPOT_FIELD) ?? '');
-      const outcome = await postJson(endpoint, { ...values, [HONEYPOT_FIELD]: honeypot }, keyRef.current);
+      const payload = { ...values, [HONEYPOT_FIELD]: honeypot };
+      const outcome = await postJson(endpoint, payload, idempotency.current.keyFor(payload));
       if (outcome.ok) {
-        keyRef.current = null;
+        idempotency.current.done();
         attempted.current = false;
         form.reset();
         // The toast carries the title; the line under the button says it in other words, so both read well.
@@ -100,15 +98,12 @@ export function usePublicForm<F extends string>({ fields, loadSchema, endpoint, 
         return;
       }
       // A refusal means nothing was stored, so the next attempt is a new command; a lost answer keeps its id.
-      if (outcome.status >= 400 && outcome.status < 500) keyRef.current = null;
-      const serverFields: Partial<Record<F, string>> = {};
-      for (const [name, message] of Object.entries(outcome.fields)) {
-        if (fields.includes(name as F)) serverFields[name as F] = message;
-      }
+      if (outcome.status >= 400 && outcome.status < 500) idempotency.current.done();
+      const serverFields = only(fields, outcome.fields);
       if (outcome.status === 400 && Object.keys(serverFields).length > 0) {
         setErrors(serverFields);
         setStatus({ kind: 'invalid', text: 'Please correct the highlighted fields.' });
-        focusFirst(form, fields, serverFields);
+        focusFirstError(form, serverFields);
         return;
       }
       setStatus({ kind: 'failed', text: outcome.message });
@@ -131,8 +126,7 @@ export function usePublicForm<F extends string>({ fields, loadSchema, endpoint, 
   };
 }
 
-function focusFirst<F extends string>(form: HTMLFormElement, fields: readonly F[], errors: Partial<Record<F, string>>): void {
-  const first = fields.find((name) => errors[name]);
-  const element = first ? form.elements.namedItem(first) : null;
-  if (element instanceof HTMLElement) element.focus();
+/** The messages for this form's own fields. */
+function only<F extends string>(fields: readonly F[], messages: Readonly<Record<string, string>>): Partial<Record<F, string>> {
+  return Object.fromEntries(Object.entries(messages).filter(([name]) => fields.includes(name as F))) as Partial<Record<F, string>>;
 }

@@ -1,7 +1,8 @@
 import { SERVICES } from '#domain/content/services.ts';
 import { usePublicForm } from '../../lib/use-public-form.ts';
 import type { FormSchema } from '../../lib/use-public-form.ts';
-import { Field, FormCard, Honeypot, PersonFields, SubmitRow } from './fields.tsx';
+import { Field } from '../ui/Field.tsx';
+import { FormCard, Honeypot, PersonFields, SubmitRow } from './fields.tsx';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'service', 'details'] as const;
 

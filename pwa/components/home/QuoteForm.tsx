@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { PUBLIC_SERVICE_TYPES } from '#domain/content/services.ts';
 import { usePublicForm } from '../../lib/use-public-form.ts';
 import type { FormSchema } from '../../lib/use-public-form.ts';
-import { Field, FormCard, Honeypot, PersonFields, SubmitRow } from './fields.tsx';
+import { Field } from '../ui/Field.tsx';
+import { FormCard, Honeypot, PersonFields, SubmitRow } from './fields.tsx';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'serviceType', 'preferredDate', 'address', 'description'] as const;
 

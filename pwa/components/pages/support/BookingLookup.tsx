@@ -6,7 +6,8 @@ import { serviceTypeLabel } from '#domain/content/services.ts';
 import { SupportLookupSchema } from '#domain/schemas/support.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { shortDate } from '../text.tsx';
-import { Field, useSchemaForm } from './Field.tsx';
+import { Field } from '../../ui/Field.tsx';
+import { useSchemaForm } from './use-schema-form.ts';
 import { postJson } from '../../../lib/api.ts';
 
 /** One booking as the lookup answers it: status, service and dates only, never addresses or notes. */
@@ -71,10 +72,10 @@ export function BookingLookup({ emailRef }: { emailRef: RefObject<HTMLInputEleme
       <h3>Find my bookings</h3>
       <p className="field__hint">Enter the e-mail address and phone number you gave us when you booked. Both must match.</p>
       <form ref={formRef} className="form-grid pg-lookup__form" noValidate onSubmit={submit}>
-        <Field name="email" label="E-mail address" error={errors['email']}>
+        <Field form="lookup" name="email" label="E-mail address" error={errors['email']}>
           {(props) => <input {...props} ref={emailRef} type="email" autoComplete="email" required value={values.email} onChange={(e) => change('email', e.target.value)} />}
         </Field>
-        <Field name="phone" label="Phone number" error={errors['phone']}>
+        <Field form="lookup" name="phone" label="Phone number" error={errors['phone']}>
           {(props) => <input {...props} type="tel" autoComplete="tel" inputMode="tel" required value={values.phone} onChange={(e) => change('phone', e.target.value)} />}
         </Field>
         <div className="pg-lookup__submit">

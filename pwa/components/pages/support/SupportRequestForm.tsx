@@ -4,7 +4,8 @@ import { BUSINESS } from '#domain/business.ts';
 import { ISSUE_TYPES, SupportRequestSchema } from '#domain/schemas/support.ts';
 import { toast, warmToaster } from '../../../lib/toast.ts';
 import { Icon } from '../../ui/Icon.tsx';
-import { Field, useSchemaForm } from './Field.tsx';
+import { Field } from '../../ui/Field.tsx';
+import { useSchemaForm } from './use-schema-form.ts';
 import { createIdempotency, postJson } from '../../../lib/api.ts';
 
 type IssueType = (typeof ISSUE_TYPES)[number];
@@ -52,16 +53,16 @@ export function SupportRequestForm() {
   return (
     <form ref={formRef} className="card pg-form" noValidate onSubmit={submit} onFocus={warmToaster} aria-labelledby="support-request-title">
       <div className="form-grid">
-        <Field name="name" label="Your name" error={errors['name']}>
+        <Field form="support" name="name" label="Your name" error={errors['name']}>
           {(props) => <input {...props} type="text" autoComplete="name" required value={values.name} onChange={(e) => change('name', e.target.value)} />}
         </Field>
-        <Field name="email" label="E-mail address" error={errors['email']}>
+        <Field form="support" name="email" label="E-mail address" error={errors['email']}>
           {(props) => <input {...props} type="email" autoComplete="email" required value={values.email} onChange={(e) => change('email', e.target.value)} />}
         </Field>
-        <Field name="phone" label="Phone number" error={errors['phone']}>
+        <Field form="support" name="phone" label="Phone number" error={errors['phone']}>
           {(props) => <input {...props} type="tel" autoComplete="tel" inputMode="tel" required value={values.phone} onChange={(e) => change('phone', e.target.value)} />}
         </Field>
-        <Field name="issueType" label="What do you need help with?" error={errors['issueType']}>
+        <Field form="support" name="issueType" label="What do you need help with?" error={errors['issueType']}>
           {(props) => (
             <select {...props} value={values.issueType} onChange={(e) => change('issueType', e.target.value)}>
               {ISSUE_TYPES.map((type) => (
@@ -72,10 +73,10 @@ export function SupportRequestForm() {
             </select>
           )}
         </Field>
-        <Field name="bookingReference" label="Booking reference" optional full hint="If your question is about a booking, the service and date help us find it." error={errors['bookingReference']}>
+        <Field form="support" name="bookingReference" label="Booking reference" optional full hint="If your question is about a booking, the service and date help us find it." error={errors['bookingReference']}>
           {(props) => <input {...props} type="text" autoComplete="off" value={values.bookingReference} onChange={(e) => change('bookingReference', e.target.value)} />}
         </Field>
-        <Field name="description" label="How can we help?" full hint="Tell us what happened and what you have tried. At least 10 characters." error={errors['description']}>
+        <Field form="support" name="description" label="How can we help?" full hint="Tell us what happened and what you have tried. At least 10 characters." error={errors['description']}>
           {(props) => <textarea {...props} required rows={5} value={values.description} onChange={(e) => change('description', e.target.value)} />}
         </Field>
       </div>
