@@ -1,7 +1,9 @@
 import { defineConfig } from '@playwright/test';
+import { ensureChromium } from './tests/support/chromium.ts';
 
 /**
- * Browser tests in Debian's Chromium (`npx playwright install` does not work on these machines) against
+ * Browser tests in Debian's Chromium (`npx playwright install` does not work on these machines; the config
+ * finds Chromium, or installs Debian's where it can: tests/support/chromium.ts) against
  * the built app served by the real server (tests/e2e/fixtures.ts starts it on a free port).
  */
 export default defineConfig({
@@ -14,7 +16,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium',
+      executablePath: ensureChromium(),
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
     serviceWorkers: 'block',

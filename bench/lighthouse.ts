@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { ensureChromium } from '../tests/support/chromium.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -24,7 +25,7 @@ const FORM_FACTORS = ['mobile', 'desktop'] as const;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo', 'agentic-browsing'] as const;
 /** The browser flags of shared/toolchain.md: headless Debian Chromium as root, nothing phoning home. */
 const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
-const CHROME_PATH = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
+const CHROME_PATH = ensureChromium();
 
 type FormFactor = (typeof FORM_FACTORS)[number];
 type Category = (typeof CATEGORIES)[number];
