@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { build, defineConfig } from 'vite';
 import type { Plugin, Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { BUSINESS } from './domain/business.ts';
 
 // Absolute paths: with `root: 'pwa'`, Vite, the router plugin and vite-plugin-pwa would otherwise each
 // resolve relative paths against pwa/ (pwa/pwa/routes), not against this file.
@@ -52,6 +53,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       quoteStyle: 'single',
     }),
     react(),
+    businessFacts(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: fromHere('./pwa'),
@@ -61,8 +63,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       // The worker is built last, after the prerender plugin has written the pages it must precache.
       integration: { closeBundleOrder: 'post' },
       manifest: {
-        name: 'SparkRight Electrical',
-        short_name: 'SparkRight',
+        name: BUSINESS.name,
+        short_name: BUSINESS.shortName,
         description: 'Electricians in Ashford, Surrey, London and the South East: quotes, bookings and your customer portal.',
         lang: 'en-GB',
         theme_color: '#c62828',
@@ -86,6 +88,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild ? [] : [prerender(), precompress()]),
   ],
 }));
+
+/** Fills `%BUSINESS_NAME%` in pwa/index.html (the app shell's title and no-script line) from the business facts. */
+function businessFacts(): Plugin {
+  return {
+    name: 'sparkright:business-facts',
+    transformIndexHtml: (html) => html.replaceAll('%BUSINESS_NAME%', BUSINESS.name),
+  };
+}
 
 /** What pwa/prerender/entry-server.tsx exports, as the built server bundle gives it (see PrerenderInput there). */
 type ServerEntry = {

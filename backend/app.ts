@@ -36,6 +36,6 @@ export function createApp(input: Omit<AppDeps, 'limits'>): Koa {
   // A known path with another method: 405 with Allow; OPTIONS: 200 with Allow. Unknown /api paths fall
   // through to the 404 of errorsAndLogging (servePwa never answers under /api/).
   app.use(api.allowedMethods());
-  app.use(servePwa(deps.config.distDir));
+  app.use(servePwa(deps.config.distDir, { devTools: deps.config.devTools }));
   return app;
 }

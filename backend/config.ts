@@ -20,7 +20,7 @@ const EnvSchema = z.object({
   JSON_LIMIT: z.string().default('100kb'),
   GROUP_COMMIT: bool.default(true),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' }).optional(),
-  MAIL_FROM: z.string().min(3).default(`${BUSINESS.name} <no-reply@sparkright.example>`),
+  MAIL_FROM: z.string().min(3).default(`${BUSINESS.name} <no-reply@${BUSINESS.email.split('@')[1]}>`),
   BUSINESS_EMAIL: z.email().default(BUSINESS.email),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
 });

@@ -29,4 +29,5 @@ export const MSG = {
   passwordTooCommon: 'This password is too common; please choose another',
   tooLong: (max: number) => `Must be at most ${max} characters`,
   messageEmpty: 'Message cannot be empty',
+  replyWayRequired: 'Please give an email or a phone number so we can reply',
 } as const;

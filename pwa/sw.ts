@@ -14,7 +14,8 @@ clientsClaim();
 // The precache holds the built assets and every prerendered page (dist/**/index.html), the 404 page and the
 // app shell, so the whole marketing site opens offline after one visit. A page path is answered from the
 // precache the way the server answers it: a public page with its own prerendered HTML, the portal, admin,
-// sign-in and tool pages with the client-rendered shell. Anything else — /robots.txt, /api/…, unknown paths
+// sign-in pages with the client-rendered shell. The developer tools' pages go to the network (the server
+// answers them 404 outside development). Anything else — /robots.txt, /api/…, unknown paths
 // the server answers 404 — is not matched here and goes to the network. `cleanURLs` is off so that /404 or
 // /app-shell never resolve to those files.
 precacheAndRoute(self.__WB_MANIFEST, {
@@ -36,7 +37,7 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 /** The precached HTML file for a page path of the route table (exact, see findClientRoute), or undefined. */
 function documentFor(pathname: string): string | undefined {
   const route = findClientRoute(pathname);
-  if (!route) return undefined;
+  if (!route || route.kind === 'dev') return undefined;
   if (route.kind !== 'public') return '/app-shell.html';
   return route.path === '/' ? '/index.html' : `${route.path}/index.html`;
 }

@@ -12,9 +12,10 @@ import type { ClientRoute } from '#domain/routes.ts';
  * page with its prerendered `dist/<path>/index.html` (the home page is `dist/index.html`), a portal, admin,
  * sign-in or tool page with the client-rendered shell `dist/app-shell.html`. Any other path answers 404 —
  * with the prerendered 404 page for browsers, JSON for other clients; never a page with 200. Text files
- * and pages go brotli- or gzip-compressed (copies the build made) to browsers that accept it.
+ * and pages go brotli- or gzip-compressed (copies the build made) to browsers that accept it. The developer
+ * tools' pages (kind `dev`) exist only with `devTools`; otherwise they are unknown paths like any other.
  */
-export function servePwa(distDir: string) {
+export function servePwa(distDir: string, { devTools }: { devTools: boolean }) {
   const files = serve(distDir, {
     index: false,
     // The build writes .br and .gz copies of the text files; koa-send picks one the browser accepts.
@@ -53,7 +54,8 @@ export function servePwa(distDir: string) {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/') || ctx.path.startsWith('/uploads/')) {
       return next();
     }
-    const route = findClientRoute(ctx.path);
+    const known = findClientRoute(ctx.path);
+    const route = known?.kind === 'dev' && !devTools ? undefined : known;
     if (!route && !ctx.path.endsWith('/')) {
       await files(ctx, async () => {});
       if (ctx.body !== undefined) return;

@@ -11,7 +11,7 @@ export type FaqItem = {
 
 /** The /faq page's head. */
 export const FAQ_META: PageMeta = {
-  title: 'Frequently Asked Questions | SparkRight Electrical',
+  title: `Frequently Asked Questions | ${BUSINESS.name}`,
   description: 'Answers on rewiring costs, EICRs, Part P, guarantees, payment and the areas we cover, from a local Surrey electrician. Free quotes, 24/7 emergencies.',
   keywords: ['electrician FAQ', 'rewire cost', 'how often EICR', 'Part P registered electrician', 'electrician Ashford Surrey'],
 };

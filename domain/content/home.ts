@@ -3,7 +3,7 @@ import type { IconName, PageMeta, Point } from './shared.ts';
 
 /** The home page's head. */
 export const HOME_META: PageMeta = {
-  title: 'Electrician in Ashford, Surrey | SparkRight Electrical',
+  title: `Electrician in Ashford, Surrey | ${BUSINESS.name}`,
   description: `Qualified, Part P registered electricians in Ashford, Surrey since ${BUSINESS.established}. Rewires, consumer units, EICRs and ${BUSINESS.emergency} emergencies. Free quotes.`,
   keywords: ['electrician Ashford', 'electrician Surrey', 'electrician Staines', 'rewiring', 'consumer unit upgrade', 'EICR', 'emergency electrician'],
 };

@@ -38,7 +38,7 @@ export const LANDING_PAGES: Readonly<Record<LandingKey, LandingPage>> = {
     key: 'rewiring',
     slug: '/rewiring-surrey',
     meta: {
-      title: 'House Rewiring in Surrey | SparkRight Electrical',
+      title: `House Rewiring in Surrey | ${BUSINESS.name}`,
       description: `Full and partial house rewires in Surrey and west London. A typical 3-bed rewire costs £3,000–£6,000. Free quotes and a ${BUSINESS.guaranteeYears}-year guarantee.`,
       keywords: ['house rewiring Surrey', 'rewire cost', 'full rewire Ashford', 'partial rewire', 'rewiring Staines', 'electrician Surrey'],
     },
@@ -102,7 +102,7 @@ export const LANDING_PAGES: Readonly<Record<LandingKey, LandingPage>> = {
     key: 'consumerUnit',
     slug: '/consumer-unit-upgrade-surrey',
     meta: {
-      title: 'Consumer Unit Upgrades in Surrey | SparkRight Electrical',
+      title: `Consumer Unit Upgrades in Surrey | ${BUSINESS.name}`,
       description: 'Replace an old fuse box with a modern consumer unit: RCD and surge protection, certified and registered with Building Control. Free quotes in Surrey.',
       keywords: ['consumer unit upgrade Surrey', 'fuse box replacement', 'new consumer unit Ashford', 'RCD consumer unit', 'fuse board upgrade'],
     },
@@ -164,7 +164,7 @@ export const LANDING_PAGES: Readonly<Record<LandingKey, LandingPage>> = {
     key: 'emergency',
     slug: '/emergency-electrician-ashford',
     meta: {
-      title: '24/7 Emergency Electrician in Ashford | SparkRight Electrical',
+      title: `24/7 Emergency Electrician in Ashford | ${BUSINESS.name}`,
       description: `Emergency electrician in Ashford, Surrey, ${BUSINESS.emergency}: power loss, tripping circuits, burning smells, damaged wiring. We aim to reach you within ${BUSINESS.responseMinutes} minutes.`,
       keywords: ['emergency electrician Ashford', '24/7 electrician Surrey', 'electrician near me', 'power cut help', 'tripping fuse box'],
     },

@@ -38,11 +38,14 @@ export const PAGE_META: Readonly<Record<ClientRoutePath, PageMeta>> = {
   '/faq': FAQ_META,
 };
 
-/** The 404 page (seed point 2): its title and text are the seed's, verbatim. */
+/**
+ * The 404 page: the seed's title 'Page Not Found'. Its text is ours, for a visitor: the seed's 'Did you
+ * forget to add the page to the router?' was a template's hint to a developer.
+ */
 export const NOT_FOUND = {
   meta: { title: `Page Not Found | ${BUSINESS.name}`, description: 'This page does not exist.', keywords: [] },
   heading: 'Page Not Found',
-  text: 'Did you forget to add the page to the router?',
+  text: 'Sorry, we can’t find that page. The link may be old, or the address may have a typo. Try one of these instead, or give us a call.',
 } as const satisfies { meta: PageMeta; heading: string; text: string };
 
 function portal(name: string, description: string): PageMeta {

@@ -11,8 +11,8 @@ export type PolicySection = {
 
 /** The /privacy-policy page's head. */
 export const PRIVACY_META: PageMeta = {
-  title: 'Privacy Policy | SparkRight Electrical',
-  description: 'How SparkRight Electrical collects, protects and keeps your personal data, our essential-cookies-only policy and your rights under UK GDPR.',
+  title: `Privacy Policy | ${BUSINESS.name}`,
+  description: `How ${BUSINESS.name} collects, protects and keeps your personal data, our essential-cookies-only policy and your rights under UK GDPR.`,
   keywords: ['privacy policy', 'UK GDPR', 'cookies', 'data protection', BUSINESS.name],
 };
 
@@ -62,7 +62,7 @@ export const PRIVACY_POLICY: { readonly heading: string; readonly intro: string;
         'If you sign in to the customer portal, we set one session cookie to keep you signed in. It holds only a random identifier, cannot be read by scripts on the page, and is removed when you sign out or when it expires.',
         'Your answer to our cookie banner is saved in your browser\'s local storage, not in a cookie, so we do not ask you again on every page.',
         'Analytics are switched off unless we choose to turn them on, and even then they load only after you have accepted them in the cookie banner. You can change your mind at any time.',
-        'Our videos load from YouTube, in its privacy-enhanced mode, only when you press play; YouTube\'s own privacy policy then applies. Our service-area map is drawn from our own data, and the directions link opens Google Maps only if you choose to follow it.',
+        `${BUSINESS.videos.length > 0 ? "Our videos load from YouTube, in its privacy-enhanced mode, only when you press play; YouTube's own privacy policy then applies. " : ''}Our service-area map is drawn from our own data, and the directions link opens Google Maps only if you choose to follow it.`,
       ],
     },
     {

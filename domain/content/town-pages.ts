@@ -38,7 +38,7 @@ export const TOWN_PAGES: Readonly<Record<TownKey, TownPage>> = {
     slug: '/electrician-staines',
     town: 'Staines-upon-Thames',
     meta: {
-      title: 'Electrician in Staines-upon-Thames | SparkRight Electrical',
+      title: `Electrician in Staines-upon-Thames | ${BUSINESS.name}`,
       description: `Local electricians in Staines-upon-Thames since ${since}: rewires, consumer units, EICRs and 24/7 repairs. Free quotes, ${BUSINESS.guaranteeYears}-year guarantee.`,
       keywords: ['electrician Staines', 'electrician Staines-upon-Thames', 'rewiring Staines', 'EICR Staines', 'emergency electrician Staines'],
     },
@@ -76,7 +76,7 @@ export const TOWN_PAGES: Readonly<Record<TownKey, TownPage>> = {
     slug: '/electrician-windsor',
     town: 'Windsor',
     meta: {
-      title: 'Electrician in Windsor | SparkRight Electrical',
+      title: `Electrician in Windsor | ${BUSINESS.name}`,
       description: `Qualified electricians in Windsor, Eton, Datchet and Old Windsor. Rewires, EICRs, lighting and 24/7 repairs, with a ${BUSINESS.guaranteeYears}-year guarantee.`,
       keywords: ['electrician Windsor', 'electrician Eton', 'electrician Datchet', 'rewiring Windsor', 'landlord EICR Windsor'],
     },
@@ -114,7 +114,7 @@ export const TOWN_PAGES: Readonly<Record<TownKey, TownPage>> = {
     slug: '/electrician-feltham',
     town: 'Feltham',
     meta: {
-      title: 'Electrician in Feltham | SparkRight Electrical',
+      title: `Electrician in Feltham | ${BUSINESS.name}`,
       description: `Electricians next door to Feltham, Bedfont and Hanworth. Rewires, consumer units, sockets and 24/7 repairs. Free quotes and a ${BUSINESS.guaranteeYears}-year guarantee.`,
       keywords: ['electrician Feltham', 'electrician Bedfont', 'electrician Hanworth', 'consumer unit Feltham', 'emergency electrician Feltham'],
     },
@@ -152,7 +152,7 @@ export const TOWN_PAGES: Readonly<Record<TownKey, TownPage>> = {
     slug: '/electrician-hampton',
     town: 'Hampton',
     meta: {
-      title: 'Electrician in Hampton | SparkRight Electrical',
+      title: `Electrician in Hampton | ${BUSINESS.name}`,
       description: `Electricians for Hampton, Hampton Wick and Teddington: rewires, garden electrics, lighting, EICRs and 24/7 repairs. Free quotes, ${BUSINESS.guaranteeYears}-year guarantee.`,
       keywords: ['electrician Hampton', 'electrician Hampton Wick', 'electrician Teddington', 'garden lighting Hampton', 'rewiring Hampton'],
     },
@@ -190,7 +190,7 @@ export const TOWN_PAGES: Readonly<Record<TownKey, TownPage>> = {
     slug: '/electrician-richmond',
     town: 'Richmond',
     meta: {
-      title: 'Electrician in Richmond | SparkRight Electrical',
+      title: `Electrician in Richmond | ${BUSINESS.name}`,
       description: "Electricians for Richmond's Georgian, Victorian and Edwardian homes. Careful rewiring in conservation areas, EICRs and 24/7 repairs. Free quotes.",
       keywords: ['electrician Richmond', 'period property rewiring Richmond', 'electrician Twickenham', 'listed building electrician', 'EICR Richmond'],
     },

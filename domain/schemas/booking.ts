@@ -54,13 +54,27 @@ export function dateRangeProblems(v: DateRange): Array<{ field: keyof DateRange;
   return out;
 }
 
-function checkDateRange(v: DateRange, ctx: z.RefinementCtx): void {
-  for (const p of dateRangeProblems(v)) ctx.addIssue({ code: 'custom', path: [p.field], message: p.message });
+/**
+ * Field errors of a request's ways to reply: a quote request (no dates; anyone may send one) must name an
+ * e-mail or a phone, or the promised reply reaches nobody. A booking with dates comes from a signed-in
+ * account or the admin, who can always be reached.
+ */
+export function replyProblems(v: DateRange & { email?: string | null; phone?: string | null }): Array<{ field: 'email' | 'phone'; message: string }> {
+  if (v.startDate || v.finishDate || v.email || v.phone) return [];
+  return [
+    { field: 'email', message: MSG.replyWayRequired },
+    { field: 'phone', message: MSG.replyWayRequired },
+  ];
+}
+
+function checkRequest(v: DateRange & { email?: string | null; phone?: string | null }, ctx: z.RefinementCtx): void {
+  for (const p of [...dateRangeProblems(v), ...replyProblems(v)]) ctx.addIssue({ code: 'custom', path: [p.field], message: p.message });
 }
 
 /**
- * `POST /api/bookings`: one payload for the public quote form (no dates: a quote request), the portal
- * and the admin (dates: a booking). `status` and `isManualBooking` are honoured for the admin only.
+ * `POST /api/bookings`: one payload for the public quote form (no dates: a quote request, which needs an
+ * e-mail or a phone), the portal and the admin (dates: a booking). `status` and `isManualBooking` are
+ * honoured for the admin only.
  */
 export const CreateBookingSchema = z
   .strictObject({
@@ -70,7 +84,7 @@ export const CreateBookingSchema = z
     /** The admin's "book it anyway" when the double-booking guard finds a clash. */
     allowOverlap: z.boolean({ error: 'Must be true or false' }).optional(),
   })
-  .superRefine(checkDateRange);
+  .superRefine(checkRequest);
 export type CreateBookingInput = z.infer<typeof CreateBookingSchema>;
 
 /** `PATCH /api/bookings/{id}`: every field optional; `expectedVersion` guards against overwriting newer work. */

@@ -43,12 +43,15 @@ export const optionalEmail = z
   .nullish()
   .transform(emptyToNull);
 
-/** UK numbers as people type them: digits, spaces, +, brackets and dashes. */
+/**
+ * UK numbers as people type them: digits, spaces, +, brackets and dashes, with at least 10 digits (a UK number
+ * has 10 or 11; "12" is nobody's), the seed's support minimum.
+ */
 export const optionalPhone = z
   .string({ error: 'Must be text' })
   .trim()
   .max(LIMITS.phone, { error: MSG.tooLong(LIMITS.phone) })
-  .refine((v) => /^[0-9+()\-\s]*$/.test(v), { error: MSG.supportPhone })
+  .refine((v) => v === '' || (/^[0-9+()\-\s]*$/.test(v) && v.replace(/\D/g, '').length >= LIMITS.supportPhoneMin), { error: MSG.supportPhone })
   .nullish()
   .transform(emptyToNull);
 

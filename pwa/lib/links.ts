@@ -1,7 +1,7 @@
 import { BUSINESS } from '#domain/business.ts';
 
-/** The business's social page (domain/business.ts). */
-export const SOCIAL_HREF = BUSINESS.links.social;
+/** The business's social page (domain/business.ts); null while none is set, and then no social link is shown anywhere. */
+export const SOCIAL_HREF: string | null = BUSINESS.links.social;
 
 /** What the social link is called wherever it appears, so screen readers hear one name for one link. */
 export const SOCIAL_LABEL = `${BUSINESS.name} on social media`;

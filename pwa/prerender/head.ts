@@ -1,8 +1,8 @@
 import { BUSINESS } from '#domain/business.ts';
 import type { PageMeta } from '#domain/content/shared.ts';
 
-/** Where the site lives when the build is told nothing else (SITE_URL or PUBLIC_URL at build time). */
-export const DEFAULT_SITE_URL = 'https://www.sparkright.example';
+/** Where the site lives when the build is told nothing else (SITE_URL or PUBLIC_URL at build time): the business facts' website. */
+export const DEFAULT_SITE_URL = BUSINESS.website;
 
 /** The social card every page shares (pwa/public/images/og-card.png), sized as Open Graph recommends. */
 export const OG_IMAGE = {

@@ -27,7 +27,7 @@ export function electricianJsonLd(siteUrl: string): JsonLd {
     logo: `${siteUrl}/icons/icon-512.png`,
     foundingDate: String(BUSINESS.established),
     priceRange: '££',
-    sameAs: [BUSINESS.links.social, ...BUSINESS.links.reviewSites.map((site) => site.url)],
+    ...sameAs(),
     address: {
       '@type': 'PostalAddress',
       streetAddress: BUSINESS.address.street,
@@ -102,4 +102,10 @@ function daysOf(label: string): string[] {
   const to = WEEKDAYS.findIndex((day) => day === last);
   if (from < 0 || to < from) throw new Error(`Opening hours: cannot read the days "${label}" of BUSINESS.hours`);
   return WEEKDAYS.slice(from, to + 1);
+}
+
+/** The business's pages elsewhere (social page, review sites), when any are set; no empty `sameAs`. */
+function sameAs(): { sameAs?: string[] } {
+  const urls = [BUSINESS.links.social, ...BUSINESS.links.reviewSites.map((site) => site.url)].filter((url): url is string => Boolean(url));
+  return urls.length > 0 ? { sameAs: urls } : {};
 }

@@ -13,9 +13,11 @@ import '../components/layout/header.css';
 import '../components/layout/footer.css';
 
 export const Route = createRootRoute({
-  // Every page matches root plus its own route; root alone means nothing matched, i.e. the 404 page.
+  // Every page matches root plus its own route; root alone means nothing matched, i.e. the 404 page, and so
+  // does a route that answered "not found" itself (the developer tools outside development): the router marks
+  // the match that shows the not-found page with `_notFound`.
   head: ({ matches }) => ({
-    meta: [{ title: matches.length > 1 ? businessName : `Page Not Found | ${businessName}` }],
+    meta: [{ title: matches.length > 1 && !matches.some((m) => m.status === 'notFound' || m._notFound) ? businessName : `Page Not Found | ${businessName}` }],
   }),
   component: RootLayout,
   notFoundComponent: NotFound,

@@ -1,12 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/ComingSoon.tsx';
+import { EmailTest } from '../components/dev/EmailTest.tsx';
+import { requireDevTools } from '../components/dev/dev-tools.ts';
 import { pageHead } from '../lib/head.ts';
 
 export const Route = createFileRoute('/email-test')({
+  beforeLoad: requireDevTools,
   head: () => pageHead('/email-test'),
-  component: EmailTestPage,
+  component: EmailTest,
 });
-
-function EmailTestPage() {
-  return <ComingSoon path="/email-test" />;
-}

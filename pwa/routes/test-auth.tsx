@@ -1,12 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/ComingSoon.tsx';
+import { AuthTest } from '../components/dev/AuthTests.tsx';
+import { requireDevTools } from '../components/dev/dev-tools.ts';
 import { pageHead } from '../lib/head.ts';
 
 export const Route = createFileRoute('/test-auth')({
+  beforeLoad: requireDevTools,
   head: () => pageHead('/test-auth'),
-  component: TestAuthPage,
+  component: AuthTest,
 });
-
-function TestAuthPage() {
-  return <ComingSoon path="/test-auth" />;
-}

@@ -1,12 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/ComingSoon.tsx';
+import { LoginTest } from '../components/dev/AuthTests.tsx';
+import { requireDevTools } from '../components/dev/dev-tools.ts';
 import { pageHead } from '../lib/head.ts';
 
 export const Route = createFileRoute('/test-login')({
+  beforeLoad: requireDevTools,
   head: () => pageHead('/test-login'),
-  component: TestLoginPage,
+  component: LoginTest,
 });
-
-function TestLoginPage() {
-  return <ComingSoon path="/test-login" />;
-}

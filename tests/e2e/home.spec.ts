@@ -27,6 +27,31 @@ test.describe('the quote form', () => {
     expect(server.storage.queries.quotes()).toHaveLength(before);
   });
 
+  test('asks for an e-mail or a phone, and for a real phone number, before anything is sent', async ({ page, server }) => {
+    const before = server.storage.queries.quotes().length;
+    await page.goto('/#contact');
+    await hydrated(page);
+    const form = page.locator('form').filter({ has: page.locator('[name="serviceType"]') });
+    await form.locator('[name="firstName"]').fill('Nora');
+    await form.locator('[name="serviceType"]').selectOption({ index: 1 });
+    await form.getByRole('button', { name: /request/i }).click();
+
+    const reply = page.getByRole('group', { name: /how can we reply/i });
+    await expect(reply.getByText('Please give an email or a phone number so we can reply')).toHaveCount(2);
+    await expect(form.locator('[name="email"]')).toBeFocused();
+
+    await form.locator('[name="phone"]').fill('12');
+    await form.getByRole('button', { name: /request/i }).click();
+    await expect(form.getByText('Please enter a valid phone number')).toBeVisible();
+    await expect(reply.getByText('Please give an email or a phone number so we can reply')).toHaveCount(0);
+    expect(server.storage.queries.quotes()).toHaveLength(before);
+
+    await form.locator('[name="phone"]').fill('01632 960444');
+    await form.getByRole('button', { name: /request/i }).click();
+    await expect(page.getByText('Booking submitted')).toBeVisible();
+    await expect.poll(() => server.storage.queries.quotes().filter((q) => q.phone === '01632 960444').length).toBe(1);
+  });
+
   test('a visitor asks for a quote and the server has exactly one', async ({ page, server }) => {
     await page.goto('/#contact');
     await hydrated(page);

@@ -37,10 +37,3 @@ test.describe('every public page', () => {
     await context.close();
   });
 });
-
-test('an unknown path answers 404 with the not-found page', async ({ page }) => {
-  const response = await page.goto('/no-such-page');
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
-  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
-});

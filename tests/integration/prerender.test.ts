@@ -14,7 +14,8 @@ const built = existsSync(join(dist, 'sitemap.xml')) && existsSync(join(dist, '40
 const reason = '(needs `npm run build`: the prerendered dist/)';
 const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 const publicPaths = clientRoutes.filter((route) => route.kind === 'public').map((route) => route.path);
-const otherPaths = clientRoutes.filter((route) => route.kind !== 'public').map((route) => route.path);
+const otherPaths = clientRoutes.filter((route) => route.kind !== 'public' && route.kind !== 'dev').map((route) => route.path);
+const devPaths = clientRoutes.filter((route) => route.kind === 'dev').map((route) => route.path);
 
 let server: TestServer;
 let http: Client;
@@ -73,7 +74,9 @@ describe.skipIf(!built)(`prerendered public pages ${reason}`, () => {
         expect.arrayContaining([expect.objectContaining({ '@type': 'OpeningHoursSpecification', opens: expect.any(String), closes: expect.any(String) })]),
       );
       expect(business?.['areaServed']).toEqual(expect.arrayContaining([expect.objectContaining({ '@type': 'GeoCircle', geoRadius: 50_000 })]));
-      expect(business?.['sameAs']).toEqual([BUSINESS.links.social, ...BUSINESS.links.reviewSites.map((site) => site.url)]);
+      // Only the pages elsewhere that the business facts set; none at all leaves sameAs out.
+      const elsewhere = [BUSINESS.links.social, ...BUSINESS.links.reviewSites.map((site) => site.url)].filter((url) => url !== null);
+      expect(business?.['sameAs']).toEqual(elsewhere.length > 0 ? elsewhere : undefined);
     });
 
     it('shows its content without JavaScript: #root holds the rendered page with its h1', () => {
@@ -166,6 +169,26 @@ describe.skipIf(!built)(`pages that are not prerendered ${reason}`, () => {
     expect(res.text).toContain('<div id="root"></div>');
     expect(metaContent(res.text, 'name', 'robots')).toBe('noindex');
     expect(res.text).not.toContain('application/ld+json');
+  });
+  it.each(devPaths)('answers the developer tool %s with the 404 page outside development', async (path) => {
+    const res = await http.get(path, HTML);
+
+    expect(res.status).toBe(404);
+    expect(res.text).toContain('Page Not Found');
+    expect(metaContent(res.text, 'name', 'robots')).toBe('noindex');
+  });
+
+  it.each(devPaths)('answers the developer tool %s with the app shell when NODE_ENV=development', async (path) => {
+    const dev = await startServer({ env: { NODE_ENV: 'development' } });
+    try {
+      const res = await new Client(dev.url).get(path, HTML);
+
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('<div id="root"></div>');
+      expect(metaContent(res.text, 'name', 'robots')).toBe('noindex');
+    } finally {
+      await dev.close();
+    }
   });
 });
 

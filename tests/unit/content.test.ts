@@ -187,19 +187,26 @@ describe('the home page', () => {
     }
     expect(showcase.GALLERY_EAGER_COUNT).toBe(3);
   });
-  it('has four videos with obviously fake ids that the page will not try to play', () => {
-    expect(showcase.VIDEOS.map((v) => v.youtubeId)).toEqual(['VIDEO_ID_1', 'VIDEO_ID_2', 'VIDEO_ID_3', 'VIDEO_ID_4']);
-    for (const v of showcase.VIDEOS) expect(showcase.hasRealVideoId(v)).toBe(false);
-    expect(showcase.hasRealVideoId({ title: 't', description: 'd', youtubeId: 'aBcD_eF-123' })).toBe(true);
+  it('has only real video ids and real links in the business facts: placeholders are left empty, not shipped', () => {
+    for (const video of BUSINESS.videos) expect(showcase.isYouTubeId(video.youtubeId), video.title).toBe(true);
+    expect(showcase.isYouTubeId('aBcD_eF-123')).toBe(true);
+    expect(showcase.isYouTubeId('VIDEO_ID_1')).toBe(false);
+    const links = [BUSINESS.links.social, ...BUSINESS.links.reviewSites.map((site) => site.url)].filter((url) => url !== null);
+    for (const url of links) {
+      expect(new URL(url).protocol, url).toBe('https:');
+      // Reserved example domains (RFC 2606) are placeholders: a link there is unfinished work.
+      expect(new URL(url).hostname, url).not.toMatch(/(^|\.)example(\.(com|org|net))?$/);
+    }
   });
-  it('quotes 5 or 6 reviews by first name and town, and two review sites on example domains', () => {
-    expect(showcase.REVIEWS.length).toBeGreaterThanOrEqual(5);
-    expect(showcase.REVIEWS.length).toBeLessThanOrEqual(6);
-    for (const r of showcase.REVIEWS) expect(r.name).toMatch(/^[A-Z][a-z]+$/);
-    expect(showcase.REVIEW_SITES).toHaveLength(2);
-    for (const s of showcase.REVIEW_SITES) expect(new URL(s.url).hostname).toMatch(/\.example\.com$/);
+  it('quotes reviews by first name and town, and averages their stars to one decimal', () => {
+    for (const r of BUSINESS.reviews) {
+      expect(r.name).toMatch(/^[A-Z][a-z]+$/);
+      expect([1, 2, 3, 4, 5]).toContain(r.rating);
+    }
     expect(showcase.averageRating([])).toBe(0);
-    expect(showcase.averageRating([{ ...showcase.REVIEWS[0]!, rating: 5 }, { ...showcase.REVIEWS[0]!, rating: 4 }])).toBe(4.5);
+    const review = { name: 'Ann', town: 'Ashford', service: 'EICR', quote: 'Good.' };
+    expect(showcase.averageRating([{ ...review, rating: 5 }, { ...review, rating: 4 }])).toBe(4.5);
+    expect(showcase.averageRating([{ ...review, rating: 5 }, { ...review, rating: 4 }, { ...review, rating: 4 }])).toBe(4.3);
   });
   it('shows the six trust badges and the four-step process', () => {
     expect(home.BADGES.map((b) => b.key)).toEqual(['approval', 'partP', 'eighteenth', 'liability', 'emergency', 'customers']);

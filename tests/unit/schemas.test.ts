@@ -36,8 +36,31 @@ describe('CreateBookingSchema', () => {
     expect(messages(CreateBookingSchema.safeParse({ serviceType: 'x' }))).toEqual({ firstName: 'First name is required' });
   });
 
-  it('allows an empty e-mail, as the seed does', () => {
+  it('allows an empty e-mail, as the seed does, when there is a phone', () => {
     expect(CreateBookingSchema.parse({ ...quoteForm, email: '' }).email).toBeNull();
+  });
+
+  it('wants an e-mail or a phone on a quote request, naming both fields', () => {
+    const noWay = { firstName: 'Ann', serviceType: 'Electrical Installation', email: '', phone: '' };
+    expect(messages(CreateBookingSchema.safeParse(noWay))).toEqual({
+      email: 'Please give an email or a phone number so we can reply',
+      phone: 'Please give an email or a phone number so we can reply',
+    });
+    expect(CreateBookingSchema.safeParse({ ...noWay, email: 'ann@example.com' }).success).toBe(true);
+    expect(CreateBookingSchema.safeParse({ ...noWay, phone: '01632 960001' }).success).toBe(true);
+    // Alongside the seed's own messages, so the visitor sees every problem at once.
+    expect(Object.keys(messages(CreateBookingSchema.safeParse({ ...noWay, firstName: '' })))).toEqual(['firstName', 'email', 'phone']);
+  });
+
+  it('lets a booking with dates (a signed-in customer or the admin) go without an e-mail or a phone', () => {
+    expect(CreateBookingSchema.safeParse({ firstName: 'Ann', serviceType: 'rewiring', startDate: '2026-12-01', finishDate: '2026-12-01' }).success).toBe(true);
+  });
+
+  it('wants at least 10 digits in a phone number', () => {
+    for (const phone of ['12', '01632 9600', '+44 (0)16']) {
+      expect(messages(CreateBookingSchema.safeParse({ ...quoteForm, phone })), phone).toEqual({ phone: 'Please enter a valid phone number' });
+    }
+    for (const phone of ['01632 960001', '+44 1632 960001', '(01632) 960-001']) expect(CreateBookingSchema.safeParse({ ...quoteForm, phone }).success, phone).toBe(true);
   });
 
   it('enforces the seed lengths', () => {

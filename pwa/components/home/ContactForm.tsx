@@ -15,7 +15,7 @@ export function ContactForm() {
   const { errors, status, sending, formProps } = usePublicForm({ fields: FIELDS, loadSchema, endpoint: '/api/contacts', success: SUCCESS });
   return (
     <FormCard id="contact-form-title" title="Send us a message" formProps={formProps}>
-      <PersonFields form="contact" errors={errors} emailRequired />
+      <PersonFields form="contact" errors={errors} reply="email" />
       <Field form="contact" name="service" label="Service" error={errors.service} full>
         {(p) => (
           <select {...p} defaultValue="">

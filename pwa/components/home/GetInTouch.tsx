@@ -17,6 +17,19 @@ const WAYS: readonly Way[] = [
   { icon: 'pin', title: 'Based in', value: `${BUSINESS.address.town}, ${BUSINESS.address.county}`, note: 'London & surrounding counties' },
 ];
 
+/** An e-mail address may wrap after its @ on a narrow screen, never in the middle of a word. */
+function breakAfterAt(value: string) {
+  const at = value.indexOf('@');
+  if (at < 0) return value;
+  return (
+    <>
+      {value.slice(0, at + 1)}
+      <wbr />
+      {value.slice(at + 1)}
+    </>
+  );
+}
+
 /** 'Get In Touch' (#get-in-touch): every way to reach us, the contact form and the service-area map. */
 export function GetInTouch() {
   const { id, heading, lead } = HOME_SECTIONS.contact;
@@ -34,7 +47,7 @@ export function GetInTouch() {
                   <span className="touch__label">{way.title}</span>
                   {way.href ? (
                     <a href={way.href} {...(way.newTab ? NEW_TAB : {})} className="touch__value">
-                      {way.value}
+                      {breakAfterAt(way.value)}
                       {way.newTab ? <span className="visually-hidden"> (opens in a new tab)</span> : null}
                     </a>
                   ) : (

@@ -21,7 +21,7 @@ export function QuoteForm() {
   const today = useToday();
   return (
     <FormCard id="quote-form-title" title="Tell us about the job" formProps={formProps}>
-      <PersonFields form="quote" errors={errors} />
+      <PersonFields form="quote" errors={errors} reply="either" />
       <Field form="quote" name="serviceType" label="Service type" error={errors.serviceType} required>
         {(p) => (
           <select {...p} defaultValue="">

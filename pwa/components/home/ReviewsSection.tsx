@@ -1,13 +1,25 @@
 import { HOME_SECTIONS } from '#domain/content/home.ts';
-import { REVIEWS, REVIEW_SITES, averageRating } from '#domain/content/showcase.ts';
+import { BUSINESS } from '#domain/business.ts';
+import { averageRating } from '#domain/content/showcase.ts';
+import type { Review, ReviewSite } from '#domain/content/showcase.ts';
 import { NEW_TAB } from '../../lib/links.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { Section } from '../ui/Section.tsx';
 
-/** Customers' words (#reviews) with their stars, the average, and links to the two review sites. */
-export function ReviewsSection() {
+/**
+ * Customers' words (#reviews) with their stars, the average, and links to the review sites, from the
+ * business facts. Without reviews the section is left out; without review sites, so are their links.
+ */
+export function ReviewsSection({
+  reviews = BUSINESS.reviews,
+  sites = BUSINESS.links.reviewSites,
+}: {
+  reviews?: readonly Review[];
+  sites?: readonly ReviewSite[];
+}) {
   const { id, heading, lead } = HOME_SECTIONS.reviews;
-  const average = averageRating();
+  if (reviews.length === 0) return null;
+  const average = averageRating(reviews);
   return (
     <Section id={id} eyebrow="Reviews" title={heading} intro={lead} tone="dark">
       <div className="reviews__summary">
@@ -15,20 +27,22 @@ export function ReviewsSection() {
         <p>
           <strong>{average.toFixed(1)} out of 5</strong> from the reviews below
         </p>
-        <ul className="reviews__sites">
-          {REVIEW_SITES.map((site) => (
-            <li key={site.name}>
-              <a className="btn btn--light btn--small" href={site.url} {...NEW_TAB}>
-                Read more on {site.name}
-                <Icon name="external" size={16} />
-                <span className="visually-hidden"> (opens in a new tab)</span>
-              </a>
-            </li>
-          ))}
-        </ul>
+        {sites.length > 0 ? (
+          <ul className="reviews__sites">
+            {sites.map((site) => (
+              <li key={site.name}>
+                <a className="btn btn--light btn--small" href={site.url} {...NEW_TAB}>
+                  Read more on {site.name}
+                  <Icon name="external" size={16} />
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </div>
       <ul className="review-grid">
-        {REVIEWS.map((review) => (
+        {reviews.map((review) => (
           <li key={review.name + review.town}>
             <figure className="review-card">
               <Stars rating={review.rating} size={18} />

@@ -94,10 +94,12 @@ export function ServiceAreaMap() {
             <Icon name="directions" size={16} />
             Directions<span className="visually-hidden"> to our base (opens Google Maps in a new tab)</span>
           </a>
-          <a className="btn btn--secondary btn--small" href={SOCIAL_HREF} {...NEW_TAB}>
-            <Icon name="social" size={16} />
-            Social page<span className="visually-hidden">: {SOCIAL_LABEL} (opens in a new tab)</span>
-          </a>
+          {SOCIAL_HREF ? (
+            <a className="btn btn--secondary btn--small" href={SOCIAL_HREF} {...NEW_TAB}>
+              <Icon name="social" size={16} />
+              Social page<span className="visually-hidden">: {SOCIAL_LABEL} (opens in a new tab)</span>
+            </a>
+          ) : null}
         </div>
       </div>
       <div className="area-map__towns">

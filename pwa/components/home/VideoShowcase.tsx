@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { HOME_SECTIONS } from '#domain/content/home.ts';
-import { VIDEOS, hasRealVideoId } from '#domain/content/showcase.ts';
+import { BUSINESS } from '#domain/business.ts';
 import type { GalleryImage, Video } from '#domain/content/showcase.ts';
 import { Icon } from '../ui/Icon.tsx';
 import type { AnyIcon } from '../ui/Icon.tsx';
@@ -14,13 +14,17 @@ const POSTERS: ReadonlyArray<{ image: GalleryImage; motif: AnyIcon; closeUp?: bo
   { image: 'consumer-unit', motif: 'shield', closeUp: true },
 ];
 
-/** The four videos (#videos) as click-to-load facades: nothing is fetched from the provider before a click. */
-export function VideoShowcase() {
+/**
+ * The business's videos (#videos) as click-to-load facades: nothing is fetched from the provider before a
+ * click. Without videos in the business facts the section is left out.
+ */
+export function VideoShowcase({ videos = BUSINESS.videos }: { videos?: readonly Video[] }) {
   const { id, heading, lead } = HOME_SECTIONS.videos;
+  if (videos.length === 0) return null;
   return (
     <Section id={id} eyebrow="Videos" title={heading} intro={lead}>
       <ul className="video-grid">
-        {VIDEOS.map((video, index) => (
+        {videos.map((video, index) => (
           <li key={video.title}>
             <VideoFacade video={video} poster={POSTERS[index % POSTERS.length] ?? POSTERS[0]!} />
           </li>
@@ -32,16 +36,14 @@ export function VideoShowcase() {
 
 /**
  * A poster with the title and a play button; pressing play swaps in the privacy-enhanced player
- * (youtube-nocookie.com, allowed by the page's frame-src). While the id is a placeholder the poster says
- * the video is coming soon and offers no play button.
+ * (youtube-nocookie.com, allowed by the page's frame-src).
  */
 function VideoFacade({ video, poster }: { video: Video; poster: (typeof POSTERS)[number] }) {
   const [playing, setPlaying] = useState(false);
-  const ready = hasRealVideoId(video);
   return (
     <article className="video-card">
       <div className="video-card__frame">
-        {playing && ready ? (
+        {playing ? (
           <iframe
             src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(video.youtubeId)}?autoplay=1`}
             title={video.title}
@@ -65,17 +67,10 @@ function VideoFacade({ video, poster }: { video: Video; poster: (typeof POSTERS)
             <span className="video-card__motif" aria-hidden="true">
               <Icon name={poster.motif} size={22} />
             </span>
-            {ready ? (
-              <button type="button" className="video-card__play" onClick={() => setPlaying(true)}>
-                <Icon name="play" size={30} />
-                <span className="visually-hidden">Play video: {video.title} (loads from YouTube)</span>
-              </button>
-            ) : (
-              <span className="video-card__soon">
-                <Icon name="clock" size={16} />
-                Video coming soon
-              </span>
-            )}
+            <button type="button" className="video-card__play" onClick={() => setPlaying(true)}>
+              <Icon name="play" size={30} />
+              <span className="visually-hidden">Play video: {video.title} (loads from YouTube)</span>
+            </button>
           </div>
         )}
       </div>

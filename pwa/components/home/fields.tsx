@@ -48,8 +48,22 @@ export function FormCard({ id, title, formProps, children }: { id: string; title
   );
 }
 
-/** Who is asking: first and last name, e-mail and phone, named as the seed's fields. */
-export function PersonFields({ form, errors, emailRequired = false }: { form: string; errors: Partial<Record<PersonField, string>>; emailRequired?: boolean }) {
+/**
+ * Who is asking: first and last name, e-mail and phone, named as the seed's fields. `reply: 'email'` makes the
+ * e-mail required (the contact form); `reply: 'either'` groups e-mail and phone under one question that wants at
+ * least one of them (the quote form, whose schema asks the same).
+ */
+export function PersonFields({ form, errors, reply }: { form: string; errors: Partial<Record<PersonField, string>>; reply: 'email' | 'either' }) {
+  const email = (
+    <Field form={form} name="email" label="Email" error={errors.email} required={reply === 'email'}>
+      {(p) => <input {...p} type="email" autoComplete="email" inputMode="email" maxLength={255} />}
+    </Field>
+  );
+  const phone = (
+    <Field form={form} name="phone" label="Phone" error={errors.phone}>
+      {(p) => <input {...p} type="tel" autoComplete="tel" inputMode="tel" maxLength={20} />}
+    </Field>
+  );
   return (
     <>
       <Field form={form} name="firstName" label="First name" error={errors.firstName} required>
@@ -58,12 +72,26 @@ export function PersonFields({ form, errors, emailRequired = false }: { form: st
       <Field form={form} name="lastName" label="Last name" error={errors.lastName}>
         {(p) => <input {...p} type="text" autoComplete="family-name" maxLength={100} />}
       </Field>
-      <Field form={form} name="email" label="Email" error={errors.email} required={emailRequired}>
-        {(p) => <input {...p} type="email" autoComplete="email" inputMode="email" maxLength={255} />}
-      </Field>
-      <Field form={form} name="phone" label="Phone" error={errors.phone}>
-        {(p) => <input {...p} type="tel" autoComplete="tel" maxLength={20} />}
-      </Field>
+      {reply === 'either' ? (
+        <fieldset className="field-group field--full">
+          <legend>
+            How can we reply?
+            <span className="field__required">
+              <span aria-hidden="true"> *</span>
+            </span>
+            <span className="field__optional"> An email or a phone number, or both.</span>
+          </legend>
+          <div className="form-grid">
+            {email}
+            {phone}
+          </div>
+        </fieldset>
+      ) : (
+        <>
+          {email}
+          {phone}
+        </>
+      )}
     </>
   );
 }

@@ -84,11 +84,13 @@ export default function MobileMenu({ open, onClosed }: { open: boolean; onClosed
           <span>WhatsApp us</span>
           <span className="visually-hidden">(opens in a new tab)</span>
         </a>
-        <a className="btn btn--secondary" href={SOCIAL_HREF} {...NEW_TAB}>
-          <Icon name="social" size={18} />
-          <span>{SOCIAL_LABEL}</span>
-          <span className="visually-hidden">(opens in a new tab)</span>
-        </a>
+        {SOCIAL_HREF ? (
+          <a className="btn btn--secondary" href={SOCIAL_HREF} {...NEW_TAB}>
+            <Icon name="social" size={18} />
+            <span>{SOCIAL_LABEL}</span>
+            <span className="visually-hidden">(opens in a new tab)</span>
+          </a>
+        ) : null}
       </div>
       <p className="mobile-menu__note">
         <Icon name="siren" size={16} /> Emergency callout {BUSINESS.emergency}

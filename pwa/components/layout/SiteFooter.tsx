@@ -55,12 +55,14 @@ export function SiteFooter() {
                 <span className="visually-hidden"> (opens in a new tab)</span>
               </a>
             </li>
-            <li>
-              <Icon name="social" size={18} />
-              <a href={SOCIAL_HREF} {...NEW_TAB}>
-                Social page<span className="visually-hidden">: {SOCIAL_LABEL} (opens in a new tab)</span>
-              </a>
-            </li>
+            {SOCIAL_HREF ? (
+              <li>
+                <Icon name="social" size={18} />
+                <a href={SOCIAL_HREF} {...NEW_TAB}>
+                  Social page<span className="visually-hidden">: {SOCIAL_LABEL} (opens in a new tab)</span>
+                </a>
+              </li>
+            ) : null}
             <li>
               <Icon name="mail" size={18} />
               <a href={MAILTO_HREF}>{BUSINESS.email}</a>

@@ -63,9 +63,11 @@ export function SiteHeader() {
             <a className="icon-btn icon-btn--whatsapp" href={whatsappHref()} {...NEW_TAB} aria-label="WhatsApp us (opens in a new tab)">
               <Icon name="whatsapp" size={20} />
             </a>
-            <a className="icon-btn icon-btn--social" href={SOCIAL_HREF} {...NEW_TAB} aria-label={`${SOCIAL_LABEL} (opens in a new tab)`}>
-              <Icon name="social" size={20} />
-            </a>
+            {SOCIAL_HREF ? (
+              <a className="icon-btn icon-btn--social" href={SOCIAL_HREF} {...NEW_TAB} aria-label={`${SOCIAL_LABEL} (opens in a new tab)`}>
+                <Icon name="social" size={20} />
+              </a>
+            ) : null}
             <button
               ref={menuButton}
               type="button"

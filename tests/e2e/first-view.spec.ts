@@ -1,0 +1,145 @@
+import { BUSINESS } from '#domain/business.ts';
+import { clientRoutes } from '#domain/routes.ts';
+import type { Page } from '@playwright/test';
+import { expect, hydrated, test } from './fixtures.ts';
+
+/** The widths of the issue, each with a screen height people use at that width. */
+const SCREENS = [
+  { width: 320, height: 568 },
+  { width: 390, height: 844 },
+  { width: 768, height: 1024 },
+  { width: 1440, height: 900 },
+] as const;
+
+test.describe('a phone at 390×844, before the cookie question is answered', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the cookie banner takes at most a quarter of the screen and the main button stays above it, pressable', async ({ page }) => {
+    await page.goto('/');
+    await hydrated(page);
+    const banner = page.getByRole('region', { name: /cookie/i });
+    await expect(banner).toBeVisible();
+    const box = (await banner.boundingBox())!;
+    expect(box.height).toBeLessThanOrEqual(844 / 4);
+
+    const quote = page.locator('#home').getByRole('link', { name: 'Get a Free Quote' });
+    const button = (await quote.boundingBox())!;
+    expect(button.y + button.height).toBeLessThanOrEqual(box.y);
+    await quote.tap();
+    await expect(page).toHaveURL(/#contact$/);
+  });
+});
+
+for (const screen of SCREENS) {
+  test.describe(`at ${screen.width}×${screen.height}`, () => {
+    test.use({ viewport: screen, isMobile: screen.width < 800, hasTouch: screen.width < 800 });
+
+    test('the chat button is on top at its corners and covers no other control, with and without the cookie banner', async ({ page }) => {
+      await page.goto('/');
+      await hydrated(page);
+      await expect(page.getByRole('region', { name: /cookie/i })).toBeVisible();
+      await expectChatButtonClear(page);
+
+      await page.getByRole('button', { name: /accept/i }).click();
+      await expect(page.getByRole('region', { name: /cookie/i })).toBeHidden();
+      await expectChatButtonClear(page);
+
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect.poll(() => page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight)).toBe(true);
+      await expectChatButtonClear(page);
+    });
+  });
+}
+
+test('the business e-mail wraps only after its @ on a 390 px phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await hydrated(page);
+  for (const link of await page.locator(`a[href^="mailto:"]`).all()) {
+    await link.scrollIntoViewIfNeeded();
+    const lines = await link.evaluate(textLines);
+    expect(lines.join(''), 'the link shows the address').toContain(BUSINESS.email);
+    for (const line of lines.slice(0, -1)) expect(line, `a line of ${JSON.stringify(lines)}`).toMatch(/@$/);
+  }
+});
+
+test.describe('nothing unfinished ships', () => {
+  for (const route of clientRoutes.filter((r) => r.kind === 'public')) {
+    test(`${route.path} says nothing is coming soon and links to no placeholder site`, async ({ page }) => {
+      await page.goto(route.path);
+      await hydrated(page);
+      await expect(page.locator('body')).not.toContainText(/coming soon/i);
+      const hosts = await page.locator('a[href^="http"]').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).hostname));
+      expect(hosts.filter((host) => /(^|\.)example(\.(com|org|net))?$/.test(host))).toEqual([]);
+    });
+  }
+
+  test('the home page has a video section only for configured videos, and review-site links only for configured sites', async ({ page }) => {
+    await page.goto('/');
+    await hydrated(page);
+    await expect(page.locator('#videos')).toHaveCount(BUSINESS.videos.length > 0 ? 1 : 0);
+    await expect(page.getByRole('button', { name: /play video/i })).toHaveCount(BUSINESS.videos.length);
+    await expect(page.getByRole('link', { name: /read more on/i })).toHaveCount(BUSINESS.reviews.length > 0 ? BUSINESS.links.reviewSites.length : 0);
+    await expect(page.locator('a', { hasText: /social page/i })).toHaveCount(BUSINESS.links.social ? 2 : 0);
+  });
+});
+
+/**
+ * Nothing covers the chat button (the element at a point just inside each corner of its circle is the button)
+ * and no other visible control in the viewport overlaps its box.
+ */
+async function expectChatButtonClear(page: Page): Promise<void> {
+  const chat = page.getByRole('button', { name: 'Chat with us' });
+  await expect(chat).toBeVisible();
+  // The button may be moving (it rides above the cookie banner): measure once it has settled.
+  await expect.poll(async () => JSON.stringify(await chat.boundingBox())).toBe(JSON.stringify(await chat.boundingBox()));
+  const report = await chat.evaluate((button) => {
+    const box = button.getBoundingClientRect();
+    const cx = box.left + box.width / 2;
+    const cy = box.top + box.height / 2;
+    const reach = (box.width / 2) * 0.6;
+    const corners = [
+      [cx - reach, cy - reach],
+      [cx + reach, cy - reach],
+      [cx - reach, cy + reach],
+      [cx + reach, cy + reach],
+    ].map(([x, y]) => {
+      const hit = document.elementFromPoint(x!, y!);
+      return hit === button || button.contains(hit) ? 'chat' : (hit?.outerHTML.slice(0, 80) ?? 'nothing');
+    });
+    const controls = [...document.querySelectorAll('a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"])')]
+      .filter((el) => el !== button && !button.contains(el))
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        return r.width > 0 && r.height > 0 && style.visibility !== 'hidden' && r.bottom > 0 && r.top < window.innerHeight;
+      })
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top;
+      })
+      .map((el) => el.outerHTML.slice(0, 80));
+    return { corners, controls };
+  });
+  expect(report).toEqual({ corners: ['chat', 'chat', 'chat', 'chat'], controls: [] });
+}
+
+/** The text of an element as the lines it is drawn on. */
+function textLines(element: Element): string[] {
+  const lines: Array<{ top: number; text: string }> = [];
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent ?? '';
+    for (let i = 0; i < text.length; i++) {
+      const range = document.createRange();
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      const rect = range.getBoundingClientRect();
+      if (rect.width === 0 && rect.height === 0) continue;
+      const last = lines.at(-1);
+      if (last && Math.abs(last.top - rect.top) < rect.height / 2) last.text += text[i];
+      else lines.push({ top: rect.top, text: text[i]! });
+    }
+  }
+  return lines.map((line) => line.text.trim()).filter(Boolean);
+}
