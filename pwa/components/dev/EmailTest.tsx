@@ -7,12 +7,13 @@ import { RawResults } from './RawResults.tsx';
 import { rawCall } from './dev-tools.ts';
 import type { RawResult } from './dev-tools.ts';
 
-type Delivery = { emailSent: boolean; recipientEmail: string; timestamp: string; resetLink: string };
+type Delivery = { recipient: string; sentAt: string; subject: string; link: string | null };
+type OutboxMessage = { id: number; kind: string; to: string; subject: string; text: string; sentAt: string };
 
 /**
- * E-mail delivery test (seed point 2, development only): asks for a password reset for an address and shows
- * whether the mail went out, to whom, when, and the reset link (the server gives it only in development,
- * from the local outbox), plus the newest mails of that outbox.
+ * E-mail delivery test (seed point 2, development only): asks for a password reset for an address, then looks
+ * for the mail in the development outbox (GET /api/dev/outbox) and shows whether it went out, to whom, when,
+ * and the reset link as the mail itself carries it — never a link from an API answer.
  */
 export function EmailTest() {
   const [email, setEmail] = useState('');
@@ -23,22 +24,28 @@ export function EmailTest() {
   const send = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setBusy(true);
+    const earlier = new Set(outboxMessages(await rawCall('GET /api/dev/outbox', 'GET', '/api/dev/outbox')).map((m) => m.id));
     const asked = await rawCall('POST /api/auth/forgot-password', 'POST', '/api/auth/forgot-password', { email });
     const outbox = await rawCall('GET /api/dev/outbox', 'GET', '/api/dev/outbox');
     setBusy(false);
     setResults((previous) => [asked, outbox, ...previous]);
-    if (asked.status === 0) {
+    if (asked.status === 0 || outbox.status === 0) {
       void toast.error('Test failed', 'Network error');
       return;
     }
-    const answer = parse(asked.body) as { resetLink?: string; debugInfo?: Omit<Delivery, 'resetLink'> } | null;
-    if (asked.status !== 200 || !answer?.debugInfo?.emailSent) {
+    const mail = outboxMessages(outbox).find((m) => !earlier.has(m.id) && m.kind === 'password-reset' && m.to === email.trim().toLowerCase());
+    if (asked.status !== 200 || !mail) {
       setDelivery(null);
       void toast.error('Email failed', 'Check server logs for details');
       return;
     }
-    setDelivery({ ...answer.debugInfo, resetLink: answer.resetLink ?? '' });
-    void toast.success('Email sent', `To ${answer.debugInfo.recipientEmail}`);
+    setDelivery({
+      recipient: mail.to,
+      sentAt: mail.sentAt,
+      subject: mail.subject,
+      link: /https?:\/\/\S*reset-password\?token=[\w-]+/.exec(mail.text)?.[0] ?? null,
+    });
+    void toast.success('Email sent', `To ${mail.to}`);
   };
 
   return (
@@ -65,19 +72,22 @@ export function EmailTest() {
               <dt>Status</dt>
               <dd>Sent</dd>
               <dt>Recipient</dt>
-              <dd>{delivery.recipientEmail}</dd>
+              <dd>{delivery.recipient}</dd>
               <dt>Time</dt>
-              <dd>{delivery.timestamp}</dd>
+              <dd>{delivery.sentAt}</dd>
+              <dt>Subject</dt>
+              <dd>{delivery.subject}</dd>
               <dt>Reset link</dt>
-              <dd>
-                <a href={delivery.resetLink}>{delivery.resetLink}</a>
-              </dd>
+              <dd>{delivery.link ? <a href={delivery.link}>{delivery.link}</a> : 'none in the mail'}</dd>
             </dl>
           ) : null}
           <h2>If nothing arrives</h2>
           <ul>
             <li>Only an existing account gets a mail: register one first, or use the admin's address.</li>
-            <li>Without SMTP_URL, mail goes to STORAGE_DIR/mail-outbox/ (listed below as GET /api/dev/outbox).</li>
+            <li>
+              This page reads the development outbox, STORAGE_DIR/mail-outbox/ (GET /api/dev/outbox below): with SMTP_URL set, mail goes out instead and is not
+              shown here.
+            </li>
             <li>With SMTP_URL, the server's log says "mail sent", "mail will be retried" or "mail given up" with the reason.</li>
           </ul>
           <RawResults results={results} />
@@ -87,10 +97,11 @@ export function EmailTest() {
   );
 }
 
-function parse(text: string): unknown {
+/** The messages of a GET /api/dev/outbox answer, newest first; none when it failed. */
+function outboxMessages(result: RawResult): OutboxMessage[] {
   try {
-    return JSON.parse(text) as unknown;
+    return (JSON.parse(result.body) as { messages?: OutboxMessage[] }).messages ?? [];
   } catch {
-    return null;
+    return [];
   }
 }
