@@ -3,6 +3,7 @@ import { findClientRoute } from '#domain/routes.ts';
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import type { PrecacheEntry } from 'workbox-precaching';
+import { drain } from './offline/sender.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<PrecacheEntry | string>;
@@ -33,6 +34,20 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
     void self.skipWaiting();
   }
 });
+
+// Background Sync (where the browser has it): the pages register 'sparkright-outbox' when they queue something,
+// and the browser fires it once the device is back online, even with no page of the site open. The worker
+// then sends the outbox itself; the pages' own sending and this one never overlap (one Web Lock). Failing
+// the event while items still wait asks the browser to try again later.
+self.addEventListener('sync', (event) => {
+  const sync = event as ExtendableEvent & { readonly tag?: string };
+  if (sync.tag === 'sparkright-outbox') sync.waitUntil(syncOutbox());
+});
+
+async function syncOutbox(): Promise<void> {
+  const result = await drain({ force: true });
+  if (result === 'stopped') throw new Error('The server could not be reached; the browser will try again.');
+}
 
 /** The precached HTML file for a page path of the route table (exact, see findClientRoute), or undefined. */
 function documentFor(pathname: string): string | undefined {

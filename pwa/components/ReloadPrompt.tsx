@@ -14,7 +14,7 @@ export function ReloadPrompt() {
     <div className="reload-prompt" role="status" aria-live="polite">
       {needRefresh ? (
         <>
-          <p>A new version is ready</p>
+          <p>A new version is available</p>
           <button type="button" onClick={() => void updateServiceWorker(true)}>
             Reload
           </button>

@@ -47,7 +47,7 @@ export async function postJson<T>(path: string, body: unknown, idempotencyKey?: 
  * A fresh command id for one submission: a version-4 UUID. `randomUUID` needs a secure context, so a phone
  * testing the site over plain HTTP on the LAN falls back to getRandomValues.
  */
-function newCommandId(): string {
+export function newCommandId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const b = crypto.getRandomValues(new Uint8Array(16));
   b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;

@@ -1,6 +1,8 @@
 import { SERVICES } from '#domain/content/services.ts';
-import { usePublicForm } from '../../lib/use-public-form.ts';
-import type { FormSchema } from '../../lib/use-public-form.ts';
+import { useForm } from '../../lib/form.ts';
+import type { FormSchema } from '../../lib/form.ts';
+import { queueForm } from '../../lib/queue-form.ts';
+import { useEditRequest } from '../../offline/edit.ts';
 import { Field } from '../ui/Field.tsx';
 import { FormCard, Honeypot, PersonFields, SubmitRow } from './fields.tsx';
 
@@ -10,9 +12,18 @@ const loadSchema = async (): Promise<FormSchema> => (await import('#domain/schem
 
 const SUCCESS = { title: 'Message sent', description: 'Thank you. We will reply within 24 hours.' };
 
-/** The contact form (seed point 2, wired here): POST /api/contacts, checked with CreateContactSchema. */
+/** The outbox's name for this form's submissions. */
+export const CONTACT_KIND = 'contact';
+
+/** The contact form (seed point 2, wired here): POST /api/contacts, checked with CreateContactSchema, sent through the outbox. */
 export function ContactForm() {
-  const { errors, status, sending, formProps } = usePublicForm({ fields: FIELDS, loadSchema, endpoint: '/api/contacts', success: SUCCESS });
+  const form = useForm({
+    fields: FIELDS,
+    loadSchema,
+    onValid: (values, element) => queueForm({ kind: CONTACT_KIND, path: '/api/contacts', label: 'Message to us', values, form: element, success: SUCCESS }),
+  });
+  useEditRequest(CONTACT_KIND, form);
+  const { errors, status, sending, formProps } = form;
   return (
     <FormCard id="contact-form-title" title="Send us a message" formProps={formProps}>
       <PersonFields form="contact" errors={errors} reply="email" />

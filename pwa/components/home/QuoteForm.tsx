@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { PUBLIC_SERVICE_TYPES } from '#domain/content/services.ts';
-import { usePublicForm } from '../../lib/use-public-form.ts';
-import type { FormSchema } from '../../lib/use-public-form.ts';
+import { useForm } from '../../lib/form.ts';
+import type { FormSchema } from '../../lib/form.ts';
+import { queueForm } from '../../lib/queue-form.ts';
+import { useEditRequest } from '../../offline/edit.ts';
 import { Field } from '../ui/Field.tsx';
 import { FormCard, Honeypot, PersonFields, SubmitRow } from './fields.tsx';
 
@@ -12,12 +14,23 @@ const loadSchema = async (): Promise<FormSchema> => (await import('#domain/schem
 
 const SUCCESS = { title: 'Booking submitted', description: 'We will contact you within 24 hours.' };
 
+/** The outbox's name for this form's submissions (it brings a refused one back here for editing). */
+export const QUOTE_KIND = 'quote-request';
+
 /**
  * 'Request a Quote or Service' (seed point 2): POST /api/bookings with the public form's fields, checked
- * with the server's own CreateBookingSchema so the messages under the fields are the server's.
+ * with the server's own CreateBookingSchema so the messages under the fields are the server's, and sent
+ * through the outbox, so a visitor with no signal can still ask: it goes when the connection returns.
  */
 export function QuoteForm() {
-  const { errors, status, sending, formProps } = usePublicForm({ fields: FIELDS, loadSchema, endpoint: '/api/bookings', success: SUCCESS });
+  const form = useForm({
+    fields: FIELDS,
+    loadSchema,
+    onValid: (values, element) =>
+      queueForm({ kind: QUOTE_KIND, path: '/api/bookings', label: `Quote request: ${values.serviceType}`, values, form: element, success: SUCCESS }),
+  });
+  useEditRequest(QUOTE_KIND, form);
+  const { errors, status, sending, formProps } = form;
   const today = useToday();
   return (
     <FormCard id="quote-form-title" title="Tell us about the job" formProps={formProps}>

@@ -1,5 +1,5 @@
 import type { FormHTMLAttributes, ReactNode, Ref } from 'react';
-import { HONEYPOT_FIELD } from '../../lib/use-public-form.ts';
+import { HONEYPOT_FIELD } from '../../lib/honeypot.ts';
 import { Field } from '../ui/Field.tsx';
 
 /** The trap for form-filling bots: off screen, out of the tab order, hidden from assistive technology. */

@@ -3,6 +3,7 @@ import { Suspense, lazy, useCallback, useRef, useState } from 'react';
 import { BUSINESS } from '#domain/business.ts';
 import { TEL_HREF, whatsappHref } from '#domain/content/shared.ts';
 import { NEW_TAB, SOCIAL_HREF, SOCIAL_LABEL } from '../../lib/links.ts';
+import { OutboxStatus } from '../offline/OutboxStatus.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { ApprovalBadges } from './ApprovalBadges.tsx';
 import { Brand } from './Logo.tsx';
@@ -14,7 +15,8 @@ const MobileMenu = lazy(loadMenu);
 
 /**
  * The sticky top of every page: the red emergency strip, then logo, approval badges, the five links and
- * the call / WhatsApp / social actions; below the desktop breakpoint the links move into the menu.
+ * the call / WhatsApp / social actions; below the desktop breakpoint the links move into the menu. Under it,
+ * when there is something to say, the offline line and "Waiting to send" (OutboxStatus).
  */
 export function SiteHeader() {
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -89,6 +91,7 @@ export function SiteHeader() {
           </div>
         </div>
       </div>
+      <OutboxStatus />
       {menuLoaded ? (
         <Suspense fallback={null}>
           <MobileMenu open={menuOpen} onClosed={onMenuClosed} />

@@ -23,7 +23,7 @@ export function WhatsAppButton({ text = GENERAL_WHATSAPP_GREETING, label }: { te
   );
 }
 
-/** The home page's quote form (/#contact). */
+/** The home page's quote form (/#contact), which also works offline (it goes through the outbox). */
 export function QuoteFormButton({ label = 'Get Free Quote', variant = 'light' }: { label?: string; variant?: Tone }) {
   return (
     <ButtonLink to="/" hash="contact" icon="arrow-right" variant={variant}>

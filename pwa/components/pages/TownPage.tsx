@@ -90,7 +90,7 @@ export function TownPage({ content }: { content: TownPageContent }) {
             <Link to="/" hash="contact">
               Use our online quote form
             </Link>
-            .
+            , which also works offline: with no signal it is kept on your phone and sent when you are back online.
           </>
         }
       >

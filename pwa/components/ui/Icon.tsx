@@ -28,10 +28,14 @@ export type AnyIcon =
   | 'cookie'
   | 'calendar'
   | 'user'
-  | 'award';
+  | 'award'
+  | 'offline'
+  | 'outbox';
 
 /** 24×24 stroke paths (currentColor), drawn for this site; no icon font, no request. */
 const PATHS: Record<AnyIcon, string> = {
+  offline: 'M2 8.8a15 15 0 0 1 4.2-2.6M10 5.1A15 15 0 0 1 22 8.8M5 12.5a10 10 0 0 1 3.6-2.2M15 10.6a10 10 0 0 1 4 1.9M8.5 16.1a5 5 0 0 1 5.5-.8M12 20h.01M3 3l18 18',
+  outbox: 'M3 13h5l2 3h4l2-3h5M3 13v7h18v-7l-3-8H6l-3 8zM12 3v8M9 6l3-3 3 3',
   plug: 'M9 2v6M15 2v6M6 8h12v3a6 6 0 0 1-12 0V8zM12 17v5',
   cable: 'M4 4h4v4H4zM16 16h4v4h-4zM6 8v4a4 4 0 0 0 4 4h6',
   fusebox: 'M4 3h16v18H4zM8 7h2v4H8zM14 7h2v4h-2zM8 15h8',

@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import type { FormEvent, RefObject } from 'react';
+import type { RefObject } from 'react';
 import { BUSINESS } from '#domain/business.ts';
 import { MAILTO_HREF, TEL_HREF } from '#domain/content/shared.ts';
 import { serviceTypeLabel } from '#domain/content/services.ts';
-import { SupportLookupSchema } from '#domain/schemas/support.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { shortDate } from '../text.tsx';
 import { Field } from '../../ui/Field.tsx';
-import { useSchemaForm } from './use-schema-form.ts';
 import { postJson } from '../../../lib/api.ts';
+import { useForm } from '../../../lib/form.ts';
+import type { FormSchema } from '../../../lib/form.ts';
 
 /** One booking as the lookup answers it: status, service and dates only, never addresses or notes. */
 type FoundBooking = {
@@ -30,7 +30,9 @@ type FoundQuote = {
 
 type Found = { readonly bookings: readonly FoundBooking[]; readonly quoteRequests: readonly FoundQuote[] };
 
-type Values = { email: string; phone: string };
+const FIELDS = ['email', 'phone'] as const;
+
+const loadSchema = async (): Promise<FormSchema> => (await import('#domain/schemas/support.ts')).SupportLookupSchema;
 
 /**
  * 'Find my bookings' (seed point 2): e-mail and phone must both match, and the answer lists each booking's
@@ -38,56 +40,50 @@ type Values = { email: string; phone: string };
  * moves to the answer's heading so screen-reader users hear it.
  */
 export function BookingLookup({ emailRef }: { emailRef: RefObject<HTMLInputElement | null> }) {
-  const { values, errors, change, check, refuse, formRef } = useSchemaForm(SupportLookupSchema, { email: '', phone: '' } satisfies Values);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const [found, setFound] = useState<Found | null>(null);
   const answerRef = useRef<HTMLHeadingElement>(null);
   // Each new answer takes focus once it is on the page, so a screen reader announces what was found.
   useEffect(() => {
     if (found) answerRef.current?.focus();
   }, [found]);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    const data = check();
-    if (!data) return;
-    setFailure(null);
-    setBusy(true);
-    const result = await postJson<Partial<Found>>('/api/support/lookup', data);
-    setBusy(false);
-    if (result.ok) {
-      setFound({ bookings: result.data?.bookings ?? [], quoteRequests: result.data?.quoteRequests ?? [] });
-    } else if (result.status !== 0 && Object.keys(result.fields).length > 0) {
-      refuse(result.fields);
-    } else {
+  // A question, not a change: it is asked directly (never queued), and the form keeps what was typed.
+  const { errors, status, sending, formProps } = useForm({
+    fields: FIELDS,
+    loadSchema,
+    keep: true,
+    onValid: async (values) => {
+      const result = await postJson<Partial<Found>>('/api/support/lookup', values);
+      if (result.ok) {
+        setFound({ bookings: result.data?.bookings ?? [], quoteRequests: result.data?.quoteRequests ?? [] });
+        return { kind: 'sent', message: '' };
+      }
+      if (result.status === 400 && Object.keys(result.fields).length > 0) return { kind: 'invalid', fields: result.fields };
       setFound(null);
-      setFailure(result.message);
-    }
-  };
+      return { kind: 'failed', message: result.message };
+    },
+  });
 
   return (
     <div className="card pg-lookup">
       <h3>Find my bookings</h3>
       <p className="field__hint">Enter the e-mail address and phone number you gave us when you booked. Both must match.</p>
-      <form ref={formRef} className="form-grid pg-lookup__form" noValidate onSubmit={submit}>
-        <Field form="lookup" name="email" label="E-mail address" error={errors['email']}>
-          {(props) => <input {...props} ref={emailRef} type="email" autoComplete="email" required value={values.email} onChange={(e) => change('email', e.target.value)} />}
+      <form className="form-grid pg-lookup__form" {...formProps}>
+        <Field form="lookup" name="email" label="E-mail address" error={errors.email}>
+          {(props) => <input {...props} ref={emailRef} type="email" autoComplete="email" required />}
         </Field>
-        <Field form="lookup" name="phone" label="Phone number" error={errors['phone']}>
-          {(props) => <input {...props} type="tel" autoComplete="tel" inputMode="tel" required value={values.phone} onChange={(e) => change('phone', e.target.value)} />}
+        <Field form="lookup" name="phone" label="Phone number" error={errors.phone}>
+          {(props) => <input {...props} type="tel" autoComplete="tel" inputMode="tel" required />}
         </Field>
         <div className="pg-lookup__submit">
-          <button type="submit" className="btn btn--primary" aria-disabled={busy || undefined}>
+          <button type="submit" className="btn btn--primary" aria-disabled={sending || undefined}>
             <Icon name="search" size={18} />
-            <span>{busy ? 'Searching…' : 'Find bookings'}</span>
+            <span>{sending ? 'Searching…' : 'Find bookings'}</span>
           </button>
         </div>
       </form>
-      {failure ? (
+      {status.kind === 'failed' ? (
         <p className="pg-alert" role="alert">
-          {failure}
+          {status.text}
         </p>
       ) : null}
       {found ? (

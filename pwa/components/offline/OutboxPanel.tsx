@@ -1,0 +1,121 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useRef, useState } from 'react';
+import type { OutboxItem } from '../../offline/db.ts';
+import { deviceDb } from '../../offline/db.ts';
+import { requestEdit } from '../../offline/edit.ts';
+import { discard, retry, takeBack } from '../../offline/outbox.ts';
+import { drain } from '../../offline/sender.ts';
+import { afterDrain } from '../../offline/start.ts';
+import { Icon } from '../ui/Icon.tsx';
+
+/** Where each kind of submission is edited: its form's page and anchor. */
+const EDIT_AT: Readonly<Record<string, { to: '/' | '/support'; hash?: string }>> = {
+  'quote-request': { to: '/', hash: 'contact' },
+  contact: { to: '/', hash: 'get-in-touch' },
+  'support-request': { to: '/support', hash: 'support-request' },
+};
+
+/**
+ * "Waiting to send": everything the device keeps for the server, oldest first, with where each stands. A
+ * waiting item can be sent now or discarded; one the server refused shows why and can be edited in its form,
+ * sent again or discarded (after a second press: nothing is dropped by a slip). A modal dialog: focus stays
+ * in it, Escape closes it.
+ */
+export default function OutboxPanel({ onClose }: { onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const items = useLiveQuery(() => deviceDb().outbox.orderBy('seq').toArray(), []);
+  const navigate = useNavigate();
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+  }, []);
+
+  const sendNow = async () => afterDrain(await drain({ force: true, queue: true }));
+  const edit = async (item: OutboxItem) => {
+    const place = EDIT_AT[item.kind];
+    const taken = await takeBack(item.id);
+    if (!place || !taken) return;
+    requestEdit({ kind: taken.kind, values: taken.values, fields: taken.error?.fields ?? {}, message: taken.error?.message ?? '' });
+    dialog.current?.close();
+    void navigate({ to: place.to, ...(place.hash ? { hash: place.hash } : {}) });
+  };
+
+  return (
+    <dialog ref={dialog} className="outbox-panel" aria-labelledby="outbox-title" onClose={onClose}>
+      <div className="outbox-panel__head">
+        <h2 id="outbox-title">Waiting to send</h2>
+        <button type="button" className="icon-btn" onClick={() => dialog.current?.close()}>
+          <Icon name="close" size={20} />
+          <span className="visually-hidden">Close</span>
+        </button>
+      </div>
+      {items === undefined ? null : items.length === 0 ? (
+        <p>Everything has been sent.</p>
+      ) : (
+        <>
+          <p className="outbox-panel__lead">Kept on this device until our server has it. Nothing here is lost if you close the page.</p>
+          <ul className="outbox-panel__list">
+            {items.map((item) => (
+              <OutboxEntry
+                key={item.id}
+                item={item}
+                canEdit={item.kind in EDIT_AT}
+                onEdit={() => void edit(item)}
+                onRetry={() => void retry(item.id).then(sendNow)}
+                onDiscard={() => void discard(item.id)}
+              />
+            ))}
+          </ul>
+          {items.some((item) => item.state === 'waiting') ? (
+            <button type="button" className="btn btn--primary btn--small" onClick={() => void sendNow()}>
+              <Icon name="send" size={16} />
+              Try sending now
+            </button>
+          ) : null}
+        </>
+      )}
+    </dialog>
+  );
+}
+
+function OutboxEntry({ item, canEdit, onEdit, onRetry, onDiscard }: { item: OutboxItem; canEdit: boolean; onEdit: () => void; onRetry: () => void; onDiscard: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <li className={`outbox-entry outbox-entry--${item.state}`}>
+      <p className="outbox-entry__label">{item.label}</p>
+      <p className="outbox-entry__state">
+        {item.state === 'failed' ? (
+          <>
+            <strong>Not accepted:</strong> {item.error?.message}
+            {Object.entries(item.error?.fields ?? {}).map(([field, message]) => (
+              <span key={field} className="outbox-entry__field">
+                {field}: {message}
+              </span>
+            ))}
+          </>
+        ) : item.attempts > 0 ? (
+          `Waiting for a connection (tried ${item.attempts} ${item.attempts === 1 ? 'time' : 'times'})`
+        ) : (
+          'Waiting to send'
+        )}
+        <span className="outbox-entry__time"> · saved {new Date(item.createdAt).toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' })}</span>
+      </p>
+      <div className="outbox-entry__actions">
+        {item.state === 'failed' && canEdit ? (
+          <button type="button" className="btn btn--secondary btn--small" onClick={onEdit}>
+            Edit
+          </button>
+        ) : null}
+        {item.state === 'failed' ? (
+          <button type="button" className="btn btn--secondary btn--small" onClick={onRetry}>
+            Send again
+          </button>
+        ) : null}
+        <button type="button" className="btn btn--secondary btn--small" onClick={() => (confirming ? onDiscard() : setConfirming(true))}>
+          {confirming ? 'Really discard?' : 'Discard'}
+        </button>
+      </div>
+    </li>
+  );
+}

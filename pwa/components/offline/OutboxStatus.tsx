@@ -1,0 +1,67 @@
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { startOutbox } from '../../offline/start.ts';
+import { useOffline, useOutboxCounts } from '../../offline/use-outbox.ts';
+import { Icon } from '../ui/Icon.tsx';
+import './outbox.css';
+
+// The list (and Dexie with it) loads when the visitor opens it, not with the page.
+const OutboxPanel = lazy(() => import('./OutboxPanel.tsx'));
+
+/**
+ * Under the sticky header, only when there is something to say: that the device is offline (what is sent is
+ * kept and goes later), and a "Waiting to send (n)" button that opens the list of what waits or was refused.
+ * Changes are announced to screen readers. It also starts the outbox's sending for the whole app.
+ */
+export function OutboxStatus() {
+  const { waiting, failed } = useOutboxCounts();
+  const offline = useOffline();
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => startOutbox(), []);
+  const total = waiting + failed;
+  return (
+    <>
+      <p className="visually-hidden" aria-live="polite">
+        {announcement(offline, waiting, failed)}
+      </p>
+      {offline || total > 0 ? (
+        <div className="outbox-bar">
+          <div className="container container--wide outbox-bar__inner">
+            {offline ? (
+              <p className="outbox-bar__offline">
+                <Icon name="offline" size={18} />
+                <span>
+                  <strong>You&rsquo;re offline.</strong> What you send is kept on this device and goes when you&rsquo;re back online.
+                </span>
+              </p>
+            ) : null}
+            {total > 0 ? (
+              <button ref={button} type="button" className="outbox-bar__button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+                <Icon name="outbox" size={18} />
+                Waiting to send ({total})
+                {failed > 0 ? <span className="outbox-bar__alert">{failed} not accepted</span> : null}
+              </button>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <OutboxPanel
+            onClose={() => {
+              setOpen(false);
+              button.current?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+function announcement(offline: boolean, waiting: number, failed: number): string {
+  const parts = [offline ? 'You are offline.' : ''];
+  if (waiting > 0) parts.push(`${waiting} ${waiting === 1 ? 'item' : 'items'} waiting to send.`);
+  if (failed > 0) parts.push(`${failed} not accepted: open Waiting to send to edit or discard.`);
+  return parts.filter(Boolean).join(' ');
+}

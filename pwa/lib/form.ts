@@ -1,0 +1,141 @@
+import { useCallback, useRef, useState } from 'react';
+import type { FormEvent, RefObject } from 'react';
+import { fieldErrors, focusFirstError } from './form-errors.ts';
+import type { Issues } from './form-errors.ts';
+import { warmToaster } from './toast.ts';
+
+/** The part of a zod schema a form needs; the schema module itself is loaded lazily (it brings zod). */
+export type FormSchema = {
+  safeParse(value: unknown): { success: true } | { success: false; error: { issues: Issues } };
+};
+
+/** What submitting came to, as the form shows it under its button. */
+export type FormOutcome<F extends string> =
+  | { readonly kind: 'sent' | 'saved'; readonly message: string }
+  | { readonly kind: 'invalid'; readonly fields: Partial<Record<F, string>> }
+  | { readonly kind: 'failed'; readonly message: string };
+
+export type FormStatus = { kind: 'idle' | 'sending' | 'sent' | 'saved' | 'invalid' | 'failed'; text: string };
+
+type Options<F extends string> = {
+  fields: readonly F[];
+  /** Imports the shared schema (the server's own), so the form shows the same messages the server would answer. */
+  loadSchema: () => Promise<FormSchema>;
+  /** Called with valid values; sends or queues them. On 'sent' or 'saved' the form is cleared, unless `keep`. */
+  onValid: (values: Record<F, string>, form: HTMLFormElement) => Promise<FormOutcome<F>>;
+  /** Keep the values after success (a search form, whose answer shows below it). */
+  keep?: boolean;
+};
+
+/**
+ * The one form approach of the app: uncontrolled inputs (a prerendered form works as it is), read with
+ * FormData; checked with the shared zod schema on submit and live after a failed submit; a message under
+ * each bad field, focus on the first; the server's own field messages shown the same way. What to do with
+ * valid values is the form's (`onValid`): queue a change through the outbox, or ask a question directly.
+ */
+export function useForm<F extends string>({ fields, loadSchema, onValid, keep = false }: Options<F>) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const schemaRef = useRef<FormSchema | null>(null);
+  const attempted = useRef(false);
+  const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
+  const [status, setStatus] = useState<FormStatus>({ kind: 'idle', text: '' });
+
+  const schema = useCallback(async (): Promise<FormSchema> => {
+    schemaRef.current ??= await loadSchema();
+    return schemaRef.current;
+  }, [loadSchema]);
+
+  const read = useCallback((): Record<F, string> => {
+    const data = new FormData(formRef.current ?? undefined);
+    return Object.fromEntries(fields.map((name) => [name, String(data.get(name) ?? '')])) as Record<F, string>;
+  }, [fields]);
+
+  const validate = useCallback(
+    (s: FormSchema, values: Record<F, string>): Partial<Record<F, string>> => {
+      const result = s.safeParse(values);
+      return result.success ? {} : only(fields, fieldErrors(result.error.issues));
+    },
+    [fields],
+  );
+
+  /**
+   * Shows messages on fields (from the server, or a refused item taken back for editing) and focuses the first;
+   * when none of them is a field of this form, shows `otherwise` under the button instead.
+   */
+  const refuse = useCallback(
+    (messages: Readonly<Record<string, string | undefined>>, otherwise = 'We could not accept this. Please check it and try again.') => {
+      const found = only(fields, messages);
+      attempted.current = true;
+      if (Object.keys(found).length === 0) return setStatus({ kind: 'failed', text: otherwise });
+      setErrors(found);
+      setStatus({ kind: 'invalid', text: 'Please correct the highlighted fields.' });
+      focusFirstError(formRef.current, found);
+    },
+    [fields],
+  );
+
+  /** Shows a message under the button (a refusal that named no field). */
+  const fail = useCallback((message: string) => setStatus({ kind: 'failed', text: message }), []);
+
+  /** Puts values into the fields (a refused submission brought back for editing). */
+  const fill = useCallback((values: Readonly<Record<string, string>>) => {
+    const form = formRef.current;
+    if (!form) return;
+    for (const [name, value] of Object.entries(values)) {
+      const element = form.elements.namedItem(name);
+      if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) element.value = value;
+    }
+  }, []);
+
+  const onFocus = useCallback(() => {
+    // The first touch of the form fetches what submitting needs, so the submit itself feels instant.
+    void schema();
+    warmToaster();
+  }, [schema]);
+
+  const onInput = useCallback(() => {
+    if (attempted.current && schemaRef.current) setErrors(validate(schemaRef.current, read()));
+  }, [read, validate]);
+
+  const onSubmit = useCallback(
+    async (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      if (status.kind === 'sending') return;
+      const form = event.currentTarget;
+      const values = read();
+      attempted.current = true;
+      const found = validate(await schema(), values);
+      if (Object.keys(found).length > 0) return refuse(found);
+      setErrors({});
+      setStatus({ kind: 'sending', text: 'Sending…' });
+      const outcome = await onValid(values, form);
+      if (outcome.kind === 'invalid') return refuse(outcome.fields);
+      if (outcome.kind === 'failed') return setStatus({ kind: 'failed', text: outcome.message });
+      attempted.current = false;
+      if (!keep) form.reset();
+      setStatus({ kind: outcome.kind, text: outcome.message });
+    },
+    [keep, onValid, read, refuse, schema, status.kind, validate],
+  );
+
+  return {
+    errors,
+    status,
+    sending: status.kind === 'sending',
+    refuse,
+    fill,
+    fail,
+    formProps: {
+      ref: formRef as RefObject<HTMLFormElement>,
+      noValidate: true,
+      onSubmit: (event: FormEvent<HTMLFormElement>) => void onSubmit(event),
+      onInput,
+      onFocus,
+    },
+  };
+}
+
+/** The messages for this form's own fields. */
+function only<F extends string>(fields: readonly F[], messages: Readonly<Record<string, string | undefined>>): Partial<Record<F, string>> {
+  return Object.fromEntries(Object.entries(messages).filter(([name]) => fields.includes(name as F))) as Partial<Record<F, string>>;
+}

@@ -1,0 +1,46 @@
+import { HONEYPOT_FIELD } from './honeypot.ts';
+import { newCommandId } from './api.ts';
+import type { FormOutcome } from './form.ts';
+import { toast } from './toast.ts';
+
+/** What a form says when its submission is kept on the device to go later (issue 11's words). */
+export const SAVED_OFFLINE = "Saved — we'll send it when you're back online.";
+
+type Spec<F extends string> = {
+  /** The outbox item's kind: its form takes it back for editing if the server refuses it later. */
+  kind: string;
+  path: string;
+  /** How the "Waiting to send" list names it. */
+  label: string;
+  values: Record<F, string>;
+  form: HTMLFormElement;
+  success: { title: string; description: string };
+};
+
+/**
+ * A public form's submission through the outbox: sent now, or kept on the device and sent when the server can
+ * be reached (the form says so and clears), or refused with the server's messages on the fields. A form's
+ * honeypot goes along, so the server can quietly drop what a bot filled in. The outbox (and Dexie) loads only now.
+ */
+export async function queueForm<F extends string>({ kind, path, label, values, form, success }: Spec<F>): Promise<FormOutcome<F>> {
+  const data = new FormData(form);
+  const body = data.has(HONEYPOT_FIELD) ? { ...values, [HONEYPOT_FIELD]: String(data.get(HONEYPOT_FIELD)) } : values;
+  const { submit } = await import('../offline/submit.ts');
+  const outcome = await submit({ id: newCommandId(), kind, values, label, method: 'POST', path, body, record: null, owner: null });
+  switch (outcome.kind) {
+    case 'sent':
+      void toast.success(success.title, success.description);
+      // The toast carries the title; the line under the button says it in other words, so both read well.
+      return { kind: 'sent', message: `Thank you, that is on its way. ${success.description}` };
+    case 'queued':
+      void toast.info('Saved on this device', SAVED_OFFLINE);
+      return { kind: 'saved', message: SAVED_OFFLINE };
+    case 'refused':
+      if (outcome.status === 400 && Object.keys(outcome.fields).length > 0) return { kind: 'invalid', fields: outcome.fields as Partial<Record<F, string>> };
+      void toast.error('Error', outcome.message);
+      return { kind: 'failed', message: outcome.message };
+    case 'failed':
+      void toast.error('Not sent', outcome.message);
+      return { kind: 'failed', message: outcome.message };
+  }
+}

@@ -1,0 +1,56 @@
+import { useEffect } from 'react';
+
+/** A refused submission brought back to its form: what was typed and what the server said about it. */
+export type EditRequest = {
+  readonly kind: string;
+  readonly values: Readonly<Record<string, string>>;
+  readonly fields: Readonly<Record<string, string>>;
+  readonly message: string;
+};
+
+const KEY = 'sparkright-edit';
+
+/** Hands a refused item to the form of its kind, on this page or the next one (kept for the tab's session). */
+export function requestEdit(request: EditRequest): void {
+  try {
+    sessionStorage.setItem(KEY, JSON.stringify(request));
+  } catch {
+    return;
+  }
+  window.dispatchEvent(new Event(KEY));
+}
+
+/** What a form (useForm) offers for taking a refused submission back. */
+type EditableForm = {
+  fill(values: Readonly<Record<string, string>>): void;
+  refuse(fields: Readonly<Record<string, string>>, otherwise?: string): void;
+  fail(message: string): void;
+};
+
+/**
+ * A form's side of requestEdit: when an item of its kind comes back, the form gets its values again, with the
+ * server's messages on the fields it named (or its message under the button when it named none).
+ */
+export function useEditRequest(kind: string, { fill, refuse, fail }: EditableForm): void {
+  useEffect(() => {
+    const apply = (request: EditRequest) => {
+      fill(request.values);
+      if (Object.keys(request.fields).length > 0) refuse(request.fields, request.message);
+      else fail(request.message);
+    };
+    const take = () => {
+      let request: EditRequest | null = null;
+      try {
+        request = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as EditRequest | null;
+      } catch {
+        return;
+      }
+      if (request?.kind !== kind) return;
+      sessionStorage.removeItem(KEY);
+      apply(request);
+    };
+    take();
+    window.addEventListener(KEY, take);
+    return () => window.removeEventListener(KEY, take);
+  }, [kind, fill, refuse, fail]);
+}

@@ -1,0 +1,75 @@
+import { deviceDb } from './db.ts';
+import type { OutboxFile, OutboxItem } from './db.ts';
+import { broadcast, publishCounts } from './signals.ts';
+import type { OutboxCounts } from './signals.ts';
+
+/** What a screen hands the outbox: the request to make and what the user should read about it. */
+export type Command = Pick<OutboxItem, 'id' | 'kind' | 'values' | 'label' | 'method' | 'path' | 'body' | 'record' | 'owner'> & {
+  files?: OutboxFile[];
+  filesField?: string | null;
+};
+
+/**
+ * Puts a validated command in the outbox, in one IndexedDB transaction, ready to send at once. Throws when the
+ * device cannot store it (no IndexedDB, storage full or blocked): the caller then sends it directly.
+ */
+export async function enqueue(command: Command): Promise<void> {
+  const db = deviceDb();
+  await db.transaction('rw', db.outbox, async () => {
+    await db.outbox.add({
+      ...command,
+      files: command.files ?? [],
+      filesField: command.filesField ?? null,
+      state: 'waiting',
+      attempts: 0,
+      nextAt: 0,
+      createdAt: new Date().toISOString(),
+      error: null,
+    });
+  });
+  await changed();
+}
+
+/** Everything in the outbox, oldest first. */
+export function items(): Promise<OutboxItem[]> {
+  return deviceDb().outbox.orderBy('seq').toArray();
+}
+
+/** Drops an item for good (the user chose to, or the form took it back). */
+export async function discard(id: string): Promise<void> {
+  await deviceDb().outbox.where('id').equals(id).delete();
+  await changed();
+}
+
+/** Takes a refused item out of the outbox and gives it back, for its form to show again for editing. */
+export async function takeBack(id: string): Promise<OutboxItem | undefined> {
+  const db = deviceDb();
+  const item = await db.transaction('rw', db.outbox, async () => {
+    const found = await db.outbox.where('id').equals(id).first();
+    if (found) await db.outbox.where('id').equals(id).delete();
+    return found;
+  });
+  await changed();
+  return item;
+}
+
+/** Puts a refused item back in line, to be sent at once (the user says the server should take it now). */
+export async function retry(id: string): Promise<void> {
+  await deviceDb().outbox.where('id').equals(id).modify({ state: 'waiting', attempts: 0, nextAt: 0, error: null });
+  await changed();
+}
+
+/** Counts the outbox and stores the counts (for this page, and for pages that start later). */
+export async function recount(): Promise<OutboxCounts> {
+  const all = await deviceDb().outbox.toArray();
+  const counts = { waiting: all.filter((i) => i.state === 'waiting').length, failed: all.filter((i) => i.state === 'failed').length };
+  publishCounts(counts);
+  return counts;
+}
+
+/** After a change: recounts and tells the other pages and the service worker's pages to recount too. */
+export async function changed(): Promise<OutboxCounts> {
+  const counts = await recount();
+  broadcast({ type: 'changed' });
+  return counts;
+}

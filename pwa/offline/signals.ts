@@ -1,0 +1,96 @@
+/**
+ * What the outbox tells the rest of the app, in code that runs both in pages and in the service worker (no
+ * window, no localStorage): events on the `sparkright-outbox` BroadcastChannel (to every open page of the
+ * site, from pages and the worker alike), whether the server was reachable at the last try, the counts after
+ * each change (pages store them, see page-state.ts), and which items a form reports itself.
+ */
+export type OutboxCounts = { readonly waiting: number; readonly failed: number };
+
+/** What the outbox tells every open page (and the service worker tells them) as items move. */
+export type OutboxEvent =
+  | { type: 'changed' }
+  | { type: 'sent'; id: string; kind: string; label: string }
+  | { type: 'refused'; id: string; kind: string; label: string; message: string }
+  /** A sender stopped: the server could not be reached (or would not take anything now); what waits stays. */
+  | { type: 'paused' }
+  | { type: 'sign-in-needed' };
+
+const CHANNEL = 'sparkright-outbox';
+
+/** Sends an outbox event to every open page of the site (and to this one's own listeners). */
+export function broadcast(event: OutboxEvent): void {
+  channel()?.postMessage(event);
+  for (const listener of eventListeners) listener(event);
+}
+
+/** Listens for outbox events from this page, other tabs and the service worker. */
+export function onOutboxEvent(listener: (event: OutboxEvent) => void): () => void {
+  channel();
+  eventListeners.add(listener);
+  return () => eventListeners.delete(listener);
+}
+
+/**
+ * Records whether the server answered (any HTTP status) or not (a network error). `navigator.onLine` is not
+ * trusted on its own: it says online on a captive Wi-Fi or a dead mobile link; a send that fails is the signal.
+ */
+export function reportReachable(reachable: boolean): void {
+  if (unreachable === !reachable) return;
+  unreachable = !reachable;
+  for (const listener of stateListeners) listener();
+}
+
+/** Whether the last attempt to reach the server got no answer at all. */
+export function lastTryUnreachable(): boolean {
+  return unreachable;
+}
+
+/** Where the outbox's counts go after each change: set by pages (localStorage); the worker has none. */
+export function setCountsSink(sink: (counts: OutboxCounts) => void): void {
+  countsSink = sink;
+}
+
+/** The outbox calls this after every change. */
+export function publishCounts(counts: OutboxCounts): void {
+  countsSink?.(counts);
+}
+
+/** Calls `listener` when reachability changes. */
+export function onReachabilityChange(listener: () => void): () => void {
+  stateListeners.add(listener);
+  return () => stateListeners.delete(listener);
+}
+
+/** Marks an item whose first outcome its own form shows, so the page does not announce it a second time. */
+export function markAnswered(id: string): void {
+  answered.add(id);
+}
+
+/** After a form said "saved, we'll send it later": the page announces the item's later fate. */
+export function forgetAnswered(id: string): void {
+  answered.delete(id);
+}
+
+/** Whether a form on this page tells the user about this item itself. */
+export function wasAnswered(id: string): boolean {
+  return answered.has(id);
+}
+
+const answered = new Set<string>();
+const eventListeners = new Set<(event: OutboxEvent) => void>();
+const stateListeners = new Set<() => void>();
+let unreachable = false;
+let countsSink: ((counts: OutboxCounts) => void) | undefined;
+let bc: BroadcastChannel | null | undefined;
+
+function channel(): BroadcastChannel | null {
+  if (bc === undefined) {
+    bc = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;
+    if (bc) {
+      bc.onmessage = (message: MessageEvent<OutboxEvent>) => {
+        for (const listener of eventListeners) listener(message.data);
+      };
+    }
+  }
+  return bc;
+}

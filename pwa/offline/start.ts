@@ -1,0 +1,71 @@
+import { toast } from '../lib/toast.ts';
+import { currentCounts } from './page-state.ts';
+import type { DrainResult } from './sender.ts';
+import { onOutboxEvent, wasAnswered } from './signals.ts';
+
+/**
+ * Keeps the outbox moving from every page, without loading it (and Dexie) until there is something in it:
+ * at start, when the connection comes back and when the page is shown again, it sends what waits; while
+ * items wait, a timer tries again after their back-off. It also tells the user when an item went through or
+ * was refused, wherever they are on the site. Call once, from the app's root.
+ */
+export function startOutbox(): () => void {
+  const kick = (force: boolean) => {
+    if (currentCounts().waiting > 0) void runDrain(force);
+  };
+  const online = () => kick(true);
+  const visible = () => {
+    if (document.visibilityState === 'visible') kick(false);
+  };
+  window.addEventListener('online', online);
+  document.addEventListener('visibilitychange', visible);
+  const stop = onOutboxEvent((event) => {
+    if (event.type === 'changed') void import('./outbox.ts').then((outbox) => outbox.recount());
+    else if (event.type === 'sent' && !wasAnswered(event.id)) void toast.success('Sent', `${event.label}: it has reached us.`);
+    else if (event.type === 'refused' && !wasAnswered(event.id)) void toast.error('Not accepted', `${event.label}: ${event.message} Open “Waiting to send” to edit or discard it.`);
+    else if (event.type === 'sign-in-needed') void toast.info('Please sign in again', 'Your changes are kept on this device and go once you have signed in.');
+  });
+  const first = setTimeout(() => kick(true), 0);
+  return () => {
+    clearTimeout(first);
+    if (timer) clearTimeout(timer);
+    window.removeEventListener('online', online);
+    document.removeEventListener('visibilitychange', visible);
+    stop();
+  };
+}
+
+/**
+ * After a drain in this page: while items still wait, try again when the first is due, and ask the service
+ * worker's Background Sync (where the browser has it) to send them once the device is back online, even
+ * if no page of the site is open then.
+ */
+export async function afterDrain(result: DrainResult): Promise<void> {
+  const { nextDue } = await import('./sender.ts');
+  const due = await nextDue();
+  scheduleDrain(due);
+  if (result === 'stopped' && due !== null) requestBackgroundSync();
+}
+
+/** Tries again when the first waiting item is due (after a failed attempt's back-off). */
+export function scheduleDrain(due: number | null): void {
+  if (timer) clearTimeout(timer);
+  timer = undefined;
+  if (due === null) return;
+  timer = setTimeout(() => void runDrain(false), Math.max(250, due - Date.now()));
+}
+
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+async function runDrain(force: boolean): Promise<void> {
+  const { drain } = await import('./sender.ts');
+  await afterDrain(await drain({ force }));
+}
+
+function requestBackgroundSync(): void {
+  if (!('serviceWorker' in navigator)) return;
+  void navigator.serviceWorker
+    .getRegistration()
+    .then((registration) => (registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync?.register('sparkright-outbox'))
+    .catch(() => undefined);
+}

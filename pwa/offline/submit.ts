@@ -1,0 +1,79 @@
+import { discard, enqueue } from './outbox.ts';
+import type { Command } from './outbox.ts';
+import { drain, outcomeOf } from './sender.ts';
+import type { Attempt } from './sender.ts';
+import { forgetAnswered, markAnswered, onOutboxEvent, reportReachable } from './signals.ts';
+import { afterDrain } from './start.ts';
+
+/** What became of a submission, as its form tells the user. */
+export type SubmitOutcome =
+  | { readonly kind: 'sent'; readonly data: unknown }
+  /** Stored on the device; it goes by itself when the server can be reached. */
+  | { readonly kind: 'queued' }
+  | { readonly kind: 'refused'; readonly status: number; readonly message: string; readonly fields: Readonly<Record<string, string>> }
+  /** Neither sent nor stored (no IndexedDB and no connection): the form keeps what was typed. */
+  | { readonly kind: 'failed'; readonly message: string };
+
+/** Shown when a submission could be neither sent nor kept on the device. */
+export const NOT_SAVED = 'We could not reach our server, and this browser cannot keep it to send later. Please try again when you are online.';
+
+/**
+ * The one way a screen changes something (issue 11): the command, already validated with the shared schema,
+ * goes into the outbox in one transaction, then the outbox tries to send it. The caller learns the first
+ * outcome: sent; refused (taken back out of the outbox, so the form shows the server's messages on its own
+ * fields); or queued, when the server cannot be reached now — then it is sent when the connection returns,
+ * on a timer, when the app next starts, or by the service worker's Background Sync (asked for once the page's
+ * own attempt failed). A browser that cannot store it sends it directly instead.
+ */
+export async function submit(command: Command, { waitMs = 10_000 }: { waitMs?: number } = {}): Promise<SubmitOutcome> {
+  try {
+    await enqueue(command);
+  } catch {
+    return sendDirectly(command);
+  }
+  markAnswered(command.id);
+  const first = firstOutcome(command.id, waitMs);
+  void drain({ force: true, queue: true }).then(afterDrain);
+  const attempt = await first;
+  if (attempt?.kind === 'sent') return { kind: 'sent', data: attempt.data };
+  if (attempt?.kind === 'refused') {
+    await discard(command.id);
+    return { kind: 'refused', status: attempt.status, message: attempt.message, fields: attempt.fields };
+  }
+  forgetAnswered(command.id);
+  return { kind: 'queued' };
+}
+
+/** The first outcome of the item, whether this page sent it or another tab or the service worker did. */
+function firstOutcome(id: string, ms: number): Promise<Attempt | undefined> {
+  return new Promise((resolve) => {
+    const stop = onOutboxEvent((event) => {
+      if (event.type === 'sent' && event.id === id) resolve({ kind: 'sent', status: 200, data: null });
+      if (event.type === 'refused' && event.id === id) resolve({ kind: 'refused', status: 400, message: event.message, fields: {} });
+      if (event.type === 'paused' || event.type === 'sign-in-needed') resolve({ kind: 'unreachable' });
+    });
+    void outcomeOf(id, ms).then((attempt) => {
+      stop();
+      resolve(attempt);
+    });
+  });
+}
+
+async function sendDirectly(command: Command): Promise<SubmitOutcome> {
+  let response: Response;
+  try {
+    response = await fetch(command.path, {
+      method: command.method,
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': command.id },
+      body: JSON.stringify(command.body),
+    });
+  } catch {
+    reportReachable(false);
+    return { kind: 'failed', message: NOT_SAVED };
+  }
+  reportReachable(true);
+  const json = (await response.json().catch(() => null)) as { error?: { message?: string; fields?: Record<string, string> } } | null;
+  if (response.ok) return { kind: 'sent', data: json };
+  return { kind: 'refused', status: response.status, message: json?.error?.message ?? `${response.status}: ${response.statusText}`, fields: json?.error?.fields ?? {} };
+}

@@ -1,0 +1,15 @@
+import { useSyncExternalStore } from 'react';
+import { currentCounts, isOffline, subscribe } from './page-state.ts';
+import type { OutboxCounts } from './signals.ts';
+
+const NONE: OutboxCounts = { waiting: 0, failed: 0 };
+
+/** The outbox's counts, live (other tabs' changes arrive through the storage event); none while prerendering. */
+export function useOutboxCounts(): OutboxCounts {
+  return useSyncExternalStore(subscribe, currentCounts, () => NONE);
+}
+
+/** Whether the device looks offline (see isOffline); never while prerendering. */
+export function useOffline(): boolean {
+  return useSyncExternalStore(subscribe, isOffline, () => false);
+}

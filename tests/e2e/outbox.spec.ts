@@ -1,0 +1,172 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { ensureChromium } from '../support/chromium.ts';
+import { serverProcess, type ServerProcess } from '../support/process-server.ts';
+import { expect, test } from './fixtures.ts';
+
+// These tests stop and kill the real server process, and close and reopen a browser with a persistent
+// profile (the outbox lives in its IndexedDB), with the real service worker serving the site meanwhile.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+const SAVED = "Saved — we'll send it when you're back online.";
+
+let server: ServerProcess;
+let profile: string;
+
+test.beforeEach(async () => {
+  server = await serverProcess();
+  await server.start();
+  profile = mkdtempSync(join(tmpdir(), 'spark-profile-'));
+});
+
+test.afterEach(async () => {
+  await server.dispose();
+  rmSync(profile, { recursive: true, force: true });
+});
+
+test('a visitor asks for a quote with the server down, closes the browser, and it arrives exactly once when they come back', async () => {
+  let browser = await openBrowser();
+  let page = await firstVisit(browser);
+  await server.stop();
+
+  await askForQuote(page, 'Olive', 'olive@example.com');
+  await expect(page.getByRole('status').filter({ hasText: SAVED })).toBeVisible();
+  await expect(page.getByRole('button', { name: /waiting to send \(1\)/i })).toBeVisible();
+  await expect(page.getByText(/you.re offline/i)).toBeVisible();
+  await browser.close();
+
+  await server.start();
+  browser = await openBrowser();
+  page = await browser.newPage();
+  await page.goto(server.url + '/faq');
+
+  await expect.poll(() => quoteNames(), { timeout: 15_000 }).toEqual(['Olive']);
+  await expect(page.getByRole('button', { name: /waiting to send/i })).toBeHidden();
+  await browser.close();
+  expect(await quoteNames()).toEqual(['Olive']);
+});
+
+test('fifty quotes queued offline arrive once each, in order, also when the server is killed in the middle', async () => {
+  const browser = await openBrowser();
+  const page = await firstVisit(browser);
+  await server.stop();
+  const names = Array.from({ length: 50 }, (_, i) => `Order${String(i + 1).padStart(2, '0')}`);
+  for (const name of names) {
+    await askForQuote(page, name, `${name.toLowerCase()}@example.com`);
+    await expect(page.getByRole('status').filter({ hasText: SAVED })).toBeVisible();
+  }
+  await expect(page.getByRole('button', { name: /waiting to send \(50\)/i })).toBeVisible();
+
+  await server.start();
+  // Coming back online: the app sends what waits (here the connection event; a reload or Background Sync also would).
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect.poll(async () => (await quoteNames()).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(10);
+  await server.kill();
+  await server.start();
+
+  await expect.poll(async () => (await quoteNames()).length, { timeout: 60_000 }).toBe(50);
+  expect(await quoteNames()).toEqual(names);
+  await expect(page.getByRole('button', { name: /waiting to send/i })).toBeHidden({ timeout: 10_000 });
+  await browser.close();
+});
+
+test('a queued item the server refuses is shown as not accepted while the others go through, and can be discarded', async () => {
+  const browser = await openBrowser();
+  const page = await firstVisit(browser);
+  await server.stop();
+  for (const name of ['Ann', 'Ben', 'Cat']) await askForQuote(page, name, `${name.toLowerCase()}@example.com`);
+  // As if queued by an older version of the app: a field this server no longer takes.
+  await page.evaluate(() => editQueued('Ben', (body) => ({ ...body, favouriteColour: 'red' })));
+
+  await server.start();
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect.poll(() => quoteNames(), { timeout: 20_000 }).toEqual(['Ann', 'Cat']);
+  const waiting = page.getByRole('button', { name: /waiting to send \(1\)/i });
+  await expect(waiting).toContainText('1 not accepted');
+
+  await waiting.click();
+  const list = page.getByRole('dialog', { name: 'Waiting to send' });
+  await expect(list).toContainText('Quote request');
+  await expect(list).toContainText('Not accepted:');
+  await expect(list).toContainText('favouriteColour: Unknown field');
+  await list.getByRole('button', { name: 'Discard' }).click();
+  await list.getByRole('button', { name: 'Really discard?' }).click();
+  await expect(list).toContainText('Everything has been sent.');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: /waiting to send/i })).toBeHidden();
+  expect(await quoteNames()).toEqual(['Ann', 'Cat']);
+  await browser.close();
+});
+
+async function openBrowser(): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(profile, {
+    executablePath: ensureChromium(),
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    serviceWorkers: 'allow',
+    viewport: { width: 1280, height: 900 },
+  });
+}
+
+/** The home page, once the service worker controls it: from then on the site opens with the server down. */
+async function firstVisit(browser: BrowserContext): Promise<Page> {
+  const page = browser.pages()[0] ?? (await browser.newPage());
+  await page.goto(server.url + '/');
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((done) => navigator.serviceWorker.addEventListener('controllerchange', () => done(), { once: true }));
+    }
+  });
+  await page.addInitScript(defineEditQueued);
+  await page.evaluate(defineEditQueued);
+  return page;
+}
+
+async function askForQuote(page: Page, firstName: string, email: string): Promise<void> {
+  const form = page.locator('form').filter({ has: page.locator('[name="serviceType"]') });
+  await form.locator('[name="firstName"]').fill(firstName);
+  await form.locator('[name="email"]').fill(email);
+  await form.locator('[name="serviceType"]').selectOption({ index: 1 });
+  await form.getByRole('button', { name: /request my free quote/i }).click();
+  await expect(form.locator('[name="firstName"]')).toHaveValue('');
+}
+
+/** The first names of the quotes the server holds, oldest first (as the admin reads them). */
+async function quoteNames(): Promise<string[]> {
+  const admin = await server.admin().catch(() => null);
+  if (!admin) return [];
+  const quotes = (await admin.get('/api/quotes')).data as Array<{ firstName: string; createdAt: string }>;
+  return quotes.toReversed().map((quote) => quote.firstName);
+}
+
+declare global {
+  function editQueued(firstName: string, change: (body: Record<string, unknown>) => Record<string, unknown>): Promise<void>;
+}
+
+/** Puts `editQueued` on the page: changes the body of the queued item with that first name, in IndexedDB itself. */
+function defineEditQueued(): void {
+  globalThis.editQueued = (firstName, change) =>
+    new Promise((done, fail) => {
+      const open = indexedDB.open('sparkright');
+      open.onerror = () => fail(open.error);
+      open.onsuccess = () => {
+        const tx = open.result.transaction('outbox', 'readwrite');
+        const cursor = tx.objectStore('outbox').openCursor();
+        cursor.onsuccess = () => {
+          const at = cursor.result;
+          if (!at) return;
+          const item = at.value as { body: Record<string, unknown>; values: Record<string, string> };
+          if (item.values['firstName'] === firstName) at.update({ ...item, body: change(item.body) });
+          at.continue();
+        };
+        tx.oncomplete = () => {
+          open.result.close();
+          done();
+        };
+        tx.onerror = () => fail(tx.error);
+      };
+    });
+}
