@@ -1,0 +1,137 @@
+import { z } from 'zod';
+
+/**
+ * The shapes the API answers, defined once (issue 10): the read models' rows, the API's JSON and the device's
+ * Dexie copy all derive from these. Field names are the seed's. Dates are ISO strings; optional values are
+ * null, never missing.
+ */
+const text = z.string();
+const maybe = z.string().nullable();
+
+/** An uploaded file as a record lists it (JSON text in `attachments`, the seed's format). */
+export const AttachmentView = z.object({ filename: text, originalname: text, size: z.number() });
+
+export const BookingView = z.object({
+  id: text,
+  userId: maybe,
+  quoteId: maybe,
+  source: text,
+  firstName: text,
+  lastName: maybe,
+  email: maybe,
+  phone: maybe,
+  serviceType: text,
+  preferredDate: maybe,
+  preferredTime: maybe,
+  startDate: maybe,
+  finishDate: maybe,
+  startTime: maybe,
+  finishTime: maybe,
+  address: maybe,
+  description: maybe,
+  /** JSON text of AttachmentView[], or null. */
+  attachments: maybe,
+  status: text,
+  googleCalendarEventId: maybe,
+  isManualBooking: z.boolean(),
+  createdAt: text,
+  updatedAt: text,
+  /** The booking stream's version: sent back with a change, so a stale change is a 409, not an overwrite. */
+  version: z.number(),
+});
+export type BookingView = z.infer<typeof BookingView>;
+
+export const QuoteView = z.object({
+  id: text,
+  userId: maybe,
+  firstName: text,
+  lastName: maybe,
+  email: maybe,
+  phone: maybe,
+  serviceType: text,
+  preferredDate: maybe,
+  address: maybe,
+  description: maybe,
+  attachments: maybe,
+  notes: maybe,
+  estimatedCost: maybe,
+  quoteStatus: text,
+  priority: text,
+  followUpDate: maybe,
+  bookingId: maybe,
+  createdAt: text,
+  updatedAt: text,
+  version: z.number(),
+});
+export type QuoteView = z.infer<typeof QuoteView>;
+
+export const ContactView = z.object({
+  id: text,
+  firstName: text,
+  lastName: maybe,
+  email: maybe,
+  phone: maybe,
+  service: maybe,
+  details: text,
+  source: text,
+  createdAt: text,
+});
+export type ContactView = z.infer<typeof ContactView>;
+
+export const MessageView = z.object({
+  id: text,
+  bookingId: text,
+  senderId: maybe,
+  senderName: text,
+  content: text,
+  attachments: maybe,
+  isFromAdmin: z.boolean(),
+  createdAt: text,
+});
+export type MessageView = z.infer<typeof MessageView>;
+
+/** What the API says about an account (never its password hash). */
+export const UserView = z.object({
+  id: text,
+  email: text,
+  firstName: text,
+  lastName: text,
+  isAdmin: z.boolean(),
+  emailVerified: z.boolean(),
+});
+export type UserView = z.infer<typeof UserView>;
+
+/** One line of a booking's history: who did what, when, in words. */
+export const HistoryEntryView = z.object({
+  at: text,
+  who: text,
+  role: text,
+  type: text,
+  summary: text,
+  fields: z.array(text).optional(),
+});
+export type HistoryEntryView = z.infer<typeof HistoryEntryView>;
+
+/** The read models the devices keep a copy of, by the name the sync feed gives them. */
+export const SYNCED = { bookings: BookingView, quotes: QuoteView, contacts: ContactView, messages: MessageView } as const;
+export type SyncedTable = keyof typeof SYNCED;
+
+/**
+ * One change of the sync feed: the record as it now is, or null when it was deleted (a tombstone). `position`
+ * is the global event position that made the change; a record appears once, at its latest change.
+ */
+export const SyncChange = z.discriminatedUnion('table', [
+  z.object({ position: z.number(), table: z.literal('bookings'), id: text, record: BookingView.nullable() }),
+  z.object({ position: z.number(), table: z.literal('quotes'), id: text, record: QuoteView.nullable() }),
+  z.object({ position: z.number(), table: z.literal('contacts'), id: text, record: ContactView.nullable() }),
+  z.object({ position: z.number(), table: z.literal('messages'), id: text, record: MessageView.nullable() }),
+]);
+export type SyncChange = z.infer<typeof SyncChange>;
+
+/**
+ * `GET /api/sync?after=<position>&limit=<n>`: the records the caller may see that changed after `after`,
+ * oldest change first; `next` is the position to ask from next time (apply the page and store `next` in one
+ * transaction); `more` says whether to ask again at once.
+ */
+export const SyncPage = z.object({ changes: z.array(SyncChange), next: z.number(), more: z.boolean() });
+export type SyncPage = z.infer<typeof SyncPage>;
