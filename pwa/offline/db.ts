@@ -1,5 +1,6 @@
 import Dexie from 'dexie';
 import type { EntityTable } from 'dexie';
+import type { BookingView, ContactView, MessageView, QuoteView } from '#domain/views.ts';
 
 /** A file an item uploads before it is sent: kept as a Blob until the server has it, then as the server's record. */
 export type OutboxFile = {
@@ -41,18 +42,42 @@ export type OutboxItem = {
   /** Not before this time (ms since epoch): back-off after a failed attempt. */
   nextAt: number;
   createdAt: string;
-  /** Why the server refused it (a 4xx): its message and per-field messages. */
-  error: { status: number; message: string; fields: Record<string, string> } | null;
+  /**
+   * Why the server refused it (a 4xx): its message and per-field messages; on a 409 (the record changed on the
+   * server meanwhile) the server's current version, so the user can compare both and choose.
+   */
+  error: { status: number; message: string; fields: Record<string, string>; current?: unknown } | null;
 };
 
-/** The device's database: the outbox now; the signed-in user's mirror of their records joins it later. */
-export type DeviceDb = Dexie & { outbox: EntityTable<OutboxItem, 'seq'> };
+/** Where the mirror stands: whose records it holds and the sync feed position to ask from next. */
+export type MirrorState = { key: 'sync'; owner: string; position: number; syncedAt: string };
 
-/** Opens (once) the device database. Only the outbox code imports this, so Dexie stays out of the first page load. */
+/**
+ * The device's database: the outbox, and the signed-in user's mirror of what they may see (the sync feed's
+ * tables, with the API's own shapes from domain/views.ts).
+ */
+export type DeviceDb = Dexie & {
+  outbox: EntityTable<OutboxItem, 'seq'>;
+  bookings: EntityTable<BookingView, 'id'>;
+  quotes: EntityTable<QuoteView, 'id'>;
+  contacts: EntityTable<ContactView, 'id'>;
+  messages: EntityTable<MessageView, 'id'>;
+  mirror: EntityTable<MirrorState, 'key'>;
+};
+
+/** Opens (once) the device database. Only the outbox and mirror code import this, so Dexie stays out of the first page load. */
 export function deviceDb(): DeviceDb {
   if (!instance) {
     instance = new Dexie('sparkright') as DeviceDb;
     instance.version(1).stores({ outbox: '++seq, &id, state, record, kind' });
+    instance.version(2).stores({
+      outbox: '++seq, &id, state, record, kind, owner',
+      bookings: 'id, status, startDate, createdAt',
+      quotes: 'id, quoteStatus, createdAt',
+      contacts: 'id, createdAt',
+      messages: 'id, bookingId, createdAt',
+      mirror: 'key',
+    });
   }
   return instance;
 }

@@ -9,7 +9,7 @@ export type Attempt =
   | { kind: 'unreachable' }
   | { kind: 'unavailable'; status: number; retryAfterMs: number }
   | { kind: 'sign-in' }
-  | { kind: 'refused'; status: number; message: string; fields: Record<string, string> };
+  | { kind: 'refused'; status: number; message: string; fields: Record<string, string>; current?: unknown };
 
 /** How a drain ended: everything due was tried; another tab or the worker is sending; or the server could not be reached. */
 export type DrainResult = 'done' | 'busy' | 'stopped';
@@ -72,7 +72,8 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
         continue;
       }
       if (attempt.kind === 'refused') {
-        await db.outbox.where('id').equals(item.id).modify({ state: 'failed', error: { status: attempt.status, message: attempt.message, fields: attempt.fields } });
+        const error = { status: attempt.status, message: attempt.message, fields: attempt.fields, ...(attempt.current === undefined ? {} : { current: attempt.current }) };
+        await db.outbox.where('id').equals(item.id).modify({ state: 'failed', error });
         broadcast({ type: 'refused', id: item.id, kind: item.kind, label: item.label, message: attempt.message });
         continue;
       }
@@ -159,12 +160,14 @@ async function request(path: string, init: RequestInit): Promise<Attempt> {
   if (response.status >= 500 || response.status === 429 || response.status === 408) {
     return { kind: 'unavailable', status: response.status, retryAfterMs: retryAfter(response.headers.get('Retry-After')) };
   }
-  const error = (json as { error?: { message?: unknown; fields?: unknown } } | null)?.error;
+  const error = (json as { error?: { message?: unknown; fields?: unknown; current?: unknown } } | null)?.error;
   return {
     kind: 'refused',
     status: response.status,
     message: typeof error?.message === 'string' ? error.message : `${response.status}: ${text || response.statusText}`,
     fields: isStringRecord(error?.fields) ? error.fields : {},
+    // A 409 carries the record as the server now has it.
+    ...(error?.current === undefined ? {} : { current: error.current }),
   };
 }
 

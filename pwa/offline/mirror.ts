@@ -1,0 +1,63 @@
+import { SyncPage } from '#domain/views.ts';
+import type { SyncChange, SyncedTable } from '#domain/views.ts';
+import { deviceDb } from './db.ts';
+import { reportReachable } from './signals.ts';
+
+/** How a pull ended: up to date; the session ended (sign in again); or the server could not be reached. */
+export type PullResult = 'synced' | 'signed-out' | 'unreachable';
+
+const PAGE = 500;
+const TABLES: readonly SyncedTable[] = ['bookings', 'quotes', 'contacts', 'messages'];
+
+/**
+ * Brings the device's copy of what `owner` may see up to date from the sync feed (GET /api/sync?after=…), page
+ * by page. Each page and the position after it are applied in one Dexie transaction, so the screens (reading
+ * with live queries) never see half a page, and an interrupted pull resumes where it stopped. A copy that
+ * belongs to someone else (another account signed in on this device) is wiped first.
+ */
+export async function pull(owner: string): Promise<PullResult> {
+  const db = deviceDb();
+  const state = await db.mirror.get('sync');
+  if (state && state.owner !== owner) await wipeMirror();
+  let after = state?.owner === owner ? state.position : 0;
+  for (;;) {
+    let response: Response;
+    try {
+      response = await fetch(`/api/sync?after=${after}&limit=${PAGE}`, { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } });
+    } catch {
+      reportReachable(false);
+      return 'unreachable';
+    }
+    reportReachable(true);
+    if (response.status === 401 || response.status === 403) return 'signed-out';
+    if (!response.ok) return 'unreachable';
+    const page = SyncPage.parse(await response.json());
+    await apply(page.changes, { key: 'sync', owner, position: page.next, syncedAt: new Date().toISOString() });
+    after = page.next;
+    if (!page.more) return 'synced';
+  }
+}
+
+/** Forgets every mirrored record (signing out, or another account on this device). The outbox is not touched here. */
+export async function wipeMirror(): Promise<void> {
+  const db = deviceDb();
+  await db.transaction('rw', [db.bookings, db.quotes, db.contacts, db.messages, db.mirror], async () => {
+    await Promise.all([db.bookings.clear(), db.quotes.clear(), db.contacts.clear(), db.messages.clear(), db.mirror.clear()]);
+  });
+}
+
+async function apply(changes: readonly SyncChange[], state: { key: 'sync'; owner: string; position: number; syncedAt: string }): Promise<void> {
+  const db = deviceDb();
+  await db.transaction('rw', [db.bookings, db.quotes, db.contacts, db.messages, db.mirror], async () => {
+    for (const table of TABLES) {
+      const mine = changes.filter((change) => change.table === table);
+      const gone = mine.filter((change) => change.record === null).map((change) => change.id);
+      const kept = mine.flatMap((change) => (change.record ? [change.record] : []));
+      // One table at a time, in bulk: a first pull of thousands of records is a few IndexedDB requests.
+      const target = db[table] as unknown as { bulkPut(rows: unknown[]): Promise<unknown>; bulkDelete(ids: string[]): Promise<void> };
+      if (kept.length > 0) await target.bulkPut(kept);
+      if (gone.length > 0) await target.bulkDelete(gone);
+    }
+    await db.mirror.put(state);
+  });
+}

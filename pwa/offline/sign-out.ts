@@ -1,0 +1,31 @@
+import { deviceDb } from './db.ts';
+import type { OutboxItem } from './db.ts';
+import { wipeMirror } from './mirror.ts';
+import { changed } from './outbox.ts';
+import { forgetUser } from './session.ts';
+
+/**
+ * What signing out would throw away: the user's items still in the outbox. A screen shows them first and
+ * offers to send them or discard them knowingly; unsent work is never erased by a sign-out by surprise.
+ */
+export async function unsentWork(owner: string): Promise<OutboxItem[]> {
+  return deviceDb().outbox.where('owner').equals(owner).toArray();
+}
+
+/**
+ * Signs out on the server (when it can be reached) and wipes this user's data from the device: the mirror of
+ * their records and their outbox items (after `unsentWork` was shown and the user chose to discard), and the
+ * cached user. Public submissions (no owner) stay in the outbox.
+ */
+export async function signOutDevice(owner: string, path: '/api/auth/logout' | '/api/logout' = '/api/auth/logout'): Promise<{ server: boolean }> {
+  const server = await fetch(path, { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' } }).then(
+    (response) => response.ok,
+    () => false,
+  );
+  const db = deviceDb();
+  await db.outbox.where('owner').equals(owner).delete();
+  await wipeMirror();
+  await changed();
+  forgetUser();
+  return { server };
+}

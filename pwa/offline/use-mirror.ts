@@ -1,0 +1,153 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import type { BookingView, MessageView, QuoteView } from '#domain/views.ts';
+import type { UserView } from '#domain/views.ts';
+import { deviceDb } from './db.ts';
+import type { OutboxItem } from './db.ts';
+import { pull } from './mirror.ts';
+import type { PullResult } from './mirror.ts';
+import { onOutboxEvent } from './signals.ts';
+
+/** How fresh the device's copy is. */
+export type MirrorStatus = { state: 'loading' | PullResult; syncedAt: string | null };
+
+const EVERY_MS = 30_000;
+
+/**
+ * Keeps the signed-in user's copy current while a portal screen is open: a pull at once, every 30 s while the
+ * page is visible, when the connection returns, and after the outbox delivered something (the server's
+ * version then replaces the waiting one). Returns how fresh the copy is.
+ */
+export function useMirrorSync(user: UserView | null): MirrorStatus {
+  const [status, setStatus] = useState<MirrorStatus>({ state: 'loading', syncedAt: null });
+  useEffect(() => {
+    if (!user) return;
+    let alive = true;
+    let running: Promise<void> | null = null;
+    const run = () => {
+      if (running) return;
+      running = pull(user.id)
+        .then(async (state) => {
+          const mirror = await deviceDb().mirror.get('sync');
+          if (alive) setStatus({ state, syncedAt: mirror?.syncedAt ?? null });
+        })
+        .catch(() => {
+          if (alive) setStatus((previous) => ({ ...previous, state: 'unreachable' }));
+        })
+        .finally(() => {
+          running = null;
+        });
+    };
+    run();
+    const timer = setInterval(() => document.visibilityState === 'visible' && run(), EVERY_MS);
+    window.addEventListener('online', run);
+    const stop = onOutboxEvent((event) => {
+      if (event.type === 'sent') run();
+    });
+    return () => {
+      alive = false;
+      clearInterval(timer);
+      window.removeEventListener('online', run);
+      stop();
+    };
+  }, [user]);
+  return status;
+}
+
+/** A record as a screen shows it: the server's version with what still waits in the outbox laid over it. */
+export type Shown<T> = T & { readonly waiting?: { readonly state: OutboxItem['state']; readonly message: string | null } };
+
+/** Outbox kinds whose items the lists show before the server has them. */
+export const KINDS = {
+  /** POST /api/bookings with dates and a client-made `id`: a new booking. */
+  booking: 'booking',
+  /** PATCH /api/bookings/{id} with `status` and `expectedVersion`. */
+  bookingStatus: 'booking-status',
+  /** POST /api/bookings/{id}/messages with a client-made `id`. */
+  message: 'message',
+} as const;
+
+/** Bookings, newest first, with the bookings and status changes still in the outbox laid over them; undefined while loading. */
+export function useBookings(): Array<Shown<BookingView>> | undefined {
+  return useLiveQuery(async () => {
+    const db = deviceDb();
+    const [rows, items] = await Promise.all([db.bookings.orderBy('createdAt').reverse().toArray(), db.outbox.orderBy('seq').toArray()]);
+    const shown = new Map<string, Shown<BookingView>>(rows.map((row) => [row.id, row]));
+    const added: Array<Shown<BookingView>> = [];
+    for (const item of items) {
+      if (item.kind === KINDS.booking && item.record && !shown.has(item.record)) {
+        const row = provisionalBooking(item);
+        shown.set(row.id, row);
+        added.unshift(row);
+      } else if (item.kind === KINDS.bookingStatus && item.record && shown.has(item.record)) {
+        const row = shown.get(item.record)!;
+        shown.set(item.record, { ...row, status: String(item.body['status'] ?? row.status), waiting: waitingOf(item) });
+      }
+    }
+    return [...added, ...rows.map((row) => shown.get(row.id)!)];
+  }, []);
+}
+
+/** One booking's messages, oldest first, with the messages still in the outbox after them; undefined while loading. */
+export function useMessages(bookingId: string): Array<Shown<MessageView>> | undefined {
+  return useLiveQuery(async () => {
+    const db = deviceDb();
+    const [rows, items] = await Promise.all([db.messages.where('bookingId').equals(bookingId).sortBy('createdAt'), db.outbox.where('record').equals(bookingId).toArray()]);
+    const known = new Set(rows.map((row) => row.id));
+    const pending = items
+      .filter((item) => item.kind === KINDS.message && !known.has(String(item.body['id'])))
+      .map((item): Shown<MessageView> => ({
+        id: String(item.body['id']),
+        bookingId,
+        senderId: item.owner,
+        senderName: String(item.body['senderName'] ?? ''),
+        content: String(item.body['content'] ?? ''),
+        attachments: null,
+        isFromAdmin: Boolean(item.body['isFromAdmin']),
+        createdAt: item.createdAt,
+        waiting: waitingOf(item),
+      }));
+    return [...rows, ...pending];
+  }, [bookingId]);
+}
+
+/** Quotes, newest first; undefined while loading. */
+export function useQuotes(): QuoteView[] | undefined {
+  return useLiveQuery(() => deviceDb().quotes.orderBy('createdAt').reverse().toArray(), []);
+}
+
+function waitingOf(item: OutboxItem): Shown<unknown>['waiting'] {
+  return { state: item.state, message: item.error?.message ?? null };
+}
+
+function provisionalBooking(item: OutboxItem): Shown<BookingView> {
+  const b = item.body;
+  const str = (key: string): string | null => (typeof b[key] === 'string' && b[key] !== '' ? (b[key] as string) : null);
+  return {
+    id: item.record!,
+    userId: item.owner,
+    quoteId: null,
+    source: 'portal',
+    firstName: str('firstName') ?? '',
+    lastName: str('lastName'),
+    email: str('email'),
+    phone: str('phone'),
+    serviceType: str('serviceType') ?? '',
+    preferredDate: str('startDate'),
+    preferredTime: str('startTime'),
+    startDate: str('startDate'),
+    finishDate: str('finishDate'),
+    startTime: str('startTime'),
+    finishTime: str('finishTime'),
+    address: str('address'),
+    description: str('description'),
+    attachments: item.files.length > 0 ? JSON.stringify(item.files.map((f) => ({ filename: f.uploaded?.filename ?? '', originalname: f.name, size: f.blob.size }))) : null,
+    status: b['isManualBooking'] ? String(b['status'] ?? 'confirmed') : 'pending',
+    googleCalendarEventId: null,
+    isManualBooking: Boolean(b['isManualBooking']),
+    createdAt: item.createdAt,
+    updatedAt: item.createdAt,
+    version: 0,
+    waiting: waitingOf(item),
+  };
+}
