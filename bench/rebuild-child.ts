@@ -26,7 +26,7 @@ const rssBefore = process.memoryUsage().rss;
 const storage = openStorage(file);
 try {
   const cpu = process.cpuUsage();
-  const { events, ms } = storage.rebuild();
+  const { events, ms } = await storage.rebuild();
   const used = process.cpuUsage(cpu);
   const rssAfter = process.memoryUsage().rss;
   const rows: Record<string, number> = {};

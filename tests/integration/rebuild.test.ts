@@ -46,7 +46,7 @@ afterAll(async () => {
 });
 
 describe('rebuilding the read models from the log', () => {
-  it('gives identical rows in every table', () => {
+  it('gives identical rows in every table', async () => {
     const live = server.storage.snapshot();
     expect(Object.keys(live).sort()).toEqual([...TABLES].sort());
     expect(live['bookings']).toHaveLength(4);
@@ -54,7 +54,7 @@ describe('rebuilding the read models from the log', () => {
     expect(live['users']).toHaveLength(3);
     expect(live['contacts']).toHaveLength(7);
 
-    const { events } = server.storage.rebuild();
+    const { events } = await server.storage.rebuild();
     const rebuilt = server.storage.snapshot();
 
     expect(events).toBe(allEvents(server).length);
