@@ -1,0 +1,32 @@
+import { createServer, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+
+/** Malformed HTTP that never reaches Koa (Node's parser refuses it), answered in our JSON error shape. */
+const CLIENT_ERRORS: Readonly<Record<string, { status: number; reason: string; code: string; message: string }>> = {
+  HPE_HEADER_OVERFLOW: { status: 431, reason: 'Request Header Fields Too Large', code: 'headers_too_large', message: 'The request headers are too large' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', code: 'request_timeout', message: 'The request took too long to arrive' },
+};
+const MALFORMED = { status: 400, reason: 'Bad Request', code: 'malformed_request', message: 'The request is not valid HTTP' };
+
+/**
+ * The HTTP server around the app (main.ts and the tests use the same one): long keep-alive for phones on
+ * poor signal, and requests Node's parser refuses (an unknown method, broken headers) answered as JSON errors
+ * instead of Node's plain-text ones.
+ */
+export function createHttpServer(): Server {
+  const server = createServer();
+  server.keepAliveTimeout = 65_000;
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    if (err.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const answer = CLIENT_ERRORS[err.code ?? ''] ?? MALFORMED;
+    const body = JSON.stringify({ error: { code: answer.code, message: answer.message } });
+    socket.end(
+      `HTTP/1.1 ${answer.status} ${answer.reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+  return server;
+}
