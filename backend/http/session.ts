@@ -42,6 +42,17 @@ export async function signIn(ctx: Context, userId: string): Promise<void> {
   await session.regenerate();
 }
 
+/**
+ * A fresh session that signs nobody in: the answer to a registration of an address that already has an account
+ * carries a session cookie like any registration's.
+ */
+export async function startEmptySession(ctx: Context): Promise<void> {
+  const session = ctx.session as (Record<string, unknown> & { regenerate(): Promise<void> | undefined }) | null;
+  if (!session) throw new Error('session middleware missing');
+  session['registration'] = 'pending';
+  await session.regenerate();
+}
+
 /** Signs out: the session row is deleted on the server and the cookie cleared. */
 export function signOut(ctx: Context): void {
   ctx.session = null;
