@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startServer, type TestServer } from '../support/server.ts';
-import { allEvents, bookingForm, quoteForm, expectError, typesAfter, persistentState, lastMailId, mailSince } from './helpers.ts';
+import { allEvents, bookingForm, daysAhead, quoteForm, expectError, typesAfter, persistentState, lastMailId, mailSince } from './helpers.ts';
 
 const BUSINESS_EMAIL = 'hello@sparkright.example';
 
@@ -219,14 +219,14 @@ describe('POST /api/support/lookup', () => {
   let noPhone: Record<string, any>;
   let quoteRequest: Record<string, any>;
   beforeAll(async () => {
-    const res = await customer.post('/api/bookings', bookingForm(EMAIL, { phone: '01632 960001', startDate: '2035-03-01', finishDate: '2035-03-02' }));
+    const res = await customer.post('/api/bookings', bookingForm(EMAIL, { phone: '01632 960001', startDate: daysAhead(300), finishDate: daysAhead(301) }));
     expect(res.status).toBe(201);
     mine = res.data.booking;
     // Same phone, someone else's e-mail: must never show up for Lena.
-    const other = await admin.post('/api/bookings', bookingForm('someone.else@example.com', { phone: '01632 960001', startDate: '2035-04-01', finishDate: '2035-04-01' }));
+    const other = await admin.post('/api/bookings', bookingForm('someone.else@example.com', { phone: '01632 960001', startDate: daysAhead(330), finishDate: daysAhead(330) }));
     expect(other.status).toBe(201);
     // Lena's booking made without a phone number.
-    const bare = await customer.post('/api/bookings', bookingForm(EMAIL, { phone: undefined, startDate: '2035-05-01', finishDate: '2035-05-01' }));
+    const bare = await customer.post('/api/bookings', bookingForm(EMAIL, { phone: undefined, startDate: daysAhead(360), finishDate: daysAhead(360) }));
     expect(bare.status).toBe(201);
     noPhone = bare.data.booking;
     expect(noPhone.phone).toBeNull();
