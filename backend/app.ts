@@ -27,7 +27,7 @@ export function createApp(input: Omit<AppDeps, 'limits'>): Koa {
   app.use(errorsAndLogging(deps.logger));
   app.use(securityHeaders({ secure: deps.config.secureCookies }));
   app.use(sameOrigin(deps.config.publicUrl));
-  app.use(sessions(app, deps.storage.sessions, { secure: deps.config.secureCookies, maxAgeMs: deps.config.sessionMaxAgeMs }));
+  app.use(sessions(app, deps.storage.sessions, { secure: deps.config.secureCookies, maxAgeMs: deps.config.sessionMaxAgeMs, busyWaitMs: deps.config.busyWaitMs }));
   app.use(jsonBody(deps.config.jsonLimit));
   const api = new Router();
   const modules = [healthRoutes, authRoutes, bookingRoutes, messageRoutes, quoteRoutes, enquiryRoutes, uploadRoutes, passwordResetRoutes, calendarRoutes];

@@ -33,7 +33,8 @@ type Outcome = { mail: QueuedMail; sentAt: Date } | { mail: QueuedMail; error: s
 
 /**
  * Delivers the outbox: on `wake()` (after a command queued mail) and on a timer for retries. A round goes on
- * while mail is due, urgent mail (reset and confirmation links) first, a few in flight at once. A failed
+ * while mail is due, urgent mail (reset and confirmation links) first, a few addresses at once and each
+ * address's mail in order. A failed
  * attempt is retried with back-off; nothing is lost when SMTP is down.
  *
  * It never throws and never stops for good: when the outbox cannot be read or written (a full disk, a lock
@@ -127,23 +128,35 @@ export class MailSender {
     }
   }
 
+  /**
+   * Sends a batch with up to CONCURRENCY in flight. Mails to one address go one after another, in the order they
+   * were queued (a confirmation never overtakes the request it confirms); different addresses go in parallel.
+   */
   async #sendAll(batch: QueuedMail[]): Promise<void> {
-    let next = 0;
+    const byRecipient = new Map<string, QueuedMail[]>();
+    for (const mail of batch) byRecipient.set(mail.to, [...(byRecipient.get(mail.to) ?? []), mail]);
+    const queues = [...byRecipient.values()];
     const worker = async (): Promise<void> => {
-      while (next < batch.length && !this.#stopped) {
-        const mail = batch[next++]!;
-        let outcome: Outcome;
-        try {
-          await this.#send(mail);
-          outcome = { mail, sentAt: this.#clock() };
-        } catch (error) {
-          outcome = { mail, error: (error as Error).message.slice(0, 500), at: this.#clock() };
+      for (let queue = queues.shift(); queue && !this.#stopped; queue = queues.shift()) {
+        for (const mail of queue) {
+          if (this.#stopped) return;
+          await this.#deliver(mail);
         }
-        this.#unrecorded.set(mail.id, outcome);
-        this.#record(outcome);
       }
     };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, batch.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queues.length) }, worker));
+  }
+
+  async #deliver(mail: QueuedMail): Promise<void> {
+    let outcome: Outcome;
+    try {
+      await this.#send(mail);
+      outcome = { mail, sentAt: this.#clock() };
+    } catch (error) {
+      outcome = { mail, error: (error as Error).message.slice(0, 500), at: this.#clock() };
+    }
+    this.#unrecorded.set(mail.id, outcome);
+    this.#record(outcome);
   }
 
   /** Writes outcomes the database refused earlier. False while it still refuses. */
