@@ -3,6 +3,7 @@ import { HttpError } from '../http/errors.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MB = 1024 * 1024;
+const size = (bytes: number): string => (bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / 1024)} KB`);
 
 /** What one request may still write: asked chunk by chunk while the files arrive. */
 export type UploadBudget = {
@@ -63,7 +64,7 @@ export class UploadQuota {
     const err = new HttpError(
       429,
       'upload_quota_exceeded',
-      `You can upload up to ${Math.round(this.#bytesPerDay / MB)} MB a day. Please try again in ${hours === 1 ? 'an hour' : `${hours} hours`}, or bring the files to the job.`,
+      `You can upload up to ${size(this.#bytesPerDay)} a day. Please try again in ${hours === 1 ? 'an hour' : `${hours} hours`}, or bring the files to the job.`,
     );
     err.headers['Retry-After'] = String(seconds);
     return err;

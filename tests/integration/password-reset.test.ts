@@ -409,3 +409,28 @@ describe('password reset rate limits (RATE_LIMIT_SCALE=1)', () => {
     expect(eleventh.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 });
+
+describe('password reset rate limits count per address and IP, like sign-in', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // Behind a proxy, so each test client can say which address it comes from.
+    server = await startServer({ env: { RATE_LIMIT_SCALE: '1', TRUST_PROXY: 'true' } });
+    expect((await new Client(server.url).register('owner.olga@example.com', OLD_PASSWORD, 'Olga')).status).toBe(201);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+  const from = (ip: string) => ({ 'X-Forwarded-For': ip });
+
+  it("does not let six requests from someone else's address block the owner's reset", async () => {
+    const attacker = new Client(server.url);
+    for (let i = 0; i < 5; i++) expect((await attacker.post('/api/auth/forgot-password', { email: 'owner.olga@example.com' }, from('203.0.113.9'))).status).toBe(200);
+    expectError(await attacker.post('/api/auth/forgot-password', { email: 'owner.olga@example.com' }, from('203.0.113.9')), 429, 'too_many_requests');
+    const before = allEvents(server).length;
+
+    const owner = await new Client(server.url).post('/api/auth/forgot-password', { email: 'owner.olga@example.com' }, from('198.51.100.4'));
+
+    expect(owner.status).toBe(200);
+    expect(typesAfter(server, before)).toEqual(['PasswordResetRequested']);
+  });
+});
