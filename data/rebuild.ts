@@ -14,6 +14,8 @@ export type RebuildResult = { events: number; ms: number };
 const PAGE = 500;
 /** Catch-up slices stop once a slice finds fewer new events than this; the swap applies the rest. */
 const SMALL_TAIL = 200;
+/** However busy the writers, catching up stops after this many slices; the swap applies what is left. */
+const MAX_CATCH_UP_SLICES = 20;
 /** A rebuild that cannot get the write lock for this long gives up (the live read models stay as they were). */
 const LOCK_DEADLINE_MS = 60_000;
 const STAGING_PREFIX = 'rebuild_';
@@ -45,6 +47,9 @@ export class StagedRebuild {
   #phase: 'start' | 'replay' | 'index' | 'catch-up' | 'swap' | 'done' = 'start';
   #position = 0;
   #events = 0;
+  /** The log's end when the rebuild began: replaying up to it, then catching up with what came meanwhile. */
+  #target = 0;
+  #catchUps = 0;
   #indexesLeft: string[] = [];
 
   constructor(db: Db, store: EventStore, limits: SliceLimits) {
@@ -72,10 +77,11 @@ export class StagedRebuild {
           for (const sql of readModelStatements().tables) this.#db.exec(this.#stagedDdl(sql));
         }).immediate();
         this.#indexesLeft = readModelStatements().indexes.map((sql) => this.#stagedDdl(sql));
+        this.#target = this.#store.lastPosition();
         this.#phase = 'replay';
         return;
       case 'replay':
-        if (this.#slice(this.#limits) === 0) this.#phase = 'index';
+        if (this.#slice(this.#limits) === 0 || this.#position >= this.#target) this.#phase = 'index';
         return;
       case 'index': {
         const sql = this.#indexesLeft[0];
@@ -85,7 +91,8 @@ export class StagedRebuild {
         return;
       }
       case 'catch-up':
-        if (this.#slice(this.#limits) < SMALL_TAIL) this.#phase = 'swap';
+        this.#catchUps += 1;
+        if (this.#slice(this.#limits) < SMALL_TAIL || this.#catchUps >= MAX_CATCH_UP_SLICES) this.#phase = 'swap';
         return;
       case 'swap':
         this.#swap();
