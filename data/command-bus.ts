@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac, createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import type { Statement, Transaction } from 'better-sqlite3';
 import type { Decider } from '#domain/deciders/decider.ts';
 import { ConflictError, DomainError } from '#domain/errors.ts';
@@ -90,7 +90,8 @@ export class CommandBus {
   readonly #vault: Vault;
   readonly #groupCommit: boolean;
   readonly #maxBatch: number;
-  readonly #fingerprintKey: Buffer;
+  /** A KeyObject, not a Buffer: Node re-imports a raw key on every HMAC (30 µs against 6 µs here). */
+  readonly #fingerprintKey: KeyObject;
   readonly #findCommand: Statement;
   readonly #saveCommand: Statement;
   readonly #runBatch: Transaction<(items: Item[]) => Array<{ ok: Outcome<unknown> } | { error: unknown }>>;
@@ -108,7 +109,7 @@ export class CommandBus {
     this.#groupCommit = options.groupCommit ?? true;
     this.#maxBatch = options.maxBatch ?? 500;
     this.#busyDeadlineMs = options.busyDeadlineMs ?? DEFAULT_BUSY_DEADLINE_MS;
-    this.#fingerprintKey = metaSecret(db, 'fingerprint_key');
+    this.#fingerprintKey = createSecretKey(metaSecret(db, 'fingerprint_key'));
     this.#findCommand = db.prepare('SELECT fingerprint, result FROM commands WHERE command_id = ?');
     this.#saveCommand = db.prepare('INSERT INTO commands (command_id, fingerprint, result, created) VALUES (?, ?, ?, ?)');
     this.#runOne = db.transaction((item: Item) => this.#execute(item));
@@ -131,8 +132,20 @@ export class CommandBus {
     return createHmac('sha256', this.#fingerprintKey).update(request).digest('base64url');
   }
 
-  /** Queues a command; resolves once it is durably committed (or rejects with its error). */
+  /**
+   * Queues a command; resolves once it is durably committed (or rejects with its error). A repeat of a command
+   * already committed is answered at once from its stored result, without a transaction: a retry storm then
+   * costs one indexed read per request (the transaction checks again for repeats that arrive together).
+   */
   execute<R>(ctx: CommandContext, work: Work<R>): Promise<Outcome<R>> {
+    if (ctx.commandId) {
+      try {
+        const prior = this.#replay(ctx);
+        if (prior) return Promise.resolve(prior as Outcome<R>);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }
     return new Promise<Outcome<R>>((resolve, reject) => {
       this.#queue.push({ ctx, work, resolve: resolve as (o: Outcome<unknown>) => void, reject, queuedAt: performance.now() });
       // While the lock is held elsewhere, the waiting batch's timer flushes this one too.
@@ -195,15 +208,20 @@ export class CommandBus {
     }
   }
 
+  /** The stored outcome of a command id seen before; a different request under it is refused. */
+  #replay(ctx: CommandContext): Outcome<unknown> | undefined {
+    const prior = this.#findCommand.get(ctx.commandId) as { fingerprint: string; result: string } | undefined;
+    if (!prior) return undefined;
+    if (prior.fingerprint !== (ctx.fingerprint ?? '')) throw new IdempotencyKeyReusedError();
+    return { result: JSON.parse(prior.result) as unknown, replayed: true };
+  }
+
   #execute(item: Item): Outcome<unknown> {
     const { ctx } = item;
     const fingerprint = ctx.fingerprint ?? '';
     if (ctx.commandId) {
-      const prior = this.#findCommand.get(ctx.commandId) as { fingerprint: string; result: string } | undefined;
-      if (prior) {
-        if (prior.fingerprint !== fingerprint) throw new IdempotencyKeyReusedError();
-        return { result: JSON.parse(prior.result) as unknown, replayed: true };
-      }
+      const prior = this.#replay(ctx);
+      if (prior) return prior;
     }
     const metadata: EventMetadata = {
       time: ctx.now.toISOString(),

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import { CreateBookingSchema, UpdateBookingSchema } from './booking.ts';
-import { isIsoDate } from './fields.ts';
 import { ConvertQuoteSchema, UpdateQuoteSchema } from './quote.ts';
 
 /**
@@ -32,12 +31,13 @@ export function dateWindow(today: string, who: Booker): DateWindow {
   return { from, to, tooEarly: between, tooLate: between };
 }
 
-/** The named date fields of `values` that fall outside the window, with their messages (a malformed date is the format check's). */
+/** The named date fields of `values` that fall outside the window, with their messages. */
 export function dateWindowProblems(values: Readonly<Record<string, unknown>>, fields: readonly string[], window: DateWindow): Array<{ field: string; message: string }> {
   const out: Array<{ field: string; message: string }> = [];
   for (const field of fields) {
     const value = values[field];
-    if (typeof value !== 'string' || !isIsoDate(value)) continue;
+    // A malformed date is the format check's to name (yyyy-MM-dd compares as text).
+    if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) continue;
     if (value < window.from) out.push({ field, message: window.tooEarly });
     else if (value > window.to) out.push({ field, message: window.tooLate });
   }
@@ -47,20 +47,30 @@ export function dateWindowProblems(values: Readonly<Record<string, unknown>>, fi
 const BOOKING_DATES = ['preferredDate', 'startDate', 'finishDate'] as const;
 
 /** `POST /api/bookings` (the quote form, the portal, the admin) with the dates `who` may choose. */
-export const bookingRequestSchema = (today: string, who: Booker) => withinWindow(CreateBookingSchema, BOOKING_DATES, dateWindow(today, who));
+export const bookingRequestSchema = daily((today: string, who: Booker) => withinWindow(CreateBookingSchema, BOOKING_DATES, dateWindow(today, who)));
 
 /** `PATCH /api/bookings/{id}` (the admin). */
-export const bookingUpdateSchema = (today: string) => withinWindow(UpdateBookingSchema, BOOKING_DATES, dateWindow(today, 'admin'));
+export const bookingUpdateSchema = daily((today: string) => withinWindow(UpdateBookingSchema, BOOKING_DATES, dateWindow(today, 'admin')));
 
 /** `PUT /api/quotes/{id}` (the admin): the follow-up date. */
-export const quoteUpdateSchema = (today: string) => withinWindow(UpdateQuoteSchema, ['followUpDate'], dateWindow(today, 'admin'));
+export const quoteUpdateSchema = daily((today: string) => withinWindow(UpdateQuoteSchema, ['followUpDate'], dateWindow(today, 'admin')));
 
 /** `POST /api/quotes/{id}/convert` (the admin): the job's dates. */
-export const quoteConversionSchema = (today: string) => withinWindow(ConvertQuoteSchema, ['startDate', 'finishDate'], dateWindow(today, 'admin'));
+export const quoteConversionSchema = daily((today: string) => withinWindow(ConvertQuoteSchema, ['startDate', 'finishDate'], dateWindow(today, 'admin')));
 
-/** The day it is in the UK at `at` (yyyy-MM-dd): what "today" means for bookings. */
+const LONDON_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+let lastMinute = Number.NaN;
+let lastDay = '';
+
+/** The day it is in the UK at `at` (yyyy-MM-dd): what "today" means for bookings. Formatted once a minute at most. */
 export function londonDay(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  const minute = Math.floor(at.getTime() / 60_000);
+  if (minute !== lastMinute) {
+    lastDay = LONDON_DAY.format(at);
+    lastMinute = minute;
+  }
+  return lastDay;
 }
 
 /** `yyyy-MM-dd` plus whole years; 29 February becomes 28 February in a common year. */
@@ -69,6 +79,21 @@ export function addYears(day: string, years: number): string {
   const year = y + years;
   const last = new Date(Date.UTC(year, m, 0)).getUTCDate();
   return `${String(year).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+}
+
+/** Makes a schema once per day and kind of booker, not per request. */
+function daily<A extends [string, ...string[]], S>(make: (...args: A) => S): (...args: A) => S {
+  const made = new Map<string, S>();
+  return (...args) => {
+    const key = args.join(' ');
+    let schema = made.get(key);
+    if (!schema) {
+      if (made.size > 16) made.clear();
+      schema = make(...args);
+      made.set(key, schema);
+    }
+    return schema;
+  };
 }
 
 function withinWindow<S extends z.ZodType<Record<string, unknown>>>(schema: S, fields: readonly string[], window: DateWindow) {

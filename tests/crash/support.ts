@@ -14,6 +14,21 @@ export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const LONG = process.env['CRASH_LONG'] === '1';
 export const ADMIN = { email: 'admin@example.com', password: 'a-long-crash-test-passphrase' };
 
+/**
+ * The issue's bound for a GET while the server is under a storm, a rebuild or a lock held elsewhere. The tests
+ * fail only above it times CRASH_P99_MARGIN (default 3): on a shared 2-core machine other processes take the
+ * CPU, and a test must not flake; the freeze this guards against took 5,008 ms. Every run reports the measured
+ * p99 against the bound itself.
+ */
+export const P99_TARGET_MS = 100;
+export const P99_MARGIN = Number(process.env['CRASH_P99_MARGIN'] ?? 3);
+export const P99_FAIL_MS = P99_TARGET_MS * P99_MARGIN;
+
+/** How a measured p99 reads in the report. */
+export function p99Verdict(latency: { p99: number }): string {
+  return `${latency.p99} ms (${latency.p99 < P99_TARGET_MS ? 'within' : 'OVER'} the ${P99_TARGET_MS} ms bound; fails above ${P99_FAIL_MS} ms)`;
+}
+
 /** A port nothing listens on right now. */
 export async function freePort(): Promise<number> {
   const probe = createServer();
@@ -64,6 +79,7 @@ export class ServerProcess {
       RATE_LIMIT_SCALE: '1000000',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
+      ...(process.env['CRASH_NODE_OPTIONS'] ? { NODE_OPTIONS: process.env['CRASH_NODE_OPTIONS'] } : {}),
       ...options.env,
     };
     const main = join(ROOT, 'backend', 'main.ts');
@@ -131,7 +147,6 @@ function collectLines(stream: NodeJS.ReadableStream, into: string[]): void {
 
 /** Connections for the load; the latency probe has its own, so it does not queue behind the load. */
 export const loadAgent = new Agent({ keepAlive: true, maxSockets: 256 });
-const probeAgent = new Agent({ keepAlive: true, maxSockets: 2 });
 
 export type Answer = { status: number; data: any; headers: IncomingHttpHeaders; ms: number };
 
@@ -183,28 +198,21 @@ export async function signIn(base: string, path: string, body: unknown): Promise
   return (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]!).join('; ');
 }
 
-/** GETs `path` every `everyMs` on its own connections, timing each answer, until stopped. */
+/**
+ * GETs `path` every `everyMs` from a process of its own (tests/crash/probe.ts), timing each answer, until stopped:
+ * the test's own event loop, busy driving the load, then adds nothing to what is measured.
+ */
 export function latencyProbe(base: string, path = '/api/health', everyMs = 20): { stop(): Promise<Latency> } {
-  const samples: number[] = [];
-  let failures = 0;
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      try {
-        const res = await call(base, 'GET', path, { agent: probeAgent, timeoutMs: 10_000 });
-        if (res.status !== 200) failures += 1;
-      } catch {
-        failures += 1;
-      }
-      samples.push(performance.now() - started);
-      await sleep(Math.max(0, everyMs - (performance.now() - started)));
-    }
-  })();
+  const child = spawn(process.execPath, [join(ROOT, 'tests', 'crash', 'probe.ts'), base + path, String(everyMs)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => (out += chunk));
+  const ended = new Promise<void>((done) => child.once('exit', () => done()));
   return {
     async stop() {
-      running = false;
-      await loop;
+      child.stdin.end();
+      await ended;
+      const { samples, failures } = JSON.parse(out) as { samples: number[]; failures: number };
       return summarise(samples, failures);
     },
   };
