@@ -68,7 +68,8 @@ async function start() {
     ({ keys } = loadSecrets(config.storageDir));
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
-    return fail(`Cannot use the storage folder ${config.storageDir}: ${e.code ?? 'error'}: ${e.message}. Set STORAGE_DIR to a folder this user can write to.`);
+    const reason = e.code && !e.message.startsWith(e.code) ? `${e.code}: ${e.message}` : e.message;
+    return fail(`Cannot use the storage folder ${config.storageDir}: ${reason}. Set STORAGE_DIR to a folder this user can write to.`);
   }
   if (config.admin && !storage.queries.adminExists()) {
     try {
