@@ -16,9 +16,12 @@ export function isBusy(err: unknown): boolean {
   return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
 }
 
-/** The pause before attempt `n` (0-based): 5, 10, 20, 40, 80, then 100 ms. */
+/**
+ * The pause before attempt `n` (0-based): 5, 10, 20, then every 25 ms. Short, so a writer catches the gaps a
+ * rebuild leaves between its slices; each attempt blocks for at most SERVER_BUSY_TIMEOUT_MS.
+ */
 export function busyBackoffMs(attempt: number): number {
-  return Math.min(100, 5 * 2 ** attempt);
+  return Math.min(25, 5 * 2 ** attempt);
 }
 
 /**

@@ -1,15 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { TABLES } from '#domain/projections.ts';
 import { retryWhileBusy } from './busy.ts';
 import { READ_MODEL_HASH, forgetStatements, prepared, readModelStatements, type Db } from './db.ts';
 import type { EventStore } from './event-store.ts';
 import { Projector } from './projector.ts';
 
-/** How many events, and how much time, one slice may take before it commits and lets others write. */
-export type SliceLimits = { maxEvents: number; maxMs: number };
+/**
+ * How many events, and how much time, one slice may take before it commits and lets others write; and how long
+ * it then leaves the lock free. Without that pause a rebuild in another process takes the lock again within
+ * microseconds, and the server's writers, polling for it, rarely get in.
+ */
+export type SliceLimits = { maxEvents: number; maxMs: number; pauseMs?: number };
 
-export type RebuildResult = { events: number; ms: number };
+/** `tail`: the events the swap's own transaction applied (the rest went in slices while others wrote). */
+export type RebuildResult = { events: number; ms: number; tail: number };
 
 const PAGE = 500;
 /** Catch-up slices stop once a slice finds fewer new events than this; the swap applies the rest. */
@@ -50,6 +55,7 @@ export class StagedRebuild {
   /** The log's end when the rebuild began: replaying up to it, then catching up with what came meanwhile. */
   #target = 0;
   #catchUps = 0;
+  #tail = 0;
   #indexesLeft: string[] = [];
 
   constructor(db: Db, store: EventStore, limits: SliceLimits) {
@@ -64,7 +70,7 @@ export class StagedRebuild {
   }
 
   result(): RebuildResult {
-    return { events: this.#events, ms: performance.now() - this.#started };
+    return { events: this.#events, ms: performance.now() - this.#started, tail: this.#tail };
   }
 
   /** Runs the next transaction of the rebuild. */
@@ -81,7 +87,8 @@ export class StagedRebuild {
         this.#phase = 'replay';
         return;
       case 'replay':
-        if (this.#slice(this.#limits) === 0 || this.#position >= this.#target) this.#phase = 'index';
+        this.#slice(this.#limits);
+        if (this.#position >= this.#target) this.#phase = 'index';
         return;
       case 'index': {
         const sql = this.#indexesLeft[0];
@@ -115,15 +122,16 @@ export class StagedRebuild {
 
   /** Replays events after the current position into the staged tables, in one transaction, within the limits. */
   #slice(limits: SliceLimits): number {
-    const sliceStarted = performance.now();
     const synchronous = this.#db.pragma('synchronous', { simple: true }) as number;
     // The staged tables are disposable until the swap: their commits need no fsync of their own.
     this.#db.pragma('synchronous = NORMAL');
     try {
       const { applied, position } = this.#db.transaction(() => {
+        // Timed from here, once the lock is ours: waiting for it must not use up the slice (one page at least).
+        const sliceStarted = performance.now();
         let count = 0;
         let at = this.#position;
-        while (count < limits.maxEvents && performance.now() - sliceStarted < limits.maxMs) {
+        while (count < limits.maxEvents && (count === 0 || performance.now() - sliceStarted < limits.maxMs)) {
           const page = this.#store.readAll(at, Math.min(PAGE, limits.maxEvents - count));
           if (page.length === 0) break;
           for (const event of page) this.#projector.apply(event);
@@ -164,6 +172,7 @@ export class StagedRebuild {
       return { count, at };
     }).immediate();
     this.#events += tail.count;
+    this.#tail = tail.count;
     this.#position = tail.at;
     // Statements cached on this connection named the old tables (SQLite would re-prepare them; start clean).
     forgetStatements(this.#db);
@@ -200,13 +209,13 @@ export function rebuildNow(db: Db, store: EventStore): RebuildResult {
  * Runs a rebuild in slices, giving the event loop back between them, and waiting (asynchronously) while
  * another connection holds the write lock. The server's writes go on meanwhile.
  */
-export async function rebuildInSlices(db: Db, store: EventStore, limits: SliceLimits = { maxEvents: 5_000, maxMs: 15 }): Promise<RebuildResult> {
+export async function rebuildInSlices(db: Db, store: EventStore, limits: SliceLimits = { maxEvents: 5_000, maxMs: 15, pauseMs: 5 }): Promise<RebuildResult> {
   const rebuild = new StagedRebuild(db, store, limits);
   const restore = bigCache(db);
   try {
     while (!rebuild.done) {
       await retryWhileBusy(() => rebuild.step(), LOCK_DEADLINE_MS);
-      await nextTurn();
+      await sleep(limits.pauseMs ?? 0);
     }
   } catch (err) {
     rebuild.abandon();

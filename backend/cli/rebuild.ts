@@ -6,8 +6,8 @@ import { loadConfig } from '../config.ts';
 const config = loadConfig();
 const storage = openStorage(config.databaseFile);
 try {
-  const { events, ms } = await storage.rebuild();
-  console.log(`Rebuilt the read models from ${events} events in ${Math.round(ms)} ms.`);
+  const { events, ms, tail } = await storage.rebuild();
+  console.log(`Rebuilt the read models from ${events} events in ${Math.round(ms)} ms (the last ${tail} applied in the swap).`);
 } finally {
   storage.close();
 }
