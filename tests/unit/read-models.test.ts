@@ -7,7 +7,7 @@ import { quoteDecider } from '#domain/deciders/quote.ts';
 import { personSubject, type DomainEvent } from '#domain/events.ts';
 import { ERASED } from '#domain/limits.ts';
 import type { CommandContext } from '#data/command-bus.ts';
-import type { Storage } from '#data/storage.ts';
+import { openStorage, type Storage } from '#data/storage.ts';
 import { requestBookingOrQuote } from '#backend/commands/bookings.ts';
 import { CreateBookingSchema } from '#domain/schemas/booking.ts';
 import { bookingRequested, quoteRequested } from './fixtures.ts';
@@ -124,5 +124,29 @@ describe('read models', () => {
     await t.storage.bus.execute(ctx(), (uow) => uow.handle(streamId.quote('q2'), quoteDecider, { type: 'RequestQuote', data: q.data }, { subject: 'email:bob@example.com' }));
     await t.storage.bus.execute(ctx(), (uow) => uow.handle(streamId.quote('q2'), quoteDecider, { type: 'ConvertQuote', data: { bookingId: 'b9' } }));
     expect(t.storage.queries.quote('q2')?.bookingId).toBe('b9');
+  });
+});
+
+describe('erasure by another process (npm run erase while the server runs)', () => {
+  it("reaches the server's cached keys: its reads of the log show the fields erased within a moment", async () => {
+    const t = tempStorage();
+    try {
+      const ann = CreateBookingSchema.parse({ firstName: 'Ann', email: 'ann.other@example.com', serviceType: 'rewiring', startDate: '2026-12-01', finishDate: '2026-12-01' });
+      const { result } = await t.storage.bus.execute(ctx(), (uow) => requestBookingOrQuote(uow, ann, null));
+      const read = () => (t.storage.store.readStream(streamId.booking(result.id))[0]!.data as { firstName: string }).firstName;
+      expect(read()).toBe('Ann');
+      const cli = openStorage(t.file);
+      try {
+        await cli.erase(personSubject('ann.other@example.com', ''));
+      } finally {
+        cli.close();
+      }
+
+      await new Promise((resolve) => setTimeout(resolve, 300));
+
+      expect(read()).toBe(ERASED);
+    } finally {
+      t.cleanup();
+    }
   });
 });
