@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type ServerResponse, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 
 /** Malformed HTTP that never reaches Koa (Node's parser refuses it), answered in our JSON error shape. */
@@ -12,13 +12,33 @@ const MALFORMED = { status: 400, reason: 'Bad Request', code: 'malformed_request
  * The HTTP server around the app (main.ts and the tests use the same one): long keep-alive for phones on
  * poor signal, and requests Node's parser refuses (an unknown method, broken headers) answered as JSON errors
  * instead of Node's plain-text ones.
+ *
+ * Bytes the parser refuses after a request it accepted (a DELETE sent with a body but no Content-Length: the
+ * body reads as a second, broken request) get no answer of their own: the accepted request is still running,
+ * and an error written now would reach the client as that request's answer, though it was carried out. The
+ * connection closes once that request's answer has gone.
  */
 export function createHttpServer(): Server {
   const server = createServer();
   server.keepAliveTimeout = 65_000;
+  const running = new WeakMap<Duplex, ServerResponse>();
+  server.on('request', (req, res) => {
+    running.set(req.socket, res);
+    res.once('close', () => {
+      if (running.get(req.socket) === res) running.delete(req.socket);
+    });
+  });
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     if (err.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
+      return;
+    }
+    const answering = running.get(socket);
+    if (answering && !answering.writableFinished) {
+      // Connection: close tells the client not to send anything more on this connection.
+      if (!answering.headersSent) answering.setHeader('Connection', 'close');
+      answering.once('finish', () => socket.end());
+      answering.once('close', () => socket.destroy());
       return;
     }
     const answer = CLIENT_ERRORS[err.code ?? ''] ?? MALFORMED;

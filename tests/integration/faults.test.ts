@@ -120,6 +120,30 @@ describe('methods and requests the router or Node does not know', () => {
     expect((await client().get('/api/health')).status).toBe(200);
   });
 
+  it('answers a request carried out before the bytes after it broke the connection (a DELETE with an unframed body) with its own answer, not a 400', async () => {
+    const admin = new Client(server.url);
+    expect((await admin.loginAdmin()).status).toBe(200);
+    const quote = await admin.post('/api/bookings', quoteForm({ email: 'unframed@example.com' }));
+    const url = new URL(server.url);
+    // Node's client sends a DELETE body without Content-Length or chunking: the server reads it as a second request.
+    const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = request(
+        { host: url.hostname, port: url.port, method: 'DELETE', path: `/api/quotes/${quote.data.quote.id}`, headers: { cookie: admin.cookieHeader(), 'content-type': 'application/json' } },
+        (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
+      req.on('error', reject);
+      req.end('null');
+    });
+
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.text)).toEqual({ id: quote.data.quote.id, deleted: true });
+    expect((await client().get('/api/health')).status).toBe(200);
+  });
+
   it('answers headers beyond the limit 431 as JSON', async () => {
     const res = await fetch(`${server.url}/api/health`, { headers: { 'x-padding': 'x'.repeat(20_000) } });
 
