@@ -31,7 +31,7 @@ const OWNER = `${process.pid} ${PROCESS_TOKEN}`;
 
 /**
  * Rebuilds the read models beside the live ones and swaps them in, so the server keeps reading and writing
- * throughout (docs/decisions/006-rebuild-aside-and-swap.md):
+ * throughout (docs/decisions/007-rebuild-aside-and-swap.md):
  *
  * 1. empty copies of every read-model table are made under staging names (`rebuild_<token>_bookings`, …);
  * 2. the log is replayed into them in slices, each a short write transaction, so other writers get the lock
@@ -57,6 +57,8 @@ export class StagedRebuild {
   #catchUps = 0;
   #tail = 0;
   #indexesLeft: string[] = [];
+  /** Puts the page cache back to its size before the rebuild. */
+  #restoreCache: (() => void) | undefined;
 
   constructor(db: Db, store: EventStore, limits: SliceLimits) {
     this.#db = db;
@@ -77,6 +79,7 @@ export class StagedRebuild {
   step(): void {
     switch (this.#phase) {
       case 'start':
+        this.#restoreCache ??= bigCache(this.#db);
         this.#db.transaction(() => {
           dropAbandoned(this.#db);
           prepared(this.#db, 'INSERT INTO meta (name, value) VALUES (?, ?)').run(`${OWNER_PREFIX}${this.#token}`, OWNER);
@@ -104,6 +107,7 @@ export class StagedRebuild {
       case 'swap':
         this.#swap();
         this.#phase = 'done';
+        this.#restoreCache?.();
         return;
       case 'done':
         return;
@@ -113,6 +117,7 @@ export class StagedRebuild {
   /** Drops this rebuild's staged tables (after it failed). */
   abandon(): void {
     if (this.#phase === 'done') return;
+    this.#restoreCache?.();
     try {
       this.#db.transaction(() => dropStaged(this.#db, this.#token)).immediate();
     } catch {
@@ -193,14 +198,11 @@ export class StagedRebuild {
 /** Runs a whole rebuild synchronously (at start, before the server answers anything). */
 export function rebuildNow(db: Db, store: EventStore): RebuildResult {
   const rebuild = new StagedRebuild(db, store, { maxEvents: Infinity, maxMs: Infinity });
-  const restore = bigCache(db);
   try {
     while (!rebuild.done) rebuild.step();
   } catch (err) {
     rebuild.abandon();
     throw err;
-  } finally {
-    restore();
   }
   return rebuild.result();
 }
@@ -211,7 +213,6 @@ export function rebuildNow(db: Db, store: EventStore): RebuildResult {
  */
 export async function rebuildInSlices(db: Db, store: EventStore, limits: SliceLimits = { maxEvents: 5_000, maxMs: 15, pauseMs: 5 }): Promise<RebuildResult> {
   const rebuild = new StagedRebuild(db, store, limits);
-  const restore = bigCache(db);
   try {
     while (!rebuild.done) {
       await retryWhileBusy(() => rebuild.step(), LOCK_DEADLINE_MS);
@@ -220,8 +221,6 @@ export async function rebuildInSlices(db: Db, store: EventStore, limits: SliceLi
   } catch (err) {
     rebuild.abandon();
     throw err;
-  } finally {
-    restore();
   }
   return rebuild.result();
 }

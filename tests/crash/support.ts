@@ -230,17 +230,8 @@ const round = (ms: number): number => Math.round(ms * 10) / 10;
 
 export const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
-/** Mulberry32: a small seeded generator, so a failing run can be repeated with its seed. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator, so a failing run can be repeated with its seed. */
+export { seeded as random } from '../support/random.ts';
 
 /** The seed of this run: CRASH_SEED, or a new one (printed, so the run can be repeated). */
 export function seed(): number {
