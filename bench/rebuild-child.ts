@@ -23,7 +23,7 @@ const file = process.argv[2];
 if (!file) throw new Error('usage: node bench/rebuild-child.ts <database file>');
 
 const rssBefore = process.memoryUsage().rss;
-const storage = openStorage(file);
+const storage = openStorage(file, { ownProcess: true });
 try {
   const cpu = process.cpuUsage();
   const { events, ms } = await storage.rebuild();

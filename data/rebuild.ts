@@ -11,7 +11,7 @@ import { Projector } from './projector.ts';
  * it then leaves the lock free. Without that pause a rebuild in another process takes the lock again within
  * microseconds, and the server's writers, polling for it, rarely get in.
  */
-export type SliceLimits = { maxEvents: number; maxMs: number; pauseMs?: number };
+export type SliceLimits = { maxEvents: number; maxMs: number; pauseMs?: number; grow?: boolean };
 
 /** `tail`: the events the swap's own transaction applied (the rest went in slices while others wrote). */
 export type RebuildResult = { events: number; ms: number; tail: number };
@@ -21,6 +21,8 @@ const PAGE = 500;
 const SMALL_TAIL = 200;
 /** However busy the writers, catching up stops after this many slices; the swap applies what is left. */
 const MAX_CATCH_UP_SLICES = 20;
+/** How far a growing slice may grow: while nobody else wants the lock, fewer commits rewrite fewer pages. */
+const MAX_GROWTH = 8;
 /** A rebuild that cannot get the write lock for this long gives up (the live read models stay as they were). */
 const LOCK_DEADLINE_MS = 60_000;
 const STAGING_PREFIX = 'rebuild_';
@@ -56,6 +58,7 @@ export class StagedRebuild {
   #target = 0;
   #catchUps = 0;
   #tail = 0;
+  #growth = 1;
   #indexesLeft: string[] = [];
   /** Puts the page cache back to its size before the rebuild. */
   #restoreCache: (() => void) | undefined;
@@ -127,27 +130,33 @@ export class StagedRebuild {
 
   /** Replays events after the current position into the staged tables, in one transaction, within the limits. */
   #slice(limits: SliceLimits): number {
+    const asked = performance.now();
+    const maxEvents = limits.maxEvents * this.#growth;
+    const maxMs = limits.maxMs * this.#growth;
     const synchronous = this.#db.pragma('synchronous', { simple: true }) as number;
     // The staged tables are disposable until the swap: their commits need no fsync of their own.
     this.#db.pragma('synchronous = NORMAL');
     try {
-      const { applied, position } = this.#db.transaction(() => {
+      const { applied, position, waited } = this.#db.transaction(() => {
         // Timed from here, once the lock is ours: waiting for it must not use up the slice (one page at least).
         const sliceStarted = performance.now();
         let count = 0;
         let at = this.#position;
-        while (count < limits.maxEvents && (count === 0 || performance.now() - sliceStarted < limits.maxMs)) {
-          const page = this.#store.readAll(at, Math.min(PAGE, limits.maxEvents - count));
+        while (count < maxEvents && (count === 0 || performance.now() - sliceStarted < maxMs)) {
+          const page = this.#store.readAll(at, Math.min(PAGE, maxEvents - count));
           if (page.length === 0) break;
           for (const event of page) this.#projector.apply(event);
           count += page.length;
           at = page[page.length - 1]!.globalPosition;
         }
-        return { applied: count, position: at };
+        return { applied: count, position: at, waited: sliceStarted - asked > 2 };
       }).immediate();
       // Only once the slice is committed does the position move on (a failed commit replays it).
       this.#position = position;
       this.#events += applied;
+      // In a process of its own (`npm run rebuild`), a slice doubles while it never waited for the lock, and is
+      // back to its size the moment it did: someone else is writing.
+      if (limits.grow) this.#growth = waited ? 1 : Math.min(MAX_GROWTH, this.#growth * 2);
       return applied;
     } finally {
       this.#db.pragma(`synchronous = ${synchronous}`);

@@ -15,9 +15,11 @@ const RETENTION_YEARS = BUSINESS.retentionYears;
 
 /**
  * `busyTimeoutMs`: how long SQLite may block waiting for a lock (the server keeps it short, data/busy.ts);
- * `busyDeadlineMs`: how long a queued command waits, asynchronously, before it fails as busy.
+ * `busyDeadlineMs`: how long a queued command waits, asynchronously, before it fails as busy;
+ * `ownProcess`: a command-line tool, not the server: its rebuild slices may grow while nobody else writes
+ * (in the server's own process they stay short, or they would hold up its event loop).
  */
-export type StorageOptions = { groupCommit?: boolean; maxBatch?: number; busyTimeoutMs?: number; busyDeadlineMs?: number };
+export type StorageOptions = { groupCommit?: boolean; maxBatch?: number; busyTimeoutMs?: number; busyDeadlineMs?: number; ownProcess?: boolean };
 
 /** Everything persistent, opened together: the log, the read models, the keys and the sessions. */
 export type Storage = {
@@ -55,7 +57,7 @@ export function openStorage(file: string, options: StorageOptions = {}): Storage
   const mail = new MailOutbox(db);
 
   const rebuild = async (): Promise<RebuildResult> => {
-    const result = await rebuildInSlices(db, store);
+    const result = await rebuildInSlices(db, store, { maxEvents: 5_000, maxMs: 15, pauseMs: 5, grow: options.ownProcess === true });
     // The live projector's statements named the tables the swap dropped.
     projector.reset();
     return result;

@@ -16,7 +16,7 @@ if (!parsed.success) {
 }
 const email = parsed.data;
 const config = loadConfig();
-const storage = openStorage(config.databaseFile);
+const storage = openStorage(config.databaseFile, { ownProcess: true });
 try {
   const user = storage.queries.userByEmail(email);
   const sessions = user ? storage.sessions.destroyForUser(user.id) : 0;
