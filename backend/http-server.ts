@@ -1,4 +1,4 @@
-import { createServer, type ServerResponse, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 
 /** Malformed HTTP that never reaches Koa (Node's parser refuses it), answered in our JSON error shape. */
@@ -21,11 +21,12 @@ const MALFORMED = { status: 400, reason: 'Bad Request', code: 'malformed_request
 export function createHttpServer(): Server {
   const server = createServer();
   server.keepAliveTimeout = 65_000;
-  const running = new WeakMap<Duplex, ServerResponse>();
+  const running = new WeakMap<Duplex, { req: IncomingMessage; res: ServerResponse }>();
   server.on('request', (req, res) => {
-    running.set(req.socket, res);
+    const entry = { req, res };
+    running.set(req.socket, entry);
     res.once('close', () => {
-      if (running.get(req.socket) === res) running.delete(req.socket);
+      if (running.get(req.socket) === entry) running.delete(req.socket);
     });
   });
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
@@ -33,12 +34,18 @@ export function createHttpServer(): Server {
       socket.destroy();
       return;
     }
-    const answering = running.get(socket);
-    if (answering && !answering.writableFinished) {
+    // Only a request whose body has fully arrived can still be answered; one cut off mid-body (the client went
+    // away, or sent garbage instead of the rest) is dropped with the connection, which also ends its upload.
+    const inFlight = running.get(socket);
+    if (inFlight && !inFlight.res.writableFinished) {
+      if (!inFlight.req.complete) {
+        socket.destroy();
+        return;
+      }
       // Connection: close tells the client not to send anything more on this connection.
-      if (!answering.headersSent) answering.setHeader('Connection', 'close');
-      answering.once('finish', () => socket.end());
-      answering.once('close', () => socket.destroy());
+      if (!inFlight.res.headersSent) inFlight.res.setHeader('Connection', 'close');
+      inFlight.res.once('finish', () => socket.end());
+      inFlight.res.once('close', () => socket.destroy());
       return;
     }
     const answer = CLIENT_ERRORS[err.code ?? ''] ?? MALFORMED;
