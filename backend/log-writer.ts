@@ -5,7 +5,7 @@ export const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 /**
  * The log destination: writes JSON lines to stdout without ever blocking the server
- * (docs/decisions/007-non-blocking-logs.md). On a pipe or socket Node writes asynchronously and queues what the
+ * (docs/decisions/008-non-blocking-logs.md). On a pipe or socket Node writes asynchronously and queues what the
  * reader has not taken yet; past `maxBufferedBytes` of queue, new lines are dropped and counted, and once the
  * reader catches up a line says how many were lost. When the reader has gone (EPIPE), every line is dropped.
  * pino's own destination (sonic-boom) writes synchronously and, on a full pipe, retries until it succeeds:

@@ -3,7 +3,7 @@ import type { Logger } from './logger.ts';
 
 /**
  * The last line of defence: an error nothing else caught is logged, and the server keeps answering
- * (docs/decisions/008-faults.md). Node's default would end the process, and a small business's only server
+ * (docs/decisions/009-faults.md). Node's default would end the process, and a small business's only server
  * would then be down until someone noticed. Every known path already handles its errors (requests, the command
  * bus, background loops, the mail sender); this is for the one we did not foresee.
  */
