@@ -1,11 +1,11 @@
 import Router from '@koa/router';
-import Koa from 'koa';
+import Koa, { type Context } from 'koa';
 import type { AppDeps } from './deps.ts';
 import { jsonBody } from './http/body.ts';
 import { errorsAndLogging } from './http/errors.ts';
 import { sameOrigin, securityHeaders } from './http/security.ts';
 import { RateLimits } from './http/rate-limit.ts';
-import { sessions } from './http/session.ts';
+import { currentUser, sessions } from './http/session.ts';
 import { servePwa } from './http/static.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bookingRoutes } from './routes/bookings.ts';
@@ -20,13 +20,14 @@ import { messageRoutes } from './routes/messages.ts';
 
 /** Builds the Koa app from its dependencies. No side effects: main.ts starts it, tests start it too. */
 export function createApp(input: Omit<AppDeps, 'limits'>): Koa {
-  const deps: AppDeps = { ...input, limits: new RateLimits(input.config.rateLimitScale) };
+  const isAdmin = (ctx: Context): boolean => currentUser(ctx, input.storage.queries)?.isAdmin === true;
+  const deps: AppDeps = { ...input, limits: new RateLimits(input.config.rateLimitScale, isAdmin) };
   const app = new Koa({ proxy: deps.config.trustProxy, keys: deps.keys });
   app.silent = true;
   app.use(errorsAndLogging(deps.logger));
   app.use(securityHeaders({ secure: deps.config.secureCookies }));
   app.use(sameOrigin(deps.config.publicUrl));
-  app.use(sessions(app, deps.storage.sessions, { secure: deps.config.secureCookies, maxAgeMs: deps.config.sessionMaxAgeMs }));
+  app.use(sessions(app, deps.storage.sessions, { secure: deps.config.secureCookies, maxAgeMs: deps.config.sessionMaxAgeMs, busyWaitMs: deps.config.busyWaitMs }));
   app.use(jsonBody(deps.config.jsonLimit));
   const api = new Router();
   const modules = [healthRoutes, authRoutes, bookingRoutes, messageRoutes, quoteRoutes, enquiryRoutes, uploadRoutes, passwordResetRoutes, calendarRoutes];

@@ -23,6 +23,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default(`${BUSINESS.name} <no-reply@${BUSINESS.email.split('@')[1]}>`),
   BUSINESS_EMAIL: z.email().default(BUSINESS.email),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  UPLOAD_QUOTA_MB_PER_DAY: z.coerce.number().positive().default(100),
+  DB_BUSY_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
 });
 
 /** The server's settings, from the environment, validated once at boot. */
@@ -46,6 +48,10 @@ export type Config = {
   mail: { smtpUrl: string | null; from: string; businessEmail: string; devOutboxDir: string };
   /** Multiplies every rate limit; tests and the benchmark raise it explicitly (the limits stay on). */
   rateLimitScale: number;
+  /** What one account (not the admin) may upload in any 24 hours, in bytes. */
+  uploadQuotaBytesPerDay: number;
+  /** How long a write waits for a lock another process holds before it is answered 503. */
+  busyWaitMs: number;
   /** The developer tools (debug calls, dev pages, reset links in answers) exist only in development. */
   devTools: boolean;
 };
@@ -85,6 +91,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       devOutboxDir: resolve(storageDir, 'mail-outbox'),
     },
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    uploadQuotaBytesPerDay: Math.round(e.UPLOAD_QUOTA_MB_PER_DAY * 1024 * 1024),
+    busyWaitMs: e.DB_BUSY_WAIT_MS,
     devTools: e.NODE_ENV === 'development',
   };
 }

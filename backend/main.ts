@@ -1,53 +1,108 @@
-import { openStorage } from '#data/storage.ts';
+import type { Storage } from '#data/storage.ts';
 import { createApp } from './app.ts';
 import { createAdmin } from './bootstrap.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
+import { createHttpServer } from './http-server.ts';
 import { createLogger } from './logger.ts';
+import { every } from './loops.ts';
 import { MailSender } from './mail/sender.ts';
+import { guardProcess } from './process-guard.ts';
 import { runRetention } from './retention.ts';
 import { loadSecrets } from './secrets.ts';
+import { openServerStorage } from './storage.ts';
+import { sweepUnattachedUploads } from './uploads/sweep.ts';
 
 // The only file with side effects: config -> logger -> database -> app -> listen.
-const config = loadConfig();
-const logger = createLogger(config.logLevel);
-const storage = openStorage(config.databaseFile, { groupCommit: config.groupCommit });
+const HOUR = 60 * 60 * 1000;
+/** SIGTERM ends the process within this, whatever is still running (the brief allows 10 s). */
+const EXIT_DEADLINE_MS = 8_000;
+/** Requests still running this long after SIGTERM have their connections closed. */
+const DRAIN_MS = 4_000;
 
-if (config.admin && !storage.queries.adminExists()) {
-  const { created } = await createAdmin(storage, config.admin);
-  logger.info({ created }, 'admin account set up from ADMIN_EMAIL');
-} else if (!storage.queries.adminExists()) {
-  logger.warn('No admin account yet: run `npm run create-admin -- --email you@example.com --password …`');
-}
+const started = await start();
+if (started) {
+  const { config, logger, storage, mailer, server } = started;
+  const loops = [
+    every('session pruning', HOUR, () => storage.sessions.prune(), logger),
+    every('retention', 24 * HOUR, () => runRetention(storage, config.storageDir, new Date(), logger), logger),
+    every('upload sweep', HOUR, () => sweepUnattachedUploads(storage, config.storageDir, new Date(), logger), logger, { startAfterMs: 60_000 }),
+  ];
 
-const { keys } = loadSecrets(config.storageDir);
-const clock = () => new Date();
-const mailer = new MailSender(storage.mail, config.mail, logger, clock);
-mailer.start();
-if (mailer.usesDevOutbox) logger.info({ dir: config.mail.devOutboxDir }, 'no SMTP_URL: mail goes to the development outbox');
-const app = createApp({ config, logger, storage, clock, keys, mailer });
-const server = app.listen(config.port, config.host, () => {
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.info({ port, env: config.env, storage: config.storageDir }, `listening on http://localhost:${port}`);
-});
-server.keepAliveTimeout = 65_000;
-
-const pruneTimer = setInterval(() => storage.sessions.prune(), 60 * 60 * 1000);
-pruneTimer.unref();
-const retention = () => void runRetention(storage, config.storageDir, clock(), logger).catch((err: unknown) => logger.error({ err }, 'retention failed'));
-retention();
-setInterval(retention, 24 * 60 * 60 * 1000).unref();
-
-function shutdown(signal: string): void {
-  logger.info({ signal }, 'shutting down');
-  server.close(() => {
-    void mailer.stop().then(() => {
-      storage.close();
-      process.exit(0);
+  let stopping = false;
+  const shutdown = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    setTimeout(() => process.exit(1), EXIT_DEADLINE_MS).unref();
+    setTimeout(() => server.closeAllConnections(), DRAIN_MS).unref();
+    for (const loop of loops) loop.stop();
+    server.close(() => {
+      void mailer.stop().then(() => {
+        storage.close();
+        process.exit(0);
+      });
     });
-  });
-  server.closeIdleConnections();
-  setTimeout(() => process.exit(1), 10_000).unref();
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
 }
-process.on('SIGTERM', () => shutdown('SIGTERM'));
-process.on('SIGINT', () => shutdown('SIGINT'));
+
+/**
+ * Opens everything and starts listening. A start that cannot work (bad configuration, storage it cannot write)
+ * ends with one line saying what to fix, not a stack trace.
+ */
+async function start() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    return fail((err as Error).message);
+  }
+  const logger = createLogger(config.logLevel);
+  guardProcess(logger);
+  let storage: Storage;
+  let keys: string[];
+  try {
+    storage = openServerStorage(config);
+    ({ keys } = loadSecrets(config.storageDir));
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    const reason = e.code && !e.message.startsWith(e.code) ? `${e.code}: ${e.message}` : e.message;
+    return fail(`Cannot use the storage folder ${config.storageDir}: ${reason}. Set STORAGE_DIR to a folder this user can write to.`);
+  }
+  if (config.admin && !storage.queries.adminExists()) {
+    try {
+      const { created } = await createAdmin(storage, config.admin);
+      logger.info({ created }, 'admin account set up from ADMIN_EMAIL');
+    } catch (err) {
+      storage.close();
+      return fail(`Cannot set up the admin account from ADMIN_EMAIL: ${(err as Error).message}`);
+    }
+  } else if (!storage.queries.adminExists()) {
+    logger.warn('No admin account yet: run `npm run create-admin -- --email you@example.com --password …`');
+  }
+  const clock = () => new Date();
+  const mailer = new MailSender(storage.mail, config.mail, logger, clock);
+  mailer.start();
+  if (mailer.usesDevOutbox) logger.info({ dir: config.mail.devOutboxDir }, 'no SMTP_URL: mail goes to the development outbox');
+  const app = createApp({ config, logger, storage, clock, keys, mailer });
+  const server = createHttpServer();
+  server.on('request', app.callback());
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    process.stderr.write(`Cannot listen on ${config.host}:${config.port}: ${err.code ?? err.message}\n`);
+    process.exit(1);
+  });
+  server.listen(config.port, config.host, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    logger.info({ port, env: config.env, storage: config.storageDir }, `listening on http://localhost:${port}`);
+  });
+  return { config, logger, storage, mailer, server };
+}
+
+function fail(line: string): undefined {
+  process.stderr.write(`${line.replace(/\n\s*/g, ' ')}\n`);
+  process.exitCode = 1;
+  return undefined;
+}

@@ -17,7 +17,7 @@ export async function removeErasedFiles(storage: Storage, storageDir: string): P
  * erased, and their files deleted. Runs at start and daily in the server; `npm run retention` runs it by hand.
  */
 export async function runRetention(storage: Storage, storageDir: string, now: Date, logger?: Logger): Promise<{ erased: number; files: number }> {
-  const { erased } = storage.expire(now);
+  const { erased } = await storage.expire(now);
   const files = erased > 0 ? await removeErasedFiles(storage, storageDir) : 0;
   if (erased > 0) logger?.info({ erased, files }, 'retention: erased people untouched for 7 years');
   return { erased, files };

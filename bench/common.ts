@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { londonDay } from '#domain/schemas/date-window.ts';
 
 /** One line of the printed table (and of bench/results.json). */
 export type Row = {
@@ -24,6 +25,9 @@ const TOWNS = ['Leeds LS6 2AB', 'York YO24 1AA', 'Harrogate HG1 5PD', 'Wakefield
 
 const pick = <T>(list: readonly T[], i: number): T => list[i % list.length]!;
 
+/** A month ahead: visitors may ask for days from today to two years ahead. */
+const PREFERRED_DATE = londonDay(new Date(Date.now() + 30 * 86_400_000));
+
 /**
  * The public quote form as a browser sends it (no dates: a quote request). `n` makes the e-mail unique,
  * so every command also creates a contact and a person key, as a first-time enquirer does.
@@ -37,7 +41,7 @@ export function quoteForm(n: number, tag: string): Record<string, unknown> {
     email: `${first}.${last}.${tag}.${n}@example.co.uk`.toLowerCase(),
     phone: `07700 9${String(n % 100000).padStart(5, '0')}`,
     serviceType: pick(SERVICES, n),
-    preferredDate: '2026-12-03',
+    preferredDate: PREFERRED_DATE,
     preferredTime: '',
     startDate: '',
     finishDate: '',

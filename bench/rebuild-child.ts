@@ -23,10 +23,10 @@ const file = process.argv[2];
 if (!file) throw new Error('usage: node bench/rebuild-child.ts <database file>');
 
 const rssBefore = process.memoryUsage().rss;
-const storage = openStorage(file);
+const storage = openStorage(file, { ownProcess: true });
 try {
   const cpu = process.cpuUsage();
-  const { events, ms } = storage.rebuild();
+  const { events, ms } = await storage.rebuild();
   const used = process.cpuUsage(cpu);
   const rssAfter = process.memoryUsage().rss;
   const rows: Record<string, number> = {};

@@ -1,11 +1,12 @@
 /**
  * `npm run bench` (about 2.5 minutes on 2 cores) or `npm run bench -- --quick` (about 25 s, a smoke run);
- * `--only=appends,http,rebuild` runs some sections only.
+ * `--only=appends,http,rebuild,mail` runs some sections only.
  * Prints one table of figures — no assertions — and writes the same results to bench/results.json:
  *   1. durable appends per second in process (WAL + synchronous=FULL), with and without group commit;
  *   2. HTTP requests per second with autocannon against a raw node:http server and the real app;
  *   3. generating a 1M-event log, then the time and peak memory of a full read-model rebuild;
- *   4. the machine.
+ *   4. the machine;
+ *   5. mail delivered per second to a local SMTP server, and how long a reset link waits behind a backlog.
  * Everything runs on temporary directories (removed afterwards) and 127.0.0.1 on ephemeral ports.
  */
 import { execFileSync } from 'node:child_process';
@@ -15,6 +16,7 @@ import Database from 'better-sqlite3';
 import { benchAppends } from './appends.ts';
 import { fmt, mb, type Mode, type Row } from './common.ts';
 import { benchHttp } from './http.ts';
+import { benchMail } from './mail.ts';
 import { benchRebuild } from './rebuild.ts';
 
 const mode: Mode = { quick: process.argv.includes('--quick') };
@@ -84,6 +86,7 @@ const NOTES = [
   '  table in transactions of 60,000 events, with synchronous=OFF and a 256 MB page cache DURING GENERATION ONLY',
   '  (through EventStore.append with inline projections it took 120–133 s). Then a fresh process opens the file',
   '  as the app does (WAL + FULL) and runs storage.rebuild(); peak RSS is that process\'s VmHWM.',
+  'Mail: the app\'s MailSender delivering a backlog queued at once to the test SMTP sink in this process.',
 ];
 
 async function main(): Promise<void> {
@@ -107,6 +110,10 @@ async function main(): Promise<void> {
     rows.push(...rebuild.rows);
     raw['rebuild'] = rebuild.report;
     raw['generated'] = rebuild.generated;
+  }
+  if (wanted('mail')) {
+    log('5. mail');
+    rows.push(...(await benchMail(mode, log)));
   }
   const seconds = (performance.now() - started) / 1000;
   info['loadAtEnd'] = Number(loadavg()[0]!.toFixed(2));

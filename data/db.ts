@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database, { type Statement } from 'better-sqlite3';
 import { TABLES } from '#domain/projections.ts';
@@ -7,21 +7,42 @@ import { MIGRATIONS, READ_MODEL_DDL } from './schema.ts';
 
 export type Db = Database.Database;
 
+/** How a connection waits for a lock another connection holds (see data/busy.ts for the server's choice). */
+export type OpenOptions = { busyTimeoutMs?: number };
+
 /**
  * Opens the database durably: WAL with synchronous=FULL, so a commit that returned survives a power cut.
  * Runs pending migrations and creates the read models when they are missing. Reports whether the
  * read models must be rebuilt because their shape changed since they were built.
+ *
+ * The folder is made 0700 and the database 0600 (SQLite gives its -wal and -shm files the database's mode):
+ * the file holds password hashes, person keys and queued mail. A command-line tool may wait 5 s for a lock;
+ * the server passes a short wait and retries asynchronously instead.
  */
-export function openDatabase(file: string): { db: Db; readModelsStale: boolean } {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+export function openDatabase(file: string, options: OpenOptions = {}): { db: Db; readModelsStale: boolean } {
+  if (file !== ':memory:') ownerOnly(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
+  db.pragma(`busy_timeout = ${Math.max(0, Math.round(options.busyTimeoutMs ?? 5000))}`);
   migrate(db);
   const readModelsStale = ensureReadModels(db);
   return { db, readModelsStale };
+}
+
+/**
+ * Creates the folder 0700 and the database file 0600 before SQLite opens it, and tightens an older install's
+ * files. An existing folder is tightened only when it already holds the database: STORAGE_DIR might name a
+ * shared folder, whose mode is not ours to change.
+ */
+function ownerOnly(file: string): void {
+  const dir = dirname(file);
+  const created = mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (created !== undefined || existsSync(file)) chmodSync(dir, 0o700);
+  if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+  chmodSync(file, 0o600);
+  for (const companion of [`${file}-wal`, `${file}-shm`]) if (existsSync(companion)) chmodSync(companion, 0o600);
 }
 
 function migrate(db: Db): void {
@@ -45,15 +66,12 @@ function ensureReadModels(db: Db): boolean {
   return hasEvents;
 }
 
-/**
- * Drops and recreates every read-model table (empty). Call inside a transaction. With `withIndexes: false`
- * the caller creates the indexes itself after filling the tables (see `readModelStatements`).
- */
-export function createReadModels(db: Db, withIndexes = true): void {
-  statements.delete(db);
+/** Drops and recreates every read-model table (empty), in the current shape. Call inside a transaction. */
+export function createReadModels(db: Db): void {
+  forgetStatements(db);
   for (const table of TABLES) db.exec(`DROP TABLE IF EXISTS ${table}`);
   const { tables, indexes } = readModelStatements();
-  for (const sql of withIndexes ? [...tables, ...indexes] : tables) db.exec(sql);
+  for (const sql of [...tables, ...indexes]) db.exec(sql);
   db.prepare(`INSERT INTO meta (name, value) VALUES ('read_model_hash', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value`).run(
     READ_MODEL_HASH,
   );
@@ -73,6 +91,11 @@ export function metaSecret(db: Db, name: string): Buffer {
 
 const statements = new WeakMap<Db, Map<string, Statement>>();
 
+/** Drops the connection's cached statements (after its read-model tables were replaced). */
+export function forgetStatements(db: Db): void {
+  statements.delete(db);
+}
+
 /**
  * A prepared statement, prepared once per connection. Preparing costs far more than running a small query,
  * and query objects are made per command, so they share this cache instead of preparing their own.
@@ -91,7 +114,7 @@ export function prepared(db: Db, sql: string): Statement {
   return stmt;
 }
 
-/** The read-model DDL split into its tables and its indexes, so a rebuild can index once at the end. */
+/** The read-model DDL split into its tables and its indexes, so a rebuild can index once the rows are in. */
 export function readModelStatements(): { tables: string[]; indexes: string[] } {
   const all = READ_MODEL_DDL.split(';').map((s) => s.trim()).filter(Boolean);
   return { tables: all.filter((s) => !s.startsWith('CREATE INDEX')), indexes: all.filter((s) => s.startsWith('CREATE INDEX')) };

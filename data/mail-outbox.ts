@@ -1,7 +1,10 @@
 import { prepared, type Db } from './db.ts';
 
-/** A message to send; `kind` names the template, for the logs and the admin. */
-export type OutgoingMail = { kind: string; to: string; subject: string; text: string; html: string };
+/**
+ * A message to send; `kind` names the template, for the logs and the admin. `urgent` mail (a password reset
+ * link lives one hour) is sent before any backlog.
+ */
+export type OutgoingMail = { kind: string; to: string; subject: string; text: string; html: string; urgent?: boolean };
 export type QueuedMail = OutgoingMail & { id: number; attempts: number };
 
 /** Waits between attempts: 1 min, 5 min, 30 min, 2 h, then every 6 h; given up after the last. */
@@ -21,16 +24,18 @@ export class MailOutbox {
 
   /** Queues a mail. Call inside the command's transaction. */
   enqueue(mail: OutgoingMail, now: Date): void {
-    prepared(this.#db, 'INSERT INTO mail_outbox (kind, to_addr, subject, text, html, created, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(mail.kind, mail.to, mail.subject, mail.text, mail.html, now.toISOString(), now.toISOString());
+    prepared(this.#db, 'INSERT INTO mail_outbox (kind, to_addr, subject, text, html, created, next_attempt_at, priority) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(mail.kind, mail.to, mail.subject, mail.text, mail.html, now.toISOString(), now.toISOString(), mail.urgent ? 1 : 0);
   }
 
-  due(now: Date, limit = 20): QueuedMail[] {
-    return prepared(this.#db, 
-        `SELECT id, kind, to_addr AS "to", subject, text, html, attempts FROM mail_outbox
-         WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ? ORDER BY id LIMIT ?`,
-      )
-      .all(now.toISOString(), limit) as QueuedMail[];
+  /** Mail due by `now`: urgent first, then in the order it was queued. `skip` leaves out mail already handled. */
+  due(now: Date, limit = 20, skip: ReadonlySet<number> = new Set()): QueuedMail[] {
+    const rows = prepared(
+      this.#db,
+      `SELECT id, kind, to_addr AS "to", subject, text, html, attempts FROM mail_outbox
+       WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ? ORDER BY priority DESC, id LIMIT ?`,
+    ).all(now.toISOString(), limit + skip.size) as QueuedMail[];
+    return rows.filter((r) => !skip.has(r.id)).slice(0, limit);
   }
 
   /** Marks a mail sent and forgets its content and address (they are personal data we no longer need). */

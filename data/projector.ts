@@ -10,9 +10,12 @@ import type { Db } from './db.ts';
 export class Projector {
   readonly #db: Db;
   readonly #statements = new Map<string, Statement>();
+  readonly #table: (name: string) => string;
 
-  constructor(db: Db) {
+  /** `table` maps a read model to the table written: a rebuild writes its staged copies (data/rebuild.ts). */
+  constructor(db: Db, table: (name: string) => string = (name) => name) {
     this.#db = db;
+    this.#table = table;
   }
 
   /** Projects one event. Call inside the transaction that appended it. */
@@ -26,11 +29,12 @@ export class Projector {
   }
 
   #run(change: ReadModelChange): void {
+    const table = this.#table(change.table);
     switch (change.op) {
       case 'insert': {
         const cols = Object.keys(change.row);
-        this.#stmt(`insert:${change.table}:${cols.join(',')}`, () =>
-          `INSERT INTO ${change.table} (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`,
+        this.#stmt(`insert:${table}:${cols.join(',')}`, () =>
+          `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`,
         ).run(change.row);
         return;
       }
@@ -38,21 +42,21 @@ export class Projector {
         const cols = Object.keys(change.set);
         if (cols.length === 0) return;
         const params: Row = { ...change.set, __id: change.id };
-        this.#stmt(`update:${change.table}:${cols.join(',')}`, () =>
-          `UPDATE ${change.table} SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @__id`,
+        this.#stmt(`update:${table}:${cols.join(',')}`, () =>
+          `UPDATE ${table} SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @__id`,
         ).run(params);
         return;
       }
       case 'upsert': {
         const cols = Object.keys(change.row);
         const updates = cols.filter((c) => c !== 'id').map((c) => `${c} = excluded.${c}`);
-        this.#stmt(`upsert:${change.table}:${cols.join(',')}`, () =>
-          `INSERT INTO ${change.table} (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')}) ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')}`,
+        this.#stmt(`upsert:${table}:${cols.join(',')}`, () =>
+          `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')}) ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')}`,
         ).run(change.row);
         return;
       }
       case 'delete':
-        this.#stmt(`delete:${change.table}`, () => `DELETE FROM ${change.table} WHERE id = ?`).run(change.id);
+        this.#stmt(`delete:${table}`, () => `DELETE FROM ${table} WHERE id = ?`).run(change.id);
         return;
     }
   }

@@ -75,7 +75,7 @@ export type Message = {
   createdAt: string;
 };
 
-export type Upload = { id: string; originalname: string; size: number; mimeType: string; uploaderId: string; createdAt: string };
+export type Upload = { id: string; originalname: string; size: number; mimeType: string; uploaderId: string; createdAt: string; attachedAt: string | null };
 export type PasswordReset = { id: string; userId: string; tokenHash: string; expiresAt: string; used: boolean; createdAt: string };
 export type SupportRequest = {
   id: string;
@@ -180,6 +180,19 @@ export class Queries {
 
   upload(filename: string): Upload | undefined {
     return this.#one('SELECT * FROM uploads WHERE id = ?', filename) as Upload | undefined;
+  }
+
+  /** What an account uploaded since `since` (files still kept): total bytes, and when the oldest of them came. */
+  uploadUsage(uploaderId: string, since: string): { bytes: number; oldest: string | null } {
+    return prepared(this.#db, 'SELECT COALESCE(SUM(size), 0) AS bytes, MIN(createdAt) AS oldest FROM uploads WHERE uploaderId = ? AND createdAt >= ?').get(
+      uploaderId,
+      since,
+    ) as { bytes: number; oldest: string | null };
+  }
+
+  /** Uploads made before `before` that no booking, quote or message has ever listed, oldest first. */
+  unattachedUploads(before: string, limit: number): string[] {
+    return prepared(this.#db, 'SELECT id FROM uploads WHERE attachedAt IS NULL AND createdAt < ? ORDER BY createdAt LIMIT ?').pluck().all(before, limit) as string[];
   }
 
   /** Whether a booking, quote or booking message that the user may see lists the file among its attachments. */

@@ -65,6 +65,11 @@ export const MIGRATIONS: readonly string[] = [
   UPDATE person_keys SET last_used = created;
   CREATE INDEX person_keys_last_used ON person_keys (last_used);
   `,
+  // Urgent mail (password reset, address confirmation) goes before the backlog.
+  `
+  ALTER TABLE mail_outbox ADD COLUMN priority INTEGER NOT NULL DEFAULT 0;
+  CREATE INDEX mail_outbox_queue ON mail_outbox (priority DESC, id) WHERE sent_at IS NULL AND failed_at IS NULL;
+  `,
 ];
 
 /**
@@ -189,8 +194,11 @@ export const READ_MODEL_DDL = `
     size INTEGER NOT NULL,
     mimeType TEXT NOT NULL,
     uploaderId TEXT NOT NULL,
-    createdAt TEXT NOT NULL
+    createdAt TEXT NOT NULL,
+    attachedAt TEXT
   );
+  CREATE INDEX uploads_uploader ON uploads (uploaderId, createdAt);
+  CREATE INDEX uploads_unattached ON uploads (createdAt) WHERE attachedAt IS NULL;
 
   CREATE TABLE support_requests (
     id TEXT PRIMARY KEY,

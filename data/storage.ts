@@ -1,17 +1,25 @@
 import { BUSINESS } from '#domain/business.ts';
 import { TABLES } from '#domain/projections.ts';
-
-const RETENTION_YEARS = BUSINESS.retentionYears;
+import { retryWhileBusy } from './busy.ts';
 import { CommandBus } from './command-bus.ts';
-import { createReadModels, openDatabase, readModelStatements, type Db } from './db.ts';
+import { openDatabase, type Db } from './db.ts';
 import { EventStore } from './event-store.ts';
 import { MailOutbox } from './mail-outbox.ts';
 import { Projector } from './projector.ts';
 import { Queries } from './queries.ts';
+import { rebuildInSlices, rebuildNow, type RebuildResult } from './rebuild.ts';
 import { SessionStore } from './sessions.ts';
 import { Vault } from './vault.ts';
 
-export type StorageOptions = { groupCommit?: boolean; maxBatch?: number };
+const RETENTION_YEARS = BUSINESS.retentionYears;
+
+/**
+ * `busyTimeoutMs`: how long SQLite may block waiting for a lock (the server keeps it short, data/busy.ts);
+ * `busyDeadlineMs`: how long a queued command waits, asynchronously, before it fails as busy;
+ * `ownProcess`: a command-line tool, not the server: its rebuild slices may grow while nobody else writes
+ * (in the server's own process they stay short, or they would hold up its event loop).
+ */
+export type StorageOptions = { groupCommit?: boolean; maxBatch?: number; busyTimeoutMs?: number; busyDeadlineMs?: number; ownProcess?: boolean };
 
 /** Everything persistent, opened together: the log, the read models, the keys and the sessions. */
 export type Storage = {
@@ -22,15 +30,18 @@ export type Storage = {
   sessions: SessionStore;
   vault: Vault;
   mail: MailOutbox;
-  /** Drops every read model and replays the whole log into fresh tables, in one transaction. */
-  rebuild(): { events: number; ms: number };
+  /**
+   * Replays the whole log into new read-model tables beside the live ones, in slices that let other work
+   * run, then swaps them in with one short transaction (data/rebuild.ts). Safe while the server runs.
+   */
+  rebuild(): Promise<RebuildResult>;
   /** Crypto-shreds a person: deletes their key, then rebuilds so no read model keeps their fields. */
-  erase(subject: string): { keysDeleted: number };
+  erase(subject: string): Promise<{ keysDeleted: number }>;
   /**
    * The privacy policy's retention: everyone whose data has not been touched for 7 years is erased (their
    * key deleted, the read models rebuilt). Their bookings stay as anonymous records.
    */
-  expire(now: Date): { erased: number };
+  expire(now: Date): Promise<{ erased: number }>;
   /** Every read-model table's rows, in primary-key order (for comparing a rebuild with the live state). */
   snapshot(): Record<string, unknown[]>;
   close(): void;
@@ -38,36 +49,25 @@ export type Storage = {
 
 /** Opens (creating and migrating when needed) the SQLite database at `file`. */
 export function openStorage(file: string, options: StorageOptions = {}): Storage {
-  const { db, readModelsStale } = openDatabase(file);
+  const { db, readModelsStale } = openDatabase(file, options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs });
   const vault = new Vault(db);
   const projector = new Projector(db);
   const store = new EventStore(db, vault, projector);
   const bus = new CommandBus(db, store, vault, options);
   const mail = new MailOutbox(db);
 
-  const rebuild = (): { events: number; ms: number } => {
-    const started = performance.now();
-    let events = 0;
-    const cacheSize = db.pragma('cache_size', { simple: true }) as number;
-    // A big page cache while replaying, and the indexes built once at the end rather than row by row.
-    db.pragma('cache_size = -262144');
-    try {
-      db.transaction(() => {
-        createReadModels(db, false);
-        projector.reset();
-        for (const event of store.iterateAll()) {
-          projector.apply(event);
-          events++;
-        }
-        for (const sql of readModelStatements().indexes) db.exec(sql);
-      }).immediate();
-    } finally {
-      db.pragma(`cache_size = ${cacheSize}`);
-    }
-    return { events, ms: performance.now() - started };
+  const rebuild = async (): Promise<RebuildResult> => {
+    const result = await rebuildInSlices(db, store, { maxEvents: 5_000, maxMs: 15, pauseMs: 5, grow: options.ownProcess === true });
+    // The live projector's statements named the tables the swap dropped.
+    projector.reset();
+    return result;
   };
 
-  if (readModelsStale) rebuild();
+  // Before anything is served: the read models' shape changed since they were built.
+  if (readModelsStale) {
+    rebuildNow(db, store);
+    projector.reset();
+  }
 
   return {
     db,
@@ -78,19 +78,21 @@ export function openStorage(file: string, options: StorageOptions = {}): Storage
     vault,
     mail,
     rebuild,
-    erase(subject) {
-      const keysDeleted = db.transaction(() => {
-        if (subject.startsWith('email:')) mail.forget(subject.slice('email:'.length));
-        return vault.erase(subject);
-      }).immediate();
-      rebuild();
+    async erase(subject) {
+      const keysDeleted = await retryWhileBusy(() =>
+        db.transaction(() => {
+          if (subject.startsWith('email:')) mail.forget(subject.slice('email:'.length));
+          return vault.erase(subject);
+        }).immediate(),
+      );
+      await rebuild();
       return { keysDeleted };
     },
-    expire(now) {
+    async expire(now) {
       const before = new Date(now);
       before.setUTCFullYear(before.getUTCFullYear() - RETENTION_YEARS);
-      const erased = db.transaction(() => vault.expire(before.toISOString())).immediate();
-      if (erased > 0) rebuild();
+      const erased = await retryWhileBusy(() => db.transaction(() => vault.expire(before.toISOString())).immediate());
+      if (erased > 0) await rebuild();
       return { erased };
     },
     snapshot() {

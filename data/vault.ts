@@ -6,6 +6,8 @@ import { metaSecret, prepared, type Db } from './db.ts';
 /** How sealed personal fields sit inside an event's stored data. */
 type Sealed = { k: string; f: string[]; c: string };
 const SEALED = '_sealed';
+/** How often a vault looks whether another process deleted keys (npm run erase, retention). */
+const EPOCH_CHECK_MS = 250;
 
 /**
  * Crypto-shredding for UK GDPR erasure: each person (subject) has an AES-256-GCM key in `person_keys`;
@@ -17,6 +19,8 @@ export class Vault {
   // KeyObjects, not Buffers: Node re-imports a raw key on every cipher/HMAC call (~12 µs each here).
   readonly #cache = new Map<string, KeyObject | null>();
   readonly #pepper: KeyObject;
+  #epoch: string | undefined;
+  #epochCheckedAt = Number.NEGATIVE_INFINITY;
 
   constructor(db: Db) {
     this.#db = db;
@@ -50,6 +54,7 @@ export class Vault {
   unseal(data: Record<string, unknown>): Record<string, unknown> {
     const sealed = data[SEALED] as Sealed | undefined;
     if (!sealed) return data;
+    this.#fresh();
     const { [SEALED]: _s, ...open } = data;
     const key = this.#loadKey(sealed.k);
     if (!key) {
@@ -69,7 +74,9 @@ export class Vault {
     const hash = this.#subjectHash(subject);
     const rows = prepared(this.#db, 'SELECT key_id FROM person_keys WHERE subject_hash = ?').all(hash) as Array<{ key_id: string }>;
     for (const r of rows) this.#cache.set(r.key_id, null);
-    return prepared(this.#db, 'DELETE FROM person_keys WHERE subject_hash = ?').run(hash).changes;
+    const deleted = prepared(this.#db, 'DELETE FROM person_keys WHERE subject_hash = ?').run(hash).changes;
+    if (deleted > 0) this.#bumpEpoch();
+    return deleted;
   }
 
   /** Forgets cached keys (after a rolled-back transaction may have created one). */
@@ -84,10 +91,31 @@ export class Vault {
   expire(before: string): number {
     const ids = prepared(this.#db, 'SELECT key_id FROM person_keys WHERE last_used < ?').pluck().all(before) as string[];
     for (const id of ids) this.#cache.set(id, null);
-    return prepared(this.#db, 'DELETE FROM person_keys WHERE last_used < ?').run(before).changes;
+    const deleted = prepared(this.#db, 'DELETE FROM person_keys WHERE last_used < ?').run(before).changes;
+    if (deleted > 0) this.#bumpEpoch();
+    return deleted;
+  }
+
+  /**
+   * Keys deleted by another process (`npm run erase` while the server runs) must not live on in this one's
+   * cache: every deletion moves the key epoch in `meta`, and a vault that sees it moved forgets its keys.
+   * Looked at most every 250 ms, so a replay of a long log pays nothing for it.
+   */
+  #fresh(): void {
+    const now = performance.now();
+    if (now - this.#epochCheckedAt < EPOCH_CHECK_MS) return;
+    this.#epochCheckedAt = now;
+    const epoch = (prepared(this.#db, `SELECT value FROM meta WHERE name = 'key_epoch'`).pluck().get() as string | undefined) ?? '0';
+    if (this.#epoch !== undefined && epoch !== this.#epoch) this.#cache.clear();
+    this.#epoch = epoch;
+  }
+
+  #bumpEpoch(): void {
+    prepared(this.#db, `INSERT INTO meta (name, value) VALUES ('key_epoch', '1') ON CONFLICT (name) DO UPDATE SET value = CAST(value AS INTEGER) + 1`).run();
   }
 
   #keyFor(subject: string, time: string): { keyId: string; key: KeyObject } {
+    this.#fresh();
     const hash = this.#subjectHash(subject);
     const row = prepared(this.#db, 'SELECT key_id FROM person_keys WHERE subject_hash = ?').get(hash) as { key_id: string } | undefined;
     if (row) {

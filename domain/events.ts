@@ -160,6 +160,12 @@ export type FileUploaded = {
   data: { filename: string; originalname: string; size: number; mimeType: string; uploaderId: string };
 };
 
+/**
+ * An upload nobody attached to a booking, quote or message within a day was deleted, so uploads cannot fill
+ * the disk. Its file is gone; the record of who uploaded what remains in the log.
+ */
+export type FileDiscarded = { type: 'FileDiscarded'; data: { filename: string; reason: 'unattached' } };
+
 export type SupportRequested = {
   type: 'SupportRequested';
   data: {
@@ -196,6 +202,7 @@ export type DomainEvent =
   | PasswordResetRequested
   | PasswordResetCompleted
   | FileUploaded
+  | FileDiscarded
   | SupportRequested
   | CalendarFeedTokenRotated;
 
@@ -237,6 +244,7 @@ export const PERSONAL_FIELDS: { readonly [T in EventType]: readonly DataKeys<T>[
   PasswordResetRequested: [],
   PasswordResetCompleted: ['passwordHash'],
   FileUploaded: ['originalname'],
+  FileDiscarded: [],
   SupportRequested: ['name', 'email', 'phone', 'description'],
   CalendarFeedTokenRotated: [],
 };
@@ -269,6 +277,7 @@ export const EVENT_VERSIONS: { readonly [T in EventType]: number } = {
   PasswordResetRequested: 1,
   PasswordResetCompleted: 1,
   FileUploaded: 1,
+  FileDiscarded: 1,
   SupportRequested: 1,
   CalendarFeedTokenRotated: 1,
 };

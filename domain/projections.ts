@@ -34,6 +34,14 @@ export function attachmentsText(list: Attachment[] | undefined): string | null {
 
 const bool = (b: boolean): number => (b ? 1 : 0);
 
+/**
+ * An upload listed by a booking, quote or message is attached: the sweep of unattached uploads leaves it alone
+ * for good, even if the list changes later (the history still shows it).
+ */
+function attaching(list: Attachment[] | undefined, time: string): ReadModelChange[] {
+  return (list ?? []).map((a) => ({ op: 'update', table: 'uploads', id: a.filename, set: { attachedAt: time } }));
+}
+
 /** Copies the defined keys of `changes`, turning attachment lists into text. */
 function changedColumns(changes: Record<string, unknown>, skip: string): Row {
   const set: Row = {};
@@ -85,6 +93,7 @@ export function project(event: RecordedEvent): ReadModelChange[] {
             version,
           },
         },
+        ...attaching(d.attachments, time),
       ];
     }
     case 'BookingStatusChanged':
@@ -97,6 +106,7 @@ export function project(event: RecordedEvent): ReadModelChange[] {
           id: event.data.bookingId,
           set: { ...changedColumns(event.data, 'bookingId'), updatedAt: time, version },
         },
+        ...attaching(event.data.attachments, time),
       ];
     case 'QuoteRequested': {
       const d = event.data;
@@ -127,6 +137,7 @@ export function project(event: RecordedEvent): ReadModelChange[] {
             version,
           },
         },
+        ...attaching(d.attachments, time),
       ];
     }
     case 'QuoteRevised':
@@ -174,6 +185,7 @@ export function project(event: RecordedEvent): ReadModelChange[] {
             createdAt: time,
           },
         },
+        ...attaching(d.attachments, time),
       ];
     }
     case 'UserRegistered': {
@@ -235,10 +247,12 @@ export function project(event: RecordedEvent): ReadModelChange[] {
         {
           op: 'insert',
           table: 'uploads',
-          row: { id: d.filename, originalname: d.originalname, size: d.size, mimeType: d.mimeType, uploaderId: d.uploaderId, createdAt: time },
+          row: { id: d.filename, originalname: d.originalname, size: d.size, mimeType: d.mimeType, uploaderId: d.uploaderId, createdAt: time, attachedAt: null },
         },
       ];
     }
+    case 'FileDiscarded':
+      return [{ op: 'delete', table: 'uploads', id: event.data.filename }];
     case 'SupportRequested': {
       const d = event.data;
       return [

@@ -16,11 +16,11 @@ if (!parsed.success) {
 }
 const email = parsed.data;
 const config = loadConfig();
-const storage = openStorage(config.databaseFile);
+const storage = openStorage(config.databaseFile, { ownProcess: true });
 try {
   const user = storage.queries.userByEmail(email);
   const sessions = user ? storage.sessions.destroyForUser(user.id) : 0;
-  const { keysDeleted } = storage.erase(personSubject(email, ''));
+  const { keysDeleted } = await storage.erase(personSubject(email, ''));
   // The files they uploaded go too: the events keep only the (sealed) names.
   const files = await removeErasedFiles(storage, config.storageDir);
   console.log(

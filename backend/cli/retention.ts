@@ -5,7 +5,7 @@ import { runRetention } from '../retention.ts';
 // `npm run retention`: erases everyone whose data has not been touched for 7 years (the server also does
 // this at start and daily).
 const config = loadConfig();
-const storage = openStorage(config.databaseFile);
+const storage = openStorage(config.databaseFile, { ownProcess: true });
 try {
   const { erased, files } = await runRetention(storage, config.storageDir, new Date());
   console.log(`Retention: ${erased} person(s) erased, ${files} file(s) deleted.`);

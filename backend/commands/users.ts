@@ -8,7 +8,7 @@ import type { UnitOfWork } from '#data/command-bus.ts';
 import { MailOutbox } from '#data/mail-outbox.ts';
 import { Queries } from '#data/queries.ts';
 import { VERIFICATION_TOKEN_TTL_MS } from '#domain/limits.ts';
-import { verifyEmail } from '../mail/templates.ts';
+import { registrationAttempt, verifyEmail } from '../mail/templates.ts';
 
 export type NewUser = { email: string; firstName: string; lastName: string; passwordHash: string; isAdmin: boolean };
 
@@ -21,6 +21,26 @@ export function registerUser(uow: UnitOfWork, user: NewUser): { userId: string }
     subject: personSubject(user.email, streamId.user(userId)),
   });
   return { userId };
+}
+
+/**
+ * Public sign-up: a new address gets an account and a confirmation link; an address that already has one gets
+ * a mail telling its owner ("someone tried to register with your address") and no account. The caller answers
+ * both the same way, so registration reveals nobody's account. `userId` is made up in the second case.
+ */
+export function registerOrNotifyOwner(
+  uow: UnitOfWork,
+  user: Omit<NewUser, 'isAdmin'>,
+  links: { verification: { hash: string; link: string }; resetPage: string },
+): { userId: string; existing: boolean } {
+  const owner = new Queries(uow.db).userByEmail(user.email);
+  if (owner) {
+    new MailOutbox(uow.db).enqueue(registrationAttempt(owner.email, { firstName: owner.firstName, resetUrl: links.resetPage }), new Date(uow.metadata.time));
+    return { userId: randomUUID(), existing: true };
+  }
+  const { userId } = registerUser(uow, { ...user, isAdmin: false });
+  requestVerification(uow, userId, links.verification);
+  return { userId, existing: false };
 }
 
 /** The admin bootstrap: creates the admin, or gives an existing account admin rights and the new password. */

@@ -1,5 +1,6 @@
 import type { Context, Next } from 'koa';
 import { ConflictError, DomainError, NotFoundError } from '#domain/errors.ts';
+import { FAULT_ANSWERS, faultOf, type Fault } from '../faults.ts';
 import type { Logger } from '../logger.ts';
 
 /** An error with an HTTP status, a stable code, a message for people and, for bad input, the fields. */
@@ -27,6 +28,14 @@ export function tooManyRequests(retryAfterMs: number): HttpError {
   return err;
 }
 
+/** 503 with Retry-After: the machine, not the request, is at fault (disk full or read-only, a lock held elsewhere). */
+export function unavailable(fault: Fault): HttpError {
+  const answer = FAULT_ANSWERS[fault];
+  const err = new HttpError(503, fault, answer.message);
+  err.headers['Retry-After'] = String(answer.retryAfterSeconds);
+  return err;
+}
+
 export class ValidationError extends HttpError {
   constructor(fields: Record<string, string>, message = 'Please check the highlighted fields') {
     super(400, 'validation_failed', message, fields);
@@ -37,12 +46,20 @@ export const notSignedIn = (): HttpError => new HttpError(401, 'not_signed_in', 
 export const notAllowed = (message = 'You are not allowed to do that'): HttpError => new HttpError(403, 'forbidden', message);
 export const notFound = (message = 'Not found'): HttpError => new HttpError(404, 'not_found', message);
 
+/** A fault's error without its stack (the same fault repeats on every request while it lasts). */
+function faultSummary(err: unknown): { code?: unknown; message?: unknown } {
+  const e = (err ?? {}) as { code?: unknown; message?: unknown };
+  return { code: e.code, message: e.message };
+}
+
 /** Domain error codes that are not a plain 400/404/409. */
 const DOMAIN_STATUS: Record<string, number> = { idempotency_key_reused: 422 };
 
-/** What a thrown error becomes on the wire. Unknown errors are 500 with no detail leaked. */
+/** What a thrown error becomes on the wire. Faults are 503; unknown errors are 500 with no detail leaked. */
 export function toHttpError(err: unknown): HttpError {
   if (err instanceof HttpError) return err;
+  const fault = faultOf(err);
+  if (fault) return unavailable(fault);
   if (err instanceof NotFoundError) return new HttpError(404, err.code, err.message);
   if (err instanceof ConflictError) return new HttpError(409, err.code, err.message, undefined, err.details);
   if (err instanceof DomainError) {
@@ -81,9 +98,14 @@ export function errorsAndLogging(logger: Logger) {
       if (ctx.status === 404 && ctx.body === undefined) {
         throw notFound(ctx.path.startsWith('/api/') ? `No API call ${ctx.method} ${ctx.path.slice(0, 100)}` : 'Not found');
       }
+      if (ctx.status === 501 && ctx.body === undefined) {
+        // @koa/router's answer to a method it does not know at all (PROPFIND, PURGE, …).
+        throw new HttpError(501, 'method_not_implemented', `This server does not implement ${ctx.method.slice(0, 20)}`);
+      }
     } catch (err) {
       const http = toHttpError(err);
-      if (http.status >= 500) logger.error({ requestId, err }, 'request failed');
+      if (http.status === 503) logger.warn({ requestId, fault: http.code, err: faultSummary(err) }, 'request refused: fault');
+      else if (http.status >= 500) logger.error({ requestId, err }, 'request failed');
       ctx.status = http.status;
       ctx.body = { error: { code: http.code, message: http.message, ...(http.fields ? { fields: http.fields } : {}), ...http.extra } };
       if (http.status === 401) ctx.set('WWW-Authenticate', 'Session');

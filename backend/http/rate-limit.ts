@@ -8,10 +8,10 @@ export type LimitName = 'login' | 'register' | 'reset' | 'lookup' | 'submit';
 type Rule = { points: number; seconds: number };
 
 /**
- * Per IP: every call counts. Per account, for sign-in and the support lookup: only failures count, keyed by
- * account *and* IP, so somebody guessing from elsewhere cannot lock the real owner out; a successful sign-in
- * clears the owner's count. Reset requests count per e-mail alone, every one of them, so one inbox cannot be
- * flooded with reset mail from many addresses (the owner can still ask five times an hour).
+ * Per IP: every call counts. Per account: sign-in and support-lookup failures, and every reset request, count
+ * keyed by account *and* IP, so somebody asking from elsewhere cannot lock the real owner out; a successful
+ * sign-in clears the owner's count. (Counting resets per e-mail alone let anyone block the owner's reset by
+ * asking six times from another address.) The admin, once signed in, is exempt from all of them.
  */
 const RULES: Record<LimitName, { ip: Rule; account?: Rule }> = {
   login: { ip: { points: 30, seconds: 15 * 60 }, account: { points: 10, seconds: 15 * 60 } },
@@ -25,9 +25,14 @@ const RULES: Record<LimitName, { ip: Rule; account?: Rule }> = {
 export class RateLimits {
   readonly #ip = new Map<LimitName, RateLimiterMemory>();
   readonly #account = new Map<LimitName, RateLimiterMemory>();
+  readonly #exempt: (ctx: Context) => boolean;
 
-  /** `scale` multiplies every allowance; configuration (RATE_LIMIT_SCALE) raises it for tests and benchmarks. */
-  constructor(scale = 1) {
+  /**
+   * `scale` multiplies every allowance; configuration (RATE_LIMIT_SCALE) raises it for tests and benchmarks.
+   * `exempt` says whether a request is the signed-in admin's: the owner of the business is not a public caller.
+   */
+  constructor(scale = 1, exempt: (ctx: Context) => boolean = () => false) {
+    this.#exempt = exempt;
     for (const [name, rule] of Object.entries(RULES) as Array<[LimitName, (typeof RULES)[LimitName]]>) {
       this.#ip.set(name, new RateLimiterMemory({ keyPrefix: `ip:${name}`, points: Math.ceil(rule.ip.points * scale), duration: rule.ip.seconds }));
       if (rule.account) {
@@ -42,7 +47,7 @@ export class RateLimits {
   /** Middleware: one point per request from the caller's IP. */
   perIp(name: LimitName) {
     return async (ctx: Context, next: Next): Promise<void> => {
-      await consume(this.#ip.get(name)!, ctx.ip);
+      if (!this.#exempt(ctx)) await consume(this.#ip.get(name)!, ctx.ip);
       await next();
     };
   }
@@ -50,25 +55,25 @@ export class RateLimits {
   /** Counts one more for an account (a failed sign-in, a reset request, a lookup). */
   async countAccount(name: LimitName, ctx: Context, account: string): Promise<void> {
     const limiter = this.#account.get(name);
-    if (limiter) await consume(limiter, accountKey(name, ctx, account));
+    if (limiter && !this.#exempt(ctx)) await consume(limiter, accountKey(ctx, account));
   }
 
   /** Refuses at once when the account's allowance from this IP is used up, before any costly check. */
   async checkAccount(name: LimitName, ctx: Context, account: string): Promise<void> {
     const limiter = this.#account.get(name);
-    if (!limiter) return;
-    const res = await limiter.get(accountKey(name, ctx, account));
+    if (!limiter || this.#exempt(ctx)) return;
+    const res = await limiter.get(accountKey(ctx, account));
     if (res && res.consumedPoints >= limiter.points) throw tooManyRequests(res.msBeforeNext);
   }
 
   /** After a successful sign-in, the owner's failures are forgotten. */
   async clearAccount(name: LimitName, ctx: Context, account: string): Promise<void> {
-    await this.#account.get(name)?.delete(accountKey(name, ctx, account));
+    await this.#account.get(name)?.delete(accountKey(ctx, account));
   }
 }
 
-function accountKey(name: LimitName, ctx: Context, account: string): string {
-  return name === 'reset' ? account.toLowerCase() : `${account.toLowerCase()}|${ctx.ip}`;
+function accountKey(ctx: Context, account: string): string {
+  return `${account.toLowerCase()}|${ctx.ip}`;
 }
 
 async function consume(limiter: RateLimiterMemory, key: string): Promise<void> {

@@ -5,7 +5,8 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Cross-site request forgery defence for cookie sessions: a state-changing call must come from our own
- * origin. Browsers send Origin (and Sec-Fetch-Site) on such calls; non-browser clients send neither.
+ * origin, PUBLIC_URL's. Browsers send Origin (and Sec-Fetch-Site) on such calls; non-browser clients send
+ * neither. The request's own Host is not trusted: whoever sends the request chooses it (DNS rebinding).
  */
 export function sameOrigin(publicUrl: string) {
   const allowed = new URL(publicUrl).origin;
@@ -13,8 +14,7 @@ export function sameOrigin(publicUrl: string) {
     if (!SAFE.has(ctx.method)) {
       const origin = ctx.get('origin');
       const site = ctx.get('sec-fetch-site');
-      const own = `${ctx.protocol}://${ctx.host}`;
-      if (origin && origin !== allowed && origin !== own) throw notAllowed('Cross-site requests are not allowed');
+      if (origin && origin !== allowed) throw notAllowed('Cross-site requests are not allowed');
       if (!origin && site && site !== 'same-origin' && site !== 'none') throw notAllowed('Cross-site requests are not allowed');
     }
     await next();

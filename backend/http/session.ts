@@ -3,6 +3,7 @@ import type Koa from 'koa';
 import { createSession } from 'koa-session';
 import type { Role } from '#domain/events.ts';
 import type { Queries, User } from '#data/queries.ts';
+import { retryWhileBusy } from '#data/busy.ts';
 import type { SessionStore } from '#data/sessions.ts';
 import { notAllowed, notSignedIn } from './errors.ts';
 import { MSG } from '#domain/messages.ts';
@@ -13,7 +14,9 @@ type SessionData = { userId?: string };
  * Server-side sessions (the seed's Session table): the cookie holds only a random id; httpOnly,
  * SameSite=Lax, and Secure with the __Host- prefix when the site is served over HTTPS.
  */
-export function sessions(app: Koa, store: SessionStore, options: { secure: boolean; maxAgeMs: number }) {
+export function sessions(app: Koa, store: SessionStore, options: { secure: boolean; maxAgeMs: number; busyWaitMs: number }) {
+  // Session writes wait for a lock held elsewhere (a rebuild's slice) like commands do, without blocking.
+  const waiting = <T>(work: () => T): Promise<T> => retryWhileBusy(work, options.busyWaitMs);
   return createSession(
     {
       key: options.secure ? '__Host-sid' : 'sid',
@@ -25,9 +28,9 @@ export function sessions(app: Koa, store: SessionStore, options: { secure: boole
       rolling: false,
       renew: true,
       store: {
-        get: async (sid: string) => store.get(sid),
-        set: async (sid: string, sess: Record<string, unknown>, maxAge: number) => store.set(sid, sess, maxAge),
-        destroy: async (sid: string) => store.destroy(sid),
+        get: (sid: string) => waiting(() => store.get(sid)),
+        set: (sid: string, sess: Record<string, unknown>, maxAge: number) => waiting(() => store.set(sid, sess, maxAge)),
+        destroy: (sid: string) => waiting(() => store.destroy(sid)),
       },
     },
     app,
@@ -39,6 +42,17 @@ export async function signIn(ctx: Context, userId: string): Promise<void> {
   const session = ctx.session as (SessionData & { regenerate(): Promise<void> | undefined }) | null;
   if (!session) throw new Error('session middleware missing');
   session.userId = userId;
+  await session.regenerate();
+}
+
+/**
+ * A fresh session that signs nobody in: the answer to a registration of an address that already has an account
+ * carries a session cookie like any registration's.
+ */
+export async function startEmptySession(ctx: Context): Promise<void> {
+  const session = ctx.session as (Record<string, unknown> & { regenerate(): Promise<void> | undefined }) | null;
+  if (!session) throw new Error('session middleware missing');
+  session['registration'] = 'pending';
   await session.regenerate();
 }
 

@@ -1,36 +1,63 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { MailOutbox, OutgoingMail } from '#data/mail-outbox.ts';
+import type { MailOutbox, QueuedMail } from '#data/mail-outbox.ts';
 import type { Logger } from '../logger.ts';
+import { describeFault } from '../faults.ts';
 
 export type MailSettings = { smtpUrl: string | null; from: string; devOutboxDir: string };
 
-/** Where mail goes: SMTP when configured; otherwise the development outbox folder in STORAGE_DIR. */
+/** Mails in flight at once (the SMTP pool's connections). */
+const CONCURRENCY = 4;
+/** Mails read from the outbox per query: urgent mail queued meanwhile waits for at most one batch. */
+const BATCH = CONCURRENCY * 5;
+/** When the outbox itself cannot be read or written (disk full, lock held), the next try. */
+const DATABASE_RETRY_MS = 5_000;
+
+/**
+ * Where mail goes: SMTP when configured (a small pool of connections, opened for a delivery round and closed
+ * after it, so no connection idles at the mail server between rounds); otherwise the development outbox folder.
+ */
 export function createTransport(settings: MailSettings): Transporter {
-  if (settings.smtpUrl) return nodemailer.createTransport(settings.smtpUrl);
+  if (settings.smtpUrl) {
+    const url = new URL(settings.smtpUrl);
+    url.searchParams.set('pool', 'true');
+    url.searchParams.set('maxConnections', String(CONCURRENCY));
+    return nodemailer.createTransport(url.toString());
+  }
   return nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 }
 
+/** What happened to a mail whose outcome could not be written to the outbox yet. */
+type Outcome = { mail: QueuedMail; sentAt: Date } | { mail: QueuedMail; error: string; at: Date };
+
 /**
- * Delivers the outbox: on `wake()` (after a command queued mail) and on a timer for retries. One delivery
- * at a time, in order. A failed attempt is retried with back-off; nothing is lost when SMTP is down.
+ * Delivers the outbox: on `wake()` (after a command queued mail) and on a timer for retries. A round goes on
+ * while mail is due, urgent mail (reset and confirmation links) first, a few addresses at once and each
+ * address's mail in order. A failed
+ * attempt is retried with back-off; nothing is lost when SMTP is down.
+ *
+ * It never throws and never stops for good: when the outbox cannot be read or written (a full disk, a lock
+ * held by another process) it logs and tries again later. A mail whose outcome could not be recorded is
+ * remembered here and recorded later, and is not attempted again meanwhile, so a mail that went out is not
+ * sent twice because the disk was full when we wrote it down.
  */
 export class MailSender {
   readonly #outbox: MailOutbox;
-  readonly #transport: Transporter;
+  #transport: Transporter | undefined;
   readonly #settings: MailSettings;
   readonly #logger: Logger;
   readonly #clock: () => Date;
+  readonly #unrecorded = new Map<number, Outcome>();
   #running: Promise<void> | undefined;
   #again = false;
   #timer: NodeJS.Timeout | undefined;
+  #retry: NodeJS.Timeout | undefined;
   #stopped = false;
 
   constructor(outbox: MailOutbox, settings: MailSettings, logger: Logger, clock: () => Date) {
     this.#outbox = outbox;
     this.#settings = settings;
-    this.#transport = createTransport(settings);
     this.#logger = logger;
     this.#clock = clock;
   }
@@ -41,32 +68,36 @@ export class MailSender {
   }
 
   start(intervalMs = 30_000): void {
-    this.#timer = setInterval(() => this.wake(), intervalMs);
+    this.#timer = setInterval(() => void this.wake(), intervalMs);
     this.#timer.unref();
-    this.wake();
+    void this.wake();
   }
 
-  /** Stops the timer and waits for a delivery round in progress, so the database can be closed after it. */
+  /** Stops the timers and waits for a delivery round in progress, so the database can be closed after it. */
   async stop(): Promise<void> {
     if (this.#timer) clearInterval(this.#timer);
+    if (this.#retry) clearTimeout(this.#retry);
     this.#stopped = true;
     while (this.#running) await this.#running;
   }
 
-  /** Starts a delivery round unless one is running (then it runs once more after it). */
+  /** Starts a delivery round unless one is running (then it runs once more after it). Never rejects. */
   wake(): Promise<void> {
     if (this.#stopped) return Promise.resolve();
     if (this.#running) {
       this.#again = true;
       return this.#running;
     }
-    this.#running = this.#deliver().finally(() => {
-      this.#running = undefined;
-      if (this.#again) {
-        this.#again = false;
-        void this.wake();
-      }
-    });
+    this.#running = this.#round()
+      .finally(() => this.#closeTransport())
+      .catch((err: unknown) => this.#logger.error({ err, fault: describeFault(err) }, 'mail round failed; it will run again'))
+      .finally(() => {
+        this.#running = undefined;
+        if (this.#again) {
+          this.#again = false;
+          void this.wake();
+        }
+      });
     return this.#running;
   }
 
@@ -76,29 +107,111 @@ export class MailSender {
     await this.wake();
   }
 
-  async #deliver(): Promise<void> {
-    for (const mail of this.#outbox.due(this.#clock())) {
-      if (this.#stopped) return;
+  /** How many mails went out but are not yet marked sent in the outbox (the database refused the write). */
+  get unrecorded(): number {
+    return this.#unrecorded.size;
+  }
+
+  /** Sends while anything is due: a batch at a time, re-reading the queue so urgent mail jumps the backlog. */
+  async #round(): Promise<void> {
+    while (!this.#stopped) {
+      if (!this.#recordPending()) return this.#retryLater();
+      let batch: QueuedMail[];
       try {
-        await this.#send(mail);
-        this.#outbox.sent(mail.id, this.#clock());
-        this.#logger.info({ mailId: mail.id, kind: mail.kind }, 'mail sent');
-      } catch (error) {
-        const gaveUp = this.#outbox.failed(mail.id, mail.attempts, (error as Error).message.slice(0, 500), this.#clock());
-        this.#logger[gaveUp ? 'error' : 'warn']({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts + 1, err: (error as Error).message }, gaveUp ? 'mail given up' : 'mail will be retried');
+        batch = this.#outbox.due(this.#clock(), BATCH, new Set(this.#unrecorded.keys()));
+      } catch (err) {
+        this.#logger.error({ err, fault: describeFault(err) }, 'mail outbox unreadable; retrying later');
+        return this.#retryLater();
       }
+      if (batch.length === 0) return;
+      await this.#sendAll(batch);
     }
   }
 
-  async #send(mail: OutgoingMail & { id: number }): Promise<void> {
+  /**
+   * Sends a batch with up to CONCURRENCY in flight. Mails to one address go one after another, in the order they
+   * were queued (a confirmation never overtakes the request it confirms); different addresses go in parallel.
+   */
+  async #sendAll(batch: QueuedMail[]): Promise<void> {
+    const byRecipient = new Map<string, QueuedMail[]>();
+    for (const mail of batch) byRecipient.set(mail.to, [...(byRecipient.get(mail.to) ?? []), mail]);
+    const queues = [...byRecipient.values()];
+    const worker = async (): Promise<void> => {
+      for (let queue = queues.shift(); queue && !this.#stopped; queue = queues.shift()) {
+        for (const mail of queue) {
+          if (this.#stopped) return;
+          await this.#deliver(mail);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queues.length) }, worker));
+  }
+
+  async #deliver(mail: QueuedMail): Promise<void> {
+    let outcome: Outcome;
+    try {
+      await this.#send(mail);
+      outcome = { mail, sentAt: this.#clock() };
+    } catch (error) {
+      outcome = { mail, error: (error as Error).message.slice(0, 500), at: this.#clock() };
+    }
+    this.#unrecorded.set(mail.id, outcome);
+    this.#record(outcome);
+  }
+
+  /** Writes outcomes the database refused earlier. False while it still refuses. */
+  #recordPending(): boolean {
+    for (const outcome of this.#unrecorded.values()) if (!this.#record(outcome)) return false;
+    return true;
+  }
+
+  /** Writes one outcome to the outbox; keeps it in memory when the database refuses. */
+  #record(outcome: Outcome): boolean {
+    const { mail } = outcome;
+    try {
+      if ('sentAt' in outcome) {
+        this.#outbox.sent(mail.id, outcome.sentAt);
+        this.#logger.info({ mailId: mail.id, kind: mail.kind }, 'mail sent');
+      } else {
+        const gaveUp = this.#outbox.failed(mail.id, mail.attempts, outcome.error, outcome.at);
+        this.#logger[gaveUp ? 'error' : 'warn'](
+          { mailId: mail.id, kind: mail.kind, attempts: mail.attempts + 1, err: outcome.error },
+          gaveUp ? 'mail given up' : 'mail will be retried',
+        );
+      }
+      this.#unrecorded.delete(mail.id);
+      return true;
+    } catch (err) {
+      this.#logger.error({ err, fault: describeFault(err), mailId: mail.id, sent: 'sentAt' in outcome }, 'mail outcome not recorded; will record it later');
+      return false;
+    }
+  }
+
+  #closeTransport(): void {
+    this.#transport?.close();
+    this.#transport = undefined;
+  }
+
+  #retryLater(): void {
+    if (this.#stopped || this.#retry) return;
+    this.#retry = setTimeout(() => {
+      this.#retry = undefined;
+      void this.wake();
+    }, DATABASE_RETRY_MS);
+    this.#retry.unref();
+  }
+
+  async #send(mail: QueuedMail): Promise<void> {
+    this.#transport ??= createTransport(this.#settings);
     const info = await this.#transport.sendMail({ from: this.#settings.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
     if (this.usesDevOutbox) {
-      mkdirSync(this.#settings.devOutboxDir, { recursive: true });
+      await mkdir(this.#settings.devOutboxDir, { recursive: true, mode: 0o700 });
       const name = `${this.#clock().toISOString().replace(/[:.]/g, '-')}-${mail.id}`;
-      writeFileSync(join(this.#settings.devOutboxDir, `${name}.eml`), info.message as Buffer);
-      writeFileSync(
+      await writeFile(join(this.#settings.devOutboxDir, `${name}.eml`), info.message as Buffer, { mode: 0o600 });
+      await writeFile(
         join(this.#settings.devOutboxDir, `${name}.json`),
         JSON.stringify({ id: mail.id, kind: mail.kind, to: mail.to, subject: mail.subject, text: mail.text, sentAt: this.#clock().toISOString() }, null, 2),
+        { mode: 0o600 },
       );
     }
   }

@@ -29,6 +29,11 @@ ${htmlLines}
   return { kind, to, subject, text, html };
 }
 
+/** Mail the reader is waiting for right now: sent before any backlog. */
+function urgent(mail: OutgoingMail): OutgoingMail {
+  return { ...mail, urgent: true };
+}
+
 export type RequestSummary = {
   kind: 'quote' | 'booking';
   firstName: string;
@@ -97,21 +102,40 @@ export function quoteReady(to: string, q: { firstName: string; serviceType: stri
 
 /** To the account holder: a single-use reset link, valid for one hour. */
 export function passwordReset(to: string, p: { firstName: string; link: string }): OutgoingMail {
-  return compose('password-reset', to, `Reset your password — ${BUSINESS.name}`, `Hello ${p.firstName},`, [
-    'Someone asked to reset the password of your account. If it was you, open this link within 1 hour:',
-    p.link,
-    'If it was not you, ignore this message: your password stays as it is.',
-  ]);
+  return urgent(
+    compose('password-reset', to, `Reset your password — ${BUSINESS.name}`, `Hello ${p.firstName},`, [
+      'Someone asked to reset the password of your account. If it was you, open this link within 1 hour:',
+      p.link,
+      'If it was not you, ignore this message: your password stays as it is.',
+    ]),
+  );
 }
 
 /** To a new account: prove the address, so bookings made under it show up in the portal. */
 export function verifyEmail(to: string, p: { firstName: string; link: string }): OutgoingMail {
-  return compose('verify-email', to, `Confirm your email address — ${BUSINESS.name}`, `Hello ${p.firstName},`, [
-    'Thank you for creating your account. Please confirm this is your email address by opening this link within 7 days:',
-    p.link,
-    'Once confirmed, any bookings and quotes sent with this address appear in your customer portal.',
-    'If you did not create an account, ignore this message.',
-  ]);
+  return urgent(
+    compose('verify-email', to, `Confirm your email address — ${BUSINESS.name}`, `Hello ${p.firstName},`, [
+      'Thank you for creating your account. Please confirm this is your email address by opening this link within 7 days:',
+      p.link,
+      'Once confirmed, any bookings and quotes sent with this address appear in your customer portal.',
+      'If you did not create an account, ignore this message.',
+    ]),
+  );
+}
+
+/**
+ * To the owner of an address someone tried to register again. Registration answers the same whether or not
+ * the address has an account (so it reveals nobody's), and the owner hears about it here instead.
+ */
+export function registrationAttempt(to: string, p: { firstName: string; resetUrl: string }): OutgoingMail {
+  return urgent(
+    compose('registration-attempt', to, `Someone tried to register with your address — ${BUSINESS.name}`, `Hello ${p.firstName},`, [
+      'Someone just tried to create a new account with this email address, which already has an account with us. No new account was made.',
+      'If it was you, you can simply sign in. If you have forgotten your password, you can reset it here:',
+      p.resetUrl,
+      'If it was not you, you need not do anything: your account is unchanged.',
+    ]),
+  );
 }
 
 /** To the business: a contact form enquiry or a support request. */

@@ -7,12 +7,12 @@ import { streamId } from '#domain/deciders/decider.ts';
 import { INVALID_VERIFICATION, userDecider } from '#domain/deciders/user.ts';
 import { personSubject } from '#domain/events.ts';
 import { VerifyEmailSchema } from '#domain/schemas/auth.ts';
-import { registerUser, requestVerification } from '../commands/users.ts';
+import { registerOrNotifyOwner, requestVerification } from '../commands/users.ts';
 import { hashToken, newToken } from '../http/tokens.ts';
 import type { AppDeps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import { commandContext } from '../http/command-context.ts';
-import { requireUser, signIn, signOut } from '../http/session.ts';
+import { requireUser, signIn, signOut, startEmptySession } from '../http/session.ts';
 import { parseBody } from '../http/validate.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
 
@@ -53,20 +53,32 @@ export function authRoutes({ storage, clock, limits, config, mailer }: AppDeps):
   router.post('/api/logout', logout);
   router.post('/api/auth/logout', logout);
 
+  /**
+   * Signs up and signs in. For an address that already has an account the answer looks the same (201, the
+   * user's shape, a session cookie, the same password-hashing time) but no account is made and nobody is
+   * signed in: the owner gets a mail instead. So the call reveals nobody's account.
+   */
   router.post('/api/auth/register', limits.perIp('register'), async (ctx) => {
     const input = parseBody(ctx, RegisterSchema);
     const passwordHash = await hashPassword(input.password);
     const token = newToken();
-    const { result } = await bus.execute(commandContext(ctx, bus, queries, clock()), (uow) => {
-      const registered = registerUser(uow, { email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash, isAdmin: false });
-      requestVerification(uow, registered.userId, { hash: hashToken(token), link: verificationLink(token) });
-      return registered;
-    });
+    const { result } = await bus.execute(commandContext(ctx, bus, queries, clock()), (uow) =>
+      registerOrNotifyOwner(
+        uow,
+        { email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash },
+        { verification: { hash: hashToken(token), link: verificationLink(token) }, resetPage: `${config.publicUrl}/reset-password` },
+      ),
+    );
     void mailer.wake();
+    ctx.status = 201;
+    if (result.existing) {
+      await startEmptySession(ctx);
+      ctx.body = { id: result.userId, email: input.email, firstName: input.firstName, lastName: input.lastName, isAdmin: false, emailVerified: false };
+      return;
+    }
     await signIn(ctx, result.userId);
     const user = queries.user(result.userId);
     if (!user) throw new Error('registered user not found');
-    ctx.status = 201;
     ctx.body = publicUser(user);
   });
 

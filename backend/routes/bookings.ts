@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { CreateBookingSchema, UpdateBookingSchema } from '#domain/schemas/booking.ts';
+import { bookingRequestSchema, bookingUpdateSchema, londonDay } from '#domain/schemas/date-window.ts';
 import { provenEmail, type Queries, type User } from '#data/queries.ts';
 import { bookingHistory, requestBookingOrQuote, updateBooking } from '../commands/bookings.ts';
 import type { AppDeps } from '../deps.ts';
@@ -36,8 +36,9 @@ export function bookingRoutes({ storage, clock, config, mailer, limits }: AppDep
 
   router.post('/api/bookings', limits.perIp('submit'), async (ctx) => {
     if (isHoneypotFilled(ctx)) return;
-    const input = parseBody(ctx, CreateBookingSchema);
     const user = currentUser(ctx, queries);
+    // Customers book from today to two years ahead; the admin any day within ten years either side.
+    const input = parseBody(ctx, bookingRequestSchema(londonDay(clock()), user?.isAdmin ? 'admin' : 'customer'));
     if (input.startDate && !user) {
       throw new HttpError(401, 'not_signed_in', 'Please sign in to book dates, or send the form without dates for a free quote');
     }
@@ -76,7 +77,7 @@ export function bookingRoutes({ storage, clock, config, mailer, limits }: AppDep
     const admin = requireAdmin(ctx, queries);
     const id = ctx.params['id'] ?? '';
     if (!UUID.test(id)) throw notFound('Booking not found');
-    const input = parseBody(ctx, UpdateBookingSchema);
+    const input = parseBody(ctx, bookingUpdateSchema(londonDay(clock())));
     const { replayed } = await bus.execute(commandContext(ctx, bus, queries, clock()), (uow) => updateBooking(uow, id, input, admin));
     if (replayed) ctx.set('Idempotent-Replayed', 'true');
     ctx.body = queries.booking(id);

@@ -80,8 +80,9 @@ export function enquiryRoutes({ storage, clock, config, mailer, limits }: AppDep
   /**
    * Finds bookings without signing in, when the e-mail and the phone both match the same bookings. Quote
    * requests (the home page's form) match the same way and come back as `quoteRequests`, so a visitor who
-   * asked for a quote finds it too. Answers status, service and dates only — never addresses, notes, prices
-   * or names. Rate-limited per IP and per e-mail.
+   * asked for a quote finds it too. Answers what the support page shows and nothing more: status, service, the
+   * booked dates and the day it was sent (`createdAt`, a date) — never ids, times, addresses, notes, prices or
+   * names. Rate-limited per IP and per e-mail.
    */
   router.post('/api/support/lookup', limits.perIp('lookup'), async (ctx) => {
     const { email, phone } = parseBody(ctx, SupportLookupSchema);
@@ -91,11 +92,11 @@ export function enquiryRoutes({ storage, clock, config, mailer, limits }: AppDep
     const bookings = queries
       .bookingsForCustomer(email, null)
       .filter(matches)
-      .map((b) => ({ id: b.id, status: b.status, serviceType: b.serviceType, startDate: b.startDate, finishDate: b.finishDate, createdAt: b.createdAt }));
+      .map((b) => ({ status: b.status, serviceType: b.serviceType, startDate: b.startDate, finishDate: b.finishDate, createdAt: b.createdAt.slice(0, 10) }));
     const quoteRequests = queries
       .quotesForCustomer(email, null)
       .filter(matches)
-      .map((q) => ({ id: q.id, status: q.quoteStatus, serviceType: q.serviceType, createdAt: q.createdAt }));
+      .map((q) => ({ status: q.quoteStatus, serviceType: q.serviceType, createdAt: q.createdAt.slice(0, 10) }));
     if (bookings.length === 0 && quoteRequests.length === 0) await limits.countAccount('lookup', ctx, email);
     ctx.body = { bookings, quoteRequests };
   });

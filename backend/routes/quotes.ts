@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { ConvertQuoteSchema, UpdateQuoteSchema } from '#domain/schemas/quote.ts';
+import { londonDay, quoteConversionSchema, quoteUpdateSchema } from '#domain/schemas/date-window.ts';
 import { provenEmail, type Queries } from '#data/queries.ts';
 import { answerQuote, convertQuote, deleteQuote, reviseQuote } from '../commands/quotes.ts';
 import type { AppDeps } from '../deps.ts';
@@ -35,7 +35,7 @@ export function quoteRoutes({ storage, clock, config, mailer }: AppDeps): Router
   router.put('/api/quotes/:id', async (ctx) => {
     requireAdmin(ctx, queries);
     const id = quoteId(ctx, queries);
-    const input = parseBody(ctx, UpdateQuoteSchema);
+    const input = parseBody(ctx, quoteUpdateSchema(londonDay(clock())));
     await run(ctx, (uow) => reviseQuote(uow, id, input, `${config.publicUrl}/customer-portal`));
     void mailer.wake();
     ctx.body = queries.quote(id);
@@ -44,7 +44,7 @@ export function quoteRoutes({ storage, clock, config, mailer }: AppDeps): Router
   router.post('/api/quotes/:id/convert', async (ctx) => {
     requireAdmin(ctx, queries);
     const id = quoteId(ctx, queries);
-    const input = parseBody(ctx, ConvertQuoteSchema);
+    const input = parseBody(ctx, quoteConversionSchema(londonDay(clock())));
     const { result, replayed } = await run(ctx, (uow) => convertQuote(uow, id, input));
     if (replayed) ctx.set('Idempotent-Replayed', 'true');
     ctx.status = 201;

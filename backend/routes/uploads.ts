@@ -1,15 +1,18 @@
 import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { CommandContext } from '#data/command-bus.ts';
 import { streamId } from '#domain/deciders/decider.ts';
 import { uploadDecider } from '#domain/deciders/records.ts';
 import { personSubject, type FileUploaded } from '#domain/events.ts';
-import { provenEmail } from '#data/queries.ts';
+import { provenEmail, type User } from '#data/queries.ts';
 import type { AppDeps } from '../deps.ts';
 import { commandContext } from '../http/command-context.ts';
 import { HttpError, notAllowed, notFound } from '../http/errors.ts';
 import { requireUser } from '../http/session.ts';
 import { ACCEPTED_DESCRIPTION, detectKind, kindOfStored } from '../uploads/file-types.ts';
 import { contentDisposition, isStoredName, newStoredName } from '../uploads/names.ts';
-import { FILES_FIELD, receiveFiles } from '../uploads/receive.ts';
+import { UploadQuota } from '../uploads/quota.ts';
+import { FILES_FIELD, receiveFiles, type Received } from '../uploads/receive.ts';
 import { UploadStore } from '../uploads/store.ts';
 
 /** File uploads (POST /api/upload) and serving them (GET /uploads/{filename}) to their owner and the admin. */
@@ -17,11 +20,13 @@ export function uploadRoutes({ storage, clock, config, limits, logger }: AppDeps
   const router = new Router();
   const { queries, bus } = storage;
   const store = new UploadStore(config.storageDir);
+  const quota = new UploadQuota(queries, config.uploadQuotaBytesPerDay);
 
   /**
-   * Signed-in customers and the admin upload up to 10 files of up to 10 MB in the field `files`. Each file's
-   * type is decided by its content; it is kept under a random name and recorded as FileUploaded. A refused
-   * request keeps no file and records nothing.
+   * Signed-in customers and the admin upload up to 10 files of up to 10 MB in the field `files`, customers up to
+   * their daily quota (UPLOAD_QUOTA_MB_PER_DAY; 429 beyond it). Each file's type is decided by its content; it
+   * is kept under a random name and recorded as FileUploaded. A refused request keeps no file and records
+   * nothing; a file nobody attaches within a day is deleted (uploads/sweep.ts).
    */
   router.post('/api/upload', limits.perIp('submit'), async (ctx) => {
     const user = requireUser(ctx, queries);
@@ -30,8 +35,24 @@ export function uploadRoutes({ storage, clock, config, limits, logger }: AppDeps
     }
     // Before reading the body, so a bad Idempotency-Key costs no upload.
     const command = commandContext(ctx, bus, queries, clock());
-    await store.ready();
-    const received = await receiveFiles(ctx, store.tempDir);
+    let budget;
+    try {
+      budget = quota.open(user, command.now);
+    } catch (err) {
+      // Refused before the body is read: close the connection rather than read megabytes nobody keeps.
+      ctx.set('Connection', 'close');
+      throw err;
+    }
+    try {
+      await store.ready();
+      const received = await receiveFiles(ctx, store.tempDir, budget, () => quota.exceeded(user, command.now));
+      await keepAndRecord(ctx, user, command, received);
+    } finally {
+      budget.release();
+    }
+  });
+
+  async function keepAndRecord(ctx: Context, user: User, command: CommandContext, received: Received): Promise<void> {
     const kept: string[] = [];
     try {
       const kinds = await Promise.all(received.files.map((file) => detectKind(file.path)));
@@ -74,7 +95,7 @@ export function uploadRoutes({ storage, clock, config, limits, logger }: AppDeps
       await store.remove(kept);
       throw err;
     }
-  });
+  }
 
   /**
    * A stored file, for its uploader, the customer whose booking, quote or message lists it, and the admin.

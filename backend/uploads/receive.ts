@@ -8,6 +8,7 @@ import { koaBody, type ExtendedFormidableOptions } from 'koa-body';
 import { LIMITS, MAX_UPLOAD_BYTES } from '#domain/limits.ts';
 import { HttpError, ValidationError } from '../http/errors.ts';
 import { cleanOriginalName } from './names.ts';
+import type { UploadBudget } from './quota.ts';
 
 /** The multipart field that carries the files (seed point 7). */
 export const FILES_FIELD = 'files';
@@ -29,15 +30,17 @@ const FORMIDABLE_MAX_FIELDS = 1007;
 /**
  * Streams the multipart files of a request into temporary files in `tempDir`. Limits hold while the bytes
  * arrive: at most 10 MB is written per file (the rest is read and dropped, so the client gets a clean 413
- * rather than a reset connection), at most 10 files reach the disk, and a request far beyond that is cut
- * off. Every failure deletes what was written before it throws.
+ * rather than a reset connection), at most 10 files reach the disk, nothing beyond the account's upload quota
+ * (`budget`) is written, and a request far beyond that is cut off. A write the disk refuses (full, read-only)
+ * is reported as that fault, never as a file of the wrong type. Every failure deletes what was written before
+ * it throws.
  */
-export async function receiveFiles(ctx: Context, tempDir: string): Promise<Received> {
+export async function receiveFiles(ctx: Context, tempDir: string, budget: UploadBudget, overQuota: () => HttpError): Promise<Received> {
   if (ctx.request.length !== undefined && ctx.request.length > MAX_REQUEST_BYTES) {
     ctx.set('Connection', 'close');
     throw tooLarge();
   }
-  const intake = new Intake(tempDir);
+  const intake = new Intake(tempDir, budget, overQuota);
   try {
     await koaBody({
       multipart: true,
@@ -65,12 +68,16 @@ export async function receiveFiles(ctx: Context, tempDir: string): Promise<Recei
 /** One request's temporary files. Formidable asks it for a write stream per file part. */
 class Intake {
   readonly #tempDir: string;
+  readonly #budget: UploadBudget;
+  readonly #overQuota: () => HttpError;
   readonly #sinks = new Map<object, TempFileSink>();
   #parts = 0;
   #closed = false;
 
-  constructor(tempDir: string) {
+  constructor(tempDir: string, budget: UploadBudget, overQuota: () => HttpError) {
     this.#tempDir = tempDir;
+    this.#budget = budget;
+    this.#overQuota = overQuota;
   }
 
   options(): ExtendedFormidableOptions {
@@ -92,13 +99,15 @@ class Intake {
     // Parts beyond the limit (or arriving after a failure) are read and dropped, never written.
     if (this.#closed || this.#parts > LIMITS.attachments || !file) return new Writable({ write: (_chunk, _enc, done) => done() });
     const originalname = cleanOriginalName((file as { originalFilename?: string | null }).originalFilename);
-    const sink = new TempFileSink(join(this.#tempDir, `${randomUUID()}.part`), originalname, MAX_UPLOAD_BYTES);
+    const sink = new TempFileSink(join(this.#tempDir, `${randomUUID()}.part`), originalname, MAX_UPLOAD_BYTES, this.#budget);
     this.#sinks.set(file, sink);
     return sink;
   }
 
   /** Checks count, field names and sizes once the whole request is read. */
   collect(ctx: Context): TempFile[] {
+    const failure = [...this.#sinks.values()].find((sink) => sink.failure)?.failure;
+    if (failure) throw failure;
     if (this.#parts > LIMITS.attachments) {
       throw new HttpError(413, 'too_many_files', `Send at most ${LIMITS.attachments} files at a time`);
     }
@@ -109,6 +118,7 @@ class Intake {
     }
     const parts = new Set<object>([fields[FILES_FIELD] ?? []].flat());
     if (parts.size === 0) throw new ValidationError({ [FILES_FIELD]: 'Choose at least one file' });
+    if ([...this.#sinks.values()].some((sink) => sink.overQuota)) throw this.#overQuota();
     // In the order the parts arrived (formidable lists files in the order their writes finished).
     return [...this.#sinks]
       .filter(([part]) => parts.has(part))
@@ -135,23 +145,29 @@ class Intake {
 }
 
 /**
- * A temporary file that counts what it is given: past `maxBytes` it stops writing (and remembers that),
- * so an oversized file never takes more than the limit on disk. Created exclusively, readable by us only.
+ * A temporary file that counts what it is given: past `maxBytes`, or past the account's quota, it stops
+ * writing (and remembers that), so an oversized file never takes more than the limit on disk. A write the
+ * disk refuses is remembered too, and the rest of the part is read and dropped: the request then fails with
+ * that error once it is read. Created exclusively, readable by us only.
  */
 class TempFileSink extends Writable {
   readonly path: string;
   readonly originalname: string;
   size = 0;
   tooLarge = false;
+  overQuota = false;
+  failure: Error | undefined;
   readonly #maxBytes: number;
+  readonly #budget: UploadBudget;
   readonly #hash = createHash('sha256');
   #fd: FileHandle | undefined;
 
-  constructor(path: string, originalname: string, maxBytes: number) {
+  constructor(path: string, originalname: string, maxBytes: number, budget: UploadBudget) {
     super();
     this.path = path;
     this.originalname = originalname;
     this.#maxBytes = maxBytes;
+    this.#budget = budget;
   }
 
   sha256(): string {
@@ -164,16 +180,29 @@ class TempFileSink extends Writable {
         this.#fd = fd;
         done();
       },
-      (err: Error) => done(err),
+      (err: Error) => {
+        this.failure = err;
+        done();
+      },
     );
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, done: (err?: Error | null) => void): void {
     this.size += chunk.length;
     if (this.size > this.#maxBytes) this.tooLarge = true;
-    if (this.tooLarge) return done();
+    if (this.tooLarge || this.overQuota || this.failure || !this.#fd) return done();
+    if (!this.#budget.take(chunk.length)) {
+      this.overQuota = true;
+      return done();
+    }
     this.#hash.update(chunk);
-    writeAll(this.#fd!, chunk).then(() => done(), done);
+    writeAll(this.#fd, chunk).then(
+      () => done(),
+      (err: Error) => {
+        this.failure = err;
+        done();
+      },
+    );
   }
 
   override _final(done: (err?: Error | null) => void): void {
@@ -206,7 +235,7 @@ function tooLarge(): HttpError {
   return new HttpError(413, 'body_too_large', `The upload is too large: at most ${LIMITS.attachments} files of ${MB} MB each`);
 }
 
-/** Formidable's errors carry `httpCode`; they become our JSON errors. Anything else (a full disk) stays a 500. */
+/** Formidable's errors carry `httpCode`; they become our JSON errors. Anything else (a full disk) is left to toHttpError. */
 function parseError(err: unknown): unknown {
   const { httpCode, code } = (err ?? {}) as { httpCode?: unknown; code?: unknown };
   if (code === FORMIDABLE_MAX_FIELDS_SIZE || code === FORMIDABLE_MAX_FIELDS) {

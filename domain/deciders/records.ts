@@ -1,5 +1,5 @@
 import { ConflictError } from '../errors.ts';
-import type { CalendarFeedTokenRotated, FileUploaded, SupportRequested } from '../events.ts';
+import type { CalendarFeedTokenRotated, FileDiscarded, FileUploaded, SupportRequested } from '../events.ts';
 import type { Decider } from './decider.ts';
 
 /**
@@ -9,12 +9,25 @@ import type { Decider } from './decider.ts';
 type Once = { status: 'none' } | { status: 'recorded' };
 
 export type RecordUpload = { type: 'RecordUpload'; data: FileUploaded['data'] };
-export const uploadDecider: Decider<Once, RecordUpload, FileUploaded> = {
+export type DiscardUpload = { type: 'DiscardUpload'; data: FileDiscarded['data'] };
+type UploadState = { status: 'none' } | { status: 'recorded' } | { status: 'discarded' };
+
+/** An upload is recorded once, and may be discarded once (discarding it again changes nothing). */
+export const uploadDecider: Decider<UploadState, RecordUpload | DiscardUpload, FileUploaded | FileDiscarded> = {
   initialState: () => ({ status: 'none' }),
-  evolve: () => ({ status: 'recorded' }),
+  evolve: (_state, event) => ({ status: event.type === 'FileUploaded' ? 'recorded' : 'discarded' }),
   decide: (command, state) => {
-    if (state.status !== 'none') throw new ConflictError('upload_exists', 'This file is already recorded');
-    return [{ type: 'FileUploaded', data: command.data }];
+    switch (command.type) {
+      case 'RecordUpload':
+        if (state.status !== 'none') throw new ConflictError('upload_exists', 'This file is already recorded');
+        return [{ type: 'FileUploaded', data: command.data }];
+      case 'DiscardUpload':
+        return state.status === 'recorded' ? [{ type: 'FileDiscarded', data: command.data }] : [];
+      default: {
+        const _never: never = command;
+        return _never;
+      }
+    }
   },
 };
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startServer, type TestServer } from '../support/server.ts';
-import { allEvents, bookingForm, expectError, quoteForm } from './helpers.ts';
+import { allEvents, bookingForm, daysAhead, expectError, quoteForm } from './helpers.ts';
 
 const A_EMAIL = 'alice.a@example.com';
 const B_EMAIL = 'bob.b@example.com';
@@ -27,8 +27,8 @@ beforeAll(async () => {
     expect(res.status).toBe(201);
     return res.data.booking.id as string;
   };
-  aliceBookings = [await book(alice, A_EMAIL, '2031-07-01'), await book(alice, A_EMAIL, '2031-07-02')];
-  bobBookings = [await book(bob, B_EMAIL, '2031-07-03')];
+  aliceBookings = [await book(alice, A_EMAIL, daysAhead(120)), await book(alice, A_EMAIL, daysAhead(121))];
+  bobBookings = [await book(bob, B_EMAIL, daysAhead(122))];
   const quote = await alice.post('/api/bookings', quoteForm({ email: A_EMAIL, description: "Alice's private quote" }));
   expect(quote.status).toBe(201);
   aliceQuoteId = quote.data.quote.id as string;

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, Client, startServer, type TestServer } from '../support/server.ts';
-import { allEvents, expectError, sessionCookie, sessionId, sessionRows, typesAfter } from './helpers.ts';
+import { allEvents, expectError, lastMailId, mailSince, sessionCookie, sessionId, sessionRows, typesAfter } from './helpers.ts';
 
 const PASSWORD = 'correct-horse-battery';
 const ARGON2_PREFIX = '$argon2id$v=19$m=19456,t=2,p=1$';
@@ -53,16 +53,27 @@ describe('POST /api/auth/register', () => {
     expect(hash).not.toContain(PASSWORD);
   });
 
-  it('answers 409 when the e-mail is already registered, in any case, and appends nothing', async () => {
-    expect((await client().register('taken@example.com', PASSWORD)).status).toBe(201);
+  it('answers an address that has an account (in any case) as a new one, makes no account, signs nobody in, and mails the owner', async () => {
+    const fresh = await client().register('fresh@example.com', PASSWORD, 'Fay', 'Fresh');
+    expect((await client().register('taken@example.com', PASSWORD, 'Tom', 'Owner')).status).toBe(201);
     const before = allEvents(server).length;
+    const mailBefore = lastMailId(server);
+    const intruder = client();
 
-    const res = await client().register('TAKEN@example.com', 'another-passphrase');
+    const res = await intruder.register('TAKEN@example.com', 'another-passphrase', 'Ivy', 'Intruder');
 
-    expectError(res, 409, 'user_exists');
-    expect(res.data.error.message).toBe('An account with this email already exists');
-    expect(res.headers.getSetCookie()).toEqual([]);
+    expect(res.status).toBe(201);
+    expect(Object.keys(res.data).sort()).toEqual(Object.keys(fresh.data).sort());
+    expect(res.data).toMatchObject({ email: 'taken@example.com', firstName: 'Ivy', isAdmin: false, emailVerified: false });
+    expect(sessionId(res)).toBeDefined();
     expect(allEvents(server).length).toBe(before);
+    expect(server.storage.db.prepare('SELECT COUNT(*) FROM users WHERE email = ?').pluck().get('taken@example.com')).toBe(1);
+    expectError(await intruder.get('/api/auth/me'), 401, 'not_signed_in');
+    expect((await client().post('/api/auth/login', { email: 'taken@example.com', password: PASSWORD })).status).toBe(200);
+    const mails = await mailSince(server, mailBefore);
+    expect(mails.map((m) => [m.kind, m.to])).toEqual([['registration-attempt', 'taken@example.com']]);
+    expect(mails[0]!.text).toContain('Hello Tom,');
+    expect(mails[0]!.text).toContain('No new account was made');
   });
 
   it('answers 400 naming password when it is shorter than 8 characters', async () => {
@@ -87,14 +98,16 @@ describe('POST /api/auth/register', () => {
 });
 
 describe('POST /api/auth/register, concurrently and with an Idempotency-Key', () => {
-  it('lets exactly one of five simultaneous sign-ups with one e-mail through', async () => {
+  it('makes exactly one account of five simultaneous sign-ups with one e-mail, answering all five alike', async () => {
     const before = allEvents(server).length;
+    const mailBefore = lastMailId(server);
 
     const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => client().register('race@example.com', `race-passphrase-${i}`)));
 
-    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
     expect(typesAfter(server, before)).toEqual(['UserRegistered', 'EmailVerificationRequested']);
     expect(server.storage.db.prepare('SELECT COUNT(*) FROM users WHERE email = ?').pluck().get('race@example.com')).toBe(1);
+    expect((await mailSince(server, mailBefore)).map((m) => m.kind).sort()).toEqual(['registration-attempt', 'registration-attempt', 'registration-attempt', 'registration-attempt', 'verify-email']);
   });
 
   it('answers a replayed sign-up with the same account and signs it in', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startServer, type TestServer } from '../support/server.ts';
-import { allEvents, bookingForm, expectError, typesAfter, type Answer, persistentState } from './helpers.ts';
+import { allEvents, bookingForm, daysAhead, expectError, typesAfter, type Answer, persistentState } from './helpers.ts';
 
 const STATUSES = ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const;
 type Status = (typeof STATUSES)[number];
@@ -38,7 +38,7 @@ const anonymous = () => new Client(server.url);
 let dayCounter = 0;
 function freshDay(): string {
   dayCounter += 3;
-  return new Date(Date.UTC(2033, 0, 1) + dayCounter * 86_400_000).toISOString().slice(0, 10);
+  return daysAhead(7 + dayCounter);
 }
 
 function patch(client: Client, id: string, json: unknown, headers?: Record<string, string>): Promise<Answer> {

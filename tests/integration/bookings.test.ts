@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startServer, type TestServer } from '../support/server.ts';
-import { allEvents, bookingForm, expectError, quoteForm, typesAfter, type Answer } from './helpers.ts';
+import { BOOKING_FINISH, BOOKING_START, PREFERRED_DATE, allEvents, bookingForm, daysAhead, expectError, quoteForm, typesAfter, type Answer } from './helpers.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -50,7 +50,7 @@ describe('POST /api/bookings', () => {
         email: 'first.visitor@example.com',
         phone: '01784 123456',
         serviceType: 'Electrical Installation',
-        preferredDate: '2031-05-20',
+        preferredDate: PREFERRED_DATE,
         address: '1 High Street, Ashford TW15 2AA',
         description: 'Two new double sockets in the kitchen',
         quoteStatus: 'pending',
@@ -198,9 +198,9 @@ describe('POST /api/bookings', () => {
         source: 'portal',
         status: 'pending',
         isManualBooking: false,
-        startDate: '2031-06-10',
-        finishDate: '2031-06-11',
-        preferredDate: '2031-06-10',
+        startDate: BOOKING_START,
+        finishDate: BOOKING_FINISH,
+        preferredDate: BOOKING_START,
         startTime: '09:00',
         finishTime: '17:00',
         version: 1,
@@ -223,14 +223,14 @@ describe('POST /api/bookings', () => {
       const res = await admin.post('/api/bookings', bookingForm('walk.in@example.com', { isManualBooking: true }));
 
       expect(res.status).toBe(201);
-      expect(res.data.booking).toMatchObject({ status: 'confirmed', isManualBooking: true, source: 'admin', preferredDate: '2031-06-10' });
+      expect(res.data.booking).toMatchObject({ status: 'confirmed', isManualBooking: true, source: 'admin', preferredDate: BOOKING_START });
       const event = allEvents(server).find((e) => e.type === 'BookingRequested' && (e.data as { bookingId: string }).bookingId === res.data.booking.id);
       expect(event!.metadata.role).toBe('admin');
     });
 
     it('honours a status the admin chooses', async () => {
       // Another week than the manual booking above: the double-booking guard would (rightly) refuse the same days.
-      const res = await admin.post('/api/bookings', bookingForm('walk.in@example.com', { status: 'in_progress', startDate: '2031-07-01', finishDate: '2031-07-01' }));
+      const res = await admin.post('/api/bookings', bookingForm('walk.in@example.com', { status: 'in_progress', startDate: daysAhead(120), finishDate: daysAhead(120) }));
 
       expect(res.status).toBe(201);
       expect(res.data.booking).toMatchObject({ status: 'in_progress', isManualBooking: false });
@@ -246,8 +246,8 @@ describe('POST /api/bookings', () => {
     });
 
     it.each([
-      ['finishDate', { startDate: '2031-06-10', finishDate: undefined }],
-      ['startDate', { startDate: undefined, finishDate: '2031-06-10' }],
+      ['finishDate', { startDate: BOOKING_START, finishDate: undefined }],
+      ['startDate', { startDate: undefined, finishDate: BOOKING_START }],
     ])('answers 400 naming %s with Please select dates when only the other date is sent', async (missing, dates) => {
       const before = persistentState();
 
@@ -261,10 +261,69 @@ describe('POST /api/bookings', () => {
     it('answers 400 on finishDate when the finish date is before the start date', async () => {
       const before = persistentState();
 
-      const res = await customer.post('/api/bookings', bookingForm(CUSTOMER_EMAIL, { startDate: '2031-06-10', finishDate: '2031-06-09' }));
+      const res = await customer.post('/api/bookings', bookingForm(CUSTOMER_EMAIL, { startDate: BOOKING_START, finishDate: daysAhead(89) }));
 
       expectError(res, 400, 'validation_failed');
       expect(res.data.error.fields).toEqual({ finishDate: 'The finish date must be on or after the start date' });
+      expect(persistentState()).toEqual(before);
+    });
+  });
+
+  describe('the days a person may choose (domain/schemas/date-window.ts)', () => {
+    const today = daysAhead(0);
+    it.each([
+      ['a visitor asks for a quote on 0001-01-01', () => anonymous(), quoteForm({ preferredDate: '0001-01-01' }), { preferredDate: 'Please choose today or a later date' }],
+      ['a visitor asks for a quote for yesterday', () => anonymous(), quoteForm({ preferredDate: daysAhead(-1) }), { preferredDate: 'Please choose today or a later date' }],
+      ['a visitor asks for a quote three years ahead', () => anonymous(), quoteForm({ preferredDate: daysAhead(3 * 366) }), { preferredDate: 'Please choose a date within the next 2 years' }],
+      [
+        'a customer books from yesterday',
+        () => customer,
+        bookingForm(CUSTOMER_EMAIL, { startDate: daysAhead(-1), finishDate: daysAhead(1) }),
+        { startDate: 'Please choose today or a later date' },
+      ],
+      [
+        'a customer books until 9999-12-31',
+        () => customer,
+        bookingForm(CUSTOMER_EMAIL, { startDate: today, finishDate: '9999-12-31' }),
+        { finishDate: 'Please choose a date within the next 2 years' },
+      ],
+    ])('answers 400 naming the field when %s, and writes nothing', async (_name, who, body, fields) => {
+      const before = persistentState();
+
+      const res = await who().post('/api/bookings', body);
+
+      expectError(res, 400, 'validation_failed');
+      expect(res.data.error.fields).toEqual(fields);
+      expect(persistentState()).toEqual(before);
+    });
+
+    it('takes a customer booking from today and a quote two years ahead', async () => {
+      expect((await customer.post('/api/bookings', bookingForm(CUSTOMER_EMAIL, { startDate: today, finishDate: today }))).status).toBe(201);
+      expect((await anonymous().post('/api/bookings', quoteForm({ preferredDate: daysAhead(2 * 365) }))).status).toBe(201);
+    });
+
+    it('lets the admin record a job from last year, but not one on 0001-01-01 or 9999-12-31', async () => {
+      const lastYear = daysAhead(-300);
+      expect((await admin.post('/api/bookings', bookingForm('past.job@example.com', { startDate: lastYear, finishDate: lastYear, status: 'completed' }))).status).toBe(201);
+
+      for (const day of ['0001-01-01', '9999-12-31']) {
+        const before = persistentState();
+        const res = await admin.post('/api/bookings', bookingForm('odd.job@example.com', { startDate: day, finishDate: day }));
+        expectError(res, 400, 'validation_failed');
+        expect(res.data.error.fields).toEqual({ startDate: expect.stringMatching(/^Please choose a date between \d{4}-\d{2}-\d{2} and \d{4}-\d{2}-\d{2}$/), finishDate: expect.any(String) });
+        expect(persistentState()).toEqual(before);
+      }
+    });
+
+    it('holds the admin to the same bounds when moving a booking (PATCH)', async () => {
+      const made = await admin.post('/api/bookings', bookingForm('moving@example.com', { startDate: daysAhead(400), finishDate: daysAhead(400) }));
+      expect(made.status).toBe(201);
+      const before = persistentState();
+
+      const res = await admin.request('PATCH', `/api/bookings/${made.data.booking.id}`, { json: { startDate: '0001-01-01' } });
+
+      expectError(res, 400, 'validation_failed');
+      expect(Object.keys(res.data.error.fields)).toEqual(['startDate']);
       expect(persistentState()).toEqual(before);
     });
   });

@@ -2,10 +2,21 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { RecordedEvent } from '#domain/events.ts';
+import { londonDay } from '#domain/schemas/date-window.ts';
 import type { TestServer } from '../support/server.ts';
 
 /** What the Client answers: status, headers, parsed JSON (or text). */
 export type Answer = { status: number; headers: Headers; data: any; text: string };
+
+/** The UK day `n` days from now (yyyy-MM-dd). Customers may only ask for days from today to two years ahead. */
+export function daysAhead(n: number): string {
+  return londonDay(new Date(Date.now() + n * 86_400_000));
+}
+
+/** The dates of quoteForm and bookingForm. */
+export const PREFERRED_DATE = daysAhead(60);
+export const BOOKING_START = daysAhead(90);
+export const BOOKING_FINISH = daysAhead(91);
 
 /** The public quote form's payload (seed point 7), with overrides. */
 export function quoteForm(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -15,7 +26,7 @@ export function quoteForm(overrides: Record<string, unknown> = {}): Record<strin
     email: 'jane.doe@example.com',
     phone: '01784 123456',
     serviceType: 'Electrical Installation',
-    preferredDate: '2031-05-20',
+    preferredDate: PREFERRED_DATE,
     address: '1 High Street, Ashford TW15 2AA',
     description: 'Two new double sockets in the kitchen',
     ...overrides,
@@ -24,7 +35,7 @@ export function quoteForm(overrides: Record<string, unknown> = {}): Record<strin
 
 /** A portal booking: the form plus a date range. */
 export function bookingForm(email: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return quoteForm({ email, startDate: '2031-06-10', finishDate: '2031-06-11', preferredDate: undefined, ...overrides });
+  return quoteForm({ email, startDate: BOOKING_START, finishDate: BOOKING_FINISH, preferredDate: undefined, ...overrides });
 }
 
 /** Every event in the log, in global order. */

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { closedPort, parseMail, startSmtp, type SmtpSink } from '../support/smtp.ts';
@@ -32,8 +33,10 @@ describe('mail by SMTP', () => {
     expect(res.status).toBe(201);
     await server.mailer.drain();
 
-    expect(smtp.messages.map((m) => m.to)).toEqual([['jane.doe@example.com'], [BUSINESS]]);
-    const [received, notice] = smtp.messages;
+    // Different addresses are sent in parallel, so they may arrive in either order.
+    expect(smtp.messages.map((m) => m.to).sort()).toEqual([['jane.doe@example.com'], [BUSINESS]].sort());
+    const received = smtp.messages.find((m) => m.to.includes('jane.doe@example.com'));
+    const notice = smtp.messages.find((m) => m.to.includes(BUSINESS));
     expect(received!.subject).toBe('We have your quote request — SparkRight Electrical');
     expect(received!.text).toContain('Hello Jane,');
     expect(received!.html).toContain('<p>Hello Jane,</p>');
@@ -55,7 +58,7 @@ describe('mail by SMTP', () => {
       expect(mail.html).not.toContain('<script');
       expect(mail.text).toContain('<script>alert(1)</script>');
     }
-    expect(smtp.messages[1]!.html).toContain('a &amp; b &quot;quoted&quot;');
+    expect(smtp.messages.find((m) => m.to.includes(BUSINESS))!.html).toContain('a &amp; b &quot;quoted&quot;');
   });
 
   it('a quote without an e-mail sends only the business notice', async () => {
@@ -65,6 +68,43 @@ describe('mail by SMTP', () => {
 
     expect(smtp.messages.map((m) => m.to)).toEqual([[BUSINESS]]);
     expect(smtp.messages[0]!.text).toContain('Email: —');
+  });
+
+  it('sends a backlog of 100 in one round, and a reset link asked for behind it goes out in the first batch', async () => {
+    const person = new Client(server.url);
+    expect((await person.register('urgent.una@example.com', 'una-long-passphrase')).status).toBe(201);
+    await server.mailer.drain();
+    smtp.messages.length = 0;
+    const now = new Date();
+    server.storage.db.transaction(() => {
+      for (let i = 0; i < 100; i++) server.storage.mail.enqueue({ kind: 'new-request', to: `backlog${i}@example.com`, subject: `Backlog ${i}`, text: 'x', html: '<p>x</p>' }, now);
+    })();
+
+    expect((await person.post('/api/auth/forgot-password', { email: 'urgent.una@example.com' })).status).toBe(200);
+    await server.mailer.drain();
+
+    expect(smtp.messages).toHaveLength(101);
+    const reset = smtp.messages.findIndex((m) => m.subject.startsWith('Reset your password'));
+    // Read 20 at a time, urgent first: the reset link is in the first 20 to arrive, not the 101st.
+    expect(reset).toBeGreaterThanOrEqual(0);
+    expect(reset).toBeLessThan(20);
+    expect(server.storage.mail.pending()).toBe(0);
+  });
+
+  it("sends each address's mail in the order it was queued", async () => {
+    smtp.messages.length = 0;
+    const now = new Date();
+    server.storage.db.transaction(() => {
+      for (let i = 0; i < 30; i++) server.storage.mail.enqueue({ kind: 'new-request', to: `inbox${i % 3}@example.com`, subject: `Number ${i}`, text: 'x', html: '<p>x</p>' }, now);
+    })();
+
+    await server.mailer.drain();
+
+    for (const inbox of [0, 1, 2]) {
+      const numbers = smtp.messages.filter((m) => m.to.includes(`inbox${inbox}@example.com`)).map((m) => Number(m.subject.split(' ')[1]));
+      expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+      expect(numbers).toHaveLength(10);
+    }
   });
 });
 
@@ -103,7 +143,7 @@ describe('mail while the SMTP server is down', () => {
     server.storage.db.prepare('UPDATE mail_outbox SET next_attempt_at = created').run();
     await server.mailer.drain();
 
-    expect(smtp.messages.map((m) => m.to)).toEqual([['offline.jane@example.com'], [BUSINESS]]);
+    expect(smtp.messages.map((m) => m.to).sort()).toEqual([['offline.jane@example.com'], [BUSINESS]].sort());
     for (const row of outboxRows(server)) {
       expect(row.sent_at).not.toBeNull();
       // Sent mail keeps no personal data.
@@ -141,5 +181,70 @@ describe('mail without SMTP_URL (the development outbox)', () => {
     expect(eml.text).toBeTruthy();
     expect(eml.html).toMatch(/^<!doctype html>/);
     expect(outboxRows(server).every((r) => r.sent_at !== null)).toBe(true);
+  });
+});
+
+describe('mail while the database refuses writes (another process holds the lock)', () => {
+  let smtp: SmtpSink;
+  let server: TestServer;
+  let other: Database.Database;
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    server = await startServer({ env: { SMTP_URL: smtp.url, BUSINESS_EMAIL: BUSINESS } });
+    other = new Database(join(server.storageDir, 'app.db'));
+  });
+  afterAll(async () => {
+    if (other.inTransaction) other.exec('ROLLBACK');
+    other.close();
+    await server.close();
+    await smtp.close();
+  });
+
+  it('records a mail sent meanwhile once the lock is gone, and never sends it twice', async () => {
+    smtp.messages.length = 0;
+    server.storage.mail.enqueue({ kind: 'new-request', to: 'locked.out@example.com', subject: 'Sent under a lock', text: 'x', html: '<p>x</p>' }, new Date());
+    other.exec('BEGIN IMMEDIATE');
+
+    // The mail goes out; marking it sent fails (SQLITE_BUSY). Nothing throws, nothing is unhandled.
+    await server.mailer.drain();
+    expect(smtp.messages.map((m) => m.subject)).toEqual(['Sent under a lock']);
+    expect(server.mailer.unrecorded).toBe(1);
+    // Another round while the lock is still held neither records nor re-sends it.
+    await server.mailer.drain();
+    expect(smtp.messages).toHaveLength(1);
+
+    other.exec('COMMIT');
+    await server.mailer.drain();
+
+    expect(server.mailer.unrecorded).toBe(0);
+    expect(smtp.messages).toHaveLength(1);
+    expect(outboxRows(server).find((r) => r.subject === '' && r.sent_at !== null)).toBeDefined();
+    expect(server.storage.mail.pending()).toBe(0);
+  });
+
+  it('keeps a failed attempt it could not record, and records it (with its back-off) once the lock is gone', async () => {
+    const down = await closedPort();
+    const stranded = await startServer({ env: { SMTP_URL: `smtp://127.0.0.1:${down}` } });
+    const blocker = new Database(join(stranded.storageDir, 'app.db'));
+    try {
+      stranded.storage.mail.enqueue({ kind: 'new-request', to: 'nobody.home@example.com', subject: 'SMTP is down', text: 'x', html: '<p>x</p>' }, new Date());
+      blocker.exec('BEGIN IMMEDIATE');
+
+      await stranded.mailer.drain();
+      expect(stranded.mailer.unrecorded).toBe(1);
+
+      blocker.exec('COMMIT');
+      await stranded.mailer.drain();
+
+      expect(stranded.mailer.unrecorded).toBe(0);
+      const [row] = outboxRows(stranded);
+      expect(row).toMatchObject({ attempts: 1, sent_at: null });
+      expect(row!.last_error).toMatch(/ECONNREFUSED|connect/i);
+      expect(Date.parse(row!.next_attempt_at) - Date.parse(row!.created)).toBeGreaterThanOrEqual(60_000);
+    } finally {
+      blocker.close();
+      await stranded.close();
+    }
   });
 });

@@ -1,16 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openStorage } from '#data/storage.ts';
-import { createApp } from '#backend/app.ts';
 import { createAdmin } from '#backend/bootstrap.ts';
-import { loadConfig } from '#backend/config.ts';
-import { createLogger } from '#backend/logger.ts';
-import { MailSender } from '#backend/mail/sender.ts';
+import type { MailSender } from '#backend/mail/sender.ts';
 import { startSmtp, type SmtpSink } from '../support/smtp.ts';
 import { ADMIN, Client, startServer, type TestServer } from '../support/server.ts';
 import { allEvents, expectError, sessionRows, typesAfter } from './helpers.ts';
@@ -282,11 +275,11 @@ describe('password reset by mail', () => {
 describe('password reset links expire after one hour', () => {
   let now = new Date('2031-03-01T10:00:00.000Z');
   let smtp: SmtpSink;
-  let server: Awaited<ReturnType<typeof startWithClock>>;
+  let server: TestServer;
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    server = await startWithClock(() => now, { SMTP_URL: smtp.url });
+    server = await startServer({ clock: () => now, env: { SMTP_URL: smtp.url } });
   });
   afterAll(async () => {
     await server.close();
@@ -417,25 +410,27 @@ describe('password reset rate limits (RATE_LIMIT_SCALE=1)', () => {
   });
 });
 
-/** startServer's few lines with an injected clock (the HTTP API cannot move time). */
-async function startWithClock(clock: () => Date, env: Record<string, string>) {
-  const storageDir = mkdtempSync(join(tmpdir(), 'spark-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', STORAGE_DIR: storageDir, PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_SCALE: '1000', ...env });
-  const storage = openStorage(config.databaseFile, { groupCommit: config.groupCommit });
-  const logger = createLogger('silent');
-  const mailer = new MailSender(storage.mail, config.mail, logger, clock);
-  const app = createApp({ config, logger, storage, clock, keys: ['test-key'], mailer });
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+describe('password reset rate limits count per address and IP, like sign-in', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // Behind a proxy, so each test client can say which address it comes from.
+    server = await startServer({ env: { RATE_LIMIT_SCALE: '1', TRUST_PROXY: 'true' } });
+    expect((await new Client(server.url).register('owner.olga@example.com', OLD_PASSWORD, 'Olga')).status).toBe(201);
   });
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    mailer,
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      storage.close();
-      rmSync(storageDir, { recursive: true, force: true });
-    },
-  };
-}
+  afterAll(async () => {
+    await server.close();
+  });
+  const from = (ip: string) => ({ 'X-Forwarded-For': ip });
+
+  it("does not let six requests from someone else's address block the owner's reset", async () => {
+    const attacker = new Client(server.url);
+    for (let i = 0; i < 5; i++) expect((await attacker.post('/api/auth/forgot-password', { email: 'owner.olga@example.com' }, from('203.0.113.9'))).status).toBe(200);
+    expectError(await attacker.post('/api/auth/forgot-password', { email: 'owner.olga@example.com' }, from('203.0.113.9')), 429, 'too_many_requests');
+    const before = allEvents(server).length;
+
+    const owner = await new Client(server.url).post('/api/auth/forgot-password', { email: 'owner.olga@example.com' }, from('198.51.100.4'));
+
+    expect(owner.status).toBe(200);
+    expect(typesAfter(server, before)).toEqual(['PasswordResetRequested']);
+  });
+});

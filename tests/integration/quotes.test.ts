@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startServer, type TestServer } from '../support/server.ts';
-import { allEvents, bookingForm, expectError, quoteForm, typesAfter, type Answer, persistentState, lastMailId, mailSince } from './helpers.ts';
+import { allEvents, bookingForm, daysAhead, expectError, quoteForm, typesAfter, type Answer, persistentState, lastMailId, mailSince } from './helpers.ts';
 
 const CUSTOMER_EMAIL = 'quinn.quoter@example.com';
 
@@ -32,11 +32,13 @@ afterAll(async () => {
 
 const anonymous = () => new Client(server.url);
 
+const FOLLOW_UP = daysAhead(45);
+
 /** A fresh calendar day per call, so conversions only meet in the diary when a test means them to. */
 let dayCounter = 0;
 function freshDay(): string {
   dayCounter += 3;
-  return new Date(Date.UTC(2034, 0, 1) + dayCounter * 86_400_000).toISOString().slice(0, 10);
+  return daysAhead(7 + dayCounter);
 }
 
 /** A quote from the public form (anonymous), for the customer's e-mail unless told otherwise. */
@@ -78,14 +80,14 @@ describe('PUT /api/quotes/{id}', () => {
     const quote = await newQuote();
     const before = allEvents(server).length;
 
-    const res = await put(admin, quote.id, { notes: 'Needs a site visit', priority: 'high', followUpDate: '2034-02-01' });
+    const res = await put(admin, quote.id, { notes: 'Needs a site visit', priority: 'high', followUpDate: FOLLOW_UP });
 
     expect(res.status).toBe(200);
     expect(res.data).toMatchObject({
       id: quote.id,
       notes: 'Needs a site visit',
       priority: 'high',
-      followUpDate: '2034-02-01',
+      followUpDate: FOLLOW_UP,
       quoteStatus: 'pending',
       estimatedCost: null,
       version: 2,
@@ -93,7 +95,7 @@ describe('PUT /api/quotes/{id}', () => {
     const appended = allEvents(server).slice(before);
     expect(appended.map((e) => e.type)).toEqual(['QuoteRevised']);
     expect(appended[0]!.streamId).toBe(`quote-${quote.id}`);
-    expect(appended[0]!.data).toEqual({ quoteId: quote.id, notes: 'Needs a site visit', priority: 'high', followUpDate: '2034-02-01' });
+    expect(appended[0]!.data).toEqual({ quoteId: quote.id, notes: 'Needs a site visit', priority: 'high', followUpDate: FOLLOW_UP });
     expect(appended[0]!.metadata.role).toBe('admin');
     expect(await listedQuote(quote.id)).toEqual(res.data);
   });

@@ -6,12 +6,14 @@ import type { Server } from 'node:http';
 import { streamId } from '#domain/deciders/decider.ts';
 import { userDecider } from '#domain/deciders/user.ts';
 import { personSubject } from '#domain/events.ts';
-import { openStorage, type Storage } from '#data/storage.ts';
+import type { Storage } from '#data/storage.ts';
 import { createApp } from '#backend/app.ts';
 import { createAdmin } from '#backend/bootstrap.ts';
 import { loadConfig } from '#backend/config.ts';
+import { createHttpServer } from '#backend/http-server.ts';
 import { createLogger } from '#backend/logger.ts';
 import { MailSender } from '#backend/mail/sender.ts';
+import { openServerStorage } from '#backend/storage.ts';
 
 export type TestServer = {
   url: string;
@@ -31,23 +33,33 @@ export const ADMIN = { email: 'admin@example.com', password: 'a-long-test-passph
 
 /**
  * Starts the real app on an ephemeral port with a fresh temporary STORAGE_DIR (a real SQLite file),
- * with an admin account made the way production makes it.
+ * with an admin account made the way production makes it. The HTTP server is the production one
+ * (backend/http-server.ts), listening before the app is built so PUBLIC_URL can name its real address.
  */
 export async function startServer(options: { env?: Record<string, string>; storageDir?: string; clock?: () => Date } = {}): Promise<TestServer> {
   const storageDir = options.storageDir ?? mkdtempSync(join(tmpdir(), 'spark-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', STORAGE_DIR: storageDir, PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_SCALE: '1000', ...options.env });
-  const storage = openStorage(config.databaseFile, { groupCommit: config.groupCommit });
+  const server: Server = createHttpServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    STORAGE_DIR: storageDir,
+    PORT: '0',
+    PUBLIC_URL: url,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_SCALE: '1000',
+    ...options.env,
+  });
+  const storage = openServerStorage(config);
   if (!storage.queries.adminExists()) await createAdmin(storage, ADMIN);
   const logger = createLogger('silent');
   const clock = options.clock ?? (() => new Date());
   const mailer = new MailSender(storage.mail, config.mail, logger, clock);
   const app = createApp({ config, logger, storage, clock, keys: ['test-key'], mailer });
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  const { port } = server.address() as AddressInfo;
+  server.on('request', app.callback());
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     storage,
     mailer,
     storageDir,

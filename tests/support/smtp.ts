@@ -15,9 +15,11 @@ export type SmtpSink = {
 
 /**
  * A real SMTP server on 127.0.0.1 (port 0 unless given) that keeps what it receives in memory. No AUTH, no
- * STARTTLS (nodemailer would otherwise upgrade and refuse the self-signed certificate).
+ * STARTTLS (nodemailer would otherwise upgrade and refuse the self-signed certificate). `answer`, when given,
+ * decides each message's fate after it arrived: resolve to accept it, or to an Error to refuse it (550); it may
+ * take its time (a slow mail server, or one a test holds until the moment it wants).
  */
-export async function startSmtp(options: { port?: number } = {}): Promise<SmtpSink> {
+export async function startSmtp(options: { port?: number; answer?: (mail: ReceivedMail) => Promise<Error | void> } = {}): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -31,8 +33,17 @@ export async function startSmtp(options: { port?: number } = {}): Promise<SmtpSi
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-        messages.push({ ...parseMail(raw), to: session.envelope.rcptTo.map((r) => r.address), from, raw });
-        callback();
+        const mail = { ...parseMail(raw), to: session.envelope.rcptTo.map((r) => r.address), from, raw };
+        if (!options.answer) {
+          messages.push(mail);
+          callback();
+          return;
+        }
+        void options.answer(mail).then((refusal) => {
+          if (refusal) return callback(Object.assign(refusal, { responseCode: 550 }));
+          messages.push(mail);
+          callback();
+        });
       });
     },
   });

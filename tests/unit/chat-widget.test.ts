@@ -2,18 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BUSINESS } from '#domain/business.ts';
 import { greeting, KEYWORD_GROUPS, replyFor, topicOf, typingDelayMs } from '#domain/widgets/chat.ts';
 import { isClientRoute } from '#domain/routes.ts';
-
-/** A small seeded generator (mulberry32), so "random" delays are reproducible. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seeded } from '../support/random.ts';
 
 describe('greeting', () => {
   it('offers a call, WhatsApp, a quote and Learn More about rewiring', () => {

@@ -7,7 +7,7 @@ import { quoteDecider } from '#domain/deciders/quote.ts';
 import { personSubject, type DomainEvent } from '#domain/events.ts';
 import { ERASED } from '#domain/limits.ts';
 import type { CommandContext } from '#data/command-bus.ts';
-import type { Storage } from '#data/storage.ts';
+import { openStorage, type Storage } from '#data/storage.ts';
 import { requestBookingOrQuote } from '#backend/commands/bookings.ts';
 import { CreateBookingSchema } from '#domain/schemas/booking.ts';
 import { bookingRequested, quoteRequested } from './fixtures.ts';
@@ -73,7 +73,7 @@ describe('read models', () => {
     });
     const live = t.storage.snapshot();
     expect(live['contacts']).toHaveLength(3);
-    const { events } = t.storage.rebuild();
+    const { events } = await t.storage.rebuild();
     expect(events).toBe(t.storage.store.readAll(0, 1000).length);
     expect(t.storage.snapshot()).toEqual(live);
     expect(t.reopen().snapshot()).toEqual(live);
@@ -88,7 +88,7 @@ describe('read models', () => {
       uow.handle(streamId.booking(result.id), bookingDecider, { type: 'ChangeBookingStatus', data: { bookingId: result.id, status: 'completed' } }),
     );
 
-    const { keysDeleted } = t.storage.erase(personSubject('ann@example.com', ''));
+    const { keysDeleted } = await t.storage.erase(personSubject('ann@example.com', ''));
     expect(keysDeleted).toBe(1);
 
     const booking = t.storage.queries.booking(result.id)!;
@@ -102,13 +102,13 @@ describe('read models', () => {
     expect(t.reopen().queries.booking(result.id)?.firstName).toBe(ERASED);
   });
 
-  it('replays an old (v1) event through its upcaster', () => {
+  it('replays an old (v1) event through its upcaster', async () => {
     const { source: _s, quoteId: _q, isManualBooking: _m, preferredTime: _p, ...v1 } = bookingRequested().data;
     const raw = t.storage.vault.seal('BookingRequested', { ...v1, isManualBooking: true }, 'email:ann@example.com');
     t.storage.db
       .prepare(`INSERT INTO events (stream_id, stream_position, type, type_version, data, metadata, command_id, created) VALUES (?, 1, 'BookingRequested', 1, ?, ?, 'c1', ?)`)
       .run(streamId.booking(v1.bookingId), JSON.stringify(raw), JSON.stringify({ time: '2025-01-01T00:00:00.000Z', commandId: 'c1', actor: null, role: 'admin' }), '2025-01-01T00:00:00.000Z');
-    t.storage.rebuild();
+    await t.storage.rebuild();
     expect(t.storage.queries.booking(v1.bookingId)).toMatchObject({ source: 'admin', isManualBooking: true, quoteId: null, preferredTime: '09:00', firstName: 'Ann' });
   });
 
@@ -124,5 +124,29 @@ describe('read models', () => {
     await t.storage.bus.execute(ctx(), (uow) => uow.handle(streamId.quote('q2'), quoteDecider, { type: 'RequestQuote', data: q.data }, { subject: 'email:bob@example.com' }));
     await t.storage.bus.execute(ctx(), (uow) => uow.handle(streamId.quote('q2'), quoteDecider, { type: 'ConvertQuote', data: { bookingId: 'b9' } }));
     expect(t.storage.queries.quote('q2')?.bookingId).toBe('b9');
+  });
+});
+
+describe('erasure by another process (npm run erase while the server runs)', () => {
+  it("reaches the server's cached keys: its reads of the log show the fields erased within a moment", async () => {
+    const t = tempStorage();
+    try {
+      const ann = CreateBookingSchema.parse({ firstName: 'Ann', email: 'ann.other@example.com', serviceType: 'rewiring', startDate: '2026-12-01', finishDate: '2026-12-01' });
+      const { result } = await t.storage.bus.execute(ctx(), (uow) => requestBookingOrQuote(uow, ann, null));
+      const read = () => (t.storage.store.readStream(streamId.booking(result.id))[0]!.data as { firstName: string }).firstName;
+      expect(read()).toBe('Ann');
+      const cli = openStorage(t.file);
+      try {
+        await cli.erase(personSubject('ann.other@example.com', ''));
+      } finally {
+        cli.close();
+      }
+
+      await new Promise((resolve) => setTimeout(resolve, 300));
+
+      expect(read()).toBe(ERASED);
+    } finally {
+      t.cleanup();
+    }
   });
 });

@@ -23,15 +23,15 @@ describe('7-year retention', () => {
     await t.storage.bus.execute(at('2025-01-01T10:00:00Z'), (uow) => requestBookingOrQuote(uow, quote('Recent', 'new@example.com'), null));
 
     // 2025-03-02 is 7 years and a day after the first contact.
-    expect(t.storage.expire(new Date('2025-03-02T10:00:00Z'))).toEqual({ erased: 1 });
+    expect(await t.storage.expire(new Date('2025-03-02T10:00:00Z'))).toEqual({ erased: 1 });
 
     const names = t.storage.queries.quotes().map((q) => q.firstName).sort();
     expect(names).toEqual([ERASED, 'Recent', 'Returning', 'Returning'].sort());
     expect(t.storage.queries.quotes()).toHaveLength(4);
     // A second sweep the same day finds nobody new.
-    expect(t.storage.expire(new Date('2025-03-02T10:00:00Z'))).toEqual({ erased: 0 });
+    expect(await t.storage.expire(new Date('2025-03-02T10:00:00Z'))).toEqual({ erased: 0 });
     // The returning customer's clock started again with their 2024 request.
-    expect(t.storage.expire(new Date('2031-06-02T10:00:00Z'))).toEqual({ erased: 1 });
+    expect(await t.storage.expire(new Date('2031-06-02T10:00:00Z'))).toEqual({ erased: 1 });
     expect(t.storage.queries.quotes().filter((q) => q.firstName === 'Returning')).toHaveLength(0);
   });
 });

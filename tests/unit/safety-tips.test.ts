@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AA_TEXT_RATIO, contrastRatio } from '#domain/widgets/contrast.ts';
 import { CATEGORY_STYLES, nextIndex, nextTip, PRIORITY_STYLES, SAFETY_TIPS, TIP_HISTORY_SIZE, TIP_ROTATION_MS } from '#domain/widgets/safety-tips.ts';
-
-/** mulberry32: a tiny seeded generator, so every run picks the same tips. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seeded } from '../support/random.ts';
 
 function run(seed: number, steps: number): number[] {
   const random = seeded(seed);

@@ -11,7 +11,7 @@ import { ConvertQuoteSchema, UpdateQuoteSchema } from '#domain/schemas/quote.ts'
 import { SupportLookupSchema, SupportRequestSchema } from '#domain/schemas/support.ts';
 import { createAdmin } from '#backend/bootstrap.ts';
 import { ADMIN, Client, type TestServer } from '../../support/server.ts';
-import { bookingForm, quoteForm, sessionCookie, type Answer } from '../helpers.ts';
+import { bookingForm, daysAhead, quoteForm, sessionCookie, type Answer } from '../helpers.ts';
 
 /**
  * The one table of every API call (product brief §6: anonymous, customer A, customer B, admin × every call).
@@ -136,7 +136,7 @@ export class Fixtures {
   /** A calendar day no other record of the suite uses, so bookings and conversions never clash. */
   day(): string {
     this.#counter += 1;
-    return new Date(Date.UTC(2035, 0, 1) + this.#counter * 86_400_000).toISOString().slice(0, 10);
+    return daysAhead(7 + this.#counter);
   }
 
   /** The actor's own e-mail, or a new one for the anonymous visitor and the admin. */

@@ -10,9 +10,8 @@ import { postJson } from '../../../lib/api.ts';
 import { useForm } from '../../../lib/form.ts';
 import type { FormSchema } from '../../../lib/form.ts';
 
-/** One booking as the lookup answers it: status, service and dates only, never addresses or notes. */
+/** One booking as the lookup answers it: status, service and dates only, never ids, addresses or notes. */
 type FoundBooking = {
-  readonly id: string;
   readonly status: string | null;
   readonly serviceType: string | null;
   readonly startDate: string | null;
@@ -20,9 +19,8 @@ type FoundBooking = {
   readonly createdAt: string | null;
 };
 
-/** A quote request from the home page's form: status, service and when it was sent. */
+/** A quote request from the home page's form: status, service and the day it was sent. */
 type FoundQuote = {
-  readonly id: string;
   readonly status: string | null;
   readonly serviceType: string | null;
   readonly createdAt: string | null;
@@ -98,8 +96,8 @@ export function BookingLookup({ emailRef }: { emailRef: RefObject<HTMLInputEleme
             </p>
           ) : (
             <ul className="pg-bookings">
-              {found.bookings.map((booking) => (
-                <li key={booking.id} className="pg-booking">
+              {found.bookings.map((booking, index) => (
+                <li key={`booking-${index}`} className="pg-booking">
                   <div className="pg-booking__head">
                     <span className="pg-booking__service">{booking.serviceType ? serviceTypeLabel(booking.serviceType) : 'Electrical work'}</span>
                     <StatusBadge status={booking.status} />
@@ -118,8 +116,8 @@ export function BookingLookup({ emailRef }: { emailRef: RefObject<HTMLInputEleme
                   </dl>
                 </li>
               ))}
-              {found.quoteRequests.map((quote) => (
-                <li key={quote.id} className="pg-booking">
+              {found.quoteRequests.map((quote, index) => (
+                <li key={`quote-${index}`} className="pg-booking">
                   <div className="pg-booking__head">
                     <span className="pg-booking__service">Quote request: {quote.serviceType ? serviceTypeLabel(quote.serviceType) : 'electrical work'}</span>
                     <span className="pg-status pg-status--grey">{QUOTE_STATUS[quote.status ?? 'pending'] ?? quote.status}</span>

@@ -1,0 +1,273 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { TABLES } from '#domain/projections.ts';
+import { retryWhileBusy } from './busy.ts';
+import { READ_MODEL_HASH, forgetStatements, prepared, readModelStatements, type Db } from './db.ts';
+import type { EventStore } from './event-store.ts';
+import { Projector } from './projector.ts';
+
+/**
+ * How many events, and how much time, one slice may take before it commits and lets others write; and how long
+ * it then leaves the lock free. Without that pause a rebuild in another process takes the lock again within
+ * microseconds, and the server's writers, polling for it, rarely get in.
+ */
+export type SliceLimits = { maxEvents: number; maxMs: number; pauseMs?: number; grow?: boolean };
+
+/** `tail`: the events the swap's own transaction applied (the rest went in slices while others wrote). */
+export type RebuildResult = { events: number; ms: number; tail: number };
+
+const PAGE = 500;
+/** Catch-up slices stop once a slice finds fewer new events than this; the swap applies the rest. */
+const SMALL_TAIL = 200;
+/** However busy the writers, catching up stops after this many slices; the swap applies what is left. */
+const MAX_CATCH_UP_SLICES = 20;
+/** How far a growing slice may grow: while nobody else wants the lock, fewer commits rewrite fewer pages. */
+const MAX_GROWTH = 8;
+/** A rebuild that cannot get the write lock for this long gives up (the live read models stay as they were). */
+const LOCK_DEADLINE_MS = 60_000;
+const STAGING_PREFIX = 'rebuild_';
+const OWNER_PREFIX = 'rebuild:';
+/** Who owns a rebuild: this process, told apart from an earlier one that had the same pid (pid 1 in a container). */
+const PROCESS_TOKEN = randomBytes(6).toString('hex');
+const OWNER = `${process.pid} ${PROCESS_TOKEN}`;
+
+/**
+ * Rebuilds the read models beside the live ones and swaps them in, so the server keeps reading and writing
+ * throughout (docs/decisions/007-rebuild-aside-and-swap.md):
+ *
+ * 1. empty copies of every read-model table are made under staging names (`rebuild_<token>_bookings`, …);
+ * 2. the log is replayed into them in slices, each a short write transaction, so other writers get the lock
+ *    between slices (and, in the server's own process, the event loop runs between them);
+ * 3. the staged indexes are built, one short transaction each;
+ * 4. slices catch up with the events appended meanwhile;
+ * 5. one short transaction applies the last few events, drops the live tables and renames the staged ones.
+ *
+ * Each `step()` is one transaction; a step that fails (a lock held elsewhere) rolls back and can run again.
+ */
+export class StagedRebuild {
+  readonly #db: Db;
+  readonly #store: EventStore;
+  readonly #limits: SliceLimits;
+  readonly #token = `${process.pid.toString(36)}_${randomBytes(3).toString('hex')}`;
+  readonly #projector: Projector;
+  readonly #started = performance.now();
+  #phase: 'start' | 'replay' | 'index' | 'catch-up' | 'swap' | 'done' = 'start';
+  #position = 0;
+  #events = 0;
+  /** The log's end when the rebuild began: replaying up to it, then catching up with what came meanwhile. */
+  #target = 0;
+  #catchUps = 0;
+  #tail = 0;
+  #growth = 1;
+  #indexesLeft: string[] = [];
+  /** Puts the page cache back to its size before the rebuild. */
+  #restoreCache: (() => void) | undefined;
+
+  constructor(db: Db, store: EventStore, limits: SliceLimits) {
+    this.#db = db;
+    this.#store = store;
+    this.#limits = limits;
+    this.#projector = new Projector(db, (table) => this.#staged(table));
+  }
+
+  get done(): boolean {
+    return this.#phase === 'done';
+  }
+
+  result(): RebuildResult {
+    return { events: this.#events, ms: performance.now() - this.#started, tail: this.#tail };
+  }
+
+  /** Runs the next transaction of the rebuild. */
+  step(): void {
+    switch (this.#phase) {
+      case 'start':
+        this.#restoreCache ??= bigCache(this.#db);
+        this.#db.transaction(() => {
+          dropAbandoned(this.#db);
+          prepared(this.#db, 'INSERT INTO meta (name, value) VALUES (?, ?)').run(`${OWNER_PREFIX}${this.#token}`, OWNER);
+          for (const sql of readModelStatements().tables) this.#db.exec(this.#stagedDdl(sql));
+        }).immediate();
+        this.#indexesLeft = readModelStatements().indexes.map((sql) => this.#stagedDdl(sql));
+        this.#target = this.#store.lastPosition();
+        this.#phase = 'replay';
+        return;
+      case 'replay':
+        this.#slice(this.#limits);
+        if (this.#position >= this.#target) this.#phase = 'index';
+        return;
+      case 'index': {
+        const sql = this.#indexesLeft[0];
+        if (sql !== undefined) this.#db.transaction(() => this.#db.exec(sql)).immediate();
+        this.#indexesLeft.shift();
+        if (this.#indexesLeft.length === 0) this.#phase = 'catch-up';
+        return;
+      }
+      case 'catch-up':
+        this.#catchUps += 1;
+        if (this.#slice(this.#limits) < SMALL_TAIL || this.#catchUps >= MAX_CATCH_UP_SLICES) this.#phase = 'swap';
+        return;
+      case 'swap':
+        this.#swap();
+        this.#phase = 'done';
+        this.#restoreCache?.();
+        return;
+      case 'done':
+        return;
+    }
+  }
+
+  /** Drops this rebuild's staged tables (after it failed). */
+  abandon(): void {
+    if (this.#phase === 'done') return;
+    this.#restoreCache?.();
+    try {
+      this.#db.transaction(() => dropStaged(this.#db, this.#token)).immediate();
+    } catch {
+      // left for the next rebuild's clean-up (dropAbandoned)
+    }
+  }
+
+  /** Replays events after the current position into the staged tables, in one transaction, within the limits. */
+  #slice(limits: SliceLimits): number {
+    const asked = performance.now();
+    const maxEvents = limits.maxEvents * this.#growth;
+    const maxMs = limits.maxMs * this.#growth;
+    const synchronous = this.#db.pragma('synchronous', { simple: true }) as number;
+    // The staged tables are disposable until the swap: their commits need no fsync of their own.
+    this.#db.pragma('synchronous = NORMAL');
+    try {
+      const { applied, position, waited } = this.#db.transaction(() => {
+        // Timed from here, once the lock is ours: waiting for it must not use up the slice (one page at least).
+        const sliceStarted = performance.now();
+        let count = 0;
+        let at = this.#position;
+        while (count < maxEvents && (count === 0 || performance.now() - sliceStarted < maxMs)) {
+          const page = this.#store.readAll(at, Math.min(PAGE, maxEvents - count));
+          if (page.length === 0) break;
+          for (const event of page) this.#projector.apply(event);
+          count += page.length;
+          at = page[page.length - 1]!.globalPosition;
+        }
+        return { applied: count, position: at, waited: sliceStarted - asked > 2 };
+      }).immediate();
+      // Only once the slice is committed does the position move on (a failed commit replays it).
+      this.#position = position;
+      this.#events += applied;
+      // In a process of its own (`npm run rebuild`), a slice doubles while it never waited for the lock, and is
+      // back to its size the moment it did: someone else is writing.
+      if (limits.grow) this.#growth = waited ? 1 : Math.min(MAX_GROWTH, this.#growth * 2);
+      return applied;
+    } finally {
+      this.#db.pragma(`synchronous = ${synchronous}`);
+    }
+  }
+
+  /** The last events, then the live tables replaced by the staged ones, in one short transaction. */
+  #swap(): void {
+    const tail = this.#db.transaction(() => {
+      let count = 0;
+      let at = this.#position;
+      for (;;) {
+        const page = this.#store.readAll(at, PAGE);
+        if (page.length === 0) break;
+        for (const event of page) this.#projector.apply(event);
+        count += page.length;
+        at = page[page.length - 1]!.globalPosition;
+      }
+      for (const table of TABLES) {
+        this.#db.exec(`DROP TABLE IF EXISTS ${table}`);
+        this.#db.exec(`ALTER TABLE ${this.#staged(table)} RENAME TO ${table}`);
+      }
+      this.#db
+        .prepare(`INSERT INTO meta (name, value) VALUES ('read_model_hash', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value`)
+        .run(READ_MODEL_HASH);
+      this.#db.prepare('DELETE FROM meta WHERE name = ?').run(`${OWNER_PREFIX}${this.#token}`);
+      return { count, at };
+    }).immediate();
+    this.#events += tail.count;
+    this.#tail = tail.count;
+    this.#position = tail.at;
+    // Statements cached on this connection named the old tables (SQLite would re-prepare them; start clean).
+    forgetStatements(this.#db);
+  }
+
+  #staged(table: string): string {
+    return `${STAGING_PREFIX}${this.#token}_${table}`;
+  }
+
+  /** `CREATE TABLE bookings` → `CREATE TABLE rebuild_<token>_bookings`; indexes get staged names too. */
+  #stagedDdl(sql: string): string {
+    return sql
+      .replace(/^CREATE TABLE (\w+)/, (_m, table: string) => `CREATE TABLE ${this.#staged(table)}`)
+      .replace(/^CREATE INDEX (\w+) ON (\w+)/, (_m, index: string, table: string) => `CREATE INDEX ${this.#staged(index)} ON ${this.#staged(table)}`);
+  }
+}
+
+/** Runs a whole rebuild synchronously (at start, before the server answers anything). */
+export function rebuildNow(db: Db, store: EventStore): RebuildResult {
+  const rebuild = new StagedRebuild(db, store, { maxEvents: Infinity, maxMs: Infinity });
+  try {
+    while (!rebuild.done) rebuild.step();
+  } catch (err) {
+    rebuild.abandon();
+    throw err;
+  }
+  return rebuild.result();
+}
+
+/**
+ * Runs a rebuild in slices, giving the event loop back between them, and waiting (asynchronously) while
+ * another connection holds the write lock. The server's writes go on meanwhile.
+ */
+export async function rebuildInSlices(db: Db, store: EventStore, limits: SliceLimits = { maxEvents: 5_000, maxMs: 15, pauseMs: 5 }): Promise<RebuildResult> {
+  const rebuild = new StagedRebuild(db, store, limits);
+  try {
+    while (!rebuild.done) {
+      await retryWhileBusy(() => rebuild.step(), LOCK_DEADLINE_MS);
+      await sleep(limits.pauseMs ?? 0);
+    }
+  } catch (err) {
+    rebuild.abandon();
+    throw err;
+  }
+  return rebuild.result();
+}
+
+/** A big page cache while replaying (the default is 2 MB); returns what puts the old size back. */
+function bigCache(db: Db): () => void {
+  const size = db.pragma('cache_size', { simple: true }) as number;
+  db.pragma('cache_size = -262144');
+  return () => {
+    if (db.open) db.pragma(`cache_size = ${size}`);
+  };
+}
+
+/** Drops the staged tables of rebuilds whose process is gone (killed half-way). Call inside a write transaction. */
+export function dropAbandoned(db: Db): void {
+  const owners = db.prepare('SELECT name, value FROM meta WHERE name LIKE ?').all(`${OWNER_PREFIX}%`) as Array<{ name: string; value: string }>;
+  for (const { name, value } of owners) {
+    if (isAlive(value)) continue;
+    dropStaged(db, name.slice(OWNER_PREFIX.length));
+  }
+}
+
+function dropStaged(db: Db, token: string): void {
+  const prefix = `${STAGING_PREFIX}${token}_`;
+  const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, ?) = ?`).pluck().all(prefix.length, prefix) as string[];
+  for (const table of tables) db.exec(`DROP TABLE IF EXISTS "${table}"`);
+  db.prepare('DELETE FROM meta WHERE name = ?').run(`${OWNER_PREFIX}${token}`);
+}
+
+function isAlive(owner: string): boolean {
+  const [pidText, token] = owner.split(' ');
+  const pid = Number(pidText);
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  if (pid === process.pid) return token === PROCESS_TOKEN;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
