@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addYears, bookingRequestSchema, dateWindow, londonDay, quoteUpdateSchema } from '#domain/schemas/date-window.ts';
 
 const TODAY = '2026-11-23';
-const quote = (preferredDate: string) => ({ firstName: 'Jo', serviceType: 'EICR', preferredDate });
+const quote = (preferredDate: string) => ({ firstName: 'Jo', email: 'jo@example.com', serviceType: 'EICR', preferredDate });
 
 describe('dateWindow', () => {
   it('gives customers today to two years ahead, and the admin ten years either side', () => {

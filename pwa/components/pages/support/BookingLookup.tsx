@@ -4,6 +4,7 @@ import { BUSINESS } from '#domain/business.ts';
 import { MAILTO_HREF, TEL_HREF } from '#domain/content/shared.ts';
 import { serviceTypeLabel } from '#domain/content/services.ts';
 import { Icon } from '../../ui/Icon.tsx';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { shortDate } from '../text.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { postJson } from '../../../lib/api.ts';
@@ -120,7 +121,7 @@ export function BookingLookup({ emailRef }: { emailRef: RefObject<HTMLInputEleme
                 <li key={`quote-${index}`} className="pg-booking">
                   <div className="pg-booking__head">
                     <span className="pg-booking__service">Quote request: {quote.serviceType ? serviceTypeLabel(quote.serviceType) : 'electrical work'}</span>
-                    <span className="pg-status pg-status--grey">{QUOTE_STATUS[quote.status ?? 'pending'] ?? quote.status}</span>
+                    <span className="status-badge status-badge--grey">{QUOTE_STATUS[quote.status ?? 'pending'] ?? quote.status}</span>
                   </div>
                   <dl className="pg-booking__dates">
                     {quote.createdAt ? (
@@ -154,13 +155,6 @@ function answerHeading({ bookings, quoteRequests }: Found): string {
   if (bookings.length === 0 && quoteRequests.length === 0) return 'No bookings found';
   const parts = [bookings.length > 0 ? count(bookings.length, 'booking', 'bookings') : '', quoteRequests.length > 0 ? count(quoteRequests.length, 'quote request', 'quote requests') : ''];
   return `${parts.filter(Boolean).join(' and ')} found`;
-}
-
-/** Seed point 4: underscores shown as spaces; completed green, in progress blue, confirmed yellow, cancelled red, others grey. */
-function StatusBadge({ status }: { status: string | null }) {
-  const value = (status || 'pending').replace(/-/g, '_');
-  const tone = value === 'completed' ? 'green' : value === 'in_progress' ? 'blue' : value === 'confirmed' ? 'yellow' : value === 'cancelled' ? 'red' : 'grey';
-  return <span className={`pg-status pg-status--${tone}`}>{value.replace(/_/g, ' ')}</span>;
 }
 
 function dates(booking: FoundBooking): string {
