@@ -340,6 +340,9 @@ export const CALLS: readonly ApiCall[] = [
   },
   { method: 'GET', path: '/api/all-messages', access: ADMIN_ONLY, ok: 200, appends: [], body: 'none', request: () => ({}) },
 
+  // ---- the devices' sync feed ----
+  { method: 'GET', path: '/api/sync', access: SIGNED_IN, ok: 200, appends: [], body: 'none', request: () => ({}) },
+
   // ---- quotes ----
   { method: 'GET', path: '/api/quotes', access: ADMIN_ONLY, ok: 200, appends: [], body: 'none', request: () => ({}) },
   { method: 'GET', path: '/api/quotes/mine', access: SIGNED_IN, ok: 200, appends: [], body: 'none', request: () => ({}) },
