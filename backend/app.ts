@@ -23,6 +23,9 @@ import { syncRoutes } from './routes/sync.ts';
 export function createApp(input: Omit<AppDeps, 'limits'>): Koa {
   const isAdmin = (ctx: Context): boolean => currentUser(ctx, input.storage.queries)?.isAdmin === true;
   const deps: AppDeps = { ...input, limits: new RateLimits(input.config.rateLimitScale, isAdmin) };
+  // Mail queued by a command goes once the command committed; after the answer, so a request that queued mail
+  // (a reset for an existing account) takes no longer than one that did not.
+  deps.storage.bus.onMailQueued(() => setImmediate(() => void deps.mailer.wake()));
   const app = new Koa({ proxy: deps.config.trustProxy, keys: deps.keys });
   app.silent = true;
   app.use(errorsAndLogging(deps.logger));
