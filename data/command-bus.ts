@@ -239,6 +239,11 @@ export class CommandBus {
     });
   }
 
+  /** Whether a command under this id has been committed (a repeat of it will be answered from its record). */
+  knows(commandId: string): boolean {
+    return this.#findCommand.get(commandId) !== undefined;
+  }
+
   /** Calls `listener` after a commit in which a command queued mail (the mail sender wakes up then). */
   onMailQueued(listener: () => void): () => void {
     this.#mailListeners.add(listener);

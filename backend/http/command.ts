@@ -53,6 +53,15 @@ export function validate<S extends z.ZodType>(schema: S | ((ctx: Context) => S))
   };
 }
 
+/**
+ * Whether this request repeats a committed command (same Idempotency-Key): then a record the first one deleted
+ * may be gone, and the route must let it through to be answered as the first was, not with a 404.
+ */
+export function isRepeat(ctx: Context, storage: CommandDeps['storage']): boolean {
+  const key = ctx.get('idempotency-key').toLowerCase();
+  return key !== '' && storage.bus.knows(key);
+}
+
 /** The body as `validate` parsed it. */
 export function input<T>(ctx: Context): T {
   return ctx.state['input'] as T;

@@ -7,7 +7,7 @@ import type { Quote } from '#data/queries.ts';
 import { answerQuote, convertQuote, deleteQuote, reviseQuote } from '../commands/quotes.ts';
 import type { Command } from '../commands/unit.ts';
 import type { AppDeps } from '../deps.ts';
-import { allow, authorize, commandRoute, input, validate } from '../http/command.ts';
+import { allow, authorize, commandRoute, input, isRepeat, validate } from '../http/command.ts';
 import { notFound } from '../http/errors.ts';
 import { requireUser } from '../http/session.ts';
 
@@ -19,12 +19,15 @@ export function quoteRoutes(deps: AppDeps): Router {
   const { storage, clock } = deps;
   const { queries } = storage;
 
-  /** The route step that finds the path's quote (404 otherwise) as `ctx.state.quote`. */
+  /**
+   * The route step that finds the path's quote (404 otherwise) as `ctx.state.quote`; a repeat of a committed
+   * request goes on to be answered from its record (its quote may since have been deleted by it).
+   */
   const quote = async (ctx: Context, next: Next) => {
     const id = ctx.params['id'] ?? '';
     const found = UUID.test(id) ? queries.quote(id) : undefined;
-    if (!found) throw notFound('Quote not found');
-    ctx.state['quote'] = found;
+    if (!found && !(UUID.test(id) && isRepeat(ctx, storage))) throw notFound('Quote not found');
+    ctx.state['quote'] = found ?? { id };
     await next();
   };
   const quoteOf = (ctx: Context): Quote => ctx.state['quote'] as Quote;
