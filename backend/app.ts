@@ -7,6 +7,7 @@ import { sameOrigin, securityHeaders } from './http/security.ts';
 import { RateLimits } from './http/rate-limit.ts';
 import { currentUser, sessions } from './http/session.ts';
 import { servePwa } from './http/static.ts';
+import { apiTransport } from './http/transport.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bookingRoutes } from './routes/bookings.ts';
 import { calendarRoutes } from './routes/calendar.ts';
@@ -30,6 +31,7 @@ export function createApp(input: Omit<AppDeps, 'limits'>): Koa {
   app.silent = true;
   app.use(errorsAndLogging(deps.logger));
   app.use(securityHeaders({ secure: deps.config.secureCookies }));
+  app.use(apiTransport());
   app.use(sameOrigin(deps.config.publicUrl));
   app.use(sessions(app, deps.storage.sessions, { secure: deps.config.secureCookies, maxAgeMs: deps.config.sessionMaxAgeMs, busyWaitMs: deps.config.busyWaitMs }));
   app.use(jsonBody(deps.config.jsonLimit));
