@@ -73,9 +73,9 @@ export function openStorage(file: string, options: StorageOptions = {}): Storage
     return result;
   };
 
-  // Before anything is served: the read models' shape changed since they were built.
-  if (readModelsStale) {
-    rebuildNow(db, store);
+  // Before anything is served: the read models whose shape or version changed since they were built.
+  if (readModelsStale.length > 0) {
+    rebuildNow(db, store, readModelsStale);
     projector.reset();
   }
 
@@ -106,7 +106,7 @@ export function openStorage(file: string, options: StorageOptions = {}): Storage
       return { erased };
     },
     snapshot() {
-      return Object.fromEntries(TABLES.map((t) => [t, db.prepare(`SELECT * FROM ${t} ORDER BY id`).all()]));
+      return Object.fromEntries(TABLES.map((t) => [t, db.prepare(`SELECT * FROM ${t} ORDER BY id${t.endsWith('_tombstones') ? ', position' : ''}`).all()]));
     },
     close() {
       db.close();
