@@ -1,0 +1,53 @@
+import type { ReactNode, Ref } from 'react';
+import '../home/forms.css';
+import './auth.css';
+
+/**
+ * The frame of the sign-in, sign-up and reset screens: one narrow card under the site header, its heading the
+ * page's h1 (focusable, so a mode or step change can move focus to it), with an optional lead and links below.
+ */
+export function AuthFrame({
+  title,
+  lead,
+  headingRef,
+  above,
+  footer,
+  children,
+}: {
+  title: string;
+  lead?: ReactNode;
+  headingRef?: Ref<HTMLHeadingElement>;
+  above?: ReactNode;
+  footer?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="auth-page">
+      <div className="container auth-page__inner">
+        {above}
+        <section className="card auth-card" aria-labelledby="auth-title">
+          <h1 id="auth-title" ref={headingRef} tabIndex={-1}>
+            {title}
+          </h1>
+          {lead ? <p className="auth-card__lead">{lead}</p> : null}
+          {children}
+          {footer ? <div className="auth-card__footer">{footer}</div> : null}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** A form's button and its status line, read out politely. */
+export function AuthSubmit({ label, sending, status }: { label: string; sending: boolean; status: { kind: string; text: string } }) {
+  return (
+    <div className="auth-submit">
+      <button type="submit" className="btn btn--primary" disabled={sending} aria-disabled={sending || undefined}>
+        {sending ? 'Please wait…' : label}
+      </button>
+      <p className={`form-status form-status--${status.kind}`} role="status">
+        {status.kind === 'sending' ? '' : status.text}
+      </p>
+    </div>
+  );
+}
