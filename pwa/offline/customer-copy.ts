@@ -14,12 +14,12 @@ const CHAT_EVERY_MS = 5_000;
 
 /**
  * Keeps the signed-in customer's copy of their bookings, quotes and messages on the device current while the
- * portal is open, from the sync feed (mirror.ts): at once, every 30 s while the page is visible (every 5 s
+ * portal is open, from the sync feed (mirror.ts): at once and whenever another `view` (tab) opens, every 30 s while the page is visible (every 5 s
  * while a booking's chat is open, so replies appear within 5 s), when the connection returns, and after the
  * outbox delivered something (the server's version then replaces the waiting one). Screens read the copy with
  * live queries, so they work offline. `retry` pulls again at once (the Retry button).
  */
-export function useCustomerCopy(user: UserView | null, chat: string | null): CopyStatus & { retry: () => void } {
+export function useCustomerCopy(user: UserView | null, view: string, chat: string | null): CopyStatus & { retry: () => void } {
   const [status, setStatus] = useState<CopyStatus>({ state: 'loading', syncedAt: null });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
@@ -52,7 +52,7 @@ export function useCustomerCopy(user: UserView | null, chat: string | null): Cop
       window.removeEventListener('online', run);
       stop();
     };
-  }, [user, chat, attempt]);
+  }, [user, view, chat, attempt]);
   const retry = useCallback(() => {
     setStatus((previous) => ({ ...previous, state: 'loading' }));
     setAttempt((n) => n + 1);

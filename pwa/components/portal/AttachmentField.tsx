@@ -10,7 +10,7 @@ const KNOWN = /\.(jpe?g|png|webp|heic|pdf|docx?)$/i;
 /** Why a picked file is not taken, or null when it is fine. Checked on the device before anything is queued. */
 export function fileProblem(file: File): string | null {
   if (!KNOWN.test(file.name)) return `${file.name} is not a photo, PDF or Word document, so we cannot take it.`;
-  if (file.size > MAX_UPLOAD_BYTES) return `${file.name} is ${formatSize(file.size)}; each file can be at most 10 MB. Please pick a smaller one.`;
+  if (file.size > MAX_UPLOAD_BYTES) return `${file.name} is ${formatSize(file.size)}, over the limit of 10 MB for each file. Please pick a smaller one.`;
   if (file.size === 0) return `${file.name} is empty.`;
   return null;
 }

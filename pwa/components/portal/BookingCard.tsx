@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { serviceTypeLabel } from '#domain/content/services.ts';
 import type { BookingView } from '#domain/views.ts';
 import type { Shown } from '../../offline/use-mirror.ts';
@@ -22,8 +22,12 @@ export function WaitingBadge({ waiting }: { waiting: Shown<unknown>['waiting'] }
  * description, files as links, and its chat, history and calendar file. A booking still on the device shows as
  * waiting; it can already be chatted about (the messages go after it).
  */
-export function BookingCard({ booking, onChat }: { booking: Shown<BookingView>; onChat: () => void }) {
+export function BookingCard({ booking, onChat, focusChat }: { booking: Shown<BookingView>; onChat: () => void; focusChat: boolean }) {
   const [history, setHistory] = useState(false);
+  const chat = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusChat) chat.current?.focus();
+  }, [focusChat]);
   const title = serviceTypeLabel(booking.serviceType);
   const onServer = !booking.waiting;
   return (
@@ -49,7 +53,7 @@ export function BookingCard({ booking, onChat }: { booking: Shown<BookingView>; 
       </dl>
       <Attachments text={booking.attachments} />
       <div className="btn-row portal-booking__actions">
-        <button type="button" className="btn btn--primary btn--small" data-chat={booking.id} onClick={onChat}>
+        <button type="button" ref={chat} className="btn btn--primary btn--small" onClick={onChat}>
           Chat<span className="visually-hidden"> about {title}</span>
         </button>
         {onServer ? (

@@ -27,7 +27,7 @@ export function BookingChat({ user, bookingId, onBack }: { user: UserView; booki
   const messages = useMessages(bookingId);
   const booking = bookings?.find((b) => b.id === bookingId);
   const heading = useRef<HTMLHeadingElement>(null);
-  const log = useRef<HTMLOListElement>(null);
+  const log = useRef<HTMLDivElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const senderName = `${user.firstName} ${user.lastName}`.trim() || 'Customer';
@@ -88,7 +88,8 @@ export function BookingChat({ user, bookingId, onBack }: { user: UserView; booki
       {messages === undefined ? (
         <p role="status">Loading messages…</p>
       ) : (
-        <ol className="portal-chat__log" ref={log} role="log" aria-label="Messages" tabIndex={0}>
+        <div className="portal-chat__log" ref={log} role="log" aria-label="Messages" tabIndex={0}>
+          <ol>
           {messages.length === 0 ? <li className="portal-muted">No messages yet. Ask us anything about this booking.</li> : null}
           {messages.map((message) => (
             <li key={message.id} className={`portal-message${message.isFromAdmin ? ' portal-message--team' : ' portal-message--mine'}`}>
@@ -99,7 +100,8 @@ export function BookingChat({ user, bookingId, onBack }: { user: UserView; booki
               <p>{message.content}</p>
             </li>
           ))}
-        </ol>
+          </ol>
+        </div>
       )}
       <form className="portal-chat__form" noValidate onSubmit={(event) => void send(event)}>
         <div className="field">

@@ -85,14 +85,14 @@ function PortalScreen({ user, path, search }: { user: UserView; path: PortalPath
   const navigate = useNavigate();
   const tab: PortalTab = search.tab ?? 'new';
   const chat = tab === 'bookings' ? (search.chat ?? null) : null;
-  const copy = useCustomerCopy(user, chat);
+  const copy = useCustomerCopy(user, tab, chat);
   const show = (next: PortalTab) => void navigate({ to: path, search: next === 'new' ? {} : { tab: next } });
   const openChat = (bookingId: string) => void navigate({ to: path, search: { tab: 'bookings', chat: bookingId } });
+  // Back from a chat, focus returns to that booking's Chat button (once the list has drawn it).
+  const [returnTo, setReturnTo] = useState<string | null>(null);
   const closeChat = () => {
-    const from = chat;
-    void navigate({ to: path, search: { tab: 'bookings' } }).then(() => {
-      requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-chat="${from}"]`)?.focus());
-    });
+    setReturnTo(chat);
+    void navigate({ to: path, search: { tab: 'bookings' } });
   };
   return (
     <div className="portal">
@@ -123,7 +123,7 @@ function PortalScreen({ user, path, search }: { user: UserView; path: PortalPath
             chat ? (
               <BookingChat key={chat} user={user} bookingId={chat} onBack={closeChat} />
             ) : (
-              <MyBookings user={user} copy={copy} onChat={openChat} />
+              <MyBookings user={user} copy={copy} onChat={openChat} returnTo={returnTo} />
             )
           ) : tab === 'quotes' ? (
             <MyQuotes user={user} />

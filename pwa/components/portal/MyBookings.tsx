@@ -14,7 +14,7 @@ type Copy = CopyStatus & { retry: () => void };
  * address from the device's copy (readable offline, waiting ones included), or the seed's empty and error
  * texts. Another address is asked of the server, which refuses it; the refusal is shown as it is.
  */
-export function MyBookings({ user, copy, onChat }: { user: UserView; copy: Copy; onChat: (bookingId: string) => void }) {
+export function MyBookings({ user, copy, onChat, returnTo }: { user: UserView; copy: Copy; onChat: (bookingId: string) => void; returnTo: string | null }) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -64,13 +64,13 @@ export function MyBookings({ user, copy, onChat }: { user: UserView; copy: Copy;
           {refusal}
         </p>
       ) : (
-        <BookingList copy={copy} onChat={onChat} />
+        <BookingList copy={copy} onChat={onChat} returnTo={returnTo} />
       )}
     </div>
   );
 }
 
-function BookingList({ copy, onChat }: { copy: Copy; onChat: (bookingId: string) => void }) {
+function BookingList({ copy, onChat, returnTo }: { copy: Copy; onChat: (bookingId: string) => void; returnTo: string | null }) {
   const bookings = useBookings();
   if (bookings === undefined || (bookings.length === 0 && copy.state === 'loading')) return <p role="status">Loading your bookings…</p>;
   if (bookings.length === 0 && (copy.state === 'failed' || (copy.state === 'unreachable' && copy.syncedAt === null))) {
@@ -100,7 +100,7 @@ function BookingList({ copy, onChat }: { copy: Copy; onChat: (bookingId: string)
       ) : (
         <ul className="portal-list" aria-label="Your bookings">
           {bookings.map((booking) => (
-            <BookingCard key={booking.id} booking={booking} onChat={() => onChat(booking.id)} />
+            <BookingCard key={booking.id} booking={booking} onChat={() => onChat(booking.id)} focusChat={booking.id === returnTo} />
           ))}
         </ul>
       )}
