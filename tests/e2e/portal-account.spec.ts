@@ -78,12 +78,17 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     await page.getByRole('tab', { name: 'My Quotes' }).click();
     const card = page.getByRole('listitem').filter({ hasText: 'New fuse board' });
     await expect(card).toContainText('£1,250.00');
-    await expect(card).toContainText('quoted: your answer, please');
+    await expect(card).toContainText('Quoted: please answer');
     await expectAxeClean(page);
+    // A slip does nothing: the confirmation can be cancelled, and focus goes back to where it was.
+    await card.getByRole('button', { name: /^Decline/ }).click();
+    await card.getByRole('button', { name: 'Cancel' }).click();
+    await expect(card.getByRole('button', { name: /^Decline/ })).toBeFocused();
     await card.getByRole('button', { name: /^Approve/ }).click();
+    await expect(card.getByRole('button', { name: 'Yes, approve £1,250.00' })).toBeFocused();
     await card.getByRole('button', { name: 'Yes, approve £1,250.00' }).click();
     await expectToast(page, 'Quote Approved');
-    await expect(card).toContainText('approved');
+    await expect(card).toContainText('Approved');
     await expect(card.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
     expect(server.storage.queries.quote(quoteId)!.quoteStatus).toBe('approved');
   });

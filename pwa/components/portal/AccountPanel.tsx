@@ -38,8 +38,8 @@ export function AccountPanel({ user }: { user: UserView }) {
       <section className="card portal-account__card" aria-labelledby="delete-title">
         <h3 id="delete-title">Delete my account</h3>
         <p>
-          This erases your name, contact details, messages and files for good, and signs you out. Your bookings stay in our records without them, as
-          the law on business records asks ({BUSINESS.retentionYears} years).
+          This erases your name, contact details, messages and files for good, and signs you out. Your bookings stay in our records without them, as the law on
+          business records asks ({BUSINESS.retentionYears} years).
         </p>
         <button type="button" className="btn btn--secondary btn--small portal-danger" onClick={() => setDeleting(true)}>
           Delete my account
@@ -63,7 +63,9 @@ function DeleteDialog({ user, onClose }: { user: UserView; onClose: () => void }
     const password = String(new FormData(event.currentTarget).get('password') ?? '');
     if (password === '') return setError('Please enter your password to confirm');
     setBusy(true);
-    const answer = await postJson<{ message: string }>('/api/account/delete', { password });
+    const answer = await postJson<{ message: string }>('/api/account/delete', {
+      password,
+    });
     setBusy(false);
     if (!answer.ok) {
       setError(answer.status === 0 ? 'We could not reach our server. Deleting your account needs a connection.' : answer.message);
@@ -77,38 +79,45 @@ function DeleteDialog({ user, onClose }: { user: UserView; onClose: () => void }
     <dialog ref={dialog} className="portal-dialog" aria-labelledby="delete-dialog-title" onClose={onClose}>
       <h2 id="delete-dialog-title">Delete your account for good?</h2>
       <p>This cannot be undone. Anything still waiting to be sent from this device is dropped.</p>
-      {!user.emailVerified ? (
-        <p>
-          <strong>Please confirm your email address first</strong> (use the link we sent you), so we know the records under it are yours to erase.
-        </p>
-      ) : null}
-      <form noValidate onSubmit={(event) => void confirm(event)}>
-        <div className="field">
-          <label htmlFor="delete-password">Your password</label>
-          <input
-            id="delete-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            autoFocus
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'delete-error' : undefined}
-          />
-          {error ? (
-            <p id="delete-error" className="field__error" role="alert">
-              {error}
-            </p>
-          ) : null}
-        </div>
-        <div className="btn-row">
-          <button type="submit" className="btn btn--primary btn--small portal-danger" disabled={busy}>
-            {busy ? 'Deleting…' : 'Delete my account'}
+      {user.emailVerified ? (
+        <form noValidate onSubmit={(event) => void confirm(event)}>
+          <div className="field">
+            <label htmlFor="delete-password">Your password</label>
+            <input
+              id="delete-password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              autoFocus
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'delete-error' : undefined}
+            />
+            {error ? (
+              <p id="delete-error" className="field__error" role="alert">
+                {error}
+              </p>
+            ) : null}
+          </div>
+          <div className="btn-row">
+            <button type="submit" className="btn btn--primary btn--small portal-danger" disabled={busy}>
+              {busy ? 'Deleting…' : 'Delete my account'}
+            </button>
+            <button type="button" className="btn btn--secondary btn--small" onClick={() => dialog.current?.close()}>
+              Keep my account
+            </button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <p>
+            <strong>Please confirm your email address first</strong> (open the link we sent to {user.email}, or ask for it again under My Bookings), so we know
+            the records under it are yours to erase.
+          </p>
+          <button type="button" className="btn btn--secondary btn--small" autoFocus onClick={() => dialog.current?.close()}>
+            Close
           </button>
-          <button type="button" className="btn btn--secondary btn--small" onClick={() => dialog.current?.close()}>
-            Keep my account
-          </button>
-        </div>
-      </form>
+        </>
+      )}
     </dialog>
   );
 }

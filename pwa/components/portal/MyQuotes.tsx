@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { serviceTypeLabel } from '#domain/content/services.ts';
 import type { QuoteView, UserView } from '#domain/views.ts';
 import { newCommandId } from '../../lib/api.ts';
@@ -14,10 +14,10 @@ import '../ui/status-badge.css';
 
 /** A quote's status in words (seed point 4: pending, quoted, approved, rejected). */
 const STATUS: Record<string, { text: string; tone: string }> = {
-  pending: { text: 'awaiting our quote', tone: 'grey' },
-  quoted: { text: 'quoted: your answer, please', tone: 'yellow' },
-  approved: { text: 'approved', tone: 'green' },
-  rejected: { text: 'declined', tone: 'red' },
+  pending: { text: 'Awaiting our quote', tone: 'grey' },
+  quoted: { text: 'Quoted: please answer', tone: 'yellow' },
+  approved: { text: 'Approved', tone: 'green' },
+  rejected: { text: 'Declined', tone: 'red' },
 };
 
 /**
@@ -52,6 +52,13 @@ export function MyQuotes({ user }: { user: UserView }) {
 
 function QuoteCard({ quote, user }: { quote: Shown<QuoteView>; user: UserView }) {
   const [confirming, setConfirming] = useState<'approved' | 'rejected' | null>(null);
+  // Cancelling the confirmation puts focus back on the button that asked for it.
+  const [back, setBack] = useState<'approved' | 'rejected' | null>(null);
+  const approve = useRef<HTMLButtonElement>(null);
+  const decline = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (back) (back === 'approved' ? approve : decline).current?.focus();
+  }, [back]);
   const title = serviceTypeLabel(quote.serviceType);
   const cost = formatPounds(quote.estimatedCost);
   const status = STATUS[quote.quoteStatus] ?? { text: quote.quoteStatus.replace(/_/g, ' '), tone: 'grey' };
@@ -76,7 +83,7 @@ function QuoteCard({ quote, user }: { quote: Shown<QuoteView>; user: UserView })
     <li className="card portal-quote" aria-labelledby={`quote-${quote.id}`}>
       <div className="portal-booking__head">
         <h3 id={`quote-${quote.id}`}>{title}</h3>
-        <span className={`status-badge status-badge--${status.tone}`}>{status.text}</span>
+        <span className={`status-badge status-badge--${status.tone} portal-quote__status`}>{status.text}</span>
         <WaitingBadge waiting={quote.waiting} />
       </div>
       <p className="portal-muted">Asked for on {formatDay(quote.createdAt.slice(0, 10))}</p>
@@ -90,16 +97,23 @@ function QuoteCard({ quote, user }: { quote: Shown<QuoteView>; user: UserView })
             <button type="button" className="btn btn--primary btn--small" autoFocus onClick={() => void answer(confirming)}>
               {confirming === 'approved' ? `Yes, approve ${cost ?? 'this quote'}` : 'Yes, decline it'}
             </button>
-            <button type="button" className="btn btn--secondary btn--small" onClick={() => setConfirming(null)}>
+            <button
+              type="button"
+              className="btn btn--secondary btn--small"
+              onClick={() => {
+                setBack(confirming);
+                setConfirming(null);
+              }}
+            >
               Cancel
             </button>
           </div>
         ) : (
           <div className="btn-row">
-            <button type="button" className="btn btn--primary btn--small" onClick={() => setConfirming('approved')}>
+            <button type="button" ref={approve} className="btn btn--primary btn--small" onClick={() => setConfirming('approved')}>
               Approve<span className="visually-hidden"> the quote for {title}</span>
             </button>
-            <button type="button" className="btn btn--secondary btn--small" onClick={() => setConfirming('rejected')}>
+            <button type="button" ref={decline} className="btn btn--secondary btn--small" onClick={() => setConfirming('rejected')}>
               Decline<span className="visually-hidden"> the quote for {title}</span>
             </button>
           </div>
