@@ -6,7 +6,8 @@ import { useForm } from '../../lib/form.ts';
 import type { FormSchema } from '../../lib/form.ts';
 import { toast } from '../../lib/toast.ts';
 import { Field } from '../ui/Field.tsx';
-import { AuthFrame, AuthSubmit } from './AuthFrame.tsx';
+import { SubmitRow } from '../home/fields.tsx';
+import { AuthFrame } from './AuthFrame.tsx';
 import { accountApi } from './account-api.ts';
 import { blank, differ, seedToasts } from './checks.ts';
 import { usePasswordToggle } from './PasswordToggle.tsx';
@@ -99,7 +100,7 @@ function RequestStep({ onSent }: { onSent: () => void }) {
       <Field form="admin-request" name="email" label="Admin email" error={errors.email} required>
         {(p) => <input {...p} type="email" autoComplete="username" inputMode="email" maxLength={LIMITS.email} />}
       </Field>
-      <AuthSubmit label="Send reset link" sending={sending} status={status} />
+      <SubmitRow label="Send reset link" sending={sending} status={status} />
     </form>
   );
 }
@@ -136,7 +137,7 @@ function ResetStep({ token }: { token: string | undefined }) {
         {(p) => <input {...p} type={password.type} autoComplete="new-password" maxLength={LIMITS.password} />}
       </Field>
       {password.toggle}
-      <AuthSubmit label="Reset password" sending={sending} status={status} />
+      <SubmitRow label="Reset password" sending={sending} status={status} />
     </form>
   );
 }

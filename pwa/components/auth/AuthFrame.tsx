@@ -37,17 +37,3 @@ export function AuthFrame({
     </div>
   );
 }
-
-/** A form's button and its status line, read out politely. */
-export function AuthSubmit({ label, sending, status }: { label: string; sending: boolean; status: { kind: string; text: string } }) {
-  return (
-    <div className="auth-submit">
-      <button type="submit" className="btn btn--primary" disabled={sending} aria-disabled={sending || undefined}>
-        {sending ? 'Please wait…' : label}
-      </button>
-      <p className={`form-status form-status--${status.kind}`} role="status">
-        {status.kind === 'sending' ? '' : status.text}
-      </p>
-    </div>
-  );
-}

@@ -5,7 +5,7 @@ import { useForm } from '../../lib/form.ts';
 import type { FormSchema } from '../../lib/form.ts';
 import { toast } from '../../lib/toast.ts';
 import { Field } from '../ui/Field.tsx';
-import { AuthSubmit } from './AuthFrame.tsx';
+import { SubmitRow } from '../home/fields.tsx';
 import { accountApi } from './account-api.ts';
 import { blank, seedToasts } from './checks.ts';
 
@@ -67,7 +67,7 @@ export function ForgotPasswordForm({ variant }: { variant: keyof typeof FAILURE 
       <Field form={`forgot-${variant}`} name="email" label="Email" error={errors.email} required>
         {(p) => <input {...p} type="email" autoComplete="email" inputMode="email" maxLength={LIMITS.email} />}
       </Field>
-      <AuthSubmit label="Send reset link" sending={sending} status={status} />
+      <SubmitRow label="Send reset link" sending={sending} status={status} />
     </form>
   );
 }

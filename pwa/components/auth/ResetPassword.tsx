@@ -9,7 +9,8 @@ import type { FormSchema } from '../../lib/form.ts';
 import { toast } from '../../lib/toast.ts';
 import { forgetUser } from '../../offline/session.ts';
 import { Field } from '../ui/Field.tsx';
-import { AuthFrame, AuthSubmit } from './AuthFrame.tsx';
+import { SubmitRow } from '../home/fields.tsx';
+import { AuthFrame } from './AuthFrame.tsx';
 import { accountApi } from './account-api.ts';
 import { blank, differ, seedToasts, shorter } from './checks.ts';
 import { usePasswordToggle } from './PasswordToggle.tsx';
@@ -83,7 +84,7 @@ export function ResetPassword({ token }: { token: string | undefined }) {
           {(p) => <input {...p} type={password.type} autoComplete="new-password" maxLength={LIMITS.password} />}
         </Field>
         {password.toggle}
-        <AuthSubmit label="Reset password" sending={sending} status={status} />
+        <SubmitRow label="Reset password" sending={sending} status={status} />
       </form>
     </AuthFrame>
   );

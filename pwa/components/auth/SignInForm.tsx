@@ -6,7 +6,7 @@ import { OFFLINE_MESSAGE } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { rememberUser } from '../../offline/session.ts';
 import { Field } from '../ui/Field.tsx';
-import { AuthSubmit } from './AuthFrame.tsx';
+import { SubmitRow } from '../home/fields.tsx';
 import { accountApi } from './account-api.ts';
 import { blank, seedToasts } from './checks.ts';
 import { usePasswordToggle } from './PasswordToggle.tsx';
@@ -48,7 +48,7 @@ export function SignInForm() {
         {(p) => <input {...p} type={password.type} autoComplete="current-password" maxLength={255} />}
       </Field>
       {password.toggle}
-      <AuthSubmit label="Sign in" sending={sending} status={status} />
+      <SubmitRow label="Sign in" sending={sending} status={status} />
     </form>
   );
 }

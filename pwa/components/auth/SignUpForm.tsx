@@ -6,7 +6,7 @@ import { OFFLINE_MESSAGE } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { rememberUser } from '../../offline/session.ts';
 import { Field } from '../ui/Field.tsx';
-import { AuthSubmit } from './AuthFrame.tsx';
+import { SubmitRow } from '../home/fields.tsx';
 import { accountApi } from './account-api.ts';
 import { blank, differ, seedToasts } from './checks.ts';
 import { usePasswordToggle } from './PasswordToggle.tsx';
@@ -66,7 +66,7 @@ export function SignUpForm() {
         {(p) => <input {...p} type={password.type} autoComplete="new-password" maxLength={LIMITS.password} />}
       </Field>
       {password.toggle}
-      <AuthSubmit label="Create account" sending={sending} status={status} />
+      <SubmitRow label="Create account" sending={sending} status={status} />
     </form>
   );
 }

@@ -1,5 +1,4 @@
 import { useCallback, useState } from 'react';
-import { PORTAL_SERVICE_TYPES } from '#domain/content/services.ts';
 import { DEFAULT_FINISH_TIME, DEFAULT_START_TIME, LIMITS } from '#domain/limits.ts';
 import type { UserView } from '#domain/views.ts';
 import { useForm } from '../../lib/form.ts';
@@ -9,6 +8,7 @@ import { FormCard, SubmitRow } from '../home/fields.tsx';
 import { Field } from '../ui/Field.tsx';
 import { AttachmentField } from './AttachmentField.tsx';
 import { bookingCommand, sendBooking } from './booking-command.ts';
+import { ServiceTypeField } from './ServiceTypeField.tsx';
 import { addDays, today } from './format.ts';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'serviceType', 'address', 'description', 'startDate', 'finishDate', 'startTime', 'finishTime'] as const;
@@ -47,18 +47,7 @@ export function NewBookingForm({ user }: { user: UserView }) {
       <Field form="booking" name="phone" label="Phone" error={errors.phone}>
         {(p) => <input {...p} type="tel" autoComplete="tel" inputMode="tel" maxLength={LIMITS.phone} />}
       </Field>
-      <Field form="booking" name="serviceType" label="Service type" error={errors.serviceType} required>
-        {(p) => (
-          <select {...p} defaultValue="">
-            <option value="">Choose a service</option>
-            {PORTAL_SERVICE_TYPES.map((type) => (
-              <option key={type.value} value={type.value}>
-                {type.label}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <ServiceTypeField form="booking" error={errors.serviceType} />
       <Field form="booking" name="address" label="Address of the work" error={errors.address}>
         {(p) => <input {...p} type="text" autoComplete="street-address" maxLength={LIMITS.address} />}
       </Field>

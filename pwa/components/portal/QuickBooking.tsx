@@ -1,5 +1,4 @@
 import { useCallback, useRef, useState } from 'react';
-import { PORTAL_SERVICE_TYPES } from '#domain/content/services.ts';
 import { DEFAULT_FINISH_TIME, DEFAULT_START_TIME, LIMITS } from '#domain/limits.ts';
 import type { UserView } from '#domain/views.ts';
 import { useForm } from '../../lib/form.ts';
@@ -7,6 +6,7 @@ import type { FormSchema } from '../../lib/form.ts';
 import { SubmitRow } from '../home/fields.tsx';
 import { Field } from '../ui/Field.tsx';
 import { bookingCommand, sendBooking } from './booking-command.ts';
+import { ServiceTypeField } from './ServiceTypeField.tsx';
 import { addDays, formatDay, today } from './format.ts';
 import { MonthCalendar } from './MonthCalendar.tsx';
 
@@ -61,18 +61,7 @@ export function QuickBooking({ user }: { user: UserView }) {
         </p>
         <input type="hidden" name="startDate" value={day ?? ''} />
         <input type="hidden" name="finishDate" value={day ?? ''} />
-        <Field form="quick" name="serviceType" label="Service type" error={errors.serviceType ?? errors.startDate} required>
-          {(p) => (
-            <select {...p} ref={service} defaultValue="">
-              <option value="">Choose a service</option>
-              {PORTAL_SERVICE_TYPES.map((type) => (
-                <option key={type.value} value={type.value}>
-                  {type.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <ServiceTypeField form="quick" error={errors.serviceType ?? errors.startDate} selectRef={service} />
         <Field form="quick" name="description" label="What needs doing?" error={errors.description} optional>
           {(p) => <textarea {...p} rows={3} maxLength={LIMITS.description} />}
         </Field>
