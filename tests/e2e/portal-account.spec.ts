@@ -155,3 +155,53 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     await expect(page.getByRole('tab')).toHaveCount(0);
   });
 });
+
+test.describe("the portal's failure toasts", () => {
+  test('a refused booking, a refused upload, a refused message and an unreachable sign-out each say so in the seed\'s words', async ({ page, server }) => {
+    await signedInCustomer(page, server, 'fay.failure@example.com');
+    await page.route('**/api/bookings', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 422, contentType: 'application/json', body: '{"error":{"code":"nope","message":"We cannot take this booking"}}' })
+        : route.continue(),
+    );
+    await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(70), finishDate: dayAhead(70), description: 'Refused' });
+    await expectToast(page, 'Booking Failed', 'We cannot take this booking');
+    await page.unroute('**/api/bookings');
+
+    await page.route('**/api/upload', (route) =>
+      route.fulfill({ status: 415, contentType: 'application/json', body: '{"error":{"code":"unsupported_file_type","message":"\\"fake.png\\" is not a photo"}}' }),
+    );
+    await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(71), finishDate: dayAhead(71), description: 'With a bad file' }, [
+      { name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not really a png') },
+    ]);
+    await expectToast(page, 'Upload Failed', 'File upload failed: "fake.png" is not a photo');
+    await page.unroute('**/api/upload');
+    // The refused file stays in the list for the customer to take out.
+    await page.getByRole('button', { name: 'Remove fake.png' }).click();
+
+    await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(72), finishDate: dayAhead(72), description: 'To chat about' });
+    await expectToast(page, 'Booking Submitted');
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    await page.getByRole('listitem').filter({ hasText: 'To chat about' }).getByRole('button', { name: /^Chat/ }).click();
+    await page.route('**/api/bookings/*/messages', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 400, contentType: 'application/json', body: '{"error":{"code":"bad","message":"Bad"}}' }) : route.continue(),
+    );
+    await page.getByLabel('Your message').fill('Hello?');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expectToast(page, 'Failed to Send', 'Could not send message. Please try again.');
+    await expect(page.getByLabel('Your message')).toHaveValue('Hello?');
+
+    await page.route('**/api/auth/logout', (route) => route.abort());
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expectToast(page, 'Logout Failed', 'Logout failed');
+    await expect(page).toHaveURL(/\/customer-auth$/);
+  });
+
+  test('the forgot-password mode says when the reset e-mail could not be asked for', async ({ page }) => {
+    await page.route('**/api/auth/forgot-password', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"x"}}' }));
+    await page.goto('/customer-auth?mode=forgot');
+    await page.getByLabel(/^Email/).fill('someone@example.com');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expectToast(page, 'Reset Failed', 'Failed to send reset email');
+  });
+});

@@ -104,11 +104,12 @@ function PortalScreen({ user, path, search }: { user: UserView; path: PortalPath
               Signed in as {user.firstName} {user.lastName} ({user.email})
             </p>
           </div>
+          {/* On the left: the notifications appear top right and must not cover Logout. */}
           <div className="portal-head__side">
+            <SignOutButton user={user} />
             <p className="portal-head__sync" role="status">
               {copy.state === 'unreachable' ? `Offline${copy.syncedAt ? `: last updated ${formatWhen(copy.syncedAt)}` : ''}` : ''}
             </p>
-            <SignOutButton user={user} />
           </div>
         </div>
       </div>

@@ -50,7 +50,9 @@ export async function sendBooking<F extends string>(command: Command): Promise<F
       return { kind: 'saved', message: `${SAVED_OFFLINE} It shows in My Bookings as waiting to send.` };
     case 'refused': {
       const message = outcome.message || 'Failed to create booking';
-      void toast.error('Booking Failed', message);
+      // 413 and 415 come from the upload of a file (the booking itself is JSON): the seed's 'Upload Failed'.
+      if (outcome.status === 413 || outcome.status === 415) void toast.error('Upload Failed', `File upload failed: ${message}`);
+      else void toast.error('Booking Failed', message);
       const fields = outcome.fields as Partial<Record<F, string>>;
       return outcome.status === 400 && Object.keys(fields).length > 0 ? { kind: 'invalid', fields } : { kind: 'failed', message };
     }
