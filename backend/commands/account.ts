@@ -3,7 +3,8 @@ import { describeForCustomer } from '#domain/customer-history.ts';
 import { personSubject } from '#domain/events.ts';
 import type { HistoryEntryView } from '#domain/views.ts';
 import type { EventStore } from '#data/event-store.ts';
-import { provenEmail, publicUser, type Queries, type User } from '#data/queries.ts';
+import { provenEmail } from '#domain/policy.ts';
+import { publicUser, type Queries, type User } from '#data/queries.ts';
 import type { Storage } from '#data/storage.ts';
 import { removeErasedFiles } from '../retention.ts';
 

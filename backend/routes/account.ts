@@ -15,13 +15,15 @@ export const ACCOUNT_ERASED = 'Your account and your personal data have been era
  * A customer's own account beyond the seed (UK GDPR rights the privacy policy promises, and a history in their
  * words): GET /api/bookings/{id}/timeline, GET /api/account/export, POST /api/account/delete.
  */
-export function accountRoutes({ storage, clock, config, limits }: AppDeps): Router {
+export function accountRoutes(deps: AppDeps): Router {
+  const { storage, clock, config, limits } = deps;
   const router = new Router();
   const { queries, store } = storage;
 
   /** A booking's history for its customer (and the admin), in the customer's words: no staff names. */
   router.get('/api/bookings/:id/timeline', (ctx) => {
-    const { user, booking } = bookingFor(ctx, queries, ctx.params['id']);
+    const booking = bookingFor(ctx, deps, ctx.params['id']);
+    const user = requireUser(ctx, queries);
     const timeline = customerTimeline(store, booking.id, user.id);
     if (!timeline) throw notFound('Booking not found');
     ctx.body = timeline;
