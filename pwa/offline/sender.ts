@@ -60,20 +60,28 @@ const waiters = new Map<string, (attempt: Attempt) => void>();
 async function drainHeld(force: boolean): Promise<DrainResult> {
   const db = deviceDb();
   try {
+    // Read once, then work through it in memory (re-reading only for items queued meanwhile): a drain of n items
+    // costs n sends, not n reads of the whole outbox.
+    let all = await db.outbox.orderBy('seq').toArray();
     for (;;) {
-      const all = await db.outbox.orderBy('seq').toArray();
-      const item = nextItem(all, force);
-      if (!item) return 'done';
+      let item = nextItem(all, force);
+      if (!item) {
+        all = await db.outbox.orderBy('seq').toArray();
+        item = nextItem(all, force);
+        if (!item) return 'done';
+      }
       const attempt = await send(item);
       waiters.get(item.id)?.(attempt);
       if (attempt.kind === 'sent') {
         await db.outbox.where('id').equals(item.id).delete();
+        all = all.filter((other) => other.id !== item.id);
         broadcast({ type: 'sent', id: item.id, kind: item.kind, label: item.label });
         continue;
       }
       if (attempt.kind === 'refused') {
         const error = { status: attempt.status, message: attempt.message, fields: attempt.fields, ...(attempt.current === undefined ? {} : { current: attempt.current }) };
         await db.outbox.where('id').equals(item.id).modify({ state: 'failed', error });
+        all = all.map((other) => (other.id === item.id ? { ...other, state: 'failed' as const, error } : other));
         broadcast({ type: 'refused', id: item.id, kind: item.kind, label: item.label, message: attempt.message });
         continue;
       }
