@@ -1,0 +1,160 @@
+import { useRef, useState } from 'react';
+import { serviceTypeLabel } from '#domain/content/services.ts';
+import type { BookingView } from '#domain/views.ts';
+import { personName } from '../../../offline/admin-commands.ts';
+import type { ShownQuote } from '../../../offline/admin-data.ts';
+import type { OutboxItem } from '../../../offline/db.ts';
+import { discard, retry } from '../../../offline/outbox.ts';
+import { drain } from '../../../offline/sender.ts';
+import { afterDrain } from '../../../offline/start.ts';
+import { Attachments } from '../bookings/Attachments.tsx';
+import { dayLabel, moment, pounds } from '../format.ts';
+import { ConvertDialog } from './ConvertDialog.tsx';
+import { DeleteDialog } from './DeleteDialog.tsx';
+import { QuoteEditForm } from './QuoteEditForm.tsx';
+
+/**
+ * One quote request: the customer's request, the admin's working fields (estimate, status, priority,
+ * follow-up, notes), when the customer approved or declined, and Edit Quote, Convert to Job and Delete. A
+ * pending quote is highlighted; queued work shows at once and says it waits.
+ */
+export function QuoteCard({ quote, bookings, refused }: { quote: ShownQuote; bookings: readonly BookingView[]; refused: OutboxItem | undefined }) {
+  const [editing, setEditing] = useState(false);
+  const [dialog, setDialog] = useState<'convert' | 'delete' | null>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const convertButton = useRef<HTMLButtonElement>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // After a dialog, focus goes back to its button, or to the card when the button went (converted, deleting).
+  const closeDialog = (button: { current: HTMLButtonElement | null }) => {
+    setDialog(null);
+    requestAnimationFrame(() => (button.current ?? heading.current)?.focus());
+  };
+  const name = personName(quote) || 'No name';
+  const pending = quote.quoteStatus === 'pending' && !quote.bookingId;
+  const busy = quote.pending === 'delete' || quote.pending === 'convert';
+  const answered = quote.quoteStatus === 'approved' || quote.quoteStatus === 'rejected';
+
+  return (
+    <li className={`admin-card admin-quote${pending ? ' admin-quote--pending' : ''}${quote.waiting ? ' admin-card--waiting' : ''}`} aria-labelledby={`quote-${quote.id}`}>
+      <div className="admin-card__head">
+        <h3 id={`quote-${quote.id}`} ref={heading} tabIndex={-1} className="admin-card__title">
+          {name}
+        </h3>
+        <span className={`admin-quote-badge admin-quote-badge--${quote.quoteStatus}`}>{quote.quoteStatus}</span>
+        <span className={`admin-chip admin-chip--priority-${quote.priority}`}>{quote.priority} priority</span>
+        {quote.waiting ? (
+          <span className={`admin-chip admin-chip--${quote.waiting.state}`}>
+            {quote.waiting.state === 'failed' ? 'Not accepted' : quote.pending === 'delete' ? 'Deleting: waiting to send' : quote.pending === 'convert' ? 'Converting: waiting to send' : 'Waiting to send'}
+          </span>
+        ) : null}
+      </div>
+      {answered ? (
+        <p className={`admin-answer admin-answer--${quote.quoteStatus}`}>
+          {quote.quoteStatus === 'approved' ? 'Approved' : 'Declined'} on {moment(quote.updatedAt)}
+        </p>
+      ) : null}
+      {quote.bookingId ? <p className="admin-answer admin-answer--converted">Converted to a job: it is in Bookings, confirmed.</p> : null}
+      <dl className="admin-facts">
+        <div>
+          <dt>Service</dt>
+          <dd>{serviceTypeLabel(quote.serviceType)}</dd>
+        </div>
+        <div>
+          <dt>Asked on</dt>
+          <dd>{moment(quote.createdAt)}</dd>
+        </div>
+        {quote.preferredDate ? (
+          <div>
+            <dt>Preferred date</dt>
+            <dd>{dayLabel(quote.preferredDate)}</dd>
+          </div>
+        ) : null}
+        {quote.phone ? (
+          <div>
+            <dt>Phone</dt>
+            <dd>
+              <a href={`tel:${quote.phone.replace(/[^\d+]/g, '')}`}>{quote.phone}</a>
+            </dd>
+          </div>
+        ) : null}
+        {quote.email ? (
+          <div>
+            <dt>E-mail</dt>
+            <dd>
+              <a href={`mailto:${quote.email}`}>{quote.email}</a>
+            </dd>
+          </div>
+        ) : null}
+        {quote.address ? (
+          <div>
+            <dt>Address</dt>
+            <dd>{quote.address}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Estimate</dt>
+          <dd>{pounds(quote.estimatedCost) || 'Not set'}</dd>
+        </div>
+        {quote.followUpDate ? (
+          <div>
+            <dt>Follow up</dt>
+            <dd>{dayLabel(quote.followUpDate)}</dd>
+          </div>
+        ) : null}
+        {quote.description ? (
+          <div className="admin-facts__wide">
+            <dt>Request</dt>
+            <dd>{quote.description}</dd>
+          </div>
+        ) : null}
+        {quote.notes ? (
+          <div className="admin-facts__wide">
+            <dt>Notes</dt>
+            <dd>{quote.notes}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <Attachments json={quote.attachments} />
+      {refused?.state === 'failed' ? (
+        <section className="admin-problem" aria-label="Not accepted">
+          <p>
+            <strong>Not accepted by the server:</strong> {refused.error?.message}
+          </p>
+          <div className="admin-actions">
+            <button type="button" className="btn btn--primary admin-btn" onClick={() => void retry(refused.id).then(() => drain({ force: true, queue: true }).then(afterDrain))}>
+              Send again
+            </button>
+            <button type="button" className="btn btn--secondary admin-btn" onClick={() => void discard(refused.id)}>
+              Discard the change
+            </button>
+          </div>
+        </section>
+      ) : null}
+      {busy || quote.bookingId ? null : (
+        <div className="admin-job__actions">
+          <button ref={editButton} type="button" className="btn btn--secondary admin-btn" aria-expanded={editing} onClick={() => setEditing(!editing)}>
+            Edit Quote<span className="visually-hidden"> for {name}</span>
+          </button>
+          <button ref={convertButton} type="button" className="btn btn--primary admin-btn" aria-haspopup="dialog" onClick={() => setDialog('convert')}>
+            Convert to Job<span className="visually-hidden"> for {name}</span>
+          </button>
+          <button ref={deleteButton} type="button" className="btn admin-btn admin-btn--danger" aria-haspopup="dialog" onClick={() => setDialog('delete')}>
+            Delete<span className="visually-hidden"> {name}&rsquo;s quote</span>
+          </button>
+        </div>
+      )}
+      {editing && !busy ? (
+        <QuoteEditForm
+          quote={quote}
+          onDone={() => {
+            setEditing(false);
+            editButton.current?.focus();
+          }}
+        />
+      ) : null}
+      {dialog === 'convert' ? <ConvertDialog quote={quote} bookings={bookings} onClose={() => closeDialog(convertButton)} /> : null}
+      {dialog === 'delete' ? <DeleteDialog quote={quote} onClose={() => closeDialog(deleteButton)} /> : null}
+    </li>
+  );
+}

@@ -1,0 +1,79 @@
+import { londonDay } from '#domain/schemas/date-window.ts';
+import { ADMIN, Client, type TestServer } from '../support/server.ts';
+import { expect, hydrated, type Page } from './fixtures.ts';
+
+/** The UK day `n` days from today (yyyy-MM-dd). */
+export function ukDay(n = 0): string {
+  return londonDay(new Date(Date.now() + n * 86_400_000));
+}
+
+/** A customer with a proved address, signed in through the API. */
+export async function customer(server: TestServer, email: string, firstName: string, lastName: string): Promise<Client> {
+  const client = new Client(server.url);
+  expect((await client.register(email, `${firstName.toLowerCase()}-long-passphrase`, firstName, lastName)).status).toBe(201);
+  await server.verifyEmail(email);
+  return client;
+}
+
+/** The admin's API client (for setting the scene and for "another session"). */
+export async function adminClient(server: TestServer): Promise<Client> {
+  const client = new Client(server.url);
+  expect((await client.loginAdmin()).status).toBe(200);
+  return client;
+}
+
+/** A booking made by a customer in the portal, with a message from them. Returns the booking. */
+export async function customerBooking(client: Client, email: string, overrides: Record<string, unknown> = {}, message?: string) {
+  const answer = await client.post('/api/bookings', {
+    firstName: 'Alice',
+    lastName: 'Able',
+    email,
+    phone: '01632 960001',
+    serviceType: 'rewiring',
+    address: '1 High Street, Ashford TW15 2AA',
+    description: 'Rewire the kitchen',
+    startDate: ukDay(7),
+    finishDate: ukDay(8),
+    startTime: '09:00',
+    finishTime: '17:00',
+    ...overrides,
+  });
+  expect(answer.status).toBe(201);
+  const booking = answer.data.booking as { id: string; version: number };
+  if (message) expect((await client.post(`/api/bookings/${booking.id}/messages`, { content: message })).status).toBe(201);
+  return booking;
+}
+
+/** A quote request from the public form (no account). */
+export async function quoteRequest(server: TestServer, overrides: Record<string, unknown> = {}) {
+  const answer = await new Client(server.url).post('/api/bookings', {
+    firstName: 'Bob',
+    lastName: 'Baker',
+    email: 'bob.baker@example.com',
+    phone: '01632 960002',
+    serviceType: 'Consumer Unit Upgrade',
+    preferredDate: ukDay(20),
+    address: '2 Station Road, Staines TW18 4AA',
+    description: 'Replace the old fuse box',
+    ...overrides,
+  });
+  expect(answer.status).toBe(201);
+  return answer.data.quote as { id: string };
+}
+
+/** Signs in on /admin through the form, and waits for the dashboard. */
+export async function signIn(page: Page): Promise<void> {
+  // The electrician answered the cookie banner long ago; it would cover the lower half of a phone.
+  await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'accepted'));
+  await page.goto('/admin');
+  await hydrated(page);
+  await page.getByLabel('E-mail address').fill(ADMIN.email);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('tablist', { name: 'Admin sections' })).toBeVisible();
+}
+
+/** The counter tile's number ('total', 'pending', 'progress', 'done'). */
+export function counter(page: Page, tile: 'total' | 'pending' | 'progress' | 'done') {
+  return page.getByTestId(`count-${tile}`);
+}
