@@ -40,6 +40,18 @@ export class UnitOfWork {
     this.metadata = metadata;
   }
 
+  /**
+   * The id for a record the command creates: the client's (then no stream may exist under it yet, in any of
+   * `streams`: another request made that record, a 409) or a new one.
+   */
+  newId(clientId: string | undefined, ...streams: Array<(id: string) => string>): string {
+    if (clientId === undefined) return randomUUID();
+    for (const stream of streams) {
+      if (this.store.streamVersion(stream(clientId)) > 0) throw new ConflictError('id_taken', 'A record with this id already exists');
+    }
+    return clientId;
+  }
+
   /** Folds a stream into the decider's state. */
   load<S, C, E extends DomainEvent>(streamId: string, decider: Decider<S, C, E>): { state: S; version: number } {
     const history = this.store.readStream(streamId) as RecordedEvent<E>[];

@@ -75,6 +75,16 @@ export function createReadModels(db: Db): void {
   db.prepare(`INSERT INTO meta (name, value) VALUES ('read_model_hash', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value`).run(
     READ_MODEL_HASH,
   );
+  newSyncEpoch(db);
+}
+
+/**
+ * Marks the read models as rebuilt for the sync feed: a device whose copy was made before (an erasure or a
+ * rebuild may have changed rows without changing their positions) starts its copy again. Call inside the
+ * transaction that swaps the tables in.
+ */
+export function newSyncEpoch(db: Db): void {
+  db.prepare(`INSERT INTO meta (name, value) VALUES ('sync_epoch', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value`).run(randomBytes(6).toString('hex'));
 }
 
 /**

@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import { ERASED } from '#domain/limits.ts';
+import { BookingView, ContactView, MessageView, QuoteView } from '#domain/views.ts';
 import { prepared, type Db } from './db.ts';
 
 /** A booking as the API answers it: the seed's field names, plus `version` for conflict checks. */
@@ -102,8 +104,17 @@ export type User = {
   updatedAt: string;
 };
 
-const toBooking = (r: Record<string, unknown>): Booking => ({ ...r, isManualBooking: r['isManualBooking'] === 1 }) as Booking;
-const toMessage = (r: Record<string, unknown>): Message => ({ ...r, isFromAdmin: r['isFromAdmin'] === 1 }) as Message;
+/** The columns of a view (domain/views.ts): what the API answers, never the sync feed's bookkeeping columns. */
+const columns = (view: z.ZodObject): string => Object.keys(view.shape).join(', ');
+export const BOOKING_COLUMNS = columns(BookingView);
+export const QUOTE_COLUMNS = columns(QuoteView);
+export const CONTACT_COLUMNS = columns(ContactView);
+export const MESSAGE_COLUMNS = columns(MessageView);
+
+/** A bookings row as the API answers it (SQLite keeps booleans as 0/1). */
+export const toBooking = (r: Record<string, unknown>): Booking => ({ ...r, isManualBooking: r['isManualBooking'] === 1 }) as Booking;
+/** A messages row as the API answers it. */
+export const toMessage = (r: Record<string, unknown>): Message => ({ ...r, isFromAdmin: r['isFromAdmin'] === 1 }) as Message;
 const toUser = (r: Record<string, unknown>): User => ({ ...r, isAdmin: r['isAdmin'] === 1, emailVerified: r['emailVerified'] === 1 }) as User;
 
 /**
@@ -118,43 +129,43 @@ export class Queries {
   }
 
   bookings(): Booking[] {
-    return this.#all('SELECT * FROM bookings ORDER BY createdAt DESC, id').map(toBooking);
+    return this.#all(`SELECT ${BOOKING_COLUMNS} FROM bookings ORDER BY createdAt DESC, id`).map(toBooking);
   }
 
   booking(id: string): Booking | undefined {
-    const r = this.#one('SELECT * FROM bookings WHERE id = ?', id);
+    const r = this.#one(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = ?`, id);
     return r && toBooking(r);
   }
 
   /** A customer's bookings: those made with their e-mail (pass null until it is verified), and those they made signed in. */
   bookingsForCustomer(email: string | null, userId: string | null): Booking[] {
-    return this.#all('SELECT * FROM bookings WHERE email = ? OR (userId IS NOT NULL AND userId = ?) ORDER BY createdAt DESC, id', email, userId).map(
+    return this.#all(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE email = ? OR (userId IS NOT NULL AND userId = ?) ORDER BY createdAt DESC, id`, email, userId).map(
       toBooking,
     );
   }
 
   quotes(): Quote[] {
-    return this.#all('SELECT * FROM quotes ORDER BY createdAt DESC, id') as Quote[];
+    return this.#all(`SELECT ${QUOTE_COLUMNS} FROM quotes ORDER BY createdAt DESC, id`) as Quote[];
   }
 
   quote(id: string): Quote | undefined {
-    return this.#one('SELECT * FROM quotes WHERE id = ?', id) as Quote | undefined;
+    return this.#one(`SELECT ${QUOTE_COLUMNS} FROM quotes WHERE id = ?`, id) as Quote | undefined;
   }
 
   contacts(): Contact[] {
-    return this.#all('SELECT * FROM contacts ORDER BY createdAt DESC, id') as Contact[];
+    return this.#all(`SELECT ${CONTACT_COLUMNS} FROM contacts ORDER BY createdAt DESC, id`) as Contact[];
   }
 
   contactByEmail(email: string): Contact | undefined {
-    return this.#one('SELECT * FROM contacts WHERE email = ? LIMIT 1', email) as Contact | undefined;
+    return this.#one(`SELECT ${CONTACT_COLUMNS} FROM contacts WHERE email = ? LIMIT 1`, email) as Contact | undefined;
   }
 
   messages(bookingId: string): Message[] {
-    return this.#all('SELECT * FROM messages WHERE bookingId = ? ORDER BY createdAt, id', bookingId).map(toMessage);
+    return this.#all(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE bookingId = ? ORDER BY createdAt, id`, bookingId).map(toMessage);
   }
 
   allMessages(): Message[] {
-    return this.#all('SELECT * FROM messages ORDER BY createdAt, id').map(toMessage);
+    return this.#all(`SELECT ${MESSAGE_COLUMNS} FROM messages ORDER BY createdAt, id`).map(toMessage);
   }
 
   userByEmail(email: string): User | undefined {
@@ -171,7 +182,7 @@ export class Queries {
   bookingsOverlapping(startDate: string, finishDate: string, statuses: readonly string[]): Booking[] {
     const marks = statuses.map(() => '?').join(', ');
     return this.#all(
-      `SELECT * FROM bookings WHERE startDate <= ? AND finishDate >= ? AND status IN (${marks}) ORDER BY startDate, startTime`,
+      `SELECT ${BOOKING_COLUMNS} FROM bookings WHERE startDate <= ? AND finishDate >= ? AND status IN (${marks}) ORDER BY startDate, startTime`,
       finishDate,
       startDate,
       ...statuses,
@@ -240,7 +251,7 @@ export class Queries {
 
   /** A customer's quote requests: those made with their e-mail (pass null until it is verified), and those they made signed in. */
   quotesForCustomer(email: string | null, userId: string | null): Quote[] {
-    return this.#all('SELECT * FROM quotes WHERE email = ? OR (userId IS NOT NULL AND userId = ?) ORDER BY createdAt DESC, id', email, userId) as Quote[];
+    return this.#all(`SELECT ${QUOTE_COLUMNS} FROM quotes WHERE email = ? OR (userId IS NOT NULL AND userId = ?) ORDER BY createdAt DESC, id`, email, userId) as Quote[];
   }
 
   adminExists(): boolean {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TABLES } from '#domain/projections.ts';
 import { retryWhileBusy } from './busy.ts';
-import { READ_MODEL_HASH, forgetStatements, prepared, readModelStatements, type Db } from './db.ts';
+import { READ_MODEL_HASH, forgetStatements, newSyncEpoch, prepared, readModelStatements, type Db } from './db.ts';
 import type { EventStore } from './event-store.ts';
 import { Projector } from './projector.ts';
 
@@ -182,6 +182,7 @@ export class StagedRebuild {
       this.#db
         .prepare(`INSERT INTO meta (name, value) VALUES ('read_model_hash', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value`)
         .run(READ_MODEL_HASH);
+      newSyncEpoch(this.#db);
       this.#db.prepare('DELETE FROM meta WHERE name = ?').run(`${OWNER_PREFIX}${this.#token}`);
       return { count, at };
     }).immediate();

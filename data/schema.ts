@@ -73,7 +73,10 @@ export const MIGRATIONS: readonly string[] = [
 ];
 
 /**
- * The read models: derived from the events, so they are not migrated but rebuilt. When this text
+ * The read models: derived from the events, so they are not migrated but rebuilt. (`position` columns and the
+ * `tombstones` table serve the devices' sync feed: a tombstone is what a device's copy must forget, a deleted
+ * record or one that moved away from the customer who could see it; its email and userId say who may see it.
+ * No SQL comments in here: the rebuild renames each statement's table by its first words.) When this text
  * changes, the next start sees a different hash and rebuilds them (data/rebuild.ts).
  */
 export const READ_MODEL_DDL = `
@@ -101,9 +104,12 @@ export const READ_MODEL_DDL = `
     isManualBooking INTEGER NOT NULL,
     createdAt TEXT NOT NULL,
     updatedAt TEXT NOT NULL,
-    version INTEGER NOT NULL
+    version INTEGER NOT NULL,
+    position INTEGER NOT NULL,
+    ownerPosition INTEGER NOT NULL
   );
   CREATE INDEX bookings_email ON bookings (email);
+  CREATE INDEX bookings_position ON bookings (position);
   CREATE INDEX bookings_user ON bookings (userId);
   CREATE INDEX bookings_dates ON bookings (startDate, finishDate);
 
@@ -127,9 +133,12 @@ export const READ_MODEL_DDL = `
     bookingId TEXT,
     createdAt TEXT NOT NULL,
     updatedAt TEXT NOT NULL,
-    version INTEGER NOT NULL
+    version INTEGER NOT NULL,
+    position INTEGER NOT NULL
   );
   CREATE INDEX quotes_email ON quotes (email);
+  CREATE INDEX quotes_user ON quotes (userId);
+  CREATE INDEX quotes_position ON quotes (position);
 
   CREATE TABLE contacts (
     id TEXT PRIMARY KEY,
@@ -140,9 +149,11 @@ export const READ_MODEL_DDL = `
     service TEXT,
     details TEXT NOT NULL,
     source TEXT NOT NULL,
-    createdAt TEXT NOT NULL
+    createdAt TEXT NOT NULL,
+    position INTEGER NOT NULL
   );
   CREATE INDEX contacts_email ON contacts (email);
+  CREATE INDEX contacts_position ON contacts (position);
 
   CREATE TABLE messages (
     id TEXT PRIMARY KEY,
@@ -152,9 +163,21 @@ export const READ_MODEL_DDL = `
     content TEXT NOT NULL,
     attachments TEXT,
     isFromAdmin INTEGER NOT NULL,
-    createdAt TEXT NOT NULL
+    createdAt TEXT NOT NULL,
+    position INTEGER NOT NULL
   );
   CREATE INDEX messages_booking ON messages (bookingId, createdAt);
+  CREATE INDEX messages_position ON messages (position);
+
+  CREATE TABLE tombstones (
+    tbl TEXT NOT NULL,
+    id TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    reason TEXT NOT NULL,
+    email TEXT,
+    userId TEXT
+  );
+  CREATE INDEX tombstones_position ON tombstones (position);
 
   CREATE TABLE users (
     id TEXT PRIMARY KEY,

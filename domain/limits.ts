@@ -23,6 +23,8 @@ export const LIMITS = {
   attachments: 10,
   supportNameMin: 2,
   supportPhoneMin: 10,
+  /** A client-made record id: a UUID, 36 characters. */
+  recordId: 36,
   supportDescriptionMin: 10,
 } as const;
 

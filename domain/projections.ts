@@ -17,6 +17,7 @@ export const TABLES = [
   'uploads',
   'support_requests',
   'calendar_feed',
+  'tombstones',
 ] as const;
 export type TableName = (typeof TABLES)[number];
 

@@ -131,7 +131,15 @@ export type SyncChange = z.infer<typeof SyncChange>;
 /**
  * `GET /api/sync?after=<position>&limit=<n>`: the records the caller may see that changed after `after`,
  * oldest change first; `next` is the position to ask from next time (apply the page and store `next` in one
- * transaction); `more` says whether to ask again at once.
+ * transaction); `more` says whether to ask again at once. When `epoch` differs from the one the device's copy
+ * was made under (the server's read models were rebuilt, e.g. after an erasure, or the customer's address was
+ * proven), the device wipes its copy and asks again from 0.
  */
-export const SyncPage = z.object({ changes: z.array(SyncChange), next: z.number(), more: z.boolean() });
+export const SyncPage = z.object({ changes: z.array(SyncChange), next: z.number(), more: z.boolean(), epoch: z.string() });
 export type SyncPage = z.infer<typeof SyncPage>;
+
+/** `GET /api/sync` query: from which position, and how many changes a page holds at most. */
+export const SyncQuery = z.strictObject({
+  after: z.coerce.number({ error: 'Must be a whole number, 0 or more' }).int({ error: 'Must be a whole number, 0 or more' }).min(0, { error: 'Must be a whole number, 0 or more' }).default(0),
+  limit: z.coerce.number({ error: 'Must be a whole number from 1 to 1000' }).int({ error: 'Must be a whole number from 1 to 1000' }).min(1, { error: 'Must be a whole number from 1 to 1000' }).max(1000, { error: 'Must be a whole number from 1 to 1000' }).default(500),
+});

@@ -32,15 +32,17 @@ export function requestBookingOrQuote(
   const userId = who?.id ?? null;
   if (input.attachments.length > 0) input = { ...input, attachments: ownFiles(uow, input.attachments, who) };
   let result: RequestResult;
+  // One id space for both: a client's id names its request whichever it turns out to be.
+  const id = uow.newId(input.id, streamId.booking, streamId.quote);
   if (input.startDate && input.finishDate) {
-    const bookingId = randomUUID();
+    const bookingId = id;
     const stream = streamId.booking(bookingId);
     const data = newBookingData({ ...input, startDate: input.startDate, finishDate: input.finishDate }, { bookingId, userId }, role);
     assertNoClash(uow, { id: bookingId, ...data }, input.allowOverlap);
     uow.handle(stream, bookingDecider, { type: 'RequestBooking', data }, { expectedVersion: 0, subject: personSubject(data.email, stream) });
     result = { kind: 'booking', id: bookingId };
   } else {
-    const quoteId = randomUUID();
+    const quoteId = id;
     const stream = streamId.quote(quoteId);
     uow.handle(
       stream,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import { contactDecider } from '#domain/deciders/contact.ts';
 import { streamId } from '#domain/deciders/decider.ts';
@@ -27,9 +26,10 @@ export function enquiryRoutes({ storage, clock, config, mailer, limits }: AppDep
     if (isHoneypotFilled(ctx)) return;
     const input = parseBody(ctx, CreateContactSchema);
     const { result, replayed } = await bus.execute(commandContext(ctx, bus, queries, clock()), (uow) => {
-      const contactId = randomUUID();
+      const { id, ...details } = input;
+      const contactId = uow.newId(id, streamId.contact);
       const stream = streamId.contact(contactId);
-      uow.handle(stream, contactDecider, { type: 'CreateContact', data: { contactId, ...input, source: 'form' } }, { expectedVersion: 0, subject: personSubject(input.email, stream) });
+      uow.handle(stream, contactDecider, { type: 'CreateContact', data: { contactId, ...details, source: 'form' } }, { expectedVersion: 0, subject: personSubject(input.email, stream) });
       new MailOutbox(uow.db).enqueue(
         enquiry(config.mail.businessEmail, 'contact', [
           ['Name', `${input.firstName} ${input.lastName ?? ''}`.trim()],
@@ -51,9 +51,10 @@ export function enquiryRoutes({ storage, clock, config, mailer, limits }: AppDep
   router.post('/api/support/request', limits.perIp('submit'), async (ctx) => {
     const input = parseBody(ctx, SupportRequestSchema);
     const { result, replayed } = await bus.execute(commandContext(ctx, bus, queries, clock()), (uow) => {
-      const requestId = randomUUID();
+      const { id, ...request } = input;
+      const requestId = uow.newId(id, streamId.support);
       const stream = streamId.support(requestId);
-      uow.handle(stream, supportDecider, { type: 'SubmitSupportRequest', data: { requestId, ...input } }, { expectedVersion: 0, subject: personSubject(input.email, stream) });
+      uow.handle(stream, supportDecider, { type: 'SubmitSupportRequest', data: { requestId, ...request } }, { expectedVersion: 0, subject: personSubject(input.email, stream) });
       new MailOutbox(uow.db).enqueue(
         enquiry(config.mail.businessEmail, 'support', [
           ['Name', input.name],

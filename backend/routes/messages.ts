@@ -32,7 +32,7 @@ export function messageRoutes({ storage, clock, config, mailer }: AppDeps): Rout
     const senderName = isFromAdmin ? (input.senderName ?? ownName) : (input.senderName ?? (ownName || 'Customer'));
     const { result, replayed } = await bus.execute(commandContext(ctx, bus, queries, clock()), (uow) => {
       const attachments = input.attachments.length > 0 ? ownFiles(uow, input.attachments, user) : [];
-      const messageId = randomUUID();
+      const messageId = input.id ?? randomUUID();
       uow.handle(
         streamId.chat(booking.id),
         chatDecider,

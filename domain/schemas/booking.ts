@@ -3,6 +3,7 @@ import { LIMITS } from '../limits.ts';
 import { MSG } from '../messages.ts';
 import {
   AttachmentsField,
+  RecordIdField,
   optionalDate,
   optionalEmail,
   optionalPhone,
@@ -78,6 +79,8 @@ function checkRequest(v: DateRange & { email?: string | null; phone?: string | n
  */
 export const CreateBookingSchema = z
   .strictObject({
+    /** The new booking's or quote's id, made by the client (optional). */
+    id: RecordIdField,
     ...bookingFields,
     status: BookingStatusSchema.optional(),
     isManualBooking: z.boolean({ error: 'Must be true or false' }).optional(),
@@ -102,4 +105,4 @@ export const UpdateBookingSchema = z
 export type UpdateBookingInput = z.infer<typeof UpdateBookingSchema>;
 
 /** The booking fields a person typed, without the admin-only flags. */
-export type BookingDetails = Omit<CreateBookingInput, 'status' | 'isManualBooking'>;
+export type BookingDetails = Omit<CreateBookingInput, 'id' | 'status' | 'isManualBooking'>;

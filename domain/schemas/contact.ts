@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import { MSG } from '../messages.ts';
-import { optionalPhone, optionalText, requiredEmail, requiredText } from './fields.ts';
+import { RecordIdField, optionalPhone, optionalText, requiredEmail, requiredText } from './fields.ts';
 
 /** `POST /api/contacts`, the contact form: we need a name, a way to reply and what it is about. */
 export const CreateContactSchema = z.strictObject({
+  id: RecordIdField,
   firstName: requiredText(LIMITS.name, MSG.firstNameRequired),
   lastName: optionalText(LIMITS.name),
   email: requiredEmail(MSG.emailInvalid),

@@ -110,5 +110,17 @@ export const AttachmentsField = z
   .optional()
   .transform((v) => v ?? []);
 
+/**
+ * The id a client gives the record it creates (a UUID it made itself), so an offline booking, its files and
+ * its first chat message can name each other before they reach the server. Optional: the server makes one
+ * when the client does not.
+ */
+export const RecordIdField = z
+  .string({ error: 'Must be a UUID' })
+  .max(LIMITS.recordId, { error: MSG.tooLong(LIMITS.recordId) })
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i, { error: 'Must be a UUID' })
+  .transform((v) => v.toLowerCase())
+  .optional();
+
 /** The hidden field of the public forms (quote, contact): people never see it, form-filling bots fill it. */
 export const HONEYPOT_FIELD = 'website';

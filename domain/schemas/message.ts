@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import { MSG } from '../messages.ts';
-import { AttachmentsField, optionalText, requiredText } from './fields.ts';
+import { AttachmentsField, RecordIdField, optionalText, requiredText } from './fields.ts';
 
 /**
  * `POST /api/bookings/{id}/messages`. `isFromAdmin` is accepted for the seed's clients but the server
  * decides it from the session; `senderName` defaults to the signed-in person's name.
  */
 export const PostMessageSchema = z.strictObject({
+  /** The new message's id, made by the client (optional). */
+  id: RecordIdField,
   content: requiredText(LIMITS.messageContent, MSG.messageEmpty),
   senderName: optionalText(LIMITS.senderName),
   isFromAdmin: z.boolean({ error: 'Must be true or false' }).optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import { MSG } from '../messages.ts';
-import { optionalText, requiredEmail } from './fields.ts';
+import { RecordIdField, optionalText, requiredEmail } from './fields.ts';
 
 export const ISSUE_TYPES = ['login', 'password', 'booking', 'other'] as const;
 
@@ -14,6 +14,7 @@ const phone = z
 
 /** `POST /api/support/request`, with the seed's minimums and messages. */
 export const SupportRequestSchema = z.strictObject({
+  id: RecordIdField,
   name: z
     .string({ error: MSG.supportName })
     .trim()

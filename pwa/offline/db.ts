@@ -49,8 +49,8 @@ export type OutboxItem = {
   error: { status: number; message: string; fields: Record<string, string>; current?: unknown } | null;
 };
 
-/** Where the mirror stands: whose records it holds and the sync feed position to ask from next. */
-export type MirrorState = { key: 'sync'; owner: string; position: number; syncedAt: string };
+/** Where the mirror stands: whose records it holds, under which feed epoch, and the position to ask from next. */
+export type MirrorState = { key: 'sync'; owner: string; epoch: string; position: number; syncedAt: string };
 
 /**
  * The device's database: the outbox, and the signed-in user's mirror of what they may see (the sync feed's

@@ -1,6 +1,7 @@
 import { SyncPage } from '#domain/views.ts';
 import type { SyncChange, SyncedTable } from '#domain/views.ts';
 import { deviceDb } from './db.ts';
+import type { MirrorState } from './db.ts';
 import { reportReachable } from './signals.ts';
 
 /** How a pull ended: up to date; the session ended (sign in again); or the server could not be reached. */
@@ -13,13 +14,15 @@ const TABLES: readonly SyncedTable[] = ['bookings', 'quotes', 'contacts', 'messa
  * Brings the device's copy of what `owner` may see up to date from the sync feed (GET /api/sync?after=…), page
  * by page. Each page and the position after it are applied in one Dexie transaction, so the screens (reading
  * with live queries) never see half a page, and an interrupted pull resumes where it stopped. A copy that
- * belongs to someone else (another account signed in on this device) is wiped first.
+ * belongs to someone else (another account signed in on this device) is wiped first, and so is one made under
+ * another epoch of the feed. A booking that leaves the copy takes its messages with it.
  */
 export async function pull(owner: string): Promise<PullResult> {
   const db = deviceDb();
   const state = await db.mirror.get('sync');
   if (state && state.owner !== owner) await wipeMirror();
   let after = state?.owner === owner ? state.position : 0;
+  let epoch = state?.owner === owner ? state.epoch : null;
   for (;;) {
     let response: Response;
     try {
@@ -32,7 +35,15 @@ export async function pull(owner: string): Promise<PullResult> {
     if (response.status === 401 || response.status === 403) return 'signed-out';
     if (!response.ok) return 'unreachable';
     const page = SyncPage.parse(await response.json());
-    await apply(page.changes, { key: 'sync', owner, position: page.next, syncedAt: new Date().toISOString() });
+    if (epoch !== null && page.epoch !== epoch && after > 0) {
+      // The server's copy was rebuilt (an erasure, say) or the user now sees more: start the copy again.
+      await wipeMirror();
+      after = 0;
+      epoch = null;
+      continue;
+    }
+    epoch = page.epoch;
+    await apply(page.changes, { key: 'sync', owner, epoch, position: page.next, syncedAt: new Date().toISOString() });
     after = page.next;
     if (!page.more) return 'synced';
   }
@@ -46,7 +57,7 @@ export async function wipeMirror(): Promise<void> {
   });
 }
 
-async function apply(changes: readonly SyncChange[], state: { key: 'sync'; owner: string; position: number; syncedAt: string }): Promise<void> {
+async function apply(changes: readonly SyncChange[], state: MirrorState): Promise<void> {
   const db = deviceDb();
   await db.transaction('rw', [db.bookings, db.quotes, db.contacts, db.messages, db.mirror], async () => {
     for (const table of TABLES) {
@@ -57,6 +68,7 @@ async function apply(changes: readonly SyncChange[], state: { key: 'sync'; owner
       const target = db[table] as unknown as { bulkPut(rows: unknown[]): Promise<unknown>; bulkDelete(ids: string[]): Promise<void> };
       if (kept.length > 0) await target.bulkPut(kept);
       if (gone.length > 0) await target.bulkDelete(gone);
+      if (table === 'bookings' && gone.length > 0) await db.messages.where('bookingId').anyOf(gone).delete();
     }
     await db.mirror.put(state);
   });

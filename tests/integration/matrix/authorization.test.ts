@@ -76,4 +76,21 @@ describe('beyond the table: records found by e-mail address', () => {
     expect(mine.status).toBe(200);
     expect(mine.text).not.toContain(sent.data.quote.id as string);
   });
+
+  it("a customer's sync feed carries none of another customer's records, and nothing sent under an unproven address", async () => {
+    const feedOf = async (client: Client) => JSON.stringify((await client.get('/api/sync?after=0&limit=1000')).data);
+    const theirs = [fx.bookingId, fx.quoteId];
+    const b = await feedOf(fx.client('customerB'));
+    for (const id of theirs) expect(b).not.toContain(id);
+
+    const victim = 'vicky.victim@example.com';
+    const sent = await new Client(server.url).post('/api/bookings', quoteForm({ email: victim, description: 'Side gate code 1234' }));
+    const mallory = new Client(server.url);
+    await mallory.register(victim, 'mallory-passphrase-2', 'Mal', 'Lory');
+    const feed = await feedOf(mallory);
+    expect(feed).not.toContain(sent.data.quote.id as string);
+    expect(feed).not.toContain('Side gate code');
+    expect(await feedOf(fx.client('customerA'))).toContain(fx.bookingId);
+  });
 });
+

@@ -307,11 +307,11 @@ export const CALLS: readonly ApiCall[] = [
   // ---- bookings ----
   {
     method: 'POST', path: '/api/bookings', variant: 'quote form, no dates', access: PUBLIC, ok: 201, appends: ['QuoteRequested'], body: 'json',
-    schema: CreateBookingSchema, bounded: BOOKING, request: (fx, actor) => ({ json: quoteForm({ email: fx.email(actor), preferredDate: fx.day() }) }),
+    schema: CreateBookingSchema, bounded: { id: LIMITS.recordId, ...BOOKING }, request: (fx, actor) => ({ json: quoteForm({ email: fx.email(actor), preferredDate: fx.day() }) }),
   },
   {
     method: 'POST', path: '/api/bookings', variant: 'with dates', access: SIGNED_IN, ok: 201, appends: ['BookingRequested'], body: 'json',
-    schema: CreateBookingSchema, bounded: BOOKING,
+    schema: CreateBookingSchema, bounded: { id: LIMITS.recordId, ...BOOKING },
     request: (fx, actor) => {
       const day = fx.day();
       return { json: bookingForm(fx.email(actor), { startDate: day, finishDate: day }) };
@@ -335,10 +335,13 @@ export const CALLS: readonly ApiCall[] = [
   { method: 'GET', path: '/api/bookings/{id}/messages', access: A_OR_ADMIN, ok: 200, appends: [], body: 'none', request: (fx) => ({ params: { id: fx.bookingId } }) },
   {
     method: 'POST', path: '/api/bookings/{id}/messages', access: A_OR_ADMIN, ok: 201, appends: ['MessagePosted'], body: 'json', schema: PostMessageSchema,
-    bounded: { content: LIMITS.messageContent, senderName: LIMITS.senderName },
+    bounded: { id: LIMITS.recordId, content: LIMITS.messageContent, senderName: LIMITS.senderName },
     request: (fx) => ({ params: { id: fx.bookingId }, json: { content: 'Is Tuesday morning all right?' } }),
   },
   { method: 'GET', path: '/api/all-messages', access: ADMIN_ONLY, ok: 200, appends: [], body: 'none', request: () => ({}) },
+
+  // ---- the devices' sync feed ----
+  { method: 'GET', path: '/api/sync', access: SIGNED_IN, ok: 200, appends: [], body: 'none', request: () => ({}) },
 
   // ---- quotes ----
   { method: 'GET', path: '/api/quotes', access: ADMIN_ONLY, ok: 200, appends: [], body: 'none', request: () => ({}) },
@@ -369,12 +372,12 @@ export const CALLS: readonly ApiCall[] = [
   { method: 'GET', path: '/api/contacts', access: ADMIN_ONLY, ok: 200, appends: [], body: 'none', request: () => ({}) },
   {
     method: 'POST', path: '/api/contacts', access: PUBLIC, ok: 201, appends: ['ContactCreated'], body: 'json', schema: CreateContactSchema,
-    bounded: { ...PERSON, service: LIMITS.serviceType, details: LIMITS.details },
+    bounded: { id: LIMITS.recordId, ...PERSON, service: LIMITS.serviceType, details: LIMITS.details },
     request: (fx, actor) => ({ json: { firstName: 'Connie', lastName: 'Contact', email: fx.email(actor), phone: '01632 960002', service: 'EICR', details: 'Do you cover Egham?' } }),
   },
   {
     method: 'POST', path: '/api/support/request', access: PUBLIC, ok: 201, appends: ['SupportRequested'], body: 'json', schema: SupportRequestSchema,
-    bounded: { name: LIMITS.name, email: LIMITS.email, phone: LIMITS.phone, description: LIMITS.description, bookingReference: LIMITS.name },
+    bounded: { id: LIMITS.recordId, name: LIMITS.name, email: LIMITS.email, phone: LIMITS.phone, description: LIMITS.description, bookingReference: LIMITS.name },
     request: (fx, actor) => ({
       json: { name: 'Sam Support', email: fx.email(actor), phone: '01632 960003', issueType: 'login', description: 'I cannot sign in to the portal', bookingReference: null },
     }),

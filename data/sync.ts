@@ -1,0 +1,98 @@
+import type { SyncChange, SyncedTable } from '#domain/views.ts';
+import { prepared, type Db } from './db.ts';
+import { BOOKING_COLUMNS, CONTACT_COLUMNS, MESSAGE_COLUMNS, QUOTE_COLUMNS, toBooking, toMessage } from './queries.ts';
+
+/** Whose feed: the admin sees every synced record; a customer what their lists show them. */
+export type SyncReader = { readonly admin: true } | { readonly admin: false; readonly userId: string; readonly email: string | null };
+
+/** One page of the feed; `epoch` changes when the device must start its copy again. */
+export type SyncAnswer = { changes: SyncChange[]; next: number; more: boolean; epoch: string };
+
+type Found = { pos: number; tombstone: boolean; change: SyncChange };
+type Source = (after: number, through: number | null, limit: number | null) => Found[];
+
+/**
+ * The sync feed (issue 10): the records a reader may see that changed after a position, oldest change first,
+ * tombstones included, read in one snapshot. A customer's rule is their lists' rule: the bookings and quotes
+ * made under their proven e-mail or by their account, and those bookings' messages (a message's position is
+ * at least its booking's `ownerPosition`, so a booking that moves to a customer brings its chat along). A page
+ * never ends in the middle of one position, so `next` never skips a change.
+ */
+export function syncPage(db: Db, reader: SyncReader, after: number, limit: number): SyncAnswer {
+  return db.transaction(() => {
+    const sources = reader.admin ? adminSources(db) : customerSources(db, reader);
+    let found = sources.flatMap((source) => source(after, null, limit + 1));
+    found.sort(order);
+    let more = false;
+    if (found.length > limit) {
+      const cut = found[limit - 1]!.pos;
+      // Everything up to the cut, also what a truncated source holds at exactly that position.
+      found = sources.flatMap((source) => source(after, cut, null)).sort(order);
+      more = true;
+    }
+    const head = prepared(db, 'SELECT COALESCE(MAX(global_position), 0) FROM events').pluck().get() as number;
+    const next = more ? found.at(-1)!.pos : Math.max(after, head);
+    const epoch = (prepared(db, `SELECT value FROM meta WHERE name = 'sync_epoch'`).pluck().get() as string | undefined) ?? '0';
+    // A customer whose address becomes proven sees more than before: their copy starts again.
+    const suffix = reader.admin ? 'a' : reader.email === null ? 'u' : 'v';
+    return { changes: found.map((f) => f.change), next, more, epoch: `${epoch}.${suffix}` };
+  })();
+}
+
+/** Oldest first; at one position a tombstone before a record (a record that moved away and back ends present). */
+function order(a: Found, b: Found): number {
+  return a.pos - b.pos || Number(b.tombstone) - Number(a.tombstone);
+}
+
+function adminSources(db: Db): Source[] {
+  return [
+    records(db, 'bookings', `SELECT ${BOOKING_COLUMNS}, position AS _pos FROM bookings WHERE position > @after AND (@through IS NULL OR position <= @through)`, {}, toBooking),
+    records(db, 'quotes', `SELECT ${QUOTE_COLUMNS}, position AS _pos FROM quotes WHERE position > @after AND (@through IS NULL OR position <= @through)`, {}),
+    records(db, 'contacts', `SELECT ${CONTACT_COLUMNS}, position AS _pos FROM contacts WHERE position > @after AND (@through IS NULL OR position <= @through)`, {}),
+    records(db, 'messages', `SELECT ${MESSAGE_COLUMNS}, position AS _pos FROM messages WHERE position > @after AND (@through IS NULL OR position <= @through)`, {}, toMessage),
+    tombstones(db, `reason = 'deleted'`, {}),
+  ];
+}
+
+function customerSources(db: Db, reader: { userId: string; email: string | null }): Source[] {
+  const who = { email: reader.email, userId: reader.userId };
+  const mine = '(email = @email OR userId = @userId)';
+  return [
+    records(db, 'bookings', `SELECT ${BOOKING_COLUMNS}, position AS _pos FROM bookings WHERE ${mine} AND position > @after AND (@through IS NULL OR position <= @through)`, who, toBooking),
+    records(db, 'quotes', `SELECT ${QUOTE_COLUMNS}, position AS _pos FROM quotes WHERE ${mine} AND position > @after AND (@through IS NULL OR position <= @through)`, who),
+    records(
+      db,
+      'messages',
+      `SELECT ${MESSAGE_COLUMNS.split(', ').map((c) => `m.${c}`).join(', ')}, MAX(m.position, b.ownerPosition) AS _pos
+         FROM bookings b JOIN messages m ON m.bookingId = b.id
+        WHERE (b.email = @email OR b.userId = @userId) AND MAX(m.position, b.ownerPosition) > @after
+          AND (@through IS NULL OR MAX(m.position, b.ownerPosition) <= @through)`,
+      who,
+      toMessage,
+    ),
+    tombstones(db, `tbl IN ('bookings', 'quotes') AND ${mine}`, who),
+  ];
+}
+
+function records(db: Db, table: SyncedTable, sql: string, params: Record<string, unknown>, shape: (row: Record<string, unknown>) => unknown = (row) => row): Source {
+  return (after, through, limit) => {
+    const rows = prepared(db, `${sql} ORDER BY _pos${limit === null ? '' : ' LIMIT @limit'}`).all({ ...params, after, through, ...(limit === null ? {} : { limit }) }) as Array<
+      Record<string, unknown> & { _pos: number }
+    >;
+    return rows.map(({ _pos, ...row }) => ({
+      pos: _pos,
+      tombstone: false,
+      change: { position: _pos, table, id: row['id'] as string, record: shape(row) } as SyncChange,
+    }));
+  };
+}
+
+function tombstones(db: Db, where: string, params: Record<string, unknown>): Source {
+  return (after, through, limit) => {
+    const rows = prepared(
+      db,
+      `SELECT tbl, id, position FROM tombstones WHERE ${where} AND position > @after AND (@through IS NULL OR position <= @through) ORDER BY position${limit === null ? '' : ' LIMIT @limit'}`,
+    ).all({ ...params, after, through, ...(limit === null ? {} : { limit }) }) as Array<{ tbl: SyncedTable; id: string; position: number }>;
+    return rows.map((row) => ({ pos: row.position, tombstone: true, change: { position: row.position, table: row.tbl, id: row.id, record: null } as SyncChange }));
+  };
+}
