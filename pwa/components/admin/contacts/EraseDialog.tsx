@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { newCommandId, postJson } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
-import { resetCopy } from '../../../offline/admin-sync.ts';
 import { useAdmin } from '../context.ts';
 import { Modal } from '../Modal.tsx';
 
 /**
  * The confirmation of 'Erase personal data': what goes and what stays, then the server's erasure (the
- * person's key is deleted, so every personal field of theirs in the event log becomes unreadable). The tablet
- * then drops its copy and fetches it again, so their details leave the tablet too.
+ * person's key is deleted, so every personal field of theirs in the event log becomes unreadable). The server's
+ * records are rebuilt, which starts a new epoch of the sync feed: the tablet then drops its copy and fetches it
+ * again, so their details leave the tablet too.
  */
 export function EraseDialog({ email, name, onClose }: { email: string; name: string; onClose: (erased: boolean) => void }) {
   const { refresh } = useAdmin();
@@ -21,7 +21,6 @@ export function EraseDialog({ email, name, onClose }: { email: string; name: str
       setState({ kind: 'failed', message: result.message });
       return;
     }
-    await resetCopy();
     refresh();
     void toast.success('Personal data erased', `${name}'s personal data has been erased. Their jobs remain, anonymised.`);
     onClose(true);
