@@ -1,6 +1,7 @@
 import { londonDay } from '#domain/schemas/date-window.ts';
 import { ADMIN, Client, type TestServer } from '../support/server.ts';
-import { expect, hydrated, type Page } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, hydrated } from './fixtures.ts';
 
 /** The UK day `n` days from today (yyyy-MM-dd). */
 export function ukDay(n = 0): string {
