@@ -78,3 +78,20 @@ export async function signIn(page: Page): Promise<void> {
 export function counter(page: Page, tile: 'total' | 'pending' | 'progress' | 'done') {
   return page.getByTestId(`count-${tile}`);
 }
+
+/** A job's card in the Bookings tab, by the customer's name on it. */
+export function jobCard(page: Page, name: string) {
+  return page.locator('.admin-job').filter({ has: page.getByRole('heading', { name, exact: true }) });
+}
+
+/** The server's own counts, as the dashboard's four counters should show them. */
+export function serverCounts(server: TestServer): Record<'total' | 'pending' | 'progress' | 'done', string> {
+  const all = server.storage.queries.bookings();
+  const count = (status: string) => String(all.filter((b) => b.status === status).length);
+  return { total: String(all.length), pending: count('pending'), progress: count('in_progress'), done: count('completed') };
+}
+
+/** Waits until the four counters show `expected`. */
+export async function expectCounters(page: Page, expected: Record<'total' | 'pending' | 'progress' | 'done', string>): Promise<void> {
+  for (const tile of ['total', 'pending', 'progress', 'done'] as const) await expect(counter(page, tile)).toHaveText(expected[tile]);
+}

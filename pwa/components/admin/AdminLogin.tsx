@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { Link } from '@tanstack/react-router';
+import { LoginSchema } from '#domain/schemas/auth.ts';
 import { postJson } from '../../lib/api.ts';
 import { useForm } from '../../lib/form.ts';
 import type { FormSchema } from '../../lib/form.ts';
@@ -9,7 +10,7 @@ import { Field } from '../ui/Field.tsx';
 import { Icon } from '../ui/Icon.tsx';
 
 const FIELDS = ['email', 'password'] as const;
-const loadSchema = async (): Promise<FormSchema> => (await import('#domain/schemas/auth.ts')).LoginSchema;
+const loadSchema = async (): Promise<FormSchema> => LoginSchema;
 
 /**
  * The admin's sign-in (seed point 2), with nothing filled in: the seed pre-filled default credentials, we never

@@ -1,14 +1,16 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { Icon } from '../ui/Icon.tsx';
 
 /**
  * A modal dialog (the native <dialog> with showModal): focus moves into it and stays there, Escape closes it,
- * and the page behind is inert. The caller puts focus back where it was when `onClose` runs.
+ * and the page behind is inert. The caller puts focus back where it was (after a frame: the dialog must be gone).
  */
 export function Modal({ title, onClose, children, wide }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
   const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
+  // Layout effect: the dialog is closed while still in the page, so the browser lifts the page's inertness
+  // before the caller moves focus back.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
     return () => dialog?.close();

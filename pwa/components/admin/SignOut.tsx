@@ -2,6 +2,9 @@ import { useRef, useState } from 'react';
 import type { UserView } from '#domain/views.ts';
 import { toast } from '../../lib/toast.ts';
 import type { OutboxItem } from '../../offline/db.ts';
+import { drain } from '../../offline/sender.ts';
+import { signOutDevice, unsentWork } from '../../offline/sign-out.ts';
+import { afterDrain } from '../../offline/start.ts';
 import { forgetFeedLink } from './calendar/feed-link.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { Modal } from './Modal.tsx';
@@ -18,24 +21,21 @@ export function SignOut({ user }: { user: UserView }) {
 
   const signOut = async () => {
     setBusy(true);
-    const { signOutDevice } = await import('../../offline/sign-out.ts');
     forgetFeedLink(user.id);
     const { server } = await signOutDevice(user.id, '/api/logout');
     if (server) void toast.success('Logged Out', 'This tablet no longer holds your business data.');
     else void toast.error('Logout Failed', 'Logout failed: this tablet forgot your data, but the server could not be reached. Sign in and out again once you are online to end the session there.');
   };
   const start = async () => {
-    const { unsentWork } = await import('../../offline/sign-out.ts');
     const items = await unsentWork(user.id);
     if (items.length === 0) return signOut();
     setUnsent(items);
   };
   const close = () => {
     setUnsent(null);
-    button.current?.focus();
+    requestAnimationFrame(() => button.current?.focus());
   };
   const sendNow = async () => {
-    const [{ drain }, { afterDrain }, { unsentWork }] = await Promise.all([import('../../offline/sender.ts'), import('../../offline/start.ts'), import('../../offline/sign-out.ts')]);
     await afterDrain(await drain({ force: true, queue: true }));
     const items = await unsentWork(user.id);
     if (items.length === 0) {

@@ -1,3 +1,5 @@
+import { MSG } from '#domain/messages.ts';
+import { bookingRequestSchema, londonDay } from '#domain/schemas/date-window.ts';
 import type { FormSchema } from '../../../lib/form.ts';
 
 /** The fields of 'Add Manual Booking', in the order the form shows them. */
@@ -25,10 +27,10 @@ export const MAX_FILES = 10;
 /**
  * The server's own rule for an admin's booking (the shared schema with the admin's date window), plus the
  * seed's rule that a manual booking needs both dates ('Please select dates'): without them the same call
- * would make a quote request instead.
+ * would make a quote request instead. The schemas come with the portal (not on first use): the tablet may be
+ * offline when the form is first opened.
  */
 export async function loadManualSchema(): Promise<FormSchema> {
-  const [{ bookingRequestSchema, londonDay }, { MSG }] = await Promise.all([import('#domain/schemas/date-window.ts'), import('#domain/messages.ts')]);
   const base = bookingRequestSchema(londonDay(new Date()), 'admin');
   return {
     safeParse(value: unknown) {

@@ -28,7 +28,7 @@ export function Exports({ bookings }: { bookings: readonly BookingView[] }) {
       void toast.info(title, description);
       return;
     }
-    download(await toCsv(rows), `bookings-${kind}-${day}.csv`);
+    download(toCsv(rows), `bookings-${kind}-${day}.csv`);
     setSaid(`${rows.length === 1 ? '1 booking' : `${rows.length} bookings`} exported.`);
   };
   return (

@@ -1,3 +1,4 @@
+import Papa from 'papaparse';
 import { serviceTypeLabel } from '#domain/content/services.ts';
 import type { BookingView } from '#domain/views.ts';
 import { today } from '../format.ts';
@@ -53,8 +54,7 @@ const COLUMNS: ReadonlyArray<[string, (b: BookingView) => string]> = [
  * prefixed with ' so no spreadsheet runs it as a formula (OWASP CSV injection); papaparse's own pattern misses
  * such a cell when it also holds a line break, so ours looks at the first character only.
  */
-export async function toCsv(bookings: readonly BookingView[]): Promise<string> {
-  const { default: Papa } = await import('papaparse');
+export function toCsv(bookings: readonly BookingView[]): string {
   const csv = Papa.unparse(
     { fields: COLUMNS.map(([name]) => name), data: bookings.map((b) => COLUMNS.map(([, cell]) => cell(b))) },
     { escapeFormulae: /^[=+\-@\t\r]/, newline: '\r\n', quotes: false },

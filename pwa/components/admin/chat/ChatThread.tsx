@@ -5,6 +5,7 @@ import { serviceTypeLabel } from '#domain/content/services.ts';
 import type { BookingView } from '#domain/views.ts';
 import { toast } from '../../../lib/toast.ts';
 import { personName, sendReply } from '../../../offline/admin-commands.ts';
+import { deviceDb } from '../../../offline/db.ts';
 import { discard, retry } from '../../../offline/outbox.ts';
 import { drain } from '../../../offline/sender.ts';
 import { afterDrain } from '../../../offline/start.ts';
@@ -124,7 +125,6 @@ export function ChatThread({ job, onBack }: { job: BookingView; onBack: () => vo
 /** Send again or discard a reply the server refused (found in the outbox by the message's client-made id). */
 function RefusedActions({ messageId }: { messageId: string }) {
   const act = async (what: 'retry' | 'discard') => {
-    const { deviceDb } = await import('../../../offline/db.ts');
     const item = (await deviceDb().outbox.where('kind').equals('message').toArray()).find((i) => i.body['id'] === messageId);
     if (!item) return;
     if (what === 'discard') await discard(item.id);

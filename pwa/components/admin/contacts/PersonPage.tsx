@@ -114,7 +114,7 @@ export function PersonPage({ contact, bookings, quotes, onBack }: { contact: Con
           onClose={(erased) => {
             setErasing(false);
             if (erased) onBack();
-            else eraseButton.current?.focus();
+            else requestAnimationFrame(() => eraseButton.current?.focus());
           }}
         />
       ) : null}

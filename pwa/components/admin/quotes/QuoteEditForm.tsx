@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
+import { londonDay, quoteUpdateSchema } from '#domain/schemas/date-window.ts';
 import type { QuoteView } from '#domain/views.ts';
 import { useForm } from '../../../lib/form.ts';
 import type { FormOutcome, FormSchema } from '../../../lib/form.ts';
@@ -12,10 +13,8 @@ import { useAdmin } from '../context.ts';
 const FIELDS = ['estimatedCost', 'quoteStatus', 'priority', 'followUpDate', 'notes'] as const;
 type F = (typeof FIELDS)[number];
 
-const loadSchema = async (): Promise<FormSchema> => {
-  const { londonDay, quoteUpdateSchema } = await import('#domain/schemas/date-window.ts');
-  return quoteUpdateSchema(londonDay(new Date()));
-};
+// Imported with the portal, not on first use: the tablet may be offline by the time the form is opened.
+const loadSchema = async (): Promise<FormSchema> => quoteUpdateSchema(londonDay(new Date()));
 
 /**
  * Edit Quote (seed point 2): notes, the estimate in pounds, status, priority and follow-up date, checked with the
