@@ -121,7 +121,9 @@ async function send(item: OutboxItem): Promise<Attempt> {
     if (!file.uploaded) {
       const uploadAttempt = await upload(file.blob, file.name);
       if (uploadAttempt.kind !== 'sent') return uploadAttempt;
-      file.uploaded = (uploadAttempt.data as { files?: OutboxItem['files'][number]['uploaded'][] }).files?.[0];
+      // POST /api/upload answers the list of stored files itself (seed point 7).
+      const answer = uploadAttempt.data as OutboxItem['files'][number]['uploaded'][] | { files?: OutboxItem['files'][number]['uploaded'][] } | null;
+      file.uploaded = (Array.isArray(answer) ? answer : answer?.files)?.[0];
       if (!file.uploaded) return { kind: 'refused', status: 500, message: 'The upload gave no file back', fields: {} };
       await deviceDb().outbox.where('id').equals(item.id).modify((stored) => {
         stored.files[index] = { ...stored.files[index]!, uploaded: file.uploaded };

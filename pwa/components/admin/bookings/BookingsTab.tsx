@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { BookingView } from '#domain/views.ts';
 import { threadsOf, useAllMessages, useRefusedItems } from '../../../offline/admin-data.ts';
 import type { OutboxItem } from '../../../offline/db.ts';
@@ -19,6 +19,14 @@ export function BookingsTab({ bookings, filter, go }: { bookings: Array<Shown<Bo
   const [query, setQuery] = useState('');
   const [shown, setShown] = useState(PAGE);
   const addButton = useRef<HTMLButtonElement>(null);
+  const backFromForm = useRef(false);
+  // Back from the form, focus returns to the button that opened it (once the list is on the page again).
+  useEffect(() => {
+    if (!adding && backFromForm.current) {
+      backFromForm.current = false;
+      addButton.current?.focus();
+    }
+  }, [adding]);
   const messages = useAllMessages();
   const refused = useRefusedItems();
   const threads = useMemo(() => threadsOf(messages ?? []), [messages]);
@@ -41,8 +49,8 @@ export function BookingsTab({ bookings, filter, go }: { bookings: Array<Shown<Bo
       <ManualBookingForm
         bookings={bookings ?? []}
         onDone={() => {
+          backFromForm.current = true;
           setAdding(false);
-          requestAnimationFrame(() => addButton.current?.focus());
         }}
       />
     );
