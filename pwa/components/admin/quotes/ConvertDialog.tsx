@@ -13,7 +13,7 @@ import { Modal } from '../Modal.tsx';
  * Convert to Job: the job's days and hours (the customer's preferred date to start with), a warning and 'Book
  * anyway' when it would double-book a confirmed job, then a confirmed booking (the seed's 'Quote Converted').
  */
-export function ConvertDialog({ quote, bookings, onClose }: { quote: QuoteView; bookings: readonly BookingView[]; onClose: () => void }) {
+export function ConvertDialog({ quote, bookings, onClose }: { quote: QuoteView; bookings: readonly BookingView[]; onClose: (converted: boolean) => void }) {
   const { user } = useAdmin();
   const form = useRef<HTMLFormElement>(null);
   const [clash, setClash] = useState<BookingView[] | null>(null);
@@ -41,11 +41,11 @@ export function ConvertDialog({ quote, bookings, onClose }: { quote: QuoteView; 
       void toast.error('Failed to convert quote', outcome.message);
       return setMessage(outcome.message);
     }
-    onClose();
+    onClose(true);
   };
 
   return (
-    <Modal title={`Convert to Job: ${personName(quote)}`} onClose={onClose}>
+    <Modal title={`Convert to Job: ${personName(quote)}`} onClose={() => onClose(false)}>
       <form ref={form} className="form-grid admin-form" noValidate onSubmit={(event) => void submit(event)} onChange={() => (setClash(null), setMessage(''))}>
         <div className="field">
           <label htmlFor="convert-start">Start date</label>
@@ -85,7 +85,7 @@ export function ConvertDialog({ quote, bookings, onClose }: { quote: QuoteView; 
           <button type="submit" className="btn btn--primary admin-btn" aria-disabled={sending || undefined}>
             {sending ? 'Converting…' : 'Convert to Job'}
           </button>
-          <button type="button" className="btn btn--secondary admin-btn" onClick={onClose}>
+          <button type="button" className="btn btn--secondary admin-btn" onClick={() => onClose(false)}>
             Cancel
           </button>
         </div>

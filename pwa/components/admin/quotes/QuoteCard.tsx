@@ -18,17 +18,17 @@ import { QuoteEditForm } from './QuoteEditForm.tsx';
  * follow-up, notes), when the customer approved or declined, and Edit Quote, Convert to Job and Delete. A
  * pending quote is highlighted; queued work shows at once and says it waits.
  */
-export function QuoteCard({ quote, bookings, refused }: { quote: ShownQuote; bookings: readonly BookingView[]; refused: OutboxItem | undefined }) {
+export function QuoteCard({ quote, bookings, refused, onDeleted }: { quote: ShownQuote; bookings: readonly BookingView[]; refused: OutboxItem | undefined; onDeleted: () => void }) {
   const [editing, setEditing] = useState(false);
   const [dialog, setDialog] = useState<'convert' | 'delete' | null>(null);
   const editButton = useRef<HTMLButtonElement>(null);
   const convertButton = useRef<HTMLButtonElement>(null);
   const deleteButton = useRef<HTMLButtonElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  // After a dialog, focus goes back to its button, or to the card when the button went (converted, deleting).
-  const closeDialog = (button: { current: HTMLButtonElement | null }) => {
+  // After a dialog, focus goes back to its button, or to the card's name after a conversion (the buttons go).
+  const closeDialog = (target: { current: HTMLElement | null }) => {
     setDialog(null);
-    requestAnimationFrame(() => (button.current ?? heading.current)?.focus());
+    requestAnimationFrame(() => (target.current ?? heading.current)?.focus());
   };
   const name = personName(quote) || 'No name';
   const pending = quote.quoteStatus === 'pending' && !quote.bookingId;
@@ -153,8 +153,17 @@ export function QuoteCard({ quote, bookings, refused }: { quote: ShownQuote; boo
           }}
         />
       ) : null}
-      {dialog === 'convert' ? <ConvertDialog quote={quote} bookings={bookings} onClose={() => closeDialog(convertButton)} /> : null}
-      {dialog === 'delete' ? <DeleteDialog quote={quote} onClose={() => closeDialog(deleteButton)} /> : null}
+      {dialog === 'convert' ? <ConvertDialog quote={quote} bookings={bookings} onClose={(converted) => closeDialog(converted ? heading : convertButton)} /> : null}
+      {dialog === 'delete' ? (
+        <DeleteDialog
+          quote={quote}
+          onClose={(deleted) => {
+            if (!deleted) return closeDialog(deleteButton);
+            setDialog(null);
+            requestAnimationFrame(onDeleted);
+          }}
+        />
+      ) : null}
     </li>
   );
 }

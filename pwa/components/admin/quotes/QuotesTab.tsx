@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { BookingView } from '#domain/views.ts';
 import type { ShownQuote } from '../../../offline/admin-data.ts';
 import { useRefusedItems } from '../../../offline/admin-data.ts';
@@ -13,9 +13,14 @@ type Show = 'open' | 'all';
 export function QuotesTab({ quotes, bookings }: { quotes: ShownQuote[] | undefined; bookings: BookingView[] | undefined }) {
   const [show, setShow] = useState<Show>('open');
   const refused = useRefusedItems();
+  const title = useRef<HTMLHeadingElement>(null);
+  // A card stays while the tab is open even once it is no longer open work (just converted, say), so the
+  // admin sees the outcome where they acted and focus is not lost.
+  const shown = useRef(new Set<string>());
   const list = useMemo(() => {
-    const open = (quote: ShownQuote) => !quote.bookingId && quote.quoteStatus !== 'rejected';
+    const open = (quote: ShownQuote) => (!quote.bookingId && quote.quoteStatus !== 'rejected') || shown.current.has(quote.id);
     const rows = (quotes ?? []).filter((quote) => show === 'all' || open(quote));
+    for (const row of rows) shown.current.add(row.id);
     return [...rows.filter((q) => q.quoteStatus === 'pending' && !q.bookingId), ...rows.filter((q) => !(q.quoteStatus === 'pending' && !q.bookingId))];
   }, [quotes, show]);
   const pending = (quotes ?? []).filter((quote) => quote.quoteStatus === 'pending' && !quote.bookingId).length;
@@ -23,7 +28,9 @@ export function QuotesTab({ quotes, bookings }: { quotes: ShownQuote[] | undefin
   return (
     <div className="admin-section">
       <div className="admin-toolbar">
-        <h2 className="admin-section__title">To Be Quoted</h2>
+        <h2 ref={title} tabIndex={-1} className="admin-section__title">
+          To Be Quoted
+        </h2>
         <p className="admin-muted">{pending === 1 ? '1 pending quote' : `${pending} pending quotes`}</p>
       </div>
       <fieldset className="admin-segmented">
@@ -47,7 +54,13 @@ export function QuotesTab({ quotes, bookings }: { quotes: ShownQuote[] | undefin
       ) : (
         <ul className="admin-cards">
           {list.map((quote) => (
-            <QuoteCard key={quote.id} quote={quote} bookings={bookings ?? []} refused={refused?.find((item) => item.record === quote.id)} />
+            <QuoteCard
+              key={quote.id}
+              quote={quote}
+              bookings={bookings ?? []}
+              refused={refused?.find((item) => item.record === quote.id)}
+              onDeleted={() => title.current?.focus()}
+            />
           ))}
         </ul>
       )}
