@@ -62,11 +62,11 @@ export async function quoteRequest(server: TestServer, overrides: Record<string,
   return answer.data.quote as { id: string };
 }
 
-/** Signs in on /admin through the form, and waits for the dashboard. */
-export async function signIn(page: Page): Promise<void> {
+/** Signs in on /admin through the form (of the server at `base`, or the test's own), and waits for the dashboard. */
+export async function signIn(page: Page, base = ''): Promise<void> {
   // The electrician answered the cookie banner long ago; it would cover the lower half of a phone.
   await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'accepted'));
-  await page.goto('/admin');
+  await page.goto(`${base}/admin`);
   await hydrated(page);
   await page.getByLabel('E-mail address').fill(ADMIN.email);
   await page.getByLabel('Password').fill(ADMIN.password);
