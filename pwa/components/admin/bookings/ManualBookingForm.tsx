@@ -26,7 +26,9 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
   const [clash, setClash] = useState<BookingView[] | null>(null);
   const anyway = useRef(false);
   const formEl = useRef<HTMLFormElement | null>(null);
-  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
 
   const onValid = useCallback(
     async (values: Record<ManualField, string>): Promise<FormOutcome<ManualField>> => {

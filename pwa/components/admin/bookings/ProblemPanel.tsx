@@ -19,7 +19,9 @@ import type { Problem } from './problems.ts';
 export function ProblemPanel({ problem, job, onSettled }: { problem: Problem; job: BookingView; onSettled: (next: Problem | null) => void }) {
   const { user } = useAdmin();
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), [problem.type]);
+  useEffect(() => {
+    heading.current?.focus();
+  }, [problem.type]);
 
   const resend = async (allowOverlap: boolean) => {
     if (problem.type === 'clash' && problem.item) return bookAnyway(problem.item).then(() => onSettled(null));

@@ -29,8 +29,12 @@ export function ChatThread({ job, onBack }: { job: BookingView; onBack: () => vo
   const heading = useRef<HTMLHeadingElement>(null);
   const end = useRef<HTMLLIElement>(null);
   const box = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => heading.current?.focus(), [job.id]);
-  useEffect(() => end.current?.scrollIntoView({ block: 'nearest' }), [messages?.length]);
+  useEffect(() => {
+    heading.current?.focus();
+  }, [job.id]);
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'nearest' });
+  }, [messages?.length]);
 
   const send = async (event?: FormEvent) => {
     event?.preventDefault();

@@ -18,7 +18,9 @@ export function PersonPage({ contact, bookings, quotes, onBack }: { contact: Con
   const [erasing, setErasing] = useState(false);
   const offline = useOffline();
   const messages = useAllMessages();
-  useEffect(() => heading.current?.focus(), [contact.id]);
+  useEffect(() => {
+    heading.current?.focus();
+  }, [contact.id]);
   const email = contact.email?.toLowerCase() ?? null;
   const theirs = <T extends { email: string | null }>(rows: readonly T[]) => (email ? rows.filter((row) => row.email?.toLowerCase() === email) : []);
   const jobs = theirs(bookings);

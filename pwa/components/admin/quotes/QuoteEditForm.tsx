@@ -23,7 +23,9 @@ const loadSchema = async (): Promise<FormSchema> => quoteUpdateSchema(londonDay(
 export function QuoteEditForm({ quote, onDone }: { quote: QuoteView; onDone: () => void }) {
   const { user } = useAdmin();
   const first = useRef<HTMLInputElement>(null);
-  useEffect(() => first.current?.focus(), []);
+  useEffect(() => {
+    first.current?.focus();
+  }, []);
   const onValid = useCallback(
     async (values: Record<F, string>): Promise<FormOutcome<F>> => {
       const outcome = await updateQuote(quote, values as QuoteEdit, user.id);
