@@ -105,3 +105,42 @@ test.describe('the admin’s bookings', () => {
     expect(await ics.text()).toContain(`UID:booking-${booking.id}@`);
   });
 });
+
+test.describe('when the job moved on', () => {
+  test('a status change made on a stale copy is refused, both versions are shown, and taking the server’s keeps it', async ({ page, server }) => {
+    const sam = await customer(server, 'sam.stale@example.com', 'Sam', 'Stale');
+    const booking = await customerBooking(sam, 'sam.stale@example.com', { firstName: 'Sam', lastName: 'Stale' });
+    await signIn(page);
+    const card = jobCard(page, 'Sam Stale');
+    await expect(card).toBeVisible();
+    // The tablet stops hearing from the server's feed, and the office changes the job.
+    await page.route('**/api/sync?**', (route) => route.fulfill({ status: 503, body: '' }));
+    const office = await adminClient(server);
+    expect((await office.request('PATCH', `/api/bookings/${booking.id}`, { json: { status: 'in_progress' } })).status).toBe(200);
+
+    await card.getByLabel('Status').selectOption('cancelled');
+    await expect(card.getByRole('heading', { name: 'Changed elsewhere meanwhile' })).toBeFocused();
+    await expect(card.locator('.admin-version').first()).toContainText('cancelled');
+    await expect(card.locator('.admin-version').last()).toContainText('in progress');
+    await card.getByRole('button', { name: /^Take the server’s/ }).click();
+    await expect(card.locator('.admin-card__head .status-badge')).toHaveText('in progress');
+    await expect(card.getByLabel('Status')).toHaveValue('in_progress');
+    expect(server.storage.queries.booking(booking.id)?.status).toBe('in_progress');
+  });
+
+  test('confirming a job into a confirmed one’s slot warns, and Book anyway confirms it', async ({ page, server }) => {
+    const admin = await adminClient(server);
+    expect((await admin.post('/api/bookings', { firstName: 'Held', lastName: 'Slot', serviceType: 'rewiring', startDate: ukDay(60), finishDate: ukDay(60), status: 'confirmed', isManualBooking: true })).status).toBe(201);
+    const tia = await customer(server, 'tia.tight@example.com', 'Tia', 'Tight');
+    const booking = await customerBooking(tia, 'tia.tight@example.com', { firstName: 'Tia', lastName: 'Tight', startDate: ukDay(60), finishDate: ukDay(60) });
+    await signIn(page);
+    const card = jobCard(page, 'Tia Tight');
+    await card.getByLabel('Status').selectOption('confirmed');
+    await expect(card.getByRole('heading', { name: 'Double booking' })).toBeFocused();
+    await expect(card.locator('.admin-problem')).toContainText('Held Slot');
+    expect(server.storage.queries.booking(booking.id)?.status).toBe('pending');
+    await card.getByRole('button', { name: 'Book anyway' }).click();
+    await expect(card.locator('.admin-card__head .status-badge')).toHaveText('confirmed');
+    await expect.poll(() => server.storage.queries.booking(booking.id)?.status).toBe('confirmed');
+  });
+});

@@ -15,11 +15,11 @@ test('the admin and a customer chat both ways: a new customer message arrives wi
 
   // Blank is not sent.
   await page.getByLabel('Your reply').fill('   ');
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByText('Message cannot be empty')).toBeVisible();
 
   await page.getByLabel('Your reply').fill('Yes, 9am Tuesday.');
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(log.getByRole('listitem').last()).toContainText('Yes, 9am Tuesday.');
   await expect(page.getByLabel('Your reply')).toHaveValue('');
   await expect.poll(async () => (await carl.get(`/api/bookings/${booking.id}/messages`)).data.length).toBe(2);

@@ -72,26 +72,28 @@ export function ChatThread({ job, onBack }: { job: BookingView; onBack: () => vo
       <p className="admin-chat__job">
         <StatusBadge status={job.status} /> {serviceTypeLabel(job.serviceType)} · {jobWhen(job)}
       </p>
-      <ol className="admin-messages" role="log" aria-live="polite" aria-label="Messages">
-        {messages === undefined ? <li className="admin-muted">Loading messages…</li> : null}
-        {messages?.length === 0 ? <li className="admin-muted">No messages yet. Write the first one below.</li> : null}
-        {messages?.map((message) => (
-          <li key={message.id} className={`admin-message admin-message--${message.isFromAdmin ? 'us' : 'them'}`}>
-            <p className="admin-message__who">
-              {message.isFromAdmin ? `${message.senderName || 'You'} (${BUSINESS.name} team)` : message.senderName || 'Customer'}
-              <span className="admin-message__when"> · {moment(message.createdAt)}</span>
-            </p>
-            <p className="admin-message__text">{message.content}</p>
-            {message.waiting ? (
-              <p className={`admin-message__state admin-message__state--${message.waiting.state}`}>
-                {message.waiting.state === 'failed' ? `Not accepted: ${message.waiting.message ?? ''}` : 'Waiting to send'}
+      <div className="admin-messages" role="log" aria-live="polite" aria-label="Messages">
+        <ol className="admin-messages__list">
+          {messages === undefined ? <li className="admin-muted">Loading messages…</li> : null}
+          {messages?.length === 0 ? <li className="admin-muted">No messages yet. Write the first one below.</li> : null}
+          {messages?.map((message) => (
+            <li key={message.id} className={`admin-message admin-message--${message.isFromAdmin ? 'us' : 'them'}`}>
+              <p className="admin-message__who">
+                {message.isFromAdmin ? `${message.senderName || 'You'} (${BUSINESS.name} team)` : message.senderName || 'Customer'}
+                <span className="admin-message__when"> · {moment(message.createdAt)}</span>
               </p>
-            ) : null}
-            {message.waiting?.state === 'failed' ? <RefusedActions messageId={message.id} /> : null}
-          </li>
-        ))}
-        <li ref={end} aria-hidden="true" className="admin-messages__end" />
-      </ol>
+              <p className="admin-message__text">{message.content}</p>
+              {message.waiting ? (
+                <p className={`admin-message__state admin-message__state--${message.waiting.state}`}>
+                  {message.waiting.state === 'failed' ? `Not accepted: ${message.waiting.message ?? ''}` : 'Waiting to send'}
+                </p>
+              ) : null}
+              {message.waiting?.state === 'failed' ? <RefusedActions messageId={message.id} /> : null}
+            </li>
+          ))}
+          <li ref={end} aria-hidden="true" className="admin-messages__end" />
+        </ol>
+      </div>
       <form className="admin-composer" onSubmit={(event) => void send(event)} noValidate>
         <label htmlFor="admin-reply" className="admin-select__label">
           Your reply
