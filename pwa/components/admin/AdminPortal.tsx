@@ -3,7 +3,11 @@ import { refreshSession, useCurrentUser } from '../../offline/session.ts';
 import { AdminLogin } from './AdminLogin.tsx';
 import { Dashboard } from './Dashboard.tsx';
 import './admin.css';
+import './admin-dashboard.css';
+import './admin-cards.css';
 import './admin-parts.css';
+import './admin-calendar.css';
+import './admin-chat.css';
 
 /**
  * /admin: the sign-in form until an admin is signed in, then the dashboard. The signed-in admin is cached on
