@@ -1,23 +1,14 @@
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
-import { startServer, type TestServer } from '../support/server.ts';
-import { adminClient, signIn, ukDay } from './admin-seed.ts';
+import { adminClient, ownServer, signIn, ukDay } from './admin-seed.ts';
 import { expect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 
 // A server of its own: the exports are compared with exactly the jobs made here.
-let own: TestServer;
-test.beforeAll(async () => {
-  own = await startServer();
-});
-test.afterAll(async () => {
-  await own.close();
-});
-
-test.describe.configure({ mode: 'serial' });
+const own = ownServer();
 
 test('the quick exports say so when they have nothing: no bookings today, none pending, none upcoming', async ({ page }) => {
-  await signIn(page, own.url);
+  await signIn(page, own.server.url);
   await page.getByRole('tab', { name: 'Calendar' }).click();
   const exports = page.getByRole('region', { name: 'Export to a spreadsheet' });
   await exports.getByRole('button', { name: /^Today’s/ }).click();
@@ -30,12 +21,12 @@ test('the quick exports say so when they have nothing: no bookings today, none p
 });
 
 test('every export is a CSV a spreadsheet reads right: £ and accents, formulas neutralised, dates as yyyy-MM-dd', async ({ page }) => {
-  const admin = await adminClient(own);
+  const admin = await adminClient(own.server);
   const make = async (body: Record<string, unknown>) => expect((await admin.post('/api/bookings', { serviceType: 'rewiring', isManualBooking: true, ...body })).status).toBe(201);
   await make({ firstName: '=HYPERLINK("http://evil.example","Click")', lastName: '+Plus', startDate: ukDay(0), finishDate: ukDay(0), status: 'pending' });
   await make({ firstName: 'Zoë', lastName: 'Brontë', description: 'Budget £1,200 for the café', startDate: ukDay(3), finishDate: ukDay(4), status: 'confirmed', phone: '+44 1632 960123' });
   await make({ firstName: 'Old', lastName: 'Job', startDate: ukDay(-3), finishDate: ukDay(-3), status: 'completed' });
-  await signIn(page, own.url);
+  await signIn(page, own.server.url);
   await page.getByRole('tab', { name: 'Calendar' }).click();
   const exports = page.getByRole('region', { name: 'Export to a spreadsheet' });
 
@@ -55,10 +46,10 @@ test('every export is a CSV a spreadsheet reads right: £ and accents, formulas 
 });
 
 test('a day’s panel lists its jobs and Add Job books one on that date', async ({ page }) => {
-  await signIn(page, own.url);
+  await signIn(page, own.server.url);
   await page.getByRole('tab', { name: 'Calendar' }).click();
   const day = ukDay(3);
-  await page.goto(`${own.url}/admin?tab=calendar&month=${day.slice(0, 7)}`);
+  await page.goto(`${own.server.url}/admin?tab=calendar&month=${day.slice(0, 7)}`);
   await page.locator('.admin-month').getByRole('button', { name: `${label(day)}: 1 job` }).click();
   const panel = page.getByRole('region', { name: label(day) });
   await expect(panel.getByRole('heading')).toBeFocused();
@@ -75,11 +66,11 @@ test('a day’s panel lists its jobs and Add Job books one on that date', async 
   await form.getByRole('button', { name: 'Book anyway' }).click();
   await expect(page.getByText('Booking Created')).toBeVisible();
   await expect(panel).toContainText('Dana Dayjob');
-  await expect.poll(() => own.storage.queries.bookings().filter((b) => b.firstName === 'Dana').map((b) => [b.startDate, b.status])).toEqual([[day, 'confirmed']]);
+  await expect.poll(() => own.server.storage.queries.bookings().filter((b) => b.firstName === 'Dana').map((b) => [b.startDate, b.status])).toEqual([[day, 'confirmed']]);
 });
 
 test('the private calendar link is an iCalendar feed; a new link stops the old one', async ({ page }) => {
-  await signIn(page, own.url);
+  await signIn(page, own.server.url);
   await page.getByRole('tab', { name: 'Calendar' }).click();
   const feed = page.getByRole('region', { name: 'Subscribe in your calendar app' });
   await feed.getByRole('button', { name: 'Make a private link' }).click();

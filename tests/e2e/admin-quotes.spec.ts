@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.ts';
 
 test.describe('the admin’s quotes', () => {
   test('edit a quote, convert it to a job, and the job appears confirmed', async ({ page, server }) => {
-    const quote = await quoteRequest(server, { firstName: 'Quinn', lastName: 'Quote', preferredDate: ukDay(30) });
+    const quote = await quoteRequest(server, { firstName: 'Quinn', lastName: 'Quote', preferredDate: ukDay(71) });
     await signIn(page);
     const pending = server.storage.queries.quotes().filter((q) => q.quoteStatus === 'pending' && !q.bookingId).length;
     await page.getByRole('tab', { name: /To Be Quoted/ }).click();
@@ -32,7 +32,7 @@ test.describe('the admin’s quotes', () => {
 
     await card.getByRole('button', { name: /Convert to Job/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Convert to Job: Quinn Quote' });
-    await expect(dialog.getByLabel('Start date')).toHaveValue(ukDay(30));
+    await expect(dialog.getByLabel('Start date')).toHaveValue(ukDay(71));
     await dialog.getByRole('button', { name: 'Convert to Job' }).click();
     await expect(page.getByText('Quote Converted')).toBeVisible();
     await expect(card).toContainText('Converted to a job');
@@ -41,7 +41,7 @@ test.describe('the admin’s quotes', () => {
     await page.getByRole('tab', { name: 'Bookings' }).click();
     await expect(jobCard(page, 'Quinn Quote').locator('.status-badge')).toHaveText('confirmed');
     const job = server.storage.queries.bookings().find((b) => b.quoteId === quote.id)!;
-    expect(job).toMatchObject({ status: 'confirmed', startDate: ukDay(30), startTime: '09:00', finishTime: '17:00' });
+    expect(job).toMatchObject({ status: 'confirmed', startDate: ukDay(71), startTime: '09:00', finishTime: '17:00' });
   });
 
   test('delete asks first, Keep it keeps it, and Delete quote deletes it once', async ({ page, server }) => {

@@ -1,7 +1,23 @@
 import { londonDay } from '#domain/schemas/date-window.ts';
-import { ADMIN, Client, type TestServer } from '../support/server.ts';
 import type { Page } from '@playwright/test';
-import { expect, hydrated } from './fixtures.ts';
+import { ADMIN, Client, startServer, type TestServer } from '../support/server.ts';
+import { expect, hydrated, test } from './fixtures.ts';
+
+/**
+ * A server of the spec file's own, whose lists start empty (the worker's server is shared by every spec), started
+ * before its tests and closed after them; its tests run in order. Read `.server` inside a test.
+ */
+export function ownServer(): { server: TestServer } {
+  const own = {} as { server: TestServer };
+  test.describe.configure({ mode: 'serial' });
+  test.beforeAll(async () => {
+    own.server = await startServer();
+  });
+  test.afterAll(async () => {
+    await own.server.close();
+  });
+  return own;
+}
 
 /** The UK day `n` days from today (yyyy-MM-dd). */
 export function ukDay(n = 0): string {
@@ -23,8 +39,12 @@ export async function adminClient(server: TestServer): Promise<Client> {
   return client;
 }
 
-/** A booking made by a customer in the portal, with a message from them. Returns the booking. */
+/** Days of the default bookings: each its own, so jobs made by different specs on the shared server never clash. */
+let nextDay = 100;
+
+/** A booking made by a customer in the portal (on a day of its own), with a message from them. Returns the booking. */
 export async function customerBooking(client: Client, email: string, overrides: Record<string, unknown> = {}, message?: string) {
+  const day = ukDay((nextDay += 2));
   const answer = await client.post('/api/bookings', {
     firstName: 'Alice',
     lastName: 'Able',
@@ -33,8 +53,8 @@ export async function customerBooking(client: Client, email: string, overrides: 
     serviceType: 'rewiring',
     address: '1 High Street, Ashford TW15 2AA',
     description: 'Rewire the kitchen',
-    startDate: ukDay(7),
-    finishDate: ukDay(8),
+    startDate: day,
+    finishDate: day,
     startTime: '09:00',
     finishTime: '17:00',
     ...overrides,

@@ -11,6 +11,7 @@ import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useAdmin } from '../context.ts';
 import { jobWhen } from '../format.ts';
 import type { AdminSearch } from '../search.ts';
+import { StatusOptions } from '../parts.tsx';
 import { BookingHistory } from './BookingHistory.tsx';
 import { Attachments } from './Attachments.tsx';
 import { googleCalendarUrl } from './google-calendar.ts';
@@ -18,8 +19,6 @@ import { ProblemPanel } from './ProblemPanel.tsx';
 import { clashingJobs, problemOf } from './problems.ts';
 import type { Problem } from './problems.ts';
 import { reportStatusOutcome } from './report.ts';
-
-const STATUSES = ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const;
 
 /**
  * One job (seed point 2): who, what, when and where; the status badge and a big status selector (any status to
@@ -104,11 +103,7 @@ export function BookingCard({ job, all, thread, refused, go }: { job: Shown<Book
         <label className="admin-select">
           <span className="admin-select__label">Status</span>
           <select value={(job.status || 'pending').replace(/-/g, '_')} onChange={(event) => void onStatus(event)} disabled={refused !== undefined}>
-            {STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status.replace(/_/g, ' ')}
-              </option>
-            ))}
+            <StatusOptions />
           </select>
         </label>
         <button type="button" className="btn btn--secondary admin-btn" onClick={() => go({ tab: 'chat', booking: job.id })}>

@@ -7,6 +7,7 @@ import { Icon } from '../../ui/Icon.tsx';
 import type { AdminSearch, JobFilter } from '../search.ts';
 import { BookingCard } from './BookingCard.tsx';
 import { ManualBookingForm } from './ManualBookingForm.tsx';
+import { ScreenHead, SearchBox, StatusOptions } from '../parts.tsx';
 
 const PAGE = 30;
 
@@ -57,27 +58,19 @@ export function BookingsTab({ bookings, filter, go }: { bookings: Array<Shown<Bo
   }
   return (
     <div className="admin-section">
-      <div className="admin-toolbar">
-        <h2 className="admin-section__title">Bookings</h2>
+      <ScreenHead title="Bookings">
         <button ref={addButton} type="button" className="btn btn--primary admin-btn" onClick={() => setAdding(true)}>
           <Icon name="calendar" size={18} />
           Add Manual Booking
         </button>
-      </div>
+      </ScreenHead>
       <div className="admin-filters">
-        <label className="admin-search">
-          <span className="admin-select__label">Find a job</span>
-          <input type="search" value={query} onChange={(event) => setQuery(event.target.value)} placeholder="Name, phone, address…" />
-        </label>
+        <SearchBox label="Find a job" value={query} onChange={setQuery} placeholder="Name, phone, address…" />
         <label className="admin-select">
           <span className="admin-select__label">Show</span>
           <select value={filter ?? ''} onChange={(event) => go({ tab: 'bookings', ...(event.target.value ? { status: event.target.value as JobFilter } : {}) })}>
-            <option value="">All jobs</option>
-            <option value="pending">Pending</option>
-            <option value="confirmed">Confirmed</option>
-            <option value="in_progress">In progress</option>
-            <option value="completed">Completed</option>
-            <option value="cancelled">Cancelled</option>
+            <option value="">all jobs</option>
+            <StatusOptions />
           </select>
         </label>
       </div>

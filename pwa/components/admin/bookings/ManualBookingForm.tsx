@@ -7,7 +7,8 @@ import { toast } from '../../../lib/toast.ts';
 import { addManualBooking, personName } from '../../../offline/admin-commands.ts';
 import { Field } from '../../ui/Field.tsx';
 import { useAdmin } from '../context.ts';
-import { dayLabel, jobWhen } from '../format.ts';
+import { dayLabel } from '../format.ts';
+import { ClashList, ScreenHead, StatusOptions } from '../parts.tsx';
 import { FilePicker } from './FilePicker.tsx';
 import { MANUAL_FIELDS, loadManualSchema } from './manual-booking.ts';
 import type { ManualField } from './manual-booking.ts';
@@ -79,14 +80,11 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
 
   return (
     <section className="admin-section admin-form-panel" aria-labelledby="manual-title">
-      <div className="admin-toolbar">
-        <h2 id="manual-title" ref={heading} tabIndex={-1} className="admin-section__title">
-          Add Manual Booking
-        </h2>
+      <ScreenHead title="Add Manual Booking" id="manual-title" headingRef={heading}>
         <button type="button" className="btn btn--secondary admin-btn" onClick={onDone}>
           Cancel
         </button>
-      </div>
+      </ScreenHead>
       <form
         className="form-grid admin-form"
         {...formProps}
@@ -114,11 +112,7 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
         <Field {...f('status', 'Status')}>
           {(p) => (
             <select {...p} defaultValue="confirmed">
-              <option value="confirmed">confirmed</option>
-              <option value="pending">pending</option>
-              <option value="in_progress">in progress</option>
-              <option value="completed">completed</option>
-              <option value="cancelled">cancelled</option>
+              <StatusOptions />
             </select>
           )}
         </Field>
@@ -133,15 +127,7 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
           <div className="admin-problem field--full" role="alert">
             <h3>Double booking</h3>
             <p>{clash.length > 0 ? 'These dates overlap a confirmed job:' : 'The server says these dates overlap a confirmed job.'}</p>
-            {clash.length > 0 ? (
-              <ul className="admin-clashes">
-                {clash.map((other) => (
-                  <li key={other.id}>
-                    {personName(other)} – {jobWhen(other)}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
+            <ClashList jobs={clash} />
             <div className="admin-actions">
               <button type="button" className="btn btn--primary admin-btn" onClick={bookAnyway}>
                 Book anyway

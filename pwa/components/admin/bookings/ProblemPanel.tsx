@@ -1,13 +1,14 @@
 import { useEffect, useRef } from 'react';
 import type { BookingView } from '#domain/views.ts';
 import { toast } from '../../../lib/toast.ts';
-import { bookAnyway, changeStatus, keepMine, personName, takeTheirs } from '../../../offline/admin-commands.ts';
+import { bookAnyway, changeStatus, keepMine, takeTheirs } from '../../../offline/admin-commands.ts';
 import { discard, retry } from '../../../offline/outbox.ts';
 import { drain } from '../../../offline/sender.ts';
 import { afterDrain } from '../../../offline/start.ts';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useAdmin } from '../context.ts';
 import { jobWhen, moment } from '../format.ts';
+import { ClashList } from '../parts.tsx';
 import { reportStatusOutcome } from './report.ts';
 import type { Problem } from './problems.ts';
 
@@ -80,15 +81,7 @@ export function ProblemPanel({ problem, job, onSettled }: { problem: Problem; jo
             {problem.item?.kind === 'booking' ? 'This new job' : `Setting it to ${problem.wanted.replace(/_/g, ' ')}`} overlaps{' '}
             {problem.others.length === 0 ? 'a confirmed job' : problem.others.length === 1 ? 'a confirmed job' : `${problem.others.length} confirmed jobs`}:
           </p>
-          {problem.others.length > 0 ? (
-            <ul className="admin-clashes">
-              {problem.others.map((other) => (
-                <li key={other.id}>
-                  {personName(other)} – {jobWhen(other)}
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <ClashList jobs={problem.others} />
           <div className="admin-actions">
             <button type="button" className="btn btn--primary admin-btn" onClick={() => void resend(true)}>
               Book anyway

@@ -5,6 +5,7 @@ import { personName } from '../../../offline/admin-commands.ts';
 import { threadsOf, useAllMessages } from '../../../offline/admin-data.ts';
 import { jobWhen, moment } from '../format.ts';
 import type { AdminSearch } from '../search.ts';
+import { Gone, ScreenHead, SearchBox } from '../parts.tsx';
 import { ChatThread } from './ChatThread.tsx';
 
 /**
@@ -30,28 +31,15 @@ export function ChatTab({ bookings, bookingId, go }: { bookings: BookingView[] |
   }, [bookings, threads, query]);
 
   if (bookingId && bookings !== undefined) {
-    return job ? (
-      <ChatThread job={job} onBack={() => go({ tab: 'chat' })} />
-    ) : (
-      <div className="admin-section">
-        <p className="admin-empty">This job is not on this tablet.</p>
-        <button type="button" className="btn btn--secondary admin-btn" onClick={() => go({ tab: 'chat' })}>
-          Back to Bookings
-        </button>
-      </div>
-    );
+    return job ? <ChatThread job={job} onBack={() => go({ tab: 'chat' })} /> : <Gone what="This job" back="Back to Bookings" onBack={() => go({ tab: 'chat' })} />;
   }
   return (
     <div className="admin-section">
-      <div className="admin-toolbar">
-        <h2 className="admin-section__title">Chat</h2>
+      <ScreenHead title="Chat">
         <p className="admin-muted">Pick a job to chat with its customer.</p>
-      </div>
+      </ScreenHead>
       <div className="admin-filters">
-        <label className="admin-search">
-          <span className="admin-select__label">Find a job</span>
-          <input type="search" value={query} onChange={(event) => setQuery(event.target.value)} placeholder="Name, phone, address…" />
-        </label>
+        <SearchBox label="Find a job" value={query} onChange={setQuery} placeholder="Name, phone, address…" />
       </div>
       {bookings === undefined ? (
         <p className="admin-empty">Loading jobs…</p>

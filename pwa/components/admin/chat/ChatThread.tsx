@@ -14,6 +14,7 @@ import { Icon } from '../../ui/Icon.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useAdmin } from '../context.ts';
 import { jobWhen, moment } from '../format.ts';
+import { ScreenHead } from '../parts.tsx';
 
 /**
  * One job's chat, as the business (the server marks the replies as the business's and names the sender). New
@@ -61,14 +62,11 @@ export function ChatThread({ job, onBack }: { job: BookingView; onBack: () => vo
 
   return (
     <div className="admin-section admin-chat">
-      <div className="admin-toolbar">
-        <h2 ref={heading} tabIndex={-1} className="admin-section__title">
-          Chat with {personName(job) || 'the customer'}
-        </h2>
+      <ScreenHead title={`Chat with ${personName(job) || 'the customer'}`} headingRef={heading}>
         <button type="button" className="btn btn--secondary admin-btn" onClick={onBack}>
           Back to Bookings
         </button>
-      </div>
+      </ScreenHead>
       <p className="admin-chat__job">
         <StatusBadge status={job.status} /> {serviceTypeLabel(job.serviceType)} · {jobWhen(job)}
       </p>

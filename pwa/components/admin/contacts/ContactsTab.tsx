@@ -4,6 +4,7 @@ import type { ShownQuote } from '../../../offline/admin-data.ts';
 import { useContacts } from '../../../offline/admin-data.ts';
 import { moment } from '../format.ts';
 import type { AdminSearch } from '../search.ts';
+import { Gone, ScreenHead, SearchBox } from '../parts.tsx';
 import { PersonPage } from './PersonPage.tsx';
 
 const ERASED = '[erased]';
@@ -30,25 +31,15 @@ export function ContactsTab({ bookings, quotes, person, go }: { bookings: Bookin
     return open ? (
       <PersonPage contact={open} bookings={bookings ?? []} quotes={quotes ?? []} onBack={() => go({ tab: 'contacts' })} />
     ) : (
-      <div className="admin-section">
-        <p className="admin-empty">This contact is no longer on this tablet.</p>
-        <button type="button" className="btn btn--secondary admin-btn" onClick={() => go({ tab: 'contacts' })}>
-          Back to Contacts
-        </button>
-      </div>
+      <Gone what="This contact" back="Back to Contacts" onBack={() => go({ tab: 'contacts' })} />
     );
   }
   return (
     <div className="admin-section">
-      <div className="admin-toolbar">
-        <h2 className="admin-section__title">Contacts</h2>
-      </div>
+      <ScreenHead title="Contacts" />
       {contacts && contacts.length > 0 ? (
         <div className="admin-filters">
-          <label className="admin-search">
-            <span className="admin-select__label">Find a contact</span>
-            <input type="search" value={query} onChange={(event) => setQuery(event.target.value)} placeholder="Name, e-mail, phone…" />
-          </label>
+          <SearchBox label="Find a contact" value={query} onChange={setQuery} placeholder="Name, e-mail, phone…" />
         </div>
       ) : null}
       {contacts === undefined ? (

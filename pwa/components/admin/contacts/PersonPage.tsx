@@ -6,6 +6,7 @@ import { useAllMessages } from '../../../offline/admin-data.ts';
 import { useOffline } from '../../../offline/use-outbox.ts';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { jobWhen, moment, pounds } from '../format.ts';
+import { QuoteBadge, ScreenHead } from '../parts.tsx';
 import { EraseDialog } from './EraseDialog.tsx';
 
 /**
@@ -31,14 +32,11 @@ export function PersonPage({ contact, bookings, quotes, onBack }: { contact: Con
 
   return (
     <div className="admin-section admin-person">
-      <div className="admin-toolbar">
-        <h2 ref={heading} tabIndex={-1} className="admin-section__title">
-          {name}
-        </h2>
+      <ScreenHead title={name} headingRef={heading}>
         <button type="button" className="btn btn--secondary admin-btn" onClick={onBack}>
           Back to Contacts
         </button>
-      </div>
+      </ScreenHead>
       <dl className="admin-facts">
         {contact.email ? (
           <div>
@@ -82,7 +80,7 @@ export function PersonPage({ contact, bookings, quotes, onBack }: { contact: Con
       <ul className="admin-rows">
         {asked.map((quote) => (
           <li key={quote.id}>
-            <span className={`admin-quote-badge admin-quote-badge--${quote.quoteStatus}`}>{quote.quoteStatus}</span> {serviceTypeLabel(quote.serviceType)} · asked{' '}
+            <QuoteBadge status={quote.quoteStatus} /> {serviceTypeLabel(quote.serviceType)} · asked{' '}
             {moment(quote.createdAt)}
             {quote.estimatedCost ? ` · ${pounds(quote.estimatedCost)}` : ''}
           </li>

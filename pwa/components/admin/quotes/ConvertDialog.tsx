@@ -6,7 +6,8 @@ import { personName } from '../../../offline/admin-commands.ts';
 import { convertQuote } from '../../../offline/admin-quote-commands.ts';
 import { clashingJobs } from '../bookings/problems.ts';
 import { useAdmin } from '../context.ts';
-import { jobWhen, today } from '../format.ts';
+import { today } from '../format.ts';
+import { ClashList } from '../parts.tsx';
 import { Modal } from '../Modal.tsx';
 
 /**
@@ -66,13 +67,7 @@ export function ConvertDialog({ quote, bookings, onClose }: { quote: QuoteView; 
         {clash ? (
           <div className="admin-problem field--full" role="alert">
             <p>{clash.length > 0 ? 'These dates overlap a confirmed job:' : 'The server says these dates overlap a confirmed job.'}</p>
-            <ul className="admin-clashes">
-              {clash.map((other) => (
-                <li key={other.id}>
-                  {personName(other)} – {jobWhen(other)}
-                </li>
-              ))}
-            </ul>
+            <ClashList jobs={clash} />
             <button type="button" className="btn btn--primary admin-btn" onClick={() => void submit(null, true)}>
               Book anyway
             </button>

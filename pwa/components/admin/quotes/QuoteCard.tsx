@@ -9,6 +9,7 @@ import { drain } from '../../../offline/sender.ts';
 import { afterDrain } from '../../../offline/start.ts';
 import { Attachments } from '../bookings/Attachments.tsx';
 import { dayLabel, moment, pounds } from '../format.ts';
+import { QuoteBadge } from '../parts.tsx';
 import { ConvertDialog } from './ConvertDialog.tsx';
 import { DeleteDialog } from './DeleteDialog.tsx';
 import { QuoteEditForm } from './QuoteEditForm.tsx';
@@ -41,7 +42,7 @@ export function QuoteCard({ quote, bookings, refused, onDeleted }: { quote: Show
         <h3 id={`quote-${quote.id}`} ref={heading} tabIndex={-1} className="admin-card__title">
           {name}
         </h3>
-        <span className={`admin-quote-badge admin-quote-badge--${quote.quoteStatus}`}>{quote.quoteStatus}</span>
+        <QuoteBadge status={quote.quoteStatus} />
         <span className={`admin-chip admin-chip--priority-${quote.priority}`}>{quote.priority} priority</span>
         {quote.waiting ? (
           <span className={`admin-chip admin-chip--${quote.waiting.state}`}>
