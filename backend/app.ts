@@ -7,6 +7,7 @@ import { sameOrigin, securityHeaders } from './http/security.ts';
 import { RateLimits } from './http/rate-limit.ts';
 import { currentUser, sessions } from './http/session.ts';
 import { servePwa } from './http/static.ts';
+import { apiTransport } from './http/transport.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bookingRoutes } from './routes/bookings.ts';
 import { calendarRoutes } from './routes/calendar.ts';
@@ -24,10 +25,14 @@ import { syncRoutes } from './routes/sync.ts';
 export function createApp(input: Omit<AppDeps, 'limits'>): Koa {
   const isAdmin = (ctx: Context): boolean => currentUser(ctx, input.storage.queries)?.isAdmin === true;
   const deps: AppDeps = { ...input, limits: new RateLimits(input.config.rateLimitScale, isAdmin) };
+  // Mail queued by a command goes once the command committed; after the answer, so a request that queued mail
+  // (a reset for an existing account) takes no longer than one that did not.
+  deps.storage.bus.onMailQueued(() => setImmediate(() => void deps.mailer.wake()));
   const app = new Koa({ proxy: deps.config.trustProxy, keys: deps.keys });
   app.silent = true;
   app.use(errorsAndLogging(deps.logger));
   app.use(securityHeaders({ secure: deps.config.secureCookies }));
+  app.use(apiTransport());
   app.use(sameOrigin(deps.config.publicUrl));
   app.use(sessions(app, deps.storage.sessions, { secure: deps.config.secureCookies, maxAgeMs: deps.config.sessionMaxAgeMs, busyWaitMs: deps.config.busyWaitMs }));
   app.use(jsonBody(deps.config.jsonLimit));

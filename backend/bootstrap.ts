@@ -1,6 +1,6 @@
 import { NewPasswordSchema } from '#domain/schemas/auth.ts';
 import { requiredEmail } from '#domain/schemas/fields.ts';
-import type { Storage } from '#data/storage.ts';
+import type { ServerStorage } from './storage.ts';
 import { createOrPromoteAdmin } from './commands/users.ts';
 import { hashPassword } from './passwords.ts';
 
@@ -9,7 +9,7 @@ import { hashPassword } from './passwords.ts';
  * by the server start with ADMIN_EMAIL + ADMIN_PASSWORD. The password must pass the same rules as anyone's.
  */
 export async function createAdmin(
-  storage: Storage,
+  storage: ServerStorage,
   input: { email: string; password: string; firstName?: string; lastName?: string },
   now: Date = new Date(),
 ): Promise<{ userId: string; created: boolean }> {
@@ -18,7 +18,7 @@ export async function createAdmin(
   if (!checked.success) throw new Error(`The admin password is not acceptable: ${checked.error.issues[0]?.message}`);
   const passwordHash = await hashPassword(input.password);
   const { result } = await storage.bus.execute({ commandId: null, actor: null, role: 'system', now }, (uow) =>
-    createOrPromoteAdmin(uow, { email, firstName: input.firstName ?? 'Admin', lastName: input.lastName ?? 'User', passwordHash }),
+    createOrPromoteAdmin(uow, { email, firstName: input.firstName ?? 'Admin', lastName: input.lastName ?? 'User', passwordHash }, null),
   );
   return result;
 }

@@ -1,4 +1,4 @@
-import type { Storage } from '#data/storage.ts';
+import type { ServerStorage } from './storage.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
 import type { MailSender } from './mail/sender.ts';
@@ -8,7 +8,7 @@ import type { RateLimits } from './http/rate-limit.ts';
 export type AppDeps = {
   config: Config;
   logger: Logger;
-  storage: Storage;
+  storage: ServerStorage;
   /** Injected so tests can fix time. */
   clock: () => Date;
   /** Cookie-signing keys (backend/secrets.ts). */

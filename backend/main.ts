@@ -1,4 +1,3 @@
-import type { Storage } from '#data/storage.ts';
 import { createApp } from './app.ts';
 import { createAdmin } from './bootstrap.ts';
 import { loadConfig, type Config } from './config.ts';
@@ -9,7 +8,7 @@ import { MailSender } from './mail/sender.ts';
 import { guardProcess } from './process-guard.ts';
 import { runRetention } from './retention.ts';
 import { loadSecrets } from './secrets.ts';
-import { openServerStorage } from './storage.ts';
+import { openServerStorage, type ServerStorage } from './storage.ts';
 import { sweepUnattachedUploads } from './uploads/sweep.ts';
 
 // The only file with side effects: config -> logger -> database -> app -> listen.
@@ -61,7 +60,7 @@ async function start() {
   }
   const logger = createLogger(config.logLevel);
   guardProcess(logger);
-  let storage: Storage;
+  let storage: ServerStorage;
   let keys: string[];
   try {
     storage = openServerStorage(config);

@@ -1,12 +1,31 @@
 import { SERVER_BUSY_TIMEOUT_MS } from '#data/busy.ts';
+import type { CommandSettings } from '#data/command-bus.ts';
 import { openStorage, type Storage } from '#data/storage.ts';
 import type { Config } from './config.ts';
+
+/** The storage the server's commands run on: their units of work carry the deployment's settings. */
+export type ServerStorage = Storage;
 
 /**
  * The storage as the server opens it: group commit as configured, and a short synchronous lock wait, so a
  * lock held by another process (a rebuild, a backup) never freezes the event loop; writes wait for it
- * asynchronously, up to DB_BUSY_WAIT_MS, and are then answered 503.
+ * asynchronously, up to DB_BUSY_WAIT_MS, and are then answered 503. Commands get where business mail goes
+ * and the site's address as `uow.settings`.
  */
-export function openServerStorage(config: Config): Storage {
-  return openStorage(config.databaseFile, { groupCommit: config.groupCommit, busyTimeoutMs: SERVER_BUSY_TIMEOUT_MS, busyDeadlineMs: config.busyWaitMs });
+export function openServerStorage(config: Config): ServerStorage {
+  return openStorage(config.databaseFile, {
+    groupCommit: config.groupCommit,
+    busyTimeoutMs: SERVER_BUSY_TIMEOUT_MS,
+    busyDeadlineMs: config.busyWaitMs,
+    settings: settingsOf(config),
+  });
+}
+
+/** The storage as a command-line tool opens it (its own process: rebuild slices may grow while nobody writes). */
+export function openToolStorage(config: Config): ServerStorage {
+  return openStorage(config.databaseFile, { ownProcess: true, settings: settingsOf(config) });
+}
+
+function settingsOf(config: Config): CommandSettings {
+  return { businessEmail: config.mail.businessEmail, publicUrl: config.publicUrl };
 }

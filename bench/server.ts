@@ -10,7 +10,7 @@ import { createApp } from '#backend/app.ts';
 import { loadConfig } from '#backend/config.ts';
 import { createLogger } from '#backend/logger.ts';
 import { MailSender } from '#backend/mail/sender.ts';
-import { openStorage, type Storage } from '#data/storage.ts';
+import { openServerStorage, type ServerStorage } from '#backend/storage.ts';
 import { peakRssMb, tempDir } from './common.ts';
 
 export type ServerMessage =
@@ -25,7 +25,7 @@ const send = (m: ServerMessage): void => {
 
 const mode = process.argv[2];
 let server: Server;
-let storage: Storage | null = null;
+let storage: ServerStorage | null = null;
 let removeDir = (): void => {};
 
 if (mode === 'raw') {
@@ -47,7 +47,7 @@ if (mode === 'raw') {
     // The limits stay on; the benchmark raises them explicitly, as one client sends everything.
     RATE_LIMIT_SCALE: '1000000',
   });
-  storage = openStorage(config.databaseFile, { groupCommit: config.groupCommit });
+  storage = openServerStorage(config);
   const logger = createLogger('silent');
   // Mail is queued in each request's transaction (measured); delivery runs outside the request path and is
   // stopped here so the development outbox's file writes do not compete with the measured requests.

@@ -1,11 +1,14 @@
 import { createHmac, createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import type { Statement, Transaction } from 'better-sqlite3';
-import type { Decider } from '#domain/deciders/decider.ts';
+import { decideInTurn, type Decider } from '#domain/deciders/decider.ts';
 import { ConflictError, DomainError } from '#domain/errors.ts';
 import type { DomainEvent, EventMetadata, RecordedEvent, Role } from '#domain/events.ts';
 import { DEFAULT_BUSY_DEADLINE_MS, busyBackoffMs, isBusy } from './busy.ts';
 import { metaSecret, type Db } from './db.ts';
 import type { EventStore } from './event-store.ts';
+import type { MailOutbox, OutgoingMail } from './mail-outbox.ts';
+import type { Queries } from './queries.ts';
+import type { SessionStore } from './sessions.ts';
 import type { Vault } from './vault.ts';
 
 /** Who sends a command, when, and under which client-made id (the HTTP `Idempotency-Key`). */
@@ -28,23 +31,40 @@ export class IdempotencyKeyReusedError extends DomainError {
   }
 }
 
-/** What a command's work sees: one open transaction, its metadata, and decider plumbing. */
+/**
+ * What a command's work sees: one open transaction and everything a command needs besides its input and its
+ * actor — the read models (`queries`, which see the command's own writes), the mail outbox (`mail`, queued in
+ * the same transaction), ids (`newId`), the time (`now`), the deployment's settings (`settings`, e.g. where
+ * mail for the business goes) — and the decider plumbing (`handle`).
+ */
 export class UnitOfWork {
   readonly db: Db;
   readonly store: EventStore;
   readonly metadata: EventMetadata;
+  readonly queries: Queries;
+  readonly mail: MailQueue;
+  /** Sign-in sessions, for a command that must end them with its change (a password reset). */
+  readonly sessions: SessionStore;
+  readonly settings: CommandSettings;
+  /** The command's time (the metadata's), as a Date. */
+  readonly now: Date;
 
-  constructor(db: Db, store: EventStore, metadata: EventMetadata) {
+  constructor(db: Db, store: EventStore, metadata: EventMetadata, parts: BusParts) {
     this.db = db;
     this.store = store;
     this.metadata = metadata;
+    this.queries = parts.queries;
+    this.sessions = parts.sessions;
+    this.settings = parts.settings;
+    this.now = new Date(metadata.time);
+    this.mail = new MailQueue(parts.outbox, this.now);
   }
 
   /**
    * The id for a record the command creates: the client's (then no stream may exist under it yet, in any of
    * `streams`: another request made that record, a 409) or a new one.
    */
-  newId(clientId: string | undefined, ...streams: Array<(id: string) => string>): string {
+  newId(clientId?: string, ...streams: Array<(id: string) => string>): string {
     if (clientId === undefined) return randomUUID();
     for (const stream of streams) {
       if (this.store.streamVersion(stream(clientId)) > 0) throw new ConflictError('id_taken', 'A record with this id already exists');
@@ -60,13 +80,14 @@ export class UnitOfWork {
   }
 
   /**
-   * Read, decide, append, project. `expectedVersion` (from a client that read the stream earlier) turns a
+   * Read, decide, append, project: one load of the stream and one append, also for several commands decided
+   * in turn (see decideInTurn). `expectedVersion` (from a client that read the stream earlier) turns a
    * concurrent change into a ConflictError instead of a silent overwrite.
    */
   handle<S, C, E extends DomainEvent>(
     streamId: string,
     decider: Decider<S, C, E>,
-    command: C,
+    command: C | readonly C[],
     options: { expectedVersion?: number | undefined; subject?: string | null } = {},
   ): { state: S; events: RecordedEvent<E>[]; version: number } {
     const { state, version } = this.load(streamId, decider);
@@ -76,15 +97,59 @@ export class UnitOfWork {
         currentVersion: version,
       });
     }
-    const decided = decider.decide(command, state);
+    const decided = Array.isArray(command) ? decideInTurn(decider, command as readonly C[], state) : decider.decide(command as C, state);
     if (decided.length === 0) return { state, events: [], version };
     const events = this.store.append(streamId, decided, this.metadata, { expectedVersion: version, subject: options.subject ?? null }) as RecordedEvent<E>[];
     return { state: events.reduce(decider.evolve, state), events, version: version + events.length };
   }
 }
 
+/**
+ * What the deployment tells every command (the backend fills it in from its configuration; a command-line
+ * tool or a data-level test may leave it empty).
+ */
+export type CommandSettings = {
+  /** Where new requests, messages and enquiries are mailed. */
+  readonly businessEmail?: string;
+  /** The site's public address, for links in mail. */
+  readonly publicUrl?: string;
+};
+
+/** Mail a command queues, at the command's time, in its transaction; the bus wakes the sender once it committed. */
+export class MailQueue {
+  readonly #outbox: MailOutbox;
+  readonly #now: Date;
+  #queued = 0;
+
+  constructor(outbox: MailOutbox, now: Date) {
+    this.#outbox = outbox;
+    this.#now = now;
+  }
+
+  queue(mail: OutgoingMail): void {
+    this.#outbox.enqueue(mail, this.#now);
+    this.#queued++;
+  }
+
+  /** How many mails this command queued. */
+  get queued(): number {
+    return this.#queued;
+  }
+}
+
 type Work<R> = (uow: UnitOfWork) => R;
-type Item = { ctx: CommandContext; work: Work<unknown>; resolve: (o: Outcome<unknown>) => void; reject: (e: unknown) => void; queuedAt: number };
+type Item = {
+  ctx: CommandContext;
+  work: Work<unknown>;
+  resolve: (o: Outcome<unknown>) => void;
+  reject: (e: unknown) => void;
+  queuedAt: number;
+  /** Set once it ran: whether it queued mail. */
+  mailed?: boolean;
+};
+
+/** What the bus hands every unit of work besides its transaction. */
+export type BusParts = { queries: Queries; outbox: MailOutbox; sessions: SessionStore; settings: CommandSettings };
 
 /**
  * Runs commands durably. With group commit (the default) every command that arrives in one event-loop
@@ -98,6 +163,8 @@ type Item = { ctx: CommandContext; work: Work<unknown>; resolve: (o: Outcome<unk
  */
 export class CommandBus {
   readonly #db: Db;
+  readonly #parts: BusParts;
+  readonly #mailListeners = new Set<() => void>();
   readonly #store: EventStore;
   readonly #vault: Vault;
   readonly #groupCommit: boolean;
@@ -114,8 +181,9 @@ export class CommandBus {
   #retry: NodeJS.Timeout | undefined;
   #busyAttempts = 0;
 
-  constructor(db: Db, store: EventStore, vault: Vault, options: { groupCommit?: boolean; maxBatch?: number; busyDeadlineMs?: number } = {}) {
+  constructor(db: Db, store: EventStore, vault: Vault, parts: BusParts, options: { groupCommit?: boolean; maxBatch?: number; busyDeadlineMs?: number } = {}) {
     this.#db = db;
+    this.#parts = parts;
     this.#store = store;
     this.#vault = vault;
     this.#groupCommit = options.groupCommit ?? true;
@@ -159,7 +227,7 @@ export class CommandBus {
       }
     }
     return new Promise<Outcome<R>>((resolve, reject) => {
-      this.#queue.push({ ctx, work, resolve: resolve as (o: Outcome<unknown>) => void, reject, queuedAt: performance.now() });
+      this.#queue.push({ ctx, work: work as Work<unknown>, resolve: resolve as (o: Outcome<unknown>) => void, reject, queuedAt: performance.now() });
       // While the lock is held elsewhere, the waiting batch's timer flushes this one too.
       if (this.#retry) return;
       if (!this.#groupCommit) {
@@ -171,9 +239,20 @@ export class CommandBus {
     });
   }
 
+  /** Whether a command under this id has been committed (a repeat of it will be answered from its record). */
+  knows(commandId: string): boolean {
+    return this.#findCommand.get(commandId) !== undefined;
+  }
+
+  /** Calls `listener` after a commit in which a command queued mail (the mail sender wakes up then). */
+  onMailQueued(listener: () => void): () => void {
+    this.#mailListeners.add(listener);
+    return () => this.#mailListeners.delete(listener);
+  }
+
   /** Runs one command synchronously in its own transaction (command-line tools and tests). */
   executeNow<R>(ctx: CommandContext, work: Work<R>): Outcome<R> {
-    const [outcome] = this.#commit([{ ctx, work, resolve: () => {}, reject: () => {}, queuedAt: performance.now() }]);
+    const [outcome] = this.#commit([{ ctx, work: work as Work<unknown>, resolve: () => {}, reject: () => {}, queuedAt: performance.now() }]);
     if (!outcome) throw new Error('no outcome');
     if ('error' in outcome) throw outcome.error;
     return outcome.ok as Outcome<R>;
@@ -212,12 +291,18 @@ export class CommandBus {
   }
 
   #commit(batch: Item[]): Array<{ ok: Outcome<unknown> } | { error: unknown }> {
+    let outcomes: Array<{ ok: Outcome<unknown> } | { error: unknown }>;
     try {
-      return this.#runBatch.immediate(batch);
+      outcomes = this.#runBatch.immediate(batch);
     } catch (error) {
       this.#vault.clearCache();
       throw error;
     }
+    // Committed: mail queued by a command that succeeded can go now.
+    if (batch.some((item, i) => item.mailed === true && outcomes[i] !== undefined && 'ok' in outcomes[i])) {
+      for (const listener of this.#mailListeners) listener();
+    }
+    return outcomes;
   }
 
   /** The stored outcome of a command id seen before; a different request under it is refused. */
@@ -241,7 +326,9 @@ export class CommandBus {
       actor: ctx.actor,
       role: ctx.role,
     };
-    const result = item.work(new UnitOfWork(this.#db, this.#store, metadata));
+    const uow = new UnitOfWork(this.#db, this.#store, metadata, this.#parts);
+    const result = item.work(uow);
+    item.mailed = uow.mail.queued > 0;
     if (ctx.commandId) this.#saveCommand.run(ctx.commandId, fingerprint, JSON.stringify(result ?? null), metadata.time);
     return { result, replayed: false };
   }

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database, { type Statement } from 'better-sqlite3';
-import { TABLES } from '#domain/projections.ts';
+import { READ_MODELS, tablesOf, type ModelName } from '#domain/projections.ts';
 import { MIGRATIONS, READ_MODEL_DDL } from './schema.ts';
 
 export type Db = Database.Database;
@@ -12,14 +12,14 @@ export type OpenOptions = { busyTimeoutMs?: number };
 
 /**
  * Opens the database durably: WAL with synchronous=FULL, so a commit that returned survives a power cut.
- * Runs pending migrations and creates the read models when they are missing. Reports whether the
- * read models must be rebuilt because their shape changed since they were built.
+ * Runs pending migrations and creates the read models when they are missing. Reports which read models must
+ * be refilled from the events because their shape or version changed since they were built.
  *
  * The folder is made 0700 and the database 0600 (SQLite gives its -wal and -shm files the database's mode):
  * the file holds password hashes, person keys and queued mail. A command-line tool may wait 5 s for a lock;
  * the server passes a short wait and retries asynchronously instead.
  */
-export function openDatabase(file: string, options: OpenOptions = {}): { db: Db; readModelsStale: boolean } {
+export function openDatabase(file: string, options: OpenOptions = {}): { db: Db; readModelsStale: ModelName[] } {
   if (file !== ':memory:') ownerOnly(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
@@ -55,27 +55,44 @@ function migrate(db: Db): void {
   }
 }
 
-/** The hash of the read-model DDL, stored in meta when the read models were last built. */
-export const READ_MODEL_HASH = createHash('sha256').update(READ_MODEL_DDL).digest('hex').slice(0, 16);
+/** Each read model's hash — its tables' DDL and its version — stored in meta when the model was last built. */
+export const READ_MODEL_HASHES: Readonly<Record<ModelName, string>> = Object.fromEntries(
+  READ_MODELS.map((model) => [model.name, createHash('sha256').update(`${READ_MODEL_DDL[model.name]}\n${model.version}`).digest('hex').slice(0, 16)]),
+) as Record<ModelName, string>;
 
-function ensureReadModels(db: Db): boolean {
-  const row = db.prepare(`SELECT value FROM meta WHERE name = 'read_model_hash'`).get() as { value: string } | undefined;
-  if (row?.value === READ_MODEL_HASH) return false;
-  const hasEvents = db.prepare('SELECT 1 FROM events LIMIT 1').get() !== undefined;
-  db.transaction(() => createReadModels(db))();
-  return hasEvents;
+/** The read models whose stored hash is not the current one (their shape or projection changed, or they are new). */
+export function staleModels(db: Db): ModelName[] {
+  const stored = new Map(
+    (db.prepare(`SELECT name, value FROM meta WHERE name LIKE 'read_model:%'`).all() as Array<{ name: string; value: string }>).map((r) => [r.name.slice('read_model:'.length), r.value]),
+  );
+  return READ_MODELS.map((model) => model.name).filter((name) => stored.get(name) !== READ_MODEL_HASHES[name]);
 }
 
-/** Drops and recreates every read-model table (empty), in the current shape. Call inside a transaction. */
-export function createReadModels(db: Db): void {
-  forgetStatements(db);
-  for (const table of TABLES) db.exec(`DROP TABLE IF EXISTS ${table}`);
-  const { tables, indexes } = readModelStatements();
-  for (const sql of [...tables, ...indexes]) db.exec(sql);
-  db.prepare(`INSERT INTO meta (name, value) VALUES ('read_model_hash', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value`).run(
-    READ_MODEL_HASH,
-  );
+/** Records that these models were built in their current shape. Call inside the transaction that built them. */
+export function markBuilt(db: Db, models: readonly ModelName[]): void {
+  const set = db.prepare(`INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value`);
+  for (const name of models) set.run(`read_model:${name}`, READ_MODEL_HASHES[name]);
   newSyncEpoch(db);
+}
+
+/** Creates the stale models' tables afresh; answers those that must be refilled from the events. */
+function ensureReadModels(db: Db): ModelName[] {
+  const stale = staleModels(db);
+  if (stale.length === 0) return [];
+  const hasEvents = db.prepare('SELECT 1 FROM events LIMIT 1').get() !== undefined;
+  db.transaction(() => createReadModels(db, stale))();
+  return hasEvents ? stale : [];
+}
+
+/** Drops and recreates the tables of these read models (all by default), empty, in the current shape. Call inside a transaction. */
+export function createReadModels(db: Db, models: readonly ModelName[] = READ_MODELS.map((m) => m.name)): void {
+  forgetStatements(db);
+  for (const table of tablesOf(models)) db.exec(`DROP TABLE IF EXISTS ${table}`);
+  // Before the per-model hashes, one table held every model's tombstones.
+  db.exec('DROP TABLE IF EXISTS tombstones');
+  const { tables, indexes } = readModelStatements(models);
+  for (const sql of [...tables, ...indexes]) db.exec(sql);
+  markBuilt(db, models);
 }
 
 /**
@@ -125,7 +142,7 @@ export function prepared(db: Db, sql: string): Statement {
 }
 
 /** The read-model DDL split into its tables and its indexes, so a rebuild can index once the rows are in. */
-export function readModelStatements(): { tables: string[]; indexes: string[] } {
-  const all = READ_MODEL_DDL.split(';').map((s) => s.trim()).filter(Boolean);
+export function readModelStatements(models: readonly ModelName[] = READ_MODELS.map((m) => m.name)): { tables: string[]; indexes: string[] } {
+  const all = models.flatMap((name) => READ_MODEL_DDL[name].split(';').map((s) => s.trim()).filter(Boolean));
   return { tables: all.filter((s) => !s.startsWith('CREATE INDEX')), indexes: all.filter((s) => s.startsWith('CREATE INDEX')) };
 }

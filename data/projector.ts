@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import { project, type ReadModelChange, type Row, type Value } from '#domain/projections.ts';
+import { project, type ModelName, type ReadModelChange, type Row, type Value } from '#domain/projections.ts';
 import type { RecordedEvent } from '#domain/events.ts';
 import type { Db } from './db.ts';
 
@@ -19,16 +19,21 @@ export class Projector {
   readonly #db: Db;
   readonly #statements = new Map<string, Statement>();
   readonly #table: (name: string) => string;
+  readonly #models: ReadonlySet<ModelName> | undefined;
 
-  /** `table` maps a read model to the table written: a rebuild writes its staged copies (data/rebuild.ts). */
-  constructor(db: Db, table: (name: string) => string = (name) => name) {
+  /**
+   * `table` maps a read model's table to the table written, and `models` says which read models to write (all
+   * by default): a rebuild writes its staged copies of the models it rebuilds (data/rebuild.ts).
+   */
+  constructor(db: Db, table: (name: string) => string = (name) => name, models?: ReadonlySet<ModelName>) {
     this.#db = db;
     this.#table = table;
+    this.#models = models;
   }
 
   /** Projects one event. Call inside the transaction that appended it. */
   apply(event: RecordedEvent): void {
-    for (const change of project(event)) this.#run(this.#stamped(change, event.globalPosition));
+    for (const change of project(event, this.#models)) this.#run(this.#stamped(change, event.globalPosition));
   }
 
   /** Statements refer to tables a rebuild drops; forget them when that happens. */
@@ -68,9 +73,8 @@ export class Projector {
   }
 
   #tombstone(table: string, id: string, position: number, reason: 'deleted' | 'moved', owner: { email: Value; userId: Value } | undefined): void {
-    const name = this.#table('tombstones');
-    this.#stmt(`tombstone:${name}`, () => `INSERT INTO ${name} (tbl, id, position, reason, email, userId) VALUES (?, ?, ?, ?, ?, ?)`).run(
-      table,
+    const name = this.#table(`${table}_tombstones`);
+    this.#stmt(`tombstone:${name}`, () => `INSERT INTO ${name} (id, position, reason, email, userId) VALUES (?, ?, ?, ?, ?)`).run(
       id,
       position,
       reason,

@@ -156,6 +156,10 @@ export class Queries {
     return this.#all(`SELECT ${CONTACT_COLUMNS} FROM contacts ORDER BY createdAt DESC, id`) as Contact[];
   }
 
+  contact(id: string): Contact | undefined {
+    return this.#one(`SELECT ${CONTACT_COLUMNS} FROM contacts WHERE id = ?`, id) as Contact | undefined;
+  }
+
   contactByEmail(email: string): Contact | undefined {
     return this.#one(`SELECT ${CONTACT_COLUMNS} FROM contacts WHERE email = ? LIMIT 1`, email) as Contact | undefined;
   }
@@ -270,12 +274,4 @@ export class Queries {
 /** What the API may say about a user. */
 export function publicUser(u: User): { id: string; email: string; firstName: string; lastName: string; isAdmin: boolean; emailVerified: boolean } {
   return { id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, isAdmin: u.isAdmin, emailVerified: u.emailVerified };
-}
-
-/**
- * The e-mail whose records a user may see beyond their own: their address once they proved they own it.
- * Without that proof, whoever registered an address first would see everything ever sent under it.
- */
-export function provenEmail(u: User): string | null {
-  return u.emailVerified ? u.email : null;
 }

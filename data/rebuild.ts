@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { TABLES } from '#domain/projections.ts';
+import { READ_MODELS, tablesOf, type ModelName } from '#domain/projections.ts';
 import { retryWhileBusy } from './busy.ts';
-import { READ_MODEL_HASH, forgetStatements, newSyncEpoch, prepared, readModelStatements, type Db } from './db.ts';
+import { forgetStatements, markBuilt, prepared, readModelStatements, type Db } from './db.ts';
 import type { EventStore } from './event-store.ts';
 import { Projector } from './projector.ts';
 
@@ -35,7 +35,7 @@ const OWNER = `${process.pid} ${PROCESS_TOKEN}`;
  * Rebuilds the read models beside the live ones and swaps them in, so the server keeps reading and writing
  * throughout (docs/decisions/007-rebuild-aside-and-swap.md):
  *
- * 1. empty copies of every read-model table are made under staging names (`rebuild_<token>_bookings`, …);
+ * 1. empty copies of the read models' tables are made under staging names (`rebuild_<token>_bookings`, …);
  * 2. the log is replayed into them in slices, each a short write transaction, so other writers get the lock
  *    between slices (and, in the server's own process, the event loop runs between them);
  * 3. the staged indexes are built, one short transaction each;
@@ -50,6 +50,7 @@ export class StagedRebuild {
   readonly #limits: SliceLimits;
   readonly #token = `${process.pid.toString(36)}_${randomBytes(3).toString('hex')}`;
   readonly #projector: Projector;
+  readonly #models: readonly ModelName[];
   readonly #started = performance.now();
   #phase: 'start' | 'replay' | 'index' | 'catch-up' | 'swap' | 'done' = 'start';
   #position = 0;
@@ -63,11 +64,13 @@ export class StagedRebuild {
   /** Puts the page cache back to its size before the rebuild. */
   #restoreCache: (() => void) | undefined;
 
-  constructor(db: Db, store: EventStore, limits: SliceLimits) {
+  /** `models`: the read models to rebuild (all by default; at start, those whose shape or version changed). */
+  constructor(db: Db, store: EventStore, limits: SliceLimits, models: readonly ModelName[] = ALL_MODELS) {
     this.#db = db;
     this.#store = store;
     this.#limits = limits;
-    this.#projector = new Projector(db, (table) => this.#staged(table));
+    this.#models = models;
+    this.#projector = new Projector(db, (table) => this.#staged(table), new Set(models));
   }
 
   get done(): boolean {
@@ -86,9 +89,9 @@ export class StagedRebuild {
         this.#db.transaction(() => {
           dropAbandoned(this.#db);
           prepared(this.#db, 'INSERT INTO meta (name, value) VALUES (?, ?)').run(`${OWNER_PREFIX}${this.#token}`, OWNER);
-          for (const sql of readModelStatements().tables) this.#db.exec(this.#stagedDdl(sql));
+          for (const sql of readModelStatements(this.#models).tables) this.#db.exec(this.#stagedDdl(sql));
         }).immediate();
-        this.#indexesLeft = readModelStatements().indexes.map((sql) => this.#stagedDdl(sql));
+        this.#indexesLeft = readModelStatements(this.#models).indexes.map((sql) => this.#stagedDdl(sql));
         this.#target = this.#store.lastPosition();
         this.#phase = 'replay';
         return;
@@ -175,14 +178,11 @@ export class StagedRebuild {
         count += page.length;
         at = page[page.length - 1]!.globalPosition;
       }
-      for (const table of TABLES) {
+      for (const table of tablesOf(this.#models)) {
         this.#db.exec(`DROP TABLE IF EXISTS ${table}`);
         this.#db.exec(`ALTER TABLE ${this.#staged(table)} RENAME TO ${table}`);
       }
-      this.#db
-        .prepare(`INSERT INTO meta (name, value) VALUES ('read_model_hash', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value`)
-        .run(READ_MODEL_HASH);
-      newSyncEpoch(this.#db);
+      markBuilt(this.#db, this.#models);
       this.#db.prepare('DELETE FROM meta WHERE name = ?').run(`${OWNER_PREFIX}${this.#token}`);
       return { count, at };
     }).immediate();
@@ -205,9 +205,11 @@ export class StagedRebuild {
   }
 }
 
-/** Runs a whole rebuild synchronously (at start, before the server answers anything). */
-export function rebuildNow(db: Db, store: EventStore): RebuildResult {
-  const rebuild = new StagedRebuild(db, store, { maxEvents: Infinity, maxMs: Infinity });
+const ALL_MODELS: readonly ModelName[] = READ_MODELS.map((model) => model.name);
+
+/** Runs a rebuild of these read models (all by default) synchronously (at start, before the server answers anything). */
+export function rebuildNow(db: Db, store: EventStore, models: readonly ModelName[] = ALL_MODELS): RebuildResult {
+  const rebuild = new StagedRebuild(db, store, { maxEvents: Infinity, maxMs: Infinity }, models);
   try {
     while (!rebuild.done) rebuild.step();
   } catch (err) {

@@ -1,3 +1,5 @@
+import type { ModelName } from '#domain/projections.ts';
+
 /**
  * The durable tables, changed only by numbered migrations (PRAGMA user_version). Events are append-only:
  * triggers refuse UPDATE and DELETE on them, so no code path can rewrite history.
@@ -73,13 +75,15 @@ export const MIGRATIONS: readonly string[] = [
 ];
 
 /**
- * The read models: derived from the events, so they are not migrated but rebuilt. (`position` columns and the
- * `tombstones` table serve the devices' sync feed: a tombstone is what a device's copy must forget, a deleted
- * record or one that moved away from the customer who could see it; its email and userId say who may see it.
- * No SQL comments in here: the rebuild renames each statement's table by its first words.) When this text
- * changes, the next start sees a different hash and rebuilds them (data/rebuild.ts).
+ * The read models' tables, by model (domain/projections/model.ts names them): derived from the events, so they
+ * are not migrated but rebuilt. Each model's DDL is hashed with its version; when either changes, the next start
+ * rebuilds that model alone (data/db.ts). `position` columns and the `<table>_tombstones` tables serve the devices'
+ * sync feed: a tombstone is what a device's copy must forget — a deleted record, or one that moved away from the
+ * customer who could see it; its email and userId say who may see it. No SQL comments in here: the rebuild
+ * renames each statement's table by its first words.
  */
-export const READ_MODEL_DDL = `
+export const READ_MODEL_DDL: Readonly<Record<ModelName, string>> = {
+  bookings: `
   CREATE TABLE bookings (
     id TEXT PRIMARY KEY,
     userId TEXT,
@@ -112,7 +116,16 @@ export const READ_MODEL_DDL = `
   CREATE INDEX bookings_position ON bookings (position);
   CREATE INDEX bookings_user ON bookings (userId);
   CREATE INDEX bookings_dates ON bookings (startDate, finishDate);
-
+  CREATE TABLE bookings_tombstones (
+    id TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    reason TEXT NOT NULL,
+    email TEXT,
+    userId TEXT
+  );
+  CREATE INDEX bookings_tombstones_position ON bookings_tombstones (position);
+  `,
+  quotes: `
   CREATE TABLE quotes (
     id TEXT PRIMARY KEY,
     userId TEXT,
@@ -139,7 +152,16 @@ export const READ_MODEL_DDL = `
   CREATE INDEX quotes_email ON quotes (email);
   CREATE INDEX quotes_user ON quotes (userId);
   CREATE INDEX quotes_position ON quotes (position);
-
+  CREATE TABLE quotes_tombstones (
+    id TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    reason TEXT NOT NULL,
+    email TEXT,
+    userId TEXT
+  );
+  CREATE INDEX quotes_tombstones_position ON quotes_tombstones (position);
+  `,
+  contacts: `
   CREATE TABLE contacts (
     id TEXT PRIMARY KEY,
     firstName TEXT NOT NULL,
@@ -154,7 +176,16 @@ export const READ_MODEL_DDL = `
   );
   CREATE INDEX contacts_email ON contacts (email);
   CREATE INDEX contacts_position ON contacts (position);
-
+  CREATE TABLE contacts_tombstones (
+    id TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    reason TEXT NOT NULL,
+    email TEXT,
+    userId TEXT
+  );
+  CREATE INDEX contacts_tombstones_position ON contacts_tombstones (position);
+  `,
+  messages: `
   CREATE TABLE messages (
     id TEXT PRIMARY KEY,
     bookingId TEXT NOT NULL,
@@ -168,17 +199,16 @@ export const READ_MODEL_DDL = `
   );
   CREATE INDEX messages_booking ON messages (bookingId, createdAt);
   CREATE INDEX messages_position ON messages (position);
-
-  CREATE TABLE tombstones (
-    tbl TEXT NOT NULL,
+  CREATE TABLE messages_tombstones (
     id TEXT NOT NULL,
     position INTEGER NOT NULL,
     reason TEXT NOT NULL,
     email TEXT,
     userId TEXT
   );
-  CREATE INDEX tombstones_position ON tombstones (position);
-
+  CREATE INDEX messages_tombstones_position ON messages_tombstones (position);
+  `,
+  users: `
   CREATE TABLE users (
     id TEXT PRIMARY KEY,
     email TEXT NOT NULL,
@@ -191,7 +221,6 @@ export const READ_MODEL_DDL = `
     updatedAt TEXT NOT NULL
   );
   CREATE INDEX users_email ON users (email);
-
   CREATE TABLE email_verifications (
     id TEXT PRIMARY KEY,
     userId TEXT NOT NULL,
@@ -200,7 +229,6 @@ export const READ_MODEL_DDL = `
     used INTEGER NOT NULL,
     createdAt TEXT NOT NULL
   );
-
   CREATE TABLE password_resets (
     id TEXT PRIMARY KEY,
     userId TEXT NOT NULL,
@@ -210,7 +238,8 @@ export const READ_MODEL_DDL = `
     createdAt TEXT NOT NULL
   );
   CREATE INDEX password_resets_user ON password_resets (userId);
-
+  `,
+  uploads: `
   CREATE TABLE uploads (
     id TEXT PRIMARY KEY,
     originalname TEXT NOT NULL,
@@ -222,7 +251,8 @@ export const READ_MODEL_DDL = `
   );
   CREATE INDEX uploads_uploader ON uploads (uploaderId, createdAt);
   CREATE INDEX uploads_unattached ON uploads (createdAt) WHERE attachedAt IS NULL;
-
+  `,
+  support: `
   CREATE TABLE support_requests (
     id TEXT PRIMARY KEY,
     name TEXT NOT NULL,
@@ -233,10 +263,12 @@ export const READ_MODEL_DDL = `
     bookingReference TEXT,
     createdAt TEXT NOT NULL
   );
-
+  `,
+  calendar: `
   CREATE TABLE calendar_feed (
     id TEXT PRIMARY KEY,
     tokenHash TEXT NOT NULL,
     createdAt TEXT NOT NULL
   );
-`;
+  `,
+};

@@ -1,7 +1,7 @@
 import { BUSINESS } from '#domain/business.ts';
 import { TABLES } from '#domain/projections.ts';
 import { retryWhileBusy } from './busy.ts';
-import { CommandBus } from './command-bus.ts';
+import { CommandBus, type CommandSettings } from './command-bus.ts';
 import { openDatabase, type Db } from './db.ts';
 import { EventStore } from './event-store.ts';
 import { MailOutbox } from './mail-outbox.ts';
@@ -19,7 +19,15 @@ const RETENTION_YEARS = BUSINESS.retentionYears;
  * `ownProcess`: a command-line tool, not the server: its rebuild slices may grow while nobody else writes
  * (in the server's own process they stay short, or they would hold up its event loop).
  */
-export type StorageOptions = { groupCommit?: boolean; maxBatch?: number; busyTimeoutMs?: number; busyDeadlineMs?: number; ownProcess?: boolean };
+export type StorageOptions = {
+  groupCommit?: boolean;
+  maxBatch?: number;
+  busyTimeoutMs?: number;
+  busyDeadlineMs?: number;
+  ownProcess?: boolean;
+  /** What every command sees as `uow.settings` (the backend's: where business mail goes, the site's address). */
+  settings?: CommandSettings;
+};
 
 /** Everything persistent, opened together: the log, the read models, the keys and the sessions. */
 export type Storage = {
@@ -53,8 +61,10 @@ export function openStorage(file: string, options: StorageOptions = {}): Storage
   const vault = new Vault(db);
   const projector = new Projector(db);
   const store = new EventStore(db, vault, projector);
-  const bus = new CommandBus(db, store, vault, options);
+  const queries = new Queries(db);
   const mail = new MailOutbox(db);
+  const sessions = new SessionStore(db);
+  const bus = new CommandBus(db, store, vault, { queries, outbox: mail, sessions, settings: options.settings ?? {} }, options);
 
   const rebuild = async (): Promise<RebuildResult> => {
     const result = await rebuildInSlices(db, store, { maxEvents: 5_000, maxMs: 15, pauseMs: 5, grow: options.ownProcess === true });
@@ -63,9 +73,9 @@ export function openStorage(file: string, options: StorageOptions = {}): Storage
     return result;
   };
 
-  // Before anything is served: the read models' shape changed since they were built.
-  if (readModelsStale) {
-    rebuildNow(db, store);
+  // Before anything is served: the read models whose shape or version changed since they were built.
+  if (readModelsStale.length > 0) {
+    rebuildNow(db, store, readModelsStale);
     projector.reset();
   }
 
@@ -73,8 +83,8 @@ export function openStorage(file: string, options: StorageOptions = {}): Storage
     db,
     store,
     bus,
-    queries: new Queries(db),
-    sessions: new SessionStore(db),
+    queries,
+    sessions,
     vault,
     mail,
     rebuild,
@@ -96,7 +106,7 @@ export function openStorage(file: string, options: StorageOptions = {}): Storage
       return { erased };
     },
     snapshot() {
-      return Object.fromEntries(TABLES.map((t) => [t, db.prepare(`SELECT * FROM ${t} ORDER BY id`).all()]));
+      return Object.fromEntries(TABLES.map((t) => [t, db.prepare(`SELECT * FROM ${t} ORDER BY id${t.endsWith('_tombstones') ? ', position' : ''}`).all()]));
     },
     close() {
       db.close();

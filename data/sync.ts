@@ -50,7 +50,7 @@ function adminSources(db: Db): Source[] {
     records(db, 'quotes', `SELECT ${QUOTE_COLUMNS}, position AS _pos FROM quotes WHERE position > @after AND (@through IS NULL OR position <= @through)`, {}),
     records(db, 'contacts', `SELECT ${CONTACT_COLUMNS}, position AS _pos FROM contacts WHERE position > @after AND (@through IS NULL OR position <= @through)`, {}),
     records(db, 'messages', `SELECT ${MESSAGE_COLUMNS}, position AS _pos FROM messages WHERE position > @after AND (@through IS NULL OR position <= @through)`, {}, toMessage),
-    tombstones(db, `reason = 'deleted'`, {}),
+    ...SYNCED_TABLES.map((table) => tombstones(db, table, `reason = 'deleted'`, {})),
   ];
 }
 
@@ -70,7 +70,8 @@ function customerSources(db: Db, reader: { userId: string; email: string | null 
       who,
       toMessage,
     ),
-    tombstones(db, `tbl IN ('bookings', 'quotes') AND ${mine}`, who),
+    tombstones(db, 'bookings', mine, who),
+    tombstones(db, 'quotes', mine, who),
   ];
 }
 
@@ -87,12 +88,14 @@ function records(db: Db, table: SyncedTable, sql: string, params: Record<string,
   };
 }
 
-function tombstones(db: Db, where: string, params: Record<string, unknown>): Source {
+const SYNCED_TABLES: readonly SyncedTable[] = ['bookings', 'quotes', 'contacts', 'messages'];
+
+function tombstones(db: Db, table: SyncedTable, where: string, params: Record<string, unknown>): Source {
   return (after, through, limit) => {
     const rows = prepared(
       db,
-      `SELECT tbl, id, position FROM tombstones WHERE ${where} AND position > @after AND (@through IS NULL OR position <= @through) ORDER BY position${limit === null ? '' : ' LIMIT @limit'}`,
-    ).all({ ...params, after, through, ...(limit === null ? {} : { limit }) }) as Array<{ tbl: SyncedTable; id: string; position: number }>;
-    return rows.map((row) => ({ pos: row.position, tombstone: true, change: { position: row.position, table: row.tbl, id: row.id, record: null } as SyncChange }));
+      `SELECT id, position FROM ${table}_tombstones WHERE ${where} AND position > @after AND (@through IS NULL OR position <= @through) ORDER BY position${limit === null ? '' : ' LIMIT @limit'}`,
+    ).all({ ...params, after, through, ...(limit === null ? {} : { limit }) }) as Array<{ id: string; position: number }>;
+    return rows.map((row) => ({ pos: row.position, tombstone: true, change: { position: row.position, table, id: row.id, record: null } as SyncChange }));
   };
 }

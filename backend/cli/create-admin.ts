@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { openStorage } from '#data/storage.ts';
+import { openToolStorage } from '../storage.ts';
 import { createAdmin } from '../bootstrap.ts';
 import { loadConfig } from '../config.ts';
 
@@ -20,7 +20,7 @@ if (!email || !password) {
   process.exit(2);
 }
 const config = loadConfig({ ...process.env, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
-const storage = openStorage(config.databaseFile);
+const storage = openToolStorage(config);
 try {
   const { created } = await createAdmin(storage, {
     email,

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { personSubject } from '#domain/events.ts';
 import { requiredEmail } from '#domain/schemas/fields.ts';
-import { openStorage } from '#data/storage.ts';
+import { openToolStorage } from '../storage.ts';
 import { loadConfig } from '../config.ts';
 import { removeErasedFiles } from '../retention.ts';
 
@@ -16,7 +16,7 @@ if (!parsed.success) {
 }
 const email = parsed.data;
 const config = loadConfig();
-const storage = openStorage(config.databaseFile, { ownProcess: true });
+const storage = openToolStorage(config);
 try {
   const user = storage.queries.userByEmail(email);
   const sessions = user ? storage.sessions.destroyForUser(user.id) : 0;

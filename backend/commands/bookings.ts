@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { bookingDecider, newBookingData } from '#domain/deciders/booking.ts';
 import { autoContactDetails, contactDecider } from '#domain/deciders/contact.ts';
 import { streamId } from '#domain/deciders/decider.ts';
@@ -10,47 +9,40 @@ import { HOLDS_SLOT, clashes, type Slot } from '#domain/schedule.ts';
 import type { CreateBookingInput, UpdateBookingInput } from '#domain/schemas/booking.ts';
 import type { Attachment } from '#domain/schemas/fields.ts';
 import type { EventStore } from '#data/event-store.ts';
-import type { UnitOfWork } from '#data/command-bus.ts';
-import { MailOutbox } from '#data/mail-outbox.ts';
-import { Queries } from '#data/queries.ts';
+import type { Queries } from '#data/queries.ts';
 import { newRequest, requestReceived, type RequestSummary } from '../mail/templates.ts';
+import type { Actor, Command, Uow } from './unit.ts';
 
 /** What the idempotency record keeps: which record was made. No personal data, so erasure needs no clean-up here. */
 export type RequestResult = { kind: 'quote' | 'booking'; id: string };
 
 /**
  * `POST /api/bookings`: with start and finish dates it is a booking (portal, admin), without them a quote
- * request (the public form). Either one makes a contact for an e-mail the business has not seen before.
+ * request (the public form). Either one makes a contact for an e-mail the business has not seen before, and
+ * mails the customer (when they gave an address) and the business.
  */
-export function requestBookingOrQuote(
-  uow: UnitOfWork,
-  input: CreateBookingInput,
-  who: { id: string; isAdmin: boolean } | null,
-  businessEmail: string | null = null,
-): RequestResult {
+export const requestBookingOrQuote: Command<CreateBookingInput, RequestResult> = (uow, request, actor) => {
   const role = uow.metadata.role;
-  const userId = who?.id ?? null;
-  if (input.attachments.length > 0) input = { ...input, attachments: ownFiles(uow, input.attachments, who) };
-  let result: RequestResult;
+  const userId = actor?.id ?? null;
+  const input = request.attachments.length > 0 ? { ...request, attachments: ownFiles(uow, request.attachments, actor) } : request;
   // One id space for both: a client's id names its request whichever it turns out to be.
   const id = uow.newId(input.id, streamId.booking, streamId.quote);
+  let result: RequestResult;
   if (input.startDate && input.finishDate) {
-    const bookingId = id;
-    const stream = streamId.booking(bookingId);
-    const data = newBookingData({ ...input, startDate: input.startDate, finishDate: input.finishDate }, { bookingId, userId }, role);
-    assertNoClash(uow, { id: bookingId, ...data }, input.allowOverlap);
+    const stream = streamId.booking(id);
+    const data = newBookingData({ ...input, startDate: input.startDate, finishDate: input.finishDate }, { bookingId: id, userId }, role);
+    assertNoClash(uow, { id, ...data }, input.allowOverlap);
     uow.handle(stream, bookingDecider, { type: 'RequestBooking', data }, { expectedVersion: 0, subject: personSubject(data.email, stream) });
-    result = { kind: 'booking', id: bookingId };
+    result = { kind: 'booking', id };
   } else {
-    const quoteId = id;
-    const stream = streamId.quote(quoteId);
+    const stream = streamId.quote(id);
     uow.handle(
       stream,
       quoteDecider,
       {
         type: 'RequestQuote',
         data: {
-          quoteId,
+          quoteId: id,
           userId,
           firstName: input.firstName,
           lastName: input.lastName,
@@ -65,26 +57,19 @@ export function requestBookingOrQuote(
       },
       { expectedVersion: 0, subject: personSubject(input.email, stream) },
     );
-    result = { kind: 'quote', id: quoteId };
+    result = { kind: 'quote', id };
   }
   if (input.email) autoCreateContact(uow, input);
-  if (businessEmail) queueRequestMail(uow, input, result.kind, businessEmail);
+  const summary: RequestSummary = { kind: result.kind, ...input };
+  if (input.email) uow.mail.queue(requestReceived(input.email, summary));
+  if (uow.settings.businessEmail) uow.mail.queue(newRequest(uow.settings.businessEmail, summary));
   return result;
-}
+};
 
-/** The confirmation to the customer (when they gave an e-mail) and the notice to the business. */
-function queueRequestMail(uow: UnitOfWork, input: CreateBookingInput, kind: RequestResult['kind'], businessEmail: string): void {
-  const outbox = new MailOutbox(uow.db);
-  const now = new Date(uow.metadata.time);
-  const summary: RequestSummary = { kind, ...input };
-  if (input.email) outbox.enqueue(requestReceived(input.email, summary), now);
-  outbox.enqueue(newRequest(businessEmail, summary), now);
-}
-
-function autoCreateContact(uow: UnitOfWork, input: CreateBookingInput): void {
+function autoCreateContact(uow: Uow, input: CreateBookingInput): void {
   const email = input.email;
-  if (!email || new Queries(uow.db).contactByEmail(email)) return;
-  const contactId = randomUUID();
+  if (!email || uow.queries.contactByEmail(email)) return;
+  const contactId = uow.newId();
   uow.handle(
     streamId.contact(contactId),
     contactDecider,
@@ -106,9 +91,9 @@ function autoCreateContact(uow: UnitOfWork, input: CreateBookingInput): void {
 }
 
 /** Thrown inside a command so the check and the write share one transaction (and roll back together). */
-export function assertNoClash(uow: UnitOfWork, slot: Slot & { status: string }, allowOverlap: boolean | undefined): void {
+export function assertNoClash(uow: Uow, slot: Slot & { status: string }, allowOverlap: boolean | undefined): void {
   if (allowOverlap || !(HOLDS_SLOT as readonly string[]).includes(slot.status) || !slot.startDate || !slot.finishDate) return;
-  const found = clashes(slot, new Queries(uow.db).bookingsOverlapping(slot.startDate, slot.finishDate, HOLDS_SLOT));
+  const found = clashes(slot, uow.queries.bookingsOverlapping(slot.startDate, slot.finishDate, HOLDS_SLOT));
   if (found.length === 0) return;
   const first = found[0]!;
   throw new ConflictError(
@@ -136,11 +121,10 @@ export function assertNoClash(uow: UnitOfWork, slot: Slot & { status: string }, 
  * Files named in attachments must be ones this person uploaded (the admin may attach any stored file).
  * Answers the list as the server recorded it: a client cannot rename a file or change its size.
  */
-export function ownFiles(uow: UnitOfWork, attachments: readonly Attachment[], who: { id: string; isAdmin: boolean } | null): Attachment[] {
-  const queries = new Queries(uow.db);
+export function ownFiles(uow: Uow, attachments: readonly Attachment[], who: Actor): Attachment[] {
   const fields: Record<string, string> = {};
   const files = attachments.map((a, i) => {
-    const upload = queries.upload(a.filename);
+    const upload = uow.queries.upload(a.filename);
     if (!upload || (!who?.isAdmin && upload.uploaderId !== who?.id)) fields[`attachments.${i}`] = 'Unknown file: upload it first';
     return { filename: a.filename, originalname: upload?.originalname ?? a.originalname, size: upload?.size ?? a.size };
   });
@@ -148,30 +132,36 @@ export function ownFiles(uow: UnitOfWork, attachments: readonly Attachment[], wh
   return files;
 }
 
+/** What `PATCH /api/bookings/{id}` asks: the booking and its changes. */
+export type BookingChange = UpdateBookingInput & { id: string };
+
 /**
- * `PATCH /api/bookings/{id}`: details and status in one command. A stale `expectedVersion` is a conflict
+ * `PATCH /api/bookings/{id}`: details and status in one decision. A stale `expectedVersion` is a conflict
  * carrying the current booking; confirming into a clash is a conflict naming it, unless `allowOverlap`.
  */
-export function updateBooking(uow: UnitOfWork, bookingId: string, input: UpdateBookingInput, who: { id: string; isAdmin: boolean }): { id: string } {
+export const updateBooking: Command<BookingChange, { id: string }> = (uow, input, actor) => {
+  const bookingId = input.id;
   const stream = streamId.booking(bookingId);
-  const queries = new Queries(uow.db);
   const { state, version } = uow.load(stream, bookingDecider);
   if (state.status === 'none') throw new NotFoundError('booking');
   if (input.expectedVersion !== undefined && input.expectedVersion !== version) {
-    throw new ConflictError('version_conflict', 'This booking was changed by someone else meanwhile', { current: queries.booking(bookingId) });
+    throw new ConflictError('version_conflict', 'This booking was changed by someone else meanwhile', { current: uow.queries.booking(bookingId) });
   }
-  const { status, expectedVersion: _v, allowOverlap, ...changes } = input;
-  if (changes.attachments) changes.attachments = ownFiles(uow, changes.attachments, who);
-  const subject = personSubject(state.email, stream);
-  const details = uow.handle(stream, bookingDecider, { type: 'ChangeBookingDetails', data: { bookingId, changes } }, { subject }).events;
-  const statusEvents = status ? uow.handle(stream, bookingDecider, { type: 'ChangeBookingStatus', data: { bookingId, status } }, { subject }).events : [];
+  const { id: _id, status, expectedVersion: _v, allowOverlap, ...changes } = input;
+  if (changes.attachments) changes.attachments = ownFiles(uow, changes.attachments, actor);
+  const { events } = uow.handle(
+    stream,
+    bookingDecider,
+    [{ type: 'ChangeBookingDetails', data: { bookingId, changes } }, ...(status ? [{ type: 'ChangeBookingStatus' as const, data: { bookingId, status } }] : [])],
+    { subject: personSubject(state.email, stream) },
+  );
   // Judge by what was appended: re-sending the current status (an offline replay) or the same dates moves nothing.
   const holds = (s: string) => (HOLDS_SLOT as readonly string[]).includes(s);
-  const nowHoldsSlot = statusEvents.some((e) => e.type === 'BookingStatusChanged' && holds(e.data.to) && !holds(e.data.from));
-  const datesMoved = details.some((e) => e.type === 'BookingDetailsChanged' && ['startDate', 'finishDate', 'startTime', 'finishTime'].some((k) => k in e.data));
-  if (nowHoldsSlot || datesMoved) assertNoClash(uow, queries.booking(bookingId)!, allowOverlap);
+  const nowHoldsSlot = events.some((e) => e.type === 'BookingStatusChanged' && holds(e.data.to) && !holds(e.data.from));
+  const datesMoved = events.some((e) => e.type === 'BookingDetailsChanged' && ['startDate', 'finishDate', 'startTime', 'finishTime'].some((k) => k in e.data));
+  if (nowHoldsSlot || datesMoved) assertNoClash(uow, uow.queries.booking(bookingId)!, allowOverlap);
   return { id: bookingId };
-}
+};
 
 export type HistoryEntry = { at: string; who: string; role: string; type: string; summary: string; fields?: string[] };
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { bookingDecider, newBookingData } from '#domain/deciders/booking.ts';
 import { streamId } from '#domain/deciders/decider.ts';
 import { quoteDecider } from '#domain/deciders/quote.ts';
@@ -8,49 +7,50 @@ import { MSG } from '#domain/messages.ts';
 import type { CreateBookingInput } from '#domain/schemas/booking.ts';
 import type { Attachment } from '#domain/schemas/fields.ts';
 import type { ConvertQuoteInput, UpdateQuoteInput } from '#domain/schemas/quote.ts';
-import type { UnitOfWork } from '#data/command-bus.ts';
-import { MailOutbox } from '#data/mail-outbox.ts';
-import { Queries, type Quote } from '#data/queries.ts';
+import type { Quote } from '#data/queries.ts';
 import { quoteReady } from '../mail/templates.ts';
 import { assertNoClash } from './bookings.ts';
+import type { Command, Uow } from './unit.ts';
 
-function loadQuote(uow: UnitOfWork, quoteId: string): { quote: Quote; stream: string; subject: string } {
-  const quote = new Queries(uow.db).quote(quoteId);
+function loadQuote(uow: Uow, quoteId: string): { quote: Quote; stream: string; subject: string } {
+  const quote = uow.queries.quote(quoteId);
   if (!quote) throw new NotFoundError('quote');
   const stream = streamId.quote(quoteId);
   return { quote, stream, subject: personSubject(quote.email, stream) };
 }
 
 /** `PUT /api/quotes/{id}`: the admin's notes, price, status, priority, follow-up. Marking it quoted tells the customer. */
-export function reviseQuote(uow: UnitOfWork, quoteId: string, input: UpdateQuoteInput, portalUrl: string): { id: string } {
+export const reviseQuote: Command<UpdateQuoteInput & { id: string }, { id: string }> = (uow, { id: quoteId, ...input }) => {
   const { quote, stream, subject } = loadQuote(uow, quoteId);
   const { events } = uow.handle(stream, quoteDecider, { type: 'ReviseQuote', data: input }, { subject });
   const nowQuoted = input.quoteStatus === 'quoted' && quote.quoteStatus !== 'quoted' && events.length > 0;
   if (nowQuoted && quote.email) {
     const estimatedCost = input.estimatedCost !== undefined ? input.estimatedCost : quote.estimatedCost;
-    new MailOutbox(uow.db).enqueue(quoteReady(quote.email, { firstName: quote.firstName, serviceType: quote.serviceType, estimatedCost, portalUrl }), new Date(uow.metadata.time));
+    const portalUrl = `${uow.settings.publicUrl ?? ''}/customer-portal`;
+    uow.mail.queue(quoteReady(quote.email, { firstName: quote.firstName, serviceType: quote.serviceType, estimatedCost, portalUrl }));
   }
   return { id: quoteId };
-}
+};
 
-/** The customer's answer to a quoted price. */
-export function answerQuote(uow: UnitOfWork, quoteId: string, answer: 'approved' | 'rejected'): { id: string } {
-  const { stream, subject } = loadQuote(uow, quoteId);
+/** The customer's answer to a quoted price (`POST /api/quotes/{id}/approve` and `/decline`). */
+export const answerQuote: Command<{ id: string; answer: 'approved' | 'rejected' }, { id: string }> = (uow, { id, answer }) => {
+  const { stream, subject } = loadQuote(uow, id);
   uow.handle(stream, quoteDecider, { type: 'AnswerQuote', data: { answer } }, { subject });
-  return { id: quoteId };
-}
+  return { id };
+};
 
-export function deleteQuote(uow: UnitOfWork, quoteId: string): { id: string } {
-  const { stream, subject } = loadQuote(uow, quoteId);
+/** `DELETE /api/quotes/{id}`: an event; the read model keeps a tombstone for the devices. */
+export const deleteQuote: Command<{ id: string }, { id: string }> = (uow, { id }) => {
+  const { stream, subject } = loadQuote(uow, id);
   uow.handle(stream, quoteDecider, { type: 'DeleteQuote' }, { subject });
-  return { id: quoteId };
-}
+  return { id };
+};
 
 /**
  * `POST /api/quotes/{id}/convert`: a confirmed booking with the quote's details, linked both ways. The
  * conversion and the booking are one transaction; converting twice is a conflict.
  */
-export function convertQuote(uow: UnitOfWork, quoteId: string, input: ConvertQuoteInput): { kind: 'booking'; id: string } {
+export const convertQuote: Command<ConvertQuoteInput & { id: string }, { kind: 'booking'; id: string }> = (uow, { id: quoteId, ...input }) => {
   const { quote, stream, subject } = loadQuote(uow, quoteId);
   const startDate = input.startDate ?? quote.preferredDate;
   const finishDate = input.finishDate ?? input.startDate ?? quote.preferredDate;
@@ -75,11 +75,11 @@ export function convertQuote(uow: UnitOfWork, quoteId: string, input: ConvertQuo
     preferredTime: null,
     status: 'confirmed',
   };
-  const bookingId = randomUUID();
+  const bookingId = uow.newId();
   uow.handle(stream, quoteDecider, { type: 'ConvertQuote', data: { bookingId } }, { subject });
   const bookingStream = streamId.booking(bookingId);
   const data = newBookingData({ ...bookingInput, startDate, finishDate }, { bookingId, userId: quote.userId, quoteId }, 'admin');
   assertNoClash(uow, { id: bookingId, ...data }, input.allowOverlap);
   uow.handle(bookingStream, bookingDecider, { type: 'RequestBooking', data }, { expectedVersion: 0, subject: personSubject(data.email, bookingStream) });
   return { kind: 'booking', id: bookingId };
-}
+};

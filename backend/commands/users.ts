@@ -1,79 +1,77 @@
-import { randomUUID } from 'node:crypto';
 import { streamId } from '#domain/deciders/decider.ts';
-import { userDecider } from '#domain/deciders/user.ts';
-import { ConflictError } from '#domain/errors.ts';
+import { type UserCommand, userDecider } from '#domain/deciders/user.ts';
 import { personSubject } from '#domain/events.ts';
-import { MSG } from '#domain/messages.ts';
-import type { UnitOfWork } from '#data/command-bus.ts';
-import { MailOutbox } from '#data/mail-outbox.ts';
-import { Queries } from '#data/queries.ts';
 import { VERIFICATION_TOKEN_TTL_MS } from '#domain/limits.ts';
-import { registrationAttempt, verifyEmail } from '../mail/templates.ts';
+import { registrationAttempt, verifyEmail as verifyEmailMail } from '../mail/templates.ts';
+import type { Command, Uow } from './unit.ts';
 
-export type NewUser = { email: string; firstName: string; lastName: string; passwordHash: string; isAdmin: boolean };
-
-/** Registers an account; the e-mail must be free. The check and the write share one transaction. */
-export function registerUser(uow: UnitOfWork, user: NewUser): { userId: string } {
-  if (new Queries(uow.db).userByEmail(user.email)) throw new ConflictError('user_exists', MSG.emailTaken);
-  const userId = randomUUID();
-  uow.handle(streamId.user(userId), userDecider, { type: 'RegisterUser', data: { userId, ...user } }, {
-    expectedVersion: 0,
-    subject: personSubject(user.email, streamId.user(userId)),
-  });
-  return { userId };
-}
+export type NewUser = { email: string; firstName: string; lastName: string; passwordHash: string };
+/** A confirmation link: its hash is stored, the link itself only ever goes by mail. */
+export type Verification = { hash: string; link: string };
 
 /**
- * Public sign-up: a new address gets an account and a confirmation link; an address that already has one gets
- * a mail telling its owner ("someone tried to register with your address") and no account. The caller answers
- * both the same way, so registration reveals nobody's account. `userId` is made up in the second case.
+ * `POST /api/auth/register`: a new address gets an account and a confirmation link, in one decision; an
+ * address that already has one gets a mail telling its owner ("someone tried to register with your address")
+ * and no account. The caller answers both the same way, so registration reveals nobody's account. `userId` is
+ * made up in the second case.
  */
-export function registerOrNotifyOwner(
-  uow: UnitOfWork,
-  user: Omit<NewUser, 'isAdmin'>,
-  links: { verification: { hash: string; link: string }; resetPage: string },
-): { userId: string; existing: boolean } {
-  const owner = new Queries(uow.db).userByEmail(user.email);
+export const registerOrNotifyOwner: Command<NewUser & { verification: Verification }, { userId: string; existing: boolean }> = (uow, input) => {
+  const owner = uow.queries.userByEmail(input.email);
   if (owner) {
-    new MailOutbox(uow.db).enqueue(registrationAttempt(owner.email, { firstName: owner.firstName, resetUrl: links.resetPage }), new Date(uow.metadata.time));
-    return { userId: randomUUID(), existing: true };
+    uow.mail.queue(registrationAttempt(owner.email, { firstName: owner.firstName, resetUrl: `${uow.settings.publicUrl ?? ''}/reset-password` }));
+    return { userId: uow.newId(), existing: true };
   }
-  const { userId } = registerUser(uow, { ...user, isAdmin: false });
-  requestVerification(uow, userId, links.verification);
+  const { verification, ...user } = input;
+  const userId = uow.newId();
+  const stream = streamId.user(userId);
+  uow.handle(stream, userDecider, [{ type: 'RegisterUser', data: { userId, ...user, isAdmin: false } }, verificationRequest(uow, verification)], {
+    expectedVersion: 0,
+    subject: personSubject(user.email, stream),
+  });
+  uow.mail.queue(verifyEmailMail(user.email, { firstName: user.firstName, link: verification.link }));
   return { userId, existing: false };
-}
+};
 
-/** The admin bootstrap: creates the admin, or gives an existing account admin rights and the new password. */
-export function createOrPromoteAdmin(uow: UnitOfWork, user: Omit<NewUser, 'isAdmin'>): { userId: string; created: boolean } {
-  const existing = new Queries(uow.db).userByEmail(user.email);
+/**
+ * The admin bootstrap (`npm run create-admin`, ADMIN_EMAIL on start): creates the admin, or gives an existing
+ * account admin rights and the new password — each in one decision. The operator chose the address, so it
+ * counts as proven.
+ */
+export const createOrPromoteAdmin: Command<NewUser, { userId: string; created: boolean }> = (uow, user) => {
+  const existing = uow.queries.userByEmail(user.email);
+  const verified: UserCommand = { type: 'VerifyEmail', data: { now: uow.metadata.time } };
   if (!existing) {
-    const { userId } = registerUser(uow, { ...user, isAdmin: true });
-    // The admin is set up by the operator, who chose the address.
-    uow.handle(streamId.user(userId), userDecider, { type: 'VerifyEmail', data: { now: uow.metadata.time } }, {
-      subject: personSubject(user.email, streamId.user(userId)),
-    });
+    const userId = uow.newId();
+    const stream = streamId.user(userId);
+    uow.handle(stream, userDecider, [{ type: 'RegisterUser', data: { userId, ...user, isAdmin: true } }, verified], { expectedVersion: 0, subject: personSubject(user.email, stream) });
     return { userId, created: true };
   }
   const stream = streamId.user(existing.id);
-  const subject = personSubject(existing.email, stream);
-  uow.handle(stream, userDecider, { type: 'ChangePassword', data: { passwordHash: user.passwordHash } }, { subject });
-  uow.handle(stream, userDecider, { type: 'PromoteToAdmin' }, { subject });
-  uow.handle(stream, userDecider, { type: 'VerifyEmail', data: { now: uow.metadata.time } }, { subject });
+  uow.handle(stream, userDecider, [{ type: 'ChangePassword', data: { passwordHash: user.passwordHash } }, { type: 'PromoteToAdmin' }, verified], {
+    subject: personSubject(existing.email, stream),
+  });
   return { userId: existing.id, created: false };
-}
+};
 
-/** Opens a verification link for the account and queues its mail, in the caller's transaction. */
-export function requestVerification(uow: UnitOfWork, userId: string, token: { hash: string; link: string }): void {
-  const user = new Queries(uow.db).user(userId);
-  if (!user || user.emailVerified) return;
+/** `POST /api/auth/resend-verification`: a new confirmation link for the signed-in account, unless it is confirmed. */
+export const requestVerification: Command<{ userId: string; verification: Verification }, { sent: boolean }> = (uow, { userId, verification }) => {
+  const user = uow.queries.user(userId);
+  if (!user || user.emailVerified) return { sent: false };
   const stream = streamId.user(userId);
-  const now = new Date(uow.metadata.time);
-  const expiresAt = new Date(now.getTime() + VERIFICATION_TOKEN_TTL_MS).toISOString();
-  const { events } = uow.handle(
-    stream,
-    userDecider,
-    { type: 'RequestEmailVerification', data: { verificationId: randomUUID(), tokenHash: token.hash, expiresAt } },
-    { subject: personSubject(user.email, stream) },
-  );
-  if (events.length > 0) new MailOutbox(uow.db).enqueue(verifyEmail(user.email, { firstName: user.firstName, link: token.link }), now);
+  const { events } = uow.handle(stream, userDecider, verificationRequest(uow, verification), { subject: personSubject(user.email, stream) });
+  if (events.length > 0) uow.mail.queue(verifyEmailMail(user.email, { firstName: user.firstName, link: verification.link }));
+  return { sent: events.length > 0 };
+};
+
+/** `POST /api/auth/verify-email`: the mailed link proves the address (the decider checks the token's hash and age). */
+export const verifyEmail: Command<{ userId: string; tokenHash: string }, null> = (uow, { userId, tokenHash }) => {
+  const user = uow.queries.user(userId);
+  const stream = streamId.user(userId);
+  uow.handle(stream, userDecider, { type: 'VerifyEmail', data: { tokenHash, now: uow.metadata.time } }, { subject: personSubject(user?.email ?? null, stream) });
+  return null;
+};
+
+function verificationRequest(uow: Uow, verification: Verification): UserCommand {
+  const expiresAt = new Date(uow.now.getTime() + VERIFICATION_TOKEN_TTL_MS).toISOString();
+  return { type: 'RequestEmailVerification', data: { verificationId: uow.newId(), tokenHash: verification.hash, expiresAt } };
 }

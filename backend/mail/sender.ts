@@ -206,11 +206,13 @@ export class MailSender {
     const info = await this.#transport.sendMail({ from: this.#settings.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
     if (this.usesDevOutbox) {
       await mkdir(this.#settings.devOutboxDir, { recursive: true, mode: 0o700 });
-      const name = `${this.#clock().toISOString().replace(/[:.]/g, '-')}-${mail.id}`;
+      // One time for the file's name and its `sentAt`, so the outbox lists mail in the order the files say.
+      const sentAt = this.#clock().toISOString();
+      const name = `${sentAt.replace(/[:.]/g, '-')}-${mail.id}`;
       await writeFile(join(this.#settings.devOutboxDir, `${name}.eml`), info.message as Buffer, { mode: 0o600 });
       await writeFile(
         join(this.#settings.devOutboxDir, `${name}.json`),
-        JSON.stringify({ id: mail.id, kind: mail.kind, to: mail.to, subject: mail.subject, text: mail.text, sentAt: this.#clock().toISOString() }, null, 2),
+        JSON.stringify({ id: mail.id, kind: mail.kind, to: mail.to, subject: mail.subject, text: mail.text, sentAt }, null, 2),
         { mode: 0o600 },
       );
     }

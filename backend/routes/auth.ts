@@ -1,25 +1,22 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import { INVALID_VERIFICATION } from '#domain/deciders/user.ts';
 import { MSG } from '#domain/messages.ts';
-import { LoginSchema, RegisterSchema } from '#domain/schemas/auth.ts';
+import { LoginSchema, RegisterSchema, VerifyEmailSchema, type LoginInput, type RegisterInput } from '#domain/schemas/auth.ts';
 import { publicUser } from '#data/queries.ts';
-import { streamId } from '#domain/deciders/decider.ts';
-import { INVALID_VERIFICATION, userDecider } from '#domain/deciders/user.ts';
-import { personSubject } from '#domain/events.ts';
-import { VerifyEmailSchema } from '#domain/schemas/auth.ts';
-import { registerOrNotifyOwner, requestVerification } from '../commands/users.ts';
-import { hashToken, newToken } from '../http/tokens.ts';
+import { registerOrNotifyOwner, requestVerification, verifyEmail } from '../commands/users.ts';
 import type { AppDeps } from '../deps.ts';
+import { input, runCommand, validate } from '../http/command.ts';
 import { HttpError } from '../http/errors.ts';
-import { commandContext } from '../http/command-context.ts';
+import { hashToken, newToken } from '../http/tokens.ts';
 import { requireUser, signIn, signOut, startEmptySession } from '../http/session.ts';
-import { parseBody } from '../http/validate.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
 
 /** Admin sign-in (`/api/login`, `/api/logout`) and customer accounts (`/api/auth/*`). */
-export function authRoutes({ storage, clock, limits, config, mailer }: AppDeps): Router {
+export function authRoutes(deps: AppDeps): Router {
+  const { storage, limits, config } = deps;
   const router = new Router();
-  const { queries, bus } = storage;
+  const { queries } = storage;
 
   /**
    * Checks e-mail and password at the same cost whether or not the account exists. Failures count per
@@ -37,8 +34,8 @@ export function authRoutes({ storage, clock, limits, config, mailer }: AppDeps):
     return user;
   }
 
-  router.post('/api/login', limits.perIp('login'), async (ctx) => {
-    const { email, password } = parseBody(ctx, LoginSchema);
+  router.post('/api/login', limits.perIp('login'), validate(LoginSchema), async (ctx) => {
+    const { email, password } = input<LoginInput>(ctx);
     const user = await authenticate(ctx, email, password);
     if (!user) throw new HttpError(401, 'login_failed', MSG.loginFailed);
     if (!user.isAdmin) throw new HttpError(403, 'admin_required', MSG.adminRequired);
@@ -58,22 +55,21 @@ export function authRoutes({ storage, clock, limits, config, mailer }: AppDeps):
    * user's shape, a session cookie, the same password-hashing time) but no account is made and nobody is
    * signed in: the owner gets a mail instead. So the call reveals nobody's account.
    */
-  router.post('/api/auth/register', limits.perIp('register'), async (ctx) => {
-    const input = parseBody(ctx, RegisterSchema);
-    const passwordHash = await hashPassword(input.password);
+  router.post('/api/auth/register', limits.perIp('register'), validate(RegisterSchema), async (ctx) => {
+    const { email, firstName, lastName, password } = input<RegisterInput>(ctx);
+    const passwordHash = await hashPassword(password);
     const token = newToken();
-    const { result } = await bus.execute(commandContext(ctx, bus, queries, clock()), (uow) =>
-      registerOrNotifyOwner(
-        uow,
-        { email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash },
-        { verification: { hash: hashToken(token), link: verificationLink(token) }, resetPage: `${config.publicUrl}/reset-password` },
-      ),
-    );
-    void mailer.wake();
+    const result = await runCommand(ctx, deps, registerOrNotifyOwner, {
+      email,
+      firstName,
+      lastName,
+      passwordHash,
+      verification: { hash: hashToken(token), link: verificationLink(token) },
+    });
     ctx.status = 201;
     if (result.existing) {
       await startEmptySession(ctx);
-      ctx.body = { id: result.userId, email: input.email, firstName: input.firstName, lastName: input.lastName, isAdmin: false, emailVerified: false };
+      ctx.body = { id: result.userId, email, firstName, lastName, isAdmin: false, emailVerified: false };
       return;
     }
     await signIn(ctx, result.userId);
@@ -82,8 +78,8 @@ export function authRoutes({ storage, clock, limits, config, mailer }: AppDeps):
     ctx.body = publicUser(user);
   });
 
-  router.post('/api/auth/login', limits.perIp('login'), async (ctx) => {
-    const { email, password } = parseBody(ctx, LoginSchema);
+  router.post('/api/auth/login', limits.perIp('login'), validate(LoginSchema), async (ctx) => {
+    const { email, password } = input<LoginInput>(ctx);
     const user = await authenticate(ctx, email, password);
     if (!user) throw new HttpError(401, 'invalid_credentials', MSG.invalidCredentials);
     await signIn(ctx, user.id);
@@ -93,18 +89,11 @@ export function authRoutes({ storage, clock, limits, config, mailer }: AppDeps):
   const verificationLink = (token: string) => `${config.publicUrl}/customer-auth?verify=${token}`;
 
   /** Proves the address with the mailed link. Works signed in or not (people open mail on another device). */
-  router.post('/api/auth/verify-email', limits.perIp('reset'), async (ctx) => {
-    const { token } = parseBody(ctx, VerifyEmailSchema);
-    const tokenHash = hashToken(token);
+  router.post('/api/auth/verify-email', limits.perIp('reset'), validate(VerifyEmailSchema), async (ctx) => {
+    const tokenHash = hashToken(input<{ token: string }>(ctx).token);
     const userId = queries.verificationUserId(tokenHash);
     if (!userId) throw new HttpError(400, 'verification_token_invalid', INVALID_VERIFICATION);
-    const now = clock();
-    await bus.execute(commandContext(ctx, bus, queries, now), (uow) => {
-      const stream = streamId.user(userId);
-      const user = queries.user(userId)!;
-      uow.handle(stream, userDecider, { type: 'VerifyEmail', data: { tokenHash, now: now.toISOString() } }, { subject: personSubject(user.email, stream) });
-      return null;
-    });
+    await runCommand(ctx, deps, verifyEmail, { userId, tokenHash });
     ctx.body = { message: 'Thank you: your email address is confirmed.', emailVerified: true };
   });
 
@@ -117,11 +106,7 @@ export function authRoutes({ storage, clock, limits, config, mailer }: AppDeps):
     }
     await limits.countAccount('reset', ctx, user.email);
     const token = newToken();
-    await bus.execute(commandContext(ctx, bus, queries, clock()), (uow) => {
-      requestVerification(uow, user.id, { hash: hashToken(token), link: verificationLink(token) });
-      return null;
-    });
-    void mailer.wake();
+    await runCommand(ctx, deps, requestVerification, { userId: user.id, verification: { hash: hashToken(token), link: verificationLink(token) } });
     ctx.body = { message: `We have sent a new confirmation link to ${user.email}.`, emailVerified: false };
   });
 

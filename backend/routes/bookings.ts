@@ -1,92 +1,98 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
+import { provenEmail } from '#domain/policy.ts';
 import { bookingRequestSchema, bookingUpdateSchema, londonDay } from '#domain/schemas/date-window.ts';
-import { provenEmail, type Queries, type User } from '#data/queries.ts';
+import type { CreateBookingInput, UpdateBookingInput } from '#domain/schemas/booking.ts';
+import type { Booking } from '#data/queries.ts';
 import { bookingHistory, requestBookingOrQuote, updateBooking } from '../commands/bookings.ts';
 import type { AppDeps } from '../deps.ts';
-import { HttpError, notAllowed, notFound } from '../http/errors.ts';
-import { commandContext } from '../http/command-context.ts';
-import { adminOnly, currentUser, requireAdmin, requireUser } from '../http/session.ts';
-import { parseBody, parseValue } from '../http/validate.ts';
-import { isHoneypotFilled } from '../http/honeypot.ts';
+import { allow, authorize, commandRoute, input, validate } from '../http/command.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import { honeypot } from '../http/honeypot.ts';
+import { currentUser, requireUser } from '../http/session.ts';
+import { parseValue } from '../http/validate.ts';
+import { bookingIcs } from './calendar.ts';
 
 const EmailParam = z.string().trim().toLowerCase().max(255).pipe(z.email({ error: 'Please enter a valid email address' }));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** Whether the signed-in user may see this booking: the admin, the account that made it, or the proven owner of its e-mail. */
-export function canSeeBooking(user: User, booking: { email: string | null; userId: string | null }): boolean {
-  const email = provenEmail(user);
-  return user.isAdmin || (email !== null && booking.email === email) || (booking.userId !== null && booking.userId === user.id);
-}
-
-/** The booking of the path, for someone allowed to see it: 401 anonymous, 404 unknown, 403 someone else's. */
-export function bookingFor(ctx: Context, queries: Queries, id: string | undefined) {
-  const user = requireUser(ctx, queries);
-  const booking = id && UUID.test(id) ? queries.booking(id) : undefined;
+/** The booking named by the path, for someone the policy lets read it: 401 visitor, 404 unknown, 403 someone else's. */
+export function bookingFor(ctx: Context, deps: Pick<AppDeps, 'storage'>, id: string | undefined): Booking {
+  requireUser(ctx, deps.storage.queries);
+  const booking = id && UUID.test(id) ? deps.storage.queries.booking(id) : undefined;
   if (!booking) throw notFound('Booking not found');
-  if (!canSeeBooking(user, booking)) throw notAllowed('This booking belongs to someone else');
-  return { user, booking };
+  authorize(ctx, deps.storage, 'booking.read', booking);
+  return booking;
 }
 
-/** Booking requests, quote requests from the public form, the booking lists, updates and history. */
-export function bookingRoutes({ storage, clock, config, mailer, limits }: AppDeps): Router {
+/** Booking requests, quote requests from the public form, the booking lists, updates, history and .ics. */
+export function bookingRoutes(deps: AppDeps): Router {
   const router = new Router();
-  const { queries, bus, store } = storage;
+  const { storage, clock, limits } = deps;
+  const { queries } = storage;
+  // Customers book from today to two years ahead; the admin any day within ten years either side.
+  const requestSchema = (ctx: Context) => bookingRequestSchema(londonDay(clock()), currentUser(ctx, queries)?.isAdmin ? 'admin' : 'customer');
 
-  router.post('/api/bookings', limits.perIp('submit'), async (ctx) => {
-    if (isHoneypotFilled(ctx)) return;
-    const user = currentUser(ctx, queries);
-    // Customers book from today to two years ahead; the admin any day within ten years either side.
-    const input = parseBody(ctx, bookingRequestSchema(londonDay(clock()), user?.isAdmin ? 'admin' : 'customer'));
-    if (input.startDate && !user) {
-      throw new HttpError(401, 'not_signed_in', 'Please sign in to book dates, or send the form without dates for a free quote');
-    }
-    const { result, replayed } = await bus.execute(commandContext(ctx, bus, queries, clock()), (uow) =>
-      requestBookingOrQuote(uow, input, user ?? null, config.mail.businessEmail),
-    );
-    void mailer.wake();
-    if (replayed) ctx.set('Idempotent-Replayed', 'true');
-    ctx.status = 201;
-    ctx.body = result.kind === 'booking' ? { kind: 'booking', booking: queries.booking(result.id) ?? null } : { kind: 'quote', quote: queries.quote(result.id) ?? null };
-  });
+  router.post(
+    '/api/bookings',
+    limits.perIp('submit'),
+    honeypot,
+    validate(requestSchema),
+    async (ctx, next) => {
+      if (input<CreateBookingInput>(ctx).startDate && !currentUser(ctx, queries)) {
+        throw new HttpError(401, 'not_signed_in', 'Please sign in to book dates, or send the form without dates for a free quote');
+      }
+      await next();
+    },
+    commandRoute(deps, {
+      command: requestBookingOrQuote,
+      input: (ctx) => input<CreateBookingInput>(ctx),
+      status: 201,
+      answer: (result) =>
+        result.kind === 'booking' ? { kind: 'booking', booking: queries.booking(result.id) ?? null } : { kind: 'quote', quote: queries.quote(result.id) ?? null },
+    }),
+  );
 
-  router.get('/api/bookings', adminOnly(queries), (ctx) => {
+  router.get('/api/bookings', allow(storage, 'bookings.list'), (ctx) => {
     ctx.body = queries.bookings();
   });
 
   router.get('/api/bookings/user/:email', (ctx) => {
-    const user = requireUser(ctx, queries);
+    requireUser(ctx, queries);
     const email = parseValue('email', ctx.params['email'] ?? '', EmailParam);
-    if (user.isAdmin) {
-      // The same list the customer sees: their e-mail's bookings and those their account made.
-      ctx.body = queries.bookingsForCustomer(email, queries.userByEmail(email)?.id ?? null);
-      return;
-    }
-    if (email !== user.email) throw notAllowed('You can only see the bookings of your own e-mail address');
-    ctx.body = queries.bookingsForCustomer(provenEmail(user), user.id);
+    const user = authorize(ctx, storage, 'bookings.of-email', { email });
+    // The admin: that address's bookings and those its account made; a customer: their proven address's and their account's.
+    ctx.body = user.isAdmin
+      ? queries.bookingsForCustomer(email, queries.userByEmail(email)?.id ?? null)
+      : queries.bookingsForCustomer(provenEmail(user), user.id);
   });
 
-  router.get('/api/bookings/:id', async (ctx, next) => {
-    // Not a booking id (e.g. `<id>.ics`): leave it to the routes registered after this module.
-    if (!UUID.test(ctx.params['id'] ?? '')) return next();
-    ctx.body = bookingFor(ctx, queries, ctx.params['id']).booking;
-  });
-
-  router.patch('/api/bookings/:id', async (ctx) => {
-    const admin = requireAdmin(ctx, queries);
+  // One route for a booking and its .ics file, so no other module's order decides which answers.
+  router.get('/api/bookings/:id', (ctx) => {
     const id = ctx.params['id'] ?? '';
-    if (!UUID.test(id)) throw notFound('Booking not found');
-    const input = parseBody(ctx, bookingUpdateSchema(londonDay(clock())));
-    const { replayed } = await bus.execute(commandContext(ctx, bus, queries, clock()), (uow) => updateBooking(uow, id, input, admin));
-    if (replayed) ctx.set('Idempotent-Replayed', 'true');
-    ctx.body = queries.booking(id);
+    if (id.toLowerCase().endsWith('.ics')) return bookingIcs(deps, ctx, bookingFor(ctx, deps, id.slice(0, -4).toLowerCase()));
+    ctx.body = bookingFor(ctx, deps, id);
   });
 
-  router.get('/api/bookings/:id/history', (ctx) => {
-    requireAdmin(ctx, queries);
+  router.patch(
+    '/api/bookings/:id',
+    allow(storage, 'booking.change'),
+    (ctx, next) => {
+      if (!UUID.test(ctx.params['id'] ?? '')) throw notFound('Booking not found');
+      return next();
+    },
+    validate(() => bookingUpdateSchema(londonDay(clock()))),
+    commandRoute(deps, {
+      command: updateBooking,
+      input: (ctx) => ({ ...input<UpdateBookingInput>(ctx), id: ctx.params['id'] ?? '' }),
+      answer: (result) => queries.booking(result.id),
+    }),
+  );
+
+  router.get('/api/bookings/:id/history', allow(storage, 'booking.history'), (ctx) => {
     const id = ctx.params['id'] ?? '';
-    const history = UUID.test(id) ? bookingHistory(store, queries, id) : undefined;
+    const history = UUID.test(id) ? bookingHistory(storage.store, queries, id) : undefined;
     if (!history) throw notFound('Booking not found');
     ctx.body = history;
   });

@@ -1,27 +1,46 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { calendarFeedDecider } from '#domain/deciders/records.ts';
-import { streamId } from '#domain/deciders/decider.ts';
+import type { Booking } from '#data/queries.ts';
 import { CalendarRenderer } from '../calendar/ics.ts';
 import { feedTokenMatches, feedUrls, hashFeedToken, newFeedToken } from '../calendar/feed-token.ts';
+import { rotateFeedToken } from '../commands/records.ts';
 import type { AppDeps } from '../deps.ts';
+import { allow, runCommand } from '../http/command.ts';
 import { notFound } from '../http/errors.ts';
-import { commandContext } from '../http/command-context.ts';
-import { adminOnly } from '../http/session.ts';
-import { bookingFor } from './bookings.ts';
+import { currentUser } from '../http/session.ts';
 
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
 
+/** One renderer per app (it keeps the events it rendered, so an unchanged booking is not rendered again). */
+const renderers = new WeakMap<AppDeps['config'], CalendarRenderer>();
+function rendererFor(config: AppDeps['config']): CalendarRenderer {
+  let renderer = renderers.get(config);
+  if (!renderer) {
+    renderer = new CalendarRenderer({ publicUrl: config.publicUrl, businessEmail: config.mail.businessEmail });
+    renderers.set(config, renderer);
+  }
+  return renderer;
+}
+
 /**
- * The admin's private calendar feed and one booking's .ics file (product brief §5, ICS).
- *
- * `GET /api/bookings/:id.ics` only matches paths ending in `.ics`. The bookings module is registered first
- * and its `GET /api/bookings/:id` matches `<uuid>.ics` too; it passes anything that is not a bare UUID on.
+ * One booking as an .ics download (`GET /api/bookings/{id}.ics`, routed by the bookings module): for its
+ * customer or the admin, who have been checked by then.
  */
-export function calendarRoutes({ storage, clock, config }: AppDeps): Router {
+export function bookingIcs({ config, clock, storage }: AppDeps, ctx: Context, booking: Booking): void {
+  const user = currentUser(ctx, storage.queries);
+  const body = rendererFor(config).booking(booking, user?.isAdmin ? 'business' : 'customer', clock());
+  if (!body) throw notFound('This booking has no dates to put in a calendar');
+  ctx.type = CALENDAR_TYPE;
+  ctx.set('Content-Disposition', `attachment; filename="booking-${booking.id.slice(0, 8)}.ics"`);
+  ctx.body = body;
+}
+
+/** The admin's private calendar feed (product brief §5, ICS). */
+export function calendarRoutes(deps: AppDeps): Router {
+  const { storage, clock, config } = deps;
   const router = new Router();
-  const { queries, bus } = storage;
-  const renderer = new CalendarRenderer({ publicUrl: config.publicUrl, businessEmail: config.mail.businessEmail });
+  const { queries } = storage;
+  const renderer = rendererFor(config);
 
   /**
    * Makes a new feed URL and revokes the previous one (there is only ever one). The answer is the only time
@@ -29,18 +48,15 @@ export function calendarRoutes({ storage, clock, config }: AppDeps): Router {
    * An Idempotency-Key is ignored: a replay could not answer the token without storing it, and rotating
    * twice is harmless (the newest URL wins).
    */
-  router.post('/api/calendar/token', adminOnly(queries), async (ctx) => {
+  router.post('/api/calendar/token', allow(storage, 'calendar.manage'), async (ctx) => {
     const token = newFeedToken();
-    const context = { ...commandContext(ctx, bus, queries, clock()), commandId: null };
-    await bus.execute(context, (uow) => {
-      uow.handle(streamId.calendarFeed(), calendarFeedDecider, { type: 'RotateFeedToken', data: { tokenHash: hashFeedToken(token) } });
-    });
+    await runCommand(ctx, deps, rotateFeedToken, { tokenHash: hashFeedToken(token) }, { keyed: false });
     ctx.status = 201;
     ctx.body = feedUrls(config.publicUrl, token);
   });
 
   /** Whether a feed URL exists and since when. The URL itself cannot be shown again (see POST above). */
-  router.get('/api/calendar/status', adminOnly(queries), (ctx) => {
+  router.get('/api/calendar/status', allow(storage, 'calendar.manage'), (ctx) => {
     const createdAt = queries.calendarFeed()?.createdAt ?? null;
     ctx.body = { active: createdAt !== null, createdAt };
   });
@@ -57,19 +73,6 @@ export function calendarRoutes({ storage, clock, config }: AppDeps): Router {
     ctx.set('Cache-Control', 'private, max-age=300');
     ctx.type = CALENDAR_TYPE;
     ctx.body = await renderer.feed(queries.bookings(), clock());
-  });
-
-  /**
-   * One booking as an .ics download: 401 anonymous, 404 unknown, 403 someone else's (the rules of
-   * `GET /api/bookings/:id`, which hands `<id>.ics` on to this route).
-   */
-  router.get('/api/bookings/:id.ics', (ctx) => {
-    const { user, booking } = bookingFor(ctx, queries, (ctx.params['id'] ?? '').toLowerCase());
-    const body = renderer.booking(booking, user.isAdmin ? 'business' : 'customer', clock());
-    if (!body) throw notFound('This booking has no dates to put in a calendar');
-    ctx.type = CALENDAR_TYPE;
-    ctx.set('Content-Disposition', `attachment; filename="booking-${booking.id.slice(0, 8)}.ics"`);
-    ctx.body = body;
   });
 
   return router;

@@ -1,80 +1,48 @@
 import Router from '@koa/router';
-import { contactDecider } from '#domain/deciders/contact.ts';
-import { streamId } from '#domain/deciders/decider.ts';
-import { supportDecider } from '#domain/deciders/records.ts';
-import { personSubject } from '#domain/events.ts';
-import { CreateContactSchema } from '#domain/schemas/contact.ts';
-import { SupportLookupSchema, SupportRequestSchema, phoneDigits } from '#domain/schemas/support.ts';
-import { MailOutbox } from '#data/mail-outbox.ts';
+import { CreateContactSchema, type CreateContactInput } from '#domain/schemas/contact.ts';
+import { SupportLookupSchema, SupportRequestSchema, phoneDigits, type SupportRequestInput } from '#domain/schemas/support.ts';
+import { createContact, submitSupportRequest } from '../commands/enquiries.ts';
 import type { AppDeps } from '../deps.ts';
-import { commandContext } from '../http/command-context.ts';
-import { isHoneypotFilled } from '../http/honeypot.ts';
-import { adminOnly } from '../http/session.ts';
+import { allow, commandRoute, input, validate } from '../http/command.ts';
+import { honeypot } from '../http/honeypot.ts';
 import { parseBody } from '../http/validate.ts';
-import { enquiry } from '../mail/templates.ts';
 
 /** The public contact form, support requests and the booking lookup of /support. */
-export function enquiryRoutes({ storage, clock, config, mailer, limits }: AppDeps): Router {
+export function enquiryRoutes(deps: AppDeps): Router {
   const router = new Router();
-  const { queries, bus } = storage;
+  const { storage, limits } = deps;
+  const { queries } = storage;
 
-  router.get('/api/contacts', adminOnly(queries), (ctx) => {
+  router.get('/api/contacts', allow(storage, 'contacts.list'), (ctx) => {
     ctx.body = queries.contacts();
   });
 
-  router.post('/api/contacts', limits.perIp('submit'), async (ctx) => {
-    if (isHoneypotFilled(ctx)) return;
-    const input = parseBody(ctx, CreateContactSchema);
-    const { result, replayed } = await bus.execute(commandContext(ctx, bus, queries, clock()), (uow) => {
-      const { id, ...details } = input;
-      const contactId = uow.newId(id, streamId.contact);
-      const stream = streamId.contact(contactId);
-      uow.handle(stream, contactDecider, { type: 'CreateContact', data: { contactId, ...details, source: 'form' } }, { expectedVersion: 0, subject: personSubject(input.email, stream) });
-      new MailOutbox(uow.db).enqueue(
-        enquiry(config.mail.businessEmail, 'contact', [
-          ['Name', `${input.firstName} ${input.lastName ?? ''}`.trim()],
-          ['Email', input.email],
-          ['Phone', input.phone],
-          ['Service', input.service],
-          ['Message', input.details],
-        ]),
-        new Date(uow.metadata.time),
-      );
-      return { id: contactId };
-    });
-    void mailer.wake();
-    if (replayed) ctx.set('Idempotent-Replayed', 'true');
-    ctx.status = 201;
-    ctx.body = queries.contacts().find((c) => c.id === result.id) ?? null;
-  });
+  router.post(
+    '/api/contacts',
+    limits.perIp('submit'),
+    honeypot,
+    validate(CreateContactSchema),
+    commandRoute(deps, {
+      command: createContact,
+      input: (ctx) => input<CreateContactInput>(ctx),
+      status: 201,
+      answer: (result) => queries.contact(result.id) ?? null,
+    }),
+  );
 
-  router.post('/api/support/request', limits.perIp('submit'), async (ctx) => {
-    const input = parseBody(ctx, SupportRequestSchema);
-    const { result, replayed } = await bus.execute(commandContext(ctx, bus, queries, clock()), (uow) => {
-      const { id, ...request } = input;
-      const requestId = uow.newId(id, streamId.support);
-      const stream = streamId.support(requestId);
-      uow.handle(stream, supportDecider, { type: 'SubmitSupportRequest', data: { requestId, ...request } }, { expectedVersion: 0, subject: personSubject(input.email, stream) });
-      new MailOutbox(uow.db).enqueue(
-        enquiry(config.mail.businessEmail, 'support', [
-          ['Name', input.name],
-          ['Email', input.email],
-          ['Phone', input.phone],
-          ['Issue', input.issueType],
-          ['Booking reference', input.bookingReference],
-          ['Details', input.description],
-        ]),
-        new Date(uow.metadata.time),
-      );
-      return { id: requestId };
-    });
-    void mailer.wake();
-    if (replayed) ctx.set('Idempotent-Replayed', 'true');
-    ctx.status = 201;
-    ctx.body = { id: result.id, message: 'Support request submitted' };
-  });
+  router.post(
+    '/api/support/request',
+    limits.perIp('submit'),
+    validate(SupportRequestSchema),
+    commandRoute(deps, {
+      command: submitSupportRequest,
+      input: (ctx) => input<SupportRequestInput>(ctx),
+      status: 201,
+      answer: (result) => ({ id: result.id, message: 'Support request submitted' }),
+    }),
+  );
 
-  router.get('/api/support/requests', adminOnly(queries), (ctx) => {
+  router.get('/api/support/requests', allow(storage, 'support.list'), (ctx) => {
     ctx.body = queries.supportRequests();
   });
 

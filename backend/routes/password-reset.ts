@@ -1,17 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { streamId } from '#domain/deciders/decider.ts';
-import { INVALID_RESET, userDecider } from '#domain/deciders/user.ts';
-import { personSubject } from '#domain/events.ts';
-import { RESET_TOKEN_TTL_MS } from '#domain/limits.ts';
+import { INVALID_RESET } from '#domain/deciders/user.ts';
 import { AdminResetSchema, CustomerResetSchema, ForgotPasswordSchema } from '#domain/schemas/auth.ts';
+import { completePasswordReset, requestPasswordReset } from '../commands/password-reset.ts';
 import type { AppDeps } from '../deps.ts';
+import { input, runCommand, validate } from '../http/command.ts';
 import { HttpError } from '../http/errors.ts';
-import { commandContext } from '../http/command-context.ts';
 import { currentUser, signOut } from '../http/session.ts';
-import { parseBody } from '../http/validate.ts';
-import { passwordReset } from '../mail/templates.ts';
 import { hashToken, newToken } from '../http/tokens.ts';
 import { hashPassword } from '../passwords.ts';
 
@@ -31,41 +26,25 @@ const ADMIN: Flow = { adminOnly: true, page: '/password-reset' };
  * SHA-256. It is single-use and lives one hour (the user decider checks both). A request answers the same
  * whether or not the account exists; the link is shown in the answer only in development with the local outbox.
  */
-export function passwordResetRoutes({ storage, clock, config, mailer, limits }: AppDeps): Router {
+export function passwordResetRoutes(deps: AppDeps): Router {
+  const { storage, clock, config, mailer, limits } = deps;
   const router = new Router();
-  const { queries, bus, sessions } = storage;
+  const { queries } = storage;
 
   /** Issues a token for the account of `email` when there is one the flow serves; the same work either way. */
   async function requestReset(ctx: Context, flow: Flow): Promise<void> {
-    const { email } = parseBody(ctx, ForgotPasswordSchema);
+    const { email } = input<{ email: string }>(ctx);
     await limits.countAccount('reset', ctx, email);
     // Made before knowing whether the account exists, so both answers cost the same.
     const token = newToken();
-    const tokenHash = hashToken(token);
     const link = `${config.publicUrl}${flow.page}?token=${token}`;
-    const now = clock();
-    let issuedTo = undefined as string | undefined;
-    const { replayed } = await bus.execute(commandContext(ctx, bus, queries, now), (uow) => {
-      const user = queries.userByEmail(email);
-      if (!user || (flow.adminOnly && !user.isAdmin)) return null;
-      const stream = streamId.user(user.id);
-      const expiresAt = new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString();
-      uow.handle(stream, userDecider, { type: 'RequestPasswordReset', data: { resetId: randomUUID(), tokenHash, expiresAt } }, {
-        subject: personSubject(user.email, stream),
-      });
-      storage.mail.enqueue(passwordReset(user.email, { firstName: user.firstName, link }), now);
-      issuedTo = user.email;
-      // The stored idempotency result says nothing about the account, and never holds the token.
-      return null;
-    });
-    // After the answer has gone: starting a delivery costs time only when there is something to send.
-    setImmediate(() => void mailer.wake());
-    if (replayed) ctx.set('Idempotent-Replayed', 'true');
+    await runCommand(ctx, deps, requestPasswordReset, { email, adminOnly: flow.adminOnly, tokenHash: hashToken(token), link });
     ctx.body = { message: RESET_REQUESTED };
-    if (issuedTo && config.devTools && mailer.usesDevOutbox) {
+    const user = config.devTools && mailer.usesDevOutbox ? queries.userByEmail(email) : undefined;
+    if (user && (!flow.adminOnly || user.isAdmin)) {
       // Development only (this reveals that the account exists): the link, once the local outbox has the mail.
       await mailer.drain();
-      ctx.body = { message: RESET_REQUESTED, resetLink: link, debugInfo: { emailSent: true, recipientEmail: issuedTo, timestamp: now.toISOString() } };
+      ctx.body = { message: RESET_REQUESTED, resetLink: link, debugInfo: { emailSent: true, recipientEmail: user.email, timestamp: clock().toISOString() } };
     }
   }
 
@@ -81,34 +60,22 @@ export function passwordResetRoutes({ storage, clock, config, mailer, limits }: 
     // Accounts are never demoted, so an admin seen here is still one when the command runs.
     if (!user || (flow.adminOnly && !user.isAdmin)) throw invalidReset();
     const passwordHash = await hashPassword(password);
-    const now = clock();
-    const stream = streamId.user(user.id);
-    const { replayed } = await bus.execute(commandContext(ctx, bus, queries, now), (uow) => {
-      uow.handle(stream, userDecider, { type: 'CompletePasswordReset', data: { tokenHash, passwordHash, now: now.toISOString() } }, {
-        subject: personSubject(user.email, stream),
-      });
-      // The mailed link proved the address too.
-      uow.handle(stream, userDecider, { type: 'VerifyEmail', data: { now: now.toISOString() } }, { subject: personSubject(user.email, stream) });
-      // In the same transaction: the password never changes while an old session lives on.
-      sessions.destroyForUser(user.id);
-      return null;
-    });
+    await runCommand(ctx, deps, completePasswordReset, { userId: user.id, tokenHash, passwordHash });
     if (currentUser(ctx, queries)?.id === user.id) signOut(ctx);
-    if (replayed) ctx.set('Idempotent-Replayed', 'true');
     ctx.body = { message: PASSWORD_UPDATED };
   }
 
-  router.post('/api/auth/forgot-password', limits.perIp('reset'), (ctx) => requestReset(ctx, CUSTOMER));
+  router.post('/api/auth/forgot-password', limits.perIp('reset'), validate(ForgotPasswordSchema), (ctx) => requestReset(ctx, CUSTOMER));
 
-  router.post('/api/auth/reset-password', limits.perIp('reset'), async (ctx) => {
-    const { token, password } = parseBody(ctx, CustomerResetSchema);
+  router.post('/api/auth/reset-password', limits.perIp('reset'), validate(CustomerResetSchema), async (ctx) => {
+    const { token, password } = input<{ token: string; password: string }>(ctx);
     await completeReset(ctx, CUSTOMER, token, password);
   });
 
-  router.post('/api/password-reset/request', limits.perIp('reset'), (ctx) => requestReset(ctx, ADMIN));
+  router.post('/api/password-reset/request', limits.perIp('reset'), validate(ForgotPasswordSchema), (ctx) => requestReset(ctx, ADMIN));
 
-  router.post('/api/password-reset/reset', limits.perIp('reset'), async (ctx) => {
-    const { token, newPassword } = parseBody(ctx, AdminResetSchema);
+  router.post('/api/password-reset/reset', limits.perIp('reset'), validate(AdminResetSchema), async (ctx) => {
+    const { token, newPassword } = input<{ token: string; newPassword: string }>(ctx);
     await completeReset(ctx, ADMIN, token, newPassword);
   });
 

@@ -1,76 +1,86 @@
 import Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Next } from 'koa';
+import { provenEmail } from '#domain/policy.ts';
 import { londonDay, quoteConversionSchema, quoteUpdateSchema } from '#domain/schemas/date-window.ts';
-import { provenEmail, type Queries } from '#data/queries.ts';
+import type { z } from 'zod';
+import type { Quote } from '#data/queries.ts';
 import { answerQuote, convertQuote, deleteQuote, reviseQuote } from '../commands/quotes.ts';
+import type { Command } from '../commands/unit.ts';
 import type { AppDeps } from '../deps.ts';
-import { commandContext } from '../http/command-context.ts';
-import { notAllowed, notFound } from '../http/errors.ts';
-import { adminOnly, requireAdmin, requireUser } from '../http/session.ts';
-import { parseBody } from '../http/validate.ts';
+import { allow, authorize, commandRoute, input, isRepeat, validate } from '../http/command.ts';
+import { notFound } from '../http/errors.ts';
+import { requireUser } from '../http/session.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-function quoteId(ctx: Context & { params: Record<string, string> }, queries: Queries): string {
-  const id = ctx.params['id'] ?? '';
-  if (!UUID.test(id) || !queries.quote(id)) throw notFound('Quote not found');
-  return id;
-}
-
 /** Quote requests: the admin's working list, and the customer's own quotes with approve/decline. */
-export function quoteRoutes({ storage, clock, config, mailer }: AppDeps): Router {
+export function quoteRoutes(deps: AppDeps): Router {
   const router = new Router();
-  const { queries, bus } = storage;
-  const run = <R>(ctx: Context, work: Parameters<typeof bus.execute<R>>[1]) => bus.execute(commandContext(ctx, bus, queries, clock()), work);
+  const { storage, clock } = deps;
+  const { queries } = storage;
 
-  router.get('/api/quotes', adminOnly(queries), (ctx) => {
+  /**
+   * The route step that finds the path's quote (404 otherwise) as `ctx.state.quote`; a repeat of a committed
+   * request goes on to be answered from its record (its quote may since have been deleted by it).
+   */
+  const quote = async (ctx: Context, next: Next) => {
+    const id = ctx.params['id'] ?? '';
+    const found = UUID.test(id) ? queries.quote(id) : undefined;
+    if (!found && !(UUID.test(id) && isRepeat(ctx, storage))) throw notFound('Quote not found');
+    ctx.state['quote'] = found ?? { id };
+    await next();
+  };
+  const quoteOf = (ctx: Context): Quote => ctx.state['quote'] as Quote;
+
+  router.get('/api/quotes', allow(storage, 'quotes.list'), (ctx) => {
     ctx.body = queries.quotes();
   });
 
-  router.get('/api/quotes/mine', (ctx) => {
+  router.get('/api/quotes/mine', allow(storage, 'quotes.mine'), (ctx) => {
     const user = requireUser(ctx, queries);
     ctx.body = queries.quotesForCustomer(provenEmail(user), user.id);
   });
 
-  router.put('/api/quotes/:id', async (ctx) => {
-    requireAdmin(ctx, queries);
-    const id = quoteId(ctx, queries);
-    const input = parseBody(ctx, quoteUpdateSchema(londonDay(clock())));
-    await run(ctx, (uow) => reviseQuote(uow, id, input, `${config.publicUrl}/customer-portal`));
-    void mailer.wake();
-    ctx.body = queries.quote(id);
-  });
+  /** The admin's changes to the path's quote: found, the body validated, the command run. */
+  const change = <I extends object, R>(spec: { schema: () => z.ZodType<I>; command: Command<I & { id: string }, R>; status?: 200 | 201; answer: (result: R) => unknown }) =>
+    [
+      allow(storage, 'quote.manage'),
+      quote,
+      validate(spec.schema),
+      commandRoute(deps, { command: spec.command, input: (ctx) => ({ ...input<I>(ctx), id: quoteOf(ctx).id }), status: spec.status ?? 200, answer: spec.answer }),
+    ] as const;
 
-  router.post('/api/quotes/:id/convert', async (ctx) => {
-    requireAdmin(ctx, queries);
-    const id = quoteId(ctx, queries);
-    const input = parseBody(ctx, quoteConversionSchema(londonDay(clock())));
-    const { result, replayed } = await run(ctx, (uow) => convertQuote(uow, id, input));
-    if (replayed) ctx.set('Idempotent-Replayed', 'true');
-    ctx.status = 201;
-    ctx.body = queries.booking(result.id);
-  });
+  router.put('/api/quotes/:id', ...change({ schema: () => quoteUpdateSchema(londonDay(clock())), command: reviseQuote, answer: (result) => queries.quote(result.id) }));
 
-  router.delete('/api/quotes/:id', async (ctx) => {
-    requireAdmin(ctx, queries);
-    const id = quoteId(ctx, queries);
-    await run(ctx, (uow) => deleteQuote(uow, id));
-    ctx.body = { id, deleted: true };
-  });
+  router.post(
+    '/api/quotes/:id/convert',
+    ...change({ schema: () => quoteConversionSchema(londonDay(clock())), command: convertQuote, status: 201, answer: (result) => queries.booking(result.id) }),
+  );
+
+  router.delete(
+    '/api/quotes/:id',
+    allow(storage, 'quote.manage'),
+    quote,
+    commandRoute(deps, { command: deleteQuote, input: (ctx) => ({ id: quoteOf(ctx).id }), answer: (result) => ({ id: result.id, deleted: true }) }),
+  );
 
   for (const [path, answer] of [
     ['approve', 'approved'],
     ['decline', 'rejected'],
   ] as const) {
-    router.post(`/api/quotes/:id/${path}`, async (ctx) => {
-      const user = requireUser(ctx, queries);
-      const id = quoteId(ctx, queries);
-      const quote = queries.quote(id)!;
-      const email = provenEmail(user);
-      if ((email === null || quote.email !== email) && quote.userId !== user.id) throw notAllowed('This quote belongs to someone else');
-      await run(ctx, (uow) => answerQuote(uow, id, answer));
-      ctx.body = queries.quote(id);
-    });
+    router.post(
+      `/api/quotes/:id/${path}`,
+      (ctx, next) => {
+        requireUser(ctx, queries);
+        return next();
+      },
+      quote,
+      (ctx, next) => {
+        authorize(ctx, storage, 'quote.answer', quoteOf(ctx));
+        return next();
+      },
+      commandRoute(deps, { command: answerQuote, input: (ctx) => ({ id: quoteOf(ctx).id, answer }), answer: (result) => queries.quote(result.id) }),
+    );
   }
 
   return router;

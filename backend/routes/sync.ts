@@ -1,8 +1,9 @@
 import Router from '@koa/router';
 import { SyncQuery } from '#domain/views.ts';
-import { provenEmail } from '#data/queries.ts';
+import { provenEmail } from '#domain/policy.ts';
 import { syncPage } from '#data/sync.ts';
 import type { AppDeps } from '../deps.ts';
+import { allow } from '../http/command.ts';
 import { requireUser } from '../http/session.ts';
 import { ValidationError } from '../http/errors.ts';
 
@@ -11,7 +12,7 @@ export function syncRoutes({ storage }: AppDeps): Router {
   const router = new Router();
   const { queries, db } = storage;
 
-  router.get('/api/sync', (ctx) => {
+  router.get('/api/sync', allow(storage, 'sync'), (ctx) => {
     const user = requireUser(ctx, queries);
     const query = SyncQuery.safeParse(ctx.query);
     if (!query.success) {

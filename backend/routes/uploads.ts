@@ -1,13 +1,13 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { CommandContext } from '#data/command-bus.ts';
-import { streamId } from '#domain/deciders/decider.ts';
-import { uploadDecider } from '#domain/deciders/records.ts';
-import { personSubject, type FileUploaded } from '#domain/events.ts';
-import { provenEmail, type User } from '#data/queries.ts';
+import type { FileUploaded } from '#domain/events.ts';
+import { recordUploads } from '../commands/records.ts';
+import { provenEmail } from '#domain/policy.ts';
+import type { User } from '#data/queries.ts';
 import type { AppDeps } from '../deps.ts';
+import { authorize, runCommand } from '../http/command.ts';
 import { commandContext } from '../http/command-context.ts';
-import { HttpError, notAllowed, notFound } from '../http/errors.ts';
+import { HttpError, notFound } from '../http/errors.ts';
 import { requireUser } from '../http/session.ts';
 import { ACCEPTED_DESCRIPTION, detectKind, kindOfStored } from '../uploads/file-types.ts';
 import { contentDisposition, isStoredName, newStoredName } from '../uploads/names.ts';
@@ -16,7 +16,8 @@ import { FILES_FIELD, receiveFiles, type Received } from '../uploads/receive.ts'
 import { UploadStore } from '../uploads/store.ts';
 
 /** File uploads (POST /api/upload) and serving them (GET /uploads/{filename}) to their owner and the admin. */
-export function uploadRoutes({ storage, clock, config, limits, logger }: AppDeps): Router {
+export function uploadRoutes(deps: AppDeps): Router {
+  const { storage, clock, config, limits, logger } = deps;
   const router = new Router();
   const { queries, bus } = storage;
   const store = new UploadStore(config.storageDir);
@@ -34,10 +35,11 @@ export function uploadRoutes({ storage, clock, config, limits, logger }: AppDeps
       throw new HttpError(415, 'unsupported_media_type', `Send the files as multipart/form-data in the field "${FILES_FIELD}"`);
     }
     // Before reading the body, so a bad Idempotency-Key costs no upload.
-    const command = commandContext(ctx, bus, queries, clock());
+    commandContext(ctx, bus, queries, clock());
+    const now = clock();
     let budget;
     try {
-      budget = quota.open(user, command.now);
+      budget = quota.open(user, now);
     } catch (err) {
       // Refused before the body is read: close the connection rather than read megabytes nobody keeps.
       ctx.set('Connection', 'close');
@@ -45,14 +47,14 @@ export function uploadRoutes({ storage, clock, config, limits, logger }: AppDeps
     }
     try {
       await store.ready();
-      const received = await receiveFiles(ctx, store.tempDir, budget, () => quota.exceeded(user, command.now));
-      await keepAndRecord(ctx, user, command, received);
+      const received = await receiveFiles(ctx, store.tempDir, budget, () => quota.exceeded(user, now));
+      await keepAndRecord(ctx, user, received);
     } finally {
       budget.release();
     }
   });
 
-  async function keepAndRecord(ctx: Context, user: User, command: CommandContext, received: Received): Promise<void> {
+  async function keepAndRecord(ctx: Context, user: User, received: Received): Promise<void> {
     const kept: string[] = [];
     try {
       const kinds = await Promise.all(received.files.map((file) => detectKind(file.path)));
@@ -70,21 +72,9 @@ export function uploadRoutes({ storage, clock, config, limits, logger }: AppDeps
       }
       // The idempotency fingerprint names the files' content, not the (empty) JSON body.
       const asked = received.files.map((f) => `${f.sha256} ${f.size} ${f.originalname}`).join('\n');
-      const { result, replayed } = await bus.execute(
-        { ...command, now: clock(), fingerprint: bus.fingerprint(`POST /api/upload\n${user.id}\n${asked}`) },
-        (uow) => {
-          for (const data of uploads) {
-            const stream = streamId.upload(data.filename);
-            uow.handle(stream, uploadDecider, { type: 'RecordUpload', data }, { expectedVersion: 0, subject: personSubject(user.email, stream) });
-          }
-          // Only the stored names: the idempotency record keeps no personal data.
-          return uploads.map((u) => u.filename);
-        },
-      );
-      if (replayed) {
-        await store.remove(kept);
-        ctx.set('Idempotent-Replayed', 'true');
-      }
+      const result = await runCommand(ctx, deps, recordUploads, { uploads, email: user.email }, { asked });
+      // A repeat: the files of the first request are the ones on record; these copies go.
+      if (ctx.response.get('Idempotent-Replayed') === 'true') await store.remove(kept);
       ctx.status = 201;
       ctx.body = result.flatMap((filename) => {
         const upload = queries.upload(filename);
@@ -107,9 +97,8 @@ export function uploadRoutes({ storage, clock, config, limits, logger }: AppDeps
     const user = requireUser(ctx, queries);
     const upload = queries.upload(filename);
     if (!upload) throw notFound();
-    if (!user.isAdmin && upload.uploaderId !== user.id && !queries.fileReferencedFor(filename, provenEmail(user), user.id)) {
-      throw notAllowed('This file belongs to someone else');
-    }
+    const listedForActor = !user.isAdmin && upload.uploaderId !== user.id && queries.fileReferencedFor(filename, provenEmail(user), user.id);
+    authorize(ctx, storage, 'file.read', { uploaderId: upload.uploaderId, listedForActor });
     const file = await store.open(filename);
     if (!file) {
       logger.warn({ filename }, 'recorded upload missing on disk');

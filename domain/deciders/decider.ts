@@ -10,6 +10,22 @@ export type Decider<State, Command, Event extends DomainEvent> = {
   decide: (command: Command, state: State) => Event[];
 };
 
+/**
+ * Several commands as one decision: each is decided on the state the events before it lead to, and the events
+ * of all of them are the answer (a booking's new details and status; an account registered and asked to
+ * confirm its address). A refusal of any one refuses them all.
+ */
+export function decideInTurn<State, Command, Event extends DomainEvent>(decider: Decider<State, Command, Event>, commands: readonly Command[], state: State): Event[] {
+  const events: Event[] = [];
+  let current = state;
+  for (const command of commands) {
+    const decided = decider.decide(command, current);
+    events.push(...decided);
+    current = decided.reduce(decider.evolve, current);
+  }
+  return events;
+}
+
 /** Stream ids: `<aggregate>-<uuid>`. Chat has its own stream so messages never conflict with status changes. */
 export const streamId = {
   booking: (id: string) => `booking-${id}`,

@@ -330,7 +330,10 @@ export const CALLS: readonly ApiCall[] = [
     request: (fx) => ({ params: { id: fx.bookingId }, json: { description: `Sockets, revised ${fx.unique('note')}` } }),
   },
   { method: 'GET', path: '/api/bookings/{id}/history', access: ADMIN_ONLY, ok: 200, appends: [], body: 'none', request: (fx) => ({ params: { id: fx.bookingId } }) },
-  { method: 'GET', path: '/api/bookings/{id}.ics', access: A_OR_ADMIN, ok: 200, appends: [], body: 'none', request: (fx) => ({ params: { id: fx.bookingId } }) },
+  {
+    method: 'GET', path: '/api/bookings/{id}', variant: 'as an .ics file', access: A_OR_ADMIN, ok: 200, appends: [], body: 'none',
+    request: (fx) => ({ params: { id: `${fx.bookingId}.ics` } }),
+  },
 
   // ---- messages ----
   { method: 'GET', path: '/api/bookings/{id}/messages', access: A_OR_ADMIN, ok: 200, appends: [], body: 'none', request: (fx) => ({ params: { id: fx.bookingId } }) },

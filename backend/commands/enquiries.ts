@@ -1,0 +1,47 @@
+import { contactDecider } from '#domain/deciders/contact.ts';
+import { streamId } from '#domain/deciders/decider.ts';
+import { supportDecider } from '#domain/deciders/records.ts';
+import { personSubject } from '#domain/events.ts';
+import type { CreateContactInput } from '#domain/schemas/contact.ts';
+import type { SupportRequestInput } from '#domain/schemas/support.ts';
+import { enquiry } from '../mail/templates.ts';
+import type { Command } from './unit.ts';
+
+/** `POST /api/contacts`, the contact form: a contact, and a mail to the business. */
+export const createContact: Command<CreateContactInput, { id: string }> = (uow, { id, ...details }) => {
+  const contactId = uow.newId(id, streamId.contact);
+  const stream = streamId.contact(contactId);
+  uow.handle(stream, contactDecider, { type: 'CreateContact', data: { contactId, ...details, source: 'form' } }, { expectedVersion: 0, subject: personSubject(details.email, stream) });
+  if (uow.settings.businessEmail) {
+    uow.mail.queue(
+      enquiry(uow.settings.businessEmail, 'contact', [
+        ['Name', `${details.firstName} ${details.lastName ?? ''}`.trim()],
+        ['Email', details.email],
+        ['Phone', details.phone],
+        ['Service', details.service],
+        ['Message', details.details],
+      ]),
+    );
+  }
+  return { id: contactId };
+};
+
+/** `POST /api/support/request`: a support request, and a mail to the business. */
+export const submitSupportRequest: Command<SupportRequestInput, { id: string }> = (uow, { id, ...request }) => {
+  const requestId = uow.newId(id, streamId.support);
+  const stream = streamId.support(requestId);
+  uow.handle(stream, supportDecider, { type: 'SubmitSupportRequest', data: { requestId, ...request } }, { expectedVersion: 0, subject: personSubject(request.email, stream) });
+  if (uow.settings.businessEmail) {
+    uow.mail.queue(
+      enquiry(uow.settings.businessEmail, 'support', [
+        ['Name', request.name],
+        ['Email', request.email],
+        ['Phone', request.phone],
+        ['Issue', request.issueType],
+        ['Booking reference', request.bookingReference],
+        ['Details', request.description],
+      ]),
+    );
+  }
+  return { id: requestId };
+};

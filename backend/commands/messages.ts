@@ -1,0 +1,37 @@
+import { chatDecider } from '#domain/deciders/chat.ts';
+import { streamId } from '#domain/deciders/decider.ts';
+import { personSubject } from '#domain/events.ts';
+import type { PostMessageInput } from '#domain/schemas/message.ts';
+import type { Booking } from '#data/queries.ts';
+import { adminReply, newMessage } from '../mail/templates.ts';
+import { ownFiles } from './bookings.ts';
+import type { Command } from './unit.ts';
+
+/**
+ * `POST /api/bookings/{id}/messages`: a message in the booking's chat. Who wrote it is the server's call,
+ * never the body's: the admin writes as the business team; a customer under their name (or the one they
+ * typed, or 'Customer'). The other side gets a mail.
+ */
+export const postMessage: Command<PostMessageInput & { booking: Booking }, { id: string }> = (uow, { booking, ...input }, actor) => {
+  if (!actor) throw new Error('postMessage needs a signed-in actor');
+  const isFromAdmin = actor.isAdmin;
+  const ownName = `${actor.firstName} ${actor.lastName}`.trim();
+  const senderName = input.senderName ?? (isFromAdmin ? ownName : ownName || 'Customer');
+  const attachments = input.attachments.length > 0 ? ownFiles(uow, input.attachments, actor) : [];
+  const messageId = input.id ?? uow.newId();
+  uow.handle(
+    streamId.chat(booking.id),
+    chatDecider,
+    { type: 'PostMessage', data: { messageId, bookingId: booking.id, senderId: actor.id, senderName, content: input.content, attachments, isFromAdmin } },
+    { subject: personSubject(booking.email, streamId.booking(booking.id)) },
+  );
+  if (isFromAdmin) {
+    if (booking.email) {
+      const portalUrl = `${uow.settings.publicUrl ?? ''}/customer-portal`;
+      uow.mail.queue(adminReply(booking.email, { firstName: booking.firstName, content: input.content, serviceType: booking.serviceType, portalUrl }));
+    }
+  } else if (uow.settings.businessEmail) {
+    uow.mail.queue(newMessage(uow.settings.businessEmail, { senderName, content: input.content, serviceType: booking.serviceType, bookingId: booking.id }));
+  }
+  return { id: messageId };
+};

@@ -1,0 +1,45 @@
+import { streamId } from '#domain/deciders/decider.ts';
+import { userDecider } from '#domain/deciders/user.ts';
+import { personSubject } from '#domain/events.ts';
+import { RESET_TOKEN_TTL_MS } from '#domain/limits.ts';
+import { passwordReset } from '../mail/templates.ts';
+import type { Command } from './unit.ts';
+
+/** A reset asked for an address: which flow (the admin's serves admin accounts only), the token's hash and the mailed link. */
+export type ResetRequest = { email: string; adminOnly: boolean; tokenHash: string; link: string };
+
+/**
+ * `POST /api/auth/forgot-password`, `POST /api/password-reset/request`: a single-use, one-hour token for the
+ * account of the address, mailed as a link — when there is an account the flow serves. The result says nothing
+ * about the account (it is stored as the request's idempotency record), and never holds the token.
+ */
+export const requestPasswordReset: Command<ResetRequest, null> = (uow, { email, adminOnly, tokenHash, link }) => {
+  const user = uow.queries.userByEmail(email);
+  if (!user || (adminOnly && !user.isAdmin)) return null;
+  const stream = streamId.user(user.id);
+  const expiresAt = new Date(uow.now.getTime() + RESET_TOKEN_TTL_MS).toISOString();
+  uow.handle(stream, userDecider, { type: 'RequestPasswordReset', data: { resetId: uow.newId(), tokenHash, expiresAt } }, { subject: personSubject(user.email, stream) });
+  uow.mail.queue(passwordReset(user.email, { firstName: user.firstName, link }));
+  return null;
+};
+
+/**
+ * `POST /api/auth/reset-password`, `POST /api/password-reset/reset`: the new password, and the address proven
+ * (the mailed link proved it), in one decision; every session of the account ends in the same transaction, so
+ * the password never changes while an old session lives on. Used and expired tokens are the decider's to refuse.
+ */
+export const completePasswordReset: Command<{ userId: string; tokenHash: string; passwordHash: string }, null> = (uow, { userId, tokenHash, passwordHash }) => {
+  const user = uow.queries.user(userId);
+  const stream = streamId.user(userId);
+  uow.handle(
+    stream,
+    userDecider,
+    [
+      { type: 'CompletePasswordReset', data: { tokenHash, passwordHash, now: uow.metadata.time } },
+      { type: 'VerifyEmail', data: { now: uow.metadata.time } },
+    ],
+    { subject: personSubject(user?.email ?? null, stream) },
+  );
+  uow.sessions.destroyForUser(userId);
+  return null;
+};

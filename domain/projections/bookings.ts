@@ -1,0 +1,54 @@
+import { attachmentsText, bool, changedColumns, type ReadModel } from './model.ts';
+
+/** Bookings: the jobs, with their status, dates and the version a change must name. */
+export const bookings: ReadModel = {
+  name: 'bookings',
+  version: 1,
+  project(event) {
+    const time = event.metadata.time;
+    const version = event.streamPosition;
+    switch (event.type) {
+      case 'BookingRequested': {
+        const d = event.data;
+        return [
+          {
+            op: 'insert',
+            table: 'bookings',
+            row: {
+              id: d.bookingId,
+              userId: d.userId,
+              quoteId: d.quoteId,
+              source: d.source,
+              firstName: d.firstName,
+              lastName: d.lastName,
+              email: d.email,
+              phone: d.phone,
+              serviceType: d.serviceType,
+              preferredDate: d.preferredDate,
+              preferredTime: d.preferredTime,
+              startDate: d.startDate,
+              finishDate: d.finishDate,
+              startTime: d.startTime,
+              finishTime: d.finishTime,
+              address: d.address,
+              description: d.description,
+              attachments: attachmentsText(d.attachments),
+              status: d.status,
+              googleCalendarEventId: null,
+              isManualBooking: bool(d.isManualBooking),
+              createdAt: time,
+              updatedAt: time,
+              version,
+            },
+          },
+        ];
+      }
+      case 'BookingStatusChanged':
+        return [{ op: 'update', table: 'bookings', id: event.data.bookingId, set: { status: event.data.to, updatedAt: time, version } }];
+      case 'BookingDetailsChanged':
+        return [{ op: 'update', table: 'bookings', id: event.data.bookingId, set: { ...changedColumns(event.data, 'bookingId'), updatedAt: time, version } }];
+      default:
+        return [];
+    }
+  },
+};

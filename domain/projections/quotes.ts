@@ -1,0 +1,54 @@
+import { attachmentsText, changedColumns, type ReadModel } from './model.ts';
+
+/** Quote requests, with the admin's notes, price, status and priority. A deleted quote leaves the table. */
+export const quotes: ReadModel = {
+  name: 'quotes',
+  version: 1,
+  project(event) {
+    const time = event.metadata.time;
+    const version = event.streamPosition;
+    switch (event.type) {
+      case 'QuoteRequested': {
+        const d = event.data;
+        return [
+          {
+            op: 'insert',
+            table: 'quotes',
+            row: {
+              id: d.quoteId,
+              userId: d.userId,
+              firstName: d.firstName,
+              lastName: d.lastName,
+              email: d.email,
+              phone: d.phone,
+              serviceType: d.serviceType,
+              preferredDate: d.preferredDate,
+              address: d.address,
+              description: d.description,
+              attachments: attachmentsText(d.attachments),
+              notes: null,
+              estimatedCost: null,
+              quoteStatus: 'pending',
+              priority: 'medium',
+              followUpDate: null,
+              bookingId: null,
+              createdAt: time,
+              updatedAt: time,
+              version,
+            },
+          },
+        ];
+      }
+      case 'QuoteRevised':
+        return [{ op: 'update', table: 'quotes', id: event.data.quoteId, set: { ...changedColumns(event.data, 'quoteId'), updatedAt: time, version } }];
+      case 'QuoteAnswered':
+        return [{ op: 'update', table: 'quotes', id: event.data.quoteId, set: { quoteStatus: event.data.quoteStatus, updatedAt: time, version } }];
+      case 'QuoteConverted':
+        return [{ op: 'update', table: 'quotes', id: event.data.quoteId, set: { bookingId: event.data.bookingId, updatedAt: time, version } }];
+      case 'QuoteDeleted':
+        return [{ op: 'delete', table: 'quotes', id: event.data.quoteId }];
+      default:
+        return [];
+    }
+  },
+};
