@@ -50,9 +50,10 @@ export function addDays(day: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
-/** Pounds as text ('450.00') shown as '£450.00'; empty when there is no amount. */
+/** Pounds as text ('450.00', or as typed: '£1,250.5') shown as '£450.00'; empty when there is no amount. */
 export function pounds(amount: string | null): string {
   if (!amount) return '';
-  const value = Number(amount);
+  // A queued edit shows what was typed ('£1,250.50') until the server's copy ('1250.50') replaces it.
+  const value = Number(amount.replace(/^£/, '').replace(/,/g, ''));
   return Number.isFinite(value) ? `£${value.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}` : `£${amount}`;
 }

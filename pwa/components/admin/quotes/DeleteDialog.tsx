@@ -7,7 +7,7 @@ import { useAdmin } from '../context.ts';
 import { Modal } from '../Modal.tsx';
 
 /** Delete, after a confirmation (seed point 2): the seed's 'Quote Deleted' and 'Failed to delete quote'. */
-export function DeleteDialog({ quote, onClose }: { quote: QuoteView; onClose: (deleted: boolean) => void }) {
+export function DeleteDialog({ quote, onClose }: { quote: QuoteView; onClose: (outcome: 'deleted' | 'queued' | 'kept') => void }) {
   const { user } = useAdmin();
   const [sending, setSending] = useState(false);
   const remove = async () => {
@@ -18,10 +18,10 @@ export function DeleteDialog({ quote, onClose }: { quote: QuoteView; onClose: (d
     if (outcome.kind === 'sent') void toast.success('Quote Deleted', `${personName(quote)}'s quote request was deleted.`);
     else if (outcome.kind === 'queued') void toast.info('Saved on this tablet', `${personName(quote)}'s quote request is deleted when you're back online.`);
     else void toast.error('Failed to delete quote', outcome.message);
-    onClose(outcome.kind === 'sent' || outcome.kind === 'queued');
+    onClose(outcome.kind === 'sent' ? 'deleted' : outcome.kind === 'queued' ? 'queued' : 'kept');
   };
   return (
-    <Modal title="Delete this quote request?" onClose={() => onClose(false)}>
+    <Modal title="Delete this quote request?" onClose={() => onClose('kept')}>
       <p>
         {personName(quote)}&rsquo;s request goes from your list. The record of it stays in the business&rsquo;s history, as every change does.
       </p>
@@ -29,7 +29,7 @@ export function DeleteDialog({ quote, onClose }: { quote: QuoteView; onClose: (d
         <button type="button" className="btn admin-btn admin-btn--danger" aria-disabled={sending || undefined} onClick={() => void remove()}>
           {sending ? 'Deleting…' : 'Delete quote'}
         </button>
-        <button type="button" className="btn btn--secondary admin-btn" onClick={() => onClose(false)}>
+        <button type="button" className="btn btn--secondary admin-btn" onClick={() => onClose('kept')}>
           Keep it
         </button>
       </div>

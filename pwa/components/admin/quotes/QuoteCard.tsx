@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { serviceTypeLabel } from '#domain/content/services.ts';
 import type { BookingView } from '#domain/views.ts';
 import { personName } from '../../../offline/admin-commands.ts';
@@ -26,11 +26,19 @@ export function QuoteCard({ quote, bookings, refused, onDeleted }: { quote: Show
   const convertButton = useRef<HTMLButtonElement>(null);
   const deleteButton = useRef<HTMLButtonElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  // After a dialog, focus goes back to its button, or to the card's name after a conversion (the buttons go).
+  // After a dialog, focus goes back to its button, or to the card's name after a conversion or a queued deletion
+  // (the buttons go); after a deletion the tab moves it (the card goes). Once the dialog is gone: closing it
+  // hands focus back to the button that opened it first.
+  const [after, setAfter] = useState<{ current: HTMLElement | null } | null>(null);
   const closeDialog = (target: { current: HTMLElement | null }) => {
     setDialog(null);
-    requestAnimationFrame(() => (target.current ?? heading.current)?.focus());
+    setAfter(target);
   };
+  useEffect(() => {
+    if (dialog || !after) return;
+    setAfter(null);
+    (after.current ?? heading.current)?.focus();
+  }, [after, dialog]);
   const name = personName(quote) || 'No name';
   const pending = quote.quoteStatus === 'pending' && !quote.bookingId;
   const busy = quote.pending === 'delete' || quote.pending === 'convert';
@@ -158,11 +166,7 @@ export function QuoteCard({ quote, bookings, refused, onDeleted }: { quote: Show
       {dialog === 'delete' ? (
         <DeleteDialog
           quote={quote}
-          onClose={(deleted) => {
-            if (!deleted) return closeDialog(deleteButton);
-            setDialog(null);
-            requestAnimationFrame(onDeleted);
-          }}
+          onClose={(outcome) => (outcome === 'deleted' ? onDeleted() : closeDialog(outcome === 'queued' ? heading : deleteButton))}
         />
       ) : null}
     </li>

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { BookingView } from '#domain/views.ts';
 import type { ShownQuote } from '../../../offline/admin-data.ts';
 import { useRefusedItems } from '../../../offline/admin-data.ts';
@@ -23,6 +23,13 @@ export function QuotesTab({ quotes, bookings }: { quotes: ShownQuote[] | undefin
     for (const row of rows) shown.current.add(row.id);
     return [...rows.filter((q) => q.quoteStatus === 'pending' && !q.bookingId), ...rows.filter((q) => !(q.quoteStatus === 'pending' && !q.bookingId))];
   }, [quotes, show]);
+  // A deleted quote's card goes: focus goes to the tab's heading once it has gone.
+  const [deleted, setDeleted] = useState<string | null>(null);
+  useEffect(() => {
+    if (!deleted || list.some((quote) => quote.id === deleted)) return;
+    setDeleted(null);
+    title.current?.focus();
+  }, [deleted, list]);
   const pending = (quotes ?? []).filter((quote) => quote.quoteStatus === 'pending' && !quote.bookingId).length;
 
   return (
@@ -59,7 +66,7 @@ export function QuotesTab({ quotes, bookings }: { quotes: ShownQuote[] | undefin
               quote={quote}
               bookings={bookings ?? []}
               refused={refused?.find((item) => item.record === quote.id)}
-              onDeleted={() => title.current?.focus()}
+              onDeleted={() => setDeleted(quote.id)}
             />
           ))}
         </ul>
