@@ -46,15 +46,16 @@ export function Dashboard({ user }: { user: UserView }) {
   return (
     <AdminContext.Provider value={session}>
       <div className="admin-top">
-        <div className="admin-top__who">
-          <h1 className="admin-top__title">Admin Portal</h1>
+        <h1 className="admin-top__title">Admin Portal</h1>
+        {/* Sign out first on the left: the toasts appear top right and would cover it there. */}
+        <div className="admin-top__row">
+          <SignOut user={user} />
           <p className="admin-top__meta">
             Signed in as {user.firstName} {user.lastName}
             <span aria-hidden="true"> · </span>
             <SyncLine state={status.state} syncedAt={status.syncedAt} offline={offline} />
           </p>
         </div>
-        <SignOut user={user} />
       </div>
       <Counters bookings={bookings} onPick={(status) => go({ tab: 'bookings', ...(status ? { status } : {}) })} />
       <AdminTabs current={tab} pendingQuotes={pendingQuotes} onSelect={(next) => go({ tab: next })} />
