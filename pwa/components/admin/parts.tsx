@@ -1,6 +1,7 @@
 import type { ReactNode, Ref } from 'react';
 import '../ui/status-badge.css';
 import type { BookingView } from '#domain/views.ts';
+import type { FormStatus } from '../../lib/form.ts';
 import { personName } from '../../offline/admin-commands.ts';
 import { jobWhen } from './format.ts';
 import { JOB_FILTERS } from './search.ts';
@@ -47,6 +48,42 @@ const QUOTE_TONES: Readonly<Record<string, string>> = { pending: 'yellow', quote
 /** A quote's status, coloured like the job badges: pending yellow, quoted blue, approved green, rejected red. */
 export function QuoteBadge({ status }: { status: string }) {
   return <span className={`status-badge status-badge--${QUOTE_TONES[status] ?? 'grey'}`}>{status}</span>;
+}
+
+/** A fact of a card: its name and value (nothing when there is no value). */
+export function Fact({ name, children, wide }: { name: string; children: ReactNode; wide?: boolean }) {
+  if (children === null || children === undefined || children === '') return null;
+  return (
+    <div className={wide ? 'admin-facts__wide' : undefined}>
+      <dt>{name}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** A person's phone and e-mail as facts of a card, each a link that calls or writes. */
+export function ContactFacts({ phone, email }: { phone: string | null; email: string | null }) {
+  return (
+    <>
+      <Fact name="Phone">{phone ? <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a> : null}</Fact>
+      <Fact name="E-mail">{email ? <a href={`mailto:${email}`}>{email}</a> : null}</Fact>
+    </>
+  );
+}
+
+/** A form's send button and the line that says what became of the last try. */
+export function SubmitRow({ label, busyLabel, sending, status, children }: { label: string; busyLabel: string; sending: boolean; status: FormStatus; children?: ReactNode }) {
+  return (
+    <div className="form-submit">
+      <button type="submit" className="btn btn--primary admin-btn" aria-disabled={sending || undefined}>
+        {sending ? busyLabel : label}
+      </button>
+      {children}
+      <p className={`form-status form-status--${status.kind}`} role="status">
+        {status.kind === 'failed' || status.kind === 'invalid' ? status.text : ''}
+      </p>
+    </div>
+  );
 }
 
 /** What a link to a record the tablet no longer holds shows (erased, deleted, or not yet pulled). */

@@ -11,7 +11,7 @@ import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useAdmin } from '../context.ts';
 import { jobWhen } from '../format.ts';
 import type { AdminSearch } from '../search.ts';
-import { StatusOptions } from '../parts.tsx';
+import { ContactFacts, Fact, StatusOptions } from '../parts.tsx';
 import { BookingHistory } from './BookingHistory.tsx';
 import { Attachments } from './Attachments.tsx';
 import { googleCalendarUrl } from './google-calendar.ts';
@@ -56,46 +56,14 @@ export function BookingCard({ job, all, thread, refused, go }: { job: Shown<Book
         {job.waiting ? <span className={`admin-chip admin-chip--${job.waiting.state}`}>{job.waiting.state === 'failed' ? 'Not accepted' : 'Waiting to send'}</span> : null}
       </div>
       <dl className="admin-facts">
-        <div>
-          <dt>Service</dt>
-          <dd>{serviceTypeLabel(job.serviceType)}</dd>
-        </div>
-        <div>
-          <dt>When</dt>
-          <dd>{jobWhen(job)}</dd>
-        </div>
-        {job.address ? (
-          <div>
-            <dt>Address</dt>
-            <dd>{job.address}</dd>
-          </div>
-        ) : null}
-        {job.phone ? (
-          <div>
-            <dt>Phone</dt>
-            <dd>
-              <a href={`tel:${job.phone.replace(/[^\d+]/g, '')}`}>{job.phone}</a>
-            </dd>
-          </div>
-        ) : null}
-        {job.email ? (
-          <div>
-            <dt>E-mail</dt>
-            <dd>
-              <a href={`mailto:${job.email}`}>{job.email}</a>
-            </dd>
-          </div>
-        ) : null}
-        {job.description ? (
-          <div className="admin-facts__wide">
-            <dt>Details</dt>
-            <dd>{job.description}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>Source</dt>
-          <dd>{job.isManualBooking ? 'Added by you' : job.quoteId ? 'From a quote' : job.source === 'portal' ? 'Customer portal' : 'Website'}</dd>
-        </div>
+        <Fact name="Service">{serviceTypeLabel(job.serviceType)}</Fact>
+        <Fact name="When">{jobWhen(job)}</Fact>
+        <Fact name="Address">{job.address}</Fact>
+        <ContactFacts phone={job.phone} email={job.email} />
+        <Fact name="Details" wide>
+          {job.description}
+        </Fact>
+        <Fact name="Source">{job.isManualBooking ? 'Added by you' : job.quoteId ? 'From a quote' : job.source === 'portal' ? 'Customer portal' : 'Website'}</Fact>
       </dl>
       <Attachments json={job.attachments} />
       {problem ? <ProblemPanel problem={problem} job={job} onSettled={setLocal} /> : null}

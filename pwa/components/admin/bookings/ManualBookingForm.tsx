@@ -8,7 +8,7 @@ import { addManualBooking, personName } from '../../../offline/admin-commands.ts
 import { Field } from '../../ui/Field.tsx';
 import { useAdmin } from '../context.ts';
 import { dayLabel } from '../format.ts';
-import { ClashList, ScreenHead, StatusOptions } from '../parts.tsx';
+import { ClashList, ScreenHead, StatusOptions, SubmitRow } from '../parts.tsx';
 import { FilePicker } from './FilePicker.tsx';
 import { MANUAL_FIELDS, loadManualSchema } from './manual-booking.ts';
 import type { ManualField } from './manual-booking.ts';
@@ -135,14 +135,7 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
             </div>
           </div>
         ) : null}
-        <div className="form-submit">
-          <button type="submit" className="btn btn--primary admin-btn" aria-disabled={sending || undefined}>
-            {sending ? 'Saving…' : 'Add booking'}
-          </button>
-          <p className={`form-status form-status--${status.kind}`} role="status">
-            {status.kind === 'failed' || status.kind === 'invalid' ? status.text : ''}
-          </p>
-        </div>
+        <SubmitRow label="Add booking" busyLabel="Saving…" sending={sending} status={status} />
       </form>
     </section>
   );

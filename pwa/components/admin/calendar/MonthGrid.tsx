@@ -46,7 +46,7 @@ export function MonthGrid({ month, bookings, selected, today, onPick }: { month:
                     <span className="admin-day__number">{Number(day.slice(8))}</span>
                     <span className="admin-day__jobs" aria-hidden="true">
                       {jobs.slice(0, 3).map((job) => (
-                        <span key={job.id} className={`admin-day__job admin-day__job--${statusTone(job.status)}`}>
+                        <span key={job.id} className={`admin-day__job admin-day__job--${statusTone(job.status)} status-badge--${statusTone(job.status)}`}>
                           {job.firstName}
                         </span>
                       ))}

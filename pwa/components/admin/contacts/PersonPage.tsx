@@ -6,7 +6,7 @@ import { useAllMessages } from '../../../offline/admin-data.ts';
 import { useOffline } from '../../../offline/use-outbox.ts';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { jobWhen, moment, pounds } from '../format.ts';
-import { QuoteBadge, ScreenHead } from '../parts.tsx';
+import { ContactFacts, Fact, QuoteBadge, ScreenHead } from '../parts.tsx';
 import { EraseDialog } from './EraseDialog.tsx';
 
 /**
@@ -38,32 +38,11 @@ export function PersonPage({ contact, bookings, quotes, onBack }: { contact: Con
         </button>
       </ScreenHead>
       <dl className="admin-facts">
-        {contact.email ? (
-          <div>
-            <dt>E-mail</dt>
-            <dd>
-              <a href={`mailto:${contact.email}`}>{contact.email}</a>
-            </dd>
-          </div>
-        ) : null}
-        {contact.phone ? (
-          <div>
-            <dt>Phone</dt>
-            <dd>
-              <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>
-            </dd>
-          </div>
-        ) : null}
-        {contact.service ? (
-          <div>
-            <dt>Service</dt>
-            <dd>{serviceTypeLabel(contact.service)}</dd>
-          </div>
-        ) : null}
-        <div className="admin-facts__wide">
-          <dt>First message</dt>
-          <dd>{contact.details}</dd>
-        </div>
+        <ContactFacts phone={contact.phone} email={contact.email} />
+        <Fact name="Service">{contact.service ? serviceTypeLabel(contact.service) : null}</Fact>
+        <Fact name="First message" wide>
+          {contact.details}
+        </Fact>
       </dl>
 
       <h3 className="admin-person__title">Jobs ({jobs.length})</h3>

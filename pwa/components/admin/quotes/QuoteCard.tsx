@@ -9,7 +9,7 @@ import { drain } from '../../../offline/sender.ts';
 import { afterDrain } from '../../../offline/start.ts';
 import { Attachments } from '../bookings/Attachments.tsx';
 import { dayLabel, moment, pounds } from '../format.ts';
-import { QuoteBadge } from '../parts.tsx';
+import { ContactFacts, Fact, QuoteBadge } from '../parts.tsx';
 import { ConvertDialog } from './ConvertDialog.tsx';
 import { DeleteDialog } from './DeleteDialog.tsx';
 import { QuoteEditForm } from './QuoteEditForm.tsx';
@@ -65,64 +65,19 @@ export function QuoteCard({ quote, bookings, refused, onDeleted }: { quote: Show
       ) : null}
       {quote.bookingId ? <p className="admin-answer admin-answer--converted">Converted to a job: it is in Bookings, confirmed.</p> : null}
       <dl className="admin-facts">
-        <div>
-          <dt>Service</dt>
-          <dd>{serviceTypeLabel(quote.serviceType)}</dd>
-        </div>
-        <div>
-          <dt>Asked on</dt>
-          <dd>{moment(quote.createdAt)}</dd>
-        </div>
-        {quote.preferredDate ? (
-          <div>
-            <dt>Preferred date</dt>
-            <dd>{dayLabel(quote.preferredDate)}</dd>
-          </div>
-        ) : null}
-        {quote.phone ? (
-          <div>
-            <dt>Phone</dt>
-            <dd>
-              <a href={`tel:${quote.phone.replace(/[^\d+]/g, '')}`}>{quote.phone}</a>
-            </dd>
-          </div>
-        ) : null}
-        {quote.email ? (
-          <div>
-            <dt>E-mail</dt>
-            <dd>
-              <a href={`mailto:${quote.email}`}>{quote.email}</a>
-            </dd>
-          </div>
-        ) : null}
-        {quote.address ? (
-          <div>
-            <dt>Address</dt>
-            <dd>{quote.address}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>Estimate</dt>
-          <dd>{pounds(quote.estimatedCost) || 'Not set'}</dd>
-        </div>
-        {quote.followUpDate ? (
-          <div>
-            <dt>Follow up</dt>
-            <dd>{dayLabel(quote.followUpDate)}</dd>
-          </div>
-        ) : null}
-        {quote.description ? (
-          <div className="admin-facts__wide">
-            <dt>Request</dt>
-            <dd>{quote.description}</dd>
-          </div>
-        ) : null}
-        {quote.notes ? (
-          <div className="admin-facts__wide">
-            <dt>Notes</dt>
-            <dd>{quote.notes}</dd>
-          </div>
-        ) : null}
+        <Fact name="Service">{serviceTypeLabel(quote.serviceType)}</Fact>
+        <Fact name="Asked on">{moment(quote.createdAt)}</Fact>
+        <Fact name="Preferred date">{quote.preferredDate ? dayLabel(quote.preferredDate) : null}</Fact>
+        <ContactFacts phone={quote.phone} email={quote.email} />
+        <Fact name="Address">{quote.address}</Fact>
+        <Fact name="Estimate">{pounds(quote.estimatedCost) || 'Not set'}</Fact>
+        <Fact name="Follow up">{quote.followUpDate ? dayLabel(quote.followUpDate) : null}</Fact>
+        <Fact name="Request" wide>
+          {quote.description}
+        </Fact>
+        <Fact name="Notes" wide>
+          {quote.notes}
+        </Fact>
       </dl>
       <Attachments json={quote.attachments} />
       {refused?.state === 'failed' ? (

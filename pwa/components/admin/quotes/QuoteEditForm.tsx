@@ -9,6 +9,7 @@ import { updateQuote } from '../../../offline/admin-quote-commands.ts';
 import type { QuoteEdit } from '../../../offline/admin-quote-commands.ts';
 import { Field } from '../../ui/Field.tsx';
 import { useAdmin } from '../context.ts';
+import { SubmitRow } from '../parts.tsx';
 
 const FIELDS = ['estimatedCost', 'quoteStatus', 'priority', 'followUpDate', 'notes'] as const;
 type F = (typeof FIELDS)[number];
@@ -81,17 +82,11 @@ export function QuoteEditForm({ quote, onDone }: { quote: QuoteView; onDone: () 
       <Field form={form} name="notes" label="Notes" error={errors.notes} full>
         {(p) => <textarea {...p} rows={3} defaultValue={quote.notes ?? ''} />}
       </Field>
-      <div className="form-submit">
-        <button type="submit" className="btn btn--primary admin-btn" aria-disabled={sending || undefined}>
-          {sending ? 'Saving…' : 'Save quote'}
-        </button>
+      <SubmitRow label="Save quote" busyLabel="Saving…" sending={sending} status={status}>
         <button type="button" className="btn btn--secondary admin-btn" onClick={onDone}>
           Cancel
         </button>
-        <p className={`form-status form-status--${status.kind}`} role="status">
-          {status.kind === 'failed' || status.kind === 'invalid' ? status.text : ''}
-        </p>
-      </div>
+      </SubmitRow>
     </form>
   );
 }
