@@ -55,6 +55,11 @@ test('axe finds nothing on the sign-in form, each tab, the forms and the dialogs
   await hydrated(page);
   await expectNoViolations(page, 'sign-in');
   await signIn(page);
+  // The 'Login Successful' toast once it has settled.
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Login Successful' });
+  await toast.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  const toastAxe = await new AxeBuilder({ page }).include('[data-sonner-toast]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(toastAxe.violations.map((v) => v.id)).toEqual([]);
   for (const tab of TABS) {
     await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
     await expect(page.getByRole('tabpanel')).not.toContainText('Loading');
@@ -92,7 +97,8 @@ test('axe finds nothing on the sign-in form, each tab, the forms and the dialogs
 });
 
 async function expectNoViolations(page: Page, where: string): Promise<void> {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+  // A toast caught mid-fade reads as low contrast; toasts are the site's own and checked where they rest.
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).exclude('[data-sonner-toast]').analyze();
   expect(
     axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     where,
