@@ -8,6 +8,7 @@ import { RateLimits } from './http/rate-limit.ts';
 import { currentUser, sessions } from './http/session.ts';
 import { servePwa } from './http/static.ts';
 import { apiTransport } from './http/transport.ts';
+import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bookingRoutes } from './routes/bookings.ts';
 import { calendarRoutes } from './routes/calendar.ts';
@@ -37,7 +38,7 @@ export function createApp(input: Omit<AppDeps, 'limits'>): Koa {
   app.use(sessions(app, deps.storage.sessions, { secure: deps.config.secureCookies, maxAgeMs: deps.config.sessionMaxAgeMs, busyWaitMs: deps.config.busyWaitMs }));
   app.use(jsonBody(deps.config.jsonLimit));
   const api = new Router();
-  const modules = [healthRoutes, authRoutes, bookingRoutes, messageRoutes, quoteRoutes, enquiryRoutes, uploadRoutes, passwordResetRoutes, calendarRoutes, peopleRoutes, syncRoutes];
+  const modules = [healthRoutes, authRoutes, bookingRoutes, messageRoutes, quoteRoutes, enquiryRoutes, uploadRoutes, passwordResetRoutes, calendarRoutes, peopleRoutes, syncRoutes, accountRoutes];
   if (deps.config.devTools) modules.push(devRoutes);
   for (const routes of modules) api.use(routes(deps).routes());
   app.use(api.routes());

@@ -23,6 +23,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default(`${BUSINESS.name} <no-reply@${BUSINESS.email.split('@')[1]}>`),
   BUSINESS_EMAIL: z.email().default(BUSINESS.email),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  DIST_DIR: z.string().min(1).optional(),
   UPLOAD_QUOTA_MB_PER_DAY: z.coerce.number().positive().default(100),
   DB_BUSY_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
 });
@@ -83,7 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxAgeMs: e.SESSION_MAX_AGE_HOURS * 60 * 60 * 1000,
     jsonLimit: e.JSON_LIMIT,
     groupCommit: e.GROUP_COMMIT,
-    distDir: resolve(import.meta.dirname, '..', 'dist'),
+    distDir: e.DIST_DIR ? resolve(e.DIST_DIR) : resolve(import.meta.dirname, '..', 'dist'),
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM,

@@ -1,13 +1,14 @@
 /**
  * `npm run bench` (about 2.5 minutes on 2 cores) or `npm run bench -- --quick` (about 25 s, a smoke run);
- * `--only=appends,http,rebuild,mail,sync` runs some sections only.
+ * `--only=appends,http,rebuild,mail,sync,device` runs some sections only.
  * Prints one table of figures — no assertions — and writes the same results to bench/results.json:
  *   1. durable appends per second in process (WAL + synchronous=FULL), with and without group commit;
  *   2. HTTP requests per second with autocannon against a raw node:http server and the real app;
  *   3. generating a 1M-event log, then the time and peak memory of a full read-model rebuild;
  *   4. the machine;
  *   5. mail delivered per second to a local SMTP server, and how long a reset link waits behind a backlog;
- *   6. the devices' sync feed: the admin's first sync of 10,000 bookings, and the next sync after one change.
+ *   6. the devices' sync feed: the admin's first sync of 10,000 bookings, and the next sync after one change;
+ *   7. the device: draining 1,000 queued submissions, and opening the home page from the service worker offline.
  * Everything runs on temporary directories (removed afterwards) and 127.0.0.1 on ephemeral ports.
  */
 import { execFileSync } from 'node:child_process';
@@ -19,6 +20,7 @@ import { fmt, mb, type Mode, type Row } from './common.ts';
 import { benchHttp } from './http.ts';
 import { benchMail } from './mail.ts';
 import { benchRebuild } from './rebuild.ts';
+import { benchOffline } from './offline.ts';
 import { benchSync } from './sync.ts';
 
 const mode: Mode = { quick: process.argv.includes('--quick') };
@@ -120,6 +122,10 @@ async function main(): Promise<void> {
   if (wanted('sync')) {
     log('6. sync feed');
     rows.push(...(await benchSync(mode, log)));
+  }
+  if (wanted('device')) {
+    log('7. the device: outbox and service worker');
+    rows.push(...(await benchOffline(mode, log)));
   }
   const seconds = (performance.now() - started) / 1000;
   info['loadAtEnd'] = Number(loadavg()[0]!.toFixed(2));

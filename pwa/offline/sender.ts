@@ -121,8 +121,8 @@ async function send(item: OutboxItem): Promise<Attempt> {
     if (!file.uploaded) {
       const uploadAttempt = await upload(file.blob, file.name);
       if (uploadAttempt.kind !== 'sent') return uploadAttempt;
-      // POST /api/upload answers the list of stored files itself (seed point 7).
-      const answer = uploadAttempt.data as OutboxItem['files'][number]['uploaded'][] | { files?: OutboxItem['files'][number]['uploaded'][] } | null;
+      // POST /api/upload answers the list of stored files itself (seed point 7: "files list").
+      const answer = uploadAttempt.data as Array<OutboxItem['files'][number]['uploaded']> | { files?: Array<OutboxItem['files'][number]['uploaded']> } | null;
       file.uploaded = (Array.isArray(answer) ? answer : answer?.files)?.[0];
       if (!file.uploaded) return { kind: 'refused', status: 500, message: 'The upload gave no file back', fields: {} };
       await deviceDb().outbox.where('id').equals(item.id).modify((stored) => {

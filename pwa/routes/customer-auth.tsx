@@ -1,12 +1,28 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/ComingSoon.tsx';
+import { CustomerAuth } from '../components/auth/CustomerAuth.tsx';
+import type { AuthMode } from '../components/auth/CustomerAuth.tsx';
 import { pageHead } from '../lib/head.ts';
 
+const MODES: readonly string[] = ['signin', 'signup', 'forgot'];
+
+// `?verify=<token>` (the mailed confirmation link) and `?mode=signup|forgot`. A plain check, not zod: this runs
+// in the entry chunk, and zod would add ~18 KB gzip to every marketing page.
+function searchSchema(search: Record<string, unknown>): { verify?: string; mode?: AuthMode } {
+  const verify = search['verify'];
+  const mode = search['mode'];
+  return {
+    ...(typeof verify === 'string' && verify.length > 0 && verify.length <= 200 ? { verify } : {}),
+    ...(typeof mode === 'string' && MODES.includes(mode) ? { mode: mode as AuthMode } : {}),
+  };
+}
+
 export const Route = createFileRoute('/customer-auth')({
+  validateSearch: searchSchema,
   head: () => pageHead('/customer-auth'),
   component: CustomerAuthPage,
 });
 
 function CustomerAuthPage() {
-  return <ComingSoon path="/customer-auth" />;
+  const { verify, mode } = Route.useSearch();
+  return <CustomerAuth mode={mode} verify={verify} />;
 }

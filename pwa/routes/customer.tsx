@@ -1,12 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/ComingSoon.tsx';
+import { CustomerPortal } from '../components/portal/CustomerPortal.tsx';
+import { portalSearch } from '../components/portal/search.ts';
 import { pageHead } from '../lib/head.ts';
 
 export const Route = createFileRoute('/customer')({
+  validateSearch: portalSearch,
   head: () => pageHead('/customer'),
-  component: CustomerPage,
+  component: PortalPage,
 });
 
-function CustomerPage() {
-  return <ComingSoon path="/customer" />;
+/** The customer portal (seed point 2); /customer and /customer-portal are the same screen. */
+function PortalPage() {
+  const search = Route.useSearch();
+  return <CustomerPortal path="/customer" search={search} />;
 }

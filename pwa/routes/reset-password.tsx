@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/ComingSoon.tsx';
+import { ResetPassword } from '../components/auth/ResetPassword.tsx';
 import { pageHead } from '../lib/head.ts';
 
 // The e-mailed link carries ?token=…; a missing or malformed token becomes undefined rather than an error
@@ -18,9 +18,5 @@ export const Route = createFileRoute('/reset-password')({
 
 function ResetPasswordPage() {
   const { token } = Route.useSearch();
-  return (
-    <ComingSoon path="/reset-password">
-      {token ? null : <p>This reset link is missing its token.</p>}
-    </ComingSoon>
-  );
+  return <ResetPassword token={token} />;
 }

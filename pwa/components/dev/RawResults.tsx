@@ -18,7 +18,8 @@ export function RawResults({ results }: { results: readonly RawResult[] }) {
               </span>
               <time dateTime={result.at}>{result.at}</time>
             </p>
-            <pre>{result.body || '(empty body)'}</pre>
+            {/* Focusable: a long answer scrolls, and keyboard users must be able to scroll it too. */}
+            <pre tabIndex={0}>{result.body || '(empty body)'}</pre>
           </li>
         ))}
       </ol>

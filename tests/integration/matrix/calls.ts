@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { EventType } from '#domain/events.ts';
 import { LIMITS } from '#domain/limits.ts';
 import { AdminResetSchema, CustomerResetSchema, ForgotPasswordSchema, LoginSchema, RegisterSchema, VerifyEmailSchema } from '#domain/schemas/auth.ts';
+import { DeleteAccountSchema } from '#domain/schemas/account.ts';
 import { CreateBookingSchema, UpdateBookingSchema } from '#domain/schemas/booking.ts';
 import { CreateContactSchema } from '#domain/schemas/contact.ts';
 import { PostMessageSchema } from '#domain/schemas/message.ts';
@@ -334,6 +335,10 @@ export const CALLS: readonly ApiCall[] = [
     method: 'GET', path: '/api/bookings/{id}', variant: 'as an .ics file', access: A_OR_ADMIN, ok: 200, appends: [], body: 'none',
     request: (fx) => ({ params: { id: `${fx.bookingId}.ics` } }),
   },
+  {
+    method: 'GET', path: '/api/bookings/{id}/timeline', access: A_OR_ADMIN, ok: 200, appends: [], body: 'none',
+    request: (fx) => ({ params: { id: fx.bookingId } }),
+  },
 
   // ---- messages ----
   { method: 'GET', path: '/api/bookings/{id}/messages', access: A_OR_ADMIN, ok: 200, appends: [], body: 'none', request: (fx) => ({ params: { id: fx.bookingId } }) },
@@ -370,6 +375,15 @@ export const CALLS: readonly ApiCall[] = [
   {
     method: 'POST', path: '/api/quotes/{id}/decline', access: A_ONLY, ok: 200, appends: ['QuoteAnswered'], body: 'none',
     request: async (fx) => ({ params: { id: await fx.quotedQuote() } }),
+  },
+
+  // ---- the customer's own account (UK GDPR access and erasure) ----
+  { method: 'GET', path: '/api/account/export', access: SIGNED_IN, ok: 200, appends: [], body: 'none', request: () => ({}) },
+  // The erasure itself would erase the matrix's customers: here a wrong password (account.test.ts erases for real).
+  {
+    method: 'POST', path: '/api/account/delete', variant: 'a wrong password', access: { anonymous: 401, customerA: 'allow', customerB: 'allow', admin: 403 },
+    ok: 400, codes: { 400: 'password_incorrect' }, appends: [], body: 'json', schema: DeleteAccountSchema, bounded: { password: LIMITS.password },
+    request: () => ({ json: { password: 'not-the-right-passphrase' } }),
   },
 
   // ---- enquiries ----

@@ -1,0 +1,76 @@
+import { streamId } from '#domain/deciders/decider.ts';
+import { describeForCustomer } from '#domain/customer-history.ts';
+import { personSubject } from '#domain/events.ts';
+import type { HistoryEntryView } from '#domain/views.ts';
+import type { EventStore } from '#data/event-store.ts';
+import { provenEmail } from '#domain/policy.ts';
+import { publicUser, type Queries, type User } from '#data/queries.ts';
+import type { Storage } from '#data/storage.ts';
+import { removeErasedFiles } from '../retention.ts';
+
+/**
+ * A booking's events and its chat in order, in the customer's words (domain/customer-history.ts), or undefined
+ * for a booking with no events. The admin's own history (commands/bookings.ts) names people; this one does not.
+ */
+export function customerTimeline(store: EventStore, bookingId: string, viewerId: string): HistoryEntryView[] | undefined {
+  const events = store.readStream(streamId.booking(bookingId));
+  if (events.length === 0) return undefined;
+  const all = [...events, ...store.readStream(streamId.chat(bookingId))].sort((a, b) => a.globalPosition - b.globalPosition);
+  return all.map((e) => ({ at: e.metadata.time, role: e.metadata.role, type: e.type, ...describeForCustomer(e, viewerId) }));
+}
+
+/**
+ * Everything held about a customer (UK GDPR right of access), as one JSON document: the account, the bookings
+ * with their messages and history, quotes, contacts, support requests and files. It covers what the account
+ * may see: records it made, and once its address is confirmed, records made under that address.
+ */
+export function accountExport(queries: Queries, store: EventStore, user: User, now: Date): Record<string, unknown> {
+  const email = provenEmail(user);
+  const bookings = queries.bookingsForCustomer(email, user.id).map((booking) => ({
+    ...booking,
+    messages: queries.messages(booking.id),
+    history: customerTimeline(store, booking.id, user.id) ?? [],
+  }));
+  const quotes = queries.quotesForCustomer(email, user.id);
+  const contact = email ? queries.contactByEmail(email) : undefined;
+  const supportRequests = email ? queries.supportRequests().filter((r) => r.email === email) : [];
+  const files = new Map<string, { filename: string; originalname: string; size: number }>();
+  const lists = [...bookings.map((b) => b.attachments), ...quotes.map((q) => q.attachments), ...bookings.flatMap((b) => b.messages.map((m) => m.attachments))];
+  for (const list of lists) {
+    for (const file of parseList(list)) files.set(file.filename, file);
+  }
+  const { id, email: address, firstName, lastName, emailVerified } = publicUser(user);
+  return {
+    exportedAt: now.toISOString(),
+    about:
+      'Everything we hold about you, as of the time above. Files are listed by name; download each from your portal while signed in. ' +
+      (email ? '' : 'Your e-mail address is not confirmed yet, so records made under it before you signed up are not included. '),
+    account: { id, email: address, firstName, lastName, emailVerified, createdAt: user.createdAt, updatedAt: user.updatedAt },
+    bookings,
+    quotes,
+    contacts: contact ? [contact] : [],
+    supportRequests,
+    files: [...files.values()].map((file) => ({ ...file, url: `/uploads/${file.filename}` })),
+  };
+}
+
+/**
+ * Erases a customer (UK GDPR right to erasure) the way `npm run erase` does: ends their sessions, deletes
+ * the key that seals every personal field of theirs in the event log (so those fields read `[erased]`
+ * after the read models are rebuilt, while bookings, counts and history remain), and deletes their files.
+ */
+export async function eraseAccount(storage: Storage, user: User, storageDir: string): Promise<{ files: number }> {
+  storage.sessions.destroyForUser(user.id);
+  await storage.erase(personSubject(user.email, streamId.user(user.id)));
+  return { files: await removeErasedFiles(storage, storageDir) };
+}
+
+function parseList(text: string | null): Array<{ filename: string; originalname: string; size: number }> {
+  if (!text) return [];
+  try {
+    const list = JSON.parse(text) as unknown;
+    return Array.isArray(list) ? (list as Array<{ filename: string; originalname: string; size: number }>) : [];
+  } catch {
+    return [];
+  }
+}

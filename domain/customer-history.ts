@@ -1,0 +1,62 @@
+import type { RecordedEvent } from './events.ts';
+
+/** What the customer reads a changed field as. */
+const FIELD_WORDS: Readonly<Record<string, string>> = {
+  firstName: 'first name',
+  lastName: 'last name',
+  email: 'e-mail address',
+  phone: 'phone number',
+  serviceType: 'service',
+  preferredDate: 'preferred date',
+  preferredTime: 'preferred time',
+  startDate: 'start date',
+  finishDate: 'finish date',
+  startTime: 'start time',
+  finishTime: 'finish time',
+  address: 'address',
+  description: 'description',
+  attachments: 'files',
+};
+
+/** A booking status as the customer reads a change to it. */
+const STATUS_WORDS: Readonly<Record<string, string>> = {
+  pending: 'Your booking is waiting for our confirmation',
+  confirmed: 'We confirmed your booking',
+  in_progress: 'We started the work',
+  completed: 'The job is done',
+  cancelled: 'The booking was cancelled',
+};
+
+const days = (start: string, finish: string): string => (start === finish ? start : `${start} to ${finish}`);
+
+/**
+ * One line of a booking's history in the customer's own words ("We confirmed your booking", "You sent us a
+ * message"), for their portal. Pure: it reads only the event and who is asking. Unlike the admin's history
+ * (domain/history.ts) it never names a member of staff: the business speaks as "we".
+ */
+export function describeForCustomer(event: RecordedEvent, viewerId: string): { who: string; summary: string } {
+  const mine = event.metadata.actor !== null && event.metadata.actor === viewerId;
+  const who = mine ? 'You' : event.metadata.role === 'admin' || event.metadata.role === 'system' ? 'Our team' : 'You';
+  switch (event.type) {
+    case 'BookingRequested': {
+      const d = event.data;
+      const when = days(d.startDate, d.finishDate);
+      if (d.source === 'quote') return { who: 'Our team', summary: `We booked the job from your approved quote, for ${when}` };
+      if (d.source === 'admin' || !mine) return { who: 'Our team', summary: `We booked this job for you, for ${when}` };
+      return { who, summary: `You asked us to book this job for ${when}` };
+    }
+    case 'BookingStatusChanged':
+      return { who, summary: STATUS_WORDS[event.data.to] ?? `The status changed to ${event.data.to.replace(/_/g, ' ')}` };
+    case 'BookingDetailsChanged': {
+      const fields = Object.keys(event.data).filter((k) => k !== 'bookingId');
+      const list = fields.map((f) => FIELD_WORDS[f] ?? f).join(', ');
+      const d = event.data;
+      const moved = d.startDate || d.finishDate ? ` (now ${days(d.startDate ?? d.finishDate ?? '', d.finishDate ?? d.startDate ?? '')})` : '';
+      return { who, summary: `${who === 'You' ? 'You' : 'We'} updated the ${list}${moved}` };
+    }
+    case 'MessagePosted':
+      return event.data.isFromAdmin ? { who: 'Our team', summary: 'We sent you a message' } : { who: 'You', summary: 'You sent us a message' };
+    default:
+      return { who, summary: 'The booking was updated' };
+  }
+}

@@ -1,0 +1,68 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useRef, useState } from 'react';
+import { AuthFrame } from './AuthFrame.tsx';
+import { ForgotPasswordForm } from './ForgotPasswordForm.tsx';
+import { SignInForm } from './SignInForm.tsx';
+import { SignUpForm } from './SignUpForm.tsx';
+import { VerifyEmail } from './VerifyEmail.tsx';
+
+/** The page's three modes (seed point 4). */
+export type AuthMode = 'signin' | 'signup' | 'forgot';
+
+const TEXT: Record<AuthMode, { title: string; lead: string }> = {
+  signin: { title: 'Customer Sign In', lead: 'Sign in to book work, send us photos and plans, follow your jobs and chat with our team.' },
+  signup: { title: 'Create your account', lead: 'One account for all your bookings. We will e-mail you a link to confirm your address.' },
+  forgot: { title: 'Reset your password', lead: 'Enter the email address of your account and we will send you a link to choose a new password.' },
+};
+
+/**
+ * `/customer-auth` (seed point 2): sign in, sign up and forgot-password modes, and the e-mail confirmation link.
+ * Switching mode moves focus to the new heading, so keyboard and screen-reader users hear where they are.
+ */
+export function CustomerAuth({ mode: initial, verify }: { mode: AuthMode | undefined; verify: string | undefined }) {
+  const [mode, setMode] = useState<AuthMode>(initial ?? 'signin');
+  // Kept from the first render: the token leaves the address bar once used, the result stays on screen.
+  const [token] = useState(verify);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const navigate = useNavigate();
+  const switchTo = (next: AuthMode) => {
+    setMode(next);
+    requestAnimationFrame(() => heading.current?.focus());
+  };
+  const verified = useCallback(() => void navigate({ to: '/customer-auth', search: {}, replace: true }), [navigate]);
+  const { title, lead } = TEXT[mode];
+  return (
+    <AuthFrame
+      title={title}
+      lead={lead}
+      headingRef={heading}
+      above={token ? <VerifyEmail token={token} onUsed={verified} /> : null}
+      footer={
+        mode === 'signin' ? (
+          <>
+            <p>
+              <button type="button" className="auth-link" onClick={() => switchTo('forgot')}>
+                Forgot your password?
+              </button>
+            </p>
+            <p>
+              New here?{' '}
+              <button type="button" className="auth-link" onClick={() => switchTo('signup')}>
+                Create an account
+              </button>
+            </p>
+          </>
+        ) : (
+          <p>
+            {mode === 'signup' ? 'Already have an account? ' : 'Remembered it? '}
+            <button type="button" className="auth-link" onClick={() => switchTo('signin')}>
+              Sign in
+            </button>
+          </p>
+        )
+      }
+    >
+      {mode === 'signin' ? <SignInForm /> : mode === 'signup' ? <SignUpForm /> : <ForgotPasswordForm variant="mode" />}
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,91 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { INVALID_RESET } from '#domain/deciders/user.ts';
+import { LIMITS } from '#domain/limits.ts';
+import { MSG } from '#domain/messages.ts';
+import { createIdempotency } from '../../lib/api.ts';
+import { useForm } from '../../lib/form.ts';
+import type { FormSchema } from '../../lib/form.ts';
+import { toast } from '../../lib/toast.ts';
+import { forgetUser } from '../../offline/session.ts';
+import { Field } from '../ui/Field.tsx';
+import { SubmitRow } from '../home/fields.tsx';
+import { AuthFrame } from './AuthFrame.tsx';
+import { accountApi } from './account-api.ts';
+import { blank, differ, seedToasts, shorter } from './checks.ts';
+import { usePasswordToggle } from './PasswordToggle.tsx';
+
+const FIELDS = ['password', 'confirmPassword'] as const;
+const loadSchema = async (): Promise<FormSchema> => (await import('./schemas.ts')).CustomerResetFormSchema;
+const checks = seedToasts([
+  { failed: blank('password', 'confirmPassword'), title: 'Missing Information', description: 'Please fill in all fields' },
+  { failed: differ('password', 'confirmPassword'), title: 'Password Mismatch', description: 'Passwords do not match' },
+  { failed: shorter('password', LIMITS.passwordMin), title: 'Password Too Short', description: MSG.passwordTooShort },
+]);
+
+/**
+ * `/reset-password?token=…` (seed point 2): the mailed link's page. Without a token it says the link is
+ * invalid and goes to sign-in; a refused token does the same. On success every session of the account has
+ * ended, so the device forgets the user too, and the page goes to sign-in.
+ */
+export function ResetPassword({ token }: { token: string | undefined }) {
+  const navigate = useNavigate();
+  const idempotency = useRef(createIdempotency());
+  const password = usePasswordToggle('reset-show');
+
+  useEffect(() => {
+    if (token) return;
+    void toast.error('Invalid Reset Link', INVALID_RESET);
+    void navigate({ to: '/customer-auth', replace: true });
+  }, [token, navigate]);
+
+  const { errors, status, sending, formProps } = useForm({
+    fields: FIELDS,
+    loadSchema,
+    keep: true,
+    onValid: async (values) => {
+      const answer = await accountApi.resetPassword(token ?? '', values.password, idempotency.current.keyFor(values));
+      if (answer.ok) {
+        idempotency.current.done();
+        forgetUser();
+        void toast.success('Password Updated', answer.data.message);
+        void navigate({ to: '/customer-auth' });
+        return { kind: 'sent', message: answer.data.message };
+      }
+      if (answer.status === 400 && Object.keys(answer.fields).some((f) => f === 'password')) {
+        void toast.error('Password Reset Failed', answer.fields['password'] ?? 'Password reset failed');
+        return { kind: 'invalid', fields: answer.fields };
+      }
+      if (answer.status === 400) {
+        void toast.error('Invalid Reset Link', INVALID_RESET);
+        void navigate({ to: '/customer-auth', search: { mode: 'forgot' } });
+        return { kind: 'failed', message: INVALID_RESET };
+      }
+      const message = answer.status === 0 || answer.status >= 500 ? 'Failed to reset password' : answer.message;
+      void toast.error('Reset Failed', message);
+      return { kind: 'failed', message };
+    },
+  });
+
+  if (!token) {
+    return (
+      <AuthFrame title="Reset Password" lead={INVALID_RESET}>
+        <Link to="/customer-auth">Go to sign in</Link>
+      </AuthFrame>
+    );
+  }
+  return (
+    <AuthFrame title="Choose a new password" lead={`At least ${LIMITS.passwordMin} characters. After this you sign in again on every device.`}>
+      <form className="auth-form" aria-label="Choose a new password" onSubmitCapture={checks} {...formProps}>
+        <Field form="reset" name="password" label="New password" error={errors.password} required>
+          {(p) => <input {...p} type={password.type} autoComplete="new-password" maxLength={LIMITS.password} />}
+        </Field>
+        <Field form="reset" name="confirmPassword" label="Confirm new password" error={errors.confirmPassword} required>
+          {(p) => <input {...p} type={password.type} autoComplete="new-password" maxLength={LIMITS.password} />}
+        </Field>
+        {password.toggle}
+        <SubmitRow label="Reset password" sending={sending} status={status} />
+      </form>
+    </AuthFrame>
+  );
+}

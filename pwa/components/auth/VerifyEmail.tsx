@@ -1,0 +1,66 @@
+import { Link } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from '../../lib/toast.ts';
+import { refreshSession, useCurrentUser } from '../../offline/session.ts';
+import { accountApi } from './account-api.ts';
+
+type State = { kind: 'checking' } | { kind: 'done'; message: string } | { kind: 'failed'; message: string };
+
+/**
+ * The mailed confirmation link (`/customer-auth?verify=<token>`): proves the address once, says whether it
+ * worked, and when it did not, offers a fresh link to a signed-in customer. The token is used once: `onUsed`
+ * takes it out of the address bar, so a reload does not try a spent link again.
+ */
+export function VerifyEmail({ token, onUsed }: { token: string; onUsed: () => void }) {
+  const [state, setState] = useState<State>({ kind: 'checking' });
+  const user = useCurrentUser();
+  const started = useRef(false);
+  const panel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void accountApi.verifyEmail(token).then(async (answer) => {
+      if (answer.ok) {
+        setState({ kind: 'done', message: answer.data.message });
+        void toast.success('Email Confirmed', answer.data.message);
+        await refreshSession();
+      } else {
+        setState({ kind: 'failed', message: answer.status === 0 ? 'We could not reach our server to confirm your address. Please open the link again when you are online.' : answer.message });
+      }
+      onUsed();
+      requestAnimationFrame(() => panel.current?.focus());
+    });
+  }, [token, onUsed]);
+
+  const resend = async () => {
+    const answer = await accountApi.resendVerification();
+    if (answer.ok) void toast.success('Link Sent', answer.data.message);
+    else void toast.error('Not Sent', answer.message);
+  };
+
+  if (state.kind === 'checking') {
+    return (
+      <div className="auth-banner" role="status">
+        Confirming your email address…
+      </div>
+    );
+  }
+  return (
+    <div ref={panel} tabIndex={-1} className={`auth-banner auth-banner--${state.kind === 'done' ? 'ok' : 'problem'}`} role={state.kind === 'done' ? 'status' : 'alert'}>
+      <p>
+        <strong>{state.kind === 'done' ? 'Your email address is confirmed.' : 'We could not confirm your email address.'}</strong> {state.message}
+      </p>
+      {state.kind === 'done' && user ? (
+        <Link to="/customer-portal" className="btn btn--primary btn--small">
+          Go to your portal
+        </Link>
+      ) : null}
+      {state.kind === 'failed' && user && !user.emailVerified ? (
+        <button type="button" className="btn btn--secondary btn--small" onClick={() => void resend()}>
+          Send the link again
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import type { UserView } from '#domain/views.ts';
+import { postJson } from '../../lib/api.ts';
+import type { Outcome } from '../../lib/api.ts';
+
+/** The customer account calls the auth screens make directly (questions that need the server now, not the outbox). */
+export const accountApi = {
+  signIn: (email: string, password: string): Promise<Outcome<UserView>> => postJson<UserView>('/api/auth/login', { email, password }),
+  register: (input: { firstName: string; lastName: string; email: string; password: string }): Promise<Outcome<UserView>> =>
+    postJson<UserView>('/api/auth/register', input),
+  forgotPassword: (email: string): Promise<Outcome<{ message: string }>> => postJson('/api/auth/forgot-password', { email }),
+  resetPassword: (token: string, password: string, key: string): Promise<Outcome<{ message: string }>> =>
+    postJson('/api/auth/reset-password', { token, password }, key),
+  verifyEmail: (token: string): Promise<Outcome<{ message: string; emailVerified: boolean }>> => postJson('/api/auth/verify-email', { token }),
+  resendVerification: (): Promise<Outcome<{ message: string; emailVerified: boolean }>> => postJson('/api/auth/resend-verification', {}),
+  adminResetRequest: (email: string): Promise<Outcome<{ message: string }>> => postJson('/api/password-reset/request', { email }),
+  adminReset: (token: string, newPassword: string, key: string): Promise<Outcome<{ message: string }>> =>
+    postJson('/api/password-reset/reset', { token, newPassword }, key),
+};

@@ -1,0 +1,123 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { BUSINESS } from '#domain/business.ts';
+import type { UserView } from '#domain/views.ts';
+import { postJson } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
+import { signOutDevice } from '../../offline/sign-out.ts';
+
+/**
+ * My Account: the UK GDPR rights the privacy policy promises, made real. 'Download my data' saves a JSON
+ * file of everything held about the customer (GET /api/account/export). 'Delete my account' erases their
+ * personal data through the event store's erasure (their key is deleted; bookings stay as anonymous records
+ * for the 7-year retention) after a confirmation with their password, then signs them out on every device.
+ */
+export function AccountPanel({ user }: { user: UserView }) {
+  const [deleting, setDeleting] = useState(false);
+  return (
+    <div className="portal-account">
+      <h2>My Account</h2>
+      <dl className="portal-facts">
+        <dt>Name</dt>
+        <dd>
+          {user.firstName} {user.lastName}
+        </dd>
+        <dt>Email</dt>
+        <dd>
+          {user.email} {user.emailVerified ? '(confirmed)' : '(not confirmed yet)'}
+        </dd>
+      </dl>
+      <section className="card portal-account__card" aria-labelledby="data-title">
+        <h3 id="data-title">Download my data</h3>
+        <p>A file (JSON) with everything we hold about you: your account, bookings, quotes, messages, files and requests.</p>
+        <a className="btn btn--secondary btn--small" href="/api/account/export" download="my-data.json">
+          Download my data
+        </a>
+      </section>
+      <section className="card portal-account__card" aria-labelledby="delete-title">
+        <h3 id="delete-title">Delete my account</h3>
+        <p>
+          This erases your name, contact details, messages and files for good, and signs you out. Your bookings stay in our records without them, as the law on
+          business records asks ({BUSINESS.retentionYears} years).
+        </p>
+        <button type="button" className="btn btn--secondary btn--small portal-danger" onClick={() => setDeleting(true)}>
+          Delete my account
+        </button>
+      </section>
+      {deleting ? <DeleteDialog user={user} onClose={() => setDeleting(false)} /> : null}
+    </div>
+  );
+}
+
+function DeleteDialog({ user, onClose }: { user: UserView; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (dialog.current && !dialog.current.open) dialog.current.showModal();
+  }, []);
+  const confirm = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const password = String(new FormData(event.currentTarget).get('password') ?? '');
+    if (password === '') return setError('Please enter your password to confirm');
+    setBusy(true);
+    const answer = await postJson<{ message: string }>('/api/account/delete', {
+      password,
+    });
+    setBusy(false);
+    if (!answer.ok) {
+      setError(answer.status === 0 ? 'We could not reach our server. Deleting your account needs a connection.' : answer.message);
+      return;
+    }
+    await signOutDevice(user.id);
+    void toast.success('Account Deleted', answer.data.message);
+    void navigate({ to: '/' });
+  };
+  return (
+    <dialog ref={dialog} className="portal-dialog" aria-labelledby="delete-dialog-title" onClose={onClose}>
+      <h2 id="delete-dialog-title">Delete your account for good?</h2>
+      <p>This cannot be undone. Anything still waiting to be sent from this device is dropped.</p>
+      {user.emailVerified ? (
+        <form noValidate onSubmit={(event) => void confirm(event)}>
+          <div className="field">
+            <label htmlFor="delete-password">Your password</label>
+            <input
+              id="delete-password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              autoFocus
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'delete-error' : undefined}
+            />
+            {error ? (
+              <p id="delete-error" className="field__error" role="alert">
+                {error}
+              </p>
+            ) : null}
+          </div>
+          <div className="btn-row">
+            <button type="submit" className="btn btn--primary btn--small portal-danger" disabled={busy}>
+              {busy ? 'Deleting…' : 'Delete my account'}
+            </button>
+            <button type="button" className="btn btn--secondary btn--small" onClick={() => dialog.current?.close()}>
+              Keep my account
+            </button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <p>
+            <strong>Please confirm your email address first</strong> (open the link we sent to {user.email}, or ask for it again under My Bookings), so we know
+            the records under it are yours to erase.
+          </p>
+          <button type="button" className="btn btn--secondary btn--small" autoFocus onClick={() => dialog.current?.close()}>
+            Close
+          </button>
+        </>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,132 @@
+import { useEffect, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { BUSINESS } from '#domain/business.ts';
+import { serviceTypeLabel } from '#domain/content/services.ts';
+import { MSG } from '#domain/messages.ts';
+import type { MessageView, UserView } from '#domain/views.ts';
+import { newCommandId } from '../../lib/api.ts';
+import { SAVED_OFFLINE } from '../../lib/queue-form.ts';
+import { toast } from '../../lib/toast.ts';
+import { deviceDb } from '../../offline/db.ts';
+import { submit } from '../../offline/submit.ts';
+import { KINDS, useBookings, useMessages } from '../../offline/use-mirror.ts';
+import { WaitingBadge } from './BookingCard.tsx';
+import { formatSchedule, formatWhen } from './format.ts';
+
+/** How the business's messages are signed in the customer's chat (seed: the admin's messages carry the team's label). */
+export const TEAM_LABEL = `${BUSINESS.shortName} team`;
+
+/**
+ * A booking's chat (seed point 2): its messages, the customer's under their name ('Customer' when there is
+ * none), the admin's under the team's label; new ones appear within 5 s while online (the portal looks every
+ * 5 s). Messages go through the outbox: offline they show as waiting and go after the booking they belong to.
+ * The heading takes focus when the chat opens; Back returns to the list.
+ */
+export function BookingChat({ user, bookingId, onBack }: { user: UserView; bookingId: string; onBack: () => void }) {
+  const bookings = useBookings();
+  const messages = useMessages(bookingId);
+  const booking = bookings?.find((b) => b.id === bookingId);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const log = useRef<HTMLDivElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const senderName = `${user.firstName} ${user.lastName}`.trim() || 'Customer';
+
+  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    if (log.current) log.current.scrollTop = log.current.scrollHeight;
+  }, [messages?.length]);
+
+  const send = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const box = form.elements.namedItem('content') as HTMLTextAreaElement;
+    const content = box.value.trim();
+    if (content === '') {
+      setError(MSG.messageEmpty);
+      box.focus();
+      return;
+    }
+    setError(null);
+    setSending(true);
+    const outcome = await submit({
+      id: newCommandId(),
+      kind: KINDS.message,
+      values: { content },
+      label: `Message about ${booking ? serviceTypeLabel(booking.serviceType) : 'your booking'}`,
+      method: 'POST',
+      path: `/api/bookings/${bookingId}/messages`,
+      body: { id: newCommandId(), content, senderName, isFromAdmin: false, attachments: [] },
+      record: bookingId,
+      owner: user.id,
+    });
+    setSending(false);
+    if (outcome.kind === 'sent' || outcome.kind === 'queued') {
+      box.value = '';
+      if (outcome.kind === 'sent') {
+        const message = outcome.data as MessageView | null;
+        if (message?.id) await deviceDb().messages.put(message);
+        void toast.success('Message Sent', 'We have it, and the team has been told by e-mail.');
+      } else {
+        void toast.info('Saved on this device', SAVED_OFFLINE);
+      }
+      return;
+    }
+    void toast.error('Failed to Send', 'Could not send message. Please try again.');
+    setError(outcome.message);
+  };
+
+  return (
+    <section className="portal-chat" aria-labelledby="chat-title">
+      <button type="button" className="btn btn--secondary btn--small" onClick={onBack}>
+        <span aria-hidden="true">←</span> Back to my bookings
+      </button>
+      <h2 id="chat-title" ref={heading} tabIndex={-1}>
+        Chat about {booking ? serviceTypeLabel(booking.serviceType) : 'your booking'}
+      </h2>
+      {booking ? <p className="portal-muted">{formatSchedule(booking)}</p> : null}
+      {messages === undefined ? (
+        <p role="status">Loading messages…</p>
+      ) : (
+        <div className="portal-chat__log" ref={log} role="log" aria-label="Messages" tabIndex={0}>
+          <ol>
+          {messages.length === 0 ? <li className="portal-muted">No messages yet. Ask us anything about this booking.</li> : null}
+          {messages.map((message) => (
+            <li key={message.id} className={`portal-message${message.isFromAdmin ? ' portal-message--team' : ' portal-message--mine'}`}>
+              <div className="portal-message__meta">
+                <strong>{message.isFromAdmin ? TEAM_LABEL : message.senderName || 'Customer'}</strong>{' '}
+                <time dateTime={message.createdAt}>{formatWhen(message.createdAt)}</time> <WaitingBadge waiting={message.waiting} />
+              </div>
+              <p>{message.content}</p>
+            </li>
+          ))}
+          </ol>
+        </div>
+      )}
+      <form className="portal-chat__form" noValidate onSubmit={(event) => void send(event)}>
+        <div className="field">
+          <label htmlFor="chat-content">Your message</label>
+          <textarea
+            id="chat-content"
+            name="content"
+            rows={3}
+            maxLength={5000}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'chat-error' : undefined}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) event.currentTarget.form?.requestSubmit();
+            }}
+          />
+          {error ? (
+            <p id="chat-error" className="field__error" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className="btn btn--primary" disabled={sending}>
+          {sending ? 'Sending…' : 'Send message'}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react';
+import type { HistoryEntryView } from '#domain/views.ts';
+import { formatWhen } from './format.ts';
+
+type State = { kind: 'loading' } | { kind: 'ready'; entries: HistoryEntryView[] } | { kind: 'failed'; message: string };
+
+/**
+ * A booking's history in the customer's words (GET /api/bookings/{id}/timeline): what changed and when. Asked
+ * for when opened; it needs the connection.
+ */
+export function BookingHistory({ bookingId }: { bookingId: string }) {
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  useEffect(() => {
+    let alive = true;
+    fetch(`/api/bookings/${encodeURIComponent(bookingId)}/timeline`, { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(response.status === 404 ? 'We have no history for this booking yet.' : 'We could not load the history. Please try again.');
+        return (await response.json()) as HistoryEntryView[];
+      })
+      .then(
+        (entries) => alive && setState({ kind: 'ready', entries }),
+        (error: unknown) =>
+          alive && setState({ kind: 'failed', message: error instanceof TypeError ? 'You are offline: the history needs a connection.' : (error as Error).message }),
+      );
+    return () => {
+      alive = false;
+    };
+  }, [bookingId]);
+  if (state.kind === 'loading') return <p role="status">Loading the history…</p>;
+  if (state.kind === 'failed') return <p role="alert">{state.message}</p>;
+  return (
+    <ol className="portal-history">
+      {state.entries.map((entry, index) => (
+        <li key={`${entry.at}-${index}`}>
+          <time dateTime={entry.at}>{formatWhen(entry.at)}</time> <span>{entry.summary}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}

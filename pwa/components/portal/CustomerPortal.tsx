@@ -1,0 +1,138 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import type { UserView } from '#domain/views.ts';
+import { useCustomerCopy } from '../../offline/customer-copy.ts';
+import { cachedUser, refreshSession, useCurrentUser } from '../../offline/session.ts';
+import { AccountPanel } from './AccountPanel.tsx';
+import { BookingChat } from './BookingChat.tsx';
+import { MyBookings } from './MyBookings.tsx';
+import { MyQuotes } from './MyQuotes.tsx';
+import { NewBookingForm } from './NewBookingForm.tsx';
+import { PortalTabs } from './PortalTabs.tsx';
+import type { TabSpec } from './PortalTabs.tsx';
+import { QuickBooking } from './QuickBooking.tsx';
+import type { PortalSearch, PortalTab } from './search.ts';
+import { SignOutButton } from './SignOutButton.tsx';
+import { formatWhen } from './format.ts';
+import '../home/forms.css';
+import './portal.css';
+
+const TABS: readonly TabSpec[] = [
+  { key: 'new', label: 'New Booking', short: 'New' },
+  { key: 'bookings', label: 'My Bookings', short: 'Bookings' },
+  { key: 'quotes', label: 'My Quotes', short: 'Quotes' },
+  { key: 'account', label: 'My Account', short: 'Account' },
+];
+
+type PortalPath = '/customer' | '/customer-portal';
+
+/**
+ * The customer portal (seed point 2), /customer and /customer-portal alike. On entry it checks who is signed
+ * in: the device's cached currentUser opens it at once (also offline), and the server's session check
+ * (/api/auth/me) confirms it; when the server says no, the cache is cleared and the page goes to /customer-auth.
+ */
+export function CustomerPortal({ path, search }: { path: PortalPath; search: PortalSearch }) {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const [checked, setChecked] = useState(false);
+  useEffect(() => {
+    let alive = true;
+    void refreshSession().then((result) => {
+      if (!alive) return;
+      setChecked(true);
+      if (result === null || (result === 'offline' && !cachedUser())) void navigate({ to: '/customer-auth', replace: true });
+    });
+    return () => {
+      alive = false;
+    };
+  }, [navigate]);
+  useEffect(() => {
+    // Signed out meanwhile (another tab, a deleted account): back to sign-in.
+    if (checked && !user) void navigate({ to: '/customer-auth', replace: true });
+  }, [checked, user, navigate]);
+  if (!user) {
+    return (
+      <div className="portal-head">
+        <div className="container">
+          <h1>Customer Portal</h1>
+          <p role="status">Checking your sign-in…</p>
+        </div>
+      </div>
+    );
+  }
+  if (user.isAdmin) return <AdminHere user={user} />;
+  return <PortalScreen user={user} path={path} search={search} />;
+}
+
+/** The admin signed in here: the customer portal is not theirs (their copy holds every customer's records). */
+function AdminHere({ user }: { user: UserView }) {
+  return (
+    <div className="portal-head">
+      <div className="container portal-head__inner">
+        <div>
+          <h1>Customer Portal</h1>
+          <p className="portal-head__who">
+            You are signed in as the admin ({user.email}). Customers' bookings are managed in the <Link to="/admin">Admin Portal</Link>.
+          </p>
+        </div>
+        <SignOutButton user={user} />
+      </div>
+    </div>
+  );
+}
+
+function PortalScreen({ user, path, search }: { user: UserView; path: PortalPath; search: PortalSearch }) {
+  const navigate = useNavigate();
+  const tab: PortalTab = search.tab ?? 'new';
+  const chat = tab === 'bookings' ? (search.chat ?? null) : null;
+  const copy = useCustomerCopy(user, tab, chat);
+  const show = (next: PortalTab) => void navigate({ to: path, search: next === 'new' ? {} : { tab: next } });
+  const openChat = (bookingId: string) => void navigate({ to: path, search: { tab: 'bookings', chat: bookingId } });
+  // Back from a chat, focus returns to that booking's Chat button (once the list has drawn it).
+  const [returnTo, setReturnTo] = useState<string | null>(null);
+  const closeChat = () => {
+    setReturnTo(chat);
+    void navigate({ to: path, search: { tab: 'bookings' } });
+  };
+  return (
+    <div className="portal">
+      <div className="portal-head">
+        <div className="container portal-head__inner">
+          <div>
+            <h1>Customer Portal</h1>
+            <p className="portal-head__who">
+              Signed in as {user.firstName} {user.lastName} ({user.email})
+            </p>
+          </div>
+          {/* On the left: the notifications appear top right and must not cover Logout. */}
+          <div className="portal-head__side">
+            <SignOutButton user={user} />
+            <p className="portal-head__sync" role="status">
+              {copy.state === 'unreachable' ? `Offline${copy.syncedAt ? `: last updated ${formatWhen(copy.syncedAt)}` : ''}` : ''}
+            </p>
+          </div>
+        </div>
+      </div>
+      <div className="container portal-body">
+        <PortalTabs tabs={TABS} current={tab} onChange={show}>
+          {tab === 'new' ? (
+            <div className="portal-new">
+              <NewBookingForm user={user} />
+              <QuickBooking user={user} />
+            </div>
+          ) : tab === 'bookings' ? (
+            chat ? (
+              <BookingChat key={chat} user={user} bookingId={chat} onBack={closeChat} />
+            ) : (
+              <MyBookings user={user} copy={copy} onChat={openChat} returnTo={returnTo} />
+            )
+          ) : tab === 'quotes' ? (
+            <MyQuotes user={user} />
+          ) : (
+            <AccountPanel user={user} />
+          )}
+        </PortalTabs>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { useEffect, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { addDays } from './format.ts';
+
+const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const FULL = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/**
+ * A month of days to pick one from (the quick-booking panel's calendar). A grid as WAI-ARIA's date picker
+ * has it: one tab stop on the focused day, arrow keys by day and week, Page Up/Down by month, Home/End to the
+ * week's ends; days outside `min`..`max` cannot be chosen. Each day's button names the whole date.
+ */
+export function MonthCalendar({ min, max, selected, onSelect }: { min: string; max: string; selected: string | null; onSelect: (day: string) => void }) {
+  const [focused, setFocused] = useState(selected ?? min);
+  const grid = useRef<HTMLTableElement>(null);
+  const moved = useRef(false);
+  const month = focused.slice(0, 7);
+  const first = `${month}-01`;
+  const lead = (new Date(`${first}T00:00:00Z`).getUTCDay() + 6) % 7;
+  const start = addDays(first, -lead);
+  const weeks = Array.from({ length: 6 }, (_, w) => Array.from({ length: 7 }, (_, d) => addDays(start, w * 7 + d)));
+
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    grid.current?.querySelector<HTMLButtonElement>(`[data-day="${focused}"]`)?.focus();
+  }, [focused]);
+
+  const go = (day: string) => {
+    const clamped = day < min ? min : day > max ? max : day;
+    moved.current = true;
+    setFocused(clamped);
+  };
+  const shiftMonth = (n: number) => {
+    const date = new Date(`${focused}T00:00:00Z`);
+    date.setUTCMonth(date.getUTCMonth() + n, 1);
+    const target = date.toISOString().slice(0, 7);
+    const day = Math.min(Number(focused.slice(8)), new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate());
+    return `${target}-${String(day).padStart(2, '0')}`;
+  };
+  const onKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const weekday = (new Date(`${focused}T00:00:00Z`).getUTCDay() + 6) % 7;
+    const next: Record<string, () => string> = {
+      ArrowLeft: () => addDays(focused, -1),
+      ArrowRight: () => addDays(focused, 1),
+      ArrowUp: () => addDays(focused, -7),
+      ArrowDown: () => addDays(focused, 7),
+      PageUp: () => shiftMonth(-1),
+      PageDown: () => shiftMonth(1),
+      Home: () => addDays(focused, -weekday),
+      End: () => addDays(focused, 6 - weekday),
+    };
+    const to = next[event.key];
+    if (!to) return;
+    event.preventDefault();
+    go(to());
+  };
+  const canBack = first > min;
+  const canForward = `${shiftMonth(1).slice(0, 7)}-01` <= max;
+
+  return (
+    <div className="month">
+      <div className="month__head">
+        <button type="button" className="month__nav" disabled={!canBack} onClick={() => setFocused(shiftMonth(-1) < min ? min : shiftMonth(-1))}>
+          <span aria-hidden="true">‹</span>
+          <span className="visually-hidden">Previous month</span>
+        </button>
+        <h3 id="month-title" aria-live="polite">
+          {MONTH.format(new Date(`${first}T00:00:00Z`))}
+        </h3>
+        <button type="button" className="month__nav" disabled={!canForward} onClick={() => setFocused(shiftMonth(1) > max ? max : shiftMonth(1))}>
+          <span aria-hidden="true">›</span>
+          <span className="visually-hidden">Next month</span>
+        </button>
+      </div>
+      <table className="month__grid" role="grid" aria-labelledby="month-title" ref={grid}>
+        <thead>
+          <tr>
+            {WEEKDAYS.map((day, i) => (
+              <th key={day} scope="col" abbr={WEEKDAY_NAMES[i]}>
+                {day}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week) => (
+            <tr key={week[0]}>
+              {week.map((day) => {
+                const outside = day.slice(0, 7) !== month;
+                const disabled = day < min || day > max;
+                return (
+                  <td key={day} aria-selected={day === selected || undefined}>
+                    {outside ? null : (
+                      <button
+                        type="button"
+                        data-day={day}
+                        className={`month__day${day === selected ? ' month__day--selected' : ''}${day === min ? ' month__day--today' : ''}`}
+                        tabIndex={day === focused ? 0 : -1}
+                        aria-disabled={disabled || undefined}
+                        aria-label={FULL.format(new Date(`${day}T00:00:00Z`))}
+                        onClick={() => {
+                          if (disabled) return;
+                          setFocused(day);
+                          onSelect(day);
+                        }}
+                        onKeyDown={onKey}
+                      >
+                        {Number(day.slice(8))}
+                      </button>
+                    )}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import type { UserView } from '#domain/views.ts';
+import type { CopyStatus } from '../../offline/customer-copy.ts';
+import { useBookings } from '../../offline/use-mirror.ts';
+import { BookingCard } from './BookingCard.tsx';
+import { formatWhen } from './format.ts';
+import { VerifyNotice } from './VerifyNotice.tsx';
+
+type Copy = CopyStatus & { retry: () => void };
+
+/**
+ * My Bookings (seed point 2): the e-mail box (prefilled with the account's address), then the bookings of that
+ * address from the device's copy (readable offline, waiting ones included), or the seed's empty and error
+ * texts. Another address is asked of the server, which refuses it; the refusal is shown as it is.
+ */
+export function MyBookings({ user, copy, onChat, returnTo }: { user: UserView; copy: Copy; onChat: (bookingId: string) => void; returnTo: string | null }) {
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const lookUp = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const email = (input.current?.value ?? '').trim().toLowerCase();
+    if (email === '' || email === user.email) {
+      setRefusal(null);
+      if (input.current) input.current.value = user.email;
+      copy.retry();
+      return;
+    }
+    setAsking(true);
+    const response = await fetch(`/api/bookings/user/${encodeURIComponent(email)}`, { credentials: 'same-origin', headers: { Accept: 'application/json' } }).catch(() => null);
+    setAsking(false);
+    const body = (await response?.json().catch(() => null)) as { error?: { message?: string } } | null;
+    setRefusal(
+      !response
+        ? 'We could not reach our server. Please check your connection and try again.'
+        : (body?.error?.message ?? (response.ok ? 'These are not your bookings.' : `${response.status}: ${response.statusText}`)),
+    );
+  };
+  return (
+    <div className="portal-bookings">
+      <h2 className="visually-hidden">My Bookings</h2>
+      <VerifyNotice user={user} />
+      <form className="portal-lookup" onSubmit={(event) => void lookUp(event)} aria-label="Bookings for an e-mail address">
+        <div className="field">
+          <label htmlFor="bookings-email">Bookings for the e-mail address</label>
+          <input
+            id="bookings-email"
+            ref={input}
+            type="email"
+            name="email"
+            defaultValue={user.email}
+            autoComplete="email"
+            aria-describedby={refusal ? 'bookings-refusal' : undefined}
+            aria-invalid={refusal ? true : undefined}
+          />
+        </div>
+        <button type="submit" className="btn btn--secondary" disabled={asking}>
+          Show bookings
+        </button>
+      </form>
+      {refusal ? (
+        <p id="bookings-refusal" className="portal-alert" role="alert">
+          {refusal}
+        </p>
+      ) : (
+        <BookingList copy={copy} onChat={onChat} returnTo={returnTo} />
+      )}
+    </div>
+  );
+}
+
+function BookingList({ copy, onChat, returnTo }: { copy: Copy; onChat: (bookingId: string) => void; returnTo: string | null }) {
+  const bookings = useBookings();
+  if (bookings === undefined || (bookings.length === 0 && copy.state === 'loading')) return <p role="status">Loading your bookings…</p>;
+  if (bookings.length === 0 && (copy.state === 'failed' || (copy.state === 'unreachable' && copy.syncedAt === null))) {
+    return (
+      <div className="portal-alert" role="alert">
+        <p>Error loading bookings. Please try again.</p>
+        <button type="button" className="btn btn--secondary btn--small" onClick={copy.retry}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  return (
+    <>
+      {copy.state === 'unreachable' && copy.syncedAt ? (
+        <p className="portal-note" role="status">
+          You are offline. These are your bookings as this device last saw them, {formatWhen(copy.syncedAt)}.
+        </p>
+      ) : null}
+      {bookings.length === 0 ? (
+        <div className="portal-empty">
+          <p>
+            <strong>No bookings found for this email address</strong>
+          </p>
+          <p>Submit a new booking to see it appear here</p>
+        </div>
+      ) : (
+        <ul className="portal-list" aria-label="Your bookings">
+          {bookings.map((booking) => (
+            <BookingCard key={booking.id} booking={booking} onChat={() => onChat(booking.id)} focusChat={booking.id === returnTo} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,124 @@
+import { useEffect, useRef, useState } from 'react';
+import { serviceTypeLabel } from '#domain/content/services.ts';
+import type { QuoteView, UserView } from '#domain/views.ts';
+import { newCommandId } from '../../lib/api.ts';
+import { SAVED_OFFLINE } from '../../lib/queue-form.ts';
+import { toast } from '../../lib/toast.ts';
+import { submit } from '../../offline/submit.ts';
+import { QUOTE_ANSWER_KIND, useMyQuotes } from '../../offline/use-customer.ts';
+import type { Shown } from '../../offline/use-mirror.ts';
+import { WaitingBadge } from './BookingCard.tsx';
+import { formatDay, formatPounds } from './format.ts';
+import { VerifyNotice } from './VerifyNotice.tsx';
+import '../ui/status-badge.css';
+
+/** A quote's status in words (seed point 4: pending, quoted, approved, rejected). */
+const STATUS: Record<string, { text: string; tone: string }> = {
+  pending: { text: 'Awaiting our quote', tone: 'grey' },
+  quoted: { text: 'Quoted: please answer', tone: 'yellow' },
+  approved: { text: 'Approved', tone: 'green' },
+  rejected: { text: 'Declined', tone: 'red' },
+};
+
+/**
+ * The customer's quotes (beyond the seed, product brief §5): status and estimated cost in pounds; a quoted one
+ * can be approved or declined (after a second press, so a slip does nothing). Answers go through the outbox.
+ */
+export function MyQuotes({ user }: { user: UserView }) {
+  const quotes = useMyQuotes();
+  return (
+    <div className="portal-quotes">
+      <h2>My Quotes</h2>
+      <VerifyNotice user={user} />
+      {quotes === undefined ? (
+        <p role="status">Loading your quotes…</p>
+      ) : quotes.length === 0 ? (
+        <div className="portal-empty">
+          <p>
+            <strong>No quotes yet</strong>
+          </p>
+          <p>Ask for a free quote on our home page and it appears here once we have priced it.</p>
+        </div>
+      ) : (
+        <ul className="portal-list" aria-label="Your quotes">
+          {quotes.map((quote) => (
+            <QuoteCard key={quote.id} quote={quote} user={user} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function QuoteCard({ quote, user }: { quote: Shown<QuoteView>; user: UserView }) {
+  const [confirming, setConfirming] = useState<'approved' | 'rejected' | null>(null);
+  // Cancelling the confirmation puts focus back on the button that asked for it.
+  const [back, setBack] = useState<'approved' | 'rejected' | null>(null);
+  const approve = useRef<HTMLButtonElement>(null);
+  const decline = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (back) (back === 'approved' ? approve : decline).current?.focus();
+  }, [back]);
+  const title = serviceTypeLabel(quote.serviceType);
+  const cost = formatPounds(quote.estimatedCost);
+  const status = STATUS[quote.quoteStatus] ?? { text: quote.quoteStatus.replace(/_/g, ' '), tone: 'grey' };
+  const answer = async (to: 'approved' | 'rejected') => {
+    setConfirming(null);
+    const outcome = await submit({
+      id: newCommandId(),
+      kind: QUOTE_ANSWER_KIND,
+      values: { answer: to },
+      label: `${to === 'approved' ? 'Approval' : 'Decline'} of the quote for ${title}`,
+      method: 'POST',
+      path: `/api/quotes/${quote.id}/${to === 'approved' ? 'approve' : 'decline'}`,
+      body: {},
+      record: quote.id,
+      owner: user.id,
+    });
+    if (outcome.kind === 'sent') void toast.success(to === 'approved' ? 'Quote Approved' : 'Quote Declined', to === 'approved' ? 'Thank you. We will be in touch to book the work.' : 'Thank you for letting us know.');
+    else if (outcome.kind === 'queued') void toast.info('Saved on this device', SAVED_OFFLINE);
+    else void toast.error('Not Sent', outcome.message);
+  };
+  return (
+    <li className="card portal-quote" aria-labelledby={`quote-${quote.id}`}>
+      <div className="portal-booking__head">
+        <h3 id={`quote-${quote.id}`}>{title}</h3>
+        <span className={`status-badge status-badge--${status.tone} portal-quote__status`}>{status.text}</span>
+        <WaitingBadge waiting={quote.waiting} />
+      </div>
+      <p className="portal-muted">Asked for on {formatDay(quote.createdAt.slice(0, 10))}</p>
+      <p className="portal-quote__cost">
+        Estimated cost: <strong>{cost ?? 'not priced yet'}</strong>
+      </p>
+      {quote.description ? <p>{quote.description}</p> : null}
+      {quote.quoteStatus === 'quoted' && !quote.waiting ? (
+        confirming ? (
+          <div className="btn-row" role="group" aria-label="Confirm your answer">
+            <button type="button" className="btn btn--primary btn--small" autoFocus onClick={() => void answer(confirming)}>
+              {confirming === 'approved' ? `Yes, approve ${cost ?? 'this quote'}` : 'Yes, decline it'}
+            </button>
+            <button
+              type="button"
+              className="btn btn--secondary btn--small"
+              onClick={() => {
+                setBack(confirming);
+                setConfirming(null);
+              }}
+            >
+              Cancel
+            </button>
+          </div>
+        ) : (
+          <div className="btn-row">
+            <button type="button" ref={approve} className="btn btn--primary btn--small" onClick={() => setConfirming('approved')}>
+              Approve<span className="visually-hidden"> the quote for {title}</span>
+            </button>
+            <button type="button" ref={decline} className="btn btn--secondary btn--small" onClick={() => setConfirming('rejected')}>
+              Decline<span className="visually-hidden"> the quote for {title}</span>
+            </button>
+          </div>
+        )
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,78 @@
+import { useCallback, useState } from 'react';
+import { DEFAULT_FINISH_TIME, DEFAULT_START_TIME, LIMITS } from '#domain/limits.ts';
+import type { UserView } from '#domain/views.ts';
+import { useForm } from '../../lib/form.ts';
+import type { FormSchema } from '../../lib/form.ts';
+import { blank, seedToasts } from '../auth/checks.ts';
+import { FormCard, SubmitRow } from '../home/fields.tsx';
+import { Field } from '../ui/Field.tsx';
+import { AttachmentField } from './AttachmentField.tsx';
+import { bookingCommand, sendBooking } from './booking-command.ts';
+import { ServiceTypeField } from './ServiceTypeField.tsx';
+import { addDays, today } from './format.ts';
+
+const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'serviceType', 'address', 'description', 'startDate', 'finishDate', 'startTime', 'finishTime'] as const;
+const loadSchema = async (): Promise<FormSchema> => (await import('./booking-schema.ts')).portalBookingSchema;
+const checks = seedToasts([{ failed: blank('startDate', 'finishDate'), title: 'Please select dates', description: 'Choose start and finish dates for the electrical work' }]);
+
+/**
+ * New Booking (seed point 2): every field of the seed, the days and times of the work (09:00–17:00 unless
+ * changed, and again after each booking), and photos or documents. Sent through the outbox: with no connection
+ * it is kept on the device with its files and shows in My Bookings as waiting.
+ */
+export function NewBookingForm({ user }: { user: UserView }) {
+  const [files, setFiles] = useState<File[]>([]);
+  const first = today();
+  const last = addDays(first, 365 * 2);
+  const onValid = useCallback(
+    async (values: Record<(typeof FIELDS)[number], string>) => {
+      const outcome = await sendBooking<(typeof FIELDS)[number]>(bookingCommand(user, values, files));
+      if (outcome.kind === 'sent' || outcome.kind === 'saved') setFiles([]);
+      return outcome;
+    },
+    [user, files],
+  );
+  const { errors, status, sending, formProps } = useForm({ fields: FIELDS, loadSchema, onValid });
+  return (
+    <FormCard id="new-booking-title" title="Book electrical work" formProps={{ ...formProps, onSubmitCapture: checks }}>
+      <Field form="booking" name="firstName" label="First name" error={errors.firstName} required>
+        {(p) => <input {...p} type="text" autoComplete="given-name" maxLength={LIMITS.name} defaultValue={user.firstName} />}
+      </Field>
+      <Field form="booking" name="lastName" label="Last name" error={errors.lastName}>
+        {(p) => <input {...p} type="text" autoComplete="family-name" maxLength={LIMITS.name} defaultValue={user.lastName} />}
+      </Field>
+      <Field form="booking" name="email" label="Email" error={errors.email}>
+        {(p) => <input {...p} type="email" autoComplete="email" inputMode="email" maxLength={LIMITS.email} defaultValue={user.email} />}
+      </Field>
+      <Field form="booking" name="phone" label="Phone" error={errors.phone}>
+        {(p) => <input {...p} type="tel" autoComplete="tel" inputMode="tel" maxLength={LIMITS.phone} />}
+      </Field>
+      <ServiceTypeField form="booking" error={errors.serviceType} />
+      <Field form="booking" name="address" label="Address of the work" error={errors.address}>
+        {(p) => <input {...p} type="text" autoComplete="street-address" maxLength={LIMITS.address} />}
+      </Field>
+      <fieldset className="field-group field--full">
+        <legend>When should we do the work?</legend>
+        <div className="form-grid portal-when">
+          <Field form="booking" name="startDate" label="Start date" error={errors.startDate} required>
+            {(p) => <input {...p} type="date" min={first} max={last} />}
+          </Field>
+          <Field form="booking" name="finishDate" label="Finish date" error={errors.finishDate} required>
+            {(p) => <input {...p} type="date" min={first} max={last} />}
+          </Field>
+          <Field form="booking" name="startTime" label="Start time" error={errors.startTime}>
+            {(p) => <input {...p} type="time" step={900} defaultValue={DEFAULT_START_TIME} />}
+          </Field>
+          <Field form="booking" name="finishTime" label="Finish time" error={errors.finishTime}>
+            {(p) => <input {...p} type="time" step={900} defaultValue={DEFAULT_FINISH_TIME} />}
+          </Field>
+        </div>
+      </fieldset>
+      <Field form="booking" name="description" label="Describe the work" error={errors.description} full hint="What needs doing, and anything we should know about access or parking.">
+        {(p) => <textarea {...p} rows={4} maxLength={LIMITS.description} />}
+      </Field>
+      <AttachmentField files={files} onChange={setFiles} />
+      <SubmitRow label="Submit booking" sending={sending} status={status} />
+    </FormCard>
+  );
+}

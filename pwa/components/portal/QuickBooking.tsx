@@ -1,0 +1,72 @@
+import { useCallback, useRef, useState } from 'react';
+import { DEFAULT_FINISH_TIME, DEFAULT_START_TIME, LIMITS } from '#domain/limits.ts';
+import type { UserView } from '#domain/views.ts';
+import { useForm } from '../../lib/form.ts';
+import type { FormSchema } from '../../lib/form.ts';
+import { SubmitRow } from '../home/fields.tsx';
+import { Field } from '../ui/Field.tsx';
+import { bookingCommand, sendBooking } from './booking-command.ts';
+import { ServiceTypeField } from './ServiceTypeField.tsx';
+import { addDays, formatDay, today } from './format.ts';
+import { MonthCalendar } from './MonthCalendar.tsx';
+
+const FIELDS = ['serviceType', 'description', 'startDate', 'finishDate'] as const;
+const loadSchema = async (): Promise<FormSchema> => (await import('./booking-schema.ts')).portalBookingSchema;
+
+/**
+ * The quick-booking panel (seed point 2): pick a day on the calendar, say what the job is, and book it for that
+ * day (start and finish both that day, yyyy-MM-dd, 09:00–17:00), with the account's name and e-mail. Choosing
+ * a day moves focus to the short form for it.
+ */
+export function QuickBooking({ user }: { user: UserView }) {
+  const [day, setDay] = useState<string | null>(null);
+  const service = useRef<HTMLSelectElement>(null);
+  const first = today();
+  const onValid = useCallback(
+    async (values: Record<(typeof FIELDS)[number], string>) => {
+      const full = {
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        serviceType: values.serviceType,
+        description: values.description,
+        startDate: values.startDate,
+        finishDate: values.startDate,
+        startTime: DEFAULT_START_TIME,
+        finishTime: DEFAULT_FINISH_TIME,
+      };
+      const outcome = await sendBooking<(typeof FIELDS)[number]>(bookingCommand(user, full, []));
+      if (outcome.kind === 'sent' || outcome.kind === 'saved') setDay(null);
+      return outcome;
+    },
+    [user],
+  );
+  const { errors, status, sending, formProps } = useForm({ fields: FIELDS, loadSchema, onValid });
+  const choose = (picked: string) => {
+    setDay(picked);
+    requestAnimationFrame(() => service.current?.focus());
+  };
+  return (
+    <section className="card portal-quick" aria-labelledby="quick-title">
+      <h2 id="quick-title">Quick booking</h2>
+      <p className="portal-muted">Pick a day for a one-day job, 09:00–17:00. We will confirm it or suggest another day.</p>
+      <MonthCalendar min={first} max={addDays(first, 365 * 2)} selected={day} onSelect={choose} />
+      <form className="portal-quick__form" aria-label="Quick booking" hidden={!day} {...formProps}>
+        <p className="portal-quick__day" aria-live="polite">
+          {day ? (
+            <>
+              Booking for <strong>{formatDay(day)}</strong>
+            </>
+          ) : null}
+        </p>
+        <input type="hidden" name="startDate" value={day ?? ''} />
+        <input type="hidden" name="finishDate" value={day ?? ''} />
+        <ServiceTypeField form="quick" error={errors.serviceType ?? errors.startDate} selectRef={service} />
+        <Field form="quick" name="description" label="What needs doing?" error={errors.description} optional>
+          {(p) => <textarea {...p} rows={3} maxLength={LIMITS.description} />}
+        </Field>
+        <SubmitRow label={day ? `Book ${formatDay(day)}` : 'Book this day'} sending={sending} status={status} />
+      </form>
+    </section>
+  );
+}

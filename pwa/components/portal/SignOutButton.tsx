@@ -1,0 +1,68 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import type { UserView } from '#domain/views.ts';
+import { toast } from '../../lib/toast.ts';
+import type { OutboxItem } from '../../offline/db.ts';
+import { signOutDevice, unsentWork } from '../../offline/sign-out.ts';
+
+/**
+ * Logout (seed point 2: 'Logged Out', back to /customer-auth). Signing out wipes this account's copy from the
+ * device, so anything still waiting to be sent is shown first and discarded only when the customer says so.
+ */
+export function SignOutButton({ user }: { user: UserView }) {
+  const navigate = useNavigate();
+  const [unsent, setUnsent] = useState<OutboxItem[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    if (unsent && dialog.current && !dialog.current.open) dialog.current.showModal();
+  }, [unsent]);
+
+  const finish = async () => {
+    setBusy(true);
+    const { server } = await signOutDevice(user.id);
+    setBusy(false);
+    if (server) void toast.success('Logged Out', 'You have been signed out. See you next time.');
+    else void toast.error('Logout Failed', 'Logout failed: we could not reach our server. This device has forgotten you; sign in and out again when you are online to end the session.');
+    void navigate({ to: '/customer-auth' });
+  };
+  const start = async () => {
+    const items = await unsentWork(user.id);
+    if (items.length === 0) await finish();
+    else setUnsent(items);
+  };
+
+  return (
+    <>
+      <button type="button" className="btn btn--secondary btn--small" disabled={busy} onClick={() => void start()}>
+        Logout
+      </button>
+      {unsent ? (
+        <dialog ref={dialog} className="portal-dialog" aria-labelledby="signout-title" onClose={() => setUnsent(null)}>
+          <h2 id="signout-title">Sign out with unsent work?</h2>
+          <p>
+            {unsent.length === 1 ? 'This is' : `These ${unsent.length} are`} still on this device, waiting to reach us. Signing out removes{' '}
+            {unsent.length === 1 ? 'it' : 'them'} from the device for good.
+          </p>
+          <ul>
+            {unsent.map((item) => (
+              <li key={item.id}>
+                {item.label}
+                {item.state === 'failed' ? ` (not accepted: ${item.error?.message ?? ''})` : ' (waiting to send)'}
+              </li>
+            ))}
+          </ul>
+          <div className="btn-row">
+            <button type="button" className="btn btn--primary btn--small" autoFocus onClick={() => dialog.current?.close()}>
+              Stay signed in
+            </button>
+            <button type="button" className="btn btn--secondary btn--small" onClick={() => void finish()}>
+              Discard and sign out
+            </button>
+          </div>
+        </dialog>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import type { UserView } from '#domain/views.ts';
+import { postJson } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
+
+/**
+ * Why an unconfirmed account sees only what it made itself (docs/decisions/004): records made under the
+ * address before (a quote request, a booking we took by phone) appear once the mailed link proves the address
+ * is theirs. Offers the link again.
+ */
+export function VerifyNotice({ user }: { user: UserView }) {
+  const [sent, setSent] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (user.emailVerified) return null;
+  const resend = async () => {
+    setBusy(true);
+    const answer = await postJson<{ message: string }>('/api/auth/resend-verification', {});
+    setBusy(false);
+    if (answer.ok) {
+      setSent(answer.data.message);
+      void toast.success('Link Sent', answer.data.message);
+    } else {
+      void toast.error('Not Sent', answer.message);
+    }
+  };
+  return (
+    <div className="portal-note" role="note">
+      <p>
+        <strong>Please confirm your email address.</strong> Until you open the link we sent to {user.email}, you see only what you made in this account.
+        Bookings and quotes made under this address before you signed up (for example by phone, or through our website's quote form) appear here once it
+        is confirmed.
+      </p>
+      {sent ? (
+        <p role="status">{sent}</p>
+      ) : (
+        <button type="button" className="btn btn--secondary btn--small" disabled={busy} onClick={() => void resend()}>
+          Send the link again
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { serviceTypeLabel } from '#domain/content/services.ts';
+import type { UserView } from '#domain/views.ts';
+import { newCommandId } from '../../lib/api.ts';
+import type { FormOutcome } from '../../lib/form.ts';
+import { SAVED_OFFLINE } from '../../lib/queue-form.ts';
+import { toast } from '../../lib/toast.ts';
+import type { Command } from '../../offline/outbox.ts';
+import { formatDay } from './format.ts';
+
+/** The outbox kind of a new booking: My Bookings shows such items as waiting (useBookings in use-mirror.ts). */
+export const BOOKING_KIND = 'booking';
+
+/**
+ * A booking as an outbox command: the booking's own id is made here (`record` and `body.id`), so it is the
+ * same booking however often it is sent, and its files travel with it as Blobs, uploaded first by the sender.
+ */
+export function bookingCommand(user: UserView, values: Record<string, string>, files: readonly File[]): Command {
+  const bookingId = newCommandId();
+  const days = values['startDate'] === values['finishDate'] ? formatDay(values['startDate']) : `${formatDay(values['startDate'])} to ${formatDay(values['finishDate'])}`;
+  return {
+    id: newCommandId(),
+    kind: BOOKING_KIND,
+    values,
+    label: `Booking: ${serviceTypeLabel(values['serviceType'] ?? '')}, ${days}`,
+    method: 'POST',
+    path: '/api/bookings',
+    body: { ...values, id: bookingId },
+    record: bookingId,
+    owner: user.id,
+    files: files.map((file) => ({ blob: file, name: file.name })),
+    filesField: 'attachments',
+  };
+}
+
+/**
+ * Sends (or keeps) a booking through the outbox and says how it went, in the seed's words: 'Booking Submitted',
+ * or 'Booking Failed' with the server's message ('Failed to create booking' when it gave none). Kept on the
+ * device, it shows in My Bookings as waiting and goes by itself.
+ */
+export async function sendBooking<F extends string>(command: Command): Promise<FormOutcome<F>> {
+  const { submit } = await import('../../offline/submit.ts');
+  // Files take longer than a form: wait for the first answer longer before calling it "saved for later".
+  const outcome = await submit(command, { waitMs: (command.files?.length ?? 0) > 0 ? 60_000 : 10_000 });
+  switch (outcome.kind) {
+    case 'sent':
+      void toast.success('Booking Submitted', 'You will receive a confirmation e-mail shortly. Follow it under My Bookings.');
+      return { kind: 'sent', message: 'Booking submitted. You can follow it under My Bookings.' };
+    case 'queued':
+      void toast.info('Saved on this device', `${SAVED_OFFLINE} It shows in My Bookings as waiting to send.`);
+      return { kind: 'saved', message: `${SAVED_OFFLINE} It shows in My Bookings as waiting to send.` };
+    case 'refused': {
+      const message = outcome.message || 'Failed to create booking';
+      // 413 and 415 come from the upload of a file (the booking itself is JSON): the seed's 'Upload Failed'.
+      if (outcome.status === 413 || outcome.status === 415) void toast.error('Upload Failed', `File upload failed: ${message}`);
+      else void toast.error('Booking Failed', message);
+      const fields = outcome.fields as Partial<Record<F, string>>;
+      return outcome.status === 400 && Object.keys(fields).length > 0 ? { kind: 'invalid', fields } : { kind: 'failed', message };
+    }
+    case 'failed':
+      void toast.error('Booking Failed', outcome.message || 'Failed to create booking');
+      return { kind: 'failed', message: outcome.message };
+  }
+}

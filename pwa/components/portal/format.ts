@@ -1,0 +1,54 @@
+/** How the portal writes dates, times and money for people in the UK. */
+const DAY = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const WHEN = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const POUNDS = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+
+/** A yyyy-MM-dd day as "Mon 3 Mar 2027" (the day itself, whatever the device's time zone). */
+export function formatDay(day: string | null | undefined): string {
+  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return day ?? '';
+  return DAY.format(new Date(`${day}T00:00:00Z`));
+}
+
+/** A moment (ISO time) in the device's time zone: "3 Mar 2027, 14:05". */
+export function formatWhen(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : WHEN.format(date);
+}
+
+/** The days and times of a job: "Mon 3 Mar 2027, 09:00–17:00" or a range of days. */
+export function formatSchedule(b: { startDate: string | null; finishDate: string | null; startTime: string | null; finishTime: string | null }): string {
+  if (!b.startDate) return 'No dates yet';
+  const days = !b.finishDate || b.finishDate === b.startDate ? formatDay(b.startDate) : `${formatDay(b.startDate)} to ${formatDay(b.finishDate)}`;
+  return b.startTime && b.finishTime ? `${days}, ${b.startTime}–${b.finishTime}` : days;
+}
+
+/**
+ * The estimated cost in pounds (seed point 3: stored as text, shown as pounds and pence). Text that is not a
+ * number (the admin may type "from 450") is shown as typed.
+ */
+export function formatPounds(cost: string | null | undefined): string | null {
+  if (cost === null || cost === undefined || cost.trim() === '') return null;
+  const value = Number(cost.replace(/[£,\s]/g, ''));
+  return Number.isFinite(value) ? POUNDS.format(value) : cost;
+}
+
+/** Bytes as people read them: "820 KB", "4.2 MB". */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  // Rounded up, so a file just over a 10 MB limit never reads as "10.0 MB".
+  return `${(Math.ceil((bytes / (1024 * 1024)) * 10) / 10).toFixed(1)} MB`;
+}
+
+const LONDON = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** Today in the UK as yyyy-MM-dd: the first day a customer may book (the server's rule, domain/schemas/date-window.ts). */
+export function today(): string {
+  return LONDON.format(new Date());
+}
+
+/** `day` plus `n` days (yyyy-MM-dd). */
+export function addDays(day: string, n: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + n);
+  return date.toISOString().slice(0, 10);
+}

@@ -1,0 +1,21 @@
+/** The portal's tabs, in order; 'new' (New Booking) is the seed's default. */
+export const PORTAL_TABS = ['new', 'bookings', 'quotes', 'account'] as const;
+export type PortalTab = (typeof PORTAL_TABS)[number];
+
+/** What the portal's address says: the open tab and, in My Bookings, the booking whose chat is open. */
+export type PortalSearch = { tab?: PortalTab; chat?: string };
+
+const ID = /^[0-9a-f-]{36}$/i;
+
+/**
+ * `validateSearch` of /customer and /customer-portal. A plain check, not zod: it runs in the entry chunk, which
+ * every marketing page downloads. Anything unknown is dropped, so a bad link opens the default tab.
+ */
+export function portalSearch(search: Record<string, unknown>): PortalSearch {
+  const tab = search['tab'];
+  const chat = search['chat'];
+  return {
+    ...(typeof tab === 'string' && (PORTAL_TABS as readonly string[]).includes(tab) && tab !== 'new' ? { tab: tab as PortalTab } : {}),
+    ...(typeof chat === 'string' && ID.test(chat) ? { chat: chat.toLowerCase() } : {}),
+  };
+}

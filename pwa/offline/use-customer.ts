@@ -1,0 +1,23 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { QuoteView } from '#domain/views.ts';
+import { deviceDb } from './db.ts';
+import type { Shown } from './use-mirror.ts';
+
+/** Outbox kind of a customer's answer to a quote (POST /api/quotes/{id}/approve or /decline). */
+export const QUOTE_ANSWER_KIND = 'quote-answer';
+
+/**
+ * The customer's quotes, newest first, with answers still in the outbox laid over them (an approval made
+ * offline shows as approved, waiting to send); undefined while loading.
+ */
+export function useMyQuotes(): Array<Shown<QuoteView>> | undefined {
+  return useLiveQuery(async () => {
+    const db = deviceDb();
+    const [rows, items] = await Promise.all([db.quotes.orderBy('createdAt').reverse().toArray(), db.outbox.where('kind').equals(QUOTE_ANSWER_KIND).toArray()]);
+    return rows.map((row): Shown<QuoteView> => {
+      const item = items.filter((i) => i.record === row.id).at(-1);
+      if (!item) return row;
+      return { ...row, quoteStatus: item.values['answer'] ?? row.quoteStatus, waiting: { state: item.state, message: item.error?.message ?? null } };
+    });
+  }, []);
+}

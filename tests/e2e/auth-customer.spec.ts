@@ -1,0 +1,194 @@
+import { MSG } from '#domain/messages.ts';
+import { createAdmin } from '#backend/bootstrap.ts';
+import { INVALID_RESET } from '#domain/deciders/user.ts';
+import { expect, test } from './fixtures.ts';
+import { expectAxeClean, expectToast, lastMailId, mailedLink, open } from './portal-helpers.ts';
+
+const PASSWORD = 'a-customer-passphrase';
+
+test.describe('customer sign-in, sign-up and password reset', () => {
+  test('the sign-in, sign-up and forgot-password modes show the seed toasts and field messages, and move focus to each new heading', async ({ page }) => {
+    await open(page, '/customer-auth');
+    await expect(page).toHaveTitle(/^Customer Sign In \|/);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expectToast(page, 'Missing Information', 'Please fill in all fields');
+    await expect(page.getByText(MSG.passwordRequired)).toBeVisible();
+    await expect(page.getByLabel(/^Email/)).toBeFocused();
+
+    await page.getByLabel(/^Email/).fill('nobody@example.com');
+    await page.locator('#signin-password').fill('not-a-real-passphrase');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expectToast(page, 'Login Failed', MSG.invalidCredentials);
+
+    await page.getByRole('button', { name: 'Create an account' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeFocused();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expectToast(page, 'Missing Information', 'Please fill in all fields');
+    await expect(page.getByText(MSG.firstNameRequired)).toBeVisible();
+    await page.getByLabel(/^First name/).fill('Pat');
+    await page.getByLabel(/^Last name/).fill('Mismatch');
+    await page.getByLabel(/^Email/).fill('pat@example.com');
+    await page.locator('#signup-password').fill('short');
+    await page.locator('#signup-confirmPassword').fill('different');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expectToast(page, 'Password Mismatch', 'Passwords do not match');
+    await expect(page.getByText(MSG.passwordTooShort)).toBeVisible();
+    // The show/hide toggle shows both passwords, and says it is pressed.
+    const toggle = page.getByRole('button', { name: 'Show password' });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('#signup-password')).toHaveAttribute('type', 'text');
+    await expectAxeClean(page);
+
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeFocused();
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expectToast(page, 'Missing Email', 'Please enter your email address');
+    await expectAxeClean(page);
+  });
+
+  test('a new customer registers, confirms the mailed link, signs out and signs in again to the portal', async ({ page, server }) => {
+    const email = 'rory.register@example.com';
+    await open(page, '/customer-auth?mode=signup');
+    await page.getByLabel(/^First name/).fill('Rory');
+    await page.getByLabel(/^Last name/).fill('Register');
+    await page.getByLabel(/^Email/).fill(email);
+    await page.locator('#signup-password').fill(PASSWORD);
+    await page.locator('#signup-confirmPassword').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expectToast(page, 'Registration Successful');
+    await expect(page).toHaveURL(/\/customer-portal$/);
+    await expect(page.getByText(`Signed in as Rory Register (${email})`)).toBeVisible();
+    // Cached on the device as the seed's currentUser.
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('currentUser') ?? 'null')?.email)).toBe(email);
+
+    const link = await mailedLink(server, email, 'verify-email', /https?:\/\/\S+\/customer-auth\?verify=[\w-]+/);
+    await page.goto(link);
+    await expect(page.getByText('Your email address is confirmed.')).toBeVisible();
+    // The used token leaves the address bar, so a reload does not send it again.
+    await expect(page).toHaveURL(/\/customer-auth$/);
+    await expect.poll(() => server.storage.queries.userByEmail(email)?.emailVerified).toBe(true);
+    // A link that is not ours (or has expired) says so.
+    await page.goto('/customer-auth?verify=not-a-token-we-sent');
+    await expect(page.getByText('We could not confirm your email address.')).toBeVisible();
+    await expectAxeClean(page);
+
+    await open(page, '/customer-portal');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expectToast(page, 'Logged Out');
+    await expect(page).toHaveURL(/\/customer-auth$/);
+    expect(await page.evaluate(() => localStorage.getItem('currentUser'))).toBeNull();
+
+    await page.getByLabel(/^Email/).fill(email);
+    await page.locator('#signin-password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expectToast(page, 'Login Successful');
+    await expect(page.getByRole('tab', { name: 'New Booking' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('the portal sends a visitor who is not signed in to the sign-in page and clears a stale cached user', async ({ page }) => {
+    await open(page, '/');
+    await page.evaluate(() =>
+      localStorage.setItem('currentUser', JSON.stringify({ id: 'stale', email: 'stale@example.com', firstName: 'Stale', lastName: 'User', isAdmin: false, emailVerified: true })),
+    );
+    await page.goto('/customer');
+    await expect(page).toHaveURL(/\/customer-auth$/);
+    expect(await page.evaluate(() => localStorage.getItem('currentUser'))).toBeNull();
+  });
+
+  test('forgot password by mail, then the reset page checks the new password and signs in with it', async ({ page, server }) => {
+    const email = 'fern.forgot@example.com';
+    expect((await page.request.post('/api/auth/register', { data: { firstName: 'Fern', lastName: 'Forgot', email, password: PASSWORD } })).status()).toBe(201);
+    await page.request.post('/api/auth/logout');
+    const after = lastMailId(server);
+
+    await open(page, '/forgot-password');
+    await expect(page.getByRole('link', { name: 'Back to the Customer Portal' })).toHaveAttribute('href', '/customer');
+    await page.getByLabel(/^Email/).fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expectToast(page, 'Reset Email Sent');
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    // The link goes by mail only: the page never shows it.
+    await expect(page.locator('main')).not.toContainText('token=');
+    await expectAxeClean(page);
+
+    const link = await mailedLink(server, email, 'password-reset', /https?:\/\/\S+\/reset-password\?token=[\w-]+/, after);
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expectToast(page, 'Missing Information', 'Please fill in all fields');
+    await page.locator('#reset-password').fill('a-new-passphrase');
+    await page.locator('#reset-confirmPassword').fill('another-passphrase');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expectToast(page, 'Password Mismatch', 'Passwords do not match');
+    await expect(page.getByText(MSG.passwordsDontMatch)).toBeVisible();
+    await page.locator('#reset-password').fill('short');
+    await page.locator('#reset-confirmPassword').fill('short');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expectToast(page, 'Password Too Short', MSG.passwordTooShort);
+    await page.getByRole('button', { name: 'Show password' }).click();
+    await expect(page.locator('#reset-confirmPassword')).toHaveAttribute('type', 'text');
+    await expectAxeClean(page);
+
+    await page.locator('#reset-password').fill('a-new-passphrase');
+    await page.locator('#reset-confirmPassword').fill('a-new-passphrase');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expectToast(page, 'Password Updated');
+    await expect(page).toHaveURL(/\/customer-auth$/);
+    await page.getByLabel(/^Email/).fill(email);
+    await page.locator('#signin-password').fill('a-new-passphrase');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/customer-portal$/);
+
+    // The link is single-use: opened again it is refused, and the page goes back to sign-in.
+    await page.goto(link);
+    await page.locator('#reset-password').fill('a-third-passphrase');
+    await page.locator('#reset-confirmPassword').fill('a-third-passphrase');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expectToast(page, 'Invalid Reset Link', INVALID_RESET);
+    await expect(page).toHaveURL(/\/customer-auth\?mode=forgot$/);
+  });
+
+  test('the reset page without a token says the link is invalid and goes to sign-in', async ({ page }) => {
+    await open(page, '/reset-password');
+    await expectToast(page, 'Invalid Reset Link', INVALID_RESET);
+    await expect(page).toHaveURL(/\/customer-auth$/);
+  });
+
+  test("the admin's two-step reset: the seed's messages, the mailed link opening step two, then home", async ({ page, server }) => {
+    // An admin of its own: the worker's server (and its usual admin) serves the other test files too.
+    const email = 'second.admin@example.com';
+    await createAdmin(server.storage, { email, password: 'the-old-admin-passphrase' });
+    const after = lastMailId(server);
+    await open(page, '/password-reset');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expectToast(page, 'Email Required', 'Please enter your email address');
+    await expectAxeClean(page);
+    await page.getByLabel(/^Admin email/).fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expectToast(page, 'Reset Email Sent');
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose a new admin password' })).toBeFocused();
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expectToast(page, 'Token Required', 'Please enter the reset token from your email');
+    await page.getByLabel(/^Reset token/).fill('some-token');
+    await page.locator('#admin-reset-newPassword').fill('short');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expectToast(page, 'Password Too Short', 'Password must be at least 8 characters long');
+    await page.locator('#admin-reset-newPassword').fill('a-new-admin-passphrase');
+    await page.locator('#admin-reset-confirmPassword').fill('not-the-same-passphrase');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expectToast(page, "Passwords Don't Match", 'Please make sure both passwords are identical');
+    await expectAxeClean(page);
+
+    const link = await mailedLink(server, email, 'password-reset', /https?:\/\/\S+\/password-reset\?token=[\w-]+/, after);
+    await page.goto(link);
+    await expect(page.getByLabel(/^Reset token/)).toHaveValue(new URL(link).searchParams.get('token')!);
+    await page.locator('#admin-reset-newPassword').fill('a-new-admin-passphrase');
+    await page.locator('#admin-reset-confirmPassword').fill('a-new-admin-passphrase');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expectToast(page, 'Password Updated');
+    await expect(page).toHaveURL(/\/$/);
+    expect((await page.request.post('/api/login', { data: { email, password: 'a-new-admin-passphrase' } })).status()).toBe(200);
+  });
+});

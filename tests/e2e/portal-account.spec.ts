@@ -1,0 +1,207 @@
+import { readFileSync } from 'node:fs';
+import { ERASED } from '#domain/limits.ts';
+import { Client } from '../support/server.ts';
+import { quoteForm } from '../integration/helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { expectAxeClean, expectToast, lastMailId, mailedLink } from './portal-helpers.ts';
+import { bookWith, dayAhead, signedInCustomer } from './portal-steps.ts';
+
+test.describe('the customer portal: checks, quotes and the account', () => {
+  test('the booking form, file picker and My Bookings say what is wrong in the seed\'s words', async ({ page, server }) => {
+    await signedInCustomer(page, server, 'vera.validation@example.com');
+    await page.getByRole('button', { name: 'Submit booking' }).click();
+    await expectToast(page, 'Please select dates', 'Choose start and finish dates for the electrical work');
+    await expect(page.getByText('Service type is required')).toBeVisible();
+    await expect(page.locator('#booking-serviceType')).toBeFocused();
+    await expect(page.locator('#booking-startDate-error')).toHaveText('Please select dates');
+
+    // Files are checked on the device before anything is queued: too big, or not a photo or document.
+    await page.getByLabel('Photos and documents').setInputFiles([
+      { name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) },
+      { name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') },
+    ]);
+    await expect(page.getByText('huge.jpg is 10.1 MB, over the limit of 10 MB for each file. Please pick a smaller one.')).toBeVisible();
+    await expect(page.getByText('tool.exe is not a photo, PDF or Word document, so we cannot take it.')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Files to send' })).toHaveCount(0);
+    await expectAxeClean(page);
+
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    await expect(page.getByText('No bookings found for this email address')).toBeVisible();
+    await expect(page.getByText('Submit a new booking to see it appear here')).toBeVisible();
+    // Another person's address: the server refuses, and the page says so.
+    await page.getByLabel('Bookings for the e-mail address').fill('someone.else@example.com');
+    await page.getByRole('button', { name: 'Show bookings' }).click();
+    await expect(page.getByRole('alert')).toHaveText('You can only see the bookings of your own e-mail address');
+    await expectAxeClean(page);
+  });
+
+  test('My Bookings says when it could not load, and Retry loads it', async ({ page, server }) => {
+    await page.route('**/api/sync?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"boom","message":"Boom"}}' }));
+    await signedInCustomer(page, server, 'erik.error@example.com');
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    await expect(page.getByText('Error loading bookings. Please try again.')).toBeVisible();
+    await page.unroute('**/api/sync?*');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByText('No bookings found for this email address')).toBeVisible();
+  });
+
+  test('an unconfirmed account is told why older bookings are missing and can have the link sent again', async ({ page, server }) => {
+    const email = 'una.unconfirmed@example.com';
+    // A quote sent under this address before the account existed.
+    expect((await new Client(server.url).post('/api/bookings', quoteForm({ email, description: 'From the home page' }))).status).toBe(201);
+    await signedInCustomer(page, server, email, { verified: false });
+    const after = lastMailId(server);
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    const note = page.getByRole('note');
+    await expect(note).toContainText('Please confirm your email address.');
+    await note.getByRole('button', { name: 'Send the link again' }).click();
+    await expect(note.getByRole('status')).toContainText(`We have sent a new confirmation link to ${email}.`);
+    const link = await mailedLink(server, email, 'verify-email', /https?:\/\/\S+\/customer-auth\?verify=[\w-]+/, after);
+
+    await page.getByRole('tab', { name: 'My Quotes' }).click();
+    await expect(page.getByText('No quotes yet')).toBeVisible();
+    await page.goto(link);
+    await expect(page.getByText('Your email address is confirmed.')).toBeVisible();
+    await page.getByRole('link', { name: 'Go to your portal' }).click();
+    await page.getByRole('tab', { name: 'My Quotes' }).click();
+    await expect(page.getByText('From the home page')).toBeVisible();
+  });
+
+  test('a customer approves a quote in pounds, after a second press', async ({ page, server }) => {
+    const { email } = await signedInCustomer(page, server, 'quinn.quote@example.com');
+    const quote = await page.request.post('/api/bookings', { data: quoteForm({ email, serviceType: 'Consumer Unit Upgrade', description: 'New fuse board' }) });
+    const quoteId = ((await quote.json()) as { quote: { id: string } }).quote.id;
+    const admin = new Client(server.url);
+    await admin.loginAdmin();
+    expect((await admin.request('PUT', `/api/quotes/${quoteId}`, { json: { quoteStatus: 'quoted', estimatedCost: '1250' } })).status).toBe(200);
+
+    await page.getByRole('tab', { name: 'My Quotes' }).click();
+    const card = page.getByRole('listitem').filter({ hasText: 'New fuse board' });
+    await expect(card).toContainText('£1,250.00');
+    await expect(card).toContainText('Quoted: please answer');
+    await expectAxeClean(page);
+    // A slip does nothing: the confirmation can be cancelled, and focus goes back to where it was.
+    await card.getByRole('button', { name: /^Decline/ }).click();
+    await card.getByRole('button', { name: 'Cancel' }).click();
+    await expect(card.getByRole('button', { name: /^Decline/ })).toBeFocused();
+    await card.getByRole('button', { name: /^Approve/ }).click();
+    await expect(card.getByRole('button', { name: 'Yes, approve £1,250.00' })).toBeFocused();
+    await card.getByRole('button', { name: 'Yes, approve £1,250.00' }).click();
+    await expectToast(page, 'Quote Approved');
+    await expect(card).toContainText('Approved');
+    await expect(card.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
+    expect(server.storage.queries.quote(quoteId)!.quoteStatus).toBe('approved');
+  });
+
+  test('Download my data saves a JSON file of the account and its bookings', async ({ page, server }) => {
+    const { email } = await signedInCustomer(page, server, 'dora.download@example.com');
+    await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(40), finishDate: dayAhead(41), description: 'Whole house' });
+    await expectToast(page, 'Booking Submitted');
+    await page.getByRole('tab', { name: 'My Account' }).click();
+    await expectAxeClean(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download my data' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^my-data.*\.json$/);
+    const data = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { account: { email: string }; bookings: Array<{ description: string }> };
+    expect(data.account.email).toBe(email);
+    expect(data.bookings.map((b) => b.description)).toEqual(['Whole house']);
+  });
+
+  test('Delete my account asks for the password, erases the personal data and signs out', async ({ page, server }) => {
+    const { email } = await signedInCustomer(page, server, 'del.delete@example.com');
+    await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(50), finishDate: dayAhead(50), description: 'Loft only' });
+    await expectToast(page, 'Booking Submitted');
+    const bookingId = (await expect.poll(() => server.storage.queries.bookingsForCustomer(email, null).length).toBe(1), server.storage.queries.bookingsForCustomer(email, null)[0]!.id);
+
+    await page.getByRole('tab', { name: 'My Account' }).click();
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account for good?' });
+    await expect(dialog.getByLabel('Your password')).toBeFocused();
+    await expectAxeClean(page);
+    await dialog.getByLabel('Your password').fill('not-my-passphrase');
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('That is not your password');
+    await dialog.getByLabel('Your password').fill('a-customer-passphrase');
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+
+    await expectToast(page, 'Account Deleted');
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => localStorage.getItem('currentUser'))).toBeNull();
+    expect(server.storage.queries.userByEmail(email)).toBeUndefined();
+    expect(server.storage.queries.booking(bookingId)).toMatchObject({ firstName: ERASED, description: ERASED });
+    expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+  });
+
+  test('signing out with a booking still waiting shows it first, and staying keeps it', async ({ page, server }) => {
+    await signedInCustomer(page, server, 'sid.signout@example.com');
+    await page.getByLabel(/^First name/).focus();
+    await page.waitForLoadState('networkidle');
+    await page.context().setOffline(true);
+    await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(60), finishDate: dayAhead(60), description: 'Queued' });
+    await expectToast(page, 'Saved on this device');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign out with unsent work?' });
+    await expect(dialog).toContainText('(waiting to send)');
+    await expect(dialog.getByRole('button', { name: 'Stay signed in' })).toBeFocused();
+    await expectAxeClean(page);
+    await dialog.getByRole('button', { name: 'Stay signed in' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/customer-portal$/);
+  });
+
+  test('the admin signed in on the customer portal is pointed to the admin portal', async ({ page }) => {
+    expect((await page.request.post('/api/login', { data: { email: 'admin@example.com', password: 'a-long-test-passphrase' } })).status()).toBe(200);
+    await page.goto('/customer-portal');
+    await expect(page.getByRole('link', { name: 'Admin Portal' })).toHaveAttribute('href', '/admin');
+    await expect(page.getByRole('tab')).toHaveCount(0);
+  });
+});
+
+test.describe("the portal's failure toasts", () => {
+  test('a refused booking, a refused upload, a refused message and an unreachable sign-out each say so in the seed\'s words', async ({ page, server }) => {
+    await signedInCustomer(page, server, 'fay.failure@example.com');
+    await page.route('**/api/bookings', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 422, contentType: 'application/json', body: '{"error":{"code":"nope","message":"We cannot take this booking"}}' })
+        : route.continue(),
+    );
+    await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(70), finishDate: dayAhead(70), description: 'Refused' });
+    await expectToast(page, 'Booking Failed', 'We cannot take this booking');
+    await page.unroute('**/api/bookings');
+
+    await page.route('**/api/upload', (route) =>
+      route.fulfill({ status: 415, contentType: 'application/json', body: '{"error":{"code":"unsupported_file_type","message":"\\"fake.png\\" is not a photo"}}' }),
+    );
+    await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(71), finishDate: dayAhead(71), description: 'With a bad file' }, [
+      { name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not really a png') },
+    ]);
+    await expectToast(page, 'Upload Failed', 'File upload failed: "fake.png" is not a photo');
+    await page.unroute('**/api/upload');
+    // The refused file stays in the list for the customer to take out.
+    await page.getByRole('button', { name: 'Remove fake.png' }).click();
+
+    await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(72), finishDate: dayAhead(72), description: 'To chat about' });
+    await expectToast(page, 'Booking Submitted');
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    await page.getByRole('listitem').filter({ hasText: 'To chat about' }).getByRole('button', { name: /^Chat/ }).click();
+    await page.route('**/api/bookings/*/messages', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 400, contentType: 'application/json', body: '{"error":{"code":"bad","message":"Bad"}}' }) : route.continue(),
+    );
+    await page.getByLabel('Your message').fill('Hello?');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expectToast(page, 'Failed to Send', 'Could not send message. Please try again.');
+    await expect(page.getByLabel('Your message')).toHaveValue('Hello?');
+
+    await page.route('**/api/auth/logout', (route) => route.abort());
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expectToast(page, 'Logout Failed', 'Logout failed');
+    await expect(page).toHaveURL(/\/customer-auth$/);
+  });
+
+  test('the forgot-password mode says when the reset e-mail could not be asked for', async ({ page }) => {
+    await page.route('**/api/auth/forgot-password', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"x"}}' }));
+    await page.goto('/customer-auth?mode=forgot');
+    await page.getByLabel(/^Email/).fill('someone@example.com');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expectToast(page, 'Reset Failed', 'Failed to send reset email');
+  });
+});

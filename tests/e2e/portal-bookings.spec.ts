@@ -1,0 +1,149 @@
+import { Client } from '../support/server.ts';
+import { png } from '../integration/matrix/calls.ts';
+import { expect, test } from './fixtures.ts';
+import { expectAxeClean, expectToast, mailedLink, open } from './portal-helpers.ts';
+import { bookWith, dayAhead, PDF, signedInCustomer } from './portal-steps.ts';
+
+const PASSWORD = 'a-customer-passphrase';
+
+test.describe('the customer portal: bookings, files and chat', () => {
+  test('a customer registers, confirms by the mailed link, signs in, books with two files, opens them, chats, and sees the reply', async ({ page, server }) => {
+    // The whole journey of issue 12 in one story: longer than one screen's test.
+    test.setTimeout(90_000);
+    const email = 'bea.booker@example.com';
+    await open(page, '/customer-auth?mode=signup');
+    await page.getByLabel(/^First name/).fill('Bea');
+    await page.getByLabel(/^Last name/).fill('Booker');
+    await page.getByLabel(/^Email/).fill(email);
+    await page.locator('#signup-password').fill(PASSWORD);
+    await page.locator('#signup-confirmPassword').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/customer-portal$/);
+    await page.goto(await mailedLink(server, email, 'verify-email', /https?:\/\/\S+\/customer-auth\?verify=[\w-]+/));
+    await expect(page.getByText('Your email address is confirmed.')).toBeVisible();
+    await open(page, '/customer-portal');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/customer-auth$/);
+    await page.getByLabel(/^Email/).fill(email);
+    await page.locator('#signin-password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    // New Booking is the default tab; names and e-mail come from the account, the times from the seed.
+    await expect(page.getByRole('tab', { name: 'New Booking' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByLabel(/^First name/)).toHaveValue('Bea');
+    await expect(page.locator('#booking-startTime')).toHaveValue('09:00');
+    await expect(page.locator('#booking-finishTime')).toHaveValue('17:00');
+    const day = dayAhead(20);
+    await bookWith(page, { serviceType: 'lighting_installation', startDate: day, finishDate: dayAhead(21), description: 'Garden lights on the patio' }, [
+      { name: 'patio.png', mimeType: 'image/png', buffer: png().bytes },
+      { name: 'plan.pdf', mimeType: 'application/pdf', buffer: PDF },
+    ]);
+    await expectToast(page, 'Booking Submitted');
+    // The form is cleared for the next booking, the times back to 09:00–17:00.
+    await expect(page.locator('#booking-description')).toHaveValue('');
+    await expect(page.locator('#booking-startTime')).toHaveValue('09:00');
+    await expect(page.getByRole('list', { name: 'Files to send' })).toHaveCount(0);
+
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    await expect(page.getByLabel('Bookings for the e-mail address')).toHaveValue(email);
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Lighting Installation' }) });
+    await expect(card.getByText('Pending')).toBeVisible();
+    await expect(card).toContainText('Garden lights on the patio');
+    for (const [name, type] of [
+      ['patio.png', 'image/png'],
+      ['plan.pdf', 'application/pdf'],
+    ] as const) {
+      const link = card.getByRole('link', { name: new RegExp(name) });
+      await expect(link).toHaveAttribute('target', '_blank');
+      const file = await page.request.get((await link.getAttribute('href'))!);
+      expect({ status: file.status(), type: file.headers()['content-type'] }).toEqual({ status: 200, type });
+    }
+    const booking = server.storage.queries.bookingsForCustomer(email, null)[0]!;
+    expect(booking).toMatchObject({ serviceType: 'lighting_installation', startDate: day, startTime: '09:00', finishTime: '17:00' });
+
+    // Its calendar file and its history in the customer's words.
+    const ics = await page.request.get((await card.getByRole('link', { name: /Add to calendar/ }).getAttribute('href'))!);
+    expect(ics.status()).toBe(200);
+    expect(await ics.text()).toContain('BEGIN:VEVENT');
+    await card.getByRole('button', { name: /^History/ }).click();
+    await expect(card.getByText('You asked us to book this job')).toBeVisible();
+    await expectAxeClean(page);
+
+    // The chat: the customer writes, the team answers (through the API), the answer shows up by itself.
+    await card.getByRole('button', { name: /^Chat/ }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Chat about Lighting Installation' })).toBeFocused();
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByText('Message cannot be empty')).toBeVisible();
+    await page.getByLabel('Your message').fill('   Can you come before noon?   ');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expectToast(page, 'Message Sent');
+    const log = page.getByRole('log', { name: 'Messages' });
+    await expect(log.getByRole('listitem').filter({ hasText: 'Can you come before noon?' })).toContainText('Bea Booker');
+    await expect.poll(() => server.storage.queries.messages(booking.id).map((m) => m.content)).toEqual(['Can you come before noon?']);
+
+    const admin = new Client(server.url);
+    await admin.loginAdmin();
+    expect((await admin.post(`/api/bookings/${booking.id}/messages`, { content: 'Yes, 10am works for us.' })).status).toBe(201);
+    // Looked for every 5 s while the chat is open.
+    const reply = log.getByRole('listitem').filter({ hasText: 'Yes, 10am works for us.' });
+    await expect(reply).toBeVisible({ timeout: 10_000 });
+    await expect(reply).toContainText('SparkRight team');
+    await expectAxeClean(page);
+
+    await page.getByRole('button', { name: /Back to my bookings/ }).click();
+    await expect(card.getByRole('button', { name: /^Chat/ })).toBeFocused();
+  });
+
+  test('a booking made offline, with its file, waits on the device and arrives exactly once after reconnecting', async ({ page, server }) => {
+    const { email } = await signedInCustomer(page, server, 'otto.offline@example.com');
+    // The form's checks load on its first focus: let that happen while online.
+    await page.getByLabel(/^First name/).focus();
+    await page.waitForLoadState('networkidle');
+    await page.context().setOffline(true);
+
+    await bookWith(page, { serviceType: 'socket_installation', startDate: dayAhead(30), finishDate: dayAhead(30), description: 'Made with no signal' }, [
+      { name: 'socket.png', mimeType: 'image/png', buffer: png().bytes },
+    ]);
+    await expectToast(page, 'Saved on this device');
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    const card = page.getByRole('listitem').filter({ hasText: 'Made with no signal' });
+    await expect(card.getByText('Waiting to send')).toBeVisible();
+    await expect(card).toContainText('socket.png (on this device, goes with the booking)');
+    expect(server.storage.queries.bookingsForCustomer(email, null)).toHaveLength(0);
+
+    await page.context().setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(card.getByText('Pending')).toBeVisible({ timeout: 15_000 });
+    await expect(card.getByRole('link', { name: /socket\.png/ })).toBeVisible();
+    // Reconnecting again sends nothing twice.
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(page.getByRole('button', { name: /waiting to send/i })).toBeHidden();
+    const bookings = server.storage.queries.bookingsForCustomer(email, null);
+    expect(bookings.map((b) => b.description)).toEqual(['Made with no signal']);
+    expect(JSON.parse(bookings[0]!.attachments!)).toHaveLength(1);
+  });
+
+  test('quick booking: a day picked on the calendar is booked from and to that day', async ({ page, server }) => {
+    const { email } = await signedInCustomer(page, server, 'quincy.quick@example.com');
+    const calendar = page.getByRole('grid');
+    const first = calendar.locator('button[tabindex="0"]');
+    const today = (await first.getAttribute('data-day'))!;
+    // By keyboard: from today one day on, then pick it.
+    await first.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    const picked = new Date(`${today}T00:00:00Z`);
+    picked.setUTCDate(picked.getUTCDate() + 1);
+    const day = picked.toISOString().slice(0, 10);
+    const quick = page.getByRole('form', { name: 'Quick booking' });
+    await expect(quick.getByLabel(/^Service type/)).toBeFocused();
+    await quick.getByLabel(/^Service type/).selectOption('electrical_repair');
+    await quick.getByLabel(/What needs doing/).fill('A socket sparks');
+    await quick.getByRole('button', { name: /^Book / }).click();
+    await expectToast(page, 'Booking Submitted');
+    await expect
+      .poll(() => server.storage.queries.bookingsForCustomer(email, null).map((b) => [b.startDate, b.finishDate, b.startTime, b.finishTime, b.serviceType]))
+      .toEqual([[day, day, '09:00', '17:00', 'electrical_repair']]);
+    await expectAxeClean(page);
+  });
+});

@@ -1,0 +1,74 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import type { TestServer } from '../support/server.ts';
+import { expect, hydrated } from './fixtures.ts';
+
+/** A mail as the development outbox keeps it (STORAGE_DIR/mail-outbox/<time>-<id>.json). */
+type OutboxMail = { id: number; kind: string; to: string; subject: string; text: string };
+
+/** The mails the server delivered to the development outbox so far, oldest first. */
+export function outboxMails(server: TestServer): OutboxMail[] {
+  const dir = join(server.storageDir, 'mail-outbox');
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((name) => name.endsWith('.json'));
+  } catch {
+    return [];
+  }
+  return names
+    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as OutboxMail)
+    .sort((a, b) => a.id - b.id);
+}
+
+/**
+ * The link of the newest `kind` mail to `to` matching `pattern`, read from the development outbox file (as
+ * the person would from their inbox; never from an API answer). Waits for the mail sender to deliver it.
+ */
+export async function mailedLink(server: TestServer, to: string, kind: string, pattern: RegExp, after = 0): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const mail = outboxMails(server).filter((m) => m.kind === kind && m.to === to && m.id > after).at(-1);
+        link = mail ? pattern.exec(mail.text)?.[0] : undefined;
+        return link;
+      },
+      { message: `a ${kind} mail to ${to}`, timeout: 10_000 },
+    )
+    .toBeTruthy();
+  return link!;
+}
+
+/** The id of the newest mail so far (0 when none), to look only at mails sent after it. */
+export function lastMailId(server: TestServer): number {
+  return outboxMails(server).at(-1)?.id ?? 0;
+}
+
+/** Asserts the page has no serious or critical accessibility violation (WCAG 2.2 AA tags). */
+export async function expectAxeClean(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
+}
+
+/** A toast with this title (and description, when given) is on screen. */
+export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: title });
+  await expect(toast.first()).toBeVisible();
+  if (description) await expect(toast.first()).toContainText(description);
+}
+
+/** Opens a page of the app and waits until it responds to input. */
+export async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await hydrated(page);
+}
+
+/** Registers a customer through the API in the page's own cookie jar, so the page is signed in as them. */
+export async function registerInPage(page: Page, email: string, password = 'a-customer-passphrase', firstName = 'Casey', lastName = 'Customer') {
+  const res = await page.request.post('/api/auth/register', { data: { firstName, lastName, email, password } });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as { id: string; email: string };
+}

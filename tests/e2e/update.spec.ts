@@ -1,0 +1,52 @@
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startServer, type TestServer } from '../support/server.ts';
+import { expect, hydrated, test } from './fixtures.ts';
+
+test.use({ serviceWorkers: 'allow' });
+
+let dist: string;
+let server: TestServer;
+
+test.beforeEach(async () => {
+  // A copy of the build this test may change, served by a server of its own.
+  dist = mkdtempSync(join(tmpdir(), 'spark-dist-'));
+  cpSync(resolve(import.meta.dirname, '../../dist'), dist, { recursive: true });
+  server = await startServer({ env: { DIST_DIR: dist } });
+});
+
+test.afterEach(async () => {
+  await server.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+test('a new version is announced with a Reload button instead of being swapped in under the visitor', async ({ page }) => {
+  await page.goto(`${server.url}/`);
+  await hydrated(page);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((done) => navigator.serviceWorker.addEventListener('controllerchange', () => done(), { once: true }));
+    }
+  });
+  await expect(page.getByText('A new version is available')).toHaveCount(0);
+
+  // A new build is deployed: its service worker differs (the compressed copies go, so the server sends this one);
+  // the browser finds it as it does for a tab left open (here asked at once rather than within the hour).
+  appendFileSync(join(dist, 'sw.js'), `\n// new build ${Date.now()}\n`);
+  rmSync(join(dist, 'sw.js.br'), { force: true });
+  rmSync(join(dist, 'sw.js.gz'), { force: true });
+  await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+
+  const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' });
+  await expect(prompt).toBeVisible();
+  const before = await page.evaluate(() => performance.timeOrigin);
+  await prompt.getByRole('button', { name: 'Reload' }).click();
+
+  // The page reloaded (a new document), under the new worker, with nothing left waiting.
+  await expect.poll(() => page.evaluate(() => performance.timeOrigin).catch(() => before)).not.toBe(before);
+  await hydrated(page);
+  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting === null)).toBe(true);
+  await expect(page.getByText('A new version is available')).toHaveCount(0);
+});

@@ -1,0 +1,149 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERASED } from '#domain/limits.ts';
+import { ACCOUNT_ERASED } from '#backend/routes/account.ts';
+import { Client, startServer, type TestServer } from '../support/server.ts';
+import { allEvents, bookingForm, expectError, quoteForm } from './helpers.ts';
+import { png, upload } from './matrix/calls.ts';
+
+let server: TestServer;
+let admin: Client;
+
+beforeAll(async () => {
+  server = await startServer();
+  admin = new Client(server.url);
+  expect((await admin.loginAdmin()).status).toBe(200);
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+/** A signed-in customer whose address is proved, with one booking (and a file on it) and one message. */
+async function customerWithBooking(email: string) {
+  const client = new Client(server.url);
+  expect((await client.register(email, 'a-customer-passphrase', 'Dana', 'Deleter')).status).toBe(201);
+  await server.verifyEmail(email);
+  const file = (await upload(server.url, client.cookieHeader(), [png()])).data[0] as { filename: string };
+  const booked = await client.post('/api/bookings', bookingForm(email, { firstName: 'Dana', attachments: [file] }));
+  expect(booked.status).toBe(201);
+  const bookingId = booked.data.booking.id as string;
+  expect((await client.post(`/api/bookings/${bookingId}/messages`, { content: 'Please ring the side door bell' })).status).toBe(201);
+  return { client, bookingId, file };
+}
+
+describe('GET /api/bookings/{id}/timeline', () => {
+  it("tells the customer what happened to their booking in their own words, naming no member of staff", async () => {
+    const { client, bookingId } = await customerWithBooking('tilly.timeline@example.com');
+    expect((await admin.request('PATCH', `/api/bookings/${bookingId}`, { json: { status: 'confirmed' } })).status).toBe(200);
+    expect((await admin.post(`/api/bookings/${bookingId}/messages`, { content: 'See you then' })).status).toBe(200 + 1);
+
+    const res = await client.get(`/api/bookings/${bookingId}/timeline`);
+
+    expect(res.status).toBe(200);
+    expect(res.data.map((e: { who: string; summary: string }) => `${e.who}: ${e.summary}`)).toEqual([
+      expect.stringMatching(/^You: You asked us to book this job for \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}$/),
+      'You: You sent us a message',
+      'Our team: We confirmed your booking',
+      'Our team: We sent you a message',
+    ]);
+    const admins = server.storage.queries.userByEmail('admin@example.com')!;
+    expect(res.text).not.toContain(admins.firstName || 'never-empty');
+  });
+
+  it('answers 404 for an id nobody has', async () => {
+    const { client } = await customerWithBooking('nora.nobooking@example.com');
+    expectError(await client.get('/api/bookings/00000000-0000-4000-8000-000000000000/timeline'), 404, 'not_found');
+  });
+});
+
+describe('GET /api/account/export', () => {
+  it('answers a JSON file of the account, its bookings with messages and history, quotes, contact and files', async () => {
+    const email = 'erin.export@example.com';
+    const { client, bookingId, file } = await customerWithBooking(email);
+    expect((await client.post('/api/bookings', quoteForm({ email, description: 'A quote please' }))).status).toBe(201);
+
+    const res = await client.get('/api/account/export');
+
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.data.account).toMatchObject({ email, firstName: 'Dana', lastName: 'Deleter', emailVerified: true });
+    expect(res.data.account).not.toHaveProperty('passwordHash');
+    expect(res.data.bookings).toHaveLength(1);
+    expect(res.data.bookings[0]).toMatchObject({ id: bookingId, messages: [expect.objectContaining({ content: 'Please ring the side door bell' })] });
+    expect(res.data.bookings[0].history.length).toBeGreaterThanOrEqual(2);
+    expect(res.data.quotes).toEqual([expect.objectContaining({ description: 'A quote please' })]);
+    expect(res.data.contacts).toEqual([expect.objectContaining({ email })]);
+    expect(res.data.files).toEqual([expect.objectContaining({ filename: file.filename, url: `/uploads/${file.filename}` })]);
+  });
+
+  it('leaves out what others sent under an address the account has not proved', async () => {
+    const email = 'uma.unproved@example.com';
+    expect((await new Client(server.url).post('/api/bookings', quoteForm({ email, description: 'Sent before anyone registered' }))).status).toBe(201);
+    const client = new Client(server.url);
+    expect((await client.register(email, 'a-customer-passphrase', 'Uma')).status).toBe(201);
+
+    const res = await client.get('/api/account/export');
+
+    expect(res.status).toBe(200);
+    expect(res.data.quotes).toEqual([]);
+    expect(res.data.contacts).toEqual([]);
+    expect(res.text).not.toContain('Sent before anyone registered');
+  });
+});
+
+describe('POST /api/account/delete', () => {
+  it('with a wrong password answers 400 naming the password and erases nothing', async () => {
+    const { client, bookingId } = await customerWithBooking('walt.wrong@example.com');
+    const before = allEvents(server).length;
+
+    const res = await client.post('/api/account/delete', { password: 'not-my-passphrase' });
+
+    expectError(res, 400, 'password_incorrect');
+    expect(res.data.error.fields).toEqual({ password: 'That is not your password' });
+    expect(server.storage.queries.booking(bookingId)!.firstName).toBe('Dana');
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+    expect(allEvents(server).length).toBe(before);
+  });
+
+  it('refuses an account whose address is not proved yet (403), since erasure goes by address', async () => {
+    const client = new Client(server.url);
+    expect((await client.register('vic.unverified@example.com', 'a-customer-passphrase', 'Vic')).status).toBe(201);
+    expectError(await client.post('/api/account/delete', { password: 'a-customer-passphrase' }), 403, 'email_not_verified');
+    expect(server.storage.queries.userByEmail('vic.unverified@example.com')).toBeDefined();
+  });
+
+  it('refuses the admin (403): the business would lose its way in', async () => {
+    expectError(await admin.post('/api/account/delete', { password: 'a-long-test-passphrase' }), 403, 'forbidden');
+    expect((await admin.get('/api/auth/me')).status).toBe(200);
+  });
+
+  it("erases the customer's personal data, files and sessions, keeps the booking without them, and leaves others alone", async () => {
+    const email = 'dana.deleter@example.com';
+    const { client, bookingId, file } = await customerWithBooking(email);
+    const second = new Client(server.url);
+    expect((await second.post('/api/auth/login', { email, password: 'a-customer-passphrase' })).status).toBe(200);
+    const other = await customerWithBooking('olly.other@example.com');
+    const stored = join(server.storageDir, 'uploads', file.filename);
+    expect(existsSync(stored)).toBe(true);
+
+    const res = await client.post('/api/account/delete', { password: 'a-customer-passphrase' });
+
+    expect(res.status).toBe(200);
+    expect(res.data).toEqual({ message: ACCOUNT_ERASED });
+    // Signed out on this device and every other one; the account cannot sign in again.
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+    expect((await second.get('/api/auth/me')).status).toBe(401);
+    expect((await new Client(server.url).post('/api/auth/login', { email, password: 'a-customer-passphrase' })).status).toBe(401);
+    // The booking stays for the records, without who it was for; the file is gone.
+    expect(server.storage.queries.booking(bookingId)).toMatchObject({ firstName: ERASED, email: ERASED, description: ERASED, status: 'pending' });
+    expect(server.storage.queries.messages(bookingId)[0]!.content).toBe(ERASED);
+    expect(existsSync(stored)).toBe(false);
+    expect((await admin.get(`/uploads/${file.filename}`)).status).toBe(404);
+    // Nobody else's data was touched.
+    expect(server.storage.queries.booking(other.bookingId)!.firstName).toBe('Dana');
+    expect((await other.client.get('/api/auth/me')).status).toBe(200);
+  });
+});
