@@ -19,6 +19,7 @@ import { quoteRoutes } from './routes/quotes.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { healthRoutes } from './routes/health.ts';
 import { messageRoutes } from './routes/messages.ts';
+import { peopleRoutes } from './routes/people.ts';
 import { syncRoutes } from './routes/sync.ts';
 
 /** Builds the Koa app from its dependencies. No side effects: main.ts starts it, tests start it too. */
@@ -37,7 +38,7 @@ export function createApp(input: Omit<AppDeps, 'limits'>): Koa {
   app.use(sessions(app, deps.storage.sessions, { secure: deps.config.secureCookies, maxAgeMs: deps.config.sessionMaxAgeMs, busyWaitMs: deps.config.busyWaitMs }));
   app.use(jsonBody(deps.config.jsonLimit));
   const api = new Router();
-  const modules = [healthRoutes, authRoutes, bookingRoutes, messageRoutes, quoteRoutes, enquiryRoutes, uploadRoutes, passwordResetRoutes, calendarRoutes, syncRoutes, accountRoutes];
+  const modules = [healthRoutes, authRoutes, bookingRoutes, messageRoutes, quoteRoutes, enquiryRoutes, uploadRoutes, passwordResetRoutes, calendarRoutes, peopleRoutes, syncRoutes, accountRoutes];
   if (deps.config.devTools) modules.push(devRoutes);
   for (const routes of modules) api.use(routes(deps).routes());
   app.use(api.routes());

@@ -26,6 +26,8 @@ export type Policy = {
   'messages.list': undefined;
   'support.list': undefined;
   'calendar.manage': undefined;
+  /** UK GDPR erasure of a person's personal data (the admin's person page). */
+  'person.erase': undefined;
   /** Anyone signed in. */
   'booking.with-dates': undefined;
   'upload': undefined;
@@ -53,6 +55,7 @@ const ADMIN_ONLY: ReadonlySet<Action> = new Set([
   'messages.list',
   'support.list',
   'calendar.manage',
+  'person.erase',
 ]);
 const SIGNED_IN: ReadonlySet<Action> = new Set(['booking.with-dates', 'upload', 'sync', 'quotes.mine']);
 

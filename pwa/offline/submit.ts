@@ -10,7 +10,7 @@ export type SubmitOutcome =
   | { readonly kind: 'sent'; readonly data: unknown }
   /** Stored on the device; it goes by itself when the server can be reached. */
   | { readonly kind: 'queued' }
-  | { readonly kind: 'refused'; readonly status: number; readonly message: string; readonly fields: Readonly<Record<string, string>> }
+  | { readonly kind: 'refused'; readonly status: number; readonly message: string; readonly fields: Readonly<Record<string, string>>; readonly current?: unknown }
   /** Neither sent nor stored (no IndexedDB and no connection): the form keeps what was typed. */
   | { readonly kind: 'failed'; readonly message: string };
 
@@ -38,7 +38,8 @@ export async function submit(command: Command, { waitMs = 10_000 }: { waitMs?: n
   if (attempt?.kind === 'sent') return { kind: 'sent', data: attempt.data };
   if (attempt?.kind === 'refused') {
     await discard(command.id);
-    return { kind: 'refused', status: attempt.status, message: attempt.message, fields: attempt.fields };
+    // A 409 carries the record as the server now has it, for the screen to show beside the user's change.
+    return { kind: 'refused', status: attempt.status, message: attempt.message, fields: attempt.fields, ...(attempt.current === undefined ? {} : { current: attempt.current }) };
   }
   forgetAnswered(command.id);
   return { kind: 'queued' };

@@ -21,7 +21,7 @@ describe('owns', () => {
 });
 
 describe('can', () => {
-  const adminOnly: Action[] = ['bookings.list', 'booking.change', 'booking.history', 'quotes.list', 'quote.manage', 'contacts.list', 'messages.list', 'support.list', 'calendar.manage'];
+  const adminOnly: Action[] = ['bookings.list', 'booking.change', 'booking.history', 'quotes.list', 'quote.manage', 'contacts.list', 'messages.list', 'support.list', 'calendar.manage', 'person.erase'];
 
   it.each(adminOnly)('lets only the admin %s', (action) => {
     const ask = can as (actor: PolicyActor, action: Action) => boolean;

@@ -10,6 +10,7 @@ import { CreateContactSchema } from '#domain/schemas/contact.ts';
 import { PostMessageSchema } from '#domain/schemas/message.ts';
 import { ConvertQuoteSchema, UpdateQuoteSchema } from '#domain/schemas/quote.ts';
 import { SupportLookupSchema, SupportRequestSchema } from '#domain/schemas/support.ts';
+import { ErasePersonSchema } from '#domain/schemas/people.ts';
 import { createAdmin } from '#backend/bootstrap.ts';
 import { ADMIN, Client, type TestServer } from '../../support/server.ts';
 import { bookingForm, daysAhead, quoteForm, sessionCookie, type Answer } from '../helpers.ts';
@@ -450,6 +451,12 @@ export const CALLS: readonly ApiCall[] = [
   {
     method: 'GET', path: '/api/calendar/{token}.ics', access: PUBLIC, ok: 200, appends: [], body: 'none',
     request: async (fx) => ({ params: { token: await fx.feedToken() } }),
+  },
+
+  // ---- people (the admin's person page) ----
+  {
+    method: 'POST', path: '/api/people/erase', access: ADMIN_ONLY, ok: 200, appends: [], body: 'json', schema: ErasePersonSchema,
+    bounded: { email: LIMITS.email }, request: (fx) => ({ json: { email: `${fx.unique('erase')}@example.com` } }),
   },
 
   // ---- developer tools: development only ----

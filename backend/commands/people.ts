@@ -1,0 +1,24 @@
+import { personSubject } from '#domain/events.ts';
+import { ConflictError } from '#domain/errors.ts';
+import type { ErasePersonInput } from '#domain/schemas/people.ts';
+import type { Storage } from '#data/storage.ts';
+import { removeErasedFiles } from '../retention.ts';
+
+/** What an erasure did: whether anything of theirs was stored, and what went with it. */
+export type ErasureResult = { erased: boolean; sessionsEnded: number; filesDeleted: number };
+
+/**
+ * UK GDPR erasure of one person, as `npm run erase` does it (ADR 002): their key is deleted, so every personal
+ * field of theirs in the event log becomes unreadable; their sessions end; the read models are rebuilt (their
+ * bookings stay, anonymised, with counts and history); their uploaded files are deleted. Not a command through
+ * the bus: it deletes a key rather than appending an event, and its rebuild runs in slices after it. An admin
+ * account is refused: erasing it would erase the business's own sign-in.
+ */
+export async function erasePerson(storage: Storage, storageDir: string, input: ErasePersonInput): Promise<ErasureResult> {
+  const user = storage.queries.userByEmail(input.email);
+  if (user?.isAdmin) throw new ConflictError('admin_account', 'An admin account cannot be erased here. Remove its admin rights first.');
+  const sessionsEnded = user ? storage.sessions.destroyForUser(user.id) : 0;
+  const { keysDeleted } = await storage.erase(personSubject(input.email, ''));
+  const filesDeleted = keysDeleted > 0 ? await removeErasedFiles(storage, storageDir) : 0;
+  return { erased: keysDeleted > 0, sessionsEnded, filesDeleted };
+}

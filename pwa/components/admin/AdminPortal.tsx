@@ -1,0 +1,27 @@
+import { useEffect } from 'react';
+import { refreshSession, useCurrentUser } from '../../offline/session.ts';
+import { AdminLogin } from './AdminLogin.tsx';
+import { Dashboard } from './Dashboard.tsx';
+import './admin.css';
+import './admin-dashboard.css';
+import './admin-cards.css';
+import './admin-parts.css';
+import './admin-calendar.css';
+import './admin-chat.css';
+
+/**
+ * /admin: the sign-in form until an admin is signed in, then the dashboard. The signed-in admin is cached on
+ * the device (currentUser), so the portal opens in a basement with no signal; the server stays the authority:
+ * when it can be asked and no longer knows the session, the form comes back (what waits in the outbox stays
+ * and goes once they have signed in again). Nothing is read from the server before sign-in.
+ */
+export function AdminPortal() {
+  const user = useCurrentUser();
+  const admin = user?.isAdmin ? user : null;
+  const adminId = admin?.id ?? null;
+  // Once per sign-in (not per render: refreshing caches a new user object).
+  useEffect(() => {
+    if (adminId) void refreshSession();
+  }, [adminId]);
+  return <div className="admin">{admin ? <Dashboard user={admin} /> : <AdminLogin />}</div>;
+}

@@ -1,0 +1,61 @@
+import { useRef } from 'react';
+import type { KeyboardEvent } from 'react';
+import { ADMIN_TABS } from './search.ts';
+import type { AdminTab } from './search.ts';
+
+/** Each tab's name, and the shorter one small screens show (seed point 2: Jobs, Quotes, Cal). */
+const NAMES: Readonly<Record<AdminTab, { long: string; short: string }>> = {
+  bookings: { long: 'Bookings', short: 'Jobs' },
+  quotes: { long: 'To Be Quoted', short: 'Quotes' },
+  contacts: { long: 'Contacts', short: 'Contacts' },
+  calendar: { long: 'Calendar', short: 'Cal' },
+  chat: { long: 'Chat', short: 'Chat' },
+};
+
+/**
+ * The five tabs as a WAI-ARIA tab list: one tab stop, arrow keys, Home and End move between tabs and open
+ * them; each tab is its own URL (?tab=…). The quotes tab carries the number of pending quotes.
+ */
+export function AdminTabs({ current, pendingQuotes, onSelect }: { current: AdminTab; pendingQuotes: number; onSelect: (tab: AdminTab) => void }) {
+  const list = useRef<HTMLDivElement>(null);
+  const move = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = ADMIN_TABS.indexOf(current);
+    const next =
+      event.key === 'ArrowRight' ? (index + 1) % ADMIN_TABS.length
+      : event.key === 'ArrowLeft' ? (index - 1 + ADMIN_TABS.length) % ADMIN_TABS.length
+      : event.key === 'Home' ? 0
+      : event.key === 'End' ? ADMIN_TABS.length - 1
+      : -1;
+    if (next < 0) return;
+    event.preventDefault();
+    const tab = ADMIN_TABS[next]!;
+    onSelect(tab);
+    list.current?.querySelector<HTMLButtonElement>(`#admin-tab-${tab}`)?.focus();
+  };
+  return (
+    <div className="admin-tabs" role="tablist" aria-label="Admin sections" ref={list} onKeyDown={move}>
+      {ADMIN_TABS.map((tab) => (
+        <button
+          key={tab}
+          type="button"
+          role="tab"
+          id={`admin-tab-${tab}`}
+          aria-selected={tab === current}
+          aria-controls={tab === current ? `admin-panel-${tab}` : undefined}
+          tabIndex={tab === current ? 0 : -1}
+          className="admin-tab"
+          onClick={() => onSelect(tab)}
+        >
+          <span className="admin-tab__long">{NAMES[tab].long}</span>
+          <span className="admin-tab__short">{NAMES[tab].short}</span>
+          {tab === 'quotes' && pendingQuotes > 0 ? (
+            <span className="admin-tab__badge">
+              {pendingQuotes}
+              <span className="visually-hidden"> pending</span>
+            </span>
+          ) : null}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { getRouteApi } from '@tanstack/react-router';
+import { useCallback, useMemo, useRef } from 'react';
+import type { UserView } from '#domain/views.ts';
+import { toast } from '../../lib/toast.ts';
+import { useAdminQuotes } from '../../offline/admin-data.ts';
+import { useAdminSync } from '../../offline/admin-sync.ts';
+import { forgetUser } from '../../offline/session.ts';
+import { useOffline } from '../../offline/use-outbox.ts';
+import { useBookings } from '../../offline/use-mirror.ts';
+import { AdminTabs } from './AdminTabs.tsx';
+import { BookingsTab } from './bookings/BookingsTab.tsx';
+import { CalendarTab } from './calendar/CalendarTab.tsx';
+import { ChatTab } from './chat/ChatTab.tsx';
+import { ContactsTab } from './contacts/ContactsTab.tsx';
+import { AdminContext } from './context.ts';
+import { Counters } from './Counters.tsx';
+import { moment } from './format.ts';
+import { QuotesTab } from './quotes/QuotesTab.tsx';
+import type { AdminSearch, AdminTab } from './search.ts';
+import { SignOut } from './SignOut.tsx';
+
+const route = getRouteApi('/admin');
+
+/**
+ * The signed-in admin's screen (seed point 2): who is signed in and how fresh the tablet's copy is, the four
+ * counters, and the five tabs. Everything reads the device's copy with the outbox laid over it, so it works
+ * with no signal and a change shows at once.
+ */
+export function Dashboard({ user }: { user: UserView }) {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const tab: AdminTab = search.tab ?? 'bookings';
+  const signedOut = useCallback(() => {
+    forgetUser();
+    void toast.info('Please sign in again', 'Your sign-in has ended. Changes not yet sent are kept on this tablet and go once you have signed in.');
+  }, []);
+  const { status, refresh } = useAdminSync(user, signedOut);
+  const bookings = useBookings();
+  const quotes = useAdminQuotes();
+  const offline = useOffline();
+  const panel = useRef<HTMLDivElement>(null);
+  const session = useMemo(() => ({ user, refresh }), [user, refresh]);
+  const go = useCallback((next: AdminSearch) => void navigate({ search: next }), [navigate]);
+  const pendingQuotes = quotes?.filter((quote) => quote.quoteStatus === 'pending' && !quote.bookingId).length ?? 0;
+
+  return (
+    <AdminContext.Provider value={session}>
+      <div className="admin-top">
+        <h1 className="admin-top__title">Admin Portal</h1>
+        {/* Sign out first on the left: the toasts appear top right and would cover it there. */}
+        <div className="admin-top__row">
+          <SignOut user={user} />
+          <p className="admin-top__meta">
+            Signed in as {user.firstName} {user.lastName}
+            <span aria-hidden="true"> · </span>
+            <SyncLine state={status.state} syncedAt={status.syncedAt} offline={offline} />
+          </p>
+        </div>
+      </div>
+      <Counters bookings={bookings} onPick={(status) => go({ tab: 'bookings', ...(status ? { status } : {}) })} />
+      <AdminTabs current={tab} pendingQuotes={pendingQuotes} onSelect={(next) => go({ tab: next })} />
+      <div ref={panel} className="admin-panel" role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
+        {tab === 'bookings' ? <BookingsTab bookings={bookings} filter={search.status} go={go} /> : null}
+        {tab === 'quotes' ? <QuotesTab quotes={quotes} bookings={bookings} /> : null}
+        {tab === 'contacts' ? <ContactsTab bookings={bookings} quotes={quotes} person={search.person} go={go} /> : null}
+        {tab === 'calendar' ? <CalendarTab bookings={bookings} month={search.month} day={search.day} go={go} /> : null}
+        {tab === 'chat' ? <ChatTab bookings={bookings} bookingId={search.booking} go={go} /> : null}
+      </div>
+    </AdminContext.Provider>
+  );
+}
+
+function SyncLine({ state, syncedAt, offline }: { state: string; syncedAt: string | null; offline: boolean }) {
+  const when = syncedAt ? moment(syncedAt) : null;
+  if (state === 'loading' && !syncedAt) return <span>Loading jobs…</span>;
+  if (offline || state === 'unreachable') {
+    return <span className="admin-top__offline">{when ? `Offline: showing this tablet's copy from ${when}` : 'Offline: nothing on this tablet yet'}</span>;
+  }
+  return <span>{when ? `Up to date (${when})` : 'Up to date'}</span>;
+}

@@ -1,0 +1,86 @@
+import { useRef, useState } from 'react';
+import type { UserView } from '#domain/views.ts';
+import { toast } from '../../lib/toast.ts';
+import type { OutboxItem } from '../../offline/db.ts';
+import { drain } from '../../offline/sender.ts';
+import { signOutDevice, unsentWork } from '../../offline/sign-out.ts';
+import { afterDrain } from '../../offline/start.ts';
+import { forgetFeedLink } from './calendar/feed-link.ts';
+import { Icon } from '../ui/Icon.tsx';
+import { Modal } from './Modal.tsx';
+
+/**
+ * Sign out: ends the session on the server and wipes this tablet's copy of the business's records. When
+ * changes still wait to be sent, it first lists them and offers to send them now; discarding them takes a
+ * deliberate second button.
+ */
+export function SignOut({ user }: { user: UserView }) {
+  const [unsent, setUnsent] = useState<OutboxItem[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+
+  const signOut = async () => {
+    setBusy(true);
+    forgetFeedLink(user.id);
+    const { server } = await signOutDevice(user.id, '/api/logout');
+    if (server) void toast.success('Logged Out', 'This tablet no longer holds your business data.');
+    else void toast.error('Logout Failed', 'Logout failed: this tablet forgot your data, but the server could not be reached. Sign in and out again once you are online to end the session there.');
+  };
+  const start = async () => {
+    const items = await unsentWork(user.id);
+    if (items.length === 0) return signOut();
+    setUnsent(items);
+  };
+  const close = () => {
+    setUnsent(null);
+    requestAnimationFrame(() => button.current?.focus());
+  };
+  const sendNow = async () => {
+    await afterDrain(await drain({ force: true, queue: true }));
+    const items = await unsentWork(user.id);
+    if (items.length === 0) {
+      close();
+      void toast.success('Everything sent', 'Nothing is waiting any more: you can sign out safely.');
+    } else setUnsent(items);
+  };
+
+  return (
+    <>
+      <button ref={button} type="button" className="btn btn--secondary admin-btn" onClick={() => void start()} aria-haspopup="dialog">
+        <Icon name="lock" size={18} />
+        Sign out
+      </button>
+      {unsent ? (
+        <Modal
+          title="Changes not sent yet"
+          onClose={close}
+        >
+          <p>
+            {unsent.length === 1 ? 'This change has' : `These ${unsent.length} changes have`} not reached the server yet. Signing out wipes this tablet&rsquo;s copy,
+            and {unsent.length === 1 ? 'it' : 'they'} would be lost.
+          </p>
+          <ul className="admin-unsent">
+            {unsent.map((item) => (
+              <li key={item.id}>
+                {item.label}
+                {item.state === 'failed' ? <span className="admin-unsent__refused"> (not accepted: {item.error?.message})</span> : null}
+              </li>
+            ))}
+          </ul>
+          <div className="admin-actions">
+            <button type="button" className="btn btn--primary admin-btn" onClick={() => void sendNow()}>
+              <Icon name="send" size={18} />
+              Try sending now
+            </button>
+            <button type="button" className="btn btn--secondary admin-btn" onClick={close}>
+              Stay signed in
+            </button>
+            <button type="button" className="btn admin-btn admin-btn--danger" disabled={busy} onClick={() => void signOut()}>
+              Discard {unsent.length === 1 ? 'it' : `all ${unsent.length}`} and sign out
+            </button>
+          </div>
+        </Modal>
+      ) : null}
+    </>
+  );
+}

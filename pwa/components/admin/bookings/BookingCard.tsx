@@ -1,0 +1,99 @@
+import { useEffect, useState } from 'react';
+import type { ChangeEvent } from 'react';
+import { serviceTypeLabel } from '#domain/content/services.ts';
+import type { BookingView } from '#domain/views.ts';
+import { changeStatus, personName, takeTheirs } from '../../../offline/admin-commands.ts';
+import type { Thread } from '../../../offline/admin-data.ts';
+import type { OutboxItem } from '../../../offline/db.ts';
+import type { Shown } from '../../../offline/use-mirror.ts';
+import { Icon } from '../../ui/Icon.tsx';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import { useAdmin } from '../context.ts';
+import { jobWhen } from '../format.ts';
+import type { AdminSearch } from '../search.ts';
+import { ContactFacts, Fact, StatusOptions } from '../parts.tsx';
+import { BookingHistory } from './BookingHistory.tsx';
+import { Attachments } from './Attachments.tsx';
+import { googleCalendarUrl } from './google-calendar.ts';
+import { ProblemPanel } from './ProblemPanel.tsx';
+import { clashingJobs, problemOf } from './problems.ts';
+import type { Problem } from './problems.ts';
+import { reportStatusOutcome } from './report.ts';
+
+/**
+ * One job (seed point 2): who, what, when and where; the status badge and a big status selector (any status to
+ * any, through the outbox); its chat with the message count and a New badge when the customer waits for an
+ * answer; Google Calendar and .ics; its history. A change the server refused waits here for the admin's choice.
+ */
+export function BookingCard({ job, all, thread, refused, go }: { job: Shown<BookingView>; all: readonly BookingView[]; thread: Thread | undefined; refused: OutboxItem | undefined; go: (search: AdminSearch) => void }) {
+  const { user } = useAdmin();
+  const [local, setLocal] = useState<Problem | null>(null);
+  const held = refused ? problemOf(refused, all) : null;
+  const problem = held ?? local;
+  const google = googleCalendarUrl(job);
+  const name = personName(job) || 'No name';
+
+  // A refused change whose "conflict" is the very status the admin chose is no conflict at all.
+  useEffect(() => {
+    if (held?.type === 'conflict' && held.theirs.status === held.wanted) void takeTheirs({ bookingId: job.id, wanted: held.wanted, theirs: held.theirs, ...(held.item ? { item: held.item } : {}) });
+  }, [held, job.id]);
+
+  const onStatus = async (event: ChangeEvent<HTMLSelectElement>) => {
+    const wanted = event.target.value;
+    const others = clashingJobs({ ...job, status: wanted }, all);
+    if (others.length > 0 && clashingJobs(job, all).length === 0) return setLocal({ type: 'clash', wanted, others });
+    setLocal(null);
+    setLocal(await reportStatusOutcome(await changeStatus(job, wanted, user.id), job, wanted));
+  };
+
+  return (
+    <li className={`admin-card admin-job${job.waiting ? ' admin-card--waiting' : ''}`} aria-labelledby={`job-${job.id}`}>
+      <div className="admin-card__head">
+        <h3 id={`job-${job.id}`} className="admin-card__title">
+          {name}
+        </h3>
+        <StatusBadge status={job.status} />
+        {job.waiting ? <span className={`admin-chip admin-chip--${job.waiting.state}`}>{job.waiting.state === 'failed' ? 'Not accepted' : 'Waiting to send'}</span> : null}
+      </div>
+      <dl className="admin-facts">
+        <Fact name="Service">{serviceTypeLabel(job.serviceType)}</Fact>
+        <Fact name="When">{jobWhen(job)}</Fact>
+        <Fact name="Address">{job.address}</Fact>
+        <ContactFacts phone={job.phone} email={job.email} />
+        <Fact name="Details" wide>
+          {job.description}
+        </Fact>
+        <Fact name="Source">{job.isManualBooking ? 'Added by you' : job.quoteId ? 'From a quote' : job.source === 'portal' ? 'Customer portal' : 'Website'}</Fact>
+      </dl>
+      <Attachments json={job.attachments} />
+      {problem ? <ProblemPanel problem={problem} job={job} onSettled={setLocal} /> : null}
+      <div className="admin-job__actions">
+        <label className="admin-select">
+          <span className="admin-select__label">Status</span>
+          <select value={(job.status || 'pending').replace(/-/g, '_')} onChange={(event) => void onStatus(event)} disabled={refused !== undefined}>
+            <StatusOptions />
+          </select>
+        </label>
+        <button type="button" className="btn btn--secondary admin-btn" onClick={() => go({ tab: 'chat', booking: job.id })}>
+          <Icon name="chat" size={18} />
+          Chat{thread ? ` (${thread.count})` : ''}
+          {thread?.unanswered ? <span className="admin-new">New</span> : null}
+          <span className="visually-hidden"> with {name}</span>
+        </button>
+        {google ? (
+          <a className="btn btn--secondary admin-btn" href={google} target="_blank" rel="noopener noreferrer">
+            <Icon name="calendar" size={18} />
+            Google Calendar<span className="visually-hidden"> for {name}&rsquo;s job (opens in a new tab)</span>
+          </a>
+        ) : null}
+        {job.startDate && !job.waiting ? (
+          <a className="btn btn--secondary admin-btn" href={`/api/bookings/${job.id}.ics`} download>
+            <Icon name="calendar" size={18} />
+            .ics file<span className="visually-hidden"> for {name}&rsquo;s job</span>
+          </a>
+        ) : null}
+        <BookingHistory jobId={job.id} name={name} />
+      </div>
+    </li>
+  );
+}

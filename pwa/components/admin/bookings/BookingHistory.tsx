@@ -1,0 +1,53 @@
+import { useRef, useState } from 'react';
+import type { HistoryEntryView } from '#domain/views.ts';
+import { Icon } from '../../ui/Icon.tsx';
+import { moment } from '../format.ts';
+
+/**
+ * A job's history (who changed what, when), read from its events on the server when opened. It needs a
+ * connection; offline it says so rather than showing nothing.
+ */
+export function BookingHistory({ jobId, name }: { jobId: string; name: string }) {
+  const [open, setOpen] = useState(false);
+  const [state, setState] = useState<{ kind: 'loading' } | { kind: 'shown'; entries: HistoryEntryView[] } | { kind: 'failed'; message: string }>({ kind: 'loading' });
+  const panel = useRef<HTMLDivElement>(null);
+  const toggle = async () => {
+    const next = !open;
+    setOpen(next);
+    if (!next) return;
+    setState({ kind: 'loading' });
+    try {
+      const response = await fetch(`/api/bookings/${jobId}/history`, { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } });
+      if (!response.ok) {
+        setState({ kind: 'failed', message: response.status === 404 ? 'The server has no history for this job yet (it may still be waiting to send).' : `The history could not be loaded (${response.status}).` });
+        return;
+      }
+      setState({ kind: 'shown', entries: (await response.json()) as HistoryEntryView[] });
+    } catch {
+      setState({ kind: 'failed', message: 'The history needs a connection. Try again when you are back online.' });
+    }
+  };
+  return (
+    <>
+      <button type="button" className="btn btn--secondary admin-btn" aria-expanded={open} aria-controls={`history-${jobId}`} onClick={() => void toggle()}>
+        <Icon name="clock" size={18} />
+        History<span className="visually-hidden"> of {name}&rsquo;s job</span>
+      </button>
+      <div id={`history-${jobId}`} ref={panel} className="admin-history" hidden={!open} aria-live="polite">
+        {!open ? null : state.kind === 'loading' ? (
+          <p>Loading the history…</p>
+        ) : state.kind === 'failed' ? (
+          <p>{state.message}</p>
+        ) : (
+          <ol>
+            {state.entries.map((entry, index) => (
+              <li key={`${entry.at}-${index}`}>
+                <span className="admin-history__when">{moment(entry.at)}</span> <strong>{entry.who}</strong>: {entry.summary}
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+    </>
+  );
+}

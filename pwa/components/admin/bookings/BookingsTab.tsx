@@ -1,0 +1,100 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { BookingView } from '#domain/views.ts';
+import { threadsOf, useAllMessages, useRefusedItems } from '../../../offline/admin-data.ts';
+import type { OutboxItem } from '../../../offline/db.ts';
+import type { Shown } from '../../../offline/use-mirror.ts';
+import { Icon } from '../../ui/Icon.tsx';
+import type { AdminSearch, JobFilter } from '../search.ts';
+import { BookingCard } from './BookingCard.tsx';
+import { ManualBookingForm } from './ManualBookingForm.tsx';
+import { ScreenHead, SearchBox, StatusOptions } from '../parts.tsx';
+
+const PAGE = 30;
+
+/**
+ * Bookings (Jobs on small screens): 'Add Manual Booking', a search and a status filter (the counters set
+ * it), and the jobs, newest first, thirty at a time so a long history stays quick on a tablet.
+ */
+export function BookingsTab({ bookings, filter, go }: { bookings: Array<Shown<BookingView>> | undefined; filter: JobFilter | undefined; go: (search: AdminSearch) => void }) {
+  const [adding, setAdding] = useState(false);
+  const [query, setQuery] = useState('');
+  const [shown, setShown] = useState(PAGE);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const backFromForm = useRef(false);
+  // Back from the form, focus returns to the button that opened it (once the list is on the page again).
+  useEffect(() => {
+    if (!adding && backFromForm.current) {
+      backFromForm.current = false;
+      addButton.current?.focus();
+    }
+  }, [adding]);
+  const messages = useAllMessages();
+  const refused = useRefusedItems();
+  const threads = useMemo(() => threadsOf(messages ?? []), [messages]);
+  const refusedByJob = useMemo(() => {
+    const map = new Map<string, OutboxItem>();
+    for (const item of refused ?? []) if (item.record && !map.has(item.record)) map.set(item.record, item);
+    return map;
+  }, [refused]);
+  const matching = useMemo(() => {
+    const words = query.trim().toLowerCase();
+    return (bookings ?? []).filter((job) => {
+      if (filter && (job.status || 'pending').replace(/-/g, '_') !== filter) return false;
+      if (!words) return true;
+      return [job.firstName, job.lastName, job.email, job.phone, job.address, job.serviceType, job.description].some((field) => field?.toLowerCase().includes(words));
+    });
+  }, [bookings, filter, query]);
+
+  if (adding) {
+    return (
+      <ManualBookingForm
+        bookings={bookings ?? []}
+        onDone={() => {
+          backFromForm.current = true;
+          setAdding(false);
+        }}
+      />
+    );
+  }
+  return (
+    <div className="admin-section">
+      <ScreenHead title="Bookings">
+        <button ref={addButton} type="button" className="btn btn--primary admin-btn" onClick={() => setAdding(true)}>
+          <Icon name="calendar" size={18} />
+          Add Manual Booking
+        </button>
+      </ScreenHead>
+      <div className="admin-filters">
+        <SearchBox label="Find a job" value={query} onChange={setQuery} placeholder="Name, phone, address…" />
+        <label className="admin-select">
+          <span className="admin-select__label">Show</span>
+          <select value={filter ?? ''} onChange={(event) => go({ tab: 'bookings', ...(event.target.value ? { status: event.target.value as JobFilter } : {}) })}>
+            <option value="">all jobs</option>
+            <StatusOptions />
+          </select>
+        </label>
+      </div>
+      {bookings === undefined ? (
+        <p className="admin-empty">Loading jobs…</p>
+      ) : matching.length === 0 ? (
+        <p className="admin-empty">{bookings.length === 0 ? 'No bookings yet. Jobs from the website and the customer portal appear here.' : 'No jobs match. Clear the search or show all jobs.'}</p>
+      ) : (
+        <>
+          <p className="admin-count" aria-live="polite">
+            {matching.length === 1 ? '1 job' : `${matching.length} jobs`}
+          </p>
+          <ul className="admin-cards">
+            {matching.slice(0, shown).map((job) => (
+              <BookingCard key={job.id} job={job} all={bookings} thread={threads.get(job.id)} refused={refusedByJob.get(job.id)} go={go} />
+            ))}
+          </ul>
+          {matching.length > shown ? (
+            <button type="button" className="btn btn--secondary admin-btn admin-more" onClick={() => setShown(shown + PAGE)}>
+              Show more jobs ({matching.length - shown} more)
+            </button>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ADMIN_SERVICE_TYPES } from '#domain/content/services.ts';
+import type { BookingView } from '#domain/views.ts';
+import { useForm } from '../../../lib/form.ts';
+import type { FormOutcome } from '../../../lib/form.ts';
+import { toast } from '../../../lib/toast.ts';
+import { addManualBooking, personName } from '../../../offline/admin-commands.ts';
+import { Field } from '../../ui/Field.tsx';
+import { useAdmin } from '../context.ts';
+import { dayLabel } from '../format.ts';
+import { ClashList, ScreenHead, StatusOptions, SubmitRow } from '../parts.tsx';
+import { FilePicker } from './FilePicker.tsx';
+import { MANUAL_FIELDS, loadManualSchema } from './manual-booking.ts';
+import type { ManualField } from './manual-booking.ts';
+import { clashingJobs } from './problems.ts';
+
+/**
+ * 'Add Manual Booking' (seed point 2): a job the admin takes by phone or on site. First name and both dates are
+ * required (the seed's messages); it is confirmed unless they choose otherwise; photos and documents go with it
+ * (kept on the tablet until they are uploaded). A clash with a confirmed job is shown before anything is sent,
+ * and only 'Book anyway' sends it. Works offline: the job shows in the lists at once.
+ */
+export function ManualBookingForm({ bookings, date, onDone }: { bookings: readonly BookingView[]; date?: string; onDone: () => void }) {
+  const { user } = useAdmin();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [files, setFiles] = useState<File[]>([]);
+  const [clash, setClash] = useState<BookingView[] | null>(null);
+  const anyway = useRef(false);
+  const formEl = useRef<HTMLFormElement | null>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+
+  const onValid = useCallback(
+    async (values: Record<ManualField, string>): Promise<FormOutcome<ManualField>> => {
+      const others = clashingJobs({ id: '', status: values.status || 'confirmed', startDate: values.startDate, finishDate: values.finishDate, startTime: values.startTime || null, finishTime: values.finishTime || null }, bookings);
+      if (others.length > 0 && !anyway.current) {
+        setClash(others);
+        return { kind: 'failed', message: 'This job overlaps a confirmed job: choose Book anyway or change the dates.' };
+      }
+      const outcome = await addManualBooking({ values, files, allowOverlap: anyway.current }, user.id);
+      anyway.current = false;
+      const name = personName({ firstName: values.firstName, lastName: values.lastName || null });
+      switch (outcome.kind) {
+        case 'sent':
+          void toast.success('Booking Created', `${name}, ${dayLabel(values.startDate)}.`);
+          onDone();
+          return { kind: 'sent', message: 'Booking Created' };
+        case 'queued':
+          void toast.info('Saved on this tablet', `${name}, ${dayLabel(values.startDate)}: the job shows in your lists now and goes to the server when you're back online.`);
+          onDone();
+          return { kind: 'saved', message: 'Saved on this tablet' };
+        case 'refused':
+          if (outcome.status === 409) {
+            setClash([]);
+            return { kind: 'failed', message: outcome.message };
+          }
+          if (outcome.status === 400 && Object.keys(outcome.fields).length > 0) return { kind: 'invalid', fields: outcome.fields };
+          void toast.error('Failed to Create Booking', outcome.message);
+          return { kind: 'failed', message: outcome.message };
+        case 'failed':
+          void toast.error('Failed to Create Booking', outcome.message);
+          return { kind: 'failed', message: outcome.message };
+      }
+    },
+    [bookings, files, onDone, user.id],
+  );
+  const { errors, status, sending, formProps } = useForm({ fields: MANUAL_FIELDS, loadSchema: loadManualSchema, onValid, keep: true });
+  const datesMissing = errors.startDate === 'Please select dates' || errors.finishDate === 'Please select dates';
+  useEffect(() => {
+    if (datesMissing) void toast.error('Please select dates', 'Choose start and finish dates for the booking');
+  }, [datesMissing]);
+
+  const bookAnyway = () => {
+    anyway.current = true;
+    setClash(null);
+    formEl.current?.requestSubmit();
+  };
+  const f = (name: ManualField, label: string, extra: { required?: boolean; full?: boolean; hint?: string } = {}) => ({ form: 'manual', name, label, error: errors[name], ...extra });
+
+  return (
+    <section className="admin-section admin-form-panel" aria-labelledby="manual-title">
+      <ScreenHead title="Add Manual Booking" id="manual-title" headingRef={heading}>
+        <button type="button" className="btn btn--secondary admin-btn" onClick={onDone}>
+          Cancel
+        </button>
+      </ScreenHead>
+      <form
+        className="form-grid admin-form"
+        {...formProps}
+        ref={(element) => {
+          formEl.current = element;
+          (formProps.ref as { current: HTMLFormElement | null }).current = element;
+        }}
+        onChange={() => setClash(null)}
+      >
+        <Field {...f('firstName', 'First name', { required: true })}>{(p) => <input {...p} autoComplete="off" />}</Field>
+        <Field {...f('lastName', 'Last name')}>{(p) => <input {...p} autoComplete="off" />}</Field>
+        <Field {...f('phone', 'Phone')}>{(p) => <input {...p} type="tel" inputMode="tel" autoComplete="off" />}</Field>
+        <Field {...f('email', 'E-mail')}>{(p) => <input {...p} type="email" inputMode="email" autoComplete="off" spellCheck={false} />}</Field>
+        <Field {...f('serviceType', 'Service', { required: true })}>
+          {(p) => (
+            <select {...p} defaultValue="electrical_installation">
+              {ADMIN_SERVICE_TYPES.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field {...f('status', 'Status')}>
+          {(p) => (
+            <select {...p} defaultValue="confirmed">
+              <StatusOptions />
+            </select>
+          )}
+        </Field>
+        <Field {...f('startDate', 'Start date', { required: true })}>{(p) => <input {...p} type="date" defaultValue={date ?? ''} />}</Field>
+        <Field {...f('finishDate', 'Finish date', { required: true })}>{(p) => <input {...p} type="date" defaultValue={date ?? ''} />}</Field>
+        <Field {...f('startTime', 'Start time')}>{(p) => <input {...p} type="time" defaultValue="09:00" />}</Field>
+        <Field {...f('finishTime', 'Finish time')}>{(p) => <input {...p} type="time" defaultValue="17:00" />}</Field>
+        <Field {...f('address', 'Address', { full: true })}>{(p) => <input {...p} autoComplete="off" />}</Field>
+        <Field {...f('description', 'Job details', { full: true })}>{(p) => <textarea {...p} rows={3} />}</Field>
+        <FilePicker files={files} onChange={setFiles} />
+        {clash ? (
+          <div className="admin-problem field--full" role="alert">
+            <h3>Double booking</h3>
+            <p>{clash.length > 0 ? 'These dates overlap a confirmed job:' : 'The server says these dates overlap a confirmed job.'}</p>
+            <ClashList jobs={clash} />
+            <div className="admin-actions">
+              <button type="button" className="btn btn--primary admin-btn" onClick={bookAnyway}>
+                Book anyway
+              </button>
+            </div>
+          </div>
+        ) : null}
+        <SubmitRow label="Add booking" busyLabel="Saving…" sending={sending} status={status} />
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import { useEffect, useRef } from 'react';
+import type { BookingView } from '#domain/views.ts';
+import { toast } from '../../../lib/toast.ts';
+import { bookAnyway, changeStatus, keepMine, takeTheirs } from '../../../offline/admin-commands.ts';
+import { discard, retry } from '../../../offline/outbox.ts';
+import { drain } from '../../../offline/sender.ts';
+import { afterDrain } from '../../../offline/start.ts';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import { useAdmin } from '../context.ts';
+import { jobWhen, moment } from '../format.ts';
+import { ClashList } from '../parts.tsx';
+import { reportStatusOutcome } from './report.ts';
+import type { Problem } from './problems.ts';
+
+/**
+ * A change that needs the admin's decision, inside its job's card: both versions side by side for a conflict,
+ * the clashing jobs for a double booking, the server's words for any other refusal. Focus moves to it when it
+ * appears, so nobody misses it, and the choice is one big button.
+ */
+export function ProblemPanel({ problem, job, onSettled }: { problem: Problem; job: BookingView; onSettled: (next: Problem | null) => void }) {
+  const { user } = useAdmin();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, [problem.type]);
+
+  const resend = async (allowOverlap: boolean) => {
+    if (problem.type === 'clash' && problem.item) return bookAnyway(problem.item).then(() => onSettled(null));
+    const wanted = problem.type === 'refused' ? job.status : problem.wanted;
+    const base = problem.type === 'conflict' ? problem.theirs : job;
+    if (problem.type === 'conflict') {
+      const outcome = await keepMine({ bookingId: job.id, wanted, theirs: problem.theirs, ...(problem.item ? { item: problem.item } : {}) }, user.id);
+      if (!outcome) return onSettled(null);
+      return onSettled(await reportStatusOutcome(outcome, base, wanted));
+    }
+    onSettled(await reportStatusOutcome(await changeStatus(base, wanted, user.id, { allowOverlap }), base, wanted));
+  };
+  const drop = async () => {
+    if (problem.type === 'conflict') await takeTheirs({ bookingId: job.id, wanted: problem.wanted, theirs: problem.theirs, ...(problem.item ? { item: problem.item } : {}) });
+    else if (problem.item) await discard(problem.item.id);
+    onSettled(null);
+  };
+
+  const id = `problem-${job.id}`;
+  return (
+    <section className="admin-problem" aria-labelledby={id}>
+      {problem.type === 'conflict' ? (
+        <>
+          <h4 id={id} ref={heading} tabIndex={-1}>
+            Changed elsewhere meanwhile
+          </h4>
+          <p>This job was changed on the server after your tablet last saw it. Which status should it have?</p>
+          <div className="admin-versions">
+            <div className="admin-version">
+              <p className="admin-version__title">Your change</p>
+              <StatusBadge status={problem.wanted} />
+            </div>
+            <div className="admin-version">
+              <p className="admin-version__title">On the server now</p>
+              <StatusBadge status={problem.theirs.status} />
+              <p className="admin-version__when">
+                {jobWhen(problem.theirs)} · changed {moment(problem.theirs.updatedAt)}
+              </p>
+            </div>
+          </div>
+          <div className="admin-actions">
+            <button type="button" className="btn btn--primary admin-btn" onClick={() => void resend(false)}>
+              Keep mine ({problem.wanted.replace(/_/g, ' ')})
+            </button>
+            <button type="button" className="btn btn--secondary admin-btn" onClick={() => void drop()}>
+              Take the server&rsquo;s ({problem.theirs.status.replace(/_/g, ' ')})
+            </button>
+          </div>
+        </>
+      ) : problem.type === 'clash' ? (
+        <>
+          <h4 id={id} ref={heading} tabIndex={-1}>
+            Double booking
+          </h4>
+          <p>
+            {problem.item?.kind === 'booking' ? 'This new job' : `Setting it to ${problem.wanted.replace(/_/g, ' ')}`} overlaps{' '}
+            {problem.others.length === 0 ? 'a confirmed job' : problem.others.length === 1 ? 'a confirmed job' : `${problem.others.length} confirmed jobs`}:
+          </p>
+          <ClashList jobs={problem.others} />
+          <div className="admin-actions">
+            <button type="button" className="btn btn--primary admin-btn" onClick={() => void resend(true)}>
+              Book anyway
+            </button>
+            <button type="button" className="btn btn--secondary admin-btn" onClick={() => void drop()}>
+              {problem.item ? 'Discard the change' : 'Leave it as it was'}
+            </button>
+          </div>
+        </>
+      ) : (
+        <>
+          <h4 id={id} ref={heading} tabIndex={-1}>
+            Not accepted by the server
+          </h4>
+          <p>{problem.message}</p>
+          <div className="admin-actions">
+            <button
+              type="button"
+              className="btn btn--primary admin-btn"
+              onClick={() => void retry(problem.item.id).then(() => drain({ force: true, queue: true }).then(afterDrain))}
+            >
+              Send again
+            </button>
+            <button
+              type="button"
+              className="btn btn--secondary admin-btn"
+              onClick={() => {
+                void drop();
+                void toast.info('Discarded', `${problem.item.label}: removed from this tablet.`);
+              }}
+            >
+              Discard
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

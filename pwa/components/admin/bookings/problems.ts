@@ -1,0 +1,40 @@
+import { HOLDS_SLOT, clashes } from '#domain/schedule.ts';
+import type { BookingView } from '#domain/views.ts';
+import type { OutboxItem } from '../../../offline/db.ts';
+import { KINDS } from '../../../offline/use-mirror.ts';
+
+/**
+ * What stands between a change and the server, for the admin to decide (never decided for them):
+ * - conflict: the job changed elsewhere meanwhile (409 with the server's version): keep mine or take theirs;
+ * - clash: confirming (or adding) the job would double-book a confirmed one: do it anyway or leave it;
+ * - refused: any other refusal, with the server's words: send again or discard.
+ * `item` is the outbox item that waits for the choice; without it the change was refused at once (online).
+ */
+export type Problem =
+  | { type: 'conflict'; wanted: string; theirs: BookingView; item?: OutboxItem }
+  | { type: 'clash'; wanted: string; others: readonly BookingView[]; item?: OutboxItem }
+  | { type: 'refused'; message: string; item: OutboxItem };
+
+/** The problem an outbox item the server refused stands for, or null for an item of another kind. */
+export function problemOf(item: OutboxItem, bookings: readonly BookingView[]): Problem | null {
+  if (item.state !== 'failed' || !item.error) return null;
+  if (item.kind !== KINDS.bookingStatus && item.kind !== KINDS.booking && item.kind !== KINDS.message) return null;
+  const wanted = String(item.body['status'] ?? 'confirmed');
+  const current = item.error.current as BookingView | undefined;
+  if (item.error.status === 409 && current && typeof current === 'object' && 'version' in current) return { type: 'conflict', wanted, theirs: current, item };
+  if (item.error.status === 409 && item.kind !== KINDS.message) {
+    const job = bookings.find((b) => b.id === item.record);
+    return { type: 'clash', wanted, others: job ? clashingJobs({ ...job, status: wanted }, bookings) : [], item };
+  }
+  return { type: 'refused', message: item.error.message, item };
+}
+
+/** The confirmed or in-progress jobs `job` would overlap if it held its slot (empty when it would not hold one). */
+export function clashingJobs(job: Pick<BookingView, 'id' | 'status' | 'startDate' | 'finishDate' | 'startTime' | 'finishTime'>, bookings: readonly BookingView[]): BookingView[] {
+  const holds = (status: string) => (HOLDS_SLOT as readonly string[]).includes(status);
+  if (!holds(job.status)) return [];
+  return clashes(
+    job,
+    bookings.filter((other) => holds(other.status)),
+  );
+}

@@ -1,0 +1,39 @@
+import type { BookingView } from '#domain/views.ts';
+import { toast } from '../../../lib/toast.ts';
+import { keepBooking, personName } from '../../../offline/admin-commands.ts';
+import type { SubmitOutcome } from '../../../offline/submit.ts';
+import type { Problem } from './problems.ts';
+
+/**
+ * Tells the admin what became of a status change (the seed's 'Booking Updated' and 'Update Failed' toasts),
+ * and answers the problem that needs their choice, if any. A "conflict" where the server already has the
+ * status they chose is no conflict: the server's version is taken without asking.
+ */
+export async function reportStatusOutcome(outcome: SubmitOutcome, job: BookingView, wanted: string): Promise<Problem | null> {
+  const words = wanted.replace(/_/g, ' ');
+  switch (outcome.kind) {
+    case 'sent':
+      void toast.success('Booking Updated', `${personName(job)}: ${words}.`);
+      return null;
+    case 'queued':
+      void toast.info('Saved on this tablet', `${personName(job)}: ${words}. It goes to the server when you're back online.`);
+      return null;
+    case 'failed':
+      void toast.error('Update Failed', outcome.message);
+      return null;
+    case 'refused': {
+      const current = outcome.current as BookingView | undefined;
+      if (outcome.status === 409 && current && typeof current === 'object' && 'version' in current) {
+        if (current.status === wanted) {
+          await keepBooking(current);
+          void toast.success('Booking Updated', `${personName(job)}: ${words}.`);
+          return null;
+        }
+        return { type: 'conflict', wanted, theirs: current };
+      }
+      if (outcome.status === 409) return { type: 'clash', wanted, others: [] };
+      void toast.error('Update Failed', `Failed to update booking: ${outcome.message}`);
+      return null;
+    }
+  }
+}

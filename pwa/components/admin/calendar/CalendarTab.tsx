@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import type { BookingView } from '#domain/views.ts';
+import { Icon } from '../../ui/Icon.tsx';
+import { ManualBookingForm } from '../bookings/ManualBookingForm.tsx';
+import { monthLabel, today as ukToday } from '../format.ts';
+import type { AdminSearch } from '../search.ts';
+import { DayPanel } from './DayPanel.tsx';
+import { Exports } from './Exports.tsx';
+import { FeedPanel } from './FeedPanel.tsx';
+import { MonthGrid } from './MonthGrid.tsx';
+import { shiftMonth } from './month.ts';
+
+/**
+ * Calendar (Cal on small screens): the month with each day's jobs, the chosen day's panel with Add Job for that
+ * date, the CSV exports and the calendar subscription. The month and day are in the URL.
+ */
+export function CalendarTab({ bookings, month, day, go }: { bookings: BookingView[] | undefined; month: string | undefined; day: string | undefined; go: (search: AdminSearch) => void }) {
+  const today = ukToday();
+  const shown = month ?? (day ? day.slice(0, 7) : today.slice(0, 7));
+  const selected = day ?? (shown === today.slice(0, 7) ? today : undefined);
+  const [adding, setAdding] = useState<string | null>(null);
+  const [picked, setPicked] = useState(false);
+  const jobs = bookings ?? [];
+
+  if (adding) {
+    return (
+      <ManualBookingForm
+        bookings={jobs}
+        date={adding}
+        onDone={() => {
+          setAdding(null);
+          setPicked(true);
+        }}
+      />
+    );
+  }
+  return (
+    <div className="admin-section">
+      <div className="admin-toolbar">
+        <h2 className="admin-section__title">Calendar</h2>
+        <div className="admin-monthnav">
+          <button type="button" className="btn btn--secondary admin-btn admin-btn--icon" onClick={() => go({ tab: 'calendar', month: shiftMonth(shown, -1) })}>
+            <Icon name="arrow-right" size={18} className="admin-flip" />
+            <span className="visually-hidden">Previous month</span>
+          </button>
+          <p className="admin-monthnav__label" aria-live="polite">
+            {monthLabel(shown)}
+          </p>
+          <button type="button" className="btn btn--secondary admin-btn admin-btn--icon" onClick={() => go({ tab: 'calendar', month: shiftMonth(shown, 1) })}>
+            <Icon name="arrow-right" size={18} />
+            <span className="visually-hidden">Next month</span>
+          </button>
+          <button type="button" className="btn btn--secondary admin-btn" onClick={() => go({ tab: 'calendar', day: today })}>
+            Today
+          </button>
+        </div>
+      </div>
+      <div className="admin-calendar">
+        <MonthGrid
+          month={shown}
+          bookings={jobs}
+          selected={selected}
+          today={today}
+          onPick={(next) => {
+            setPicked(true);
+            go({ tab: 'calendar', month: next.slice(0, 7), day: next });
+          }}
+        />
+        {selected ? <DayPanel day={selected} bookings={jobs} onAdd={() => setAdding(selected)} go={go} focus={picked} /> : <p className="admin-muted">Choose a day to see its jobs.</p>}
+      </div>
+      <div className="admin-calendar__tools">
+        <Exports bookings={jobs} />
+        <FeedPanel />
+      </div>
+    </div>
+  );
+}

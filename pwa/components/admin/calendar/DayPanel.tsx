@@ -1,0 +1,47 @@
+import { useEffect, useRef } from 'react';
+import { serviceTypeLabel } from '#domain/content/services.ts';
+import type { BookingView } from '#domain/views.ts';
+import { personName } from '../../../offline/admin-commands.ts';
+import { Icon } from '../../ui/Icon.tsx';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import { dayLabel } from '../format.ts';
+import type { AdminSearch } from '../search.ts';
+import { onDay } from './month.ts';
+
+/** The chosen day (seed point 2): its jobs, each opening its chat, and Add Job for that date. */
+export function DayPanel({ day, bookings, onAdd, go, focus }: { day: string; bookings: readonly BookingView[]; onAdd: () => void; go: (search: AdminSearch) => void; focus: boolean }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focus) heading.current?.focus();
+  }, [day, focus]);
+  const jobs = bookings.filter((job) => onDay(job, day)).sort((a, b) => (a.startTime ?? '').localeCompare(b.startTime ?? ''));
+  return (
+    <section className="admin-daypanel" aria-labelledby="day-title">
+      <h3 id="day-title" ref={heading} tabIndex={-1}>
+        {dayLabel(day)}
+      </h3>
+      {jobs.length === 0 ? <p className="admin-muted">No jobs on this day.</p> : null}
+      <ul className="admin-rows">
+        {jobs.map((job) => (
+          <li key={job.id} className="admin-dayjob">
+            <div>
+              <strong>{personName(job)}</strong> <StatusBadge status={job.status} />
+              <br />
+              {serviceTypeLabel(job.serviceType)}
+              {job.startTime ? ` · ${job.startTime}–${job.finishTime ?? ''}` : ''}
+              {job.address ? ` · ${job.address}` : ''}
+            </div>
+            <button type="button" className="btn btn--secondary admin-btn admin-btn--compact" onClick={() => go({ tab: 'chat', booking: job.id })}>
+              <Icon name="chat" size={16} />
+              Chat<span className="visually-hidden"> with {personName(job)}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="btn btn--primary admin-btn" onClick={onAdd}>
+        <Icon name="calendar" size={18} />
+        Add Job<span className="visually-hidden"> on {dayLabel(day)}</span>
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import type { BookingView } from '#domain/views.ts';
+import { toast } from '../../../lib/toast.ts';
+import { Icon } from '../../ui/Icon.tsx';
+import { today } from '../format.ts';
+import { EMPTY_EXPORT, bookingsFor, download, toCsv } from './csv.ts';
+import type { ExportKind } from './csv.ts';
+
+const BUTTONS: ReadonlyArray<[ExportKind, string]> = [
+  ['all', 'Export all bookings (CSV)'],
+  ['today', 'Today’s'],
+  ['pending', 'Pending'],
+  ['upcoming', 'Upcoming'],
+];
+
+/**
+ * CSV exports (seed point 2), made in the browser from the tablet's copy, so they work offline: every booking,
+ * and the quick exports Today's, Pending and Upcoming, which say so when there is nothing to export.
+ */
+export function Exports({ bookings }: { bookings: readonly BookingView[] }) {
+  const [said, setSaid] = useState('');
+  const run = async (kind: ExportKind) => {
+    const day = today();
+    const rows = bookingsFor(kind, bookings, day);
+    if (rows.length === 0) {
+      const { title, description } = EMPTY_EXPORT[kind];
+      setSaid(`${title}. ${description}`);
+      void toast.info(title, description);
+      return;
+    }
+    download(toCsv(rows), `bookings-${kind}-${day}.csv`);
+    setSaid(`${rows.length === 1 ? '1 booking' : `${rows.length} bookings`} exported.`);
+  };
+  return (
+    <section className="admin-exports" aria-labelledby="exports-title">
+      <h3 id="exports-title">Export to a spreadsheet</h3>
+      <div className="admin-actions">
+        {BUTTONS.map(([kind, label]) => (
+          <button key={kind} type="button" className={`btn admin-btn ${kind === 'all' ? 'btn--primary' : 'btn--secondary'}`} onClick={() => void run(kind)}>
+            {kind === 'all' ? <Icon name="arrow-right" size={18} /> : null}
+            {label}
+            {kind === 'all' ? null : <span className="visually-hidden"> bookings (CSV)</span>}
+          </button>
+        ))}
+      </div>
+      <p className="admin-muted" role="status">
+        {said}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import Papa from 'papaparse';
+import { serviceTypeLabel } from '#domain/content/services.ts';
+import type { BookingView } from '#domain/views.ts';
+import { today } from '../format.ts';
+
+/** The exports of the calendar tab (seed point 2): every booking, and the quick ones. */
+export type ExportKind = 'all' | 'today' | 'pending' | 'upcoming';
+
+/** The seed's words when a quick export has nothing in it (point 8), as toast title and description. */
+export const EMPTY_EXPORT: Readonly<Record<ExportKind, { title: string; description: string }>> = {
+  all: { title: 'No bookings yet', description: 'There is nothing to export.' },
+  today: { title: 'No bookings today', description: 'There are no jobs on today.' },
+  pending: { title: 'No pending bookings', description: 'All bookings are processed' },
+  upcoming: { title: 'No upcoming bookings', description: 'There are no jobs after today.' },
+};
+
+/** Which bookings each export holds. Today's: jobs on today; upcoming: jobs starting after today, not cancelled. */
+export function bookingsFor(kind: ExportKind, bookings: readonly BookingView[], day: string = today()): BookingView[] {
+  switch (kind) {
+    case 'all':
+      return [...bookings];
+    case 'today':
+      return bookings.filter((b) => b.startDate !== null && b.startDate <= day && (b.finishDate ?? b.startDate) >= day);
+    case 'pending':
+      return bookings.filter((b) => (b.status || 'pending') === 'pending');
+    case 'upcoming':
+      return bookings.filter((b) => b.startDate !== null && b.startDate > day && b.status !== 'cancelled').sort((a, b) => (a.startDate! < b.startDate! ? -1 : a.startDate! > b.startDate! ? 1 : 0));
+  }
+}
+
+/** The columns, in the order a spreadsheet shows them. Days stay yyyy-MM-dd and times HH:mm, as the app shows them. */
+const COLUMNS: ReadonlyArray<[string, (b: BookingView) => string]> = [
+  ['Reference', (b) => b.id.slice(0, 8)],
+  ['First name', (b) => b.firstName],
+  ['Last name', (b) => b.lastName ?? ''],
+  ['Email', (b) => b.email ?? ''],
+  ['Phone', (b) => b.phone ?? ''],
+  ['Service', (b) => serviceTypeLabel(b.serviceType)],
+  ['Status', (b) => (b.status || 'pending').replace(/_/g, ' ')],
+  ['Start date', (b) => b.startDate ?? ''],
+  ['Finish date', (b) => b.finishDate ?? ''],
+  ['Start time', (b) => b.startTime ?? ''],
+  ['Finish time', (b) => b.finishTime ?? ''],
+  ['Preferred date', (b) => b.preferredDate ?? ''],
+  ['Address', (b) => b.address ?? ''],
+  ['Details', (b) => b.description ?? ''],
+  ['Source', (b) => (b.isManualBooking ? 'manual' : b.quoteId ? 'quote' : b.source)],
+  ['Created', (b) => londonMinute(b.createdAt)],
+];
+
+/**
+ * The CSV text (papaparse): a header row, one row per booking, CRLF line ends, a UTF-8 byte-order mark so Excel
+ * and LibreOffice read £ and accents right. A cell that starts with = + - @, a tab or a carriage return is
+ * prefixed with ' so no spreadsheet runs it as a formula (OWASP CSV injection); papaparse's own pattern misses
+ * such a cell when it also holds a line break, so ours looks at the first character only.
+ */
+export function toCsv(bookings: readonly BookingView[]): string {
+  const csv = Papa.unparse(
+    { fields: COLUMNS.map(([name]) => name), data: bookings.map((b) => COLUMNS.map(([, cell]) => cell(b))) },
+    { escapeFormulae: /^[=+\-@\t\r]/, newline: '\r\n', quotes: false },
+  );
+  return `\uFEFF${csv}`;
+}
+
+/** Saves the CSV through the browser's download (no server: it works offline from the tablet's copy). */
+export function download(csv: string, filename: string): void {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function londonMinute(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts['year']}-${parts['month']}-${parts['day']} ${parts['hour']}:${parts['minute']}`;
+}

@@ -1,0 +1,71 @@
+import { useMemo, useState } from 'react';
+import { serviceTypeLabel } from '#domain/content/services.ts';
+import type { BookingView } from '#domain/views.ts';
+import { personName } from '../../../offline/admin-commands.ts';
+import { threadsOf, useAllMessages } from '../../../offline/admin-data.ts';
+import { jobWhen, moment } from '../format.ts';
+import type { AdminSearch } from '../search.ts';
+import { Gone, ScreenHead, SearchBox } from '../parts.tsx';
+import { ChatThread } from './ChatThread.tsx';
+
+/**
+ * Chat (seed point 2): pick a job, then chat with its customer as the business. The list puts the customers
+ * waiting for an answer first, then the latest conversations.
+ */
+export function ChatTab({ bookings, bookingId, go }: { bookings: BookingView[] | undefined; bookingId: string | undefined; go: (search: AdminSearch) => void }) {
+  const messages = useAllMessages();
+  const threads = useMemo(() => threadsOf(messages ?? []), [messages]);
+  const [query, setQuery] = useState('');
+  const job = bookingId ? bookings?.find((b) => b.id === bookingId) : undefined;
+  const list = useMemo(() => {
+    const words = query.trim().toLowerCase();
+    const rows = (bookings ?? []).filter((b) => !words || [b.firstName, b.lastName, b.email, b.phone, b.address].some((f) => f?.toLowerCase().includes(words)));
+    const rank = (b: BookingView) => {
+      const t = threads.get(b.id);
+      return [t?.unanswered ? 0 : 1, t ? 0 : 1, t?.latestAt ?? b.createdAt] as const;
+    };
+    return rows.sort((a, b) => {
+      const [x, y] = [rank(a), rank(b)];
+      return x[0] - y[0] || x[1] - y[1] || (x[2] < y[2] ? 1 : x[2] > y[2] ? -1 : 0);
+    });
+  }, [bookings, threads, query]);
+
+  if (bookingId && bookings !== undefined) {
+    return job ? <ChatThread job={job} onBack={() => go({ tab: 'chat' })} /> : <Gone what="This job" back="Back to Bookings" onBack={() => go({ tab: 'chat' })} />;
+  }
+  return (
+    <div className="admin-section">
+      <ScreenHead title="Chat">
+        <p className="admin-muted">Pick a job to chat with its customer.</p>
+      </ScreenHead>
+      <div className="admin-filters">
+        <SearchBox label="Find a job" value={query} onChange={setQuery} placeholder="Name, phone, address…" />
+      </div>
+      {bookings === undefined ? (
+        <p className="admin-empty">Loading jobs…</p>
+      ) : list.length === 0 ? (
+        <p className="admin-empty">{bookings.length === 0 ? 'No bookings yet: a chat belongs to a job.' : 'No jobs match.'}</p>
+      ) : (
+        <ul className="admin-threads">
+          {list.slice(0, 60).map((b) => {
+            const thread = threads.get(b.id);
+            return (
+              <li key={b.id}>
+                <button type="button" className="admin-thread" onClick={() => go({ tab: 'chat', booking: b.id })}>
+                  <span className="admin-thread__name">
+                    {personName(b) || 'No name'}
+                    {thread?.unanswered ? <span className="admin-new">New</span> : null}
+                  </span>
+                  <span className="admin-thread__meta">
+                    {serviceTypeLabel(b.serviceType)} · {jobWhen(b)}
+                  </span>
+                  <span className="admin-thread__meta">{thread ? `${thread.count} ${thread.count === 1 ? 'message' : 'messages'}, latest ${moment(thread.latestAt ?? '')}` : 'No messages yet'}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import { useEffect, useRef, useState } from 'react';
+import type { FormEvent, KeyboardEvent } from 'react';
+import { BUSINESS } from '#domain/business.ts';
+import { serviceTypeLabel } from '#domain/content/services.ts';
+import type { BookingView } from '#domain/views.ts';
+import { toast } from '../../../lib/toast.ts';
+import { personName, sendReply } from '../../../offline/admin-commands.ts';
+import { deviceDb } from '../../../offline/db.ts';
+import { discard, retry } from '../../../offline/outbox.ts';
+import { drain } from '../../../offline/sender.ts';
+import { afterDrain } from '../../../offline/start.ts';
+import { useMessages } from '../../../offline/use-mirror.ts';
+import { Icon } from '../../ui/Icon.tsx';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import { useAdmin } from '../context.ts';
+import { jobWhen, moment } from '../format.ts';
+import { ScreenHead } from '../parts.tsx';
+
+/**
+ * One job's chat, as the business (the server marks the replies as the business's and names the sender). New
+ * customer messages arrive with the 5-second pull; a reply written offline shows at once, marked as waiting,
+ * and goes with the outbox. Empty or blank messages are not sent (seed point 5).
+ */
+export function ChatThread({ job, onBack }: { job: BookingView; onBack: () => void }) {
+  const { user } = useAdmin();
+  const messages = useMessages(job.id);
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState('');
+  const [note, setNote] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const end = useRef<HTMLLIElement>(null);
+  const box = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, [job.id]);
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'nearest' });
+  }, [messages?.length]);
+
+  const send = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const content = text.trim();
+    if (!content) {
+      setProblem('Message cannot be empty');
+      box.current?.focus();
+      return;
+    }
+    setProblem('');
+    setText('');
+    const outcome = await sendReply(job, content, user);
+    if (outcome.kind === 'queued') setNote("Saved on this tablet: it goes when you're back online.");
+    else setNote('');
+    if (outcome.kind === 'refused' || outcome.kind === 'failed') {
+      setText(content);
+      void toast.error('Error', 'Failed to send message. Please try again.');
+      setProblem(outcome.message);
+    }
+  };
+  const onKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) void send();
+  };
+
+  return (
+    <div className="admin-section admin-chat">
+      <ScreenHead title={`Chat with ${personName(job) || 'the customer'}`} headingRef={heading}>
+        <button type="button" className="btn btn--secondary admin-btn" onClick={onBack}>
+          Back to Bookings
+        </button>
+      </ScreenHead>
+      <p className="admin-chat__job">
+        <StatusBadge status={job.status} /> {serviceTypeLabel(job.serviceType)} · {jobWhen(job)}
+      </p>
+      <div className="admin-messages" role="log" aria-live="polite" aria-label="Messages">
+        <ol className="admin-messages__list">
+          {messages === undefined ? <li className="admin-muted">Loading messages…</li> : null}
+          {messages?.length === 0 ? <li className="admin-muted">No messages yet. Write the first one below.</li> : null}
+          {messages?.map((message) => (
+            <li key={message.id} className={`admin-message admin-message--${message.isFromAdmin ? 'us' : 'them'}`}>
+              <p className="admin-message__who">
+                {message.isFromAdmin ? `${message.senderName || 'You'} (${BUSINESS.name} team)` : message.senderName || 'Customer'}
+                <span className="admin-message__when"> · {moment(message.createdAt)}</span>
+              </p>
+              <p className="admin-message__text">{message.content}</p>
+              {message.waiting ? (
+                <p className={`admin-message__state admin-message__state--${message.waiting.state}`}>
+                  {message.waiting.state === 'failed' ? `Not accepted: ${message.waiting.message ?? ''}` : 'Waiting to send'}
+                </p>
+              ) : null}
+              {message.waiting?.state === 'failed' ? <RefusedActions messageId={message.id} /> : null}
+            </li>
+          ))}
+          <li ref={end} aria-hidden="true" className="admin-messages__end" />
+        </ol>
+      </div>
+      <form className="admin-composer" onSubmit={(event) => void send(event)} noValidate>
+        <label htmlFor="admin-reply" className="admin-select__label">
+          Your reply
+        </label>
+        <textarea
+          id="admin-reply"
+          ref={box}
+          rows={3}
+          value={text}
+          maxLength={5000}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKey}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? 'admin-reply-error' : undefined}
+        />
+        {problem ? (
+          <p id="admin-reply-error" className="field__error" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        <div className="admin-actions">
+          <button type="submit" className="btn btn--primary admin-btn">
+            <Icon name="send" size={18} />
+            Send
+          </button>
+          <p className="admin-muted" role="status">
+            {note}
+          </p>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+/** Send again or discard a reply the server refused (found in the outbox by the message's client-made id). */
+function RefusedActions({ messageId }: { messageId: string }) {
+  const act = async (what: 'retry' | 'discard') => {
+    const item = (await deviceDb().outbox.where('kind').equals('message').toArray()).find((i) => i.body['id'] === messageId);
+    if (!item) return;
+    if (what === 'discard') await discard(item.id);
+    else {
+      await retry(item.id);
+      await afterDrain(await drain({ force: true, queue: true }));
+    }
+  };
+  return (
+    <div className="admin-actions">
+      <button type="button" className="btn btn--secondary admin-btn admin-btn--compact" onClick={() => void act('retry')}>
+        Send again
+      </button>
+      <button type="button" className="btn btn--secondary admin-btn admin-btn--compact" onClick={() => void act('discard')}>
+        Discard
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { useMemo, useState } from 'react';
+import type { BookingView, ContactView } from '#domain/views.ts';
+import type { ShownQuote } from '../../../offline/admin-data.ts';
+import { useContacts } from '../../../offline/admin-data.ts';
+import { moment } from '../format.ts';
+import type { AdminSearch } from '../search.ts';
+import { Gone, ScreenHead, SearchBox } from '../parts.tsx';
+import { PersonPage } from './PersonPage.tsx';
+
+const ERASED = '[erased]';
+
+/** Whether a contact was made by a booking or quote request rather than the contact form (seed point 2). */
+export function fromBooking(contact: ContactView): boolean {
+  return contact.source === 'booking' || contact.details.startsWith('Auto-created from booking');
+}
+
+/**
+ * Contacts (seed point 2): everyone who wrote or booked, newest first, with the ones made from bookings marked;
+ * each opens the person's page (their jobs, quotes and messages, and erasure).
+ */
+export function ContactsTab({ bookings, quotes, person, go }: { bookings: BookingView[] | undefined; quotes: ShownQuote[] | undefined; person: string | undefined; go: (search: AdminSearch) => void }) {
+  const contacts = useContacts();
+  const [query, setQuery] = useState('');
+  const matching = useMemo(() => {
+    const words = query.trim().toLowerCase();
+    return (contacts ?? []).filter((c) => !words || [c.firstName, c.lastName, c.email, c.phone, c.service, c.details].some((field) => field?.toLowerCase().includes(words)));
+  }, [contacts, query]);
+  const open = person ? contacts?.find((contact) => contact.id === person) : undefined;
+
+  if (person && contacts !== undefined) {
+    return open ? (
+      <PersonPage contact={open} bookings={bookings ?? []} quotes={quotes ?? []} onBack={() => go({ tab: 'contacts' })} />
+    ) : (
+      <Gone what="This contact" back="Back to Contacts" onBack={() => go({ tab: 'contacts' })} />
+    );
+  }
+  return (
+    <div className="admin-section">
+      <ScreenHead title="Contacts" />
+      {contacts && contacts.length > 0 ? (
+        <div className="admin-filters">
+          <SearchBox label="Find a contact" value={query} onChange={setQuery} placeholder="Name, e-mail, phone…" />
+        </div>
+      ) : null}
+      {contacts === undefined ? (
+        <p className="admin-empty">Loading contacts…</p>
+      ) : contacts.length === 0 ? (
+        <p className="admin-empty">There are no customer contacts yet.</p>
+      ) : matching.length === 0 ? (
+        <p className="admin-empty">No contacts match.</p>
+      ) : (
+        <ul className="admin-cards admin-contacts">
+          {matching.map((contact) => {
+            const erased = contact.email === ERASED;
+            const name = erased ? 'Erased person' : `${contact.firstName} ${contact.lastName ?? ''}`.trim();
+            return (
+              <li key={contact.id} className="admin-card admin-contact">
+                <div className="admin-card__head">
+                  <h3 className="admin-card__title">{name}</h3>
+                  {fromBooking(contact) ? <span className="admin-chip admin-chip--booking">From a booking</span> : <span className="admin-chip">Contact form</span>}
+                </div>
+                {erased ? (
+                  <p className="admin-muted">Personal data erased. Their jobs remain, without their details.</p>
+                ) : (
+                  <>
+                    <p className="admin-contact__line">
+                      {contact.email ? <a href={`mailto:${contact.email}`}>{contact.email}</a> : null}
+                      {contact.phone ? (
+                        <>
+                          {' · '}
+                          <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>
+                        </>
+                      ) : null}
+                    </p>
+                    {!fromBooking(contact) ? <p className="admin-contact__details">{contact.details}</p> : null}
+                  </>
+                )}
+                <p className="admin-muted">Since {moment(contact.createdAt)}</p>
+                {erased ? null : (
+                  <button type="button" className="btn btn--secondary admin-btn" onClick={() => go({ tab: 'contacts', person: contact.id })}>
+                    Open<span className="visually-hidden"> {name}&rsquo;s page</span>
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { newCommandId, postJson } from '../../../lib/api.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useAdmin } from '../context.ts';
+import { Modal } from '../Modal.tsx';
+
+/**
+ * The confirmation of 'Erase personal data': what goes and what stays, then the server's erasure (the
+ * person's key is deleted, so every personal field of theirs in the event log becomes unreadable). The server's
+ * records are rebuilt, which starts a new epoch of the sync feed: the tablet then drops its copy and fetches it
+ * again, so their details leave the tablet too.
+ */
+export function EraseDialog({ email, name, onClose }: { email: string; name: string; onClose: (erased: boolean) => void }) {
+  const { refresh } = useAdmin();
+  const [state, setState] = useState<{ kind: 'asking' | 'erasing' } | { kind: 'failed'; message: string }>({ kind: 'asking' });
+  const erase = async () => {
+    if (state.kind === 'erasing') return;
+    setState({ kind: 'erasing' });
+    const result = await postJson<{ erased: boolean }>('/api/people/erase', { email }, newCommandId());
+    if (!result.ok) {
+      setState({ kind: 'failed', message: result.message });
+      return;
+    }
+    refresh();
+    void toast.success('Personal data erased', `${name}'s personal data has been erased. Their jobs remain, anonymised.`);
+    onClose(true);
+  };
+  return (
+    <Modal title={`Erase ${name}'s personal data?`} onClose={() => onClose(false)}>
+      <p>This cannot be undone. Erased for good, everywhere:</p>
+      <ul>
+        <li>name, e-mail address, phone number and address</li>
+        <li>job and quote descriptions, chat messages and uploaded files</li>
+        <li>their customer account, if they have one (they are signed out)</li>
+      </ul>
+      <p>Kept, without anything that identifies them: their jobs&rsquo; dates, service, status and history, and the counts.</p>
+      {state.kind === 'failed' ? (
+        <p className="form-status form-status--failed" role="alert">
+          {state.message}
+        </p>
+      ) : null}
+      <div className="admin-actions">
+        <button type="button" className="btn admin-btn admin-btn--danger" aria-disabled={state.kind === 'erasing' || undefined} onClick={() => void erase()}>
+          {state.kind === 'erasing' ? 'Erasing…' : `Erase ${name}'s personal data`}
+        </button>
+        <button type="button" className="btn btn--secondary admin-btn" onClick={() => onClose(false)}>
+          Cancel
+        </button>
+      </div>
+    </Modal>
+  );
+}

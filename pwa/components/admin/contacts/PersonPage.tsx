@@ -1,0 +1,102 @@
+import { useEffect, useRef, useState } from 'react';
+import { serviceTypeLabel } from '#domain/content/services.ts';
+import type { BookingView, ContactView } from '#domain/views.ts';
+import type { ShownQuote } from '../../../offline/admin-data.ts';
+import { useAllMessages } from '../../../offline/admin-data.ts';
+import { useOffline } from '../../../offline/use-outbox.ts';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import { jobWhen, moment, pounds } from '../format.ts';
+import { ContactFacts, Fact, QuoteBadge, ScreenHead } from '../parts.tsx';
+import { EraseDialog } from './EraseDialog.tsx';
+
+/**
+ * A person's page: their contact details, their jobs, quotes and messages (matched by e-mail address, from the
+ * tablet's copy, so it opens offline), and 'Erase personal data' (UK GDPR), which needs a connection.
+ */
+export function PersonPage({ contact, bookings, quotes, onBack }: { contact: ContactView; bookings: readonly BookingView[]; quotes: readonly ShownQuote[]; onBack: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const eraseButton = useRef<HTMLButtonElement>(null);
+  const [erasing, setErasing] = useState(false);
+  const offline = useOffline();
+  const messages = useAllMessages();
+  useEffect(() => {
+    heading.current?.focus();
+  }, [contact.id]);
+  const email = contact.email?.toLowerCase() ?? null;
+  const theirs = <T extends { email: string | null }>(rows: readonly T[]) => (email ? rows.filter((row) => row.email?.toLowerCase() === email) : []);
+  const jobs = theirs(bookings);
+  const asked = theirs(quotes);
+  const ids = new Set(jobs.map((job) => job.id));
+  const said = (messages ?? []).filter((message) => ids.has(message.bookingId));
+  const name = `${contact.firstName} ${contact.lastName ?? ''}`.trim();
+
+  return (
+    <div className="admin-section admin-person">
+      <ScreenHead title={name} headingRef={heading}>
+        <button type="button" className="btn btn--secondary admin-btn" onClick={onBack}>
+          Back to Contacts
+        </button>
+      </ScreenHead>
+      <dl className="admin-facts">
+        <ContactFacts phone={contact.phone} email={contact.email} />
+        <Fact name="Service">{contact.service ? serviceTypeLabel(contact.service) : null}</Fact>
+        <Fact name="First message" wide>
+          {contact.details}
+        </Fact>
+      </dl>
+
+      <h3 className="admin-person__title">Jobs ({jobs.length})</h3>
+      {jobs.length === 0 ? <p className="admin-muted">No jobs.</p> : null}
+      <ul className="admin-rows">
+        {jobs.map((job) => (
+          <li key={job.id}>
+            <StatusBadge status={job.status} /> {serviceTypeLabel(job.serviceType)} · {jobWhen(job)}
+          </li>
+        ))}
+      </ul>
+      <h3 className="admin-person__title">Quotes ({asked.length})</h3>
+      {asked.length === 0 ? <p className="admin-muted">No quote requests.</p> : null}
+      <ul className="admin-rows">
+        {asked.map((quote) => (
+          <li key={quote.id}>
+            <QuoteBadge status={quote.quoteStatus} /> {serviceTypeLabel(quote.serviceType)} · asked{' '}
+            {moment(quote.createdAt)}
+            {quote.estimatedCost ? ` · ${pounds(quote.estimatedCost)}` : ''}
+          </li>
+        ))}
+      </ul>
+      <h3 className="admin-person__title">Messages ({said.length})</h3>
+      {said.length === 0 ? <p className="admin-muted">No messages.</p> : null}
+      <ul className="admin-rows">
+        {said.map((message) => (
+          <li key={message.id}>
+            <strong>{message.isFromAdmin ? 'You' : message.senderName}</strong> ({moment(message.createdAt)}): {message.content}
+          </li>
+        ))}
+      </ul>
+
+      <section className="admin-danger-zone" aria-labelledby="erase-title">
+        <h3 id="erase-title">Erase personal data</h3>
+        <p>
+          UK GDPR right to erasure: their name, contact details, messages and files are erased everywhere, for good. Their jobs stay in your records (dates, service,
+          status, history) without anything that identifies them.
+        </p>
+        {offline ? <p className="admin-muted">Erasing needs a connection: you are offline.</p> : null}
+        <button ref={eraseButton} type="button" className="btn admin-btn admin-btn--danger" disabled={offline || !contact.email} aria-haspopup="dialog" onClick={() => setErasing(true)}>
+          Erase personal data
+        </button>
+      </section>
+      {erasing && contact.email ? (
+        <EraseDialog
+          email={contact.email}
+          name={name}
+          onClose={(erased) => {
+            setErasing(false);
+            if (erased) onBack();
+            else requestAnimationFrame(() => eraseButton.current?.focus());
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * Dates and times as the admin reads them. Bookings keep days as yyyy-MM-dd (the seed's format) and times as
+ * HH:mm, wall-clock in the UK; these helpers never go through the device's own time zone for a booking day.
+ */
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+const LONDON_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/**
+ * Today in the UK (yyyy-MM-dd): what "today" means for jobs (the rule of domain/schemas/date-window.ts, without
+ * loading the schemas, and so zod, with the portal).
+ */
+export function today(): string {
+  return LONDON_DAY.format(new Date());
+}
+
+/** '2026-12-03' as 'Thu 3 Dec 2026'. */
+export function dayLabel(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const weekday = WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()] ?? '';
+  return `${weekday} ${d} ${(MONTHS[m - 1] ?? '').slice(0, 3)} ${y}`;
+}
+
+/** '2026-12' as 'December 2026'. */
+export function monthLabel(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return `${MONTHS[m - 1] ?? ''} ${y}`;
+}
+
+/** A job's days and hours in one line: 'Thu 3 Dec 2026, 09:00–17:00' or 'Thu 3 Dec – Fri 4 Dec 2026'. */
+export function jobWhen(job: { startDate: string | null; finishDate: string | null; startTime: string | null; finishTime: string | null }): string {
+  if (!job.startDate) return 'No dates yet';
+  const hours = job.startTime || job.finishTime ? `, ${job.startTime ?? '?'}–${job.finishTime ?? '?'}` : '';
+  if (!job.finishDate || job.finishDate === job.startDate) return `${dayLabel(job.startDate)}${hours}`;
+  return `${dayLabel(job.startDate)} – ${dayLabel(job.finishDate)}${hours}`;
+}
+
+/** When something happened (an ISO instant), in UK time: '3 Dec 2026, 14:05'. */
+export function moment(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+/** 'yyyy-MM-dd' plus `days` (negative: earlier). */
+export function addDays(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** Pounds as text ('450.00', or as typed: '£1,250.5') shown as '£450.00'; empty when there is no amount. */
+export function pounds(amount: string | null): string {
+  if (!amount) return '';
+  // A queued edit shows what was typed ('£1,250.50') until the server's copy ('1250.50') replaces it.
+  const value = Number(amount.replace(/^£/, '').replace(/,/g, ''));
+  return Number.isFinite(value) ? `£${value.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}` : `£${amount}`;
+}

@@ -1,0 +1,113 @@
+import type { ReactNode, Ref } from 'react';
+import '../ui/status-badge.css';
+import type { BookingView } from '#domain/views.ts';
+import type { FormStatus } from '../../lib/form.ts';
+import { personName } from '../../offline/admin-commands.ts';
+import { jobWhen } from './format.ts';
+import { JOB_FILTERS } from './search.ts';
+
+/** The small pieces several admin screens share. */
+
+/** The job statuses as a select's options (seed point 4: the words with spaces), in the seed's order. */
+export function StatusOptions() {
+  return (
+    <>
+      {JOB_FILTERS.map((status) => (
+        <option key={status} value={status}>
+          {status.replace(/_/g, ' ')}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** A labelled search box over a list ('Find a job'); filters as the admin types. */
+export function SearchBox({ label, value, onChange, placeholder }: { label: string; value: string; onChange: (value: string) => void; placeholder: string }) {
+  return (
+    <label className="admin-search">
+      <span className="admin-select__label">{label}</span>
+      <input type="search" value={value} onChange={(event) => onChange(event.target.value)} placeholder={placeholder} />
+    </label>
+  );
+}
+
+/** A screen's heading (which takes focus when the screen opens) with its main action beside it. */
+export function ScreenHead({ title, id, headingRef, children }: { title: ReactNode; id?: string; headingRef?: Ref<HTMLHeadingElement>; children?: ReactNode }) {
+  return (
+    <div className="admin-toolbar">
+      <h2 id={id} ref={headingRef} tabIndex={headingRef ? -1 : undefined} className="admin-section__title">
+        {title}
+      </h2>
+      {children}
+    </div>
+  );
+}
+
+const QUOTE_TONES: Readonly<Record<string, string>> = { pending: 'yellow', quoted: 'blue', approved: 'green', rejected: 'red' };
+
+/** A quote's status, coloured like the job badges: pending yellow, quoted blue, approved green, rejected red. */
+export function QuoteBadge({ status }: { status: string }) {
+  return <span className={`status-badge status-badge--${QUOTE_TONES[status] ?? 'grey'}`}>{status}</span>;
+}
+
+/** A fact of a card: its name and value (nothing when there is no value). */
+export function Fact({ name, children, wide }: { name: string; children: ReactNode; wide?: boolean }) {
+  if (children === null || children === undefined || children === '') return null;
+  return (
+    <div className={wide ? 'admin-facts__wide' : undefined}>
+      <dt>{name}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** A person's phone and e-mail as facts of a card, each a link that calls or writes. */
+export function ContactFacts({ phone, email }: { phone: string | null; email: string | null }) {
+  return (
+    <>
+      <Fact name="Phone">{phone ? <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a> : null}</Fact>
+      <Fact name="E-mail">{email ? <a href={`mailto:${email}`}>{email}</a> : null}</Fact>
+    </>
+  );
+}
+
+/** A form's send button and the line that says what became of the last try. */
+export function SubmitRow({ label, busyLabel, sending, status, children }: { label: string; busyLabel: string; sending: boolean; status: FormStatus; children?: ReactNode }) {
+  return (
+    <div className="form-submit">
+      <button type="submit" className="btn btn--primary admin-btn" aria-disabled={sending || undefined}>
+        {sending ? busyLabel : label}
+      </button>
+      {children}
+      <p className={`form-status form-status--${status.kind}`} role="status">
+        {status.kind === 'failed' || status.kind === 'invalid' ? status.text : ''}
+      </p>
+    </div>
+  );
+}
+
+/** What a link to a record the tablet no longer holds shows (erased, deleted, or not yet pulled). */
+export function Gone({ what, back, onBack }: { what: string; back: string; onBack: () => void }) {
+  return (
+    <div className="admin-section">
+      <p className="admin-empty">{what} is not on this tablet.</p>
+      <button type="button" className="btn btn--secondary admin-btn" onClick={onBack}>
+        {back}
+      </button>
+    </div>
+  );
+}
+
+/** The confirmed jobs a new or changed job would overlap, by customer and time. */
+export function ClashList({ jobs }: { jobs: readonly BookingView[] }) {
+  if (jobs.length === 0) return null;
+  return (
+    <ul className="admin-clashes">
+      {jobs.map((other) => (
+        <li key={other.id}>
+          {personName(other)} – {jobWhen(other)}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,90 @@
+import { useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import type { BookingView, QuoteView } from '#domain/views.ts';
+import { toast } from '../../../lib/toast.ts';
+import { personName } from '../../../offline/admin-commands.ts';
+import { convertQuote } from '../../../offline/admin-quote-commands.ts';
+import { clashingJobs } from '../bookings/problems.ts';
+import { useAdmin } from '../context.ts';
+import { today } from '../format.ts';
+import { ClashList } from '../parts.tsx';
+import { Modal } from '../Modal.tsx';
+
+/**
+ * Convert to Job: the job's days and hours (the customer's preferred date to start with), a warning and 'Book
+ * anyway' when it would double-book a confirmed job, then a confirmed booking (the seed's 'Quote Converted').
+ */
+export function ConvertDialog({ quote, bookings, onClose }: { quote: QuoteView; bookings: readonly BookingView[]; onClose: (converted: boolean) => void }) {
+  const { user } = useAdmin();
+  const form = useRef<HTMLFormElement>(null);
+  const [clash, setClash] = useState<BookingView[] | null>(null);
+  const [message, setMessage] = useState('');
+  const [sending, setSending] = useState(false);
+  const start = quote.preferredDate ?? today();
+
+  const submit = async (event: FormEvent<HTMLFormElement> | null, anyway = false) => {
+    event?.preventDefault();
+    if (sending || !form.current) return;
+    const data = new FormData(form.current);
+    const get = (name: string) => String(data.get(name) ?? '');
+    const conversion = { startDate: get('startDate'), finishDate: get('finishDate') || get('startDate'), startTime: get('startTime'), finishTime: get('finishTime'), allowOverlap: anyway };
+    if (!conversion.startDate) return setMessage('Please select dates: choose start and finish dates for the booking');
+    if (conversion.finishDate < conversion.startDate) return setMessage('The finish date must be on or after the start date');
+    const others = clashingJobs({ id: '', status: 'confirmed', ...conversion, startTime: conversion.startTime || null, finishTime: conversion.finishTime || null }, bookings);
+    if (others.length > 0 && !anyway) return setClash(others);
+    setSending(true);
+    const outcome = await convertQuote(quote, conversion, user.id);
+    setSending(false);
+    if (outcome.kind === 'sent') void toast.success('Quote Converted', `${personName(quote)} is now a confirmed job.`);
+    else if (outcome.kind === 'queued') void toast.info('Saved on this tablet', `${personName(quote)}: the job is made when you're back online.`);
+    else if (outcome.kind === 'refused' && outcome.status === 409 && !anyway && !/already/i.test(outcome.message)) return setClash([]);
+    else {
+      void toast.error('Failed to convert quote', outcome.message);
+      return setMessage(outcome.message);
+    }
+    onClose(true);
+  };
+
+  return (
+    <Modal title={`Convert to Job: ${personName(quote)}`} onClose={() => onClose(false)}>
+      <form ref={form} className="form-grid admin-form" noValidate onSubmit={(event) => void submit(event)} onChange={() => (setClash(null), setMessage(''))}>
+        <div className="field">
+          <label htmlFor="convert-start">Start date</label>
+          <input id="convert-start" name="startDate" type="date" defaultValue={start} required />
+        </div>
+        <div className="field">
+          <label htmlFor="convert-finish">Finish date</label>
+          <input id="convert-finish" name="finishDate" type="date" defaultValue={start} required />
+        </div>
+        <div className="field">
+          <label htmlFor="convert-start-time">Start time</label>
+          <input id="convert-start-time" name="startTime" type="time" defaultValue="09:00" />
+        </div>
+        <div className="field">
+          <label htmlFor="convert-finish-time">Finish time</label>
+          <input id="convert-finish-time" name="finishTime" type="time" defaultValue="17:00" />
+        </div>
+        {clash ? (
+          <div className="admin-problem field--full" role="alert">
+            <p>{clash.length > 0 ? 'These dates overlap a confirmed job:' : 'The server says these dates overlap a confirmed job.'}</p>
+            <ClashList jobs={clash} />
+            <button type="button" className="btn btn--primary admin-btn" onClick={() => void submit(null, true)}>
+              Book anyway
+            </button>
+          </div>
+        ) : null}
+        <p className="form-status form-status--failed field--full" role="alert">
+          {message}
+        </p>
+        <div className="admin-actions field--full">
+          <button type="submit" className="btn btn--primary admin-btn" aria-disabled={sending || undefined}>
+            {sending ? 'Converting…' : 'Convert to Job'}
+          </button>
+          <button type="button" className="btn btn--secondary admin-btn" onClick={() => onClose(false)}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

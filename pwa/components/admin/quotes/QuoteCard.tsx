@@ -1,0 +1,129 @@
+import { useEffect, useRef, useState } from 'react';
+import { serviceTypeLabel } from '#domain/content/services.ts';
+import type { BookingView } from '#domain/views.ts';
+import { personName } from '../../../offline/admin-commands.ts';
+import type { ShownQuote } from '../../../offline/admin-data.ts';
+import type { OutboxItem } from '../../../offline/db.ts';
+import { discard, retry } from '../../../offline/outbox.ts';
+import { drain } from '../../../offline/sender.ts';
+import { afterDrain } from '../../../offline/start.ts';
+import { Attachments } from '../bookings/Attachments.tsx';
+import { dayLabel, moment, pounds } from '../format.ts';
+import { ContactFacts, Fact, QuoteBadge } from '../parts.tsx';
+import { ConvertDialog } from './ConvertDialog.tsx';
+import { DeleteDialog } from './DeleteDialog.tsx';
+import { QuoteEditForm } from './QuoteEditForm.tsx';
+
+/**
+ * One quote request: the customer's request, the admin's working fields (estimate, status, priority,
+ * follow-up, notes), when the customer approved or declined, and Edit Quote, Convert to Job and Delete. A
+ * pending quote is highlighted; queued work shows at once and says it waits.
+ */
+export function QuoteCard({ quote, bookings, refused, onDeleted }: { quote: ShownQuote; bookings: readonly BookingView[]; refused: OutboxItem | undefined; onDeleted: () => void }) {
+  const [editing, setEditing] = useState(false);
+  const [dialog, setDialog] = useState<'convert' | 'delete' | null>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const convertButton = useRef<HTMLButtonElement>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // After a dialog, focus goes back to its button, or to the card's name after a conversion or a queued deletion
+  // (the buttons go); after a deletion the tab moves it (the card goes). Once the dialog is gone: closing it
+  // hands focus back to the button that opened it first.
+  const [after, setAfter] = useState<{ current: HTMLElement | null } | null>(null);
+  const closeDialog = (target: { current: HTMLElement | null }) => {
+    setDialog(null);
+    setAfter(target);
+  };
+  useEffect(() => {
+    if (dialog || !after) return;
+    setAfter(null);
+    (after.current ?? heading.current)?.focus();
+  }, [after, dialog]);
+  const name = personName(quote) || 'No name';
+  const pending = quote.quoteStatus === 'pending' && !quote.bookingId;
+  const busy = quote.pending === 'delete' || quote.pending === 'convert';
+  const answered = quote.quoteStatus === 'approved' || quote.quoteStatus === 'rejected';
+
+  return (
+    <li className={`admin-card admin-quote${pending ? ' admin-quote--pending' : ''}${quote.waiting ? ' admin-card--waiting' : ''}`} aria-labelledby={`quote-${quote.id}`}>
+      <div className="admin-card__head">
+        <h3 id={`quote-${quote.id}`} ref={heading} tabIndex={-1} className="admin-card__title">
+          {name}
+        </h3>
+        <QuoteBadge status={quote.quoteStatus} />
+        <span className={`admin-chip admin-chip--priority-${quote.priority}`}>{quote.priority} priority</span>
+        {quote.waiting ? (
+          <span className={`admin-chip admin-chip--${quote.waiting.state}`}>
+            {quote.waiting.state === 'failed' ? 'Not accepted' : quote.pending === 'delete' ? 'Deleting: waiting to send' : quote.pending === 'convert' ? 'Converting: waiting to send' : 'Waiting to send'}
+          </span>
+        ) : null}
+      </div>
+      {answered ? (
+        <p className={`admin-answer admin-answer--${quote.quoteStatus}`}>
+          {quote.quoteStatus === 'approved' ? 'Approved' : 'Declined'} on {moment(quote.updatedAt)}
+        </p>
+      ) : null}
+      {quote.bookingId ? <p className="admin-answer admin-answer--converted">Converted to a job: it is in Bookings, confirmed.</p> : null}
+      <dl className="admin-facts">
+        <Fact name="Service">{serviceTypeLabel(quote.serviceType)}</Fact>
+        <Fact name="Asked on">{moment(quote.createdAt)}</Fact>
+        <Fact name="Preferred date">{quote.preferredDate ? dayLabel(quote.preferredDate) : null}</Fact>
+        <ContactFacts phone={quote.phone} email={quote.email} />
+        <Fact name="Address">{quote.address}</Fact>
+        <Fact name="Estimate">{pounds(quote.estimatedCost) || 'Not set'}</Fact>
+        <Fact name="Follow up">{quote.followUpDate ? dayLabel(quote.followUpDate) : null}</Fact>
+        <Fact name="Request" wide>
+          {quote.description}
+        </Fact>
+        <Fact name="Notes" wide>
+          {quote.notes}
+        </Fact>
+      </dl>
+      <Attachments json={quote.attachments} />
+      {refused?.state === 'failed' ? (
+        <section className="admin-problem" aria-label="Not accepted">
+          <p>
+            <strong>Not accepted by the server:</strong> {refused.error?.message}
+          </p>
+          <div className="admin-actions">
+            <button type="button" className="btn btn--primary admin-btn" onClick={() => void retry(refused.id).then(() => drain({ force: true, queue: true }).then(afterDrain))}>
+              Send again
+            </button>
+            <button type="button" className="btn btn--secondary admin-btn" onClick={() => void discard(refused.id)}>
+              Discard the change
+            </button>
+          </div>
+        </section>
+      ) : null}
+      {busy || quote.bookingId ? null : (
+        <div className="admin-job__actions">
+          <button ref={editButton} type="button" className="btn btn--secondary admin-btn" aria-expanded={editing} onClick={() => setEditing(!editing)}>
+            Edit Quote<span className="visually-hidden"> for {name}</span>
+          </button>
+          <button ref={convertButton} type="button" className="btn btn--primary admin-btn" aria-haspopup="dialog" onClick={() => setDialog('convert')}>
+            Convert to Job<span className="visually-hidden"> for {name}</span>
+          </button>
+          <button ref={deleteButton} type="button" className="btn admin-btn admin-btn--danger" aria-haspopup="dialog" onClick={() => setDialog('delete')}>
+            Delete<span className="visually-hidden"> {name}&rsquo;s quote</span>
+          </button>
+        </div>
+      )}
+      {editing && !busy ? (
+        <QuoteEditForm
+          quote={quote}
+          onDone={() => {
+            setEditing(false);
+            editButton.current?.focus();
+          }}
+        />
+      ) : null}
+      {dialog === 'convert' ? <ConvertDialog quote={quote} bookings={bookings} onClose={(converted) => closeDialog(converted ? heading : convertButton)} /> : null}
+      {dialog === 'delete' ? (
+        <DeleteDialog
+          quote={quote}
+          onClose={(outcome) => (outcome === 'deleted' ? onDeleted() : closeDialog(outcome === 'queued' ? heading : deleteButton))}
+        />
+      ) : null}
+    </li>
+  );
+}

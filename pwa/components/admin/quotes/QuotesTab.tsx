@@ -1,0 +1,76 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { BookingView } from '#domain/views.ts';
+import type { ShownQuote } from '../../../offline/admin-data.ts';
+import { useRefusedItems } from '../../../offline/admin-data.ts';
+import { QuoteCard } from './QuoteCard.tsx';
+
+type Show = 'open' | 'all';
+
+/**
+ * To Be Quoted (Quotes on small screens): a card per quote request, pending ones first and highlighted;
+ * converted and declined ones are listed under "All".
+ */
+export function QuotesTab({ quotes, bookings }: { quotes: ShownQuote[] | undefined; bookings: BookingView[] | undefined }) {
+  const [show, setShow] = useState<Show>('open');
+  const refused = useRefusedItems();
+  const title = useRef<HTMLHeadingElement>(null);
+  // A card stays while the tab is open even once it is no longer open work (just converted, say), so the
+  // admin sees the outcome where they acted and focus is not lost.
+  const shown = useRef(new Set<string>());
+  const list = useMemo(() => {
+    const open = (quote: ShownQuote) => (!quote.bookingId && quote.quoteStatus !== 'rejected') || shown.current.has(quote.id);
+    const rows = (quotes ?? []).filter((quote) => show === 'all' || open(quote));
+    for (const row of rows) shown.current.add(row.id);
+    return [...rows.filter((q) => q.quoteStatus === 'pending' && !q.bookingId), ...rows.filter((q) => !(q.quoteStatus === 'pending' && !q.bookingId))];
+  }, [quotes, show]);
+  // A deleted quote's card goes: focus goes to the tab's heading once it has gone.
+  const [deleted, setDeleted] = useState<string | null>(null);
+  useEffect(() => {
+    if (!deleted || list.some((quote) => quote.id === deleted)) return;
+    setDeleted(null);
+    title.current?.focus();
+  }, [deleted, list]);
+  const pending = (quotes ?? []).filter((quote) => quote.quoteStatus === 'pending' && !quote.bookingId).length;
+
+  return (
+    <div className="admin-section">
+      <div className="admin-toolbar">
+        <h2 ref={title} tabIndex={-1} className="admin-section__title">
+          To Be Quoted
+        </h2>
+        <p className="admin-muted">{pending === 1 ? '1 pending quote' : `${pending} pending quotes`}</p>
+      </div>
+      <fieldset className="admin-segmented">
+        <legend className="visually-hidden">Which quotes</legend>
+        {(
+          [
+            ['open', 'Open quotes'],
+            ['all', 'All, with converted and declined'],
+          ] as const
+        ).map(([value, label]) => (
+          <label key={value} className={`admin-segment${show === value ? ' admin-segment--on' : ''}`}>
+            <input type="radio" name="quote-show" value={value} checked={show === value} onChange={() => setShow(value)} />
+            {label}
+          </label>
+        ))}
+      </fieldset>
+      {quotes === undefined ? (
+        <p className="admin-empty">Loading quotes…</p>
+      ) : list.length === 0 ? (
+        <p className="admin-empty">{quotes.length === 0 ? 'No quote requests yet. Requests from the website’s quote form appear here.' : 'No open quote requests.'}</p>
+      ) : (
+        <ul className="admin-cards">
+          {list.map((quote) => (
+            <QuoteCard
+              key={quote.id}
+              quote={quote}
+              bookings={bookings ?? []}
+              refused={refused?.find((item) => item.record === quote.id)}
+              onDeleted={() => setDeleted(quote.id)}
+            />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

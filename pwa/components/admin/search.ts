@@ -1,0 +1,34 @@
+/** The admin portal's sections (seed point 2): each has its own URL, so Back and a reload keep the place. */
+export const ADMIN_TABS = ['bookings', 'quotes', 'contacts', 'calendar', 'chat'] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+
+/**
+ * Where the admin is: the tab, the job whose chat is open, the person whose page is open, the calendar's
+ * month and day, the job list's status filter.
+ */
+export type AdminSearch = { tab?: AdminTab; booking?: string; person?: string; month?: string; day?: string; status?: JobFilter };
+
+/** The job list's status filter (the counters set it): the booking statuses of seed point 4. */
+export const JOB_FILTERS = ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const;
+export type JobFilter = (typeof JOB_FILTERS)[number];
+
+/**
+ * Reads the admin's place from the query string; anything malformed is dropped rather than shown as an error
+ * page. A plain check, not zod: the route's validateSearch stays in the entry chunk the marketing pages share.
+ */
+export function adminSearch(search: Record<string, unknown>): AdminSearch {
+  const out: AdminSearch = {};
+  const tab = search['tab'];
+  if (typeof tab === 'string' && (ADMIN_TABS as readonly string[]).includes(tab)) out.tab = tab as AdminTab;
+  for (const key of ['booking', 'person'] as const) {
+    const value = search[key];
+    if (typeof value === 'string' && /^[0-9a-f-]{36}$/.test(value)) out[key] = value;
+  }
+  const month = search['month'];
+  if (typeof month === 'string' && /^\d{4}-(0[1-9]|1[0-2])$/.test(month)) out.month = month;
+  const status = search['status'];
+  if (typeof status === 'string' && (JOB_FILTERS as readonly string[]).includes(status)) out.status = status as JobFilter;
+  const day = search['day'];
+  if (typeof day === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(day)) out.day = day;
+  return out;
+}

@@ -1,0 +1,162 @@
+import type { BookingView, UserView } from '#domain/views.ts';
+import { newCommandId } from '../lib/api.ts';
+import { deviceDb } from './db.ts';
+import type { OutboxFile, OutboxItem } from './db.ts';
+import { changed, discard, retry } from './outbox.ts';
+import { drain } from './sender.ts';
+import { afterDrain } from './start.ts';
+import { submit } from './submit.ts';
+import type { SubmitOutcome } from './submit.ts';
+import { KINDS } from './use-mirror.ts';
+
+/**
+ * The admin's changes to jobs, each one through the outbox (submit), so it is kept on the tablet and sent
+ * when there is signal. What the server answers goes straight into the device's copy, so the screen shows the
+ * server's version at once instead of waiting for the next pull.
+ */
+
+/** A status change the server refused because the job changed meanwhile (409 with the server's version). */
+export type StatusConflict = { readonly bookingId: string; readonly wanted: string; readonly theirs: BookingView; readonly item?: OutboxItem };
+
+/**
+ * Sets a job's status. It carries the version it was made on, counting the status changes of this job that
+ * still wait in the outbox before it (each of those moves the version on by one when it lands), so a queue of
+ * offline changes goes through while a change made elsewhere meanwhile is a conflict, never overwritten.
+ */
+export async function changeStatus(booking: BookingView, status: string, owner: string, options: { allowOverlap?: boolean } = {}): Promise<SubmitOutcome> {
+  const earlier = await deviceDb().outbox.where('record').equals(booking.id).toArray();
+  const base = booking.version > 0 ? booking.version : 1;
+  const expectedVersion = base + earlier.filter((item) => item.kind === KINDS.bookingStatus).length;
+  const body: Record<string, unknown> = { status, expectedVersion, ...(options.allowOverlap ? { allowOverlap: true } : {}) };
+  const outcome = await submit({
+    id: newCommandId(),
+    kind: KINDS.bookingStatus,
+    values: { status },
+    label: `Job status: ${personName(booking)} → ${status.replace(/_/g, ' ')}`,
+    method: 'PATCH',
+    path: `/api/bookings/${booking.id}`,
+    body,
+    record: booking.id,
+    owner,
+  });
+  if (outcome.kind === 'sent') await keepBooking(outcome.data);
+  return outcome;
+}
+
+/**
+ * Keeps the admin's change over the server's: sent again on top of the server's version. A queued item is put
+ * back in line; later queued changes of the same job move their expected version on by as much.
+ */
+export async function keepMine(conflict: StatusConflict, owner: string): Promise<SubmitOutcome | null> {
+  if (!conflict.item) return changeStatus(conflict.theirs, conflict.wanted, owner);
+  const expected = Number(conflict.item.body['expectedVersion'] ?? 0);
+  await shiftLater(conflict.item, conflict.theirs.version - expected);
+  await deviceDb().outbox.where('id').equals(conflict.item.id).modify((stored) => {
+    stored.body = { ...stored.body, expectedVersion: conflict.theirs.version };
+  });
+  await retry(conflict.item.id);
+  void drain({ force: true, queue: true }).then(afterDrain);
+  return null;
+}
+
+/** Takes the server's version: the admin's change is dropped and the device shows what the server has. */
+export async function takeTheirs(conflict: StatusConflict): Promise<void> {
+  if (conflict.item) {
+    const expected = Number(conflict.item.body['expectedVersion'] ?? 0);
+    await shiftLater(conflict.item, conflict.theirs.version - expected - 1);
+    await discard(conflict.item.id);
+  }
+  await keepBooking(conflict.theirs);
+}
+
+/** A refused job (a clash with a confirmed job): sent again with "book anyway". */
+export async function bookAnyway(item: OutboxItem): Promise<void> {
+  await deviceDb().outbox.where('id').equals(item.id).modify((stored) => {
+    stored.body = { ...stored.body, allowOverlap: true };
+  });
+  await retry(item.id);
+  void drain({ force: true, queue: true }).then(afterDrain);
+}
+
+/** What the manual booking form hands over: the typed values (the shared schema's fields) and the files. */
+export type ManualBooking = { values: Record<string, string>; files: readonly File[]; allowOverlap: boolean };
+
+/**
+ * 'Add Manual Booking': a job made by the admin, with a client-made id (so it shows in the lists at once and
+ * its later changes and messages can follow it in the outbox), confirmed unless the admin chose otherwise, the
+ * preferred date set from the start date (seed point 5). Files are kept as Blobs and uploaded first.
+ */
+export async function addManualBooking({ values, files, allowOverlap }: ManualBooking, owner: string): Promise<SubmitOutcome & { id: string }> {
+  const id = newCommandId();
+  const body: Record<string, unknown> = {
+    ...Object.fromEntries(Object.entries(values).filter(([, value]) => value !== '')),
+    id,
+    preferredDate: values['startDate'] ?? '',
+    status: values['status'] || 'confirmed',
+    isManualBooking: true,
+    ...(allowOverlap ? { allowOverlap: true } : {}),
+  };
+  const outboxFiles: OutboxFile[] = files.map((file) => ({ blob: file, name: file.name }));
+  const outcome = await submit({
+    id: newCommandId(),
+    kind: KINDS.booking,
+    values,
+    label: `Manual booking: ${values['firstName'] ?? ''} ${values['lastName'] ?? ''}, ${values['startDate'] ?? ''}`.replace(/\s+,/, ','),
+    method: 'POST',
+    path: '/api/bookings',
+    body,
+    record: id,
+    owner,
+    files: outboxFiles,
+    filesField: outboxFiles.length > 0 ? 'attachments' : null,
+  });
+  if (outcome.kind === 'sent') await keepBooking((outcome.data as { booking?: unknown } | null)?.booking);
+  return { ...outcome, id };
+}
+
+/** A reply in a job's chat, as the business: the server decides `isFromAdmin` and the sender's name. */
+export function sendReply(booking: BookingView, content: string, owner: UserView): Promise<SubmitOutcome> {
+  const id = newCommandId();
+  return submit({
+    id: newCommandId(),
+    kind: KINDS.message,
+    values: { content },
+    label: `Reply to ${personName(booking)}: ${content.length > 40 ? `${content.slice(0, 40)}…` : content}`,
+    method: 'POST',
+    path: `/api/bookings/${booking.id}/messages`,
+    body: { id, content },
+    record: booking.id,
+    owner: owner.id,
+  }).then(async (outcome) => {
+    if (outcome.kind === 'sent' && outcome.data && typeof outcome.data === 'object' && 'bookingId' in outcome.data) {
+      await deviceDb().messages.put(outcome.data as never);
+    }
+    return outcome;
+  });
+}
+
+/** A person's name as the lists show it. */
+export function personName(record: { firstName: string; lastName: string | null }): string {
+  return `${record.firstName} ${record.lastName ?? ''}`.trim();
+}
+
+/** Puts the server's answer for a booking into the device's copy (when it looks like one). */
+export async function keepBooking(data: unknown): Promise<void> {
+  if (data && typeof data === 'object' && 'id' in data && 'version' in data && 'status' in data) {
+    await deviceDb().bookings.put(data as BookingView);
+  }
+}
+
+/** Moves the expected version of the job's later queued status changes on by `delta`. */
+async function shiftLater(item: OutboxItem, delta: number): Promise<void> {
+  if (delta === 0 || item.record === null || item.seq === undefined) return;
+  const seq = item.seq;
+  await deviceDb()
+    .outbox.where('record')
+    .equals(item.record)
+    .filter((later) => later.kind === KINDS.bookingStatus && (later.seq ?? 0) > seq)
+    .modify((later) => {
+      later.body = { ...later.body, expectedVersion: Number(later.body['expectedVersion'] ?? 0) + delta };
+    });
+  await changed();
+}

@@ -1,0 +1,88 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { ContactView, MessageView, QuoteView } from '#domain/views.ts';
+import { deviceDb } from './db.ts';
+import type { OutboxItem } from './db.ts';
+import { KINDS } from './use-mirror.ts';
+import type { Shown } from './use-mirror.ts';
+
+/** The admin's outbox kinds beyond the shared ones (use-mirror.ts KINDS): quote work. */
+export const QUOTE_KINDS = {
+  update: 'quote-update',
+  convert: 'quote-convert',
+  remove: 'quote-delete',
+} as const;
+
+/** A quote as the admin sees it: the server's copy with their queued edit, conversion or deletion laid over it. */
+export type ShownQuote = Shown<QuoteView> & { readonly pending?: 'update' | 'convert' | 'delete' };
+
+/** Contacts, newest first; undefined while loading. */
+export function useContacts(): ContactView[] | undefined {
+  return useLiveQuery(() => deviceDb().contacts.orderBy('createdAt').reverse().toArray(), []);
+}
+
+/**
+ * Quotes, newest first, with the admin's queued work laid over them: an edit shows its new values at once, a
+ * deletion hides the card's buttons and says it waits, a conversion says so until the server has made the job.
+ */
+export function useAdminQuotes(): ShownQuote[] | undefined {
+  return useLiveQuery(async () => {
+    const db = deviceDb();
+    const [rows, items] = await Promise.all([db.quotes.orderBy('createdAt').reverse().toArray(), db.outbox.orderBy('seq').toArray()]);
+    const shown = new Map<string, ShownQuote>(rows.map((row) => [row.id, row]));
+    for (const item of items) {
+      const row = item.record ? shown.get(item.record) : undefined;
+      if (!row) continue;
+      const waiting = { state: item.state, message: item.error?.message ?? null };
+      if (item.kind === QUOTE_KINDS.update) shown.set(row.id, { ...row, ...(item.body as Partial<QuoteView>), waiting, pending: 'update' });
+      else if (item.kind === QUOTE_KINDS.convert) shown.set(row.id, { ...row, waiting, pending: 'convert' });
+      else if (item.kind === QUOTE_KINDS.remove) shown.set(row.id, { ...row, waiting, pending: 'delete' });
+    }
+    return rows.map((row) => shown.get(row.id)!);
+  }, []);
+}
+
+/**
+ * Every message with the admin's queued replies after them (as useMessages does for one booking), for the
+ * message counts and the New badges of the job list: a reply queued offline answers the customer at once.
+ */
+export function useAllMessages(): Array<Shown<MessageView>> | undefined {
+  return useLiveQuery(async () => {
+    const db = deviceDb();
+    const [rows, items] = await Promise.all([db.messages.orderBy('createdAt').toArray(), db.outbox.where('kind').equals(KINDS.message).toArray()]);
+    const known = new Set(rows.map((row) => row.id));
+    const queued = items
+      .filter((item) => item.record && !known.has(String(item.body['id'])))
+      .map(
+        (item): Shown<MessageView> => ({
+          id: String(item.body['id']),
+          bookingId: item.record!,
+          senderId: item.owner,
+          senderName: String(item.body['senderName'] ?? ''),
+          content: String(item.body['content'] ?? ''),
+          attachments: null,
+          isFromAdmin: true,
+          createdAt: item.createdAt,
+          waiting: { state: item.state, message: item.error?.message ?? null },
+        }),
+      );
+    return [...rows, ...queued];
+  }, []);
+}
+
+/** The admin's outbox items the server refused, oldest first: conflicts and clashes wait here for a choice. */
+export function useRefusedItems(): OutboxItem[] | undefined {
+  return useLiveQuery(() => deviceDb().outbox.where('state').equals('failed').sortBy('seq'), []);
+}
+
+/** Per booking: how many messages, and whether the latest is the customer's (unanswered: the New badge). */
+export type Thread = { readonly count: number; readonly unanswered: boolean; readonly latestAt: string | null };
+
+/** Sums up the messages per booking (messages oldest first). */
+export function threadsOf(messages: readonly MessageView[]): Map<string, Thread> {
+  const threads = new Map<string, Thread>();
+  for (const message of messages) {
+    const before = threads.get(message.bookingId);
+    threads.set(message.bookingId, { count: (before?.count ?? 0) + 1, unanswered: !message.isFromAdmin, latestAt: message.createdAt });
+  }
+  return threads;
+}

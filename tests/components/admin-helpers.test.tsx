@@ -1,0 +1,125 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import type { BookingView, MessageView } from '#domain/views.ts';
+import { googleCalendarUrl } from '../../pwa/components/admin/bookings/google-calendar.ts';
+import { clashingJobs } from '../../pwa/components/admin/bookings/problems.ts';
+import { bookingsFor, toCsv } from '../../pwa/components/admin/calendar/csv.ts';
+import { jobsByDay, monthDays, shiftMonth } from '../../pwa/components/admin/calendar/month.ts';
+import { countJobs } from '../../pwa/components/admin/Counters.tsx';
+import { pounds } from '../../pwa/components/admin/format.ts';
+import { threadsOf } from '../../pwa/offline/admin-data.ts';
+
+function job(overrides: Partial<BookingView>): BookingView {
+  return {
+    id: overrides.id ?? crypto.randomUUID(),
+    userId: null,
+    quoteId: null,
+    source: 'portal',
+    firstName: 'Ann',
+    lastName: 'Example',
+    email: null,
+    phone: null,
+    serviceType: 'rewiring',
+    preferredDate: null,
+    preferredTime: null,
+    startDate: '2026-12-03',
+    finishDate: '2026-12-03',
+    startTime: null,
+    finishTime: null,
+    address: null,
+    description: null,
+    attachments: null,
+    status: 'pending',
+    googleCalendarEventId: null,
+    isManualBooking: false,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    version: 1,
+    ...overrides,
+  };
+}
+
+describe('the month view', () => {
+  it('shows whole weeks, Monday first, from the week of the 1st to the week of the last day', () => {
+    const days = monthDays('2026-12');
+    expect(days[0]).toBe('2026-11-30');
+    expect(days.at(-1)).toBe('2027-01-03');
+    expect(days.length % 7).toBe(0);
+    expect(monthDays('2027-02')).toHaveLength(28);
+    expect([shiftMonth('2026-12', 1), shiftMonth('2026-01', -1)]).toEqual(['2027-01', '2025-12']);
+  });
+
+  it('puts a job on every day from its start to its finish, earliest start time first', () => {
+    const long = job({ firstName: 'Long', startDate: '2026-12-02', finishDate: '2026-12-04', startTime: '10:00' });
+    const early = job({ firstName: 'Early', startTime: '08:00' });
+    const byDay = jobsByDay([long, early], monthDays('2026-12'));
+    expect(byDay.get('2026-12-01')).toEqual([]);
+    expect(byDay.get('2026-12-03')?.map((b) => b.firstName)).toEqual(['Early', 'Long']);
+    expect(byDay.get('2026-12-04')?.map((b) => b.firstName)).toEqual(['Long']);
+  });
+});
+
+describe('Google Calendar links', () => {
+  it('carry UK wall-clock times with the London zone, or an all-day event whose end day is exclusive', () => {
+    const timed = new URL(googleCalendarUrl(job({ startTime: '08:30', finishTime: '12:00', address: '1 High St' }))!);
+    expect(timed.searchParams.get('dates')).toBe('20261203T083000/20261203T120000');
+    expect(timed.searchParams.get('ctz')).toBe('Europe/London');
+    expect(timed.searchParams.get('location')).toBe('1 High St');
+    const allDay = new URL(googleCalendarUrl(job({ finishDate: '2026-12-31' }))!);
+    expect(allDay.searchParams.get('dates')).toBe('20261203/20270101');
+    expect(googleCalendarUrl(job({ startDate: null, finishDate: null }))).toBeNull();
+  });
+});
+
+describe('the exports', () => {
+  const today = '2026-12-03';
+  const jobs = [
+    job({ firstName: 'Today', status: 'confirmed' }),
+    job({ firstName: 'Spans', startDate: '2026-12-01', finishDate: '2026-12-05', status: 'in_progress' }),
+    job({ firstName: 'Later', startDate: '2026-12-10', finishDate: '2026-12-10' }),
+    job({ firstName: 'Called off', startDate: '2026-12-11', finishDate: '2026-12-11', status: 'cancelled' }),
+  ];
+
+  it("hold today's jobs, the pending ones, and the upcoming ones (not cancelled), soonest first", () => {
+    const names = (kind: Parameters<typeof bookingsFor>[0]) => bookingsFor(kind, jobs, today).map((b) => b.firstName);
+    expect(names('today')).toEqual(['Today', 'Spans']);
+    expect(names('pending')).toEqual(['Later']);
+    expect(names('upcoming')).toEqual(['Later']);
+    expect(names('all')).toHaveLength(4);
+  });
+
+  it('write a BOM, neutralise a formula even across a line break, and keep £ and accents', () => {
+    const csv = toCsv([job({ firstName: '=1+2\n=3', lastName: 'Brontë', description: '£5', phone: '@SUM(A1)' })]);
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const [header, row] = Papa.parse<string[]>(csv.slice(1), { skipEmptyLines: true }).data;
+    const cell = (name: string) => row![header!.indexOf(name)];
+    expect([cell('First name'), cell('Last name'), cell('Details'), cell('Phone')]).toEqual(["'=1+2\n=3", 'Brontë', '£5', "'@SUM(A1)"]);
+  });
+});
+
+describe('the counters, threads, clashes and amounts', () => {
+  it('count a missing or hyphenated status as the seed reads it', () => {
+    expect(countJobs([{ status: '' }, { status: 'in-progress' }, { status: 'completed' }])).toMatchObject({ total: 3, pending: 1, in_progress: 1, completed: 1 });
+  });
+
+  it("mark a job's chat unanswered when its latest message is the customer's", () => {
+    const m = (bookingId: string, isFromAdmin: boolean, at: string): MessageView => ({ id: at, bookingId, senderId: null, senderName: 'x', content: 'x', attachments: null, isFromAdmin, createdAt: at });
+    const threads = threadsOf([m('a', false, '1'), m('a', true, '2'), m('b', true, '3'), m('b', false, '4')]);
+    expect([threads.get('a'), threads.get('b')]).toEqual([
+      { count: 2, unanswered: false, latestAt: '2' },
+      { count: 2, unanswered: true, latestAt: '4' },
+    ]);
+  });
+
+  it('find a clash only when the job would hold a slot another confirmed or running job holds', () => {
+    const held = job({ status: 'confirmed', startTime: '09:00', finishTime: '12:00' });
+    const pendingNeighbour = job({ status: 'pending', startTime: '10:00', finishTime: '11:00' });
+    expect(clashingJobs({ ...pendingNeighbour, status: 'confirmed' }, [held, pendingNeighbour])).toEqual([held]);
+    expect(clashingJobs(pendingNeighbour, [held, pendingNeighbour])).toEqual([]);
+    expect(clashingJobs({ ...pendingNeighbour, status: 'confirmed', startTime: '12:00', finishTime: '13:00' }, [held])).toEqual([]);
+  });
+
+  it('show pounds with two decimals, also as typed in a queued edit', () => {
+    expect([pounds('450'), pounds('£1,250.5'), pounds(null)]).toEqual(['£450.00', '£1,250.50', '']);
+  });
+});

@@ -1,0 +1,146 @@
+import { adminClient, customer, customerBooking, expectCounters, jobCard, serverCounts, signIn, ukDay } from './admin-seed.ts';
+import { expect, test } from './fixtures.ts';
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000000500010d0a2db40000000049454e44ae426082', 'hex');
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+test.describe('the admin’s bookings', () => {
+  test('a status change moves the counters at once and reaches the server once, with the job’s version', async ({ page, server }) => {
+    const pat = await customer(server, 'pat.status@example.com', 'Pat', 'Status');
+    const booking = await customerBooking(pat, 'pat.status@example.com', { firstName: 'Pat', lastName: 'Status' });
+    await signIn(page);
+    const before = serverCounts(server);
+    await expectCounters(page, before);
+
+    const card = jobCard(page, 'Pat Status');
+    await card.getByLabel('Status').selectOption('in_progress');
+    await expectCounters(page, { ...before, pending: String(Number(before.pending) - 1), progress: String(Number(before.progress) + 1) });
+    await expect(page.getByText('Booking Updated')).toBeVisible();
+    await expect(card.locator('.status-badge')).toHaveText('in progress');
+    await expectCounters(page, serverCounts(server));
+    const history = server.storage.store.readStream(`booking-${booking.id}`).map((e) => e.type);
+    expect(history).toEqual(['BookingRequested', 'BookingStatusChanged']);
+
+    // The history says who did it.
+    await card.getByRole('button', { name: /History/ }).click();
+    await expect(card.locator('.admin-history')).toContainText('Status changed from pending to in progress');
+    await expect(card.locator('.admin-history')).toContainText('Admin User');
+  });
+
+  test('Add Manual Booking asks for a first name and both dates, then books a confirmed job with two files', async ({ page, server }) => {
+    await signIn(page);
+    await page.getByRole('button', { name: 'Add Manual Booking' }).click();
+    await expect(page.getByRole('heading', { name: 'Add Manual Booking' })).toBeFocused();
+    const form = page.getByRole('region', { name: 'Add Manual Booking' });
+    await form.getByRole('button', { name: 'Add booking' }).click();
+    await expect(page.getByText('First name is required')).toBeVisible();
+    await expect(form.getByLabel('First name')).toBeFocused();
+    await expect(page.locator('.field__error').filter({ hasText: 'Please select dates' })).toHaveCount(2);
+    await expect(page.getByText('Choose start and finish dates for the booking')).toBeVisible();
+
+    await form.getByLabel('First name').fill('Manny');
+    await form.getByLabel('Last name').fill('Manual');
+    await form.getByLabel('Phone').fill('01632 960777');
+    await form.getByLabel('Service').selectOption('fuse_box_upgrade');
+    await expect(form.getByLabel('Status')).toHaveValue('confirmed');
+    await form.getByLabel('Start date').fill(ukDay(40));
+    await form.getByLabel('Finish date').fill(ukDay(40));
+    await form.getByLabel('Address').fill('3 Church Lane, Egham TW20 9AA');
+    await form.getByLabel('Photos and documents').setInputFiles([
+      { name: 'old-board.png', mimeType: 'image/png', buffer: PNG },
+      { name: 'quote.pdf', mimeType: 'application/pdf', buffer: PDF },
+    ]);
+    await expect(page.locator('.admin-chosen li')).toHaveCount(2);
+    await form.getByRole('button', { name: 'Add booking' }).click();
+    await expect(page.getByText('Booking Created')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add Manual Booking' })).toBeFocused();
+
+    const card = jobCard(page, 'Manny Manual');
+    await expect(card.locator('.status-badge')).toHaveText('confirmed');
+    await expect(card.getByRole('list', { name: 'Attachments' }).getByRole('link')).toHaveCount(2);
+    await expect.poll(() => server.storage.queries.bookings().filter((b) => b.firstName === 'Manny').length).toBe(1);
+    const stored = server.storage.queries.bookings().find((b) => b.firstName === 'Manny')!;
+    expect(stored).toMatchObject({ status: 'confirmed', isManualBooking: true, preferredDate: ukDay(40), startDate: ukDay(40), serviceType: 'fuse_box_upgrade' });
+    expect((JSON.parse(stored.attachments!) as Array<{ originalname: string }>).map((f) => f.originalname)).toEqual(['old-board.png', 'quote.pdf']);
+  });
+
+  test('a manual booking that clashes with a confirmed job warns, and only Book anyway books it', async ({ page, server }) => {
+    const admin = await adminClient(server);
+    const taken = await admin.post('/api/bookings', { firstName: 'Early', lastName: 'Bird', serviceType: 'rewiring', startDate: ukDay(50), finishDate: ukDay(50), status: 'confirmed', isManualBooking: true });
+    expect(taken.status).toBe(201);
+    await signIn(page);
+    await expect(jobCard(page, 'Early Bird')).toBeVisible();
+    await page.getByRole('button', { name: 'Add Manual Booking' }).click();
+    await page.getByLabel('First name').fill('Late');
+    await page.getByLabel('Last name').fill('Comer');
+    await page.getByLabel('Start date').fill(ukDay(50));
+    await page.getByLabel('Finish date').fill(ukDay(50));
+    await page.getByRole('button', { name: 'Add booking' }).click();
+    const warning = page.getByRole('alert').filter({ hasText: 'Double booking' });
+    await expect(warning).toContainText('Early Bird');
+    expect(server.storage.queries.bookings().filter((b) => b.firstName === 'Late')).toHaveLength(0);
+    await warning.getByRole('button', { name: 'Book anyway' }).click();
+    await expect(page.getByText('Booking Created')).toBeVisible();
+    await expect.poll(() => server.storage.queries.bookings().filter((b) => b.firstName === 'Late').map((b) => b.status)).toEqual(['confirmed']);
+  });
+
+  test('each job links to Google Calendar with its title, dates, details and place, and to its .ics file', async ({ page, server }) => {
+    const gina = await customer(server, 'gina.cal@example.com', 'Gina', 'Calendar');
+    const booking = await customerBooking(gina, 'gina.cal@example.com', { firstName: 'Gina', lastName: 'Calendar', startDate: ukDay(9), finishDate: ukDay(9), startTime: '08:30', finishTime: '12:00' });
+    await signIn(page);
+    const card = jobCard(page, 'Gina Calendar');
+    const google = new URL((await card.getByRole('link', { name: /Google Calendar/ }).getAttribute('href'))!);
+    expect(google.origin + google.pathname).toBe('https://calendar.google.com/calendar/render');
+    const day = ukDay(9).replace(/-/g, '');
+    expect(Object.fromEntries(google.searchParams)).toMatchObject({
+      action: 'TEMPLATE',
+      text: 'Rewiring – Gina Calendar',
+      dates: `${day}T083000/${day}T120000`,
+      location: '1 High Street, Ashford TW15 2AA',
+      ctz: 'Europe/London',
+    });
+    expect(google.searchParams.get('details')).toContain('Phone: 01632 960001');
+    const ics = await page.request.get((await card.getByRole('link', { name: /\.ics file/ }).getAttribute('href'))!);
+    expect(ics.headers()['content-type']).toContain('text/calendar');
+    expect(await ics.text()).toContain(`UID:booking-${booking.id}@`);
+  });
+});
+
+test.describe('when the job moved on', () => {
+  test('a status change made on a stale copy is refused, both versions are shown, and taking the server’s keeps it', async ({ page, server }) => {
+    const sam = await customer(server, 'sam.stale@example.com', 'Sam', 'Stale');
+    const booking = await customerBooking(sam, 'sam.stale@example.com', { firstName: 'Sam', lastName: 'Stale' });
+    await signIn(page);
+    const card = jobCard(page, 'Sam Stale');
+    await expect(card).toBeVisible();
+    // The tablet stops hearing from the server's feed, and the office changes the job.
+    await page.route('**/api/sync?**', (route) => route.fulfill({ status: 503, body: '' }));
+    const office = await adminClient(server);
+    expect((await office.request('PATCH', `/api/bookings/${booking.id}`, { json: { status: 'in_progress' } })).status).toBe(200);
+
+    await card.getByLabel('Status').selectOption('cancelled');
+    await expect(card.getByRole('heading', { name: 'Changed elsewhere meanwhile' })).toBeFocused();
+    await expect(card.locator('.admin-version').first()).toContainText('cancelled');
+    await expect(card.locator('.admin-version').last()).toContainText('in progress');
+    await card.getByRole('button', { name: /^Take the server’s/ }).click();
+    await expect(card.locator('.admin-card__head .status-badge')).toHaveText('in progress');
+    await expect(card.getByLabel('Status')).toHaveValue('in_progress');
+    expect(server.storage.queries.booking(booking.id)?.status).toBe('in_progress');
+  });
+
+  test('confirming a job into a confirmed one’s slot warns, and Book anyway confirms it', async ({ page, server }) => {
+    const admin = await adminClient(server);
+    expect((await admin.post('/api/bookings', { firstName: 'Held', lastName: 'Slot', serviceType: 'rewiring', startDate: ukDay(60), finishDate: ukDay(60), status: 'confirmed', isManualBooking: true })).status).toBe(201);
+    const tia = await customer(server, 'tia.tight@example.com', 'Tia', 'Tight');
+    const booking = await customerBooking(tia, 'tia.tight@example.com', { firstName: 'Tia', lastName: 'Tight', startDate: ukDay(60), finishDate: ukDay(60) });
+    await signIn(page);
+    const card = jobCard(page, 'Tia Tight');
+    await card.getByLabel('Status').selectOption('confirmed');
+    await expect(card.getByRole('heading', { name: 'Double booking' })).toBeFocused();
+    await expect(card.locator('.admin-problem')).toContainText('Held Slot');
+    expect(server.storage.queries.booking(booking.id)?.status).toBe('pending');
+    await card.getByRole('button', { name: 'Book anyway' }).click();
+    await expect(card.locator('.admin-card__head .status-badge')).toHaveText('confirmed');
+    await expect.poll(() => server.storage.queries.booking(booking.id)?.status).toBe('confirmed');
+  });
+});

@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs';
+import Papa from 'papaparse';
+import { adminClient, ownServer, signIn, ukDay } from './admin-seed.ts';
+import { expect, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+
+// A server of its own: the exports are compared with exactly the jobs made here.
+const own = ownServer();
+
+test('the quick exports say so when they have nothing: no bookings today, none pending, none upcoming', async ({ page }) => {
+  await signIn(page, own.server.url);
+  await page.getByRole('tab', { name: 'Calendar' }).click();
+  const exports = page.getByRole('region', { name: 'Export to a spreadsheet' });
+  await exports.getByRole('button', { name: /^Today’s/ }).click();
+  await expect(exports.getByRole('status')).toHaveText('No bookings today. There are no jobs on today.');
+  await exports.getByRole('button', { name: /^Pending/ }).click();
+  await expect(exports.getByRole('status')).toHaveText('No pending bookings. All bookings are processed');
+  await expect(page.getByText('All bookings are processed').first()).toBeVisible();
+  await exports.getByRole('button', { name: /^Upcoming/ }).click();
+  await expect(exports.getByRole('status')).toHaveText('No upcoming bookings. There are no jobs after today.');
+});
+
+test('every export is a CSV a spreadsheet reads right: £ and accents, formulas neutralised, dates as yyyy-MM-dd', async ({ page }) => {
+  const admin = await adminClient(own.server);
+  const make = async (body: Record<string, unknown>) => expect((await admin.post('/api/bookings', { serviceType: 'rewiring', isManualBooking: true, ...body })).status).toBe(201);
+  await make({ firstName: '=HYPERLINK("http://evil.example","Click")', lastName: '+Plus', startDate: ukDay(0), finishDate: ukDay(0), status: 'pending' });
+  await make({ firstName: 'Zoë', lastName: 'Brontë', description: 'Budget £1,200 for the café', startDate: ukDay(3), finishDate: ukDay(4), status: 'confirmed', phone: '+44 1632 960123' });
+  await make({ firstName: 'Old', lastName: 'Job', startDate: ukDay(-3), finishDate: ukDay(-3), status: 'completed' });
+  await signIn(page, own.server.url);
+  await page.getByRole('tab', { name: 'Calendar' }).click();
+  const exports = page.getByRole('region', { name: 'Export to a spreadsheet' });
+
+  const all = await csvOf(page, exports.getByRole('button', { name: 'Export all bookings (CSV)' }));
+  expect(all.bom).toBe(true);
+  expect(all.rows[0]).toEqual(['Reference', 'First name', 'Last name', 'Email', 'Phone', 'Service', 'Status', 'Start date', 'Finish date', 'Start time', 'Finish time', 'Preferred date', 'Address', 'Details', 'Source', 'Created']);
+  const byName = new Map(all.rows.slice(1).map((row) => [row[2], row]));
+  expect(all.rows).toHaveLength(4);
+  // A cell that starts with = + - @ is read as text, never run.
+  expect(byName.get("'+Plus")?.[1]).toBe('\'=HYPERLINK("http://evil.example","Click")');
+  expect(byName.get('Brontë')).toEqual(expect.arrayContaining(['Zoë', 'Brontë', "'+44 1632 960123", 'Rewiring', 'confirmed', ukDay(3), ukDay(4), 'Budget £1,200 for the café', 'manual']));
+  expect(byName.get('Brontë')?.[15]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+
+  expect((await csvOf(page, exports.getByRole('button', { name: /^Today’s/ }))).rows.slice(1).map((row) => row[2])).toEqual(["'+Plus"]);
+  expect((await csvOf(page, exports.getByRole('button', { name: /^Pending/ }))).rows.slice(1).map((row) => row[2])).toEqual(["'+Plus"]);
+  expect((await csvOf(page, exports.getByRole('button', { name: /^Upcoming/ }))).rows.slice(1).map((row) => row[2])).toEqual(['Brontë']);
+});
+
+test('a day’s panel lists its jobs and Add Job books one on that date', async ({ page }) => {
+  await signIn(page, own.server.url);
+  await page.getByRole('tab', { name: 'Calendar' }).click();
+  const day = ukDay(3);
+  await page.goto(`${own.server.url}/admin?tab=calendar&month=${day.slice(0, 7)}`);
+  await page.locator('.admin-month').getByRole('button', { name: `${label(day)}: 1 job` }).click();
+  const panel = page.getByRole('region', { name: label(day) });
+  await expect(panel.getByRole('heading')).toBeFocused();
+  await expect(panel).toContainText('Zoë Brontë');
+  await panel.getByRole('button', { name: /^Add Job/ }).click();
+  const form = page.getByRole('region', { name: 'Add Manual Booking' });
+  await expect(form.getByLabel('Start date')).toHaveValue(day);
+  await expect(form.getByLabel('Finish date')).toHaveValue(day);
+  await form.getByLabel('First name').fill('Dana');
+  await form.getByLabel('Last name').fill('Dayjob');
+  await form.getByRole('button', { name: 'Add booking' }).click();
+  // Zoë's two-day job holds that day: the form says so before anything is sent.
+  await expect(form.getByRole('alert')).toContainText('Zoë Brontë');
+  await form.getByRole('button', { name: 'Book anyway' }).click();
+  await expect(page.getByText('Booking Created')).toBeVisible();
+  await expect(panel).toContainText('Dana Dayjob');
+  await expect.poll(() => own.server.storage.queries.bookings().filter((b) => b.firstName === 'Dana').map((b) => [b.startDate, b.status])).toEqual([[day, 'confirmed']]);
+});
+
+test('the private calendar link is an iCalendar feed; a new link stops the old one', async ({ page }) => {
+  await signIn(page, own.server.url);
+  await page.getByRole('tab', { name: 'Calendar' }).click();
+  const feed = page.getByRole('region', { name: 'Subscribe in your calendar app' });
+  await feed.getByRole('button', { name: 'Make a private link' }).click();
+  const first = await feed.getByLabel('Private calendar link').inputValue();
+  const ics = await page.request.get(first);
+  expect(ics.headers()['content-type']).toContain('text/calendar');
+  const text = await ics.text();
+  expect(text).toMatch(/^BEGIN:VCALENDAR\r\n/);
+  expect(text).toContain('SUMMARY:Rewiring – Zoë Brontë');
+
+  await feed.getByRole('button', { name: 'Make a new link' }).click();
+  await expect(feed.getByRole('alert')).toContainText('The old link stops working');
+  await feed.getByRole('button', { name: 'Yes, make a new link' }).click();
+  await expect(feed.getByLabel('Private calendar link')).not.toHaveValue(first);
+  const second = await feed.getByLabel('Private calendar link').inputValue();
+  expect((await page.request.get(first)).status()).toBe(404);
+  expect((await page.request.get(second)).status()).toBe(200);
+  // The link stays on this tablet after a reload (the server cannot show it again).
+  await page.reload();
+  await page.getByRole('tab', { name: 'Calendar' }).click();
+  await expect(feed.getByLabel('Private calendar link')).toHaveValue(second);
+});
+
+/** A day as the calendar names it: 'Thu 26 Nov 2026'. */
+function label(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
+  const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][m - 1];
+  return `${weekday} ${d} ${month} ${y}`;
+}
+
+/** Clicks an export and reads the downloaded file back as a spreadsheet would (papaparse). */
+async function csvOf(page: Page, button: import('@playwright/test').Locator): Promise<{ bom: boolean; rows: string[][] }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  const text = readFileSync((await download.path())!, 'utf8');
+  const bom = text.startsWith('\uFEFF');
+  return { bom, rows: Papa.parse<string[]>(bom ? text.slice(1) : text, { skipEmptyLines: true }).data };
+}

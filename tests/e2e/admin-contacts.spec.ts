@@ -1,0 +1,66 @@
+import { ERASED } from '#domain/limits.ts';
+import { Client } from '../support/server.ts';
+import { customer, customerBooking, ownServer, quoteRequest, signIn } from './admin-seed.ts';
+import { expect, test } from './fixtures.ts';
+
+// A server of its own: its contact list starts empty.
+const own = ownServer();
+
+test('contacts: the empty state, then people from bookings and from the contact form, each with their page', async ({ page }) => {
+  await signIn(page, own.server.url);
+  await page.getByRole('tab', { name: 'Contacts' }).click();
+  await expect(page.getByText('There are no customer contacts yet.')).toBeVisible();
+
+  const erin = await customer(own.server, 'erin.person@example.com', 'Erin', 'Person');
+  const booking = await customerBooking(erin, 'erin.person@example.com', { firstName: 'Erin', lastName: 'Person' }, 'Please ring before you come');
+  await quoteRequest(own.server, { firstName: 'Erin', lastName: 'Person', email: 'erin.person@example.com', description: 'And a quote for the garage' });
+  expect((await new Client(own.server.url).post('/api/contacts', { firstName: 'Fay', lastName: 'Form', email: 'fay@example.com', details: 'Do you fit EV chargers?' })).status).toBe(201);
+
+  const erinCard = page.locator('.admin-contact').filter({ has: page.getByRole('heading', { name: 'Erin Person' }) });
+  await expect(erinCard).toContainText('From a booking', { timeout: 10_000 });
+  const fayCard = page.locator('.admin-contact').filter({ has: page.getByRole('heading', { name: 'Fay Form' }) });
+  await expect(fayCard).toContainText('Contact form');
+  await expect(fayCard).toContainText('Do you fit EV chargers?');
+
+  await erinCard.getByRole('button', { name: /Open/ }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Erin Person' })).toBeFocused();
+  await expect(page.getByRole('heading', { name: 'Jobs (1)' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Quotes (1)' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Messages (1)' })).toBeVisible();
+  await expect(page.getByText('Please ring before you come')).toBeVisible();
+  expect(booking.id).toBeTruthy();
+});
+
+test('Erase personal data asks first, erases the person on the server and on the tablet, and keeps their job anonymised', async ({ page }) => {
+  await signIn(page, own.server.url);
+  await page.getByRole('tab', { name: 'Contacts' }).click();
+  await page.locator('.admin-contact').filter({ has: page.getByRole('heading', { name: 'Erin Person' }) }).getByRole('button', { name: /Open/ }).click();
+  await page.getByRole('button', { name: 'Erase personal data' }).click();
+  const dialog = page.getByRole('dialog', { name: "Erase Erin Person's personal data?" });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: 'Erase personal data' })).toBeFocused();
+  expect(own.server.storage.queries.bookings()[0]?.firstName).toBe('Erin');
+
+  await page.getByRole('button', { name: 'Erase personal data' }).click();
+  await dialog.getByRole('button', { name: "Erase Erin Person's personal data" }).click();
+  await expect(page.getByText('Personal data erased', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Contacts' })).toBeVisible();
+  await expect(page.locator('.admin-contact').filter({ hasText: 'Erased person' })).toHaveCount(1, { timeout: 10_000 });
+  await expect(page.locator('.admin-contact').filter({ has: page.getByRole('heading', { name: 'Fay Form' }) })).toBeVisible();
+
+  const job = own.server.storage.queries.bookings()[0]!;
+  expect(job).toMatchObject({ firstName: ERASED, email: ERASED, status: 'pending', serviceType: 'rewiring' });
+  // The tablet's copy no longer holds her details either.
+  await page.getByRole('tab', { name: 'Bookings' }).click();
+  await expect(page.locator('.admin-job').first()).toContainText(ERASED);
+  const onTablet = await page.evaluate(async () => {
+    const open = indexedDB.open('sparkright');
+    const db = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)));
+    const all = (name: string) => new Promise<unknown[]>((resolve) => (db.transaction(name).objectStore(name).getAll().onsuccess = (e) => resolve((e.target as IDBRequest<unknown[]>).result)));
+    const text = JSON.stringify([await all('bookings'), await all('quotes'), await all('contacts'), await all('messages')]);
+    db.close();
+    return text;
+  });
+  expect(onTablet).not.toContain('erin.person@example.com');
+  expect(onTablet).not.toContain('Please ring before you come');
+});

@@ -1,0 +1,99 @@
+import { ADMIN } from '../support/server.ts';
+import { adminClient, customer, customerBooking, expectCounters, jobCard, serverCounts, signIn } from './admin-seed.ts';
+import { expect, hydrated, test } from './fixtures.ts';
+
+test.describe('the admin sign-in', () => {
+  test('the form has nothing filled in, asks the server for nothing, and refuses a customer and a wrong password', async ({ page, server }) => {
+    await customer(server, 'carla@example.com', 'Carla', 'Customer');
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) asked.push(new URL(request.url()).pathname);
+    });
+    await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'accepted'));
+    await page.goto('/admin');
+    await hydrated(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Portal' })).toBeVisible();
+    await expect(page.getByLabel('E-mail address')).toHaveValue('');
+    await expect(page.getByLabel('Password')).toHaveValue('');
+    expect(asked).toEqual([]);
+
+    await page.getByLabel('E-mail address').fill('carla@example.com');
+    await page.getByLabel('Password').fill('carla-long-passphrase');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Admin access required' })).toBeVisible();
+    await expect(page.getByText('Login Failed')).toBeVisible();
+    await expect(page.getByRole('tablist')).toBeHidden();
+
+    await page.getByLabel('E-mail address').fill(ADMIN.email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: /^Login failed$/ })).toBeVisible();
+    // Only the sign-in itself was asked: no booking, quote, contact or message was read.
+    expect(asked.filter((path) => path !== '/api/login')).toEqual([]);
+  });
+
+  test('the admin signs in, sees the counters, reloads still signed in, and signs out to the form with the tablet wiped', async ({ page, server }) => {
+    const alice = await customer(server, 'alice.login@example.com', 'Alice', 'Able');
+    await customerBooking(alice, 'alice.login@example.com', { lastName: 'Login' });
+    await signIn(page);
+    await expect(page.getByText('Login Successful')).toBeVisible();
+    await expectCounters(page, serverCounts(server));
+    await page.reload();
+    await expect(jobCard(page, 'Alice Login')).toBeVisible();
+    await expectCounters(page, serverCounts(server));
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByText('Logged Out')).toBeVisible();
+    await expect(page.getByLabel('E-mail address')).toHaveValue('');
+    expect(await stored(page)).toEqual({ bookings: 0, outbox: 0, user: null });
+    // The server ended the session too.
+    expect((await page.request.get('/api/bookings')).status()).toBe(401);
+  });
+
+  test('signing out with a change not yet sent warns first, lists it, and only a second button discards it', async ({ page, server, context }) => {
+    const alice = await customer(server, 'alice.unsent@example.com', 'Alice', 'Unsent');
+    const booking = await customerBooking(alice, 'alice.unsent@example.com', { lastName: 'Unsent' });
+    await signIn(page);
+    const before = serverCounts(server);
+    await expectCounters(page, before);
+    await context.setOffline(true);
+    await jobCard(page, 'Alice Unsent').getByLabel('Status').selectOption('completed');
+    await expect(page.getByText('Saved on this tablet')).toBeVisible();
+    await expectCounters(page, { ...before, pending: String(Number(before.pending) - 1), done: String(Number(before.done) + 1) });
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Changes not sent yet' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('listitem')).toHaveText(['Job status: Alice Unsent → completed']);
+    await dialog.getByRole('button', { name: 'Stay signed in' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeFocused();
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Discard it and sign out' }).click();
+    await expect(page.getByLabel('E-mail address')).toBeVisible();
+    expect(await stored(page)).toEqual({ bookings: 0, outbox: 0, user: null });
+    await context.setOffline(false);
+    // Discarded knowingly: the server never got it.
+    expect((await (await adminClient(server)).get(`/api/bookings/${booking.id}`)).data.status).toBe('pending');
+  });
+});
+
+/** What the tablet keeps: mirrored bookings, outbox items, the cached user. */
+async function stored(page: import('@playwright/test').Page) {
+  return page.evaluate(async () => {
+    const open = indexedDB.open('sparkright');
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const count = (name: string) =>
+      new Promise<number>((resolve) => {
+        const request = db.transaction(name).objectStore(name).count();
+        request.onsuccess = () => resolve(request.result);
+      });
+    const result = { bookings: await count('bookings'), outbox: await count('outbox'), user: window.localStorage.getItem('currentUser') };
+    db.close();
+    return result;
+  });
+}

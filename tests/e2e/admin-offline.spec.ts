@@ -1,0 +1,92 @@
+import type { Page } from '@playwright/test';
+import { adminClient, customer, customerBooking, expectCounters, jobCard, serverCounts, signIn, ukDay } from './admin-seed.ts';
+import { expect, test } from './fixtures.ts';
+
+// The real service worker: after one visit the portal opens with no network at all.
+test.use({ serviceWorkers: 'allow' });
+test.describe.configure({ timeout: 90_000 });
+
+test('the admin’s whole round offline (read, change statuses, reply, add a job) lands exactly once, and a change made elsewhere meanwhile asks which to keep', async ({ page, context, server }) => {
+  const olga = await customer(server, 'olga.offline@example.com', 'Olga', 'Offline');
+  const first = await customerBooking(olga, 'olga.offline@example.com', { firstName: 'Olga', lastName: 'Offline' }, 'Can you bring a ladder?');
+  const second = await customerBooking(olga, 'olga.offline@example.com', { firstName: 'Oscar', lastName: 'Offline', startDate: ukDay(12), finishDate: ukDay(12) });
+  await signIn(page);
+  await controlled(page);
+  await expect(jobCard(page, 'Oscar Offline')).toBeVisible();
+
+  // In the basement: no network, and the tablet reopens the portal from what it has.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(jobCard(page, 'Olga Offline')).toBeVisible();
+  await expect(page.getByText(/Offline: showing this tablet's copy/)).toBeVisible();
+  const before = serverCounts(server);
+  await expectCounters(page, before);
+
+  await jobCard(page, 'Olga Offline').getByLabel('Status').selectOption('in_progress');
+  await jobCard(page, 'Oscar Offline').getByLabel('Status').selectOption('completed');
+  await expectCounters(page, {
+    total: before.total,
+    pending: String(Number(before.pending) - 2),
+    progress: String(Number(before.progress) + 1),
+    done: String(Number(before.done) + 1),
+  });
+
+  await jobCard(page, 'Olga Offline').getByRole('button', { name: /^Chat/ }).click();
+  await expect(page.getByRole('log')).toContainText('Can you bring a ladder?');
+  await page.getByLabel('Your reply').fill('The ladder is in the van.');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByRole('log').getByRole('listitem').last()).toContainText('Waiting to send');
+  await page.getByRole('button', { name: 'Back to Bookings' }).click();
+
+  await page.getByRole('tab', { name: 'Bookings' }).click();
+  await page.getByRole('button', { name: 'Add Manual Booking' }).click();
+  const form = page.getByRole('region', { name: 'Add Manual Booking' });
+  await form.getByLabel('First name').fill('Owen');
+  await form.getByLabel('Last name').fill('Offline');
+  await form.getByLabel('Start date').fill(ukDay(30));
+  await form.getByLabel('Finish date').fill(ukDay(30));
+  await form.getByRole('button', { name: 'Add booking' }).click();
+  await expect(jobCard(page, 'Owen Offline')).toContainText('Waiting to send');
+  await expect(page.getByRole('button', { name: /Waiting to send \(4\)/ })).toBeVisible();
+
+  // Meanwhile, from the office: Oscar's job is cancelled.
+  const office = await adminClient(server);
+  expect((await office.request('PATCH', `/api/bookings/${second.id}`, { json: { status: 'cancelled' } })).status).toBe(200);
+
+  // Back up the ladder: signal again.
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  const oscar = jobCard(page, 'Oscar Offline');
+  await expect(oscar.getByRole('heading', { name: 'Changed elsewhere meanwhile' })).toBeVisible({ timeout: 20_000 });
+  await expect(oscar.locator('.admin-version').first()).toContainText('completed');
+  await expect(oscar.locator('.admin-version').last()).toContainText('cancelled');
+  await expect(page.getByRole('button', { name: /Waiting to send/ })).toHaveText(/\(1\).*1 not accepted/);
+
+  // Everything else landed, once each.
+  await expect.poll(() => server.storage.queries.bookings().filter((b) => b.firstName === 'Owen').length).toBe(1);
+  expect(server.storage.queries.booking(first.id)?.status).toBe('in_progress');
+  expect(server.storage.queries.messages(first.id).map((m) => [m.content, m.isFromAdmin])).toEqual([
+    ['Can you bring a ladder?', false],
+    ['The ladder is in the van.', true],
+  ]);
+  expect(server.storage.queries.booking(second.id)?.status).toBe('cancelled');
+
+  await oscar.getByRole('button', { name: 'Keep mine (completed)' }).click();
+  await expect(oscar.getByRole('heading', { name: 'Changed elsewhere meanwhile' })).toBeHidden();
+  await expect.poll(() => server.storage.queries.booking(second.id)?.status).toBe('completed');
+  await expect(page.getByRole('button', { name: /Waiting to send/ })).toBeHidden();
+  expect(server.storage.store.readStream(`booking-${second.id}`).map((e) => (e.type === 'BookingStatusChanged' ? e.data.to : e.type))).toEqual(['BookingRequested', 'cancelled', 'completed']);
+  expect(server.storage.store.readStream(`booking-${first.id}`).map((e) => e.type)).toEqual(['BookingRequested', 'BookingStatusChanged']);
+  expect(server.storage.queries.bookings().filter((b) => b.firstName === 'Owen').map((b) => [b.status, b.isManualBooking])).toEqual([['confirmed', true]]);
+  await expectCounters(page, serverCounts(server));
+});
+
+/** Waits until the service worker controls the page (precached: from here on the network is optional). */
+async function controlled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+    }
+  });
+}

@@ -1,0 +1,80 @@
+import { adminClient, jobCard, quoteRequest, signIn, ukDay } from './admin-seed.ts';
+import { expect, test } from './fixtures.ts';
+
+test.describe('the admin’s quotes', () => {
+  test('edit a quote, convert it to a job, and the job appears confirmed', async ({ page, server }) => {
+    const quote = await quoteRequest(server, { firstName: 'Quinn', lastName: 'Quote', preferredDate: ukDay(71) });
+    await signIn(page);
+    const pending = server.storage.queries.quotes().filter((q) => q.quoteStatus === 'pending' && !q.bookingId).length;
+    await page.getByRole('tab', { name: /To Be Quoted/ }).click();
+    await expect(page.getByRole('tab', { name: /To Be Quoted/ })).toContainText(`${pending} pending`);
+    const card = page.locator('.admin-quote').filter({ has: page.getByRole('heading', { name: 'Quinn Quote' }) });
+    await expect(card).toHaveClass(/admin-quote--pending/);
+
+    await card.getByRole('button', { name: /Edit Quote/ }).click();
+    const form = card.getByRole('form', { name: 'Edit quote for Quinn Quote' });
+    await expect(form.getByLabel('Estimated cost (£)')).toBeFocused();
+    await form.getByLabel('Estimated cost (£)').fill('twelve');
+    await form.getByRole('button', { name: 'Save quote' }).click();
+    await expect(form.getByText('Enter an amount in pounds, like 450 or 450.00')).toBeVisible();
+    await form.getByLabel('Estimated cost (£)').fill('£1,250.50');
+    await form.getByLabel('Status').selectOption('quoted');
+    await form.getByLabel('Priority').selectOption('high');
+    await form.getByLabel('Follow-up date').fill(ukDay(5));
+    await form.getByLabel('Notes').fill('Board is in the garage');
+    await form.getByRole('button', { name: 'Save quote' }).click();
+    await expect(page.getByText('Quote Updated')).toBeVisible();
+    await expect(card.getByRole('button', { name: /Edit Quote/ })).toBeFocused();
+    await expect(card).toContainText('£1,250.50');
+    await expect(card).toContainText('high priority');
+    await expect(card).not.toHaveClass(/admin-quote--pending/);
+    expect(server.storage.queries.quote(quote.id)).toMatchObject({ estimatedCost: '1250.50', quoteStatus: 'quoted', priority: 'high', followUpDate: ukDay(5), notes: 'Board is in the garage' });
+
+    await card.getByRole('button', { name: /Convert to Job/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Convert to Job: Quinn Quote' });
+    await expect(dialog.getByLabel('Start date')).toHaveValue(ukDay(71));
+    await dialog.getByRole('button', { name: 'Convert to Job' }).click();
+    await expect(page.getByText('Quote Converted')).toBeVisible();
+    await expect(card).toContainText('Converted to a job');
+    await expect(card.getByRole('heading', { name: 'Quinn Quote' })).toBeFocused();
+
+    await page.getByRole('tab', { name: 'Bookings' }).click();
+    await expect(jobCard(page, 'Quinn Quote').locator('.status-badge')).toHaveText('confirmed');
+    const job = server.storage.queries.bookings().find((b) => b.quoteId === quote.id)!;
+    expect(job).toMatchObject({ status: 'confirmed', startDate: ukDay(71), startTime: '09:00', finishTime: '17:00' });
+  });
+
+  test('delete asks first, Keep it keeps it, and Delete quote deletes it once', async ({ page, server }) => {
+    const quote = await quoteRequest(server, { firstName: 'Dee', lastName: 'Lete', email: 'dee@example.com' });
+    await signIn(page);
+    await page.getByRole('tab', { name: /To Be Quoted/ }).click();
+    const card = page.locator('.admin-quote').filter({ has: page.getByRole('heading', { name: 'Dee Lete' }) });
+    await card.getByRole('button', { name: /Delete/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this quote request?' });
+    await dialog.getByRole('button', { name: 'Keep it' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card.getByRole('button', { name: /Delete/ })).toBeFocused();
+    expect(server.storage.queries.quote(quote.id)).toBeDefined();
+
+    await card.getByRole('button', { name: /Delete/ }).click();
+    await dialog.getByRole('button', { name: 'Delete quote' }).click();
+    await expect(page.getByText('Quote Deleted')).toBeVisible();
+    await expect(card).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'To Be Quoted' })).toBeFocused();
+    await expect.poll(() => server.storage.queries.quote(quote.id)).toBeUndefined();
+    expect(server.storage.store.readStream(`quote-${quote.id}`).filter((e) => e.type === 'QuoteDeleted')).toHaveLength(1);
+  });
+
+  test('a customer’s approval shows on the card, with its date', async ({ page, server }) => {
+    const admin = await adminClient(server);
+    const quote = await quoteRequest(server, { firstName: 'Abe', lastName: 'Approves', email: 'abe@example.com' });
+    expect((await admin.request('PUT', `/api/quotes/${quote.id}`, { json: { quoteStatus: 'quoted', estimatedCost: '300' } })).status).toBe(200);
+    const { customer } = await import('./admin-seed.ts');
+    const abe = await customer(server, 'abe@example.com', 'Abe', 'Approves');
+    expect((await abe.post(`/api/quotes/${quote.id}/approve`)).status).toBe(200);
+    await signIn(page);
+    await page.getByRole('tab', { name: /To Be Quoted/ }).click();
+    const card = page.locator('.admin-quote').filter({ has: page.getByRole('heading', { name: 'Abe Approves' }) });
+    await expect(card.locator('.admin-answer')).toHaveText(/^Approved on \d+ \w{3} \d{4}, \d\d:\d\d$/);
+  });
+});

@@ -1,0 +1,117 @@
+import { londonDay } from '#domain/schemas/date-window.ts';
+import type { Page } from '@playwright/test';
+import { ADMIN, Client, startServer, type TestServer } from '../support/server.ts';
+import { expect, hydrated, test } from './fixtures.ts';
+
+/**
+ * A server of the spec file's own, whose lists start empty (the worker's server is shared by every spec), started
+ * before its tests and closed after them; its tests run in order. Read `.server` inside a test.
+ */
+export function ownServer(): { server: TestServer } {
+  const own = {} as { server: TestServer };
+  test.describe.configure({ mode: 'serial' });
+  test.beforeAll(async () => {
+    own.server = await startServer();
+  });
+  test.afterAll(async () => {
+    await own.server.close();
+  });
+  return own;
+}
+
+/** The UK day `n` days from today (yyyy-MM-dd). */
+export function ukDay(n = 0): string {
+  return londonDay(new Date(Date.now() + n * 86_400_000));
+}
+
+/** A customer with a proved address, signed in through the API. */
+export async function customer(server: TestServer, email: string, firstName: string, lastName: string): Promise<Client> {
+  const client = new Client(server.url);
+  expect((await client.register(email, `${firstName.toLowerCase()}-long-passphrase`, firstName, lastName)).status).toBe(201);
+  await server.verifyEmail(email);
+  return client;
+}
+
+/** The admin's API client (for setting the scene and for "another session"). */
+export async function adminClient(server: TestServer): Promise<Client> {
+  const client = new Client(server.url);
+  expect((await client.loginAdmin()).status).toBe(200);
+  return client;
+}
+
+/** Days of the default bookings: each its own, so jobs made by different specs on the shared server never clash. */
+let nextDay = 100;
+
+/** A booking made by a customer in the portal (on a day of its own), with a message from them. Returns the booking. */
+export async function customerBooking(client: Client, email: string, overrides: Record<string, unknown> = {}, message?: string) {
+  const day = ukDay((nextDay += 2));
+  const answer = await client.post('/api/bookings', {
+    firstName: 'Alice',
+    lastName: 'Able',
+    email,
+    phone: '01632 960001',
+    serviceType: 'rewiring',
+    address: '1 High Street, Ashford TW15 2AA',
+    description: 'Rewire the kitchen',
+    startDate: day,
+    finishDate: day,
+    startTime: '09:00',
+    finishTime: '17:00',
+    ...overrides,
+  });
+  expect(answer.status).toBe(201);
+  const booking = answer.data.booking as { id: string; version: number };
+  if (message) expect((await client.post(`/api/bookings/${booking.id}/messages`, { content: message })).status).toBe(201);
+  return booking;
+}
+
+/** A quote request from the public form (no account). */
+export async function quoteRequest(server: TestServer, overrides: Record<string, unknown> = {}) {
+  const answer = await new Client(server.url).post('/api/bookings', {
+    firstName: 'Bob',
+    lastName: 'Baker',
+    email: 'bob.baker@example.com',
+    phone: '01632 960002',
+    serviceType: 'Consumer Unit Upgrade',
+    preferredDate: ukDay(20),
+    address: '2 Station Road, Staines TW18 4AA',
+    description: 'Replace the old fuse box',
+    ...overrides,
+  });
+  expect(answer.status).toBe(201);
+  return answer.data.quote as { id: string };
+}
+
+/** Signs in on /admin through the form (of the server at `base`, or the test's own), and waits for the dashboard. */
+export async function signIn(page: Page, base = ''): Promise<void> {
+  // The electrician answered the cookie banner long ago; it would cover the lower half of a phone.
+  await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'accepted'));
+  await page.goto(`${base}/admin`);
+  await hydrated(page);
+  await page.getByLabel('E-mail address').fill(ADMIN.email);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('tablist', { name: 'Admin sections' })).toBeVisible();
+}
+
+/** The counter tile's number ('total', 'pending', 'progress', 'done'). */
+export function counter(page: Page, tile: 'total' | 'pending' | 'progress' | 'done') {
+  return page.getByTestId(`count-${tile}`);
+}
+
+/** A job's card in the Bookings tab, by the customer's name on it. */
+export function jobCard(page: Page, name: string) {
+  return page.locator('.admin-job').filter({ has: page.getByRole('heading', { name, exact: true }) });
+}
+
+/** The server's own counts, as the dashboard's four counters should show them. */
+export function serverCounts(server: TestServer): Record<'total' | 'pending' | 'progress' | 'done', string> {
+  const all = server.storage.queries.bookings();
+  const count = (status: string) => String(all.filter((b) => b.status === status).length);
+  return { total: String(all.length), pending: count('pending'), progress: count('in_progress'), done: count('completed') };
+}
+
+/** Waits until the four counters show `expected`. */
+export async function expectCounters(page: Page, expected: Record<'total' | 'pending' | 'progress' | 'done', string>): Promise<void> {
+  for (const tile of ['total', 'pending', 'progress', 'done'] as const) await expect(counter(page, tile)).toHaveText(expected[tile]);
+}

@@ -1,0 +1,71 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERASED } from '#domain/limits.ts';
+import { ADMIN, Client, startServer, type TestServer } from '../support/server.ts';
+import { bookingForm, expectError } from './helpers.ts';
+
+let server: TestServer;
+let admin: Client;
+
+beforeAll(async () => {
+  server = await startServer();
+  admin = new Client(server.url);
+  expect((await admin.loginAdmin()).status).toBe(200);
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000000500010d0a2db40000000049454e44ae426082', 'hex');
+
+describe('POST /api/people/erase', () => {
+  it("erases a customer's personal data everywhere, ends their sessions and deletes their files, and keeps their booking anonymised", async () => {
+    const erin = new Client(server.url);
+    expect((await erin.register('erin@example.com', 'erin-long-passphrase', 'Erin', 'Eraseme')).status).toBe(201);
+    await server.verifyEmail('erin@example.com');
+    const form = new FormData();
+    form.append('files', new Blob([PNG], { type: 'image/png' }), 'meter.png');
+    const upload = await fetch(`${server.url}/api/upload`, { method: 'POST', body: form, headers: { cookie: erin.cookieHeader() } });
+    const [file] = (await upload.json()) as Array<{ filename: string }>;
+    const booked = await erin.post('/api/bookings', bookingForm('erin@example.com', { firstName: 'Erin', attachments: [file] }));
+    expect(booked.status).toBe(201);
+    const id = booked.data.booking.id as string;
+    expect((await erin.post(`/api/bookings/${id}/messages`, { content: 'My gate code is 1234' })).status).toBe(201);
+    expect((await admin.request('PATCH', `/api/bookings/${id}`, { json: { status: 'confirmed' } })).status).toBe(200);
+    const eventsBefore = server.storage.store.readAll(0, 1e6).length;
+
+    const answer = await admin.post('/api/people/erase', { email: 'Erin@Example.com' });
+
+    expect(answer.status).toBe(200);
+    expect(answer.data).toEqual({ erased: true, sessionsEnded: 1, filesDeleted: 1 });
+    // The key went, not the events: the log is as long as before and still replays.
+    expect(server.storage.store.readAll(0, 1e6)).toHaveLength(eventsBefore);
+    const booking = (await admin.get(`/api/bookings/${id}`)).data;
+    expect(booking).toMatchObject({ firstName: ERASED, lastName: ERASED, email: ERASED, phone: ERASED, address: ERASED, status: 'confirmed', serviceType: 'Electrical Installation' });
+    expect((await admin.get(`/api/bookings/${id}/messages`)).data.map((m: { content: string }) => m.content)).toEqual([ERASED]);
+    expect((await admin.get(`/api/bookings/${id}/history`)).data.map((h: { type: string }) => h.type)).toEqual(['BookingRequested', 'MessagePosted', 'BookingStatusChanged']);
+    expect(JSON.stringify((await admin.get('/api/contacts')).data)).not.toContain('erin@example.com');
+    expect(existsSync(join(server.storageDir, 'uploads', file!.filename))).toBe(false);
+    // Her session ended and her account went with her address.
+    expect((await erin.get('/api/auth/me')).status).toBe(401);
+    expect((await new Client(server.url).post('/api/auth/login', { email: 'erin@example.com', password: 'erin-long-passphrase' })).status).toBe(401);
+  });
+
+  it('answers erased: false when nothing is stored under the address', async () => {
+    const answer = await admin.post('/api/people/erase', { email: 'nobody-here@example.com' });
+    expect(answer.status).toBe(200);
+    expect(answer.data).toEqual({ erased: false, sessionsEnded: 0, filesDeleted: 0 });
+  });
+
+  it("refuses the admin's own account with 409 admin_account, and it can still sign in", async () => {
+    expectError(await admin.post('/api/people/erase', { email: ADMIN.email }), 409, 'admin_account');
+    expect((await new Client(server.url).loginAdmin()).status).toBe(200);
+  });
+
+  it('answers 400 naming email when the address is not valid, and erases nothing', async () => {
+    const answer = await admin.post('/api/people/erase', { email: 'not an address' });
+    expectError(answer, 400, 'validation_failed');
+    expect(Object.keys(answer.data.error.fields)).toEqual(['email']);
+  });
+});
