@@ -6,7 +6,9 @@
 export default {
   packageManager: 'npm',
   testRunner: 'vitest',
-  vitest: { configFile: 'vitest.config.ts', related: false },
+  vitest: { configFile: 'stryker.vitest.config.ts', related: false },
+  // The first run with coverage takes minutes on a 2-core machine under load.
+  dryRunTimeoutMinutes: 30,
   coverageAnalysis: 'perTest',
   ignoreStatic: true,
   tsconfigFile: 'stryker-has-no-tsconfig.json',

@@ -1,22 +1,5 @@
 import type { RecordedEvent } from './events.ts';
-
-/** What the customer reads a changed field as. */
-const FIELD_WORDS: Readonly<Record<string, string>> = {
-  firstName: 'first name',
-  lastName: 'last name',
-  email: 'e-mail address',
-  phone: 'phone number',
-  serviceType: 'service',
-  preferredDate: 'preferred date',
-  preferredTime: 'preferred time',
-  startDate: 'start date',
-  finishDate: 'finish date',
-  startTime: 'start time',
-  finishTime: 'finish time',
-  address: 'address',
-  description: 'description',
-  attachments: 'files',
-};
+import { BOOKING_FIELD_WORDS } from './history.ts';
 
 /** A booking status as the customer reads a change to it. */
 const STATUS_WORDS: Readonly<Record<string, string>> = {
@@ -49,7 +32,7 @@ export function describeForCustomer(event: RecordedEvent, viewerId: string): { w
       return { who, summary: STATUS_WORDS[event.data.to] ?? `The status changed to ${event.data.to.replace(/_/g, ' ')}` };
     case 'BookingDetailsChanged': {
       const fields = Object.keys(event.data).filter((k) => k !== 'bookingId');
-      const list = fields.map((f) => FIELD_WORDS[f] ?? f).join(', ');
+      const list = fields.map((f) => BOOKING_FIELD_WORDS[f] ?? f).join(', ');
       const d = event.data;
       const moved = d.startDate || d.finishDate ? ` (now ${days(d.startDate ?? d.finishDate ?? '', d.finishDate ?? d.startDate ?? '')})` : '';
       return { who, summary: `${who === 'You' ? 'You' : 'We'} updated the ${list}${moved}` };

@@ -1,10 +1,11 @@
 import type { RecordedEvent } from './events.ts';
 
-const labels: Record<string, string> = {
+/** What a changed booking field is called in a history line, for the admin and the customer alike. */
+export const BOOKING_FIELD_WORDS: Readonly<Record<string, string>> = {
   firstName: 'first name',
   lastName: 'last name',
-  email: 'e-mail',
-  phone: 'phone',
+  email: 'e-mail address',
+  phone: 'phone number',
   serviceType: 'service',
   preferredDate: 'preferred date',
   preferredTime: 'preferred time',
@@ -14,7 +15,7 @@ const labels: Record<string, string> = {
   finishTime: 'finish time',
   address: 'address',
   description: 'description',
-  attachments: 'attachments',
+  attachments: 'files',
 };
 
 const status = (s: string): string => s.replace(/_/g, ' ');
@@ -31,7 +32,7 @@ export function describeBookingEvent(event: RecordedEvent): { summary: string; f
       return { summary: `Status changed from ${status(event.data.from)} to ${status(event.data.to)}` };
     case 'BookingDetailsChanged': {
       const fields = Object.keys(event.data).filter((k) => k !== 'bookingId');
-      return { summary: `Changed ${fields.map((f) => labels[f] ?? f).join(', ')}`, fields };
+      return { summary: `Changed ${fields.map((f) => BOOKING_FIELD_WORDS[f] ?? f).join(', ')}`, fields };
     }
     case 'MessagePosted':
       return { summary: event.data.isFromAdmin ? 'The team sent a message' : 'The customer sent a message' };

@@ -33,6 +33,10 @@ export type Policy = {
   'upload': undefined;
   'sync': undefined;
   'quotes.mine': undefined;
+  /** A copy of everything held about oneself (UK GDPR access). */
+  'account.export': undefined;
+  /** Erasing one's own account: a customer's right; the admin's account is the business's only way in. */
+  'account.erase': undefined;
   /** The record's owner, or the admin. */
   'booking.read': Owned;
   'message.post': Owned;
@@ -57,7 +61,7 @@ const ADMIN_ONLY: ReadonlySet<Action> = new Set([
   'calendar.manage',
   'person.erase',
 ]);
-const SIGNED_IN: ReadonlySet<Action> = new Set(['booking.with-dates', 'upload', 'sync', 'quotes.mine']);
+const SIGNED_IN: ReadonlySet<Action> = new Set(['booking.with-dates', 'upload', 'sync', 'quotes.mine', 'account.export']);
 
 /**
  * Whether the record is the actor's: made by their account, or made under their address once the account has
@@ -79,6 +83,8 @@ export function can<A extends Action>(actor: PolicyActor, action: A, ...record: 
       return actor.isAdmin || owns(actor, subject as Owned);
     case 'quote.answer':
       return !actor.isAdmin && owns(actor, subject as Owned);
+    case 'account.erase':
+      return !actor.isAdmin;
     case 'bookings.of-email':
       return actor.isAdmin || (subject as Policy['bookings.of-email']).email === actor.email;
     case 'file.read': {

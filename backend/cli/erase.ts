@@ -1,9 +1,8 @@
 import { parseArgs } from 'node:util';
-import { personSubject } from '#domain/events.ts';
 import { requiredEmail } from '#domain/schemas/fields.ts';
 import { openToolStorage } from '../storage.ts';
 import { loadConfig } from '../config.ts';
-import { removeErasedFiles } from '../retention.ts';
+import { erasePerson } from '../commands/people.ts';
 
 // `npm run erase -- --email person@example.com`: UK GDPR erasure. Deletes the person's key, so every
 // personal field of theirs in the event log becomes unreadable, ends their sessions and rebuilds the read
@@ -18,14 +17,10 @@ const email = parsed.data;
 const config = loadConfig();
 const storage = openToolStorage(config);
 try {
-  const user = storage.queries.userByEmail(email);
-  const sessions = user ? storage.sessions.destroyForUser(user.id) : 0;
-  const { keysDeleted } = await storage.erase(personSubject(email, ''));
-  // The files they uploaded go too: the events keep only the (sealed) names.
-  const files = await removeErasedFiles(storage, config.storageDir);
+  const { erased, sessionsEnded, filesDeleted } = await erasePerson(storage, config.storageDir, email);
   console.log(
-    keysDeleted > 0
-      ? `Erased ${email}: key deleted, ${sessions} session(s) ended, ${files} file(s) deleted, read models rebuilt.`
+    erased
+      ? `Erased ${email}: key deleted, ${sessionsEnded} session(s) ended, ${filesDeleted} file(s) deleted, read models rebuilt.`
       : `Nothing stored for ${email}; nothing to erase.`,
   );
 } finally {

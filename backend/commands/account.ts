@@ -1,12 +1,9 @@
 import { streamId } from '#domain/deciders/decider.ts';
 import { describeForCustomer } from '#domain/customer-history.ts';
-import { personSubject } from '#domain/events.ts';
 import type { HistoryEntryView } from '#domain/views.ts';
 import type { EventStore } from '#data/event-store.ts';
 import { provenEmail } from '#domain/policy.ts';
 import { publicUser, type Queries, type User } from '#data/queries.ts';
-import type { Storage } from '#data/storage.ts';
-import { removeErasedFiles } from '../retention.ts';
 
 /**
  * A booking's events and its chat in order, in the customer's words (domain/customer-history.ts), or undefined
@@ -52,17 +49,6 @@ export function accountExport(queries: Queries, store: EventStore, user: User, n
     supportRequests,
     files: [...files.values()].map((file) => ({ ...file, url: `/uploads/${file.filename}` })),
   };
-}
-
-/**
- * Erases a customer (UK GDPR right to erasure) the way `npm run erase` does: ends their sessions, deletes
- * the key that seals every personal field of theirs in the event log (so those fields read `[erased]`
- * after the read models are rebuilt, while bookings, counts and history remain), and deletes their files.
- */
-export async function eraseAccount(storage: Storage, user: User, storageDir: string): Promise<{ files: number }> {
-  storage.sessions.destroyForUser(user.id);
-  await storage.erase(personSubject(user.email, streamId.user(user.id)));
-  return { files: await removeErasedFiles(storage, storageDir) };
 }
 
 function parseList(text: string | null): Array<{ filename: string; originalname: string; size: number }> {

@@ -8,17 +8,22 @@ import { removeErasedFiles } from '../retention.ts';
 export type ErasureResult = { erased: boolean; sessionsEnded: number; filesDeleted: number };
 
 /**
- * UK GDPR erasure of one person, as `npm run erase` does it (ADR 002): their key is deleted, so every personal
- * field of theirs in the event log becomes unreadable; their sessions end; the read models are rebuilt (their
- * bookings stay, anonymised, with counts and history); their uploaded files are deleted. Not a command through
- * the bus: it deletes a key rather than appending an event, and its rebuild runs in slices after it. An admin
- * account is refused: erasing it would erase the business's own sign-in.
+ * UK GDPR erasure of one person (ADR 002), the one way it is done: by `npm run erase`, by the admin from a
+ * person's page, and by a customer deleting their own account. Their key is deleted, so every personal field of
+ * theirs in the event log becomes unreadable; their sessions end; the read models are rebuilt (their bookings
+ * stay, anonymised, with counts and history); their uploaded files are deleted. Not a command through the bus:
+ * it deletes a key rather than appending an event. Harmless to repeat: a second erasure finds nothing.
  */
-export async function erasePerson(storage: Storage, storageDir: string, input: ErasePersonInput): Promise<ErasureResult> {
-  const user = storage.queries.userByEmail(input.email);
-  if (user?.isAdmin) throw new ConflictError('admin_account', 'An admin account cannot be erased here. Remove its admin rights first.');
+export async function erasePerson(storage: Storage, storageDir: string, email: string): Promise<ErasureResult> {
+  const user = storage.queries.userByEmail(email);
   const sessionsEnded = user ? storage.sessions.destroyForUser(user.id) : 0;
-  const { keysDeleted } = await storage.erase(personSubject(input.email, ''));
+  const { keysDeleted } = await storage.erase(personSubject(email, ''));
   const filesDeleted = keysDeleted > 0 ? await removeErasedFiles(storage, storageDir) : 0;
   return { erased: keysDeleted > 0, sessionsEnded, filesDeleted };
+}
+
+/** The admin's erasure of a customer. An admin account is refused: erasing it would erase the business's own sign-in. */
+export async function eraseCustomer(storage: Storage, storageDir: string, input: ErasePersonInput): Promise<ErasureResult> {
+  if (storage.queries.userByEmail(input.email)?.isAdmin) throw new ConflictError('admin_account', 'An admin account cannot be erased here. Remove its admin rights first.');
+  return erasePerson(storage, storageDir, input.email);
 }

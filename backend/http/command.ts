@@ -20,6 +20,7 @@ const REFUSALS: Partial<Record<Action, string>> = {
   'bookings.of-email': 'You can only see the bookings of your own e-mail address',
   'quote.answer': 'This quote belongs to someone else',
   'file.read': 'This file belongs to someone else',
+  'account.erase': 'The admin account cannot be deleted here',
 };
 
 /**

@@ -1,8 +1,10 @@
 import Router from '@koa/router';
 import { DeleteAccountSchema } from '#domain/schemas/account.ts';
-import { accountExport, customerTimeline, eraseAccount } from '../commands/account.ts';
+import { accountExport, customerTimeline } from '../commands/account.ts';
+import { erasePerson } from '../commands/people.ts';
 import type { AppDeps } from '../deps.ts';
-import { HttpError, notAllowed, notFound } from '../http/errors.ts';
+import { authorize } from '../http/command.ts';
+import { HttpError, notFound } from '../http/errors.ts';
 import { requireUser, signOut } from '../http/session.ts';
 import { parseBody } from '../http/validate.ts';
 import { verifyPassword } from '../passwords.ts';
@@ -31,7 +33,7 @@ export function accountRoutes(deps: AppDeps): Router {
 
   /** Everything held about the signed-in person, as a JSON file to save. */
   router.get('/api/account/export', (ctx) => {
-    const user = requireUser(ctx, queries);
+    const user = authorize(ctx, storage, 'account.export');
     const now = clock();
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Content-Disposition', `attachment; filename="my-data-${now.toISOString().slice(0, 10)}.json"`);
@@ -44,9 +46,8 @@ export function accountRoutes(deps: AppDeps): Router {
    * address not yet proved: erasing works by address, and an unproved one may hold someone else's records.
    */
   router.post('/api/account/delete', limits.perIp('login'), async (ctx) => {
-    const user = requireUser(ctx, queries);
+    const user = authorize(ctx, storage, 'account.erase');
     const { password } = parseBody(ctx, DeleteAccountSchema);
-    if (user.isAdmin) throw notAllowed('The admin account cannot be deleted here');
     if (!user.emailVerified) {
       throw new HttpError(403, 'email_not_verified', 'Please confirm your email address first (use the link we sent you), so we know the records under it are yours to erase.');
     }
@@ -55,7 +56,7 @@ export function accountRoutes(deps: AppDeps): Router {
       await limits.countAccount('login', ctx, user.email);
       throw new HttpError(400, 'password_incorrect', 'That is not your password', { password: 'That is not your password' });
     }
-    await eraseAccount(storage, user, config.storageDir);
+    await erasePerson(storage, config.storageDir, user.email);
     signOut(ctx);
     ctx.body = { message: ACCOUNT_ERASED };
   });

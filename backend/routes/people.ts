@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { ErasePersonSchema, type ErasePersonInput } from '#domain/schemas/people.ts';
-import { erasePerson } from '../commands/people.ts';
+import { eraseCustomer } from '../commands/people.ts';
 import type { AppDeps } from '../deps.ts';
 import { allow, input, validate } from '../http/command.ts';
 
@@ -13,7 +13,7 @@ export function peopleRoutes({ storage, config, logger }: AppDeps): Router {
    * idempotency record. The e-mail address travels in the body, never in the path (paths are logged).
    */
   router.post('/api/people/erase', allow(storage, 'person.erase'), validate(ErasePersonSchema), async (ctx) => {
-    const result = await erasePerson(storage, config.storageDir, input<ErasePersonInput>(ctx));
+    const result = await eraseCustomer(storage, config.storageDir, input<ErasePersonInput>(ctx));
     logger.info({ erased: result.erased, sessionsEnded: result.sessionsEnded, filesDeleted: result.filesDeleted }, 'personal data erased by the admin');
     ctx.body = result;
   });

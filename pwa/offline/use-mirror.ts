@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { BookingView, MessageView, QuoteView } from '#domain/views.ts';
 import type { UserView } from '#domain/views.ts';
 import { deviceDb } from './db.ts';
@@ -8,50 +8,81 @@ import { pull } from './mirror.ts';
 import type { PullResult } from './mirror.ts';
 import { onOutboxEvent } from './signals.ts';
 
-/** How fresh the device's copy is. */
-export type MirrorStatus = { state: 'loading' | PullResult; syncedAt: string | null };
+/** How fresh the device's copy is: the last pull's outcome ('failed': it broke for another reason than the connection) and when the copy last matched the server (null: never on this device). */
+export type MirrorStatus = { state: 'loading' | PullResult | 'failed'; syncedAt: string | null };
 
-const EVERY_MS = 30_000;
+/** The copy's freshness, and `refresh` to pull again at once (a Retry button, a tab opened, after an erasure). */
+export type MirrorSync = MirrorStatus & { refresh: () => void };
+
+/** How often a portal screen pulls while it is visible, unless it asks for more (a chat asks for 5 s). */
+export const PULL_EVERY_MS = 30_000;
+
+/** While new messages are awaited (a customer's open chat, the admin portal), so they appear within 5 s (seed point 9, issue 13). */
+export const MESSAGES_PULL_EVERY_MS = 5_000;
 
 /**
- * Keeps the signed-in user's copy current while a portal screen is open: a pull at once, every 30 s while the
- * page is visible, when the connection returns, and after the outbox delivered something (the server's
- * version then replaces the waiting one). Returns how fresh the copy is.
+ * Keeps the signed-in user's copy current while a portal screen is open: a pull at once, every `everyMs` while the
+ * page is visible, when the page becomes visible again, when the connection returns, after the outbox delivered
+ * something (the server's version then replaces the waiting one), and on `refresh()`. Pulls never overlap: one
+ * asked for meanwhile runs once the current one ends. `onSignedOut` is called when the server no longer knows the
+ * session. Polling the sync feed is a deliberate choice over a server push: a pull with nothing new is one small
+ * request, there is no long-lived connection to keep through proxies, sleep and flaky signal, and the same pull
+ * brings every kind of record along.
  */
-export function useMirrorSync(user: UserView | null): MirrorStatus {
+export function useMirrorSync(user: UserView | null, options: { everyMs?: number; onSignedOut?: () => void } = {}): MirrorSync {
+  const { everyMs = PULL_EVERY_MS, onSignedOut } = options;
   const [status, setStatus] = useState<MirrorStatus>({ state: 'loading', syncedAt: null });
+  const [kick, setKick] = useState<() => void>(() => () => undefined);
+  const owner = user?.id ?? null;
   useEffect(() => {
-    if (!user) return;
+    if (!owner) return;
     let alive = true;
-    let running: Promise<void> | null = null;
-    const run = () => {
-      if (running) return;
-      running = pull(user.id)
-        .then(async (state) => {
+    let running = false;
+    let again = false;
+    const run = async () => {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = true;
+      try {
+        do {
+          again = false;
+          const state = await pull(owner);
           const mirror = await deviceDb().mirror.get('sync');
-          if (alive) setStatus({ state, syncedAt: mirror?.syncedAt ?? null });
-        })
-        .catch(() => {
-          if (alive) setStatus((previous) => ({ ...previous, state: 'unreachable' }));
-        })
-        .finally(() => {
-          running = null;
-        });
+          if (!alive) return;
+          setStatus({ state, syncedAt: mirror?.owner === owner ? mirror.syncedAt : null });
+          if (state === 'signed-out') onSignedOut?.();
+        } while (again && alive);
+      } catch {
+        if (alive) setStatus((previous) => ({ ...previous, state: 'failed' }));
+      } finally {
+        running = false;
+      }
     };
-    run();
-    const timer = setInterval(() => document.visibilityState === 'visible' && run(), EVERY_MS);
-    window.addEventListener('online', run);
+    const start = () => void run();
+    const visible = () => document.visibilityState === 'visible' && start();
+    setKick(() => start);
+    start();
+    const timer = setInterval(visible, everyMs);
+    window.addEventListener('online', start);
+    document.addEventListener('visibilitychange', visible);
     const stop = onOutboxEvent((event) => {
-      if (event.type === 'sent') run();
+      if (event.type === 'sent') start();
     });
     return () => {
       alive = false;
       clearInterval(timer);
-      window.removeEventListener('online', run);
+      window.removeEventListener('online', start);
+      document.removeEventListener('visibilitychange', visible);
       stop();
     };
-  }, [user]);
-  return status;
+  }, [owner, everyMs, onSignedOut]);
+  const refresh = useCallback(() => {
+    setStatus((previous) => ({ ...previous, state: 'loading' }));
+    kick();
+  }, [kick]);
+  return { ...status, refresh };
 }
 
 /** A record as a screen shows it: the server's version with what still waits in the outbox laid over it. */
@@ -92,7 +123,10 @@ export function useBookings(): Array<Shown<BookingView>> | undefined {
 export function useMessages(bookingId: string): Array<Shown<MessageView>> | undefined {
   return useLiveQuery(async () => {
     const db = deviceDb();
-    const [rows, items] = await Promise.all([db.messages.where('bookingId').equals(bookingId).sortBy('createdAt'), db.outbox.where('record').equals(bookingId).toArray()]);
+    const [rows, items] = await Promise.all([
+      db.messages.where('bookingId').equals(bookingId).sortBy('createdAt'),
+      db.outbox.where('record').equals(bookingId).toArray(),
+    ]);
     const known = new Set(rows.map((row) => row.id));
     const pending = items
       .filter((item) => item.kind === KINDS.message && !known.has(String(item.body['id'])))
@@ -141,7 +175,8 @@ function provisionalBooking(item: OutboxItem): Shown<BookingView> {
     finishTime: str('finishTime'),
     address: str('address'),
     description: str('description'),
-    attachments: item.files.length > 0 ? JSON.stringify(item.files.map((f) => ({ filename: f.uploaded?.filename ?? '', originalname: f.name, size: f.blob.size }))) : null,
+    attachments:
+      item.files.length > 0 ? JSON.stringify(item.files.map((f) => ({ filename: f.uploaded?.filename ?? '', originalname: f.name, size: f.blob.size }))) : null,
     status: b['isManualBooking'] ? String(b['status'] ?? 'confirmed') : 'pending',
     googleCalendarEventId: null,
     isManualBooking: Boolean(b['isManualBooking']),

@@ -50,7 +50,7 @@ test.describe('the admin’s bookings', () => {
       { name: 'old-board.png', mimeType: 'image/png', buffer: PNG },
       { name: 'quote.pdf', mimeType: 'application/pdf', buffer: PDF },
     ]);
-    await expect(page.locator('.admin-chosen li')).toHaveCount(2);
+    await expect(form.getByRole('list', { name: 'Files to send' }).getByRole('listitem')).toHaveCount(2);
     await form.getByRole('button', { name: 'Add booking' }).click();
     await expect(page.getByText('Booking Created')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add Manual Booking' })).toBeFocused();

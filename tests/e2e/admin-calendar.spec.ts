@@ -62,7 +62,7 @@ test('a day’s panel lists its jobs and Add Job books one on that date', async 
   await form.getByLabel('Last name').fill('Dayjob');
   await form.getByRole('button', { name: 'Add booking' }).click();
   // Zoë's two-day job holds that day: the form says so before anything is sent.
-  await expect(form.getByRole('alert')).toContainText('Zoë Brontë');
+  await expect(form.getByRole('alert').filter({ hasText: 'Double booking' })).toContainText('Zoë Brontë');
   await form.getByRole('button', { name: 'Book anyway' }).click();
   await expect(page.getByText('Booking Created')).toBeVisible();
   await expect(panel).toContainText('Dana Dayjob');

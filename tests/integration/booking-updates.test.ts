@@ -494,7 +494,7 @@ describe('GET /api/bookings/{id}/history', () => {
         summary: `Booking requested for ${booking.startDate} to ${booking.finishDate}, status pending`,
       },
       { who: 'Admin User', role: 'admin', type: 'BookingStatusChanged', summary: 'Status changed from pending to confirmed' },
-      { who: 'Admin User', role: 'admin', type: 'BookingDetailsChanged', summary: 'Changed phone, address', fields: ['phone', 'address'] },
+      { who: 'Admin User', role: 'admin', type: 'BookingDetailsChanged', summary: 'Changed phone number, address', fields: ['phone', 'address'] },
       { who: 'Olive Owner', role: 'customer', type: 'MessagePosted', summary: 'The customer sent a message' },
       { who: 'Admin User', role: 'admin', type: 'MessagePosted', summary: 'The team sent a message' },
       { who: 'Admin User', role: 'admin', type: 'BookingStatusChanged', summary: 'Status changed from confirmed to in progress' },

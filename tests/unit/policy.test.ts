@@ -28,7 +28,7 @@ describe('can', () => {
     expect([ask(admin, action), ask(ann, action), ask(unproven, action), ask(null, action)]).toEqual([true, false, false, false]);
   });
 
-  it.each(['booking.with-dates', 'upload', 'sync', 'quotes.mine'] as const)('lets anyone signed in %s, and no visitor', (action) => {
+  it.each(['booking.with-dates', 'upload', 'sync', 'quotes.mine', 'account.export'] as const)('lets anyone signed in %s, and no visitor', (action) => {
     expect([can(admin, action), can(ann, action), can(unproven, action), can(null, action)]).toEqual([true, true, true, false]);
   });
 
@@ -37,6 +37,10 @@ describe('can', () => {
       expect([can(ann, action, annsByAddress), can(ann, action, annsByAccount), can(admin, action, someoneElses)]).toEqual([true, true, true]);
       expect([can(ann, action, someoneElses), can(unproven, action, annsByAddress), can(null, action, annsByAddress)]).toEqual([false, false, false]);
     }
+  });
+
+  it('lets a customer erase their own account, never the admin (the business would lose its way in)', () => {
+    expect([can(ann, 'account.erase'), can(unproven, 'account.erase'), can(admin, 'account.erase'), can(null, 'account.erase')]).toEqual([true, true, false, false]);
   });
 
   it("lets only the quote's customer answer it: not the admin, not another customer", () => {

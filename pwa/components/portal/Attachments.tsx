@@ -1,5 +1,5 @@
 import type { Attachment as AttachmentView } from '#domain/schemas/fields.ts';
-import { formatSize } from './format.ts';
+import { formatSize } from '../../lib/files.ts';
 
 /** A record's `attachments` (JSON text of the uploaded files), read safely: null when there are none, 'unreadable' when broken. */
 export function readAttachments(text: string | null): AttachmentView[] | null | 'unreadable' {

@@ -1,8 +1,8 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { UserView } from '#domain/views.ts';
-import { useCustomerCopy } from '../../offline/customer-copy.ts';
 import { cachedUser, refreshSession, useCurrentUser } from '../../offline/session.ts';
+import { MESSAGES_PULL_EVERY_MS, PULL_EVERY_MS, useMirrorSync } from '../../offline/use-mirror.ts';
 import { AccountPanel } from './AccountPanel.tsx';
 import { BookingChat } from './BookingChat.tsx';
 import { MyBookings } from './MyBookings.tsx';
@@ -85,7 +85,14 @@ function PortalScreen({ user, path, search }: { user: UserView; path: PortalPath
   const navigate = useNavigate();
   const tab: PortalTab = search.tab ?? 'new';
   const chat = tab === 'bookings' ? (search.chat ?? null) : null;
-  const copy = useCustomerCopy(user, tab, chat);
+  const copy = useMirrorSync(user, { everyMs: chat ? MESSAGES_PULL_EVERY_MS : PULL_EVERY_MS });
+  // Opening another tab or a chat brings the copy up to date at once.
+  const { refresh } = copy;
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current) refresh();
+    opened.current = true;
+  }, [tab, chat, refresh]);
   const show = (next: PortalTab) => void navigate({ to: path, search: next === 'new' ? {} : { tab: next } });
   const openChat = (bookingId: string) => void navigate({ to: path, search: { tab: 'bookings', chat: bookingId } });
   // Back from a chat, focus returns to that booking's Chat button (once the list has drawn it).

@@ -1,13 +1,13 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { UserView } from '#domain/views.ts';
-import type { CopyStatus } from '../../offline/customer-copy.ts';
+import type { MirrorSync } from '../../offline/use-mirror.ts';
 import { useBookings } from '../../offline/use-mirror.ts';
 import { BookingCard } from './BookingCard.tsx';
 import { formatWhen } from './format.ts';
 import { VerifyNotice } from './VerifyNotice.tsx';
 
-type Copy = CopyStatus & { retry: () => void };
+type Copy = MirrorSync;
 
 /**
  * My Bookings (seed point 2): the e-mail box (prefilled with the account's address), then the bookings of that
@@ -24,7 +24,7 @@ export function MyBookings({ user, copy, onChat, returnTo }: { user: UserView; c
     if (email === '' || email === user.email) {
       setRefusal(null);
       if (input.current) input.current.value = user.email;
-      copy.retry();
+      copy.refresh();
       return;
     }
     setAsking(true);
@@ -77,7 +77,7 @@ function BookingList({ copy, onChat, returnTo }: { copy: Copy; onChat: (bookingI
     return (
       <div className="portal-alert" role="alert">
         <p>Error loading bookings. Please try again.</p>
-        <button type="button" className="btn btn--secondary btn--small" onClick={copy.retry}>
+        <button type="button" className="btn btn--secondary btn--small" onClick={copy.refresh}>
           Retry
         </button>
       </div>

@@ -6,7 +6,7 @@ import type { FormSchema } from '../../lib/form.ts';
 import { blank, seedToasts } from '../auth/checks.ts';
 import { FormCard, SubmitRow } from '../home/fields.tsx';
 import { Field } from '../ui/Field.tsx';
-import { AttachmentField } from './AttachmentField.tsx';
+import { AttachmentField } from '../ui/AttachmentField.tsx';
 import { bookingCommand, sendBooking } from './booking-command.ts';
 import { ServiceTypeField } from './ServiceTypeField.tsx';
 import { addDays, today } from './format.ts';

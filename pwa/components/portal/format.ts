@@ -32,13 +32,6 @@ export function formatPounds(cost: string | null | undefined): string | null {
   return Number.isFinite(value) ? POUNDS.format(value) : cost;
 }
 
-/** Bytes as people read them: "820 KB", "4.2 MB". */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  // Rounded up, so a file just over a 10 MB limit never reads as "10.0 MB".
-  return `${(Math.ceil((bytes / (1024 * 1024)) * 10) / 10).toFixed(1)} MB`;
-}
-
 const LONDON = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** Today in the UK as yyyy-MM-dd: the first day a customer may book (the server's rule, domain/schemas/date-window.ts). */

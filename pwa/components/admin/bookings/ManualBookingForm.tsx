@@ -9,7 +9,7 @@ import { Field } from '../../ui/Field.tsx';
 import { useAdmin } from '../context.ts';
 import { dayLabel } from '../format.ts';
 import { ClashList, ScreenHead, StatusOptions, SubmitRow } from '../parts.tsx';
-import { FilePicker } from './FilePicker.tsx';
+import { AttachmentField } from '../../ui/AttachmentField.tsx';
 import { MANUAL_FIELDS, loadManualSchema } from './manual-booking.ts';
 import type { ManualField } from './manual-booking.ts';
 import { clashingJobs } from './problems.ts';
@@ -122,7 +122,7 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
         <Field {...f('finishTime', 'Finish time')}>{(p) => <input {...p} type="time" defaultValue="17:00" />}</Field>
         <Field {...f('address', 'Address', { full: true })}>{(p) => <input {...p} autoComplete="off" />}</Field>
         <Field {...f('description', 'Job details', { full: true })}>{(p) => <textarea {...p} rows={3} />}</Field>
-        <FilePicker files={files} onChange={setFiles} />
+        <AttachmentField files={files} onChange={setFiles} per="job" />
         {clash ? (
           <div className="admin-problem field--full" role="alert">
             <h3>Double booking</h3>

@@ -19,11 +19,6 @@ export const MANUAL_FIELDS = [
 ] as const;
 export type ManualField = (typeof MANUAL_FIELDS)[number];
 
-/** What the form accepts per file: the server's types (checked there by content) and its 10 MB. */
-export const ACCEPT = 'image/*,.heic,.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
-export const MAX_FILES = 10;
-
 /**
  * The server's own rule for an admin's booking (the shared schema with the admin's date window), plus the
  * seed's rule that a manual booking needs both dates ('Please select dates'): without them the same call
@@ -41,9 +36,4 @@ export async function loadManualSchema(): Promise<FormSchema> {
       return issues.length === 0 ? { success: true } : { success: false, error: { issues } };
     },
   };
-}
-
-/** Why a chosen file cannot go (too big), or null. */
-export function fileProblem(file: File): string | null {
-  return file.size > MAX_FILE_BYTES ? `${file.name} is larger than 10 MB` : null;
 }

@@ -1,0 +1,66 @@
+import { useId, useState } from 'react';
+import type { ChangeEvent } from 'react';
+import { LIMITS } from '#domain/limits.ts';
+import { ACCEPT, fileProblem, formatSize } from '../../lib/files.ts';
+import './attachment-field.css';
+
+/**
+ * A booking's or job's attachments, for the customer's and the admin's forms (seed: images, PDF, doc, docx;
+ * several; max 10 MB each). Each picked file is checked here first: one that is too big or of another kind is
+ * not added, and the reason is read out. Picked files are listed with their size and can be removed.
+ */
+export function AttachmentField({ files, onChange, per = 'booking' }: { files: readonly File[]; onChange: (files: File[]) => void; per?: 'booking' | 'job' }) {
+  const id = useId();
+  const [problems, setProblems] = useState<string[]>([]);
+  const pick = (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = Array.from(event.target.files ?? []);
+    event.target.value = '';
+    const found: string[] = [];
+    const next = [...files];
+    for (const file of picked) {
+      const problem = fileProblem(file);
+      if (problem) found.push(problem);
+      else if (next.length >= LIMITS.attachments) found.push(`${file.name}: at most ${LIMITS.attachments} files per ${per}.`);
+      else if (!next.some((f) => f.name === file.name && f.size === file.size)) next.push(file);
+    }
+    setProblems(found);
+    onChange(next);
+  };
+  return (
+    <div className="field field--full attachment-field">
+      <label htmlFor={`${id}-input`}>Photos and documents</label>
+      <p id={`${id}-hint`} className="field__hint">
+        Photos, PDF or Word documents; several at once; at most 10 MB each.
+      </p>
+      <input
+        id={`${id}-input`}
+        type="file"
+        multiple
+        accept={ACCEPT}
+        aria-describedby={`${id}-hint${problems.length > 0 ? ` ${id}-problems` : ''}`}
+        onChange={pick}
+      />
+      <div id={`${id}-problems`} role="alert">
+        {problems.map((problem) => (
+          <p key={problem} className="field__error">
+            {problem}
+          </p>
+        ))}
+      </div>
+      {files.length > 0 ? (
+        <ul className="attachment-field__list" aria-label="Files to send">
+          {files.map((file, index) => (
+            <li key={`${file.name}-${file.size}`}>
+              <span>
+                {file.name} <span className="attachment-field__size">({formatSize(file.size)})</span>
+              </span>
+              <button type="button" className="btn btn--secondary btn--small" onClick={() => onChange(files.filter((_, i) => i !== index))}>
+                Remove<span className="visually-hidden"> {file.name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
