@@ -30,8 +30,8 @@ export type Policy = {
   'person.erase': undefined;
   /** Anyone signed in. */
   'booking.with-dates': undefined;
-  'upload': undefined;
-  'sync': undefined;
+  upload: undefined;
+  sync: undefined;
   'quotes.mine': undefined;
   /** A copy of everything held about oneself (UK GDPR access). */
   'account.export': undefined;

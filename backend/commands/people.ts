@@ -24,6 +24,7 @@ export async function erasePerson(storage: Storage, storageDir: string, email: s
 
 /** The admin's erasure of a customer. An admin account is refused: erasing it would erase the business's own sign-in. */
 export async function eraseCustomer(storage: Storage, storageDir: string, input: ErasePersonInput): Promise<ErasureResult> {
-  if (storage.queries.userByEmail(input.email)?.isAdmin) throw new ConflictError('admin_account', 'An admin account cannot be erased here. Remove its admin rights first.');
+  if (storage.queries.userByEmail(input.email)?.isAdmin)
+    throw new ConflictError('admin_account', 'An admin account cannot be erased here. Remove its admin rights first.');
   return erasePerson(storage, storageDir, input.email);
 }

@@ -27,7 +27,12 @@ const REFUSALS: Partial<Record<Action, string>> = {
  * The route's one authorization step (issue 10): the signed-in account when domain/policy.ts lets it do
  * `action` (to `record`); 401 for a visitor, 403 with the reason otherwise.
  */
-export function authorize<A extends Action>(ctx: Context, storage: CommandDeps['storage'], action: A, ...record: Policy[A] extends undefined ? [] : [Policy[A]]): User {
+export function authorize<A extends Action>(
+  ctx: Context,
+  storage: CommandDeps['storage'],
+  action: A,
+  ...record: Policy[A] extends undefined ? [] : [Policy[A]]
+): User {
   const user = currentUser(ctx, storage.queries);
   if (!user) throw notSignedIn();
   if (!can(user, action, ...record)) throw notAllowed(REFUSALS[action] ?? MSG.adminRequired);
@@ -85,9 +90,12 @@ export async function runCommand<I, R>(
   const context = commandContext(ctx, storage.bus, storage.queries, clock());
   const actor = currentUser(ctx, storage.queries) ?? null;
   // `asked`: what the request asked for when its body is not JSON (an upload names its files' content).
-  const fingerprint = options.asked === undefined ? context.fingerprint : storage.bus.fingerprint(`${ctx.method} ${ctx.path}\n${actor?.id ?? ''}\n${options.asked}`);
+  const fingerprint =
+    options.asked === undefined ? context.fingerprint : storage.bus.fingerprint(`${ctx.method} ${ctx.path}\n${actor?.id ?? ''}\n${options.asked}`);
   const keyed = options.keyed === false ? { commandId: null } : {};
-  const { result, replayed } = await storage.bus.execute({ ...context, ...keyed, ...(fingerprint === undefined ? {} : { fingerprint }) }, (uow) => command(uow, commandInput, actor));
+  const { result, replayed } = await storage.bus.execute({ ...context, ...keyed, ...(fingerprint === undefined ? {} : { fingerprint }) }, (uow) =>
+    command(uow, commandInput, actor),
+  );
   if (replayed) ctx.set('Idempotent-Replayed', 'true');
   return result;
 }

@@ -49,7 +49,11 @@ export function accountRoutes(deps: AppDeps): Router {
     const user = authorize(ctx, storage, 'account.erase');
     const { password } = parseBody(ctx, DeleteAccountSchema);
     if (!user.emailVerified) {
-      throw new HttpError(403, 'email_not_verified', 'Please confirm your email address first (use the link we sent you), so we know the records under it are yours to erase.');
+      throw new HttpError(
+        403,
+        'email_not_verified',
+        'Please confirm your email address first (use the link we sent you), so we know the records under it are yours to erase.',
+      );
     }
     await limits.checkAccount('login', ctx, user.email);
     if (!(await verifyPassword(user.passwordHash, password))) {

@@ -1,7 +1,10 @@
 import { adminClient, customer, customerBooking, expectCounters, jobCard, serverCounts, signIn, ukDay } from './admin-seed.ts';
 import { expect, test } from './fixtures.ts';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000000500010d0a2db40000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000000500010d0a2db40000000049454e44ae426082',
+  'hex',
+);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 test.describe('the admin’s bookings', () => {
@@ -60,13 +63,27 @@ test.describe('the admin’s bookings', () => {
     await expect(card.getByRole('list', { name: 'Attachments' }).getByRole('link')).toHaveCount(2);
     await expect.poll(() => server.storage.queries.bookings().filter((b) => b.firstName === 'Manny').length).toBe(1);
     const stored = server.storage.queries.bookings().find((b) => b.firstName === 'Manny')!;
-    expect(stored).toMatchObject({ status: 'confirmed', isManualBooking: true, preferredDate: ukDay(40), startDate: ukDay(40), serviceType: 'fuse_box_upgrade' });
+    expect(stored).toMatchObject({
+      status: 'confirmed',
+      isManualBooking: true,
+      preferredDate: ukDay(40),
+      startDate: ukDay(40),
+      serviceType: 'fuse_box_upgrade',
+    });
     expect((JSON.parse(stored.attachments!) as Array<{ originalname: string }>).map((f) => f.originalname)).toEqual(['old-board.png', 'quote.pdf']);
   });
 
   test('a manual booking that clashes with a confirmed job warns, and only Book anyway books it', async ({ page, server }) => {
     const admin = await adminClient(server);
-    const taken = await admin.post('/api/bookings', { firstName: 'Early', lastName: 'Bird', serviceType: 'rewiring', startDate: ukDay(50), finishDate: ukDay(50), status: 'confirmed', isManualBooking: true });
+    const taken = await admin.post('/api/bookings', {
+      firstName: 'Early',
+      lastName: 'Bird',
+      serviceType: 'rewiring',
+      startDate: ukDay(50),
+      finishDate: ukDay(50),
+      status: 'confirmed',
+      isManualBooking: true,
+    });
     expect(taken.status).toBe(201);
     await signIn(page);
     await expect(jobCard(page, 'Early Bird')).toBeVisible();
@@ -81,12 +98,26 @@ test.describe('the admin’s bookings', () => {
     expect(server.storage.queries.bookings().filter((b) => b.firstName === 'Late')).toHaveLength(0);
     await warning.getByRole('button', { name: 'Book anyway' }).click();
     await expect(page.getByText('Booking Created')).toBeVisible();
-    await expect.poll(() => server.storage.queries.bookings().filter((b) => b.firstName === 'Late').map((b) => b.status)).toEqual(['confirmed']);
+    await expect
+      .poll(() =>
+        server.storage.queries
+          .bookings()
+          .filter((b) => b.firstName === 'Late')
+          .map((b) => b.status),
+      )
+      .toEqual(['confirmed']);
   });
 
   test('each job links to Google Calendar with its title, dates, details and place, and to its .ics file', async ({ page, server }) => {
     const gina = await customer(server, 'gina.cal@example.com', 'Gina', 'Calendar');
-    const booking = await customerBooking(gina, 'gina.cal@example.com', { firstName: 'Gina', lastName: 'Calendar', startDate: ukDay(9), finishDate: ukDay(9), startTime: '08:30', finishTime: '12:00' });
+    const booking = await customerBooking(gina, 'gina.cal@example.com', {
+      firstName: 'Gina',
+      lastName: 'Calendar',
+      startDate: ukDay(9),
+      finishDate: ukDay(9),
+      startTime: '08:30',
+      finishTime: '12:00',
+    });
     await signIn(page);
     const card = jobCard(page, 'Gina Calendar');
     const google = new URL((await card.getByRole('link', { name: /Google Calendar/ }).getAttribute('href'))!);
@@ -130,7 +161,19 @@ test.describe('when the job moved on', () => {
 
   test('confirming a job into a confirmed one’s slot warns, and Book anyway confirms it', async ({ page, server }) => {
     const admin = await adminClient(server);
-    expect((await admin.post('/api/bookings', { firstName: 'Held', lastName: 'Slot', serviceType: 'rewiring', startDate: ukDay(60), finishDate: ukDay(60), status: 'confirmed', isManualBooking: true })).status).toBe(201);
+    expect(
+      (
+        await admin.post('/api/bookings', {
+          firstName: 'Held',
+          lastName: 'Slot',
+          serviceType: 'rewiring',
+          startDate: ukDay(60),
+          finishDate: ukDay(60),
+          status: 'confirmed',
+          isManualBooking: true,
+        })
+      ).status,
+    ).toBe(201);
     const tia = await customer(server, 'tia.tight@example.com', 'Tia', 'Tight');
     const booking = await customerBooking(tia, 'tia.tight@example.com', { firstName: 'Tia', lastName: 'Tight', startDate: ukDay(60), finishDate: ukDay(60) });
     await signIn(page);

@@ -22,9 +22,18 @@ test('the quick exports say so when they have nothing: no bookings today, none p
 
 test('every export is a CSV a spreadsheet reads right: £ and accents, formulas neutralised, dates as yyyy-MM-dd', async ({ page }) => {
   const admin = await adminClient(own.server);
-  const make = async (body: Record<string, unknown>) => expect((await admin.post('/api/bookings', { serviceType: 'rewiring', isManualBooking: true, ...body })).status).toBe(201);
+  const make = async (body: Record<string, unknown>) =>
+    expect((await admin.post('/api/bookings', { serviceType: 'rewiring', isManualBooking: true, ...body })).status).toBe(201);
   await make({ firstName: '=HYPERLINK("http://evil.example","Click")', lastName: '+Plus', startDate: ukDay(0), finishDate: ukDay(0), status: 'pending' });
-  await make({ firstName: 'Zoë', lastName: 'Brontë', description: 'Budget £1,200 for the café', startDate: ukDay(3), finishDate: ukDay(4), status: 'confirmed', phone: '+44 1632 960123' });
+  await make({
+    firstName: 'Zoë',
+    lastName: 'Brontë',
+    description: 'Budget £1,200 for the café',
+    startDate: ukDay(3),
+    finishDate: ukDay(4),
+    status: 'confirmed',
+    phone: '+44 1632 960123',
+  });
   await make({ firstName: 'Old', lastName: 'Job', startDate: ukDay(-3), finishDate: ukDay(-3), status: 'completed' });
   await signIn(page, own.server.url);
   await page.getByRole('tab', { name: 'Calendar' }).click();
@@ -32,12 +41,31 @@ test('every export is a CSV a spreadsheet reads right: £ and accents, formulas 
 
   const all = await csvOf(page, exports.getByRole('button', { name: 'Export all bookings (CSV)' }));
   expect(all.bom).toBe(true);
-  expect(all.rows[0]).toEqual(['Reference', 'First name', 'Last name', 'Email', 'Phone', 'Service', 'Status', 'Start date', 'Finish date', 'Start time', 'Finish time', 'Preferred date', 'Address', 'Details', 'Source', 'Created']);
+  expect(all.rows[0]).toEqual([
+    'Reference',
+    'First name',
+    'Last name',
+    'Email',
+    'Phone',
+    'Service',
+    'Status',
+    'Start date',
+    'Finish date',
+    'Start time',
+    'Finish time',
+    'Preferred date',
+    'Address',
+    'Details',
+    'Source',
+    'Created',
+  ]);
   const byName = new Map(all.rows.slice(1).map((row) => [row[2], row]));
   expect(all.rows).toHaveLength(4);
   // A cell that starts with = + - @ is read as text, never run.
   expect(byName.get("'+Plus")?.[1]).toBe('\'=HYPERLINK("http://evil.example","Click")');
-  expect(byName.get('Brontë')).toEqual(expect.arrayContaining(['Zoë', 'Brontë', "'+44 1632 960123", 'Rewiring', 'confirmed', ukDay(3), ukDay(4), 'Budget £1,200 for the café', 'manual']));
+  expect(byName.get('Brontë')).toEqual(
+    expect.arrayContaining(['Zoë', 'Brontë', "'+44 1632 960123", 'Rewiring', 'confirmed', ukDay(3), ukDay(4), 'Budget £1,200 for the café', 'manual']),
+  );
   expect(byName.get('Brontë')?.[15]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
 
   expect((await csvOf(page, exports.getByRole('button', { name: /^Today’s/ }))).rows.slice(1).map((row) => row[2])).toEqual(["'+Plus"]);
@@ -50,7 +78,10 @@ test('a day’s panel lists its jobs and Add Job books one on that date', async 
   await page.getByRole('tab', { name: 'Calendar' }).click();
   const day = ukDay(3);
   await page.goto(`${own.server.url}/admin?tab=calendar&month=${day.slice(0, 7)}`);
-  await page.locator('.admin-month').getByRole('button', { name: `${label(day)}: 1 job` }).click();
+  await page
+    .locator('.admin-month')
+    .getByRole('button', { name: `${label(day)}: 1 job` })
+    .click();
   const panel = page.getByRole('region', { name: label(day) });
   await expect(panel.getByRole('heading')).toBeFocused();
   await expect(panel).toContainText('Zoë Brontë');
@@ -66,7 +97,14 @@ test('a day’s panel lists its jobs and Add Job books one on that date', async 
   await form.getByRole('button', { name: 'Book anyway' }).click();
   await expect(page.getByText('Booking Created')).toBeVisible();
   await expect(panel).toContainText('Dana Dayjob');
-  await expect.poll(() => own.server.storage.queries.bookings().filter((b) => b.firstName === 'Dana').map((b) => [b.startDate, b.status])).toEqual([[day, 'confirmed']]);
+  await expect
+    .poll(() =>
+      own.server.storage.queries
+        .bookings()
+        .filter((b) => b.firstName === 'Dana')
+        .map((b) => [b.startDate, b.status]),
+    )
+    .toEqual([[day, 'confirmed']]);
 });
 
 test('the private calendar link is an iCalendar feed; a new link stops the old one', async ({ page }) => {

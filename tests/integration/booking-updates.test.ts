@@ -199,7 +199,13 @@ describe('PATCH /api/bookings/{id}', () => {
       });
       const appended = allEvents(server).slice(before);
       expect(appended.map((e) => e.type)).toEqual(['BookingDetailsChanged']);
-      expect(appended[0]!.data).toEqual({ bookingId: booking.id, phone: '01632 960002', address: '2 Church Road, Staines TW18 4XX', startDate: day, finishDate: day });
+      expect(appended[0]!.data).toEqual({
+        bookingId: booking.id,
+        phone: '01632 960002',
+        address: '2 Church Road, Staines TW18 4XX',
+        startDate: day,
+        finishDate: day,
+      });
     });
 
     it('appends the details change and then the status change when both come in one call', async () => {
@@ -319,7 +325,13 @@ describe('PATCH /api/bookings/{id}', () => {
       expect(res.data.error.code).toBe('booking_overlap');
       expect(res.data.error.message).toContain(first.startDate);
       expect(res.data.error.clashes).toHaveLength(1);
-      expect(res.data.error.clashes[0]).toMatchObject({ id: first.id, status: 'confirmed', startDate: first.startDate, startTime: '09:00', finishTime: '13:00' });
+      expect(res.data.error.clashes[0]).toMatchObject({
+        id: first.id,
+        status: 'confirmed',
+        startDate: first.startDate,
+        startTime: '09:00',
+        finishTime: '13:00',
+      });
       expect(persistentState(server)).toEqual(before);
       expect((await admin.get(`/api/bookings/${second.id}`)).data.status).toBe('pending');
     });

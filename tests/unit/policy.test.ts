@@ -21,7 +21,18 @@ describe('owns', () => {
 });
 
 describe('can', () => {
-  const adminOnly: Action[] = ['bookings.list', 'booking.change', 'booking.history', 'quotes.list', 'quote.manage', 'contacts.list', 'messages.list', 'support.list', 'calendar.manage', 'person.erase'];
+  const adminOnly: Action[] = [
+    'bookings.list',
+    'booking.change',
+    'booking.history',
+    'quotes.list',
+    'quote.manage',
+    'contacts.list',
+    'messages.list',
+    'support.list',
+    'calendar.manage',
+    'person.erase',
+  ];
 
   it.each(adminOnly)('lets only the admin %s', (action) => {
     const ask = can as (actor: PolicyActor, action: Action) => boolean;
@@ -40,7 +51,12 @@ describe('can', () => {
   });
 
   it('lets a customer erase their own account, never the admin (the business would lose its way in)', () => {
-    expect([can(ann, 'account.erase'), can(unproven, 'account.erase'), can(admin, 'account.erase'), can(null, 'account.erase')]).toEqual([true, true, false, false]);
+    expect([can(ann, 'account.erase'), can(unproven, 'account.erase'), can(admin, 'account.erase'), can(null, 'account.erase')]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 
   it("lets only the quote's customer answer it: not the admin, not another customer", () => {

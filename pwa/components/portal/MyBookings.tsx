@@ -28,7 +28,10 @@ export function MyBookings({ user, copy, onChat, returnTo }: { user: UserView; c
       return;
     }
     setAsking(true);
-    const response = await fetch(`/api/bookings/user/${encodeURIComponent(email)}`, { credentials: 'same-origin', headers: { Accept: 'application/json' } }).catch(() => null);
+    const response = await fetch(`/api/bookings/user/${encodeURIComponent(email)}`, {
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+    }).catch(() => null);
     setAsking(false);
     const body = (await response?.json().catch(() => null)) as { error?: { message?: string } } | null;
     setRefusal(

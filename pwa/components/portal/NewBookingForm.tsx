@@ -11,9 +11,23 @@ import { bookingCommand, sendBooking } from './booking-command.ts';
 import { ServiceTypeField } from './ServiceTypeField.tsx';
 import { addDays, today } from './format.ts';
 
-const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'serviceType', 'address', 'description', 'startDate', 'finishDate', 'startTime', 'finishTime'] as const;
+const FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'serviceType',
+  'address',
+  'description',
+  'startDate',
+  'finishDate',
+  'startTime',
+  'finishTime',
+] as const;
 const loadSchema = async (): Promise<FormSchema> => (await import('./booking-schema.ts')).portalBookingSchema;
-const checks = seedToasts([{ failed: blank('startDate', 'finishDate'), title: 'Please select dates', description: 'Choose start and finish dates for the electrical work' }]);
+const checks = seedToasts([
+  { failed: blank('startDate', 'finishDate'), title: 'Please select dates', description: 'Choose start and finish dates for the electrical work' },
+]);
 
 /**
  * New Booking (seed point 2): every field of the seed, the days and times of the work (09:00–17:00 unless
@@ -68,7 +82,14 @@ export function NewBookingForm({ user }: { user: UserView }) {
           </Field>
         </div>
       </fieldset>
-      <Field form="booking" name="description" label="Describe the work" error={errors.description} full hint="What needs doing, and anything we should know about access or parking.">
+      <Field
+        form="booking"
+        name="description"
+        label="Describe the work"
+        error={errors.description}
+        full
+        hint="What needs doing, and anything we should know about access or parking."
+      >
         {(p) => <textarea {...p} rows={4} maxLength={LIMITS.description} />}
       </Field>
       <AttachmentField files={files} onChange={setFiles} />

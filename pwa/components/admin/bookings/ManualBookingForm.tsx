@@ -33,7 +33,17 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
 
   const onValid = useCallback(
     async (values: Record<ManualField, string>): Promise<FormOutcome<ManualField>> => {
-      const others = clashingJobs({ id: '', status: values.status || 'confirmed', startDate: values.startDate, finishDate: values.finishDate, startTime: values.startTime || null, finishTime: values.finishTime || null }, bookings);
+      const others = clashingJobs(
+        {
+          id: '',
+          status: values.status || 'confirmed',
+          startDate: values.startDate,
+          finishDate: values.finishDate,
+          startTime: values.startTime || null,
+          finishTime: values.finishTime || null,
+        },
+        bookings,
+      );
       if (others.length > 0 && !anyway.current) {
         setClash(others);
         return { kind: 'failed', message: 'This job overlaps a confirmed job: choose Book anyway or change the dates.' };
@@ -47,7 +57,10 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
           onDone();
           return { kind: 'sent', message: 'Booking Created' };
         case 'queued':
-          void toast.info('Saved on this tablet', `${name}, ${dayLabel(values.startDate)}: the job shows in your lists now and goes to the server when you're back online.`);
+          void toast.info(
+            'Saved on this tablet',
+            `${name}, ${dayLabel(values.startDate)}: the job shows in your lists now and goes to the server when you're back online.`,
+          );
           onDone();
           return { kind: 'saved', message: 'Saved on this tablet' };
         case 'refused':
@@ -76,7 +89,13 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
     setClash(null);
     formEl.current?.requestSubmit();
   };
-  const f = (name: ManualField, label: string, extra: { required?: boolean; full?: boolean; hint?: string } = {}) => ({ form: 'manual', name, label, error: errors[name], ...extra });
+  const f = (name: ManualField, label: string, extra: { required?: boolean; full?: boolean; hint?: string } = {}) => ({
+    form: 'manual',
+    name,
+    label,
+    error: errors[name],
+    ...extra,
+  });
 
   return (
     <section className="admin-section admin-form-panel" aria-labelledby="manual-title">

@@ -31,7 +31,9 @@ export async function loadManualSchema(): Promise<FormSchema> {
     safeParse(value: unknown) {
       const values = value as Record<string, string>;
       const result = base.safeParse(value);
-      const issues: Array<{ path: PropertyKey[]; message: string }> = result.success ? [] : result.error.issues.map((issue) => ({ path: [...issue.path], message: issue.message }));
+      const issues: Array<{ path: PropertyKey[]; message: string }> = result.success
+        ? []
+        : result.error.issues.map((issue) => ({ path: [...issue.path], message: issue.message }));
       for (const field of ['startDate', 'finishDate'] as const) if (!values[field]) issues.unshift({ path: [field], message: MSG.selectDates });
       return issues.length === 0 ? { success: true } : { success: false, error: { issues } };
     },
