@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import Koa, { type Context } from 'koa';
 import type { AppDeps } from './deps.ts';
+import { batchRunner } from './http/batch.ts';
 import { jsonBody } from './http/body.ts';
 import { errorsAndLogging } from './http/errors.ts';
 import { sameOrigin, securityHeaders } from './http/security.ts';
@@ -10,6 +11,7 @@ import { servePwa } from './http/static.ts';
 import { apiTransport } from './http/transport.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
+import { batchRoutes } from './routes/batch.ts';
 import { bookingRoutes } from './routes/bookings.ts';
 import { calendarRoutes } from './routes/calendar.ts';
 import { enquiryRoutes } from './routes/enquiries.ts';
@@ -38,7 +40,7 @@ export function createApp(input: Omit<AppDeps, 'limits'>): Koa {
   app.use(sessions(app, deps.storage.sessions, { secure: deps.config.secureCookies, maxAgeMs: deps.config.sessionMaxAgeMs, busyWaitMs: deps.config.busyWaitMs }));
   app.use(jsonBody(deps.config.jsonLimit));
   const api = new Router();
-  const modules = [healthRoutes, authRoutes, bookingRoutes, messageRoutes, quoteRoutes, enquiryRoutes, uploadRoutes, passwordResetRoutes, calendarRoutes, peopleRoutes, syncRoutes, accountRoutes];
+  const modules = [healthRoutes, authRoutes, bookingRoutes, messageRoutes, quoteRoutes, enquiryRoutes, uploadRoutes, passwordResetRoutes, calendarRoutes, peopleRoutes, syncRoutes, accountRoutes, batchRoutes(batchRunner(app))];
   if (deps.config.devTools) modules.push(devRoutes);
   for (const routes of modules) api.use(routes(deps).routes());
   app.use(api.routes());

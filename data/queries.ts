@@ -129,7 +129,7 @@ export class Queries {
   }
 
   bookings(): Booking[] {
-    return this.#all(`SELECT ${BOOKING_COLUMNS} FROM bookings ORDER BY createdAt DESC, id`).map(toBooking);
+    return this.#all(`SELECT ${BOOKING_COLUMNS} FROM bookings ORDER BY createdAt DESC, rowid DESC`).map(toBooking);
   }
 
   booking(id: string): Booking | undefined {
@@ -139,13 +139,13 @@ export class Queries {
 
   /** A customer's bookings: those made with their e-mail (pass null until it is verified), and those they made signed in. */
   bookingsForCustomer(email: string | null, userId: string | null): Booking[] {
-    return this.#all(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE email = ? OR (userId IS NOT NULL AND userId = ?) ORDER BY createdAt DESC, id`, email, userId).map(
+    return this.#all(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE email = ? OR (userId IS NOT NULL AND userId = ?) ORDER BY createdAt DESC, rowid DESC`, email, userId).map(
       toBooking,
     );
   }
 
   quotes(): Quote[] {
-    return this.#all(`SELECT ${QUOTE_COLUMNS} FROM quotes ORDER BY createdAt DESC, id`) as Quote[];
+    return this.#all(`SELECT ${QUOTE_COLUMNS} FROM quotes ORDER BY createdAt DESC, rowid DESC`) as Quote[];
   }
 
   quote(id: string): Quote | undefined {
@@ -153,7 +153,7 @@ export class Queries {
   }
 
   contacts(): Contact[] {
-    return this.#all(`SELECT ${CONTACT_COLUMNS} FROM contacts ORDER BY createdAt DESC, id`) as Contact[];
+    return this.#all(`SELECT ${CONTACT_COLUMNS} FROM contacts ORDER BY createdAt DESC, rowid DESC`) as Contact[];
   }
 
   contact(id: string): Contact | undefined {
@@ -165,11 +165,11 @@ export class Queries {
   }
 
   messages(bookingId: string): Message[] {
-    return this.#all(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE bookingId = ? ORDER BY createdAt, id`, bookingId).map(toMessage);
+    return this.#all(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE bookingId = ? ORDER BY createdAt, rowid`, bookingId).map(toMessage);
   }
 
   allMessages(): Message[] {
-    return this.#all(`SELECT ${MESSAGE_COLUMNS} FROM messages ORDER BY createdAt, id`).map(toMessage);
+    return this.#all(`SELECT ${MESSAGE_COLUMNS} FROM messages ORDER BY createdAt, rowid`).map(toMessage);
   }
 
   userByEmail(email: string): User | undefined {
@@ -241,7 +241,7 @@ export class Queries {
   }
 
   supportRequests(): SupportRequest[] {
-    return this.#all('SELECT * FROM support_requests ORDER BY createdAt DESC, id') as SupportRequest[];
+    return this.#all('SELECT * FROM support_requests ORDER BY createdAt DESC, rowid DESC') as SupportRequest[];
   }
 
   calendarFeedTokenHash(): string | undefined {
@@ -255,7 +255,7 @@ export class Queries {
 
   /** A customer's quote requests: those made with their e-mail (pass null until it is verified), and those they made signed in. */
   quotesForCustomer(email: string | null, userId: string | null): Quote[] {
-    return this.#all(`SELECT ${QUOTE_COLUMNS} FROM quotes WHERE email = ? OR (userId IS NOT NULL AND userId = ?) ORDER BY createdAt DESC, id`, email, userId) as Quote[];
+    return this.#all(`SELECT ${QUOTE_COLUMNS} FROM quotes WHERE email = ? OR (userId IS NOT NULL AND userId = ?) ORDER BY createdAt DESC, rowid DESC`, email, userId) as Quote[];
   }
 
   adminExists(): boolean {

@@ -1,5 +1,6 @@
 import type { Context, Next } from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
+import { isSubRequest } from './batch.ts';
 import { HttpError } from './errors.ts';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -21,6 +22,8 @@ export function jsonBody(limit: string) {
     parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
   });
   return async (ctx: Context, next: Next): Promise<void> => {
+    // A call of a batch: its body came parsed with the batch's.
+    if (isSubRequest(ctx)) return next();
     if (`${ctx.method} ${ctx.path}` === MULTIPART_CALL && ctx.is('multipart/form-data')) return next();
     const encoding = ctx.get('content-encoding').trim().toLowerCase();
     if (WRITE_METHODS.has(ctx.method) && encoding !== '' && encoding !== 'identity') {

@@ -5,6 +5,7 @@ import { MSG } from '#domain/messages.ts';
 import type { User } from '#data/queries.ts';
 import type { Storage } from '#data/storage.ts';
 import type { Command } from '../commands/unit.ts';
+import { commandQueued } from './batch.ts';
 import { commandContext } from './command-context.ts';
 import { notAllowed, notSignedIn } from './errors.ts';
 import { currentUser } from './session.ts';
@@ -93,9 +94,11 @@ export async function runCommand<I, R>(
   const fingerprint =
     options.asked === undefined ? context.fingerprint : storage.bus.fingerprint(`${ctx.method} ${ctx.path}\n${actor?.id ?? ''}\n${options.asked}`);
   const keyed = options.keyed === false ? { commandId: null } : {};
-  const { result, replayed } = await storage.bus.execute({ ...context, ...keyed, ...(fingerprint === undefined ? {} : { fingerprint }) }, (uow) =>
+  const executed = storage.bus.execute({ ...context, ...keyed, ...(fingerprint === undefined ? {} : { fingerprint }) }, (uow) =>
     command(uow, commandInput, actor),
   );
+  commandQueued(ctx);
+  const { result, replayed } = await executed;
   if (replayed) ctx.set('Idempotent-Replayed', 'true');
   return result;
 }

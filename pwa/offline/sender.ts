@@ -1,3 +1,4 @@
+import { BATCH_MAX_CALLS, BATCHABLE_PATH } from '#domain/schemas/batch.ts';
 import { deviceDb } from './db.ts';
 import type { OutboxItem } from './db.ts';
 import { changed } from './outbox.ts';
@@ -16,10 +17,19 @@ export type DrainResult = 'done' | 'busy' | 'stopped';
 
 const LOCK = 'sparkright-outbox';
 const MAX_BACKOFF_MS = 5 * 60_000;
+/** A batch's JSON stays well under the server's body limit (JSON_LIMIT, 100 KB by default). */
+const BATCH_MAX_BYTES = 64 * 1024;
+/**
+ * How long a call may take before it counts as unanswered (and is tried again later, under the same key): a
+ * mobile link can swallow a request without a word, and a call that never ends would hold the sender forever.
+ */
+const CALL_TIMEOUT_MS = 30_000;
+/** An upload of up to 10 MB on a slow link. */
+const UPLOAD_TIMEOUT_MS = 5 * 60_000;
 
 /**
  * Sends what waits in the outbox, oldest first, one sender at a time across tabs and the service worker (a
- * Web Lock). An answer
+ * Web Lock), up to 50 items in one request (`POST /api/batch`). An answer, the item's own within a batch,
  * decides each item's fate: 2xx, gone from the outbox; no answer, 5xx or 429, it waits (with back-off) and the
  * drain stops, because the server is not taking anything now; 401, it waits for the user to sign in; any other
  * 4xx, it is refused and kept for the user to edit or discard. `force` ignores the back-off (the connection
@@ -60,36 +70,55 @@ const waiters = new Map<string, (attempt: Attempt) => void>();
 async function drainHeld(force: boolean): Promise<DrainResult> {
   const db = deviceDb();
   try {
-    // Read once, then work through it in memory (re-reading only for items queued meanwhile): a drain of n items
-    // costs n sends, not n reads of the whole outbox.
+    // Read once, then work through it in memory (re-reading only for items queued meanwhile), a batch at a time:
+    // a drain of n items costs about n / 50 requests, not n requests and n reads of the whole outbox.
     let all = await db.outbox.orderBy('seq').toArray();
     for (;;) {
-      let item = nextItem(all, force);
-      if (!item) {
+      let batch = nextBatch(all, force);
+      if (batch.length === 0) {
         all = await db.outbox.orderBy('seq').toArray();
-        item = nextItem(all, force);
-        if (!item) return 'done';
+        batch = nextBatch(all, force);
+        if (batch.length === 0) return 'done';
       }
-      const attempt = await send(item);
-      waiters.get(item.id)?.(attempt);
-      if (attempt.kind === 'sent') {
-        await db.outbox.where('id').equals(item.id).delete();
-        all = all.filter((other) => other.id !== item.id);
-        broadcast({ type: 'sent', id: item.id, kind: item.kind, label: item.label });
-        continue;
+      const attempts = batch.length === 1 ? [await send(batch[0]!)] : await sendBatch(batch);
+      const sent: string[] = [];
+      let stop: { item: OutboxItem; attempt: Attempt } | undefined;
+      for (const [index, item] of batch.entries()) {
+        const attempt = attempts[index]!;
+        waiters.get(item.id)?.(attempt);
+        if (attempt.kind === 'sent') {
+          sent.push(item.id);
+        } else if (attempt.kind === 'refused') {
+          const error = {
+            status: attempt.status,
+            message: attempt.message,
+            fields: attempt.fields,
+            ...(attempt.current === undefined ? {} : { current: attempt.current }),
+          };
+          await db.outbox.where('id').equals(item.id).modify({ state: 'failed', error });
+          all = all.map((other) => (other.id === item.id ? { ...other, state: 'failed' as const, error } : other));
+          broadcast({ type: 'refused', id: item.id, kind: item.kind, label: item.label, message: attempt.message });
+        } else {
+          stop ??= { item, attempt };
+        }
       }
-      if (attempt.kind === 'refused') {
-        const error = { status: attempt.status, message: attempt.message, fields: attempt.fields, ...(attempt.current === undefined ? {} : { current: attempt.current }) };
-        await db.outbox.where('id').equals(item.id).modify({ state: 'failed', error });
-        all = all.map((other) => (other.id === item.id ? { ...other, state: 'failed' as const, error } : other));
-        broadcast({ type: 'refused', id: item.id, kind: item.kind, label: item.label, message: attempt.message });
-        continue;
+      if (sent.length > 0) {
+        await db.outbox.where('id').anyOf(sent).delete();
+        const gone = new Set(sent);
+        all = all.filter((other) => !gone.has(other.id));
+        broadcast({ type: 'sent', items: batch.filter((item) => gone.has(item.id)).map(({ id, kind, label }) => ({ id, kind, label })) });
       }
-      const attempts = item.attempts + 1;
-      const wait = attempt.kind === 'unavailable' ? Math.max(attempt.retryAfterMs, backoff(attempts)) : backoff(attempts);
-      await db.outbox.where('id').equals(item.id).modify({ attempts, nextAt: Date.now() + wait });
+      if (!stop) continue;
+      const { item, attempt } = stop;
+      const tries = item.attempts + 1;
+      const wait = attempt.kind === 'unavailable' ? Math.max(attempt.retryAfterMs, backoff(tries)) : backoff(tries);
+      await db.outbox
+        .where('id')
+        .equals(item.id)
+        .modify({ attempts: tries, nextAt: Date.now() + wait });
       // What waits behind it would meet the same fate now: their forms (here, in other tabs) hear so at once.
-      for (const other of all) if (other.id !== item.id) waiters.get(other.id)?.(attempt);
+      const told = new Set(batch.map((one) => one.id));
+      for (const other of all) if (!told.has(other.id)) waiters.get(other.id)?.(attempt);
       broadcast(attempt.kind === 'sign-in' ? { type: 'sign-in-needed' } : { type: 'paused' });
       return 'stopped';
     }
@@ -99,21 +128,39 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
 }
 
 /**
- * The item to send now, or none. The waiting items form one queue in the order they were made: its head goes
- * when it is due (or forced), and nothing overtakes it while it waits out its back-off. An item the server
- * refused steps out of the queue, holding back only the later items of its own record.
+ * The items to send now, in order, or none. The waiting items form one queue in the order they were made: its
+ * head goes when it is due (or forced), and nothing overtakes it while it waits out its back-off. An item the
+ * server refused steps out of the queue, holding back only the later items of its own record. Behind the head,
+ * the items that can share a batch with it follow (JSON calls the batch takes, at most one per record, so a
+ * record's later change never goes in the same request as an earlier one the server might refuse); an item
+ * with files goes alone, after its uploads.
  */
-function nextItem(all: readonly OutboxItem[], force: boolean): OutboxItem | undefined {
+function nextBatch(all: readonly OutboxItem[], force: boolean): OutboxItem[] {
   const held = new Set<string>();
+  const batch: OutboxItem[] = [];
+  const records = new Set<string>();
+  let bytes = 0;
   for (const item of all) {
     if (item.record !== null && held.has(item.record)) continue;
     if (item.state === 'failed') {
       if (item.record !== null) held.add(item.record);
       continue;
     }
-    return force || item.nextAt <= Date.now() ? item : undefined;
+    if (!force && item.nextAt > Date.now()) break;
+    if (batch.length > 0 && (!batchable(item) || !batchable(batch[0]!))) break;
+    if (item.record !== null && records.has(item.record)) break;
+    bytes += JSON.stringify(item.body).length;
+    if (batch.length > 0 && (batch.length >= BATCH_MAX_CALLS || bytes > BATCH_MAX_BYTES)) break;
+    batch.push(item);
+    if (item.record !== null) records.add(item.record);
+    if (!batchable(item)) break;
   }
-  return undefined;
+  return batch;
+}
+
+/** Whether an item can go in a batch: a JSON call of the kinds `POST /api/batch` takes, with no files. */
+function batchable(item: OutboxItem): boolean {
+  return item.files.length === 0 && BATCHABLE_PATH.test(item.path);
 }
 
 /** 2 s, 4 s, 8 s … up to 5 minutes, with a little jitter so many devices do not come back at once. */
@@ -133,9 +180,12 @@ async function send(item: OutboxItem): Promise<Attempt> {
       const answer = uploadAttempt.data as Array<OutboxItem['files'][number]['uploaded']> | { files?: Array<OutboxItem['files'][number]['uploaded']> } | null;
       file.uploaded = (Array.isArray(answer) ? answer : answer?.files)?.[0];
       if (!file.uploaded) return { kind: 'refused', status: 500, message: 'The upload gave no file back', fields: {} };
-      await deviceDb().outbox.where('id').equals(item.id).modify((stored) => {
-        stored.files[index] = { ...stored.files[index]!, uploaded: file.uploaded };
-      });
+      await deviceDb()
+        .outbox.where('id')
+        .equals(item.id)
+        .modify((stored) => {
+          stored.files[index] = { ...stored.files[index]!, uploaded: file.uploaded };
+        });
     }
     attachments.push(file.uploaded);
   }
@@ -145,6 +195,38 @@ async function send(item: OutboxItem): Promise<Attempt> {
     headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': item.id },
     body: JSON.stringify(body),
   });
+}
+
+/**
+ * Several items in one request (`POST /api/batch`): each call's answer decides its item as if it had gone alone.
+ * When the batch itself gets no answer, or one that is not a list of answers (a server without the call, an
+ * outage), every item of it meets that fate; a batch the server refuses as a whole goes again item by item.
+ */
+async function sendBatch(batch: readonly OutboxItem[]): Promise<Attempt[]> {
+  const requests = batch.map((item) => ({ id: item.id, method: item.method, path: item.path, body: item.body }));
+  const outer = await request('/api/batch', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ requests }),
+  });
+  if (outer.kind === 'sent') {
+    const results = (outer.data as { results?: unknown } | null)?.results;
+    if (Array.isArray(results) && results.length === batch.length) return results.map((result) => classify(result as BatchAnswer));
+  }
+  if (outer.kind === 'refused' || outer.kind === 'sent') {
+    const one = [];
+    for (const item of batch) one.push(await send(item));
+    return one;
+  }
+  return batch.map(() => outer);
+}
+
+type BatchAnswer = { status?: unknown; body?: unknown; retryAfter?: unknown };
+
+/** One call's answer inside a batch, classified as `request` classifies a whole response. */
+function classify({ status, body, retryAfter: after }: BatchAnswer): Attempt {
+  const code = typeof status === 'number' ? status : 500;
+  return answered(code, body ?? null, JSON.stringify(body ?? ''), '', typeof after === 'string' ? after : null);
 }
 
 function upload(blob: Blob, name: string): Promise<Attempt> {
@@ -157,24 +239,31 @@ function upload(blob: Blob, name: string): Promise<Attempt> {
 async function request(path: string, init: RequestInit): Promise<Attempt> {
   let response: Response;
   try {
-    response = await fetch(path, { ...init, credentials: 'same-origin', cache: 'no-store' });
+    response = await fetch(path, {
+      ...init,
+      credentials: 'same-origin',
+      cache: 'no-store',
+      signal: AbortSignal.timeout(init.body instanceof FormData ? UPLOAD_TIMEOUT_MS : CALL_TIMEOUT_MS),
+    });
   } catch {
     reportReachable(false);
     return { kind: 'unreachable' };
   }
   reportReachable(true);
   const text = await response.text().catch(() => '');
-  const json = parse(text);
-  if (response.ok) return { kind: 'sent', status: response.status, data: json };
-  if (response.status === 401) return { kind: 'sign-in' };
-  if (response.status >= 500 || response.status === 429 || response.status === 408) {
-    return { kind: 'unavailable', status: response.status, retryAfterMs: retryAfter(response.headers.get('Retry-After')) };
-  }
+  return answered(response.status, parse(text), text, response.statusText, response.headers.get('Retry-After'));
+}
+
+/** What a status and answer come to for an item. */
+function answered(status: number, json: unknown, text: string, statusText: string, retryAfterHeader: string | null): Attempt {
+  if (status >= 200 && status < 300) return { kind: 'sent', status, data: json };
+  if (status === 401) return { kind: 'sign-in' };
+  if (status >= 500 || status === 429 || status === 408) return { kind: 'unavailable', status, retryAfterMs: retryAfter(retryAfterHeader) };
   const error = (json as { error?: { message?: unknown; fields?: unknown; current?: unknown } } | null)?.error;
   return {
     kind: 'refused',
-    status: response.status,
-    message: typeof error?.message === 'string' ? error.message : `${response.status}: ${text || response.statusText}`,
+    status,
+    message: typeof error?.message === 'string' ? error.message : `${status}: ${text || statusText}`,
     fields: isStringRecord(error?.fields) ? error.fields : {},
     // A 409 carries the record as the server now has it.
     ...(error?.current === undefined ? {} : { current: error.current }),

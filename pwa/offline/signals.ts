@@ -9,7 +9,8 @@ export type OutboxCounts = { readonly waiting: number; readonly failed: number }
 /** What the outbox tells every open page (and the service worker tells them) as items move. */
 export type OutboxEvent =
   | { type: 'changed' }
-  | { type: 'sent'; id: string; kind: string; label: string }
+  /** Items that went through, in the order sent (a batch's at once). */
+  | { type: 'sent'; items: ReadonlyArray<{ id: string; kind: string; label: string }> }
   | { type: 'refused'; id: string; kind: string; label: string; message: string }
   /** A sender stopped: the server could not be reached (or would not take anything now); what waits stays. */
   | { type: 'paused' }

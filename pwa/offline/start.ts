@@ -21,8 +21,9 @@ export function startOutbox(): () => void {
   document.addEventListener('visibilitychange', visible);
   const stop = onOutboxEvent((event) => {
     if (event.type === 'changed') void import('./outbox.ts').then((outbox) => outbox.recount());
-    else if (event.type === 'sent' && !wasAnswered(event.id)) void toast.success('Sent', `${event.label}: it has reached us.`);
-    else if (event.type === 'refused' && !wasAnswered(event.id)) void toast.error('Not accepted', `${event.label}: ${event.message} Open “Waiting to send” to edit or discard it.`);
+    else if (event.type === 'sent') toastSent(event.items.filter((item) => !wasAnswered(item.id)));
+    else if (event.type === 'refused' && !wasAnswered(event.id))
+      void toast.error('Not accepted', `${event.label}: ${event.message} Open “Waiting to send” to edit or discard it.`);
     else if (event.type === 'sign-in-needed') void toast.info('Please sign in again', 'Your changes are kept on this device and go once you have signed in.');
   });
   const first = setTimeout(() => kick(true), 0);
@@ -33,6 +34,12 @@ export function startOutbox(): () => void {
     document.removeEventListener('visibilitychange', visible);
     stop();
   };
+}
+
+/** One toast for what went through at once: the item's own words for one, a count for several. */
+function toastSent(items: ReadonlyArray<{ label: string }>): void {
+  if (items.length === 1) void toast.success('Sent', `${items[0]!.label}: it has reached us.`);
+  else if (items.length > 1) void toast.success('Sent', `${items.length} things you saved on this device have reached us.`);
 }
 
 /**
@@ -66,6 +73,8 @@ function requestBackgroundSync(): void {
   if (!('serviceWorker' in navigator)) return;
   void navigator.serviceWorker
     .getRegistration()
-    .then((registration) => (registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync?.register('sparkright-outbox'))
+    .then((registration) =>
+      (registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync?.register('sparkright-outbox'),
+    )
     .catch(() => undefined);
 }

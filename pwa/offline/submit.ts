@@ -10,7 +10,13 @@ export type SubmitOutcome =
   | { readonly kind: 'sent'; readonly data: unknown }
   /** Stored on the device; it goes by itself when the server can be reached. */
   | { readonly kind: 'queued' }
-  | { readonly kind: 'refused'; readonly status: number; readonly message: string; readonly fields: Readonly<Record<string, string>>; readonly current?: unknown }
+  | {
+      readonly kind: 'refused';
+      readonly status: number;
+      readonly message: string;
+      readonly fields: Readonly<Record<string, string>>;
+      readonly current?: unknown;
+    }
   /** Neither sent nor stored (no IndexedDB and no connection): the form keeps what was typed. */
   | { readonly kind: 'failed'; readonly message: string };
 
@@ -39,7 +45,13 @@ export async function submit(command: Command, { waitMs = 10_000 }: { waitMs?: n
   if (attempt?.kind === 'refused') {
     await discard(command.id);
     // A 409 carries the record as the server now has it, for the screen to show beside the user's change.
-    return { kind: 'refused', status: attempt.status, message: attempt.message, fields: attempt.fields, ...(attempt.current === undefined ? {} : { current: attempt.current }) };
+    return {
+      kind: 'refused',
+      status: attempt.status,
+      message: attempt.message,
+      fields: attempt.fields,
+      ...(attempt.current === undefined ? {} : { current: attempt.current }),
+    };
   }
   forgetAnswered(command.id);
   return { kind: 'queued' };
@@ -49,7 +61,7 @@ export async function submit(command: Command, { waitMs = 10_000 }: { waitMs?: n
 function firstOutcome(id: string, ms: number): Promise<Attempt | undefined> {
   return new Promise((resolve) => {
     const stop = onOutboxEvent((event) => {
-      if (event.type === 'sent' && event.id === id) resolve({ kind: 'sent', status: 200, data: null });
+      if (event.type === 'sent' && event.items.some((item) => item.id === id)) resolve({ kind: 'sent', status: 200, data: null });
       if (event.type === 'refused' && event.id === id) resolve({ kind: 'refused', status: 400, message: event.message, fields: {} });
       if (event.type === 'paused' || event.type === 'sign-in-needed') resolve({ kind: 'unreachable' });
     });
@@ -76,5 +88,10 @@ async function sendDirectly(command: Command): Promise<SubmitOutcome> {
   reportReachable(true);
   const json = (await response.json().catch(() => null)) as { error?: { message?: string; fields?: Record<string, string> } } | null;
   if (response.ok) return { kind: 'sent', data: json };
-  return { kind: 'refused', status: response.status, message: json?.error?.message ?? `${response.status}: ${response.statusText}`, fields: json?.error?.fields ?? {} };
+  return {
+    kind: 'refused',
+    status: response.status,
+    message: json?.error?.message ?? `${response.status}: ${response.statusText}`,
+    fields: json?.error?.fields ?? {},
+  };
 }

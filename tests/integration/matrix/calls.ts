@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import { expect } from 'vitest';
 import type { z } from 'zod';
@@ -11,6 +12,7 @@ import { PostMessageSchema } from '#domain/schemas/message.ts';
 import { ConvertQuoteSchema, UpdateQuoteSchema } from '#domain/schemas/quote.ts';
 import { SupportLookupSchema, SupportRequestSchema } from '#domain/schemas/support.ts';
 import { ErasePersonSchema } from '#domain/schemas/people.ts';
+import { BatchSchema } from '#domain/schemas/batch.ts';
 import { createAdmin } from '#backend/bootstrap.ts';
 import { ADMIN, Client, type TestServer } from '../../support/server.ts';
 import { bookingForm, daysAhead, quoteForm, sessionCookie, type Answer } from '../helpers.ts';
@@ -392,6 +394,17 @@ export const CALLS: readonly ApiCall[] = [
     method: 'POST', path: '/api/contacts', access: PUBLIC, ok: 201, appends: ['ContactCreated'], body: 'json', schema: CreateContactSchema,
     bounded: { id: LIMITS.recordId, ...PERSON, service: LIMITS.serviceType, details: LIMITS.details },
     request: (fx, actor) => ({ json: { firstName: 'Connie', lastName: 'Contact', email: fx.email(actor), phone: '01632 960002', service: 'EICR', details: 'Do you cover Egham?' } }),
+  },
+  {
+    // A device's outbox sending what waited: each call in it runs as it would alone (tests/integration/batch.test.ts).
+    method: 'POST', path: '/api/batch', access: PUBLIC, ok: 200, appends: ['ContactCreated'], body: 'json', schema: BatchSchema,
+    request: (fx, actor) => ({
+      json: {
+        requests: [
+          { id: randomUUID(), method: 'POST', path: '/api/contacts', body: { firstName: 'Bea', lastName: 'Batch', email: fx.email(actor), phone: '01632 960004', service: 'EICR', details: 'Sent when back online' } },
+        ],
+      },
+    }),
   },
   {
     method: 'POST', path: '/api/support/request', access: PUBLIC, ok: 201, appends: ['SupportRequested'], body: 'json', schema: SupportRequestSchema,
