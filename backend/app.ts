@@ -6,6 +6,7 @@ import { errorsAndLogging } from './http/errors.ts';
 import { sameOrigin, securityHeaders } from './http/security.ts';
 import { RateLimits } from './http/rate-limit.ts';
 import { currentUser, sessions } from './http/session.ts';
+import { ReadCache } from './http/read-cache.ts';
 import { servePwa } from './http/static.ts';
 import { apiTransport } from './http/transport.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -23,28 +24,45 @@ import { peopleRoutes } from './routes/people.ts';
 import { syncRoutes } from './routes/sync.ts';
 
 /** Builds the Koa app from its dependencies. No side effects: main.ts starts it, tests start it too. */
-export function createApp(input: Omit<AppDeps, 'limits'>): Koa {
+export function createApp(input: Omit<AppDeps, 'limits' | 'reads'>): Koa {
   const isAdmin = (ctx: Context): boolean => currentUser(ctx, input.storage.queries)?.isAdmin === true;
-  const deps: AppDeps = { ...input, limits: new RateLimits(input.config.rateLimitScale, isAdmin) };
+  const secure = input.config.secureCookies;
+  const deps: AppDeps = { ...input, limits: new RateLimits(input.config.rateLimitScale, isAdmin), reads: new ReadCache(input.storage, { secure }) };
   // Mail queued by a command goes once the command committed; after the answer, so a request that queued mail
   // (a reset for an existing account) takes no longer than one that did not.
   deps.storage.bus.onMailQueued(() => setImmediate(() => void deps.mailer.wake()));
   const app = new Koa({ proxy: deps.config.trustProxy, keys: deps.keys });
   app.silent = true;
-  app.use(errorsAndLogging(deps.logger));
-  app.use(securityHeaders({ secure: deps.config.secureCookies }));
+  // Pages and files of the build, and cached lists for a signed-in viewer, are answered from memory before the
+  // rest of the chain (no session middleware, no body parsing, no compression or ETag per request).
+  const site = servePwa(deps.config.distDir, { devTools: deps.config.devTools, secure });
+  app.use(errorsAndLogging(deps.logger, (ctx, requestId) => site.lane(ctx, requestId) || deps.reads.lane(ctx, requestId)));
+  app.use(securityHeaders({ secure }));
   app.use(apiTransport());
   app.use(sameOrigin(deps.config.publicUrl));
-  app.use(sessions(app, deps.storage.sessions, { secure: deps.config.secureCookies, maxAgeMs: deps.config.sessionMaxAgeMs, busyWaitMs: deps.config.busyWaitMs }));
+  app.use(sessions(app, deps.storage.sessions, { secure, maxAgeMs: deps.config.sessionMaxAgeMs, busyWaitMs: deps.config.busyWaitMs }));
   app.use(jsonBody(deps.config.jsonLimit));
   const api = new Router();
-  const modules = [healthRoutes, authRoutes, bookingRoutes, messageRoutes, quoteRoutes, enquiryRoutes, uploadRoutes, passwordResetRoutes, calendarRoutes, peopleRoutes, syncRoutes, accountRoutes];
+  const modules = [
+    healthRoutes,
+    authRoutes,
+    bookingRoutes,
+    messageRoutes,
+    quoteRoutes,
+    enquiryRoutes,
+    uploadRoutes,
+    passwordResetRoutes,
+    calendarRoutes,
+    peopleRoutes,
+    syncRoutes,
+    accountRoutes,
+  ];
   if (deps.config.devTools) modules.push(devRoutes);
   for (const routes of modules) api.use(routes(deps).routes());
   app.use(api.routes());
   // A known path with another method: 405 with Allow; OPTIONS: 200 with Allow. Unknown /api paths fall
   // through to the 404 of errorsAndLogging (servePwa never answers under /api/).
   app.use(api.allowedMethods());
-  app.use(servePwa(deps.config.distDir, { devTools: deps.config.devTools }));
+  app.use(site.fallback);
   return app;
 }

@@ -23,7 +23,11 @@ export class HttpError extends Error {
 /** 429 with Retry-After in whole seconds. */
 export function tooManyRequests(retryAfterMs: number): HttpError {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  const err = new HttpError(429, 'too_many_requests', `Too many attempts. Please try again in ${seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`}.`);
+  const err = new HttpError(
+    429,
+    'too_many_requests',
+    `Too many attempts. Please try again in ${seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`}.`,
+  );
   err.headers['Retry-After'] = String(seconds);
   return err;
 }
@@ -79,18 +83,24 @@ export function toHttpError(err: unknown): HttpError {
   return new HttpError(500, 'internal_error', 'Something went wrong on our side. Please try again.');
 }
 
+/** Answers a request at once, from memory, before the rest of the chain (true), or leaves it to the chain (false). */
+export type Lane = (ctx: Context, requestId: string) => boolean;
+
 /**
  * The outermost middleware: every error becomes `{ error: { code, message, fields? } }` and every request
  * is logged once with its id, method, route pattern (never the raw path, which may hold an e-mail), status and time.
+ * `lane` may answer a request before the rest of the chain (a page of the build, a cached list): it writes the
+ * X-Request-Id itself, with all its other header lines at once.
  */
-export function errorsAndLogging(logger: Logger) {
+export function errorsAndLogging(logger: Logger, lane?: Lane) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const started = performance.now();
-    const incoming = ctx.get('x-request-id');
-    const requestId = /^[A-Za-z0-9-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+    const incoming = ctx.req.headers['x-request-id'];
+    const requestId = typeof incoming === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
     ctx.state['requestId'] = requestId;
-    ctx.set('X-Request-Id', requestId);
     try {
+      if (lane?.(ctx, requestId)) return;
+      ctx.set('X-Request-Id', requestId);
       await next();
       if (ctx.status === 405 && ctx.body === undefined) {
         throw new HttpError(405, 'method_not_allowed', `This call does not take ${ctx.method}; it takes ${ctx.response.get('Allow')}`);
@@ -106,6 +116,9 @@ export function errorsAndLogging(logger: Logger) {
       const http = toHttpError(err);
       if (http.status === 503) logger.warn({ requestId, fault: http.code, err: faultSummary(err) }, 'request refused: fault');
       else if (http.status >= 500) logger.error({ requestId, err }, 'request failed');
+      // A lane that failed before writing anything leaves the answer to this error.
+      ctx.respond = true;
+      ctx.set('X-Request-Id', requestId);
       ctx.status = http.status;
       ctx.body = { error: { code: http.code, message: http.message, ...(http.fields ? { fields: http.fields } : {}), ...http.extra } };
       if (http.status === 401) ctx.set('WWW-Authenticate', 'Session');
