@@ -124,10 +124,13 @@ function readRow(read: Read, answer: RecordedAnswer, figures: HttpFigures[], rou
         (mine.find((f) => f.server === 'bare' && f.round === round)?.reqPerSec ?? 1),
     );
   const others = othersNote(Math.max(...mine.map((f) => f.othersCpu ?? 0)));
+  // Server CPU per answer: unlike req/s, hardly moved by other processes taking the cores meanwhile.
+  const cpuPer = (which: 'bare' | 'app'): number => median(mine.filter((f) => f.server === which).map((f) => (f.serverCpu * 1e6) / Math.max(f.reqPerSec, 1)));
   const bytes = Buffer.from(answer.body, 'base64').length;
   const parts = [
     `= ${fmt(app / bare, 2)} × bare (app ${fmt(app)} vs bare ${fmt(bare)} req/s, medians of ${rounds} interleaved rounds of ${seconds} s; per round ${ratios.map((r) => fmt(r, 2)).join(', ')})`,
     `${fmt(bytes / 1024, 1)} KB ${answer.headers['content-encoding'] ?? 'identity'}`,
+    `server CPU per answer app ${fmt(cpuPer('app'), 1)} µs vs bare ${fmt(cpuPer('bare'), 1)} µs (= ${fmt(cpuPer('bare') / cpuPer('app'), 2)} ×)`,
     `app p50 ${fmt(median(appRuns.map((f) => f.p50)), 1)} ms, p99 ${fmt(median(appRuns.map((f) => f.p99)), 1)} ms`,
     `CPU app ${fmt(median(appRuns.map((f) => f.serverCpu)) * 100)}% / client ${fmt(median(appRuns.map((f) => f.clientCpu)) * 100)}%`,
   ];
@@ -166,7 +169,7 @@ async function benchPosts(mode: Mode, log: (line: string) => void): Promise<{ ro
     unit: 'req/s',
     detail: [
       `p50 ${fmt(throughput.p50, 1)} ms, p99 ${fmt(throughput.p99, 1)} ms at 500 in flight`,
-      `CPU server ${fmt(throughput.serverCpu * 100)}% / client ${fmt(throughput.clientCpu * 100)}%`,
+      `CPU server ${fmt(throughput.serverCpu * 100)}% / client ${fmt(throughput.clientCpu * 100)}%, ${fmt((throughput.serverCpu * 1e6) / Math.max(throughput.reqPerSec, 1))} µs server CPU per answer`,
       `server stored ${fmt(throughput.serverCommands ?? 0)} cmds, ${fmt(throughput.serverEvents ?? 0)} events`,
       ...(others.text ? [others.text] : []),
     ].join('; '),

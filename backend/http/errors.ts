@@ -83,24 +83,17 @@ export function toHttpError(err: unknown): HttpError {
   return new HttpError(500, 'internal_error', 'Something went wrong on our side. Please try again.');
 }
 
-/** Answers a request at once, from memory, before the rest of the chain (true), or leaves it to the chain (false). */
-export type Lane = (ctx: Context, requestId: string) => boolean;
-
 /**
  * The outermost middleware: every error becomes `{ error: { code, message, fields? } }` and every request
  * is logged once with its id, method, route pattern (never the raw path, which may hold an e-mail), status and time.
- * `lane` may answer a request before the rest of the chain (a page of the build, a cached list): it writes the
- * X-Request-Id itself, with all its other header lines at once.
  */
-export function errorsAndLogging(logger: Logger, lane?: Lane) {
+export function errorsAndLogging(logger: Logger) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const started = performance.now();
-    const incoming = ctx.req.headers['x-request-id'];
-    const requestId = typeof incoming === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+    const requestId = requestIdFor(ctx.get('x-request-id'));
     ctx.state['requestId'] = requestId;
+    ctx.set('X-Request-Id', requestId);
     try {
-      if (lane?.(ctx, requestId)) return;
-      ctx.set('X-Request-Id', requestId);
       await next();
       if (ctx.status === 405 && ctx.body === undefined) {
         throw new HttpError(405, 'method_not_allowed', `This call does not take ${ctx.method}; it takes ${ctx.response.get('Allow')}`);
@@ -116,25 +109,24 @@ export function errorsAndLogging(logger: Logger, lane?: Lane) {
       const http = toHttpError(err);
       if (http.status === 503) logger.warn({ requestId, fault: http.code, err: faultSummary(err) }, 'request refused: fault');
       else if (http.status >= 500) logger.error({ requestId, err }, 'request failed');
-      // A lane that failed before writing anything leaves the answer to this error.
-      ctx.respond = true;
-      ctx.set('X-Request-Id', requestId);
       ctx.status = http.status;
       ctx.body = { error: { code: http.code, message: http.message, ...(http.fields ? { fields: http.fields } : {}), ...http.extra } };
       if (http.status === 401) ctx.set('WWW-Authenticate', 'Session');
       for (const [name, value] of Object.entries(http.headers)) ctx.set(name, value);
     } finally {
       const route = (ctx as Context & { _matchedRoute?: string })._matchedRoute;
-      logger.info(
-        {
-          requestId,
-          method: ctx.method,
-          path: typeof route === 'string' ? route : ctx.path.startsWith('/api/') ? '/api/*' : ctx.path.slice(0, 200),
-          status: ctx.status,
-          ms: Math.round((performance.now() - started) * 10) / 10,
-        },
-        'request',
-      );
+      logRequest(logger, requestId, ctx.method, typeof route === 'string' ? route : ctx.path.startsWith('/api/') ? '/api/*' : ctx.path, ctx.status, started);
     }
   };
+}
+
+/** A well-formed incoming X-Request-Id (a proxy's or a client's), or a new one. */
+export function requestIdFor(incoming: string | undefined): string {
+  return incoming !== undefined && /^[A-Za-z0-9-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+}
+
+/** The one log line of a request: its id, method, route pattern or path (never a raw API path), status and time. */
+export function logRequest(logger: Logger, requestId: string, method: string, path: string, status: number, started: number): void {
+  if (!logger.isLevelEnabled('info')) return;
+  logger.info({ requestId, method, path: path.slice(0, 200), status, ms: Math.round((performance.now() - started) * 10) / 10 }, 'request');
 }

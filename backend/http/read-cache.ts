@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Statement } from 'better-sqlite3';
-import type { Context, Middleware } from 'koa';
+import type { Middleware } from 'koa';
 import type Router from '@koa/router';
-import type { Action, Policy } from '#domain/policy.ts';
+import { can, type Action, type Policy } from '#domain/policy.ts';
 import type { User } from '#data/queries.ts';
 import type { Storage } from '#data/storage.ts';
-import { allow, authorize } from './command.ts';
-import type { Lane } from './errors.ts';
+import { allow } from './command.ts';
+import type { Lane } from './lanes.ts';
 import { noneMatch, preferredEncoding, type Encoding } from './negotiate.ts';
 import { securityHeaderLines } from './security.ts';
-import { SignedInCache } from './signed-in.ts';
+import { SignedInCache, type CookieCheck } from './signed-in.ts';
 
 /** An action about no particular record (a list's). */
 type ListAction = { [A in Action]: Policy[A] extends undefined ? A : never }[Action];
@@ -47,9 +47,9 @@ export class ReadCache {
   #versionStamp = '';
   #versionValue = '';
 
-  constructor(storage: Storage, options: { secure: boolean }) {
+  constructor(storage: Storage, options: { secure: boolean; verifyCookie: CookieCheck }) {
     this.#storage = storage;
-    this.#signedIn = new SignedInCache(storage, options);
+    this.#signedIn = new SignedInCache(storage, options.verifyCookie);
     this.#version = storage.db
       .prepare(`SELECT (SELECT COALESCE(MAX(global_position), 0) FROM events), (SELECT value FROM meta WHERE name = 'sync_epoch')`)
       .raw();
@@ -62,31 +62,28 @@ export class ReadCache {
     router.get(list.path, allow(this.#storage, list.action), this.#routeAnswer(list));
   }
 
-  readonly lane: Lane = (ctx, requestId) => {
-    const { req } = ctx;
-    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  readonly lane: Lane = (req, res, requestId) => {
     const url = req.url ?? '';
     const query = url.indexOf('?');
     const list = this.#lists.get(query === -1 ? url : url.slice(0, query));
-    if (!list) return false;
+    if (!list) return undefined;
     const stamp = this.#signedIn.stamp();
-    const user = this.#signedIn.user(ctx, stamp);
-    if (!user || !this.#allowed(ctx, user, list.action)) return false;
-    this.#write(ctx, this.#entry(list, user, stamp), requestId);
-    return true;
-  };
-
-  #allowed(ctx: Context, user: User, action: ListAction): boolean {
-    // The route's own authorize step, with the user the lane found (a refusal goes down the chain to be answered).
-    ctx.state['user'] = user;
-    try {
-      authorize(ctx, this.#storage, action);
-      return true;
-    } catch {
-      delete ctx.state['user'];
-      return false;
+    const user = this.#signedIn.user(req, res, stamp);
+    // The route's policy; a refusal goes down the chain to be answered (401/403 with its reason).
+    if (!user || !can(user, list.action)) return undefined;
+    const entry = this.#entry(list, user, stamp);
+    const ifNoneMatch = req.headers['if-none-match'];
+    if (ifNoneMatch !== undefined && noneMatch(ifNoneMatch, entry.etag)) {
+      res.writeHead(304, ['X-Request-Id', requestId, ...entry.notModified]);
+      res.end();
+      return list.path;
     }
-  }
+    const variant = this.#variant(entry, preferredEncoding(req.headers['accept-encoding']));
+    res.writeHead(200, ['X-Request-Id', requestId, ...variant.ok]);
+    if (req.method === 'HEAD') res.end();
+    else res.end(variant.body);
+    return list.path;
+  };
 
   #routeAnswer(list: CachedList): Middleware {
     return (ctx) => {
@@ -151,21 +148,5 @@ export class ReadCache {
       entry.encoded.set(wanted, variant);
     }
     return variant;
-  }
-
-  /** Writes the answer in one go: status and the header lines, then the bytes (none for HEAD or 304). */
-  #write(ctx: Context, entry: Entry, requestId: string): void {
-    const { req, res } = ctx;
-    ctx.respond = false;
-    const ifNoneMatch = req.headers['if-none-match'];
-    if (ifNoneMatch !== undefined && noneMatch(ifNoneMatch, entry.etag)) {
-      res.writeHead(304, ['X-Request-Id', requestId, ...entry.notModified]);
-      res.end();
-      return;
-    }
-    const variant = this.#variant(entry, preferredEncoding(req.headers['accept-encoding']));
-    res.writeHead(200, ['X-Request-Id', requestId, ...variant.ok]);
-    if (req.method === 'HEAD') res.end();
-    else res.end(variant.body);
   }
 }

@@ -1,8 +1,10 @@
-import type { Statement } from 'better-sqlite3';
-import type { Context } from 'koa';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { User } from '#data/queries.ts';
 import type { Storage } from '#data/storage.ts';
-import { sessionCookieName } from './session.ts';
+import { DbStamp } from './db-stamp.ts';
+
+/** The session id of a request's signed session cookie, or undefined. */
+export type CookieCheck = (req: IncomingMessage, res: ServerResponse) => string | undefined;
 
 /** What a session row said, and the account it signs in, as of a database stamp. */
 type Known = { stamp: string; user: User | undefined; expire: number | undefined; maxAge: number | undefined };
@@ -13,38 +15,39 @@ const MAX_REMEMBERED = 10_000;
 /**
  * The sign-in check in microseconds, for answers sent before the middleware chain (backend/http/read-cache.ts):
  * the session cookie's signature is checked once per cookie value, and the session row and its account are read
- * once per database stamp — SQLite's count of rows this connection changed plus its `data_version` (which moves
- * when another process writes, e.g. `npm run erase`). Any write at all (a sign-in, a sign-out, a password reset
+ * once per database stamp (backend/http/db-stamp.ts: it moves when this process or another, e.g. `npm run erase`,
+ * writes anything). Any write at all (a sign-in, a sign-out, a password reset
  * ending sessions, an erasure, a demotion) moves the stamp, so nothing stale is ever used. A session the chain
  * must touch — expired, or due for renewal — is not answered here.
  */
 export class SignedInCache {
   readonly #storage: Storage;
-  readonly #cookie: string;
-  readonly #stamp: Statement;
+  readonly #stamp: DbStamp;
   readonly #sids = new Map<string, string>();
   readonly #known = new Map<string, Known>();
 
-  constructor(storage: Storage, options: { secure: boolean }) {
+  readonly #verify: CookieCheck;
+
+  /** `verify`: the session id of a request's signed session cookie, or undefined (Koa's own check: keygrip). */
+  constructor(storage: Storage, verify: CookieCheck) {
     this.#storage = storage;
-    this.#cookie = sessionCookieName(options.secure);
-    this.#stamp = storage.db.prepare('SELECT total_changes(), (SELECT data_version FROM pragma_data_version)').raw();
+    this.#verify = verify;
+    this.#stamp = new DbStamp(storage.db);
   }
 
   /** Changes whenever anything was written to the database, by this process or another. */
   stamp(): string {
-    const [changes, version] = this.#stamp.get() as [number, number];
-    return `${changes}.${version}`;
+    return this.#stamp.now();
   }
 
   /** The signed-in account, or undefined when the chain must decide (no cookie, a bad one, no session, expired, due for renewal). */
-  user(ctx: Context, stamp: string): User | undefined {
-    const header = ctx.req.headers.cookie;
+  user(req: IncomingMessage, res: ServerResponse, stamp: string): User | undefined {
+    const header = req.headers.cookie;
     if (header === undefined) return undefined;
     let sid = this.#sids.get(header);
     if (sid === undefined) {
-      // Koa's own signed-cookie check (keygrip); only a cookie that passes it is remembered.
-      sid = ctx.cookies.get(this.#cookie, { signed: true });
+      // Only a cookie value that passes the signature check is remembered.
+      sid = this.#verify(req, res);
       if (!sid) return undefined;
       remember(this.#sids, header, sid);
     }

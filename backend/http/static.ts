@@ -1,11 +1,10 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context, Next } from 'koa';
 import { clientRoutes, type ClientRoute } from '#domain/routes.ts';
+import type { Lane } from './lanes.ts';
 import { noneMatch, preferredEncoding } from './negotiate.ts';
 import { securityHeaderLines } from './security.ts';
 import { SiteFiles, type SiteFile, type Variant } from './site-files.ts';
-
-/** Answers a request at once from memory (true), or leaves it to the middleware chain (false). */
-export type Lane = (ctx: Context, requestId: string) => boolean;
 
 /**
  * Serves the built PWA (`dist/`) from memory (backend/http/site-files.ts). Hashed assets are cached for a year;
@@ -17,8 +16,8 @@ export type Lane = (ctx: Context, requestId: string) => boolean;
  * clients; never a page with 200. Text files and pages go brotli- or gzip-compressed to browsers that accept
  * them. The developer tools' pages (kind `dev`) exist only with `devTools`; otherwise they are unknown paths.
  *
- * `lane` answers every known page and file before the rest of the middleware chain (no session, no body
- * parsing), with its header lines worked out once; `fallback`, at the end of the chain, answers the rest:
+ * `lane` answers every known page and file before the app (no Koa context, no session, no body parsing), with
+ * its header lines worked out once; `fallback`, at the end of the middleware chain, answers the rest:
  * the 404 page, or 503 while nothing is built.
  */
 export function servePwa(
@@ -45,26 +44,24 @@ export function servePwa(
     return known;
   };
 
-  const lane: Lane = (ctx, requestId) => {
-    const { req } = ctx;
-    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const lane: Lane = (req, res, requestId) => {
     const url = req.url ?? '/';
     const query = url.indexOf('?');
     let path = query === -1 ? url : url.slice(0, query);
-    if (path.startsWith('/api/') || path.startsWith('/uploads/')) return false;
+    if (path.startsWith('/api/') || path.startsWith('/uploads/')) return undefined;
     let file = index().get(path);
     if (!file && path.includes('%')) {
       try {
         path = decodeURIComponent(path);
       } catch {
-        return false;
+        return undefined;
       }
       // Only files by a decoded name: route-table paths are matched as sent.
       file = files.get(path);
     }
-    if (!file) return false;
-    send(ctx, file, 200, requestId);
-    return true;
+    if (!file) return undefined;
+    send(req, res, file, requestId);
+    return path;
   };
 
   const fallback = async (ctx: Context, next: Next): Promise<void> => {
@@ -105,10 +102,8 @@ function pick(file: SiteFile, acceptEncoding: string | undefined): Variant {
 }
 
 /** Writes the answer in one go: status and the precomputed header lines, then the bytes (none for HEAD or 304). */
-function send(ctx: Context, file: SiteFile, status: 200, requestId: string): void {
-  const { req, res } = ctx;
+function send(req: IncomingMessage, res: ServerResponse, file: SiteFile, requestId: string): void {
   const variant = pick(file, req.headers['accept-encoding']);
-  ctx.respond = false;
   const ifNoneMatch = req.headers['if-none-match'];
   const ifModifiedSince = req.headers['if-modified-since'];
   const unchanged =
@@ -120,7 +115,7 @@ function send(ctx: Context, file: SiteFile, status: 200, requestId: string): voi
     res.end();
     return;
   }
-  res.writeHead(status, ['X-Request-Id', requestId, ...variant.ok]);
+  res.writeHead(200, ['X-Request-Id', requestId, ...variant.ok]);
   if (req.method === 'HEAD') res.end();
   else res.end(variant.body);
 }
