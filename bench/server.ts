@@ -20,7 +20,7 @@ import { MailSender } from '#backend/mail/sender.ts';
 import { openServerStorage, type ServerStorage } from '#backend/storage.ts';
 import { CreateBookingSchema } from '#domain/schemas/booking.ts';
 import { BENCH_ADMIN, type RecordedAnswer } from './answers.ts';
-import { peakRssMb, tempDir } from './common.ts';
+import { peakRssMb, quoteForm, tempDir } from './common.ts';
 
 export type ServerMessage =
   { type: 'ready'; port: number } | { type: 'usage'; cpuMicros: number; events: number; commands: number } | { type: 'stopped'; maxRssMb: number };
@@ -66,21 +66,11 @@ if (mode === 'bare') {
   const { userId } = await createAdmin(storage, BENCH_ADMIN);
   const admin = storage.queries.user(userId)!;
   const day = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-  const made = Array.from({ length: bookings }, (_, i) =>
-    CreateBookingSchema.parse({
-      firstName: `Person${i}`,
-      lastName: 'Example',
-      email: `person${i}@example.com`,
-      phone: '01632 960000',
-      serviceType: 'EICR Testing',
-      startDate: day,
-      finishDate: day,
-      address: `${i + 1} Station Road, Staines TW18 4AA`,
-      description: 'A periodic inspection of the installation before the house is let.',
-      status: 'confirmed',
-      allowOverlap: true,
-    }),
-  );
+  // Varied people, places and services (the quote form's), booked for tomorrow by the admin.
+  const made = Array.from({ length: bookings }, (_, i) => {
+    const { preferredDate: _date, preferredTime: _time, ...form } = quoteForm(i, 'seed');
+    return CreateBookingSchema.parse({ ...form, startDate: day, finishDate: day, status: 'confirmed', allowOverlap: true });
+  });
   const seeding = storage;
   await Promise.all(
     made.map((input) =>

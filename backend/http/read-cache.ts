@@ -7,7 +7,7 @@ import { can, type Action, type Policy } from '#domain/policy.ts';
 import type { User } from '#data/queries.ts';
 import type { Storage } from '#data/storage.ts';
 import { allow } from './command.ts';
-import type { Lane } from './lanes.ts';
+import { withRequestId, type Lane } from './lanes.ts';
 import { noneMatch, preferredEncoding, type Encoding } from './negotiate.ts';
 import { securityHeaderLines } from './security.ts';
 import { SignedInCache, type CookieCheck } from './signed-in.ts';
@@ -74,12 +74,12 @@ export class ReadCache {
     const entry = this.#entry(list, user, stamp);
     const ifNoneMatch = req.headers['if-none-match'];
     if (ifNoneMatch !== undefined && noneMatch(ifNoneMatch, entry.etag)) {
-      res.writeHead(304, ['X-Request-Id', requestId, ...entry.notModified]);
+      res.writeHead(304, withRequestId(entry.notModified, requestId));
       res.end();
       return list.path;
     }
     const variant = this.#variant(entry, preferredEncoding(req.headers['accept-encoding']));
-    res.writeHead(200, ['X-Request-Id', requestId, ...variant.ok]);
+    res.writeHead(200, withRequestId(variant.ok, requestId));
     if (req.method === 'HEAD') res.end();
     else res.end(variant.body);
     return list.path;
@@ -117,7 +117,7 @@ export class ReadCache {
     const json = Buffer.from(JSON.stringify(list.produce(user)));
     const hash = createHash('sha256').update(key).update('\n').update(json).digest('base64url').slice(0, 16);
     const etag = `W/"${version}-${hash}"`;
-    const entry: Entry = { version, etag, json, encoded: new Map(), notModified: [...this.#apiHeaders, 'ETag', etag] };
+    const entry: Entry = { version, etag, json, encoded: new Map(), notModified: ['X-Request-Id', '', ...this.#apiHeaders, 'ETag', etag] };
     this.#entries.delete(key);
     if (this.#entries.size >= MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value as string);
     this.#entries.set(key, entry);
@@ -135,6 +135,8 @@ export class ReadCache {
             ? gzipSync(entry.json, { level: 6 })
             : entry.json;
       const ok = [
+        'X-Request-Id',
+        '',
         ...this.#apiHeaders,
         'Content-Type',
         'application/json; charset=utf-8',

@@ -7,7 +7,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 export type Variant = {
   readonly body: Buffer;
   readonly etag: string;
-  /** Headers of a 200 answer, and of a 304 (no body: no type, length or encoding). */
+  /** Headers of a 200 answer, and of a 304 (no body: no type, length or encoding); X-Request-Id first, blank (see withRequestId). */
   readonly ok: readonly string[];
   readonly notModified: readonly string[];
 };
@@ -107,8 +107,11 @@ export class SiteFiles {
     const names = new Set(entries.map((e) => join(e.parentPath, e.name)));
     for (const entry of entries) {
       const file = join(entry.parentPath, entry.name);
+      const rel = relative(this.#dir, file).split(sep);
+      // Hidden files and folders (a tool's `.vite/`, an editor's leftovers) are not part of the site.
+      if (rel.some((part) => part.startsWith('.'))) continue;
       try {
-        files.set(`/${relative(this.#dir, file).split(sep).join('/')}`, this.#read(file, names));
+        files.set(`/${rel.join('/')}`, this.#read(file, names));
       } catch {
         // Gone while being read (a build in progress): the watcher marks the build stale again.
       }
@@ -126,7 +129,7 @@ export class SiteFiles {
     const modified = new Date(lastModified).toUTCString();
     const variant = (body: Buffer, encoding: 'br' | 'gzip' | null): Variant => {
       const etag = `"${tag}${encoding ? `-${encoding}` : ''}"`;
-      const common = [...this.#headers, 'Vary', 'Accept-Encoding', 'Cache-Control', cache];
+      const common = ['X-Request-Id', '', ...this.#headers, 'Vary', 'Accept-Encoding', 'Cache-Control', cache];
       const entity = ['Content-Type', type, 'Content-Length', String(body.length), ...(encoding ? ['Content-Encoding', encoding] : [])];
       return {
         body,

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context, Next } from 'koa';
 import { clientRoutes, type ClientRoute } from '#domain/routes.ts';
-import type { Lane } from './lanes.ts';
+import { withRequestId, type Lane } from './lanes.ts';
 import { noneMatch, preferredEncoding } from './negotiate.ts';
 import { securityHeaderLines } from './security.ts';
 import { SiteFiles, type SiteFile, type Variant } from './site-files.ts';
@@ -44,29 +44,41 @@ export function servePwa(
     return known;
   };
 
-  const lane: Lane = (req, res, requestId) => {
-    const url = req.url ?? '/';
+  /** The file a GET or HEAD names (by its path; a file also by its percent-decoded name), or undefined. */
+  const find = (url: string): { path: string; file: SiteFile } | undefined => {
     const query = url.indexOf('?');
-    let path = query === -1 ? url : url.slice(0, query);
+    const path = query === -1 ? url : url.slice(0, query);
     if (path.startsWith('/api/') || path.startsWith('/uploads/')) return undefined;
-    let file = index().get(path);
-    if (!file && path.includes('%')) {
-      try {
-        path = decodeURIComponent(path);
-      } catch {
-        return undefined;
-      }
+    const file = index().get(path);
+    if (file) return { path, file };
+    if (!path.includes('%')) return undefined;
+    try {
       // Only files by a decoded name: route-table paths are matched as sent.
-      file = files.get(path);
+      const decoded = decodeURIComponent(path);
+      const named = files.get(decoded);
+      return named && { path: decoded, file: named };
+    } catch {
+      return undefined;
     }
-    if (!file) return undefined;
-    send(req, res, file, requestId);
-    return path;
+  };
+
+  const lane: Lane = (req, res, requestId) => {
+    const found = find(req.url ?? '/');
+    if (!found) return undefined;
+    send(req, res, found.file, requestId);
+    return found.path;
   };
 
   const fallback = async (ctx: Context, next: Next): Promise<void> => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/') || ctx.path.startsWith('/uploads/')) {
       return next();
+    }
+    // What the lane did not take (a GET that came with a body): the same answer, through the chain.
+    const found = find(ctx.url);
+    if (found) {
+      ctx.respond = false;
+      send(ctx.req, ctx.res, found.file, ctx.state['requestId'] as string);
+      return;
     }
     if (!files.built) {
       ctx.status = 503;
@@ -111,11 +123,11 @@ function send(req: IncomingMessage, res: ServerResponse, file: SiteFile, request
       ? noneMatch(ifNoneMatch, variant.etag)
       : ifModifiedSince !== undefined && Date.parse(ifModifiedSince) >= Math.floor(file.lastModified / 1000) * 1000;
   if (unchanged) {
-    res.writeHead(304, ['X-Request-Id', requestId, ...variant.notModified]);
+    res.writeHead(304, withRequestId(variant.notModified, requestId));
     res.end();
     return;
   }
-  res.writeHead(200, ['X-Request-Id', requestId, ...variant.ok]);
+  res.writeHead(200, withRequestId(variant.ok, requestId));
   if (req.method === 'HEAD') res.end();
   else res.end(variant.body);
 }

@@ -1,5 +1,5 @@
 import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -131,6 +131,25 @@ describe.skipIf(!built)('pages and files answered from memory (needs `npm run bu
       expect({ path, ...Object.fromEntries(Object.keys(PAGE_SECURITY).map((name) => [name, answer.headers[name]])) }).toEqual({ path, ...PAGE_SECURITY });
       expect(answer.headers['strict-transport-security']).toBeUndefined();
       expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('answers a page asked for with a stray body (no length) and the next request on that connection alike', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (body?: string): Promise<number> =>
+      new Promise((resolve, reject) => {
+        const req = request(`${server.url}/faq`, { agent, headers: HTML }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    try {
+      expect(await send('{"stray":true}')).toBe(200);
+      expect(await send()).toBe(200);
+    } finally {
+      agent.destroy();
     }
   });
 
