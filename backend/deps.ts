@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
 import type { MailSender } from './mail/sender.ts';
 import type { RateLimits } from './http/rate-limit.ts';
+import type { ReadCache } from './http/read-cache.ts';
 
 /** What the HTTP app is built from; tests pass real ones with a temporary storage directory. */
 export type AppDeps = {
@@ -17,4 +18,6 @@ export type AppDeps = {
   mailer: MailSender;
   /** Rate limits, shared by all routes (built by createApp from config.rateLimitScale). */
   limits: RateLimits;
+  /** List answers kept per read-model version (built by createApp). */
+  reads: ReadCache;
 };

@@ -1,114 +1,15 @@
-import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
-import { fmt, othersNote, quoteForm, watchCpu, type Mode, type Row } from './common.ts';
-import type { ParentMessage, ServerMessage } from './server.ts';
-
-/** The part of autocannon 9's API used here (it ships no types). */
-type Request = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
-type AutocannonOptions = {
-  url: string;
-  connections: number;
-  pipelining: number;
-  duration: number;
-  timeout?: number;
-  method?: string;
-  headers?: Record<string, string>;
-  requests?: Array<Request & { setupRequest?: (req: Request, context: object) => Request }>;
-};
-type Histogram = { p50: number; p99: number; average: number; total: number };
-type AutocannonResult = {
-  duration: number;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  '2xx': number;
-  statusCodeStats: Record<string, { count: number }>;
-  latency: Histogram;
-  requests: Histogram & { sent: number };
-};
-type Autocannon = (options: AutocannonOptions, done: (error: Error | null, result: AutocannonResult) => void) => unknown;
-
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
-
-function load(options: AutocannonOptions): Promise<AutocannonResult> {
-  return new Promise((resolve, reject) => {
-    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
-  });
-}
-
-/** A server child process; every wait on it is bounded. */
-class ServerProcess {
-  readonly child: ChildProcess;
-  port = 0;
-
-  constructor(args: string[]) {
-    this.child = fork(new URL('./server.ts', import.meta.url), args, { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    live.add(this.child);
-    this.child.once('exit', () => live.delete(this.child));
-  }
-
-  #next<T extends ServerMessage['type']>(type: T, ms: number): Promise<Extract<ServerMessage, { type: T }>> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.child.off('message', on);
-        reject(new Error(`server did not answer '${type}' within ${ms} ms`));
-      }, ms);
-      const on = (m: ServerMessage): void => {
-        if (m.type !== type) return;
-        clearTimeout(timer);
-        this.child.off('message', on);
-        resolve(m as Extract<ServerMessage, { type: T }>);
-      };
-      this.child.on('message', on);
-    });
-  }
-
-  #send(m: ParentMessage): void {
-    this.child.send(m);
-  }
-
-  async ready(): Promise<void> {
-    this.port = (await this.#next('ready', 15_000)).port;
-  }
-
-  async usage(): Promise<Extract<ServerMessage, { type: 'usage' }>> {
-    const answer = this.#next('usage', 5_000);
-    this.#send({ type: 'usage' });
-    return answer;
-  }
-
-  #stopping: Promise<Extract<ServerMessage, { type: 'stopped' }> | null> | null = null;
-
-  /** Asks the server to close and clean up; idempotent; kills it if it does not exit within 12 s. */
-  stop(): Promise<Extract<ServerMessage, { type: 'stopped' }> | null> {
-    this.#stopping ??= this.#stop();
-    return this.#stopping;
-  }
-
-  async #stop(): Promise<Extract<ServerMessage, { type: 'stopped' }> | null> {
-    if (this.child.exitCode !== null || this.child.signalCode !== null) return null;
-    const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
-    const answer = this.#next('stopped', 12_000).catch(() => null);
-    this.#send({ type: 'stop' });
-    const result = await answer;
-    const timer = setTimeout(() => this.child.kill('SIGKILL'), result ? 2_000 : 0);
-    await exited;
-    clearTimeout(timer);
-    return result;
-  }
-}
-
-/** Server children still running; told to stop (and clean up their storage) if the benchmark exits early. */
-const live = new Set<ChildProcess>();
-process.once('exit', () => {
-  for (const c of live) c.kill('SIGTERM');
-});
-
-type Target = { label: string; server: string[]; path: string; post?: boolean };
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BENCH_ADMIN, cookieOf, record, type RecordedAnswer } from './answers.ts';
+import { fmt, othersNote, quoteForm, tempDir, watchCpu, type Mode, type Row } from './common.ts';
+import { load, ServerProcess, type AutocannonOptions, type AutocannonResult, type Request } from './load.ts';
 
 export type HttpFigures = {
   label: string;
+  /** 'bare' or 'app'; for the reads, which round of the interleaved runs. */
+  server: 'bare' | 'app';
+  round?: number;
   reqPerSec: number;
   p50: number;
   p99: number;
@@ -121,19 +22,201 @@ export type HttpFigures = {
   clientCpu: number;
   /** Cores' worth of CPU used by other processes meanwhile (null when unknown). */
   othersCpu: number | null;
+  /** The rate asked for (the open-loop latency row). */
+  rate?: number;
+  p999?: number;
   serverEvents?: number;
   serverCommands?: number;
-  serverMaxRssMb?: number;
 };
 
-function quoteRequest(): Array<Request & { setupRequest: (req: Request) => Request }> {
+/** What a browser sends for a page, and the admin's device for a list. */
+const BROWSER_PAGE = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'accept-encoding': 'br, gzip' };
+const DEVICE_JSON = { accept: 'application/json', 'accept-encoding': 'br, gzip' };
+/** The list row's size, as issue 14 measures it. */
+const BOOKINGS = 200;
+/** The latency row's steady rate (issue 14: p99 ≤ 50 ms at 1,000 req/s). */
+const RATE = 1_000;
+
+type Read = { label: string; path: string; headers: Record<string, string> };
+
+/**
+ * Requests per second over loopback with autocannon against servers in child processes. Each read row (the
+ * prerendered home page, the admin's list of 200 bookings) runs against the app and against a bare node:http
+ * server sending the very same bytes from memory (the status, headers and body the app sent, recorded first),
+ * interleaved — bare, app, bare, app … — and reports the medians and their ratio. Then the quote-request POST:
+ * throughput with as many requests in flight as the client manages, and latency at a fixed rate (open loop).
+ */
+export async function benchHttp(mode: Mode, log: (line: string) => void): Promise<{ rows: Row[]; figures: HttpFigures[] }> {
+  const figures: HttpFigures[] = [];
+  const rows: Row[] = [];
+  const reads = await benchReads(mode, log);
+  figures.push(...reads.figures);
+  rows.push(...reads.rows);
+  const posts = await benchPosts(mode, log);
+  figures.push(...posts.figures);
+  rows.push(...posts.rows);
+  return { rows, figures };
+}
+
+async function benchReads(mode: Mode, log: (line: string) => void): Promise<{ rows: Row[]; figures: HttpFigures[] }> {
+  const seconds = mode.quick ? 1 : 4;
+  const rounds = mode.quick ? 2 : 3;
+  const app = new ServerProcess(['app', 'true', String(BOOKINGS)]);
+  const tmp = tempDir('spark-bench-bare-');
+  let bare: ServerProcess | null = null;
+  try {
+    await app.ready();
+    const base = `http://127.0.0.1:${app.port}`;
+    const signIn = await record(base, '/api/login', { 'content-type': 'application/json' }, 'POST', JSON.stringify(BENCH_ADMIN));
+    if (signIn.status !== 200) throw new Error(`the bench admin could not sign in: ${signIn.status} ${signIn.raw.toString()}`);
+    const reads: Read[] = [
+      { label: 'home page GET / (br)', path: '/', headers: BROWSER_PAGE },
+      { label: `admin GET /api/bookings, ${BOOKINGS} bookings`, path: '/api/bookings', headers: { ...DEVICE_JSON, cookie: cookieOf(signIn) } },
+    ];
+    const answers: RecordedAnswer[] = [];
+    for (const read of reads) {
+      const answer = await record(base, read.path, read.headers);
+      if (answer.status !== 200) throw new Error(`${read.label} answered ${answer.status}: ${answer.raw.toString().slice(0, 200)}`);
+      answers.push({ path: answer.path, status: answer.status, headers: answer.headers, body: answer.body });
+      log(`  ${read.label}: ${fmt(answer.raw.length / 1024, 1)} KB as sent (${answer.headers['content-encoding'] ?? 'identity'})`);
+    }
+    const file = join(tmp.dir, 'answers.json');
+    writeFileSync(file, JSON.stringify(answers));
+    bare = new ServerProcess(['bare', file]);
+    await bare.ready();
+    const servers = { bare, app };
+
+    log(`  ${rounds} interleaved rounds (bare, app) × ${seconds} s at 50 connections × pipelining 10, after 1 s warm-ups…`);
+    for (const read of reads) {
+      for (const which of ['bare', 'app'] as const) await load(readOptions(servers[which].port, read, 1));
+    }
+    const figures: HttpFigures[] = [];
+    for (let round = 1; round <= rounds; round++) {
+      for (const read of reads) {
+        for (const which of ['bare', 'app'] as const) {
+          const f = await measure(servers[which], readOptions(servers[which].port, read, seconds), read.label, which);
+          figures.push({ ...f, round });
+        }
+      }
+    }
+    const rows = reads.map((read, i) => readRow(read, answers[i]!, figures, rounds, seconds));
+    return { rows, figures };
+  } finally {
+    await Promise.all([app.stop(), bare?.stop()]);
+    tmp.remove();
+  }
+}
+
+function readOptions(port: number, read: Read, duration: number): AutocannonOptions {
+  return { url: `http://127.0.0.1:${port}${read.path}`, headers: read.headers, connections: 50, pipelining: 10, timeout: 20, duration };
+}
+
+function readRow(read: Read, answer: RecordedAnswer, figures: HttpFigures[], rounds: number, seconds: number): Row {
+  const mine = figures.filter((f) => f.label === read.label);
+  const bare = median(mine.filter((f) => f.server === 'bare').map((f) => f.reqPerSec));
+  const app = median(mine.filter((f) => f.server === 'app').map((f) => f.reqPerSec));
+  const appRuns = mine.filter((f) => f.server === 'app');
+  const ratios = [1, 2, 3, 4, 5]
+    .slice(0, rounds)
+    .map(
+      (round) =>
+        (mine.find((f) => f.server === 'app' && f.round === round)?.reqPerSec ?? 0) /
+        (mine.find((f) => f.server === 'bare' && f.round === round)?.reqPerSec ?? 1),
+    );
+  const others = othersNote(Math.max(...mine.map((f) => f.othersCpu ?? 0)));
+  // Server CPU per answer: unlike req/s, hardly moved by other processes taking the cores meanwhile.
+  const cpuPer = (which: 'bare' | 'app'): number => median(mine.filter((f) => f.server === which).map((f) => (f.serverCpu * 1e6) / Math.max(f.reqPerSec, 1)));
+  const bytes = Buffer.from(answer.body, 'base64').length;
+  const parts = [
+    `= ${fmt(app / bare, 2)} × bare (app ${fmt(app)} vs bare ${fmt(bare)} req/s, medians of ${rounds} interleaved rounds of ${seconds} s; per round ${ratios.map((r) => fmt(r, 2)).join(', ')})`,
+    `${fmt(bytes / 1024, 1)} KB ${answer.headers['content-encoding'] ?? 'identity'}`,
+    `server CPU per answer app ${fmt(cpuPer('app'), 1)} µs vs bare ${fmt(cpuPer('bare'), 1)} µs (= ${fmt(cpuPer('bare') / cpuPer('app'), 2)} ×)`,
+    `app p50 ${fmt(median(appRuns.map((f) => f.p50)), 1)} ms, p99 ${fmt(median(appRuns.map((f) => f.p99)), 1)} ms`,
+    `CPU app ${fmt(median(appRuns.map((f) => f.serverCpu)) * 100)}% / client ${fmt(median(appRuns.map((f) => f.clientCpu)) * 100)}%`,
+  ];
+  if (others.text) parts.push(`up to ${others.text}`);
+  const row: Row = { section: '2 http', name: read.label, value: Math.round(app), unit: 'req/s', detail: parts.join('; ') };
+  const warning = problems(mine) ?? others.warning;
+  if (warning) row.warning = warning;
+  return row;
+}
+
+async function benchPosts(mode: Mode, log: (line: string) => void): Promise<{ rows: Row[]; figures: HttpFigures[] }> {
+  const seconds = mode.quick ? 2 : 8;
+  const label = 'app POST /api/bookings (quote request, group commit)';
+  const throughput = await withApp(async (server) => {
+    const options = (duration: number): AutocannonOptions => ({ ...postBase(server.port), connections: 50, pipelining: 10, duration });
+    log(`  ${label}: warm-up 1 s, then ${seconds} s at 50 connections × pipelining 10…`);
+    await load(options(1));
+    return measure(server, options(seconds), label, 'app');
+  });
+  const latencySeconds = mode.quick ? 3 : 10;
+  const latencyLabel = `app POST /api/bookings at a steady ${fmt(RATE)} req/s`;
+  const latency = await withApp(async (server) => {
+    // Open loop: autocannon sends at the rate whatever the answers do, and corrects for coordinated omission.
+    const options = (duration: number): AutocannonOptions => ({ ...postBase(server.port), connections: 100, pipelining: 1, overallRate: RATE, duration });
+    log(`  ${latencyLabel}: warm-up 1 s, then ${latencySeconds} s…`);
+    await load(options(1));
+    return { ...(await measure(server, options(latencySeconds), latencyLabel, 'app')), rate: RATE };
+  });
+
+  const rows: Row[] = [];
+  const others = othersNote(throughput.othersCpu);
+  const tput: Row = {
+    section: '2 http',
+    name: label,
+    value: Math.round(throughput.reqPerSec),
+    unit: 'req/s',
+    detail: [
+      `p50 ${fmt(throughput.p50, 1)} ms, p99 ${fmt(throughput.p99, 1)} ms at 500 in flight`,
+      `CPU server ${fmt(throughput.serverCpu * 100)}% / client ${fmt(throughput.clientCpu * 100)}%, ${fmt((throughput.serverCpu * 1e6) / Math.max(throughput.reqPerSec, 1))} µs server CPU per answer`,
+      `server stored ${fmt(throughput.serverCommands ?? 0)} cmds, ${fmt(throughput.serverEvents ?? 0)} events`,
+      ...(others.text ? [others.text] : []),
+    ].join('; '),
+  };
+  const tputWarning = problems([throughput]) ?? others.warning;
+  if (tputWarning) tput.warning = tputWarning;
+  rows.push(tput);
+
+  const lateOthers = othersNote(latency.othersCpu);
+  const late: Row = {
+    section: '2 http',
+    name: latencyLabel,
+    value: Number(latency.p99.toFixed(1)),
+    unit: 'ms p99',
+    detail: [
+      `p50 ${fmt(latency.p50, 1)} ms, p99 ${fmt(latency.p99, 1)} ms, p99.9 ${fmt(latency.p999 ?? NaN, 1)} ms (open loop, corrected for coordinated omission)`,
+      `${fmt(latency.reqPerSec)} req/s answered over ${latencySeconds} s, 100 connections`,
+      `CPU server ${fmt(latency.serverCpu * 100)}%`,
+      ...(lateOthers.text ? [lateOthers.text] : []),
+    ].join('; '),
+  };
+  const short = latency.reqPerSec < RATE * 0.95 ? `only ${fmt(latency.reqPerSec)} of ${fmt(RATE)} req/s were answered: the rate was not held` : undefined;
+  const lateWarning = problems([latency]) ?? short ?? lateOthers.warning;
+  if (lateWarning) late.warning = lateWarning;
+  rows.push(late);
+  return { rows, figures: [throughput, latency] };
+}
+
+async function withApp<T>(work: (server: ServerProcess) => Promise<T>): Promise<T> {
+  const server = new ServerProcess(['app', 'true']);
+  try {
+    await server.ready();
+    return await work(server);
+  } finally {
+    await server.stop();
+  }
+}
+
+/** The public quote form, each request with a new Idempotency-Key and a new e-mail (a first-time enquirer). */
+function postBase(port: number): Pick<AutocannonOptions, 'url' | 'timeout' | 'requests'> {
   const tag = randomUUID().slice(0, 8);
   let n = 0;
-  return [
+  const requests: AutocannonOptions['requests'] = [
     {
       method: 'POST',
       path: '/api/bookings',
-      setupRequest: (req) => ({
+      setupRequest: (req: Request) => ({
         ...req,
         method: 'POST',
         path: '/api/bookings',
@@ -142,84 +225,52 @@ function quoteRequest(): Array<Request & { setupRequest: (req: Request) => Reque
       }),
     },
   ];
+  return { url: `http://127.0.0.1:${port}/api/bookings`, timeout: 20, requests };
 }
 
-async function measure(target: Target, seconds: number, log: (line: string) => void): Promise<HttpFigures> {
-  const server = new ServerProcess(target.server);
-  try {
-    await server.ready();
-    const url = `http://127.0.0.1:${server.port}${target.path}`;
-    const base = { url, connections: 50, pipelining: 10, timeout: 20 };
-    const options = (duration: number): AutocannonOptions => (target.post ? { ...base, duration, requests: quoteRequest() } : { ...base, duration });
-    log(`  ${target.label}: warm-up 1 s, then ${seconds} s at 50 connections × pipelining 10…`);
-    await load(options(1));
-    const before = await server.usage();
-    const clientBefore = process.cpuUsage();
-    const watch = watchCpu();
-    const r = await load(options(seconds));
-    const client = process.cpuUsage(clientBefore);
-    const after = await server.usage();
-    const othersCpu = watch.others((after.cpuMicros - before.cpuMicros + client.user + client.system) / 1e6);
-    const stopped = await server.stop();
-    const statusCodes = Object.fromEntries(Object.entries(r.statusCodeStats).map(([code, s]) => [code, s.count]));
-    const figures: HttpFigures = {
-      label: target.label,
-      reqPerSec: r.requests.total / r.duration,
-      p50: r.latency.p50,
-      p99: r.latency.p99,
-      total: r.requests.total,
-      non2xx: r.non2xx,
-      errors: r.errors,
-      timeouts: r.timeouts,
-      statusCodes,
-      serverCpu: (after.cpuMicros - before.cpuMicros) / 1e6 / r.duration,
-      clientCpu: (client.user + client.system) / 1e6 / r.duration,
-      othersCpu,
-    };
-    if (target.post) {
-      figures.serverEvents = after.events - before.events;
-      figures.serverCommands = after.commands - before.commands;
-    }
-    if (stopped) figures.serverMaxRssMb = stopped.maxRssMb;
-    return figures;
-  } finally {
-    await server.stop();
+async function measure(server: ServerProcess, options: AutocannonOptions, label: string, which: 'bare' | 'app'): Promise<HttpFigures> {
+  const before = await server.usage();
+  const clientBefore = process.cpuUsage();
+  const watch = watchCpu();
+  const r: AutocannonResult = await load(options);
+  const client = process.cpuUsage(clientBefore);
+  const after = await server.usage();
+  const othersCpu = watch.others((after.cpuMicros - before.cpuMicros + client.user + client.system) / 1e6);
+  const figures: HttpFigures = {
+    label,
+    server: which,
+    reqPerSec: r.requests.total / r.duration,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    total: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    statusCodes: Object.fromEntries(Object.entries(r.statusCodeStats).map(([code, s]) => [code, s.count])),
+    serverCpu: (after.cpuMicros - before.cpuMicros) / 1e6 / r.duration,
+    clientCpu: (client.user + client.system) / 1e6 / r.duration,
+    othersCpu,
+  };
+  if (r.latency.p99_9 !== undefined) figures.p999 = r.latency.p99_9;
+  if (options.requests) {
+    figures.serverEvents = after.events - before.events;
+    figures.serverCommands = after.commands - before.commands;
   }
+  return figures;
 }
 
-/**
- * Requests per second over loopback with autocannon (50 connections, pipelining 10) against a server in a
- * child process: a bare node:http hello world, then the real app's health check and quote-request POST.
- */
-export async function benchHttp(mode: Mode, log: (line: string) => void): Promise<{ rows: Row[]; figures: HttpFigures[] }> {
-  const seconds = mode.quick ? 2 : 8;
-  const targets: Target[] = [
-    { label: 'raw node:http hello world', server: ['raw'], path: '/' },
-    { label: 'app GET /api/health', server: ['app', 'true'], path: '/api/health' },
-    { label: 'app POST /api/bookings (group commit)', server: ['app', 'true'], path: '/api/bookings', post: true },
-    { label: 'app POST /api/bookings (one tx per request)', server: ['app', 'false'], path: '/api/bookings', post: true },
-  ];
-  const figures: HttpFigures[] = [];
-  for (const t of targets) figures.push(await measure(t, seconds, log));
-  const raw = figures[0]!.reqPerSec;
-  const rows = figures.map((f): Row => {
-    const ratio = f.reqPerSec / raw;
-    const parts = [
-      `${fmt(ratio, 2)}× raw`,
-      `p50 ${fmt(f.p50, 1)} ms, p99 ${fmt(f.p99, 1)} ms`,
-      `non-2xx ${f.non2xx}`,
-      `CPU server ${fmt(f.serverCpu * 100)}% / client ${fmt(f.clientCpu * 100)}%`,
-    ];
-    const others = othersNote(f.othersCpu);
-    if (others.text) parts.push(others.text);
-    if (f.serverCommands !== undefined) parts.push(`server stored ${fmt(f.serverCommands)} cmds, ${fmt(f.serverEvents ?? 0)} events`);
-    const row: Row = { section: '2 http', name: f.label, value: Math.round(f.reqPerSec), unit: 'req/s', detail: parts.join('; ') };
-    const problems: string[] = [];
-    if (f.non2xx > 0) problems.push(`${f.non2xx} non-2xx answers (${JSON.stringify(f.statusCodes)})`);
-    if (f.errors > 0 || f.timeouts > 0) problems.push(`${f.errors} errors, ${f.timeouts} timeouts`);
-    if (problems.length > 0) row.warning = `${problems.join('; ')} — this figure is NOT valid`;
-    else if (others.warning) row.warning = others.warning;
-    return row;
-  });
-  return { rows, figures };
+/** Why a set of runs is not valid (non-2xx answers, errors), or undefined. */
+function problems(runs: HttpFigures[]): string | undefined {
+  const found: string[] = [];
+  for (const f of runs) {
+    if (f.non2xx > 0) found.push(`${f.server}: ${f.non2xx} non-2xx answers (${JSON.stringify(f.statusCodes)})`);
+    if (f.errors > 0 || f.timeouts > 0) found.push(`${f.server}: ${f.errors} errors, ${f.timeouts} timeouts`);
+  }
+  return found.length > 0 ? `${found.join('; ')} — this figure is NOT valid` : undefined;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }

@@ -3,7 +3,8 @@
  * `--only=appends,http,rebuild,mail,sync,device` runs some sections only.
  * Prints one table of figures — no assertions — and writes the same results to bench/results.json:
  *   1. durable appends per second in process (WAL + synchronous=FULL), with and without group commit;
- *   2. HTTP requests per second with autocannon against a raw node:http server and the real app;
+ *   2. HTTP requests per second with autocannon: the home page and the admin's list against a bare node:http server
+ *      sending the same bytes (as a ratio), the quote-request POST's throughput and its latency at a fixed rate;
  *   3. generating a 1M-event log, then the time and peak memory of a full read-model rebuild;
  *   4. the machine;
  *   5. mail delivered per second to a local SMTP server, and how long a reset link waits behind a backlog;
@@ -82,9 +83,13 @@ const NOTES = [
   'Appends: each command is requestBookingOrQuote with a parsed quote form and a new e-mail, so it appends',
   '  QuoteRequested + ContactCreated (2 events), creates a person key and stores its command id. Fresh database',
   '  per row, WAL + synchronous=FULL as openStorage sets it; inputs are parsed before the clock starts.',
-  'HTTP: autocannon in this process, 50 connections × pipelining 10, against a server in a child process.',
-  '  This machine has only 2 cores: the load generator competes with the server for CPU (see the CPU columns),',
-  '  so these are lower bounds for the server alone. Every POST carries a new Idempotency-Key and e-mail.',
+  'HTTP: autocannon in this process, 50 connections × pipelining 10, against servers in child processes. Each read',
+  '  row runs against the app and a bare node:http server sending the very bytes the app sent (status, headers,',
+  '  body, encoding; recorded first), interleaved bare, app, bare, app …; the value is the median of the app, the',
+  '  ratio median app / median bare. Server CPU per answer is given too: unlike req/s, other processes taking the',
+  '  cores hardly move it. This machine has only 2 cores: the load generator competes with the servers for CPU,',
+  '  so req/s are lower bounds. Every POST carries a new Idempotency-Key and e-mail; the latency row sends at a',
+  '  fixed rate (autocannon overallRate, open loop, latencies corrected for coordinated omission).',
   'Rebuild: the log (per booking 1 BookingRequested + 2 MessagePosted with personal fields sealed by the',
   "  store's vault, 3 BookingStatusChanged; ~3 bookings per customer key) is inserted straight into the events",
   '  table in transactions of 60,000 events, with synchronous=OFF and a 256 MB page cache DURING GENERATION ONLY',

@@ -23,7 +23,11 @@ export class HttpError extends Error {
 /** 429 with Retry-After in whole seconds. */
 export function tooManyRequests(retryAfterMs: number): HttpError {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  const err = new HttpError(429, 'too_many_requests', `Too many attempts. Please try again in ${seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`}.`);
+  const err = new HttpError(
+    429,
+    'too_many_requests',
+    `Too many attempts. Please try again in ${seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`}.`,
+  );
   err.headers['Retry-After'] = String(seconds);
   return err;
 }
@@ -86,8 +90,7 @@ export function toHttpError(err: unknown): HttpError {
 export function errorsAndLogging(logger: Logger) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const started = performance.now();
-    const incoming = ctx.get('x-request-id');
-    const requestId = /^[A-Za-z0-9-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+    const requestId = requestIdFor(ctx.get('x-request-id'));
     ctx.state['requestId'] = requestId;
     ctx.set('X-Request-Id', requestId);
     try {
@@ -112,16 +115,18 @@ export function errorsAndLogging(logger: Logger) {
       for (const [name, value] of Object.entries(http.headers)) ctx.set(name, value);
     } finally {
       const route = (ctx as Context & { _matchedRoute?: string })._matchedRoute;
-      logger.info(
-        {
-          requestId,
-          method: ctx.method,
-          path: typeof route === 'string' ? route : ctx.path.startsWith('/api/') ? '/api/*' : ctx.path.slice(0, 200),
-          status: ctx.status,
-          ms: Math.round((performance.now() - started) * 10) / 10,
-        },
-        'request',
-      );
+      logRequest(logger, requestId, ctx.method, typeof route === 'string' ? route : ctx.path.startsWith('/api/') ? '/api/*' : ctx.path, ctx.status, started);
     }
   };
+}
+
+/** A well-formed incoming X-Request-Id (a proxy's or a client's), or a new one. */
+export function requestIdFor(incoming: string | undefined): string {
+  return incoming !== undefined && /^[A-Za-z0-9-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+}
+
+/** The one log line of a request: its id, method, route pattern or path (never a raw API path), status and time. */
+export function logRequest(logger: Logger, requestId: string, method: string, path: string, status: number, started: number): void {
+  if (!logger.isLevelEnabled('info')) return;
+  logger.info({ requestId, method, path: path.slice(0, 200), status, ms: Math.round((performance.now() - started) * 10) / 10 }, 'request');
 }

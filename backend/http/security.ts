@@ -47,22 +47,35 @@ export function pagePolicy(secure: boolean): string {
 /** An API answer is data: it may load nothing and be framed by nobody. */
 export const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
+/**
+ * The security headers of an answer, as a flat name, value, … list worked out once: those of an API answer
+ * (`api`) or of a page or file. The middleware below and the answers sent from memory (the built site, the
+ * cached lists) use the same list, so they cannot drift apart.
+ */
+export function securityHeaderLines(options: { secure: boolean; api: boolean }): readonly string[] {
+  return [
+    'X-Content-Type-Options',
+    'nosniff',
+    'Referrer-Policy',
+    'strict-origin-when-cross-origin',
+    'X-Frame-Options',
+    'DENY',
+    'Cross-Origin-Opener-Policy',
+    'same-origin',
+    'Permissions-Policy',
+    'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+    ...(options.secure ? ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] : []),
+    ...(options.api ? ['Cache-Control', 'no-store', 'Content-Security-Policy', API_POLICY] : ['Content-Security-Policy', pagePolicy(options.secure)]),
+  ];
+}
+
 /** Headers every answer carries; a route may narrow the policy further (uploads do). */
 export function securityHeaders(options: { secure: boolean }) {
-  const pages = pagePolicy(options.secure);
+  const api = securityHeaderLines({ secure: options.secure, api: true });
+  const pages = securityHeaderLines({ secure: options.secure, api: false });
   return async (ctx: Context, next: Next): Promise<void> => {
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    ctx.set('X-Frame-Options', 'DENY');
-    ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
-    ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
-    if (options.secure) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    if (ctx.path.startsWith('/api/')) {
-      ctx.set('Cache-Control', 'no-store');
-      ctx.set('Content-Security-Policy', API_POLICY);
-    } else {
-      ctx.set('Content-Security-Policy', pages);
-    }
+    const lines = ctx.path.startsWith('/api/') ? api : pages;
+    for (let i = 0; i < lines.length; i += 2) ctx.set(lines[i]!, lines[i + 1]!);
     await next();
   };
 }

@@ -19,7 +19,7 @@ export function sessions(app: Koa, store: SessionStore, options: { secure: boole
   const waiting = <T>(work: () => T): Promise<T> => retryWhileBusy(work, options.busyWaitMs);
   return createSession(
     {
-      key: options.secure ? '__Host-sid' : 'sid',
+      key: sessionCookieName(options.secure),
       maxAge: options.maxAgeMs,
       httpOnly: true,
       sameSite: 'lax',
@@ -35,6 +35,11 @@ export function sessions(app: Koa, store: SessionStore, options: { secure: boole
     },
     app,
   );
+}
+
+/** The session cookie's name: `__Host-` prefixed (Secure, host-only, path /) when the site is served over HTTPS. */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? '__Host-sid' : 'sid';
 }
 
 /** Signs a user in: a fresh session id (no fixation), holding only the user's id. */

@@ -14,7 +14,12 @@ import { currentUser, requireUser } from '../http/session.ts';
 import { parseValue } from '../http/validate.ts';
 import { bookingIcs } from './calendar.ts';
 
-const EmailParam = z.string().trim().toLowerCase().max(255).pipe(z.email({ error: 'Please enter a valid email address' }));
+const EmailParam = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(255)
+  .pipe(z.email({ error: 'Please enter a valid email address' }));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The booking named by the path, for someone the policy lets read it: 401 visitor, 404 unknown, 403 someone else's. */
@@ -50,13 +55,13 @@ export function bookingRoutes(deps: AppDeps): Router {
       input: (ctx) => input<CreateBookingInput>(ctx),
       status: 201,
       answer: (result) =>
-        result.kind === 'booking' ? { kind: 'booking', booking: queries.booking(result.id) ?? null } : { kind: 'quote', quote: queries.quote(result.id) ?? null },
+        result.kind === 'booking'
+          ? { kind: 'booking', booking: queries.booking(result.id) ?? null }
+          : { kind: 'quote', quote: queries.quote(result.id) ?? null },
     }),
   );
 
-  router.get('/api/bookings', allow(storage, 'bookings.list'), (ctx) => {
-    ctx.body = queries.bookings();
-  });
+  deps.reads.route(router, { path: '/api/bookings', action: 'bookings.list', scope: () => null, produce: () => queries.bookings() });
 
   router.get('/api/bookings/user/:email', (ctx) => {
     requireUser(ctx, queries);

@@ -3,7 +3,7 @@ import { CreateContactSchema, type CreateContactInput } from '#domain/schemas/co
 import { SupportLookupSchema, SupportRequestSchema, phoneDigits, type SupportRequestInput } from '#domain/schemas/support.ts';
 import { createContact, submitSupportRequest } from '../commands/enquiries.ts';
 import type { AppDeps } from '../deps.ts';
-import { allow, commandRoute, input, validate } from '../http/command.ts';
+import { commandRoute, input, validate } from '../http/command.ts';
 import { honeypot } from '../http/honeypot.ts';
 import { parseBody } from '../http/validate.ts';
 
@@ -13,9 +13,7 @@ export function enquiryRoutes(deps: AppDeps): Router {
   const { storage, limits } = deps;
   const { queries } = storage;
 
-  router.get('/api/contacts', allow(storage, 'contacts.list'), (ctx) => {
-    ctx.body = queries.contacts();
-  });
+  deps.reads.route(router, { path: '/api/contacts', action: 'contacts.list', scope: () => null, produce: () => queries.contacts() });
 
   router.post(
     '/api/contacts',
@@ -42,9 +40,7 @@ export function enquiryRoutes(deps: AppDeps): Router {
     }),
   );
 
-  router.get('/api/support/requests', allow(storage, 'support.list'), (ctx) => {
-    ctx.body = queries.supportRequests();
-  });
+  deps.reads.route(router, { path: '/api/support/requests', action: 'support.list', scope: () => null, produce: () => queries.supportRequests() });
 
   /**
    * Finds bookings without signing in, when the e-mail and the phone both match the same bookings. Quote
@@ -57,7 +53,8 @@ export function enquiryRoutes(deps: AppDeps): Router {
     const { email, phone } = parseBody(ctx, SupportLookupSchema);
     await limits.checkAccount('lookup', ctx, email);
     const digits = phoneDigits(phone);
-    const matches = (record: { email: string | null; phone: string | null }): boolean => record.email === email && digits !== '' && phoneDigits(record.phone) === digits;
+    const matches = (record: { email: string | null; phone: string | null }): boolean =>
+      record.email === email && digits !== '' && phoneDigits(record.phone) === digits;
     const bookings = queries
       .bookingsForCustomer(email, null)
       .filter(matches)

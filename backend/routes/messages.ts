@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { PostMessageSchema, type PostMessageInput } from '#domain/schemas/message.ts';
 import { postMessage } from '../commands/messages.ts';
 import type { AppDeps } from '../deps.ts';
-import { allow, commandRoute, input, validate } from '../http/command.ts';
+import { commandRoute, input, validate } from '../http/command.ts';
 import { bookingFor } from './bookings.ts';
 
 /** A booking's chat, for its customer and the admin; and every message, for the admin's unanswered badges. */
@@ -30,9 +30,7 @@ export function messageRoutes(deps: AppDeps): Router {
     }),
   );
 
-  router.get('/api/all-messages', allow(storage, 'messages.list'), (ctx) => {
-    ctx.body = queries.allMessages();
-  });
+  deps.reads.route(router, { path: '/api/all-messages', action: 'messages.list', scope: () => null, produce: () => queries.allMessages() });
 
   return router;
 }

@@ -32,25 +32,38 @@ export function quoteRoutes(deps: AppDeps): Router {
   };
   const quoteOf = (ctx: Context): Quote => ctx.state['quote'] as Quote;
 
-  router.get('/api/quotes', allow(storage, 'quotes.list'), (ctx) => {
-    ctx.body = queries.quotes();
-  });
-
-  router.get('/api/quotes/mine', allow(storage, 'quotes.mine'), (ctx) => {
-    const user = requireUser(ctx, queries);
-    ctx.body = queries.quotesForCustomer(provenEmail(user), user.id);
+  deps.reads.route(router, { path: '/api/quotes', action: 'quotes.list', scope: () => null, produce: () => queries.quotes() });
+  // Each customer's own answer, kept under their account and the address they have proved.
+  deps.reads.route(router, {
+    path: '/api/quotes/mine',
+    action: 'quotes.mine',
+    scope: (user) => `${user.id}\n${provenEmail(user) ?? ''}`,
+    produce: (user) => queries.quotesForCustomer(provenEmail(user), user.id),
   });
 
   /** The admin's changes to the path's quote: found, the body validated, the command run. */
-  const change = <I extends object, R>(spec: { schema: () => z.ZodType<I>; command: Command<I & { id: string }, R>; status?: 200 | 201; answer: (result: R) => unknown }) =>
+  const change = <I extends object, R>(spec: {
+    schema: () => z.ZodType<I>;
+    command: Command<I & { id: string }, R>;
+    status?: 200 | 201;
+    answer: (result: R) => unknown;
+  }) =>
     [
       allow(storage, 'quote.manage'),
       quote,
       validate(spec.schema),
-      commandRoute(deps, { command: spec.command, input: (ctx) => ({ ...input<I>(ctx), id: quoteOf(ctx).id }), status: spec.status ?? 200, answer: spec.answer }),
+      commandRoute(deps, {
+        command: spec.command,
+        input: (ctx) => ({ ...input<I>(ctx), id: quoteOf(ctx).id }),
+        status: spec.status ?? 200,
+        answer: spec.answer,
+      }),
     ] as const;
 
-  router.put('/api/quotes/:id', ...change({ schema: () => quoteUpdateSchema(londonDay(clock())), command: reviseQuote, answer: (result) => queries.quote(result.id) }));
+  router.put(
+    '/api/quotes/:id',
+    ...change({ schema: () => quoteUpdateSchema(londonDay(clock())), command: reviseQuote, answer: (result) => queries.quote(result.id) }),
+  );
 
   router.post(
     '/api/quotes/:id/convert',
