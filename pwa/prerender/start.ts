@@ -39,13 +39,15 @@ async function loadIslands(rootElement: HTMLElement): Promise<void> {
   const inputs = ['pointerdown', 'touchstart', 'keydown'] as const;
   const onFirstInput = () => {
     for (const type of inputs) window.removeEventListener(type, onFirstInput, true);
-    void import('../app.tsx').then((app) =>
+    void import('../app.tsx').then((app) => {
       setLinkHandler((url) => {
         if (!app.isAppPath(url.pathname) || app.samePage(url)) return false;
         void islands.then((roots) => app.takeOver(rootElement, url, roots));
         return true;
-      }),
-    );
+      });
+      // `<html data-router>`: links now open through the router (browser tests wait for it).
+      document.documentElement.dataset['router'] = 'ready';
+    });
   };
   for (const type of inputs) window.addEventListener(type, onFirstInput, { capture: true, passive: true });
   await islands;
