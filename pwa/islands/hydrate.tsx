@@ -41,7 +41,9 @@ function hydrateOne(element: HTMLElement, Component: React.ComponentType): Promi
 
 /** Calls back once the island's first render is committed (effects run after the commit). */
 function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
-  useEffect(() => onCommit(), [onCommit]);
+  useEffect(() => {
+    onCommit();
+  }, [onCommit]);
   return children;
 }
 

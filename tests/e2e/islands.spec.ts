@@ -12,6 +12,12 @@ test('the home page works before the router loads, and a link followed after the
     if (response.request().resourceType() === 'script') scripts.push(response.text());
   };
   page.on('response', listener);
+  // Nothing goes wrong on the way: no script error, no hydration mismatch, no failed unmount.
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().includes('Service Worker registration blocked')) errors.push(message.text());
+  });
   await page.goto('/');
   await hydrated(page);
   await page.waitForLoadState('networkidle');
@@ -39,6 +45,7 @@ test('the home page works before the router loads, and a link followed after the
   await page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Contact' }).click();
   await expect(page.locator('#contact')).toBeInViewport();
   expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+  expect(errors).toEqual([]);
 });
 
 test('a link followed before the router has loaded is an ordinary page load', async ({ page }) => {
