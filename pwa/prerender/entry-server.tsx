@@ -31,6 +31,12 @@ export type PrerenderInput = {
 const NOT_FOUND_PROBE = '/__prerender-not-found__';
 
 /**
+ * The pages that hydrate only their islands (pwa/islands/, docs/decisions/011-islands.md): every interactive
+ * part of them is inside an <Island>. Other pages hydrate as a whole.
+ */
+const ISLANDS_PAGES: ReadonlySet<string> = new Set(['/']);
+
+/**
  * Renders every public page of the route table, the 404 page and the app shell into finished HTML files,
  * plus sitemap.xml, robots.txt and llms.txt. Called by the build (vite.config.ts) after the client bundle is
  * written and before the service worker's precache list is made, so the worker precaches these pages.
@@ -44,7 +50,10 @@ export async function prerenderSite(input: PrerenderInput): Promise<PrerenderedF
     const html = await renderPage(input, path, { path, meta: PAGE_META[path], indexable: true, jsonLd });
     files.push({ file: path === '/' ? 'index.html' : `${path.slice(1)}/index.html`, content: html });
   }
-  files.push({ file: '404.html', content: await renderPage(input, NOT_FOUND_PROBE, { path: NOT_FOUND_PROBE, meta: NOT_FOUND.meta, indexable: false, jsonLd: [] }) });
+  files.push({
+    file: '404.html',
+    content: await renderPage(input, NOT_FOUND_PROBE, { path: NOT_FOUND_PROBE, meta: NOT_FOUND.meta, indexable: false, jsonLd: [] }),
+  });
   // The portal, admin, sign-in and tool pages render on the client from the untouched shell (already noindex).
   files.push({ file: 'app-shell.html', content: input.template });
   files.push({ file: 'sitemap.xml', content: sitemapXml(siteUrl, input.buildDate) });
@@ -66,7 +75,9 @@ async function renderPage(input: PrerenderInput, path: string, page: Parameters<
   if (failed) throw new Error(`Prerender ${path}: route ${failed.routeId} failed to load: ${String(failed.error)}`);
   const notFound = matches.some((match) => match.status === 'notFound' || match._notFound === true);
   if (notFound !== (path === NOT_FOUND_PROBE)) {
-    throw new Error(`Prerender ${path}: ${notFound ? 'the router has no route for this public path of domain/routes.ts' : 'the not-found probe matched a route'}`);
+    throw new Error(
+      `Prerender ${path}: ${notFound ? 'the router has no route for this public path of domain/routes.ts' : 'the not-found probe matched a route'}`,
+    );
   }
   const app = (
     <StrictMode>
@@ -77,12 +88,20 @@ async function renderPage(input: PrerenderInput, path: string, page: Parameters<
   // A component that threw or suspended leaves a client-render marker: the page would arrive without its content.
   if (/<!--\$[!?]-->/.test(rendered)) {
     const errors = (await renderErrors(app)).join('\n  ');
-    throw new Error(`Prerender ${path}: a component threw or suspended while rendering on the server (does it read window, document or storage during render?)\n  ${errors}`);
+    throw new Error(
+      `Prerender ${path}: a component threw or suspended while rendering on the server (does it read window, document or storage during render?)\n  ${errors}`,
+    );
   }
   const { hoisted, markup } = splitHoisted(rendered);
   const head = headTags(normaliseSiteUrl(input.siteUrl), page);
-  const extraHead = [...keepHoisted(path, head, hoisted), ...styleLinks(input, matches.map((match) => match.routeId))];
-  return pageDocument(input.template, { head, extraHead, markup, script: input.startScript, modules: input.appModules });
+  const extraHead = [
+    ...keepHoisted(path, head, hoisted),
+    ...styleLinks(
+      input,
+      matches.map((match) => match.routeId),
+    ),
+  ];
+  return pageDocument(input.template, { head, extraHead, markup, script: input.startScript, modules: input.appModules, islands: ISLANDS_PAGES.has(path) });
 }
 
 /** renderToString swallows the errors of components inside a Suspense boundary; a streaming render reports them. */

@@ -111,13 +111,13 @@ export function headValue(tag: string): string {
  */
 export function pageDocument(
   template: string,
-  parts: { head: string; extraHead: readonly string[]; markup: string; script: string; modules: readonly string[] },
+  parts: { head: string; extraHead: readonly string[]; markup: string; script: string; modules: readonly string[]; islands?: boolean },
 ): string {
   let html = replaceOnce(template, /\s*<meta\s+name="description"[^>]*>/, () => '');
   html = replaceOnce(html, /\s*<meta\s+name="robots"[^>]*>/, () => '');
   html = replaceOnce(html, /\s*<noscript>[\s\S]*?<\/noscript>/, () => '');
   html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
-  const script = `<script type="module" fetchpriority="low" crossorigin src="${escapeHtml(parts.script)}" data-modules="${escapeHtml(parts.modules.join(' '))}"></script>`;
+  const script = `<script type="module" fetchpriority="low" crossorigin src="${escapeHtml(parts.script)}" data-modules="${escapeHtml(parts.modules.join(' '))}"${parts.islands ? ' data-islands' : ''}></script>`;
   html = replaceOnce(html, /<script type="module" crossorigin src="[^"]+"><\/script>/, () => script);
   html = replaceOnce(html, /<title>[\s\S]*?<\/title>/, () => parts.head);
   if (parts.extraHead.length > 0) html = replaceOnce(html, /\s*<\/head>/, () => `\n    ${parts.extraHead.join('\n    ')}\n  </head>`);

@@ -1,10 +1,11 @@
 import { HeadContent, Outlet, createRootRoute } from '@tanstack/react-router';
-import { CookieConsentHost } from '../components/layout/CookieConsentHost.tsx';
 import { SiteFooter } from '../components/layout/SiteFooter.tsx';
 import { SiteHeader } from '../components/layout/SiteHeader.tsx';
-import { ToastHost } from '../components/layout/ToastHost.tsx';
+import { SiteHosts } from '../components/layout/SiteHosts.tsx';
 import { NotFound } from '../components/pages/NotFound.tsx';
-import { ReloadPrompt } from '../components/ReloadPrompt.tsx';
+import { LinkProvider } from '../components/ui/AppLink.tsx';
+import { RouterLink } from '../components/ui/RouterLink.tsx';
+import { Island } from '../islands/Island.tsx';
 import { businessName } from '../lib/head.ts';
 import { usePageViews } from '../lib/page-views.ts';
 import { useSameHashScroll } from '../lib/same-hash-scroll.ts';
@@ -28,7 +29,7 @@ function RootLayout() {
   usePageViews();
   useSameHashScroll();
   return (
-    <>
+    <LinkProvider value={RouterLink}>
       <HeadContent />
       <a className="skip-link" href="#main">
         Skip to content
@@ -38,9 +39,9 @@ function RootLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <CookieConsentHost />
-      <ToastHost />
-      <ReloadPrompt />
-    </>
+      <Island name="hosts">
+        <SiteHosts />
+      </Island>
+    </LinkProvider>
   );
 }

@@ -8,6 +8,7 @@ import { ReviewsSection } from '../components/home/ReviewsSection.tsx';
 import { ServicesSection } from '../components/home/ServicesSection.tsx';
 import { VideoShowcase } from '../components/home/VideoShowcase.tsx';
 import { ChatWidget } from '../components/widgets/ChatWidget.tsx';
+import { Island } from '../islands/Island.tsx';
 import { pageHead } from '../lib/head.ts';
 // Imported by the route file rather than the (code-split) page component on purpose: the route file is in
 // the entry, so these styles are in the stylesheet the prerendered HTML links and the page paints styled.
@@ -36,7 +37,9 @@ function HomePage() {
       <GallerySection />
       <QuoteSection />
       <GetInTouch />
-      <ChatWidget />
+      <Island name="chat">
+        <ChatWidget />
+      </Island>
     </>
   );
 }

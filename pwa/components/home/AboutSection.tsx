@@ -1,5 +1,6 @@
 import { ABOUT, HOME_SECTIONS } from '#domain/content/home.ts';
 import { PROCESS_STEPS } from '#domain/content/shared.ts';
+import { Island } from '../../islands/Island.tsx';
 import { SafetyTipsCard } from '../widgets/SafetyTipsCard.tsx';
 import { WithYears } from './Years.tsx';
 
@@ -29,7 +30,9 @@ export function AboutSection() {
               ))}
             </dl>
           </div>
-          <SafetyTipsCard />
+          <Island name="safety-tips">
+            <SafetyTipsCard />
+          </Island>
         </div>
         <ul className="about__values">
           {ABOUT.values.map((value) => (

@@ -5,6 +5,7 @@ import { NEW_TAB } from '../../lib/links.ts';
 import { Icon } from '../ui/Icon.tsx';
 import type { AnyIcon } from '../ui/Icon.tsx';
 import { Section } from '../ui/Section.tsx';
+import { Island } from '../../islands/Island.tsx';
 import { ContactForm } from './ContactForm.tsx';
 import { ServiceAreaMap } from './ServiceAreaMap.tsx';
 
@@ -80,11 +81,15 @@ export function GetInTouch() {
             </ul>
           </div>
         </div>
-        <ContactForm />
+        <Island name="contact-form">
+          <ContactForm />
+        </Island>
       </div>
       <div className="touch__map">
         <h3>Our service area</h3>
-        <ServiceAreaMap />
+        <Island name="area-map">
+          <ServiceAreaMap />
+        </Island>
       </div>
     </Section>
   );

@@ -3,6 +3,7 @@ import { HOME_SECTIONS } from '#domain/content/home.ts';
 import { TEL_HREF, whatsappHref } from '#domain/content/shared.ts';
 import { ButtonLink } from '../ui/Button.tsx';
 import { Icon } from '../ui/Icon.tsx';
+import { Island } from '../../islands/Island.tsx';
 import { QuoteForm } from './QuoteForm.tsx';
 
 const PROMISES = [
@@ -44,7 +45,9 @@ export function QuoteSection() {
             </div>
           </div>
         </div>
-        <QuoteForm />
+        <Island name="quote-form">
+          <QuoteForm />
+        </Island>
       </div>
     </section>
   );

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { AppLink } from '../ui/AppLink.tsx';
 import { useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import { BUSINESS } from '#domain/business.ts';
@@ -7,7 +7,18 @@ import { DIRECTIONS_HREF, TEL_HREF, whatsappHref } from '#domain/content/shared.
 import type { ClientRoutePath } from '#domain/routes.ts';
 import { NEW_TAB, SOCIAL_HREF, SOCIAL_LABEL } from '../../lib/links.ts';
 import { Icon } from '../ui/Icon.tsx';
-import { BASE_POINT, INSET, INSET_BOX, MAP, MAP_TOWNS, SCALE_BOX, SCALE_KM, SCALE_UNITS, THAMES_PATH, TOWNS_BY_DISTANCE } from '#domain/widgets/service-area-map.ts';
+import {
+  BASE_POINT,
+  INSET,
+  INSET_BOX,
+  MAP,
+  MAP_TOWNS,
+  SCALE_BOX,
+  SCALE_KM,
+  SCALE_UNITS,
+  THAMES_PATH,
+  TOWNS_BY_DISTANCE,
+} from '#domain/widgets/service-area-map.ts';
 import type { MapTown } from '#domain/widgets/service-area-map.ts';
 
 /** Towns that have their own page. */
@@ -56,7 +67,14 @@ export function ServiceAreaMap() {
               River Thames
             </text>
             {MAP_TOWNS.map((t) => (
-              <line key={`l-${t.name}`} x1={r(BASE_POINT.x)} y1={r(BASE_POINT.y)} x2={r(t.point.x)} y2={r(t.point.y)} className={`area-map__spoke${t === town ? ' is-selected' : ''}`} />
+              <line
+                key={`l-${t.name}`}
+                x1={r(BASE_POINT.x)}
+                y1={r(BASE_POINT.y)}
+                x2={r(t.point.x)}
+                y2={r(t.point.y)}
+                className={`area-map__spoke${t === town ? ' is-selected' : ''}`}
+              />
             ))}
             {MAP_TOWNS.map((t) => (
               <TownMarker key={t.name} town={t} selected={t === town} onSelect={() => setSelected(t.name)} />
@@ -223,14 +241,10 @@ function TownInfo({ town }: { town: MapTown }) {
         We cover {town.name}
       </p>
       <p className="area-info__links">
-        <Link to="/" hash="contact">
+        <AppLink to="/" hash="contact">
           Get a free quote in {town.name}
-        </Link>
-        {page ? (
-          <Link to={page}>
-            Electricians in {town.name}
-          </Link>
-        ) : null}
+        </AppLink>
+        {page ? <AppLink to={page}>Electricians in {town.name}</AppLink> : null}
       </p>
     </>
   );

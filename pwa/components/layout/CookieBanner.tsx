@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { AppLink } from '../ui/AppLink.tsx';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { BUSINESS } from '#domain/business.ts';
 import { saveConsent } from '../../lib/consent.ts';
@@ -25,23 +25,23 @@ export default function CookieBanner({ consent }: { consent: Consent | null }) {
           Essential cookies only
         </h2>
         <p>
-          No advertising or tracking cookies; one keeps you signed in to the portal. <Link to="/privacy-policy">Privacy Policy</Link>
+          No advertising or tracking cookies; one keeps you signed in to the portal. <AppLink to="/privacy-policy">Privacy Policy</AppLink>
           {consent ? <> You chose to {consent === 'accepted' ? 'accept' : 'decline'} essential cookies.</> : null}
         </p>
       </div>
       {details ? (
         <ul id="cookie-consent-details" className="cookie-consent__details">
           <li>
-            <strong>Session cookie</strong> — set only when you sign in to the customer portal; holds a random identifier and is removed when you sign
-            out or it expires.
+            <strong>Session cookie</strong> — set only when you sign in to the customer portal; holds a random identifier and is removed when you sign out or it
+            expires.
           </li>
           <li>
             <strong>Your cookie choice</strong> — saved in your browser&rsquo;s local storage, not in a cookie, so we do not ask again on every page.
           </li>
           <li>
             <strong>{BUSINESS.videos.length > 0 ? 'Videos and map' : 'Map'}</strong> —{' '}
-            {BUSINESS.videos.length > 0 ? 'videos load from YouTube’s privacy-enhanced mode only when you press play; ' : ''}our service-area map is drawn
-            from our own data.
+            {BUSINESS.videos.length > 0 ? 'videos load from YouTube’s privacy-enhanced mode only when you press play; ' : ''}our service-area map is drawn from
+            our own data.
           </li>
           <li>Declining changes nothing on the public pages, which set no cookies; signing in to the portal still needs its session cookie.</li>
         </ul>

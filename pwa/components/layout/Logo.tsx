@@ -1,5 +1,5 @@
-import { Link } from '@tanstack/react-router';
 import { BUSINESS } from '#domain/business.ts';
+import { AppLink } from '../ui/AppLink.tsx';
 
 /** The brand mark: the app icon's white bolt on a red rounded square, drawn inline so it costs no request. */
 export function LogoMark({ size = 40 }: { size?: number }) {
@@ -16,11 +16,11 @@ export function LogoMark({ size = 40 }: { size?: number }) {
 export function Brand({ onNavigate }: { onNavigate?: () => void }) {
   const [first, ...rest] = BUSINESS.name.split(' ');
   return (
-    <Link to="/" className="brand" onClick={onNavigate}>
+    <AppLink to="/" className="brand" onClick={onNavigate}>
       <LogoMark />
       <span className="brand__name">
         <span className="brand__first">{first}</span> <span className="brand__rest">{rest.join(' ')}</span>
       </span>
-    </Link>
+    </AppLink>
   );
 }

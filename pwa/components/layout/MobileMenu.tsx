@@ -1,9 +1,9 @@
-import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
 import { BUSINESS } from '#domain/business.ts';
 import { TEL_HREF, whatsappHref } from '#domain/content/shared.ts';
 import { NEW_TAB, SOCIAL_HREF, SOCIAL_LABEL } from '../../lib/links.ts';
+import { AppLink } from '../ui/AppLink.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { Brand } from './Logo.tsx';
 import { ACTIVE_WITH_HASH, NAV_LINKS } from './nav-links.ts';
@@ -66,10 +66,10 @@ export default function MobileMenu({ open, onClosed }: { open: boolean; onClosed
         <ul className="mobile-menu__links">
           {NAV_LINKS.map((link) => (
             <li key={link.label}>
-              <Link to={link.to} {...(link.hash ? { hash: link.hash } : {})} activeOptions={link.to === '/' ? ACTIVE_WITH_HASH : undefined} onClick={hide}>
+              <AppLink to={link.to} {...(link.hash ? { hash: link.hash } : {})} activeOptions={link.to === '/' ? ACTIVE_WITH_HASH : undefined} onClick={hide}>
                 <span>{link.label}</span>
                 <Icon name="arrow-right" size={20} />
-              </Link>
+              </AppLink>
             </li>
           ))}
         </ul>

@@ -2,13 +2,19 @@ import { Link } from '@tanstack/react-router';
 import { BUSINESS } from '#domain/business.ts';
 import { SERVICES } from '#domain/content/services.ts';
 import { MAILTO_HREF, TEL_HREF, hoursLines, whatsappHref } from '#domain/content/shared.ts';
-import { openCookieSettings } from '../../lib/consent.ts';
+import { Island } from '../../islands/Island.tsx';
 import { NEW_TAB, SOCIAL_HREF, SOCIAL_LABEL } from '../../lib/links.ts';
 import { Icon } from '../ui/Icon.tsx';
+import { CookieSettingsButton } from './CookieSettingsButton.tsx';
 import { LogoMark } from './Logo.tsx';
 
 /** The footer's short list of credentials, from the business facts (the badge list lives with the home page's content). */
-const CREDENTIALS = ['Part P registered', '18th Edition qualified', `${BUSINESS.publicLiability} public liability`, `${BUSINESS.guaranteeYears}-year workmanship guarantee`];
+const CREDENTIALS = [
+  'Part P registered',
+  '18th Edition qualified',
+  `${BUSINESS.publicLiability} public liability`,
+  `${BUSINESS.guaranteeYears}-year workmanship guarantee`,
+];
 
 /** The footer of every page (seed point 2): about, services, contact and hours, then the legal line. */
 export function SiteFooter() {
@@ -21,8 +27,8 @@ export function SiteFooter() {
             <span>{BUSINESS.name}</span>
           </h2>
           <p>
-            Qualified, Part P registered electricians based in {BUSINESS.address.town}, {BUSINESS.address.county}. Established {BUSINESS.established}, serving homes and businesses
-            across Surrey, London and the South East.
+            Qualified, Part P registered electricians based in {BUSINESS.address.town}, {BUSINESS.address.county}. Established {BUSINESS.established}, serving
+            homes and businesses across Surrey, London and the South East.
           </p>
           <ul className="site-footer__trust">
             {CREDENTIALS.map((item) => (
@@ -37,7 +43,15 @@ export function SiteFooter() {
           <h2 id="footer-services">Services</h2>
           <ul className="site-footer__list">
             {SERVICES.map((service) => (
-              <li key={service.slug}>{service.href ? <Link to={service.href}>{service.title}</Link> : <Link to="/" hash="services">{service.title}</Link>}</li>
+              <li key={service.slug}>
+                {service.href ? (
+                  <Link to={service.href}>{service.title}</Link>
+                ) : (
+                  <Link to="/" hash="services">
+                    {service.title}
+                  </Link>
+                )}
+              </li>
             ))}
           </ul>
         </section>
@@ -96,9 +110,7 @@ export function SiteFooter() {
       </div>
       <div className="site-footer__legal">
         <div className="container site-footer__legal-inner">
-          <p>
-            © {BUSINESS.legalName}. Registered in England &amp; Wales.
-          </p>
+          <p>© {BUSINESS.legalName}. Registered in England &amp; Wales.</p>
           <ul className="site-footer__notes">
             <li>
               <Icon name="cookie" size={16} />
@@ -114,9 +126,9 @@ export function SiteFooter() {
               <Link to="/privacy-policy">Privacy Policy</Link>
             </li>
             <li>
-              <button type="button" className="link-button" onClick={openCookieSettings}>
-                Cookie settings
-              </button>
+              <Island name="cookie-settings">
+                <CookieSettingsButton />
+              </Island>
             </li>
             <li>
               <Link to="/faq">FAQ</Link>

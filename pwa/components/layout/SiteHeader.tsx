@@ -1,17 +1,14 @@
 import { Link } from '@tanstack/react-router';
-import { Suspense, lazy, useCallback, useRef, useState } from 'react';
 import { BUSINESS } from '#domain/business.ts';
 import { TEL_HREF, whatsappHref } from '#domain/content/shared.ts';
+import { Island } from '../../islands/Island.tsx';
 import { NEW_TAB, SOCIAL_HREF, SOCIAL_LABEL } from '../../lib/links.ts';
 import { OutboxStatus } from '../offline/OutboxStatus.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { ApprovalBadges } from './ApprovalBadges.tsx';
 import { Brand } from './Logo.tsx';
+import { MenuButton } from './MenuButton.tsx';
 import { ACTIVE_WITH_HASH, NAV_LINKS } from './nav-links.ts';
-
-// The menu overlay loads when the button is first pressed (or approached), not with every page.
-const loadMenu = () => import('./MobileMenu.tsx');
-const MobileMenu = lazy(loadMenu);
 
 /**
  * The sticky top of every page: the red emergency strip, then logo, approval badges, the five links and
@@ -19,13 +16,6 @@ const MobileMenu = lazy(loadMenu);
  * when there is something to say, the offline line and "Waiting to send" (OutboxStatus).
  */
 export function SiteHeader() {
-  const menuButton = useRef<HTMLButtonElement>(null);
-  const [menuLoaded, setMenuLoaded] = useState(false);
-  const [menuOpen, setMenuOpen] = useState(false);
-  const onMenuClosed = useCallback(() => {
-    setMenuOpen(false);
-    menuButton.current?.focus();
-  }, []);
   return (
     <header className="site-header">
       <div className="emergency-bar">
@@ -70,33 +60,15 @@ export function SiteHeader() {
                 <Icon name="social" size={20} />
               </a>
             ) : null}
-            <button
-              ref={menuButton}
-              type="button"
-              className="icon-btn icon-btn--menu"
-              aria-haspopup="dialog"
-              aria-expanded={menuOpen}
-              aria-controls={menuLoaded ? 'mobile-menu' : undefined}
-              onClick={() => {
-                setMenuLoaded(true);
-                setMenuOpen(true);
-              }}
-              onPointerEnter={() => void loadMenu()}
-              onTouchStart={() => void loadMenu()}
-              onFocus={() => void loadMenu()}
-            >
-              <Icon name="menu" size={22} />
-              <span className="visually-hidden">Menu</span>
-            </button>
+            <Island name="menu">
+              <MenuButton />
+            </Island>
           </div>
         </div>
       </div>
-      <OutboxStatus />
-      {menuLoaded ? (
-        <Suspense fallback={null}>
-          <MobileMenu open={menuOpen} onClosed={onMenuClosed} />
-        </Suspense>
-      ) : null}
+      <Island name="outbox-status">
+        <OutboxStatus />
+      </Island>
     </header>
   );
 }

@@ -1,4 +1,3 @@
-import { useNavigate } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
 import type { OutboxItem } from '../../offline/db.ts';
@@ -8,6 +7,7 @@ import { discard, retry, takeBack } from '../../offline/outbox.ts';
 import { drain } from '../../offline/sender.ts';
 import { afterDrain } from '../../offline/start.ts';
 import { Icon } from '../ui/Icon.tsx';
+import { navigateTo } from '../../islands/links.ts';
 
 /** Where each kind of submission is edited: its form's page and anchor. */
 const EDIT_AT: Readonly<Record<string, { to: '/' | '/support'; hash?: string }>> = {
@@ -25,7 +25,6 @@ const EDIT_AT: Readonly<Record<string, { to: '/' | '/support'; hash?: string }>>
 export default function OutboxPanel({ onClose }: { onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const items = useLiveQuery(() => deviceDb().outbox.orderBy('seq').toArray(), []);
-  const navigate = useNavigate();
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
@@ -38,7 +37,7 @@ export default function OutboxPanel({ onClose }: { onClose: () => void }) {
     if (!place || !taken) return;
     requestEdit({ kind: taken.kind, values: taken.values, fields: taken.error?.fields ?? {}, message: taken.error?.message ?? '' });
     dialog.current?.close();
-    void navigate({ to: place.to, ...(place.hash ? { hash: place.hash } : {}) });
+    navigateTo(place.hash ? `${place.to}#${place.hash}` : place.to);
   };
 
   return (
@@ -79,7 +78,19 @@ export default function OutboxPanel({ onClose }: { onClose: () => void }) {
   );
 }
 
-function OutboxEntry({ item, canEdit, onEdit, onRetry, onDiscard }: { item: OutboxItem; canEdit: boolean; onEdit: () => void; onRetry: () => void; onDiscard: () => void }) {
+function OutboxEntry({
+  item,
+  canEdit,
+  onEdit,
+  onRetry,
+  onDiscard,
+}: {
+  item: OutboxItem;
+  canEdit: boolean;
+  onEdit: () => void;
+  onRetry: () => void;
+  onDiscard: () => void;
+}) {
   const [confirming, setConfirming] = useState(false);
   return (
     <li className={`outbox-entry outbox-entry--${item.state}`}>

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { AppLink } from '../ui/AppLink.tsx';
 import { useEffect, useRef } from 'react';
 import type { Dispatch, FormEvent, SetStateAction } from 'react';
 import { BUSINESS } from '#domain/business.ts';
@@ -126,9 +126,9 @@ function ActionButton({ action, onNavigate }: { action: ChatAction; onNavigate: 
   if (action.kind === 'link') {
     const [path = '/', hash] = action.href.split('#');
     return (
-      <Link to={path as ClientRoutePath} {...(hash ? { hash } : {})} className="chat-action" onClick={onNavigate}>
+      <AppLink to={path as ClientRoutePath} {...(hash ? { hash } : {})} className="chat-action" onClick={onNavigate}>
         {action.label}
-      </Link>
+      </AppLink>
     );
   }
   return (

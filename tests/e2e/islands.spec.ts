@@ -1,0 +1,63 @@
+import type { Response } from '@playwright/test';
+import { PAGE_META } from '#domain/content/pages.ts';
+import { expect, hydrated, test } from './fixtures.ts';
+
+/** A string only TanStack Router's code has (its history keeps the entry's index under this key). */
+const ROUTER_MARKER = '__TSR_index';
+
+test('the home page works before the router loads, and a link followed after the first input opens without a page load', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const scripts: Array<Promise<string>> = [];
+  const listener = (response: Response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text());
+  };
+  page.on('response', listener);
+  // Nothing goes wrong on the way: no script error, no hydration mismatch, no failed unmount.
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().includes('Service Worker registration blocked')) errors.push(message.text());
+  });
+  await page.goto('/');
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  page.off('response', listener);
+  // Islands only: no router code yet, and no router at work.
+  expect((await Promise.all(scripts)).some((text) => text.includes(ROUTER_MARKER))).toBe(false);
+  await expect(page.locator('html[data-router]')).toHaveCount(0);
+  // An island responds without the router: the chat button opens its panel.
+  await page.getByRole('button', { name: 'Chat with us' }).click();
+  await expect(page.getByRole('button', { name: 'Close chat' })).toBeVisible();
+
+  // That first input brought the router; a link now opens its page in place (the window is the same one).
+  await page.locator('html[data-router="ready"]').waitFor({ state: 'attached' });
+  await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+  await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/question/i);
+  await expect(page).toHaveTitle(PAGE_META['/faq'].title);
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+
+  // Back home, the router draws the home page, its forms and links working as before.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Chat with us' })).toBeVisible();
+  await page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Contact' }).click();
+  await expect(page.locator('#contact')).toBeInViewport();
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test('a link followed before the router has loaded is an ordinary page load', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await hydrated(page);
+  await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+  // A keyboard user: Enter on a focused link is the first input; the browser follows the link itself.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/faq$/);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/question/i);
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBeUndefined();
+});
