@@ -15,8 +15,18 @@ type EventRow = {
   metadata: string;
 };
 
-/** `expectedVersion` is the stream's version the caller decided on (0: the stream must not exist yet). */
-export type AppendOptions = { expectedVersion: number; subject?: string | null };
+/**
+ * `expectedVersion` is the stream's version the caller decided on (0: the stream must not exist yet). `verified`:
+ * the caller read the stream at that version in this same transaction (UnitOfWork.handle), so the store need
+ * not read it again; the UNIQUE (stream_id, stream_position) constraint still refuses a position taken.
+ */
+export type AppendOptions = { expectedVersion: number; subject?: string | null; verified?: boolean };
+
+/** Whether an error is the events table's UNIQUE (stream_id, stream_position) refusing a position already taken. */
+export function isPositionTaken(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof e.message === 'string' && e.message.includes('events.stream_id');
+}
 
 /**
  * The append-only log. Synchronous by design: it is only used inside a unit of work (data/command-bus.ts),
@@ -78,39 +88,48 @@ export class EventStore {
 
   /**
    * Appends events at the expected version and projects them into the read models. A stale version is a
-   * ConflictError; the UNIQUE (stream_id, stream_position) constraint backs the check.
+   * ConflictError. A new stream (expected version 0) needs no read: the UNIQUE (stream_id, stream_position)
+   * constraint refuses its first position when the stream exists; a later version is read unless the caller
+   * read it in this transaction (`verified`).
    */
   append(streamId: string, events: DomainEvent[], metadata: EventMetadata, options: AppendOptions): RecordedEvent[] {
     if (!this.#db.inTransaction) throw new Error('EventStore.append must run inside a transaction');
-    const current = this.streamVersion(streamId);
-    if (current !== options.expectedVersion) {
-      throw new ConflictError('version_conflict', 'This record was changed by someone else meanwhile', {
-        streamId,
-        expectedVersion: options.expectedVersion,
-        actualVersion: current,
-      });
+    const expected = options.expectedVersion;
+    if (expected !== 0 && options.verified !== true) {
+      const current = this.streamVersion(streamId);
+      if (current !== expected) throw this.#conflict(streamId, expected, current);
     }
     const meta = JSON.stringify(metadata);
     const recorded: RecordedEvent[] = [];
-    let position = current;
+    let position = expected;
     for (const event of events) {
       position += 1;
       const stored = this.#vault.seal(event.type, event.data as Record<string, unknown>, options.subject, metadata.time);
-      const info = this.#insert.run(
-        streamId,
-        position,
-        event.type,
-        EVENT_VERSIONS[event.type],
-        JSON.stringify(stored),
-        meta,
-        metadata.commandId,
-        metadata.time,
-      );
-      const r = { ...event, streamId, streamPosition: position, globalPosition: Number(info.lastInsertRowid), metadata } as RecordedEvent;
+      let rowid: number | bigint;
+      try {
+        rowid = this.#insert.run(
+          streamId,
+          position,
+          event.type,
+          EVENT_VERSIONS[event.type],
+          JSON.stringify(stored),
+          meta,
+          metadata.commandId,
+          metadata.time,
+        ).lastInsertRowid;
+      } catch (error) {
+        if (isPositionTaken(error)) throw this.#conflict(streamId, expected, this.streamVersion(streamId));
+        throw error;
+      }
+      const r = { ...event, streamId, streamPosition: position, globalPosition: Number(rowid), metadata } as RecordedEvent;
       this.#projector.apply(r);
       recorded.push(r);
     }
     return recorded;
+  }
+
+  #conflict(streamId: string, expectedVersion: number, actualVersion: number): ConflictError {
+    return new ConflictError('version_conflict', 'This record was changed by someone else meanwhile', { streamId, expectedVersion, actualVersion });
   }
 
   #toRecorded(row: EventRow): RecordedEvent {

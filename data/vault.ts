@@ -5,6 +5,10 @@ import { metaSecret, prepared, type Db } from './db.ts';
 
 /** How sealed personal fields sit inside an event's stored data. */
 type Sealed = { k: string; f: string[]; c: string };
+/** A person whose key exists (as of the open write batch), and the `last_used` the table holds at least. */
+type Person = { keyId: string; key: KeyObject; lastUsed: string };
+/** People remembered between commands; beyond this many the memory starts again. */
+const MAX_PEOPLE = 20_000;
 const SEALED = '_sealed';
 /** How often a vault looks whether another process deleted keys (npm run erase, retention). */
 const EPOCH_CHECK_MS = 250;
@@ -19,6 +23,12 @@ export class Vault {
   // KeyObjects, not Buffers: Node re-imports a raw key on every cipher/HMAC call (~12 µs each here).
   readonly #cache = new Map<string, KeyObject | null>();
   readonly #pepper: KeyObject;
+  /**
+   * Subject -> key, used only inside a write batch of the command bus (`openBatch`): the batch holds the write
+   * lock and looked at the key epoch when it began, so no key it names can have been deleted meanwhile.
+   */
+  readonly #people = new Map<string, Person>();
+  #batchOpen = false;
   #epoch: string | undefined;
   #epochCheckedAt = Number.NEGATIVE_INFINITY;
 
@@ -74,6 +84,7 @@ export class Vault {
     const hash = this.#subjectHash(subject);
     const rows = prepared(this.#db, 'SELECT key_id FROM person_keys WHERE subject_hash = ?').all(hash) as Array<{ key_id: string }>;
     for (const r of rows) this.#cache.set(r.key_id, null);
+    this.#people.clear();
     const deleted = prepared(this.#db, 'DELETE FROM person_keys WHERE subject_hash = ?').run(hash).changes;
     if (deleted > 0) this.#bumpEpoch();
     return deleted;
@@ -82,6 +93,29 @@ export class Vault {
   /** Forgets cached keys (after a rolled-back transaction may have created one). */
   clearCache(): void {
     this.#cache.clear();
+    this.#people.clear();
+  }
+
+  /**
+   * The command bus's write transaction began (it holds the write lock): keys deleted by another process show
+   * in the key epoch now, so from here to `closeBatch` the vault may remember who has which key, and a command
+   * for a known person reads no key row at all.
+   */
+  openBatch(): void {
+    this.#epochCheckedAt = Number.NEGATIVE_INFINITY;
+    this.#fresh();
+    this.#batchOpen = true;
+  }
+
+  /** The batch ended; `rolledBack`: what it wrote is gone, and so must be what the vault learnt from it. */
+  closeBatch(rolledBack: boolean): void {
+    this.#batchOpen = false;
+    if (rolledBack) this.clearCache();
+  }
+
+  /** A command of the batch rolled back (its savepoint): keys it made or used may not exist, or be older. */
+  forgetCommand(): void {
+    this.#people.clear();
   }
 
   /**
@@ -91,6 +125,7 @@ export class Vault {
   expire(before: string): number {
     const ids = prepared(this.#db, 'SELECT key_id FROM person_keys WHERE last_used < ?').pluck().all(before) as string[];
     for (const id of ids) this.#cache.set(id, null);
+    this.#people.clear();
     const deleted = prepared(this.#db, 'DELETE FROM person_keys WHERE last_used < ?').run(before).changes;
     if (deleted > 0) this.#bumpEpoch();
     return deleted;
@@ -106,7 +141,7 @@ export class Vault {
     if (now - this.#epochCheckedAt < EPOCH_CHECK_MS) return;
     this.#epochCheckedAt = now;
     const epoch = (prepared(this.#db, `SELECT value FROM meta WHERE name = 'key_epoch'`).pluck().get() as string | undefined) ?? '0';
-    if (this.#epoch !== undefined && epoch !== this.#epoch) this.#cache.clear();
+    if (this.#epoch !== undefined && epoch !== this.#epoch) this.clearCache();
     this.#epoch = epoch;
   }
 
@@ -115,26 +150,40 @@ export class Vault {
   }
 
   #keyFor(subject: string, time: string): { keyId: string; key: KeyObject } {
+    const known = this.#batchOpen ? this.#people.get(subject) : undefined;
+    if (known) {
+      // last_used only ever moves forward (max), so a time not after the one the table holds changes nothing.
+      if (time > known.lastUsed) {
+        prepared(this.#db, 'UPDATE person_keys SET last_used = max(last_used, ?) WHERE key_id = ?').run(time, known.keyId);
+        known.lastUsed = time;
+      }
+      return known;
+    }
     this.#fresh();
     const hash = this.#subjectHash(subject);
-    const row = prepared(this.#db, 'SELECT key_id FROM person_keys WHERE subject_hash = ?').get(hash) as { key_id: string } | undefined;
+    const row = prepared(this.#db, 'SELECT key_id, last_used FROM person_keys WHERE subject_hash = ?').get(hash) as
+      { key_id: string; last_used: string | null } | undefined;
     if (row) {
       const key = this.#loadKey(row.key_id);
       if (key) {
         prepared(this.#db, 'UPDATE person_keys SET last_used = max(last_used, ?) WHERE key_id = ?').run(time, row.key_id);
-        return { keyId: row.key_id, key };
+        const lastUsed = row.last_used !== null && row.last_used > time ? row.last_used : time;
+        return this.#remember(subject, { keyId: row.key_id, key, lastUsed });
       }
     }
     const keyId = randomUUID();
     const raw = randomBytes(32);
-    prepared(this.#db, 'INSERT INTO person_keys (key_id, subject_hash, key, created, last_used) VALUES (?, ?, ?, ?, ?)').run(
-      keyId,
-      hash,
-      raw,
-      time,
-      time,
-    );
-    return { keyId, key: createSecretKey(raw) };
+    prepared(this.#db, 'INSERT INTO person_keys (key_id, subject_hash, key, created, last_used) VALUES (?, ?, ?, ?, ?)').run(keyId, hash, raw, time, time);
+    const key = createSecretKey(raw);
+    this.#cache.set(keyId, key);
+    return this.#remember(subject, { keyId, key, lastUsed: time });
+  }
+
+  #remember(subject: string, person: Person): Person {
+    if (!this.#batchOpen) return person;
+    if (this.#people.size >= MAX_PEOPLE) this.#people.clear();
+    this.#people.set(subject, person);
+    return person;
   }
 
   #loadKey(keyId: string): KeyObject | null {
@@ -151,4 +200,3 @@ export class Vault {
     return createHmac('sha256', this.#pepper).update(subject).digest('base64url');
   }
 }
-
