@@ -153,8 +153,8 @@ export class Projector {
 }
 
 function valuesOf(row: Row, cols: readonly string[]): Value[] {
-  const values: Value[] = new Array<Value>(cols.length);
-  for (let i = 0; i < cols.length; i++) values[i] = row[cols[i]!] as Value;
+  const values: Value[] = [];
+  for (const col of cols) values.push(row[col] as Value);
   return values;
 }
 
