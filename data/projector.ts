@@ -2,6 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import { project, type ModelName, type ReadModelChange, type Row, type Value } from '#domain/projections.ts';
 import type { RecordedEvent } from '#domain/events.ts';
 import type { Db } from './db.ts';
+import type { HeldTables } from './held-tables.ts';
 
 /** The read models the devices copy (the sync feed): each row records the position of the event that last changed it. */
 const SYNCED: ReadonlySet<string> = new Set(['bookings', 'quotes', 'contacts', 'messages']);
@@ -21,6 +22,7 @@ export class Projector {
   readonly #shapes = new Map<string, Array<{ cols: readonly string[]; stmt: Statement }>>();
   readonly #table: (name: string) => string;
   readonly #models: ReadonlySet<ModelName> | undefined;
+  #held: HeldTables | null = null;
 
   /**
    * `table` maps a read model's table to the table written, and `models` says which read models to write (all
@@ -35,6 +37,14 @@ export class Projector {
   /** Projects one event. Call inside the transaction that appended it. */
   apply(event: RecordedEvent): void {
     for (const change of project(event, this.#models)) this.#run(this.#stamped(change, event.globalPosition));
+  }
+
+  /**
+   * From now on the (written) tables that `held` holds are changed in memory, not in SQLite; `null` goes back to
+   * SQLite (once the rebuild flushed them). Only a rebuild's replay holds tables.
+   */
+  hold(held: HeldTables | null): void {
+    this.#held = held;
   }
 
   /** Statements refer to tables a rebuild drops; forget them when that happens. */
@@ -77,6 +87,8 @@ export class Projector {
 
   #owner(table: string, id: string): { email: Value; userId: Value } | undefined {
     const name = this.#table(table);
+    const held = this.#held?.get(name, id);
+    if (held) return { email: held['email'] ?? null, userId: held['userId'] ?? null };
     return this.#stmt(`owner:${name}`, () => `SELECT email, userId FROM ${name} WHERE id = ?`).get(id) as { email: Value; userId: Value } | undefined;
   }
 
@@ -93,6 +105,7 @@ export class Projector {
 
   #run(change: ReadModelChange): void {
     const table = this.#table(change.table);
+    if (this.#held?.apply(table, change, (id) => this.#stmt(`exists:${table}`, () => `SELECT 1 FROM ${table} WHERE id = ?`).get(id) !== undefined)) return;
     switch (change.op) {
       case 'insert': {
         const cols = Object.keys(change.row);

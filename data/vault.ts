@@ -28,6 +28,7 @@ export class Vault {
    * lock and looked at the key epoch when it began, so no key it names can have been deleted meanwhile.
    */
   readonly #people = new Map<string, Person>();
+  readonly #aads = new Map<string, Buffer>();
   #batchOpen = false;
   #epoch: string | undefined;
   #epochCheckedAt = Number.NEGATIVE_INFINITY;
@@ -62,21 +63,32 @@ export class Vault {
 
   /** Opens sealed fields; when the person's key was erased they read as ERASED. */
   unseal(data: Record<string, unknown>): Record<string, unknown> {
+    if (data[SEALED] === undefined) return data;
+    return this.unsealInPlace({ ...data });
+  }
+
+  /**
+   * `unseal` for data the caller owns (just parsed from the log): the sealed blob is replaced by the fields it
+   * holds, in place, without copying the object twice. Open fields keep their order and the personal ones follow,
+   * as with `unseal`. The replay opens hundreds of thousands of these, so the per-key work (the key, its AAD) is
+   * done once per person.
+   */
+  unsealInPlace(data: Record<string, unknown>): Record<string, unknown> {
     const sealed = data[SEALED] as Sealed | undefined;
     if (!sealed) return data;
     this.#fresh();
-    const { [SEALED]: _s, ...open } = data;
+    delete data[SEALED];
     const key = this.#loadKey(sealed.k);
     if (!key) {
-      for (const f of sealed.f) open[f] = ERASED;
-      return open;
+      for (const f of sealed.f) data[f] = ERASED;
+      return data;
     }
     const raw = Buffer.from(sealed.c, 'base64');
     const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
-    decipher.setAAD(Buffer.from(sealed.k));
+    decipher.setAAD(this.#aad(sealed.k));
     decipher.setAuthTag(raw.subarray(raw.length - 16));
-    const plain = Buffer.concat([decipher.update(raw.subarray(12, raw.length - 16)), decipher.final()]).toString('utf8');
-    return { ...open, ...(JSON.parse(plain) as Record<string, unknown>) };
+    const plain = decipher.update(raw.subarray(12, raw.length - 16), undefined, 'utf8') + decipher.final('utf8');
+    return Object.assign(data, JSON.parse(plain) as Record<string, unknown>);
   }
 
   /** Deletes the subject's key. Returns how many keys were deleted (0 when none existed). */
@@ -184,6 +196,17 @@ export class Vault {
     if (this.#people.size >= MAX_PEOPLE) this.#people.clear();
     this.#people.set(subject, person);
     return person;
+  }
+
+  /** The additional authenticated data of a key's blobs (its id), made once per key. */
+  #aad(keyId: string): Buffer {
+    let aad = this.#aads.get(keyId);
+    if (!aad) {
+      if (this.#aads.size >= MAX_PEOPLE) this.#aads.clear();
+      aad = Buffer.from(keyId);
+      this.#aads.set(keyId, aad);
+    }
+    return aad;
   }
 
   #loadKey(keyId: string): KeyObject | null {
