@@ -6,7 +6,7 @@ import type { Db } from './db.ts';
 export type Written = Array<{ table: string; ids: string[] }>;
 
 /** How many rows a rebuild holds at most; beyond, the oldest are written out (memory stays flat on any log). */
-export const MAX_HELD_ROWS = 20_000;
+export const MAX_HELD_ROWS = 10_000;
 
 /**
  * The newest read-model rows of a rebuild's replay (data/rebuild.ts), kept in memory for the tables whose rows
