@@ -109,4 +109,18 @@ describe('the write path', () => {
     await t.storage.bus.execute({ ...ctx(), now: new Date('2026-02-01T00:00:00Z') }, (uow) => requestBooking(uow, randomUUID()));
     expect(t.storage.db.prepare('SELECT last_used FROM person_keys').pluck().get()).toBe('2026-03-01T00:00:00.000Z');
   });
+
+  it('seals every event with its own IV, also across many refills of the IV pool', () => {
+    const data = bookingRequested().data as unknown as Record<string, unknown>;
+    const sealed = t.storage.db.transaction(() => Array.from({ length: 1_000 }, () => t.storage.vault.seal('BookingRequested', data, subject)))();
+    const ivs = new Set(
+      sealed.map((s) =>
+        Buffer.from((s['_sealed'] as { c: string }).c, 'base64')
+          .subarray(0, 12)
+          .toString('hex'),
+      ),
+    );
+    expect(ivs.size).toBe(1_000);
+    for (const s of sealed) expect(t.storage.vault.unseal(s)).toEqual(data);
+  });
 });
