@@ -82,7 +82,9 @@ export class UnitOfWork {
   /**
    * Read, decide, append, project: one load of the stream and one append, also for several commands decided
    * in turn (see decideInTurn). `expectedVersion` (from a client that read the stream earlier) turns a
-   * concurrent change into a ConflictError instead of a silent overwrite.
+   * concurrent change into a ConflictError instead of a silent overwrite. A new stream (`expectedVersion: 0`)
+   * is not read at all: it is decided from the initial state, and the log's UNIQUE (stream, position) refuses
+   * the append when the stream exists after all — the same ConflictError as a read would have given.
    */
   handle<S, C, E extends DomainEvent>(
     streamId: string,
@@ -90,18 +92,43 @@ export class UnitOfWork {
     command: C | readonly C[],
     options: { expectedVersion?: number | undefined; subject?: string | null } = {},
   ): { state: S; events: RecordedEvent<E>[]; version: number } {
-    const { state, version } = this.load(streamId, decider);
-    if (options.expectedVersion !== undefined && options.expectedVersion !== version) {
-      throw new ConflictError('version_conflict', 'This record was changed by someone else meanwhile', {
-        expectedVersion: options.expectedVersion,
-        currentVersion: version,
-      });
+    const fresh = options.expectedVersion === 0;
+    const { state, version } = fresh ? { state: decider.initialState(), version: 0 } : this.load(streamId, decider);
+    if (options.expectedVersion !== undefined && options.expectedVersion !== version) throw versionConflict(options.expectedVersion, version);
+    let decided: E[];
+    try {
+      decided = Array.isArray(command) ? decideInTurn(decider, command as readonly C[], state) : decider.decide(command as C, state);
+    } catch (error) {
+      // Refused on the initial state: a stream that exists after all is the conflict a read would have found first.
+      if (fresh) this.#assertNew(streamId);
+      throw error;
     }
-    const decided = Array.isArray(command) ? decideInTurn(decider, command as readonly C[], state) : decider.decide(command as C, state);
-    if (decided.length === 0) return { state, events: [], version };
-    const events = this.store.append(streamId, decided, this.metadata, { expectedVersion: version, subject: options.subject ?? null }) as RecordedEvent<E>[];
+    if (decided.length === 0) {
+      if (fresh) this.#assertNew(streamId);
+      return { state, events: [], version };
+    }
+    let events: RecordedEvent<E>[];
+    try {
+      events = this.store.append(streamId, decided, this.metadata, {
+        expectedVersion: version,
+        subject: options.subject ?? null,
+        verified: true,
+      }) as RecordedEvent<E>[];
+    } catch (error) {
+      if (fresh && error instanceof ConflictError) this.#assertNew(streamId);
+      throw error;
+    }
     return { state: events.reduce(decider.evolve, state), events, version: version + events.length };
   }
+
+  #assertNew(streamId: string): void {
+    const current = this.store.streamVersion(streamId);
+    if (current !== 0) throw versionConflict(0, current);
+  }
+}
+
+function versionConflict(expectedVersion: number, currentVersion: number): ConflictError {
+  return new ConflictError('version_conflict', 'This record was changed by someone else meanwhile', { expectedVersion, currentVersion });
 }
 
 /**
@@ -191,17 +218,21 @@ export class CommandBus {
     this.#busyDeadlineMs = options.busyDeadlineMs ?? DEFAULT_BUSY_DEADLINE_MS;
     this.#fingerprintKey = createSecretKey(metaSecret(db, 'fingerprint_key'));
     this.#findCommand = db.prepare('SELECT fingerprint, result FROM commands WHERE command_id = ?');
-    this.#saveCommand = db.prepare('INSERT INTO commands (command_id, fingerprint, result, created) VALUES (?, ?, ?, ?)');
+    this.#saveCommand = db.prepare('INSERT INTO commands (command_id, fingerprint, result, created) VALUES (?, ?, ?, ?) ON CONFLICT (command_id) DO NOTHING');
     this.#runOne = db.transaction((item: Item) => this.#execute(item));
-    this.#runBatch = db.transaction((items: Item[]) =>
-      items.map((item) => {
+    this.#runBatch = db.transaction((items: Item[]) => {
+      this.#vault.openBatch();
+      return items.map((item) => {
         try {
           return { ok: this.#runOne(item) };
         } catch (error) {
-          return { error };
+          // Its savepoint rolled back: nothing it wrote (keys, mail) exists.
+          this.#vault.forgetCommand();
+          item.mailed = false;
+          return this.#afterFailure(item, error);
         }
-      }),
-    );
+      });
+    });
   }
 
   /**
@@ -295,9 +326,10 @@ export class CommandBus {
     try {
       outcomes = this.#runBatch.immediate(batch);
     } catch (error) {
-      this.#vault.clearCache();
+      this.#vault.closeBatch(true);
       throw error;
     }
+    this.#vault.closeBatch(false);
     // Committed: mail queued by a command that succeeded can go now.
     if (batch.some((item, i) => item.mailed === true && outcomes[i] !== undefined && 'ok' in outcomes[i])) {
       for (const listener of this.#mailListeners) listener();
@@ -313,13 +345,13 @@ export class CommandBus {
     return { result: JSON.parse(prior.result) as unknown, replayed: true };
   }
 
+  /**
+   * Runs a command in its savepoint. Its command id is recorded last, and only if no command under that id was
+   * recorded meanwhile (an earlier command of this batch): otherwise it rolls back and is answered as a repeat.
+   * So a new command — nearly every one — costs one write for its idempotency record and no read.
+   */
   #execute(item: Item): Outcome<unknown> {
     const { ctx } = item;
-    const fingerprint = ctx.fingerprint ?? '';
-    if (ctx.commandId) {
-      const prior = this.#replay(ctx);
-      if (prior) return prior;
-    }
     const metadata: EventMetadata = {
       time: ctx.now.toISOString(),
       commandId: ctx.commandId ?? randomUUID(),
@@ -329,7 +361,27 @@ export class CommandBus {
     const uow = new UnitOfWork(this.#db, this.#store, metadata, this.#parts);
     const result = item.work(uow);
     item.mailed = uow.mail.queued > 0;
-    if (ctx.commandId) this.#saveCommand.run(ctx.commandId, fingerprint, JSON.stringify(result ?? null), metadata.time);
+    if (ctx.commandId && this.#saveCommand.run(ctx.commandId, ctx.fingerprint ?? '', JSON.stringify(result ?? null), metadata.time).changes === 0) {
+      throw REPEATED;
+    }
     return { result, replayed: false };
   }
+
+  /**
+   * A command failed (and rolled back). When its id was committed before — by an earlier command of this batch,
+   * or by one that committed after this one was queued — it is a repeat: answered with the first result (or
+   * refused when the request differs), whatever its own run said.
+   */
+  #afterFailure(item: Item, error: unknown): { ok: Outcome<unknown> } | { error: unknown } {
+    if (!item.ctx.commandId) return { error };
+    try {
+      const prior = this.#replay(item.ctx);
+      return prior ? { ok: prior } : { error };
+    } catch (refused) {
+      return { error: refused };
+    }
+  }
 }
+
+/** Thrown to roll back a command whose id an earlier command of the batch recorded. */
+const REPEATED = new Error('repeated command');

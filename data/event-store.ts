@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import { ConflictError } from '#domain/errors.ts';
-import { EVENT_VERSIONS, upcast, type DomainEvent, type EventMetadata, type RecordedEvent } from '#domain/events.ts';
+import { EVENT_VERSIONS, upcast, type DomainEvent, type EventMetadata, type RecordedEvent, type Role } from '#domain/events.ts';
 import type { Db } from './db.ts';
 import type { Projector } from './projector.ts';
 import type { Vault } from './vault.ts';
@@ -15,8 +15,53 @@ type EventRow = {
   metadata: string;
 };
 
-/** `expectedVersion` is the stream's version the caller decided on (0: the stream must not exist yet). */
-export type AppendOptions = { expectedVersion: number; subject?: string | null };
+type ReplayRow = [number, string, number, string, number, string, string, string];
+
+/** An event's metadata as the log stores it: the time at hand, the rest parsed when first asked for. */
+class StoredMetadata implements EventMetadata {
+  readonly time: string;
+  readonly #json: string;
+  #parsed: EventMetadata | undefined;
+
+  constructor(time: string, json: string) {
+    this.time = time;
+    this.#json = json;
+  }
+
+  get commandId(): string {
+    return this.#all().commandId;
+  }
+
+  get actor(): string | null {
+    return this.#all().actor;
+  }
+
+  get role(): Role {
+    return this.#all().role;
+  }
+
+  toJSON(): EventMetadata {
+    return this.#all();
+  }
+
+  #all(): EventMetadata {
+    this.#parsed ??= JSON.parse(this.#json) as EventMetadata;
+    return this.#parsed;
+  }
+}
+
+/**
+ * `expectedVersion` is the stream's version the caller decided on (0: the stream must not exist yet). `verified`:
+ * the caller read the stream at that version in this same transaction (UnitOfWork.handle), so the store need
+ * not read it again; the UNIQUE (stream_id, stream_position) constraint still refuses a position taken.
+ */
+export type AppendOptions = { expectedVersion: number; subject?: string | null; verified?: boolean };
+
+/** Whether an error is the events table's UNIQUE (stream_id, stream_position) refusing a position already taken. */
+export function isPositionTaken(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof e.message === 'string' && e.message.includes('events.stream_id');
+}
 
 /**
  * The append-only log. Synchronous by design: it is only used inside a unit of work (data/command-bus.ts),
@@ -31,6 +76,7 @@ export class EventStore {
   readonly #byStream: Statement;
   readonly #page: Statement;
   readonly #last: Statement;
+  readonly #replayPage: Statement;
 
   constructor(db: Db, vault: Vault, projector: Projector) {
     this.#db = db;
@@ -44,6 +90,11 @@ export class EventStore {
     this.#byStream = db.prepare('SELECT * FROM events WHERE stream_id = ? ORDER BY stream_position');
     this.#page = db.prepare('SELECT * FROM events WHERE global_position > ? ORDER BY global_position LIMIT ?');
     this.#last = db.prepare('SELECT MAX(global_position) FROM events').pluck();
+    this.#replayPage = db
+      .prepare(
+        'SELECT global_position, stream_id, stream_position, type, type_version, data, metadata, created FROM events WHERE global_position > ? ORDER BY global_position LIMIT ?',
+      )
+      .raw();
   }
 
   /** The global position of the newest event, 0 for an empty log. */
@@ -65,6 +116,27 @@ export class EventStore {
     return (this.#page.all(after, limit) as EventRow[]).map((r) => this.#toRecorded(r));
   }
 
+  /**
+   * `readAll` for a replay of the whole log (data/rebuild.ts): rows as arrays, the data opened in place, and the
+   * metadata parsed only if something reads more of it than its time — projections read only the time, which
+   * the row's `created` column holds (EventStore.append writes both from the same value).
+   */
+  replayPage(after: number, limit: number): RecordedEvent[] {
+    const rows = this.#replayPage.all(after, limit) as ReplayRow[];
+    const events: RecordedEvent[] = [];
+    for (const [globalPosition, streamId, streamPosition, type, typeVersion, data, metadata, created] of rows) {
+      events.push({
+        type,
+        data: upcast(type, typeVersion, this.#vault.unsealInPlace(JSON.parse(data) as Record<string, unknown>)),
+        streamId,
+        streamPosition,
+        globalPosition,
+        metadata: new StoredMetadata(created, metadata) as EventMetadata,
+      } as unknown as RecordedEvent);
+    }
+    return events;
+  }
+
   /** Every event in global order, paged so memory stays flat however long the log is. */
   *iterateAll(pageSize = 5000): Generator<RecordedEvent> {
     let after = 0;
@@ -78,43 +150,52 @@ export class EventStore {
 
   /**
    * Appends events at the expected version and projects them into the read models. A stale version is a
-   * ConflictError; the UNIQUE (stream_id, stream_position) constraint backs the check.
+   * ConflictError. A new stream (expected version 0) needs no read: the UNIQUE (stream_id, stream_position)
+   * constraint refuses its first position when the stream exists; a later version is read unless the caller
+   * read it in this transaction (`verified`).
    */
   append(streamId: string, events: DomainEvent[], metadata: EventMetadata, options: AppendOptions): RecordedEvent[] {
     if (!this.#db.inTransaction) throw new Error('EventStore.append must run inside a transaction');
-    const current = this.streamVersion(streamId);
-    if (current !== options.expectedVersion) {
-      throw new ConflictError('version_conflict', 'This record was changed by someone else meanwhile', {
-        streamId,
-        expectedVersion: options.expectedVersion,
-        actualVersion: current,
-      });
+    const expected = options.expectedVersion;
+    if (expected !== 0 && options.verified !== true) {
+      const current = this.streamVersion(streamId);
+      if (current !== expected) throw this.#conflict(streamId, expected, current);
     }
     const meta = JSON.stringify(metadata);
     const recorded: RecordedEvent[] = [];
-    let position = current;
+    let position = expected;
     for (const event of events) {
       position += 1;
       const stored = this.#vault.seal(event.type, event.data as Record<string, unknown>, options.subject, metadata.time);
-      const info = this.#insert.run(
-        streamId,
-        position,
-        event.type,
-        EVENT_VERSIONS[event.type],
-        JSON.stringify(stored),
-        meta,
-        metadata.commandId,
-        metadata.time,
-      );
-      const r = { ...event, streamId, streamPosition: position, globalPosition: Number(info.lastInsertRowid), metadata } as RecordedEvent;
+      let rowid: number | bigint;
+      try {
+        rowid = this.#insert.run(
+          streamId,
+          position,
+          event.type,
+          EVENT_VERSIONS[event.type],
+          JSON.stringify(stored),
+          meta,
+          metadata.commandId,
+          metadata.time,
+        ).lastInsertRowid;
+      } catch (error) {
+        if (isPositionTaken(error)) throw this.#conflict(streamId, expected, this.streamVersion(streamId));
+        throw error;
+      }
+      const r = { ...event, streamId, streamPosition: position, globalPosition: Number(rowid), metadata } as RecordedEvent;
       this.#projector.apply(r);
       recorded.push(r);
     }
     return recorded;
   }
 
+  #conflict(streamId: string, expectedVersion: number, actualVersion: number): ConflictError {
+    return new ConflictError('version_conflict', 'This record was changed by someone else meanwhile', { streamId, expectedVersion, actualVersion });
+  }
+
   #toRecorded(row: EventRow): RecordedEvent {
-    const data = upcast(row.type, row.type_version, this.#vault.unseal(JSON.parse(row.data) as Record<string, unknown>));
+    const data = upcast(row.type, row.type_version, this.#vault.unsealInPlace(JSON.parse(row.data) as Record<string, unknown>));
     return {
       type: row.type,
       data,

@@ -2,6 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import { project, type ModelName, type ReadModelChange, type Row, type Value } from '#domain/projections.ts';
 import type { RecordedEvent } from '#domain/events.ts';
 import type { Db } from './db.ts';
+import type { HeldTables } from './held-tables.ts';
 
 /** The read models the devices copy (the sync feed): each row records the position of the event that last changed it. */
 const SYNCED: ReadonlySet<string> = new Set(['bookings', 'quotes', 'contacts', 'messages']);
@@ -18,8 +19,10 @@ const OWNED: ReadonlySet<string> = new Set(['bookings', 'quotes']);
 export class Projector {
   readonly #db: Db;
   readonly #statements = new Map<string, Statement>();
+  readonly #shapes = new Map<string, Array<{ cols: readonly string[]; stmt: Statement }>>();
   readonly #table: (name: string) => string;
   readonly #models: ReadonlySet<ModelName> | undefined;
+  #held: HeldTables | null = null;
 
   /**
    * `table` maps a read model's table to the table written, and `models` says which read models to write (all
@@ -36,30 +39,45 @@ export class Projector {
     for (const change of project(event, this.#models)) this.#run(this.#stamped(change, event.globalPosition));
   }
 
+  /**
+   * From now on the (written) tables that `held` holds are changed in memory, not in SQLite; `null` goes back to
+   * SQLite (once the rebuild flushed them). Only a rebuild's replay holds tables.
+   */
+  hold(held: HeldTables | null): void {
+    this.#held = held;
+  }
+
   /** Statements refer to tables a rebuild drops; forget them when that happens. */
   reset(): void {
     this.#statements.clear();
+    this.#shapes.clear();
   }
 
-  /** The change with the sync feed's bookkeeping: positions, and tombstones for what a device must forget. */
+  /**
+   * The change with the sync feed's bookkeeping: positions, and tombstones for what a device must forget. The
+   * change is the projection's own fresh object, so it is completed in place rather than copied.
+   */
   #stamped(change: ReadModelChange, position: number): ReadModelChange {
     if (!SYNCED.has(change.table)) return change;
     const owned = OWNED.has(change.table);
     switch (change.op) {
       case 'insert':
       case 'upsert':
-        return { ...change, row: { ...change.row, position, ...(change.table === 'bookings' ? { ownerPosition: position } : {}) } } as ReadModelChange;
+        change.row['position'] = position;
+        if (change.table === 'bookings') change.row['ownerPosition'] = position;
+        return change;
       case 'update': {
-        const set: Row = { ...change.set, position };
-        if (owned && ('email' in change.set || 'userId' in change.set)) {
+        const set = change.set;
+        if (owned && ('email' in set || 'userId' in set)) {
           const before = this.#owner(change.table, change.id);
-          const after = { email: 'email' in change.set ? change.set['email'] : before?.email, userId: 'userId' in change.set ? change.set['userId'] : before?.userId };
+          const after = { email: 'email' in set ? set['email'] : before?.email, userId: 'userId' in set ? set['userId'] : before?.userId };
           if (before && (before.email !== after.email || before.userId !== after.userId)) {
             this.#tombstone(change.table, change.id, position, 'moved', before);
             if (change.table === 'bookings') set['ownerPosition'] = position;
           }
         }
-        return { ...change, set };
+        set['position'] = position;
+        return change;
       }
       case 'delete':
         this.#tombstone(change.table, change.id, position, 'deleted', owned ? this.#owner(change.table, change.id) : undefined);
@@ -69,6 +87,8 @@ export class Projector {
 
   #owner(table: string, id: string): { email: Value; userId: Value } | undefined {
     const name = this.#table(table);
+    const held = this.#held?.get(name, id);
+    if (held) return { email: held['email'] ?? null, userId: held['userId'] ?? null };
     return this.#stmt(`owner:${name}`, () => `SELECT email, userId FROM ${name} WHERE id = ?`).get(id) as { email: Value; userId: Value } | undefined;
   }
 
@@ -85,35 +105,54 @@ export class Projector {
 
   #run(change: ReadModelChange): void {
     const table = this.#table(change.table);
+    if (this.#held?.apply(table, change, (id) => this.#stmt(`exists:${table}`, () => `SELECT 1 FROM ${table} WHERE id = ?`).get(id) !== undefined)) return;
     switch (change.op) {
       case 'insert': {
         const cols = Object.keys(change.row);
-        this.#stmt(`insert:${table}:${cols.join(',')}`, () =>
-          `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`,
-        ).run(change.row);
+        this.#shaped(`insert:${table}`, cols, () => `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(
+          valuesOf(change.row, cols),
+        );
         return;
       }
       case 'update': {
         const cols = Object.keys(change.set);
         if (cols.length === 0) return;
-        const params: Row = { ...change.set, __id: change.id };
-        this.#stmt(`update:${table}:${cols.join(',')}`, () =>
-          `UPDATE ${table} SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @__id`,
-        ).run(params);
+        const values = valuesOf(change.set, cols);
+        values.push(change.id);
+        this.#shaped(`update:${table}`, cols, () => `UPDATE ${table} SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`).run(values);
         return;
       }
       case 'upsert': {
         const cols = Object.keys(change.row);
         const updates = cols.filter((c) => c !== 'id').map((c) => `${c} = excluded.${c}`);
-        this.#stmt(`upsert:${table}:${cols.join(',')}`, () =>
-          `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')}) ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')}`,
-        ).run(change.row);
+        this.#shaped(
+          `upsert:${table}`,
+          cols,
+          () => `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')}) ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')}`,
+        ).run(valuesOf(change.row, cols));
         return;
       }
       case 'delete':
         this.#stmt(`delete:${table}`, () => `DELETE FROM ${table} WHERE id = ?`).run(change.id);
         return;
     }
+  }
+
+  /**
+   * The statement for a change of this kind with these columns. A projection gives one kind of change the same
+   * columns in the same order nearly every time, so the shapes seen are kept in a short list per kind and
+   * compared column by column (no key string built per change); values are bound by position.
+   */
+  #shaped(kind: string, cols: readonly string[], sql: () => string): Statement {
+    let shapes = this.#shapes.get(kind);
+    if (!shapes) {
+      shapes = [];
+      this.#shapes.set(kind, shapes);
+    }
+    for (const shape of shapes) if (sameColumns(shape.cols, cols)) return shape.stmt;
+    const stmt = this.#db.prepare(sql());
+    shapes.push({ cols, stmt });
+    return stmt;
   }
 
   #stmt(key: string, sql: () => string): Statement {
@@ -124,4 +163,16 @@ export class Projector {
     }
     return s;
   }
+}
+
+function valuesOf(row: Row, cols: readonly string[]): Value[] {
+  const values: Value[] = [];
+  for (const col of cols) values.push(row[col] as Value);
+  return values;
+}
+
+function sameColumns(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

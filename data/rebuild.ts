@@ -1,22 +1,32 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { READ_MODELS, tablesOf, type ModelName } from '#domain/projections.ts';
+import { READ_MODELS, TABLES, tablesOf, type ModelName } from '#domain/projections.ts';
 import { retryWhileBusy } from './busy.ts';
 import { forgetStatements, markBuilt, prepared, readModelStatements, type Db } from './db.ts';
 import type { EventStore } from './event-store.ts';
+import { HeldTables } from './held-tables.ts';
 import { Projector } from './projector.ts';
 
 /**
  * How many events, and how much time, one slice may take before it commits and lets others write; and how long
  * it then leaves the lock free. Without that pause a rebuild in another process takes the lock again within
- * microseconds, and the server's writers, polling for it, rarely get in.
+ * microseconds, and the server's writers, polling for it, rarely get in. `heldRows`: how many rows the replay may
+ * hold in memory (data/held-tables.ts; tests make it small).
  */
-export type SliceLimits = { maxEvents: number; maxMs: number; pauseMs?: number; grow?: boolean };
+export type SliceLimits = { maxEvents: number; maxMs: number; pauseMs?: number; grow?: boolean; heldRows?: number };
 
 /** `tail`: the events the swap's own transaction applied (the rest went in slices while others wrote). */
 export type RebuildResult = { events: number; ms: number; tail: number };
 
-const PAGE = 500;
+const PAGE = 1000;
+/** A held row costs about what replaying an event does: a flush slice writes this many rows per event a slice may replay. */
+const FLUSH_ROWS_PER_EVENT = 1;
+/**
+ * Tables whose rows are only ever inserted by their projections: the replay writes them to SQLite as it goes. The
+ * others are held in memory until the replay is done (HeldTables). Only a matter of speed and memory: either way
+ * gives the same rows.
+ */
+const STREAMED: ReadonlySet<string> = new Set([...TABLES.filter((table) => table.endsWith('_tombstones')), 'messages', 'contacts', 'support_requests']);
 /** Catch-up slices stop once a slice finds fewer new events than this; the swap applies the rest. */
 const SMALL_TAIL = 200;
 /** However busy the writers, catching up stops after this many slices; the swap applies what is left. */
@@ -52,7 +62,9 @@ export class StagedRebuild {
   readonly #projector: Projector;
   readonly #models: readonly ModelName[];
   readonly #started = performance.now();
-  #phase: 'start' | 'replay' | 'index' | 'catch-up' | 'swap' | 'done' = 'start';
+  #phase: 'start' | 'replay' | 'flush' | 'index' | 'catch-up' | 'swap' | 'done' = 'start';
+  /** The rows of the tables that events change after inserting them, kept in memory until the replay is done. */
+  readonly #held: HeldTables;
   #position = 0;
   #events = 0;
   /** The log's end when the rebuild began: replaying up to it, then catching up with what came meanwhile. */
@@ -71,6 +83,13 @@ export class StagedRebuild {
     this.#limits = limits;
     this.#models = models;
     this.#projector = new Projector(db, (table) => this.#staged(table), new Set(models));
+    this.#held = new HeldTables(
+      db,
+      tablesOf(models)
+        .filter((table) => !STREAMED.has(table))
+        .map((table) => this.#staged(table)),
+      limits.heldRows,
+    );
   }
 
   get done(): boolean {
@@ -86,18 +105,27 @@ export class StagedRebuild {
     switch (this.#phase) {
       case 'start':
         this.#restoreCache ??= bigCache(this.#db);
-        this.#db.transaction(() => {
-          dropAbandoned(this.#db);
-          prepared(this.#db, 'INSERT INTO meta (name, value) VALUES (?, ?)').run(`${OWNER_PREFIX}${this.#token}`, OWNER);
-          for (const sql of readModelStatements(this.#models).tables) this.#db.exec(this.#stagedDdl(sql));
-        }).immediate();
+        this.#db
+          .transaction(() => {
+            dropAbandoned(this.#db);
+            prepared(this.#db, 'INSERT INTO meta (name, value) VALUES (?, ?)').run(`${OWNER_PREFIX}${this.#token}`, OWNER);
+            for (const sql of readModelStatements(this.#models).tables) this.#db.exec(this.#stagedDdl(sql));
+          })
+          .immediate();
         this.#indexesLeft = readModelStatements(this.#models).indexes.map((sql) => this.#stagedDdl(sql));
         this.#target = this.#store.lastPosition();
+        this.#projector.hold(this.#held);
         this.#phase = 'replay';
         return;
       case 'replay':
         this.#slice(this.#limits);
-        if (this.#position >= this.#target) this.#phase = 'index';
+        if (this.#position >= this.#target) this.#phase = 'flush';
+        return;
+      case 'flush':
+        if (this.#flush(this.#limits) === 0) {
+          this.#projector.hold(null);
+          this.#phase = 'index';
+        }
         return;
       case 'index': {
         const sql = this.#indexesLeft[0];
@@ -131,29 +159,61 @@ export class StagedRebuild {
     }
   }
 
+  /** Writes held rows to the staged tables, in one transaction, within the limits; answers how many remain. */
+  #flush(limits: SliceLimits): number {
+    const asked = performance.now();
+    const { written, waited } = this.#staging(() =>
+      this.#db
+        .transaction(() => {
+          const started = performance.now();
+          const maxRows = limits.maxEvents * this.#growth * FLUSH_ROWS_PER_EVENT;
+          return { written: this.#held.write(maxRows, started + limits.maxMs * this.#growth), waited: started - asked > 2 };
+        })
+        .immediate(),
+    );
+    // Committed: those rows are in the staged tables now.
+    this.#held.forget(written);
+    if (limits.grow) this.#growth = waited ? 1 : Math.min(MAX_GROWTH, this.#growth * 2);
+    return this.#held.size;
+  }
+
+  /** Runs a transaction on the staged tables: disposable until the swap, so their commits need no fsync of their own. */
+  #staging<T>(work: () => T): T {
+    const synchronous = this.#db.pragma('synchronous', { simple: true }) as number;
+    this.#db.pragma('synchronous = NORMAL');
+    try {
+      return work();
+    } finally {
+      this.#db.pragma(`synchronous = ${synchronous}`);
+    }
+  }
+
   /** Replays events after the current position into the staged tables, in one transaction, within the limits. */
   #slice(limits: SliceLimits): number {
     const asked = performance.now();
     const maxEvents = limits.maxEvents * this.#growth;
     const maxMs = limits.maxMs * this.#growth;
-    const synchronous = this.#db.pragma('synchronous', { simple: true }) as number;
-    // The staged tables are disposable until the swap: their commits need no fsync of their own.
-    this.#db.pragma('synchronous = NORMAL');
+    let began = false;
     try {
-      const { applied, position, waited } = this.#db.transaction(() => {
-        // Timed from here, once the lock is ours: waiting for it must not use up the slice (one page at least).
-        const sliceStarted = performance.now();
-        let count = 0;
-        let at = this.#position;
-        while (count < maxEvents && (count === 0 || performance.now() - sliceStarted < maxMs)) {
-          const page = this.#store.readAll(at, Math.min(PAGE, maxEvents - count));
-          if (page.length === 0) break;
-          for (const event of page) this.#projector.apply(event);
-          count += page.length;
-          at = page[page.length - 1]!.globalPosition;
-        }
-        return { applied: count, position: at, waited: sliceStarted - asked > 2 };
-      }).immediate();
+      const { applied, position, waited } = this.#staging(() =>
+        this.#db
+          .transaction(() => {
+            began = true;
+            // Timed from here, once the lock is ours: waiting for it must not use up the slice (one page at least).
+            const sliceStarted = performance.now();
+            let count = 0;
+            let at = this.#position;
+            while (count < maxEvents && (count === 0 || performance.now() - sliceStarted < maxMs)) {
+              const page = this.#store.replayPage(at, Math.min(PAGE, maxEvents - count));
+              if (page.length === 0) break;
+              for (const event of page) this.#projector.apply(event);
+              count += page.length;
+              at = page[page.length - 1]!.globalPosition;
+            }
+            return { applied: count, position: at, waited: sliceStarted - asked > 2 };
+          })
+          .immediate(),
+      );
       // Only once the slice is committed does the position move on (a failed commit replays it).
       this.#position = position;
       this.#events += applied;
@@ -161,31 +221,36 @@ export class StagedRebuild {
       // back to its size the moment it did: someone else is writing.
       if (limits.grow) this.#growth = waited ? 1 : Math.min(MAX_GROWTH, this.#growth * 2);
       return applied;
-    } finally {
-      this.#db.pragma(`synchronous = ${synchronous}`);
+    } catch (error) {
+      // Held rows do not roll back with SQLite: a slice that failed once it began cannot be replayed; the rebuild
+      // fails (and is abandoned) instead of retrying. A slice that never got the lock changed nothing.
+      if (began && this.#phase === 'replay') throw new Error('A rebuild slice failed after it began replaying; the rebuild is abandoned', { cause: error });
+      throw error;
     }
   }
 
   /** The last events, then the live tables replaced by the staged ones, in one short transaction. */
   #swap(): void {
-    const tail = this.#db.transaction(() => {
-      let count = 0;
-      let at = this.#position;
-      for (;;) {
-        const page = this.#store.readAll(at, PAGE);
-        if (page.length === 0) break;
-        for (const event of page) this.#projector.apply(event);
-        count += page.length;
-        at = page[page.length - 1]!.globalPosition;
-      }
-      for (const table of tablesOf(this.#models)) {
-        this.#db.exec(`DROP TABLE IF EXISTS ${table}`);
-        this.#db.exec(`ALTER TABLE ${this.#staged(table)} RENAME TO ${table}`);
-      }
-      markBuilt(this.#db, this.#models);
-      this.#db.prepare('DELETE FROM meta WHERE name = ?').run(`${OWNER_PREFIX}${this.#token}`);
-      return { count, at };
-    }).immediate();
+    const tail = this.#db
+      .transaction(() => {
+        let count = 0;
+        let at = this.#position;
+        for (;;) {
+          const page = this.#store.replayPage(at, PAGE);
+          if (page.length === 0) break;
+          for (const event of page) this.#projector.apply(event);
+          count += page.length;
+          at = page[page.length - 1]!.globalPosition;
+        }
+        for (const table of tablesOf(this.#models)) {
+          this.#db.exec(`DROP TABLE IF EXISTS ${table}`);
+          this.#db.exec(`ALTER TABLE ${this.#staged(table)} RENAME TO ${table}`);
+        }
+        markBuilt(this.#db, this.#models);
+        this.#db.prepare('DELETE FROM meta WHERE name = ?').run(`${OWNER_PREFIX}${this.#token}`);
+        return { count, at };
+      })
+      .immediate();
     this.#events += tail.count;
     this.#tail = tail.count;
     this.#position = tail.at;
@@ -240,7 +305,7 @@ export async function rebuildInSlices(db: Db, store: EventStore, limits: SliceLi
 /** A big page cache while replaying (the default is 2 MB); returns what puts the old size back. */
 function bigCache(db: Db): () => void {
   const size = db.pragma('cache_size', { simple: true }) as number;
-  db.pragma('cache_size = -262144');
+  db.pragma('cache_size = -32768');
   return () => {
     if (db.open) db.pragma(`cache_size = ${size}`);
   };

@@ -1,9 +1,13 @@
 import { BUSINESS } from '#domain/business.ts';
 import type { OutgoingMail } from '#data/mail-outbox.ts';
 
+const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const SPECIAL = /[&<>"']/;
+
 /** Escapes text for HTML mail bodies; every value from a person goes through it. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  // Most values have nothing to escape: no new string then.
+  return SPECIAL.test(text) ? text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c) : text;
 }
 
 type Line = string | [label: string, value: string | null | undefined];
