@@ -65,17 +65,6 @@ export class EventStore {
     return (this.#page.all(after, limit) as EventRow[]).map((r) => this.#toRecorded(r));
   }
 
-  /** Every event in global order, paged so memory stays flat however long the log is. */
-  *iterateAll(pageSize = 5000): Generator<RecordedEvent> {
-    let after = 0;
-    for (;;) {
-      const rows = this.#page.all(after, pageSize) as EventRow[];
-      if (rows.length === 0) return;
-      for (const r of rows) yield this.#toRecorded(r);
-      after = rows[rows.length - 1]!.global_position;
-    }
-  }
-
   /**
    * Appends events at the expected version and projects them into the read models. A stale version is a
    * ConflictError; the UNIQUE (stream_id, stream_position) constraint backs the check.
