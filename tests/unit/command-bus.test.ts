@@ -13,9 +13,9 @@ import { tempStorage } from './store.ts';
  * records, the mail wake-up after commit, and waiting for a lock another connection holds.
  */
 
-const ctx = (commandId: string | null = null, fingerprint: string | undefined = 'f'): CommandContext => ({
+const ctx = (commandId: string | null = null, fingerprint = 'f'): CommandContext => ({
   commandId,
-  ...(fingerprint === undefined ? {} : { fingerprint }),
+  fingerprint,
   actor: 'admin-1',
   role: 'admin',
   now: new Date('2026-11-22T10:00:00Z'),
@@ -121,9 +121,9 @@ describe('command bus', () => {
   });
 
   it('replays a command id sent without a fingerprint (a command-line tool)', async () => {
-    const key = randomUUID();
-    const first = await t.storage.bus.execute(ctx(key, undefined), (uow) => request(uow).version);
-    const again = await t.storage.bus.execute(ctx(key, undefined), () => 99);
+    const { fingerprint: _f, ...unprinted } = ctx(randomUUID());
+    const first = await t.storage.bus.execute(unprinted, (uow) => request(uow).version);
+    const again = await t.storage.bus.execute(unprinted, () => 99);
     expect([first, again]).toEqual([
       { result: 1, replayed: false },
       { result: 1, replayed: true },
@@ -166,12 +166,18 @@ describe('command bus', () => {
     t.storage.db.exec(
       'CREATE TABLE test_parent (id TEXT PRIMARY KEY); CREATE TABLE test_child (parent TEXT REFERENCES test_parent (id) DEFERRABLE INITIALLY DEFERRED)',
     );
-    const booked = t.storage.bus.execute(ctx(randomUUID()), (uow) => request(uow));
+    let runs = 0;
+    const booked = t.storage.bus.execute(ctx(randomUUID()), (uow) => {
+      runs++;
+      return request(uow);
+    });
     const dangling = t.storage.bus.execute(ctx(), (uow) => uow.db.prepare(`INSERT INTO test_child VALUES ('nobody')`).run());
     await expect(booked).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_FOREIGNKEY' });
     await expect(dangling).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_FOREIGNKEY' });
     expect(t.storage.store.lastPosition()).toBe(0);
     expect(t.storage.db.prepare('SELECT COUNT(*) FROM commands').pluck().get()).toBe(0);
+    // Not a lock held elsewhere: the batch is not tried again.
+    expect(runs).toBe(1);
 
     await t.storage.bus.execute(ctx(), (uow) => request(uow));
     expect(t.storage.queries.booking(bookingId)?.firstName).toBe('Ann');
