@@ -137,17 +137,6 @@ export class EventStore {
     return events;
   }
 
-  /** Every event in global order, paged so memory stays flat however long the log is. */
-  *iterateAll(pageSize = 5000): Generator<RecordedEvent> {
-    let after = 0;
-    for (;;) {
-      const rows = this.#page.all(after, pageSize) as EventRow[];
-      if (rows.length === 0) return;
-      for (const r of rows) yield this.#toRecorded(r);
-      after = rows[rows.length - 1]!.global_position;
-    }
-  }
-
   /**
    * Appends events at the expected version and projects them into the read models. A stale version is a
    * ConflictError. A new stream (expected version 0) needs no read: the UNIQUE (stream_id, stream_position)

@@ -60,7 +60,7 @@ export class Vault {
     const iv = this.#iv();
     const cipher = createCipheriv('aes-256-gcm', key, iv);
     cipher.setAAD(Buffer.from(keyId));
-    const ct = Buffer.concat([cipher.update(JSON.stringify(personal), 'utf8'), cipher.final()]);
+    const ct = Buffer.concat([cipher.update(JSON.stringify(personal)), cipher.final()]);
     const sealed: Sealed = { k: keyId, f: fields, c: Buffer.concat([iv, ct, cipher.getAuthTag()]).toString('base64') };
     return { ...open, [SEALED]: sealed };
   }
@@ -97,13 +97,7 @@ export class Vault {
 
   /** Deletes the subject's key. Returns how many keys were deleted (0 when none existed). */
   erase(subject: string): number {
-    const hash = this.#subjectHash(subject);
-    const rows = prepared(this.#db, 'SELECT key_id FROM person_keys WHERE subject_hash = ?').all(hash) as Array<{ key_id: string }>;
-    for (const r of rows) this.#cache.set(r.key_id, null);
-    this.#people.clear();
-    const deleted = prepared(this.#db, 'DELETE FROM person_keys WHERE subject_hash = ?').run(hash).changes;
-    if (deleted > 0) this.#bumpEpoch();
-    return deleted;
+    return this.#delete(prepared(this.#db, 'SELECT key_id FROM person_keys WHERE subject_hash = ?').pluck().all(this.#subjectHash(subject)) as string[]);
   }
 
   /** Forgets cached keys (after a rolled-back transaction may have created one). */
@@ -139,12 +133,20 @@ export class Vault {
    * the privacy policy). Returns how many people were erased.
    */
   expire(before: string): number {
-    const ids = prepared(this.#db, 'SELECT key_id FROM person_keys WHERE last_used < ?').pluck().all(before) as string[];
-    for (const id of ids) this.#cache.set(id, null);
+    return this.#delete(prepared(this.#db, 'SELECT key_id FROM person_keys WHERE last_used < ?').pluck().all(before) as string[]);
+  }
+
+  /** Deletes keys, remembers them as gone, and moves the key epoch so other processes forget them too. */
+  #delete(keyIds: string[]): number {
+    if (keyIds.length === 0) return 0;
+    const remove = prepared(this.#db, 'DELETE FROM person_keys WHERE key_id = ?');
+    for (const keyId of keyIds) {
+      remove.run(keyId);
+      this.#cache.set(keyId, null);
+    }
     this.#people.clear();
-    const deleted = prepared(this.#db, 'DELETE FROM person_keys WHERE last_used < ?').run(before).changes;
-    if (deleted > 0) this.#bumpEpoch();
-    return deleted;
+    this.#bumpEpoch();
+    return keyIds.length;
   }
 
   /**
@@ -156,8 +158,8 @@ export class Vault {
     const now = performance.now();
     if (now - this.#epochCheckedAt < EPOCH_CHECK_MS) return;
     this.#epochCheckedAt = now;
-    const epoch = (prepared(this.#db, `SELECT value FROM meta WHERE name = 'key_epoch'`).pluck().get() as string | undefined) ?? '0';
-    if (this.#epoch !== undefined && epoch !== this.#epoch) this.clearCache();
+    const epoch = prepared(this.#db, `SELECT value FROM meta WHERE name = 'key_epoch'`).pluck().get() as string | undefined;
+    if (epoch !== this.#epoch) this.clearCache();
     this.#epoch = epoch;
   }
 

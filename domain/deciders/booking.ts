@@ -105,7 +105,8 @@ function decide(command: BookingCommand, state: BookingState): BookingEvent[] {
       }
       if (Object.keys(changed).length === 0) return [];
       const merged = { ...state.details, ...changed } as BookingDetails;
-      if (!merged.startDate || !merged.finishDate) {
+      // A booking keeps its dates: both cleared is refused here; one cleared, by the range rule, which names it.
+      if (!merged.startDate && !merged.finishDate) {
         throw new DomainError('invalid_dates', 'Please select dates', { fields: { startDate: 'Please select dates' } });
       }
       assertValidRange(merged);

@@ -2,13 +2,13 @@ import { ConflictError, DomainError } from '../errors.ts';
 import type { MessagePosted } from '../events.ts';
 import type { Decider } from './decider.ts';
 
-/** How many messages a booking's chat has, and their ids (a client-made id must be new). */
-export type ChatState = { messages: number; ids: ReadonlySet<string> };
+/** The ids of a booking's messages (a client-made id must be new). */
+export type ChatState = { ids: ReadonlySet<string> };
 export type PostMessage = { type: 'PostMessage'; data: MessagePosted['data'] };
 
 export const chatDecider: Decider<ChatState, PostMessage, MessagePosted> = {
-  initialState: () => ({ messages: 0, ids: new Set() }),
-  evolve: (state, event) => ({ messages: state.messages + 1, ids: new Set(state.ids).add(event.data.messageId) }),
+  initialState: () => ({ ids: new Set() }),
+  evolve: (state, event) => ({ ids: new Set(state.ids).add(event.data.messageId) }),
   decide: (command, state) => {
     const content = command.data.content.trim();
     if (content === '') throw new DomainError('message_empty', 'Message cannot be empty');

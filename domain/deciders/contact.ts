@@ -14,7 +14,7 @@ export const contactDecider: Decider<ContactState, CreateContact, ContactCreated
   initialState: () => ({ status: 'none' }),
   evolve: (_state, event) => ({ status: 'created', contactId: event.data.contactId }),
   decide: (command, state) => {
-    if (state.status !== 'none') throw new ConflictError('contact_exists', 'This contact already exists');
+    if (state.status === 'created') throw new ConflictError('contact_exists', 'This contact already exists');
     return [{ type: 'ContactCreated', data: command.data }];
   },
 };

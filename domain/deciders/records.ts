@@ -36,14 +36,15 @@ export const supportDecider: Decider<Once, SubmitSupportRequest, SupportRequeste
   initialState: () => ({ status: 'none' }),
   evolve: () => ({ status: 'recorded' }),
   decide: (command, state) => {
-    if (state.status !== 'none') throw new ConflictError('support_request_exists', 'This support request already exists');
+    if (state.status === 'recorded') throw new ConflictError('support_request_exists', 'This support request already exists');
     return [{ type: 'SupportRequested', data: command.data }];
   },
 };
 
 export type RotateFeedToken = { type: 'RotateFeedToken'; data: { tokenHash: string } };
-export const calendarFeedDecider: Decider<Once, RotateFeedToken, CalendarFeedTokenRotated> = {
-  initialState: () => ({ status: 'none' }),
-  evolve: () => ({ status: 'recorded' }),
+/** The feed's secret is replaced as often as asked: nothing about the earlier ones matters, so it keeps no state. */
+export const calendarFeedDecider: Decider<null, RotateFeedToken, CalendarFeedTokenRotated> = {
+  initialState: () => null,
+  evolve: () => null,
   decide: (command) => [{ type: 'CalendarFeedTokenRotated', data: { tokenHash: command.data.tokenHash } }],
 };

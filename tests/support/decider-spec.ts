@@ -5,7 +5,7 @@ import type { DomainEvent } from '#domain/events.ts';
 
 /**
  * Given/when/then for deciders: `spec(decider).given([events]).when(command).thenEvents([events])` or
- * `.thenThrows('code')`. Pure: no store, no clock.
+ * `.thenThrows('code', { message })`. Pure: no store, no clock.
  */
 export function spec<S, C, E extends DomainEvent>(decider: Decider<S, C, E>) {
   return {
@@ -14,10 +14,12 @@ export function spec<S, C, E extends DomainEvent>(decider: Decider<S, C, E>) {
         when(command: C) {
           const run = (): E[] => decider.decide(command, history.reduce(decider.evolve, decider.initialState()));
           return {
+            /** Strict: an event carrying `field: undefined` would blank that field in a projection. */
             thenEvents(expected: E[]): void {
-              expect(run()).toEqual(expected);
+              expect(run()).toStrictEqual(expected);
             },
-            thenThrows(code: string): void {
+            /** `expected.message` is the text a person is shown; `expected.details` what the API answers besides. */
+            thenThrows(code: string, expected: { message?: string; details?: Record<string, unknown> } = {}): void {
               let caught: unknown;
               try {
                 run();
@@ -26,6 +28,8 @@ export function spec<S, C, E extends DomainEvent>(decider: Decider<S, C, E>) {
               }
               expect(caught, `expected a DomainError ${code}`).toBeInstanceOf(DomainError);
               expect((caught as DomainError).code).toBe(code);
+              if (expected.message !== undefined) expect((caught as DomainError).message).toBe(expected.message);
+              if (expected.details !== undefined) expect((caught as DomainError).details).toEqual(expected.details);
             },
           };
         },

@@ -18,13 +18,20 @@ describe('booking decider', () => {
 
   it('changes the status and records where it came from', () => {
     booking
+      .given([bookingRequested(), { type: 'BookingDetailsChanged', data: { bookingId, phone: '01632 960999' } }])
+      .when({ type: 'ChangeBookingStatus', data: { bookingId, status: 'cancelled' } })
+      .thenEvents([{ type: 'BookingStatusChanged', data: { bookingId, from: 'pending', to: 'cancelled' } }]);
+    booking
       .given([bookingRequested()])
       .when({ type: 'ChangeBookingStatus', data: { bookingId, status: 'confirmed' } })
       .thenEvents([{ type: 'BookingStatusChanged', data: { bookingId, from: 'pending', to: 'confirmed' } }]);
   });
 
   it('appends nothing when the status is already the one asked for', () => {
-    booking.given([bookingRequested({ status: 'confirmed' })]).when({ type: 'ChangeBookingStatus', data: { bookingId, status: 'confirmed' } }).thenEvents([]);
+    booking
+      .given([bookingRequested({ status: 'confirmed' })])
+      .when({ type: 'ChangeBookingStatus', data: { bookingId, status: 'confirmed' } })
+      .thenEvents([]);
   });
 
   it('lets the admin set any status from any other (seed point 4)', () => {
@@ -35,7 +42,10 @@ describe('booking decider', () => {
   });
 
   it('cannot change a booking that does not exist', () => {
-    booking.given([]).when({ type: 'ChangeBookingStatus', data: { bookingId, status: 'confirmed' } }).thenThrows('booking_not_found');
+    booking
+      .given([])
+      .when({ type: 'ChangeBookingStatus', data: { bookingId, status: 'confirmed' } })
+      .thenThrows('booking_not_found');
   });
 
   it('records only the details that really changed', () => {
@@ -50,6 +60,82 @@ describe('booking decider', () => {
       .given([bookingRequested()])
       .when({ type: 'ChangeBookingDetails', data: { bookingId, changes: { finishDate: '2026-11-30' } } })
       .thenThrows('invalid_dates');
+  });
+});
+
+describe('booking decider: edge cases', () => {
+  const detailsChanged = (changes: Record<string, unknown>) => ({ type: 'BookingDetailsChanged', data: { bookingId, ...changes } }) as const;
+
+  it('tells the admin why a second request under the same id is refused', () => {
+    booking
+      .given([bookingRequested()])
+      .when({ type: 'RequestBooking', data: bookingRequested().data })
+      .thenThrows('booking_exists', { message: 'This booking already exists' });
+  });
+
+  it('refuses a new booking that finishes before it starts, naming the field', () => {
+    booking
+      .given([])
+      .when({ type: 'RequestBooking', data: bookingRequested({ startDate: '2026-12-02', finishDate: '2026-12-01' }).data })
+      .thenThrows('invalid_dates', { details: { fields: { finishDate: 'The finish date must be on or after the start date' } } });
+    booking
+      .given([])
+      .when({ type: 'RequestBooking', data: bookingRequested({ finishDate: '2026-12-01', startTime: '14:00', finishTime: '10:00' }).data })
+      .thenThrows('invalid_dates', { details: { fields: { finishTime: 'The finish time must be after the start time on a one-day job' } } });
+  });
+
+  it('cannot change the details of a booking that does not exist', () => {
+    booking
+      .given([])
+      .when({ type: 'ChangeBookingDetails', data: { bookingId, changes: { phone: '01632 960999' } } })
+      .thenThrows('booking_not_found', { message: 'Booking not found' });
+  });
+
+  it('appends nothing when no field is given or every field is unchanged', () => {
+    booking
+      .given([bookingRequested()])
+      .when({ type: 'ChangeBookingDetails', data: { bookingId, changes: {} } })
+      .thenEvents([]);
+    booking
+      .given([bookingRequested()])
+      .when({ type: 'ChangeBookingDetails', data: { bookingId, changes: { phone: undefined, notes: undefined } as never } })
+      .thenEvents([]);
+    booking
+      .given([bookingRequested()])
+      .when({ type: 'ChangeBookingDetails', data: { bookingId, changes: { firstName: 'Ann', startDate: '2026-12-01' } } })
+      .thenEvents([]);
+  });
+
+  it('compares with the details as last changed, not as first requested', () => {
+    booking
+      .given([bookingRequested(), detailsChanged({ phone: '01632 960999' })])
+      .when({ type: 'ChangeBookingDetails', data: { bookingId, changes: { phone: '01632 960999', lastName: 'Jones' } } })
+      .thenEvents([detailsChanged({ lastName: 'Jones' })]);
+  });
+
+  it('checks new dates against the stored ones as last changed', () => {
+    booking
+      .given([bookingRequested(), detailsChanged({ startDate: '2026-12-05', finishDate: '2026-12-06' })])
+      .when({ type: 'ChangeBookingDetails', data: { bookingId, changes: { finishDate: '2026-12-04' } } })
+      .thenThrows('invalid_dates', { details: { fields: { finishDate: 'The finish date must be on or after the start date' } } });
+  });
+
+  it('refuses clearing both dates, naming the start date', () => {
+    booking
+      .given([bookingRequested()])
+      .when({ type: 'ChangeBookingDetails', data: { bookingId, changes: { startDate: null, finishDate: null } } })
+      .thenThrows('invalid_dates', { message: 'Please select dates', details: { fields: { startDate: 'Please select dates' } } });
+  });
+
+  it('refuses clearing one date, naming the one cleared', () => {
+    booking
+      .given([bookingRequested()])
+      .when({ type: 'ChangeBookingDetails', data: { bookingId, changes: { finishDate: null } } })
+      .thenThrows('invalid_dates', { details: { fields: { finishDate: 'Please select dates' } } });
+    booking
+      .given([bookingRequested()])
+      .when({ type: 'ChangeBookingDetails', data: { bookingId, changes: { startDate: null } } })
+      .thenThrows('invalid_dates', { details: { fields: { startDate: 'Please select dates' } } });
   });
 });
 
@@ -74,6 +160,21 @@ describe('newBookingData', () => {
     expect(data.status).toBe('pending');
     expect(data.isManualBooking).toBe(false);
     expect(data.source).toBe('portal');
+  });
+
+  it('keeps the preferred time given, else takes the start time', () => {
+    expect(newBookingData({ ...dates, preferredTime: '10:30', startTime: '08:00' }, { bookingId, userId: 'u1' }, 'customer').preferredTime).toBe('10:30');
+    expect(newBookingData({ ...dates, startTime: '08:00' }, { bookingId, userId: 'u1' }, 'customer').preferredTime).toBe('08:00');
+  });
+
+  it('links a booking made from a quote to it, and any other to none', () => {
+    expect(newBookingData(dates, { bookingId, userId: null, quoteId: 'q1' }, 'admin')).toMatchObject({ quoteId: 'q1', source: 'quote' });
+    expect(newBookingData(dates, { bookingId, userId: null }, 'admin').quoteId).toBeNull();
+  });
+
+  it("starts the admin's own booking, not marked manual and without a status, as pending", () => {
+    const { status: _s, isManualBooking: _m, ...plain } = dates;
+    expect(newBookingData(plain, { bookingId, userId: null }, 'admin')).toMatchObject({ status: 'pending', isManualBooking: false, source: 'admin' });
   });
 
   it('honours the admin: a manual booking defaults to confirmed', () => {

@@ -55,6 +55,11 @@ describe('event store', () => {
       uow.store.append(stream, [{ type: 'BookingStatusChanged', data: { bookingId, from: 'pending', to: 'confirmed' } }], uow.metadata, { expectedVersion: 0 }),
     );
     await expect(stale).rejects.toBeInstanceOf(ConflictError);
+    await expect(stale).rejects.toMatchObject({
+      code: 'version_conflict',
+      message: 'This record was changed by someone else meanwhile',
+      details: { streamId: stream, expectedVersion: 0, actualVersion: 1 },
+    });
     expect(storage.store.streamVersion(stream)).toBe(1);
     expect(storage.queries.booking(bookingId)?.status).toBe('pending');
   });
@@ -66,6 +71,14 @@ describe('event store', () => {
       uow.handle(stream, bookingDecider, { type: 'ChangeBookingStatus', data: { bookingId, status: 'cancelled' } }, { expectedVersion: 1 }),
     );
     await expect(offlineEdit).rejects.toMatchObject({ code: 'version_conflict', details: { currentVersion: 2 } });
+  });
+
+  it('refuses to append outside a transaction, where a crash could leave events without their read models', () => {
+    const metadata = { time: '2026-11-22T10:00:00.000Z', commandId: randomUUID(), actor: null, role: 'system' } as const;
+    expect(() => storage.store.append(stream, [bookingRequested()], metadata, { expectedVersion: 0, subject })).toThrow(
+      'EventStore.append must run inside a transaction',
+    );
+    expect(storage.store.lastPosition()).toBe(0);
   });
 
   it('never updates or deletes an event row', async () => {
@@ -132,7 +145,12 @@ describe('command bus', () => {
     const ok = Promise.all(ids.map((id) => t.storage.bus.execute(ctx(randomUUID()), (uow) => request(uow, id))));
     await expect(failing).rejects.toThrow('boom');
     await ok;
-    expect(t.storage.queries.bookings().map((b) => b.id).sort()).toEqual([...ids].sort());
+    expect(
+      t.storage.queries
+        .bookings()
+        .map((b) => b.id)
+        .sort(),
+    ).toEqual([...ids].sort());
     expect(t.storage.store.readAll(0, 100)).toHaveLength(3);
     expect(t.storage.db.prepare('SELECT COUNT(*) FROM commands').pluck().get()).toBe(3);
   });

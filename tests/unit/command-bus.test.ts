@@ -1,0 +1,291 @@
+import { randomUUID } from 'node:crypto';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isBusy } from '#data/busy.ts';
+import type { CommandContext, UnitOfWork } from '#data/command-bus.ts';
+import { bookingDecider } from '#domain/deciders/booking.ts';
+import { streamId } from '#domain/deciders/decider.ts';
+import { bookingId, bookingRequested, quoteId } from './fixtures.ts';
+import { tempStorage } from './store.ts';
+
+/**
+ * The command bus and its unit of work, on a real SQLite file: ids, the handle step's answer, idempotency
+ * records, the mail wake-up after commit, and waiting for a lock another connection holds.
+ */
+
+const ctx = (commandId: string | null = null, fingerprint = 'f'): CommandContext => ({
+  commandId,
+  fingerprint,
+  actor: 'admin-1',
+  role: 'admin',
+  now: new Date('2026-11-22T10:00:00Z'),
+});
+const subject = 'email:ann@example.com';
+const request = (uow: UnitOfWork, id = bookingId) =>
+  uow.handle(streamId.booking(id), bookingDecider, { type: 'RequestBooking', data: bookingRequested({ bookingId: id }).data }, { subject });
+const confirm = (uow: UnitOfWork) =>
+  uow.handle(streamId.booking(bookingId), bookingDecider, { type: 'ChangeBookingStatus', data: { bookingId, status: 'confirmed' } });
+const mail = { kind: 'test', to: 'ann@example.com', subject: 'Your booking', text: 'Hello', html: '<p>Hello</p>' };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+function caught(work: () => unknown): unknown {
+  try {
+    work();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected an error');
+}
+
+describe('unit of work', () => {
+  let t: ReturnType<typeof tempStorage>;
+  beforeEach(() => {
+    t = tempStorage();
+  });
+  afterEach(() => t.cleanup());
+
+  it('takes a client-made id only when no record in the given streams has it, else makes one', () => {
+    const bus = t.storage.bus;
+    bus.executeNow(ctx(), (uow) => request(uow));
+
+    const taken = caught(() => bus.executeNow(ctx(), (uow) => uow.newId(bookingId, streamId.quote, streamId.booking)));
+    expect(taken).toMatchObject({ code: 'id_taken', message: 'A record with this id already exists' });
+    expect(bus.executeNow(ctx(), (uow) => uow.newId(quoteId, streamId.quote, streamId.booking)).result).toBe(quoteId);
+    const made = bus.executeNow(ctx(), (uow) => [uow.newId(), uow.newId()]).result;
+    expect(made[0]).toMatch(UUID);
+    expect(made[1]).not.toBe(made[0]);
+  });
+
+  it('answers the state, the events and the version the handle step reached', () => {
+    const first = t.storage.bus.executeNow(ctx(), (uow) => request(uow)).result;
+    expect(first.version).toBe(1);
+    expect(first.events.map((e) => [e.type, e.streamPosition])).toEqual([['BookingRequested', 1]]);
+
+    const second = t.storage.bus.executeNow(ctx(), (uow) => confirm(uow)).result;
+    expect(second).toMatchObject({ version: 2, state: { status: 'confirmed', bookingId } });
+    expect(second.events.map((e) => e.type)).toEqual(['BookingStatusChanged']);
+  });
+
+  it('answers the unchanged state and appends nothing when the decider decides nothing', () => {
+    t.storage.bus.executeNow(ctx(), (uow) => request(uow));
+    t.storage.bus.executeNow(ctx(), (uow) => confirm(uow));
+    const again = t.storage.bus.executeNow(ctx(), (uow) => confirm(uow)).result;
+    expect(again).toEqual({ state: expect.objectContaining({ status: 'confirmed' }), events: [], version: 2 });
+    expect(t.storage.store.lastPosition()).toBe(2);
+  });
+
+  it('tells a client that read an older version that someone else changed the record', () => {
+    t.storage.bus.executeNow(ctx(), (uow) => request(uow));
+    t.storage.bus.executeNow(ctx(), (uow) => confirm(uow));
+    const stale = caught(() =>
+      t.storage.bus.executeNow(ctx(), (uow) =>
+        uow.handle(
+          streamId.booking(bookingId),
+          bookingDecider,
+          { type: 'ChangeBookingStatus', data: { bookingId, status: 'cancelled' } },
+          { expectedVersion: 1 },
+        ),
+      ),
+    );
+    expect(stale).toMatchObject({
+      code: 'version_conflict',
+      message: 'This record was changed by someone else meanwhile',
+      details: { expectedVersion: 1, currentVersion: 2 },
+    });
+  });
+
+  it("queues mail in the command's transaction, at the command's time", () => {
+    t.storage.bus.executeNow(ctx(), (uow) => {
+      uow.mail.queue(mail);
+      return uow.mail.queued;
+    });
+    expect(t.storage.mail.due(new Date('2026-11-22T10:00:00Z'))).toMatchObject([{ kind: 'test', to: 'ann@example.com', subject: 'Your booking' }]);
+    expect(t.storage.mail.due(new Date('2026-11-22T09:59:59Z'))).toEqual([]);
+  });
+});
+
+describe('command bus', () => {
+  let t: ReturnType<typeof tempStorage>;
+  beforeEach(() => {
+    t = tempStorage();
+  });
+  afterEach(() => t.cleanup());
+
+  it('refuses a known id with a different request, naming the reuse', async () => {
+    const key = randomUUID();
+    await t.storage.bus.execute(ctx(key, 'first'), (uow) => request(uow));
+    await expect(t.storage.bus.execute(ctx(key, 'second'), () => null)).rejects.toMatchObject({
+      code: 'idempotency_key_reused',
+      message: 'This Idempotency-Key was already used for a different request',
+    });
+  });
+
+  it('replays a command id sent without a fingerprint (a command-line tool)', async () => {
+    const { fingerprint: _f, ...unprinted } = ctx(randomUUID());
+    const first = await t.storage.bus.execute(unprinted, (uow) => request(uow).version);
+    const again = await t.storage.bus.execute(unprinted, () => 99);
+    expect([first, again]).toEqual([
+      { result: 1, replayed: false },
+      { result: 1, replayed: true },
+    ]);
+  });
+
+  it('knows a command id once it is committed, and keeps no record of a command without one', async () => {
+    const key = randomUUID();
+    expect(t.storage.bus.knows(key)).toBe(false);
+    await t.storage.bus.execute(ctx(key), (uow) => request(uow));
+    await t.storage.bus.execute(ctx(), (uow) => confirm(uow));
+    expect(t.storage.bus.knows(key)).toBe(true);
+    expect(t.storage.db.prepare('SELECT command_id FROM commands').pluck().all()).toEqual([key]);
+  });
+
+  it('fingerprints a request with a key of its own, the same across a restart', () => {
+    const body = '{"email":"ann@example.com","password":"correct horse"}';
+    const print = t.storage.bus.fingerprint(body);
+    expect(print).toMatch(/^[\w-]{43}$/);
+    expect(t.storage.bus.fingerprint(`${body} `)).not.toBe(print);
+    expect(t.reopen().bus.fingerprint(body)).toBe(print);
+    const other = tempStorage();
+    try {
+      expect(other.storage.bus.fingerprint(body)).not.toBe(print);
+    } finally {
+      other.cleanup();
+    }
+  });
+
+  it('runs a command at once and synchronously for a command-line tool, throwing its refusal', () => {
+    const key = randomUUID();
+    expect(t.storage.bus.executeNow(ctx(key), (uow) => request(uow).version)).toEqual({ result: 1, replayed: false });
+    expect(t.storage.store.lastPosition()).toBe(1);
+    expect(t.storage.bus.executeNow(ctx(key), () => 2)).toEqual({ result: 1, replayed: true });
+    expect(() => t.storage.bus.executeNow(ctx(), (uow) => request(uow))).toThrow('This booking already exists');
+  });
+
+  it('rejects every command of a batch whose commit fails, keeps none of them, and commits the next batch', async () => {
+    // A deferred foreign key is checked at COMMIT: a stand-in for a disk that fills as the batch commits.
+    t.storage.db.exec(
+      'CREATE TABLE test_parent (id TEXT PRIMARY KEY); CREATE TABLE test_child (parent TEXT REFERENCES test_parent (id) DEFERRABLE INITIALLY DEFERRED)',
+    );
+    let runs = 0;
+    const booked = t.storage.bus.execute(ctx(randomUUID()), (uow) => {
+      runs++;
+      return request(uow);
+    });
+    const dangling = t.storage.bus.execute(ctx(), (uow) => uow.db.prepare(`INSERT INTO test_child VALUES ('nobody')`).run());
+    await expect(booked).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_FOREIGNKEY' });
+    await expect(dangling).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_FOREIGNKEY' });
+    expect(t.storage.store.lastPosition()).toBe(0);
+    expect(t.storage.db.prepare('SELECT COUNT(*) FROM commands').pluck().get()).toBe(0);
+    // Not a lock held elsewhere: the batch is not tried again.
+    expect(runs).toBe(1);
+
+    await t.storage.bus.execute(ctx(), (uow) => request(uow));
+    expect(t.storage.queries.booking(bookingId)?.firstName).toBe('Ann');
+  });
+
+  it('commits each command before execute returns when group commit is off', () => {
+    const t2 = tempStorage({ groupCommit: false });
+    try {
+      void t2.storage.bus.execute(ctx(), (uow) => request(uow));
+      expect(t2.storage.store.lastPosition()).toBe(1);
+    } finally {
+      t2.cleanup();
+    }
+  });
+});
+
+describe('command bus: waking the mail sender', () => {
+  let t: ReturnType<typeof tempStorage>;
+  let wakes: number;
+  beforeEach(() => {
+    t = tempStorage();
+    wakes = 0;
+    t.storage.bus.onMailQueued(() => wakes++);
+  });
+  afterEach(() => t.cleanup());
+
+  it('wakes it once after a commit in which a command queued mail', async () => {
+    await t.storage.bus.execute(ctx(), (uow) => uow.mail.queue(mail));
+    expect(wakes).toBe(1);
+  });
+
+  it('does not wake it for a command that queued none', async () => {
+    await t.storage.bus.execute(ctx(), (uow) => request(uow));
+    expect(wakes).toBe(0);
+  });
+
+  it('does not wake it for mail of a command that failed and was rolled back, though others in the batch succeeded', async () => {
+    const failing = t.storage.bus.execute(ctx(), (uow) => {
+      uow.mail.queue(mail);
+      throw new Error('refused after queueing mail');
+    });
+    const ok = t.storage.bus.execute(ctx(), (uow) => request(uow));
+    await expect(failing).rejects.toThrow('refused');
+    await ok;
+    expect(wakes).toBe(0);
+    expect(t.storage.mail.due(new Date('2026-11-23T00:00:00Z'))).toEqual([]);
+  });
+
+  it('wakes it when one command of a batch queued mail and the others did not', async () => {
+    await Promise.all([t.storage.bus.execute(ctx(), (uow) => request(uow)), t.storage.bus.execute(ctx(), (uow) => uow.mail.queue(mail))]);
+    expect(wakes).toBe(1);
+  });
+
+  it('stops waking a listener that unsubscribed', async () => {
+    let other = 0;
+    const unsubscribe = t.storage.bus.onMailQueued(() => other++);
+    unsubscribe();
+    await t.storage.bus.execute(ctx(), (uow) => uow.mail.queue(mail));
+    expect([wakes, other]).toEqual([1, 0]);
+  });
+});
+
+describe('command bus: a lock held by another connection', () => {
+  let t: ReturnType<typeof tempStorage>;
+  let other: Database.Database;
+  beforeEach(() => {
+    t = tempStorage({ busyTimeoutMs: 5, busyDeadlineMs: 150 });
+    other = new Database(t.file);
+  });
+  afterEach(() => {
+    if (other.inTransaction) other.exec('ROLLBACK');
+    other.close();
+    t.cleanup();
+  });
+  const holdLock = (ms: number) => {
+    other.exec('BEGIN IMMEDIATE');
+    setTimeout(() => other.exec('COMMIT'), ms);
+  };
+
+  it('waits without blocking and commits once the lock is released within the deadline', async () => {
+    holdLock(60);
+    const waiting = [t.storage.bus.execute(ctx(), (uow) => request(uow))];
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Another command that arrives while the first waits joins it.
+    waiting.push(t.storage.bus.execute(ctx(), (uow) => confirm(uow)));
+    const outcomes = await Promise.all(waiting);
+    expect(outcomes.map((o) => o.result.version)).toEqual([1, 2]);
+  });
+
+  it('fails with the busy error once the deadline has passed, and writes nothing', async () => {
+    holdLock(600);
+    const started = performance.now();
+    const error = await t.storage.bus.execute(ctx(), (uow) => request(uow)).catch((e: unknown) => e);
+    expect(isBusy(error)).toBe(true);
+    expect(performance.now() - started).toBeLessThan(550);
+    await new Promise((resolve) => setTimeout(resolve, 650));
+    expect(t.storage.store.lastPosition()).toBe(0);
+  });
+
+  it('answers a repeat of a committed command at once, without waiting for the lock', async () => {
+    const key = randomUUID();
+    await t.storage.bus.execute(ctx(key), (uow) => request(uow));
+    holdLock(400);
+    const started = performance.now();
+    const again = await t.storage.bus.execute(ctx(key), (uow) => request(uow));
+    expect(again.replayed).toBe(true);
+    expect(performance.now() - started).toBeLessThan(100);
+    await expect(t.storage.bus.execute(ctx(key, 'different'), () => null)).rejects.toMatchObject({ code: 'idempotency_key_reused' });
+    expect(performance.now() - started).toBeLessThan(100);
+  });
+});

@@ -1,0 +1,183 @@
+import { describe, it } from 'vitest';
+import { INVALID_RESET, INVALID_VERIFICATION, userDecider } from '#domain/deciders/user.ts';
+import type {
+  EmailVerificationRequested,
+  EmailVerified,
+  PasswordResetCompleted,
+  PasswordResetRequested,
+  UserPasswordChanged,
+  UserRegistered,
+} from '#domain/events.ts';
+import { spec } from '../support/decider-spec.ts';
+
+const registered: UserRegistered = {
+  type: 'UserRegistered',
+  data: { userId: 'u1', email: 'ann@example.com', firstName: 'Ann', lastName: 'Smith', passwordHash: 'h', isAdmin: false },
+};
+const resetRequested = (resetId: string, expiresAt: string): PasswordResetRequested => ({
+  type: 'PasswordResetRequested',
+  data: { userId: 'u1', resetId, tokenHash: `hash-${resetId}`, expiresAt },
+});
+const verificationRequested = (verificationId: string, expiresAt: string): EmailVerificationRequested => ({
+  type: 'EmailVerificationRequested',
+  data: { userId: 'u1', verificationId, tokenHash: `hash-${verificationId}`, expiresAt },
+});
+const user = spec(userDecider);
+const now = '2026-11-22T10:30:00.000Z';
+
+describe('user decider', () => {
+  it('registers once', () => {
+    user.given([]).when({ type: 'RegisterUser', data: registered.data }).thenEvents([registered]);
+    user
+      .given([registered])
+      .when({ type: 'RegisterUser', data: registered.data })
+      .thenThrows('user_exists', { message: 'An account with this email already exists' });
+  });
+
+  it('promotes to admin once', () => {
+    user
+      .given([registered])
+      .when({ type: 'PromoteToAdmin' })
+      .thenEvents([{ type: 'UserPromotedToAdmin', data: { userId: 'u1' } }]);
+    user
+      .given([registered, { type: 'UserPromotedToAdmin', data: { userId: 'u1' } }])
+      .when({ type: 'PromoteToAdmin' })
+      .thenEvents([]);
+  });
+
+  it('changes the password of an existing account only', () => {
+    user
+      .given([registered])
+      .when({ type: 'ChangePassword', data: { passwordHash: 'h2' } })
+      .thenEvents([{ type: 'UserPasswordChanged', data: { userId: 'u1', passwordHash: 'h2', closedResetIds: [] } }]);
+    user
+      .given([registered, resetRequested('r1', '2026-11-22T11:00:00.000Z')])
+      .when({ type: 'ChangePassword', data: { passwordHash: 'h3' } })
+      .thenEvents([{ type: 'UserPasswordChanged', data: { userId: 'u1', passwordHash: 'h3', closedResetIds: ['r1'] } }]);
+    user
+      .given([])
+      .when({ type: 'ChangePassword', data: { passwordHash: 'h2' } })
+      .thenThrows('user_not_found');
+  });
+});
+
+describe('user decider: password resets', () => {
+  it('opens a reset link for the account', () => {
+    user
+      .given([registered])
+      .when({ type: 'RequestPasswordReset', data: { resetId: 'r1', tokenHash: 'hash-r1', expiresAt: '2026-11-22T11:00:00.000Z' } })
+      .thenEvents([resetRequested('r1', '2026-11-22T11:00:00.000Z')]);
+  });
+
+  it('completes with a live token and closes every open link of the account', () => {
+    user
+      .given([registered, resetRequested('r1', '2026-11-22T11:00:00.000Z'), resetRequested('r2', '2026-11-22T11:10:00.000Z')])
+      .when({ type: 'CompletePasswordReset', data: { tokenHash: 'hash-r2', passwordHash: 'new', now } })
+      .thenEvents([{ type: 'PasswordResetCompleted', data: { userId: 'u1', resetId: 'r2', passwordHash: 'new', closedResetIds: ['r1', 'r2'] } }]);
+  });
+
+  it('refuses an expired, used or unknown token', () => {
+    user
+      .given([registered, resetRequested('r1', '2026-11-22T10:00:00.000Z')])
+      .when({ type: 'CompletePasswordReset', data: { tokenHash: 'hash-r1', passwordHash: 'x', now } })
+      .thenThrows('reset_token_invalid', { message: INVALID_RESET });
+    user
+      .given([
+        registered,
+        resetRequested('r1', '2026-11-22T11:00:00.000Z'),
+        { type: 'PasswordResetCompleted', data: { userId: 'u1', resetId: 'r1', passwordHash: 'n', closedResetIds: ['r1'] } },
+      ])
+      .when({ type: 'CompletePasswordReset', data: { tokenHash: 'hash-r1', passwordHash: 'x', now } })
+      .thenThrows('reset_token_invalid');
+    user
+      .given([registered])
+      .when({ type: 'CompletePasswordReset', data: { tokenHash: 'guess', passwordHash: 'x', now } })
+      .thenThrows('reset_token_invalid');
+  });
+
+  it('refuses a link at the very moment it expires', () => {
+    user
+      .given([registered, resetRequested('r1', now)])
+      .when({ type: 'CompletePasswordReset', data: { tokenHash: 'hash-r1', passwordHash: 'x', now } })
+      .thenThrows('reset_token_invalid');
+  });
+
+  it('closes every open link when the password is changed, also when the stream is replayed later', () => {
+    const changed: UserPasswordChanged = { type: 'UserPasswordChanged', data: { userId: 'u1', passwordHash: 'h2', closedResetIds: ['r1'] } };
+    const history = [registered, resetRequested('r1', '2026-11-22T11:00:00.000Z'), changed];
+    user
+      .given(history)
+      .when({ type: 'CompletePasswordReset', data: { tokenHash: 'hash-r1', passwordHash: 'x', now } })
+      .thenThrows('reset_token_invalid');
+    user
+      .given(history)
+      .when({ type: 'ChangePassword', data: { passwordHash: 'h3' } })
+      .thenEvents([{ type: 'UserPasswordChanged', data: { userId: 'u1', passwordHash: 'h3', closedResetIds: [] } }]);
+  });
+
+  it('leaves no link open after a completed reset', () => {
+    const completed: PasswordResetCompleted = {
+      type: 'PasswordResetCompleted',
+      data: { userId: 'u1', resetId: 'r1', passwordHash: 'n', closedResetIds: ['r1'] },
+    };
+    user
+      .given([registered, resetRequested('r1', '2026-11-22T11:00:00.000Z'), completed])
+      .when({ type: 'ChangePassword', data: { passwordHash: 'h3' } })
+      .thenEvents([{ type: 'UserPasswordChanged', data: { userId: 'u1', passwordHash: 'h3', closedResetIds: [] } }]);
+  });
+});
+
+describe('user decider: e-mail verification', () => {
+  const verified: EmailVerified = { type: 'EmailVerified', data: { userId: 'u1', closedVerificationIds: [] } };
+
+  it('asks a new account to prove its address', () => {
+    user
+      .given([registered])
+      .when({ type: 'RequestEmailVerification', data: { verificationId: 'v1', tokenHash: 'hash-v1', expiresAt: '2026-11-23T10:00:00.000Z' } })
+      .thenEvents([verificationRequested('v1', '2026-11-23T10:00:00.000Z')]);
+  });
+
+  it('asks nothing of an address already proved', () => {
+    user
+      .given([registered, verified])
+      .when({ type: 'RequestEmailVerification', data: { verificationId: 'v2', tokenHash: 'hash-v2', expiresAt: '2026-11-23T10:00:00.000Z' } })
+      .thenEvents([]);
+  });
+
+  it('verifies with the live link of the ones sent, and closes them all', () => {
+    user
+      .given([registered, verificationRequested('v1', '2026-11-22T10:00:00.000Z'), verificationRequested('v2', '2026-11-23T10:00:00.000Z')])
+      .when({ type: 'VerifyEmail', data: { tokenHash: 'hash-v2', now } })
+      .thenEvents([{ type: 'EmailVerified', data: { userId: 'u1', closedVerificationIds: ['v1', 'v2'] } }]);
+  });
+
+  it('refuses an expired or unknown link', () => {
+    const sent = [registered, verificationRequested('v1', '2026-11-22T10:00:00.000Z'), verificationRequested('v2', now)];
+    user
+      .given(sent)
+      .when({ type: 'VerifyEmail', data: { tokenHash: 'hash-v1', now } })
+      .thenThrows('verification_token_invalid', { message: INVALID_VERIFICATION });
+    user
+      .given(sent)
+      .when({ type: 'VerifyEmail', data: { tokenHash: 'hash-v2', now } })
+      .thenThrows('verification_token_invalid');
+    user
+      .given(sent)
+      .when({ type: 'VerifyEmail', data: { tokenHash: 'guess', now } })
+      .thenThrows('verification_token_invalid');
+  });
+
+  it('verifies without a link on other proof (a completed reset, the admin bootstrap)', () => {
+    user
+      .given([registered])
+      .when({ type: 'VerifyEmail', data: { now } })
+      .thenEvents([{ type: 'EmailVerified', data: { userId: 'u1', closedVerificationIds: [] } }]);
+  });
+
+  it('takes a link opened twice as done', () => {
+    user
+      .given([registered, verificationRequested('v1', '2026-11-23T10:00:00.000Z'), verified])
+      .when({ type: 'VerifyEmail', data: { tokenHash: 'hash-v1', now } })
+      .thenEvents([]);
+  });
+});
