@@ -79,6 +79,16 @@ export function openStorage(file: string, options: StorageOptions = {}): Storage
     projector.reset();
   }
 
+  /** A key deletion that did not commit leaves the keys in place: the vault must not go on taking them for gone. */
+  const forgetOnFailure = <T>(work: () => T): T => {
+    try {
+      return work();
+    } catch (error) {
+      vault.clearCache();
+      throw error;
+    }
+  };
+
   return {
     db,
     store,
@@ -90,10 +100,12 @@ export function openStorage(file: string, options: StorageOptions = {}): Storage
     rebuild,
     async erase(subject) {
       const keysDeleted = await retryWhileBusy(() =>
-        db.transaction(() => {
-          if (subject.startsWith('email:')) mail.forget(subject.slice('email:'.length));
-          return vault.erase(subject);
-        }).immediate(),
+        forgetOnFailure(() =>
+          db.transaction(() => {
+            if (subject.startsWith('email:')) mail.forget(subject.slice('email:'.length));
+            return vault.erase(subject);
+          }).immediate(),
+        ),
       );
       await rebuild();
       return { keysDeleted };
@@ -101,7 +113,7 @@ export function openStorage(file: string, options: StorageOptions = {}): Storage
     async expire(now) {
       const before = new Date(now);
       before.setUTCFullYear(before.getUTCFullYear() - RETENTION_YEARS);
-      const erased = await retryWhileBusy(() => db.transaction(() => vault.expire(before.toISOString())).immediate());
+      const erased = await retryWhileBusy(() => forgetOnFailure(() => db.transaction(() => vault.expire(before.toISOString())).immediate()));
       if (erased > 0) await rebuild();
       return { erased };
     },

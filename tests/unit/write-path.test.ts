@@ -123,4 +123,17 @@ describe('the write path', () => {
     expect(ivs.size).toBe(1_000);
     for (const s of sealed) expect(t.storage.vault.unseal(s)).toEqual(data);
   });
+
+  it('an erasure that fails keeps the person readable: the vault does not go on taking their key for gone', async () => {
+    const id = randomUUID();
+    await t.storage.bus.execute(ctx(), (uow) => requestBooking(uow, id, 0));
+    const before = t.storage.store.readStream(streamId.booking(id))[0]!.data;
+    t.storage.db.exec(`CREATE TEMP TRIGGER no_epoch BEFORE INSERT ON meta WHEN NEW.name = 'key_epoch' BEGIN SELECT RAISE(ABORT, 'the disk said no'); END`);
+
+    await expect(t.storage.erase(subject)).rejects.toThrow('the disk said no');
+    t.storage.db.exec('DROP TRIGGER no_epoch');
+
+    expect(t.storage.store.readStream(streamId.booking(id))[0]!.data).toEqual(before);
+    expect(before['email']).not.toBe(ERASED);
+  });
 });
