@@ -28,7 +28,7 @@ const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu --disable-background
 const CHROME_PATH = ensureChromium();
 /**
  * The most JavaScript (gzip, as built) the home page may load before the visitor's first input: issue 14. The
- * home page hydrates only its islands; the router comes on first input (docs/decisions/011-islands.md).
+ * home page hydrates only its islands; the router comes on first input (docs/decisions/013-islands.md).
  */
 const HOME_JS_BUDGET = 100 * 1024;
 

@@ -31,7 +31,7 @@ export type PrerenderInput = {
 const NOT_FOUND_PROBE = '/__prerender-not-found__';
 
 /**
- * The pages that hydrate only their islands (pwa/islands/, docs/decisions/011-islands.md): every interactive
+ * The pages that hydrate only their islands (pwa/islands/, docs/decisions/013-islands.md): every interactive
  * part of them is inside an <Island>. Other pages hydrate as a whole.
  */
 const ISLANDS_PAGES: ReadonlySet<string> = new Set(['/']);

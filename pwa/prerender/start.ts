@@ -3,7 +3,7 @@
  * after the first paint, so on a slow connection it never competes with the HTML, the stylesheet and the
  * images the visitor is waiting for. The app shell loads pwa/main.tsx directly.
  *
- * An islands page (the home page; `data-islands` on this script, see docs/decisions/011-islands.md) hydrates
+ * An islands page (the home page; `data-islands` on this script, see docs/decisions/013-islands.md) hydrates
  * only its interactive parts (pwa/islands/) with React, without the router. The router and the app load on the
  * visitor's first input (a tap, a key), and take the page over when a link to another page is followed; a link
  * followed before that is an ordinary page load (from the service worker's precache when offline).
