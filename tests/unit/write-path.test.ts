@@ -134,6 +134,6 @@ describe('the write path', () => {
     t.storage.db.exec('DROP TRIGGER no_epoch');
 
     expect(t.storage.store.readStream(streamId.booking(id))[0]!.data).toEqual(before);
-    expect(before['email']).not.toBe(ERASED);
+    expect((before as { email?: string }).email).not.toBe(ERASED);
   });
 });
