@@ -18,7 +18,7 @@ export type SliceLimits = { maxEvents: number; maxMs: number; pauseMs?: number; 
 /** `tail`: the events the swap's own transaction applied (the rest went in slices while others wrote). */
 export type RebuildResult = { events: number; ms: number; tail: number };
 
-const PAGE = 1000;
+const PAGE = 500;
 /** A held row costs about what replaying an event does: a flush slice writes this many rows per event a slice may replay. */
 const FLUSH_ROWS_PER_EVENT = 1;
 /**
@@ -305,7 +305,7 @@ export async function rebuildInSlices(db: Db, store: EventStore, limits: SliceLi
 /** A big page cache while replaying (the default is 2 MB); returns what puts the old size back. */
 function bigCache(db: Db): () => void {
   const size = db.pragma('cache_size', { simple: true }) as number;
-  db.pragma('cache_size = -32768');
+  db.pragma('cache_size = -16384');
   return () => {
     if (db.open) db.pragma(`cache_size = ${size}`);
   };
