@@ -159,6 +159,24 @@ async function main(): Promise<void> {
 
   const file = new URL('./results.json', import.meta.url);
   writeFileSync(file, JSON.stringify({ mode: mode.quick ? 'quick' : 'full', seconds, machine: info, rows, raw }, null, 2) + '\n');
+  // The README's Figures table is this file, pasted as it is (never figures from elsewhere).
+  writeFileSync(new URL('./figures.md', import.meta.url), markdown(rows, info));
+  console.log('The same as a Markdown table for the README: bench/figures.md.');
+}
+
+/** The results as the README's Figures table: the machine first, a row per figure, warnings kept. */
+function markdown(rows: Row[], info: Record<string, string | number>): string {
+  const cell = (text: string): string => text.replaceAll('|', '\\|');
+  const lines = [
+    `Measured ${String(info['date']).slice(0, 10)} with \`npm run bench${mode.quick ? ' -- --quick' : ''}\` at commit ${info['commit']}: ${info['cpu']}, ${info['cores']} cores, ${info['memoryGb']} GB RAM, Node ${info['node']}, SQLite ${info['sqlite']}; load average ${info['loadAtStart']} at the start, ${info['loadAtEnd']} at the end.`,
+    '',
+    '| # | benchmark | result | details |',
+    '|---|---|---|---|',
+    ...rows
+      .filter((r) => r.section !== '4 machine')
+      .map((r) => `| ${r.section} | ${cell(r.name)} | **${fmt(r.value)} ${r.unit}** | ${cell(r.detail)}${r.warning ? ` — ⚠ ${cell(r.warning)}` : ''} |`),
+  ];
+  return lines.join('\n') + '\n';
 }
 
 await main();
