@@ -29,7 +29,12 @@ export function batchRunner(app: Koa): (outer: Context, calls: readonly SubReque
       // The next call starts once this one's command is in the bus's queue (or it was answered without one):
       // the calls reach the bus in the batch's order, whatever each awaits on its way there.
       const queued = new Promise<void>((resolve) => (ctx.state[QUEUED] = resolve));
-      const answer = handle(ctx).then(() => answerOf(call, ctx));
+      // The chain's outermost step answers every error itself; should anything still escape, this call gets a 500
+      // and the others theirs (a rejected promise left behind would end the process).
+      const answer = handle(ctx).then(
+        () => answerOf(call, ctx),
+        (): SubAnswer => ({ id: call.id, status: 500, body: { error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' } } }),
+      );
       answers.push(answer);
       await Promise.race([queued, answer]);
     }
