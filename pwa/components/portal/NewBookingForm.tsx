@@ -10,20 +10,9 @@ import { AttachmentField } from '../ui/AttachmentField.tsx';
 import { bookingCommand, sendBooking } from './booking-command.ts';
 import { ServiceTypeField } from './ServiceTypeField.tsx';
 import { addDays, today } from './format.ts';
+import { BOOKING_FIELDS } from '../../lib/booking-fields.ts';
 
-const FIELDS = [
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'serviceType',
-  'address',
-  'description',
-  'startDate',
-  'finishDate',
-  'startTime',
-  'finishTime',
-] as const;
+const FIELDS = BOOKING_FIELDS;
 const loadSchema = async (): Promise<FormSchema> => (await import('./booking-schema.ts')).portalBookingSchema;
 const checks = seedToasts([
   { failed: blank('startDate', 'finishDate'), title: 'Please select dates', description: 'Choose start and finish dates for the electrical work' },

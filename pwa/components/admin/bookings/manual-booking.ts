@@ -1,22 +1,10 @@
+import { BOOKING_FIELDS } from '../../../lib/booking-fields.ts';
 import { MSG } from '#domain/messages.ts';
 import { bookingRequestSchema, londonDay } from '#domain/schemas/date-window.ts';
 import type { FormSchema } from '../../../lib/form.ts';
 
 /** The fields of 'Add Manual Booking', in the order the form shows them. */
-export const MANUAL_FIELDS = [
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'serviceType',
-  'address',
-  'description',
-  'startDate',
-  'finishDate',
-  'startTime',
-  'finishTime',
-  'status',
-] as const;
+export const MANUAL_FIELDS = [...BOOKING_FIELDS, 'status'] as const;
 export type ManualField = (typeof MANUAL_FIELDS)[number];
 
 /**
