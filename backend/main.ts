@@ -63,7 +63,7 @@ async function start() {
   let storage: ServerStorage;
   let keys: string[];
   try {
-    storage = openServerStorage(config);
+    storage = openServerStorage(config, logger);
     ({ keys } = loadSecrets(config.storageDir));
   } catch (err) {
     const e = err as NodeJS.ErrnoException;

@@ -2,6 +2,7 @@ import { SERVER_BUSY_TIMEOUT_MS } from '#data/busy.ts';
 import type { CommandSettings } from '#data/command-bus.ts';
 import { openStorage, type Storage } from '#data/storage.ts';
 import type { Config } from './config.ts';
+import type { Logger } from './logger.ts';
 
 /** The storage the server's commands run on: their units of work carry the deployment's settings. */
 export type ServerStorage = Storage;
@@ -10,11 +11,13 @@ export type ServerStorage = Storage;
  * The storage as the server opens it: group commit as configured, and a short synchronous lock wait, so a
  * lock held by another process (a rebuild, a backup) never freezes the event loop; writes wait for it
  * asynchronously, up to DB_BUSY_WAIT_MS, and are then answered 503. Commands get where business mail goes
- * and the site's address as `uow.settings`.
+ * and the site's address as `uow.settings`. The WAL is checkpointed in a worker thread (data/checkpointer.ts).
  */
-export function openServerStorage(config: Config): ServerStorage {
+export function openServerStorage(config: Config, logger?: Logger): ServerStorage {
   return openStorage(config.databaseFile, {
     groupCommit: config.groupCommit,
+    checkpointInBackground: true,
+    onBackgroundError: (message) => logger?.warn({ error: message }, 'WAL checkpointer'),
     busyTimeoutMs: SERVER_BUSY_TIMEOUT_MS,
     busyDeadlineMs: config.busyWaitMs,
     settings: settingsOf(config),

@@ -1,6 +1,7 @@
 import { BUSINESS } from '#domain/business.ts';
 import { TABLES } from '#domain/projections.ts';
 import { retryWhileBusy } from './busy.ts';
+import { Checkpointer } from './checkpointer.ts';
 import { CommandBus, type CommandSettings } from './command-bus.ts';
 import { openDatabase, type Db } from './db.ts';
 import { EventStore } from './event-store.ts';
@@ -25,6 +26,12 @@ export type StorageOptions = {
   busyTimeoutMs?: number;
   busyDeadlineMs?: number;
   ownProcess?: boolean;
+  /**
+   * Checkpoint the WAL in a worker thread after each commit instead of in whichever commit crosses 1,000 pages
+   * (data/checkpointer.ts): the server's choice. `onBackgroundError` hears what goes wrong there.
+   */
+  checkpointInBackground?: boolean;
+  onBackgroundError?: (message: string) => void;
   /** What every command sees as `uow.settings` (the backend's: where business mail goes, the site's address). */
   settings?: CommandSettings;
 };
@@ -38,6 +45,8 @@ export type Storage = {
   sessions: SessionStore;
   vault: Vault;
   mail: MailOutbox;
+  /** The WAL checkpointer's thread, when `checkpointInBackground` asked for one. */
+  checkpointer: Checkpointer | null;
   /**
    * Replays the whole log into new read-model tables beside the live ones, in slices that let other work
    * run, then swaps them in with one short transaction (data/rebuild.ts). Safe while the server runs.
@@ -65,6 +74,8 @@ export function openStorage(file: string, options: StorageOptions = {}): Storage
   const mail = new MailOutbox(db);
   const sessions = new SessionStore(db);
   const bus = new CommandBus(db, store, vault, { queries, outbox: mail, sessions, settings: options.settings ?? {} }, options);
+  const checkpointer = options.checkpointInBackground && file !== ':memory:' ? new Checkpointer(db, file, options.onBackgroundError ?? (() => {})) : null;
+  if (checkpointer) bus.onCommitted(() => checkpointer.afterCommit());
 
   const rebuild = async (): Promise<RebuildResult> => {
     const result = await rebuildInSlices(db, store, { maxEvents: 5_000, maxMs: 15, pauseMs: 5, grow: options.ownProcess === true });
@@ -97,6 +108,7 @@ export function openStorage(file: string, options: StorageOptions = {}): Storage
     sessions,
     vault,
     mail,
+    checkpointer,
     rebuild,
     async erase(subject) {
       const keysDeleted = await retryWhileBusy(() =>
@@ -121,6 +133,7 @@ export function openStorage(file: string, options: StorageOptions = {}): Storage
       return Object.fromEntries(TABLES.map((t) => [t, db.prepare(`SELECT * FROM ${t} ORDER BY id${t.endsWith('_tombstones') ? ', position' : ''}`).all()]));
     },
     close() {
+      checkpointer?.close();
       db.close();
     },
   };

@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHmac, createSecretKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
+import { v7 as uuidv7 } from 'uuid';
 import { PERSONAL_FIELDS, type EventType } from '#domain/events.ts';
 import { ERASED } from '#domain/limits.ts';
 import { metaSecret, prepared, type Db } from './db.ts';
@@ -189,7 +190,8 @@ export class Vault {
         return this.#remember(subject, { keyId: row.key_id, key, lastUsed });
       }
     }
-    const keyId = randomUUID();
+    // Time-ordered, so a new key lands beside the last in `person_keys`'s primary key (ADR 014).
+    const keyId = uuidv7();
     const raw = randomBytes(32);
     prepared(this.#db, 'INSERT INTO person_keys (key_id, subject_hash, key, created, last_used) VALUES (?, ?, ?, ?, ?)').run(keyId, hash, raw, time, time);
     const key = createSecretKey(raw);

@@ -1,0 +1,88 @@
+import { Worker } from 'node:worker_threads';
+import type { Db } from './db.ts';
+
+/** SQLite's own default: the connection that commits past this many WAL pages checkpoints, synchronously. */
+const SQLITE_DEFAULT_PAGES = 1_000;
+/**
+ * While the checkpointer runs, the main connection checkpoints only past this many pages (64 MB of 4 KB pages):
+ * a safety net should the thread fall behind, never the usual path.
+ */
+const FALLBACK_PAGES = 16_384;
+/** How long closing waits for the thread to close its connection. */
+const CLOSE_WAIT_MS = 2_000;
+
+/**
+ * WAL checkpoints off the event loop (ADR 014). In WAL mode a commit appends pages to the `-wal` file; a
+ * checkpoint copies them into the database file and syncs it. SQLite does that in whichever connection commits
+ * past 1,000 pages, so under steady writes every few batches one request waited for a copy and an fsync of
+ * megabytes. Here a worker thread with its own connection checkpoints (PASSIVE: it never waits for, nor holds
+ * up, the writer) after each commit, and the main connection's automatic checkpoint stays as the safety net.
+ *
+ * Should the thread fail to start or die, the main connection goes back to checkpointing itself as SQLite does
+ * by default; a checkpoint that fails is reported and the next commit tries again.
+ */
+export class Checkpointer {
+  readonly #db: Db;
+  readonly #onError: (message: string) => void;
+  readonly #closed = new Int32Array(new SharedArrayBuffer(4));
+  #worker: Worker | null;
+  #running = false;
+  #again = false;
+
+  constructor(db: Db, file: string, onError: (message: string) => void) {
+    this.#db = db;
+    this.#onError = onError;
+    db.pragma(`wal_autocheckpoint = ${FALLBACK_PAGES}`);
+    const worker = new Worker(new URL('./checkpoint-worker.ts', import.meta.url), { workerData: { file, closed: this.#closed } });
+    // It only ever works for the main thread: it must not keep a process alive that has nothing else to do.
+    worker.unref();
+    worker.on('message', (m: { done?: true; error?: string }) => {
+      this.#running = false;
+      if (m.error) this.#onError(`checkpoint failed (the next commit asks again): ${m.error}`);
+      if (this.#again) {
+        this.#again = false;
+        this.afterCommit();
+      }
+    });
+    worker.on('error', (error) => {
+      this.#onError(`checkpointer stopped; the main connection checkpoints again: ${error.message}`);
+      this.#gone();
+    });
+    worker.on('exit', () => this.#gone());
+    this.#worker = worker;
+  }
+
+  /** Whether the thread is there to checkpoint (false after it died or was closed). */
+  get running(): boolean {
+    return this.#worker !== null;
+  }
+
+  /** The main connection committed: the thread copies the new pages (one request in flight at a time). */
+  afterCommit(): void {
+    if (!this.#worker) return;
+    if (this.#running) {
+      this.#again = true;
+      return;
+    }
+    this.#running = true;
+    this.#worker.postMessage('checkpoint');
+  }
+
+  /**
+   * Closes the thread's connection and waits for it (at most 2 s), so that the main connection, closed next, is
+   * the last one and leaves everything checkpointed into the database file.
+   */
+  close(): void {
+    const worker = this.#worker;
+    if (!worker) return;
+    this.#worker = null;
+    worker.postMessage('close');
+    Atomics.wait(this.#closed, 0, 0, CLOSE_WAIT_MS);
+  }
+
+  #gone(): void {
+    if (!this.#worker) return;
+    this.#worker = null;
+    if (this.#db.open) this.#db.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_PAGES}`);
+  }
+}

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bookingDecider } from '#domain/deciders/booking.ts';
+import { streamId } from '#domain/deciders/decider.ts';
+import { Checkpointer } from '#data/checkpointer.ts';
+import { openStorage, type Storage } from '#data/storage.ts';
+import { bookingRequested } from './fixtures.ts';
+
+/**
+ * The WAL checkpointer (ADR 014): a worker thread copies committed pages into the database file, so no request
+ * waits for a checkpoint; without it SQLite checkpoints in the committing connection, as before.
+ */
+describe('the WAL checkpointer', () => {
+  const dirs: string[] = [];
+  const opened: Storage[] = [];
+  const open = (checkpointInBackground: boolean, onBackgroundError?: (m: string) => void): { storage: Storage; file: string } => {
+    const dir = mkdtempSync(join(tmpdir(), 'spark-ckpt-'));
+    dirs.push(dir);
+    const file = join(dir, 'app.db');
+    const storage = openStorage(file, { checkpointInBackground, ...(onBackgroundError ? { onBackgroundError } : {}) });
+    opened.push(storage);
+    return { storage, file };
+  };
+  afterEach(() => {
+    for (const s of opened.splice(0)) if (s.db.open) s.close();
+    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  });
+
+  /** 50 booking requests, each its own commit (so each nudges the thread): about 600 WAL pages. */
+  const write = async (storage: Storage): Promise<void> => {
+    for (let i = 0; i < 50; i++) {
+      const id = randomUUID();
+      await storage.bus.execute({ commandId: randomUUID(), fingerprint: 'f', actor: null, role: 'anonymous', now: new Date() }, (uow) =>
+        uow.handle(
+          streamId.booking(id),
+          bookingDecider,
+          { type: 'RequestBooking', data: bookingRequested({ bookingId: id }).data },
+          { expectedVersion: 0, subject: `email:${i}@example.com` },
+        ),
+      );
+    }
+  };
+
+  it('copies committed pages into the database file while the main connection only commits', async () => {
+    const { storage, file } = open(true);
+    expect(storage.checkpointer?.running).toBe(true);
+    // The main connection's own checkpoint is only a safety net, far above what this test writes.
+    expect(storage.db.pragma('wal_autocheckpoint', { simple: true })).toBe(16_384);
+    const before = statSync(file).size;
+    await write(storage);
+    await vi.waitFor(() => expect(statSync(file).size).toBeGreaterThan(before + 40_000), { timeout: 10_000, interval: 20 });
+    expect(storage.store.readAll(0, 1_000)).toHaveLength(50);
+  });
+
+  it('leaves the pages in the WAL without it until SQLite checkpoints at 1,000 pages (the control)', async () => {
+    const { storage, file } = open(false);
+    expect(storage.checkpointer).toBeNull();
+    expect(storage.db.pragma('wal_autocheckpoint', { simple: true })).toBe(1_000);
+    const before = statSync(file).size;
+    await write(storage);
+    expect(statSync(file).size).toBe(before);
+    expect(statSync(`${file}-wal`).size).toBeGreaterThan(40_000);
+  });
+
+  it('closes its connection first, so closing the storage checkpoints everything and removes the WAL', async () => {
+    const { storage, file } = open(true);
+    await write(storage);
+    storage.close();
+    expect(storage.checkpointer?.running).toBe(false);
+    expect(existsSync(`${file}-wal`)).toBe(false);
+    const reopened = openStorage(file);
+    opened.push(reopened);
+    expect(reopened.store.readAll(0, 1_000)).toHaveLength(50);
+  });
+
+  it('hands checkpoints back to SQLite and says so when its thread cannot work', async () => {
+    const { storage } = open(false);
+    const errors: string[] = [];
+    // The thread cannot open a database in a folder that does not exist: it fails as it starts.
+    const broken = new Checkpointer(storage.db, join(tmpdir(), `no-such-folder-${randomUUID()}`, 'app.db'), (m) => errors.push(m));
+    expect(storage.db.pragma('wal_autocheckpoint', { simple: true })).toBe(16_384);
+    await vi.waitFor(() => expect(broken.running).toBe(false), { timeout: 10_000, interval: 20 });
+    expect(errors).toEqual([expect.stringMatching(/^checkpointer stopped; the main connection checkpoints again: /)]);
+    expect(storage.db.pragma('wal_autocheckpoint', { simple: true })).toBe(1_000);
+    broken.afterCommit();
+    broken.close();
+  });
+});
