@@ -103,7 +103,8 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
         }
       }
       if (sent.length > 0) {
-        await db.outbox.where('id').anyOf(sent).delete();
+        // By primary key: one delete each, where `where('id').anyOf` walks an index cursor.
+        await db.outbox.bulkDelete(batch.filter((item) => sent.includes(item.id)).map((item) => item.seq));
         const gone = new Set(sent);
         all = all.filter((other) => !gone.has(other.id));
         broadcast({ type: 'sent', items: batch.filter((item) => gone.has(item.id)).map(({ id, kind, label }) => ({ id, kind, label })) });

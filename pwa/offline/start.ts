@@ -1,6 +1,7 @@
 import { toast } from '../lib/toast.ts';
 import { currentCounts } from './page-state.ts';
 import type { DrainResult } from './sender.ts';
+import { gatherSent, type SentItem } from './sent-toasts.ts';
 import { onOutboxEvent, wasAnswered } from './signals.ts';
 
 /**
@@ -19,9 +20,10 @@ export function startOutbox(): () => void {
   };
   window.addEventListener('online', online);
   document.addEventListener('visibilitychange', visible);
+  const sent = gatherSent(toastSent);
   const stop = onOutboxEvent((event) => {
     if (event.type === 'changed') void import('./outbox.ts').then((outbox) => outbox.recount());
-    else if (event.type === 'sent') toastSent(event.items.filter((item) => !wasAnswered(item.id)));
+    else if (event.type === 'sent') sent.add(event.items.filter((item) => !wasAnswered(item.id)));
     else if (event.type === 'refused' && !wasAnswered(event.id))
       void toast.error('Not accepted', `${event.label}: ${event.message} Open “Waiting to send” to edit or discard it.`);
     else if (event.type === 'sign-in-needed') void toast.info('Please sign in again', 'Your changes are kept on this device and go once you have signed in.');
@@ -33,11 +35,12 @@ export function startOutbox(): () => void {
     window.removeEventListener('online', online);
     document.removeEventListener('visibilitychange', visible);
     stop();
+    sent.flush();
   };
 }
 
-/** One toast for what went through at once: the item's own words for one, a count for several. */
-function toastSent(items: ReadonlyArray<{ label: string }>): void {
+/** One toast for what went through together (gatherSent): the item's own words for one, a count for several. */
+function toastSent(items: readonly SentItem[]): void {
   if (items.length === 1) void toast.success('Sent', `${items[0]!.label}: it has reached us.`);
   else if (items.length > 1) void toast.success('Sent', `${items.length} things you saved on this device have reached us.`);
 }

@@ -44,6 +44,8 @@ test('a visitor asks for a quote with the server down, closes the browser, and i
 
   await expect.poll(() => quoteNames(), { timeout: 15_000 }).toEqual(['Olive']);
   await expect(page.getByRole('button', { name: /waiting to send/i })).toBeHidden();
+  // Whichever page they are on, they hear it went.
+  await expect(page.getByText(/^Quote request: .+: it has reached us\.$/)).toBeVisible();
   await browser.close();
   expect(await quoteNames()).toEqual(['Olive']);
 });
@@ -85,6 +87,9 @@ test('fifty quotes queued offline arrive once each, in order, also when the serv
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   await expect(page.getByRole('button', { name: /waiting to send/i })).toBeHidden({ timeout: 60_000 });
   expect(await quoteNames()).toEqual(names);
+  // One toast for all of them.
+  await expect(page.getByText('50 things you saved on this device have reached us.')).toBeVisible();
+  await expect(page.getByText(/have reached us|it has reached us/)).toHaveCount(1);
   await browser.close();
 });
 
