@@ -125,9 +125,16 @@ describe('a full disk, and read-only storage', () => {
 
       let filled = 0;
       let full: Answer;
+      let acceptedWhileFull = 0;
       if (mounted) {
         filled = fill(join(mountPoint, 'filler'));
-        full = await call(server.url, 'POST', '/api/bookings', { json: quoteForm({ email: 'while.full@example.com' }) });
+        // A commit first reuses the write-ahead log's pages already on disk (the checkpointer has copied them
+        // into the database file), so the disk shows full at the first write that needs a new block.
+        for (let i = 0; ; i++) {
+          full = await call(server.url, 'POST', '/api/bookings', { json: quoteForm({ email: `while.full${i}@example.com` }) });
+          if (full.status !== 201 || i > 200) break;
+          acceptedWhileFull++;
+        }
       } else {
         // No tmpfs here: a 2 MB file-size limit, reached by the write-ahead log after enough writes.
         for (let i = 0; ; i++) {
@@ -175,7 +182,7 @@ describe('a full disk, and read-only storage', () => {
         const same = (m: ReceivedMail): boolean =>
           m.subject === accepted!.mail.subject && m.to.join() === accepted!.mail.to.join() && m.text === accepted!.mail.text;
         expect(smtp.messages.filter(same)).toHaveLength(1);
-        report('full disk', { mode: 'tmpfs 20 MB', filledMb: Math.round(filled / 1e5) / 10, whileFull: full.data.error.code, upload: upload.data.error.code });
+        report('full disk', { mode: 'tmpfs 20 MB', filledMb: Math.round(filled / 1e5) / 10, acceptedWhileFull, whileFull: full.data.error.code, upload: upload.data.error.code });
       } else {
         report('full disk', { mode: 'file-size limit 2 MB (tmpfs not allowed here)', whileFull: full.data.error.code, upload: upload.data.error.code });
       }
