@@ -189,6 +189,17 @@ describe('command bus', () => {
     expect(t.storage.queries.booking(bookingId)?.firstName).toBe('Ann');
   });
 
+  it('tells a commit listener of every commit, until it unsubscribes', async () => {
+    let commits = 0;
+    const unsubscribe = t.storage.bus.onCommitted(() => commits++);
+    await Promise.all([t.storage.bus.execute(ctx(), (uow) => request(uow)), t.storage.bus.execute(ctx(), () => null)]);
+    t.storage.bus.executeNow(ctx(), () => null);
+    expect(commits).toBe(2);
+    unsubscribe();
+    await t.storage.bus.execute(ctx(), () => null);
+    expect(commits).toBe(2);
+  });
+
   it('commits each command before execute returns when group commit is off', () => {
     const t2 = tempStorage({ groupCommit: false });
     try {
