@@ -8,6 +8,8 @@ import { metaSecret, prepared, type Db } from './db.ts';
 type Sealed = { k: string; f: string[]; c: string };
 /** A person whose key exists (as of the open write batch), and the `last_used` the table holds at least. */
 type Person = { keyId: string; key: KeyObject; lastUsed: string };
+/** `maxPeople`: how many people (and keys' AADs) the vault remembers before its memory starts again; MAX_PEOPLE unless a test must reach that bound. */
+export type VaultOptions = { maxPeople?: number };
 const IV_BYTES = 12;
 const IV_POOL_BYTES = 4096;
 /** People remembered between commands; beyond this many the memory starts again. */
@@ -26,6 +28,7 @@ export class Vault {
   // KeyObjects, not Buffers: Node re-imports a raw key on every cipher/HMAC call (~12 µs each here).
   readonly #cache = new Map<string, KeyObject | null>();
   readonly #pepper: KeyObject;
+  readonly #maxPeople: number;
   /**
    * Subject -> key, used only inside a write batch of the command bus (`openBatch`): the batch holds the write
    * lock and looked at the key epoch when it began, so no key it names can have been deleted meanwhile.
@@ -38,9 +41,10 @@ export class Vault {
   #epoch: string | undefined;
   #epochCheckedAt = Number.NEGATIVE_INFINITY;
 
-  constructor(db: Db) {
+  constructor(db: Db, options: VaultOptions = {}) {
     this.#db = db;
     this.#pepper = createSecretKey(metaSecret(db, 'subject_pepper'));
+    this.#maxPeople = options.maxPeople ?? MAX_PEOPLE;
   }
 
   /**
@@ -201,7 +205,7 @@ export class Vault {
 
   #remember(subject: string, person: Person): Person {
     if (!this.#batchOpen) return person;
-    if (this.#people.size >= MAX_PEOPLE) this.#people.clear();
+    if (this.#people.size >= this.#maxPeople) this.#people.clear();
     this.#people.set(subject, person);
     return person;
   }
@@ -225,7 +229,7 @@ export class Vault {
   #aad(keyId: string): Buffer {
     let aad = this.#aads.get(keyId);
     if (!aad) {
-      if (this.#aads.size >= MAX_PEOPLE) this.#aads.clear();
+      if (this.#aads.size >= this.#maxPeople) this.#aads.clear();
       aad = Buffer.from(keyId);
       this.#aads.set(keyId, aad);
     }

@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import Database from 'better-sqlite3';
+import { createHmac, randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isBusy } from '#data/busy.ts';
 import type { CommandContext, UnitOfWork } from '#data/command-bus.ts';
 import { bookingDecider } from '#domain/deciders/booking.ts';
 import { streamId } from '#domain/deciders/decider.ts';
@@ -10,7 +8,7 @@ import { tempStorage } from './store.ts';
 
 /**
  * The command bus and its unit of work, on a real SQLite file: ids, the handle step's answer, idempotency
- * records, the mail wake-up after commit, and waiting for a lock another connection holds.
+ * records and the mail wake-up after commit (waiting for a lock another connection holds: bus-lock.test.ts).
  */
 
 const ctx = (commandId: string | null = null, fingerprint = 'f'): CommandContext => ({
@@ -155,6 +153,12 @@ describe('command bus', () => {
     }
   });
 
+  it("keys fingerprints with the database's own fingerprint_key, so those stored before a restart or an upgrade still match", () => {
+    const body = '{"email":"ann@example.com"}';
+    const stored = t.storage.db.prepare(`SELECT value FROM meta WHERE name = 'fingerprint_key'`).pluck().get() as string;
+    expect(t.storage.bus.fingerprint(body)).toBe(createHmac('sha256', Buffer.from(stored, 'base64')).update(body).digest('base64url'));
+  });
+
   it('runs a command at once and synchronously for a command-line tool, throwing its refusal', () => {
     const key = randomUUID();
     expect(t.storage.bus.executeNow(ctx(key), (uow) => request(uow).version)).toEqual({ result: 1, replayed: false });
@@ -183,6 +187,17 @@ describe('command bus', () => {
 
     await t.storage.bus.execute(ctx(), (uow) => request(uow));
     expect(t.storage.queries.booking(bookingId)?.firstName).toBe('Ann');
+  });
+
+  it('tells a commit listener of every commit, until it unsubscribes', async () => {
+    let commits = 0;
+    const unsubscribe = t.storage.bus.onCommitted(() => commits++);
+    await Promise.all([t.storage.bus.execute(ctx(), (uow) => request(uow)), t.storage.bus.execute(ctx(), () => null)]);
+    t.storage.bus.executeNow(ctx(), () => null);
+    expect(commits).toBe(2);
+    unsubscribe();
+    await t.storage.bus.execute(ctx(), () => null);
+    expect(commits).toBe(2);
   });
 
   it('commits each command before execute returns when group commit is off', () => {
@@ -228,6 +243,23 @@ describe('command bus: waking the mail sender', () => {
     expect(t.storage.mail.due(new Date('2026-11-23T00:00:00Z'))).toEqual([]);
   });
 
+  it('does not wake it for a repeat in the batch whose own run queued mail: its run was rolled back', async () => {
+    const key = randomUUID();
+    const [first, repeat] = await Promise.all([
+      t.storage.bus.execute(ctx(key), (uow) => request(uow).version),
+      t.storage.bus.execute(ctx(key), (uow) => {
+        uow.mail.queue(mail);
+        return 2;
+      }),
+    ]);
+    expect([first, repeat]).toEqual([
+      { result: 1, replayed: false },
+      { result: 1, replayed: true },
+    ]);
+    expect(wakes).toBe(0);
+    expect(t.storage.mail.due(new Date('2026-11-23T00:00:00Z'))).toEqual([]);
+  });
+
   it('wakes it when one command of a batch queued mail and the others did not', async () => {
     await Promise.all([t.storage.bus.execute(ctx(), (uow) => request(uow)), t.storage.bus.execute(ctx(), (uow) => uow.mail.queue(mail))]);
     expect(wakes).toBe(1);
@@ -239,55 +271,5 @@ describe('command bus: waking the mail sender', () => {
     unsubscribe();
     await t.storage.bus.execute(ctx(), (uow) => uow.mail.queue(mail));
     expect([wakes, other]).toEqual([1, 0]);
-  });
-});
-
-describe('command bus: a lock held by another connection', () => {
-  let t: ReturnType<typeof tempStorage>;
-  let other: Database.Database;
-  beforeEach(() => {
-    t = tempStorage({ busyTimeoutMs: 5, busyDeadlineMs: 150 });
-    other = new Database(t.file);
-  });
-  afterEach(() => {
-    if (other.inTransaction) other.exec('ROLLBACK');
-    other.close();
-    t.cleanup();
-  });
-  const holdLock = (ms: number) => {
-    other.exec('BEGIN IMMEDIATE');
-    setTimeout(() => other.exec('COMMIT'), ms);
-  };
-
-  it('waits without blocking and commits once the lock is released within the deadline', async () => {
-    holdLock(60);
-    const waiting = [t.storage.bus.execute(ctx(), (uow) => request(uow))];
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    // Another command that arrives while the first waits joins it.
-    waiting.push(t.storage.bus.execute(ctx(), (uow) => confirm(uow)));
-    const outcomes = await Promise.all(waiting);
-    expect(outcomes.map((o) => o.result.version)).toEqual([1, 2]);
-  });
-
-  it('fails with the busy error once the deadline has passed, and writes nothing', async () => {
-    holdLock(600);
-    const started = performance.now();
-    const error = await t.storage.bus.execute(ctx(), (uow) => request(uow)).catch((e: unknown) => e);
-    expect(isBusy(error)).toBe(true);
-    expect(performance.now() - started).toBeLessThan(550);
-    await new Promise((resolve) => setTimeout(resolve, 650));
-    expect(t.storage.store.lastPosition()).toBe(0);
-  });
-
-  it('answers a repeat of a committed command at once, without waiting for the lock', async () => {
-    const key = randomUUID();
-    await t.storage.bus.execute(ctx(key), (uow) => request(uow));
-    holdLock(400);
-    const started = performance.now();
-    const again = await t.storage.bus.execute(ctx(key), (uow) => request(uow));
-    expect(again.replayed).toBe(true);
-    expect(performance.now() - started).toBeLessThan(100);
-    await expect(t.storage.bus.execute(ctx(key, 'different'), () => null)).rejects.toMatchObject({ code: 'idempotency_key_reused' });
-    expect(performance.now() - started).toBeLessThan(100);
   });
 });

@@ -1,4 +1,6 @@
+import { createHmac } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { streamId } from '#domain/deciders/decider.ts';
 import { ERASED } from '#domain/limits.ts';
 import type { Vault } from '#data/vault.ts';
 import { bookingId, bookingRequested, quoteRequested } from './fixtures.ts';
@@ -42,6 +44,9 @@ describe('vault', () => {
     expect(hashes).toHaveLength(1);
     expect(hashes[0]).toMatch(/^[\w-]{43}$/);
     expect(hashes[0]).not.toContain('ann');
+    // Keyed with the database's own subject_pepper, so the keys of people sealed before a restart or an upgrade are found.
+    const pepper = Buffer.from(t.storage.db.prepare(`SELECT value FROM meta WHERE name = 'subject_pepper'`).pluck().get() as string, 'base64');
+    expect(hashes[0]).toBe(createHmac('sha256', pepper).update(ann).digest('base64url'));
   });
 
   it('seals every event of a person with the one key, so one erasure reaches them all', () => {
@@ -70,5 +75,55 @@ describe('vault', () => {
     vault.clearCache();
 
     expect(vault.unseal(sealed)['firstName']).toBe('Ann');
+  });
+
+  it('opens sealed data in place exactly as unseal does, field order included, and erased fields as ERASED', () => {
+    const data = bookingRequested().data as unknown as Record<string, unknown>;
+    const sealed = inTransaction(() => vault.seal('BookingRequested', data, ann, time));
+    const parsed = JSON.parse(JSON.stringify(sealed)) as Record<string, unknown>;
+    const opened = vault.unsealInPlace(parsed);
+    expect(opened).toBe(parsed);
+    expect(opened).toEqual(data);
+    expect(Object.keys(opened)).toEqual(Object.keys(vault.unseal(sealed)));
+
+    inTransaction(() => vault.erase(ann));
+    const erased = vault.unsealInPlace(JSON.parse(JSON.stringify(sealed)) as Record<string, unknown>);
+    expect(erased).toEqual(vault.unseal(sealed));
+    expect(Object.keys(erased)).toEqual(Object.keys(opened));
+    expect(erased).toMatchObject({ firstName: ERASED, email: ERASED, description: ERASED, serviceType: 'electrical_repair' });
+  });
+
+  it('hands back data with nothing sealed as it is, not a copy', () => {
+    const open = { bookingId, startDate: '2026-12-03' };
+    expect(vault.unseal(open)).toBe(open);
+    expect(vault.unsealInPlace(open)).toBe(open);
+  });
+
+  it("outside the bus's batches finds the person anew every time, so a key whose transaction rolled back is made again", async () => {
+    const sealFailing = (subject: string) =>
+      expect(() =>
+        inTransaction(() => {
+          vault.seal('QuoteRequested', quoteRequested().data, subject, time);
+          throw new Error('refused after sealing');
+        }),
+      ).toThrow('refused');
+    const request = (subject: string, firstName: string) =>
+      t.storage.bus.execute({ commandId: null, actor: null, role: 'anonymous', now: new Date(time) }, (uow) =>
+        uow.store.append(streamId.booking(bookingId), [bookingRequested({ firstName })], uow.metadata, { expectedVersion: 0, subject }),
+      );
+    const [bob, cy, dee] = ['email:bob@example.com', 'email:cy@example.com', 'email:dee@example.com'];
+
+    sealFailing(bob);
+    const bobs = inTransaction(() => vault.seal('QuoteRequested', quoteRequested().data, bob, time));
+    // Nor does a batch of the bus take the rolled-back key for Cy's; and once it closed, the vault is outside one again.
+    sealFailing(cy);
+    await request(cy, 'Cy');
+    sealFailing(dee);
+    const dees = inTransaction(() => vault.seal('QuoteRequested', quoteRequested({ firstName: 'Dee' }).data, dee, time));
+
+    expect(t.storage.db.prepare('SELECT COUNT(*) FROM person_keys').pluck().get()).toBe(3);
+    const reopened = t.reopen();
+    expect([reopened.vault.unseal(bobs)['firstName'], reopened.vault.unseal(dees)['firstName']]).toEqual(['Bob', 'Dee']);
+    expect(reopened.store.readStream(streamId.booking(bookingId))[0]!.data).toMatchObject({ firstName: 'Cy' });
   });
 });

@@ -22,6 +22,15 @@ const ctx = (commandId: string | null = randomUUID(), fingerprint = 'f'): Comman
 });
 const subject = 'email:ann@example.com';
 
+function caught(work: () => unknown): unknown {
+  try {
+    work();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected an error');
+}
+
 function requestBooking(uow: UnitOfWork, id: string, expectedVersion?: number): { id: string } {
   const command: BookingCommand = { type: 'RequestBooking', data: bookingRequested({ bookingId: id }).data };
   uow.handle(streamId.booking(id), bookingDecider, command, { subject, ...(expectedVersion === undefined ? {} : { expectedVersion }) });
@@ -135,5 +144,73 @@ describe('the write path', () => {
 
     expect(t.storage.store.readStream(streamId.booking(id))[0]!.data).toEqual(before);
     expect((before as { email?: string }).email).not.toBe(ERASED);
+  });
+
+  describe('a new stream (expectedVersion 0), decided without reading it', () => {
+    const change = (uow: UnitOfWork, id: string) =>
+      uow.handle(streamId.booking(id), bookingDecider, { type: 'ChangeBookingStatus', data: { bookingId: id, status: 'confirmed' } }, { expectedVersion: 0 });
+    const nothing = (uow: UnitOfWork, id: string) => uow.handle(streamId.booking(id), bookingDecider, [], { expectedVersion: 0 });
+    const conflict = { code: 'version_conflict', details: { expectedVersion: 0, currentVersion: 1 } };
+
+    it('answers version_conflict, not the refusal the empty state gives, when the stream exists after all', () => {
+      const id = randomUUID();
+      t.storage.bus.executeNow(ctx(), (uow) => requestBooking(uow, id, 0));
+      expect(caught(() => t.storage.bus.executeNow(ctx(), (uow) => change(uow, id)))).toMatchObject(conflict);
+      expect(caught(() => t.storage.bus.executeNow(ctx(), (uow) => change(uow, randomUUID())))).toMatchObject({ code: 'booking_not_found' });
+    });
+
+    it('answers version_conflict for a decision of nothing when the stream exists, and nothing when it does not', () => {
+      const id = randomUUID();
+      t.storage.bus.executeNow(ctx(), (uow) => requestBooking(uow, id, 0));
+      expect(caught(() => t.storage.bus.executeNow(ctx(), (uow) => nothing(uow, id)))).toMatchObject(conflict);
+      expect(t.storage.bus.executeNow(ctx(), (uow) => nothing(uow, randomUUID())).result).toEqual({ state: { status: 'none' }, events: [], version: 0 });
+      expect(t.storage.store.lastPosition()).toBe(1);
+    });
+
+    it('answers a write the disk refuses with that refusal, never as a conflict', () => {
+      const id = randomUUID();
+      t.storage.bus.executeNow(ctx(), (uow) => requestBooking(uow, id, 0));
+      t.storage.db.exec(`CREATE TEMP TRIGGER disk_full BEFORE INSERT ON events BEGIN SELECT RAISE(ABORT, 'the disk is full'); END`);
+      const confirm = (uow: UnitOfWork, expectedVersion?: number) =>
+        uow.handle(streamId.booking(id), bookingDecider, { type: 'ChangeBookingStatus', data: { bookingId: id, status: 'confirmed' } }, { expectedVersion });
+      const writes: Array<(uow: UnitOfWork) => unknown> = [
+        (uow) => confirm(uow),
+        (uow) => confirm(uow, 1),
+        // A new stream that turns out to exist: the disk refused before the log could.
+        (uow) => requestBooking(uow, id, 0),
+        (uow) => requestBooking(uow, randomUUID(), 0),
+      ];
+      for (const write of writes) expect(caught(() => t.storage.bus.executeNow(ctx(), write))).toMatchObject({ message: 'the disk is full' });
+      t.storage.db.exec('DROP TRIGGER disk_full');
+      expect(t.storage.store.lastPosition()).toBe(1);
+    });
+  });
+
+  it('keeps no key of a batch whose commit failed: the next command for the person makes one that lasts', async () => {
+    // A deferred foreign key is checked at COMMIT: a stand-in for a disk that fills as the batch commits.
+    t.storage.db.exec(
+      'CREATE TABLE test_parent (id TEXT PRIMARY KEY); CREATE TABLE test_child (parent TEXT REFERENCES test_parent (id) DEFERRABLE INITIALLY DEFERRED)',
+    );
+    const booked = t.storage.bus.execute(ctx(), (uow) => requestBooking(uow, randomUUID()));
+    const dangling = t.storage.bus.execute(ctx(), (uow) => uow.db.prepare(`INSERT INTO test_child VALUES ('nobody')`).run());
+    await expect(booked).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_FOREIGNKEY' });
+    await expect(dangling).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_FOREIGNKEY' });
+
+    const id = randomUUID();
+    await t.storage.bus.execute(ctx(), (uow) => requestBooking(uow, id));
+    expect(t.storage.db.prepare('SELECT COUNT(*) FROM person_keys').pluck().get()).toBe(1);
+    expect(t.reopen().store.readStream(streamId.booking(id))[0]!.data).toMatchObject({ firstName: 'Ann', email: 'ann@example.com' });
+  });
+
+  it('seals with a new key for a person erased by an earlier command of the same batch', async () => {
+    const id = randomUUID();
+    const [, erased] = await Promise.all([
+      t.storage.bus.execute(ctx(), (uow) => requestBooking(uow, randomUUID())),
+      t.storage.bus.execute(ctx(), () => t.storage.vault.erase(subject)),
+      t.storage.bus.execute(ctx(), (uow) => requestBooking(uow, id)),
+    ]);
+    expect(erased.result).toBe(1);
+    expect(t.storage.store.readStream(streamId.booking(id))[0]!.data).toMatchObject({ firstName: 'Ann', email: 'ann@example.com' });
+    expect(t.reopen().store.readStream(streamId.booking(id))[0]!.data).toMatchObject({ firstName: 'Ann' });
   });
 });

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { isBusy } from '#data/busy.ts';
+import type { CommandContext, UnitOfWork } from '#data/command-bus.ts';
+import { bookingDecider } from '#domain/deciders/booking.ts';
+import { streamId } from '#domain/deciders/decider.ts';
+import { bookingId, bookingRequested } from './fixtures.ts';
+import { tempStorage } from './store.ts';
+import { SQL, traced, type Traced } from './traced.ts';
+
+/**
+ * The command bus while another connection holds the write lock (a rebuild, a backup, a second process): it waits
+ * without blocking the event loop, tries again after 5, 10, 20, then every 25 ms, and gives a command up with the
+ * busy error (503) once its deadline has passed. The timing tests fake the clock and the timers.
+ */
+
+const ctx = (commandId: string | null = null, fingerprint = 'f'): CommandContext => ({
+  commandId,
+  fingerprint,
+  actor: 'admin-1',
+  role: 'admin',
+  now: new Date('2026-11-22T10:00:00Z'),
+});
+const subject = 'email:ann@example.com';
+const request = (uow: UnitOfWork, id = bookingId) =>
+  uow.handle(streamId.booking(id), bookingDecider, { type: 'RequestBooking', data: bookingRequested({ bookingId: id }).data }, { subject });
+const confirm = (uow: UnitOfWork) =>
+  uow.handle(streamId.booking(bookingId), bookingDecider, { type: 'ChangeBookingStatus', data: { bookingId, status: 'confirmed' } });
+
+describe('command bus: a lock held by another connection', () => {
+  let t: ReturnType<typeof tempStorage>;
+  let other: Database.Database;
+  beforeEach(() => {
+    t = tempStorage({ busyTimeoutMs: 5, busyDeadlineMs: 150 });
+    other = new Database(t.file);
+  });
+  afterEach(() => {
+    if (other.inTransaction) other.exec('ROLLBACK');
+    other.close();
+    t.cleanup();
+  });
+  const holdLock = (ms: number) => {
+    other.exec('BEGIN IMMEDIATE');
+    setTimeout(() => other.exec('COMMIT'), ms);
+  };
+
+  it('waits without blocking and commits once the lock is released within the deadline', async () => {
+    holdLock(60);
+    const waiting = [t.storage.bus.execute(ctx(), (uow) => request(uow))];
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Another command that arrives while the first waits joins it.
+    waiting.push(t.storage.bus.execute(ctx(), (uow) => confirm(uow)));
+    const outcomes = await Promise.all(waiting);
+    expect(outcomes.map((o) => o.result.version)).toEqual([1, 2]);
+  });
+
+  it('fails with the busy error once the deadline has passed, and writes nothing', async () => {
+    holdLock(600);
+    const started = performance.now();
+    const error = await t.storage.bus.execute(ctx(), (uow) => request(uow)).catch((e: unknown) => e);
+    expect(isBusy(error)).toBe(true);
+    expect(performance.now() - started).toBeLessThan(550);
+    await new Promise((resolve) => setTimeout(resolve, 650));
+    expect(t.storage.store.lastPosition()).toBe(0);
+  });
+
+  it('answers a repeat of a committed command at once, without waiting for the lock', async () => {
+    const key = randomUUID();
+    await t.storage.bus.execute(ctx(key), (uow) => request(uow));
+    holdLock(400);
+    const started = performance.now();
+    const again = await t.storage.bus.execute(ctx(key), (uow) => request(uow));
+    expect(again.replayed).toBe(true);
+    expect(performance.now() - started).toBeLessThan(100);
+    await expect(t.storage.bus.execute(ctx(key, 'different'), () => null)).rejects.toMatchObject({ code: 'idempotency_key_reused' });
+    expect(performance.now() - started).toBeLessThan(100);
+  });
+});
+
+describe('command bus: when it tries the lock again', () => {
+  let t: ReturnType<typeof tempStorage>;
+  let tr: Traced;
+  let other: Database.Database;
+  const open = (busyDeadlineMs: number) => {
+    tr = traced(t.file, { busyDeadlineMs });
+  };
+  beforeEach(() => {
+    t = tempStorage();
+    other = new Database(t.file);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'performance'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    if (other.inTransaction) other.exec('ROLLBACK');
+    other.close();
+    tr.close();
+    t.cleanup();
+  });
+
+  it('tries again after 5, 10, 20, then every 25 ms, and after a commit starts again at 5', async () => {
+    open(1_000);
+    other.exec('BEGIN IMMEDIATE');
+    const first = tr.bus.execute(ctx(), (uow) => request(uow));
+    await vi.advanceTimersByTimeAsync(110);
+    expect(tr.when(SQL.begin)).toEqual([0, 5, 15, 35, 60, 85, 110]);
+    other.exec('COMMIT');
+    await vi.advanceTimersByTimeAsync(25);
+    expect((await first).result.version).toBe(1);
+
+    other.exec('BEGIN IMMEDIATE');
+    const second = tr.bus.execute(ctx(), (uow) => confirm(uow));
+    await vi.advanceTimersByTimeAsync(0);
+    other.exec('COMMIT');
+    await vi.advanceTimersByTimeAsync(5);
+    expect((await second).result.version).toBe(2);
+    expect(tr.when(SQL.begin)).toEqual([0, 5, 15, 35, 60, 85, 110, 135, 135, 140]);
+  });
+
+  it('lets a command that arrives while a batch waits join that batch, without trying the lock itself', async () => {
+    open(1_000);
+    other.exec('BEGIN IMMEDIATE');
+    const first = tr.bus.execute(ctx(), (uow) => request(uow));
+    await vi.advanceTimersByTimeAsync(2);
+    const second = tr.bus.execute(ctx(), (uow) => confirm(uow));
+    await vi.advanceTimersByTimeAsync(2);
+    expect(tr.when(SQL.begin)).toEqual([0]);
+    other.exec('COMMIT');
+    await vi.advanceTimersByTimeAsync(1);
+    expect([(await first).result.version, (await second).result.version]).toEqual([1, 2]);
+    expect(tr.when(SQL.begin)).toEqual([0, 5]);
+    expect(tr.count('COMMIT')).toBe(1);
+  });
+
+  it('gives a command up with the busy error at its deadline, not one attempt later', async () => {
+    open(35);
+    other.exec('BEGIN IMMEDIATE');
+    let answer: unknown;
+    void tr.bus.execute(ctx(), (uow) => request(uow)).catch((error: unknown) => (answer = error));
+    await vi.advanceTimersByTimeAsync(34);
+    expect(answer).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(isBusy(answer)).toBe(true);
+    expect(tr.when(SQL.begin)).toEqual([0, 5, 15, 35]);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(tr.when(SQL.begin)).toHaveLength(4);
+  });
+});
