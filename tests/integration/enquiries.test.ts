@@ -71,7 +71,17 @@ describe('POST /api/contacts', () => {
     expect(appended[0]!.metadata.role).toBe('anonymous');
     const mail = await mailSince(server, beforeMail);
     expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'new-contact', to: BUSINESS_EMAIL }]);
-    expect(mail[0]!.text).toContain('Could you fit a charger on the drive?');
+    // What the business reads: every field of the form, under its name.
+    expect(mail[0]!.text.split('\n').slice(0, 8)).toEqual([
+      'New enquiry from the website:',
+      '',
+      'Name: Connie Contact',
+      'Email: connie.contact@example.com',
+      'Phone: 01632 960123',
+      'Service: EV charging',
+      'Message: Could you fit a charger on the drive?',
+      '',
+    ]);
     expect(((await admin.get('/api/contacts')).data as Array<{ id: string }>).map((c) => c.id)).toContain(res.data.id);
   });
 
@@ -100,6 +110,16 @@ describe('POST /api/contacts', () => {
     expect(res.status).toBe(202);
     expect(res.data).toEqual({ received: true });
     expect(persistentState(server)).toEqual(before);
+  });
+
+  it('names someone who gave no last name by their first name alone in the mail to the business', async () => {
+    const beforeMail = lastMailId(server);
+
+    const res = await anonymous().post('/api/contacts', contactForm({ email: 'cher@example.com', lastName: undefined }));
+
+    expect(res.status).toBe(201);
+    const [mail] = await mailSince(server, beforeMail);
+    expect(mail!.text).toContain('\nName: Connie\nEmail: cher@example.com\n');
   });
 
   it('accepts an empty honeypot as a normal enquiry', async () => {
@@ -188,18 +208,31 @@ describe('POST /api/support/request', () => {
     });
     const mail = await mailSince(server, beforeMail);
     expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'new-support-request', to: BUSINESS_EMAIL }]);
-    expect(mail[0]!.text).toContain('I cannot see my booking from last week');
+    expect(mail[0]!.text.split('\n').slice(0, 9)).toEqual([
+      'New support request:',
+      '',
+      'Name: Sally Support',
+      'Email: sally.support@example.com',
+      'Phone: 01632 960200',
+      'Issue: login',
+      'Booking reference: —',
+      'Details: I cannot see my booking from last week',
+      '',
+    ]);
 
     const listed = (await admin.get('/api/support/requests')).data as Array<Record<string, unknown>>;
     expect(listed.find((r) => r.id === res.data.id)).toMatchObject({ name: 'Sally Support', issueType: 'login', bookingReference: null });
   });
 
   it('keeps the issue type and booking reference given', async () => {
+    const beforeMail = lastMailId(server);
     const res = await anonymous().post('/api/support/request', supportForm({ issueType: 'password' }));
 
     expect(res.status).toBe(201);
     const listed = (await admin.get('/api/support/requests')).data as Array<Record<string, unknown>>;
     expect(listed.find((r) => r.id === res.data.id)).toMatchObject({ issueType: 'password', bookingReference: 'REF-123' });
+    const [mail] = await mailSince(server, beforeMail);
+    expect(mail!.text).toContain('\nIssue: password\nBooking reference: REF-123\n');
   });
 });
 
