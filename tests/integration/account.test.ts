@@ -62,7 +62,12 @@ describe('GET /api/account/export', () => {
   it('answers a JSON file of the account, its bookings with messages and history, quotes, contact and files', async () => {
     const email = 'erin.export@example.com';
     const { client, bookingId, file } = await customerWithBooking(email);
-    expect((await client.post('/api/bookings', quoteForm({ email, description: 'A quote please' }))).status).toBe(201);
+    const [quoteFile, messageFile] = (await upload(server.url, client.cookieHeader(), [png(), png()])).data as Array<{ filename: string }>;
+    expect((await client.post('/api/bookings', quoteForm({ email, description: 'A quote please', attachments: [quoteFile] }))).status).toBe(201);
+    expect((await client.post(`/api/bookings/${bookingId}/messages`, { content: 'The fuse box, as promised', attachments: [messageFile] })).status).toBe(201);
+    const support = { phone: '01632 960200', issueType: 'booking', description: 'Where can I see my booking?' };
+    expect((await new Client(server.url).post('/api/support/request', { ...support, name: 'Dana Deleter', email })).status).toBe(201);
+    expect((await new Client(server.url).post('/api/support/request', { ...support, name: 'Someone Else', email: 'someone.else@example.com' })).status).toBe(201);
 
     const res = await client.get('/api/account/export');
 
@@ -72,16 +77,30 @@ describe('GET /api/account/export', () => {
     expect(res.data.account).toMatchObject({ email, firstName: 'Dana', lastName: 'Deleter', emailVerified: true });
     expect(res.data.account).not.toHaveProperty('passwordHash');
     expect(res.data.bookings).toHaveLength(1);
-    expect(res.data.bookings[0]).toMatchObject({ id: bookingId, messages: [expect.objectContaining({ content: 'Please ring the side door bell' })] });
+    expect(res.data.bookings[0]).toMatchObject({
+      id: bookingId,
+      messages: [expect.objectContaining({ content: 'Please ring the side door bell' }), expect.objectContaining({ content: 'The fuse box, as promised' })],
+    });
     expect(res.data.bookings[0].history.length).toBeGreaterThanOrEqual(2);
     expect(res.data.quotes).toEqual([expect.objectContaining({ description: 'A quote please' })]);
     expect(res.data.contacts).toEqual([expect.objectContaining({ email })]);
-    expect(res.data.files).toEqual([expect.objectContaining({ filename: file.filename, url: `/uploads/${file.filename}` })]);
+    // Every file: the booking's, the quote's and the one sent in the chat.
+    expect(res.data.files).toHaveLength(3);
+    expect(res.data.files).toEqual(
+      expect.arrayContaining([file, quoteFile!, messageFile!].map((f) => expect.objectContaining({ filename: f.filename, url: `/uploads/${f.filename}` }))),
+    );
+    // Their own support request, not someone else's.
+    expect(res.data.supportRequests).toEqual([expect.objectContaining({ name: 'Dana Deleter', email, description: 'Where can I see my booking?' })]);
+    expect(res.data.about).toBe(
+      'Everything we hold about you, as of the time above. Files are listed by name; download each from your portal while signed in. ',
+    );
   });
 
   it('leaves out what others sent under an address the account has not proved', async () => {
     const email = 'uma.unproved@example.com';
     expect((await new Client(server.url).post('/api/bookings', quoteForm({ email, description: 'Sent before anyone registered' }))).status).toBe(201);
+    const support = { name: 'Uma', email, phone: '01632 960200', issueType: 'login', description: 'Also sent before' };
+    expect((await new Client(server.url).post('/api/support/request', support)).status).toBe(201);
     const client = new Client(server.url);
     expect((await client.register(email, 'a-customer-passphrase', 'Uma')).status).toBe(201);
 
@@ -90,7 +109,12 @@ describe('GET /api/account/export', () => {
     expect(res.status).toBe(200);
     expect(res.data.quotes).toEqual([]);
     expect(res.data.contacts).toEqual([]);
+    expect(res.data.supportRequests).toEqual([]);
     expect(res.text).not.toContain('Sent before anyone registered');
+    expect(res.data.about).toBe(
+      'Everything we hold about you, as of the time above. Files are listed by name; download each from your portal while signed in. ' +
+        'Your e-mail address is not confirmed yet, so records made under it before you signed up are not included. ',
+    );
   });
 });
 
