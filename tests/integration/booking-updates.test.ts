@@ -323,7 +323,9 @@ describe('PATCH /api/bookings/{id}', () => {
 
       expect(res.status).toBe(409);
       expect(res.data.error.code).toBe('booking_overlap');
-      expect(res.data.error.message).toContain(first.startDate);
+      expect(res.data.error.message).toBe(
+        `This job overlaps another job: Electrical Installation on ${first.startDate}, 09:00–13:00. Send allowOverlap to book it anyway.`,
+      );
       expect(res.data.error.clashes).toHaveLength(1);
       expect(res.data.error.clashes[0]).toMatchObject({
         id: first.id,
@@ -334,6 +336,23 @@ describe('PATCH /api/bookings/{id}', () => {
       });
       expect(persistentState(server)).toEqual(before);
       expect((await admin.get(`/api/bookings/${second.id}`)).data.status).toBe('pending');
+    });
+
+    it("counts the jobs it overlaps and gives the first one's dates when it runs over several days", async () => {
+      const day = freshDay();
+      const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+      const span = { startDate: day, finishDate: next, startTime: '08:00', finishTime: '16:00' };
+      await adminBooking('confirmed', span);
+      await adminBooking('confirmed', { ...span, allowOverlap: true });
+      const third = await pendingBooking({ startDate: next, finishDate: next, startTime: '10:00', finishTime: '11:00' });
+
+      const res = await patch(admin, third.id, { status: 'confirmed' });
+
+      expect(res.status).toBe(409);
+      expect(res.data.error.message).toBe(
+        `This job overlaps 2 other jobs: Electrical Installation on ${day} to ${next}, 08:00–16:00. Send allowOverlap to book it anyway.`,
+      );
+      expect(res.data.error.clashes).toHaveLength(2);
     });
 
     it('confirms it anyway with allowOverlap: true', async () => {
