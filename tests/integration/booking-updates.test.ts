@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERASED } from '#domain/limits.ts';
 import { Client, startServer, type TestServer } from '../support/server.ts';
 import { allEvents, bookingForm, daysAhead, expectError, typesAfter, type Answer, persistentState } from './helpers.ts';
 
@@ -533,6 +534,21 @@ describe('GET /api/bookings/{id}/history', () => {
     const times = entries.map((e) => e.at);
     for (const t of times) expect(new Date(t).toISOString()).toBe(t);
     expect([...times].sort()).toEqual(times);
+  });
+
+  it('keeps no name of a customer who deleted their account since: the entries read [erased]', async () => {
+    const day = freshDay();
+    const gone = new Client(server.url);
+    expect((await gone.register('fern.former@example.com', 'a-former-passphrase', 'Fern', 'Former')).status).toBe(201);
+    await server.verifyEmail('fern.former@example.com');
+    const booked = await gone.post('/api/bookings', bookingForm('fern.former@example.com', { firstName: 'Fern', startDate: day, finishDate: day }));
+    expect(booked.status).toBe(201);
+    expect((await gone.post('/api/account/delete', { password: 'a-former-passphrase' })).status).toBe(200);
+
+    const res = await admin.get(`/api/bookings/${booked.data.booking.id}/history`);
+
+    expect((res.data as Array<{ who: string; role: string }>)[0]).toMatchObject({ who: `${ERASED} ${ERASED}`, role: 'customer', type: 'BookingRequested' });
+    expect(res.text).not.toContain('Fern');
   });
 
   it('answers 403 to the customer whose booking it is', async () => {
