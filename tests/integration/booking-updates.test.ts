@@ -411,6 +411,38 @@ describe('PATCH /api/bookings/{id}', () => {
       expect(persistentState(server)).toEqual(before);
     });
 
+    const shift = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+    it.each([
+      ['its start time', { startTime: '13:00', finishTime: '15:00' }, { startTime: '11:00' }],
+      ['its finish time', { startTime: '06:00', finishTime: '08:00' }, { finishTime: '10:00' }],
+      ['its start date', { dayShift: 1 }, { startDayShift: 0 }],
+      ['its finish date', { dayShift: -1 }, { finishDayShift: 0 }],
+    ] as const)('answers 409 when a change of %s alone moves a confirmed booking onto another', async (_what, placed, moved) => {
+      const first = await adminBooking('confirmed', { startTime: '09:00', finishTime: '12:00' });
+      const day = first.startDate as string;
+      const at = 'dayShift' in placed ? shift(day, placed.dayShift) : day;
+      const times = 'startTime' in placed ? { startTime: placed.startTime, finishTime: placed.finishTime } : { startTime: '09:00', finishTime: '12:00' };
+      const second = (await admin.post('/api/bookings', bookingForm(OWNER_EMAIL, { startDate: at, finishDate: at, status: 'confirmed', ...times }))).data.booking;
+      const change =
+        'startDayShift' in moved ? { startDate: shift(day, moved.startDayShift) } : 'finishDayShift' in moved ? { finishDate: shift(day, moved.finishDayShift) } : moved;
+
+      const res = await patch(admin, second.id, change);
+
+      expect(res.status).toBe(409);
+      expect(res.data.error.clashes.map((c: { id: string }) => c.id)).toEqual([first.id]);
+    });
+
+    it('starts a job booked over another with allowOverlap without asking again (it held its slot already)', async () => {
+      const first = await adminBooking('confirmed');
+      const second = await adminBooking('confirmed', { startDate: first.startDate, finishDate: first.finishDate, allowOverlap: true });
+
+      const res = await patch(admin, second.id, { status: 'in_progress' });
+
+      expect(res.status).toBe(200);
+      expect(res.data.status).toBe('in_progress');
+    });
+
     it('answers 409 to a manual booking (confirmed) over a confirmed one unless allowOverlap, appending nothing when refused', async () => {
       const first = await adminBooking('confirmed');
       const manual = bookingForm('walk.in@example.com', { startDate: first.startDate, finishDate: first.finishDate, isManualBooking: true });
@@ -448,10 +480,8 @@ describe('PATCH /api/bookings/{id}', () => {
       expect(statuses).toEqual(['confirmed', 'pending']);
     });
 
-    // BUG: a no-op PATCH (the status it already has) on a booking that was confirmed over another one with
-    // allowOverlap answers 409 booking_overlap. updateBooking (backend/commands/bookings.ts, the `moved` line)
-    // treats any `status` in the body as a move, even when the decider appended nothing; a replayed status
-    // change from the admin's offline outbox is then refused although nothing would change.
+    // A replayed status change from the admin's offline outbox must not be refused although nothing changes:
+    // updateBooking checks for clashes only when a change makes the booking hold its slot or moves its dates.
     it('answers 200 and appends nothing when re-sending the status of a booking admitted with allowOverlap', async () => {
       const first = await adminBooking('confirmed');
       const second = await adminBooking('confirmed', { startDate: first.startDate, finishDate: first.finishDate, allowOverlap: true });
