@@ -279,6 +279,7 @@ describe('PATCH /api/bookings/{id}', () => {
 
       expect(res.status).toBe(409);
       expect(res.data.error.code).toBe('version_conflict');
+      expect(res.data.error.message).toBe('This booking was changed by someone else meanwhile');
       expect(typeof res.data.error.message).toBe('string');
       expect(res.data.error.current).toEqual(current);
       expect(res.data.error.current).toMatchObject({ id: booking.id, status: 'confirmed', version: 2 });
