@@ -434,6 +434,16 @@ describe('PATCH /api/bookings/{id}', () => {
       expect(res.data.error.clashes.map((c: { id: string }) => c.id)).toEqual([first.id]);
     });
 
+    it('takes a new phone number for a job booked over another with allowOverlap: only a move of its dates is checked again', async () => {
+      const first = await adminBooking('confirmed');
+      const second = await adminBooking('confirmed', { startDate: first.startDate, finishDate: first.finishDate, allowOverlap: true });
+
+      const res = await patch(admin, second.id, { phone: '01632 960999' });
+
+      expect(res.status).toBe(200);
+      expect(res.data.phone).toBe('01632 960999');
+    });
+
     it('starts a job booked over another with allowOverlap without asking again (it held its slot already)', async () => {
       const first = await adminBooking('confirmed');
       const second = await adminBooking('confirmed', { startDate: first.startDate, finishDate: first.finishDate, allowOverlap: true });
