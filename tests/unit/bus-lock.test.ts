@@ -2,10 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isBusy } from '#data/busy.ts';
-import type { CommandContext, UnitOfWork } from '#data/command-bus.ts';
-import { bookingDecider } from '#domain/deciders/booking.ts';
-import { streamId } from '#domain/deciders/decider.ts';
-import { bookingId, bookingRequested } from './fixtures.ts';
+import { adminCtx as ctx, confirmBooking as confirm, requestBooking as request } from './bus-fixtures.ts';
 import { tempStorage } from './store.ts';
 import { SQL, traced, type Traced } from './traced.ts';
 
@@ -15,18 +12,6 @@ import { SQL, traced, type Traced } from './traced.ts';
  * busy error (503) once its deadline has passed. The timing tests fake the clock and the timers.
  */
 
-const ctx = (commandId: string | null = null, fingerprint = 'f'): CommandContext => ({
-  commandId,
-  fingerprint,
-  actor: 'admin-1',
-  role: 'admin',
-  now: new Date('2026-11-22T10:00:00Z'),
-});
-const subject = 'email:ann@example.com';
-const request = (uow: UnitOfWork, id = bookingId) =>
-  uow.handle(streamId.booking(id), bookingDecider, { type: 'RequestBooking', data: bookingRequested({ bookingId: id }).data }, { subject });
-const confirm = (uow: UnitOfWork) =>
-  uow.handle(streamId.booking(bookingId), bookingDecider, { type: 'ChangeBookingStatus', data: { bookingId, status: 'confirmed' } });
 
 describe('command bus: a lock held by another connection', () => {
   let t: ReturnType<typeof tempStorage>;

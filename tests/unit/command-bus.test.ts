@@ -1,9 +1,9 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CommandContext, UnitOfWork } from '#data/command-bus.ts';
 import { bookingDecider } from '#domain/deciders/booking.ts';
 import { streamId } from '#domain/deciders/decider.ts';
-import { bookingId, bookingRequested, quoteId } from './fixtures.ts';
+import { bookingId, quoteId } from './fixtures.ts';
+import { adminCtx as ctx, confirmBooking as confirm, requestBooking as request } from './bus-fixtures.ts';
 import { tempStorage } from './store.ts';
 
 /**
@@ -11,18 +11,6 @@ import { tempStorage } from './store.ts';
  * records and the mail wake-up after commit (waiting for a lock another connection holds: bus-lock.test.ts).
  */
 
-const ctx = (commandId: string | null = null, fingerprint = 'f'): CommandContext => ({
-  commandId,
-  fingerprint,
-  actor: 'admin-1',
-  role: 'admin',
-  now: new Date('2026-11-22T10:00:00Z'),
-});
-const subject = 'email:ann@example.com';
-const request = (uow: UnitOfWork, id = bookingId) =>
-  uow.handle(streamId.booking(id), bookingDecider, { type: 'RequestBooking', data: bookingRequested({ bookingId: id }).data }, { subject });
-const confirm = (uow: UnitOfWork) =>
-  uow.handle(streamId.booking(bookingId), bookingDecider, { type: 'ChangeBookingStatus', data: { bookingId, status: 'confirmed' } });
 const mail = { kind: 'test', to: 'ann@example.com', subject: 'Your booking', text: 'Hello', html: '<p>Hello</p>' };
 /** A version-7 UUID: time first, so ids made later sort after earlier ones. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

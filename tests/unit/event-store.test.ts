@@ -3,20 +3,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bookingDecider } from '#domain/deciders/booking.ts';
 import { streamId } from '#domain/deciders/decider.ts';
 import { ConflictError } from '#domain/errors.ts';
-import type { CommandContext } from '#data/command-bus.ts';
 import { IdempotencyKeyReusedError } from '#data/command-bus.ts';
 import { isPositionTaken } from '#data/event-store.ts';
 import type { Storage } from '#data/storage.ts';
 import { bookingRequested, bookingId } from './fixtures.ts';
+import { adminCtx as ctx } from './bus-fixtures.ts';
 import { tempStorage } from './store.ts';
 
-const ctx = (commandId: string | null = null, fingerprint = 'f'): CommandContext => ({
-  commandId,
-  fingerprint,
-  actor: 'admin-1',
-  role: 'admin',
-  now: new Date('2026-11-22T10:00:00Z'),
-});
 const stream = streamId.booking(bookingId);
 const subject = 'email:ann@example.com';
 
