@@ -44,6 +44,11 @@ export function createApp(input: Omit<AppDeps, 'limits' | 'reads'>): Koa {
   // Mail queued by a command goes once the command committed; after the answer, so a request that queued mail
   // (a reset for an existing account) takes no longer than one that did not.
   deps.storage.bus.onMailQueued(() => setImmediate(() => void deps.mailer.wake()));
+  // Commands that run in the writer thread: its commits are news to this thread's caches before their answers go.
+  deps.writer?.onCommitted((mailed) => {
+    deps.reads.committedElsewhere();
+    if (mailed) setImmediate(() => void deps.mailer.wake());
+  });
   const site = servePwa(deps.config.distDir, { devTools: deps.config.devTools, secure });
   app.use(errorsAndLogging(deps.logger));
   app.use(securityHeaders({ secure }));

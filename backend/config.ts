@@ -19,6 +19,7 @@ const EnvSchema = z.object({
   SESSION_MAX_AGE_HOURS: z.coerce.number().positive().default(24 * 7),
   JSON_LIMIT: z.string().default('100kb'),
   GROUP_COMMIT: bool.default(true),
+  WRITER_THREAD: bool.default(true),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' }).optional(),
   MAIL_FROM: z.string().min(3).default(`${BUSINESS.name} <no-reply@${BUSINESS.email.split('@')[1]}>`),
   BUSINESS_EMAIL: z.email().default(BUSINESS.email),
@@ -44,6 +45,8 @@ export type Config = {
   sessionMaxAgeMs: number;
   jsonLimit: string;
   groupCommit: boolean;
+  /** Commands run in a worker thread of their own (backend/writer/thread.ts, ADR 015); off: on the HTTP thread. */
+  writerThread: boolean;
   /** Where the built PWA is served from. */
   distDir: string;
   mail: { smtpUrl: string | null; from: string; businessEmail: string; devOutboxDir: string };
@@ -84,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxAgeMs: e.SESSION_MAX_AGE_HOURS * 60 * 60 * 1000,
     jsonLimit: e.JSON_LIMIT,
     groupCommit: e.GROUP_COMMIT,
+    writerThread: e.WRITER_THREAD,
     distDir: e.DIST_DIR ? resolve(e.DIST_DIR) : resolve(import.meta.dirname, '..', 'dist'),
     mail: {
       smtpUrl: e.SMTP_URL ?? null,

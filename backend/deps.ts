@@ -4,6 +4,7 @@ import type { Logger } from './logger.ts';
 import type { MailSender } from './mail/sender.ts';
 import type { RateLimits } from './http/rate-limit.ts';
 import type { ReadCache } from './http/read-cache.ts';
+import type { WriterThread } from './writer/thread.ts';
 
 /** What the HTTP app is built from; tests pass real ones with a temporary storage directory. */
 export type AppDeps = {
@@ -16,6 +17,8 @@ export type AppDeps = {
   keys: string[];
   /** Delivers the mail outbox; routes wake it after a command queued mail. */
   mailer: MailSender;
+  /** The thread commands run in (backend/writer/thread.ts); without it they run on this thread's bus. */
+  writer?: WriterThread | undefined;
   /** Rate limits, shared by all routes (built by createApp from config.rateLimitScale). */
   limits: RateLimits;
   /** List answers kept per read-model version (built by createApp). */

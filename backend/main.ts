@@ -8,7 +8,7 @@ import { MailSender } from './mail/sender.ts';
 import { guardProcess } from './process-guard.ts';
 import { runRetention } from './retention.ts';
 import { loadSecrets } from './secrets.ts';
-import { openServerStorage, type ServerStorage } from './storage.ts';
+import { openServerStorage, startWriter, type ServerStorage } from './storage.ts';
 import { sweepUnattachedUploads } from './uploads/sweep.ts';
 
 // The only file with side effects: config -> logger -> database -> app -> listen.
@@ -20,7 +20,7 @@ const DRAIN_MS = 4_000;
 
 const started = await start();
 if (started) {
-  const { config, logger, storage, mailer, server } = started;
+  const { config, logger, storage, writer, mailer, server } = started;
   const loops = [
     every('session pruning', HOUR, () => storage.sessions.prune(), logger),
     every('retention', 24 * HOUR, () => runRetention(storage, config.storageDir, new Date(), logger), logger),
@@ -36,7 +36,8 @@ if (started) {
     setTimeout(() => server.closeAllConnections(), DRAIN_MS).unref();
     for (const loop of loops) loop.stop();
     server.close(() => {
-      void mailer.stop().then(() => {
+      // The writer thread's connection closes first, so this thread's, the last, leaves the database checkpointed.
+      void Promise.all([mailer.stop(), writer?.close()]).then(() => {
         storage.close();
         process.exit(0);
       });
@@ -85,7 +86,8 @@ async function start() {
   const mailer = new MailSender(storage.mail, config.mail, logger, clock);
   mailer.start();
   if (mailer.usesDevOutbox) logger.info({ dir: config.mail.devOutboxDir }, 'no SMTP_URL: mail goes to the development outbox');
-  const app = createApp({ config, logger, storage, clock, keys, mailer });
+  const writer = startWriter(config, logger);
+  const app = createApp({ config, logger, storage, writer, clock, keys, mailer });
   const server = createHttpServer();
   server.on('request', app.callback());
   server.on('error', (err: NodeJS.ErrnoException) => {
@@ -97,7 +99,7 @@ async function start() {
     const port = typeof address === 'object' && address ? address.port : config.port;
     logger.info({ port, env: config.env, storage: config.storageDir }, `listening on http://localhost:${port}`);
   });
-  return { config, logger, storage, mailer, server };
+  return { config, logger, storage, writer, mailer, server };
 }
 
 function fail(line: string): undefined {

@@ -3,6 +3,7 @@ import type { CommandSettings } from '#data/command-bus.ts';
 import { openStorage, type Storage } from '#data/storage.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
+import { WriterThread } from './writer/thread.ts';
 
 /** The storage the server's commands run on: their units of work carry the deployment's settings. */
 export type ServerStorage = Storage;
@@ -22,6 +23,15 @@ export function openServerStorage(config: Config, logger?: Logger): ServerStorag
     busyDeadlineMs: config.busyWaitMs,
     settings: settingsOf(config),
   });
+}
+
+/** The writer thread, opening its own storage as the server's is (backend/writer/worker.ts); none when commands run on the HTTP thread. */
+export function startWriter(config: Config, logger?: Logger): WriterThread | undefined {
+  if (!config.writerThread) return undefined;
+  return new WriterThread(
+    { file: config.databaseFile, groupCommit: config.groupCommit, busyTimeoutMs: SERVER_BUSY_TIMEOUT_MS, busyDeadlineMs: config.busyWaitMs, settings: settingsOf(config) },
+    logger,
+  );
 }
 
 /** The storage as a command-line tool opens it (its own process: rebuild slices may grow while nobody writes). */

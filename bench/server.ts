@@ -17,7 +17,8 @@ import { loadConfig } from '#backend/config.ts';
 import { createHttpServer } from '#backend/http-server.ts';
 import { createLogger } from '#backend/logger.ts';
 import { MailSender } from '#backend/mail/sender.ts';
-import { openServerStorage, type ServerStorage } from '#backend/storage.ts';
+import { openServerStorage, startWriter, type ServerStorage } from '#backend/storage.ts';
+import type { WriterThread } from '#backend/writer/thread.ts';
 import { CreateBookingSchema } from '#domain/schemas/booking.ts';
 import { BENCH_ADMIN, type RecordedAnswer } from './answers.ts';
 import { peakRssMb, quoteForm, tempDir } from './common.ts';
@@ -33,6 +34,7 @@ const send = (m: ServerMessage): void => {
 const mode = process.argv[2];
 let server: Server;
 let storage: ServerStorage | null = null;
+let writer: WriterThread | undefined;
 let removeDir = (): void => {};
 
 if (mode === 'bare') {
@@ -59,6 +61,7 @@ if (mode === 'bare') {
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     GROUP_COMMIT: groupCommit ? 'true' : 'false',
+    WRITER_THREAD: process.env['WRITER_THREAD'] ?? 'true',
     // The limits stay on; the benchmark raises them explicitly, as one client sends everything.
     RATE_LIMIT_SCALE: '1000000',
   });
@@ -82,7 +85,9 @@ if (mode === 'bare') {
   // stopped here so the development outbox's file writes do not compete with the measured requests.
   const mailer = new MailSender(storage.mail, config.mail, logger, () => new Date());
   await mailer.stop();
-  const app = createApp({ config, logger, storage, clock: () => new Date(), keys: ['bench-key'], mailer });
+  // Commands in the writer thread, as main.ts runs them (WRITER_THREAD=false in the environment: on this thread).
+  writer = startWriter(config);
+  const app = createApp({ config, logger, storage, writer, clock: () => new Date(), keys: ['bench-key'], mailer });
   // The server wrapper main.ts uses, so its per-request work is measured too.
   server = createHttpServer();
   server.on('request', app.callback());
@@ -99,11 +104,14 @@ function stop(): void {
   stopping = true;
   server.closeAllConnections();
   server.close(() => {
-    storage?.close();
-    removeDir();
-    // Exit only once the report has left: process.send is asynchronous.
-    if (process.send) process.send({ type: 'stopped', maxRssMb: peakRssMb() } satisfies ServerMessage, () => process.exit(0));
-    else process.exit(0);
+    // The writer thread's connection first, so this one, the last, leaves the database checkpointed.
+    void (writer?.close() ?? Promise.resolve()).then(() => {
+      storage?.close();
+      removeDir();
+      // Exit only once the report has left: process.send is asynchronous.
+      if (process.send) process.send({ type: 'stopped', maxRssMb: peakRssMb() } satisfies ServerMessage, () => process.exit(0));
+      else process.exit(0);
+    });
   });
   // Bounded: if closing hangs, clean up and leave anyway.
   setTimeout(() => {

@@ -8,6 +8,11 @@ const SQLITE_DEFAULT_PAGES = 1_000;
  * a safety net should the thread fall behind, never the usual path.
  */
 const FALLBACK_PAGES = 16_384;
+/**
+ * At most one checkpoint per this many ms: a page that commits change again and again (the right edge of every
+ * index, the tables' last pages) is then copied once per interval, not once per commit.
+ */
+export const CHECKPOINT_INTERVAL_MS = 100;
 /** How long closing waits for the thread to close its connection. */
 const CLOSE_WAIT_MS = 2_000;
 
@@ -28,9 +33,13 @@ export class Checkpointer {
   #worker: Worker | null;
   #running = false;
   #again = false;
+  #lastAt = Number.NEGATIVE_INFINITY;
+  #timer: NodeJS.Timeout | undefined;
+  readonly #intervalMs: number;
 
-  constructor(db: Db, file: string, onError: (message: string) => void) {
+  constructor(db: Db, file: string, onError: (message: string) => void, intervalMs = CHECKPOINT_INTERVAL_MS) {
     this.#db = db;
+    this.#intervalMs = intervalMs;
     this.#onError = onError;
     db.pragma(`wal_autocheckpoint = ${FALLBACK_PAGES}`);
     const worker = new Worker(new URL('./checkpoint-worker.ts', import.meta.url), { workerData: { file, closed: this.#closed } });
@@ -57,14 +66,27 @@ export class Checkpointer {
     return this.#worker !== null;
   }
 
-  /** The main connection committed: the thread copies the new pages (one request in flight at a time). */
+  /**
+   * The main connection committed: the thread copies the new pages, one request in flight at a time and at most
+   * one per interval (a commit within it is checkpointed when the interval ends).
+   */
   afterCommit(): void {
-    if (!this.#worker) return;
+    if (!this.#worker || this.#timer) return;
     if (this.#running) {
       this.#again = true;
       return;
     }
+    const wait = this.#lastAt + this.#intervalMs - performance.now();
+    if (wait > 0) {
+      this.#timer = setTimeout(() => {
+        this.#timer = undefined;
+        this.afterCommit();
+      }, wait);
+      this.#timer.unref();
+      return;
+    }
     this.#running = true;
+    this.#lastAt = performance.now();
     this.#worker.postMessage('checkpoint');
   }
 
@@ -74,6 +96,8 @@ export class Checkpointer {
    */
   close(): void {
     const worker = this.#worker;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
     if (!worker) return;
     this.#worker = null;
     worker.postMessage('close');

@@ -5,14 +5,16 @@ import { MSG } from '#domain/messages.ts';
 import type { User } from '#data/queries.ts';
 import type { Storage } from '#data/storage.ts';
 import type { Command } from '../commands/unit.ts';
+import { commandName } from '../writer/registry.ts';
+import type { WriterThread } from '../writer/thread.ts';
 import { commandQueued } from './batch.ts';
 import { commandContext } from './command-context.ts';
 import { notAllowed, notSignedIn } from './errors.ts';
 import { currentUser } from './session.ts';
 import { parseBody } from './validate.ts';
 
-/** What running a command needs from the app. */
-export type CommandDeps = { storage: Storage; clock: () => Date };
+/** What running a command needs from the app; `writer`: the thread commands run in (the server's; tests may run them here). */
+export type CommandDeps = { storage: Storage; clock: () => Date; writer?: WriterThread | undefined };
 
 /** Why the policy refused, in words for the person (403). */
 const REFUSALS: Partial<Record<Action, string>> = {
@@ -94,9 +96,12 @@ export async function runCommand<I, R>(
   const fingerprint =
     options.asked === undefined ? context.fingerprint : storage.bus.fingerprint(`${ctx.method} ${ctx.path}\n${actor?.id ?? ''}\n${options.asked}`);
   const keyed = options.keyed === false ? { commandId: null } : {};
-  const executed = storage.bus.execute({ ...context, ...keyed, ...(fingerprint === undefined ? {} : { fingerprint }) }, (uow) =>
-    command(uow, commandInput, actor),
-  );
+  const busContext = { ...context, ...keyed, ...(fingerprint === undefined ? {} : { fingerprint }) };
+  const name = deps.writer ? commandName(command) : undefined;
+  const executed =
+    deps.writer && name !== undefined
+      ? deps.writer.execute<I, R>(busContext, name, commandInput, actor)
+      : storage.bus.execute(busContext, (uow) => command(uow, commandInput, actor));
   commandQueued(ctx);
   const { result, replayed } = await executed;
   if (replayed) ctx.set('Idempotent-Replayed', 'true');

@@ -41,6 +41,15 @@ export class DbStamp {
     }
   }
 
+  /**
+   * Another connection committed and this process knows it (the writer thread said so): `data_version` is asked
+   * for on the next read. The file-system event of the write-ahead log also comes, but later than the answer
+   * that follows the commit, and a client reading its own write right after must see it.
+   */
+  committedElsewhere(): void {
+    this.#dirty = true;
+  }
+
   now(): string {
     const now = Date.now();
     if (this.#dirty || !this.#watching || now - this.#checkedAt >= FOREIGN_CHECK_MS) {

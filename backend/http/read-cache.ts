@@ -56,6 +56,14 @@ export class ReadCache {
     this.#apiHeaders = [...securityHeaderLines({ secure: options.secure, api: true }), 'Vary', 'Accept-Encoding'];
   }
 
+  /**
+   * Another connection of this process committed (the writer thread, backend/writer/thread.ts): the next read
+   * asks the database for its version at once, not after the write-ahead log's file-system event arrives.
+   */
+  committedElsewhere(): void {
+    this.#signedIn.committedElsewhere();
+  }
+
   /** Registers a list's GET route (policy, then the cached answer) and lets the lane answer it too. */
   route(router: Router, list: CachedList): void {
     this.#lists.set(list.path, list);

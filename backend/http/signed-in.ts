@@ -35,6 +35,11 @@ export class SignedInCache {
     this.#stamp = new DbStamp(storage.db);
   }
 
+  /** Another connection of this process committed: the stamp must move on the next read (DbStamp.committedElsewhere). */
+  committedElsewhere(): void {
+    this.#stamp.committedElsewhere();
+  }
+
   /** Changes whenever anything was written to the database, by this process or another. */
   stamp(): string {
     return this.#stamp.now();

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { MailOutbox, QueuedMail } from '#data/mail-outbox.ts';
@@ -210,11 +210,12 @@ export class MailSender {
       const sentAt = this.#clock().toISOString();
       const name = `${sentAt.replace(/[:.]/g, '-')}-${mail.id}`;
       await writeFile(join(this.#settings.devOutboxDir, `${name}.eml`), info.message as Buffer, { mode: 0o600 });
-      await writeFile(
-        join(this.#settings.devOutboxDir, `${name}.json`),
-        JSON.stringify({ id: mail.id, kind: mail.kind, to: mail.to, subject: mail.subject, text: mail.text, sentAt }, null, 2),
-        { mode: 0o600 },
-      );
+      // Written aside and renamed: whoever lists the outbox (its dev page, a test) never reads half a file.
+      const json = join(this.#settings.devOutboxDir, `${name}.json`);
+      await writeFile(`${json}.part`, JSON.stringify({ id: mail.id, kind: mail.kind, to: mail.to, subject: mail.subject, text: mail.text, sentAt }, null, 2), {
+        mode: 0o600,
+      });
+      await rename(`${json}.part`, json);
     }
   }
 }

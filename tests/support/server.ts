@@ -13,7 +13,7 @@ import { loadConfig } from '#backend/config.ts';
 import { createHttpServer } from '#backend/http-server.ts';
 import { createLogger } from '#backend/logger.ts';
 import { MailSender } from '#backend/mail/sender.ts';
-import { openServerStorage } from '#backend/storage.ts';
+import { openServerStorage, startWriter } from '#backend/storage.ts';
 
 export type TestServer = {
   url: string;
@@ -56,7 +56,9 @@ export async function startServer(options: { env?: Record<string, string>; stora
   const logger = createLogger('silent');
   const clock = options.clock ?? (() => new Date());
   const mailer = new MailSender(storage.mail, config.mail, logger, clock);
-  const app = createApp({ config, logger, storage, clock, keys: ['test-key'], mailer });
+  // Commands run in the writer thread as in production (WRITER_THREAD=false in `env`: on this thread).
+  const writer = startWriter(config);
+  const app = createApp({ config, logger, storage, writer, clock, keys: ['test-key'], mailer });
   server.on('request', app.callback());
   return {
     url,
@@ -75,6 +77,7 @@ export async function startServer(options: { env?: Record<string, string>; stora
       await mailer.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await writer?.close();
       storage.close();
       if (!keepStorage) rmSync(storageDir, { recursive: true, force: true });
     },
