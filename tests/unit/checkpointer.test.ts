@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bookingDecider } from '#domain/deciders/booking.ts';
 import { streamId } from '#domain/deciders/decider.ts';
@@ -30,8 +31,8 @@ describe('the WAL checkpointer', () => {
   });
 
   /** 50 booking requests, each its own commit (so each nudges the thread): about 600 WAL pages. */
-  const write = async (storage: Storage): Promise<void> => {
-    for (let i = 0; i < 50; i++) {
+  const write = async (storage: Storage, count = 50): Promise<void> => {
+    for (let i = 0; i < count; i++) {
       const id = randomUUID();
       await storage.bus.execute({ commandId: randomUUID(), fingerprint: 'f', actor: null, role: 'anonymous', now: new Date() }, (uow) =>
         uow.handle(
@@ -87,5 +88,46 @@ describe('the WAL checkpointer', () => {
     expect(storage.db.pragma('wal_autocheckpoint', { simple: true })).toBe(1_000);
     broken.afterCommit();
     broken.close();
+  });
+
+  /** How many events the database file itself holds: a copy of it without its WAL shows only what was checkpointed. */
+  const checkpointedEvents = (file: string): number => {
+    const copy = `${file}-copy-${randomUUID()}.db`;
+    copyFileSync(file, copy);
+    const db = new Database(copy, { readonly: true });
+    try {
+      return db.prepare('SELECT COUNT(*) FROM events').pluck().get() as number;
+    } finally {
+      db.close();
+      rmSync(copy, { force: true });
+    }
+  };
+
+  it('checkpoints at most once per interval, and a commit within it once the interval ends', async () => {
+    const { storage, file } = open(false);
+    const slow = new Checkpointer(storage.db, file, () => {}, 60_000);
+    try {
+      await write(storage, 1);
+      slow.afterCommit();
+      await vi.waitFor(() => expect(checkpointedEvents(file)).toBe(1), { timeout: 10_000, interval: 20 });
+      // Within the minute: the next commit waits for the interval to end.
+      await write(storage, 1);
+      slow.afterCommit();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(checkpointedEvents(file)).toBe(1);
+    } finally {
+      slow.close();
+    }
+    const brisk = new Checkpointer(storage.db, file, () => {}, 200);
+    try {
+      brisk.afterCommit();
+      await vi.waitFor(() => expect(checkpointedEvents(file)).toBe(2), { timeout: 10_000, interval: 20 });
+      await write(storage, 1);
+      brisk.afterCommit();
+      // No commit after it: the timer at the end of the interval checkpoints it.
+      await vi.waitFor(() => expect(checkpointedEvents(file)).toBe(3), { timeout: 10_000, interval: 20 });
+    } finally {
+      brisk.close();
+    }
   });
 });
