@@ -95,6 +95,23 @@ describe('rebuild aside and swap (data/rebuild.ts)', () => {
     }
   });
 
+  it('lets the WAL grow to 64 MB before its own commits checkpoint, and puts both the cache and the checkpoint back', async () => {
+    for (let i = 0; i < 20; i++) await t.storage.bus.execute(ctx(), (uow) => requestBookingOrQuote(uow, quote(i), null));
+    const pragma = (name: string): number => t.storage.db.pragma(name, { simple: true }) as number;
+    const cache = pragma('cache_size');
+    expect(pragma('wal_autocheckpoint')).toBe(1_000);
+    const { StagedRebuild } = await import('#data/rebuild.ts');
+    const rebuild = new StagedRebuild(t.storage.db, t.storage.store, { maxEvents: 5, maxMs: 50 });
+    rebuild.step();
+    expect([pragma('wal_autocheckpoint'), pragma('cache_size')]).toEqual([16_384, -16_384]);
+    while (!rebuild.done) rebuild.step();
+    expect([pragma('wal_autocheckpoint'), pragma('cache_size')]).toEqual([1_000, cache]);
+    // The server's connection already checkpoints only at 64 MB (its checkpointer thread does the rest): left as it is.
+    t.storage.db.pragma('wal_autocheckpoint = 16384');
+    await t.storage.rebuild();
+    expect(pragma('wal_autocheckpoint')).toBe(16_384);
+  });
+
   it('drops the staging tables a killed rebuild left behind', async () => {
     await t.storage.bus.execute(ctx(), (uow) => requestBookingOrQuote(uow, quote(1), null));
     t.storage.db.exec('CREATE TABLE rebuild_dead_bookings (id TEXT)');
