@@ -17,6 +17,18 @@ type EventRow = {
 
 type ReplayRow = [number, string, number, string, number, string, string, string];
 
+/** A row of the log with its data opened: global position, stream, stream position, type, data, metadata JSON, time. */
+export type OpenedRow = [number, string, number, string, unknown, string, string];
+
+/** Opened rows (EventStore.openedPage) as the events a projection reads. */
+export function replayedEvents(rows: readonly OpenedRow[]): RecordedEvent[] {
+  const events: RecordedEvent[] = [];
+  for (const [globalPosition, streamId, streamPosition, type, data, metadata, created] of rows) {
+    events.push({ type, data, streamId, streamPosition, globalPosition, metadata: new StoredMetadata(created, metadata) as EventMetadata } as unknown as RecordedEvent);
+  }
+  return events;
+}
+
 /** An event's metadata as the log stores it: the time at hand, the rest parsed when first asked for. */
 class StoredMetadata implements EventMetadata {
   readonly time: string;
@@ -122,19 +134,20 @@ export class EventStore {
    * the row's `created` column holds (EventStore.append writes both from the same value).
    */
   replayPage(after: number, limit: number): RecordedEvent[] {
+    return replayedEvents(this.openedPage(after, limit));
+  }
+
+  /**
+   * The rows of `replayPage`, their data opened (unsealed and upcast) but not yet made events: plain arrays that a
+   * worker thread can read and open and hand to the thread that projects them (data/replay-reader.ts).
+   */
+  openedPage(after: number, limit: number): OpenedRow[] {
     const rows = this.#replayPage.all(after, limit) as ReplayRow[];
-    const events: RecordedEvent[] = [];
+    const opened: OpenedRow[] = [];
     for (const [globalPosition, streamId, streamPosition, type, typeVersion, data, metadata, created] of rows) {
-      events.push({
-        type,
-        data: upcast(type, typeVersion, this.#vault.unsealInPlace(JSON.parse(data) as Record<string, unknown>)),
-        streamId,
-        streamPosition,
-        globalPosition,
-        metadata: new StoredMetadata(created, metadata) as EventMetadata,
-      } as unknown as RecordedEvent);
+      opened.push([globalPosition, streamId, streamPosition, type, upcast(type, typeVersion, this.#vault.unsealInPlace(JSON.parse(data) as Record<string, unknown>)), metadata, created]);
     }
-    return events;
+    return opened;
   }
 
   /**

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { RecordedEvent } from '#domain/events.ts';
 import { READ_MODELS, TABLES, tablesOf, type ModelName } from '#domain/projections.ts';
 import { retryWhileBusy } from './busy.ts';
 import { forgetStatements, markBuilt, prepared, readModelStatements, type Db } from './db.ts';
 import type { EventStore } from './event-store.ts';
 import { HeldTables } from './held-tables.ts';
 import { Projector } from './projector.ts';
+import { ReplayReader } from './replay-reader.ts';
 
 /**
  * How many events, and how much time, one slice may take before it commits and lets others write; and how long
@@ -19,6 +21,8 @@ export type SliceLimits = { maxEvents: number; maxMs: number; pauseMs?: number; 
 export type RebuildResult = { events: number; ms: number; tail: number };
 
 const PAGE = 500;
+/** The longest a slice waits for the reader thread's next page before it reads the page itself. */
+const MAX_READER_WAIT_MS = 1_000;
 /** A held row costs about what replaying an event does: a flush slice writes this many rows per event a slice may replay. */
 const FLUSH_ROWS_PER_EVENT = 1;
 /**
@@ -75,6 +79,8 @@ export class StagedRebuild {
   #tail = 0;
   #growth = 1;
   #indexesLeft: string[] = [];
+  /** Reads and opens the log up to the target in another thread while the replay projects (data/replay-reader.ts). */
+  #reader: ReplayReader | undefined;
   /** Puts the page cache back to its size before the rebuild. */
   #restoreCache: (() => void) | undefined;
 
@@ -116,12 +122,19 @@ export class StagedRebuild {
           .immediate();
         this.#indexesLeft = readModelStatements(this.#models).indexes.map((sql) => this.#stagedDdl(sql));
         this.#target = this.#store.lastPosition();
+        // Reading and opening the log on another core, when there is a file to read and slices take whole pages.
+        if (!this.#db.memory && this.#limits.maxEvents >= PAGE && this.#target > 0) {
+          this.#reader = new ReplayReader(this.#db.name, 0, this.#target, { pageSize: PAGE });
+        }
         this.#projector.hold(this.#held);
         this.#phase = 'replay';
         return;
       case 'replay':
         this.#slice(this.#limits);
-        if (this.#position >= this.#target) this.#phase = 'flush';
+        if (this.#position >= this.#target) {
+          this.#reader?.close();
+          this.#phase = 'flush';
+        }
         return;
       case 'flush':
         if (this.#flush(this.#limits) === 0) {
@@ -152,6 +165,7 @@ export class StagedRebuild {
 
   /** Drops this rebuild's staged tables (after it failed). */
   abandon(): void {
+    this.#reader?.close();
     if (this.#phase === 'done') return;
     this.#restoreCache?.();
     try {
@@ -206,7 +220,7 @@ export class StagedRebuild {
             let count = 0;
             let at = this.#position;
             while (count < maxEvents && (count === 0 || performance.now() - sliceStarted < maxMs)) {
-              const page = this.#store.replayPage(at, Math.min(PAGE, maxEvents - count));
+              const page = this.#page(at, maxEvents - count, maxMs - (performance.now() - sliceStarted));
               if (page.length === 0) break;
               for (const event of page) this.#projector.apply(event);
               count += page.length;
@@ -229,6 +243,18 @@ export class StagedRebuild {
       if (began && this.#phase === 'replay') throw new Error('A rebuild slice failed after it began replaying; the rebuild is abandoned', { cause: error });
       throw error;
     }
+  }
+
+  /**
+   * The events after `at`, at most `room` of them: from the reader while it reads (waiting for it at most `waitMs`,
+   * and 1 s however long the slice may take), else from this connection.
+   */
+  #page(at: number, room: number, waitMs: number): RecordedEvent[] {
+    if (this.#reader && room >= PAGE && this.#phase === 'replay') {
+      const page = this.#reader.take(at, Math.min(MAX_READER_WAIT_MS, Math.max(0, waitMs)));
+      if (page) return page;
+    }
+    return this.#store.replayPage(at, Math.min(PAGE, room));
   }
 
   /** The last events, then the live tables replaced by the staged ones, in one short transaction. */

@@ -1,0 +1,58 @@
+/**
+ * The replay reader's thread (data/replay-reader.ts): reads the log on its own connection, opens each event's
+ * data (JSON, the sealed personal fields, upcasting) and hands the pages over, a few ahead of the thread that
+ * projects them. Messages out on `port`: { after, rows } per page, then { end: true } (or { error }).
+ */
+import { workerData, type MessagePort } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import { EventStore } from './event-store.ts';
+import { Projector } from './projector.ts';
+import { Vault } from './vault.ts';
+
+export type ReplayData = {
+  file: string;
+  /** Pages of events after `after`, up to and including `until`. */
+  after: number;
+  until: number;
+  pageSize: number;
+  /** How many pages may wait unread. */
+  ahead: number;
+  port: MessagePort;
+  /** [pages posted, pages taken, stop]: the reader waits on the first, this thread on the second. */
+  counters: Int32Array;
+};
+
+const { file, after, until, pageSize, ahead, port, counters } = workerData as ReplayData;
+const POSTED = 0;
+const TAKEN = 1;
+const STOP = 2;
+
+const post = (message: unknown): void => {
+  port.postMessage(message);
+  Atomics.add(counters, POSTED, 1);
+  Atomics.notify(counters, POSTED);
+};
+
+let db: Database.Database | undefined;
+try {
+  db = new Database(file, { readonly: true, fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  const store = new EventStore(db, new Vault(db), new Projector(db));
+  let at = after;
+  while (at < until && Atomics.load(counters, STOP) === 0) {
+    // Wait while the reader has `ahead` pages it has not taken yet.
+    while (Atomics.load(counters, POSTED) - Atomics.load(counters, TAKEN) >= ahead && Atomics.load(counters, STOP) === 0) {
+      Atomics.wait(counters, TAKEN, Atomics.load(counters, TAKEN), 100);
+    }
+    const rows = store.openedPage(at, pageSize).filter((row) => row[0] <= until);
+    if (rows.length === 0) break;
+    post({ after: at, rows });
+    at = rows[rows.length - 1]![0];
+  }
+  post({ end: true });
+} catch (error) {
+  post({ error: error instanceof Error ? error.message : String(error) });
+} finally {
+  db?.close();
+  port.close();
+}
