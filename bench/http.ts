@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { BENCH_ADMIN, cookieOf, record, type RecordedAnswer } from './answers.ts';
 import { fmt, othersNote, quoteForm, tempDir, watchCpu, type Mode, type Row } from './common.ts';
 import { load, ServerProcess, type AutocannonOptions, type AutocannonResult, type Request } from './load.ts';
+import { openLoop, type OpenLoopOptions } from './open-loop.ts';
 
 export type HttpFigures = {
   label: string;
@@ -153,11 +154,12 @@ async function benchPosts(mode: Mode, log: (line: string) => void): Promise<{ ro
   const latencySeconds = mode.quick ? 3 : 10;
   const latencyLabel = `app POST /api/bookings at a steady ${fmt(RATE)} req/s`;
   const latency = await withApp(async (server) => {
-    // Open loop: autocannon sends at the rate whatever the answers do, and corrects for coordinated omission.
-    const options = (duration: number): AutocannonOptions => ({ ...postBase(server.port), connections: 100, pipelining: 1, overallRate: RATE, duration });
+    // Open loop (bench/open-loop.ts): evenly spaced, latencies from when each request was due.
+    const next = postRequests();
+    const options = (duration: number): OpenLoopOptions => ({ port: server.port, rate: RATE, duration, timeout: 20, next });
     log(`  ${latencyLabel}: warm-up 1 s, then ${latencySeconds} s…`);
-    await load(options(1));
-    return { ...(await measure(server, options(latencySeconds), latencyLabel, 'app')), rate: RATE };
+    await openLoop(options(1));
+    return { ...(await measure(server, () => openLoop(options(latencySeconds)), latencyLabel, 'app', true)), rate: RATE };
   });
 
   const rows: Row[] = [];
@@ -185,8 +187,8 @@ async function benchPosts(mode: Mode, log: (line: string) => void): Promise<{ ro
     value: Number(latency.p99.toFixed(1)),
     unit: 'ms p99',
     detail: [
-      `p50 ${fmt(latency.p50, 1)} ms, p99 ${fmt(latency.p99, 1)} ms, p99.9 ${fmt(latency.p999 ?? NaN, 1)} ms (open loop, corrected for coordinated omission)`,
-      `${fmt(latency.reqPerSec)} req/s answered over ${latencySeconds} s, 100 connections`,
+      `p50 ${fmt(latency.p50, 1)} ms, p99 ${fmt(latency.p99, 1)} ms, p99.9 ${fmt(latency.p999 ?? NaN, 1)} ms (open loop: evenly spaced, each from when it was due)`,
+      `${fmt(latency.reqPerSec)} req/s answered over ${latencySeconds} s, keep-alive connections as needed`,
       `CPU server ${fmt(latency.serverCpu * 100)}%`,
       ...(lateOthers.text ? [lateOthers.text] : []),
     ].join('; '),
@@ -209,30 +211,35 @@ async function withApp<T>(work: (server: ServerProcess) => Promise<T>): Promise<
 }
 
 /** The public quote form, each request with a new Idempotency-Key and a new e-mail (a first-time enquirer). */
-function postBase(port: number): Pick<AutocannonOptions, 'url' | 'timeout' | 'requests'> {
+function postRequests(): () => { method: string; path: string; headers: Record<string, string>; body: string } {
   const tag = randomUUID().slice(0, 8);
   let n = 0;
-  const requests: AutocannonOptions['requests'] = [
-    {
-      method: 'POST',
-      path: '/api/bookings',
-      setupRequest: (req: Request) => ({
-        ...req,
-        method: 'POST',
-        path: '/api/bookings',
-        headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-        body: JSON.stringify(quoteForm(n++, tag)),
-      }),
-    },
-  ];
+  return () => ({
+    method: 'POST',
+    path: '/api/bookings',
+    headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+    body: JSON.stringify(quoteForm(n++, tag)),
+  });
+}
+
+/** postRequests for autocannon. */
+function postBase(port: number): Pick<AutocannonOptions, 'url' | 'timeout' | 'requests'> {
+  const next = postRequests();
+  const requests: AutocannonOptions['requests'] = [{ method: 'POST', path: '/api/bookings', setupRequest: (req: Request) => ({ ...req, ...next() }) }];
   return { url: `http://127.0.0.1:${port}/api/bookings`, timeout: 20, requests };
 }
 
-async function measure(server: ServerProcess, options: AutocannonOptions, label: string, which: 'bare' | 'app'): Promise<HttpFigures> {
+async function measure(
+  server: ServerProcess,
+  run: AutocannonOptions | (() => Promise<AutocannonResult>),
+  label: string,
+  which: 'bare' | 'app',
+  writes = typeof run !== 'function' && run.requests !== undefined,
+): Promise<HttpFigures> {
   const before = await server.usage();
   const clientBefore = process.cpuUsage();
   const watch = watchCpu();
-  const r: AutocannonResult = await load(options);
+  const r: AutocannonResult = await (typeof run === 'function' ? run() : load(run));
   const client = process.cpuUsage(clientBefore);
   const after = await server.usage();
   const othersCpu = watch.others((after.cpuMicros - before.cpuMicros + client.user + client.system) / 1e6);
@@ -252,7 +259,7 @@ async function measure(server: ServerProcess, options: AutocannonOptions, label:
     othersCpu,
   };
   if (r.latency.p99_9 !== undefined) figures.p999 = r.latency.p99_9;
-  if (options.requests) {
+  if (writes) {
     figures.serverEvents = after.events - before.events;
     figures.serverCommands = after.commands - before.commands;
   }

@@ -11,8 +11,6 @@ export type AutocannonOptions = {
   pipelining: number;
   duration: number;
   timeout?: number;
-  /** Requests per second from all connections together (open loop, latencies corrected for coordinated omission). */
-  overallRate?: number;
   method?: string;
   headers?: Record<string, string>;
   requests?: Array<Request & { setupRequest?: (req: Request, context: object) => Request }>;
