@@ -6,6 +6,11 @@ import type { ReplayData } from './replay-worker.ts';
 type Page = { after: number; rows: OpenedRow[] };
 type Message = Page | { end: true } | { error: string };
 
+/**
+ * The thread's young generation. V8 sizes it by the machine's memory; its default here took the rebuild of a
+ * million events from 470 to 680–740 MB peak RSS. At 8 MB: 483–504 MB, and no slower (bench/rebuild-child.ts).
+ */
+const YOUNG_GENERATION_MB = 8;
 const POSTED = 0;
 const TAKEN = 1;
 const STOP = 2;
@@ -34,7 +39,11 @@ export class ReplayReader {
     const { port1, port2 } = new MessageChannel();
     this.#port = port1;
     const data: ReplayData = { file, after, until, pageSize: options.pageSize, ahead: options.ahead ?? 8, port: port2, counters: this.#counters };
-    this.#worker = new Worker(new URL('./replay-worker.ts', import.meta.url), { workerData: data, transferList: [port2] });
+    this.#worker = new Worker(new URL('./replay-worker.ts', import.meta.url), {
+      workerData: data,
+      transferList: [port2],
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+    });
     this.#worker.unref();
     // A thread that fails (or cannot start) ends the reading; the rebuild goes on without it.
     this.#worker.on('error', () => (this.#exited = true));

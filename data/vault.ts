@@ -147,7 +147,7 @@ export class Vault {
     const remove = prepared(this.#db, 'DELETE FROM person_keys WHERE key_id = ?');
     for (const keyId of keyIds) {
       remove.run(keyId);
-      this.#cache.set(keyId, null);
+      this.#remember(keyId, null);
     }
     this.#people.clear();
     this.#bumpEpoch();
@@ -191,7 +191,7 @@ export class Vault {
       if (key) {
         prepared(this.#db, 'UPDATE person_keys SET last_used = max(last_used, ?) WHERE key_id = ?').run(time, row.key_id);
         const lastUsed = row.last_used !== null && row.last_used > time ? row.last_used : time;
-        return this.#remember(subject, { keyId: row.key_id, key, lastUsed });
+        return this.#rememberPerson(subject, { keyId: row.key_id, key, lastUsed });
       }
     }
     // Time-ordered, so a new key lands beside the last in `person_keys`'s primary key (ADR 014).
@@ -199,11 +199,17 @@ export class Vault {
     const raw = randomBytes(32);
     prepared(this.#db, 'INSERT INTO person_keys (key_id, subject_hash, key, created, last_used) VALUES (?, ?, ?, ?, ?)').run(keyId, hash, raw, time, time);
     const key = createSecretKey(raw);
-    this.#cache.set(keyId, key);
-    return this.#remember(subject, { keyId, key, lastUsed: time });
+    this.#remember(keyId, key);
+    return this.#rememberPerson(subject, { keyId, key, lastUsed: time });
   }
 
-  #remember(subject: string, person: Person): Person {
+  /** Keeps a key (or that it is gone) for the next event of that person; beyond MAX_PEOPLE keys the memory starts again. */
+  #remember(keyId: string, key: KeyObject | null): void {
+    if (this.#cache.size >= this.#maxPeople) this.#cache.clear();
+    this.#cache.set(keyId, key);
+  }
+
+  #rememberPerson(subject: string, person: Person): Person {
     if (!this.#batchOpen) return person;
     if (this.#people.size >= this.#maxPeople) this.#people.clear();
     this.#people.set(subject, person);
@@ -241,7 +247,7 @@ export class Vault {
     if (cached !== undefined) return cached;
     const row = prepared(this.#db, 'SELECT key FROM person_keys WHERE key_id = ?').get(keyId) as { key: Buffer } | undefined;
     const key = row ? createSecretKey(row.key) : null;
-    this.#cache.set(keyId, key);
+    this.#remember(keyId, key);
     return key;
   }
 

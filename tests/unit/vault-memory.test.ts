@@ -136,6 +136,22 @@ describe('the vault opening events', () => {
     expect(tr.count(SQL.keyById)).toBe(1);
   });
 
+  it('keeps at most maxPeople keys: past that its memory of keys starts again (a replay of many people stays bounded)', async () => {
+    tr.close();
+    tr = traced(t.file, { vault: { maxPeople: 2 } });
+    for (const who of ['a', 'b', 'c']) await t.storage.bus.execute(at(march), (uow) => request(uow, `email:${who}@example.com`));
+    const read = () => tr.store.replayPage(0, 100).map((e) => (e.data as { email: string }).email);
+    // The fixture's fields are Ann's whoever the subject: the three keys all open them.
+    expect(read()).toEqual(['ann@example.com', 'ann@example.com', 'ann@example.com']);
+    // a, b: two keys read and kept; c: the memory starts again with c's key.
+    expect(tr.count(SQL.keyById)).toBe(3);
+    // Only c's key is known: a is read and kept beside it, b starts the memory again, and c is read after b.
+    read();
+    expect(tr.count(SQL.keyById)).toBe(6);
+    read();
+    expect(tr.count(SQL.keyById)).toBe(9);
+  });
+
   it('does not read back a key it made itself', async () => {
     await Promise.all([tr.bus.execute(at(march), (uow) => request(uow)), tr.bus.execute(at(march), (uow) => request(uow))]);
     expect(tr.store.readAll(0, 100).map((e) => e.data)).toMatchObject([{ email: 'ann@example.com' }, { email: 'ann@example.com' }]);
