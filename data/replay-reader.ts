@@ -14,6 +14,11 @@ const YOUNG_GENERATION_MB = 8;
 const POSTED = 0;
 const TAKEN = 1;
 const STOP = 2;
+/**
+ * Waited this long in all without a page: the thread is taken for gone and closed (its 'exit' event never shows
+ * while a synchronous rebuild holds the event loop, e.g. at start), and the rebuild reads by itself.
+ */
+const STALLED_MS = 2_000;
 
 /**
  * Reads and opens a stretch of the log in a worker thread, a few pages ahead of the rebuild that projects them
@@ -34,6 +39,8 @@ export class ReplayReader {
   #ended = false;
   /** The thread is gone: what it posted is still in the port, but nothing more will come. */
   #exited = false;
+  /** Time spent waiting for pages since the last one came. */
+  #waited = 0;
 
   constructor(file: string, after: number, until: number, options: { pageSize: number; ahead?: number }) {
     const { port1, port2 } = new MessageChannel();
@@ -66,11 +73,18 @@ export class ReplayReader {
       const page = this.#pages[0];
       if (page && page.after === after) {
         this.#skip();
+        this.#waited = 0;
         return replayedEvents(page.rows);
       }
       const left = deadline - performance.now();
-      if (page || this.#ended || this.#exited || left <= 0) return undefined;
+      if (page || this.#ended || this.#exited) return undefined;
+      if (left <= 0) {
+        if (this.#waited >= STALLED_MS) this.close();
+        return undefined;
+      }
+      const waitStarted = performance.now();
       Atomics.wait(this.#counters, POSTED, this.#received, Math.max(1, Math.ceil(left)));
+      this.#waited += performance.now() - waitStarted;
     }
   }
 

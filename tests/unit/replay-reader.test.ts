@@ -80,6 +80,20 @@ describe('ReplayReader', () => {
     expect(r.take(0, 5_000)).toBeUndefined();
   });
 
+  it('is taken for gone after waiting 2 s in all for pages that do not come, and the rebuild reads by itself', () => {
+    // Another connection keeps the database to itself: the thread's reads wait (5 s) and post nothing meanwhile,
+    // as a thread stuck or dead unseen would (its 'exit' never shows while a synchronous rebuild holds the loop).
+    t.storage.db.pragma('locking_mode = EXCLUSIVE');
+    t.storage.db.exec('BEGIN EXCLUSIVE; COMMIT');
+    const r = reader(0, 340, 100);
+    const started = performance.now();
+    while (!r.ended && performance.now() - started < 10_000) expect(r.take(0, 500)).toBeUndefined();
+    expect(r.ended).toBe(true);
+    expect(performance.now() - started).toBeLessThan(3_500);
+    t.storage.db.pragma('locking_mode = NORMAL');
+    expect(t.storage.store.replayPage(0, 100)).toHaveLength(100);
+  });
+
   it('lets a rebuild build the same read models as one that reads the log itself', () => {
     const live = t.storage.snapshot();
     // Slices of 499 events cannot take the reader's pages of 500: the rebuild reads on its own connection.
