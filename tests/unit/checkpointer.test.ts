@@ -103,6 +103,33 @@ describe('the WAL checkpointer', () => {
     }
   };
 
+  it('checkpoints a commit made while a checkpoint runs, once that one is done', async () => {
+    const { storage, file } = open(false);
+    const eager = new Checkpointer(storage.db, file, () => {}, 0);
+    const commitNow = (): void => {
+      const id = randomUUID();
+      storage.bus.executeNow({ commandId: null, actor: null, role: 'anonymous', now: new Date() }, (uow) =>
+        uow.handle(streamId.booking(id), bookingDecider, { type: 'RequestBooking', data: bookingRequested({ bookingId: id }).data }, { expectedVersion: 0, subject: 'email:a@example.com' }),
+      );
+    };
+    // The schema in the database file itself, so a copy without the WAL can be read from the start.
+    storage.db.pragma('wal_checkpoint(TRUNCATE)');
+    try {
+      commitNow();
+      eager.afterCommit();
+      // The thread copies the first commit; this thread waits for that without letting its event loop run, so
+      // the thread's answer is not yet heard and the next commit finds a checkpoint still running.
+      const pause = new Int32Array(new SharedArrayBuffer(4));
+      for (const deadline = performance.now() + 10_000; checkpointedEvents(file) < 1 && performance.now() < deadline; ) Atomics.wait(pause, 0, 0, 10);
+      expect(checkpointedEvents(file)).toBe(1);
+      commitNow();
+      eager.afterCommit();
+      await vi.waitFor(() => expect(checkpointedEvents(file)).toBe(2), { timeout: 10_000, interval: 20 });
+    } finally {
+      eager.close();
+    }
+  });
+
   it('checkpoints at most once per interval, and a commit within it once the interval ends', async () => {
     const { storage, file } = open(false);
     const slow = new Checkpointer(storage.db, file, () => {}, 60_000);

@@ -56,6 +56,20 @@ describe('ReplayReader', () => {
     expect(r.ended).toBe(true);
   });
 
+  it('goes on after a wait that ran out, and says it has ended only once its pages are all taken', async () => {
+    const r = reader(0, 340, 100);
+    // Asked before the thread could have read anything: nothing yet, and it is not given up for that.
+    expect(r.take(0, 0)).toBeUndefined();
+    expect(r.take(0, 5_000)?.[0]?.globalPosition).toBe(1);
+    // The thread reads the rest (3 pages, within `ahead`) and ends; pages still waiting mean not ended.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(r.ended).toBe(false);
+    let at = 100;
+    for (let page = r.take(at, 5_000); page; page = r.take(at, 5_000)) at = page.at(-1)!.globalPosition;
+    expect(at).toBe(340);
+    expect(r.ended).toBe(true);
+  });
+
   it('answers nothing for a page it was not asked for, and skips the pages read another way meanwhile', () => {
     const r = reader(0, 340, 100);
     expect(r.take(50, 2_000)).toBeUndefined();

@@ -53,6 +53,27 @@ describe('errors from the writer thread', () => {
     expect(across(tooManyRequests(5_000))).toBeInstanceOf(HttpError);
   });
 
+  it('keeps what was thrown when it was no Error, adds no code or cause that were not there, and keeps at most 3 causes', () => {
+    const thrown = across('a string');
+    expect(thrown).toMatchObject({ name: 'Error', message: 'a string' });
+    expect(typeof thrown.stack).toBe('string');
+    const bug = across(new TypeError('x is undefined'));
+    expect(['code' in bug, 'cause' in bug]).toEqual([false, false]);
+    let chain: Error = Object.assign(new Error('cause 5'), { code: 'SQLITE_FULL' });
+    for (let i = 4; i >= 0; i--) chain = new Error(`cause ${i}`, { cause: chain });
+    const causes: string[] = [];
+    for (let e: unknown = across(chain); e instanceof Error; e = e.cause) causes.push(e.message);
+    expect(causes).toEqual(['cause 0', 'cause 1', 'cause 2', 'cause 3']);
+  });
+
+  it('makes domain errors whose message can be changed and whose code and details show as their own fields', () => {
+    const conflict = across(new ConflictError('stale', 'Changed meanwhile', { version: 3 }));
+    expect({ ...conflict }).toMatchObject({ code: 'stale', details: { version: 3 } });
+    conflict.message = 'Changed again';
+    expect(conflict.message).toBe('Changed again');
+    expect(() => Object.defineProperty(conflict, 'message', { value: 'and again' })).not.toThrow();
+  });
+
   it('answers the commands of a writer thread that stopped 503 busy, so the client tries again with its key', () => {
     expect(faultOf(new WriterGoneError('it ended with code 1'))).toBe('busy');
     expect(answer(new WriterGoneError('starting again'))).toMatchObject({ status: 503, code: 'busy', headers: { 'Retry-After': '2' } });
