@@ -90,7 +90,7 @@ const NOTES = [
   '  cores hardly move it. This machine has only 2 cores: the load generator competes with the servers for CPU,',
   '  so req/s are lower bounds. Every POST carries a new Idempotency-Key and e-mail; the latency row sends at a',
   '  fixed rate, evenly spaced, over keep-alive connections opened as needed (bench/open-loop.ts: open loop, each',
-  '  latency from when its request was due, so no coordinated omission).',
+  '  latency from when its request was due, so no coordinated omission); it is the run with the median p99 of 3.',
   'Rebuild: the log (per booking 1 BookingRequested + 2 MessagePosted with personal fields sealed by the',
   "  store's vault, 3 BookingStatusChanged; ~3 bookings per customer key) is inserted straight into the events",
   '  table in transactions of 60,000 events, with synchronous=OFF and a 256 MB page cache DURING GENERATION ONLY',
