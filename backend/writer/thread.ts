@@ -75,11 +75,6 @@ export class WriterThread {
     return () => this.#committed.delete(listener);
   }
 
-  /** How many commands are in the thread's hands. */
-  get inFlight(): number {
-    return this.#pending.size;
-  }
-
   /** Lets the thread finish what it has and close its connection (before this thread closes its own), then end. */
   close(): Promise<void> {
     this.#closing ??= new Promise<void>((resolve) => {
@@ -133,8 +128,6 @@ export class WriterThread {
         return;
       case 'log':
         this.#logger?.[message.level](message.data, message.message);
-        return;
-      case 'closed':
         return;
     }
   }

@@ -16,8 +16,7 @@ export type Settled = { id: number; ok: Outcome<unknown> } | { id: number; error
 export type FromWriter =
   | { type: 'settled'; settled: Settled[]; mailed: boolean }
   | { type: 'ready' }
-  | { type: 'log'; level: 'warn' | 'error'; message: string; data: Record<string, unknown> }
-  | { type: 'closed' };
+  | { type: 'log'; level: 'warn' | 'error'; message: string; data: Record<string, unknown> };
 
 /**
  * An error as it crosses threads. Structured cloning keeps an Error's message and stack but neither its class nor

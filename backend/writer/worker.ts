@@ -62,8 +62,8 @@ function cloneable(value: unknown): boolean {
 
 port.on('message', (message: ToWriter) => {
   if (message.type === 'close') {
+    // Closing the port ends the thread; the HTTP thread waits for that.
     storage.close();
-    send({ type: 'closed' });
     port.close();
     return;
   }
