@@ -81,8 +81,8 @@ export class StagedRebuild {
   #indexesLeft: string[] = [];
   /** Reads and opens the log up to the target in another thread while the replay projects (data/replay-reader.ts). */
   #reader: ReplayReader | undefined;
-  /** Puts the page cache back to its size before the rebuild. */
-  #restoreCache: (() => void) | undefined;
+  /** Puts the page cache and the automatic checkpoint back as they were before the rebuild. */
+  #restoreSettings: (() => void) | undefined;
 
   /** `models`: the read models to rebuild (all by default; at start, those whose shape or version changed). */
   constructor(db: Db, store: EventStore, limits: SliceLimits, models: readonly ModelName[] = ALL_MODELS) {
@@ -112,7 +112,7 @@ export class StagedRebuild {
   step(): void {
     switch (this.#phase) {
       case 'start':
-        this.#restoreCache ??= bigCache(this.#db);
+        this.#restoreSettings ??= replaySettings(this.#db);
         this.#db
           .transaction(() => {
             dropAbandoned(this.#db);
@@ -156,7 +156,7 @@ export class StagedRebuild {
       case 'swap':
         this.#swap();
         this.#phase = 'done';
-        this.#restoreCache?.();
+        this.#restoreSettings?.();
         return;
       case 'done':
         return;
@@ -167,7 +167,7 @@ export class StagedRebuild {
   abandon(): void {
     this.#reader?.close();
     if (this.#phase === 'done') return;
-    this.#restoreCache?.();
+    this.#restoreSettings?.();
     try {
       this.#db.transaction(() => dropStaged(this.#db, this.#token)).immediate();
     } catch {
@@ -335,7 +335,7 @@ export async function rebuildInSlices(db: Db, store: EventStore, limits: SliceLi
  * at REBUILD_CHECKPOINT_PAGES: at SQLite's 1,000 pages the replay's own commits copied the staged tables' pages into
  * the database file again and again (3.5 of 22.7 s for a million events). Returns what puts both back.
  */
-function bigCache(db: Db): () => void {
+function replaySettings(db: Db): () => void {
   const size = db.pragma('cache_size', { simple: true }) as number;
   const checkpoint = db.pragma('wal_autocheckpoint', { simple: true }) as number;
   db.pragma('cache_size = -16384');
