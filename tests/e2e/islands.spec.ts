@@ -61,3 +61,24 @@ test('a link followed before the router has loaded is an ordinary page load', as
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/question/i);
   expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBeUndefined();
 });
+
+test('the cookie banner lifts the chat button above it without restyling the whole page', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await hydrated(page);
+  const banner = page.getByRole('region', { name: /cookie/i });
+  await expect(banner).toBeVisible();
+  const bannerTop = (await banner.boundingBox())!.y;
+  const chat = page.getByRole('button', { name: 'Chat with us' });
+  const chatBottom = async () => {
+    const box = (await chat.boundingBox())!;
+    return box.y + box.height;
+  };
+  await expect.poll(chatBottom).toBeLessThanOrEqual(bannerTop);
+  // The lift is set on the chat widget: a property on <html> is inherited by every element, so each change
+  // restyled the whole page (docs/decisions/017-short-tasks.md).
+  expect(await page.evaluate(() => document.documentElement.getAttribute('style'))).toBeNull();
+  await banner.getByRole('button', { name: 'Decline' }).click();
+  await expect(banner).toBeHidden();
+  await expect.poll(chatBottom).toBeGreaterThan(bannerTop);
+});

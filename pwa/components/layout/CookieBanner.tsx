@@ -3,6 +3,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { BUSINESS } from '#domain/business.ts';
 import { saveConsent } from '../../lib/consent.ts';
 import type { Consent } from '../../lib/consent.ts';
+import { publishConsentLift } from '../../lib/consent-lift.ts';
 import { Icon } from '../ui/Icon.tsx';
 import './cookie-banner.css';
 
@@ -10,8 +11,8 @@ import './cookie-banner.css';
  * The cookie banner (seed point 2): accept essential cookies or decline, details on request, a link to
  * the privacy policy. The answer is kept under 'cookie-consent' (seed point 4). Loaded by CookieConsentHost
  * only when it has to show, so returning visitors never download it. Compact, so a phone's first view keeps
- * the hero's main button above it; its height (and a gap) is published as `--consent-lift`, which lifts the home page's
- * chat button above it on a phone instead of hiding it.
+ * the hero's main button above it; its height (and a gap) is published (lib/consent-lift.ts) to lift the home
+ * page's chat button above it on a phone instead of hiding it.
  */
 export default function CookieBanner({ consent }: { consent: Consent | null }) {
   const [details, setDetails] = useState(false);
@@ -70,14 +71,13 @@ export default function CookieBanner({ consent }: { consent: Consent | null }) {
   );
 }
 
-/** Keeps `--consent-lift` on the root at the banner's height plus a gap while it shows (the chat button's lift). */
+/** Keeps the chat button's lift at the banner's height plus a gap while it shows. */
 function publishHeight(element: HTMLElement | null): (() => void) | undefined {
   if (!element) return undefined;
-  const root = document.documentElement.style;
-  const observer = new ResizeObserver(() => root.setProperty('--consent-lift', `${element.offsetHeight + 8}px`));
+  const observer = new ResizeObserver(() => publishConsentLift(element.offsetHeight + 8));
   observer.observe(element);
   return () => {
     observer.disconnect();
-    root.removeProperty('--consent-lift');
+    publishConsentLift(null);
   };
 }

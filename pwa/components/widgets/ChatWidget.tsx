@@ -1,4 +1,6 @@
 import { Suspense, lazy, useCallback, useRef, useState } from 'react';
+import type { CSSProperties } from 'react';
+import { useConsentLift } from '../../lib/consent-lift.ts';
 import { Icon } from '../ui/Icon.tsx';
 import type { Conversation } from './chat-types.ts';
 import './chat-button.css';
@@ -15,6 +17,8 @@ export function ChatWidget() {
   const [open, setOpen] = useState(false);
   const [conversation, setConversation] = useState<Conversation>({ messages: [], typing: false });
   const button = useRef<HTMLButtonElement>(null);
+  // While the cookie banner shows, the button and the panel sit just above it (chat-button.css, chat-panel.css).
+  const lift = useConsentLift();
 
   const close = useCallback(() => {
     setOpen(false);
@@ -22,7 +26,7 @@ export function ChatWidget() {
   }, []);
 
   return (
-    <div className="chat-widget">
+    <div className="chat-widget" style={lift === null ? undefined : ({ '--consent-lift': `${lift}px` } as CSSProperties)}>
       {open ? (
         <Suspense fallback={null}>
           <ChatPanel conversation={conversation} setConversation={setConversation} onClose={close} />
