@@ -35,6 +35,8 @@ async function loadApp(): Promise<void> {
 
 async function loadIslands(rootElement: HTMLElement): Promise<void> {
   const { hydrateIslands } = await import('../islands/hydrate.tsx');
+  // Evaluating React DOM (with the hydrate module) is one task; starting the islands is the next.
+  await nextTask();
   const islands = hydrateIslands();
   const inputs = ['pointerdown', 'touchstart', 'keydown'] as const;
   const onFirstInput = () => {
