@@ -35,7 +35,12 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: isSsrBuild ? false : fromHere('./pwa/public'),
   build: isSsrBuild
     ? { outDir: serverOutDir, emptyOutDir: true, ssr: serverEntry, copyPublicDir: false }
-    : { outDir: distDir, emptyOutDir: true, rolldownOptions: { input: { index: fromHere('./pwa/index.html'), start: startEntry } } },
+    : {
+        outDir: distDir,
+        emptyOutDir: true,
+        modulePreload: { resolveDependencies: preloadOnlyFromHtml },
+        rolldownOptions: { input: { index: fromHere('./pwa/index.html'), start: startEntry } },
+      },
   server: {
     proxy: {
       '/api': apiServer,
@@ -88,6 +93,18 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild ? [] : [prerender(), precompress()]),
   ],
 }));
+
+/**
+ * Only a page's HTML preloads modules (the app shell's `<link rel="modulepreload">` tags); a dynamic `import()`
+ * does not preload its chunk's imports, the browser fetches them as it reads the chunk. Vite's preload helper
+ * would append a `<link rel="modulepreload">` per import in the task that calls `import()`: on the home page
+ * that was 10–20 ms of a single task here (40–80 ms under Lighthouse's 4× CPU throttle, most of its Total
+ * Blocking Time). The price: on a visit before the service worker has cached the site, a chunk's imports come
+ * a round trip later. Stylesheets a chunk needs still load before it runs. See docs/decisions/017-short-tasks.md.
+ */
+function preloadOnlyFromHtml(_file: string, deps: string[], context: { hostType: 'html' | 'js' }): string[] {
+  return context.hostType === 'html' ? deps : [];
+}
 
 /** Fills `%BUSINESS_NAME%` in pwa/index.html (the app shell's title and no-script line) from the business facts. */
 function businessFacts(): Plugin {
