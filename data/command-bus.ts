@@ -1,11 +1,11 @@
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import type { Statement, Transaction } from 'better-sqlite3';
-import { v7 as uuidv7 } from 'uuid';
 import { decideInTurn, type Decider } from '#domain/deciders/decider.ts';
 import { ConflictError, DomainError } from '#domain/errors.ts';
 import type { DomainEvent, EventMetadata, RecordedEvent, Role } from '#domain/events.ts';
 import { DEFAULT_BUSY_DEADLINE_MS, busyBackoffMs, isBusy } from './busy.ts';
 import { metaSecret, type Db } from './db.ts';
+import { newUuidV7 } from './ids.ts';
 import type { EventStore } from './event-store.ts';
 import type { MailOutbox, OutgoingMail } from './mail-outbox.ts';
 import type { Queries } from './queries.ts';
@@ -67,7 +67,7 @@ export class UnitOfWork {
    * with the time: each lands beside the last in every index that holds it, instead of on a random page (ADR 014).
    */
   newId(clientId?: string, ...streams: Array<(id: string) => string>): string {
-    if (clientId === undefined) return uuidv7();
+    if (clientId === undefined) return newUuidV7();
     for (const stream of streams) {
       if (this.store.streamVersion(stream(clientId)) > 0) throw new ConflictError('id_taken', 'A record with this id already exists');
     }
@@ -364,7 +364,7 @@ export class CommandBus {
     const { ctx } = item;
     const metadata: EventMetadata = {
       time: ctx.now.toISOString(),
-      commandId: ctx.commandId ?? uuidv7(),
+      commandId: ctx.commandId ?? newUuidV7(),
       actor: ctx.actor,
       role: ctx.role,
     };

@@ -1,8 +1,8 @@
-import { createCipheriv, createDecipheriv, createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
-import { v7 as uuidv7 } from 'uuid';
+import { createCipheriv, createDecipheriv, createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { PERSONAL_FIELDS, type EventType } from '#domain/events.ts';
 import { ERASED } from '#domain/limits.ts';
 import { metaSecret, prepared, type Db } from './db.ts';
+import { newUuidV7, randomPooled } from './ids.ts';
 
 /** How sealed personal fields sit inside an event's stored data. */
 type Sealed = { k: string; f: string[]; c: string };
@@ -11,7 +11,6 @@ type Person = { keyId: string; key: KeyObject; lastUsed: string };
 /** `maxPeople`: how many people (and keys' AADs) the vault remembers before its memory starts again; MAX_PEOPLE unless a test must reach that bound. */
 export type VaultOptions = { maxPeople?: number };
 const IV_BYTES = 12;
-const IV_POOL_BYTES = 4096;
 /** People remembered between commands; beyond this many the memory starts again. */
 const MAX_PEOPLE = 20_000;
 const SEALED = '_sealed';
@@ -35,8 +34,6 @@ export class Vault {
    */
   readonly #people = new Map<string, Person>();
   readonly #aads = new Map<string, Buffer>();
-  #ivPool = Buffer.alloc(0);
-  #ivAt = 0;
   #batchOpen = false;
   #epoch: string | undefined;
   #epochCheckedAt = Number.NEGATIVE_INFINITY;
@@ -62,7 +59,7 @@ export class Vault {
       if (fields.includes(name)) personal[name] = value;
       else open[name] = value;
     }
-    const iv = this.#iv();
+    const iv = randomPooled(IV_BYTES);
     const cipher = createCipheriv('aes-256-gcm', key, iv);
     cipher.setAAD(Buffer.from(keyId));
     const ct = Buffer.concat([cipher.update(JSON.stringify(personal)), cipher.final()]);
@@ -195,8 +192,8 @@ export class Vault {
       }
     }
     // Time-ordered, so a new key lands beside the last in `person_keys`'s primary key (ADR 014).
-    const keyId = uuidv7();
-    const raw = randomBytes(32);
+    const keyId = newUuidV7();
+    const raw = randomPooled(32);
     prepared(this.#db, 'INSERT INTO person_keys (key_id, subject_hash, key, created, last_used) VALUES (?, ?, ?, ?, ?)').run(keyId, hash, raw, time, time);
     const key = createSecretKey(raw);
     this.#remember(keyId, key);
@@ -214,21 +211,6 @@ export class Vault {
     if (this.#people.size >= this.#maxPeople) this.#people.clear();
     this.#people.set(subject, person);
     return person;
-  }
-
-  /**
-   * A fresh random 96-bit IV. IVs are not secret: they are cut from 4 KB drawn from the CSPRNG at a time (one call
-   * into OpenSSL per ~340 events instead of one each), never reused; each refill is a new buffer, so an IV handed
-   * out is never overwritten.
-   */
-  #iv(): Buffer {
-    if (this.#ivAt + IV_BYTES > this.#ivPool.length) {
-      this.#ivPool = randomBytes(IV_POOL_BYTES);
-      this.#ivAt = 0;
-    }
-    const iv = this.#ivPool.subarray(this.#ivAt, this.#ivAt + IV_BYTES);
-    this.#ivAt += IV_BYTES;
-    return iv;
   }
 
   /** The additional authenticated data of a key's blobs (its id), made once per key. */
