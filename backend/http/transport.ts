@@ -22,9 +22,13 @@ export function apiTransport(): Middleware {
     zstd: false,
   } as Parameters<typeof compress>[0]);
   const tagging = etag({ weak: true });
-  // Outermost first: compress what is finally sent; answer 304 once the ETag is known.
-  return (ctx: Context, next: Next) =>
-    ctx.path.startsWith('/api/') ? compressing(ctx, () => notModified(ctx, () => tagging(ctx, next) as Promise<void>)) : next();
+  // Outermost first: compress what is finally sent; answer 304 once the ETag is known. Only reads are tagged: a
+  // write's answer is never asked for again with If-None-Match, and hashing it was work for nothing.
+  return (ctx: Context, next: Next) => {
+    if (!ctx.path.startsWith('/api/')) return next();
+    const read = ctx.method === 'GET' || ctx.method === 'HEAD';
+    return compressing(ctx, () => (read ? notModified(ctx, () => tagging(ctx, next) as Promise<void>) : next()));
+  };
 }
 
 /** A read whose ETag the client already has: 304, no body. */

@@ -66,4 +66,15 @@ describe('the API on a patchy link', () => {
     expect(changed.status).toBe(200);
     expect(changed.headers['etag']).not.toBe(tag);
   });
+
+  it('tags reads only: a write’s answer carries no ETag', async () => {
+    const made = await fetch(`${server.url}/api/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(quoteForm({ firstName: 'Untagged', email: 'untagged@example.com' })),
+    });
+    expect(made.status).toBe(201);
+    expect(made.headers.get('etag')).toBeNull();
+    expect((await raw('/api/health', {})).headers['etag']).toMatch(/^W\//);
+  });
 });
