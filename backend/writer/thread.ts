@@ -3,15 +3,22 @@ import type { CommandContext, Outcome } from '#data/command-bus.ts';
 import type { Actor } from '../commands/unit.ts';
 import type { Logger } from '../logger.ts';
 import type { WriterData } from './worker.ts';
-import { fromWire, type FromWriter, type ToWriter } from './wire.ts';
+import { fromWire, WRITER_BEAT_MS, type FromWriter, type ToWriter } from './wire.ts';
 
 /** After the thread died it is started again after this, doubling up to MAX_RESTART_MS while it keeps dying. */
 const FIRST_RESTART_MS = 100;
 const MAX_RESTART_MS = 5_000;
 /** How long closing waits for the thread to commit what it has and close its connection. */
 const CLOSE_WAIT_MS = 3_000;
+/**
+ * A thread that has not beaten (WRITER_BEAT_MS) for this long is taken for stuck: stopped, its commands answered
+ * 503, and started again. Its longest legitimate turn, a batch of 500 commands, takes well under a second.
+ */
+const STUCK_MS = 10_000;
 
 type Pending = { resolve: (outcome: Outcome<unknown>) => void; reject: (error: unknown) => void };
+/** `stuckMs` and `script` (the thread's module) are for tests. */
+export type WriterOptions = { stuckMs?: number; script?: URL };
 
 /**
  * What the commands in a thread that died are answered with: they may or may not have committed, so they get a
@@ -45,10 +52,20 @@ export class WriterThread {
   #restartMs = FIRST_RESTART_MS;
   #restartTimer: NodeJS.Timeout | undefined;
   #closing: Promise<void> | null = null;
+  readonly #stuckMs: number;
+  readonly #script: URL;
+  readonly #watchdog: NodeJS.Timeout;
+  /** When the thread was last heard from; undefined until it is ready (opening its storage may take a while). */
+  #heardAt: number | undefined;
+  #stuck = false;
 
-  constructor(data: WriterData, logger?: Logger) {
+  constructor(data: WriterData, logger?: Logger, options: WriterOptions = {}) {
     this.#data = data;
     this.#logger = logger;
+    this.#stuckMs = options.stuckMs ?? STUCK_MS;
+    this.#script = options.script ?? new URL('./worker.ts', import.meta.url);
+    this.#watchdog = setInterval(() => this.#watch(), Math.min(WRITER_BEAT_MS, this.#stuckMs / 2));
+    this.#watchdog.unref();
     this.#start();
   }
 
@@ -79,6 +96,7 @@ export class WriterThread {
   close(): Promise<void> {
     this.#closing ??= new Promise<void>((resolve) => {
       clearTimeout(this.#restartTimer);
+      clearInterval(this.#watchdog);
       const worker = this.#worker;
       if (!worker) {
         resolve();
@@ -95,13 +113,15 @@ export class WriterThread {
   }
 
   #start(): void {
-    const worker = new Worker(new URL('./worker.ts', import.meta.url), { workerData: this.#data });
+    const worker = new Worker(this.#script, { workerData: this.#data });
     this.#worker = worker;
+    this.#heardAt = undefined;
+    this.#stuck = false;
     worker.on('message', (message: FromWriter) => this.#receive(message));
     worker.on('error', (error) => this.#logger?.error({ err: error }, 'writer thread failed'));
     worker.on('exit', (code) => {
       if (this.#worker === worker) this.#worker = null;
-      this.#failPending(`it ended with code ${code}`);
+      this.#failPending(this.#stuck ? 'it stopped answering' : `it ended with code ${code}`);
       if (this.#closing) return;
       this.#logger?.error({ code, restartInMs: this.#restartMs }, 'writer thread stopped; starting it again');
       this.#restartTimer = setTimeout(() => this.#start(), this.#restartMs);
@@ -109,7 +129,19 @@ export class WriterThread {
     });
   }
 
+  /** A ready thread not heard from for `stuckMs` is stopped; its 'exit' answers its commands and starts it again. */
+  #watch(): void {
+    const worker = this.#worker;
+    if (!worker || this.#heardAt === undefined || this.#stuck || this.#closing) return;
+    const silentMs = performance.now() - this.#heardAt;
+    if (silentMs < this.#stuckMs) return;
+    this.#stuck = true;
+    this.#logger?.error({ silentMs: Math.round(silentMs), pending: this.#pending.size }, 'writer thread stuck; stopping it');
+    void worker.terminate();
+  }
+
   #receive(message: FromWriter): void {
+    if (message.type === 'ready' || this.#heardAt !== undefined) this.#heardAt = performance.now();
     switch (message.type) {
       case 'settled': {
         // First what the commit changed for this thread's readers, then the answers.
@@ -125,6 +157,8 @@ export class WriterThread {
       }
       case 'ready':
         this.#restartMs = FIRST_RESTART_MS;
+        return;
+      case 'beat':
         return;
       case 'log':
         this.#logger?.[message.level](message.data, message.message);

@@ -13,9 +13,14 @@ export type Settled = { id: number; ok: Outcome<unknown> } | { id: number; error
  * What the writer thread tells: `settled`, the commands of one commit (sent after it, so the answers they lead to
  * read what it wrote; `mailed`: it queued mail); `ready` once its storage is open; `log` for the server's log.
  */
+/** How often the writer thread says its event loop runs. */
+export const WRITER_BEAT_MS = 1_000;
+
 export type FromWriter =
   | { type: 'settled'; settled: Settled[]; mailed: boolean }
   | { type: 'ready' }
+  /** The thread's event loop runs: sent every WRITER_BEAT_MS (the HTTP thread's watchdog listens for it). */
+  | { type: 'beat' }
   | { type: 'log'; level: 'warn' | 'error'; message: string; data: Record<string, unknown> };
 
 /**

@@ -7,7 +7,7 @@ import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { CommandSettings } from '#data/command-bus.ts';
 import { openStorage } from '#data/storage.ts';
 import { commandNamed } from './registry.ts';
-import { toWire, type FromWriter, type Settled, type ToWriter } from './wire.ts';
+import { toWire, WRITER_BEAT_MS, type FromWriter, type Settled, type ToWriter } from './wire.ts';
 
 export type WriterData = { file: string; groupCommit: boolean; busyTimeoutMs: number; busyDeadlineMs: number; settings: CommandSettings };
 
@@ -60,9 +60,13 @@ function cloneable(value: unknown): boolean {
   }
 }
 
+// The HTTP thread's watchdog: a thread that stops beating (stuck in a loop) is stopped and started again.
+const beat = setInterval(() => send({ type: 'beat' }), WRITER_BEAT_MS);
+
 port.on('message', (message: ToWriter) => {
   if (message.type === 'close') {
     // Closing the port ends the thread; the HTTP thread waits for that.
+    clearInterval(beat);
     storage.close();
     port.close();
     return;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CreateBookingSchema } from '#domain/schemas/booking.ts';
 import { openStorage } from '#data/storage.ts';
 import { faultOf } from '#backend/faults.ts';
+import type { Logger } from '#backend/logger.ts';
 import { WriterThread } from '#backend/writer/thread.ts';
 import { Client, startServer, type TestServer } from '../support/server.ts';
 import { bookingForm, daysAhead, quoteForm } from './helpers.ts';
@@ -99,5 +100,34 @@ describe('a writer thread that cannot open its storage', () => {
     } finally {
       storage.close();
     }
+  });
+});
+
+describe('a writer thread that gets stuck', () => {
+  let writer: WriterThread;
+
+  afterAll(async () => {
+    await writer?.close();
+  });
+
+  it('is stopped once it stops beating, its command answered 503 busy, and started again', async () => {
+    const logged: string[] = [];
+    const logger = { error: (_data: unknown, message: string) => logged.push(message) } as unknown as Logger;
+    const script = new URL('../support/stuck-writer.ts', import.meta.url);
+    writer = new WriterThread({ file: 'unused', groupCommit: true, busyTimeoutMs: 10, busyDeadlineMs: 5_000, settings: {} }, logger, { stuckMs: 300, script });
+    // Idle but beating: it is left alone, however long nothing is asked of it.
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    expect(logged).toEqual([]);
+
+    const started = performance.now();
+    const input = CreateBookingSchema.parse(quoteForm({ email: 'stuck@example.com' }));
+    const refused = await writer.execute({ commandId: null, actor: null, role: 'anonymous', now: new Date() }, 'bookings.requestBookingOrQuote', input, null).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(faultOf(refused)).toBe('busy');
+    expect((refused as Error).message).toMatch(/stopped answering/);
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(logged.slice(0, 2)).toEqual(['writer thread stuck; stopping it', 'writer thread stopped; starting it again']);
   });
 });
