@@ -100,7 +100,7 @@ export default defineConfig(({ isSsrBuild }) => ({
  * would append a `<link rel="modulepreload">` per import in the task that calls `import()`: on the home page
  * that was 10–20 ms of a single task here (40–80 ms under Lighthouse's 4× CPU throttle, most of its Total
  * Blocking Time). The price: on a visit before the service worker has cached the site, a chunk's imports come
- * a round trip later. Stylesheets a chunk needs still load before it runs. See docs/decisions/017-short-tasks.md.
+ * a round trip later. Stylesheets a chunk needs still load before it runs. See docs/decisions/018-short-tasks.md.
  */
 function preloadOnlyFromHtml(_file: string, deps: string[], context: { hostType: 'html' | 'js' }): string[] {
   return context.hostType === 'html' ? deps : [];

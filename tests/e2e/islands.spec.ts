@@ -76,7 +76,7 @@ test('the cookie banner lifts the chat button above it without restyling the who
   };
   await expect.poll(chatBottom).toBeLessThanOrEqual(bannerTop);
   // The lift is set on the chat widget: a property on <html> is inherited by every element, so each change
-  // restyled the whole page (docs/decisions/017-short-tasks.md).
+  // restyled the whole page (docs/decisions/018-short-tasks.md).
   expect(await page.evaluate(() => document.documentElement.getAttribute('style'))).toBeNull();
   await banner.getByRole('button', { name: 'Decline' }).click();
   await expect(banner).toBeHidden();
