@@ -67,8 +67,9 @@ describe('command bus: when it tries the lock again', () => {
   let t: ReturnType<typeof tempStorage>;
   let tr: Traced;
   let other: Database.Database;
+  // The retries' timing alone: a batch after a small commit begins at once here (the next describe gathers).
   const open = (busyDeadlineMs: number) => {
-    tr = traced(t.file, { busyDeadlineMs });
+    tr = traced(t.file, { busyDeadlineMs, gatherMs: 0 });
   };
   beforeEach(() => {
     t = tempStorage();
@@ -129,5 +130,44 @@ describe('command bus: when it tries the lock again', () => {
     expect(tr.when(SQL.begin)).toEqual([0, 5, 15, 35]);
     await vi.advanceTimersByTimeAsync(100);
     expect(tr.when(SQL.begin)).toHaveLength(4);
+  });
+});
+
+describe('command bus: gathering after a small commit', () => {
+  let t: ReturnType<typeof tempStorage>;
+  let tr: Traced;
+  beforeEach(() => {
+    t = tempStorage();
+    tr = traced(t.file);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'performance'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    tr.close();
+    t.cleanup();
+  });
+
+  it('waits 1 ms for more after a commit of fewer than 4, and begins at once after a bigger one', async () => {
+    // The first batch begins at once.
+    const first = tr.bus.execute(ctx(), (uow) => request(uow, randomUUID()));
+    await vi.advanceTimersByTimeAsync(0);
+    expect((await first).result.version).toBe(1);
+    expect(tr.when(SQL.begin)).toEqual([0]);
+
+    // It held one command: the next batch gathers for 1 ms, and what arrives meanwhile joins it.
+    const gathered = [tr.bus.execute(ctx(), (uow) => request(uow, randomUUID()))];
+    await vi.advanceTimersByTimeAsync(0.5);
+    expect(tr.when(SQL.begin)).toEqual([0]);
+    for (let i = 0; i < 4; i++) gathered.push(tr.bus.execute(ctx(), (uow) => request(uow, randomUUID())));
+    await vi.advanceTimersByTimeAsync(0.5);
+    await Promise.all(gathered);
+    expect(tr.when(SQL.begin)).toEqual([0, 1]);
+    expect(tr.count('COMMIT')).toBe(2);
+
+    // That commit held five: the next batch begins at once.
+    const next = tr.bus.execute(ctx(), (uow) => request(uow, randomUUID()));
+    await vi.advanceTimersByTimeAsync(0);
+    await next;
+    expect(tr.when(SQL.begin)).toEqual([0, 1, 1]);
   });
 });

@@ -42,7 +42,10 @@ export const SQL = {
  * read again, a stream not read before its first append — and the statements a command runs are how a test sees
  * them. `busyTimeoutMs` defaults to 0: a lock held elsewhere fails at once and the bus waits on its timer.
  */
-export function traced(file: string, options: { vault?: VaultOptions; busyDeadlineMs?: number; busyTimeoutMs?: number; groupCommit?: boolean } = {}): Traced {
+export function traced(
+  file: string,
+  options: { vault?: VaultOptions; busyDeadlineMs?: number; busyTimeoutMs?: number; groupCommit?: boolean; gatherMs?: number } = {},
+): Traced {
   const log: string[] = [];
   const times: number[] = [];
   const db = new Database(file, {
@@ -59,6 +62,7 @@ export function traced(file: string, options: { vault?: VaultOptions; busyDeadli
   const bus = new CommandBus(db, store, vault, parts, {
     ...(options.busyDeadlineMs === undefined ? {} : { busyDeadlineMs: options.busyDeadlineMs }),
     ...(options.groupCommit === undefined ? {} : { groupCommit: options.groupCommit }),
+    ...(options.gatherMs === undefined ? {} : { gatherMs: options.gatherMs }),
   });
   log.length = 0;
   times.length = 0;
