@@ -18,9 +18,12 @@ describe('newUuidV7', () => {
 
   it('makes ids that sort in the order they were made, many within one millisecond, across refills of the pool', () => {
     const ids = Array.from({ length: 5_000 }, () => newUuidV7());
+    const after = Date.now();
     expect(new Set(ids).size).toBe(ids.length);
     expect([...ids].sort()).toEqual(ids);
     for (const id of ids) expect(id).toMatch(V7);
+    // Within a millisecond the counter goes up, not the time: the last id's time is not ahead of the clock.
+    expect(Number.parseInt(ids.at(-1)!.replaceAll('-', '').slice(0, 12), 16)).toBeLessThanOrEqual(after);
   });
 
   it('starts each millisecond’s counter at random, so ids of two processes do not collide', () => {
@@ -52,6 +55,16 @@ describe('randomPooled', () => {
     const copies = slices.map((b) => b.toString('hex'));
     for (let i = 0; i < 1_000; i++) randomPooled(32);
     expect(slices.map((b) => b.toString('hex'))).toEqual(copies);
+  });
+
+  it('draws from the CSPRNG 4 KB at a time: small requests are cut from one buffer, to its last byte', () => {
+    // A request bigger than the pool takes a buffer of its own, whole; the next starts a fresh 4 KB buffer.
+    randomPooled(5_000);
+    const first = randomPooled(4_080);
+    const last = randomPooled(16);
+    expect(last.buffer).toBe(first.buffer);
+    expect(last.byteOffset).toBe(first.byteOffset + 4_080);
+    expect(randomPooled(1).buffer).not.toBe(first.buffer);
   });
 
   it('serves a request bigger than the pool', () => {
