@@ -9,17 +9,18 @@ export type ToWriter = { type: 'run'; id: number; context: CommandContext; comma
 /** One command's end: its outcome, or its error as the HTTP thread rebuilds it. */
 export type Settled = { id: number; ok: Outcome<unknown> } | { id: number; error: WireError };
 
-/**
- * What the writer thread tells: `settled`, the commands of one commit (sent after it, so the answers they lead to
- * read what it wrote; `mailed`: it queued mail); `ready` once its storage is open; `log` for the server's log.
- */
 /** How often the writer thread says its event loop runs. */
 export const WRITER_BEAT_MS = 1_000;
 
+/**
+ * What the writer thread tells: `settled`, the commands of one commit (sent after it, so the answers they lead to
+ * read what it wrote; `mailed`: it queued mail); `ready` once its storage is open; `beat`, that its event loop
+ * runs; `log` for the server's log.
+ */
 export type FromWriter =
   | { type: 'settled'; settled: Settled[]; mailed: boolean }
   | { type: 'ready' }
-  /** The thread's event loop runs: sent every WRITER_BEAT_MS (the HTTP thread's watchdog listens for it). */
+  /** Sent every WRITER_BEAT_MS; the HTTP thread's watchdog listens for it. */
   | { type: 'beat' }
   | { type: 'log'; level: 'warn' | 'error'; message: string; data: Record<string, unknown> };
 
