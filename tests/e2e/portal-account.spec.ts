@@ -36,12 +36,20 @@ test.describe('the customer portal: checks, quotes and the account', () => {
   });
 
   test('My Bookings says when it could not load, and Retry loads it', async ({ page, server }) => {
-    await page.route('**/api/sync?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"boom","message":"Boom"}}' }));
+    // The feed fails until the moment Retry is pressed: a pull the page makes by itself (a timer, the tab coming
+    // back) would otherwise load the list first, and there would be no Retry left to press.
+    let failing = true;
+    await page.route('**/api/sync?*', (route) =>
+      failing ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"boom","message":"Boom"}}' }) : route.fallback(),
+    );
     await signedInCustomer(page, server, 'erik.error@example.com');
     await page.getByRole('tab', { name: 'My Bookings' }).click();
     await expect(page.getByText('Error loading bookings. Please try again.')).toBeVisible();
-    await page.unroute('**/api/sync?*');
-    await page.getByRole('button', { name: 'Retry' }).click();
+    const retry = page.getByRole('button', { name: 'Retry' });
+    // Hovering waits until the alert has settled, so the press right after it is not held up.
+    await retry.hover();
+    failing = false;
+    await retry.click();
     await expect(page.getByText('No bookings found for this email address')).toBeVisible();
   });
 
