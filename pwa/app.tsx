@@ -62,11 +62,18 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
  * islands (whose roots are then unmounted). From then on the router does the work, as on any other page.
  */
 export async function takeOver(rootElement: HTMLElement, url: URL, islands: readonly Root[]): Promise<void> {
-  router.history.push(`${url.pathname}${url.search}${url.hash}`);
-  await router.load();
-  const root = createRoot(rootElement);
-  // In one synchronous commit: the new page replaces the old with no empty frame between them.
-  flushSync(() => root.render(app));
+  // Until the new page is in, the old one takes no taps: they would reach DOM about to be replaced (a menu opened
+  // meanwhile went with it), as a tap during an ordinary page load reaches nothing.
+  rootElement.inert = true;
+  try {
+    router.history.push(`${url.pathname}${url.search}${url.hash}`);
+    await router.load();
+    const root = createRoot(rootElement);
+    // In one synchronous commit: the new page replaces the old with no empty frame between them.
+    flushSync(() => root.render(app));
+  } finally {
+    rootElement.inert = false;
+  }
   for (const island of islands) island.unmount();
   const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
   if (target) target.scrollIntoView();

@@ -3,21 +3,25 @@ import { expect, hydrated, test } from './fixtures.ts';
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test('the mobile menu opens, navigates and closes', async ({ page }) => {
-    await page.goto('/faq');
-    await hydrated(page);
-    await page.getByRole('button', { name: /menu/i }).click();
-    const menu = page.getByRole('dialog', { name: 'Menu' });
-    await expect(menu).toBeVisible();
-    await menu.getByRole('link', { name: 'Customer Portal' }).click();
-    await expect(page).toHaveURL(/\/customer-portal$/);
-    await expect(menu).toBeHidden();
+  // From the home page the link is a takeover (ADR 013): until the router's page is in, the old page is inert, so
+  // the menu button pressed next belongs to the new page (it was lost 1–2 times in 10 before).
+  for (const start of ['/faq', '/']) {
+    test(`the mobile menu opens, navigates and closes (from ${start})`, async ({ page }) => {
+      await page.goto(start);
+      await hydrated(page);
+      await page.getByRole('button', { name: /menu/i }).click();
+      const menu = page.getByRole('dialog', { name: 'Menu' });
+      await expect(menu).toBeVisible();
+      await menu.getByRole('link', { name: 'Customer Portal' }).click();
+      await expect(page).toHaveURL(/\/customer-portal$/);
+      await expect(menu).toBeHidden();
 
-    await page.getByRole('button', { name: /menu/i }).click();
-    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
-    await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: /close/i }).click();
-    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
-  });
+      await page.getByRole('button', { name: /menu/i }).click();
+      await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+      await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: /close/i }).click();
+      await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+    });
+  }
 });
 
 test('the Services link scrolls the home page and leads home from another page', async ({ page }) => {
