@@ -22,7 +22,8 @@ const arg = (name: string): string | undefined => process.argv.find((a) => a.sta
 const PAGES = arg('pages')?.split(',') ?? ['/', '/electrician-staines', '/faq'];
 const RUNS = Number(arg('runs') ?? 3);
 const ALL_FORM_FACTORS = ['mobile', 'desktop'] as const;
-const FORM_FACTORS = ALL_FORM_FACTORS.filter((formFactor) => (arg('form-factors')?.split(',') ?? ALL_FORM_FACTORS).includes(formFactor));
+const ASKED_FORM_FACTORS = arg('form-factors')?.split(',');
+const FORM_FACTORS = ALL_FORM_FACTORS.filter((formFactor) => !ASKED_FORM_FACTORS || ASKED_FORM_FACTORS.includes(formFactor));
 /** Lighthouse 13's five categories; 'agentic-browsing' is the id in core/config/default-config.js. */
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo', 'agentic-browsing'] as const;
 /** The browser flags of shared/toolchain.md: headless Debian Chromium as root, nothing phoning home. */
