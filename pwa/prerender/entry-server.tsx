@@ -32,9 +32,24 @@ const NOT_FOUND_PROBE = '/__prerender-not-found__';
 
 /**
  * The pages that hydrate only their islands (pwa/islands/, docs/decisions/013-islands.md): every interactive
- * part of them is inside an <Island>. Other pages hydrate as a whole.
+ * part of them is inside an <Island>. The other public pages have nothing interactive outside the site's own
+ * islands (header, hosts, footer); hydrating them as a whole only cost long tasks after the first paint
+ * (docs/decisions/019-static-pages-are-islands-pages.md). Named one by one: a new page with a form or a
+ * button outside an island must hydrate as a whole, as /support (its booking lookup) and the 404 page do.
  */
-const ISLANDS_PAGES: ReadonlySet<string> = new Set(['/']);
+const ISLANDS_PAGES: ReadonlySet<string> = new Set([
+  '/',
+  '/faq',
+  '/privacy-policy',
+  '/rewiring-surrey',
+  '/consumer-unit-upgrade-surrey',
+  '/emergency-electrician-ashford',
+  '/electrician-staines',
+  '/electrician-windsor',
+  '/electrician-feltham',
+  '/electrician-hampton',
+  '/electrician-richmond',
+]);
 
 /**
  * Renders every public page of the route table, the 404 page and the app shell into finished HTML files,

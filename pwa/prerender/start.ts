@@ -3,14 +3,16 @@
  * after the first paint, so on a slow connection it never competes with the HTML, the stylesheet and the
  * images the visitor is waiting for. The app shell loads pwa/main.tsx directly.
  *
- * An islands page (the home page; `data-islands` on this script, see docs/decisions/013-islands.md) hydrates
- * only its interactive parts (pwa/islands/) with React, without the router. The router and the app load on the
- * visitor's first input (a tap, a key), and take the page over when a link to another page is followed; a link
- * followed before that is an ordinary page load (from the service worker's precache when offline).
+ * An islands page (every public page but /support; `data-islands` on this script, see
+ * docs/decisions/013-islands.md and 019) hydrates only its interactive parts (pwa/islands/) with React,
+ * without the router. The router and the app load on the visitor's first input (a tap, a key), and take the
+ * page over when a link to another page is followed; a link followed before that is an ordinary page load
+ * (from the service worker's precache when offline).
  *
- * Other pages hydrate as a whole: all of the app's modules are fetched at once (the build lists them in
- * `data-modules`), but run in three steps with a task boundary between them — React DOM, the router, the app —
- * so no single long task keeps a slow phone from responding (Total Blocking Time).
+ * The other prerendered pages (/support, the 404 page) hydrate as a whole: all of the app's modules are
+ * fetched at once (the build lists them in `data-modules`), but run in three steps with a task boundary
+ * between them — React DOM, the router, the app — so no single long task keeps a slow phone from responding
+ * (Total Blocking Time).
  */
 import { setLinkHandler } from '../islands/links.ts';
 

@@ -82,3 +82,33 @@ test('the cookie banner lifts the chat button above it without restyling the who
   await expect(banner).toBeHidden();
   await expect.poll(chatBottom).toBeGreaterThan(bannerTop);
 });
+
+for (const path of ['/faq', '/electrician-staines'] as const) {
+  test(`${path} hydrates only its islands: no router code before the first input, and its menu works`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const scripts: Array<Promise<string>> = [];
+    const listener = (response: Response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.text());
+    };
+    page.on('response', listener);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await page.goto(path);
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    page.off('response', listener);
+    expect((await Promise.all(scripts)).some((text) => text.includes(ROUTER_MARKER))).toBe(false);
+    await expect(page).toHaveTitle(PAGE_META[path].title);
+
+    // The menu is an island: it opens without the router, and that tap brings the router for the links.
+    await page.getByRole('button', { name: /menu/i }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await page.locator('html[data-router="ready"]').waitFor({ state: 'attached' });
+    await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+}
