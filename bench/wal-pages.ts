@@ -6,15 +6,14 @@
  * this is where the write path's bytes go (docs/decisions/017-fewer-pages-per-quote-request.md). No assertions: it
  * measures.
  */
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { requestBookingOrQuote } from '#backend/commands/bookings.ts';
 import { newUuidV7 } from '#data/ids.ts';
 import { openStorage } from '#data/storage.ts';
 import { CreateBookingSchema } from '#domain/schemas/booking.ts';
+import { walFrames } from '../tests/support/wal.ts';
 import { quoteForm, tempDir } from './common.ts';
 
-const WAL_HEADER = 32;
 const FRAME_HEADER = 24;
 
 const batch = Number(process.argv[2] ?? 1);
@@ -42,21 +41,13 @@ try {
   const owner = new Map<number, string>();
   for (const { name, pageno } of storage.db.prepare('SELECT name, pageno FROM dbstat').all() as Array<{ name: string; pageno: number }>) owner.set(pageno, name);
   const byTree = new Map<string, number>();
-  let frames = 0;
-  let commits = 0;
-  const wal = `${file}-wal`;
-  const fd = openSync(wal, 'r');
-  const header = Buffer.alloc(FRAME_HEADER);
-  for (let at = WAL_HEADER; at + FRAME_HEADER + pageSize <= statSync(wal).size; at += FRAME_HEADER + pageSize) {
-    readSync(fd, header, 0, FRAME_HEADER, at);
-    const page = header.readUInt32BE(0);
-    // A frame whose second word is not zero ends a commit.
-    if (header.readUInt32BE(4) !== 0) commits++;
-    frames++;
+  const all = walFrames(file, pageSize);
+  const frames = all.length;
+  const commits = all.filter((f) => f.endsCommit).length;
+  for (const { page } of all) {
     const tree = page === 1 ? 'page 1 (the database header)' : (owner.get(page) ?? 'freelist');
     byTree.set(tree, (byTree.get(tree) ?? 0) + 1);
   }
-  closeSync(fd);
   const commands = rounds * batch;
   console.log(
     `${commands} quote requests, ${batch} per commit: ${(frames / commits).toFixed(1)} pages per commit, ${((frames * (pageSize + FRAME_HEADER)) / 1024 / commands).toFixed(1)} KB of WAL per request`,

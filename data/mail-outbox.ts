@@ -55,6 +55,14 @@ export class MailOutbox {
     return false;
   }
 
+  /**
+   * Runs `record` in one write transaction: the sender writes the outcomes of several mails with one commit (one
+   * fsync) instead of one each. If it throws, none of them is written.
+   */
+  together<T>(record: () => T): T {
+    return this.#db.transaction(record).immediate();
+  }
+
   /** Unsent mail to an address is dropped when its person is erased. */
   forget(address: string): number {
     return prepared(this.#db, 'DELETE FROM mail_outbox WHERE to_addr = ? AND sent_at IS NULL').run(address).changes;

@@ -11,6 +11,12 @@ export type MailSettings = { smtpUrl: string | null; from: string; devOutboxDir:
 const CONCURRENCY = 4;
 /** Mails read from the outbox per query: urgent mail queued meanwhile waits for at most one batch. */
 const BATCH = CONCURRENCY * 5;
+/**
+ * Outcomes are written together, this long after the first of them arrived: one commit (a synchronous fsync on
+ * the HTTP thread) for the mails that finished meanwhile, not one per mail. A crash in that window sends those
+ * few mails again on the next start, as a crash between sending and recording always could.
+ */
+const RECORD_AFTER_MS = 10;
 /** When the outbox itself cannot be read or written (disk full, lock held), the next try. */
 const DATABASE_RETRY_MS = 5_000;
 
@@ -53,6 +59,7 @@ export class MailSender {
   #again = false;
   #timer: NodeJS.Timeout | undefined;
   #retry: NodeJS.Timeout | undefined;
+  #recordSoon: NodeJS.Timeout | undefined;
   #stopped = false;
 
   constructor(outbox: MailOutbox, settings: MailSettings, logger: Logger, clock: () => Date) {
@@ -79,6 +86,8 @@ export class MailSender {
     if (this.#retry) clearTimeout(this.#retry);
     this.#stopped = true;
     while (this.#running) await this.#running;
+    // What went out in the last moments is written down now, so the next start does not send it again.
+    this.#recordPending();
   }
 
   /** Starts a delivery round unless one is running (then it runs once more after it). Never rejects. */
@@ -156,35 +165,47 @@ export class MailSender {
       outcome = { mail, error: (error as Error).message.slice(0, 500), at: this.#clock() };
     }
     this.#unrecorded.set(mail.id, outcome);
-    this.#record(outcome);
+    this.#recordSoon ??= setTimeout(() => {
+      this.#recordSoon = undefined;
+      this.#recordPending();
+    }, RECORD_AFTER_MS);
   }
 
-  /** Writes outcomes the database refused earlier. False while it still refuses. */
+  /**
+   * Writes every outcome not yet in the outbox, in one commit; keeps them all in memory when the database refuses.
+   * False while it refuses.
+   */
   #recordPending(): boolean {
-    for (const outcome of this.#unrecorded.values()) if (!this.#record(outcome)) return false;
-    return true;
-  }
-
-  /** Writes one outcome to the outbox; keeps it in memory when the database refuses. */
-  #record(outcome: Outcome): boolean {
-    const { mail } = outcome;
+    clearTimeout(this.#recordSoon);
+    this.#recordSoon = undefined;
+    const outcomes = [...this.#unrecorded.values()];
+    if (outcomes.length === 0) return true;
+    let gaveUp: boolean[];
     try {
-      if ('sentAt' in outcome) {
-        this.#outbox.sent(mail.id, outcome.sentAt);
-        this.#logger.info({ mailId: mail.id, kind: mail.kind }, 'mail sent');
-      } else {
-        const gaveUp = this.#outbox.failed(mail.id, mail.attempts, outcome.error, outcome.at);
-        this.#logger[gaveUp ? 'error' : 'warn'](
-          { mailId: mail.id, kind: mail.kind, attempts: mail.attempts + 1, err: outcome.error },
-          gaveUp ? 'mail given up' : 'mail will be retried',
-        );
-      }
-      this.#unrecorded.delete(mail.id);
-      return true;
+      gaveUp = this.#outbox.together(() =>
+        outcomes.map(({ mail, ...outcome }) => {
+          if ('sentAt' in outcome) {
+            this.#outbox.sent(mail.id, outcome.sentAt);
+            return false;
+          }
+          return this.#outbox.failed(mail.id, mail.attempts, outcome.error, outcome.at);
+        }),
+      );
     } catch (err) {
-      this.#logger.error({ err, fault: describeFault(err), mailId: mail.id, sent: 'sentAt' in outcome }, 'mail outcome not recorded; will record it later');
+      this.#logger.error({ err, fault: describeFault(err), mailIds: outcomes.map((o) => o.mail.id), sent: outcomes.filter((o) => 'sentAt' in o).length }, 'mail outcomes not recorded; will record them later');
       return false;
     }
+    outcomes.forEach((outcome, i) => {
+      const { mail } = outcome;
+      this.#unrecorded.delete(mail.id);
+      if ('sentAt' in outcome) this.#logger.info({ mailId: mail.id, kind: mail.kind }, 'mail sent');
+      else
+        this.#logger[gaveUp[i] ? 'error' : 'warn'](
+          { mailId: mail.id, kind: mail.kind, attempts: mail.attempts + 1, err: outcome.error },
+          gaveUp[i] ? 'mail given up' : 'mail will be retried',
+        );
+    });
+    return true;
   }
 
   #closeTransport(): void {

@@ -1,9 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
+import { MailSender } from '#backend/mail/sender.ts';
+import { createLogger } from '#backend/logger.ts';
+import { openStorage } from '#data/storage.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { closedPort, parseMail, startSmtp, type SmtpSink } from '../support/smtp.ts';
 import { Client, startServer, type TestServer } from '../support/server.ts';
+import { walFrames } from '../support/wal.ts';
 import { quoteForm } from './helpers.ts';
 
 const BUSINESS = 'office@example.com';
@@ -245,6 +250,42 @@ describe('mail while the database refuses writes (another process holds the lock
     } finally {
       blocker.close();
       await stranded.close();
+    }
+  });
+});
+
+describe('recording what happened to each mail', () => {
+  it('writes the outcomes of mails that finish together in one commit, not one commit (one fsync) per mail', async () => {
+    // The mail server answers every 30 ms whatever has arrived meanwhile: the sender's four connections finish
+    // their mails at about the same moment, as they do when a real server is busy.
+    const held: Array<() => void> = [];
+    const release = setInterval(() => held.splice(0).forEach((answer) => answer()), 30);
+    const smtp = await startSmtp({ answer: () => new Promise<void>((resolve) => held.push(resolve)) });
+    const dir = mkdtempSync(join(tmpdir(), 'spark-mail-commits-'));
+    const storage = openStorage(join(dir, 'app.db'));
+    const sender = new MailSender(storage.mail, { smtpUrl: smtp.url, from: 'shop@example.com', devOutboxDir: join(dir, 'mail-outbox') }, createLogger('silent'), () => new Date());
+    try {
+      storage.db.pragma('wal_autocheckpoint = 0');
+      const mails = 24;
+      const now = new Date();
+      for (let i = 0; i < mails; i++) storage.mail.enqueue({ kind: 'new-request', to: `person${i}@example.com`, subject: `Mail ${i}`, text: 'x', html: '<p>x</p>' }, now);
+      const pageSize = storage.db.pragma('page_size', { simple: true }) as number;
+      const commits = (): number => walFrames(join(dir, 'app.db'), pageSize).filter((f) => f.endsCommit).length;
+      const before = commits();
+
+      await sender.drain();
+
+      expect(smtp.messages).toHaveLength(mails);
+      expect(storage.mail.pending()).toBe(0);
+      expect(sender.unrecorded).toBe(0);
+      // Four at a time: six commits when every group lands together; one per mail (24) before outcomes were grouped.
+      expect(commits() - before).toBeLessThanOrEqual(mails / 2);
+    } finally {
+      clearInterval(release);
+      await sender.stop();
+      storage.close();
+      await smtp.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
