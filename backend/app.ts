@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import Keygrip from 'keygrip';
 import Koa, { type Context } from 'koa';
 import type { AppDeps } from './deps.ts';
 import { batchRunner } from './http/batch.ts';
@@ -31,7 +32,9 @@ import { syncRoutes } from './routes/sync.ts';
 export function createApp(input: Omit<AppDeps, 'limits' | 'reads'>): Koa {
   const isAdmin = (ctx: Context): boolean => currentUser(ctx, input.storage.queries)?.isAdmin === true;
   const secure = input.config.secureCookies;
-  const app = new Koa({ proxy: input.config.trustProxy, keys: input.keys });
+  const app = new Koa({ proxy: input.config.trustProxy });
+  // One Keygrip for the app's life: given the bare list, the cookies module wraps it in a new one per request.
+  app.keys = new Keygrip(input.keys);
   app.silent = true;
   // The sign-in check of the cached lists checks a session cookie's signature as the session middleware does.
   const verifyCookie = (req: IncomingMessage, res: ServerResponse): string | undefined =>
