@@ -14,7 +14,10 @@ test.describe('on a phone', () => {
       const menu = page.getByRole('dialog', { name: 'Menu' });
       await expect(menu).toBeVisible();
       await menu.getByRole('link', { name: 'Customer Portal' }).click();
-      await expect(page).toHaveURL(/\/customer-portal$/);
+      // Not signed in, the portal sends the visitor on to sign-in as soon as the server's session check answers
+      // (about 20 ms here), so /customer-portal is only passed through: a check for it lost that race in 2 of 24
+      // runs of this test. Where the link ends is the sign-in page.
+      await expect(page).toHaveURL(/\/customer-auth$/);
       await expect(menu).toBeHidden();
 
       await page.getByRole('button', { name: /menu/i }).click();
