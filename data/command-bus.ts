@@ -185,13 +185,24 @@ type Item = {
  */
 const SMALL_BATCH = 4;
 const GATHER_MS = 1;
+/**
+ * Gathering pays only while commands come from many clients at once. One client that sends a command, waits for
+ * its answer and only then sends the next (a device draining its outbox, bench row "group commit, sequential")
+ * gains nothing from the wait and would pay it on every command. So the bus keeps a score of its recent gathers: a
+ * gathered batch that got more than the command it began with is a hit and moves the score halfway to 1, one that
+ * did not (a miss) takes a tenth off. Below GATHER_WORTH a small commit's next batch begins at once, except every
+ * PROBE_EVERY-th, which gathers all the same to notice that a stream began.
+ */
+const GATHER_WORTH = 0.25;
+const MISS_KEEPS = 0.9;
+const PROBE_EVERY = 50;
 
 /** What the bus hands every unit of work besides its transaction. */
 export type BusParts = { queries: Queries; outbox: MailOutbox; sessions: SessionStore; settings: CommandSettings };
 
 /**
  * Runs commands durably. With group commit (the default) every command that arrives in one event-loop
- * turn (within 1 ms after a small commit: GATHER_MS) is committed in one transaction — one fsync for the lot —
+ * turn (within 1 ms after a small commit, while that pays: GATHER_MS) is committed in one transaction — one fsync for the lot —
  * each in its own savepoint, so a failing command rolls back alone. Idempotency: a command id seen before returns the stored result and appends
  * nothing; repeats inside one batch see the first one's row, so concurrent replays are safe too.
  *
@@ -220,6 +231,10 @@ export class CommandBus {
   readonly #gatherMs: number;
   /** How many commands the last commit held (none yet: the first batch begins at once). */
   #lastBatch = Number.POSITIVE_INFINITY;
+  /** Whether the flush now scheduled is gathering, and how well recent gathers did (GATHER_WORTH). */
+  #gathering = false;
+  #gatherScore = 1;
+  #notGathered = 0;
   #retry: NodeJS.Timeout | undefined;
   #busyAttempts = 0;
 
@@ -288,7 +303,8 @@ export class CommandBus {
         this.#flush();
       } else if (!this.#scheduled) {
         this.#scheduled = true;
-        if (this.#gatherMs > 0 && this.#lastBatch < SMALL_BATCH) setTimeout(() => this.#flush(), this.#gatherMs);
+        this.#gathering = this.#shouldGather();
+        if (this.#gathering) setTimeout(() => this.#flush(), this.#gatherMs);
         else setImmediate(() => this.#flush());
       }
     });
@@ -319,8 +335,20 @@ export class CommandBus {
     return outcome.ok as Outcome<R>;
   }
 
+  /** Whether the batch about to be scheduled waits GATHER_MS for more: after a small commit, while gathering pays. */
+  #shouldGather(): boolean {
+    if (this.#gatherMs <= 0 || this.#lastBatch >= SMALL_BATCH) return false;
+    if (this.#gatherScore >= GATHER_WORTH) return true;
+    this.#notGathered = (this.#notGathered + 1) % PROBE_EVERY;
+    return this.#notGathered === 0;
+  }
+
   #flush(): void {
     this.#scheduled = false;
+    if (this.#gathering) {
+      this.#gathering = false;
+      this.#gatherScore = this.#queue.length > 1 ? (this.#gatherScore + 1) / 2 : this.#gatherScore * MISS_KEEPS;
+    }
     while (this.#queue.length > 0) {
       const batch = this.#queue.splice(0, this.#maxBatch);
       this.#lastBatch = batch.length;

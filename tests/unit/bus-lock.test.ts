@@ -170,4 +170,28 @@ describe('command bus: gathering after a small commit', () => {
     await next;
     expect(tr.when(SQL.begin)).toEqual([0, 1, 1]);
   });
+
+  /** Runs `together` commands at once and answers how long their batch waited before it began (0 or 1 ms). */
+  const send = async (together: number): Promise<number> => {
+    const sent = performance.now();
+    const begins = tr.when(SQL.begin).length;
+    const commands = Array.from({ length: together }, () => tr.bus.execute(ctx(), (uow) => request(uow, randomUUID())));
+    await vi.advanceTimersByTimeAsync(1);
+    await Promise.all(commands);
+    return tr.when(SQL.begin)[begins]! - sent;
+  };
+
+  it('stops waiting for a client that sends one command at a time, and gathers again once commands come together', async () => {
+    const waits: number[] = [];
+    for (let i = 0; i < 40; i++) waits.push(await send(1));
+    // The first begins at once; fourteen gathers get nothing more (the score falls below a quarter); then at once.
+    expect(waits).toEqual([0, ...Array<number>(14).fill(1), ...Array<number>(25).fill(0)]);
+
+    // Two at a time: every 50th small commit still gathers; that one gets both, and the bus gathers again.
+    const untilProbe: number[] = [];
+    while (untilProbe.length < 60 && untilProbe.at(-1) !== 1) untilProbe.push(await send(2));
+    expect(untilProbe).toHaveLength(50 - 25);
+    expect(untilProbe.at(-1)).toBe(1);
+    expect([await send(2), await send(2), await send(2)]).toEqual([1, 1, 1]);
+  });
 });
