@@ -6,7 +6,7 @@ import { MailSender } from '#backend/mail/sender.ts';
 import { createLogger } from '#backend/logger.ts';
 import { openStorage } from '#data/storage.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { closedPort, parseMail, startSmtp, type SmtpSink } from '../support/smtp.ts';
+import { closedPort, parseMail, startSmtp, type ReceivedMail, type SmtpSink } from '../support/smtp.ts';
 import { Client, startServer, type TestServer } from '../support/server.ts';
 import { walFrames } from '../support/wal.ts';
 import { quoteForm } from './helpers.ts';
@@ -255,20 +255,42 @@ describe('mail while the database refuses writes (another process holds the lock
 });
 
 describe('recording what happened to each mail', () => {
+  type Setup = { storage: ReturnType<typeof openStorage>; sender: MailSender; smtp: SmtpSink; dir: string };
+  let open: Setup[] = [];
+  /** A sender on its own database, to a mail server that answers each mail as `answer` decides. */
+  const setUp = async (answer: (mail: ReceivedMail) => Promise<void>): Promise<Setup> => {
+    const smtp = await startSmtp({ answer });
+    const dir = mkdtempSync(join(tmpdir(), 'spark-mail-outcomes-'));
+    const storage = openStorage(join(dir, 'app.db'));
+    const sender = new MailSender(storage.mail, { smtpUrl: smtp.url, from: 'shop@example.com', devOutboxDir: join(dir, 'mail-outbox') }, createLogger('silent'), () => new Date());
+    const setup = { storage, sender, smtp, dir };
+    open.push(setup);
+    return setup;
+  };
+  afterEach(async () => {
+    for (const { storage, sender, smtp, dir } of open) {
+      await sender.stop();
+      storage.close();
+      await smtp.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+    open = [];
+  });
+  const queue = (storage: Setup['storage'], subjects: string[]): void => {
+    const now = new Date();
+    subjects.forEach((subject, i) => storage.mail.enqueue({ kind: 'new-request', to: `person${i}@example.com`, subject, text: 'x', html: '<p>x</p>' }, now));
+  };
+
   it('writes the outcomes of mails that finish together in one commit, not one commit (one fsync) per mail', async () => {
     // The mail server answers every 30 ms whatever has arrived meanwhile: the sender's four connections finish
     // their mails at about the same moment, as they do when a real server is busy.
     const held: Array<() => void> = [];
     const release = setInterval(() => held.splice(0).forEach((answer) => answer()), 30);
-    const smtp = await startSmtp({ answer: () => new Promise<void>((resolve) => held.push(resolve)) });
-    const dir = mkdtempSync(join(tmpdir(), 'spark-mail-commits-'));
-    const storage = openStorage(join(dir, 'app.db'));
-    const sender = new MailSender(storage.mail, { smtpUrl: smtp.url, from: 'shop@example.com', devOutboxDir: join(dir, 'mail-outbox') }, createLogger('silent'), () => new Date());
     try {
+      const { storage, sender, smtp, dir } = await setUp(() => new Promise<void>((resolve) => held.push(resolve)));
       storage.db.pragma('wal_autocheckpoint = 0');
       const mails = 24;
-      const now = new Date();
-      for (let i = 0; i < mails; i++) storage.mail.enqueue({ kind: 'new-request', to: `person${i}@example.com`, subject: `Mail ${i}`, text: 'x', html: '<p>x</p>' }, now);
+      queue(storage, Array.from({ length: mails }, (_, i) => `Mail ${i}`));
       const pageSize = storage.db.pragma('page_size', { simple: true }) as number;
       const commits = (): number => walFrames(join(dir, 'app.db'), pageSize).filter((f) => f.endsCommit).length;
       const before = commits();
@@ -282,10 +304,35 @@ describe('recording what happened to each mail', () => {
       expect(commits() - before).toBeLessThanOrEqual(mails / 2);
     } finally {
       clearInterval(release);
-      await sender.stop();
-      storage.close();
-      await smtp.close();
-      rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('writes down a mail that went out within moments, while the rest of its batch is still on its way', async () => {
+    // Written down late, a mail that went out would be sent again if the server stopped meanwhile.
+    let releaseSlow = (): void => {};
+    let slowArrived = (): void => {};
+    const slowHeld = new Promise<void>((resolve) => (slowArrived = resolve));
+    const { storage, sender } = await setUp((mail) =>
+      mail.subject === 'Slow'
+        ? new Promise<void>((resolve) => {
+            releaseSlow = resolve;
+            slowArrived();
+          })
+        : Promise.resolve(),
+    );
+    queue(storage, ['Quick', 'Slow']);
+    const ids = new Map((storage.db.prepare('SELECT subject, id FROM mail_outbox').all() as Array<{ subject: string; id: number }>).map((r) => [r.subject, r.id]));
+    const sentAt = (subject: string): string | null =>
+      (storage.db.prepare('SELECT sent_at FROM mail_outbox WHERE id = ?').get(ids.get(subject)) as { sent_at: string | null }).sent_at;
+
+    const round = sender.drain();
+    await slowHeld;
+    for (let i = 0; i < 100 && sentAt('Quick') === null; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(sentAt('Quick')).not.toBeNull();
+    expect(sentAt('Slow')).toBeNull();
+
+    releaseSlow();
+    await round;
+    expect(sentAt('Slow')).not.toBeNull();
   });
 });

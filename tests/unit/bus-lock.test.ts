@@ -147,7 +147,7 @@ describe('command bus: gathering after a small commit', () => {
     t.cleanup();
   });
 
-  it('waits 1 ms for more after a commit of fewer than 4, and begins at once after a bigger one', async () => {
+  it('waits 1 ms for more after a commit of fewer than 4, and begins at once after one of 4 or more', async () => {
     // The first batch begins at once.
     const first = tr.bus.execute(ctx(), (uow) => request(uow, randomUUID()));
     await vi.advanceTimersByTimeAsync(0);
@@ -158,13 +158,13 @@ describe('command bus: gathering after a small commit', () => {
     const gathered = [tr.bus.execute(ctx(), (uow) => request(uow, randomUUID()))];
     await vi.advanceTimersByTimeAsync(0.5);
     expect(tr.when(SQL.begin)).toEqual([0]);
-    for (let i = 0; i < 4; i++) gathered.push(tr.bus.execute(ctx(), (uow) => request(uow, randomUUID())));
+    for (let i = 0; i < 3; i++) gathered.push(tr.bus.execute(ctx(), (uow) => request(uow, randomUUID())));
     await vi.advanceTimersByTimeAsync(0.5);
     await Promise.all(gathered);
     expect(tr.when(SQL.begin)).toEqual([0, 1]);
     expect(tr.count('COMMIT')).toBe(2);
 
-    // That commit held five: the next batch begins at once.
+    // That commit held four: the next batch begins at once.
     const next = tr.bus.execute(ctx(), (uow) => request(uow, randomUUID()));
     await vi.advanceTimersByTimeAsync(0);
     await next;
@@ -193,5 +193,10 @@ describe('command bus: gathering after a small commit', () => {
     expect(untilProbe).toHaveLength(50 - 25);
     expect(untilProbe.at(-1)).toBe(1);
     expect([await send(2), await send(2), await send(2)]).toEqual([1, 1, 1]);
+
+    // One at a time again: four hits in a row put the score near 1, and thirteen misses take it below a quarter.
+    const alone: number[] = [];
+    for (let i = 0; i < 20; i++) alone.push(await send(1));
+    expect(alone).toEqual([...Array<number>(13).fill(1), ...Array<number>(7).fill(0)]);
   });
 });
