@@ -11,10 +11,12 @@ import { onOutboxEvent, wasAnswered } from './signals.ts';
  * was refused, wherever they are on the site. Call once, from the app's root.
  */
 export function startOutbox(): () => void {
-  const kick = (force: boolean) => {
-    if (currentCounts().waiting > 0) void runDrain(force);
+  const kick = (force: boolean, queue = false) => {
+    if (currentCounts().waiting > 0) void runDrain(force, queue);
   };
-  const online = () => kick(true);
+  // The connection is back: if another sender holds the outbox (a tab, or the service worker's Background Sync,
+  // which may have begun while the link was still down and be waiting out a call), send after it, not never.
+  const online = () => kick(true, true);
   const visible = () => {
     if (document.visibilityState === 'visible') kick(false);
   };
@@ -67,9 +69,9 @@ export function scheduleDrain(due: number | null): void {
 
 let timer: ReturnType<typeof setTimeout> | undefined;
 
-async function runDrain(force: boolean): Promise<void> {
+async function runDrain(force: boolean, queue = false): Promise<void> {
   const { drain } = await import('./sender.ts');
-  await afterDrain(await drain({ force }));
+  await afterDrain(await drain({ force, queue }));
 }
 
 function requestBackgroundSync(): void {
