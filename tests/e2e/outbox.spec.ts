@@ -119,6 +119,30 @@ test('a queued item the server refuses is shown as not accepted while the others
   await browser.close();
 });
 
+test('coming back online sends what waits even while another sender holds the outbox, once that one lets go', async () => {
+  const browser = await openBrowser();
+  const page = await firstVisit(browser);
+  await server.stop();
+  await askForQuote(page, 'Lena', 'lena@example.com');
+  await expect(page.getByRole('button', { name: /waiting to send \(1\)/i })).toBeVisible();
+  // Its next try an hour away, as after many failed attempts: only the connection coming back may send it now.
+  await page.evaluate(() => deferQueued(3_600_000));
+  await server.start();
+
+  // Another sender holds the outbox (another tab, or the service worker's Background Sync mid-call).
+  await page.evaluate(() => {
+    void navigator.locks.request('sparkright-outbox', () => new Promise<void>((release) => (globalThis.releaseOutbox = release)));
+  });
+  await expect.poll(() => page.evaluate(async () => (await navigator.locks.query()).held?.length ?? 0)).toBe(1);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  // The page's sender waits for the outbox instead of giving up on it.
+  await expect.poll(() => page.evaluate(async () => (await navigator.locks.query()).pending?.length ?? 0)).toBe(1);
+  await page.evaluate(() => globalThis.releaseOutbox());
+  await expect.poll(() => quoteNames(), { timeout: 15_000 }).toEqual(['Lena']);
+  await expect(page.getByRole('button', { name: /waiting to send/i })).toBeHidden();
+  await browser.close();
+});
+
 async function openBrowser(): Promise<BrowserContext> {
   return chromium.launchPersistentContext(profile, {
     executablePath: ensureChromium(),
@@ -163,11 +187,16 @@ async function quoteNames(): Promise<string[]> {
 
 declare global {
   function editQueued(firstName: string, change: (body: Record<string, unknown>) => Record<string, unknown>): Promise<void>;
+  function deferQueued(ms: number): Promise<void>;
+  var releaseOutbox: () => void;
 }
 
-/** Puts `editQueued` on the page: changes the body of the queued item with that first name, in IndexedDB itself. */
+/**
+ * Puts `editQueued` on the page, which changes the body of the queued item with that first name, and `deferQueued`,
+ * which moves every queued item's next try `ms` ahead: in IndexedDB itself.
+ */
 function defineEditQueued(): void {
-  globalThis.editQueued = (firstName, change) =>
+  const eachQueued = (edit: (item: { body: Record<string, unknown>; values: Record<string, string>; nextAt: number }) => object | undefined): Promise<void> =>
     new Promise((done, fail) => {
       const open = indexedDB.open('sparkright');
       open.onerror = () => fail(open.error);
@@ -177,8 +206,8 @@ function defineEditQueued(): void {
         cursor.onsuccess = () => {
           const at = cursor.result;
           if (!at) return;
-          const item = at.value as { body: Record<string, unknown>; values: Record<string, string> };
-          if (item.values['firstName'] === firstName) at.update({ ...item, body: change(item.body) });
+          const changed = edit(at.value as { body: Record<string, unknown>; values: Record<string, string>; nextAt: number });
+          if (changed) at.update(changed);
           at.continue();
         };
         tx.oncomplete = () => {
@@ -188,4 +217,7 @@ function defineEditQueued(): void {
         tx.onerror = () => fail(tx.error);
       };
     });
+  globalThis.deferQueued = (ms) => eachQueued((item) => ({ ...item, nextAt: Date.now() + ms }));
+  globalThis.editQueued = (firstName, change) =>
+    eachQueued((item) => (item.values['firstName'] === firstName ? { ...item, body: change(item.body) } : undefined));
 }
