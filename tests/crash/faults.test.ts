@@ -310,7 +310,6 @@ describe('a stalled stdout', () => {
   });
 });
 
-/** The outbox row of a mail the sink received: the first of its kind (sent rows keep only their kind). */
 /** Small commits of our own (on mail already sent) until the disk refuses one. */
 function useUpLogTail(file: string): void {
   const db = new Database(file);
@@ -330,6 +329,7 @@ function useUpLogTail(file: string): void {
   }
 }
 
+/** The outbox row of a mail the sink received: the first of its kind (sent rows keep only their kind). */
 function mailId(db: Database.Database, mail: ReceivedMail): number {
   const kind = mail.subject.startsWith('We have your') ? 'request-received' : 'new-request';
   const id = db.prepare('SELECT id FROM mail_outbox WHERE kind = ? ORDER BY id LIMIT 1').pluck().get(kind) as number | undefined;
