@@ -1,17 +1,26 @@
-import type { Response } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import { PAGE_META } from '#domain/content/pages.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 
 /** A string only TanStack Router's code has (its history keeps the entry's index under this key). */
 const ROUTER_MARKER = '__TSR_index';
 
-test('the home page works before the router loads, and a link followed after the first input opens without a page load', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
+/** Watches the scripts the page loads; the function it returns stops watching and says whether any was the router's. */
+function watchForRouter(page: Page): () => Promise<boolean> {
   const scripts: Array<Promise<string>> = [];
   const listener = (response: Response) => {
     if (response.request().resourceType() === 'script') scripts.push(response.text());
   };
   page.on('response', listener);
+  return async () => {
+    page.off('response', listener);
+    return (await Promise.all(scripts)).some((text) => text.includes(ROUTER_MARKER));
+  };
+}
+
+test('the home page works before the router loads, and a link followed after the first input opens without a page load', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const routerLoaded = watchForRouter(page);
   // Nothing goes wrong on the way: no script error, no hydration mismatch, no failed unmount.
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
@@ -21,9 +30,8 @@ test('the home page works before the router loads, and a link followed after the
   await page.goto('/');
   await hydrated(page);
   await page.waitForLoadState('networkidle');
-  page.off('response', listener);
   // Islands only: no router code yet, and no router at work.
-  expect((await Promise.all(scripts)).some((text) => text.includes(ROUTER_MARKER))).toBe(false);
+  expect(await routerLoaded()).toBe(false);
   await expect(page.locator('html[data-router]')).toHaveCount(0);
   // An island responds without the router: the chat button opens its panel.
   await page.getByRole('button', { name: 'Chat with us' }).click();
@@ -86,18 +94,13 @@ test('the cookie banner lifts the chat button above it without restyling the who
 for (const path of ['/faq', '/electrician-staines'] as const) {
   test(`${path} hydrates only its islands: no router code before the first input, and its menu works`, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    const scripts: Array<Promise<string>> = [];
-    const listener = (response: Response) => {
-      if (response.request().resourceType() === 'script') scripts.push(response.text());
-    };
-    page.on('response', listener);
+    const routerLoaded = watchForRouter(page);
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(String(error)));
     await page.goto(path);
     await hydrated(page);
     await page.waitForLoadState('networkidle');
-    page.off('response', listener);
-    expect((await Promise.all(scripts)).some((text) => text.includes(ROUTER_MARKER))).toBe(false);
+    expect(await routerLoaded()).toBe(false);
     await expect(page).toHaveTitle(PAGE_META[path].title);
 
     // The menu is an island: it opens without the router, and that tap brings the router for the links.
