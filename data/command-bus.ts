@@ -196,14 +196,22 @@ const GATHER_MS = 1;
 const GATHER_WORTH = 0.25;
 const MISS_KEEPS = 0.9;
 const PROBE_EVERY = 50;
+/**
+ * A batch runs its commands without a savepoint each while commands do not fail. A savepoint makes SQLite copy
+ * every page a command changes, before the change, into a statement journal (a temporary file): about 25 pages and
+ * 50 system calls per quote request, a fifth of the writer thread's CPU. When a command fails, its batch rolls back
+ * whole and runs again with a savepoint per command, so the others still commit; and the next batches keep their
+ * savepoints until SAVEPOINTS_AFTER_FAILURE of them in a row had no failing command (ADR 020).
+ */
+const SAVEPOINTS_AFTER_FAILURE = 10;
 
 /** What the bus hands every unit of work besides its transaction. */
 export type BusParts = { queries: Queries; outbox: MailOutbox; sessions: SessionStore; settings: CommandSettings };
 
 /**
  * Runs commands durably. With group commit (the default) every command that arrives in one event-loop
- * turn (within 1 ms after a small commit, while that pays: GATHER_MS) is committed in one transaction — one fsync for the lot —
- * each in its own savepoint, so a failing command rolls back alone. Idempotency: a command id seen before returns the stored result and appends
+ * turn (within 1 ms after a small commit, while that pays: GATHER_MS) is committed in one transaction — one fsync for the lot.
+ * A failing command rolls back alone: its batch runs again with a savepoint per command (SAVEPOINTS_AFTER_FAILURE). Idempotency: a command id seen before returns the stored result and appends
  * nothing; repeats inside one batch see the first one's row, so concurrent replays are safe too.
  *
  * When another connection holds the write lock (a rebuild, a backup, a second process), the batch waits and
@@ -225,6 +233,10 @@ export class CommandBus {
   readonly #saveCommand: Statement;
   readonly #runBatch: Transaction<(items: Item[]) => Array<{ ok: Outcome<unknown> } | { error: unknown }>>;
   readonly #runOne: (item: Item) => Outcome<unknown>;
+  /** The batch without savepoints: the first command that fails rolls back the whole transaction (CommandFailed). */
+  readonly #runPlain: Transaction<(items: Item[]) => Array<{ ok: Outcome<unknown> }>>;
+  /** How many batches in a row must still run with savepoints before batches run without them again. */
+  #savepointBatches = 0;
   readonly #busyDeadlineMs: number;
   #queue: Item[] = [];
   #scheduled = false;
@@ -258,6 +270,16 @@ export class CommandBus {
     this.#findCommand = db.prepare('SELECT fingerprint, result FROM commands WHERE command_id = ?');
     this.#saveCommand = db.prepare('INSERT INTO commands (command_id, fingerprint, result, created) VALUES (?, ?, ?, ?) ON CONFLICT (command_id) DO NOTHING');
     this.#runOne = db.transaction((item: Item) => this.#execute(item));
+    this.#runPlain = db.transaction((items: Item[]) => {
+      this.#vault.openBatch();
+      return items.map((item) => {
+        try {
+          return { ok: this.#execute(item) };
+        } catch (error) {
+          throw new CommandFailed(error);
+        }
+      });
+    });
     this.#runBatch = db.transaction((items: Item[]) => {
       this.#vault.openBatch();
       return items.map((item) => {
@@ -381,6 +403,35 @@ export class CommandBus {
   }
 
   #commit(batch: Item[]): Array<{ ok: Outcome<unknown> } | { error: unknown }> {
+    const outcomes = this.#savepointBatches === 0 ? this.#runWithoutSavepoints(batch) : this.#runWithSavepoints(batch);
+    this.#vault.closeBatch(false);
+    for (const listener of this.#commitListeners) listener();
+    // Committed: mail queued by a command that succeeded can go now.
+    if (batch.some((item, i) => item.mailed === true && outcomes[i] !== undefined && 'ok' in outcomes[i])) {
+      for (const listener of this.#mailListeners) listener();
+    }
+    return outcomes;
+  }
+
+  /**
+   * Runs the batch in one transaction without savepoints. When a command fails, nothing of the batch is kept: a
+   * command alone is answered with its failure, the commands of a bigger batch run again with a savepoint each.
+   */
+  #runWithoutSavepoints(batch: Item[]): Array<{ ok: Outcome<unknown> } | { error: unknown }> {
+    try {
+      return this.#runPlain.immediate(batch);
+    } catch (error) {
+      this.#vault.closeBatch(true);
+      if (!(error instanceof CommandFailed)) throw error;
+      for (const item of batch) item.mailed = false;
+      this.#savepointBatches = SAVEPOINTS_AFTER_FAILURE;
+      if (batch.length === 1) return [this.#afterFailure(batch[0]!, error.failure)];
+      return this.#runWithSavepoints(batch);
+    }
+  }
+
+  /** Runs the batch in one transaction, each command in its savepoint; counts the batches with no failing command. */
+  #runWithSavepoints(batch: Item[]): Array<{ ok: Outcome<unknown> } | { error: unknown }> {
     let outcomes: Array<{ ok: Outcome<unknown> } | { error: unknown }>;
     try {
       outcomes = this.#runBatch.immediate(batch);
@@ -388,12 +439,7 @@ export class CommandBus {
       this.#vault.closeBatch(true);
       throw error;
     }
-    this.#vault.closeBatch(false);
-    for (const listener of this.#commitListeners) listener();
-    // Committed: mail queued by a command that succeeded can go now.
-    if (batch.some((item, i) => item.mailed === true && outcomes[i] !== undefined && 'ok' in outcomes[i])) {
-      for (const listener of this.#mailListeners) listener();
-    }
+    this.#savepointBatches = outcomes.some((outcome) => 'error' in outcome) ? SAVEPOINTS_AFTER_FAILURE : Math.max(0, this.#savepointBatches - 1);
     return outcomes;
   }
 
@@ -406,8 +452,9 @@ export class CommandBus {
   }
 
   /**
-   * Runs a command in its savepoint. Its command id is recorded last, and only if no command under that id was
-   * recorded meanwhile (an earlier command of this batch): otherwise it rolls back and is answered as a repeat.
+   * Runs a command (in its savepoint when the batch has them). Its command id is recorded last, and only if no command
+   * under that id was recorded meanwhile (an earlier command of this batch): otherwise it rolls back and is answered
+   * as a repeat.
    * So a new command — nearly every one — costs one write for its idempotency record and no read.
    */
   #execute(item: Item): Outcome<unknown> {
@@ -440,6 +487,15 @@ export class CommandBus {
     } catch (refused) {
       return { error: refused };
     }
+  }
+}
+
+/** Rolls back a batch run without savepoints: one of its commands failed (`failure`). */
+class CommandFailed extends Error {
+  readonly failure: unknown;
+  constructor(failure: unknown) {
+    super('a command of the batch failed');
+    this.failure = failure;
   }
 }
 

@@ -34,6 +34,7 @@ export const SQL = {
   streamVersion: 'SELECT MAX(stream_position) AS v FROM events WHERE stream_id',
   findCommand: 'SELECT fingerprint, result FROM commands',
   begin: 'BEGIN IMMEDIATE',
+  savepoint: 'SAVEPOINT',
 } as const;
 
 /**
