@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import { v7 } from 'uuid';
 import { EVENT_VERSIONS, personSubject, type DomainEvent, type EventMetadata, type Role } from '#domain/events.ts';
 import type { BookingStatus } from '#domain/schemas/booking.ts';
 import { openStorage, type Storage } from '#data/storage.ts';
@@ -22,9 +22,14 @@ type Booking = { id: string; subject: string; userId: string; name: string };
 const DAY = 86_400_000;
 const START = Date.UTC(2024, 0, 1);
 
+/** The n-th event's time: spread over about two years, in order. */
+const timeOf = (n: number): number => START + n * 60_000;
+
+/** An id made at the n-th event, as the app makes them: a version-7 UUID, which begins with the time (ADR 014). */
+const idAt = (n: number): string => v7({ msecs: timeOf(n) });
+
 function meta(n: number, actor: string | null, role: Role): EventMetadata {
-  // Spread over about two years, in order.
-  return { time: new Date(START + n * 60_000).toISOString(), commandId: randomUUID(), actor, role };
+  return { time: new Date(timeOf(n)).toISOString(), commandId: idAt(n), actor, role };
 }
 
 function bookingRequested(b: Booking, customer: number): DomainEvent {
@@ -61,11 +66,11 @@ function statusChanged(b: Booking, from: BookingStatus, to: BookingStatus): Doma
   return { type: 'BookingStatusChanged', data: { bookingId: b.id, from, to } };
 }
 
-function message(b: Booking, fromAdmin: boolean): DomainEvent {
+function message(b: Booking, fromAdmin: boolean, id: string): DomainEvent {
   return {
     type: 'MessagePosted',
     data: {
-      messageId: randomUUID(),
+      messageId: id,
       bookingId: b.id,
       senderId: fromAdmin ? 'admin' : b.userId,
       senderName: fromAdmin ? 'SparkRight office' : b.name,
@@ -87,8 +92,7 @@ function message(b: Booking, fromAdmin: boolean): DomainEvent {
  */
 function generate(storage: Storage, target: number, deadline: number): { events: number; bookings: number; cutShort: boolean } {
   const { db, vault } = storage;
-  // Generation only (the connection is closed afterwards): the two random-UUID indexes of the events table
-  // make every transaction touch pages all over the file, so keep them in a big page cache, and skip fsyncs.
+  // Generation only (the connection is closed afterwards): a big page cache, and no fsyncs.
   db.pragma(`cache_size = -${GENERATION_CACHE_MB * 1024}`);
   db.pragma('synchronous = OFF');
   const insert = db.prepare(
@@ -110,8 +114,8 @@ function generate(storage: Storage, target: number, deadline: number): { events:
     for (let i = from; i < to; i++) {
       const customer = i % customers;
       const form = quoteForm(customer, 'gen');
-      customerIds[customer] ??= randomUUID();
-      const id = randomUUID();
+      customerIds[customer] ??= idAt(n);
+      const id = idAt(n);
       const b: Booking = {
         id,
         subject: personSubject(form['email'] as string, `booking-${id}`),
@@ -124,10 +128,10 @@ function generate(storage: Storage, target: number, deadline: number): { events:
     // Later, interleaved across the chunk's bookings: confirmation, chat, work, completion.
     for (const b of chunk) {
       append(`booking-${b.id}`, 2, statusChanged(b, 'pending', 'confirmed'), null, true, b);
-      append(`chat-${b.id}`, 1, message(b, false), b.subject, false, b);
+      append(`chat-${b.id}`, 1, message(b, false, idAt(n)), b.subject, false, b);
     }
     for (const b of chunk) {
-      append(`chat-${b.id}`, 2, message(b, true), b.subject, true, b);
+      append(`chat-${b.id}`, 2, message(b, true, idAt(n)), b.subject, true, b);
       append(`booking-${b.id}`, 3, statusChanged(b, 'confirmed', 'in_progress'), null, true, b);
     }
     for (const b of chunk) append(`booking-${b.id}`, 4, statusChanged(b, 'in_progress', 'completed'), null, true, b);
