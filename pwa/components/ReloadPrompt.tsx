@@ -1,7 +1,12 @@
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { appLoaded } from '../islands/app-loading.ts';
 
 /** How often an open page asks whether a new version was deployed (a tablet may stay open for days). */
 const CHECK_EVERY_MS = 60 * 60 * 1000;
+/** How long Reload waits for the app's modules this tap began loading (an islands page's first input), at most. */
+const LOADING_WAIT_MS = 5_000;
+/** How long Reload then waits for the new version to take over the page before it reloads the page anyway. */
+const TAKEOVER_WAIT_MS = 3_000;
 
 /**
  * Offers a new app version instead of reloading by itself: a silent reload could drop a half-filled form.
@@ -20,8 +25,20 @@ export function ReloadPrompt() {
   });
 
   const reload = () => {
-    navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
-    void updateServiceWorker(true);
+    let reloading = false;
+    const reloadOnce = () => {
+      if (reloading) return;
+      reloading = true;
+      window.location.reload();
+    };
+    // Chromium gives up a waiting worker's activation when the page fetches as it begins, and the worker stays
+    // waiting. On an islands page this tap is often the first input, which loads the app's modules just then:
+    // the new worker is told to take over once they are in. Should it still not, the page reloads all the same.
+    void appLoaded(LOADING_WAIT_MS).then(() => {
+      navigator.serviceWorker.addEventListener('controllerchange', reloadOnce, { once: true });
+      void updateServiceWorker(true);
+      setTimeout(reloadOnce, TAKEOVER_WAIT_MS);
+    });
   };
 
   return (

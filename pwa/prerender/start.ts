@@ -14,6 +14,7 @@
  * between them — React DOM, the router, the app — so no single long task keeps a slow phone from responding
  * (Total Blocking Time).
  */
+import { appLoading } from '../islands/app-loading.ts';
 import { setLinkHandler } from '../islands/links.ts';
 
 const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
@@ -43,7 +44,9 @@ async function loadIslands(rootElement: HTMLElement): Promise<void> {
   const inputs = ['pointerdown', 'touchstart', 'keydown'] as const;
   const onFirstInput = () => {
     for (const type of inputs) window.removeEventListener(type, onFirstInput, true);
-    void import('../app.tsx').then((app) => {
+    const app = import('../app.tsx');
+    appLoading(app);
+    void app.then((app) => {
       setLinkHandler((url) => {
         if (!app.isAppPath(url.pathname) || app.samePage(url)) return false;
         void islands.then((roots) => app.takeOver(rootElement, url, roots));
