@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { appLoaded } from '../islands/app-loading.ts';
 
@@ -24,7 +25,12 @@ export function ReloadPrompt() {
     },
   });
 
+  // Taking over and reloading can take a few seconds; the button says so, and a second tap does nothing more.
+  const [reloadAsked, setReloadAsked] = useState(false);
+
   const reload = () => {
+    if (reloadAsked) return;
+    setReloadAsked(true);
     let reloading = false;
     const reloadOnce = () => {
       if (reloading) return;
@@ -46,10 +52,10 @@ export function ReloadPrompt() {
       {needRefresh ? (
         <>
           <p>A new version is available</p>
-          <button type="button" onClick={reload}>
-            Reload
+          <button type="button" className="btn btn--primary btn--small" onClick={reload} disabled={reloadAsked}>
+            {reloadAsked ? 'Reloading…' : 'Reload'}
           </button>
-          <button type="button" className="secondary" onClick={() => setNeedRefresh(false)}>
+          <button type="button" className="btn btn--secondary btn--small" onClick={() => setNeedRefresh(false)}>
             Dismiss
           </button>
         </>

@@ -41,6 +41,8 @@ test('a new version is announced with a Reload button instead of being swapped i
 
   const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' });
   await expect(prompt).toBeVisible();
+  // On screen where the visitor is (it was once at the end of the page, below the footer).
+  await expect(prompt).toBeInViewport();
   const before = await page.evaluate(() => performance.timeOrigin);
   await prompt.getByRole('button', { name: 'Reload' }).click();
 
