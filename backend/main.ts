@@ -5,6 +5,7 @@ import { createHttpServer } from './http-server.ts';
 import { createLogger } from './logger.ts';
 import { every } from './loops.ts';
 import { MailSender } from './mail/sender.ts';
+import { missingNodeFlags } from './node-flags.ts';
 import { guardProcess } from './process-guard.ts';
 import { runRetention } from './retention.ts';
 import { loadSecrets } from './secrets.ts';
@@ -61,6 +62,8 @@ async function start() {
   }
   const logger = createLogger(config.logLevel);
   guardProcess(logger);
+  const missing = missingNodeFlags(process.execArgv, process.env['NODE_OPTIONS']);
+  if (missing.length > 0) logger.warn({ missing }, 'Node was started without the server\'s options (npm start passes them); answers may wait longer under load');
   let storage: ServerStorage;
   let keys: string[];
   try {

@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { SERVER_NODE_FLAGS } from '#backend/node-flags.ts';
 import { ensureChromium } from '../tests/support/chromium.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -214,7 +215,7 @@ async function startServer(dir: string): Promise<{ url: string; stop(): void }> 
   const url = `http://127.0.0.1:${port}`;
   const logFile = openSync(join(dir, 'server.log'), 'w');
   const env = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', STORAGE_DIR: join(dir, 'storage'), LOG_LEVEL: 'warn' };
-  const child = spawn(process.execPath, ['backend/main.ts'], { cwd: root, env, stdio: ['ignore', logFile, logFile] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'backend/main.ts'], { cwd: root, env, stdio: ['ignore', logFile, logFile] });
   for (let tries = 0; ; tries++) {
     if (child.exitCode !== null || tries > 100) throw new Error(`the server did not start:\n${readFileSync(join(dir, 'server.log'), 'utf8')}`);
     const ok = await fetch(`${url}/api/health`).then(

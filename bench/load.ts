@@ -1,6 +1,7 @@
 /** The load generator (autocannon 9, in this process) and the benchmark's server children (bench/server.ts). */
 import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { SERVER_NODE_FLAGS } from '#backend/node-flags.ts';
 import type { ParentMessage, ServerMessage } from './server.ts';
 
 /** The part of autocannon 9's API used here (it ships no types). */
@@ -43,7 +44,7 @@ export class ServerProcess {
   port = 0;
 
   constructor(args: string[]) {
-    this.child = fork(new URL('./server.ts', import.meta.url), args, { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    this.child = fork(new URL('./server.ts', import.meta.url), args, { execArgv: [...SERVER_NODE_FLAGS], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     live.add(this.child);
     this.child.once('exit', () => live.delete(this.child));
   }

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { SERVER_NODE_FLAGS } from '#backend/node-flags.ts';
 
 /**
  * The crash and fault harness's parts: the real server as a child process (`node backend/main.ts`, as
@@ -86,9 +87,9 @@ export class ServerProcess {
     const stdio: ['ignore', 'pipe' | 'ignore', 'pipe'] = ['ignore', options.stdout === 'ignore' ? 'ignore' : 'pipe', 'pipe'];
     const child =
       options.fileSizeLimitBlocks === undefined
-        ? spawn(process.execPath, [main], { cwd: ROOT, env, stdio })
+        ? spawn(process.execPath, [...SERVER_NODE_FLAGS, main], { cwd: ROOT, env, stdio })
         : // XFSZ ignored, so a write past the limit fails with EFBIG instead of killing the process.
-          spawn('sh', ['-c', `ulimit -f ${options.fileSizeLimitBlocks}; trap '' XFSZ; exec "${process.execPath}" "${main}"`], { cwd: ROOT, env, stdio });
+          spawn('sh', ['-c', `ulimit -f ${options.fileSizeLimitBlocks}; trap '' XFSZ; exec "${process.execPath}" ${SERVER_NODE_FLAGS.join(' ')} "${main}"`], { cwd: ROOT, env, stdio });
     const server = new ServerProcess(child, port);
     if (options.stdout === 'stall') child.stdout?.pause();
     else if (options.stdout !== 'ignore') collectLines(child.stdout!, server.lines);
