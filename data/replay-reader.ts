@@ -1,9 +1,9 @@
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { RecordedEvent } from '#domain/events.ts';
-import { replayedEvents, type OpenedRow } from './event-store.ts';
+import { replayedTextEvents, type TextRow } from './event-store.ts';
 import type { ReplayData } from './replay-worker.ts';
 
-type Page = { after: number; rows: OpenedRow[] };
+type Page = { after: number; rows: TextRow[] };
 type Message = Page | { end: true } | { error: string };
 
 /**
@@ -74,7 +74,7 @@ export class ReplayReader {
       if (page && page.after === after) {
         this.#skip();
         this.#waited = 0;
-        return replayedEvents(page.rows);
+        return replayedTextEvents(page.rows);
       }
       const left = deadline - performance.now();
       if (page || this.#ended || this.#exited) return undefined;

@@ -1,7 +1,8 @@
 /**
  * The replay reader's thread (data/replay-reader.ts): reads the log on its own connection, opens each event's
  * data (JSON, the sealed personal fields, upcasting) and hands the pages over, a few ahead of the thread that
- * projects them. Messages out on `port`: { after, rows } per page, then { end: true } (or { error }).
+ * projects them. Messages out on `port`: { after, rows } per page (the data of each row as JSON text), then
+ * { end: true } (or { error }).
  */
 import { workerData, type MessagePort } from 'node:worker_threads';
 import Database from 'better-sqlite3';
@@ -44,7 +45,7 @@ try {
     while (Atomics.load(counters, POSTED) - Atomics.load(counters, TAKEN) >= ahead && Atomics.load(counters, STOP) === 0) {
       Atomics.wait(counters, TAKEN, Atomics.load(counters, TAKEN), 100);
     }
-    const rows = store.openedPage(at, pageSize).filter((row) => row[0] <= until);
+    const rows = store.openedTextPage(at, pageSize).filter((row) => row[0] <= until);
     if (rows.length === 0) break;
     post({ after: at, rows });
     at = rows[rows.length - 1]![0];

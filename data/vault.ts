@@ -14,6 +14,8 @@ const IV_BYTES = 12;
 /** People remembered between commands; beyond this many the memory starts again. */
 const MAX_PEOPLE = 20_000;
 const SEALED = '_sealed';
+/** How the blob's member begins in the stored JSON. */
+const SEALED_MEMBER = `"${SEALED}":`;
 /** How often a vault looks whether another process deleted keys (npm run erase, retention). */
 const EPOCH_CHECK_MS = 250;
 
@@ -82,19 +84,51 @@ export class Vault {
   unsealInPlace(data: Record<string, unknown>): Record<string, unknown> {
     const sealed = data[SEALED] as Sealed | undefined;
     if (!sealed) return data;
-    this.#fresh();
     delete data[SEALED];
-    const key = this.#loadKey(sealed.k);
-    if (!key) {
+    const plain = this.#open(sealed);
+    if (plain === null) {
       for (const f of sealed.f) data[f] = ERASED;
       return data;
     }
+    return Object.assign(data, JSON.parse(plain) as Record<string, unknown>);
+  }
+
+  /**
+   * `unsealInPlace` on an event's data as the log stores it, JSON text in and out: only the sealed blob is parsed,
+   * and the fields it holds are written after the open ones, in the order `unsealInPlace` gives them. The replay's
+   * reader thread hands text to the thread that projects, which then parses each event once
+   * (data/replay-worker.ts). `seal` writes the blob last, `{…,"_sealed":{…}}`; data laid out otherwise is opened
+   * the long way.
+   */
+  unsealText(json: string): string {
+    const at = json.lastIndexOf(SEALED_MEMBER);
+    if (at === -1) return json;
+    const before = json[at - 1];
+    let sealed: Sealed | undefined;
+    if ((before === ',' || before === '{') && json.endsWith('}')) {
+      try {
+        // The blob is the value between its name and the object's last brace, or this is not the top-level member.
+        sealed = JSON.parse(json.slice(at + SEALED_MEMBER.length, -1)) as Sealed;
+      } catch {
+        sealed = undefined;
+      }
+    }
+    if (!sealed || typeof sealed !== 'object' || !Array.isArray(sealed.f)) return JSON.stringify(this.unsealInPlace(JSON.parse(json) as Record<string, unknown>));
+    const plain = this.#open(sealed) ?? JSON.stringify(Object.fromEntries(sealed.f.map((f) => [f, ERASED])));
+    if (plain === '{}') return `${json.slice(0, before === ',' ? at - 1 : at)}}`;
+    return json.slice(0, at) + plain.slice(1);
+  }
+
+  /** The JSON of the fields a blob holds, or null when its person's key was erased. */
+  #open(sealed: Sealed): string | null {
+    this.#fresh();
+    const key = this.#loadKey(sealed.k);
+    if (!key) return null;
     const raw = Buffer.from(sealed.c, 'base64');
     const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
     decipher.setAAD(this.#aad(sealed.k));
     decipher.setAuthTag(raw.subarray(raw.length - 16));
-    const plain = decipher.update(raw.subarray(12, raw.length - 16), undefined, 'utf8') + decipher.final('utf8');
-    return Object.assign(data, JSON.parse(plain) as Record<string, unknown>);
+    return decipher.update(raw.subarray(12, raw.length - 16), undefined, 'utf8') + decipher.final('utf8');
   }
 
   /** Deletes the subject's key. Returns how many keys were deleted (0 when none existed). */

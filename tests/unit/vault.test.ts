@@ -93,6 +93,34 @@ describe('vault', () => {
     expect(erased).toMatchObject({ firstName: ERASED, email: ERASED, description: ERASED, serviceType: 'electrical_repair' });
   });
 
+  it('opens stored JSON as text to what unsealInPlace gives, field order included, also once the person is erased', () => {
+    const stored = [
+      JSON.stringify(inTransaction(() => vault.seal('BookingRequested', bookingRequested().data as unknown as Record<string, unknown>, ann, time))),
+      // Only personal fields: the blob is the one member.
+      JSON.stringify(inTransaction(() => vault.seal('BookingDetailsChanged', { phone: '01632 960002' }, ann, time))),
+      // An open field that spells out the blob's member name, quotes and all.
+      JSON.stringify(inTransaction(() => vault.seal('QuoteRequested', quoteRequested({ serviceType: 'it says "_sealed":{"k":1}' }).data, ann, time))),
+      // Nothing sealed.
+      JSON.stringify({ bookingId, startDate: '2026-12-03' }),
+    ];
+    const asObjects = (json: string): string => JSON.stringify(vault.unsealInPlace(JSON.parse(json) as Record<string, unknown>));
+    for (const json of stored) expect(vault.unsealText(json)).toBe(asObjects(json));
+    expect(JSON.parse(vault.unsealText(stored[0]!))).toMatchObject({ firstName: 'Ann', email: 'ann@example.com' });
+
+    inTransaction(() => vault.erase(ann));
+    for (const json of stored) expect(vault.unsealText(json)).toBe(asObjects(json));
+    expect(JSON.parse(vault.unsealText(stored[2]!))).toMatchObject({ description: ERASED, serviceType: 'it says "_sealed":{"k":1}' });
+  });
+
+  it('opens the long way data whose blob is not its last member, or only looks like one', () => {
+    const sealed = inTransaction(() => vault.seal('BookingRequested', bookingRequested().data as unknown as Record<string, unknown>, ann, time));
+    const { _sealed: blob, ...open } = sealed;
+    const blobFirst = JSON.stringify({ _sealed: blob, ...open });
+    expect(JSON.parse(vault.unsealText(blobFirst))).toEqual(vault.unseal(sealed));
+    const nested = JSON.stringify({ bookingId, note: { _sealed: blob } });
+    expect(vault.unsealText(nested)).toBe(nested);
+  });
+
   it('hands back data with nothing sealed as it is, not a copy', () => {
     const open = { bookingId, startDate: '2026-12-03' };
     expect(vault.unseal(open)).toBe(open);
