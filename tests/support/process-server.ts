@@ -4,11 +4,12 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { SERVER_NODE_FLAGS } from '#backend/node-flags.ts';
 import { ADMIN, Client } from './server.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
 
-/** The production server (`node backend/main.ts`) in its own process: it can be stopped, killed and started again on the same port and storage. */
+/** The production server (`node backend/main.ts`, with the options `npm start` gives Node) in its own process: it can be stopped, killed and started again on the same port and storage. */
 export type ServerProcess = {
   readonly url: string;
   readonly port: number;
@@ -55,7 +56,7 @@ export async function serverProcess(env: Record<string, string> = {}): Promise<S
     storageDir,
     async start() {
       if (child) throw new Error('already running');
-      child = spawn(process.execPath, [join(root, 'backend', 'main.ts')], {
+      child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(root, 'backend', 'main.ts')], {
         cwd: root,
         stdio: ['ignore', 'ignore', 'inherit'],
         env: {
