@@ -1,6 +1,6 @@
 /**
  * The options Node runs the server with (ADR 021): `npm start` passes them (package.json), and so do the
- * benchmark's servers and the crash harness, which start the server themselves.
+ * benchmark's servers, the crash harness and the tests' server process, which start the server themselves.
  *
  * - `--v8-pool-size=1`: one V8 helper thread instead of four. On a small machine the helpers of a major GC
  *   (concurrent marking, sweeping) otherwise take both cores from the HTTP and writer threads for a few hundred
