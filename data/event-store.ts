@@ -173,6 +173,7 @@ export class EventStore {
    */
   openedTextPage(after: number, limit: number): TextRow[] {
     const rows = this.#replayPage.all(after, limit) as ReplayRow[];
+    this.#vault.loadKeysFor(rows.map((row) => row[5]));
     const opened: TextRow[] = [];
     for (const [globalPosition, streamId, streamPosition, type, typeVersion, data, metadata, created] of rows) {
       let text = this.#vault.unsealText(data);

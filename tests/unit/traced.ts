@@ -27,6 +27,7 @@ export type Traced = {
 export const SQL = {
   keyBySubject: 'SELECT key_id, last_used FROM person_keys WHERE subject_hash',
   keyById: 'SELECT key FROM person_keys WHERE key_id',
+  keysById: 'SELECT key_id, key FROM person_keys WHERE key_id IN',
   lastUsed: 'UPDATE person_keys SET last_used',
   newKey: 'INSERT INTO person_keys',
   epoch: "SELECT value FROM meta WHERE name = 'key_epoch'",

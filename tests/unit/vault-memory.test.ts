@@ -154,6 +154,26 @@ describe('the vault opening events', () => {
     expect(tr.count(SQL.keyById)).toBe(9);
   });
 
+  it("reads the keys of a page the replay's reader opens with one query, and an erased person's as gone", async () => {
+    for (const who of ['a', 'b', 'c', 'a']) await t.storage.bus.execute(at(march), (uow) => request(uow, `email:${who}@example.com`));
+    t.storage.db.transaction(() => t.storage.vault.erase('email:b@example.com'))();
+    const emails = () => tr.store.openedTextPage(0, 100).map((row) => (JSON.parse(row[4]) as { email: string }).email);
+    expect(emails()).toEqual(['ann@example.com', ERASED, 'ann@example.com', 'ann@example.com']);
+    expect([tr.count(SQL.keysById), tr.count(SQL.keyById)]).toEqual([1, 0]);
+    // Known now, b's gone key included: nothing more to read.
+    emails();
+    expect([tr.count(SQL.keysById), tr.count(SQL.keyById)]).toEqual([1, 0]);
+  });
+
+  it('opens a page with more people than it may remember, their keys read again as needed', async () => {
+    tr.close();
+    tr = traced(t.file, { vault: { maxPeople: 2 } });
+    for (const who of ['a', 'b', 'c']) await t.storage.bus.execute(at(march), (uow) => request(uow, `email:${who}@example.com`));
+    const emails = tr.store.openedTextPage(0, 100).map((row) => (JSON.parse(row[4]) as { email: string }).email);
+    expect(emails).toEqual(['ann@example.com', 'ann@example.com', 'ann@example.com']);
+    expect(tr.count(SQL.keysById)).toBe(1);
+  });
+
   it('does not read back a key it made itself', async () => {
     await Promise.all([tr.bus.execute(at(march), (uow) => request(uow)), tr.bus.execute(at(march), (uow) => request(uow))]);
     expect(tr.store.readAll(0, 100).map((e) => e.data)).toMatchObject([{ email: 'ann@example.com' }, { email: 'ann@example.com' }]);
