@@ -125,21 +125,26 @@ export class Vault {
    * Loads, with one query, the keys of the blobs in these events' stored data (JSON text) that it does not remember
    * yet: a replay asks for a page's keys at once (EventStore.openedTextPage), which costs half of asking one by one.
    * Only a matter of speed: a key not found here is looked up when its blob is opened, as always. A page's keys
-   * are kept together, so the memory may hold a page's worth past maxPeople until it starts again.
+   * are kept together: when they do not fit, the memory starts again with all of them (a page's worth past maxPeople
+   * at most).
    */
   loadKeysFor(texts: readonly string[]): void {
     this.#fresh();
-    const wanted = new Set<string>();
+    const page = new Set<string>();
     for (const json of texts) {
       const at = json.lastIndexOf(SEALED_KEY);
       if (at === -1) continue;
       const from = at + SEALED_KEY.length;
-      const keyId = json.slice(from, json.indexOf('"', from));
-      if (!this.#cache.has(keyId)) wanted.add(keyId);
+      page.add(json.slice(from, json.indexOf('"', from)));
     }
-    if (wanted.size === 0) return;
-    if (this.#cache.size + wanted.size > this.#maxPeople) this.#cache.clear();
-    const rows = prepared(this.#db, 'SELECT key_id, key FROM person_keys WHERE key_id IN (SELECT value FROM json_each(?))').all(JSON.stringify([...wanted])) as Array<{ key_id: string; key: Buffer }>;
+    let wanted = [...page].filter((keyId) => !this.#cache.has(keyId));
+    if (wanted.length === 0) return;
+    // No room: the memory starts again with this page's keys, all of them.
+    if (this.#cache.size + wanted.length > this.#maxPeople) {
+      this.#cache.clear();
+      wanted = [...page];
+    }
+    const rows = prepared(this.#db, 'SELECT key_id, key FROM person_keys WHERE key_id IN (SELECT value FROM json_each(?))').all(JSON.stringify(wanted)) as Array<{ key_id: string; key: Buffer }>;
     for (const row of rows) this.#cache.set(row.key_id, createSecretKey(row.key));
     // Not there: erased (or never made), as #loadKey remembers it.
     for (const keyId of wanted) if (!this.#cache.has(keyId)) this.#cache.set(keyId, null);
@@ -154,10 +159,11 @@ export class Vault {
     const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
     decipher.setAAD(this.#aad(sealed.k));
     decipher.setAuthTag(raw.subarray(raw.length - 16));
-    // Bytes out, then one decode: an output encoding makes each decipher a string decoder of its own.
+    // Bytes out, then one decode: an output encoding makes each decipher a string decoder of its own. GCM is a
+    // stream mode: `update` gives every byte, and `final` only checks the tag (it throws when the blob was altered).
     const plain = decipher.update(raw.subarray(12, raw.length - 16));
-    const rest = decipher.final();
-    return (rest.length === 0 ? plain : Buffer.concat([plain, rest])).toString('utf8');
+    decipher.final();
+    return plain.toString('utf8');
   }
 
   /** Deletes the subject's key. Returns how many keys were deleted (0 when none existed). */

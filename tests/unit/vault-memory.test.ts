@@ -165,13 +165,35 @@ describe('the vault opening events', () => {
     expect([tr.count(SQL.keysById), tr.count(SQL.keyById)]).toEqual([1, 0]);
   });
 
+  it("asks, page by page, only for the keys it does not hold", async () => {
+    for (const who of ['a', 'b', 'a']) await t.storage.bus.execute(at(march), (uow) => request(uow, `email:${who}@example.com`));
+    const { result: id } = await t.storage.bus.execute(at(march), (uow) => request(uow, 'email:c@example.com'));
+    // A status change: an event with no blob.
+    await t.storage.bus.execute(at(march), (uow) =>
+      uow.handle(streamId.booking(id), bookingDecider, { type: 'ChangeBookingStatus', data: { bookingId: id, status: 'confirmed' } }, { expectedVersion: 1 }),
+    );
+    tr.store.openedTextPage(0, 3);
+    expect(tr.count(SQL.keysById)).toBe(1);
+    // a and b are known now: one more query, for c's key.
+    tr.store.openedTextPage(0, 100);
+    expect(tr.count(SQL.keysById)).toBe(2);
+    tr.store.openedTextPage(0, 100);
+    expect([tr.count(SQL.keysById), tr.count(SQL.keyById)]).toEqual([2, 0]);
+  });
+
   it('opens a page with more people than it may remember, their keys read again as needed', async () => {
     tr.close();
     tr = traced(t.file, { vault: { maxPeople: 2 } });
     for (const who of ['a', 'b', 'c']) await t.storage.bus.execute(at(march), (uow) => request(uow, `email:${who}@example.com`));
-    const emails = tr.store.openedTextPage(0, 100).map((row) => (JSON.parse(row[4]) as { email: string }).email);
-    expect(emails).toEqual(['ann@example.com', 'ann@example.com', 'ann@example.com']);
+    const emails = () => tr.store.openedTextPage(0, 100).map((row) => (JSON.parse(row[4]) as { email: string }).email);
+    expect(emails()).toEqual(['ann@example.com', 'ann@example.com', 'ann@example.com']);
     expect(tr.count(SQL.keysById)).toBe(1);
+    // The page's three are held together; a fourth person starts the memory again, so the page is asked for anew.
+    await t.storage.bus.execute(at(march), (uow) => request(uow, 'email:d@example.com'));
+    tr.store.openedTextPage(3, 100);
+    expect(tr.count(SQL.keysById)).toBe(2);
+    expect(emails()).toHaveLength(4);
+    expect([tr.count(SQL.keysById), tr.count(SQL.keyById)]).toEqual([3, 0]);
   });
 
   it('does not read back a key it made itself', async () => {

@@ -121,6 +121,21 @@ describe('vault', () => {
     expect(vault.unsealText(nested)).toBe(nested);
   });
 
+  it('refuses a blob that was altered, or moved to another person: its tag does not match', () => {
+    const sealed = inTransaction(() => vault.seal('BookingRequested', bookingRequested().data as unknown as Record<string, unknown>, ann, time));
+    const blob = sealed['_sealed'] as { k: string; f: string[]; c: string };
+    const raw = Buffer.from(blob.c, 'base64');
+    // One bit of the ciphertext (after the 12-byte IV) flipped.
+    raw[20] = raw[20]! ^ 1;
+    const altered = { ...sealed, _sealed: { ...blob, c: raw.toString('base64') } };
+    expect(() => vault.unseal(altered)).toThrow(/authenticate/);
+    expect(() => vault.unsealText(JSON.stringify(altered))).toThrow(/authenticate/);
+    // Bob's key id on Ann's blob: the key id is the authenticated data, so Bob's key cannot open it.
+    const bob = inTransaction(() => vault.seal('BookingRequested', bookingRequested().data as unknown as Record<string, unknown>, 'email:bob@example.com', time));
+    const moved = { ...sealed, _sealed: { ...blob, k: (bob['_sealed'] as { k: string }).k } };
+    expect(() => vault.unseal(moved)).toThrow(/authenticate/);
+  });
+
   it('hands back data with nothing sealed as it is, not a copy', () => {
     const open = { bookingId, startDate: '2026-12-03' };
     expect(vault.unseal(open)).toBe(open);
