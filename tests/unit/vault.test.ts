@@ -130,7 +130,7 @@ describe('vault', () => {
     const altered = { ...sealed, _sealed: { ...blob, c: raw.toString('base64') } };
     expect(() => vault.unseal(altered)).toThrow(/authenticate/);
     expect(() => vault.unsealText(JSON.stringify(altered))).toThrow(/authenticate/);
-    // Bob's key id on Ann's blob: the key id is the authenticated data, so Bob's key cannot open it.
+    // Bob's key id on Ann's blob: Bob's key does not open it.
     const bob = inTransaction(() => vault.seal('BookingRequested', bookingRequested().data as unknown as Record<string, unknown>, 'email:bob@example.com', time));
     const moved = { ...sealed, _sealed: { ...blob, k: (bob['_sealed'] as { k: string }).k } };
     expect(() => vault.unseal(moved)).toThrow(/authenticate/);
