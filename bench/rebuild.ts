@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { v7 } from 'uuid';
+import { REBUILD_NODE_FLAGS } from '#backend/node-flags.ts';
 import { EVENT_VERSIONS, personSubject, type DomainEvent, type EventMetadata, type Role } from '#domain/events.ts';
 import type { BookingStatus } from '#domain/schemas/booking.ts';
 import { openStorage, type Storage } from '#data/storage.ts';
@@ -161,7 +162,8 @@ export function generateLog(file: string, target: number, deadline: number): Ret
 
 function rebuildInChild(file: string, timeoutMs: number): Promise<RebuildReport> {
   return new Promise((resolve, reject) => {
-    const child = fork(new URL('./rebuild-child.ts', import.meta.url), [file], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    // With the options `npm run rebuild` gives Node (ADR 021).
+    const child = fork(new URL('./rebuild-child.ts', import.meta.url), [file], { execArgv: [...REBUILD_NODE_FLAGS], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const kill = (): void => {
       child.kill('SIGKILL');
     };

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { REBUILD_NODE_FLAGS } from '#backend/node-flags.ts';
 import { ERASED } from '#domain/limits.ts';
 import { openStorage } from '#data/storage.ts';
 import { quoteForm as benchForm } from '../../bench/common.ts';
@@ -28,7 +29,7 @@ afterAll(() => {
 /** Runs a command-line tool of the project against the storage folder; resolves with its exit code and time. */
 function cli(script: string, args: string[], storageDir: string): Promise<{ code: number | null; ms: number; out: string }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [join(ROOT, 'backend', 'cli', script), ...args], {
+  const child = spawn(process.execPath, [...REBUILD_NODE_FLAGS, join(ROOT, 'backend', 'cli', script), ...args], {
     cwd: ROOT,
     env: { PATH: process.env['PATH'] ?? '', STORAGE_DIR: storageDir },
     stdio: ['ignore', 'pipe', 'pipe'],
