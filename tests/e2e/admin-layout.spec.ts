@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { customer, customerBooking, quoteRequest, signIn, ukDay } from './admin-seed.ts';
-import { expect, hydrated, test } from './fixtures.ts';
+import { animationsEnded, expect, hydrated, test } from './fixtures.ts';
 
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
@@ -97,6 +97,7 @@ test('axe finds nothing on the sign-in form, each tab, the forms and the dialogs
 });
 
 async function expectNoViolations(page: Page, where: string): Promise<void> {
+  await animationsEnded(page);
   // A toast caught mid-fade reads as low contrast; toasts are the site's own and checked where they rest.
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).exclude('[data-sonner-toast]').analyze();
   expect(

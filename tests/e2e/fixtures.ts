@@ -31,3 +31,19 @@ export { expect };
 export async function hydrated(page: Page): Promise<void> {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
+
+/**
+ * Waits until every finite animation and transition on the page has ended. Axe reads colours as they are drawn: a
+ * button just clicked, still under the pointer, on its way to its hover colour (`.btn`'s 0.15 s transition) reads
+ * as low contrast. Endless ones (a spinner) are not waited for.
+ */
+export async function animationsEnded(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { TestServer } from '../support/server.ts';
-import { expect, hydrated } from './fixtures.ts';
+import { animationsEnded, expect, hydrated } from './fixtures.ts';
 
 /** A mail as the development outbox keeps it (STORAGE_DIR/mail-outbox/<time>-<id>.json). */
 type OutboxMail = { id: number; kind: string; to: string; subject: string; text: string };
@@ -51,6 +51,7 @@ export function lastMailId(server: TestServer): number {
  * in admin-layout.spec (which checks one at rest): one caught fading out when its time is up reads as low contrast.
  */
 export async function expectAxeClean(page: Page): Promise<void> {
+  await animationsEnded(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).exclude('[data-sonner-toast]').analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
