@@ -6,6 +6,8 @@ import { newUuidV7, randomPooled } from './ids.ts';
 
 /** How sealed personal fields sit inside an event's stored data. */
 type Sealed = { k: string; f: string[]; c: string };
+/** A key as the vault remembers it: imported once, with its blobs' additional authenticated data (its id). */
+type HeldKey = { key: KeyObject; aad: Buffer };
 /** A person whose key exists (as of the open write batch), and the `last_used` the table holds at least. */
 type Person = { keyId: string; key: KeyObject; lastUsed: string };
 /** `maxPeople`: how many people (and keys' AADs) the vault remembers before its memory starts again; MAX_PEOPLE unless a test must reach that bound. */
@@ -28,8 +30,9 @@ const EPOCH_CHECK_MS = 250;
  */
 export class Vault {
   readonly #db: Db;
-  // KeyObjects, not Buffers: Node re-imports a raw key on every cipher/HMAC call (~12 µs each here).
-  readonly #cache = new Map<string, KeyObject | null>();
+  // KeyObjects, not Buffers: Node re-imports a raw key on every cipher/HMAC call (~12 µs each here). The AAD
+  // beside it: opening a blob looks up one entry.
+  readonly #cache = new Map<string, HeldKey | null>();
   readonly #pepper: KeyObject;
   readonly #maxPeople: number;
   /**
@@ -37,7 +40,6 @@ export class Vault {
    * lock and looked at the key epoch when it began, so no key it names can have been deleted meanwhile.
    */
   readonly #people = new Map<string, Person>();
-  readonly #aads = new Map<string, Buffer>();
   #batchOpen = false;
   #epoch: string | undefined;
   #epochCheckedAt = Number.NEGATIVE_INFINITY;
@@ -145,7 +147,7 @@ export class Vault {
       wanted = [...page];
     }
     const rows = prepared(this.#db, 'SELECT key_id, key FROM person_keys WHERE key_id IN (SELECT value FROM json_each(?))').all(JSON.stringify(wanted)) as Array<{ key_id: string; key: Buffer }>;
-    for (const row of rows) this.#cache.set(row.key_id, createSecretKey(row.key));
+    for (const row of rows) this.#cache.set(row.key_id, heldKey(row.key_id, row.key));
     // Not there: erased (or never made), as #loadKey remembers it.
     for (const keyId of wanted) if (!this.#cache.has(keyId)) this.#cache.set(keyId, null);
   }
@@ -153,11 +155,11 @@ export class Vault {
   /** The JSON of the fields a blob holds, or null when its person's key was erased. */
   #open(sealed: Sealed): string | null {
     this.#fresh();
-    const key = this.#loadKey(sealed.k);
-    if (!key) return null;
+    const held = this.#loadKey(sealed.k);
+    if (!held) return null;
     const raw = Buffer.from(sealed.c, 'base64');
-    const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
-    decipher.setAAD(this.#aad(sealed.k));
+    const decipher = createDecipheriv('aes-256-gcm', held.key, raw.subarray(0, 12));
+    decipher.setAAD(held.aad);
     decipher.setAuthTag(raw.subarray(raw.length - 16));
     // Bytes out, then one decode: an output encoding makes each decipher a string decoder of its own. GCM is a
     // stream mode: `update` gives every byte, and `final` only checks the tag (it throws when the blob was altered).
@@ -253,26 +255,26 @@ export class Vault {
     const row = prepared(this.#db, 'SELECT key_id, last_used FROM person_keys WHERE subject_hash = ?').get(hash) as
       { key_id: string; last_used: string | null } | undefined;
     if (row) {
-      const key = this.#loadKey(row.key_id);
-      if (key) {
+      const held = this.#loadKey(row.key_id);
+      if (held) {
         prepared(this.#db, 'UPDATE person_keys SET last_used = max(last_used, ?) WHERE key_id = ?').run(time, row.key_id);
         const lastUsed = row.last_used !== null && row.last_used > time ? row.last_used : time;
-        return this.#rememberPerson(subject, { keyId: row.key_id, key, lastUsed });
+        return this.#rememberPerson(subject, { keyId: row.key_id, key: held.key, lastUsed });
       }
     }
     // Time-ordered, so a new key lands beside the last in `person_keys`'s primary key (ADR 014).
     const keyId = newUuidV7();
     const raw = randomPooled(32);
     prepared(this.#db, 'INSERT INTO person_keys (key_id, subject_hash, key, created, last_used) VALUES (?, ?, ?, ?, ?)').run(keyId, hash, raw, time, time);
-    const key = createSecretKey(raw);
-    this.#remember(keyId, key);
-    return this.#rememberPerson(subject, { keyId, key, lastUsed: time });
+    const held = heldKey(keyId, raw);
+    this.#remember(keyId, held);
+    return this.#rememberPerson(subject, { keyId, key: held.key, lastUsed: time });
   }
 
   /** Keeps a key (or that it is gone) for the next event of that person; beyond MAX_PEOPLE keys the memory starts again. */
-  #remember(keyId: string, key: KeyObject | null): void {
+  #remember(keyId: string, held: HeldKey | null): void {
     if (this.#cache.size >= this.#maxPeople) this.#cache.clear();
-    this.#cache.set(keyId, key);
+    this.#cache.set(keyId, held);
   }
 
   #rememberPerson(subject: string, person: Person): Person {
@@ -282,28 +284,21 @@ export class Vault {
     return person;
   }
 
-  /** The additional authenticated data of a key's blobs (its id), made once per key. */
-  #aad(keyId: string): Buffer {
-    let aad = this.#aads.get(keyId);
-    if (!aad) {
-      if (this.#aads.size >= this.#maxPeople) this.#aads.clear();
-      aad = Buffer.from(keyId);
-      this.#aads.set(keyId, aad);
-    }
-    return aad;
-  }
-
-  #loadKey(keyId: string): KeyObject | null {
+  #loadKey(keyId: string): HeldKey | null {
     const cached = this.#cache.get(keyId);
     if (cached !== undefined) return cached;
     const row = prepared(this.#db, 'SELECT key FROM person_keys WHERE key_id = ?').get(keyId) as { key: Buffer } | undefined;
-    const key = row ? createSecretKey(row.key) : null;
-    this.#remember(keyId, key);
-    return key;
+    const held = row ? heldKey(keyId, row.key) : null;
+    this.#remember(keyId, held);
+    return held;
   }
 
   /** Subjects are looked up by a keyed hash, so the key table holds no e-mail addresses. */
   #subjectHash(subject: string): string {
     return createHmac('sha256', this.#pepper).update(subject).digest('base64url');
   }
+}
+
+function heldKey(keyId: string, raw: Buffer): HeldKey {
+  return { key: createSecretKey(raw), aad: Buffer.from(keyId) };
 }
