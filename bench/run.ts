@@ -95,7 +95,8 @@ const NOTES = [
   "  store's vault, 3 BookingStatusChanged; ~3 bookings per customer key) is inserted straight into the events",
   '  table in transactions of 60,000 events, with synchronous=OFF and a 256 MB page cache DURING GENERATION ONLY',
   '  (through EventStore.append with inline projections it took 120–133 s). Then a fresh process opens the file',
-  '  as the app does (WAL + FULL) and runs storage.rebuild(); peak RSS is that process\'s VmHWM.',
+  '  as the app does (WAL + FULL) and runs storage.rebuild(), three times (once with --quick); the row gives the',
+  '  median time and the highest peak RSS (each process\'s VmHWM).',
   'Mail: the app\'s MailSender delivering a backlog queued at once to the test SMTP sink in this process.',
 ];
 
