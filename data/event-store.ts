@@ -1,9 +1,10 @@
 import type { Statement } from 'better-sqlite3';
 import { ConflictError } from '#domain/errors.ts';
-import { EVENT_VERSIONS, upcast, type DomainEvent, type EventMetadata, type RecordedEvent, type Role } from '#domain/events.ts';
+import { EVENT_VERSIONS, upcast, type DomainEvent, type EventMetadata, type EventType, type RecordedEvent, type Role } from '#domain/events.ts';
 import type { Db } from './db.ts';
 import type { Projector } from './projector.ts';
-import type { Vault } from './vault.ts';
+import { KEPT_SEALED } from './sealed.ts';
+import { SEALED, type Vault } from './vault.ts';
 
 type EventRow = {
   global_position: number;
@@ -20,8 +21,11 @@ type ReplayRow = [number, string, number, string, number, string, string, string
 /** A row of the log with its data opened: global position, stream, stream position, type, data, metadata JSON, time. */
 export type OpenedRow = [number, string, number, string, unknown, string, string];
 
-/** A row of `openedPage` with its opened data as JSON text (EventStore.openedTextPage). */
-export type TextRow = [number, string, number, string, string, string, string];
+/**
+ * A row of `openedPage` with its opened data as JSON text (EventStore.openedTextPage), and last, for an event of
+ * KEPT_SEALED, its sealed blob's text (the data's text then holds the rest).
+ */
+export type TextRow = [number, string, number, string, string, string, string, string | null];
 
 /** Opened rows (EventStore.openedPage) as the events a projection reads. */
 export function replayedEvents(rows: readonly OpenedRow[]): RecordedEvent[] {
@@ -35,8 +39,11 @@ export function replayedEvents(rows: readonly OpenedRow[]): RecordedEvent[] {
 /** `replayedEvents` for rows whose data is JSON text: each event's data is parsed here, once. */
 export function replayedTextEvents(rows: readonly TextRow[]): RecordedEvent[] {
   const events: RecordedEvent[] = [];
-  for (const [globalPosition, streamId, streamPosition, type, data, metadata, created] of rows) {
-    events.push(replayed(globalPosition, streamId, streamPosition, type, JSON.parse(data), metadata, created));
+  for (const [globalPosition, streamId, streamPosition, type, data, metadata, created, blob] of rows) {
+    const parsed = JSON.parse(data) as Record<string, unknown>;
+    // The blob as text, for the read model that keeps it (Projector.apply, sealedBlob).
+    if (blob !== null) parsed[SEALED] = blob;
+    events.push(replayed(globalPosition, streamId, streamPosition, type, parsed, metadata, created));
   }
   return events;
 }
@@ -145,23 +152,26 @@ export class EventStore {
   }
 
   /**
-   * `readAll` for a replay of the whole log (data/rebuild.ts): rows as arrays, the data opened in place, and the
-   * metadata parsed only if something reads more of it than its time — projections read only the time, which
-   * the row's `created` column holds (EventStore.append writes both from the same value).
+   * `readAll` for a replay of the whole log (data/rebuild.ts): rows as arrays, the data opened in place (the events
+   * of KEPT_SEALED left sealed: the read models keep their blob, data/sealed.ts), and the metadata parsed only if
+   * something reads more of it than its time — projections read only the time, which the row's `created` column
+   * holds (EventStore.append writes both from the same value).
    */
   replayPage(after: number, limit: number): RecordedEvent[] {
     return replayedEvents(this.openedPage(after, limit));
   }
 
   /**
-   * The rows of `replayPage`, their data opened (unsealed and upcast) but not yet made events: plain arrays that a
-   * worker thread can read and open and hand to the thread that projects them (data/replay-reader.ts).
+   * The rows of `replayPage`, their data opened (unsealed but for KEPT_SEALED, and upcast) but not yet made events:
+   * plain arrays that a worker thread can read and open and hand to the thread that projects them
+   * (data/replay-reader.ts).
    */
   openedPage(after: number, limit: number): OpenedRow[] {
     const rows = this.#replayPage.all(after, limit) as ReplayRow[];
     const opened: OpenedRow[] = [];
     for (const [globalPosition, streamId, streamPosition, type, typeVersion, data, metadata, created] of rows) {
-      opened.push([globalPosition, streamId, streamPosition, type, upcast(type, typeVersion, this.#vault.unsealInPlace(JSON.parse(data) as Record<string, unknown>)), metadata, created]);
+      const parsed = JSON.parse(data) as Record<string, unknown>;
+      opened.push([globalPosition, streamId, streamPosition, type, upcast(type, typeVersion, KEPT_SEALED.has(type as EventType) ? parsed : this.#vault.unsealInPlace(parsed)), metadata, created]);
     }
     return opened;
   }
@@ -169,17 +179,18 @@ export class EventStore {
   /**
    * `openedPage` with each event's data as JSON text, for the replay's reader thread (data/replay-worker.ts): the
    * open fields are not parsed there (`Vault.unsealText`), and text crosses to the projecting thread for less than
-   * objects do. The thread that projects parses each event once (`replayedTextEvents`).
+   * objects do. The thread that projects parses each event once (`replayedTextEvents`). An event of KEPT_SEALED
+   * is not opened at all: its blob goes as its own text (`Vault.splitSealed`), and its person's key is not read.
    */
   openedTextPage(after: number, limit: number): TextRow[] {
     const rows = this.#replayPage.all(after, limit) as ReplayRow[];
-    this.#vault.loadKeysFor(rows.map((row) => row[5]));
+    this.#vault.loadKeysFor(rows.filter((row) => !KEPT_SEALED.has(row[3] as EventType)).map((row) => row[5]));
     const opened: TextRow[] = [];
     for (const [globalPosition, streamId, streamPosition, type, typeVersion, data, metadata, created] of rows) {
-      let text = this.#vault.unsealText(data);
+      let [text, blob] = KEPT_SEALED.has(type as EventType) ? this.#vault.splitSealed(data) : [this.#vault.unsealText(data), null];
       // An event stored by an older version of its type is upcast as openedPage does it (and an unknown type fails there).
       if (typeVersion !== EVENT_VERSIONS[type as keyof typeof EVENT_VERSIONS]) text = JSON.stringify(upcast(type, typeVersion, JSON.parse(text) as Record<string, unknown>));
-      opened.push([globalPosition, streamId, streamPosition, type, text, metadata, created]);
+      opened.push([globalPosition, streamId, streamPosition, type, text, metadata, created, blob]);
     }
     return opened;
   }
@@ -220,7 +231,7 @@ export class EventStore {
         throw error;
       }
       const r = { ...event, streamId, streamPosition: position, globalPosition: Number(rowid), metadata } as RecordedEvent;
-      this.#projector.apply(r);
+      this.#projector.apply(r, stored);
       recorded.push(r);
     }
     return recorded;

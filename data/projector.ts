@@ -3,6 +3,8 @@ import { project, type ModelName, type ReadModelChange, type Row, type Value } f
 import type { RecordedEvent } from '#domain/events.ts';
 import type { Db } from './db.ts';
 import type { HeldTables } from './held-tables.ts';
+import { SEALED_COLUMNS } from './sealed.ts';
+import { sealedBlob } from './vault.ts';
 
 /** The read models the devices copy (the sync feed): each row records the position of the event that last changed it. */
 const SYNCED: ReadonlySet<string> = new Set(['bookings', 'quotes', 'contacts', 'messages']);
@@ -34,9 +36,18 @@ export class Projector {
     this.#models = models;
   }
 
-  /** Projects one event. Call inside the transaction that appended it. */
-  apply(event: RecordedEvent): void {
-    for (const change of project(event, this.#models)) this.#run(this.#stamped(change, event.globalPosition));
+  /**
+   * Projects one event. Call inside the transaction that appended it. `stored`: its data as the log stores it, sealed
+   * (the event's own data in a replay, which leaves the events of KEPT_SEALED sealed): rows with SEALED_COLUMNS keep
+   * its blob.
+   */
+  apply(event: RecordedEvent, stored: Record<string, unknown> = event.data as Record<string, unknown>): void {
+    let blob: string | null | undefined;
+    for (const change of project(event, this.#models)) {
+      const sealed = SEALED_COLUMNS[change.table];
+      if (sealed) keepSealed(change, sealed, (blob ??= sealedBlob(stored)));
+      this.#run(this.#stamped(change, event.globalPosition));
+    }
   }
 
   /**
@@ -162,6 +173,26 @@ export class Projector {
       this.#statements.set(key, s);
     }
     return s;
+  }
+}
+
+/** A change to a table with sealed columns: the row holds the blob in `sealed`, never the fields themselves. */
+function keepSealed(change: ReadModelChange, columns: readonly string[], blob: string | null): void {
+  switch (change.op) {
+    case 'insert':
+    case 'upsert': {
+      // A new row without them, rather than `delete`, which would leave the row a slow dictionary object.
+      const row: Row = {};
+      for (const column in change.row) if (!columns.includes(column)) row[column] = change.row[column]!;
+      row['sealed'] = blob;
+      change.row = row as typeof change.row;
+      return;
+    }
+    case 'update':
+      for (const column of columns) if (column in change.set) throw new Error(`${change.table}.${column} is kept sealed: only the event that inserts a row may set it`);
+      return;
+    case 'delete':
+      return;
   }
 }
 

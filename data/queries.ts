@@ -1,7 +1,10 @@
 import type { z } from 'zod';
 import { ERASED } from '#domain/limits.ts';
 import { BookingView, ContactView, MessageView, QuoteView } from '#domain/views.ts';
+import type { TableName } from '#domain/projections.ts';
 import { prepared, type Db } from './db.ts';
+import { SEALED_COLUMNS } from './sealed.ts';
+import type { Vault } from './vault.ts';
 
 /** A booking as the API answers it: the seed's field names, plus `version` for conflict checks. */
 export type Booking = {
@@ -104,17 +107,36 @@ export type User = {
   updatedAt: string;
 };
 
-/** The columns of a view (domain/views.ts): what the API answers, never the sync feed's bookkeeping columns. */
-const columns = (view: z.ZodObject): string => Object.keys(view.shape).join(', ');
-export const BOOKING_COLUMNS = columns(BookingView);
-export const QUOTE_COLUMNS = columns(QuoteView);
-export const CONTACT_COLUMNS = columns(ContactView);
-export const MESSAGE_COLUMNS = columns(MessageView);
+/**
+ * The columns read for a view (domain/views.ts): what the API answers, never the sync feed's bookkeeping columns;
+ * a table's SEALED_COLUMNS are read as the one `sealed` column that holds them (ADR 022).
+ */
+const columns = (view: z.ZodObject, table: TableName): string => {
+  const sealed = SEALED_COLUMNS[table] ?? [];
+  const open = Object.keys(view.shape).filter((key) => !sealed.includes(key));
+  return (sealed.length > 0 ? [...open, 'sealed'] : open).join(', ');
+};
+export const BOOKING_COLUMNS = columns(BookingView, 'bookings');
+export const QUOTE_COLUMNS = columns(QuoteView, 'quotes');
+export const CONTACT_COLUMNS = columns(ContactView, 'contacts');
+export const MESSAGE_COLUMNS = columns(MessageView, 'messages');
 
 /** A bookings row as the API answers it (SQLite keeps booleans as 0/1). */
 export const toBooking = (r: Record<string, unknown>): Booking => ({ ...r, isManualBooking: r['isManualBooking'] === 1 }) as Booking;
-/** A messages row as the API answers it. */
-export const toMessage = (r: Record<string, unknown>): Message => ({ ...r, isFromAdmin: r['isFromAdmin'] === 1 }) as Message;
+
+const MESSAGE_KEYS = Object.keys(MessageView.shape);
+const MESSAGE_SEALED = SEALED_COLUMNS.messages ?? [];
+
+/** Reads messages rows as the API answers them: the fields they keep sealed opened with `vault`, in the view's order. */
+export function messageReader(vault: Vault): (r: Record<string, unknown>) => Message {
+  return (r) => {
+    const opened = vault.openFields((r['sealed'] ?? null) as string | null, MESSAGE_SEALED);
+    const message: Record<string, unknown> = {};
+    for (const key of MESSAGE_KEYS) message[key] = key in opened ? opened[key] : r[key];
+    message['isFromAdmin'] = r['isFromAdmin'] === 1;
+    return message as Message;
+  };
+}
 const toUser = (r: Record<string, unknown>): User => ({ ...r, isAdmin: r['isAdmin'] === 1, emailVerified: r['emailVerified'] === 1 }) as User;
 
 /**
@@ -123,9 +145,12 @@ const toUser = (r: Record<string, unknown>): User => ({ ...r, isAdmin: r['isAdmi
  */
 export class Queries {
   readonly #db: Db;
+  readonly #message: (r: Record<string, unknown>) => Message;
 
-  constructor(db: Db) {
+  /** `vault` opens the fields that rows keep sealed (data/sealed.ts). */
+  constructor(db: Db, vault: Vault) {
     this.#db = db;
+    this.#message = messageReader(vault);
   }
 
   bookings(): Booking[] {
@@ -165,11 +190,11 @@ export class Queries {
   }
 
   messages(bookingId: string): Message[] {
-    return this.#all(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE bookingId = ? ORDER BY createdAt, rowid`, bookingId).map(toMessage);
+    return this.#all(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE bookingId = ? ORDER BY createdAt, rowid`, bookingId).map(this.#message);
   }
 
   allMessages(): Message[] {
-    return this.#all(`SELECT ${MESSAGE_COLUMNS} FROM messages ORDER BY createdAt, rowid`).map(toMessage);
+    return this.#all(`SELECT ${MESSAGE_COLUMNS} FROM messages ORDER BY createdAt, rowid`).map(this.#message);
   }
 
   userByEmail(email: string): User | undefined {

@@ -1,6 +1,7 @@
 import type { SyncChange, SyncedTable } from '#domain/views.ts';
 import { prepared, type Db } from './db.ts';
-import { BOOKING_COLUMNS, CONTACT_COLUMNS, MESSAGE_COLUMNS, QUOTE_COLUMNS, toBooking, toMessage } from './queries.ts';
+import { BOOKING_COLUMNS, CONTACT_COLUMNS, MESSAGE_COLUMNS, messageReader, QUOTE_COLUMNS, toBooking, type Message } from './queries.ts';
+import type { Vault } from './vault.ts';
 
 /** Whose feed: the admin sees every synced record; a customer what their lists show them. */
 export type SyncReader = { readonly admin: true } | { readonly admin: false; readonly userId: string; readonly email: string | null };
@@ -16,11 +17,12 @@ type Source = (after: number, through: number | null, limit: number | null) => F
  * tombstones included, read in one snapshot. A customer's rule is their lists' rule: the bookings and quotes
  * made under their proven e-mail or by their account, and those bookings' messages (a message's position is
  * at least its booking's `ownerPosition`, so a booking that moves to a customer brings its chat along). A page
- * never ends in the middle of one position, so `next` never skips a change.
+ * never ends in the middle of one position, so `next` never skips a change. `vault` opens what messages keep sealed.
  */
-export function syncPage(db: Db, reader: SyncReader, after: number, limit: number): SyncAnswer {
+export function syncPage(db: Db, vault: Vault, reader: SyncReader, after: number, limit: number): SyncAnswer {
   return db.transaction(() => {
-    const sources = reader.admin ? adminSources(db) : customerSources(db, reader);
+    const toMessage = messageReader(vault);
+    const sources = reader.admin ? adminSources(db, toMessage) : customerSources(db, reader, toMessage);
     let found = sources.flatMap((source) => source(after, null, limit + 1));
     found.sort(order);
     let more = false;
@@ -44,7 +46,7 @@ function order(a: Found, b: Found): number {
   return a.pos - b.pos || Number(b.tombstone) - Number(a.tombstone);
 }
 
-function adminSources(db: Db): Source[] {
+function adminSources(db: Db, toMessage: (row: Record<string, unknown>) => Message): Source[] {
   return [
     records(db, 'bookings', `SELECT ${BOOKING_COLUMNS}, position AS _pos FROM bookings WHERE position > @after AND (@through IS NULL OR position <= @through)`, {}, toBooking),
     records(db, 'quotes', `SELECT ${QUOTE_COLUMNS}, position AS _pos FROM quotes WHERE position > @after AND (@through IS NULL OR position <= @through)`, {}),
@@ -54,7 +56,7 @@ function adminSources(db: Db): Source[] {
   ];
 }
 
-function customerSources(db: Db, reader: { userId: string; email: string | null }): Source[] {
+function customerSources(db: Db, reader: { userId: string; email: string | null }, toMessage: (row: Record<string, unknown>) => Message): Source[] {
   const who = { email: reader.email, userId: reader.userId };
   const mine = '(email = @email OR userId = @userId)';
   return [

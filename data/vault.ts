@@ -15,7 +15,8 @@ export type VaultOptions = { maxPeople?: number };
 const IV_BYTES = 12;
 /** People remembered between commands; beyond this many the memory starts again. */
 const MAX_PEOPLE = 20_000;
-const SEALED = '_sealed';
+/** The member of an event's stored data that holds its sealed blob. */
+export const SEALED = '_sealed';
 /** How the blob's member begins in the stored JSON. */
 const SEALED_MEMBER = `"${SEALED}":`;
 /** How the blob begins as `seal` writes it: its key id comes next. */
@@ -121,6 +122,40 @@ export class Vault {
     const plain = this.#open(sealed) ?? JSON.stringify(Object.fromEntries(sealed.f.map((f) => [f, ERASED])));
     if (plain === '{}') return `${json.slice(0, before === ',' ? at - 1 : at)}}`;
     return json.slice(0, at) + plain.slice(1);
+  }
+
+  /**
+   * The fields a read-model row keeps sealed (ADR 022): `blob` is the event's blob as the row holds it (JSON text,
+   * `sealedBlob`), null when the event sealed nothing. Every field asked for is answered: what the blob holds, ERASED
+   * when the person's key is gone, null when the blob does not hold it.
+   */
+  openFields(blob: string | null, fields: readonly string[]): Record<string, unknown> {
+    const sealed = blob === null ? null : (JSON.parse(blob) as Sealed);
+    const plain = sealed === null ? null : this.#open(sealed);
+    const opened = plain === null ? {} : (JSON.parse(plain) as Record<string, unknown>);
+    const out: Record<string, unknown> = {};
+    for (const field of fields) out[field] = field in opened ? opened[field] : sealed !== null && plain === null && sealed.f.includes(field) ? ERASED : null;
+    return out;
+  }
+
+  /**
+   * An event's stored data (JSON text) as its open fields' JSON and its sealed blob's, unopened: a replay hands the
+   * blob of an event of KEPT_SEALED to the read model that keeps it (data/sealed.ts) as the text it is, and the
+   * thread that projects parses only the rest. Laid out as `seal` writes it, `{…,"_sealed":{…}}`, the blob is the
+   * text after its name; data laid out otherwise is parsed.
+   */
+  splitSealed(json: string): [open: string, blob: string | null] {
+    const at = json.lastIndexOf(SEALED_MEMBER);
+    if (at === -1) return [json, null];
+    const before = json[at - 1];
+    const blob = json.slice(at + SEALED_MEMBER.length, -1);
+    if ((before === ',' || before === '{') && json.endsWith('}') && blob.startsWith('{"k":') && isJson(blob)) {
+      return [before === ',' ? `${json.slice(0, at - 1)}}` : `${json.slice(0, at)}}`, blob];
+    }
+    const data = JSON.parse(json) as Record<string, unknown>;
+    const sealed = data[SEALED];
+    delete data[SEALED];
+    return [JSON.stringify(data), sealed === undefined ? null : JSON.stringify(sealed)];
   }
 
   /**
@@ -296,6 +331,26 @@ export class Vault {
   /** Subjects are looked up by a keyed hash, so the key table holds no e-mail addresses. */
   #subjectHash(subject: string): string {
     return createHmac('sha256', this.#pepper).update(subject).digest('base64url');
+  }
+}
+
+/**
+ * The sealed blob in an event's data as the log stores it (`Vault.seal`), as JSON text for a read-model row that
+ * keeps it (ADR 022); null when the event sealed nothing.
+ */
+export function sealedBlob(stored: Record<string, unknown>): string | null {
+  const sealed = stored[SEALED];
+  if (sealed === undefined) return null;
+  // A replay's reader thread hands the blob over as the text it already is (`Vault.splitSealed`).
+  return typeof sealed === 'string' ? sealed : JSON.stringify(sealed);
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -10,7 +10,7 @@ import { ValidationError } from '../http/errors.ts';
 /** The devices' sync feed (GET /api/sync): what the signed-in user may see that changed after a position. */
 export function syncRoutes({ storage }: AppDeps): Router {
   const router = new Router();
-  const { queries, db } = storage;
+  const { queries, db, vault } = storage;
 
   router.get('/api/sync', allow(storage, 'sync'), (ctx) => {
     const user = requireUser(ctx, queries);
@@ -20,7 +20,7 @@ export function syncRoutes({ storage }: AppDeps): Router {
       throw new ValidationError(fields);
     }
     const reader = user.isAdmin ? ({ admin: true } as const) : { admin: false as const, userId: user.id, email: provenEmail(user) };
-    ctx.body = syncPage(db, reader, query.data.after, query.data.limit);
+    ctx.body = syncPage(db, vault, reader, query.data.after, query.data.limit);
   });
 
   return router;

@@ -154,10 +154,14 @@ describe('kill -9 under load', () => {
       const commands = db.prepare('SELECT COUNT(*) FROM commands WHERE command_id = ?').pluck();
       const byType = db.prepare('SELECT type, COUNT(*) AS n FROM events WHERE command_id = ? GROUP BY type');
       const primary: Record<Kind, string> = { quote: 'QuoteRequested', booking: 'BookingRequested', message: 'MessagePosted', status: 'BookingStatusChanged' };
-      const rowsWith: Record<Exclude<Kind, 'status'>, ReturnType<typeof db.prepare>> = {
-        quote: db.prepare('SELECT id FROM quotes WHERE description = ?').pluck(),
-        booking: db.prepare('SELECT id FROM bookings WHERE description = ?').pluck(),
-        message: db.prepare('SELECT id FROM messages WHERE content = ?').pluck(),
+      const quoteRows = db.prepare('SELECT id FROM quotes WHERE description = ?').pluck();
+      const bookingRows = db.prepare('SELECT id FROM bookings WHERE description = ?').pluck();
+      // A message's text is kept sealed in its row (ADR 022): read through the queries, which open it.
+      const messages = storage.queries.allMessages();
+      const rowsWith: Record<Exclude<Kind, 'status'>, (marker: string) => string[]> = {
+        quote: (marker) => quoteRows.all(marker) as string[],
+        booking: (marker) => bookingRows.all(marker) as string[],
+        message: (marker) => messages.filter((m) => m.content === marker).map((m) => m.id),
       };
       const problems: string[] = [];
       for (const op of ops) {
@@ -165,7 +169,7 @@ describe('kill -9 under load', () => {
         const types = Object.fromEntries((byType.all(op.key) as Array<{ type: string; n: number }>).map((r) => [r.type, r.n]));
         if (types[primary[op.kind]] !== 1) problems.push(`${op.n} ${op.kind}: events ${JSON.stringify(types)}`);
         if (op.kind !== 'status') {
-          const ids = rowsWith[op.kind].all(op.marker) as string[];
+          const ids = rowsWith[op.kind](op.marker);
           const answered = op.kind === 'quote' ? op.answer?.data?.quote?.id : op.kind === 'booking' ? op.answer?.data?.booking?.id : op.answer?.data?.id;
           if (ids.length !== 1 || ids[0] !== answered) problems.push(`${op.n} ${op.kind}: rows ${JSON.stringify(ids)}, answered ${String(answered)}`);
         }

@@ -60,7 +60,7 @@ export function traced(
   db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 0}`);
   const vault = new Vault(db, options.vault);
   const store = new EventStore(db, vault, new Projector(db));
-  const parts = { queries: new Queries(db), outbox: new MailOutbox(db), sessions: new SessionStore(db), settings: {} };
+  const parts = { queries: new Queries(db, vault), outbox: new MailOutbox(db), sessions: new SessionStore(db), settings: {} };
   const bus = new CommandBus(db, store, vault, parts, {
     ...(options.busyDeadlineMs === undefined ? {} : { busyDeadlineMs: options.busyDeadlineMs }),
     ...(options.groupCommit === undefined ? {} : { groupCommit: options.groupCommit }),

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { streamId } from '#domain/deciders/decider.ts';
 import { ERASED } from '#domain/limits.ts';
-import type { Vault } from '#data/vault.ts';
+import { sealedBlob, type Vault } from '#data/vault.ts';
 import { bookingId, bookingRequested, quoteRequested } from './fixtures.ts';
 import { tempStorage } from './store.ts';
 
@@ -119,6 +119,42 @@ describe('vault', () => {
     expect(JSON.parse(vault.unsealText(blobFirst))).toEqual(vault.unseal(sealed));
     const nested = JSON.stringify({ bookingId, note: { _sealed: blob } });
     expect(vault.unsealText(nested)).toBe(nested);
+  });
+
+  it('splits stored JSON into its open fields and its blob, unopened, however the data is laid out', () => {
+    const sealed = inTransaction(() => vault.seal('BookingRequested', bookingRequested().data as unknown as Record<string, unknown>, ann, time));
+    const { _sealed: blob, ...open } = sealed;
+    const detailsOnly = inTransaction(() => vault.seal('BookingDetailsChanged', { phone: '01632 960002' }, ann, time));
+    const lookalike = inTransaction(() => vault.seal('QuoteRequested', quoteRequested({ serviceType: 'it says "_sealed":{"k":1}' }).data, ann, time));
+    const cases: Array<[json: string, open: unknown, blob: unknown]> = [
+      [JSON.stringify(sealed), open, blob],
+      [JSON.stringify(detailsOnly), {}, detailsOnly['_sealed']],
+      [JSON.stringify(lookalike), { ...lookalike, _sealed: undefined }, lookalike['_sealed']],
+      // The long way: the blob first, a blob-like member nested, nothing sealed.
+      [JSON.stringify({ _sealed: blob, ...open }), open, blob],
+      [JSON.stringify({ bookingId, note: { _sealed: blob } }), { bookingId, note: { _sealed: blob } }, null],
+      [JSON.stringify({ bookingId, startDate: '2026-12-03' }), { bookingId, startDate: '2026-12-03' }, null],
+    ];
+    for (const [json, expectedOpen, expectedBlob] of cases) {
+      const [openText, blobText] = vault.splitSealed(json);
+      expect(JSON.parse(openText)).toEqual(JSON.parse(JSON.stringify(expectedOpen)));
+      expect(blobText === null ? null : JSON.parse(blobText)).toEqual(expectedBlob);
+    }
+    // Read back as a row keeps it: the fields the blob holds, and nothing deciphered until then.
+    const [, blobText] = vault.splitSealed(JSON.stringify(sealed));
+    expect(vault.openFields(blobText, ['firstName', 'email'])).toEqual({ firstName: 'Ann', email: 'ann@example.com' });
+  });
+
+  it('opens the fields a row keeps sealed: those the blob holds, erased once the key is gone, null for the rest', () => {
+    const sealed = inTransaction(() => vault.seal('QuoteRequested', quoteRequested({ phone: null }).data, ann, time));
+    const blob = sealedBlob(sealed);
+    expect(vault.openFields(blob, ['firstName', 'phone', 'description'])).toEqual({ firstName: 'Bob', phone: null, description: 'Rewire a 3-bed semi' });
+    expect(vault.openFields(null, ['firstName'])).toEqual({ firstName: null });
+    expect(sealedBlob({ bookingId })).toBeNull();
+
+    inTransaction(() => vault.erase(ann));
+    // A field the event left empty stays empty, as the log's own reads show it.
+    expect(vault.openFields(blob, ['firstName', 'phone', 'description'])).toEqual({ firstName: ERASED, phone: null, description: ERASED });
   });
 
   it('refuses a blob that was altered, or moved to another person: its tag does not match', () => {
