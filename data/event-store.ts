@@ -4,7 +4,7 @@ import { EVENT_VERSIONS, upcast, type DomainEvent, type EventMetadata, type Even
 import type { Db } from './db.ts';
 import type { Projector } from './projector.ts';
 import { KEPT_SEALED } from './sealed.ts';
-import { SEALED, type Vault } from './vault.ts';
+import { SEALED, sealedBlob, type Vault } from './vault.ts';
 
 type EventRow = {
   global_position: number;
@@ -25,7 +25,7 @@ export type OpenedRow = [number, string, number, string, unknown, string, string
  * A row of `openedPage` with its opened data as JSON text (EventStore.openedTextPage), and last, for an event of
  * KEPT_SEALED, its sealed blob's text (the data's text then holds the rest).
  */
-export type TextRow = [number, string, number, string, string, string, string, string | null];
+export type TextRow = [number, string, number, string, string, string, string, Uint8Array | null];
 
 /** Opened rows (EventStore.openedPage) as the events a projection reads. */
 export function replayedEvents(rows: readonly OpenedRow[]): RecordedEvent[] {
@@ -41,11 +41,18 @@ export function replayedTextEvents(rows: readonly TextRow[]): RecordedEvent[] {
   const events: RecordedEvent[] = [];
   for (const [globalPosition, streamId, streamPosition, type, data, metadata, created, blob] of rows) {
     const parsed = JSON.parse(data) as Record<string, unknown>;
-    // The blob as text, for the read model that keeps it (Projector.apply, sealedBlob).
+    // The blob as a row keeps it, for the read model that does (Projector.apply, sealedBlob).
     if (blob !== null) parsed[SEALED] = blob;
     events.push(replayed(globalPosition, streamId, streamPosition, type, parsed, metadata, created));
   }
   return events;
+}
+
+/** An event of KEPT_SEALED as a replay hands it over: left sealed, its blob as a row keeps it (`Vault.splitSealed` too). */
+function keptSealed(data: Record<string, unknown>): Record<string, unknown> {
+  const blob = sealedBlob(data);
+  if (blob !== null) data[SEALED] = blob;
+  return data;
 }
 
 function replayed(globalPosition: number, streamId: string, streamPosition: number, type: string, data: unknown, metadata: string, created: string): RecordedEvent {
@@ -171,7 +178,7 @@ export class EventStore {
     const opened: OpenedRow[] = [];
     for (const [globalPosition, streamId, streamPosition, type, typeVersion, data, metadata, created] of rows) {
       const parsed = JSON.parse(data) as Record<string, unknown>;
-      opened.push([globalPosition, streamId, streamPosition, type, upcast(type, typeVersion, KEPT_SEALED.has(type as EventType) ? parsed : this.#vault.unsealInPlace(parsed)), metadata, created]);
+      opened.push([globalPosition, streamId, streamPosition, type, upcast(type, typeVersion, KEPT_SEALED.has(type as EventType) ? keptSealed(parsed) : this.#vault.unsealInPlace(parsed)), metadata, created]);
     }
     return opened;
   }
@@ -180,7 +187,8 @@ export class EventStore {
    * `openedPage` with each event's data as JSON text, for the replay's reader thread (data/replay-worker.ts): the
    * open fields are not parsed there (`Vault.unsealText`), and text crosses to the projecting thread for less than
    * objects do. The thread that projects parses each event once (`replayedTextEvents`). An event of KEPT_SEALED
-   * is not opened at all: its blob goes as its own text (`Vault.splitSealed`), and its person's key is not read.
+   * is not opened at all: its blob goes on its own, as a row keeps it (`Vault.splitSealed`), and its person's key is
+   * not read.
    */
   openedTextPage(after: number, limit: number): TextRow[] {
     const rows = this.#replayPage.all(after, limit) as ReplayRow[];

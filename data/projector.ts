@@ -42,7 +42,7 @@ export class Projector {
    * its blob.
    */
   apply(event: RecordedEvent, stored: Record<string, unknown> = event.data as Record<string, unknown>): void {
-    let blob: string | null | undefined;
+    let blob: Uint8Array | null | undefined;
     for (const change of project(event, this.#models)) {
       const sealed = SEALED_COLUMNS[change.table];
       if (sealed) keepSealed(change, sealed, (blob ??= sealedBlob(stored)));
@@ -177,14 +177,15 @@ export class Projector {
 }
 
 /** A change to a table with sealed columns: the row holds the blob in `sealed`, never the fields themselves. */
-function keepSealed(change: ReadModelChange, columns: readonly string[], blob: string | null): void {
+function keepSealed(change: ReadModelChange, columns: readonly string[], blob: Uint8Array | null): void {
   switch (change.op) {
     case 'insert':
     case 'upsert': {
       // A new row without them, rather than `delete`, which would leave the row a slow dictionary object.
       const row: Row = {};
       for (const column in change.row) if (!columns.includes(column)) row[column] = change.row[column]!;
-      row['sealed'] = blob;
+      // Bytes, which the domain's row values do not name: only the data layer writes and reads them.
+      row['sealed'] = blob as unknown as Value;
       change.row = row as typeof change.row;
       return;
     }

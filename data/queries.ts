@@ -130,7 +130,7 @@ const MESSAGE_SEALED = SEALED_COLUMNS.messages ?? [];
 /** Reads messages rows as the API answers them: the fields they keep sealed opened with `vault`, in the view's order. */
 export function messageReader(vault: Vault): (r: Record<string, unknown>) => Message {
   return (r) => {
-    const opened = vault.openFields((r['sealed'] ?? null) as string | null, MESSAGE_SEALED);
+    const opened = vault.openFields((r['sealed'] ?? null) as Uint8Array | null, MESSAGE_SEALED);
     const message: Record<string, unknown> = {};
     for (const key of MESSAGE_KEYS) message[key] = key in opened ? opened[key] : r[key];
     message['isFromAdmin'] = r['isFromAdmin'] === 1;

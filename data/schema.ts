@@ -201,7 +201,7 @@ export const READ_MODEL_DDL: Readonly<Record<ModelName, string>> = {
     id TEXT PRIMARY KEY,
     bookingId TEXT NOT NULL,
     senderId TEXT,
-    sealed TEXT,
+    sealed BLOB,
     attachments TEXT,
     isFromAdmin INTEGER NOT NULL,
     createdAt TEXT NOT NULL,

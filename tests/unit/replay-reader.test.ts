@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ERASED } from '#domain/limits.ts';
 import { CreateBookingSchema } from '#domain/schemas/booking.ts';
+import { chatDecider } from '#domain/deciders/chat.ts';
+import { streamId } from '#domain/deciders/decider.ts';
+import { personSubject } from '#domain/events.ts';
 import type { CommandContext } from '#data/command-bus.ts';
 import { StagedRebuild } from '#data/rebuild.ts';
 import { ReplayReader } from '#data/replay-reader.ts';
@@ -26,6 +29,20 @@ describe('ReplayReader', () => {
     t = tempStorage();
     // 300 quote requests from 40 people: 340 events (a contact is made for each new address).
     await Promise.all(Array.from({ length: 300 }, (_, i) => t.storage.bus.execute(ctx(), (uow) => requestBookingOrQuote(uow, quote(i), null))));
+    // Then a booking (with its contact) and its chat, events 341 to 372: messages are handed over sealed (ADR 022).
+    const booking = CreateBookingSchema.parse({ firstName: 'Chatty', email: 'chat@example.com', serviceType: 'rewiring', startDate: '2026-12-01', finishDate: '2026-12-02' });
+    await t.storage.bus.execute(ctx(), (uow) => requestBookingOrQuote(uow, booking, null));
+    const bookingId = t.storage.queries.bookings()[0]!.id;
+    for (let i = 0; i < 30; i++) {
+      await t.storage.bus.execute(ctx(), (uow) =>
+        uow.handle(
+          streamId.chat(bookingId),
+          chatDecider,
+          { type: 'PostMessage', data: { messageId: randomUUID(), bookingId, senderId: null, senderName: 'Team', content: `Message ${i}`, attachments: [], isFromAdmin: true } },
+          { subject: personSubject('chat@example.com', streamId.booking(bookingId)) },
+        ),
+      );
+    }
   });
   afterEach(() => {
     for (const reader of readers.splice(0)) reader.close();
@@ -38,7 +55,7 @@ describe('ReplayReader', () => {
   };
 
   it('gives the pages replayPage gives, one after the other, up to its end and no further', () => {
-    expect(t.storage.store.lastPosition()).toBe(340);
+    expect(t.storage.store.lastPosition()).toBe(372);
     const until = 250;
     const r = reader(0, until, 100);
     let at = 0;
@@ -54,6 +71,23 @@ describe('ReplayReader', () => {
     expect(pages).toEqual([100, 100, 50]);
     expect(r.take(at, 50)).toBeUndefined();
     expect(r.ended).toBe(true);
+  });
+
+  it('hands chat messages over sealed, their blob as the read model keeps it, as replayPage gives them', () => {
+    const last = t.storage.store.lastPosition();
+    const r = reader(340, last, 100);
+    const page = r.take(340, 5_000)!;
+    const expected = t.storage.store.replayPage(340, 100);
+    const messages = page.filter((e) => e.type === 'MessagePosted');
+    expect(messages).toHaveLength(30);
+    for (const message of messages) {
+      const data = message.data as unknown as Record<string, unknown>;
+      expect(data['content']).toBeUndefined();
+      expect(data['_sealed']).toBeInstanceOf(Uint8Array);
+    }
+    const bytes = (events: typeof page) => events.map((e) => (e.data as unknown as { _sealed?: Uint8Array })._sealed).map((b) => (b ? Buffer.from(b).toString('base64') : null));
+    expect(bytes(page)).toEqual(bytes(expected));
+    expect(t.storage.vault.openFields((messages[0]!.data as unknown as { _sealed: Uint8Array })._sealed, ['content'])).toEqual({ content: 'Message 0' });
   });
 
   it('goes on after a wait that ran out, and says it has ended only once its pages are all taken', async () => {

@@ -47,8 +47,9 @@ describe('sealed read-model columns', () => {
     expect(rows).toHaveLength(1);
     const row = rows[0]!;
     expect(Object.keys(row)).not.toContain('content');
+    expect(Buffer.from(row['sealed'] as Buffer).toString('latin1')).toContain('senderName,content');
     expect(JSON.stringify(row)).not.toMatch(/ring the bell|Ann Smith/);
-    expect(JSON.parse(row['sealed'] as string)).toMatchObject({ f: ['senderName', 'content'] });
+    expect(Buffer.from(row['sealed'] as Buffer).toString('latin1')).not.toMatch(/ring the bell|Ann Smith/);
     expect(t.storage.queries.messages(bookingId)).toEqual([
       {
         id: row['id'],

@@ -130,19 +130,39 @@ describe('vault', () => {
       [JSON.stringify(sealed), open, blob],
       [JSON.stringify(detailsOnly), {}, detailsOnly['_sealed']],
       [JSON.stringify(lookalike), { ...lookalike, _sealed: undefined }, lookalike['_sealed']],
-      // The long way: the blob first, a blob-like member nested, nothing sealed.
+      // The long way: the blob first, a blob-like member nested, a blob that is not one, nothing sealed.
       [JSON.stringify({ _sealed: blob, ...open }), open, blob],
       [JSON.stringify({ bookingId, note: { _sealed: blob } }), { bookingId, note: { _sealed: blob } }, null],
+      [JSON.stringify({ bookingId, note: { _sealed: { k: 1 } } }), { bookingId, note: { _sealed: { k: 1 } } }, null],
       [JSON.stringify({ bookingId, startDate: '2026-12-03' }), { bookingId, startDate: '2026-12-03' }, null],
     ];
     for (const [json, expectedOpen, expectedBlob] of cases) {
-      const [openText, blobText] = vault.splitSealed(json);
+      const [openText, rowBlob] = vault.splitSealed(json);
       expect(JSON.parse(openText)).toEqual(JSON.parse(JSON.stringify(expectedOpen)));
-      expect(blobText === null ? null : JSON.parse(blobText)).toEqual(expectedBlob);
+      expect(rowBlob).toEqual(expectedBlob === null ? null : sealedBlob({ _sealed: expectedBlob }));
     }
-    // Read back as a row keeps it: the fields the blob holds, and nothing deciphered until then.
-    const [, blobText] = vault.splitSealed(JSON.stringify(sealed));
-    expect(vault.openFields(blobText, ['firstName', 'email'])).toEqual({ firstName: 'Ann', email: 'ann@example.com' });
+  });
+
+  it("keeps a row's blob as bytes: the key id and field names, then the log's IV, ciphertext and tag", () => {
+    const sealed = inTransaction(() => vault.seal('MessagePosted', { senderName: 'Ann Smith', content: 'Hello' }, ann, time));
+    const blob = sealed['_sealed'] as { k: string; f: string[]; c: string };
+    const bytes = Buffer.from(vault.splitSealed(JSON.stringify(sealed))[1]!);
+    expect(bytes[0]).toBe(1);
+    expect(bytes[1]).toBe(blob.k.length);
+    expect(bytes.subarray(2, 2 + blob.k.length).toString('latin1')).toBe(blob.k);
+    expect(bytes.subarray(3 + blob.k.length, 3 + blob.k.length + bytes[2 + blob.k.length]!).toString('latin1')).toBe('senderName,content');
+    expect(bytes.subarray(bytes.length - Buffer.from(blob.c, 'base64').length)).toEqual(Buffer.from(blob.c, 'base64'));
+    expect(bytes.length).toBeLessThan(JSON.stringify(blob).length);
+    // As another thread receives it (a plain Uint8Array), and as the row gives it back (a Buffer).
+    expect(vault.openFields(new Uint8Array(bytes), ['senderName', 'content'])).toEqual({ senderName: 'Ann Smith', content: 'Hello' });
+    expect(vault.openFields(bytes, ['content'])).toEqual({ content: 'Hello' });
+    const unknown = Buffer.from(bytes);
+    unknown[0] = 2;
+    expect(() => vault.openFields(unknown, ['content'])).toThrow(/unknown format/);
+    // Lengths are one byte each: a key id or field names past 255 characters are refused, not cut short.
+    expect(sealedBlob({ _sealed: { ...blob, k: 'k'.repeat(255) } })![1]).toBe(255);
+    expect(() => sealedBlob({ _sealed: { ...blob, k: 'k'.repeat(256) } })).toThrow(/cannot be kept/);
+    expect(() => sealedBlob({ _sealed: { ...blob, f: ['f'.repeat(256)] } })).toThrow(/cannot be kept/);
   });
 
   it('opens the fields a row keeps sealed: those the blob holds, erased once the key is gone, null for the rest', () => {
