@@ -384,11 +384,13 @@ function fromRowBlob(blob: Uint8Array): { k: string; f: string[]; raw: Buffer } 
   return { k, f, raw: bytes.subarray(at + fieldsLength) };
 }
 
-/** The text as a blob `seal` wrote, or undefined when it is not one. */
+/**
+ * The text parsed as a blob, or undefined when it is not JSON. What it holds is not checked: a value that is no blob
+ * fails `rowBlob` the long way too.
+ */
 function parsedBlob(text: string): Sealed | undefined {
   try {
-    const sealed = JSON.parse(text) as Partial<Sealed> | null;
-    return typeof sealed?.k === 'string' && Array.isArray(sealed.f) && typeof sealed.c === 'string' ? (sealed as Sealed) : undefined;
+    return JSON.parse(text) as Sealed;
   } catch {
     return undefined;
   }

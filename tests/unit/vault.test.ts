@@ -162,7 +162,11 @@ describe('vault', () => {
     // Lengths are one byte each: a key id or field names past 255 characters are refused, not cut short.
     expect(sealedBlob({ _sealed: { ...blob, k: 'k'.repeat(255) } })![1]).toBe(255);
     expect(() => sealedBlob({ _sealed: { ...blob, k: 'k'.repeat(256) } })).toThrow(/cannot be kept/);
+    expect(sealedBlob({ _sealed: { ...blob, f: ['f'.repeat(255)] } })).not.toBeNull();
     expect(() => sealedBlob({ _sealed: { ...blob, f: ['f'.repeat(256)] } })).toThrow(/cannot be kept/);
+    // A member that is no blob fails, the fast way and the long way alike.
+    expect(() => vault.splitSealed(JSON.stringify({ bookingId, _sealed: { k: 1 } }))).toThrow();
+    expect(() => vault.splitSealed(JSON.stringify({ _sealed: { k: 1 }, bookingId }))).toThrow();
   });
 
   it('opens the fields a row keeps sealed: those the blob holds, erased once the key is gone, null for the rest', () => {
