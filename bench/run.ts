@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (about 2.5 minutes on 2 cores) or `npm run bench -- --quick` (about 25 s, a smoke run);
+ * `npm run bench` (about 5 minutes on 2 cores) or `npm run bench -- --quick` (about 25 s, a smoke run);
  * `--only=appends,http,rebuild,mail,sync,device` runs some sections only.
  * Prints one table of figures — no assertions — and writes the same results to bench/results.json:
  *   1. durable appends per second in process (WAL + synchronous=FULL), with and without group commit;
