@@ -127,7 +127,10 @@ export const toBooking = (r: Record<string, unknown>): Booking => ({ ...r, isMan
 const MESSAGE_KEYS = Object.keys(MessageView.shape);
 const MESSAGE_SEALED = SEALED_COLUMNS.messages ?? [];
 
-/** Reads messages rows as the API answers them: the fields they keep sealed opened with `vault`, in the view's order. */
+/**
+ * Reads messages rows as the API answers them: the fields they keep sealed opened with `vault`, in the view's order.
+ * Call `vault.checkErasures()` before reading the rows.
+ */
 export function messageReader(vault: Vault): (r: Record<string, unknown>) => Message {
   return (r) => {
     const opened = vault.openFields((r['sealed'] ?? null) as Uint8Array | null, MESSAGE_SEALED);
@@ -145,11 +148,13 @@ const toUser = (r: Record<string, unknown>): User => ({ ...r, isAdmin: r['isAdmi
  */
 export class Queries {
   readonly #db: Db;
+  readonly #vault: Vault;
   readonly #message: (r: Record<string, unknown>) => Message;
 
   /** `vault` opens the fields that rows keep sealed (data/sealed.ts). */
   constructor(db: Db, vault: Vault) {
     this.#db = db;
+    this.#vault = vault;
     this.#message = messageReader(vault);
   }
 
@@ -190,10 +195,12 @@ export class Queries {
   }
 
   messages(bookingId: string): Message[] {
+    this.#vault.checkErasures();
     return this.#all(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE bookingId = ? ORDER BY createdAt, rowid`, bookingId).map(this.#message);
   }
 
   allMessages(): Message[] {
+    this.#vault.checkErasures();
     return this.#all(`SELECT ${MESSAGE_COLUMNS} FROM messages ORDER BY createdAt, rowid`).map(this.#message);
   }
 

@@ -125,6 +125,16 @@ export class Vault {
   }
 
   /**
+   * Looks at once whether keys were deleted meanwhile (by `npm run erase` in another process, say), rather than at
+   * most every 250 ms: a read of rows that keep their fields sealed calls it first, so an answer built after an
+   * erasure never opens what it erased with a key remembered from before.
+   */
+  checkErasures(): void {
+    this.#epochCheckedAt = Number.NEGATIVE_INFINITY;
+    this.#fresh();
+  }
+
+  /**
    * The fields a read-model row keeps sealed (ADR 022): `blob` is the event's blob as the row holds it (`rowBlob`),
    * null when the event sealed nothing. Every field asked for is answered: what the blob holds, ERASED when the
    * person's key is gone, null when the blob does not hold it.
