@@ -23,7 +23,7 @@ export type OpenedRow = [number, string, number, string, unknown, string, string
 
 /**
  * A row of `openedPage` with its opened data as JSON text (EventStore.openedTextPage), and last, for an event of
- * KEPT_SEALED, its sealed blob's text (the data's text then holds the rest).
+ * KEPT_SEALED, its sealed blob as a read-model row keeps it (the data's text then holds the rest).
  */
 export type TextRow = [number, string, number, string, string, string, string, Uint8Array | null];
 
