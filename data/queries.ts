@@ -129,9 +129,10 @@ const MESSAGE_SEALED = SEALED_COLUMNS.messages ?? [];
 
 /**
  * Reads messages rows as the API answers them: the fields they keep sealed opened with `vault`, in the view's order.
- * Call `vault.checkErasures()` before reading the rows.
+ * It looks whether keys were deleted as it is made (`Vault.checkErasures`): make one for each read.
  */
 export function messageReader(vault: Vault): (r: Record<string, unknown>) => Message {
+  vault.checkErasures();
   return (r) => {
     const opened = vault.openFields((r['sealed'] ?? null) as Uint8Array | null, MESSAGE_SEALED);
     const message: Record<string, unknown> = {};
@@ -149,13 +150,11 @@ const toUser = (r: Record<string, unknown>): User => ({ ...r, isAdmin: r['isAdmi
 export class Queries {
   readonly #db: Db;
   readonly #vault: Vault;
-  readonly #message: (r: Record<string, unknown>) => Message;
 
   /** `vault` opens the fields that rows keep sealed (data/sealed.ts). */
   constructor(db: Db, vault: Vault) {
     this.#db = db;
     this.#vault = vault;
-    this.#message = messageReader(vault);
   }
 
   bookings(): Booking[] {
@@ -195,13 +194,13 @@ export class Queries {
   }
 
   messages(bookingId: string): Message[] {
-    this.#vault.checkErasures();
-    return this.#all(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE bookingId = ? ORDER BY createdAt, rowid`, bookingId).map(this.#message);
+    const toMessage = messageReader(this.#vault);
+    return this.#all(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE bookingId = ? ORDER BY createdAt, rowid`, bookingId).map(toMessage);
   }
 
   allMessages(): Message[] {
-    this.#vault.checkErasures();
-    return this.#all(`SELECT ${MESSAGE_COLUMNS} FROM messages ORDER BY createdAt, rowid`).map(this.#message);
+    const toMessage = messageReader(this.#vault);
+    return this.#all(`SELECT ${MESSAGE_COLUMNS} FROM messages ORDER BY createdAt, rowid`).map(toMessage);
   }
 
   userByEmail(email: string): User | undefined {

@@ -21,7 +21,6 @@ type Source = (after: number, through: number | null, limit: number | null) => F
  */
 export function syncPage(db: Db, vault: Vault, reader: SyncReader, after: number, limit: number): SyncAnswer {
   return db.transaction(() => {
-    vault.checkErasures();
     const toMessage = messageReader(vault);
     const sources = reader.admin ? adminSources(db, toMessage) : customerSources(db, reader, toMessage);
     let found = sources.flatMap((source) => source(after, null, limit + 1));

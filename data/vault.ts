@@ -106,21 +106,12 @@ export class Vault {
    * the long way.
    */
   unsealText(json: string): string {
-    const at = json.lastIndexOf(SEALED_MEMBER);
-    if (at === -1) return json;
-    const before = json[at - 1];
-    let sealed: Sealed | undefined;
-    if ((before === ',' || before === '{') && json.endsWith('}')) {
-      try {
-        // The blob is the value between its name and the object's last brace, or this is not the top-level member.
-        sealed = JSON.parse(json.slice(at + SEALED_MEMBER.length, -1)) as Sealed;
-      } catch {
-        sealed = undefined;
-      }
-    }
-    if (!sealed || typeof sealed !== 'object' || !Array.isArray(sealed.f)) return JSON.stringify(this.unsealInPlace(JSON.parse(json) as Record<string, unknown>));
+    const found = lastBlob(json);
+    if (found === null) return json;
+    if (found === undefined) return JSON.stringify(this.unsealInPlace(JSON.parse(json) as Record<string, unknown>));
+    const { sealed, at, open } = found;
     const plain = this.#open(sealed) ?? JSON.stringify(Object.fromEntries(sealed.f.map((f) => [f, ERASED])));
-    if (plain === '{}') return `${json.slice(0, before === ',' ? at - 1 : at)}}`;
+    if (plain === '{}') return open;
     return json.slice(0, at) + plain.slice(1);
   }
 
@@ -156,13 +147,9 @@ export class Vault {
    * is the text after its name; data laid out otherwise is parsed whole.
    */
   splitSealed(json: string): [open: string, blob: Uint8Array | null] {
-    const at = json.lastIndexOf(SEALED_MEMBER);
-    if (at === -1) return [json, null];
-    const before = json[at - 1];
-    if ((before === ',' || before === '{') && json.endsWith('}')) {
-      const sealed = parsedBlob(json.slice(at + SEALED_MEMBER.length, -1));
-      if (sealed) return [before === ',' ? `${json.slice(0, at - 1)}}` : `${json.slice(0, at)}}`, rowBlob(sealed)];
-    }
+    const found = lastBlob(json);
+    if (found === null) return [json, null];
+    if (found) return [found.open, rowBlob(found.sealed)];
     const data = JSON.parse(json) as Record<string, unknown>;
     const blob = sealedBlob(data);
     delete data[SEALED];
@@ -395,15 +382,24 @@ function fromRowBlob(blob: Uint8Array): { k: string; f: string[]; raw: Buffer } 
 }
 
 /**
- * The text parsed as a blob, or undefined when it is not JSON. What it holds is not checked: a value that is no blob
- * fails `rowBlob` the long way too.
+ * The blob of stored data (JSON text) laid out as `seal` writes it, `{…,"_sealed":{…}}`: the blob, where its member
+ * begins, and the text of the open fields without it. Null when there is no blob; undefined when the data is laid
+ * out otherwise (the blob not the last top-level member, or not a blob), and must be parsed the long way.
  */
-function parsedBlob(text: string): Sealed | undefined {
+function lastBlob(json: string): { sealed: Sealed; at: number; open: string } | null | undefined {
+  const at = json.lastIndexOf(SEALED_MEMBER);
+  if (at === -1) return null;
+  const before = json[at - 1];
+  if ((before !== ',' && before !== '{') || !json.endsWith('}')) return undefined;
+  let sealed: Sealed | undefined;
   try {
-    return JSON.parse(text) as Sealed;
+    // The blob is the value between its name and the object's last brace, or this is not the top-level member.
+    sealed = JSON.parse(json.slice(at + SEALED_MEMBER.length, -1)) as Sealed;
   } catch {
     return undefined;
   }
+  if (!sealed || typeof sealed !== 'object' || !Array.isArray(sealed.f)) return undefined;
+  return { sealed, at, open: `${json.slice(0, before === ',' ? at - 1 : at)}}` };
 }
 
 function heldKey(keyId: string, raw: Buffer): HeldKey {
