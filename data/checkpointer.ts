@@ -1,8 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { Db } from './db.ts';
 
-/** SQLite's own default: the connection that commits past this many WAL pages checkpoints, synchronously. */
-const SQLITE_DEFAULT_PAGES = 1_000;
 /**
  * While the checkpointer runs, the main connection checkpoints only past this many pages (64 MB of 4 KB pages):
  * a safety net should the thread fall behind, never the usual path.
@@ -23,8 +21,9 @@ const CLOSE_WAIT_MS = 2_000;
  * megabytes. Here a worker thread with its own connection checkpoints (PASSIVE: it never waits for, nor holds
  * up, the writer) after each commit, and the main connection's automatic checkpoint stays as the safety net.
  *
- * Should the thread fail to start or die, the main connection goes back to checkpointing itself as SQLite does
- * by default; a checkpoint that fails is reported and the next commit tries again.
+ * Should the thread fail to start or die, the main connection goes back to checkpointing itself as it did before
+ * (SQLite's default: whichever commit crosses 1,000 pages); a checkpoint that fails is reported and the next commit
+ * tries again.
  */
 export class Checkpointer {
   readonly #db: Db;
@@ -36,11 +35,14 @@ export class Checkpointer {
   #lastAt = Number.NEGATIVE_INFINITY;
   #timer: NodeJS.Timeout | undefined;
   readonly #intervalMs: number;
+  /** The connection's automatic checkpoint before this thread took over, put back when it stops. */
+  readonly #before: number;
 
   constructor(db: Db, file: string, onError: (message: string) => void, intervalMs = CHECKPOINT_INTERVAL_MS) {
     this.#db = db;
     this.#intervalMs = intervalMs;
     this.#onError = onError;
+    this.#before = db.pragma('wal_autocheckpoint', { simple: true }) as number;
     db.pragma(`wal_autocheckpoint = ${FALLBACK_PAGES}`);
     const worker = new Worker(new URL('./checkpoint-worker.ts', import.meta.url), { workerData: { file, closed: this.#closed } });
     // It only ever works for the main thread: it must not keep a process alive that has nothing else to do.
@@ -102,11 +104,12 @@ export class Checkpointer {
     this.#worker = null;
     worker.postMessage('close');
     Atomics.wait(this.#closed, 0, 0, CLOSE_WAIT_MS);
+    if (this.#db.open) this.#db.pragma(`wal_autocheckpoint = ${this.#before}`);
   }
 
   #gone(): void {
     if (!this.#worker) return;
     this.#worker = null;
-    if (this.#db.open) this.#db.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_PAGES}`);
+    if (this.#db.open) this.#db.pragma(`wal_autocheckpoint = ${this.#before}`);
   }
 }

@@ -129,7 +129,7 @@ export class StagedRebuild {
         this.#target = this.#store.lastPosition();
         // Reading and opening the log on another core, when there is a file to read and slices take whole pages.
         if (!this.#db.memory && this.#limits.maxEvents >= PAGE && this.#target > 0) {
-          this.#reader = new ReplayReader(this.#db.name, 0, this.#target, { pageSize: PAGE });
+          this.#reader = new ReplayReader(this.#db.name, this.#target, { pageSize: PAGE });
         }
         this.#projector.hold(this.#held);
         this.#phase = 'replay';
@@ -256,6 +256,8 @@ export class StagedRebuild {
    */
   #page(at: number, room: number, waitMs: number): RecordedEvent[] {
     if (this.#reader && room >= PAGE && this.#phase === 'replay') {
+      // While the thread starts up this one reads on its own; the thread then begins where this one has got to.
+      if (!this.#reader.started && this.#reader.ready) this.#reader.start(at);
       const page = this.#reader.take(at, Math.min(MAX_READER_WAIT_MS, Math.max(0, waitMs)));
       if (page) return page;
     }
@@ -319,13 +321,21 @@ export function rebuildNow(db: Db, store: EventStore, models: readonly ModelName
 
 /**
  * Runs a rebuild in slices, giving the event loop back between them, and waiting (asynchronously) while
- * another connection holds the write lock. The server's writes go on meanwhile.
+ * another connection holds the write lock. The server's writes go on meanwhile. `afterCommit` hears of each
+ * committed step: the WAL checkpointer's thread (data/checkpointer.ts) then copies the replay's pages, rather than
+ * a slice's own commit once the WAL passes 64 MB (a synchronous copy and sync on the event loop).
  */
-export async function rebuildInSlices(db: Db, store: EventStore, limits: SliceLimits = { maxEvents: 5_000, maxMs: 15, pauseMs: 5 }): Promise<RebuildResult> {
+export async function rebuildInSlices(
+  db: Db,
+  store: EventStore,
+  limits: SliceLimits = { maxEvents: 5_000, maxMs: 15, pauseMs: 5 },
+  afterCommit?: () => void,
+): Promise<RebuildResult> {
   const rebuild = new StagedRebuild(db, store, limits);
   try {
     while (!rebuild.done) {
       await retryWhileBusy(() => rebuild.step(), LOCK_DEADLINE_MS);
+      afterCommit?.();
       await sleep(limits.pauseMs ?? 0);
     }
   } catch (err) {

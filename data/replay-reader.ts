@@ -14,6 +14,7 @@ const YOUNG_GENERATION_MB = 8;
 const POSTED = 0;
 const TAKEN = 1;
 const STOP = 2;
+const READY = 3;
 /**
  * Waited this long in all without a page: the thread is taken for gone and closed (its 'exit' event never shows
  * while a synchronous rebuild holds the event loop, e.g. at start), and the rebuild reads by itself.
@@ -25,14 +26,21 @@ const STALLED_MS = 2_000;
  * (ADR 012's replay, now on two cores): reading the rows, parsing their JSON and decrypting their personal fields
  * was about half of a rebuild's time, and it runs beside the projection instead of before it.
  *
+ * The thread takes a few hundred milliseconds to start (loading modules, opening the database). It reads nothing
+ * until `start(after)` says where to begin: the rebuild reads on its own meanwhile and, once the thread is `ready`,
+ * has it start where the rebuild has got to, rather than wait for it at the beginning of the log.
+ *
  * `take(after)` answers the page of events right after `after` — synchronously, as a replay slice is one
- * transaction — waiting at most `waitMs` for the thread; `undefined` when it is not there in time or the thread
- * ended (the rebuild then reads on its own connection, as before).
+ * transaction — waiting at most `waitMs` for the thread; `undefined` when it is not there in time, not started, or
+ * the thread ended (the rebuild then reads on its own connection, as before).
  */
 export class ReplayReader {
   readonly #worker: Worker;
   readonly #port: MessagePort;
-  readonly #counters = new Int32Array(new SharedArrayBuffer(12));
+  readonly #counters = new Int32Array(new SharedArrayBuffer(16));
+  /** Where the thread begins: -1 until `start`. */
+  readonly #start = new BigInt64Array(new SharedArrayBuffer(8)).fill(-1n);
+  #started = false;
   readonly #pages: Page[] = [];
   #received = 0;
   /** The thread said it is done (or failed), or this reader was closed. */
@@ -42,10 +50,11 @@ export class ReplayReader {
   /** Time spent waiting for pages since the last one came. */
   #waited = 0;
 
-  constructor(file: string, after: number, until: number, options: { pageSize: number; ahead?: number }) {
+  /** Reads (once started) up to and including position `until`. */
+  constructor(file: string, until: number, options: { pageSize: number; ahead?: number }) {
     const { port1, port2 } = new MessageChannel();
     this.#port = port1;
-    const data: ReplayData = { file, after, until, pageSize: options.pageSize, ahead: options.ahead ?? 8, port: port2, counters: this.#counters };
+    const data: ReplayData = { file, start: this.#start, until, pageSize: options.pageSize, ahead: options.ahead ?? 8, port: port2, counters: this.#counters };
     this.#worker = new Worker(new URL('./replay-worker.ts', import.meta.url), {
       workerData: data,
       transferList: [port2],
@@ -57,6 +66,23 @@ export class ReplayReader {
     this.#worker.on('exit', () => (this.#exited = true));
   }
 
+  /** Whether the thread has started up and waits to be told where to begin (or has begun). */
+  get ready(): boolean {
+    return Atomics.load(this.#counters, READY) === 1;
+  }
+
+  get started(): boolean {
+    return this.#started;
+  }
+
+  /** Has the thread read the pages after `after`, once (later calls change nothing). */
+  start(after: number): void {
+    if (this.#started) return;
+    this.#started = true;
+    Atomics.store(this.#start, 0, BigInt(after));
+    Atomics.notify(this.#start, 0);
+  }
+
   /** Whether the thread has nothing more to give (it reached the end, failed, or was closed). */
   get ended(): boolean {
     this.#drain();
@@ -65,6 +91,7 @@ export class ReplayReader {
 
   /** The events right after `after`, or undefined (not read in time, or past what this reader reads). */
   take(after: number, waitMs: number): RecordedEvent[] | undefined {
+    if (!this.#started) return undefined;
     const deadline = performance.now() + waitMs;
     for (;;) {
       this.#drain();
@@ -92,6 +119,7 @@ export class ReplayReader {
   close(): void {
     Atomics.store(this.#counters, STOP, 1);
     Atomics.notify(this.#counters, TAKEN);
+    Atomics.notify(this.#start, 0);
     this.#pages.length = 0;
     this.#end();
     void this.#worker.terminate();

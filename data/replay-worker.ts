@@ -12,18 +12,18 @@ import { Vault } from './vault.ts';
 
 export type ReplayData = {
   file: string;
-  /** Pages of events after `after`, up to and including `until`. */
-  after: number;
+  /** Pages of events after `start[0]`, up to and including `until`; -1 until the reader says where to begin. */
+  start: BigInt64Array;
   until: number;
   pageSize: number;
   /** How many pages may wait unread. */
   ahead: number;
   port: MessagePort;
-  /** [pages posted, pages taken, stop]: the reader waits on the first, this thread on the second. */
+  /** [pages posted, pages taken, stop, ready]: the reader waits on the first, this thread on the second. */
   counters: Int32Array;
 };
 
-const { file, after, until, pageSize, ahead, port, counters } = workerData as ReplayData;
+const { file, start, until, pageSize, ahead, port, counters } = workerData as ReplayData;
 /**
  * How many people's keys this thread remembers: it reads the whole log once, and a customer's events lie far
  * apart in it (in the bench's log a customer books again about 55,000 bookings later). With the vault's usual
@@ -33,6 +33,7 @@ const REPLAY_MAX_PEOPLE = 100_000;
 const POSTED = 0;
 const TAKEN = 1;
 const STOP = 2;
+const READY = 3;
 
 const post = (message: unknown): void => {
   port.postMessage(message);
@@ -45,7 +46,10 @@ try {
   db = new Database(file, { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 5000');
   const store = new EventStore(db, new Vault(db, { maxPeople: REPLAY_MAX_PEOPLE }), new Projector(db));
-  let at = after;
+  // Ready: the reader has the rebuild say where to begin (it read on its own meanwhile).
+  Atomics.store(counters, READY, 1);
+  while (Atomics.load(start, 0) < 0n && Atomics.load(counters, STOP) === 0) Atomics.wait(start, 0, -1n, 100);
+  let at = Number(Atomics.load(start, 0));
   while (at < until && Atomics.load(counters, STOP) === 0) {
     // Wait while the reader has `ahead` pages it has not taken yet.
     while (Atomics.load(counters, POSTED) - Atomics.load(counters, TAKEN) >= ahead && Atomics.load(counters, STOP) === 0) {

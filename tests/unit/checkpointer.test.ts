@@ -90,18 +90,51 @@ describe('the WAL checkpointer', () => {
     broken.close();
   });
 
-  /** How many events the database file itself holds: a copy of it without its WAL shows only what was checkpointed. */
-  const checkpointedEvents = (file: string): number => {
+  /** What the database file itself holds: a copy of it without its WAL shows only what was checkpointed. */
+  const checkpointed = (file: string, sql: string): unknown => {
     const copy = `${file}-copy-${randomUUID()}.db`;
     copyFileSync(file, copy);
     const db = new Database(copy, { readonly: true });
     try {
-      return db.prepare('SELECT COUNT(*) FROM events').pluck().get() as number;
+      return db.prepare(sql).pluck().get();
     } finally {
       db.close();
       rmSync(copy, { force: true });
     }
   };
+  const checkpointedEvents = (file: string): number => checkpointed(file, 'SELECT COUNT(*) FROM events') as number;
+  /** The page where the bookings table begins: a rebuild swaps in a new table, which begins elsewhere. */
+  const BOOKINGS_ROOT = `SELECT rootpage FROM sqlite_master WHERE type = 'table' AND name = 'bookings'`;
+
+  it("copies a rebuild's commits too, though nothing else commits meanwhile", async () => {
+    const { storage, file } = open(true);
+    await write(storage);
+    await vi.waitFor(() => expect(checkpointedEvents(file)).toBe(50), { timeout: 10_000, interval: 20 });
+    const before = checkpointed(file, BOOKINGS_ROOT);
+    await storage.rebuild();
+    const swapped = storage.db.prepare(BOOKINGS_ROOT).pluck().get();
+    expect(swapped).not.toBe(before);
+    // The swap itself is in the database file: the read models there are the rebuilt ones.
+    await vi.waitFor(() => expect(checkpointed(file, BOOKINGS_ROOT)).toBe(swapped), { timeout: 10_000, interval: 20 });
+    expect(checkpointed(file, 'SELECT COUNT(*) FROM bookings')).toBe(50);
+  });
+
+  it("gives a command-line tool's rebuild a thread of its own, and the connection its own checkpoints back after", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'spark-ckpt-'));
+    dirs.push(dir);
+    const file = join(dir, 'app.db');
+    const storage = openStorage(file, { ownProcess: true });
+    opened.push(storage);
+    expect(storage.checkpointer).toBeNull();
+    // The schema in the database file itself, so a copy without the WAL can be read from the start.
+    storage.db.pragma('wal_checkpoint(TRUNCATE)');
+    await write(storage);
+    // Under SQLite's 1,000 pages: the commits are in the WAL only.
+    expect(checkpointedEvents(file)).toBe(0);
+    await storage.rebuild();
+    await vi.waitFor(() => expect(checkpointedEvents(file)).toBe(50), { timeout: 10_000, interval: 20 });
+    expect(storage.db.pragma('wal_autocheckpoint', { simple: true })).toBe(1_000);
+  });
 
   it('checkpoints a commit made while a checkpoint runs, once that one is done', async () => {
     const { storage, file } = open(false);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RecordedEvent } from '#domain/events.ts';
 import { ERASED } from '#domain/limits.ts';
 import { CreateBookingSchema } from '#domain/schemas/booking.ts';
 import { chatDecider } from '#domain/deciders/chat.ts';
@@ -49,7 +50,8 @@ describe('ReplayReader', () => {
     t.cleanup();
   });
   const reader = (after: number, until: number, pageSize: number): ReplayReader => {
-    const made = new ReplayReader(t.file, after, until, { pageSize, ahead: 2 });
+    const made = new ReplayReader(t.file, until, { pageSize, ahead: 2 });
+    made.start(after);
     readers.push(made);
     return made;
   };
@@ -123,7 +125,8 @@ describe('ReplayReader', () => {
   });
 
   it('ends, without failing the rebuild, when its thread cannot read the file', () => {
-    const r = new ReplayReader(`${t.file}.missing`, 0, 340, { pageSize: 100 });
+    const r = new ReplayReader(`${t.file}.missing`, 340, { pageSize: 100 });
+    r.start(0);
     readers.push(r);
     expect(r.take(0, 5_000)).toBeUndefined();
   });
@@ -142,13 +145,36 @@ describe('ReplayReader', () => {
     expect(t.storage.store.replayPage(0, 100)).toHaveLength(100);
   });
 
+  it('reads nothing until told where to begin, then begins there', async () => {
+    const r = new ReplayReader(t.file, 340, { pageSize: 100, ahead: 2 });
+    readers.push(r);
+    await vi.waitFor(() => expect(r.ready).toBe(true), { timeout: 10_000, interval: 20 });
+    expect(r.take(0, 200)).toBeUndefined();
+    r.start(150);
+    const page = r.take(150, 5_000)!;
+    expect(page.map((e) => e.globalPosition)).toEqual(Array.from({ length: 100 }, (_, i) => 151 + i));
+  });
+
   it('lets a rebuild build the same read models as one that reads the log itself', () => {
     const live = t.storage.snapshot();
-    // Slices of 499 events cannot take the reader's pages of 500: the rebuild reads on its own connection.
-    for (const maxEvents of [499, 5_000]) {
+    // The rebuild reads the first page itself, as while the thread starts up; from the second on, it waits until the
+    // thread is ready (this log is read faster than a thread starts), and the thread begins after that first page.
+    const ready = Object.getOwnPropertyDescriptor(ReplayReader.prototype, 'ready')!.get!;
+    let asked = 0;
+    vi.spyOn(ReplayReader.prototype, 'ready', 'get').mockImplementation(function (this: ReplayReader) {
+      if (++asked === 1) return false;
+      for (const deadline = performance.now() + 10_000; !ready.call(this) && performance.now() < deadline; ) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+      return ready.call(this) as boolean;
+    });
+    const take = vi.spyOn(ReplayReader.prototype, 'take');
+    // Slices of 249 events cannot take the reader's pages of 250: the rebuild reads on its own connection.
+    for (const maxEvents of [249, 5_000]) {
       const rebuild = new StagedRebuild(t.storage.db, t.storage.store, { maxEvents, maxMs: 1_000 });
       while (!rebuild.done) rebuild.step();
       expect(t.storage.snapshot()).toEqual(live);
     }
+    const fromThread = take.mock.results.map((r) => r.value as RecordedEvent[] | undefined).filter((page) => page !== undefined);
+    expect(fromThread.map((page) => page[0]!.globalPosition)).toEqual([251]);
+    vi.restoreAllMocks();
   });
 });
