@@ -30,6 +30,11 @@ const { file, start, until, pageSize, ahead, port, counters } = workerData as Re
  * 20,000, a million-event replay imported 55,556 keys about 170,000 times. A remembered key takes about 0.4 KB of heap.
  */
 const REPLAY_MAX_PEOPLE = 100_000;
+/**
+ * The thread's SQLite page cache. It reads the log once, front to back, so the default 16 MB fills with pages it
+ * never reads again: peak RSS of a million-event rebuild 464–495 MB with it, 440–466 MB with 2 MB, and no slower.
+ */
+const READER_CACHE_KB = 2_048;
 const POSTED = 0;
 const TAKEN = 1;
 const STOP = 2;
@@ -45,6 +50,7 @@ let db: Database.Database | undefined;
 try {
   db = new Database(file, { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 5000');
+  db.pragma(`cache_size = -${READER_CACHE_KB}`);
   const store = new EventStore(db, new Vault(db, { maxPeople: REPLAY_MAX_PEOPLE }), new Projector(db));
   // Ready: the reader has the rebuild say where to begin (it read on its own meanwhile).
   Atomics.store(counters, READY, 1);
