@@ -7,6 +7,7 @@ import { EVENT_VERSIONS, personSubject, type DomainEvent, type EventMetadata, ty
 import type { BookingStatus } from '#domain/schemas/booking.ts';
 import { openStorage, type Storage } from '#data/storage.ts';
 import { fmt, mb, othersNote, quoteForm, tempDir, watchCpu, type Mode, type Row } from './common.ts';
+import type { BareRebuildReport } from './rebuild-bare.ts';
 import type { RebuildReport } from './rebuild-child.ts';
 
 /** Per booking: 1 BookingRequested (personal fields sealed), 3 BookingStatusChanged, 2 MessagePosted (sealed). */
@@ -165,33 +166,37 @@ export function generateLog(file: string, target: number, deadline: number): Ret
   }
 }
 
-function rebuildInChild(file: string, timeoutMs: number): Promise<RebuildReport> {
+/** Runs a child script of the bench on `file` and answers what it reports (bench/rebuild-child.ts, bench/rebuild-bare.ts). */
+function runChild<T>(script: string, file: string, timeoutMs: number): Promise<T> {
   return new Promise((resolve, reject) => {
     // With the options `npm run rebuild` gives Node (ADR 021).
-    const child = fork(new URL('./rebuild-child.ts', import.meta.url), [file], { execArgv: [...REBUILD_NODE_FLAGS], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(new URL(script, import.meta.url), [file], { execArgv: [...REBUILD_NODE_FLAGS], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const kill = (): void => {
       child.kill('SIGKILL');
     };
     process.once('exit', kill);
     const timer = setTimeout(() => {
       kill();
-      reject(new Error(`rebuild did not finish within ${timeoutMs / 1000} s`));
+      reject(new Error(`${script} did not finish within ${timeoutMs / 1000} s`));
     }, timeoutMs);
-    let report: RebuildReport | null = null;
-    child.on('message', (m: RebuildReport) => {
+    let report: T | null = null;
+    child.on('message', (m: T) => {
       report = m;
     });
     child.on('exit', (code) => {
       clearTimeout(timer);
       process.off('exit', kill);
       if (report) resolve(report);
-      else reject(new Error(`rebuild child exited with code ${code} and no report`));
+      else reject(new Error(`${script} exited with code ${code} and no report`));
     });
   });
 }
 
 /** Builds a log of `target` events with a realistic mix, then times full rebuilds of the read models. */
-export async function benchRebuild(mode: Mode, log: (line: string) => void): Promise<{ rows: Row[]; report: RebuildReport & { runs: RebuildReport[] }; generated: object }> {
+export async function benchRebuild(
+  mode: Mode,
+  log: (line: string) => void,
+): Promise<{ rows: Row[]; report: RebuildReport & { runs: RebuildReport[]; bare: BareRebuildReport & { runs: BareRebuildReport[] } }; generated: object }> {
   const target = mode.quick ? 30_000 : 1_000_000;
   const tmp = tempDir('spark-bench-rebuild-');
   try {
@@ -209,15 +214,23 @@ export async function benchRebuild(mode: Mode, log: (line: string) => void): Pro
     log(`  generated ${fmt(made.events)} events in ${fmt(genSeconds, 1)} s (${fmt(made.events / genSeconds)} events/s), file ${fmt(sizeMb)} MB; rebuilding ${runCount === 1 ? 'once, in a child process' : `${runCount} times, each in a child process`}…`);
     const rebuildWatch = watchCpu();
     const runs: RebuildReport[] = [];
+    const bares: BareRebuildReport[] = [];
     for (let i = 0; i < runCount; i++) {
-      const run = await rebuildInChild(file, 240_000);
+      const run = await runChild<RebuildReport>('./rebuild-child.ts', file, 240_000);
       log(`  rebuild ${i + 1}: ${fmt(run.ms / 1000, 2)} s, ${fmt(run.cpuSeconds, 1)} s of CPU, peak RSS ${fmt(run.peakRssMb)} MB`);
       runs.push(run);
+      // Its reference, interleaved: SQLite alone reading the same log and writing the same rows (a floor).
+      const bare = await runChild<BareRebuildReport>('./rebuild-bare.ts', file, 240_000);
+      log(`  bare SQLite ${i + 1}: read ${fmt(bare.readMs / 1000, 2)} s, write ${fmt(bare.writeMs / 1000, 2)} s, index ${fmt(bare.indexMs / 1000, 2)} s`);
+      bares.push(bare);
     }
     const report = [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)]!;
+    const bareMs = (b: BareRebuildReport): number => b.readMs + b.writeMs + b.indexMs;
+    const bare = [...bares].sort((a, b) => bareMs(a) - bareMs(b))[Math.floor(bares.length / 2)]!;
     const peakRssMb = Math.max(...runs.map((run) => run.peakRssMb));
-    // The children's CPU outside rebuild() (start, open, counts) is small; count it as the benchmark's own.
-    const rebuildOthers = othersNote(rebuildWatch.others(runs.reduce((sum, run) => sum + run.cpuSeconds + 0.3, 0)));
+    // The children's CPU outside rebuild() (start, open, counts) is small; count it as the benchmark's own, as the
+    // bare children's (all of it).
+    const rebuildOthers = othersNote(rebuildWatch.others(runs.reduce((sum, run) => sum + run.cpuSeconds + 0.3, 0) + bares.reduce((sum, b) => sum + b.cpuSeconds, 0)));
     const seconds = report.ms / 1000;
     const times = runs.length > 1 ? ` (median of ${runs.map((run) => fmt(run.ms / 1000, 2)).join(', ')} s)` : '';
     const generated = { events: made.events, bookings: made.bookings, seconds: genSeconds, eventsPerSecond: made.events / genSeconds, fileMb: sizeMb, cutShort: made.cutShort };
@@ -244,6 +257,13 @@ export async function benchRebuild(mode: Mode, log: (line: string) => void): Pro
           .map(([k, v]) => `${k} ${fmt(v)}`)
           .join(', ')}${rebuildOthers.text ? `; ${rebuildOthers.text}` : ''}`,
       },
+      {
+        section: '3 rebuild',
+        name: 'bare SQLite: read that log, write those rows (one thread)',
+        value: Math.round(bare.events / (bareMs(bare) / 1000)),
+        unit: 'events/s',
+        detail: `${fmt(bareMs(bare) / 1000, 2)} s${bares.length > 1 ? ` (median of ${bares.map((b) => fmt(bareMs(b) / 1000, 2)).join(', ')} s, each after a rebuild)` : ''}: reading ${fmt(bare.events)} events ${fmt(bare.readMs / 1000, 2)} s, writing ${fmt(bare.rows)} rows ${fmt(bare.writeMs / 1000, 2)} s, their indexes ${fmt(bare.indexMs / 1000, 2)} s; the rebuild took ${fmt(report.ms / bareMs(bare), 2)} × this`,
+      },
     ];
     if (genOthers.warning) rows[0]!.warning = genOthers.warning;
     if (rebuildOthers.warning) rows[1]!.warning = rebuildOthers.warning;
@@ -251,7 +271,7 @@ export async function benchRebuild(mode: Mode, log: (line: string) => void): Pro
     if (report.rows['bookings'] !== made.bookings || report.rows['messages'] !== 2 * made.bookings) {
       rows[1]!.warning = `read models do not match the log: ${JSON.stringify(report.rows)} for ${made.bookings} bookings`;
     }
-    return { rows, report: { ...report, runs }, generated };
+    return { rows, report: { ...report, runs, bare: { ...bare, runs: bares } }, generated };
   } finally {
     tmp.remove();
   }

@@ -96,7 +96,9 @@ const NOTES = [
   '  table in transactions of 60,000 events, with synchronous=OFF and a 256 MB page cache DURING GENERATION ONLY',
   '  (through EventStore.append with inline projections it took 120–133 s). Then a fresh process opens the file',
   '  as the app does (WAL + FULL) and runs storage.rebuild(), three times (once with --quick); the row gives the',
-  '  median time and the highest peak RSS (each process\'s VmHWM).',
+  '  median time and the highest peak RSS (each process\'s VmHWM). After each, its reference in another fresh',
+  '  process (bench/rebuild-bare.ts): SQLite alone, in one thread, reading every event with the replay\'s query',
+  '  and writing the rebuilt rows again as plain arrays, then their indexes: no JSON, no keys, no projection.',
   'Mail: the app\'s MailSender delivering a backlog queued at once to the test SMTP sink in this process.',
 ];
 
