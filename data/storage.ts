@@ -81,10 +81,12 @@ export function openStorage(file: string, options: StorageOptions = {}): Storage
     // The replay's commits only append to the WAL; a thread copies them into the database file meanwhile: the
     // server's checkpointer, or, in a command-line tool, one of the rebuild's own (on the core the replay's reader
     // leaves idle while the replay commits).
-    const own = checkpointer === null && options.ownProcess === true && file !== ':memory:' ? new Checkpointer(db, file, options.onBackgroundError ?? (() => {})) : null;
+    const ownThread = checkpointer === null && options.ownProcess === true && file !== ':memory:';
+    const own = ownThread ? new Checkpointer(db, file, options.onBackgroundError ?? (() => {})) : null;
     const background = checkpointer ?? own;
+    const limits = { maxEvents: 5_000, maxMs: 15, pauseMs: 5, grow: options.ownProcess === true };
     try {
-      const result = await rebuildInSlices(db, store, { maxEvents: 5_000, maxMs: 15, pauseMs: 5, grow: options.ownProcess === true }, background ? () => background.afterCommit() : undefined);
+      const result = await rebuildInSlices(db, store, limits, background ? () => background.afterCommit() : undefined);
       // The live projector's statements named the tables the swap dropped.
       projector.reset();
       return result;

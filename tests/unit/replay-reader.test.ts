@@ -46,6 +46,7 @@ describe('ReplayReader', () => {
     }
   });
   afterEach(() => {
+    vi.restoreAllMocks();
     for (const reader of readers.splice(0)) reader.close();
     t.cleanup();
   });
@@ -160,10 +161,11 @@ describe('ReplayReader', () => {
     // The rebuild reads the first page itself, as while the thread starts up; from the second on, it waits until the
     // thread is ready (this log is read faster than a thread starts), and the thread begins after that first page.
     const ready = Object.getOwnPropertyDescriptor(ReplayReader.prototype, 'ready')!.get!;
+    const pause = new Int32Array(new SharedArrayBuffer(4));
     let asked = 0;
     vi.spyOn(ReplayReader.prototype, 'ready', 'get').mockImplementation(function (this: ReplayReader) {
       if (++asked === 1) return false;
-      for (const deadline = performance.now() + 10_000; !ready.call(this) && performance.now() < deadline; ) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+      for (const deadline = performance.now() + 10_000; !ready.call(this) && performance.now() < deadline; ) Atomics.wait(pause, 0, 0, 10);
       return ready.call(this) as boolean;
     });
     const take = vi.spyOn(ReplayReader.prototype, 'take');
@@ -175,6 +177,5 @@ describe('ReplayReader', () => {
     }
     const fromThread = take.mock.results.map((r) => r.value as RecordedEvent[] | undefined).filter((page) => page !== undefined);
     expect(fromThread.map((page) => page[0]!.globalPosition)).toEqual([251]);
-    vi.restoreAllMocks();
   });
 });
