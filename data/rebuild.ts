@@ -83,6 +83,8 @@ export class StagedRebuild {
   #catchUps = 0;
   #tail = 0;
   #growth = 1;
+  /** SQLite's `data_version` after the last slice: it changes when another connection commits. */
+  #dataVersion = 0;
   #indexesLeft: string[] = [];
   /** Reads and opens the log up to the target in another thread while the replay projects (data/replay-reader.ts). */
   #reader: ReplayReader | undefined;
@@ -132,6 +134,7 @@ export class StagedRebuild {
           this.#reader = new ReplayReader(this.#db.name, this.#target, { pageSize: PAGE });
         }
         this.#projector.hold(this.#held);
+        this.#dataVersion = this.#db.pragma('data_version', { simple: true }) as number;
         this.#phase = 'replay';
         return;
       case 'replay':
@@ -194,8 +197,21 @@ export class StagedRebuild {
     );
     // Committed: those rows are in the staged tables now.
     this.#held.forget(written);
-    if (limits.grow) this.#growth = waited ? 1 : Math.min(MAX_GROWTH, this.#growth * 2);
+    this.#grow(limits, waited);
     return this.#held.size;
+  }
+
+  /**
+   * In a process of its own (`npm run rebuild`), a slice doubles while nobody else writes, and is back to its size
+   * the moment someone does: it had to wait for the lock, or another connection committed since the last slice
+   * (SQLite's `data_version`). Waiting alone missed a server committing a few times a second: its commits rarely
+   * met a slice's, so slices grew to 120 ms and each of its requests waited for one.
+   */
+  #grow(limits: SliceLimits, waited: boolean): void {
+    const version = this.#db.pragma('data_version', { simple: true }) as number;
+    const othersWrote = version !== this.#dataVersion;
+    this.#dataVersion = version;
+    if (limits.grow) this.#growth = waited || othersWrote ? 1 : Math.min(MAX_GROWTH, this.#growth * 2);
   }
 
   /** Runs a transaction on the staged tables: disposable until the swap, so their commits need no fsync of their own. */
@@ -238,9 +254,7 @@ export class StagedRebuild {
       // Only once the slice is committed does the position move on (a failed commit replays it).
       this.#position = position;
       this.#events += applied;
-      // In a process of its own (`npm run rebuild`), a slice doubles while it never waited for the lock, and is
-      // back to its size the moment it did: someone else is writing.
-      if (limits.grow) this.#growth = waited ? 1 : Math.min(MAX_GROWTH, this.#growth * 2);
+      this.#grow(limits, waited);
       return applied;
     } catch (error) {
       // Held rows do not roll back with SQLite: a slice that failed once it began cannot be replayed; the rebuild

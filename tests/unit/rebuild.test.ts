@@ -112,6 +112,36 @@ describe('rebuild aside and swap (data/rebuild.ts)', () => {
     expect(pragma('wal_autocheckpoint')).toBe(16_384);
   });
 
+  it('grows its slices while nobody else writes, and keeps them short while another connection commits', async () => {
+    for (let i = 0; i < 200; i++) await t.storage.bus.execute(ctx(), (uow) => requestBookingOrQuote(uow, quote(i), null));
+    const Database = require('better-sqlite3') as typeof import('better-sqlite3');
+    const other = new Database(t.file);
+    other.exec('CREATE TABLE elsewhere (n INTEGER)');
+    const { StagedRebuild } = await import('#data/rebuild.ts');
+    /** Events each replay slice took, with `between` run after each step (the first, too). */
+    const slices = (between: () => void): number[] => {
+      const rebuild = new StagedRebuild(t.storage.db, t.storage.store, { maxEvents: 10, maxMs: 1_000, grow: true });
+      const sizes: number[] = [];
+      rebuild.step();
+      between();
+      while (sizes.reduce((a, b) => a + b, 0) < 150) {
+        const before = rebuild.result().events;
+        rebuild.step();
+        sizes.push(rebuild.result().events - before);
+        between();
+      }
+      while (!rebuild.done) rebuild.step();
+      return sizes;
+    };
+    try {
+      expect(slices(() => {})).toEqual([10, 20, 40, 80]);
+      // A commit elsewhere between slices (a server taking a request): never waited for, but seen.
+      expect(new Set(slices(() => other.exec('INSERT INTO elsewhere VALUES (1)')))).toEqual(new Set([10]));
+    } finally {
+      other.close();
+    }
+  });
+
   it('drops the staging tables a killed rebuild left behind', async () => {
     await t.storage.bus.execute(ctx(), (uow) => requestBookingOrQuote(uow, quote(1), null));
     t.storage.db.exec('CREATE TABLE rebuild_dead_bookings (id TEXT)');
