@@ -43,8 +43,13 @@ export class ServerProcess {
   readonly child: ChildProcess;
   port = 0;
 
-  constructor(args: string[]) {
-    this.child = fork(new URL('./server.ts', import.meta.url), args, { execArgv: [...SERVER_NODE_FLAGS], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  /** `env`: added to this process's environment for the server's. */
+  constructor(args: string[], env: Record<string, string> = {}) {
+    this.child = fork(new URL('./server.ts', import.meta.url), args, {
+      execArgv: [...SERVER_NODE_FLAGS],
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     live.add(this.child);
     this.child.once('exit', () => live.delete(this.child));
   }

@@ -21,6 +21,8 @@ export type OpenLoopOptions = {
   duration: number;
   /** Seconds to wait for the last answers. */
   timeout: number;
+  /** Sending stops early once this settles (the duration is then the longest it sends). */
+  stopWhen?: Promise<unknown>;
   /** Makes each request (method, path, headers, body). */
   next: () => Required<Pick<Request, 'method' | 'path'>> & Pick<Request, 'headers' | 'body'>;
 };
@@ -28,7 +30,12 @@ export type OpenLoopOptions = {
 /** Sends `rate × duration` requests on schedule; answers in autocannon's result shape (latencies in ms). */
 export async function openLoop(options: OpenLoopOptions): Promise<AutocannonResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: 1_000 });
-  const total = Math.round(options.rate * options.duration);
+  let total = Math.round(options.rate * options.duration);
+  let stopped = false;
+  const stop = (): void => {
+    stopped = true;
+  };
+  options.stopWhen?.then(stop, stop);
   const interval = 1_000 / options.rate;
   const latencies: number[] = [];
   const statuses: Record<string, { count: number }> = {};
@@ -70,6 +77,8 @@ export async function openLoop(options: OpenLoopOptions): Promise<AutocannonResu
     const tick = (): void => {
       const now = performance.now();
       // Every request due by now leaves now (a late tick catches up; its lateness counts in those latencies).
+      // Stopped early: what was sent is all there is to wait for.
+      if (stopped) total = sent;
       while (sent < total && started + sent * interval <= now) send(started + interval * sent++);
       if (sent >= total) resolve();
       else setTimeout(tick, Math.max(0, started + sent * interval - performance.now()));
@@ -77,6 +86,7 @@ export async function openLoop(options: OpenLoopOptions): Promise<AutocannonResu
     tick();
   });
   const sending = (performance.now() - started) / 1_000;
+  if (settled >= total) done();
   const deadline = setTimeout(done, options.timeout * 1_000);
   await finished;
   clearTimeout(deadline);

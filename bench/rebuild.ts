@@ -1,5 +1,5 @@
 import { fork } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { v7 } from 'uuid';
 import { REBUILD_NODE_FLAGS } from '#backend/node-flags.ts';
@@ -7,6 +7,9 @@ import { EVENT_VERSIONS, personSubject, type DomainEvent, type EventMetadata, ty
 import type { BookingStatus } from '#domain/schemas/booking.ts';
 import { openStorage, type Storage } from '#data/storage.ts';
 import { fmt, mb, othersNote, quoteForm, tempDir, watchCpu, type Mode, type Row } from './common.ts';
+import { postRequests } from './http.ts';
+import { ServerProcess } from './load.ts';
+import { openLoop } from './open-loop.ts';
 import type { BareRebuildReport } from './rebuild-bare.ts';
 import type { RebuildReport } from './rebuild-child.ts';
 
@@ -192,15 +195,57 @@ function runChild<T>(script: string, file: string, timeoutMs: number): Promise<T
   });
 }
 
+/** Quote requests a second sent to the app while `npm run rebuild` runs beside it: far more than a contractor's site sees. */
+const BESIDE_RATE = 200;
+
+/**
+ * "Writes still flowing": the app serving the log in `storageDir` (its writer thread, as `npm start`), and a
+ * rebuild in a process of its own beside it, as `npm run rebuild` while the server runs. Quote requests go in at
+ * BESIDE_RATE a second, open loop, from the rebuild's start to its end.
+ */
+async function rebuildBesideServer(storageDir: string, file: string, log: (line: string) => void): Promise<{ row: Row; figures: object }> {
+  const server = new ServerProcess(['app', 'true', '0'], { BENCH_STORAGE_DIR: storageDir });
+  try {
+    await server.ready();
+    log(`  the app on that log, quote requests at ${fmt(BESIDE_RATE)} a second: 2 s to warm up, then while a rebuild runs beside it…`);
+    const next = postRequests();
+    await openLoop({ port: server.port, rate: BESIDE_RATE, duration: 2, timeout: 20, next });
+    const rebuilding = runChild<RebuildReport>('./rebuild-child.ts', file, 240_000);
+    const posts = await openLoop({ port: server.port, rate: BESIDE_RATE, duration: 240, timeout: 20, next, stopWhen: rebuilding });
+    const run = await rebuilding;
+    const answered = posts.latency.total;
+    const figures = { rebuildMs: run.ms, peakRssMb: run.peakRssMb, sent: posts.requests.sent, answered, ok: posts['2xx'], non2xx: posts.non2xx, errors: posts.errors, latency: posts.latency };
+    log(`  rebuild beside the app: ${fmt(run.ms / 1000, 2)} s; ${fmt(posts['2xx'])} of ${fmt(posts.requests.sent)} quote requests answered 2xx, p99 ${fmt(posts.latency.p99, 1)} ms`);
+    const row: Row = {
+      section: '3 rebuild',
+      name: `quote requests at ${fmt(BESIDE_RATE)}/s while it rebuilds beside the app`,
+      value: Math.round(posts.latency.p99),
+      unit: 'ms p99',
+      detail: `${fmt(posts['2xx'])} of ${fmt(posts.requests.sent)} answered 2xx; p50 ${fmt(posts.latency.p50, 1)} ms, p99 ${fmt(posts.latency.p99, 1)} ms, p99.9 ${fmt(posts.latency.p99_9 ?? NaN, 1)} ms (open loop, from when each was due); the rebuild took ${fmt(run.ms / 1000, 2)} s, peak RSS ${fmt(run.peakRssMb)} MB`,
+    };
+    if (posts['2xx'] !== posts.requests.sent) row.warning = `${fmt(posts.requests.sent - posts['2xx'])} quote requests not answered 2xx (${fmt(posts.non2xx)} other answers, ${fmt(posts.errors)} errors)`;
+    return { row, figures };
+  } finally {
+    await server.stop();
+  }
+}
+
 /** Builds a log of `target` events with a realistic mix, then times full rebuilds of the read models. */
 export async function benchRebuild(
   mode: Mode,
   log: (line: string) => void,
-): Promise<{ rows: Row[]; report: RebuildReport & { runs: RebuildReport[]; bare: BareRebuildReport & { runs: BareRebuildReport[] } }; generated: object }> {
+): Promise<{
+  rows: Row[];
+  report: RebuildReport & { runs: RebuildReport[]; bare: BareRebuildReport & { runs: BareRebuildReport[] }; besideServer: object };
+  generated: object;
+}> {
   const target = mode.quick ? 30_000 : 1_000_000;
   const tmp = tempDir('spark-bench-rebuild-');
   try {
-    const file = join(tmp.dir, 'rebuild.db');
+    // As the app keeps it (STORAGE_DIR/app.db): the last part runs the app on it.
+    const storageDir = join(tmp.dir, 'storage');
+    mkdirSync(storageDir);
+    const file = join(storageDir, 'app.db');
     log(`  generating ${fmt(target)} events, sealed by the store's vault (6 per booking, ${fmt(CHUNK)} bookings per transaction)…`);
     const started = performance.now();
     const genWatch = watchCpu();
@@ -231,6 +276,8 @@ export async function benchRebuild(
     // The children's CPU outside rebuild() (start, open, counts) is small; count it as the benchmark's own, as the
     // bare children's (all of it).
     const rebuildOthers = othersNote(rebuildWatch.others(runs.reduce((sum, run) => sum + run.cpuSeconds + 0.3, 0) + bares.reduce((sum, b) => sum + b.cpuSeconds, 0)));
+    // After the CPU watch above: the app's CPU is not another process's here.
+    const beside = await rebuildBesideServer(storageDir, file, log);
     const seconds = report.ms / 1000;
     const times = runs.length > 1 ? ` (median of ${runs.map((run) => fmt(run.ms / 1000, 2)).join(', ')} s)` : '';
     const generated = { events: made.events, bookings: made.bookings, seconds: genSeconds, eventsPerSecond: made.events / genSeconds, fileMb: sizeMb, cutShort: made.cutShort };
@@ -264,6 +311,7 @@ export async function benchRebuild(
         unit: 'events/s',
         detail: `${fmt(bareMs(bare) / 1000, 2)} s${bares.length > 1 ? ` (median of ${bares.map((b) => fmt(bareMs(b) / 1000, 2)).join(', ')} s, each after a rebuild)` : ''}: reading ${fmt(bare.events)} events ${fmt(bare.readMs / 1000, 2)} s, writing ${fmt(bare.rows)} rows ${fmt(bare.writeMs / 1000, 2)} s, their indexes ${fmt(bare.indexMs / 1000, 2)} s; the rebuild took ${fmt(report.ms / bareMs(bare), 2)} × this`,
       },
+      beside.row,
     ];
     if (genOthers.warning) rows[0]!.warning = genOthers.warning;
     if (rebuildOthers.warning) rows[1]!.warning = rebuildOthers.warning;
@@ -271,7 +319,7 @@ export async function benchRebuild(
     if (report.rows['bookings'] !== made.bookings || report.rows['messages'] !== 2 * made.bookings) {
       rows[1]!.warning = `read models do not match the log: ${JSON.stringify(report.rows)} for ${made.bookings} bookings`;
     }
-    return { rows, report: { ...report, runs, bare: { ...bare, runs: bares } }, generated };
+    return { rows, report: { ...report, runs, bare: { ...bare, runs: bares }, besideServer: beside.figures }, generated };
   } finally {
     tmp.remove();
   }

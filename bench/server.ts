@@ -3,7 +3,8 @@
  * `node bench/server.ts bare <answers.json>` is a bare node:http server that sends, from memory, the answers
  * recorded in the file (by request path: the very status, headers and body bytes the app sent);
  * `node bench/server.ts app [groupCommit] [bookings]` is the real app wired as backend/main.ts does (the same
- * HTTP server wrapper), on a temporary STORAGE_DIR, with the bench admin and `bookings` bookings made first.
+ * HTTP server wrapper), on a temporary STORAGE_DIR (or BENCH_STORAGE_DIR's, kept), with the bench admin and
+ * `bookings` bookings made first.
  * Talks to its parent over IPC: sends { type: 'ready', port }, answers 'usage' with its CPU time, and on
  * 'stop' closes, cleans up and reports.
  */
@@ -50,7 +51,9 @@ if (mode === 'bare') {
     res.end(answer.body);
   });
 } else if (mode === 'app') {
-  const tmp = tempDir('spark-bench-server-');
+  // BENCH_STORAGE_DIR: a folder whose app.db the app opens and leaves there (bench/rebuild.ts), else a fresh one.
+  const given = process.env['BENCH_STORAGE_DIR'];
+  const tmp = given ? { dir: given, remove: () => {} } : tempDir('spark-bench-server-');
   removeDir = tmp.remove;
   const groupCommit = process.argv[3] !== 'false';
   const bookings = Number(process.argv[4] ?? 0);
