@@ -8,6 +8,7 @@ import type { EventStore } from './event-store.ts';
 import { HeldTables } from './held-tables.ts';
 import { Projector } from './projector.ts';
 import { ReplayReader } from './replay-reader.ts';
+import { warmPages } from './warm-pages.ts';
 
 /**
  * How many events, and how much time, one slice may take before it commits and lets others write; and how long
@@ -17,8 +18,11 @@ import { ReplayReader } from './replay-reader.ts';
  */
 export type SliceLimits = { maxEvents: number; maxMs: number; pauseMs?: number; grow?: boolean; heldRows?: number };
 
-/** `tail`: the events the swap's own transaction applied (the rest went in slices while others wrote). */
-export type RebuildResult = { events: number; ms: number; tail: number };
+/**
+ * `tail`: the events the swap's own transaction applied (the rest went in slices while others wrote);
+ * `warmedPages`: the pages of the live tables read before the swap dropped them (data/warm-pages.ts; 0 when not).
+ */
+export type RebuildResult = { events: number; ms: number; tail: number; warmedPages: number };
 
 /**
  * Events per page, as the reader thread reads and hands them over. At 500 the reader's young generation (8 MB,
@@ -112,7 +116,27 @@ export class StagedRebuild {
   }
 
   result(): RebuildResult {
-    return { events: this.#events, ms: performance.now() - this.#started, tail: this.#tail };
+    return { events: this.#events, ms: performance.now() - this.#started, tail: this.#tail, warmedPages: 0 };
+  }
+
+  /** Whether the replay is done: the held rows, the indexes, the catch-up and the swap are left. */
+  get replayed(): boolean {
+    return this.#phase === 'flush' || this.#phase === 'index' || this.#phase === 'catch-up' || this.#phase === 'swap';
+  }
+
+  /**
+   * Whether only the catch-up (the events appended meanwhile) and the swap are left: the swap drops the live tables
+   * (`liveBtrees`).
+   */
+  get swapIsNear(): boolean {
+    return this.#phase === 'catch-up' || this.#phase === 'swap';
+  }
+
+  /** The live tables the swap drops and their indexes, by name (the b-trees DROP TABLE reads). */
+  liveBtrees(): string[] {
+    const tables = tablesOf(this.#models);
+    const marks = tables.map(() => '?').join(', ');
+    return this.#db.prepare(`SELECT name FROM sqlite_master WHERE type IN ('table', 'index') AND tbl_name IN (${marks})`).pluck().all(...tables) as string[];
   }
 
   /** Runs the next transaction of the rebuild. */
@@ -346,8 +370,15 @@ export async function rebuildInSlices(
   afterCommit?: () => void,
 ): Promise<RebuildResult> {
   const rebuild = new StagedRebuild(db, store, limits);
+  let warming: Promise<number> | null = null;
+  let warmedPages = 0;
   try {
     while (!rebuild.done) {
+      // The pages the swap's DROP TABLE reads, read first, without the lock and off the event loop
+      // (data/warm-pages.ts): from the end of the replay, on the core its reader thread has left, while the held rows
+      // and indexes are written; waited for before the catch-up, which then applies what was appended meanwhile.
+      if (rebuild.replayed && !warming && !db.memory) warming = warmPages(db.name, rebuild.liveBtrees());
+      if (rebuild.swapIsNear && warming) warmedPages = await warming;
       await retryWhileBusy(() => rebuild.step(), LOCK_DEADLINE_MS);
       afterCommit?.();
       await sleep(limits.pauseMs ?? 0);
@@ -356,7 +387,7 @@ export async function rebuildInSlices(
     rebuild.abandon();
     throw err;
   }
-  return rebuild.result();
+  return { ...rebuild.result(), warmedPages };
 }
 
 /**
