@@ -92,6 +92,8 @@ export class StagedRebuild {
   #indexesLeft: string[] = [];
   /** Reads and opens the log up to the target in another thread while the replay projects (data/replay-reader.ts). */
   #reader: ReplayReader | undefined;
+  /** Resolves once the reader thread, closed at the end of the replay, has stopped (its memory given back). */
+  #readerGone: Promise<void> = Promise.resolve();
   /** Puts the page cache and the automatic checkpoint back as they were before the rebuild. */
   #restoreSettings: (() => void) | undefined;
 
@@ -132,6 +134,11 @@ export class StagedRebuild {
     return this.#phase === 'catch-up' || this.#phase === 'swap';
   }
 
+  /** Resolves once the replay's reader thread has stopped (at once when there was none, or it has not ended yet). */
+  readerStopped(): Promise<void> {
+    return this.#readerGone;
+  }
+
   /** The live tables the swap drops and their indexes, by name (the b-trees DROP TABLE reads). */
   liveBtrees(): string[] {
     const tables = tablesOf(this.#models);
@@ -164,7 +171,7 @@ export class StagedRebuild {
       case 'replay':
         this.#slice(this.#limits);
         if (this.#position >= this.#target) {
-          this.#reader?.close();
+          this.#readerGone = this.#reader?.close() ?? Promise.resolve();
           this.#phase = 'flush';
         }
         return;
@@ -197,7 +204,7 @@ export class StagedRebuild {
 
   /** Drops this rebuild's staged tables (after it failed). */
   abandon(): void {
-    this.#reader?.close();
+    void this.#reader?.close();
     if (this.#phase === 'done') return;
     this.#restoreSettings?.();
     try {
@@ -375,9 +382,13 @@ export async function rebuildInSlices(
   try {
     while (!rebuild.done) {
       // The pages the swap's DROP TABLE reads, read first, without the lock and off the event loop
-      // (data/warm-pages.ts): from the end of the replay, on the core its reader thread has left, while the held rows
-      // and indexes are written; waited for before the catch-up, which then applies what was appended meanwhile.
-      if (rebuild.replayed && !warming && !db.memory) warming = warmPages(db.name, rebuild.liveBtrees());
+      // (data/warm-pages.ts): from the end of the replay, once its reader thread has stopped (not both threads in
+      // memory at once), on the core it has left, while the held rows and indexes are written; waited for before
+      // the catch-up, which then applies what was appended meanwhile.
+      if (rebuild.replayed && !warming && !db.memory) {
+        const names = rebuild.liveBtrees();
+        warming = rebuild.readerStopped().then(() => warmPages(db.name, names));
+      }
       if (rebuild.swapIsNear && warming) warmedPages = await warming;
       await retryWhileBusy(() => rebuild.step(), LOCK_DEADLINE_MS);
       afterCommit?.();

@@ -106,7 +106,7 @@ export class ReplayReader {
       const left = deadline - performance.now();
       if (page || this.#ended || this.#exited) return undefined;
       if (left <= 0) {
-        if (this.#waited >= STALLED_MS) this.close();
+        if (this.#waited >= STALLED_MS) void this.close();
         return undefined;
       }
       const waitStarted = performance.now();
@@ -115,14 +115,17 @@ export class ReplayReader {
     }
   }
 
-  /** Stops the thread (whatever it was doing) and forgets what it read. */
-  close(): void {
+  /** Stops the thread (whatever it was doing) and forgets what it read; resolves once the thread is gone. */
+  close(): Promise<void> {
     Atomics.store(this.#counters, STOP, 1);
     Atomics.notify(this.#counters, TAKEN);
     Atomics.notify(this.#start, 0);
     this.#pages.length = 0;
     this.#end();
-    void this.#worker.terminate();
+    return this.#worker.terminate().then(
+      () => undefined,
+      () => undefined,
+    );
   }
 
   #skip(): void {

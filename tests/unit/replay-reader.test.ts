@@ -47,7 +47,7 @@ describe('ReplayReader', () => {
   });
   afterEach(() => {
     vi.restoreAllMocks();
-    for (const reader of readers.splice(0)) reader.close();
+    for (const reader of readers.splice(0)) void reader.close();
     t.cleanup();
   });
   const reader = (after: number, until: number, pageSize: number): ReplayReader => {
