@@ -134,7 +134,7 @@ export class StagedRebuild {
     return this.#phase === 'catch-up' || this.#phase === 'swap';
   }
 
-  /** Resolves once the replay's reader thread has stopped (at once when there was none, or it has not ended yet). */
+  /** Resolves once the replay's reader thread has stopped: at once when there was none, or before the replay's end. */
   readerStopped(): Promise<void> {
     return this.#readerGone;
   }
