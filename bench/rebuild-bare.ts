@@ -13,6 +13,8 @@
  */
 import Database from 'better-sqlite3';
 import { readModelStatements } from '#data/db.ts';
+import { REPLAY_PAGE_SQL } from '#data/event-store.ts';
+import { renamedDdl } from '#data/rebuild.ts';
 
 /** `cpuSeconds`: the whole process's, start to report (the bench counts it as its own, not as other processes'). */
 export type BareRebuildReport = { events: number; rows: number; readMs: number; writeMs: number; indexMs: number; cpuSeconds: number };
@@ -30,8 +32,7 @@ db.pragma('cache_size = -16384');
 db.pragma('wal_autocheckpoint = 16384');
 const { tables, indexes } = readModelStatements();
 const tableOf = (sql: string): string => /^CREATE TABLE (\w+)/.exec(sql)![1]!;
-const staged = (sql: string): string =>
-  sql.replace(/^CREATE TABLE (\w+)/, `CREATE TABLE ${PREFIX}$1`).replace(/^CREATE INDEX (\w+) ON (\w+)/, `CREATE INDEX ${PREFIX}$1 ON ${PREFIX}$2`);
+const staged = (sql: string): string => renamedDdl(sql, (name) => `${PREFIX}${name}`);
 const drop = (): void => {
   for (const sql of tables) db.exec(`DROP TABLE IF EXISTS ${PREFIX}${tableOf(sql)}`);
 };
@@ -39,9 +40,7 @@ const drop = (): void => {
 try {
   drop();
   // Reading the log as the replay's reader does, short of opening anything.
-  const page = db
-    .prepare('SELECT global_position, stream_id, stream_position, type, type_version, data, metadata, created FROM events WHERE global_position > ? ORDER BY global_position LIMIT ?')
-    .raw();
+  const page = db.prepare(REPLAY_PAGE_SQL).raw();
   let events = 0;
   const readStarted = performance.now();
   for (let at = 0; ; ) {

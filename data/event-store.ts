@@ -18,6 +18,10 @@ type EventRow = {
 
 type ReplayRow = [number, string, number, string, number, string, string, string];
 
+/** The replay's read of the log: a page of rows after a position (bench/rebuild-bare.ts times it bare). */
+export const REPLAY_PAGE_SQL =
+  'SELECT global_position, stream_id, stream_position, type, type_version, data, metadata, created FROM events WHERE global_position > ? ORDER BY global_position LIMIT ?';
+
 /** A row of the log with its data opened: global position, stream, stream position, type, data, metadata JSON, time. */
 export type OpenedRow = [number, string, number, string, unknown, string, string];
 
@@ -132,11 +136,7 @@ export class EventStore {
     this.#byStream = db.prepare('SELECT * FROM events WHERE stream_id = ? ORDER BY stream_position');
     this.#page = db.prepare('SELECT * FROM events WHERE global_position > ? ORDER BY global_position LIMIT ?');
     this.#last = db.prepare('SELECT MAX(global_position) FROM events').pluck();
-    this.#replayPage = db
-      .prepare(
-        'SELECT global_position, stream_id, stream_position, type, type_version, data, metadata, created FROM events WHERE global_position > ? ORDER BY global_position LIMIT ?',
-      )
-      .raw();
+    this.#replayPage = db.prepare(REPLAY_PAGE_SQL).raw();
   }
 
   /** The global position of the newest event, 0 for an empty log. */

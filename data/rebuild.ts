@@ -344,13 +344,18 @@ export class StagedRebuild {
 
   /** `CREATE TABLE bookings` → `CREATE TABLE rebuild_<token>_bookings`; indexes get staged names too. */
   #stagedDdl(sql: string): string {
-    return sql
-      .replace(/^CREATE TABLE (\w+)/, (_m, table: string) => `CREATE TABLE ${this.#staged(table)}`)
-      .replace(/^CREATE INDEX (\w+) ON (\w+)/, (_m, index: string, table: string) => `CREATE INDEX ${this.#staged(index)} ON ${this.#staged(table)}`);
+    return renamedDdl(sql, (name) => this.#staged(name));
   }
 }
 
 const ALL_MODELS: readonly ModelName[] = READ_MODELS.map((model) => model.name);
+
+/** A read model's `CREATE TABLE` or `CREATE INDEX` with its table's and index's names renamed (bench/rebuild-bare.ts too). */
+export function renamedDdl(sql: string, rename: (name: string) => string): string {
+  return sql
+    .replace(/^CREATE TABLE (\w+)/, (_m, table: string) => `CREATE TABLE ${rename(table)}`)
+    .replace(/^CREATE INDEX (\w+) ON (\w+)/, (_m, index: string, table: string) => `CREATE INDEX ${rename(index)} ON ${rename(table)}`);
+}
 
 /** Runs a rebuild of these read models (all by default) synchronously (at start, before the server answers anything). */
 export function rebuildNow(db: Db, store: EventStore, models: readonly ModelName[] = ALL_MODELS): RebuildResult {
