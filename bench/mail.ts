@@ -39,14 +39,14 @@ async function run(count: number, mix: 'distinct' | 'business'): Promise<{ perSe
     storage.db.transaction(() => {
       for (let i = 0; i < count; i++) {
         const to = mix === 'business' && i % 2 === 1 ? 'office@example.com' : `customer${i}@example.com`;
-        storage.mail.enqueue({ kind: 'request-received', to, subject: `Request ${i}`, text: 'We have your request. '.repeat(20), html: `<p>${'We have your request. '.repeat(20)}</p>` }, now);
+        storage.mail.enqueue({ kind: 'request-received', to, subject: `Request ${i}`, body: { greeting: 'Hello,', lines: ['We have your request. '.repeat(20)] } }, now);
       }
     })();
     const started = performance.now();
     const round = sender.wake();
     // Behind the whole backlog: a reset link, queued once the delivery is under way.
     await new Promise((resolve) => setTimeout(resolve, 50));
-    storage.mail.enqueue({ kind: 'password-reset', to: 'urgent@example.com', subject: 'Reset your password', text: 'link', html: '<p>link</p>', urgent: true }, new Date());
+    storage.mail.enqueue({ kind: 'password-reset', to: 'urgent@example.com', subject: 'Reset your password', body: { greeting: 'Hello,', lines: ['link'] }, urgent: true }, new Date());
     const queuedAt = performance.now();
     void sender.wake();
     let urgentMs = -1;

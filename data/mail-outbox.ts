@@ -1,11 +1,19 @@
 import { prepared, type Db } from './db.ts';
 
+/** A paragraph of a mail, or a label and its value. */
+export type MailLine = string | [label: string, value: string | null | undefined];
+/** What a mail says: rendered as plain text and as HTML when it is sent (backend/mail/templates.ts, `renderMail`). */
+export type MailBody = { greeting: string; lines: MailLine[] };
 /**
  * A message to send; `kind` names the template, for the logs and the admin. `urgent` mail (a password reset
  * link lives one hour) is sent before any backlog.
  */
-export type OutgoingMail = { kind: string; to: string; subject: string; text: string; html: string; urgent?: boolean };
-export type QueuedMail = OutgoingMail & { id: number; attempts: number };
+export type OutgoingMail = { kind: string; to: string; subject: string; body: MailBody; urgent?: boolean };
+/**
+ * A mail the outbox holds: its body, or, queued by a version before the outbox kept bodies (migration 7), its
+ * `text` and `html` as they were rendered then (`body` null).
+ */
+export type QueuedMail = { id: number; attempts: number; kind: string; to: string; subject: string; body: MailBody | null; text: string; html: string };
 
 /** Waits between attempts: 1 min, 5 min, 30 min, 2 h, then every 6 h; given up after the last. */
 const BACKOFF_MS = [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 21_600_000, 21_600_000];
@@ -22,25 +30,32 @@ export class MailOutbox {
     this.#db = db;
   }
 
-  /** Queues a mail. Call inside the command's transaction. */
+  /**
+   * Queues a mail. Call inside the command's transaction. What it says is kept as written (`body`, JSON) and rendered
+   * when it is sent: the two rendered bodies were most of the bytes a quote request wrote (ADR 023).
+   */
   enqueue(mail: OutgoingMail, now: Date): void {
-    prepared(this.#db, 'INSERT INTO mail_outbox (kind, to_addr, subject, text, html, created, next_attempt_at, priority) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(mail.kind, mail.to, mail.subject, mail.text, mail.html, now.toISOString(), now.toISOString(), mail.urgent ? 1 : 0);
+    const at = now.toISOString();
+    prepared(this.#db, `INSERT INTO mail_outbox (kind, to_addr, subject, body, text, html, created, next_attempt_at, priority) VALUES (?, ?, ?, ?, '', '', ?, ?, ?)`)
+      .run(mail.kind, mail.to, mail.subject, JSON.stringify(mail.body), at, at, mail.urgent ? 1 : 0);
   }
 
   /** Mail due by `now`: urgent first, then in the order it was queued. `skip` leaves out mail already handled. */
   due(now: Date, limit = 20, skip: ReadonlySet<number> = new Set()): QueuedMail[] {
     const rows = prepared(
       this.#db,
-      `SELECT id, kind, to_addr AS "to", subject, text, html, attempts FROM mail_outbox
+      `SELECT id, kind, to_addr AS "to", subject, body, text, html, attempts FROM mail_outbox
        WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ? ORDER BY priority DESC, id LIMIT ?`,
-    ).all(now.toISOString(), limit + skip.size) as QueuedMail[];
-    return rows.filter((r) => !skip.has(r.id)).slice(0, limit);
+    ).all(now.toISOString(), limit + skip.size) as Array<Omit<QueuedMail, 'body'> & { body: string | null }>;
+    return rows
+      .filter((r) => !skip.has(r.id))
+      .slice(0, limit)
+      .map((r) => ({ ...r, body: r.body === null ? null : (JSON.parse(r.body) as MailBody) }));
   }
 
   /** Marks a mail sent and forgets its content and address (they are personal data we no longer need). */
   sent(id: number, now: Date): void {
-    prepared(this.#db, `UPDATE mail_outbox SET sent_at = ?, to_addr = '', subject = '', text = '', html = '' WHERE id = ?`).run(now.toISOString(), id);
+    prepared(this.#db, `UPDATE mail_outbox SET sent_at = ?, to_addr = '', subject = '', body = NULL, text = '', html = '' WHERE id = ?`).run(now.toISOString(), id);
   }
 
   /** Records a failed attempt; schedules the next one or gives up. Returns whether it gave up. */

@@ -4,6 +4,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { MailOutbox, QueuedMail } from '#data/mail-outbox.ts';
 import type { Logger } from '../logger.ts';
 import { describeFault } from '../faults.ts';
+import { renderMail } from './templates.ts';
 
 export type MailSettings = { smtpUrl: string | null; from: string; devOutboxDir: string };
 
@@ -224,7 +225,9 @@ export class MailSender {
 
   async #send(mail: QueuedMail): Promise<void> {
     this.#transport ??= createTransport(this.#settings);
-    const info = await this.#transport.sendMail({ from: this.#settings.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    // Rendered now (ADR 023); a mail queued before the outbox kept bodies was rendered then.
+    const { text, html } = mail.body ? renderMail(mail.body) : mail;
+    const info = await this.#transport.sendMail({ from: this.#settings.from, to: mail.to, subject: mail.subject, text, html });
     if (this.usesDevOutbox) {
       await mkdir(this.#settings.devOutboxDir, { recursive: true, mode: 0o700 });
       // One time for the file's name and its `sentAt`, so the outbox lists mail in the order the files say.
@@ -233,7 +236,7 @@ export class MailSender {
       await writeFile(join(this.#settings.devOutboxDir, `${name}.eml`), info.message as Buffer, { mode: 0o600 });
       // Written aside and renamed: whoever lists the outbox (its dev page, a test) never reads half a file.
       const json = join(this.#settings.devOutboxDir, `${name}.json`);
-      await writeFile(`${json}.part`, JSON.stringify({ id: mail.id, kind: mail.kind, to: mail.to, subject: mail.subject, text: mail.text, sentAt }, null, 2), {
+      await writeFile(`${json}.part`, JSON.stringify({ id: mail.id, kind: mail.kind, to: mail.to, subject: mail.subject, text, sentAt }, null, 2), {
         mode: 0o600,
       });
       await rename(`${json}.part`, json);

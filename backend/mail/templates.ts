@@ -1,5 +1,5 @@
 import { BUSINESS } from '#domain/business.ts';
-import type { OutgoingMail } from '#data/mail-outbox.ts';
+import type { MailBody, MailLine, OutgoingMail } from '#data/mail-outbox.ts';
 
 const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const SPECIAL = /[&<>"']/;
@@ -10,12 +10,23 @@ export function escapeHtml(text: string): string {
   return SPECIAL.test(text) ? text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c) : text;
 }
 
-type Line = string | [label: string, value: string | null | undefined];
+/** The paragraphs after the lines of every mail. */
+const CLOSING = `The ${BUSINESS.name} team`;
+const SIGNATURE = `${BUSINESS.phone} · ${BUSINESS.email}`;
 
-/** Builds the plain-text and HTML bodies from the same lines, so the two never drift apart. */
-function compose(kind: string, to: string, subject: string, greeting: string, lines: Line[], closing = `The ${BUSINESS.name} team`): OutgoingMail {
+/**
+ * A mail as the outbox keeps it: what it says, rendered when it is sent (`renderMail`), not while the command that
+ * queued it holds the write lock (ADR 023).
+ */
+function compose(kind: string, to: string, subject: string, greeting: string, lines: MailLine[]): OutgoingMail {
+  return { kind, to, subject, body: { greeting, lines } };
+}
+
+/** A mail's plain-text and HTML bodies, from the same lines, so the two never drift apart. */
+export function renderMail(body: MailBody): { text: string; html: string } {
+  const { greeting, lines } = body;
   const textLines = lines.map((l) => (typeof l === 'string' ? l : `${l[0]}: ${l[1] ?? '—'}`));
-  const text = [greeting, '', ...textLines, '', closing, `${BUSINESS.phone} · ${BUSINESS.email}`].join('\n');
+  const text = [greeting, '', ...textLines, '', CLOSING, SIGNATURE].join('\n');
   const htmlLines = lines
     .map((l) =>
       typeof l === 'string'
@@ -28,9 +39,9 @@ function compose(kind: string, to: string, subject: string, greeting: string, li
   const html = `<!doctype html><html lang="en-GB"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937">
 <p>${escapeHtml(greeting)}</p>
 ${htmlLines}
-<p>${escapeHtml(closing)}<br>${escapeHtml(BUSINESS.phone)} · <a href="mailto:${escapeHtml(BUSINESS.email)}">${escapeHtml(BUSINESS.email)}</a></p>
+<p>${escapeHtml(CLOSING)}<br>${escapeHtml(BUSINESS.phone)} · <a href="mailto:${escapeHtml(BUSINESS.email)}">${escapeHtml(BUSINESS.email)}</a></p>
 </body></html>`;
-  return { kind, to, subject, text, html };
+  return { text, html };
 }
 
 /** Mail the reader is waiting for right now: sent before any backlog. */
@@ -58,7 +69,7 @@ const what = (r: RequestSummary) => (r.kind === 'quote' ? 'quote request' : 'boo
 export function requestReceived(to: string, r: RequestSummary): OutgoingMail {
   return compose('request-received', to, `We have your ${what(r)} — ${BUSINESS.name}`, `Hello ${r.firstName},`, [
     `Thank you for your ${what(r)} for ${r.serviceType}. We will be in touch ${BUSINESS.replyPromise}.`,
-    ...(r.startDate ? [['Dates', `${r.startDate} to ${r.finishDate ?? r.startDate}`] as Line] : []),
+    ...(r.startDate ? [['Dates', `${r.startDate} to ${r.finishDate ?? r.startDate}`] as MailLine] : []),
     `For an emergency, call us any time on ${BUSINESS.phone}.`,
   ]);
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStorage } from '#data/storage.ts';
 import { createAdmin } from '#backend/bootstrap.ts';
 import { postMessage } from '#backend/commands/messages.ts';
+import { mailText } from '../support/outbox.ts';
 import { Client, startServer, type TestServer } from '../support/server.ts';
 import { allEvents, bookingForm, lastMailId, mailSince, typesAfter } from './helpers.ts';
 
@@ -139,7 +140,10 @@ describe('postMessage on a storage without deployment settings (a command-line t
           postMessage(uow, { content, senderName: null, attachments: [], booking: b }, actor),
         );
       };
-      const outbox = () => storage.db.prepare('SELECT kind, to_addr AS "to", text FROM mail_outbox ORDER BY id').all() as Array<{ kind: string; to: string; text: string }>;
+      const outbox = () =>
+        (storage.db.prepare('SELECT kind, to_addr AS "to", body, text FROM mail_outbox ORDER BY id').all() as Array<{ kind: string; to: string; body: string | null; text: string }>).map(
+          (row) => ({ kind: row.kind, to: row.to, text: mailText(row) }),
+        );
       const mailBefore = outbox().length;
 
       await run(reg.data.id as string, 'Is anyone there?');

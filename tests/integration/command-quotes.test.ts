@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStorage } from '#data/storage.ts';
 import { answerQuote, convertQuote, deleteQuote, reviseQuote } from '#backend/commands/quotes.ts';
 import type { Uow } from '#backend/commands/unit.ts';
+import { mailText } from '../support/outbox.ts';
 import { Client, startServer, type TestServer } from '../support/server.ts';
 import { allEvents, daysAhead, expectError, lastMailId, mailSince, persistentState, quoteForm, typesAfter } from './helpers.ts';
 
@@ -136,9 +137,9 @@ describe('reviseQuote on a storage without deployment settings (a command-line t
 
       await storage.bus.execute(adminCtx(), (uow) => reviseQuote(uow, { id: res.data.quote.id as string, quoteStatus: 'quoted', estimatedCost: '900' }, null));
 
-      const mail = storage.db.prepare('SELECT kind, to_addr AS "to", text FROM mail_outbox WHERE id > ?').all(mailBefore) as Array<{ kind: string; to: string; text: string }>;
+      const mail = storage.db.prepare('SELECT kind, to_addr AS "to", body, text FROM mail_outbox WHERE id > ?').all(mailBefore) as Array<{ kind: string; to: string; body: string | null; text: string }>;
       expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'quote-ready', to: 'lars.local@example.com' }]);
-      expect(lines(mail[0]!.text, 5)).toEqual(['Hello Lars,', '', 'Your quote for EV Charger is ready.', 'Estimated cost: £900', 'Sign in to approve or decline it: /customer-portal']);
+      expect(lines(mailText(mail[0]!), 5)).toEqual(['Hello Lars,', '', 'Your quote for EV Charger is ready.', 'Estimated cost: £900', 'Sign in to approve or decline it: /customer-portal']);
     } finally {
       storage.close();
       rmSync(local.storageDir, { recursive: true, force: true });

@@ -5,6 +5,7 @@ import { openStorage } from '#data/storage.ts';
 import { createAdmin } from '#backend/bootstrap.ts';
 import { registerOrNotifyOwner, requestVerification, verifyEmail, type Verification } from '#backend/commands/users.ts';
 import { hashToken } from '#backend/http/tokens.ts';
+import { mailText } from '../support/outbox.ts';
 import { Client, startServer, type TestServer } from '../support/server.ts';
 import { allEvents, expectError, lastMailId, mailSince, typesAfter } from './helpers.ts';
 
@@ -153,9 +154,9 @@ describe('registerOrNotifyOwner on a storage without deployment settings (a comm
       );
 
       expect(result).toEqual({ userId: expect.any(String), existing: true });
-      const mail = storage.db.prepare('SELECT kind, to_addr AS "to", text FROM mail_outbox WHERE id > ?').all(mailBefore) as Array<{ kind: string; to: string; text: string }>;
+      const mail = storage.db.prepare('SELECT kind, to_addr AS "to", body, text FROM mail_outbox WHERE id > ?').all(mailBefore) as Array<{ kind: string; to: string; body: string | null; text: string }>;
       expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'registration-attempt', to: 'lou.local@example.com' }]);
-      expect(mail[0]!.text.split('\n')[4]).toBe('/reset-password');
+      expect(mailText(mail[0]!).split('\n')[4]).toBe('/reset-password');
     } finally {
       storage.close();
       rmSync(local.storageDir, { recursive: true, force: true });

@@ -13,7 +13,7 @@ import { quoteForm } from './helpers.ts';
 
 const BUSINESS = 'office@example.com';
 
-type OutboxRow = { id: number; kind: string; to_addr: string; subject: string; text: string; html: string; attempts: number; created: string; next_attempt_at: string; sent_at: string | null; last_error: string | null };
+type OutboxRow = { id: number; kind: string; to_addr: string; subject: string; body: string | null; text: string; html: string; attempts: number; created: string; next_attempt_at: string; sent_at: string | null; last_error: string | null };
 const outboxRows = (server: TestServer): OutboxRow[] => server.storage.db.prepare('SELECT * FROM mail_outbox ORDER BY id').all() as OutboxRow[];
 
 describe('mail by SMTP', () => {
@@ -66,6 +66,18 @@ describe('mail by SMTP', () => {
     expect(smtp.messages.find((m) => m.to.includes(BUSINESS))!.html).toContain('a &amp; b &quot;quoted&quot;');
   });
 
+  it('sends mail queued by an older version with the text and HTML rendered then', async () => {
+    const now = new Date().toISOString();
+    server.storage.db
+      .prepare(`INSERT INTO mail_outbox (kind, to_addr, subject, text, html, created, next_attempt_at) VALUES ('new-request', 'old.row@example.com', 'Queued before bodies', ?, ?, ?, ?)`)
+      .run('Rendered before the upgrade', '<p>Rendered before the upgrade</p>', now, now);
+    await server.mailer.drain();
+
+    const sent = smtp.messages.find((m) => m.subject === 'Queued before bodies');
+    expect(sent!.text).toContain('Rendered before the upgrade');
+    expect(sent!.html).toContain('<p>Rendered before the upgrade</p>');
+  });
+
   it('a quote without an e-mail sends only the business notice', async () => {
     const res = await new Client(server.url).post('/api/bookings', quoteForm({ email: '' }));
     expect(res.status).toBe(201);
@@ -82,7 +94,7 @@ describe('mail by SMTP', () => {
     smtp.messages.length = 0;
     const now = new Date();
     server.storage.db.transaction(() => {
-      for (let i = 0; i < 100; i++) server.storage.mail.enqueue({ kind: 'new-request', to: `backlog${i}@example.com`, subject: `Backlog ${i}`, text: 'x', html: '<p>x</p>' }, now);
+      for (let i = 0; i < 100; i++) server.storage.mail.enqueue({ kind: 'new-request', to: `backlog${i}@example.com`, subject: `Backlog ${i}`, body: { greeting: 'x', lines: [] } }, now);
     })();
 
     expect((await person.post('/api/auth/forgot-password', { email: 'urgent.una@example.com' })).status).toBe(200);
@@ -100,7 +112,7 @@ describe('mail by SMTP', () => {
     smtp.messages.length = 0;
     const now = new Date();
     server.storage.db.transaction(() => {
-      for (let i = 0; i < 30; i++) server.storage.mail.enqueue({ kind: 'new-request', to: `inbox${i % 3}@example.com`, subject: `Number ${i}`, text: 'x', html: '<p>x</p>' }, now);
+      for (let i = 0; i < 30; i++) server.storage.mail.enqueue({ kind: 'new-request', to: `inbox${i % 3}@example.com`, subject: `Number ${i}`, body: { greeting: 'x', lines: [] } }, now);
     })();
 
     await server.mailer.drain();
@@ -152,7 +164,7 @@ describe('mail while the SMTP server is down', () => {
     for (const row of outboxRows(server)) {
       expect(row.sent_at).not.toBeNull();
       // Sent mail keeps no personal data.
-      expect(row).toMatchObject({ to_addr: '', subject: '', text: '', html: '' });
+      expect(row).toMatchObject({ to_addr: '', subject: '', body: null, text: '', html: '' });
     }
   });
 });
@@ -208,7 +220,7 @@ describe('mail while the database refuses writes (another process holds the lock
 
   it('records a mail sent meanwhile once the lock is gone, and never sends it twice', async () => {
     smtp.messages.length = 0;
-    server.storage.mail.enqueue({ kind: 'new-request', to: 'locked.out@example.com', subject: 'Sent under a lock', text: 'x', html: '<p>x</p>' }, new Date());
+    server.storage.mail.enqueue({ kind: 'new-request', to: 'locked.out@example.com', subject: 'Sent under a lock', body: { greeting: 'x', lines: [] } }, new Date());
     other.exec('BEGIN IMMEDIATE');
 
     // The mail goes out; marking it sent fails (SQLITE_BUSY). Nothing throws, nothing is unhandled.
@@ -233,7 +245,7 @@ describe('mail while the database refuses writes (another process holds the lock
     const stranded = await startServer({ env: { SMTP_URL: `smtp://127.0.0.1:${down}` } });
     const blocker = new Database(join(stranded.storageDir, 'app.db'));
     try {
-      stranded.storage.mail.enqueue({ kind: 'new-request', to: 'nobody.home@example.com', subject: 'SMTP is down', text: 'x', html: '<p>x</p>' }, new Date());
+      stranded.storage.mail.enqueue({ kind: 'new-request', to: 'nobody.home@example.com', subject: 'SMTP is down', body: { greeting: 'x', lines: [] } }, new Date());
       blocker.exec('BEGIN IMMEDIATE');
 
       await stranded.mailer.drain();
@@ -278,7 +290,7 @@ describe('recording what happened to each mail', () => {
   });
   const queue = (storage: Setup['storage'], subjects: string[]): void => {
     const now = new Date();
-    subjects.forEach((subject, i) => storage.mail.enqueue({ kind: 'new-request', to: `person${i}@example.com`, subject, text: 'x', html: '<p>x</p>' }, now));
+    subjects.forEach((subject, i) => storage.mail.enqueue({ kind: 'new-request', to: `person${i}@example.com`, subject, body: { greeting: 'x', lines: [] } }, now));
   };
 
   it('writes the outcomes of mails that finish together in one commit, not one commit (one fsync) per mail', async () => {

@@ -11,7 +11,7 @@ import { tempStorage } from './store.ts';
  * records and the mail wake-up after commit (waiting for a lock another connection holds: bus-lock.test.ts).
  */
 
-const mail = { kind: 'test', to: 'ann@example.com', subject: 'Your booking', text: 'Hello', html: '<p>Hello</p>' };
+const mail = { kind: 'test', to: 'ann@example.com', subject: 'Your booking', body: { greeting: 'Hello', lines: [] } };
 /** A version-7 UUID: time first, so ids made later sort after earlier ones. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

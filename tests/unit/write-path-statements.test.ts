@@ -78,7 +78,7 @@ describe('the write path reads only what it needs', () => {
 describe('a batch runs without savepoints until a command fails (ADR 020)', () => {
   const request = (uow: UnitOfWork, id = randomUUID()) => {
     uow.handle(streamId.booking(id), bookingDecider, { type: 'RequestBooking', data: bookingRequested({ bookingId: id }).data }, { expectedVersion: 0, subject });
-    uow.mail.queue({ kind: 'test', to: 'ann@example.com', subject: `Booking ${id}`, text: 'Hello', html: '<p>Hello</p>' });
+    uow.mail.queue({ kind: 'test', to: 'ann@example.com', subject: `Booking ${id}`, body: { greeting: 'Hello', lines: [] } });
     return id;
   };
   const refused = (uow: UnitOfWork) => {

@@ -14,6 +14,7 @@ import { SupportLookupSchema, SupportRequestSchema } from '#domain/schemas/suppo
 import { ErasePersonSchema } from '#domain/schemas/people.ts';
 import { BatchSchema } from '#domain/schemas/batch.ts';
 import { createAdmin } from '#backend/bootstrap.ts';
+import { mailText } from '../../support/outbox.ts';
 import { ADMIN, Client, type TestServer } from '../../support/server.ts';
 import { bookingForm, daysAhead, quoteForm, sessionCookie, type Answer } from '../helpers.ts';
 
@@ -178,10 +179,11 @@ export class Fixtures {
     else expect((await new Client(this.server.url).register(email, password)).status).toBe(201);
     const ask = kind === 'admin' ? '/api/password-reset/request' : '/api/auth/forgot-password';
     expect((await new Client(this.server.url).post(ask, { email })).status).toBe(200);
-    const text = this.server.storage.db
-      .prepare(`SELECT text FROM mail_outbox WHERE kind = 'password-reset' AND to_addr = ? ORDER BY id DESC LIMIT 1`)
-      .pluck()
-      .get(email) as string;
+    const text = mailText(
+      this.server.storage.db
+        .prepare(`SELECT body, text FROM mail_outbox WHERE kind = 'password-reset' AND to_addr = ? ORDER BY id DESC LIMIT 1`)
+        .get(email) as { body: string | null; text: string },
+    );
     return /\?token=([A-Za-z0-9_-]+)/.exec(text)![1]!;
   }
 }

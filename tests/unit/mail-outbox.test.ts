@@ -1,0 +1,67 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { newRequest, renderMail, requestReceived, type RequestSummary } from '#backend/mail/templates.ts';
+import { tempStorage } from './store.ts';
+
+/**
+ * The outbox keeps what a mail says and the sender renders it (ADR 023): a queued row holds the body as JSON and
+ * no rendered text, what `due` hands the sender renders as the template wrote it, and a row queued by an older
+ * version (rendered then, no body) is handed over as it was.
+ */
+describe('mail outbox: bodies kept, rendered when sent', () => {
+  let t: ReturnType<typeof tempStorage>;
+  const now = new Date('2026-11-25T09:00:00Z');
+  const summary: RequestSummary = {
+    kind: 'quote',
+    firstName: 'Kit',
+    lastName: 'Marlowe',
+    email: 'kit@example.com',
+    phone: '07700 900123',
+    serviceType: 'EV Charger',
+    address: '1 High Street, Staines',
+    description: 'A charger on the drive & a new "smart" meter',
+  };
+
+  beforeEach(() => {
+    t = tempStorage();
+  });
+  afterEach(() => t.cleanup());
+
+  it('stores the body as JSON and no rendered text or HTML', () => {
+    const mail = requestReceived('kit@example.com', summary);
+    t.storage.mail.enqueue(mail, now);
+
+    const row = t.storage.db.prepare('SELECT body, text, html FROM mail_outbox').get() as { body: string; text: string; html: string };
+    expect({ text: row.text, html: row.html }).toEqual({ text: '', html: '' });
+    expect(JSON.parse(row.body)).toEqual(mail.body);
+  });
+
+  it('hands the sender a body that renders as the template wrote it', () => {
+    const mail = newRequest('office@example.com', summary);
+    t.storage.mail.enqueue(mail, now);
+
+    const [due] = t.storage.mail.due(now);
+    const { text, html } = renderMail(due!.body!);
+    expect(text.split('\n').slice(0, 5)).toEqual(['A new quote request has arrived.', '', 'Name: Kit Marlowe', 'Email: kit@example.com', 'Phone: 07700 900123']);
+    // A missing value reads as a dash (JSON keeps it as null).
+    expect(text).toContain('Preferred date: —');
+    expect(html).toContain('<strong>Details:</strong> A charger on the drive &amp; a new &quot;smart&quot; meter');
+    expect(renderMail(due!.body!)).toEqual(renderMail(mail.body));
+  });
+
+  it('hands over a mail queued before bodies as it was rendered then', () => {
+    const at = now.toISOString();
+    t.storage.db
+      .prepare(`INSERT INTO mail_outbox (kind, to_addr, subject, text, html, created, next_attempt_at) VALUES ('new-request', 'old@example.com', 'Old', 'Old text', '<p>Old</p>', ?, ?)`)
+      .run(at, at);
+
+    expect(t.storage.mail.due(now)).toMatchObject([{ to: 'old@example.com', body: null, text: 'Old text', html: '<p>Old</p>' }]);
+  });
+
+  it('forgets the body with the address once the mail is sent', () => {
+    t.storage.mail.enqueue(requestReceived('kit@example.com', summary), now);
+    const [due] = t.storage.mail.due(now);
+    t.storage.mail.sent(due!.id, now);
+
+    expect(t.storage.db.prepare('SELECT to_addr, subject, body, text, html FROM mail_outbox').get()).toEqual({ to_addr: '', subject: '', body: null, text: '', html: '' });
+  });
+});
