@@ -17,6 +17,15 @@ export function isBusy(err: unknown): boolean {
 }
 
 /**
+ * How often a writer on a thread of its own (the server's writer thread, backend/writer/) tries again while another
+ * connection holds the write lock: each attempt blocks only that thread, for at most SERVER_BUSY_TIMEOUT_MS, so
+ * it can try often. A rebuild beside the server leaves the lock free 5 ms between its steps; retrying every 25 ms,
+ * the writer met most of those gaps closed and waited through the next step too, an index build's 0.2–0.35 s among
+ * them (ADR 007's later part).
+ */
+export const THREAD_BUSY_RETRY_MS = 5;
+
+/**
  * The pause before attempt `n` (0-based): 5, 10, 20, then every 25 ms. Short, so a writer catches the gaps a
  * rebuild leaves between its slices; each attempt blocks for at most SERVER_BUSY_TIMEOUT_MS.
  */

@@ -238,6 +238,8 @@ export class CommandBus {
   /** How many batches in a row must still run with savepoints before batches run without them again. */
   #savepointBatches = 0;
   readonly #busyDeadlineMs: number;
+  /** How often a batch tries again while the lock is held elsewhere; undefined: busyBackoffMs (5, 10, 20, then 25 ms). */
+  readonly #busyRetryMs: number | undefined;
   #queue: Item[] = [];
   #scheduled = false;
   readonly #gatherMs: number;
@@ -256,7 +258,7 @@ export class CommandBus {
     store: EventStore,
     vault: Vault,
     parts: BusParts,
-    options: { groupCommit?: boolean; maxBatch?: number; busyDeadlineMs?: number; gatherMs?: number } = {},
+    options: { groupCommit?: boolean; maxBatch?: number; busyDeadlineMs?: number; busyRetryMs?: number; gatherMs?: number } = {},
   ) {
     this.#db = db;
     this.#parts = parts;
@@ -265,6 +267,7 @@ export class CommandBus {
     this.#groupCommit = options.groupCommit ?? true;
     this.#maxBatch = options.maxBatch ?? 500;
     this.#busyDeadlineMs = options.busyDeadlineMs ?? DEFAULT_BUSY_DEADLINE_MS;
+    this.#busyRetryMs = options.busyRetryMs;
     this.#gatherMs = options.gatherMs ?? GATHER_MS;
     this.#fingerprintKey = createSecretKey(metaSecret(db, 'fingerprint_key'));
     this.#findCommand = db.prepare('SELECT fingerprint, result FROM commands WHERE command_id = ?');
@@ -399,7 +402,7 @@ export class CommandBus {
     this.#retry = setTimeout(() => {
       this.#retry = undefined;
       this.#flush();
-    }, busyBackoffMs(this.#busyAttempts++));
+    }, this.#busyRetryMs ?? busyBackoffMs(this.#busyAttempts++));
   }
 
   #commit(batch: Item[]): Array<{ ok: Outcome<unknown> } | { error: unknown }> {

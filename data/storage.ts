@@ -25,6 +25,8 @@ export type StorageOptions = {
   maxBatch?: number;
   busyTimeoutMs?: number;
   busyDeadlineMs?: number;
+  /** How often a queued command tries again while the lock is held elsewhere (the bus's `busyRetryMs`). */
+  busyRetryMs?: number;
   ownProcess?: boolean;
   /**
    * Checkpoint the WAL in a worker thread after each commit instead of in whichever commit crosses 1,000 pages

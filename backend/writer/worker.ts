@@ -4,6 +4,7 @@
  * thread's event loop then never holds a write transaction.
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { THREAD_BUSY_RETRY_MS } from '#data/busy.ts';
 import type { CommandSettings } from '#data/command-bus.ts';
 import { openStorage } from '#data/storage.ts';
 import { commandNamed } from './registry.ts';
@@ -22,6 +23,8 @@ const storage = openStorage(data.file, {
   onBackgroundError: (message) => send({ type: 'log', level: 'warn', message: 'WAL checkpointer', data: { error: message } }),
   busyTimeoutMs: data.busyTimeoutMs,
   busyDeadlineMs: data.busyDeadlineMs,
+  // This thread alone waits while it tries: it can try often, and so gets in between a rebuild's steps.
+  busyRetryMs: THREAD_BUSY_RETRY_MS,
   settings: data.settings,
 });
 

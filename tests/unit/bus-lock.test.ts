@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isBusy } from '#data/busy.ts';
+import { isBusy, THREAD_BUSY_RETRY_MS } from '#data/busy.ts';
 import { adminCtx as ctx, confirmBooking as confirm, requestBooking as request } from './bus-fixtures.ts';
 import { tempStorage } from './store.ts';
 import { SQL, traced, type Traced } from './traced.ts';
 
 /**
  * The command bus while another connection holds the write lock (a rebuild, a backup, a second process): it waits
- * without blocking the event loop, tries again after 5, 10, 20, then every 25 ms, and gives a command up with the
- * busy error (503) once its deadline has passed. The timing tests fake the clock and the timers.
+ * without blocking the event loop, tries again after 5, 10, 20, then every 25 ms (every 5 ms in the writer thread), and
+ * gives a command up with the busy error (503) once its deadline has passed. The timing tests fake the clock and the timers.
  */
 
 
@@ -101,6 +101,20 @@ describe('command bus: when it tries the lock again', () => {
     await vi.advanceTimersByTimeAsync(5);
     expect((await second).result.version).toBe(2);
     expect(tr.when(SQL.begin)).toEqual([0, 5, 15, 35, 60, 85, 110, 135, 135, 140]);
+  });
+
+  it('on a thread of its own (the writer thread), tries again every THREAD_BUSY_RETRY_MS and catches a short gap', async () => {
+    tr = traced(t.file, { busyDeadlineMs: 1_000, busyRetryMs: THREAD_BUSY_RETRY_MS, gatherMs: 0 });
+    other.exec('BEGIN IMMEDIATE');
+    const first = tr.bus.execute(ctx(), (uow) => request(uow));
+    await vi.advanceTimersByTimeAsync(60);
+    expect(tr.when(SQL.begin)).toEqual([0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60]);
+    // A rebuild's 5 ms between two steps: the lock is free from 61 to 66 ms, and the command gets in at 65.
+    await vi.advanceTimersByTimeAsync(1);
+    other.exec('COMMIT');
+    await vi.advanceTimersByTimeAsync(4);
+    expect((await first).result.version).toBe(1);
+    expect(tr.when(SQL.begin).at(-1)).toBe(65);
   });
 
   it('lets a command that arrives while a batch waits join that batch, without trying the lock itself', async () => {

@@ -46,7 +46,7 @@ export const SQL = {
  */
 export function traced(
   file: string,
-  options: { vault?: VaultOptions; busyDeadlineMs?: number; busyTimeoutMs?: number; groupCommit?: boolean; gatherMs?: number } = {},
+  options: { vault?: VaultOptions; busyDeadlineMs?: number; busyRetryMs?: number; busyTimeoutMs?: number; groupCommit?: boolean; gatherMs?: number } = {},
 ): Traced {
   const log: string[] = [];
   const times: number[] = [];
@@ -63,6 +63,7 @@ export function traced(
   const parts = { queries: new Queries(db, vault), outbox: new MailOutbox(db), sessions: new SessionStore(db), settings: {} };
   const bus = new CommandBus(db, store, vault, parts, {
     ...(options.busyDeadlineMs === undefined ? {} : { busyDeadlineMs: options.busyDeadlineMs }),
+    ...(options.busyRetryMs === undefined ? {} : { busyRetryMs: options.busyRetryMs }),
     ...(options.groupCommit === undefined ? {} : { groupCommit: options.groupCommit }),
     ...(options.gatherMs === undefined ? {} : { gatherMs: options.gatherMs }),
   });
