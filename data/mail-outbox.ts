@@ -32,7 +32,7 @@ export class MailOutbox {
 
   /**
    * Queues a mail. Call inside the command's transaction. What it says is kept as written (`body`, JSON) and rendered
-   * when it is sent: the two rendered bodies were most of the bytes a quote request wrote (ADR 023).
+   * when it is sent: a quote request's two mails, rendered, were the biggest rows it wrote (ADR 023).
    */
   enqueue(mail: OutgoingMail, now: Date): void {
     const at = now.toISOString();

@@ -83,9 +83,9 @@ export const MIGRATIONS: readonly string[] = [
   DROP INDEX mail_outbox_due;
   DROP INDEX person_keys_last_used;
   `,
-  // Queued mail keeps what it says (\`body\`: greeting and lines, as JSON) and is rendered as text and HTML when it is
-  // sent: the rendered bodies were about 2 KB a quote request, most of what its commit wrote (ADR 023). Rows
-  // queued before keep their \`text\` and \`html\`, and \`body\` NULL.
+  // Queued mail keeps what it says (body: greeting and lines, as JSON) and is rendered as text and HTML when it is
+  // sent: the rendered bodies of a quote request's two mails were 2.3 KB, more than its two events (ADR 023). Rows
+  // queued before keep their text and html, and body NULL.
   `
   ALTER TABLE mail_outbox ADD COLUMN body TEXT;
   `,
