@@ -52,6 +52,8 @@ export function createApp(input: Omit<AppDeps, 'limits' | 'reads'>): Koa {
     deps.reads.committedElsewhere();
     if (mailed) setImmediate(() => void deps.mailer.wake());
   });
+  // The server's rebuilds (an erasure, the retention sweep) commit on a connection of their own too.
+  deps.storage.onRebuildCommitted(() => deps.reads.committedElsewhere());
   const site = servePwa(deps.config.distDir, { devTools: deps.config.devTools, secure });
   app.use(errorsAndLogging(deps.logger));
   app.use(securityHeaders({ secure }));

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { threadId } from 'node:worker_threads';
 import type { RecordedEvent } from '#domain/events.ts';
 import { READ_MODELS, TABLES, tablesOf, type ModelName } from '#domain/projections.ts';
 import { retryWhileBusy } from './busy.ts';
@@ -20,9 +21,11 @@ export type SliceLimits = { maxEvents: number; maxMs: number; pauseMs?: number; 
 
 /**
  * `tail`: the events the swap's own transaction applied (the rest went in slices while others wrote);
- * `warmedPages`: the pages of the live tables read before the swap dropped them (data/warm-pages.ts; 0 when not).
+ * `warmedPages`: the pages of the live tables read before the swap dropped them (data/warm-pages.ts; 0 when not);
+ * `threadId`: the thread it ran in (0: the process's main thread; the server's run in one of their own,
+ * data/rebuild-thread.ts).
  */
-export type RebuildResult = { events: number; ms: number; tail: number; warmedPages: number };
+export type RebuildResult = { events: number; ms: number; tail: number; warmedPages: number; threadId: number };
 
 /**
  * Events per page, as the reader thread reads and hands them over. At 500 the reader's young generation (8 MB,
@@ -118,7 +121,7 @@ export class StagedRebuild {
   }
 
   result(): RebuildResult {
-    return { events: this.#events, ms: performance.now() - this.#started, tail: this.#tail, warmedPages: 0 };
+    return { events: this.#events, ms: performance.now() - this.#started, tail: this.#tail, warmedPages: 0, threadId };
   }
 
   /** Whether the replay is done: the held rows, the indexes, the catch-up and the swap are left. */

@@ -1,6 +1,6 @@
 import { BUSINESS } from '#domain/business.ts';
 import { TABLES } from '#domain/projections.ts';
-import { retryWhileBusy } from './busy.ts';
+import { retryWhileBusy, SERVER_BUSY_TIMEOUT_MS } from './busy.ts';
 import { Checkpointer } from './checkpointer.ts';
 import { CommandBus, type CommandSettings } from './command-bus.ts';
 import { openDatabase, type Db } from './db.ts';
@@ -9,6 +9,7 @@ import { MailOutbox } from './mail-outbox.ts';
 import { Projector } from './projector.ts';
 import { Queries } from './queries.ts';
 import { rebuildInSlices, rebuildNow, type RebuildResult } from './rebuild.ts';
+import { rebuildInThread } from './rebuild-thread.ts';
 import { SessionStore } from './sessions.ts';
 import { Vault } from './vault.ts';
 
@@ -54,6 +55,12 @@ export type Storage = {
    * run, then swaps them in with one short transaction (data/rebuild.ts). Safe while the server runs.
    */
   rebuild(): Promise<RebuildResult>;
+  /**
+   * Calls `listener` after each step a rebuild committed, before `rebuild()` resolves. The server's rebuilds commit
+   * on a connection of their own (data/rebuild-thread.ts): whatever caches answers by this connection's changes
+   * must look again (an erasure's answer must not be followed by a list from before it).
+   */
+  onRebuildCommitted(listener: () => void): () => void;
   /** Crypto-shreds a person: deletes their key, then rebuilds so no read model keeps their fields. */
   erase(subject: string): Promise<{ keysDeleted: number }>;
   /**
@@ -79,6 +86,7 @@ export function openStorage(file: string, options: StorageOptions = {}): Storage
   const checkpointer = options.checkpointInBackground && file !== ':memory:' ? new Checkpointer(db, file, options.onBackgroundError ?? (() => {})) : null;
   if (checkpointer) bus.onCommitted(() => checkpointer.afterCommit());
 
+  const rebuildListeners = new Set<() => void>();
   const rebuild = async (): Promise<RebuildResult> => {
     // The replay's commits only append to the WAL; a thread copies them into the database file meanwhile: the
     // server's checkpointer, or, in a command-line tool, one of the rebuild's own (on the core the replay's reader
@@ -87,8 +95,17 @@ export function openStorage(file: string, options: StorageOptions = {}): Storage
     const own = ownThread ? new Checkpointer(db, file, options.onBackgroundError ?? (() => {})) : null;
     const background = checkpointer ?? own;
     const limits = { maxEvents: 5_000, maxMs: 15, pauseMs: 5, grow: options.ownProcess === true };
+    const afterCommit = (): void => {
+      background?.afterCommit();
+      for (const listener of rebuildListeners) listener();
+    };
     try {
-      const result = await rebuildInSlices(db, store, limits, background ? () => background.afterCommit() : undefined);
+      // The server's rebuilds run in a thread of their own, off the event loop that answers requests
+      // (data/rebuild-thread.ts); a command-line tool's on its own connection, which it has to itself.
+      const result =
+        checkpointer !== null
+          ? await rebuildInThread(file, options.busyTimeoutMs ?? SERVER_BUSY_TIMEOUT_MS, limits, afterCommit)
+          : await rebuildInSlices(db, store, limits, afterCommit);
       // The live projector's statements named the tables the swap dropped.
       projector.reset();
       return result;
@@ -123,6 +140,10 @@ export function openStorage(file: string, options: StorageOptions = {}): Storage
     mail,
     checkpointer,
     rebuild,
+    onRebuildCommitted(listener) {
+      rebuildListeners.add(listener);
+      return () => rebuildListeners.delete(listener);
+    },
     async erase(subject) {
       const keysDeleted = await retryWhileBusy(() =>
         forgetOnFailure(() =>

@@ -34,6 +34,8 @@ describe('POST /api/people/erase', () => {
     expect((await erin.post(`/api/bookings/${id}/messages`, { content: 'My gate code is 1234' })).status).toBe(201);
     expect((await admin.request('PATCH', `/api/bookings/${id}`, { json: { status: 'confirmed' } })).status).toBe(200);
     const eventsBefore = server.storage.store.readAll(0, 1e6).length;
+    // The admin's contact list, answered (and kept) before the erasure: the answer after it must be a new one.
+    expect(JSON.stringify((await admin.get('/api/contacts')).data)).toContain('erin@example.com');
 
     const answer = await admin.post('/api/people/erase', { email: 'Erin@Example.com' });
 
