@@ -99,6 +99,8 @@ export class StagedRebuild {
   #readerGone: Promise<void> = Promise.resolve();
   /** Puts the page cache and the automatic checkpoint back as they were before the rebuild. */
   #restoreSettings: (() => void) | undefined;
+  /** The key epoch when the rebuild began (`keyEpoch`): keys deleted after it may still be in what it replays. */
+  #keyEpoch = 0;
 
   /** `models`: the read models to rebuild (all by default; at start, those whose shape or version changed). */
   constructor(db: Db, store: EventStore, limits: SliceLimits, models: readonly ModelName[] = ALL_MODELS) {
@@ -157,6 +159,7 @@ export class StagedRebuild {
         this.#db
           .transaction(() => {
             dropAbandoned(this.#db);
+            this.#keyEpoch = keyEpoch(this.#db);
             prepared(this.#db, 'INSERT INTO meta (name, value) VALUES (?, ?)').run(`${OWNER_PREFIX}${this.#token}`, OWNER);
             for (const sql of readModelStatements(this.#models).tables) this.#db.exec(this.#stagedDdl(sql));
           })
@@ -330,6 +333,7 @@ export class StagedRebuild {
           this.#db.exec(`ALTER TABLE ${this.#staged(table)} RENAME TO ${table}`);
         }
         markBuilt(this.#db, this.#models);
+        if (this.#models.length === ALL_MODELS.length) setBuiltAfterKeyEpoch(this.#db, this.#keyEpoch);
         this.#db.prepare('DELETE FROM meta WHERE name = ?').run(`${OWNER_PREFIX}${this.#token}`);
         return { count, at };
       })
@@ -352,6 +356,29 @@ export class StagedRebuild {
 }
 
 const ALL_MODELS: readonly ModelName[] = READ_MODELS.map((model) => model.name);
+
+/** Every deletion of person keys moves the key epoch (data/vault.ts); 0 before the first. */
+function keyEpoch(db: Db): number {
+  return Number(prepared(db, `SELECT value FROM meta WHERE name = 'key_epoch'`).pluck().get() ?? 0);
+}
+
+/** The key epoch the live read models were replayed after: keys deleted up to it are gone from them too. */
+function setBuiltAfterKeyEpoch(db: Db, epoch: number): void {
+  prepared(db, `INSERT INTO meta (name, value) VALUES ('read_models_key_epoch', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value`).run(String(epoch));
+}
+
+/**
+ * Whether keys were deleted since the live read models were last rebuilt from the whole log: an erasure deletes a
+ * key, then rebuilds, and a process stopped between the two (killed, a power cut, a failed rebuild) left the
+ * person's fields in the read models. The next start rebuilds them then (data/storage.ts). A database from before
+ * this record had erased keys and no epoch for its read models: it counts as owing one rebuild.
+ */
+export function rebuildOwed(db: Db): boolean {
+  const keys = keyEpoch(db);
+  if (keys === 0) return false;
+  const built = prepared(db, `SELECT value FROM meta WHERE name = 'read_models_key_epoch'`).pluck().get() as string | undefined;
+  return built === undefined || Number(built) < keys;
+}
 
 /** A read model's `CREATE TABLE` or `CREATE INDEX` with its table's and index's names renamed (bench/rebuild-bare.ts too). */
 export function renamedDdl(sql: string, rename: (name: string) => string): string {

@@ -8,7 +8,7 @@ import { EventStore } from './event-store.ts';
 import { MailOutbox } from './mail-outbox.ts';
 import { Projector } from './projector.ts';
 import { Queries } from './queries.ts';
-import { rebuildInSlices, rebuildNow, type RebuildResult } from './rebuild.ts';
+import { rebuildInSlices, rebuildNow, rebuildOwed, type RebuildResult } from './rebuild.ts';
 import { rebuildInThread } from './rebuild-thread.ts';
 import { SessionStore } from './sessions.ts';
 import { Vault } from './vault.ts';
@@ -114,9 +114,11 @@ export function openStorage(file: string, options: StorageOptions = {}): Storage
     }
   };
 
-  // Before anything is served: the read models whose shape or version changed since they were built.
-  if (readModelsStale.length > 0) {
-    rebuildNow(db, store, readModelsStale);
+  // Before anything is served: the read models whose shape or version changed since they were built, or all of
+  // them when keys were deleted since their last whole rebuild (an erasure cut short before its rebuild).
+  const owed = rebuildOwed(db);
+  if (readModelsStale.length > 0 || owed) {
+    rebuildNow(db, store, owed ? undefined : readModelsStale);
     projector.reset();
   }
 
