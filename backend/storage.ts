@@ -22,6 +22,8 @@ export function openServerStorage(config: Config, logger?: Logger): ServerStorag
     busyTimeoutMs: SERVER_BUSY_TIMEOUT_MS,
     busyDeadlineMs: config.busyWaitMs,
     settings: settingsOf(config),
+    // Before it serves: an erasure cut short is finished first (ADR 002's later part).
+    rebuildIfOwed: true,
   });
 }
 

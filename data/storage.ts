@@ -37,6 +37,13 @@ export type StorageOptions = {
   onBackgroundError?: (message: string) => void;
   /** What every command sees as `uow.settings` (the backend's: where business mail goes, the site's address). */
   settings?: CommandSettings;
+  /**
+   * The server's own storage, opened before it serves: when keys were deleted since the read models' last whole
+   * rebuild (an erasure cut short before its rebuild, `rebuildOwed`), rebuild them all now. Not for a command-line
+   * tool or the writer thread: they may open the database beside a running server, and this rebuild is one
+   * transaction (ADR 002's later part).
+   */
+  rebuildIfOwed?: boolean;
 };
 
 /** Everything persistent, opened together: the log, the read models, the keys and the sessions. */
@@ -116,7 +123,7 @@ export function openStorage(file: string, options: StorageOptions = {}): Storage
 
   // Before anything is served: the read models whose shape or version changed since they were built, or all of
   // them when keys were deleted since their last whole rebuild (an erasure cut short before its rebuild).
-  const owed = rebuildOwed(db);
+  const owed = options.rebuildIfOwed === true && rebuildOwed(db);
   if (readModelsStale.length > 0 || owed) {
     rebuildNow(db, store, owed ? undefined : readModelsStale);
     projector.reset();
