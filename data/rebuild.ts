@@ -9,6 +9,7 @@ import type { EventStore } from './event-store.ts';
 import { HeldTables } from './held-tables.ts';
 import { Projector } from './projector.ts';
 import { ReplayReader } from './replay-reader.ts';
+import { keyEpoch } from './vault.ts';
 import { warmPages } from './warm-pages.ts';
 
 /**
@@ -356,11 +357,6 @@ export class StagedRebuild {
 }
 
 const ALL_MODELS: readonly ModelName[] = READ_MODELS.map((model) => model.name);
-
-/** Every deletion of person keys moves the key epoch (data/vault.ts); 0 before the first. */
-function keyEpoch(db: Db): number {
-  return Number(prepared(db, `SELECT value FROM meta WHERE name = 'key_epoch'`).pluck().get() ?? 0);
-}
 
 /** The key epoch the live read models were replayed after: keys deleted up to it are gone from them too. */
 function setBuiltAfterKeyEpoch(db: Db, epoch: number): void {

@@ -42,7 +42,7 @@ export class Vault {
    */
   readonly #people = new Map<string, Person>();
   #batchOpen = false;
-  #epoch: string | undefined;
+  #epoch: number | undefined;
   #epochCheckedAt = Number.NEGATIVE_INFINITY;
 
   constructor(db: Db, options: VaultOptions = {}) {
@@ -268,7 +268,7 @@ export class Vault {
     const now = performance.now();
     if (now - this.#epochCheckedAt < EPOCH_CHECK_MS) return;
     this.#epochCheckedAt = now;
-    const epoch = prepared(this.#db, `SELECT value FROM meta WHERE name = 'key_epoch'`).pluck().get() as string | undefined;
+    const epoch = keyEpoch(this.#db);
     if (epoch !== this.#epoch) this.clearCache();
     this.#epoch = epoch;
   }
@@ -334,6 +334,14 @@ export class Vault {
   #subjectHash(subject: string): string {
     return createHmac('sha256', this.#pepper).update(subject).digest('base64url');
   }
+}
+
+/**
+ * How many times person keys were deleted in this database (`meta.key_epoch`, moved by every deletion); 0 before the
+ * first. A vault forgets its keys when it moves; a rebuild records the one it began at (data/rebuild.ts).
+ */
+export function keyEpoch(db: Db): number {
+  return Number(prepared(db, `SELECT value FROM meta WHERE name = 'key_epoch'`).pluck().get() ?? 0);
 }
 
 /** The format of `rowBlob`'s bytes. */
