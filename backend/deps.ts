@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
 import type { MailSender } from './mail/sender.ts';
 import type { RateLimits } from './http/rate-limit.ts';
+import type { ListThread } from './http/list-thread.ts';
 import type { ReadCache } from './http/read-cache.ts';
 import type { WriterThread } from './writer/thread.ts';
 
@@ -19,6 +20,8 @@ export type AppDeps = {
   mailer: MailSender;
   /** The thread commands run in (backend/writer/thread.ts); without it they run on this thread's bus. */
   writer?: WriterThread | undefined;
+  /** The thread long list answers are built in (backend/http/list-thread.ts); without it, on this thread. */
+  lists?: ListThread | undefined;
   /** Rate limits, shared by all routes (built by createApp from config.rateLimitScale). */
   limits: RateLimits;
   /** List answers kept per read-model version (built by createApp). */

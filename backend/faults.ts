@@ -8,8 +8,9 @@ export type Fault = 'storage_full' | 'storage_read_only' | 'busy' | 'storage_una
 const BY_CODE: ReadonlyArray<[test: (code: string) => boolean, fault: Fault]> = [
   [(c) => c === 'SQLITE_FULL' || c === 'ENOSPC' || c === 'EDQUOT' || c === 'EFBIG', 'storage_full'],
   [(c) => c.startsWith('SQLITE_READONLY') || c === 'EROFS', 'storage_read_only'],
-  // WRITER_GONE: the writer thread died with commands in hand and is starting again (backend/writer/thread.ts).
-  [(c) => c.startsWith('SQLITE_BUSY') || c.startsWith('SQLITE_LOCKED') || c === 'EMFILE' || c === 'ENFILE' || c === 'WRITER_GONE', 'busy'],
+  // WRITER_GONE, LIST_THREAD_GONE: a thread died with work in hand and starts again (backend/writer/thread.ts,
+  // backend/http/list-thread.ts).
+  [(c) => c.startsWith('SQLITE_BUSY') || c.startsWith('SQLITE_LOCKED') || c === 'EMFILE' || c === 'ENFILE' || c === 'WRITER_GONE' || c === 'LIST_THREAD_GONE', 'busy'],
   [(c) => c.startsWith('SQLITE_IOERR') || c.startsWith('SQLITE_CANTOPEN') || c === 'EIO' || c === 'EACCES' || c === 'EPERM', 'storage_unavailable'],
 ];
 

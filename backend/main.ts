@@ -9,7 +9,7 @@ import { missingNodeFlags } from './node-flags.ts';
 import { guardProcess } from './process-guard.ts';
 import { runRetention } from './retention.ts';
 import { loadSecrets } from './secrets.ts';
-import { openServerStorage, startWriter, type ServerStorage } from './storage.ts';
+import { openServerStorage, startListThread, startWriter, type ServerStorage } from './storage.ts';
 import { sweepUnattachedUploads } from './uploads/sweep.ts';
 
 // The only file with side effects: config -> logger -> database -> app -> listen.
@@ -21,7 +21,7 @@ const DRAIN_MS = 4_000;
 
 const started = await start();
 if (started) {
-  const { config, logger, storage, writer, mailer, server } = started;
+  const { config, logger, storage, writer, lists, mailer, server } = started;
   const loops = [
     every('session pruning', HOUR, () => storage.sessions.prune(), logger),
     every('retention', 24 * HOUR, () => runRetention(storage, config.storageDir, new Date(), logger), logger),
@@ -38,7 +38,7 @@ if (started) {
     for (const loop of loops) loop.stop();
     server.close(() => {
       // The writer thread's connection closes first, so this thread's, the last, leaves the database checkpointed.
-      void Promise.all([mailer.stop(), writer?.close()]).then(() => {
+      void Promise.all([mailer.stop(), writer?.close(), lists.close()]).then(() => {
         storage.close();
         process.exit(0);
       });
@@ -90,7 +90,8 @@ async function start() {
   mailer.start();
   if (mailer.usesDevOutbox) logger.info({ dir: config.mail.devOutboxDir }, 'no SMTP_URL: mail goes to the development outbox');
   const writer = startWriter(config, logger);
-  const app = createApp({ config, logger, storage, writer, clock, keys, mailer });
+  const lists = startListThread(config, logger);
+  const app = createApp({ config, logger, storage, writer, lists, clock, keys, mailer });
   const server = createHttpServer();
   server.on('request', app.callback());
   server.on('error', (err: NodeJS.ErrnoException) => {
@@ -102,7 +103,7 @@ async function start() {
     const port = typeof address === 'object' && address ? address.port : config.port;
     logger.info({ port, env: config.env, storage: config.storageDir }, `listening on http://localhost:${port}`);
   });
-  return { config, logger, storage, writer, mailer, server };
+  return { config, logger, storage, writer, lists, mailer, server };
 }
 
 function fail(line: string): undefined {

@@ -2,6 +2,7 @@ import { SERVER_BUSY_TIMEOUT_MS } from '#data/busy.ts';
 import type { CommandSettings } from '#data/command-bus.ts';
 import { openStorage, type Storage } from '#data/storage.ts';
 import type { Config } from './config.ts';
+import { ListThread, type ListThreadOptions } from './http/list-thread.ts';
 import type { Logger } from './logger.ts';
 import { WriterThread } from './writer/thread.ts';
 
@@ -34,6 +35,11 @@ export function startWriter(config: Config, logger?: Logger): WriterThread | und
     { file: config.databaseFile, groupCommit: config.groupCommit, busyTimeoutMs: SERVER_BUSY_TIMEOUT_MS, busyDeadlineMs: config.busyWaitMs, settings: settingsOf(config) },
     logger,
   );
+}
+
+/** The thread that builds long list answers on a read-only connection of its own (started with its first list). */
+export function startListThread(config: Config, logger?: Logger, options?: ListThreadOptions): ListThread {
+  return new ListThread(config.databaseFile, { publicUrl: config.publicUrl, businessEmail: config.mail.businessEmail }, logger, options);
 }
 
 /** The storage as a command-line tool opens it (its own process: rebuild slices may grow while nobody writes). */

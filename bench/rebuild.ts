@@ -1,11 +1,13 @@
 import { fork } from 'node:child_process';
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { v7 } from 'uuid';
 import { REBUILD_NODE_FLAGS } from '#backend/node-flags.ts';
 import { EVENT_VERSIONS, personSubject, type DomainEvent, type EventMetadata, type Role } from '#domain/events.ts';
 import type { BookingStatus } from '#domain/schemas/booking.ts';
 import { openStorage, type Storage } from '#data/storage.ts';
+import { BENCH_ADMIN, cookieOf, record } from './answers.ts';
 import { fmt, mb, othersNote, quoteForm, tempDir, watchCpu, type Mode, type Row } from './common.ts';
 import { postRequests } from './http.ts';
 import { ServerProcess } from './load.ts';
@@ -203,7 +205,7 @@ const BESIDE_RATE = 200;
  * rebuild in a process of its own beside it, as `npm run rebuild` while the server runs. Quote requests go in at
  * BESIDE_RATE a second, open loop, from the rebuild's start to its end.
  */
-async function rebuildBesideServer(storageDir: string, file: string, log: (line: string) => void): Promise<{ row: Row; figures: object }> {
+async function rebuildBesideServer(storageDir: string, file: string, log: (line: string) => void): Promise<{ rows: Row[]; figures: object }> {
   const server = new ServerProcess(['app', 'true', '0'], { BENCH_STORAGE_DIR: storageDir });
   try {
     await server.ready();
@@ -224,10 +226,42 @@ async function rebuildBesideServer(storageDir: string, file: string, log: (line:
       detail: `${fmt(posts['2xx'])} of ${fmt(posts.requests.sent)} answered 2xx; p50 ${fmt(posts.latency.p50, 1)} ms, p99 ${fmt(posts.latency.p99, 1)} ms, p99.9 ${fmt(posts.latency.p99_9 ?? NaN, 1)} ms (open loop, from when each was due); the rebuild took ${fmt(run.ms / 1000, 2)} s, peak RSS ${fmt(run.peakRssMb)} MB`,
     };
     if (posts['2xx'] !== posts.requests.sent) row.warning = `${fmt(posts.requests.sent - posts['2xx'])} quote requests not answered 2xx (${fmt(posts.non2xx)} other answers, ${fmt(posts.errors)} errors)`;
-    return { row, figures };
+    const listed = await wholeListBesideReads(server.port, log);
+    return { rows: [row, listed.row], figures: { ...figures, wholeList: listed.figures } };
   } finally {
     await server.stop();
   }
+}
+
+/** Requests a second to GET /api/health while the admin's whole list is built. */
+const HEALTH_RATE = 200;
+
+/**
+ * Reads still answered while a whole seed list is built: the admin's `GET /api/all-messages` on the app's log (every
+ * message, each opened), built in the list thread (backend/http/list-thread.ts), while GET /api/health goes in at
+ * HEALTH_RATE a second, open loop. Built on the event loop, it held every other request for 13 s on the million-event log.
+ */
+async function wholeListBesideReads(port: number, log: (line: string) => void): Promise<{ row: Row; figures: object }> {
+  const base = `http://127.0.0.1:${port}`;
+  const signIn = await record(base, '/api/login', { 'content-type': 'application/json' }, 'POST', JSON.stringify(BENCH_ADMIN));
+  log(`  the admin's GET /api/all-messages on that log, GET /api/health at ${fmt(HEALTH_RATE)} a second meanwhile…`);
+  const started = performance.now();
+  const listing = record(base, '/api/all-messages', { cookie: cookieOf(signIn), 'accept-encoding': 'br' }).then((answer) => ({ answer, ms: performance.now() - started }));
+  const health = await openLoop({ port, rate: HEALTH_RATE, duration: 240, timeout: 20, next: () => ({ method: 'GET', path: '/api/health' }), stopWhen: listing });
+  const { answer, ms } = await listing;
+  const messages = answer.status === 200 ? (JSON.parse(brotliDecompressSync(answer.raw).toString()) as unknown[]).length : 0;
+  const figures = { status: answer.status, ms, messages, bytes: answer.raw.length, health: { sent: health.requests.sent, ok: health['2xx'], latency: health.latency } };
+  log(`  GET /api/all-messages: ${answer.status}, ${fmt(messages)} messages in ${fmt(ms / 1000, 2)} s; GET /api/health meanwhile p99 ${fmt(health.latency.p99, 1)} ms`);
+  const row: Row = {
+    section: '3 rebuild',
+    name: `GET /api/health at ${fmt(HEALTH_RATE)}/s while the admin's GET /api/all-messages is built`,
+    value: Math.round(health.latency.p99),
+    unit: 'ms p99',
+    detail: `${fmt(health['2xx'])} of ${fmt(health.requests.sent)} answered 2xx; p50 ${fmt(health.latency.p50, 1)} ms, p99 ${fmt(health.latency.p99, 1)} ms, p99.9 ${fmt(health.latency.p99_9 ?? NaN, 1)} ms; the list (${fmt(messages)} messages, each opened) answered in ${fmt(ms / 1000, 2)} s, ${fmt(mb(answer.raw.length), 1)} MB brotli`,
+  };
+  if (answer.status !== 200) row.warning = `GET /api/all-messages answered ${answer.status}`;
+  else if (health['2xx'] !== health.requests.sent) row.warning = `${fmt(health.requests.sent - health['2xx'])} health checks not answered 2xx`;
+  return { row, figures };
 }
 
 /** Builds a log of `target` events with a realistic mix, then times full rebuilds of the read models. */
@@ -311,7 +345,7 @@ export async function benchRebuild(
         unit: 'events/s',
         detail: `${fmt(bareMs(bare) / 1000, 2)} s${bares.length > 1 ? ` (median of ${bares.map((b) => fmt(bareMs(b) / 1000, 2)).join(', ')} s, each after a rebuild)` : ''}: reading ${fmt(bare.events)} events ${fmt(bare.readMs / 1000, 2)} s, writing ${fmt(bare.rows)} rows ${fmt(bare.writeMs / 1000, 2)} s, their indexes ${fmt(bare.indexMs / 1000, 2)} s; the rebuild took ${fmt(report.ms / bareMs(bare), 2)} × this`,
       },
-      beside.row,
+      ...beside.rows,
     ];
     if (genOthers.warning) rows[0]!.warning = genOthers.warning;
     if (rebuildOthers.warning) rows[1]!.warning = rebuildOthers.warning;

@@ -18,7 +18,8 @@ import { loadConfig } from '#backend/config.ts';
 import { createHttpServer } from '#backend/http-server.ts';
 import { createLogger } from '#backend/logger.ts';
 import { MailSender } from '#backend/mail/sender.ts';
-import { openServerStorage, startWriter, type ServerStorage } from '#backend/storage.ts';
+import { openServerStorage, startListThread, startWriter, type ServerStorage } from '#backend/storage.ts';
+import type { ListThread } from '#backend/http/list-thread.ts';
 import type { WriterThread } from '#backend/writer/thread.ts';
 import { CreateBookingSchema } from '#domain/schemas/booking.ts';
 import { BENCH_ADMIN, type RecordedAnswer } from './answers.ts';
@@ -36,6 +37,7 @@ const mode = process.argv[2];
 let server: Server;
 let storage: ServerStorage | null = null;
 let writer: WriterThread | undefined;
+let lists: ListThread | undefined;
 let removeDir = (): void => {};
 
 if (mode === 'bare') {
@@ -90,7 +92,8 @@ if (mode === 'bare') {
   await mailer.stop();
   // Commands in the writer thread, as main.ts runs them (WRITER_THREAD=false in the environment: on this thread).
   writer = startWriter(config);
-  const app = createApp({ config, logger, storage, writer, clock: () => new Date(), keys: ['bench-key'], mailer });
+  lists = startListThread(config);
+  const app = createApp({ config, logger, storage, writer, lists, clock: () => new Date(), keys: ['bench-key'], mailer });
   // The server wrapper main.ts uses, so its per-request work is measured too.
   server = createHttpServer();
   server.on('request', app.callback());
@@ -108,7 +111,7 @@ function stop(): void {
   server.closeAllConnections();
   server.close(() => {
     // The writer thread's connection first, so this one, the last, leaves the database checkpointed.
-    void (writer?.close() ?? Promise.resolve()).then(() => {
+    void Promise.all([writer?.close(), lists?.close()]).then(() => {
       storage?.close();
       removeDir();
       // Exit only once the report has left: process.send is asynchronous.

@@ -105,6 +105,18 @@ export function newSyncEpoch(db: Db): void {
 }
 
 /**
+ * A read-only connection for a thread that only reads (the list thread, backend/http/list-thread.ts): no
+ * migration, nothing written. The database must exist (the server opened it first). A small page cache: it reads
+ * each list once per change, and the HTTP thread's connection keeps the hot pages.
+ */
+export function openReadOnly(file: string, options: OpenOptions & { cacheKb?: number } = {}): Db {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5_000}`);
+  db.pragma(`cache_size = -${options.cacheKb ?? 8_192}`);
+  return db;
+}
+
+/**
  * A random 32-byte secret kept in `meta` under `name`, made on first use. Call it outside any command's
  * transaction (at open), so a rolled-back command can never lose a secret that was already handed out.
  */

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 import type { Statement } from 'better-sqlite3';
 import type { Middleware } from 'koa';
 import type Router from '@koa/router';
@@ -8,6 +8,8 @@ import type { User } from '#data/queries.ts';
 import type { Storage } from '#data/storage.ts';
 import { allow } from './command.ts';
 import { withRequestId, type Lane } from './lanes.ts';
+import { LONG_LIST_BYTES, type ListThread } from './list-thread.ts';
+import { answerHash, LISTS, READ_MODEL_VERSION_SQL, versionOf, type ListName } from './lists.ts';
 import { noneMatch, preferredEncoding, type Encoding } from './negotiate.ts';
 import { securityHeaderLines } from './security.ts';
 import { SignedInCache, type CookieCheck } from './signed-in.ts';
@@ -15,16 +17,38 @@ import { SignedInCache, type CookieCheck } from './signed-in.ts';
 /** An action about no particular record (a list's). */
 type ListAction = { [A in Action]: Policy[A] extends undefined ? A : never }[Action];
 
-/** A list answer: the read model's rows for a viewer. `scope` names whose answer it is (null: every viewer the policy lets in gets the same). */
-export type CachedList = { path: string; action: ListAction; scope: (user: User) => string | null; produce: (user: User) => unknown };
+/**
+ * A list answer: the read model's rows for a viewer (`produce`, backend/http/lists.ts). `scope` names whose answer
+ * it is (null: every viewer the policy lets in gets the same).
+ */
+export type CachedList = { path: string; action: ListAction; scope: (user: User) => string | null; produce: ListName };
 
-/** One answer, serialised once per read-model version; compressed once per encoding, when first asked for. */
-type Entry = { version: string; etag: string; json: Buffer; encoded: Map<Encoding, { body: Buffer; ok: readonly string[] }>; notModified: readonly string[] };
+type Variant = { body: Buffer; ok: readonly string[] };
+
+/**
+ * One answer, serialised once per read-model version; compressed once per encoding, when first asked for
+ * (`compressing`: a long answer's compressions under way, off the event loop).
+ */
+type Entry = {
+  version: string;
+  etag: string;
+  json: Buffer;
+  encoded: Map<Encoding, Variant>;
+  compressing: Map<Encoding, Promise<Variant>>;
+  notModified: readonly string[];
+};
+
+/** A build in the list thread, and the version this thread had read when it asked for it. */
+type Flight = { version: string; promise: Promise<Entry> };
 
 /** Below this, compressing costs more than it saves (as apiTransport). */
 const THRESHOLD_BYTES = 1024;
 /** Answers kept (each list once, each customer's own list once); the oldest goes first. */
 const MAX_ENTRIES = 2_000;
+const BROTLI: BrotliOptions = { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } };
+const GZIP: ZlibOptions = { level: 6 };
+const brotliLater = promisify(brotliCompress);
+const gzipLater = promisify(gzip);
 
 /**
  * List reads answered from memory (issue 14): the serialised and compressed answer is kept per read-model
@@ -40,19 +64,25 @@ const MAX_ENTRIES = 2_000;
 export class ReadCache {
   readonly #storage: Storage;
   readonly #signedIn: SignedInCache;
+  readonly #threads: ListThread | undefined;
   readonly #lists = new Map<string, CachedList>();
   readonly #entries = new Map<string, Entry>();
+  /** Per cache key: the build under way in the list thread, and the one that waits for it. */
+  readonly #running = new Map<string, Flight>();
+  readonly #queued = new Map<string, Promise<Entry>>();
+  /** Each list's last answer's length (by path), which says where its next one is built. */
+  readonly #lengths = new Map<string, number>();
   readonly #version: Statement;
   readonly #apiHeaders: readonly string[];
   #versionStamp = '';
   #versionValue = '';
 
-  constructor(storage: Storage, options: { secure: boolean; verifyCookie: CookieCheck }) {
+  /** `lists`: the thread that builds long lists (without it, every list is built on this thread). */
+  constructor(storage: Storage, options: { secure: boolean; verifyCookie: CookieCheck; lists?: ListThread | undefined }) {
     this.#storage = storage;
     this.#signedIn = new SignedInCache(storage, options.verifyCookie);
-    this.#version = storage.db
-      .prepare(`SELECT (SELECT COALESCE(MAX(global_position), 0) FROM events), (SELECT value FROM meta WHERE name = 'sync_epoch')`)
-      .raw();
+    this.#threads = options.lists;
+    this.#version = storage.db.prepare(READ_MODEL_VERSION_SQL).raw();
     this.#apiHeaders = [...securityHeaderLines({ secure: options.secure, api: true }), 'Vary', 'Accept-Encoding'];
   }
 
@@ -70,6 +100,10 @@ export class ReadCache {
     router.get(list.path, allow(this.#storage, list.action), this.#routeAnswer(list));
   }
 
+  /**
+   * Answers from what is ready: an answer kept at the read models' version, or a short one built here. A long list
+   * to build, or a long answer to compress, goes down the chain to the route, which waits for them off the event loop.
+   */
   readonly lane: Lane = (req, res, requestId) => {
     const url = req.url ?? '';
     const query = url.indexOf('?');
@@ -79,14 +113,16 @@ export class ReadCache {
     const user = this.#signedIn.user(req, res, stamp);
     // The route's policy; a refusal goes down the chain to be answered (401/403 with its reason).
     if (!user || !can(user, list.action)) return undefined;
-    const entry = this.#entry(list, user, stamp);
+    const entry = this.#entryHere(list, user, stamp);
+    if (!entry) return undefined;
     const ifNoneMatch = req.headers['if-none-match'];
     if (ifNoneMatch !== undefined && noneMatch(ifNoneMatch, entry.etag)) {
       res.writeHead(304, withRequestId(entry.notModified, requestId));
       res.end();
       return list.path;
     }
-    const variant = this.#variant(entry, preferredEncoding(req.headers['accept-encoding']));
+    const variant = this.#variantHere(entry, preferredEncoding(req.headers['accept-encoding']));
+    if (!variant) return undefined;
     res.writeHead(200, withRequestId(variant.ok, requestId));
     if (req.method === 'HEAD') res.end();
     else res.end(variant.body);
@@ -94,11 +130,11 @@ export class ReadCache {
   };
 
   #routeAnswer(list: CachedList): Middleware {
-    return (ctx) => {
+    return async (ctx) => {
       const user = ctx.state['user'] as User;
-      const entry = this.#entry(list, user, this.#signedIn.stamp());
+      const entry = await this.#entry(list, user, this.#signedIn.stamp());
       const encoding = preferredEncoding(ctx.get('accept-encoding') || undefined);
-      const variant = this.#variant(entry, encoding);
+      const variant = await this.#variant(entry, encoding);
       ctx.type = 'application/json; charset=utf-8';
       ctx.set('ETag', entry.etag);
       if (encoding && variant.body !== entry.json) ctx.set('Content-Encoding', encoding);
@@ -109,54 +145,119 @@ export class ReadCache {
   /** The read models' version now: asked of the database only when something was written since the last time. */
   #currentVersion(stamp: string): string {
     if (stamp !== this.#versionStamp) {
-      const [position, epoch] = this.#version.get() as [number, string | null];
-      this.#versionValue = `${position}.${epoch ?? '0'}`;
+      this.#versionValue = versionOf(this.#version.get() as [number, string | null]);
       this.#versionStamp = stamp;
     }
     return this.#versionValue;
   }
 
-  #entry(list: CachedList, user: User, stamp: string): Entry {
-    const scope = list.scope(user);
-    const key = scope === null ? list.path : `${list.path}\n${scope}`;
+  /** The list's answer at the read models' version now: kept, or built here or in the list thread. */
+  #entry(list: CachedList, user: User, stamp: string): Entry | Promise<Entry> {
+    const here = this.#entryHere(list, user, stamp);
+    if (here) return here;
+    const key = this.#key(list, user);
+    const version = this.#currentVersion(stamp);
+    const running = this.#running.get(key);
+    if (!running) return this.#buildInThread(list, user, key, version);
+    // Asked for at this version already: that build read at it or later.
+    if (running.version === version) return running.promise;
+    // Something was written since the running build began: the next one, which every request until it starts shares.
+    let queued = this.#queued.get(key);
+    if (!queued) {
+      const next = (): Promise<Entry> => {
+        this.#queued.delete(key);
+        return this.#buildInThread(list, user, key, this.#currentVersion(this.#signedIn.stamp()));
+      };
+      queued = running.promise.then(next, next);
+      this.#queued.set(key, queued);
+    }
+    return queued;
+  }
+
+  /** The kept answer at the version now, else one built on this thread when the list is short; else undefined. */
+  #entryHere(list: CachedList, user: User, stamp: string): Entry | undefined {
+    const key = this.#key(list, user);
     const version = this.#currentVersion(stamp);
     const cached = this.#entries.get(key);
     if (cached?.version === version) return cached;
-    const json = Buffer.from(JSON.stringify(list.produce(user)));
-    const hash = createHash('sha256').update(key).update('\n').update(json).digest('base64url').slice(0, 16);
+    if (this.#threads?.takes(this.#lengths.get(list.path))) return undefined;
+    const json = Buffer.from(JSON.stringify(LISTS[list.produce](this.#storage.queries, user)));
+    return this.#keep(list, key, version, json, answerHash(key, json));
+  }
+
+  #buildInThread(list: CachedList, user: User, key: string, version: string): Promise<Entry> {
+    const promise = this.#threads!.build(list.produce, user, key).then((built) => this.#keep(list, key, built.version, built.json, built.hash));
+    const flight: Flight = { version, promise };
+    this.#running.set(key, flight);
+    const done = (): void => {
+      if (this.#running.get(key) === flight) this.#running.delete(key);
+    };
+    promise.then(done, done);
+    return promise;
+  }
+
+  #key(list: CachedList, user: User): string {
+    const scope = list.scope(user);
+    return scope === null ? list.path : `${list.path}\n${scope}`;
+  }
+
+  #keep(list: CachedList, key: string, version: string, json: Buffer, hash: string): Entry {
     const etag = `W/"${version}-${hash}"`;
-    const entry: Entry = { version, etag, json, encoded: new Map(), notModified: ['X-Request-Id', '', ...this.#apiHeaders, 'ETag', etag] };
+    const entry: Entry = { version, etag, json, encoded: new Map(), compressing: new Map(), notModified: ['X-Request-Id', '', ...this.#apiHeaders, 'ETag', etag] };
+    this.#lengths.set(list.path, json.length);
     this.#entries.delete(key);
     if (this.#entries.size >= MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value as string);
     this.#entries.set(key, entry);
     return entry;
   }
 
-  #variant(entry: Entry, encoding: Encoding): { body: Buffer; ok: readonly string[] } {
-    const wanted = entry.json.length < THRESHOLD_BYTES ? null : encoding;
-    let variant = entry.encoded.get(wanted);
-    if (!variant) {
-      const body =
-        wanted === 'br'
-          ? brotliCompressSync(entry.json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.json.length } })
-          : wanted === 'gzip'
-            ? gzipSync(entry.json, { level: 6 })
-            : entry.json;
-      const ok = [
-        'X-Request-Id',
-        '',
-        ...this.#apiHeaders,
-        'Content-Type',
-        'application/json; charset=utf-8',
-        'ETag',
-        entry.etag,
-        'Content-Length',
-        String(body.length),
-        ...(wanted ? ['Content-Encoding', wanted] : []),
-      ];
-      variant = { body, ok };
-      entry.encoded.set(wanted, variant);
+  /** The answer's bytes for that encoding: kept, compressed here when short, or on libuv's pool. */
+  #variant(entry: Entry, encoding: Encoding): Variant | Promise<Variant> {
+    const here = this.#variantHere(entry, encoding);
+    if (here) return here;
+    const wanted = encoding!;
+    let compressing = entry.compressing.get(wanted);
+    if (!compressing) {
+      compressing = (wanted === 'br' ? brotliLater(entry.json, { ...BROTLI, params: { ...BROTLI.params, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.json.length } }) : gzipLater(entry.json, GZIP)).then(
+        (body) => this.#keepVariant(entry, wanted, body),
+      );
+      entry.compressing.set(wanted, compressing);
+      const done = (): void => void entry.compressing.delete(wanted);
+      compressing.then(done, done);
     }
+    return compressing;
+  }
+
+  /** The kept variant, or one made here when the answer is short enough; undefined when it must be made off the event loop. */
+  #variantHere(entry: Entry, encoding: Encoding): Variant | undefined {
+    const wanted = entry.json.length < THRESHOLD_BYTES ? null : encoding;
+    const kept = entry.encoded.get(wanted);
+    if (kept) return kept;
+    if (wanted === null) return this.#keepVariant(entry, null, entry.json);
+    // A long answer is compressed on libuv's pool (brotli about 12 ms a megabyte here, gzip 6).
+    if (entry.json.length > LONG_LIST_BYTES) return undefined;
+    const body =
+      wanted === 'br'
+        ? brotliCompressSync(entry.json, { ...BROTLI, params: { ...BROTLI.params, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.json.length } })
+        : gzipSync(entry.json, GZIP);
+    return this.#keepVariant(entry, wanted, body);
+  }
+
+  #keepVariant(entry: Entry, wanted: Encoding, body: Buffer): Variant {
+    const ok = [
+      'X-Request-Id',
+      '',
+      ...this.#apiHeaders,
+      'Content-Type',
+      'application/json; charset=utf-8',
+      'ETag',
+      entry.etag,
+      'Content-Length',
+      String(body.length),
+      ...(wanted ? ['Content-Encoding', wanted] : []),
+    ];
+    const variant = { body, ok };
+    entry.encoded.set(wanted, variant);
     return variant;
   }
 }

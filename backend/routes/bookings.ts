@@ -61,7 +61,7 @@ export function bookingRoutes(deps: AppDeps): Router {
     }),
   );
 
-  deps.reads.route(router, { path: '/api/bookings', action: 'bookings.list', scope: () => null, produce: () => queries.bookings() });
+  deps.reads.route(router, { path: '/api/bookings', action: 'bookings.list', scope: () => null, produce: 'bookings' });
 
   router.get('/api/bookings/user/:email', (ctx) => {
     requireUser(ctx, queries);

@@ -72,7 +72,14 @@ export function calendarRoutes(deps: AppDeps): Router {
     }
     ctx.set('Cache-Control', 'private, max-age=300');
     ctx.type = CALENDAR_TYPE;
-    ctx.body = await renderer.feed(queries.bookings(), clock());
+    if (deps.lists) {
+      // Every booking: read, rendered and tagged in the list thread, off the event loop.
+      const { body, etag } = await deps.lists.calendarFeed(clock());
+      ctx.set('ETag', etag);
+      ctx.body = body;
+    } else {
+      ctx.body = await renderer.feed(queries.bookings(), clock());
+    }
   });
 
   return router;

@@ -13,7 +13,7 @@ export function enquiryRoutes(deps: AppDeps): Router {
   const { storage, limits } = deps;
   const { queries } = storage;
 
-  deps.reads.route(router, { path: '/api/contacts', action: 'contacts.list', scope: () => null, produce: () => queries.contacts() });
+  deps.reads.route(router, { path: '/api/contacts', action: 'contacts.list', scope: () => null, produce: 'contacts' });
 
   router.post(
     '/api/contacts',
@@ -40,7 +40,7 @@ export function enquiryRoutes(deps: AppDeps): Router {
     }),
   );
 
-  deps.reads.route(router, { path: '/api/support/requests', action: 'support.list', scope: () => null, produce: () => queries.supportRequests() });
+  deps.reads.route(router, { path: '/api/support/requests', action: 'support.list', scope: () => null, produce: 'supportRequests' });
 
   /**
    * Finds bookings without signing in, when the e-mail and the phone both match the same bookings. Quote

@@ -30,7 +30,7 @@ export function messageRoutes(deps: AppDeps): Router {
     }),
   );
 
-  deps.reads.route(router, { path: '/api/all-messages', action: 'messages.list', scope: () => null, produce: () => queries.allMessages() });
+  deps.reads.route(router, { path: '/api/all-messages', action: 'messages.list', scope: () => null, produce: 'allMessages' });
 
   return router;
 }

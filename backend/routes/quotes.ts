@@ -32,13 +32,13 @@ export function quoteRoutes(deps: AppDeps): Router {
   };
   const quoteOf = (ctx: Context): Quote => ctx.state['quote'] as Quote;
 
-  deps.reads.route(router, { path: '/api/quotes', action: 'quotes.list', scope: () => null, produce: () => queries.quotes() });
+  deps.reads.route(router, { path: '/api/quotes', action: 'quotes.list', scope: () => null, produce: 'quotes' });
   // Each customer's own answer, kept under their account and the address they have proved.
   deps.reads.route(router, {
     path: '/api/quotes/mine',
     action: 'quotes.mine',
     scope: (user) => `${user.id}\n${provenEmail(user) ?? ''}`,
-    produce: (user) => queries.quotesForCustomer(provenEmail(user), user.id),
+    produce: 'quotesMine',
   });
 
   /** The admin's changes to the path's quote: found, the body validated, the command run. */

@@ -4,9 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAdmin } from '#backend/bootstrap.ts';
-import { loadConfig } from '#backend/config.ts';
+import { loadConfig, type Config } from '#backend/config.ts';
+import { ListThread, type BuiltList } from '#backend/http/list-thread.ts';
+import type { ListName } from '#backend/http/lists.ts';
+import type { User } from '#data/queries.ts';
 import { Client, startServer, type TestServer } from '../support/server.ts';
 import { bookingForm, quoteForm, sessionCookie } from './helpers.ts';
 
@@ -342,5 +345,115 @@ describe('GET /api/quotes/mine answered from the cache', () => {
 
     const aAgain = await raw(server.url, '/api/quotes/mine', { cookie: customers.a.cookieHeader(), 'if-none-match': a.headers['etag'] as string });
     expect(aAgain.status).toBe(304);
+  });
+});
+
+/** The list thread with every list built in it, counting its builds and the lists asked for, and able to hold answers back. */
+class WatchedLists extends ListThread {
+  readonly builds: ListName[] = [];
+  /** Calls of `takes`: the read cache asks it for each request it cannot answer from what it keeps. */
+  asked = 0;
+  /** Builds the thread has answered. */
+  read = 0;
+  #gate: Promise<void> = Promise.resolve();
+  #open: () => void = () => {};
+
+  constructor(config: Config) {
+    super(config.databaseFile, { publicUrl: config.publicUrl, businessEmail: config.mail.businessEmail }, undefined, {
+      minBytes: 0,
+      script: new URL('../support/dying-list-worker.ts', import.meta.url),
+    });
+  }
+
+  hold(): void {
+    this.#gate = new Promise((resolve) => {
+      this.#open = resolve;
+    });
+  }
+
+  release(): void {
+    this.#open();
+  }
+
+  override takes(lastLength: number | undefined): boolean {
+    this.asked++;
+    return super.takes(lastLength);
+  }
+
+  /** Builds as the thread does, then holds the answer back while held. */
+  override async build(list: ListName, user: User, key: string): Promise<BuiltList> {
+    this.builds.push(list);
+    const built = await super.build(list, user, key);
+    this.read++;
+    await this.#gate;
+    return built;
+  }
+}
+
+describe('long lists built in the list thread (here every list)', () => {
+  let server: TestServer;
+  let lists: WatchedLists;
+  let admin: Client;
+  let cookie: string;
+
+  beforeAll(async () => {
+    server = await startServer({ lists: (config) => (lists = new WatchedLists(config)) });
+    admin = new Client(server.url);
+    cookie = sessionCookie(await admin.loginAdmin());
+    for (let i = 0; i < 3; i++) {
+      const made = await admin.post('/api/bookings', bookingForm(`threaded${i}@example.com`, { firstName: `Threaded${i}` }));
+      await admin.post(`/api/bookings/${made.data.booking.id as string}/messages`, { content: `Message ${i} about the job` });
+    }
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('answers what the HTTP thread reads, chat text opened by the thread, and builds it once a version', async () => {
+    const bookings = await raw(server.url, '/api/bookings', { cookie, 'accept-encoding': 'br' });
+    const messages = await raw(server.url, '/api/all-messages', { cookie, 'accept-encoding': 'gzip' });
+    expect([bookings.status, messages.status]).toEqual([200, 200]);
+    expect(decoded(bookings)).toEqual(JSON.parse(JSON.stringify(server.storage.queries.bookings())));
+    expect(decoded(messages)).toEqual(JSON.parse(JSON.stringify(server.storage.queries.allMessages())));
+    expect((decoded(messages) as Array<{ content: string }>).map((m) => m.content).sort()).toEqual(['Message 0 about the job', 'Message 1 about the job', 'Message 2 about the job']);
+    expect(lists.builds).toEqual(['bookings', 'allMessages']);
+
+    const again = await raw(server.url, '/api/bookings', { cookie, 'if-none-match': bookings.headers['etag'] as string });
+    expect(again.status).toBe(304);
+    expect(lists.builds).toHaveLength(2);
+  });
+
+  it('shares one build among the requests at a version, and one more among those after a write, which see it', async () => {
+    const before = lists.builds.length;
+    lists.hold();
+    const read = lists.read;
+    const first = [0, 1, 2].map(() => raw(server.url, '/api/contacts', { cookie }));
+    // The thread has read the contacts (and the answer is held) before the new one is written.
+    await vi.waitFor(() => expect(lists.read).toBe(read + 1));
+    const made = await admin.post('/api/contacts', { firstName: 'Queued', email: 'queued@example.com', phone: '07700 900123', details: 'Asked while a build ran' });
+    expect(made.status).toBe(201);
+    const asked = lists.asked;
+    const later = [0, 1].map(() => raw(server.url, '/api/contacts', { cookie }));
+    // Each request asks twice (the lane, then the route, which then waits): both wait now.
+    await vi.waitFor(() => expect(lists.asked).toBe(asked + 4));
+    expect(lists.builds).toHaveLength(before + 1);
+    lists.release();
+
+    const answers = await Promise.all([...first, ...later]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(lists.builds).toHaveLength(before + 2);
+    const emails = answers.map((answer) => (decoded(answer) as Array<{ email: string }>).map((c) => c.email).includes('queued@example.com'));
+    expect(emails).toEqual([false, false, false, true, true]);
+  });
+
+  it('answers 503 with Retry-After when the thread dies, and starts it again for the next list', async () => {
+    const died = await raw(server.url, '/api/support/requests', { cookie });
+    expect(died.status).toBe(503);
+    expect(died.headers['retry-after']).toBe('2');
+    expect(JSON.parse(died.body.toString())).toMatchObject({ error: { code: 'busy' } });
+
+    const next = await raw(server.url, '/api/quotes', { cookie });
+    expect(next.status).toBe(200);
+    expect(decoded(next)).toEqual(JSON.parse(JSON.stringify(server.storage.queries.quotes())));
   });
 });

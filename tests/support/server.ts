@@ -9,11 +9,12 @@ import { personSubject } from '#domain/events.ts';
 import type { Storage } from '#data/storage.ts';
 import { createApp } from '#backend/app.ts';
 import { createAdmin } from '#backend/bootstrap.ts';
-import { loadConfig } from '#backend/config.ts';
+import { loadConfig, type Config } from '#backend/config.ts';
 import { createHttpServer } from '#backend/http-server.ts';
 import { createLogger } from '#backend/logger.ts';
+import type { ListThread, ListThreadOptions } from '#backend/http/list-thread.ts';
 import { MailSender } from '#backend/mail/sender.ts';
-import { openServerStorage, startWriter } from '#backend/storage.ts';
+import { openServerStorage, startListThread, startWriter } from '#backend/storage.ts';
 
 export type TestServer = {
   url: string;
@@ -36,7 +37,9 @@ export const ADMIN = { email: 'admin@example.com', password: 'a-long-test-passph
  * with an admin account made the way production makes it. The HTTP server is the production one
  * (backend/http-server.ts), listening before the app is built so PUBLIC_URL can name its real address.
  */
-export async function startServer(options: { env?: Record<string, string>; storageDir?: string; clock?: () => Date } = {}): Promise<TestServer> {
+export async function startServer(
+  options: { env?: Record<string, string>; storageDir?: string; clock?: () => Date; lists?: ListThreadOptions | ((config: Config) => ListThread) } = {},
+): Promise<TestServer> {
   const storageDir = options.storageDir ?? mkdtempSync(join(tmpdir(), 'spark-test-'));
   const server: Server = createHttpServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
@@ -58,7 +61,10 @@ export async function startServer(options: { env?: Record<string, string>; stora
   const mailer = new MailSender(storage.mail, config.mail, logger, clock);
   // Commands run in the writer thread as in production (WRITER_THREAD=false in `env`: on this thread).
   const writer = startWriter(config);
-  const app = createApp({ config, logger, storage, writer, clock, keys: ['test-key'], mailer });
+  // Long lists are built in their thread as in production (it starts with the first list asked for); `lists` may
+  // set it up otherwise, or make it.
+  const lists = typeof options.lists === 'function' ? options.lists(config) : startListThread(config, undefined, options.lists);
+  const app = createApp({ config, logger, storage, writer, lists, clock, keys: ['test-key'], mailer });
   server.on('request', app.callback());
   return {
     url,
@@ -77,7 +83,7 @@ export async function startServer(options: { env?: Record<string, string>; stora
       await mailer.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await writer?.close();
+      await Promise.all([writer?.close(), lists.close()]);
       storage.close();
       if (!keepStorage) rmSync(storageDir, { recursive: true, force: true });
     },
