@@ -320,6 +320,8 @@ export class StagedRebuild {
   #swap(): void {
     const tail = this.#db
       .transaction(() => {
+        // An erasure since the rebuild began: what it replayed may hold fields the deleted keys sealed.
+        if (keyEpoch(this.#db) !== this.#keyEpoch) throw new KeysDeletedMeanwhile();
         let count = 0;
         let at = this.#position;
         for (;;) {
@@ -383,16 +385,32 @@ export function renamedDdl(sql: string, rename: (name: string) => string): strin
     .replace(/^CREATE INDEX (\w+) ON (\w+)/, (_m, index: string, table: string) => `CREATE INDEX ${rename(index)} ON ${rename(table)}`);
 }
 
+/**
+ * Keys were deleted (an erasure, in this process or another) while a rebuild replayed: its staged rows may hold the
+ * fields they sealed, opened before they went. The swap refuses them and the rebuild starts again.
+ */
+export class KeysDeletedMeanwhile extends Error {
+  constructor() {
+    super('Person keys were deleted while the read models were rebuilt; the rebuild starts again');
+    this.name = 'KeysDeletedMeanwhile';
+  }
+}
+
+/** How many times a rebuild starts again after erasures during it, before it gives up (the live read models stay). */
+const MAX_RESTARTS = 3;
+
 /** Runs a rebuild of these read models (all by default) synchronously (at start, before the server answers anything). */
 export function rebuildNow(db: Db, store: EventStore, models: readonly ModelName[] = ALL_MODELS): RebuildResult {
-  const rebuild = new StagedRebuild(db, store, { maxEvents: Infinity, maxMs: Infinity }, models);
-  try {
-    while (!rebuild.done) rebuild.step();
-  } catch (err) {
-    rebuild.abandon();
-    throw err;
+  for (let restarts = 0; ; restarts++) {
+    const rebuild = new StagedRebuild(db, store, { maxEvents: Infinity, maxMs: Infinity }, models);
+    try {
+      while (!rebuild.done) rebuild.step();
+      return rebuild.result();
+    } catch (err) {
+      rebuild.abandon();
+      if (!(err instanceof KeysDeletedMeanwhile) || restarts >= MAX_RESTARTS) throw err;
+    }
   }
-  return rebuild.result();
 }
 
 /**
@@ -407,6 +425,16 @@ export async function rebuildInSlices(
   limits: SliceLimits = { maxEvents: 5_000, maxMs: 15, pauseMs: 5 },
   afterCommit?: () => void,
 ): Promise<RebuildResult> {
+  for (let restarts = 0; ; restarts++) {
+    try {
+      return await rebuildOnceInSlices(db, store, limits, afterCommit);
+    } catch (err) {
+      if (!(err instanceof KeysDeletedMeanwhile) || restarts >= MAX_RESTARTS) throw err;
+    }
+  }
+}
+
+async function rebuildOnceInSlices(db: Db, store: EventStore, limits: SliceLimits, afterCommit?: () => void): Promise<RebuildResult> {
   const rebuild = new StagedRebuild(db, store, limits);
   let warming: Promise<number> | null = null;
   let warmedPages = 0;

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { bookingDecider } from '#domain/deciders/booking.ts';
 import { streamId } from '#domain/deciders/decider.ts';
 import { ERASED } from '#domain/limits.ts';
+import { KeysDeletedMeanwhile, rebuildInSlices, StagedRebuild } from '#data/rebuild.ts';
 import { openStorage, type Storage } from '#data/storage.ts';
 import { bookingRequested } from './fixtures.ts';
 
@@ -72,5 +73,33 @@ describe('a rebuild owed after keys were deleted', () => {
     const started = reopen(file);
     expect(started.db.prepare(`SELECT rootpage FROM sqlite_master WHERE name = 'bookings'`).pluck().get()).toBe(root);
     expect(emails(started)).toEqual([ERASED]);
+  });
+
+  it('refuses to swap in a rebuild that replayed before an erasure, and a rebuild in slices starts again', async () => {
+    const file = fresh();
+    const storage = reopen(file, false);
+    await request(storage, 'gone@example.com');
+    await request(storage, 'kept@example.com');
+
+    // Replayed while the key was there: the staged rows hold the address.
+    const rebuild = new StagedRebuild(storage.db, storage.store, { maxEvents: Infinity, maxMs: Infinity });
+    while (!rebuild.swapIsNear) rebuild.step();
+    storage.db.transaction(() => storage.vault.erase('email:gone@example.com')).immediate();
+    expect(() => {
+      while (!rebuild.done) rebuild.step();
+    }).toThrow(KeysDeletedMeanwhile);
+    rebuild.abandon();
+    expect(emails(storage)).toEqual(['gone@example.com', 'kept@example.com']);
+
+    // In slices (`npm run rebuild`, the server's): an erasure after its first step, then it starts again and finishes.
+    let erased = false;
+    const result = await rebuildInSlices(storage.db, storage.store, { maxEvents: 1, maxMs: Infinity }, () => {
+      if (erased) return;
+      erased = true;
+      storage.db.transaction(() => storage.vault.erase('email:kept@example.com')).immediate();
+    });
+    expect(result.events).toBe(2);
+    expect(emails(storage)).toEqual([ERASED, ERASED]);
+    expect(storage.db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'rebuild_%'`).all()).toEqual([]);
   });
 });
