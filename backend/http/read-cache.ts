@@ -45,7 +45,7 @@ type Flight = { version: string; promise: Promise<Entry> };
 const THRESHOLD_BYTES = 1024;
 /** Answers kept (each list once, each customer's own list once); the oldest goes first. */
 const MAX_ENTRIES = 2_000;
-const BROTLI: BrotliOptions = { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } };
+const brotliFor = (json: Buffer): BrotliOptions => ({ params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: json.length } });
 const GZIP: ZlibOptions = { level: 6 };
 const brotliLater = promisify(brotliCompress);
 const gzipLater = promisify(gzip);
@@ -218,7 +218,7 @@ export class ReadCache {
     const wanted = encoding!;
     let compressing = entry.compressing.get(wanted);
     if (!compressing) {
-      compressing = (wanted === 'br' ? brotliLater(entry.json, { ...BROTLI, params: { ...BROTLI.params, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.json.length } }) : gzipLater(entry.json, GZIP)).then(
+      compressing = (wanted === 'br' ? brotliLater(entry.json, brotliFor(entry.json)) : gzipLater(entry.json, GZIP)).then(
         (body) => this.#keepVariant(entry, wanted, body),
       );
       entry.compressing.set(wanted, compressing);
@@ -237,9 +237,7 @@ export class ReadCache {
     // A long answer is compressed on libuv's pool (brotli about 12 ms a megabyte here, gzip 6).
     if (entry.json.length > LONG_LIST_BYTES) return undefined;
     const body =
-      wanted === 'br'
-        ? brotliCompressSync(entry.json, { ...BROTLI, params: { ...BROTLI.params, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.json.length } })
-        : gzipSync(entry.json, GZIP);
+      wanted === 'br' ? brotliCompressSync(entry.json, brotliFor(entry.json)) : gzipSync(entry.json, GZIP);
     return this.#keepVariant(entry, wanted, body);
   }
 
