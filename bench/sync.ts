@@ -29,18 +29,33 @@ export async function benchSync(mode: Mode, log: (line: string) => void): Promis
     const first = await pullAll(client, 0);
     log(`  first sync: ${fmt(first.changes)} changes in ${first.pages} pages, ${fmt(first.ms)} ms, ${fmt(first.bytes / 1024)} KB sent (br)`);
 
-    const some = server.storage.queries.bookings()[0]!;
-    await client.request('PATCH', `/api/bookings/${some.id}`, { json: { status: 'cancelled' } });
-    const next = await pullAll(client, first.next);
-    log(`  next sync after one change: ${fmt(next.changes)} change, ${fmt(next.ms, 1)} ms, ${fmt(next.bytes)} bytes`);
+    // One change, then the sync that brings it, five times over (one sample moved from 2 to 23 ms between runs).
+    const nexts: Array<Awaited<ReturnType<typeof pullAll>>> = [];
+    let after = first.next;
+    for (const some of server.storage.queries.bookings().slice(0, NEXT_SYNCS)) {
+      await client.request('PATCH', `/api/bookings/${some.id}`, { json: { status: 'cancelled' } });
+      nexts.push(await pullAll(client, after));
+      after = nexts[nexts.length - 1]!.next;
+    }
+    const next = [...nexts].sort((a, b) => a.ms - b.ms)[Math.floor(nexts.length / 2)]!;
+    log(`  next sync after one change: ${fmt(next.changes)} change, median ${fmt(next.ms, 1)} ms of ${nexts.map((n) => fmt(n.ms, 1)).join(', ')}, ${fmt(next.bytes)} bytes`);
     return [
       { section: '6 sync', name: `admin's first sync of ${fmt(count)} bookings`, value: Math.round(first.ms), unit: 'ms', detail: `${fmt(first.changes)} changes (the bookings and the contacts they made) in ${first.pages} pages of 1,000; ${fmt(first.bytes / 1024)} KB sent (brotli)` },
-      { section: '6 sync', name: 'the next sync after one change', value: Number(next.ms.toFixed(1)), unit: 'ms', detail: `${next.changes} change; ${fmt(next.bytes)} bytes sent` },
+      {
+        section: '6 sync',
+        name: 'the next sync after one change',
+        value: Number(next.ms.toFixed(1)),
+        unit: 'ms',
+        detail: `${next.changes} change; ${fmt(next.bytes)} bytes sent; the median of ${nexts.length} (${nexts.map((n) => fmt(n.ms, 1)).join(', ')} ms), each after its own change`,
+      },
     ];
   } finally {
     await server.close();
   }
 }
+
+/** How many times the next sync after one change is timed. */
+const NEXT_SYNCS = 5;
 
 /** Pulls every page from `after` as a device does, counting the bytes the wire carried (brotli, as asked). */
 async function pullAll(client: Client, after: number): Promise<{ changes: number; pages: number; ms: number; bytes: number; next: number }> {
