@@ -275,6 +275,11 @@ export class Queries {
     return this.#all('SELECT * FROM support_requests ORDER BY createdAt DESC, rowid DESC') as SupportRequest[];
   }
 
+  /** The support requests made with this e-mail address (a customer's data export). */
+  supportRequestsFrom(email: string): SupportRequest[] {
+    return this.#all('SELECT * FROM support_requests WHERE email = ? ORDER BY createdAt DESC, rowid DESC', email) as SupportRequest[];
+  }
+
   calendarFeedTokenHash(): string | undefined {
     return this.calendarFeed()?.tokenHash;
   }

@@ -30,7 +30,7 @@ export function accountExport(queries: Queries, store: EventStore, user: User, n
   }));
   const quotes = queries.quotesForCustomer(email, user.id);
   const contact = email ? queries.contactByEmail(email) : undefined;
-  const supportRequests = email ? queries.supportRequests().filter((r) => r.email === email) : [];
+  const supportRequests = email ? queries.supportRequestsFrom(email) : [];
   const files = new Map<string, { filename: string; originalname: string; size: number }>();
   const lists = [...bookings.map((b) => b.attachments), ...quotes.map((q) => q.attachments), ...bookings.flatMap((b) => b.messages.map((m) => m.attachments))];
   for (const list of lists) {
