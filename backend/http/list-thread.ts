@@ -12,7 +12,7 @@ type Pending = { resolve: (reply: FromListThread) => void; reject: (error: unkno
 
 /**
  * `minBytes`: a list whose last answer was at most this long is built on the HTTP thread, where it costs less than
- * a trip here (tests make it 0); `script`: the thread's module (tests).
+ * a trip here, and compressed there (tests make it 0); `script`: the thread's module (tests).
  */
 export type ListThreadOptions = { minBytes?: number; script?: URL };
 
@@ -71,7 +71,12 @@ export class ListThread {
 
   /** Whether a list whose last answer had this many bytes (undefined: none yet) is built here. */
   takes(lastLength: number | undefined): boolean {
-    return lastLength === undefined || lastLength > this.#minBytes;
+    return lastLength === undefined || this.isLong(lastLength);
+  }
+
+  /** Whether an answer this long is long: built here, and compressed off the event loop (backend/http/read-cache.ts). */
+  isLong(length: number): boolean {
+    return length > this.#minBytes;
   }
 
   /** Builds `list` for `user` (`key`: its cache key, which the hash covers). */

@@ -8,7 +8,7 @@ import type { User } from '#data/queries.ts';
 import type { Storage } from '#data/storage.ts';
 import { allow } from './command.ts';
 import { withRequestId, type Lane } from './lanes.ts';
-import { LONG_LIST_BYTES, type ListThread } from './list-thread.ts';
+import type { ListThread } from './list-thread.ts';
 import { answerHash, LISTS, READ_MODEL_VERSION_SQL, versionOf, type ListName } from './lists.ts';
 import { noneMatch, preferredEncoding, type Encoding } from './negotiate.ts';
 import { securityHeaderLines } from './security.ts';
@@ -235,7 +235,7 @@ export class ReadCache {
     if (kept) return kept;
     if (wanted === null) return this.#keepVariant(entry, null, entry.json);
     // A long answer is compressed on libuv's pool (brotli about 12 ms a megabyte here, gzip 6).
-    if (entry.json.length > LONG_LIST_BYTES) return undefined;
+    if (this.#threads?.isLong(entry.json.length)) return undefined;
     const body =
       wanted === 'br' ? brotliCompressSync(entry.json, brotliFor(entry.json)) : gzipSync(entry.json, GZIP);
     return this.#keepVariant(entry, wanted, body);

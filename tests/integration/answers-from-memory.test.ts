@@ -423,6 +423,21 @@ describe('long lists built in the list thread (here every list)', () => {
     expect(lists.builds).toHaveLength(2);
   });
 
+  it('compresses a long answer off the event loop, once an encoding, and answers HEAD with the headers', async () => {
+    const br = await raw(server.url, '/api/bookings', { cookie, 'accept-encoding': 'br' });
+    const gzip = await raw(server.url, '/api/bookings', { cookie, 'accept-encoding': 'gzip' });
+    const gzipAgain = await raw(server.url, '/api/bookings', { cookie, 'accept-encoding': 'gzip' });
+    const head = await raw(server.url, '/api/bookings', { cookie, 'accept-encoding': 'gzip' }, 'HEAD');
+
+    expect([br.headers['content-encoding'], gzip.headers['content-encoding'], gzipAgain.headers['content-encoding']]).toEqual(['br', 'gzip', 'gzip']);
+    expect(decoded(gzip)).toEqual(decoded(br));
+    expect(gzipAgain.body.equals(gzip.body)).toBe(true);
+    expect([gzip.headers['etag'], head.headers['etag']]).toEqual([br.headers['etag'], br.headers['etag']]);
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect(securityOf(gzip)).toEqual(API_SECURITY);
+  });
+
   it('shares one build among the requests at a version, and one more among those after a write, which see it', async () => {
     const before = lists.builds.length;
     lists.hold();
