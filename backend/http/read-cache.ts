@@ -236,8 +236,7 @@ export class ReadCache {
     if (wanted === null) return this.#keepVariant(entry, null, entry.json);
     // A long answer is compressed on libuv's pool (brotli about 12 ms a megabyte here, gzip 6).
     if (this.#threads?.isLong(entry.json.length)) return undefined;
-    const body =
-      wanted === 'br' ? brotliCompressSync(entry.json, brotliFor(entry.json)) : gzipSync(entry.json, GZIP);
+    const body = wanted === 'br' ? brotliCompressSync(entry.json, brotliFor(entry.json)) : gzipSync(entry.json, GZIP);
     return this.#keepVariant(entry, wanted, body);
   }
 
