@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { User } from '#data/queries.ts';
 import type { CalendarOptions } from '../calendar/ics.ts';
 import type { Logger } from '../logger.ts';
+import { fromWire } from '../writer/wire.ts';
 import type { FromListThread, ListThreadData, ToListThread } from './list-worker.ts';
 import type { ListName } from './lists.ts';
 
@@ -31,16 +32,6 @@ export class ListThreadGoneError extends Error {
   constructor(reason: string) {
     super(`The list thread is not running (${reason})`);
     this.name = 'ListThreadGoneError';
-  }
-}
-
-/** A build that failed in the thread, with the code of what failed there (SQLite's, for backend/faults.ts). */
-class ListBuildError extends Error {
-  readonly code: string | undefined;
-  constructor(message: string, code: string | undefined) {
-    super(message);
-    this.name = 'ListBuildError';
-    this.code = code;
   }
 }
 
@@ -120,7 +111,7 @@ export class ListThread {
       const pending = this.#pending.get(message.id);
       if (!pending) return;
       this.#pending.delete(message.id);
-      if ('error' in message) pending.reject(new ListBuildError(message.error, message.code));
+      if ('error' in message) pending.reject(fromWire(message.error));
       else pending.resolve(message);
     });
     worker.on('error', (error) => this.#logger?.error({ err: error }, 'list thread failed'));

@@ -3,7 +3,7 @@
  * of its own, so that reading, opening and serialising a long list never holds the HTTP thread's event loop.
  * Messages in: a list to build ({ kind: 'list', id, list, user, key }) or the feed ({ kind: 'calendar', id, now }).
  * Out: { id, version, json, hash } for a list, { id, body, etag } for the feed (the bytes' ArrayBuffer transferred), or
- * { id, error, code } (code: SQLite's or the system's, for backend/faults.ts).
+ * { id, error } (as the writer thread sends its errors, backend/writer/wire.ts: SQLite's code kept for backend/faults.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { openReadOnly } from '#data/db.ts';
@@ -11,6 +11,7 @@ import { Queries } from '#data/queries.ts';
 import { Vault } from '#data/vault.ts';
 import type { User } from '#data/queries.ts';
 import { CalendarRenderer, type CalendarOptions } from '../calendar/ics.ts';
+import { toWire, type WireError } from '../writer/wire.ts';
 import { answerHash, buildList, type ListName } from './lists.ts';
 
 export type ListThreadData = { file: string; calendar: CalendarOptions };
@@ -18,7 +19,7 @@ export type ToListThread = { kind: 'list'; id: number; list: ListName; user: Use
 export type FromListThread =
   | { id: number; version: string; json: ArrayBuffer; hash: string }
   | { id: number; body: ArrayBuffer; etag: string }
-  | { id: number; error: string; code: string | undefined };
+  | { id: number; error: WireError };
 
 if (!parentPort) throw new Error('backend/http/list-worker.ts runs as a worker thread');
 const port = parentPort;
@@ -31,10 +32,7 @@ const renderer = new CalendarRenderer(calendar);
 port.on('message', (message: ToListThread) => {
   void answer(message).then(
     ({ reply, transfer }) => port.postMessage(reply, [transfer]),
-    (error: unknown) => {
-      const code = (error as { code?: unknown } | null)?.code;
-      port.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error), code: typeof code === 'string' ? code : undefined } satisfies FromListThread);
-    },
+    (error: unknown) => port.postMessage({ id: message.id, error: toWire(error) } satisfies FromListThread),
   );
 });
 
