@@ -153,10 +153,10 @@ export class ReadCache {
 
   /** The list's answer at the read models' version now: kept, or built here or in the list thread. */
   #entry(list: CachedList, user: User, stamp: string): Entry | Promise<Entry> {
-    const here = this.#entryHere(list, user, stamp);
-    if (here) return here;
     const key = this.#key(list, user);
     const version = this.#currentVersion(stamp);
+    const here = this.#ready(list, user, key, version);
+    if (here) return here;
     const running = this.#running.get(key);
     if (!running) return this.#buildInThread(list, user, key, version);
     // Asked for at this version already: that build read at it or later.
@@ -176,8 +176,10 @@ export class ReadCache {
 
   /** The kept answer at the version now, else one built on this thread when the list is short; else undefined. */
   #entryHere(list: CachedList, user: User, stamp: string): Entry | undefined {
-    const key = this.#key(list, user);
-    const version = this.#currentVersion(stamp);
+    return this.#ready(list, user, this.#key(list, user), this.#currentVersion(stamp));
+  }
+
+  #ready(list: CachedList, user: User, key: string, version: string): Entry | undefined {
     const cached = this.#entries.get(key);
     if (cached?.version === version) return cached;
     if (this.#threads?.takes(this.#lengths.get(list.path))) return undefined;
