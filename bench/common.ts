@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { londonDay } from '#domain/schemas/date-window.ts';
@@ -133,4 +134,17 @@ export function othersNote(others: number | null): { text: string; warning?: str
   const text = `other processes ${fmt(others * 100)}% CPU`;
   if (others <= OTHERS_LIMIT) return { text };
   return { text, warning: `other processes used ${fmt(others * 100)}% of a core meanwhile: this figure is probably low` };
+}
+
+/** A GET as the bytes came, not decompressed (a small answer is not compressed). */
+export function get(url: string, headers: Record<string, string>): Promise<{ status: number; body: Buffer; encoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), encoding: res.headers['content-encoding'] }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }

@@ -1,6 +1,5 @@
 import { fork } from 'node:child_process';
 import { mkdirSync, statSync } from 'node:fs';
-import { request } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { v7 } from 'uuid';
@@ -9,7 +8,7 @@ import { EVENT_VERSIONS, personSubject, type DomainEvent, type EventMetadata, ty
 import type { BookingStatus } from '#domain/schemas/booking.ts';
 import { openStorage, type Storage } from '#data/storage.ts';
 import { BENCH_ADMIN, cookieOf, record } from './answers.ts';
-import { fmt, mb, othersNote, quoteForm, tempDir, watchCpu, type Mode, type Row } from './common.ts';
+import { fmt, get, mb, othersNote, quoteForm, tempDir, watchCpu, type Mode, type Row } from './common.ts';
 import { postRequests } from './http.ts';
 import { ServerProcess } from './load.ts';
 import { openLoop } from './open-loop.ts';
@@ -247,38 +246,23 @@ async function wholeListBesideReads(port: number, log: (line: string) => void): 
   const signIn = await record(base, '/api/login', { 'content-type': 'application/json' }, 'POST', JSON.stringify(BENCH_ADMIN));
   log(`  the admin's GET /api/all-messages on that log, GET /api/health at ${fmt(HEALTH_RATE)} a second meanwhile…`);
   const started = performance.now();
-  const listing = chunksOf(`${base}/api/all-messages`, { cookie: cookieOf(signIn), 'accept-encoding': 'br' }).then((answer) => ({ ...answer, ms: performance.now() - started }));
+  const listing = get(`${base}/api/all-messages`, { cookie: cookieOf(signIn), 'accept-encoding': 'br' }).then((answer) => ({ ...answer, ms: performance.now() - started }));
   const health = await openLoop({ port, rate: HEALTH_RATE, duration: 240, timeout: 20, next: () => ({ method: 'GET', path: '/api/health' }), stopWhen: listing });
-  // Put together and read only now: in this process, it would have held up the health checks' answers.
-  const { status, chunks, ms } = await listing;
-  const raw = Buffer.concat(chunks);
+  // Read only now: in this process, it would have held up the health checks' answers.
+  const { status, body: raw, ms } = await listing;
   const messages = status === 200 ? (JSON.parse(brotliDecompressSync(raw).toString()) as unknown[]).length : 0;
-  const answer = { status, raw };
   const figures = { status, ms, messages, bytes: raw.length, health: { sent: health.requests.sent, ok: health['2xx'], latency: health.latency } };
-  log(`  GET /api/all-messages: ${answer.status}, ${fmt(messages)} messages in ${fmt(ms / 1000, 2)} s; GET /api/health meanwhile p99 ${fmt(health.latency.p99, 1)} ms`);
+  log(`  GET /api/all-messages: ${status}, ${fmt(messages)} messages in ${fmt(ms / 1000, 2)} s; GET /api/health meanwhile p99 ${fmt(health.latency.p99, 1)} ms`);
   const row: Row = {
     section: '3 rebuild',
     name: `GET /api/health at ${fmt(HEALTH_RATE)}/s while the admin's GET /api/all-messages is built`,
     value: Math.round(health.latency.p99),
     unit: 'ms p99',
-    detail: `${fmt(health['2xx'])} of ${fmt(health.requests.sent)} answered 2xx; p50 ${fmt(health.latency.p50, 1)} ms, p99 ${fmt(health.latency.p99, 1)} ms, p99.9 ${fmt(health.latency.p99_9 ?? NaN, 1)} ms; the list (${fmt(messages)} messages, each opened) answered in ${fmt(ms / 1000, 2)} s, ${fmt(mb(answer.raw.length), 1)} MB brotli`,
+    detail: `${fmt(health['2xx'])} of ${fmt(health.requests.sent)} answered 2xx; p50 ${fmt(health.latency.p50, 1)} ms, p99 ${fmt(health.latency.p99, 1)} ms, p99.9 ${fmt(health.latency.p99_9 ?? NaN, 1)} ms; the list (${fmt(messages)} messages, each opened) answered in ${fmt(ms / 1000, 2)} s, ${fmt(mb(raw.length), 1)} MB brotli`,
   };
-  if (answer.status !== 200) row.warning = `GET /api/all-messages answered ${answer.status}`;
+  if (status !== 200) row.warning = `GET /api/all-messages answered ${status}`;
   else if (health['2xx'] !== health.requests.sent) row.warning = `${fmt(health.requests.sent - health['2xx'])} health checks not answered 2xx`;
   return { row, figures };
-}
-
-/** A GET answered as the bytes came, in the chunks they came in. */
-function chunksOf(url: string, headers: Record<string, string>): Promise<{ status: number; chunks: Buffer[] }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, chunks }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
 }
 
 /** Builds a log of `target` events with a realistic mix, then times full rebuilds of the read models. */

@@ -1,10 +1,9 @@
-import { request } from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
 import { requestBookingOrQuote } from '#backend/commands/bookings.ts';
 import { CreateBookingSchema } from '#domain/schemas/booking.ts';
 import { SyncPage } from '#domain/views.ts';
 import { Client, startServer } from '../tests/support/server.ts';
-import { fmt, type Mode, type Row } from './common.ts';
+import { fmt, get, type Mode, type Row } from './common.ts';
 
 /**
  * The devices' sync feed through the whole stack (HTTP, session, JSON, brotli as a browser asks): the admin's
@@ -72,17 +71,4 @@ async function pullAll(client: Client, after: number): Promise<{ changes: number
     after = page.next;
     if (!page.more) return { changes, pages, ms: performance.now() - started, bytes, next: after };
   }
-}
-
-/** A GET as the bytes came (a small answer is not compressed). */
-function get(url: string, headers: Record<string, string>): Promise<{ body: Buffer; encoding: string | undefined }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ body: Buffer.concat(chunks), encoding: res.headers['content-encoding'] }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
 }
