@@ -42,7 +42,7 @@ export function createApp(input: Omit<AppDeps, 'limits' | 'reads'>): Koa {
   const deps: AppDeps = {
     ...input,
     limits: new RateLimits(input.config.rateLimitScale, isAdmin),
-    reads: new ReadCache(input.storage, { secure, verifyCookie, lists: input.lists }),
+    reads: new ReadCache(input.storage, { secure, verifyCookie, lists: input.lists, maxBytes: input.config.readCacheBytes }),
   };
   // Mail queued by a command goes once the command committed; after the answer, so a request that queued mail
   // (a reset for an existing account) takes no longer than one that did not.

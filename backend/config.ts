@@ -27,6 +27,7 @@ const EnvSchema = z.object({
   DIST_DIR: z.string().min(1).optional(),
   UPLOAD_QUOTA_MB_PER_DAY: z.coerce.number().positive().default(100),
   DB_BUSY_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  READ_CACHE_MB: z.coerce.number().positive().default(64),
 });
 
 /** The server's settings, from the environment, validated once at boot. */
@@ -56,6 +57,11 @@ export type Config = {
   uploadQuotaBytesPerDay: number;
   /** How long a write waits for a lock another process holds before it is answered 503. */
   busyWaitMs: number;
+  /**
+   * What the lists answered from memory may hold, in bytes (backend/http/read-cache.ts): the least recently used
+   * answers go once they hold more; the newest is kept whatever its size.
+   */
+  readCacheBytes: number;
   /** The developer tools (debug calls, dev pages, reset links in answers) exist only in development. */
   devTools: boolean;
 };
@@ -98,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitScale: e.RATE_LIMIT_SCALE,
     uploadQuotaBytesPerDay: Math.round(e.UPLOAD_QUOTA_MB_PER_DAY * 1024 * 1024),
     busyWaitMs: e.DB_BUSY_WAIT_MS,
+    readCacheBytes: Math.round(e.READ_CACHE_MB * 1024 * 1024),
     devTools: e.NODE_ENV === 'development',
   };
 }

@@ -30,12 +30,15 @@ type Variant = { body: Buffer; ok: readonly string[] };
  * (`compressing`: a long answer's compressions under way, off the event loop).
  */
 type Entry = {
+  key: string;
   version: string;
   etag: string;
   json: Buffer;
   encoded: Map<Encoding, Variant>;
   compressing: Map<Encoding, Promise<Variant>>;
   notModified: readonly string[];
+  /** The JSON's and its compressed copies' bytes, counted against the cache's budget while the entry is kept. */
+  bytes: number;
 };
 
 /** A build in the list thread, and the version this thread had read when it asked for it. */
@@ -43,7 +46,7 @@ type Flight = { version: string; promise: Promise<Entry> };
 
 /** Below this, compressing costs more than it saves (as apiTransport). */
 const THRESHOLD_BYTES = 1024;
-/** Answers kept (each list once, each customer's own list once); the oldest goes first. */
+/** Answers kept (each list once, each customer's own list once); the least recently used goes first. */
 const MAX_ENTRIES = 2_000;
 const brotliFor = (json: Buffer): BrotliOptions => ({ params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: json.length } });
 const GZIP: ZlibOptions = { level: 6 };
@@ -74,12 +77,19 @@ export class ReadCache {
   readonly #lengths = new Map<string, number>();
   readonly #version: Statement;
   readonly #apiHeaders: readonly string[];
+  /** The most the kept answers may hold, in bytes (all but the newest: one answer alone is always kept). */
+  readonly #maxBytes: number;
+  #bytes = 0;
   #versionStamp = '';
   #versionValue = '';
 
-  /** `lists`: the thread that builds long lists (without it, every list is built on this thread). */
-  constructor(storage: Storage, options: { secure: boolean; verifyCookie: CookieCheck; lists?: ListThread | undefined }) {
+  /**
+   * `lists`: the thread that builds long lists (without it, every list is built on this thread); `maxBytes`: what the
+   * kept answers may hold (config.readCacheBytes).
+   */
+  constructor(storage: Storage, options: { secure: boolean; verifyCookie: CookieCheck; lists?: ListThread | undefined; maxBytes: number }) {
     this.#storage = storage;
+    this.#maxBytes = options.maxBytes;
     this.#signedIn = new SignedInCache(storage, options.verifyCookie);
     this.#threads = options.lists;
     this.#version = storage.db.prepare(READ_MODEL_VERSION_SQL).raw();
@@ -181,7 +191,12 @@ export class ReadCache {
 
   #ready(list: CachedList, user: User, key: string, version: string): Entry | undefined {
     const cached = this.#entries.get(key);
-    if (cached?.version === version) return cached;
+    if (cached?.version === version) {
+      // The most recently used now: the last to go when the budget runs out.
+      this.#entries.delete(key);
+      this.#entries.set(key, cached);
+      return cached;
+    }
     if (this.#threads?.takes(this.#lengths.get(list.path))) return undefined;
     const json = Buffer.from(JSON.stringify(LISTS[list.produce](this.#storage.queries, user)));
     return this.#keep(list, key, version, json, answerHash(key, json));
@@ -205,12 +220,33 @@ export class ReadCache {
 
   #keep(list: CachedList, key: string, version: string, json: Buffer, hash: string): Entry {
     const etag = `W/"${version}-${hash}"`;
-    const entry: Entry = { version, etag, json, encoded: new Map(), compressing: new Map(), notModified: ['X-Request-Id', '', ...this.#apiHeaders, 'ETag', etag] };
+    const notModified = ['X-Request-Id', '', ...this.#apiHeaders, 'ETag', etag];
+    const entry: Entry = { key, version, etag, json, encoded: new Map(), compressing: new Map(), notModified, bytes: json.length };
     this.#lengths.set(list.path, json.length);
-    this.#entries.delete(key);
-    if (this.#entries.size >= MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value as string);
+    const old = this.#entries.get(key);
+    if (old) this.#forget(old);
     this.#entries.set(key, entry);
+    this.#bytes += entry.bytes;
+    this.#trim(key);
     return entry;
+  }
+
+  /** Forgets the least recently used answers, but `keep`'s, while the kept ones are over the budget or too many. */
+  #trim(keep: string): void {
+    for (const entry of this.#entries.values()) {
+      if (this.#bytes <= this.#maxBytes && this.#entries.size <= MAX_ENTRIES) return;
+      if (entry.key !== keep) this.#forget(entry);
+    }
+  }
+
+  #forget(entry: Entry): void {
+    this.#entries.delete(entry.key);
+    this.#bytes -= entry.bytes;
+  }
+
+  /** What the kept answers hold, in bytes. */
+  get bytes(): number {
+    return this.#bytes;
   }
 
   /** The answer's bytes for that encoding: kept, compressed here when short, or on libuv's pool. */
@@ -257,6 +293,12 @@ export class ReadCache {
     ];
     const variant = { body, ok };
     entry.encoded.set(wanted, variant);
+    // Counted while the entry is kept (a compression that ends after the entry went is answered, not kept long).
+    if (body !== entry.json && this.#entries.get(entry.key) === entry) {
+      entry.bytes += body.length;
+      this.#bytes += body.length;
+      this.#trim(entry.key);
+    }
     return variant;
   }
 }

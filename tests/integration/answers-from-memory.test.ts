@@ -472,3 +472,38 @@ describe('long lists built in the list thread (here every list)', () => {
     expect(decoded(next)).toEqual(JSON.parse(JSON.stringify(server.storage.queries.quotes())));
   });
 });
+
+describe('lists answered from memory within READ_CACHE_MB', () => {
+  let server: TestServer;
+  let lists: WatchedLists;
+  let cookie: string;
+
+  beforeAll(async () => {
+    // A budget of one byte: only the newest answer is kept.
+    server = await startServer({ env: { READ_CACHE_MB: String(1 / 1024 / 1024) }, lists: (config) => (lists = new WatchedLists(config)) });
+    const admin = new Client(server.url);
+    cookie = sessionCookie(await admin.loginAdmin());
+    await admin.post('/api/bookings', bookingForm('budget@example.com', { firstName: 'Budget' }));
+    await admin.post('/api/contacts', { firstName: 'Budget', email: 'budget@example.com', phone: '07700 900124', details: 'Kept or not' });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('keeps the newest answer whatever its size, drops the least recently used beyond the budget, and builds it again the same', async () => {
+    const bookings = await raw(server.url, '/api/bookings', { cookie, 'accept-encoding': 'br' });
+    const again = await raw(server.url, '/api/bookings', { cookie, 'accept-encoding': 'br' });
+    expect(lists.builds).toEqual(['bookings']);
+    expect(again.body.equals(bookings.body)).toBe(true);
+
+    const contacts = await raw(server.url, '/api/contacts', { cookie, 'accept-encoding': 'br' });
+    expect(contacts.status).toBe(200);
+    const rebuilt = await raw(server.url, '/api/bookings', { cookie, 'accept-encoding': 'br' });
+    expect(lists.builds).toEqual(['bookings', 'contacts', 'bookings']);
+    // The same version and the same bytes: a client holding the first ETag still gets 304.
+    expect(rebuilt.headers['etag']).toBe(bookings.headers['etag']);
+    expect(decoded(rebuilt)).toEqual(decoded(bookings));
+    const kept = await raw(server.url, '/api/contacts', { cookie, 'if-none-match': contacts.headers['etag'] as string });
+    expect(kept.status).toBe(304);
+  });
+});
