@@ -1,5 +1,5 @@
 import type { RecordedEvent } from './events.ts';
-import { BOOKING_FIELD_WORDS } from './history.ts';
+import { BOOKING_FIELD_WORDS, daysWords as days } from './history.ts';
 
 /** A booking status as the customer reads a change to it. */
 const STATUS_WORDS: Readonly<Record<string, string>> = {
@@ -9,8 +9,6 @@ const STATUS_WORDS: Readonly<Record<string, string>> = {
   completed: 'The job is done',
   cancelled: 'The booking was cancelled',
 };
-
-const days = (start: string, finish: string): string => (start === finish ? start : `${start} to ${finish}`);
 
 /**
  * One line of a booking's history in the customer's own words ("We confirmed your booking", "You sent us a

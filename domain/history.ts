@@ -20,13 +20,29 @@ export const BOOKING_FIELD_WORDS: Readonly<Record<string, string>> = {
 
 const status = (s: string): string => s.replace(/_/g, ' ');
 
+const DAY_WORDS = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** A yyyy-MM-dd day as people in the UK write it, "Mon 4 Jan 2027" (the day itself, in any time zone); other text as it is. */
+export function dayWords(day: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
+  // From the parts: ICU versions differ on the comma after the weekday (Node's "Mon, 4 Jan", Chromium's "Mon 4 Jan").
+  const parts = DAY_WORDS.formatToParts(new Date(`${day}T00:00:00Z`));
+  const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
+}
+
+/** One day, or a range of days: "Mon 4 Jan 2027 to Wed 6 Jan 2027". */
+export function daysWords(start: string, finish: string): string {
+  return start === finish || finish === '' ? dayWords(start) : `${dayWords(start)} to ${dayWords(finish)}`;
+}
+
 /** One line of a booking's history in words, for the admin's timeline. Pure: it reads only the event. */
 export function describeBookingEvent(event: RecordedEvent): { summary: string; fields?: string[] } {
   switch (event.type) {
     case 'BookingRequested': {
       const d = event.data;
       const how = d.source === 'quote' ? 'Booked from a quote' : d.isManualBooking ? 'Manual booking added' : 'Booking requested';
-      return { summary: `${how} for ${d.startDate} to ${d.finishDate}, status ${status(d.status)}` };
+      return { summary: `${how} for ${daysWords(d.startDate, d.finishDate)}, status ${status(d.status)}` };
     }
     case 'BookingStatusChanged':
       return { summary: `Status changed from ${status(event.data.from)} to ${status(event.data.to)}` };

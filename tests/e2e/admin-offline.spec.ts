@@ -82,6 +82,30 @@ test('the admin’s whole round offline (read, change statuses, reply, add a job
 });
 
 /** Waits until the service worker controls the page (precached: from here on the network is optional). */
+test('offline, the sticky tabs stay below the offline line, which is part of the sticky header', async ({ page, context }) => {
+  await signIn(page);
+  const tabs = page.getByRole('tablist', { name: 'Admin sections' });
+  // Where the tabs stick, and how tall the sticky header is: the same, with or without the offline line.
+  const stuckAt = (): Promise<[number, number]> =>
+    tabs.evaluate((element): [number, number] => [
+      Math.round(parseFloat(getComputedStyle(element).top)),
+      Math.round(document.querySelector('.site-header')!.getBoundingClientRect().height),
+    ]);
+  const [onlineTop, onlineHeader] = await stuckAt();
+  expect(onlineTop).toBe(onlineHeader);
+
+  await context.setOffline(true);
+  await expect(page.getByText('You’re offline.')).toBeVisible();
+  await expect.poll(async () => {
+    const [top, header] = await stuckAt();
+    return top === header && top > onlineTop;
+  }).toBe(true);
+
+  await context.setOffline(false);
+  await expect(page.getByText('You’re offline.')).toHaveCount(0);
+  await expect.poll(stuckAt).toEqual([onlineTop, onlineHeader]);
+});
+
 async function controlled(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;

@@ -26,7 +26,7 @@ test.describe('the admin’s quotes', () => {
     await expect(page.getByText('Quote Updated')).toBeVisible();
     await expect(card.getByRole('button', { name: /Edit Quote/ })).toBeFocused();
     await expect(card).toContainText('£1,250.50');
-    await expect(card).toContainText('high priority');
+    await expect(card).toContainText('High priority');
     await expect(card).not.toHaveClass(/admin-quote--pending/);
     expect(server.storage.queries.quote(quote.id)).toMatchObject({ estimatedCost: '1250.50', quoteStatus: 'quoted', priority: 'high', followUpDate: ukDay(5), notes: 'Board is in the garage' });
 

@@ -66,6 +66,11 @@ test.describe('customer sign-in, sign-up and password reset', () => {
     const link = await mailedLink(server, email, 'verify-email', /https?:\/\/\S+\/customer-auth\?verify=[\w-]+/);
     await page.goto(link);
     await expect(page.getByText('Your email address is confirmed.')).toBeVisible();
+    // Signed in already: the outcome and the way to the portal, no sign-in form under it.
+    await expect(page.getByText('Your portal now shows every booking and quote made with it.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to your portal' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('You are signed in');
+    await expect(page.locator('#signin-password')).toHaveCount(0);
     // The used token leaves the address bar, so a reload does not send it again.
     await expect(page).toHaveURL(/\/customer-auth$/);
     await expect.poll(() => server.storage.queries.userByEmail(email)?.emailVerified).toBe(true);

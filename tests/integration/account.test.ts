@@ -43,7 +43,7 @@ describe('GET /api/bookings/{id}/timeline', () => {
 
     expect(res.status).toBe(200);
     expect(res.data.map((e: { who: string; summary: string }) => `${e.who}: ${e.summary}`)).toEqual([
-      expect.stringMatching(/^You: You asked us to book this job for \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}$/),
+      expect.stringMatching(/^You: You asked us to book this job for [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2} \d{4}( to [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2} \d{4})?$/),
       'You: You sent us a message',
       'Our team: We confirmed your booking',
       'Our team: We sent you a message',

@@ -564,7 +564,8 @@ describe('GET /api/bookings/{id}/history', () => {
         who: 'Olive Owner',
         role: 'customer',
         type: 'BookingRequested',
-        summary: `Booking requested for ${booking.startDate} to ${booking.finishDate}, status pending`,
+        // The days in words, as people write them ("Mon 4 Jan 2027"), never as stored.
+        summary: expect.stringMatching(/^Booking requested for [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2} \d{4}( to [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2} \d{4})?, status pending$/),
       },
       { who: 'Admin User', role: 'admin', type: 'BookingStatusChanged', summary: 'Status changed from pending to confirmed' },
       { who: 'Admin User', role: 'admin', type: 'BookingDetailsChanged', summary: 'Changed phone number, address', fields: ['phone', 'address'] },

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bookingDecider } from '#domain/deciders/booking.ts';
 import { streamId } from '#domain/deciders/decider.ts';
-import type { Role } from '#domain/events.ts';
+import { describeForCustomer } from '#domain/customer-history.ts';
+import type { RecordedEvent, Role } from '#domain/events.ts';
+import { dayWords, daysWords, describeBookingEvent } from '#domain/history.ts';
 import { bookingHistory } from '#backend/commands/bookings.ts';
 import { registerOrNotifyOwner } from '#backend/commands/users.ts';
 import { bookingRequested } from './fixtures.ts';
@@ -49,5 +51,27 @@ describe("the admin's booking history", () => {
 
   it('answers nothing for a booking that has no events', () => {
     expect(bookingHistory(t.storage.store, t.storage.queries, randomUUID())).toBeUndefined();
+  });
+});
+
+describe('days in a history line', () => {
+  it('writes a stored day as people in the UK do, whatever the time zone, and a range of days with "to"', () => {
+    expect(dayWords('2027-01-04')).toBe('Mon 4 Jan 2027');
+    expect(dayWords('2026-12-31')).toBe('Thu 31 Dec 2026');
+    expect(daysWords('2027-01-04', '2027-01-06')).toBe('Mon 4 Jan 2027 to Wed 6 Jan 2027');
+    expect(daysWords('2027-01-04', '2027-01-04')).toBe('Mon 4 Jan 2027');
+    expect(daysWords('2027-01-04', '')).toBe('Mon 4 Jan 2027');
+  });
+
+  it('leaves text that is not a day as it is', () => {
+    expect(dayWords('')).toBe('');
+    expect(dayWords('next week')).toBe('next week');
+  });
+
+  it('tells the customer and the admin the days in words, not as stored', () => {
+    const metadata = { time: '2026-11-25T10:00:00.000Z', commandId: 'c1', actor: null, role: 'admin' as const };
+    const event: RecordedEvent = { ...bookingRequested({ startDate: '2027-01-04', finishDate: '2027-01-06' }), streamId: 'booking-1', streamPosition: 1, globalPosition: 1, metadata };
+    expect(describeBookingEvent(event).summary).toMatch(/^Booking requested for Mon 4 Jan 2027 to Wed 6 Jan 2027, /);
+    expect(describeForCustomer(event, 'someone-else').summary).toBe('We booked this job for you, for Mon 4 Jan 2027 to Wed 6 Jan 2027');
   });
 });

@@ -14,11 +14,17 @@ export function StatusOptions() {
     <>
       {JOB_FILTERS.map((status) => (
         <option key={status} value={status}>
-          {status.replace(/_/g, ' ')}
+          {codeWords(status)}
         </option>
       ))}
     </>
   );
+}
+
+/** A stored value as a label: 'in_progress' → 'In progress' (the seed's spaces for underscores, and a capital). */
+export function codeWords(code: string): string {
+  const words = code.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** A labelled search box over a list ('Find a job'); filters as the admin types. */
@@ -66,7 +72,20 @@ export function ContactFacts({ phone, email }: { phone: string | null; email: st
   return (
     <>
       <Fact name="Phone">{phone ? <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a> : null}</Fact>
-      <Fact name="E-mail">{email ? <a href={`mailto:${email}`}>{email}</a> : null}</Fact>
+      <Fact name="E-mail">{email ? <a href={`mailto:${email}`}>{breakableEmail(email)}</a> : null}</Fact>
+    </>
+  );
+}
+
+/** An address that may wrap before its @ when the column is narrow, rather than anywhere in a word. */
+function breakableEmail(email: string): ReactNode {
+  const at = email.indexOf('@');
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
     </>
   );
 }

@@ -1,5 +1,6 @@
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useRef, useState } from 'react';
+import { useCurrentUser } from '../../offline/session.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { ForgotPasswordForm } from './ForgotPasswordForm.tsx';
 import { SignInForm } from './SignInForm.tsx';
@@ -30,7 +31,11 @@ export function CustomerAuth({ mode: initial, verify }: { mode: AuthMode | undef
     requestAnimationFrame(() => heading.current?.focus());
   };
   const verified = useCallback(() => void navigate({ to: '/customer-auth', search: {}, replace: true }), [navigate]);
-  const { title, lead } = TEXT[mode];
+  // Signed in already (the link opened in the browser they use): the outcome alone, no sign-in form under it. The
+  // same tree either way: the confirmation must not mount twice (the user is known only after hydration).
+  const user = useCurrentUser();
+  const confirming = token !== undefined && user !== null;
+  const { title, lead } = confirming ? { title: 'You are signed in', lead: `as ${`${user.firstName} ${user.lastName ?? ''}`.trim()} (${user.email}).` } : TEXT[mode];
   return (
     <AuthFrame
       title={title}
@@ -38,7 +43,7 @@ export function CustomerAuth({ mode: initial, verify }: { mode: AuthMode | undef
       headingRef={heading}
       above={token ? <VerifyEmail token={token} onUsed={verified} /> : null}
       footer={
-        mode === 'signin' ? (
+        confirming ? null : mode === 'signin' ? (
           <>
             <p>
               <button type="button" className="auth-link" onClick={() => switchTo('forgot')}>
@@ -62,7 +67,17 @@ export function CustomerAuth({ mode: initial, verify }: { mode: AuthMode | undef
         )
       }
     >
-      {mode === 'signin' ? <SignInForm /> : mode === 'signup' ? <SignUpForm /> : <ForgotPasswordForm variant="mode" />}
+      {confirming ? (
+        <Link to="/customer-portal" className="btn btn--primary">
+          Go to your portal
+        </Link>
+      ) : mode === 'signin' ? (
+        <SignInForm />
+      ) : mode === 'signup' ? (
+        <SignUpForm />
+      ) : (
+        <ForgotPasswordForm variant="mode" />
+      )}
     </AuthFrame>
   );
 }

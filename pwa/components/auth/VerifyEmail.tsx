@@ -1,10 +1,9 @@
-import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../lib/toast.ts';
 import { refreshSession, useCurrentUser } from '../../offline/session.ts';
 import { accountApi } from './account-api.ts';
 
-type State = { kind: 'checking' } | { kind: 'done'; message: string } | { kind: 'failed'; message: string };
+type State = { kind: 'checking' } | { kind: 'done' } | { kind: 'failed'; message: string };
 
 /**
  * The mailed confirmation link (`/customer-auth?verify=<token>`): proves the address once, says whether it
@@ -22,7 +21,7 @@ export function VerifyEmail({ token, onUsed }: { token: string; onUsed: () => vo
     started.current = true;
     void accountApi.verifyEmail(token).then(async (answer) => {
       if (answer.ok) {
-        setState({ kind: 'done', message: answer.data.message });
+        setState({ kind: 'done' });
         void toast.success('Email Confirmed', answer.data.message);
         await refreshSession();
       } else {
@@ -49,13 +48,17 @@ export function VerifyEmail({ token, onUsed }: { token: string; onUsed: () => vo
   return (
     <div ref={panel} tabIndex={-1} className={`auth-banner auth-banner--${state.kind === 'done' ? 'ok' : 'problem'}`} role={state.kind === 'done' ? 'status' : 'alert'}>
       <p>
-        <strong>{state.kind === 'done' ? 'Your email address is confirmed.' : 'We could not confirm your email address.'}</strong> {state.message}
+        {state.kind === 'done' ? (
+          <>
+            <strong>Your email address is confirmed.</strong>{' '}
+            {user ? 'Your portal now shows every booking and quote made with it.' : 'Sign in to see every booking and quote made with it.'}
+          </>
+        ) : (
+          <>
+            <strong>We could not confirm your email address.</strong> {state.message}
+          </>
+        )}
       </p>
-      {state.kind === 'done' && user ? (
-        <Link to="/customer-portal" className="btn btn--primary btn--small">
-          Go to your portal
-        </Link>
-      ) : null}
       {state.kind === 'failed' && user && !user.emailVerified ? (
         <button type="button" className="btn btn--secondary btn--small" onClick={() => void resend()}>
           Send the link again

@@ -10,7 +10,7 @@ const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'service', 'details']
 
 const loadSchema = async (): Promise<FormSchema> => (await import('#domain/schemas/contact.ts')).CreateContactSchema;
 
-const SUCCESS = { title: 'Message sent', description: 'Thank you. We will reply within 24 hours.' };
+const SUCCESS = { title: 'Message sent', description: 'We will reply within 24 hours.' };
 
 /** The outbox's name for this form's submissions. */
 export const CONTACT_KIND = 'contact';

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { startOutbox } from '../../offline/start.ts';
 import { useOffline, useOutboxCounts } from '../../offline/use-outbox.ts';
 import { Icon } from '../ui/Icon.tsx';
@@ -17,15 +17,18 @@ export function OutboxStatus() {
   const offline = useOffline();
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
+  const bar = useRef<HTMLDivElement>(null);
   useEffect(() => startOutbox(), []);
   const total = waiting + failed;
+  const shown = offline || total > 0;
+  useLayoutEffect(() => (shown && bar.current ? followHeight(bar.current) : undefined), [shown]);
   return (
     <>
       <p className="visually-hidden" aria-live="polite">
         {announcement(offline, waiting, failed)}
       </p>
-      {offline || total > 0 ? (
-        <div className="outbox-bar">
+      {shown ? (
+        <div ref={bar} className="outbox-bar">
           <div className="container container--wide outbox-bar__inner">
             {offline ? (
               <p className="outbox-bar__offline">
@@ -57,6 +60,22 @@ export function OutboxStatus() {
       ) : null}
     </>
   );
+}
+
+/**
+ * Keeps `--outbox-h` (styles.css) at the bar's height while it is shown, so what sticks below the header (the
+ * admin's tabs), the toasts and the scrolling to a focused field stay clear of it; 0 again once it goes.
+ */
+function followHeight(element: HTMLElement): () => void {
+  const root = document.documentElement;
+  const set = (): void => root.style.setProperty('--outbox-h', `${element.getBoundingClientRect().height}px`);
+  set();
+  const observer = new ResizeObserver(set);
+  observer.observe(element);
+  return () => {
+    observer.disconnect();
+    root.style.removeProperty('--outbox-h');
+  };
 }
 
 function announcement(offline: boolean, waiting: number, failed: number): string {

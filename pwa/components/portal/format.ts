@@ -1,12 +1,11 @@
+import { dayWords } from '#domain/history.ts';
 /** How the portal writes dates, times and money for people in the UK. */
-const DAY = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const WHEN = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 const POUNDS = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 
 /** A yyyy-MM-dd day as "Mon 3 Mar 2027" (the day itself, whatever the device's time zone). */
 export function formatDay(day: string | null | undefined): string {
-  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return day ?? '';
-  return DAY.format(new Date(`${day}T00:00:00Z`));
+  return day ? dayWords(day) : '';
 }
 
 /** A moment (ISO time) in the device's time zone: "3 Mar 2027, 14:05". */

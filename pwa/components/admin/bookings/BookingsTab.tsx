@@ -69,7 +69,7 @@ export function BookingsTab({ bookings, filter, go }: { bookings: Array<Shown<Bo
         <label className="admin-select">
           <span className="admin-select__label">Show</span>
           <select value={filter ?? ''} onChange={(event) => go({ tab: 'bookings', ...(event.target.value ? { status: event.target.value as JobFilter } : {}) })}>
-            <option value="">all jobs</option>
+            <option value="">All jobs</option>
             <StatusOptions />
           </select>
         </label>

@@ -29,7 +29,7 @@ export function ContactsTab({ bookings, quotes, person, go }: { bookings: Bookin
 
   if (person && contacts !== undefined) {
     return open ? (
-      <PersonPage contact={open} bookings={bookings ?? []} quotes={quotes ?? []} onBack={() => go({ tab: 'contacts' })} />
+      <PersonPage contact={open} madeFromBooking={fromBooking(open)} bookings={bookings ?? []} quotes={quotes ?? []} onBack={() => go({ tab: 'contacts' })} />
     ) : (
       <Gone what="This contact" back="Back to Contacts" onBack={() => go({ tab: 'contacts' })} />
     );

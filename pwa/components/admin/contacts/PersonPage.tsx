@@ -13,7 +13,20 @@ import { EraseDialog } from './EraseDialog.tsx';
  * A person's page: their contact details, their jobs, quotes and messages (matched by e-mail address, from the
  * tablet's copy, so it opens offline), and 'Erase personal data' (UK GDPR), which needs a connection.
  */
-export function PersonPage({ contact, bookings, quotes, onBack }: { contact: ContactView; bookings: readonly BookingView[]; quotes: readonly ShownQuote[]; onBack: () => void }) {
+export function PersonPage({
+  contact,
+  madeFromBooking,
+  bookings,
+  quotes,
+  onBack,
+}: {
+  contact: ContactView;
+  /** Made when they booked or asked for a quote (its details are our own note, not their words). */
+  madeFromBooking: boolean;
+  bookings: readonly BookingView[];
+  quotes: readonly ShownQuote[];
+  onBack: () => void;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   const eraseButton = useRef<HTMLButtonElement>(null);
   const [erasing, setErasing] = useState(false);
@@ -40,9 +53,13 @@ export function PersonPage({ contact, bookings, quotes, onBack }: { contact: Con
       <dl className="admin-facts">
         <ContactFacts phone={contact.phone} email={contact.email} />
         <Fact name="Service">{contact.service ? serviceTypeLabel(contact.service) : null}</Fact>
-        <Fact name="First message" wide>
-          {contact.details}
-        </Fact>
+        {madeFromBooking ? (
+          <Fact name="Came to us">With a booking or quote request (their jobs and quotes are below)</Fact>
+        ) : (
+          <Fact name="First message" wide>
+            {contact.details}
+          </Fact>
+        )}
       </dl>
 
       <h3 className="admin-person__title">Jobs ({jobs.length})</h3>
@@ -82,7 +99,7 @@ export function PersonPage({ contact, bookings, quotes, onBack }: { contact: Con
           status, history) without anything that identifies them.
         </p>
         {offline ? <p className="admin-muted">Erasing needs a connection: you are offline.</p> : null}
-        <button ref={eraseButton} type="button" className="btn admin-btn admin-btn--danger" disabled={offline || !contact.email} aria-haspopup="dialog" onClick={() => setErasing(true)}>
+        <button ref={eraseButton} type="button" className="btn admin-btn admin-btn--risky" disabled={offline || !contact.email} aria-haspopup="dialog" onClick={() => setErasing(true)}>
           Erase personal data
         </button>
       </section>

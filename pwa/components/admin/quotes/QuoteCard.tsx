@@ -9,7 +9,7 @@ import { drain } from '../../../offline/sender.ts';
 import { afterDrain } from '../../../offline/start.ts';
 import { Attachments } from '../bookings/Attachments.tsx';
 import { dayLabel, moment, pounds } from '../format.ts';
-import { ContactFacts, Fact, QuoteBadge } from '../parts.tsx';
+import { codeWords, ContactFacts, Fact, QuoteBadge } from '../parts.tsx';
 import { ConvertDialog } from './ConvertDialog.tsx';
 import { DeleteDialog } from './DeleteDialog.tsx';
 import { QuoteEditForm } from './QuoteEditForm.tsx';
@@ -51,7 +51,7 @@ export function QuoteCard({ quote, bookings, refused, onDeleted }: { quote: Show
           {name}
         </h3>
         <QuoteBadge status={quote.quoteStatus} />
-        <span className={`admin-chip admin-chip--priority-${quote.priority}`}>{quote.priority} priority</span>
+        <span className={`admin-chip admin-chip--priority-${quote.priority}`}>{codeWords(quote.priority)} priority</span>
         {quote.waiting ? (
           <span className={`admin-chip admin-chip--${quote.waiting.state}`}>
             {quote.waiting.state === 'failed' ? 'Not accepted' : quote.pending === 'delete' ? 'Deleting: waiting to send' : quote.pending === 'convert' ? 'Converting: waiting to send' : 'Waiting to send'}
@@ -103,7 +103,7 @@ export function QuoteCard({ quote, bookings, refused, onDeleted }: { quote: Show
           <button ref={convertButton} type="button" className="btn btn--primary admin-btn" aria-haspopup="dialog" onClick={() => setDialog('convert')}>
             Convert to Job<span className="visually-hidden"> for {name}</span>
           </button>
-          <button ref={deleteButton} type="button" className="btn admin-btn admin-btn--danger" aria-haspopup="dialog" onClick={() => setDialog('delete')}>
+          <button ref={deleteButton} type="button" className="btn admin-btn admin-btn--risky" aria-haspopup="dialog" onClick={() => setDialog('delete')}>
             Delete<span className="visually-hidden"> {name}&rsquo;s quote</span>
           </button>
         </div>

@@ -54,25 +54,29 @@ export function QuoteEditForm({ quote, onDone }: { quote: QuoteView; onDone: () 
   const form = `quote-${quote.id.slice(0, 8)}`;
   return (
     <form className="form-grid admin-form admin-quote-edit" aria-label={`Edit quote for ${personName(quote)}`} {...formProps}>
+      {/* Whose quote this is, beside the fields: on a phone the card's own heading has scrolled away by now. */}
+      <p className="admin-quote-edit__whose field--full" aria-hidden="true">
+        Editing the quote for {personName(quote)}
+      </p>
       <Field form={form} name="estimatedCost" label="Estimated cost (£)" error={errors.estimatedCost} hint="In pounds, like 450 or 450.00">
         {(p) => <input {...p} ref={first} inputMode="decimal" defaultValue={quote.estimatedCost ?? ''} autoComplete="off" />}
       </Field>
       <Field form={form} name="quoteStatus" label="Status" error={errors.quoteStatus}>
         {(p) => (
           <select {...p} defaultValue={quote.quoteStatus}>
-            <option value="pending">pending</option>
-            <option value="quoted">quoted</option>
-            <option value="approved">approved</option>
-            <option value="rejected">rejected</option>
+            <option value="pending">Pending</option>
+            <option value="quoted">Quoted</option>
+            <option value="approved">Approved</option>
+            <option value="rejected">Rejected</option>
           </select>
         )}
       </Field>
       <Field form={form} name="priority" label="Priority" error={errors.priority}>
         {(p) => (
           <select {...p} defaultValue={quote.priority}>
-            <option value="low">low</option>
-            <option value="medium">medium</option>
-            <option value="high">high</option>
+            <option value="low">Low</option>
+            <option value="medium">Medium</option>
+            <option value="high">High</option>
           </select>
         )}
       </Field>
