@@ -37,6 +37,8 @@ export type Policy = {
   'account.export': undefined;
   /** Erasing one's own account: a customer's right; the admin's account is the business's only way in. */
   'account.erase': undefined;
+  /** Changing one's own password, the one in use typed to confirm. */
+  'account.password': undefined;
   /** The record's owner, or the admin. */
   'booking.read': Owned;
   'message.post': Owned;
@@ -61,7 +63,7 @@ const ADMIN_ONLY: ReadonlySet<Action> = new Set([
   'calendar.manage',
   'person.erase',
 ]);
-const SIGNED_IN: ReadonlySet<Action> = new Set(['booking.with-dates', 'upload', 'sync', 'quotes.mine', 'account.export']);
+const SIGNED_IN: ReadonlySet<Action> = new Set(['booking.with-dates', 'upload', 'sync', 'quotes.mine', 'account.export', 'account.password']);
 
 /**
  * Whether the record is the actor's: made by their account, or made under their address once the account has

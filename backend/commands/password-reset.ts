@@ -2,7 +2,7 @@ import { streamId } from '#domain/deciders/decider.ts';
 import { userDecider } from '#domain/deciders/user.ts';
 import { personSubject } from '#domain/events.ts';
 import { RESET_TOKEN_TTL_MS } from '#domain/limits.ts';
-import { passwordReset } from '../mail/templates.ts';
+import { passwordChanged, passwordReset } from '../mail/templates.ts';
 import type { Command } from './unit.ts';
 
 /** A reset asked for an address: which flow (the admin's serves admin accounts only), the token's hash and the mailed link. */
@@ -41,5 +41,20 @@ export const completePasswordReset: Command<{ userId: string; tokenHash: string;
     { subject: personSubject(user?.email ?? null, stream) },
   );
   uow.sessions.destroyForUser(userId);
+  return null;
+};
+
+/**
+ * `POST /api/account/password`: the signed-in account's new password (the route checked the one in use). Every
+ * session of the account ends in the same transaction, as with a reset (the route then signs this browser in
+ * afresh), and the address hears of the change.
+ */
+export const changePassword: Command<{ userId: string; passwordHash: string }, null> = (uow, { userId, passwordHash }) => {
+  const user = uow.queries.user(userId);
+  if (!user) return null;
+  const stream = streamId.user(userId);
+  uow.handle(stream, userDecider, { type: 'ChangePassword', data: { passwordHash } }, { subject: personSubject(user.email, stream) });
+  uow.sessions.destroyForUser(userId);
+  uow.mail.queue(passwordChanged(user.email, { firstName: user.firstName, resetUrl: `${uow.settings.publicUrl ?? ''}/forgot-password` }));
   return null;
 };

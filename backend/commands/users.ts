@@ -18,7 +18,7 @@ export type Verification = { hash: string; link: string };
 export const registerOrNotifyOwner: Command<NewUser & { verification: Verification }, { userId: string; existing: boolean }> = (uow, input) => {
   const owner = uow.queries.userByEmail(input.email);
   if (owner) {
-    uow.mail.queue(registrationAttempt(owner.email, { firstName: owner.firstName, resetUrl: `${uow.settings.publicUrl ?? ''}/reset-password` }));
+    uow.mail.queue(registrationAttempt(owner.email, { firstName: owner.firstName, resetUrl: `${uow.settings.publicUrl ?? ''}/forgot-password` }));
     return { userId: uow.newId(), existing: true };
   }
   const { verification, ...user } = input;

@@ -126,6 +126,18 @@ export function passwordReset(to: string, p: { firstName: string; link: string }
   );
 }
 
+/** To the account's address once its password was changed while signed in: the owner hears of it, whoever changed it. */
+export function passwordChanged(to: string, p: { firstName: string; resetUrl: string }): OutgoingMail {
+  return urgent(
+    compose('password-changed', to, `Your password was changed — ${BUSINESS.name}`, `Hello ${p.firstName},`, [
+      'The password of your account was just changed, and every other device signed in to it was signed out.',
+      'If it was you, you need not do anything.',
+      'If it was not you, reset your password now with this link, and tell us:',
+      p.resetUrl,
+    ]),
+  );
+}
+
 /** To a new account: prove the address, so bookings made under it show up in the portal. */
 export function verifyEmail(to: string, p: { firstName: string; link: string }): OutgoingMail {
   return urgent(

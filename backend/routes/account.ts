@@ -1,21 +1,25 @@
 import Router from '@koa/router';
-import { DeleteAccountSchema } from '#domain/schemas/account.ts';
+import { ChangePasswordSchema, DeleteAccountSchema } from '#domain/schemas/account.ts';
 import { accountExport, customerTimeline } from '../commands/account.ts';
+import { changePassword } from '../commands/password-reset.ts';
 import { erasePerson } from '../commands/people.ts';
 import type { AppDeps } from '../deps.ts';
-import { authorize } from '../http/command.ts';
-import { HttpError, notFound } from '../http/errors.ts';
-import { requireUser, signOut } from '../http/session.ts';
+import { authorize, runCommand } from '../http/command.ts';
+import { HttpError, notFound, ValidationError } from '../http/errors.ts';
+import { requireUser, signIn, signOut } from '../http/session.ts';
 import { parseBody } from '../http/validate.ts';
-import { verifyPassword } from '../passwords.ts';
+import { hashPassword, verifyPassword } from '../passwords.ts';
 import { bookingFor } from './bookings.ts';
+
+/** What the account's owner reads once their password is changed (our own copy). */
+export const PASSWORD_CHANGED = 'Your password is changed. Any other device signed in to your account has been signed out.';
 
 /** What the customer reads after their account is erased (our own copy). */
 export const ACCOUNT_ERASED = 'Your account and your personal data have been erased, and you have been signed out everywhere.';
 
 /**
  * A customer's own account beyond the seed (UK GDPR rights the privacy policy promises, and a history in their
- * words): GET /api/bookings/{id}/timeline, GET /api/account/export, POST /api/account/delete.
+ * words): GET /api/bookings/{id}/timeline, GET /api/account/export, POST /api/account/password, POST /api/account/delete.
  */
 export function accountRoutes(deps: AppDeps): Router {
   const { storage, clock, config, limits } = deps;
@@ -38,6 +42,27 @@ export function accountRoutes(deps: AppDeps): Router {
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Content-Disposition', `attachment; filename="my-data-${now.toISOString().slice(0, 10)}.json"`);
     ctx.body = accountExport(queries, store, user, now);
+  });
+
+  /**
+   * Changes the signed-in account's password (a customer's or the admin's), the one in use typed to confirm it
+   * (counted like sign-in failures, so it cannot be used to guess one). Every session of the account ends; this
+   * browser gets a fresh one and stays signed in.
+   */
+  router.post('/api/account/password', limits.perIp('login'), async (ctx) => {
+    const user = authorize(ctx, storage, 'account.password');
+    const { currentPassword, newPassword } = parseBody(ctx, ChangePasswordSchema);
+    await limits.checkAccount('login', ctx, user.email);
+    if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+      await limits.countAccount('login', ctx, user.email);
+      throw new HttpError(400, 'password_incorrect', 'That is not your current password', { currentPassword: 'That is not your current password' });
+    }
+    if (newPassword === currentPassword) {
+      throw new ValidationError({ newPassword: 'Choose a password other than the one you have now' });
+    }
+    await runCommand(ctx, deps, changePassword, { userId: user.id, passwordHash: await hashPassword(newPassword) });
+    await signIn(ctx, user.id);
+    ctx.body = { message: PASSWORD_CHANGED };
   });
 
   /**

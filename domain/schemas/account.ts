@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import { MSG } from '../messages.ts';
+import { NewPasswordSchema } from './auth.ts';
 
 /** `POST /api/account/delete`: the account's password, typed again to confirm (a slip or a borrowed device erases nothing). */
 export const DeleteAccountSchema = z.strictObject({
@@ -10,3 +11,13 @@ export const DeleteAccountSchema = z.strictObject({
     .max(LIMITS.password, { error: MSG.tooLong(LIMITS.password) }),
 });
 export type DeleteAccountInput = z.infer<typeof DeleteAccountSchema>;
+
+/** `POST /api/account/password`: the password in use, typed to confirm, and the new one (the form checks it twice). */
+export const ChangePasswordSchema = z.strictObject({
+  currentPassword: z
+    .string({ error: MSG.passwordRequired })
+    .min(1, { error: MSG.passwordRequired })
+    .max(LIMITS.password, { error: MSG.tooLong(LIMITS.password) }),
+  newPassword: NewPasswordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;

@@ -114,6 +114,35 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     expect(data.bookings.map((b) => b.description)).toEqual(['Whole house']);
   });
 
+  test('Change my password checks the one in use and the new one twice, keeps this device signed in and signs the others out', async ({ page, server, browser }) => {
+    const { email } = await signedInCustomer(page, server, 'chad.change@example.com');
+    const other = await browser.newContext({ baseURL: server.url });
+    expect((await other.request.post('/api/auth/login', { data: { email, password: 'a-customer-passphrase' } })).status()).toBe(200);
+
+    await page.getByRole('tab', { name: 'My Account' }).click();
+    const form = page.getByRole('form', { name: 'Change my password' });
+    await form.getByLabel('Current password').fill('not-my-passphrase');
+    await form.getByLabel(/^New password/).fill('a-second-passphrase');
+    await form.getByLabel('Confirm new password').fill('a-different-one');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(form.getByText('Passwords do not match')).toBeVisible();
+    await form.getByLabel('Confirm new password').fill('a-second-passphrase');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(form.getByText('That is not your current password')).toBeVisible();
+    await expect(form.getByLabel('Current password')).toBeFocused();
+    await expectAxeClean(page);
+
+    await form.getByLabel('Current password').fill('a-customer-passphrase');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expectToast(page, 'Password Changed');
+    // Cleared: no password stays in the form.
+    await expect(form.getByLabel('Current password')).toHaveValue('');
+    expect((await page.request.get('/api/auth/me')).status()).toBe(200);
+    expect((await other.request.get('/api/auth/me')).status()).toBe(401);
+    expect((await other.request.post('/api/auth/login', { data: { email, password: 'a-second-passphrase' } })).status()).toBe(200);
+    await other.close();
+  });
+
   test('Delete my account asks for the password, erases the personal data and signs out', async ({ page, server }) => {
     const { email } = await signedInCustomer(page, server, 'del.delete@example.com');
     await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(50), finishDate: dayAhead(50), description: 'Loft only' });

@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERASED } from '#domain/limits.ts';
-import { ACCOUNT_ERASED } from '#backend/routes/account.ts';
-import { Client, startServer, type TestServer } from '../support/server.ts';
-import { allEvents, bookingForm, expectError, quoteForm } from './helpers.ts';
+import { ACCOUNT_ERASED, PASSWORD_CHANGED } from '#backend/routes/account.ts';
+import { ADMIN, Client, startServer, type TestServer } from '../support/server.ts';
+import { allEvents, bookingForm, expectError, lastMailId, mailSince, quoteForm } from './helpers.ts';
 import { png, upload } from './matrix/calls.ts';
 
 let server: TestServer;
@@ -115,6 +115,81 @@ describe('GET /api/account/export', () => {
       'Everything we hold about you, as of the time above. Files are listed by name; download each from your portal while signed in. ' +
         'Your e-mail address is not confirmed yet, so records made under it before you signed up are not included. ',
     );
+  });
+});
+
+describe('POST /api/account/password', () => {
+  /** A customer signed in on two devices. */
+  async function onTwoDevices(email: string) {
+    const phone = new Client(server.url);
+    expect((await phone.register(email, 'the-first-passphrase', 'Petra', 'Password')).status).toBe(201);
+    const laptop = new Client(server.url);
+    expect((await laptop.post('/api/auth/login', { email, password: 'the-first-passphrase' })).status).toBe(200);
+    return { phone, laptop };
+  }
+
+  it('changes the password: this device stays signed in with a new session, the others are signed out, the address hears of it', async () => {
+    const email = 'petra.password@example.com';
+    const { phone, laptop } = await onTwoDevices(email);
+    const oldCookie = phone.cookieHeader();
+    const mailBefore = lastMailId(server);
+
+    const res = await phone.post('/api/account/password', { currentPassword: 'the-first-passphrase', newPassword: 'the-second-passphrase' });
+
+    expect(res.status).toBe(200);
+    expect(res.data).toEqual({ message: PASSWORD_CHANGED });
+    expect(allEvents(server).at(-1)).toMatchObject({ type: 'UserPasswordChanged' });
+    // A fresh session id for this device; the old cookie and the other device's are no good any more.
+    expect(phone.cookieHeader()).not.toBe(oldCookie);
+    expect((await phone.get('/api/auth/me')).status).toBe(200);
+    expect((await laptop.get('/api/auth/me')).status).toBe(401);
+    expect((await fetch(`${server.url}/api/auth/me`, { headers: { cookie: oldCookie } })).status).toBe(401);
+
+    expect((await new Client(server.url).post('/api/auth/login', { email, password: 'the-first-passphrase' })).status).toBe(401);
+    expect((await new Client(server.url).post('/api/auth/login', { email, password: 'the-second-passphrase' })).status).toBe(200);
+    const mail = await mailSince(server, mailBefore);
+    expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'password-changed', to: email }]);
+    expect(mail[0]!.text).toContain(`${server.url}/forgot-password`);
+  });
+
+  it('with a wrong current password answers 400 naming it, and changes nothing', async () => {
+    const { phone, laptop } = await onTwoDevices('wanda.wrong@example.com');
+    const before = allEvents(server).length;
+
+    const res = await phone.post('/api/account/password', { currentPassword: 'not-my-passphrase', newPassword: 'the-second-passphrase' });
+
+    expectError(res, 400, 'password_incorrect');
+    expect(res.data.error.fields).toEqual({ currentPassword: 'That is not your current password' });
+    expect(allEvents(server).length).toBe(before);
+    expect((await laptop.get('/api/auth/me')).status).toBe(200);
+  });
+
+  it('refuses a new password that is short, common or the same as now, naming the field, and changes nothing', async () => {
+    const { phone } = await onTwoDevices('nina.new@example.com');
+    const before = allEvents(server).length;
+    const tries = [
+      ['short', 'Password must be at least 8 characters'],
+      ['password123', 'This password is too common; please choose another'],
+      ['the-first-passphrase', 'Choose a password other than the one you have now'],
+    ] as const;
+    for (const [newPassword, message] of tries) {
+      const res = await phone.post('/api/account/password', { currentPassword: 'the-first-passphrase', newPassword });
+      expectError(res, 400, 'validation_failed');
+      expect(res.data.error.fields).toEqual({ newPassword: message });
+    }
+    expect(allEvents(server).length).toBe(before);
+  });
+
+  it('lets the admin change theirs too', async () => {
+    const office = new Client(server.url);
+    expect((await office.loginAdmin()).status).toBe(200);
+    const { password } = ADMIN;
+    expect((await office.post('/api/account/password', { currentPassword: password, newPassword: 'the-office-passphrase' })).status).toBe(200);
+    expect((await office.get('/api/bookings')).status).toBe(200);
+    // Put back for the other tests, which sign in with the usual one; the shared admin client was signed out.
+    expect((await office.post('/api/account/password', { currentPassword: 'the-office-passphrase', newPassword: password })).status).toBe(200);
+    expect((await admin.get('/api/bookings')).status).toBe(401);
+    expect((await admin.loginAdmin()).status).toBe(200);
   });
 });
 

@@ -48,7 +48,8 @@ describe('POST /api/auth/register with an address that already has an account', 
       '',
       'Someone just tried to create a new account with this email address, which already has an account with us. No new account was made.',
       'If it was you, you can simply sign in. If you have forgotten your password, you can reset it here:',
-      `${server.url}/reset-password`,
+      // The page that asks for a reset link (the reset page itself needs the link's token).
+      `${server.url}/forgot-password`,
       'If it was not you, you need not do anything: your account is unchanged.',
     ]);
   });
@@ -156,7 +157,7 @@ describe('registerOrNotifyOwner on a storage without deployment settings (a comm
       expect(result).toEqual({ userId: expect.any(String), existing: true });
       const mail = storage.db.prepare('SELECT kind, to_addr AS "to", body, text FROM mail_outbox WHERE id > ?').all(mailBefore) as Array<{ kind: string; to: string; body: string | null; text: string }>;
       expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'registration-attempt', to: 'lou.local@example.com' }]);
-      expect(mailText(mail[0]!).split('\n')[4]).toBe('/reset-password');
+      expect(mailText(mail[0]!).split('\n')[4]).toBe('/forgot-password');
     } finally {
       storage.close();
       rmSync(local.storageDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '#domain/limits.ts';
 import { MSG } from '#domain/messages.ts';
+import { ChangePasswordSchema } from '#domain/schemas/account.ts';
 import { AdminResetSchema, ForgotPasswordSchema, LoginSchema, NewPasswordSchema, RegisterSchema } from '#domain/schemas/auth.ts';
 
 /**
@@ -36,3 +37,9 @@ export const AdminResetFormSchema = AdminResetSchema.extend({
   newPassword: z.string().min(LIMITS.passwordMin, { error: MSG.passwordTooShortLong }).pipe(NewPasswordSchema),
   confirmPassword: confirm,
 }).refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], error: 'Please make sure both passwords are identical' });
+
+/** My Account's password change: the server's schema and the new password typed twice. */
+export const ChangePasswordFormSchema = ChangePasswordSchema.extend({ confirmPassword: confirm }).refine((v) => v.newPassword === v.confirmPassword, {
+  path: ['confirmPassword'],
+  error: 'Passwords do not match',
+});

@@ -6,9 +6,10 @@ import type { UserView } from '#domain/views.ts';
 import { postJson } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { signOutDevice } from '../../offline/sign-out.ts';
+import { ChangePassword } from './ChangePassword.tsx';
 
 /**
- * My Account: the UK GDPR rights the privacy policy promises, made real. 'Download my data' saves a JSON
+ * My Account: the password, and the UK GDPR rights the privacy policy promises, made real. 'Download my data' saves a JSON
  * file of everything held about the customer (GET /api/account/export). 'Delete my account' erases their
  * personal data through the event store's erasure (their key is deleted; bookings stay as anonymous records
  * for the 7-year retention) after a confirmation with their password, then signs them out on every device.
@@ -35,6 +36,7 @@ export function AccountPanel({ user }: { user: UserView }) {
           Download my data
         </a>
       </section>
+      <ChangePassword />
       <section className="card portal-account__card" aria-labelledby="delete-title">
         <h3 id="delete-title">Delete my account</h3>
         <p>

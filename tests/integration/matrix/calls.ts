@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { EventType } from '#domain/events.ts';
 import { LIMITS } from '#domain/limits.ts';
 import { AdminResetSchema, CustomerResetSchema, ForgotPasswordSchema, LoginSchema, RegisterSchema, VerifyEmailSchema } from '#domain/schemas/auth.ts';
-import { DeleteAccountSchema } from '#domain/schemas/account.ts';
+import { ChangePasswordSchema, DeleteAccountSchema } from '#domain/schemas/account.ts';
 import { CreateBookingSchema, UpdateBookingSchema } from '#domain/schemas/booking.ts';
 import { CreateContactSchema } from '#domain/schemas/contact.ts';
 import { PostMessageSchema } from '#domain/schemas/message.ts';
@@ -383,6 +383,13 @@ export const CALLS: readonly ApiCall[] = [
 
   // ---- the customer's own account (UK GDPR access and erasure) ----
   { method: 'GET', path: '/api/account/export', access: SIGNED_IN, ok: 200, appends: [], body: 'none', request: () => ({}) },
+  // A change would sign the matrix's other sessions out: here a wrong current password (account.test.ts changes it for real).
+  {
+    method: 'POST', path: '/api/account/password', variant: 'a wrong current password', access: SIGNED_IN,
+    ok: 400, codes: { 400: 'password_incorrect' }, appends: [], body: 'json', schema: ChangePasswordSchema,
+    bounded: { currentPassword: LIMITS.password, newPassword: LIMITS.password },
+    request: () => ({ json: { currentPassword: 'not-the-right-passphrase', newPassword: 'a brand new passphrase' } }),
+  },
   // The erasure itself would erase the matrix's customers: here a wrong password (account.test.ts erases for real).
   {
     method: 'POST', path: '/api/account/delete', variant: 'a wrong password', access: { anonymous: 401, customerA: 'allow', customerB: 'allow', admin: 403 },

@@ -1,0 +1,61 @@
+import { LIMITS } from '#domain/limits.ts';
+import { postJson } from '../../lib/api.ts';
+import { useForm } from '../../lib/form.ts';
+import type { FormSchema } from '../../lib/form.ts';
+import { toast } from '../../lib/toast.ts';
+import { useOffline } from '../../offline/use-outbox.ts';
+import { usePasswordToggle } from '../auth/PasswordToggle.tsx';
+import { SubmitRow } from '../home/fields.tsx';
+import { Field } from '../ui/Field.tsx';
+import '../auth/auth.css';
+
+const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+const loadSchema = async (): Promise<FormSchema> => (await import('../auth/schemas.ts')).ChangePasswordFormSchema;
+
+/**
+ * My Account's "Change my password" (beyond the seed, which had only the mailed reset): the password in use, then
+ * the new one twice. It needs the server there and then: a password never waits on the device. On success every
+ * other device is signed out; this one stays signed in, and the address gets a mail saying so.
+ */
+export function ChangePassword() {
+  const offline = useOffline();
+  const password = usePasswordToggle('change-show');
+  const { errors, status, sending, formProps } = useForm({
+    fields: FIELDS,
+    loadSchema,
+    onValid: async (values) => {
+      const answer = await postJson<{ message: string }>('/api/account/password', { currentPassword: values.currentPassword, newPassword: values.newPassword });
+      if (answer.ok) {
+        void toast.success('Password Changed', answer.data.message);
+        return { kind: 'sent', message: answer.data.message };
+      }
+      if (answer.status === 400 && Object.keys(answer.fields).length > 0) return { kind: 'invalid', fields: answer.fields };
+      const message = answer.status === 0 ? 'We could not reach our server. Changing your password needs a connection.' : answer.message;
+      void toast.error('Password Not Changed', message);
+      return { kind: 'failed', message };
+    },
+  });
+  return (
+    <section className="card portal-account__card" aria-labelledby="password-title">
+      <h3 id="password-title">Change my password</h3>
+      <p>
+        At least {LIMITS.passwordMin} characters. Any other phone or computer signed in to your account is signed out, and we e-mail you to say the password
+        changed.
+      </p>
+      {offline ? <p className="portal-muted">You are offline: changing your password needs a connection.</p> : null}
+      <form className="auth-form" aria-label="Change my password" {...formProps}>
+        <Field form="change" name="currentPassword" label="Current password" error={errors.currentPassword} required>
+          {(p) => <input {...p} type={password.type} autoComplete="current-password" maxLength={LIMITS.password} />}
+        </Field>
+        <Field form="change" name="newPassword" label="New password" error={errors.newPassword} required>
+          {(p) => <input {...p} type={password.type} autoComplete="new-password" maxLength={LIMITS.password} />}
+        </Field>
+        <Field form="change" name="confirmPassword" label="Confirm new password" error={errors.confirmPassword} required>
+          {(p) => <input {...p} type={password.type} autoComplete="new-password" maxLength={LIMITS.password} />}
+        </Field>
+        {password.toggle}
+        <SubmitRow label="Change password" sending={sending} status={status} />
+      </form>
+    </section>
+  );
+}
