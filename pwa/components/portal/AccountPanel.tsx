@@ -31,7 +31,7 @@ export function AccountPanel({ user }: { user: UserView }) {
       </dl>
       <section className="card portal-account__card" aria-labelledby="data-title">
         <h3 id="data-title">Download my data</h3>
-        <p>A file (JSON) with everything we hold about you: your account, bookings, quotes, messages, files and requests.</p>
+        <p>A file with everything we hold about you: your account, bookings, quotes, messages, files and requests (in JSON, a format other software can read).</p>
         <a className="btn btn--secondary btn--small" href="/api/account/export" download="my-data.json">
           Download my data
         </a>

@@ -86,7 +86,7 @@ function QuoteCard({ quote, user }: { quote: Shown<QuoteView>; user: UserView })
         <span className={`status-badge status-badge--${status.tone} portal-quote__status`}>{status.text}</span>
         <WaitingBadge waiting={quote.waiting} />
       </div>
-      <p className="portal-muted">Asked for on {formatDay(quote.createdAt.slice(0, 10))}</p>
+      <p className="portal-muted">You asked on {formatDay(quote.createdAt.slice(0, 10))}</p>
       <p className="portal-quote__cost">
         Estimated cost: <strong>{cost ?? 'not priced yet'}</strong>
       </p>
