@@ -1,5 +1,6 @@
 import { createEvents, type EventAttributes, type EventStatus } from 'ics';
 import { BUSINESS } from '#domain/business.ts';
+import { bookingReference } from '#domain/reference.ts';
 import type { Booking } from '#data/queries.ts';
 import { BUSINESS_TIME_ZONE, addDays, dateArray, isCalendarDate, zonedTimeToUtc } from './zoned-time.ts';
 
@@ -152,7 +153,7 @@ function description(b: Booking, audience: Audience, service: string, customer: 
           ['Your notes', b.description],
           [BUSINESS.name, `${BUSINESS.phone} · ${BUSINESS.email}`],
         ];
-  lines.push(['Booking reference', b.id.slice(0, 8)]);
+  lines.push(['Booking reference', bookingReference(b.id)]);
   return lines
     .filter((l): l is [string, string] => Boolean(l[1]))
     .map(([label, value]) => `${label}: ${text(value)}`)

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import { bookingReference } from '#domain/reference.ts';
 import type { Booking } from '#data/queries.ts';
 import { CalendarRenderer } from '../calendar/ics.ts';
 import { feedTokenMatches, feedUrls, hashFeedToken, newFeedToken } from '../calendar/feed-token.ts';
@@ -31,7 +32,7 @@ export function bookingIcs({ config, clock, storage }: AppDeps, ctx: Context, bo
   const body = rendererFor(config).booking(booking, user?.isAdmin ? 'business' : 'customer', clock());
   if (!body) throw notFound('This booking has no dates to put in a calendar');
   ctx.type = CALENDAR_TYPE;
-  ctx.set('Content-Disposition', `attachment; filename="booking-${booking.id.slice(0, 8)}.ics"`);
+  ctx.set('Content-Disposition', `attachment; filename="booking-${bookingReference(booking.id)}.ics"`);
   ctx.body = body;
 }
 

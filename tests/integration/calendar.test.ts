@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingReference } from '#domain/reference.ts';
 import { Client, startServer, type TestServer } from '../support/server.ts';
 import { allEvents, bookingForm, expectError, type Answer } from './helpers.ts';
 
@@ -325,7 +326,7 @@ describe('GET /api/calendar/{token}.ics', () => {
     const description = unescapeText(prop(e, 'DESCRIPTION'));
     expect(description).toContain('Customer: Zoë O\'Brien\nPhone: 07700 900456\nEmail: zoe.obrien@example.com\nService: Fuse box upgrade\nStatus: confirmed\n');
     expect(description).toContain('Details: Replace the fuse box, test; certify.\nAccess via the side gate, code 1234\\5678.\nDog: friendly');
-    expect(description).toContain(`Booking reference: ${ids['rich']!.slice(0, 8)}`);
+    expect(description).toContain(`Booking reference: ${bookingReference(ids['rich']!)}`);
     // No unescaped separators in the raw TEXT values.
     for (const name of ['SUMMARY', 'LOCATION', 'DESCRIPTION']) expect(prop(e, name)).not.toMatch(/(?<!\\)(\\\\)*[,;]/);
     expect(prop(e, 'DESCRIPTION')).not.toContain('\\r');
@@ -375,7 +376,7 @@ describe('GET /api/bookings/{id}.ics', () => {
   function expectDownload(res: Answer): Calendar {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="booking-${id.slice(0, 8)}.ics"`);
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="booking-${bookingReference(id)}.ics"`);
     const cal = parseIcs(res.text);
     expect(prop(cal.calendar, 'METHOD')).toBe('PUBLISH');
     expect(cal.events).toHaveLength(1);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { serviceTypeLabel } from '#domain/content/services.ts';
+import { bookingReference } from '#domain/reference.ts';
 import type { BookingView } from '#domain/views.ts';
 import type { Shown } from '../../offline/use-mirror.ts';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
@@ -62,7 +63,7 @@ export function BookingCard({ booking, onChat, focusChat }: { booking: Shown<Boo
               History<span className="visually-hidden"> of {title}</span>
             </button>
             {booking.startDate ? (
-              <a className="btn btn--secondary btn--small" href={`/api/bookings/${booking.id}.ics`} download={`booking-${booking.id.slice(0, 8)}.ics`}>
+              <a className="btn btn--secondary btn--small" href={`/api/bookings/${booking.id}.ics`} download={`booking-${bookingReference(booking.id)}.ics`}>
                 Add to calendar (.ics)<span className="visually-hidden"> for {title}</span>
               </a>
             ) : null}

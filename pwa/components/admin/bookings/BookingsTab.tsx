@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { bookingReference } from '#domain/reference.ts';
 import type { BookingView } from '#domain/views.ts';
 import { threadsOf, useAllMessages, useRefusedItems } from '../../../offline/admin-data.ts';
 import type { OutboxItem } from '../../../offline/db.ts';
@@ -41,7 +42,8 @@ export function BookingsTab({ bookings, filter, go }: { bookings: Array<Shown<Bo
     return (bookings ?? []).filter((job) => {
       if (filter && (job.status || 'pending').replace(/-/g, '_') !== filter) return false;
       if (!words) return true;
-      return [job.firstName, job.lastName, job.email, job.phone, job.address, job.serviceType, job.description].some((field) => field?.toLowerCase().includes(words));
+      // The reference too: a customer's support request quotes the one in their calendar event.
+      return [job.firstName, job.lastName, job.email, job.phone, job.address, job.serviceType, job.description, bookingReference(job.id)].some((field) => field?.toLowerCase().includes(words));
     });
   }, [bookings, filter, query]);
 

@@ -1,4 +1,5 @@
 import { serviceTypeLabel } from '#domain/content/services.ts';
+import { bookingReference } from '#domain/reference.ts';
 import type { BookingView } from '#domain/views.ts';
 import { addDays } from '../format.ts';
 
@@ -39,7 +40,7 @@ function jobDetails(job: BookingView): string {
     ['Service', serviceTypeLabel(job.serviceType)],
     ['Status', job.status.replace(/_/g, ' ')],
     ['Details', job.description],
-    ['Booking reference', job.id.slice(0, 8)],
+    ['Booking reference', bookingReference(job.id)],
   ];
   return lines
     .filter((line): line is [string, string] => Boolean(line[1]))

@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { serviceTypeLabel } from '#domain/content/services.ts';
+import { bookingReference } from '#domain/reference.ts';
 import type { BookingView } from '#domain/views.ts';
 import { today } from '../format.ts';
 
@@ -30,7 +31,7 @@ export function bookingsFor(kind: ExportKind, bookings: readonly BookingView[], 
 
 /** The columns, in the order a spreadsheet shows them. Days stay yyyy-MM-dd and times HH:mm, as the app shows them. */
 const COLUMNS: ReadonlyArray<[string, (b: BookingView) => string]> = [
-  ['Reference', (b) => b.id.slice(0, 8)],
+  ['Reference', (b) => bookingReference(b.id)],
   ['First name', (b) => b.firstName],
   ['Last name', (b) => b.lastName ?? ''],
   ['Email', (b) => b.email ?? ''],

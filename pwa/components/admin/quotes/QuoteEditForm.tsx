@@ -51,7 +51,8 @@ export function QuoteEditForm({ quote, onDone }: { quote: QuoteView; onDone: () 
     [onDone, quote, user.id],
   );
   const { errors, status, sending, formProps } = useForm({ fields: FIELDS, loadSchema, onValid, keep: true });
-  const form = `quote-${quote.id.slice(0, 8)}`;
+  // The whole id: two quotes made in the same minute share their first 8 digits (and two forms may be open).
+  const form = `quote-${quote.id}`;
   return (
     <form className="form-grid admin-form admin-quote-edit" aria-label={`Edit quote for ${personName(quote)}`} {...formProps}>
       {/* Whose quote this is, beside the fields: on a phone the card's own heading has scrolled away by now. */}
