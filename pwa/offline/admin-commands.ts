@@ -124,7 +124,8 @@ export function sendReply(booking: BookingView, content: string, owner: UserView
     label: `Reply to ${personName(booking)}: ${content.length > 40 ? `${content.slice(0, 40)}…` : content}`,
     method: 'POST',
     path: `/api/bookings/${booking.id}/messages`,
-    body: { id, content },
+    // The server decides both from the session; they are here for the reply shown while it waits (use-mirror.ts).
+    body: { id, content, isFromAdmin: true, senderName: personName(owner) },
     record: booking.id,
     owner: owner.id,
   }).then(async (outcome) => {

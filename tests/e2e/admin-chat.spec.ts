@@ -1,4 +1,4 @@
-import { customer, customerBooking, signIn } from './admin-seed.ts';
+import { customer, customerBooking, jobCard, signIn } from './admin-seed.ts';
 import { expect, test } from './fixtures.ts';
 
 test('the admin and a customer chat both ways: a new customer message arrives without a reload, the reply is the business’s', async ({ page, server }) => {
@@ -34,4 +34,34 @@ test('the admin and a customer chat both ways: a new customer message arrives wi
   await expect(page.getByRole('button', { name: /^Carl Chat/ })).toContainText('3 messages');
   await expect(page.getByRole('button', { name: /^Carl Chat/ })).toContainText('New');
   expect(server.storage.queries.messages(booking.id)).toHaveLength(3);
+});
+
+test.describe('on a tablet held sideways', () => {
+  test.use({ viewport: { width: 1180, height: 820 }, hasTouch: true });
+
+  test('a chat opened from a job card down the list shows from its heading to the reply box, and Back goes back to the jobs', async ({ page, server }) => {
+    const tess = await customer(server, 'tess.tablet@example.com', 'Tess', 'Tablet');
+    for (let i = 0; i < 5; i++) await customerBooking(tess, 'tess.tablet@example.com', { firstName: `Filler${i}`, lastName: 'Job' });
+    const job = await customerBooking(tess, 'tess.tablet@example.com', { firstName: 'Tess', lastName: 'Tablet' }, 'Which day suits you?');
+    // A long conversation: more than its box shows at once.
+    for (let i = 1; i <= 12; i++) expect((await tess.post(`/api/bookings/${job.id}/messages`, { content: `Another thought, number ${i}` })).status).toBe(201);
+    await signIn(page);
+    const card = jobCard(page, 'Tess Tablet');
+    await card.scrollIntoViewIfNeeded();
+    await card.getByRole('button', { name: /^Chat/ }).click();
+
+    const heading = page.getByRole('heading', { name: 'Chat with Tess Tablet' });
+    await expect(heading).toBeFocused();
+    const tabs = page.getByRole('tablist', { name: 'Admin sections' });
+    // Below the sticky tabs, and the reply box on the same screen.
+    await expect.poll(async () => (await heading.boundingBox())!.y >= (await tabs.boundingBox())!.y + (await tabs.boundingBox())!.height).toBe(true);
+    await expect(page.getByLabel('Your reply')).toBeInViewport();
+    // The newest message in view in the log; the page itself did not scroll past the heading for it.
+    await expect(page.getByRole('log', { name: 'Messages' }).getByText('Another thought, number 12')).toBeInViewport();
+    await expect(heading).toBeInViewport();
+
+    await page.getByRole('button', { name: 'Back to Bookings' }).click();
+    await expect(page.getByRole('tab', { name: 'Bookings' })).toHaveAttribute('aria-selected', 'true');
+    await expect(card).toBeVisible();
+  });
 });

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { BUSINESS } from '#domain/business.ts';
 import { adminClient, customer, customerBooking, expectCounters, jobCard, serverCounts, signIn, ukDay } from './admin-seed.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -36,6 +37,8 @@ test('the admin’s whole round offline (read, change statuses, reply, add a job
   await page.getByLabel('Your reply').fill('The ladder is in the van.');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByRole('log').getByRole('listitem').last()).toContainText('Waiting to send');
+  // Shown as the business's reply while it waits, not as the customer's.
+  await expect(page.getByRole('log').getByRole('listitem').last()).toContainText(`Admin User (${BUSINESS.name} team)`);
   await page.getByRole('button', { name: 'Back to Bookings' }).click();
 
   await page.getByRole('tab', { name: 'Bookings' }).click();

@@ -1,5 +1,5 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { UserView } from '#domain/views.ts';
 import { toast } from '../../lib/toast.ts';
 import { useAdminQuotes } from '../../offline/admin-data.ts';
@@ -40,7 +40,15 @@ export function Dashboard({ user }: { user: UserView }) {
   const offline = useOffline();
   const panel = useRef<HTMLDivElement>(null);
   const session = useMemo(() => ({ user, refresh }), [user, refresh]);
-  const go = useCallback((next: AdminSearch) => void navigate({ search: next }), [navigate]);
+  // Where a chat opened from a job card or a calendar day goes back to (the chat list when opened from there).
+  const [chatReturn, setChatReturn] = useState<AdminSearch | null>(null);
+  const go = useCallback(
+    (next: AdminSearch) => {
+      if (next.tab === 'chat' && next.booking) setChatReturn(search.tab === 'chat' ? null : search);
+      void navigate({ search: next });
+    },
+    [navigate, search],
+  );
   const pendingQuotes = quotes?.filter((quote) => quote.quoteStatus === 'pending' && !quote.bookingId).length ?? 0;
 
   return (
@@ -64,7 +72,7 @@ export function Dashboard({ user }: { user: UserView }) {
         {tab === 'quotes' ? <QuotesTab quotes={quotes} bookings={bookings} /> : null}
         {tab === 'contacts' ? <ContactsTab bookings={bookings} quotes={quotes} person={search.person} go={go} /> : null}
         {tab === 'calendar' ? <CalendarTab bookings={bookings} month={search.month} day={search.day} go={go} /> : null}
-        {tab === 'chat' ? <ChatTab bookings={bookings} bookingId={search.booking} go={go} /> : null}
+        {tab === 'chat' ? <ChatTab bookings={bookings} bookingId={search.booking} backTo={chatReturn ?? { tab: 'chat' }} go={go} /> : null}
       </div>
     </AdminContext.Provider>
   );

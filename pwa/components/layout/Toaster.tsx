@@ -18,8 +18,8 @@ export default function Toaster() {
         hotkey={['F8']}
         closeButton
         toastOptions={{ classNames: { toast: 'toast', success: 'toast--success', error: 'toast--error', info: 'toast--info', description: 'toast__description' } }}
-        offset={{ top: 'calc(var(--sticky-h) + 12px)', right: 16 }}
-        mobileOffset={{ top: 'calc(var(--sticky-h) + 8px)', left: 12, right: 12 }}
+        offset={{ top: 'calc(var(--sticky-h) + var(--sticky-below) + 12px)', right: 16 }}
+        mobileOffset={{ top: 'calc(var(--sticky-h) + var(--sticky-below) + 8px)', left: 12, right: 12 }}
         containerAriaLabel="Notifications"
       />
       <Mounted />

@@ -12,7 +12,18 @@ import { ChatThread } from './ChatThread.tsx';
  * Chat (seed point 2): pick a job, then chat with its customer as the business. The list puts the customers
  * waiting for an answer first, then the latest conversations.
  */
-export function ChatTab({ bookings, bookingId, go }: { bookings: BookingView[] | undefined; bookingId: string | undefined; go: (search: AdminSearch) => void }) {
+export function ChatTab({
+  bookings,
+  bookingId,
+  backTo,
+  go,
+}: {
+  bookings: BookingView[] | undefined;
+  bookingId: string | undefined;
+  /** Where "Back to Bookings" goes: the job list or calendar day the chat was opened from, else the chat's own list. */
+  backTo: AdminSearch;
+  go: (search: AdminSearch) => void;
+}) {
   const messages = useAllMessages();
   const threads = useMemo(() => threadsOf(messages ?? []), [messages]);
   const [query, setQuery] = useState('');
@@ -31,7 +42,7 @@ export function ChatTab({ bookings, bookingId, go }: { bookings: BookingView[] |
   }, [bookings, threads, query]);
 
   if (bookingId && bookings !== undefined) {
-    return job ? <ChatThread job={job} onBack={() => go({ tab: 'chat' })} /> : <Gone what="This job" back="Back to Bookings" onBack={() => go({ tab: 'chat' })} />;
+    return job ? <ChatThread job={job} onBack={() => go(backTo)} /> : <Gone what="This job" back="Back to Bookings" onBack={() => go(backTo)} />;
   }
   return (
     <div className="admin-section">

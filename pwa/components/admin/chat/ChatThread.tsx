@@ -27,14 +27,18 @@ export function ChatThread({ job, onBack }: { job: BookingView; onBack: () => vo
   const [text, setText] = useState('');
   const [problem, setProblem] = useState('');
   const [note, setNote] = useState('');
+  const section = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const end = useRef<HTMLLIElement>(null);
+  const log = useRef<HTMLDivElement>(null);
   const box = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
-    heading.current?.focus();
+    // The chat from its top, under the sticky tabs (opened from a job card, the page was scrolled down the list).
+    section.current?.scrollIntoView({ block: 'start', behavior: 'instant' });
+    heading.current?.focus({ preventScroll: true });
   }, [job.id]);
   useEffect(() => {
-    end.current?.scrollIntoView({ block: 'nearest' });
+    // The newest message in view: the log scrolls, not the page (which would put the heading under the tabs).
+    if (log.current) log.current.scrollTop = log.current.scrollHeight;
   }, [messages?.length]);
 
   const send = async (event?: FormEvent) => {
@@ -61,7 +65,7 @@ export function ChatThread({ job, onBack }: { job: BookingView; onBack: () => vo
   };
 
   return (
-    <div className="admin-section admin-chat">
+    <div ref={section} className="admin-section admin-chat">
       <ScreenHead title={`Chat with ${personName(job) || 'the customer'}`} headingRef={heading}>
         <button type="button" className="btn btn--secondary admin-btn" onClick={onBack}>
           Back to Bookings
@@ -70,7 +74,7 @@ export function ChatThread({ job, onBack }: { job: BookingView; onBack: () => vo
       <p className="admin-chat__job">
         <StatusBadge status={job.status} /> {serviceTypeLabel(job.serviceType)} · {jobWhen(job)}
       </p>
-      <div className="admin-messages" role="log" aria-live="polite" aria-label="Messages">
+      <div ref={log} className="admin-messages" role="log" aria-live="polite" aria-label="Messages">
         <ol className="admin-messages__list">
           {messages === undefined ? <li className="admin-muted">Loading messages…</li> : null}
           {messages?.length === 0 ? <li className="admin-muted">No messages yet. Write the first one below.</li> : null}
@@ -89,7 +93,6 @@ export function ChatThread({ job, onBack }: { job: BookingView; onBack: () => vo
               {message.waiting?.state === 'failed' ? <RefusedActions messageId={message.id} /> : null}
             </li>
           ))}
-          <li ref={end} aria-hidden="true" className="admin-messages__end" />
         </ol>
       </div>
       <form className="admin-composer" onSubmit={(event) => void send(event)} noValidate>
