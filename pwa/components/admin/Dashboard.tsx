@@ -44,8 +44,10 @@ export function Dashboard({ user }: { user: UserView }) {
   const [chatReturn, setChatReturn] = useState<AdminSearch | null>(null);
   const go = useCallback(
     (next: AdminSearch) => {
-      if (next.tab === 'chat' && next.booking) setChatReturn(search.tab === 'chat' ? null : search);
-      void navigate({ search: next });
+      const chat = next.tab === 'chat' && next.booking !== undefined;
+      if (chat) setChatReturn(search.tab === 'chat' ? null : search);
+      // A chat scrolls itself to its heading (ChatThread): the router's scroll to the top would undo that.
+      void navigate({ search: next, resetScroll: !chat });
     },
     [navigate, search],
   );
