@@ -12,7 +12,7 @@ test('the quick exports say so when they have nothing: no bookings today, none p
   await page.getByRole('tab', { name: 'Calendar' }).click();
   const exports = page.getByRole('region', { name: 'Export to a spreadsheet' });
   await exports.getByRole('button', { name: /^Today’s/ }).click();
-  await expect(exports.getByRole('status')).toHaveText('No bookings today. There are no jobs on today.');
+  await expect(exports.getByRole('status')).toHaveText('No bookings today. There are no jobs booked for today.');
   await exports.getByRole('button', { name: /^Pending/ }).click();
   await expect(exports.getByRole('status')).toHaveText('No pending bookings. All bookings are processed');
   await expect(page.getByText('All bookings are processed').first()).toBeVisible();

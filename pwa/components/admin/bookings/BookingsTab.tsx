@@ -79,7 +79,11 @@ export function BookingsTab({ bookings, filter, go }: { bookings: Array<Shown<Bo
       {bookings === undefined ? (
         <p className="admin-empty">Loading jobs…</p>
       ) : matching.length === 0 ? (
-        <p className="admin-empty">{bookings.length === 0 ? 'No bookings yet. Jobs from the website and the customer portal appear here.' : 'No jobs match. Clear the search or show all jobs.'}</p>
+        <p className="admin-empty">{bookings.length === 0
+            ? 'No bookings yet. Jobs from the website and the customer portal appear here.'
+            : query.trim()
+              ? 'No jobs match. Clear the search or show all jobs.'
+              : 'No jobs with this status. Show all jobs to see the others.'}</p>
       ) : (
         <>
           <p className="admin-count" aria-live="polite">

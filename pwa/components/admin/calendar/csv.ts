@@ -10,7 +10,7 @@ export type ExportKind = 'all' | 'today' | 'pending' | 'upcoming';
 /** The seed's words when a quick export has nothing in it (point 8), as toast title and description. */
 export const EMPTY_EXPORT: Readonly<Record<ExportKind, { title: string; description: string }>> = {
   all: { title: 'No bookings yet', description: 'There is nothing to export.' },
-  today: { title: 'No bookings today', description: 'There are no jobs on today.' },
+  today: { title: 'No bookings today', description: 'There are no jobs booked for today.' },
   pending: { title: 'No pending bookings', description: 'All bookings are processed' },
   upcoming: { title: 'No upcoming bookings', description: 'There are no jobs after today.' },
 };

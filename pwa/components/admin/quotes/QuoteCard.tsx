@@ -50,7 +50,8 @@ export function QuoteCard({ quote, bookings, refused, onDeleted }: { quote: Show
         <h3 id={`quote-${quote.id}`} ref={heading} tabIndex={-1} className="admin-card__title">
           {name}
         </h3>
-        <QuoteBadge status={quote.quoteStatus} />
+        {/* A converted quote's status no longer matters (it read "pending" beside "Converted to a job"). */}
+        {quote.bookingId ? null : <QuoteBadge status={quote.quoteStatus} />}
         <span className={`admin-chip admin-chip--priority-${quote.priority}`}>{codeWords(quote.priority)} priority</span>
         {quote.waiting ? (
           <span className={`admin-chip admin-chip--${quote.waiting.state}`}>
