@@ -244,11 +244,6 @@ export class ReadCache {
     this.#bytes -= entry.bytes;
   }
 
-  /** What the kept answers hold, in bytes. */
-  get bytes(): number {
-    return this.#bytes;
-  }
-
   /** The answer's bytes for that encoding: kept, compressed here when short, or on libuv's pool. */
   #variant(entry: Entry, encoding: Encoding): Variant | Promise<Variant> {
     const here = this.#variantHere(entry, encoding);

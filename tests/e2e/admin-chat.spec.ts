@@ -1,4 +1,4 @@
-import { customer, customerBooking, jobCard, signIn } from './admin-seed.ts';
+import { customer, customerBooking, jobCard, signIn, ukDay } from './admin-seed.ts';
 import { expect, test } from './fixtures.ts';
 
 test('the admin and a customer chat both ways: a new customer message arrives without a reload, the reply is the business’s', async ({ page, server }) => {
@@ -64,4 +64,17 @@ test.describe('on a tablet held sideways', () => {
     await expect(page.getByRole('tab', { name: 'Bookings' })).toHaveAttribute('aria-selected', 'true');
     await expect(card).toBeVisible();
   });
+});
+
+test('a chat opened from a calendar day says Back to Calendar, and goes back to that day', async ({ page, server }) => {
+  const cal = await customer(server, 'cal.chat@example.com', 'Cal', 'Chat');
+  const day = ukDay(45);
+  await customerBooking(cal, 'cal.chat@example.com', { firstName: 'Cal', lastName: 'Chat', startDate: day, finishDate: day }, 'Is the day still fine?');
+  await signIn(page);
+  await page.goto(`/admin?tab=calendar&month=${day.slice(0, 7)}&day=${day}`);
+  await page.getByRole('button', { name: 'Chat with Cal Chat' }).click();
+  await expect(page.getByRole('heading', { name: 'Chat with Cal Chat' })).toBeFocused();
+  await page.getByRole('button', { name: 'Back to Calendar' }).click();
+  await expect(page.getByRole('tab', { name: 'Calendar' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('button', { name: 'Chat with Cal Chat' })).toBeVisible();
 });

@@ -20,7 +20,7 @@ export function ChatTab({
 }: {
   bookings: BookingView[] | undefined;
   bookingId: string | undefined;
-  /** Where "Back to Bookings" goes: the job list or calendar day the chat was opened from, else the chat's own list. */
+  /** Where Back goes: the job list or calendar day the chat was opened from, else the chat's own list of jobs. */
   backTo: AdminSearch;
   go: (search: AdminSearch) => void;
 }) {
@@ -42,7 +42,8 @@ export function ChatTab({
   }, [bookings, threads, query]);
 
   if (bookingId && bookings !== undefined) {
-    return job ? <ChatThread job={job} onBack={() => go(backTo)} /> : <Gone what="This job" back="Back to Bookings" onBack={() => go(backTo)} />;
+    const back = backTo.tab === 'calendar' ? 'Back to Calendar' : 'Back to Bookings';
+    return job ? <ChatThread job={job} back={back} onBack={() => go(backTo)} /> : <Gone what="This job" back={back} onBack={() => go(backTo)} />;
   }
   return (
     <div className="admin-section">

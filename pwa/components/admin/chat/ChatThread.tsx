@@ -21,7 +21,7 @@ import { ScreenHead } from '../parts.tsx';
  * customer messages arrive with the 5-second pull; a reply written offline shows at once, marked as waiting,
  * and goes with the outbox. Empty or blank messages are not sent (seed point 5).
  */
-export function ChatThread({ job, onBack }: { job: BookingView; onBack: () => void }) {
+export function ChatThread({ job, back, onBack }: { job: BookingView; back: string; onBack: () => void }) {
   const { user } = useAdmin();
   const messages = useMessages(job.id);
   const [text, setText] = useState('');
@@ -68,7 +68,7 @@ export function ChatThread({ job, onBack }: { job: BookingView; onBack: () => vo
     <div ref={section} className="admin-section admin-chat">
       <ScreenHead title={`Chat with ${personName(job) || 'the customer'}`} headingRef={heading}>
         <button type="button" className="btn btn--secondary admin-btn" onClick={onBack}>
-          Back to Bookings
+          {back}
         </button>
       </ScreenHead>
       <p className="admin-chat__job">
