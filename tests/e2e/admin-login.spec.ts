@@ -37,6 +37,8 @@ test.describe('the admin sign-in', () => {
     await customerBooking(alice, 'alice.login@example.com', { lastName: 'Login' });
     await signIn(page);
     await expect(page.getByText('Login Successful')).toBeVisible();
+    // The form that had focus is gone: focus starts at the portal's heading.
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Portal' })).toBeFocused();
     await expectCounters(page, serverCounts(server));
     await page.reload();
     await expect(jobCard(page, 'Alice Login')).toBeVisible();

@@ -1,5 +1,5 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { UserView } from '#domain/views.ts';
 import { toast } from '../../lib/toast.ts';
 import { useAdminQuotes } from '../../offline/admin-data.ts';
@@ -39,6 +39,11 @@ export function Dashboard({ user }: { user: UserView }) {
   const quotes = useAdminQuotes();
   const offline = useOffline();
   const panel = useRef<HTMLDivElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // Just signed in, the form that had focus is gone: focus starts at the portal's heading, not the page's body.
+    if (document.activeElement === document.body || document.activeElement === null) title.current?.focus({ preventScroll: true });
+  }, []);
   const session = useMemo(() => ({ user, refresh }), [user, refresh]);
   // Where a chat opened from a job card or a calendar day goes back to (the chat list when opened from there).
   const [chatReturn, setChatReturn] = useState<AdminSearch | null>(null);
@@ -56,7 +61,9 @@ export function Dashboard({ user }: { user: UserView }) {
   return (
     <AdminContext.Provider value={session}>
       <div className="admin-top">
-        <h1 className="admin-top__title">Admin Portal</h1>
+        <h1 ref={title} tabIndex={-1} className="admin-top__title">
+          Admin Portal
+        </h1>
         {/* Sign out first on the left: the toasts appear top right and would cover it there. */}
         <div className="admin-top__row">
           <SignOut user={user} />
