@@ -14,9 +14,8 @@ import { SupportLookupSchema, SupportRequestSchema } from '#domain/schemas/suppo
 import { ErasePersonSchema } from '#domain/schemas/people.ts';
 import { BatchSchema } from '#domain/schemas/batch.ts';
 import { createAdmin } from '#backend/bootstrap.ts';
-import { mailText } from '../../support/outbox.ts';
 import { ADMIN, Client, type TestServer } from '../../support/server.ts';
-import { bookingForm, daysAhead, quoteForm, sessionCookie, type Answer } from '../helpers.ts';
+import { bookingForm, daysAhead, lastMailId, mailSince, quoteForm, sessionCookie, type Answer } from '../helpers.ts';
 
 /**
  * The one table of every API call (product brief §6: anonymous, customer A, customer B, admin × every call).
@@ -178,13 +177,11 @@ export class Fixtures {
     if (kind === 'admin') await createAdmin(this.server.storage, { email, password });
     else expect((await new Client(this.server.url).register(email, password)).status).toBe(201);
     const ask = kind === 'admin' ? '/api/password-reset/request' : '/api/auth/forgot-password';
+    const before = lastMailId(this.server);
     expect((await new Client(this.server.url).post(ask, { email })).status).toBe(200);
-    const text = mailText(
-      this.server.storage.db
-        .prepare(`SELECT body, text FROM mail_outbox WHERE kind = 'password-reset' AND to_addr = ? ORDER BY id DESC LIMIT 1`)
-        .get(email) as { body: string | null; text: string },
-    );
-    return /\?token=([A-Za-z0-9_-]+)/.exec(text)![1]!;
+    // From the outbox's files: once the sender has sent it, the row no longer holds the address or the text.
+    const mail = (await mailSince(this.server, before)).find((m) => m.kind === 'password-reset' && m.to === email);
+    return /\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
   }
 }
 
