@@ -72,6 +72,9 @@ test.describe('the customer portal: bookings, files and chat', () => {
     // The chat: the customer writes, the team answers (through the API), the answer shows up by itself.
     await card.getByRole('button', { name: /^Chat/ }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Chat about Lighting Installation' })).toBeFocused();
+    // The chat from its heading to its Send button on one screen (the page scrolled to it, not left at the list).
+    await expect(page.getByRole('heading', { level: 2, name: 'Chat about Lighting Installation' })).toBeInViewport();
+    await expect(page.getByRole('button', { name: 'Send message' })).toBeInViewport();
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByText('Message cannot be empty')).toBeVisible();
     await page.getByLabel('Your message').fill('   Can you come before noon?   ');

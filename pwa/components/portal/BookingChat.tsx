@@ -32,7 +32,12 @@ export function BookingChat({ user, bookingId, onBack }: { user: UserView; booki
   const [sending, setSending] = useState(false);
   const senderName = `${user.firstName} ${user.lastName}`.trim() || 'Customer';
 
-  useEffect(() => heading.current?.focus(), []);
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    // From its top (the back button) under the sticky header, the message box and Send on the same screen.
+    section.current?.scrollIntoView({ block: 'start', behavior: 'instant' });
+    heading.current?.focus({ preventScroll: true });
+  }, []);
   useEffect(() => {
     if (log.current) log.current.scrollTop = log.current.scrollHeight;
   }, [messages?.length]);
@@ -77,7 +82,7 @@ export function BookingChat({ user, bookingId, onBack }: { user: UserView; booki
   };
 
   return (
-    <section className="portal-chat" aria-labelledby="chat-title">
+    <section ref={section} className="portal-chat" aria-labelledby="chat-title">
       <button type="button" className="btn btn--secondary btn--small" onClick={onBack}>
         <span aria-hidden="true">←</span> Back to my bookings
       </button>

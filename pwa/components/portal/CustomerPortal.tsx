@@ -94,7 +94,8 @@ function PortalScreen({ user, path, search }: { user: UserView; path: PortalPath
     opened.current = true;
   }, [tab, chat, refresh]);
   const show = (next: PortalTab) => void navigate({ to: path, search: next === 'new' ? {} : { tab: next } });
-  const openChat = (bookingId: string) => void navigate({ to: path, search: { tab: 'bookings', chat: bookingId } });
+  // The chat scrolls itself to its heading (BookingChat): the router's scroll to the top would undo that.
+  const openChat = (bookingId: string) => void navigate({ to: path, search: { tab: 'bookings', chat: bookingId }, resetScroll: false });
   // Back from a chat, focus returns to that booking's Chat button (once the list has drawn it).
   const [returnTo, setReturnTo] = useState<string | null>(null);
   const closeChat = () => {
