@@ -20,15 +20,17 @@ export const BOOKING_FIELD_WORDS: Readonly<Record<string, string>> = {
 
 const status = (s: string): string => s.replace(/_/g, ' ');
 
-const DAY_WORDS = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** A yyyy-MM-dd day as people in the UK write it, "Mon 4 Jan 2027" (the day itself, in any time zone); other text as it is. */
+/**
+ * A yyyy-MM-dd day as people in the UK write it, "Mon 4 Jan 2027" (the day itself, in any time zone; the same
+ * words whatever the runtime's ICU, which writes "Mon, 4 Jan" in Node and "Mon 4 Jan" in Chromium); other text as it is.
+ */
 export function dayWords(day: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
-  // From the parts: ICU versions differ on the comma after the weekday (Node's "Mon, 4 Jan", Chromium's "Mon 4 Jan").
-  const parts = DAY_WORDS.formatToParts(new Date(`${day}T00:00:00Z`));
-  const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return `${WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()] ?? ''} ${d} ${MONTHS[m - 1] ?? ''} ${y}`;
 }
 
 /** One day, or a range of days: "Mon 4 Jan 2027 to Wed 6 Jan 2027". */

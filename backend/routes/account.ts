@@ -1,5 +1,7 @@
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import { ChangePasswordSchema, DeleteAccountSchema } from '#domain/schemas/account.ts';
+import type { User } from '#data/queries.ts';
 import { accountExport, customerTimeline } from '../commands/account.ts';
 import { changePassword } from '../commands/password-reset.ts';
 import { erasePerson } from '../commands/people.ts';
@@ -25,6 +27,17 @@ export function accountRoutes(deps: AppDeps): Router {
   const { storage, clock, config, limits } = deps;
   const router = new Router();
   const { queries, store } = storage;
+
+  /**
+   * The account's password, typed again to confirm an action; a wrong one is 400 `password_incorrect` naming the
+   * field, and counts like a failed sign-in (so it cannot be used to guess one).
+   */
+  async function confirmPassword(ctx: Context, user: User, given: string, field: string, message: string): Promise<void> {
+    await limits.checkAccount('login', ctx, user.email);
+    if (await verifyPassword(user.passwordHash, given)) return;
+    await limits.countAccount('login', ctx, user.email);
+    throw new HttpError(400, 'password_incorrect', message, { [field]: message });
+  }
 
   /** A booking's history for its customer (and the admin), in the customer's words: no staff names. */
   router.get('/api/bookings/:id/timeline', (ctx) => {
@@ -52,11 +65,7 @@ export function accountRoutes(deps: AppDeps): Router {
   router.post('/api/account/password', limits.perIp('login'), async (ctx) => {
     const user = authorize(ctx, storage, 'account.password');
     const { currentPassword, newPassword } = parseBody(ctx, ChangePasswordSchema);
-    await limits.checkAccount('login', ctx, user.email);
-    if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-      await limits.countAccount('login', ctx, user.email);
-      throw new HttpError(400, 'password_incorrect', 'That is not your current password', { currentPassword: 'That is not your current password' });
-    }
+    await confirmPassword(ctx, user, currentPassword, 'currentPassword', 'That is not your current password');
     if (newPassword === currentPassword) {
       throw new ValidationError({ newPassword: 'Choose a password other than the one you have now' });
     }
@@ -80,11 +89,7 @@ export function accountRoutes(deps: AppDeps): Router {
         'Please confirm your email address first (use the link we sent you), so we know the records under it are yours to erase.',
       );
     }
-    await limits.checkAccount('login', ctx, user.email);
-    if (!(await verifyPassword(user.passwordHash, password))) {
-      await limits.countAccount('login', ctx, user.email);
-      throw new HttpError(400, 'password_incorrect', 'That is not your password', { password: 'That is not your password' });
-    }
+    await confirmPassword(ctx, user, password, 'password', 'That is not your password');
     await erasePerson(storage, config.storageDir, user.email);
     signOut(ctx);
     ctx.body = { message: ACCOUNT_ERASED };

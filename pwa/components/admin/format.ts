@@ -1,10 +1,11 @@
+import { dayWords } from '#domain/history.ts';
+
 /**
  * Dates and times as the admin reads them. Bookings keep days as yyyy-MM-dd (the seed's format) and times as
  * HH:mm, wall-clock in the UK; these helpers never go through the device's own time zone for a booking day.
  */
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 const LONDON_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
 
@@ -16,11 +17,9 @@ export function today(): string {
   return LONDON_DAY.format(new Date());
 }
 
-/** '2026-12-03' as 'Thu 3 Dec 2026'. */
+/** '2026-12-03' as 'Thu 3 Dec 2026' (as the bookings' history writes it). */
 export function dayLabel(day: string): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const weekday = WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()] ?? '';
-  return `${weekday} ${d} ${(MONTHS[m - 1] ?? '').slice(0, 3)} ${y}`;
+  return dayWords(day);
 }
 
 /** '2026-12' as 'December 2026'. */
