@@ -2,6 +2,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { BookingView, MessageView } from '#domain/views.ts';
 import { googleCalendarUrl } from '../../pwa/components/admin/bookings/google-calendar.ts';
+import { byJobDay } from '../../pwa/components/admin/bookings/order.ts';
 import { clashingJobs } from '../../pwa/components/admin/bookings/problems.ts';
 import { bookingsFor, toCsv } from '../../pwa/components/admin/calendar/csv.ts';
 import { jobsByDay, monthDays, shiftMonth } from '../../pwa/components/admin/calendar/month.ts';
@@ -94,6 +95,23 @@ describe('the exports', () => {
     const [header, row] = Papa.parse<string[]>(csv.slice(1), { skipEmptyLines: true }).data;
     const cell = (name: string) => row![header!.indexOf(name)];
     expect([cell('First name'), cell('Last name'), cell('Details'), cell('Phone')]).toEqual(["'=1+2\n=3", 'Brontë', '£5', "'@SUM(A1)"]);
+  });
+});
+
+describe('the job list by job date', () => {
+  it("puts today's and later jobs first, soonest first, then undated ones, then past ones, the latest first", () => {
+    const jobs = [
+      job({ firstName: 'past-old', startDate: '2026-10-01' }),
+      job({ firstName: 'later', startDate: '2026-12-20' }),
+      job({ firstName: 'undated-1', startDate: null, preferredDate: null }),
+      job({ firstName: 'today-pm', startDate: '2026-11-25', startTime: '13:00' }),
+      job({ firstName: 'asked-for', startDate: null, preferredDate: '2026-12-01' }),
+      job({ firstName: 'past-recent', startDate: '2026-11-24' }),
+      job({ firstName: 'today-am', startDate: '2026-11-25', startTime: '08:30' }),
+      job({ firstName: 'undated-2', startDate: null, preferredDate: null }),
+    ];
+    expect(byJobDay(jobs, '2026-11-25').map((j) => j.firstName)).toEqual(['today-am', 'today-pm', 'asked-for', 'later', 'undated-1', 'undated-2', 'past-recent', 'past-old']);
+    expect(jobs[0]!.firstName).toBe('past-old');
   });
 });
 

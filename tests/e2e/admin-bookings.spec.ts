@@ -137,6 +137,32 @@ test.describe('the admin’s bookings', () => {
   });
 });
 
+test.describe('the job list’s order', () => {
+  test('by job date puts the soonest job first, and the order stays in the address through a filter and a reload', async ({ page, server }) => {
+    const olive = await customer(server, 'olive.order@example.com', 'Olive', 'Ordering');
+    // Asked for first, for the later day: newest first shows it second, by job date last.
+    for (const [firstName, day] of [['Soonest', ukDay(61)], ['Latest', ukDay(75)], ['Middle', ukDay(68)]] as const) {
+      await customerBooking(olive, 'olive.order@example.com', { firstName, lastName: 'Ordering', startDate: day, finishDate: day });
+    }
+    await signIn(page);
+    await page.getByRole('searchbox', { name: 'Find a job' }).fill('Ordering');
+    const names = page.locator('.admin-job h3');
+    await expect(names).toHaveText(['Middle Ordering', 'Latest Ordering', 'Soonest Ordering']);
+
+    await page.getByRole('combobox', { name: 'Order', exact: true }).selectOption('date');
+    await expect(names).toHaveText(['Soonest Ordering', 'Middle Ordering', 'Latest Ordering']);
+    await expect(page).toHaveURL(/order=date/);
+    await page.getByRole('combobox', { name: 'Show', exact: true }).selectOption('pending');
+    await expect(page).toHaveURL(/order=date/);
+    await expect(page).toHaveURL(/status=pending/);
+
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Order', exact: true })).toHaveValue('date');
+    await page.getByRole('searchbox', { name: 'Find a job' }).fill('Ordering');
+    await expect(names).toHaveText(['Soonest Ordering', 'Middle Ordering', 'Latest Ordering']);
+  });
+});
+
 test.describe('when the job moved on', () => {
   test('a status change made on a stale copy is refused, both versions are shown, and taking the server’s keeps it', async ({ page, server }) => {
     const sam = await customer(server, 'sam.stale@example.com', 'Sam', 'Stale');

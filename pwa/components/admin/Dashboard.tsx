@@ -77,7 +77,7 @@ export function Dashboard({ user }: { user: UserView }) {
       <Counters bookings={bookings} onPick={(status) => go({ tab: 'bookings', ...(status ? { status } : {}) })} />
       <AdminTabs current={tab} pendingQuotes={pendingQuotes} onSelect={(next) => go({ tab: next })} />
       <div ref={panel} className="admin-panel" role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
-        {tab === 'bookings' ? <BookingsTab bookings={bookings} filter={search.status} go={go} /> : null}
+        {tab === 'bookings' ? <BookingsTab bookings={bookings} filter={search.status} order={search.order} go={go} /> : null}
         {tab === 'quotes' ? <QuotesTab quotes={quotes} bookings={bookings} /> : null}
         {tab === 'contacts' ? <ContactsTab bookings={bookings} quotes={quotes} person={search.person} go={go} /> : null}
         {tab === 'calendar' ? <CalendarTab bookings={bookings} month={search.month} day={search.day} go={go} /> : null}

@@ -4,13 +4,16 @@ export type AdminTab = (typeof ADMIN_TABS)[number];
 
 /**
  * Where the admin is: the tab, the job whose chat is open, the person whose page is open, the calendar's
- * month and day, the job list's status filter.
+ * month and day, the job list's status filter and order.
  */
-export type AdminSearch = { tab?: AdminTab; booking?: string; person?: string; month?: string; day?: string; status?: JobFilter };
+export type AdminSearch = { tab?: AdminTab; booking?: string; person?: string; month?: string; day?: string; status?: JobFilter; order?: JobOrder };
 
 /** The job list's status filter (the counters set it): the booking statuses of seed point 4. */
 export const JOB_FILTERS = ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const;
 export type JobFilter = (typeof JOB_FILTERS)[number];
+
+/** The job list's order besides the default (newest request first): by the day of the work. */
+export type JobOrder = 'date';
 
 /**
  * Reads the admin's place from the query string; anything malformed is dropped rather than shown as an error
@@ -28,6 +31,7 @@ export function adminSearch(search: Record<string, unknown>): AdminSearch {
   if (typeof month === 'string' && /^\d{4}-(0[1-9]|1[0-2])$/.test(month)) out.month = month;
   const status = search['status'];
   if (typeof status === 'string' && (JOB_FILTERS as readonly string[]).includes(status)) out.status = status as JobFilter;
+  if (search['order'] === 'date') out.order = 'date';
   const day = search['day'];
   if (typeof day === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(day)) out.day = day;
   return out;

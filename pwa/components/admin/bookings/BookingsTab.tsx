@@ -5,18 +5,21 @@ import { threadsOf, useAllMessages, useRefusedItems } from '../../../offline/adm
 import type { OutboxItem } from '../../../offline/db.ts';
 import type { Shown } from '../../../offline/use-mirror.ts';
 import { Icon } from '../../ui/Icon.tsx';
-import type { AdminSearch, JobFilter } from '../search.ts';
+import { today } from '../format.ts';
+import type { AdminSearch, JobFilter, JobOrder } from '../search.ts';
 import { BookingCard } from './BookingCard.tsx';
 import { ManualBookingForm } from './ManualBookingForm.tsx';
+import { byJobDay } from './order.ts';
 import { ScreenHead, SearchBox, StatusOptions } from '../parts.tsx';
 
 const PAGE = 30;
 
 /**
- * Bookings (Jobs on small screens): 'Add Manual Booking', a search and a status filter (the counters set
- * it), and the jobs, newest first, thirty at a time so a long history stays quick on a tablet.
+ * Bookings (Jobs on small screens): 'Add Manual Booking', a search, a status filter (the counters set it) and
+ * an order, and the jobs, newest first or by the day of the work, thirty at a time so a long history stays
+ * quick on a tablet. The filter and the order are in the URL.
  */
-export function BookingsTab({ bookings, filter, go }: { bookings: Array<Shown<BookingView>> | undefined; filter: JobFilter | undefined; go: (search: AdminSearch) => void }) {
+export function BookingsTab({ bookings, filter, order, go }: { bookings: Array<Shown<BookingView>> | undefined; filter: JobFilter | undefined; order: JobOrder | undefined; go: (search: AdminSearch) => void }) {
   const [adding, setAdding] = useState(false);
   const [query, setQuery] = useState('');
   const [shown, setShown] = useState(PAGE);
@@ -39,13 +42,18 @@ export function BookingsTab({ bookings, filter, go }: { bookings: Array<Shown<Bo
   }, [refused]);
   const matching = useMemo(() => {
     const words = query.trim().toLowerCase();
-    return (bookings ?? []).filter((job) => {
+    const found = (bookings ?? []).filter((job) => {
       if (filter && (job.status || 'pending').replace(/-/g, '_') !== filter) return false;
       if (!words) return true;
       // The reference too: a customer's support request quotes the one in their calendar event.
       return [job.firstName, job.lastName, job.email, job.phone, job.address, job.serviceType, job.description, bookingReference(job.id)].some((field) => field?.toLowerCase().includes(words));
     });
-  }, [bookings, filter, query]);
+    return order === 'date' ? byJobDay(found, today()) : found;
+  }, [bookings, filter, order, query]);
+  const place = (change: { status?: JobFilter | undefined; order?: JobOrder | undefined }): AdminSearch => {
+    const next = { status: filter, order, ...change };
+    return { tab: 'bookings', ...(next.status ? { status: next.status } : {}), ...(next.order ? { order: next.order } : {}) };
+  };
 
   if (adding) {
     return (
@@ -70,9 +78,16 @@ export function BookingsTab({ bookings, filter, go }: { bookings: Array<Shown<Bo
         <SearchBox label="Find a job" value={query} onChange={setQuery} placeholder="Name, phone, address…" />
         <label className="admin-select">
           <span className="admin-select__label">Show</span>
-          <select value={filter ?? ''} onChange={(event) => go({ tab: 'bookings', ...(event.target.value ? { status: event.target.value as JobFilter } : {}) })}>
+          <select value={filter ?? ''} onChange={(event) => go(place({ status: (event.target.value || undefined) as JobFilter | undefined }))}>
             <option value="">All jobs</option>
             <StatusOptions />
+          </select>
+        </label>
+        <label className="admin-select">
+          <span className="admin-select__label">Order</span>
+          <select value={order ?? ''} onChange={(event) => go(place({ order: (event.target.value || undefined) as JobOrder | undefined }))}>
+            <option value="">Newest first</option>
+            <option value="date">Next job first</option>
           </select>
         </label>
       </div>
