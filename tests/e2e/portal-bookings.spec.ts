@@ -112,11 +112,15 @@ test.describe('the customer portal: bookings, files and chat', () => {
     const card = page.getByRole('listitem').filter({ hasText: 'Made with no signal' });
     await expect(card.getByText('Waiting to send')).toBeVisible();
     await expect(card).toContainText('socket.png (on this device, goes with the booking)');
+    // One line says what the list is: this device's copy, and from when.
+    const copyLine = page.getByText(/^Offline: showing this device’s copy from \d{1,2} \w{3} \d{4}, \d\d:\d\d$/);
+    await expect(copyLine).toBeVisible();
     expect(server.storage.queries.bookingsForCustomer(email, null)).toHaveLength(0);
 
     await page.context().setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await expect(card.getByText('Pending')).toBeVisible({ timeout: 15_000 });
+    await expect(copyLine).toBeHidden();
     await expect(card.getByRole('link', { name: /socket\.png/ })).toBeVisible();
     // Reconnecting again sends nothing twice.
     await page.evaluate(() => window.dispatchEvent(new Event('online')));

@@ -116,7 +116,8 @@ function PortalScreen({ user, path, search }: { user: UserView; path: PortalPath
           <div className="portal-head__side">
             <SignOutButton user={user} />
             <p className="portal-head__sync" role="status">
-              {copy.state === 'unreachable' ? `Offline${copy.syncedAt ? `: last updated ${formatWhen(copy.syncedAt)}` : ''}` : ''}
+              {/* The one word on what is shown offline (the bar above says what happens to what is sent). */}
+              {copy.state === 'unreachable' ? (copy.syncedAt ? `Offline: showing this device’s copy from ${formatWhen(copy.syncedAt)}` : 'Offline') : ''}
             </p>
           </div>
         </div>

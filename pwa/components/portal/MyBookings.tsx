@@ -4,7 +4,6 @@ import type { UserView } from '#domain/views.ts';
 import type { MirrorSync } from '../../offline/use-mirror.ts';
 import { useBookings } from '../../offline/use-mirror.ts';
 import { BookingCard } from './BookingCard.tsx';
-import { formatWhen } from './format.ts';
 import { VerifyNotice } from './VerifyNotice.tsx';
 
 type Copy = MirrorSync;
@@ -86,27 +85,18 @@ function BookingList({ copy, onChat, returnTo }: { copy: Copy; onChat: (bookingI
       </div>
     );
   }
-  return (
-    <>
-      {copy.state === 'unreachable' && copy.syncedAt ? (
-        <p className="portal-note" role="status">
-          You are offline. These are your bookings as this device last saw them, {formatWhen(copy.syncedAt)}.
-        </p>
-      ) : null}
-      {bookings.length === 0 ? (
-        <div className="portal-empty">
-          <p>
-            <strong>No bookings found for this email address</strong>
-          </p>
-          <p>Submit a new booking to see it appear here</p>
-        </div>
-      ) : (
-        <ul className="portal-list" aria-label="Your bookings">
-          {bookings.map((booking) => (
-            <BookingCard key={booking.id} booking={booking} onChat={() => onChat(booking.id)} focusChat={booking.id === returnTo} />
-          ))}
-        </ul>
-      )}
-    </>
+  return bookings.length === 0 ? (
+    <div className="portal-empty">
+      <p>
+        <strong>No bookings found for this email address</strong>
+      </p>
+      <p>Submit a new booking to see it appear here</p>
+    </div>
+  ) : (
+    <ul className="portal-list" aria-label="Your bookings">
+      {bookings.map((booking) => (
+        <BookingCard key={booking.id} booking={booking} onChat={() => onChat(booking.id)} focusChat={booking.id === returnTo} />
+      ))}
+    </ul>
   );
 }
