@@ -130,6 +130,8 @@ export type UserRegistered = {
 /** A password set directly (the admin bootstrap). v2: it also closes the account's open reset links. */
 export type UserPasswordChanged = { type: 'UserPasswordChanged'; data: { userId: string; passwordHash: string; closedResetIds: string[] } };
 export type UserPromotedToAdmin = { type: 'UserPromotedToAdmin'; data: { userId: string } };
+/** The account's own name, changed by its owner (My Account). Bookings and messages keep the name they were made with. */
+export type UserRenamed = { type: 'UserRenamed'; data: { userId: string; firstName: string; lastName: string } };
 
 /** A link to prove the account owns its e-mail address went out; only the token's hash is kept. */
 export type EmailVerificationRequested = {
@@ -197,6 +199,7 @@ export type DomainEvent =
   | UserRegistered
   | UserPasswordChanged
   | UserPromotedToAdmin
+  | UserRenamed
   | EmailVerificationRequested
   | EmailVerified
   | PasswordResetRequested
@@ -239,6 +242,7 @@ export const PERSONAL_FIELDS: { readonly [T in EventType]: readonly DataKeys<T>[
   UserRegistered: ['email', 'firstName', 'lastName', 'passwordHash'],
   UserPasswordChanged: ['passwordHash'],
   UserPromotedToAdmin: [],
+  UserRenamed: ['firstName', 'lastName'],
   EmailVerificationRequested: [],
   EmailVerified: [],
   PasswordResetRequested: [],
@@ -272,6 +276,7 @@ export const EVENT_VERSIONS: { readonly [T in EventType]: number } = {
   UserRegistered: 1,
   UserPasswordChanged: 2,
   UserPromotedToAdmin: 1,
+  UserRenamed: 1,
   EmailVerificationRequested: 1,
   EmailVerified: 1,
   PasswordResetRequested: 1,

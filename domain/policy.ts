@@ -39,6 +39,8 @@ export type Policy = {
   'account.erase': undefined;
   /** Changing one's own password, the one in use typed to confirm. */
   'account.password': undefined;
+  /** Changing one's own name. */
+  'account.name': undefined;
   /** The record's owner, or the admin. */
   'booking.read': Owned;
   'message.post': Owned;
@@ -63,7 +65,7 @@ const ADMIN_ONLY: ReadonlySet<Action> = new Set([
   'calendar.manage',
   'person.erase',
 ]);
-const SIGNED_IN: ReadonlySet<Action> = new Set(['booking.with-dates', 'upload', 'sync', 'quotes.mine', 'account.export', 'account.password']);
+const SIGNED_IN: ReadonlySet<Action> = new Set(['booking.with-dates', 'upload', 'sync', 'quotes.mine', 'account.export', 'account.password', 'account.name']);
 
 /**
  * Whether the record is the actor's: made by their account, or made under their address once the account has

@@ -44,6 +44,7 @@ export const EVENT_MODELS: Readonly<Record<EventType, readonly ModelName[]>> = {
   UserPasswordChanged: ['users'],
   PasswordResetCompleted: ['users'],
   UserPromotedToAdmin: ['users'],
+  UserRenamed: ['users'],
   EmailVerificationRequested: ['users'],
   EmailVerified: ['users'],
   PasswordResetRequested: ['users'],

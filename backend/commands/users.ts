@@ -63,6 +63,15 @@ export const requestVerification: Command<{ userId: string; verification: Verifi
   return { sent: events.length > 0 };
 };
 
+/** `POST /api/account/name`: the account's own name (the same name again appends nothing). */
+export const renameUser: Command<{ userId: string; firstName: string; lastName: string }, null> = (uow, { userId, firstName, lastName }) => {
+  const user = uow.queries.user(userId);
+  if (!user) return null;
+  const stream = streamId.user(userId);
+  uow.handle(stream, userDecider, { type: 'RenameUser', data: { firstName, lastName } }, { subject: personSubject(user.email, stream) });
+  return null;
+};
+
 /** `POST /api/auth/verify-email`: the mailed link proves the address (the decider checks the token's hash and age). */
 export const verifyEmail: Command<{ userId: string; tokenHash: string }, null> = (uow, { userId, tokenHash }) => {
   const user = uow.queries.user(userId);

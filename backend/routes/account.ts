@@ -1,10 +1,11 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { ChangePasswordSchema, DeleteAccountSchema } from '#domain/schemas/account.ts';
-import type { User } from '#data/queries.ts';
+import { ChangePasswordSchema, DeleteAccountSchema, RenameAccountSchema } from '#domain/schemas/account.ts';
+import { publicUser, type User } from '#data/queries.ts';
 import { accountExport, customerTimeline } from '../commands/account.ts';
 import { changePassword } from '../commands/password-reset.ts';
 import { erasePerson } from '../commands/people.ts';
+import { renameUser } from '../commands/users.ts';
 import type { AppDeps } from '../deps.ts';
 import { authorize, runCommand } from '../http/command.ts';
 import { HttpError, notFound, ValidationError } from '../http/errors.ts';
@@ -21,7 +22,8 @@ export const ACCOUNT_ERASED = 'Your account and your personal data have been era
 
 /**
  * A customer's own account beyond the seed (UK GDPR rights the privacy policy promises, and a history in their
- * words): GET /api/bookings/{id}/timeline, GET /api/account/export, POST /api/account/password, POST /api/account/delete.
+ * words): GET /api/bookings/{id}/timeline, GET /api/account/export, POST /api/account/name, POST /api/account/password,
+ * POST /api/account/delete.
  */
 export function accountRoutes(deps: AppDeps): Router {
   const { storage, clock, config, limits } = deps;
@@ -55,6 +57,17 @@ export function accountRoutes(deps: AppDeps): Router {
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Content-Disposition', `attachment; filename="my-data-${now.toISOString().slice(0, 10)}.json"`);
     ctx.body = accountExport(queries, store, user, now);
+  });
+
+  /**
+   * Changes the signed-in account's name (a customer's or the admin's) and answers the account as /api/auth/me
+   * does, so the device's cached user follows. Bookings and messages keep the name they were made with.
+   */
+  router.post('/api/account/name', async (ctx) => {
+    const user = authorize(ctx, storage, 'account.name');
+    const { firstName, lastName } = parseBody(ctx, RenameAccountSchema);
+    await runCommand(ctx, deps, renameUser, { userId: user.id, firstName, lastName });
+    ctx.body = publicUser(queries.user(user.id) ?? user);
   });
 
   /**

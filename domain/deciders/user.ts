@@ -7,6 +7,7 @@ import type {
   UserPasswordChanged,
   UserPromotedToAdmin,
   UserRegistered,
+  UserRenamed,
 } from '../events.ts';
 import type { Decider } from './decider.ts';
 
@@ -14,6 +15,7 @@ export type UserEvent =
   | UserRegistered
   | UserPasswordChanged
   | UserPromotedToAdmin
+  | UserRenamed
   | PasswordResetRequested
   | PasswordResetCompleted
   | EmailVerificationRequested
@@ -27,6 +29,8 @@ export type UserState =
       status: 'active';
       userId: string;
       email: string;
+      firstName: string;
+      lastName: string;
       isAdmin: boolean;
       openResets: OpenReset[];
       emailVerified: boolean;
@@ -36,6 +40,8 @@ export type UserState =
 export type RegisterUser = { type: 'RegisterUser'; data: UserRegistered['data'] };
 export type ChangePassword = { type: 'ChangePassword'; data: { passwordHash: string } };
 export type PromoteToAdmin = { type: 'PromoteToAdmin' };
+/** The owner's new name for the account (already trimmed and checked); the same name again decides nothing. */
+export type RenameUser = { type: 'RenameUser'; data: { firstName: string; lastName: string } };
 export type RequestPasswordReset = { type: 'RequestPasswordReset'; data: { resetId: string; tokenHash: string; expiresAt: string } };
 /** `now` is carried by the command, so the expiry check is deterministic. */
 export type CompletePasswordReset = { type: 'CompletePasswordReset'; data: { tokenHash: string; passwordHash: string; now: string } };
@@ -49,6 +55,7 @@ export type UserCommand =
   | RegisterUser
   | ChangePassword
   | PromoteToAdmin
+  | RenameUser
   | RequestPasswordReset
   | CompletePasswordReset
   | RequestEmailVerification
@@ -67,6 +74,8 @@ function evolve(state: UserState, event: UserEvent): UserState {
         status: 'active',
         userId: event.data.userId,
         email: event.data.email,
+        firstName: event.data.firstName,
+        lastName: event.data.lastName,
         isAdmin: event.data.isAdmin,
         openResets: [],
         emailVerified: false,
@@ -76,6 +85,8 @@ function evolve(state: UserState, event: UserEvent): UserState {
       return state.status === 'active' ? { ...state, openResets: [] } : state;
     case 'UserPromotedToAdmin':
       return state.status === 'active' ? { ...state, isAdmin: true } : state;
+    case 'UserRenamed':
+      return state.status === 'active' ? { ...state, firstName: event.data.firstName, lastName: event.data.lastName } : state;
     case 'PasswordResetRequested': {
       if (state.status !== 'active') return state;
       const { resetId, tokenHash, expiresAt } = event.data;
@@ -111,6 +122,11 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
       ];
     case 'PromoteToAdmin':
       return state.isAdmin ? [] : [{ type: 'UserPromotedToAdmin', data: { userId: state.userId } }];
+    case 'RenameUser': {
+      const { firstName, lastName } = command.data;
+      if (firstName === state.firstName && lastName === state.lastName) return [];
+      return [{ type: 'UserRenamed', data: { userId: state.userId, firstName, lastName } }];
+    }
     case 'RequestPasswordReset':
       return [{ type: 'PasswordResetRequested', data: { userId: state.userId, ...command.data } }];
     case 'CompletePasswordReset': {

@@ -26,6 +26,8 @@ export const users: ReadModel = {
         ];
       case 'UserPromotedToAdmin':
         return [{ op: 'update', table: 'users', id: event.data.userId, set: { isAdmin: 1, updatedAt: time } }];
+      case 'UserRenamed':
+        return [{ op: 'update', table: 'users', id: event.data.userId, set: { firstName: event.data.firstName, lastName: event.data.lastName, updatedAt: time } }];
       case 'EmailVerificationRequested': {
         const d = event.data;
         return [{ op: 'insert', table: 'email_verifications', row: { id: d.verificationId, userId: d.userId, tokenHash: d.tokenHash, expiresAt: d.expiresAt, used: 0, createdAt: time } }];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import { MSG } from '../messages.ts';
 import { NewPasswordSchema } from './auth.ts';
+import { requiredText } from './fields.ts';
 
 /** `POST /api/account/delete`: the account's password, typed again to confirm (a slip or a borrowed device erases nothing). */
 export const DeleteAccountSchema = z.strictObject({
@@ -21,3 +22,10 @@ export const ChangePasswordSchema = z.strictObject({
   newPassword: NewPasswordSchema,
 });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
+
+/** `POST /api/account/name`: the account's own name, as registration asks for it. */
+export const RenameAccountSchema = z.strictObject({
+  firstName: requiredText(LIMITS.name, MSG.firstNameRequired),
+  lastName: requiredText(LIMITS.name, MSG.lastNameRequired),
+});
+export type RenameAccountInput = z.infer<typeof RenameAccountSchema>;

@@ -114,6 +114,34 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     expect(data.bookings.map((b) => b.description)).toEqual(['Whole house']);
   });
 
+  test('My name changes the account’s name: the heading, a new booking’s form and a reload show it; an empty one is refused', async ({ page, server }) => {
+    const { id } = await signedInCustomer(page, server, 'nell.name@example.com');
+    await page.getByRole('tab', { name: 'My Account' }).click();
+    const form = page.getByRole('form', { name: 'My name' });
+    const first = form.getByLabel(/^First name/);
+    const before = await first.inputValue();
+    expect(before).not.toBe('');
+
+    await first.fill('');
+    await form.getByRole('button', { name: 'Save my name' }).click();
+    await expect(form.getByText('First name is required')).toBeVisible();
+    await expect(first).toBeFocused();
+    expect(server.storage.queries.user(id)!.firstName).toBe(before);
+
+    await first.fill('Eleanor');
+    await form.getByLabel(/^Last name/).fill('Newman-Smith');
+    await form.getByRole('button', { name: 'Save my name' }).click();
+    await expectToast(page, 'Name Saved');
+    await expect(page.getByText(/^Signed in as Eleanor Newman-Smith/)).toBeVisible();
+    expect(server.storage.queries.user(id)).toMatchObject({ firstName: 'Eleanor', lastName: 'Newman-Smith' });
+    await expectAxeClean(page);
+
+    await page.getByRole('tab', { name: 'New Booking' }).click();
+    await expect(page.locator('#booking-firstName')).toHaveValue('Eleanor');
+    await page.reload();
+    await expect(page.getByText(/^Signed in as Eleanor Newman-Smith/)).toBeVisible();
+  });
+
   test('Change my password checks the one in use and the new one twice, keeps this device signed in and signs the others out', async ({ page, server, browser }) => {
     const { email } = await signedInCustomer(page, server, 'chad.change@example.com');
     const other = await browser.newContext({ baseURL: server.url });

@@ -118,6 +118,43 @@ describe('GET /api/account/export', () => {
   });
 });
 
+describe('POST /api/account/name', () => {
+  it('renames the account, sealed in the log; /api/auth/me follows, the same name again appends nothing, bookings keep theirs', async () => {
+    const email = 'rena.rename@example.com';
+    const { client, bookingId } = await customerWithBooking(email);
+    const before = allEvents(server).length;
+
+    const res = await client.post('/api/account/name', { firstName: '  Renata ', lastName: 'Newname' });
+
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({ email, firstName: 'Renata', lastName: 'Newname' });
+    expect((await client.get('/api/auth/me')).data).toMatchObject({ firstName: 'Renata', lastName: 'Newname' });
+    const renamed = allEvents(server).slice(before);
+    expect(renamed.map((e) => e.type)).toEqual(['UserRenamed']);
+    // Personal data: the stored event holds no readable name.
+    const stored = server.storage.db.prepare('SELECT data FROM events WHERE global_position = ?').pluck().get(renamed[0]!.globalPosition) as string;
+    expect(stored).not.toContain('Renata');
+    expect(stored).not.toContain('Newname');
+    // The booking keeps the name it was made with.
+    expect(server.storage.queries.booking(bookingId)!.firstName).toBe('Dana');
+
+    expect((await client.post('/api/account/name', { firstName: 'Renata', lastName: 'Newname' })).status).toBe(200);
+    expect(allEvents(server).length).toBe(before + 1);
+  });
+
+  it('refuses an empty or over-long name, naming the fields, and changes nothing', async () => {
+    const { client } = await customerWithBooking('nora.noname@example.com');
+    const before = allEvents(server).length;
+
+    const res = await client.post('/api/account/name', { firstName: ' ', lastName: 'x'.repeat(101) });
+
+    expectError(res, 400, 'validation_failed');
+    expect(Object.keys(res.data.error.fields).sort()).toEqual(['firstName', 'lastName']);
+    expect(allEvents(server).length).toBe(before);
+    expect((await client.get('/api/auth/me')).data).toMatchObject({ firstName: 'Dana', lastName: 'Deleter' });
+  });
+});
+
 describe('POST /api/account/password', () => {
   /** A customer signed in on two devices. */
   async function onTwoDevices(email: string) {
@@ -227,6 +264,8 @@ describe('POST /api/account/delete', () => {
     const other = await customerWithBooking('olly.other@example.com');
     const stored = join(server.storageDir, 'uploads', file.filename);
     expect(existsSync(stored)).toBe(true);
+    // A name changed before the erasure goes with it (its event is sealed under the same key).
+    expect((await client.post('/api/account/name', { firstName: 'Dorothea', lastName: 'Laterly' })).status).toBe(200);
 
     const res = await client.post('/api/account/delete', { password: 'a-customer-passphrase' });
 
@@ -241,6 +280,7 @@ describe('POST /api/account/delete', () => {
     expect(server.storage.queries.messages(bookingId)[0]!.content).toBe(ERASED);
     expect(existsSync(stored)).toBe(false);
     expect((await admin.get(`/uploads/${file.filename}`)).status).toBe(404);
+    expect(JSON.stringify(server.storage.snapshot()['users'])).not.toMatch(/Dorothea|Laterly/);
     // Nobody else's data was touched.
     expect(server.storage.queries.booking(other.bookingId)!.firstName).toBe('Dana');
     expect((await other.client.get('/api/auth/me')).status).toBe(200);

@@ -45,6 +45,16 @@ describe('user decider', () => {
       .thenEvents([]);
   });
 
+  it('renames the account, and not again to the name it has', () => {
+    const renamed = { type: 'UserRenamed', data: { userId: 'u1', firstName: 'Anne', lastName: 'Smythe' } } as const;
+    user.given([registered]).when({ type: 'RenameUser', data: { firstName: 'Anne', lastName: 'Smythe' } }).thenEvents([renamed]);
+    user.given([registered, renamed]).when({ type: 'RenameUser', data: { firstName: 'Anne', lastName: 'Smythe' } }).thenEvents([]);
+    user.given([registered, renamed]).when({ type: 'RenameUser', data: { firstName: 'Ann', lastName: 'Smith' } }).thenEvents([
+      { type: 'UserRenamed', data: { userId: 'u1', firstName: 'Ann', lastName: 'Smith' } },
+    ]);
+    user.given([]).when({ type: 'RenameUser', data: { firstName: 'Anne', lastName: 'Smythe' } }).thenThrows('user_not_found');
+  });
+
   it('changes the password of an existing account only', () => {
     user
       .given([registered])

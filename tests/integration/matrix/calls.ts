@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { EventType } from '#domain/events.ts';
 import { LIMITS } from '#domain/limits.ts';
 import { AdminResetSchema, CustomerResetSchema, ForgotPasswordSchema, LoginSchema, RegisterSchema, VerifyEmailSchema } from '#domain/schemas/auth.ts';
-import { ChangePasswordSchema, DeleteAccountSchema } from '#domain/schemas/account.ts';
+import { ChangePasswordSchema, DeleteAccountSchema, RenameAccountSchema } from '#domain/schemas/account.ts';
 import { CreateBookingSchema, UpdateBookingSchema } from '#domain/schemas/booking.ts';
 import { CreateContactSchema } from '#domain/schemas/contact.ts';
 import { PostMessageSchema } from '#domain/schemas/message.ts';
@@ -380,6 +380,12 @@ export const CALLS: readonly ApiCall[] = [
 
   // ---- the customer's own account (UK GDPR access and erasure) ----
   { method: 'GET', path: '/api/account/export', access: SIGNED_IN, ok: 200, appends: [], body: 'none', request: () => ({}) },
+  // A new surname each time, so each actor's call appends (first names stay as they were).
+  {
+    method: 'POST', path: '/api/account/name', access: SIGNED_IN, ok: 200, appends: ['UserRenamed'], body: 'json', schema: RenameAccountSchema,
+    bounded: { firstName: LIMITS.name, lastName: LIMITS.name },
+    request: (fx, actor) => ({ json: { firstName: actor === 'customerA' || actor === 'customerB' ? PEOPLE[actor].firstName : 'Admin', lastName: fx.unique('Renamed') } }),
+  },
   // A change would sign the matrix's other sessions out: here a wrong current password (account.test.ts changes it for real).
   {
     method: 'POST', path: '/api/account/password', variant: 'a wrong current password', access: SIGNED_IN,

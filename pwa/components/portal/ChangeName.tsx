@@ -1,0 +1,58 @@
+import { LIMITS } from '#domain/limits.ts';
+import type { UserView } from '#domain/views.ts';
+import { postJson } from '../../lib/api.ts';
+import { useForm } from '../../lib/form.ts';
+import type { FormSchema } from '../../lib/form.ts';
+import { toast } from '../../lib/toast.ts';
+import { rememberUser } from '../../offline/session.ts';
+import { useOffline } from '../../offline/use-outbox.ts';
+import { SubmitRow } from '../home/fields.tsx';
+import { Field } from '../ui/Field.tsx';
+import '../auth/auth.css';
+
+const FIELDS = ['firstName', 'lastName'] as const;
+const loadSchema = async (): Promise<FormSchema> => (await import('#domain/schemas/account.ts')).RenameAccountSchema;
+
+/**
+ * My Account's "My name" (beyond the seed, where a name typed wrong at sign-up stayed wrong): the account's first
+ * and last name, as registration asks for them (POST /api/account/name). It needs the server there and then, like
+ * the password; on success the device's cached user takes the new name, so the portal's heading, new bookings'
+ * forms and new messages use it. Bookings and messages already sent keep the name they were made with.
+ */
+export function ChangeName({ user }: { user: UserView }) {
+  const offline = useOffline();
+  const { errors, status, sending, formProps } = useForm({
+    fields: FIELDS,
+    loadSchema,
+    keep: true,
+    onValid: async (values) => {
+      const answer = await postJson<UserView>('/api/account/name', { firstName: values.firstName, lastName: values.lastName });
+      if (answer.ok) {
+        rememberUser(answer.data);
+        const message = `Your account now shows ${answer.data.firstName} ${answer.data.lastName}.`;
+        void toast.success('Name Saved', message);
+        return { kind: 'saved', message };
+      }
+      if (answer.status === 400 && Object.keys(answer.fields).length > 0) return { kind: 'invalid', fields: answer.fields };
+      const message = answer.status === 0 ? 'We could not reach our server. Changing your name needs a connection.' : answer.message;
+      void toast.error('Name Not Saved', message);
+      return { kind: 'failed', message };
+    },
+  });
+  return (
+    <section className="card portal-account__card" aria-labelledby="name-title">
+      <h3 id="name-title">My name</h3>
+      <p>The name we greet you by and put on your new messages and bookings. Bookings you have already made keep the name they were made with.</p>
+      {offline ? <p className="portal-muted">You are offline: changing your name needs a connection.</p> : null}
+      <form className="auth-form" aria-label="My name" {...formProps}>
+        <Field form="name" name="firstName" label="First name" error={errors.firstName} required>
+          {(p) => <input {...p} defaultValue={user.firstName} autoComplete="given-name" maxLength={LIMITS.name} />}
+        </Field>
+        <Field form="name" name="lastName" label="Last name" error={errors.lastName} required>
+          {(p) => <input {...p} defaultValue={user.lastName} autoComplete="family-name" maxLength={LIMITS.name} />}
+        </Field>
+        <SubmitRow label="Save my name" sending={sending} status={status} />
+      </form>
+    </section>
+  );
+}
