@@ -6,6 +6,7 @@ import { useAdminQuotes } from '../../offline/admin-data.ts';
 import { forgetUser } from '../../offline/session.ts';
 import { useOffline } from '../../offline/use-outbox.ts';
 import { MESSAGES_PULL_EVERY_MS, useBookings, useMirrorSync } from '../../offline/use-mirror.ts';
+import { AdminAccount } from './AdminAccount.tsx';
 import { AdminTabs } from './AdminTabs.tsx';
 import { BookingsTab } from './bookings/BookingsTab.tsx';
 import { CalendarTab } from './calendar/CalendarTab.tsx';
@@ -67,6 +68,7 @@ export function Dashboard({ user }: { user: UserView }) {
         {/* Sign out first on the left: the toasts appear top right and would cover it there. */}
         <div className="admin-top__row">
           <SignOut user={user} />
+          <AdminAccount user={user} />
           <p className="admin-top__meta">
             Signed in as {user.firstName} {user.lastName}
             <span aria-hidden="true"> · </span>

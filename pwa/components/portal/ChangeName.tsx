@@ -11,6 +11,7 @@ import { Field } from '../ui/Field.tsx';
 import '../auth/auth.css';
 
 const FIELDS = ['firstName', 'lastName'] as const;
+const CUSTOMER_INTRO = 'The name we greet you by and put on your new messages and bookings. Bookings you have already made keep the name they were made with.';
 const loadSchema = async (): Promise<FormSchema> => (await import('#domain/schemas/account.ts')).RenameAccountSchema;
 
 /**
@@ -19,7 +20,7 @@ const loadSchema = async (): Promise<FormSchema> => (await import('#domain/schem
  * the password; on success the device's cached user takes the new name, so the portal's heading, new bookings'
  * forms and new messages use it. Bookings and messages already sent keep the name they were made with.
  */
-export function ChangeName({ user }: { user: UserView }) {
+export function ChangeName({ user, intro = CUSTOMER_INTRO }: { user: UserView; intro?: string }) {
   const offline = useOffline();
   const { errors, status, sending, formProps } = useForm({
     fields: FIELDS,
@@ -42,7 +43,7 @@ export function ChangeName({ user }: { user: UserView }) {
   return (
     <section className="card portal-account__card" aria-labelledby="name-title">
       <h3 id="name-title">My name</h3>
-      <p>The name we greet you by and put on your new messages and bookings. Bookings you have already made keep the name they were made with.</p>
+      <p>{intro}</p>
       {offline ? <p className="portal-muted">You are offline: changing your name needs a connection.</p> : null}
       <form className="auth-form" aria-label="My name" {...formProps}>
         <Field form="name" name="firstName" label="First name" error={errors.firstName} required>

@@ -1,0 +1,37 @@
+import { useRef, useState } from 'react';
+import type { UserView } from '#domain/views.ts';
+import { ChangeName } from '../portal/ChangeName.tsx';
+import { ChangePassword } from '../portal/ChangePassword.tsx';
+import { Icon } from '../ui/Icon.tsx';
+import { Modal } from './Modal.tsx';
+
+/**
+ * The admin's own account, beside Sign out: the name customers see on replies and the password (the same forms
+ * as the customer's My Account; both need a connection). Before this the admin could change neither but through
+ * the mailed reset.
+ */
+export function AdminAccount({ user }: { user: UserView }) {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setOpen(false);
+    requestAnimationFrame(() => button.current?.focus());
+  };
+  return (
+    <>
+      <button ref={button} type="button" className="btn btn--secondary admin-btn" onClick={() => setOpen(true)} aria-haspopup="dialog">
+        <Icon name="user" size={18} />
+        My account
+      </button>
+      {open ? (
+        <Modal title="My account" onClose={close} wide>
+          <p>Signed in as {user.email}.</p>
+          <div className="admin-account">
+            <ChangeName user={user} intro="Your name on the replies you send, as the chats here show them. Replies already sent keep the name they were sent with." />
+            <ChangePassword />
+          </div>
+        </Modal>
+      ) : null}
+    </>
+  );
+}

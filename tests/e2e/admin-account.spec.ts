@@ -1,0 +1,34 @@
+import { expect, test } from './fixtures.ts';
+import { ownServer, signIn } from './admin-seed.ts';
+import { expectAxeClean, expectToast } from './portal-helpers.ts';
+
+// The admin's name is read by other specs' checks ("Admin User" in a job's history): this one renames on its own server.
+const own = ownServer();
+
+test('My account lets the admin put their name right and says a wrong current password is wrong; focus returns to the button', async ({ page }) => {
+  const { server } = own;
+  await signIn(page, server.url);
+  const button = page.getByRole('button', { name: 'My account' });
+  await button.click();
+  const dialog = page.getByRole('dialog', { name: 'My account' });
+  const name = dialog.getByRole('form', { name: 'My name' });
+  await expect(name.getByLabel(/^First name/)).toHaveValue('Admin');
+  await expectAxeClean(page);
+
+  await name.getByLabel(/^Last name/).fill('Sparks');
+  await name.getByRole('button', { name: 'Save my name' }).click();
+  await expectToast(page, 'Name Saved');
+  await expect(page.locator('.admin-top__meta')).toContainText('Signed in as Admin Sparks');
+  expect(server.storage.queries.userByEmail('admin@example.com')!.lastName).toBe('Sparks');
+
+  const password = dialog.getByRole('form', { name: 'Change my password' });
+  await password.getByLabel('Current password').fill('not-the-admin-passphrase');
+  await password.getByLabel(/^New password/).fill('a-new-office-passphrase');
+  await password.getByLabel('Confirm new password').fill('a-new-office-passphrase');
+  await password.getByRole('button', { name: 'Change password' }).click();
+  await expect(password.getByText('That is not your current password')).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(button).toBeFocused();
+});
