@@ -3,6 +3,8 @@ import { expect, test } from './fixtures.ts';
 
 test.describe('the admin’s quotes', () => {
   test('edit a quote, convert it to a job, and the job appears confirmed', async ({ page, server }) => {
+    // Another one still pending, asked for before: listed below Quinn's.
+    await quoteRequest(server, { firstName: 'Penny', lastName: 'Pending' });
     const quote = await quoteRequest(server, { firstName: 'Quinn', lastName: 'Quote', preferredDate: ukDay(71) });
     await signIn(page);
     const pending = server.storage.queries.quotes().filter((q) => q.quoteStatus === 'pending' && !q.bookingId).length;
@@ -11,6 +13,10 @@ test.describe('the admin’s quotes', () => {
     const card = page.locator('.admin-quote').filter({ has: page.getByRole('heading', { name: 'Quinn Quote' }) });
     await expect(card).toHaveClass(/admin-quote--pending/);
 
+    // Where the card is in the list: a quote no longer pending stays there while the tab is open.
+    const names = page.locator('.admin-quote .admin-card__title');
+    const before = await names.allTextContents();
+    expect(before.indexOf('Quinn Quote')).toBeLessThan(before.indexOf('Penny Pending'));
     await card.getByRole('button', { name: /Edit Quote/ }).click();
     const form = card.getByRole('form', { name: 'Edit quote for Quinn Quote' });
     await expect(form.getByLabel('Estimated cost (£)')).toBeFocused();
@@ -28,6 +34,7 @@ test.describe('the admin’s quotes', () => {
     await expect(card).toContainText('£1,250.50');
     await expect(card).toContainText('High priority');
     await expect(card).not.toHaveClass(/admin-quote--pending/);
+    expect(await names.allTextContents()).toEqual(before);
     expect(server.storage.queries.quote(quote.id)).toMatchObject({ estimatedCost: '1250.50', quoteStatus: 'quoted', priority: 'high', followUpDate: ukDay(5), notes: 'Board is in the garage' });
 
     await card.getByRole('button', { name: /Convert to Job/ }).click();

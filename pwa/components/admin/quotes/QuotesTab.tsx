@@ -17,11 +17,18 @@ export function QuotesTab({ quotes, bookings }: { quotes: ShownQuote[] | undefin
   // A card stays while the tab is open even once it is no longer open work (just converted, say), so the
   // admin sees the outcome where they acted and focus is not lost.
   const shown = useRef(new Set<string>());
+  // Pending ones come first, as each was when first shown: a card does not jump down the list the moment its
+  // quote is sent or edited (the admin would lose their place); the order is settled again when the tab reopens.
+  const pendingWhenShown = useRef(new Map<string, boolean>());
   const list = useMemo(() => {
     const open = (quote: ShownQuote) => (!quote.bookingId && quote.quoteStatus !== 'rejected') || shown.current.has(quote.id);
     const rows = (quotes ?? []).filter((quote) => show === 'all' || open(quote));
-    for (const row of rows) shown.current.add(row.id);
-    return [...rows.filter((q) => q.quoteStatus === 'pending' && !q.bookingId), ...rows.filter((q) => !(q.quoteStatus === 'pending' && !q.bookingId))];
+    for (const row of rows) {
+      shown.current.add(row.id);
+      if (!pendingWhenShown.current.has(row.id)) pendingWhenShown.current.set(row.id, row.quoteStatus === 'pending' && !row.bookingId);
+    }
+    const first = (q: ShownQuote) => pendingWhenShown.current.get(q.id) === true;
+    return [...rows.filter(first), ...rows.filter((q) => !first(q))];
   }, [quotes, show]);
   // A deleted quote's card goes: focus goes to the tab's heading once it has gone.
   const [deleted, setDeleted] = useState<string | null>(null);
