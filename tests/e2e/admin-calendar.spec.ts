@@ -41,6 +41,7 @@ test('every export is a CSV a spreadsheet reads right: £ and accents, formulas 
 
   const all = await csvOf(page, exports.getByRole('button', { name: 'Export all bookings (CSV)' }));
   expect(all.bom).toBe(true);
+  await expect(exports.getByRole('status')).toHaveText(`${all.rows.length - 1} bookings exported to bookings-all-${ukDay(0)}.csv (in your downloads).`);
   expect(all.rows[0]).toEqual([
     'Reference',
     'First name',

@@ -28,8 +28,10 @@ export function Exports({ bookings }: { bookings: readonly BookingView[] }) {
       void toast.info(title, description);
       return;
     }
-    download(toCsv(rows), `bookings-${kind}-${day}.csv`);
-    setSaid(`${rows.length === 1 ? '1 booking' : `${rows.length} bookings`} exported.`);
+    const name = `bookings-${kind}-${day}.csv`;
+    download(toCsv(rows), name);
+    // Which file to look for in the tablet's downloads.
+    setSaid(`${rows.length === 1 ? '1 booking' : `${rows.length} bookings`} exported to ${name} (in your downloads).`);
   };
   return (
     <section className="admin-exports" aria-labelledby="exports-title">
