@@ -58,8 +58,13 @@ export function whatsappHref(text: string = GENERAL_WHATSAPP_GREETING): string {
   return `https://wa.me/${BUSINESS.whatsappE164}?text=${encodeURIComponent(text)}`;
 }
 
-/** A directions link to the base; a plain link, so no map provider loads on our pages. */
-export const DIRECTIONS_HREF = `https://www.google.com/maps/dir/?api=1&destination=${BUSINESS.base.lat},${BUSINESS.base.lng}`;
+/** Google Maps' directions to a place (coordinates or an address), by its documented URL; a plain link, so no map provider loads on our pages. */
+export function directionsHref(destination: string): string {
+  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`;
+}
+
+/** A directions link to the base. */
+export const DIRECTIONS_HREF = directionsHref(`${BUSINESS.base.lat},${BUSINESS.base.lng}`);
 
 /** Opening hours as display lines, e.g. 'Monday to Friday: 8:00–18:00', from the one set of facts. */
 export function hoursLines(): string[] {

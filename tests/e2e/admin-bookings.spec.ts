@@ -131,6 +131,10 @@ test.describe('the admin’s bookings', () => {
       ctz: 'Europe/London',
     });
     expect(google.searchParams.get('details')).toContain('Phone: 01632 960001');
+    // The address leads to directions there.
+    const directions = new URL((await card.getByRole('link', { name: /^1 High Street, Ashford TW15 2AA \(directions/ }).getAttribute('href'))!);
+    expect(directions.origin + directions.pathname).toBe('https://www.google.com/maps/dir/');
+    expect(Object.fromEntries(directions.searchParams)).toEqual({ api: '1', destination: '1 High Street, Ashford TW15 2AA' });
     const ics = await page.request.get((await card.getByRole('link', { name: /\.ics file/ }).getAttribute('href'))!);
     expect(ics.headers()['content-type']).toContain('text/calendar');
     expect(await ics.text()).toContain(`UID:booking-${booking.id}@`);

@@ -1,5 +1,6 @@
 import type { ReactNode, Ref } from 'react';
 import '../ui/status-badge.css';
+import { directionsHref } from '#domain/content/shared.ts';
 import type { BookingView } from '#domain/views.ts';
 import type { FormStatus } from '../../lib/form.ts';
 import { personName } from '../../offline/admin-commands.ts';
@@ -74,6 +75,22 @@ export function ContactFacts({ phone, email }: { phone: string | null; email: st
       <Fact name="Phone">{phone ? <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a> : null}</Fact>
       <Fact name="E-mail">{email ? <a href={`mailto:${email}`}>{breakableEmail(email)}</a> : null}</Fact>
     </>
+  );
+}
+
+/** A job's or a quote's address, a link to directions there (the maps app on a tablet or phone). */
+export function AddressFact({ address }: { address: string | null }) {
+  return (
+    <Fact name="Address">
+      {address ? (
+        <a href={directionsHref(address)} target="_blank" rel="noopener noreferrer">
+          <span>
+            {address}
+            <span className="visually-hidden"> (directions in Google Maps, opens in a new tab)</span>
+          </span>
+        </a>
+      ) : null}
+    </Fact>
   );
 }
 

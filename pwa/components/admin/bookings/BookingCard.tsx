@@ -11,7 +11,7 @@ import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useAdmin } from '../context.ts';
 import { jobWhen } from '../format.ts';
 import type { AdminSearch } from '../search.ts';
-import { ContactFacts, Fact, StatusOptions } from '../parts.tsx';
+import { AddressFact, ContactFacts, Fact, StatusOptions } from '../parts.tsx';
 import { BookingHistory } from './BookingHistory.tsx';
 import { Attachments } from './Attachments.tsx';
 import { googleCalendarUrl } from './google-calendar.ts';
@@ -58,7 +58,7 @@ export function BookingCard({ job, all, thread, refused, go }: { job: Shown<Book
       <dl className="admin-facts">
         <Fact name="Service">{serviceTypeLabel(job.serviceType)}</Fact>
         <Fact name="When">{jobWhen(job)}</Fact>
-        <Fact name="Address">{job.address}</Fact>
+        <AddressFact address={job.address} />
         <ContactFacts phone={job.phone} email={job.email} />
         <Fact name="Details" wide>
           {job.description}

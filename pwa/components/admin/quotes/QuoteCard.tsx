@@ -9,7 +9,7 @@ import { drain } from '../../../offline/sender.ts';
 import { afterDrain } from '../../../offline/start.ts';
 import { Attachments } from '../bookings/Attachments.tsx';
 import { dayLabel, moment, pounds } from '../format.ts';
-import { codeWords, ContactFacts, Fact, QuoteBadge } from '../parts.tsx';
+import { AddressFact, codeWords, ContactFacts, Fact, QuoteBadge } from '../parts.tsx';
 import { ConvertDialog } from './ConvertDialog.tsx';
 import { DeleteDialog } from './DeleteDialog.tsx';
 import { QuoteEditForm } from './QuoteEditForm.tsx';
@@ -70,7 +70,7 @@ export function QuoteCard({ quote, bookings, refused, onDeleted }: { quote: Show
         <Fact name="Asked on">{moment(quote.createdAt)}</Fact>
         <Fact name="Preferred date">{quote.preferredDate ? dayLabel(quote.preferredDate) : null}</Fact>
         <ContactFacts phone={quote.phone} email={quote.email} />
-        <Fact name="Address">{quote.address}</Fact>
+        <AddressFact address={quote.address} />
         <Fact name="Estimate">{pounds(quote.estimatedCost) || 'Not set'}</Fact>
         <Fact name="Follow up">{quote.followUpDate ? dayLabel(quote.followUpDate) : null}</Fact>
         <Fact name="Request" wide>
