@@ -1,6 +1,7 @@
 import { MSG } from '#domain/messages.ts';
 import { createAdmin } from '#backend/bootstrap.ts';
 import { INVALID_RESET } from '#domain/deciders/user.ts';
+import { Client } from '../support/server.ts';
 import { expect, test } from './fixtures.ts';
 import { expectAxeClean, expectToast, lastMailId, mailedLink, open } from './portal-helpers.ts';
 
@@ -90,6 +91,24 @@ test.describe('customer sign-in, sign-up and password reset', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expectToast(page, 'Login Successful');
     await expect(page.getByRole('tab', { name: 'New Booking' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('registering an address that has an account already says to sign in, with no welcome, and mails its owner', async ({ page, server }) => {
+    const email = 'rita.repeat@example.com';
+    const first = new Client(server.url);
+    expect((await first.register(email, PASSWORD, 'Rita', 'Repeat')).status).toBe(201);
+    await open(page, '/customer-auth?mode=signup');
+    await page.getByLabel(/^First name/).fill('Someone');
+    await page.getByLabel(/^Last name/).fill('Else');
+    await page.getByLabel(/^Email/).fill(email);
+    await page.locator('#signup-password').fill('another-long-passphrase');
+    await page.locator('#signup-confirmPassword').fill('another-long-passphrase');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `We have sent a mail to ${email} with the next step.` })).toBeVisible();
+    await expect(page.getByText('Registration Successful')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/customer-auth\?mode=signup$/);
+    expect(await page.evaluate(() => localStorage.getItem('currentUser'))).toBeNull();
+    await mailedLink(server, email, 'registration-attempt', /https?:\/\/\S+\/forgot-password/);
   });
 
   test('the portal sends a visitor who is not signed in to the sign-in page and clears a stale cached user', async ({ page }) => {

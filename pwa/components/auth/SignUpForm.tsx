@@ -4,7 +4,7 @@ import { useForm } from '../../lib/form.ts';
 import type { FormSchema } from '../../lib/form.ts';
 import { OFFLINE_MESSAGE } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
-import { rememberUser } from '../../offline/session.ts';
+import { refreshSession, rememberUser } from '../../offline/session.ts';
 import { Field } from '../ui/Field.tsx';
 import { SubmitRow } from '../home/fields.tsx';
 import { accountApi } from './account-api.ts';
@@ -12,6 +12,11 @@ import { blank, differ, seedToasts } from './checks.ts';
 import { usePasswordToggle } from './PasswordToggle.tsx';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] as const;
+/** What someone reads whose address has an account already (our own copy; their mail says the same). */
+export function alreadyRegistered(email: string): string {
+  return `We have sent a mail to ${email} with the next step. If you have an account with us already, sign in instead, or ask for a new password if you have forgotten it.`;
+}
+
 const loadSchema = async (): Promise<FormSchema> => (await import('./schemas.ts')).SignUpFormSchema;
 const checks = seedToasts([
   { failed: blank('firstName', 'lastName', 'email', 'password'), title: 'Missing Information', description: 'Please fill in all fields' },
@@ -40,7 +45,12 @@ export function SignUpForm() {
         void toast.error('Registration Failed', message);
         return { kind: 'failed', message };
       }
-      rememberUser(answer.data);
+      // The server answers an address that has an account already as it answers a new one (and mails its owner),
+      // so that registering tells nobody whose address is known; only a new account is signed in. The session
+      // check tells which: a "Welcome" would be wrong for the other, who is not signed in.
+      const who = await refreshSession();
+      if (who === null) return { kind: 'sent', message: alreadyRegistered(email) };
+      if (who === 'offline') rememberUser(answer.data);
       void toast.success('Registration Successful', `Welcome, ${answer.data.firstName}. We have sent a link to ${answer.data.email} to confirm your address.`);
       void navigate({ to: '/customer-portal' });
       return { kind: 'sent', message: 'Account created.' };
