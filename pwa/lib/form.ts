@@ -37,6 +37,8 @@ export function useForm<F extends string>({ fields, loadSchema, onValid, keep = 
   const formRef = useRef<HTMLFormElement>(null);
   const schemaRef = useRef<FormSchema | null>(null);
   const attempted = useRef(false);
+  // A second press while the first is on its way does nothing (the button stays focusable: aria-disabled).
+  const busy = useRef(false);
   const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
   const [status, setStatus] = useState<FormStatus>({ kind: 'idle', text: '' });
 
@@ -100,22 +102,27 @@ export function useForm<F extends string>({ fields, loadSchema, onValid, keep = 
   const onSubmit = useCallback(
     async (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
-      if (status.kind === 'sending') return;
-      const form = event.currentTarget;
-      const values = read();
-      attempted.current = true;
-      const found = validate(await schema(), values);
-      if (Object.keys(found).length > 0) return refuse(found);
-      setErrors({});
-      setStatus({ kind: 'sending', text: 'Sending…' });
-      const outcome = await onValid(values, form);
-      if (outcome.kind === 'invalid') return refuse(outcome.fields);
-      if (outcome.kind === 'failed') return setStatus({ kind: 'failed', text: outcome.message });
-      attempted.current = false;
-      if (!keep) form.reset();
-      setStatus({ kind: outcome.kind, text: outcome.message });
+      if (busy.current) return;
+      busy.current = true;
+      try {
+        const form = event.currentTarget;
+        const values = read();
+        attempted.current = true;
+        const found = validate(await schema(), values);
+        if (Object.keys(found).length > 0) return refuse(found);
+        setErrors({});
+        setStatus({ kind: 'sending', text: 'Sending…' });
+        const outcome = await onValid(values, form);
+        if (outcome.kind === 'invalid') return refuse(outcome.fields);
+        if (outcome.kind === 'failed') return setStatus({ kind: 'failed', text: outcome.message });
+        attempted.current = false;
+        if (!keep) form.reset();
+        setStatus({ kind: outcome.kind, text: outcome.message });
+      } finally {
+        busy.current = false;
+      }
     },
-    [keep, onValid, read, refuse, schema, status.kind, validate],
+    [keep, onValid, read, refuse, schema, validate],
   );
 
   return {

@@ -93,6 +93,25 @@ test.describe('customer sign-in, sign-up and password reset', () => {
     await expect(page.getByRole('tab', { name: 'New Booking' })).toHaveAttribute('aria-selected', 'true');
   });
 
+  test('on a phone a toast comes up from the bottom, clear of the field the form focused and its message', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, '/customer-auth?mode=signup');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Missing Information' });
+    await expect(toast).toBeVisible();
+    const field = page.getByLabel(/^First name/);
+    await expect(field).toBeFocused();
+    const error = page.getByText(MSG.firstNameRequired);
+    await expect(error).toBeVisible();
+    // Wait for the toast to settle (it slides in), then compare where things are.
+    await expect.poll(async () => (await toast.boundingBox())?.y).toBeGreaterThan(844 / 2);
+    const box = (await toast.boundingBox())!;
+    for (const shown of [field, error]) {
+      const other = (await shown.boundingBox())!;
+      expect(other.y + other.height <= box.y || other.y >= box.y + box.height, 'the toast covers the focused field or its message').toBe(true);
+    }
+  });
+
   test('registering an address that has an account already says to sign in, with no welcome, and mails its owner', async ({ page, server }) => {
     const email = 'rita.repeat@example.com';
     const first = new Client(server.url);

@@ -131,7 +131,9 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     await first.fill('Eleanor');
     await form.getByLabel(/^Last name/).fill('Newman-Smith');
     await form.getByRole('button', { name: 'Save my name' }).click();
-    await expectToast(page, 'Name Saved');
+    await expect(form.getByRole('status')).toHaveText('Saved: your account now shows Eleanor Newman-Smith.');
+    // The pressed button keeps the focus (it is not disabled while sending, which would drop it to the page).
+    await expect(form.getByRole('button', { name: 'Save my name' })).toBeFocused();
     await expect(page.getByText(/^Signed in as Eleanor Newman-Smith/)).toBeVisible();
     expect(server.storage.queries.user(id)).toMatchObject({ firstName: 'Eleanor', lastName: 'Newman-Smith' });
     await expectAxeClean(page);
@@ -162,7 +164,7 @@ test.describe('the customer portal: checks, quotes and the account', () => {
 
     await form.getByLabel('Current password').fill('a-customer-passphrase');
     await form.getByRole('button', { name: 'Change password' }).click();
-    await expectToast(page, 'Password Changed');
+    await expect(form.getByRole('status')).toHaveText('Your password is changed. Any other device signed in to your account has been signed out.');
     // Cleared: no password stays in the form.
     await expect(form.getByLabel('Current password')).toHaveValue('');
     expect((await page.request.get('/api/auth/me')).status()).toBe(200);

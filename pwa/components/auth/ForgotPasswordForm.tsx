@@ -51,8 +51,8 @@ export function ForgotPasswordForm({ variant }: { variant: keyof typeof FAILURE 
         <h2>Check your email</h2>
         <p>{sentTo.message}</p>
         <p>
-          We sent it to <strong>{sentTo.email}</strong>. Open the link in that e-mail on any device to choose a new password. Nothing there? Look in
-          your spam folder, or <button type="button" className="auth-link" onClick={() => setSentTo(null)}>try another address</button>.
+          The address you gave: <strong>{sentTo.email}</strong>. Open the link in that email on any device to choose a new password. Nothing there after a
+          few minutes? Look in your spam folder, or <button type="button" className="auth-link" onClick={() => setSentTo(null)}>try another address</button>.
         </p>
         {variant === 'page' ? (
           <Link to="/customer-auth" className="btn btn--secondary btn--small">

@@ -16,7 +16,8 @@ export function Honeypot({ form }: { form: string }) {
 export function SubmitRow({ label, sending, status }: { label: string; sending: boolean; status: { kind: string; text: string } }) {
   return (
     <div className="form-submit field--full">
-      <button type="submit" className="btn btn--primary" disabled={sending} aria-disabled={sending || undefined}>
+      {/* aria-disabled, not disabled: a disabled button drops the focus a click gave it to the page's body. */}
+      <button type="submit" className="btn btn--primary" aria-disabled={sending || undefined}>
         {sending ? 'Sending…' : label}
       </button>
       <p className={`form-status form-status--${status.kind}`} role="status">

@@ -1,17 +1,29 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { Toaster as Sonner } from 'sonner';
 import { markToasterMounted } from '../../lib/toast.ts';
 import './toasts.css';
 
+/** Sonner's own phone layout (full width) starts below this width. */
+const PHONE = '(max-width: 600px)';
+
+function subscribePhone(onChange: () => void): () => void {
+  const query = window.matchMedia(PHONE);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
 /**
  * The toaster with the seed's settings (point 9): one toast at a time, 5000 ms each, swipe right to
- * dismiss, F8 to jump to the toasts. Loaded lazily by ToastHost.
+ * dismiss, F8 to jump to the toasts. Loaded lazily by ToastHost. Top right below the sticky bars from a tablet up;
+ * at the bottom on a phone, where a full-width toast at the top covered the very field a form had just scrolled
+ * to and focused (and the line that said what was wrong with it).
  */
 export default function Toaster() {
+  const phone = useSyncExternalStore(subscribePhone, () => window.matchMedia(PHONE).matches, () => false);
   return (
     <>
       <Sonner
-        position="top-right"
+        position={phone ? 'bottom-center' : 'top-right'}
         visibleToasts={1}
         duration={5000}
         swipeDirections={['right']}
@@ -19,7 +31,7 @@ export default function Toaster() {
         closeButton
         toastOptions={{ classNames: { toast: 'toast', success: 'toast--success', error: 'toast--error', info: 'toast--info', description: 'toast__description' } }}
         offset={{ top: 'calc(var(--sticky-h) + var(--sticky-below) + 12px)', right: 16 }}
-        mobileOffset={{ top: 'calc(var(--sticky-h) + var(--sticky-below) + 8px)', left: 12, right: 12 }}
+        mobileOffset={{ bottom: 12, left: 12, right: 12 }}
         containerAriaLabel="Notifications"
       />
       <Mounted />

@@ -3,7 +3,6 @@ import type { UserView } from '#domain/views.ts';
 import { postJson } from '../../lib/api.ts';
 import { useForm } from '../../lib/form.ts';
 import type { FormSchema } from '../../lib/form.ts';
-import { toast } from '../../lib/toast.ts';
 import { rememberUser } from '../../offline/session.ts';
 import { useOffline } from '../../offline/use-outbox.ts';
 import { SubmitRow } from '../home/fields.tsx';
@@ -30,13 +29,11 @@ export function ChangeName({ user, intro = CUSTOMER_INTRO }: { user: UserView; i
       const answer = await postJson<UserView>('/api/account/name', { firstName: values.firstName, lastName: values.lastName });
       if (answer.ok) {
         rememberUser(answer.data);
-        const message = `Your account now shows ${answer.data.firstName} ${answer.data.lastName}.`;
-        void toast.success('Name Saved', message);
-        return { kind: 'saved', message };
+        // The line under the button says how it went (a toast saying it again only covered the form).
+        return { kind: 'saved', message: `Saved: your account now shows ${answer.data.firstName} ${answer.data.lastName}.` };
       }
       if (answer.status === 400 && Object.keys(answer.fields).length > 0) return { kind: 'invalid', fields: answer.fields };
       const message = answer.status === 0 ? 'We could not reach our server. Changing your name needs a connection.' : answer.message;
-      void toast.error('Name Not Saved', message);
       return { kind: 'failed', message };
     },
   });

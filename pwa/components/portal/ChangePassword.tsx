@@ -2,7 +2,6 @@ import { LIMITS } from '#domain/limits.ts';
 import { postJson } from '../../lib/api.ts';
 import { useForm } from '../../lib/form.ts';
 import type { FormSchema } from '../../lib/form.ts';
-import { toast } from '../../lib/toast.ts';
 import { useOffline } from '../../offline/use-outbox.ts';
 import { usePasswordToggle } from '../auth/PasswordToggle.tsx';
 import { SubmitRow } from '../home/fields.tsx';
@@ -25,13 +24,10 @@ export function ChangePassword() {
     loadSchema,
     onValid: async (values) => {
       const answer = await postJson<{ message: string }>('/api/account/password', { currentPassword: values.currentPassword, newPassword: values.newPassword });
-      if (answer.ok) {
-        void toast.success('Password Changed', answer.data.message);
-        return { kind: 'sent', message: answer.data.message };
-      }
+      // The line under the button says how it went (a toast saying it again only covered the form).
+      if (answer.ok) return { kind: 'sent', message: answer.data.message };
       if (answer.status === 400 && Object.keys(answer.fields).length > 0) return { kind: 'invalid', fields: answer.fields };
       const message = answer.status === 0 ? 'We could not reach our server. Changing your password needs a connection.' : answer.message;
-      void toast.error('Password Not Changed', message);
       return { kind: 'failed', message };
     },
   });
