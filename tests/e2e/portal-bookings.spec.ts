@@ -97,6 +97,27 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await expect(card.getByRole('button', { name: /^Chat/ })).toBeFocused();
   });
 
+  test('on a phone, back from a chat the booking’s Chat button has the focus and is on the screen', async ({ page, server }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signedInCustomer(page, server, 'penny.phone@example.com');
+    // Two bookings, the newer one with a long description: its Chat button sits below the first screen.
+    const loft = 'Two sockets in the loft, one by the hatch and one by the water tank, on their own circuit from the board in the garage, please.';
+    for (const description of ['Outside light by the back door', loft]) {
+      await bookWith(page, { serviceType: 'lighting_installation', startDate: dayAhead(50), finishDate: dayAhead(50), description });
+      await expectToast(page, 'Booking Submitted');
+    }
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    const chat = page.getByRole('listitem').filter({ hasText: loft }).getByRole('button', { name: /^Chat/ });
+    await chat.click();
+    await expect(page.getByRole('heading', { level: 2, name: /^Chat about/ })).toBeFocused();
+    await page.getByRole('button', { name: /Back to my bookings/ }).click();
+    await expect(chat).toBeFocused();
+    // Once the page has stopped scrolling (the router's scroll to the top came a moment after the focus), the
+    // button is wholly on the screen.
+    await expect.poll(() => page.evaluate(() => new Promise((settled) => { const y = scrollY; setTimeout(() => settled(scrollY === y), 300); }))).toBe(true);
+    expect(await chat.evaluate((button) => { const box = button.getBoundingClientRect(); return box.top >= 0 && box.bottom <= innerHeight; })).toBe(true);
+  });
+
   test('a booking made offline, with its file, waits on the device and arrives exactly once after reconnecting', async ({ page, server }) => {
     const { email } = await signedInCustomer(page, server, 'otto.offline@example.com');
     // The form's checks load on its first focus: let that happen while online.

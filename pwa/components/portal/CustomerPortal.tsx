@@ -100,7 +100,9 @@ function PortalScreen({ user, path, search }: { user: UserView; path: PortalPath
   const [returnTo, setReturnTo] = useState<string | null>(null);
   const closeChat = () => {
     setReturnTo(chat);
-    void navigate({ to: path, search: { tab: 'bookings' } });
+    // No scroll to the top: the booking's Chat button takes the focus and scrolls itself into view (a scroll to
+    // the top after it would leave the focus below the screen).
+    void navigate({ to: path, search: { tab: 'bookings' }, resetScroll: false });
   };
   return (
     <div className="portal">
