@@ -1,4 +1,6 @@
 import { BUSINESS } from '#domain/business.ts';
+import { serviceTypeLabel } from '#domain/content/services.ts';
+import { dayWords, daysWords } from '#domain/history.ts';
 import type { MailBody, MailLine, OutgoingMail } from '#data/mail-outbox.ts';
 
 const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -60,37 +62,49 @@ export type RequestSummary = {
   description?: string | null;
   startDate?: string | null;
   finishDate?: string | null;
+  startTime?: string | null;
+  finishTime?: string | null;
   preferredDate?: string | null;
 };
 
 const what = (r: RequestSummary) => (r.kind === 'quote' ? 'quote request' : 'booking request');
 
-/** To the customer: we have it, and when they will hear from us. */
+/** A booking's days and hours in words: 'Fri 4 Dec 2026, 09:00–17:00', or a range of days; null without dates. */
+function dates(r: Pick<RequestSummary, 'startDate' | 'finishDate' | 'startTime' | 'finishTime'>): string | null {
+  if (!r.startDate) return null;
+  const days = daysWords(r.startDate, r.finishDate ?? r.startDate);
+  return r.startTime && r.finishTime ? `${days}, ${r.startTime}–${r.finishTime}` : days;
+}
+
+/**
+ * To the customer: we have it, and when they will hear from us. In this and the mails below, a service is named
+ * as people read it ('Rewiring', by serviceTypeLabel), whether the form sent the portal's key or a label.
+ */
 export function requestReceived(to: string, r: RequestSummary): OutgoingMail {
   return compose('request-received', to, `We have your ${what(r)} — ${BUSINESS.name}`, `Hello ${r.firstName},`, [
-    `Thank you for your ${what(r)} for ${r.serviceType}. We will be in touch ${BUSINESS.replyPromise}.`,
-    ...(r.startDate ? [['Dates', `${r.startDate} to ${r.finishDate ?? r.startDate}`] as MailLine] : []),
+    `Thank you for your ${what(r)} for ${serviceTypeLabel(r.serviceType)}. We will be in touch ${BUSINESS.replyPromise}.`,
+    ...(r.startDate ? [['Dates', dates(r)] as MailLine] : []),
     `For an emergency, call us any time on ${BUSINESS.phone}.`,
   ]);
 }
 
 /** To the business: a new quote or booking request. */
 export function newRequest(to: string, r: RequestSummary): OutgoingMail {
-  return compose('new-request', to, `New ${what(r)}: ${r.serviceType} — ${r.firstName} ${r.lastName ?? ''}`.trim(), `A new ${what(r)} has arrived.`, [
+  return compose('new-request', to, `New ${what(r)}: ${serviceTypeLabel(r.serviceType)} — ${r.firstName} ${r.lastName ?? ''}`.trim(), `A new ${what(r)} has arrived.`, [
     ['Name', `${r.firstName} ${r.lastName ?? ''}`.trim()],
     ['Email', r.email],
     ['Phone', r.phone],
-    ['Service', r.serviceType],
+    ['Service', serviceTypeLabel(r.serviceType)],
     ['Address', r.address],
-    ['Preferred date', r.preferredDate],
-    ['Dates', r.startDate ? `${r.startDate} to ${r.finishDate ?? r.startDate}` : null],
+    ['Preferred date', r.preferredDate ? dayWords(r.preferredDate) : null],
+    ['Dates', dates(r)],
     ['Details', r.description],
   ]);
 }
 
 /** To the business: a customer wrote about a booking. */
 export function newMessage(to: string, m: { senderName: string; content: string; serviceType: string; bookingId: string }): OutgoingMail {
-  return compose('new-message', to, `New message from ${m.senderName} about ${m.serviceType}`, 'A customer sent a message.', [
+  return compose('new-message', to, `New message from ${m.senderName} about ${serviceTypeLabel(m.serviceType)}`, 'A customer sent a message.', [
     ['From', m.senderName],
     ['Booking', m.bookingId],
     m.content,
@@ -99,7 +113,7 @@ export function newMessage(to: string, m: { senderName: string; content: string;
 
 /** To the customer: the business replied. */
 export function adminReply(to: string, m: { firstName: string; content: string; serviceType: string; portalUrl: string }): OutgoingMail {
-  return compose('admin-reply', to, `A reply about your ${m.serviceType} booking — ${BUSINESS.name}`, `Hello ${m.firstName},`, [
+  return compose('admin-reply', to, `A reply about your ${serviceTypeLabel(m.serviceType)} booking — ${BUSINESS.name}`, `Hello ${m.firstName},`, [
     'We have replied to your message:',
     m.content,
     `You can read and answer it in your customer portal: ${m.portalUrl}`,
@@ -108,8 +122,8 @@ export function adminReply(to: string, m: { firstName: string; content: string; 
 
 /** To the customer: their quote has a price and waits for their answer. */
 export function quoteReady(to: string, q: { firstName: string; serviceType: string; estimatedCost: string | null; portalUrl: string }): OutgoingMail {
-  return compose('quote-ready', to, `Your quote for ${q.serviceType} — ${BUSINESS.name}`, `Hello ${q.firstName},`, [
-    `Your quote for ${q.serviceType} is ready.`,
+  return compose('quote-ready', to, `Your quote for ${serviceTypeLabel(q.serviceType)} — ${BUSINESS.name}`, `Hello ${q.firstName},`, [
+    `Your quote for ${serviceTypeLabel(q.serviceType)} is ready.`,
     ['Estimated cost', q.estimatedCost ? `£${q.estimatedCost}` : null],
     `Sign in to approve or decline it: ${q.portalUrl}`,
   ]);

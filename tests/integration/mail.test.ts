@@ -9,7 +9,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { closedPort, parseMail, startSmtp, type ReceivedMail, type SmtpSink } from '../support/smtp.ts';
 import { Client, startServer, type TestServer } from '../support/server.ts';
 import { walFrames } from '../support/wal.ts';
-import { quoteForm } from './helpers.ts';
+import { dayWords } from '#domain/history.ts';
+import { bookingForm, daysAhead, quoteForm } from './helpers.ts';
 
 const BUSINESS = 'office@example.com';
 
@@ -50,6 +51,28 @@ describe('mail by SMTP', () => {
     expect(notice!.text).toContain('Details: Two new double sockets in the kitchen');
     expect(notice!.html).toContain('<strong>Phone:</strong> 01784 123456');
     expect(received!.raw).toMatch(/^Content-Type: multipart\/alternative;/m);
+  });
+
+  it("a portal booking's mails name the service and the days as people read them, not as stored", async () => {
+    const customer = new Client(server.url);
+    expect((await customer.register('bea.mail@example.com', 'a-customer-passphrase', 'Bea', 'Mail')).status).toBe(201);
+    await server.mailer.drain();
+    smtp.messages.length = 0;
+    const start = daysAhead(30);
+    const finish = daysAhead(31);
+    const res = await customer.post('/api/bookings', bookingForm('bea.mail@example.com', { firstName: 'Bea', lastName: 'Mail', serviceType: 'rewiring', startDate: start, finishDate: finish, startTime: '08:30', finishTime: '16:00' }));
+    expect(res.status).toBe(201);
+    await server.mailer.drain();
+
+    const received = smtp.messages.find((m) => m.to.includes('bea.mail@example.com'))!;
+    const notice = smtp.messages.find((m) => m.to.includes(BUSINESS))!;
+    const days = `${dayWords(start)} to ${dayWords(finish)}, 08:30–16:00`;
+    expect(received.text).toContain('Thank you for your booking request for Rewiring.');
+    expect(received.text).toContain(`Dates: ${days}`);
+    expect(notice.subject).toBe('New booking request: Rewiring — Bea Mail');
+    expect(notice.text).toContain('Service: Rewiring');
+    expect(notice.text).toContain(`Dates: ${days}`);
+    expect(`${received.text}${notice.text}`).not.toContain(start);
   });
 
   it('escapes what a person typed in the HTML part', async () => {
