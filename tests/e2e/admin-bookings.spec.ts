@@ -1,3 +1,4 @@
+import { bookingReference } from '#domain/reference.ts';
 import { adminClient, customer, customerBooking, expectCounters, jobCard, serverCounts, signIn, ukDay } from './admin-seed.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -131,6 +132,7 @@ test.describe('the admin’s bookings', () => {
       ctz: 'Europe/London',
     });
     expect(google.searchParams.get('details')).toContain('Phone: 01632 960001');
+    await expect(card.getByRole('definition').filter({ hasText: bookingReference(booking.id) })).toBeVisible();
     // The address leads to directions there.
     const directions = new URL((await card.getByRole('link', { name: /^1 High Street, Ashford TW15 2AA \(directions/ }).getAttribute('href'))!);
     expect(directions.origin + directions.pathname).toBe('https://www.google.com/maps/dir/');

@@ -1,3 +1,4 @@
+import { bookingReference } from '#domain/reference.ts';
 import { Client } from '../support/server.ts';
 import { png } from '../integration/matrix/calls.ts';
 import { expect, test } from './fixtures.ts';
@@ -60,6 +61,8 @@ test.describe('the customer portal: bookings, files and chat', () => {
     }
     const booking = server.storage.queries.bookingsForCustomer(email, null)[0]!;
     expect(booking).toMatchObject({ serviceType: 'lighting_installation', startDate: day, startTime: '09:00', finishTime: '17:00' });
+    // The reference the support form asks for is on the card.
+    await expect(card.getByRole('definition').filter({ hasText: bookingReference(booking.id) })).toBeVisible();
 
     // Its calendar file and its history in the customer's words.
     const ics = await page.request.get((await card.getByRole('link', { name: /Add to calendar/ }).getAttribute('href'))!);

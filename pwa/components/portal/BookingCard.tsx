@@ -39,6 +39,13 @@ export function BookingCard({ booking, onChat, focusChat }: { booking: Shown<Boo
       </div>
       <p className="portal-booking__when">{formatSchedule(booking)}</p>
       <dl className="portal-facts">
+        {onServer ? (
+          <>
+            {/* What the support form and a phone call can quote (as the calendar file does). */}
+            <dt>Reference</dt>
+            <dd>{bookingReference(booking.id)}</dd>
+          </>
+        ) : null}
         {booking.address ? (
           <>
             <dt>Address</dt>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { serviceTypeLabel } from '#domain/content/services.ts';
+import { bookingReference } from '#domain/reference.ts';
 import type { BookingView } from '#domain/views.ts';
 import { changeStatus, personName, takeTheirs } from '../../../offline/admin-commands.ts';
 import type { Thread } from '../../../offline/admin-data.ts';
@@ -63,6 +64,7 @@ export function BookingCard({ job, all, thread, refused, go }: { job: Shown<Book
         <Fact name="Details" wide>
           {job.description}
         </Fact>
+        <Fact name="Reference">{bookingReference(job.id)}</Fact>
         <Fact name="Source">{job.isManualBooking ? 'Added by you' : job.quoteId ? 'From a quote' : job.source === 'portal' ? 'Customer portal' : 'Website'}</Fact>
       </dl>
       <Attachments json={job.attachments} />

@@ -68,7 +68,7 @@ export function SupportRequestForm() {
             </select>
           )}
         </Field>
-        <Field form="support" name="bookingReference" label="Booking reference" optional full hint="If your question is about a booking, the service and date help us find it." error={errors.bookingReference}>
+        <Field form="support" name="bookingReference" label="Booking reference" optional full hint="Shown on each booking in your customer portal and in its calendar file; or give the service and date." error={errors.bookingReference}>
           {(props) => <input {...props} type="text" autoComplete="off" />}
         </Field>
         <Field form="support" name="description" label="How can we help?" full hint="Tell us what happened and what you have tried. At least 10 characters." error={errors.description}>
