@@ -3,7 +3,7 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { tooManyRequests } from './errors.ts';
 
 /** The rate-limited groups of calls. */
-export type LimitName = 'login' | 'register' | 'reset' | 'lookup' | 'submit';
+export type LimitName = 'login' | 'register' | 'reset' | 'token' | 'lookup' | 'submit';
 
 type Rule = { points: number; seconds: number };
 
@@ -16,7 +16,12 @@ type Rule = { points: number; seconds: number };
 const RULES: Record<LimitName, { ip: Rule; account?: Rule }> = {
   login: { ip: { points: 30, seconds: 15 * 60 }, account: { points: 10, seconds: 15 * 60 } },
   register: { ip: { points: 10, seconds: 60 * 60 } },
-  reset: { ip: { points: 10, seconds: 60 * 60 }, account: { points: 5, seconds: 60 * 60 } },
+  // Calls that send a mail (a reset link, a confirmation link): five an hour for one address from one IP, twenty
+  // from one IP (a household, an office or a phone network's shared address asks for a few each).
+  reset: { ip: { points: 20, seconds: 60 * 60 }, account: { points: 5, seconds: 60 * 60 } },
+  // Calls that carry a mailed token (confirm an address, set a new password): a token cannot be guessed, but the
+  // calls stay bounded; apart from the mails, so opening a link is never refused for links asked for earlier.
+  token: { ip: { points: 30, seconds: 15 * 60 } },
   lookup: { ip: { points: 20, seconds: 60 * 60 }, account: { points: 10, seconds: 60 * 60 } },
   submit: { ip: { points: 30, seconds: 10 * 60 } },
 };

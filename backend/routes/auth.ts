@@ -89,7 +89,7 @@ export function authRoutes(deps: AppDeps): Router {
   const verificationLink = (token: string) => `${config.publicUrl}/customer-auth?verify=${token}`;
 
   /** Proves the address with the mailed link. Works signed in or not (people open mail on another device). */
-  router.post('/api/auth/verify-email', limits.perIp('reset'), validate(VerifyEmailSchema), async (ctx) => {
+  router.post('/api/auth/verify-email', limits.perIp('token'), validate(VerifyEmailSchema), async (ctx) => {
     const tokenHash = hashToken(input<{ token: string }>(ctx).token);
     const userId = queries.verificationUserId(tokenHash);
     if (!userId) throw new HttpError(400, 'verification_token_invalid', INVALID_VERIFICATION);

@@ -67,14 +67,14 @@ export function passwordResetRoutes(deps: AppDeps): Router {
 
   router.post('/api/auth/forgot-password', limits.perIp('reset'), validate(ForgotPasswordSchema), (ctx) => requestReset(ctx, CUSTOMER));
 
-  router.post('/api/auth/reset-password', limits.perIp('reset'), validate(CustomerResetSchema), async (ctx) => {
+  router.post('/api/auth/reset-password', limits.perIp('token'), validate(CustomerResetSchema), async (ctx) => {
     const { token, password } = input<{ token: string; password: string }>(ctx);
     await completeReset(ctx, CUSTOMER, token, password);
   });
 
   router.post('/api/password-reset/request', limits.perIp('reset'), validate(ForgotPasswordSchema), (ctx) => requestReset(ctx, ADMIN));
 
-  router.post('/api/password-reset/reset', limits.perIp('reset'), validate(AdminResetSchema), async (ctx) => {
+  router.post('/api/password-reset/reset', limits.perIp('token'), validate(AdminResetSchema), async (ctx) => {
     const { token, newPassword } = input<{ token: string; newPassword: string }>(ctx);
     await completeReset(ctx, ADMIN, token, newPassword);
   });
