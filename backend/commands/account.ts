@@ -23,18 +23,20 @@ export function customerTimeline(store: EventStore, bookingId: string, viewerId:
  */
 export function accountExport(queries: Queries, store: EventStore, user: User, now: Date): Record<string, unknown> {
   const email = provenEmail(user);
+  // Attachments as lists (the records keep them as JSON text, the seed's format; the file is for people to read).
   const bookings = queries.bookingsForCustomer(email, user.id).map((booking) => ({
     ...booking,
-    messages: queries.messages(booking.id),
+    attachments: parseList(booking.attachments),
+    messages: queries.messages(booking.id).map((message) => ({ ...message, attachments: parseList(message.attachments) })),
     history: customerTimeline(store, booking.id, user.id) ?? [],
   }));
-  const quotes = queries.quotesForCustomer(email, user.id);
+  const quotes = queries.quotesForCustomer(email, user.id).map((quote) => ({ ...quote, attachments: parseList(quote.attachments) }));
   const contact = email ? queries.contactByEmail(email) : undefined;
   const supportRequests = email ? queries.supportRequestsFrom(email) : [];
   const files = new Map<string, { filename: string; originalname: string; size: number }>();
   const lists = [...bookings.map((b) => b.attachments), ...quotes.map((q) => q.attachments), ...bookings.flatMap((b) => b.messages.map((m) => m.attachments))];
   for (const list of lists) {
-    for (const file of parseList(list)) files.set(file.filename, file);
+    for (const file of list) files.set(file.filename, file);
   }
   const { id, email: address, firstName, lastName, emailVerified } = publicUser(user);
   return {

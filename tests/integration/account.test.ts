@@ -79,10 +79,15 @@ describe('GET /api/account/export', () => {
     expect(res.data.bookings).toHaveLength(1);
     expect(res.data.bookings[0]).toMatchObject({
       id: bookingId,
-      messages: [expect.objectContaining({ content: 'Please ring the side door bell' }), expect.objectContaining({ content: 'The fuse box, as promised' })],
+      // Lists to read, not the records' JSON text.
+      attachments: [expect.objectContaining({ filename: file.filename })],
+      messages: [
+        expect.objectContaining({ content: 'Please ring the side door bell', attachments: [] }),
+        expect.objectContaining({ content: 'The fuse box, as promised', attachments: [expect.objectContaining({ filename: messageFile!.filename })] }),
+      ],
     });
     expect(res.data.bookings[0].history.length).toBeGreaterThanOrEqual(2);
-    expect(res.data.quotes).toEqual([expect.objectContaining({ description: 'A quote please' })]);
+    expect(res.data.quotes).toEqual([expect.objectContaining({ description: 'A quote please', attachments: [expect.objectContaining({ filename: quoteFile!.filename })] })]);
     expect(res.data.contacts).toEqual([expect.objectContaining({ email })]);
     // Every file: the booking's, the quote's and the one sent in the chat.
     expect(res.data.files).toHaveLength(3);
