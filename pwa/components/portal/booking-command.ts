@@ -43,10 +43,11 @@ export async function sendBooking<F extends string>(command: Command): Promise<F
   const outcome = await submit(command, { waitMs: (command.files?.length ?? 0) > 0 ? 60_000 : 10_000 });
   switch (outcome.kind) {
     case 'sent':
-      void toast.success('Booking Submitted', 'You will receive a confirmation e-mail shortly. Follow it under My Bookings.');
+      // The seed's toast; where to follow it is the line under the button's to say.
+      void toast.success('Booking Submitted', 'You will receive a confirmation e-mail shortly.');
       return { kind: 'sent', message: 'Booking submitted. You can follow it under My Bookings.' };
     case 'queued':
-      void toast.info('Saved on this device', `${SAVED_OFFLINE} It shows in My Bookings as waiting to send.`);
+      void toast.info('Saved on this device', SAVED_OFFLINE);
       return { kind: 'saved', message: `${SAVED_OFFLINE} It shows in My Bookings as waiting to send.` };
     case 'refused': {
       const message = outcome.message || 'Failed to create booking';
