@@ -27,6 +27,7 @@ export function describeForCustomer(event: RecordedEvent, viewerId: string): { w
       return { who, summary: `You asked us to book this job for ${when}` };
     }
     case 'BookingStatusChanged':
+      if (who === 'You' && event.data.to === 'cancelled') return { who, summary: 'You cancelled this booking request' };
       return { who, summary: STATUS_WORDS[event.data.to] ?? `The status changed to ${event.data.to.replace(/_/g, ' ')}` };
     case 'BookingDetailsChanged': {
       const fields = Object.keys(event.data).filter((k) => k !== 'bookingId');

@@ -48,6 +48,8 @@ export type Policy = {
   'bookings.of-email': { readonly email: string };
   /** A quote's customer only (the admin works on quotes through quote.manage). */
   'quote.answer': Owned;
+  /** A booking's customer only, withdrawing their own request (the admin changes statuses through booking.change). */
+  'booking.cancel': Owned;
   'file.read': StoredFile;
 };
 
@@ -86,6 +88,7 @@ export function can<A extends Action>(actor: PolicyActor, action: A, ...record: 
     case 'message.post':
       return actor.isAdmin || owns(actor, subject as Owned);
     case 'quote.answer':
+    case 'booking.cancel':
       return !actor.isAdmin && owns(actor, subject as Owned);
     case 'account.erase':
       return !actor.isAdmin;

@@ -10,7 +10,7 @@ import type { CreateBookingInput, UpdateBookingInput } from '#domain/schemas/boo
 import type { Attachment } from '#domain/schemas/fields.ts';
 import type { EventStore } from '#data/event-store.ts';
 import type { Queries } from '#data/queries.ts';
-import { newRequest, requestReceived, type RequestSummary } from '../mail/templates.ts';
+import { newRequest, requestCancelled, requestReceived, type RequestSummary } from '../mail/templates.ts';
 import type { Actor, Command, Uow } from './unit.ts';
 
 /** What the idempotency record keeps: which record was made. No personal data, so erasure needs no clean-up here. */
@@ -161,6 +161,20 @@ export const updateBooking: Command<BookingChange, { id: string }> = (uow, input
   const datesMoved = events.some((e) => e.type === 'BookingDetailsChanged' && ['startDate', 'finishDate', 'startTime', 'finishTime'].some((k) => k in e.data));
   if (nowHoldsSlot || datesMoved) assertNoClash(uow, uow.queries.booking(bookingId)!, allowOverlap);
   return { id: bookingId };
+};
+
+/**
+ * `POST /api/bookings/{id}/cancel`: the customer withdraws their own request while it waits for confirmation (the
+ * decider refuses once it is confirmed or under way, and asking again changes nothing). The business hears of it.
+ */
+export const cancelBookingRequest: Command<{ id: string }, { id: string }> = (uow, { id }) => {
+  const stream = streamId.booking(id);
+  const { state } = uow.load(stream, bookingDecider);
+  if (state.status === 'none') throw new NotFoundError('booking');
+  const { events } = uow.handle(stream, bookingDecider, { type: 'CancelBookingRequest' }, { subject: personSubject(state.email, stream) });
+  const booking = uow.queries.booking(id);
+  if (events.length > 0 && booking && uow.settings.businessEmail) uow.mail.queue(requestCancelled(uow.settings.businessEmail, booking));
+  return { id };
 };
 
 export type HistoryEntry = { at: string; who: string; role: string; type: string; summary: string; fields?: string[] };

@@ -1,6 +1,7 @@
 import { BUSINESS } from '#domain/business.ts';
 import { serviceTypeLabel } from '#domain/content/services.ts';
 import { dayWords, daysWords } from '#domain/history.ts';
+import { bookingReference } from '#domain/reference.ts';
 import type { MailBody, MailLine, OutgoingMail } from '#data/mail-outbox.ts';
 
 const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -99,6 +100,22 @@ export function newRequest(to: string, r: RequestSummary): OutgoingMail {
     ['Preferred date', r.preferredDate ? dayWords(r.preferredDate) : null],
     ['Dates', dates(r)],
     ['Details', r.description],
+  ]);
+}
+
+/** To the business: a customer withdrew a booking request before it was confirmed. */
+export function requestCancelled(
+  to: string,
+  b: { id: string; firstName: string; lastName: string | null; email: string | null; phone: string | null; serviceType: string; startDate: string | null; finishDate: string | null; startTime: string | null; finishTime: string | null },
+): OutgoingMail {
+  const name = `${b.firstName} ${b.lastName ?? ''}`.trim();
+  return compose('request-cancelled', to, `Booking request cancelled: ${serviceTypeLabel(b.serviceType)} — ${name}`, 'A customer cancelled their booking request before it was confirmed.', [
+    ['Name', name],
+    ['Email', b.email],
+    ['Phone', b.phone],
+    ['Service', serviceTypeLabel(b.serviceType)],
+    ['Dates', dates(b)],
+    ['Reference', bookingReference(b.id)],
   ]);
 }
 

@@ -5,7 +5,7 @@ import { provenEmail } from '#domain/policy.ts';
 import { bookingRequestSchema, bookingUpdateSchema, londonDay } from '#domain/schemas/date-window.ts';
 import type { CreateBookingInput, UpdateBookingInput } from '#domain/schemas/booking.ts';
 import type { Booking } from '#data/queries.ts';
-import { bookingHistory, requestBookingOrQuote, updateBooking } from '../commands/bookings.ts';
+import { bookingHistory, cancelBookingRequest, requestBookingOrQuote, updateBooking } from '../commands/bookings.ts';
 import type { AppDeps } from '../deps.ts';
 import { allow, authorize, commandRoute, input, validate } from '../http/command.ts';
 import { HttpError, notFound } from '../http/errors.ts';
@@ -93,6 +93,17 @@ export function bookingRoutes(deps: AppDeps): Router {
       input: (ctx) => ({ ...input<UpdateBookingInput>(ctx), id: ctx.params['id'] ?? '' }),
       answer: (result) => queries.booking(result.id),
     }),
+  );
+
+  /** The customer withdraws their own request while it waits for confirmation; answers the booking. */
+  router.post(
+    '/api/bookings/:id/cancel',
+    (ctx, next) => {
+      const booking = bookingFor(ctx, deps, ctx.params['id']);
+      authorize(ctx, storage, 'booking.cancel', booking);
+      return next();
+    },
+    commandRoute(deps, { command: cancelBookingRequest, input: (ctx) => ({ id: ctx.params['id'] ?? '' }), answer: (result) => queries.booking(result.id) }),
   );
 
   router.get('/api/bookings/:id/history', allow(storage, 'booking.history'), (ctx) => {

@@ -19,7 +19,12 @@ export type ChangeBookingDetails = {
   type: 'ChangeBookingDetails';
   data: { bookingId: string; changes: Omit<UpdateBookingInput, 'status' | 'expectedVersion' | 'allowOverlap'> };
 };
-export type BookingCommand = RequestBooking | ChangeBookingStatus | ChangeBookingDetails;
+/** The customer withdraws their own request before it is confirmed (a confirmed job is changed by talking to us). */
+export type CancelBookingRequest = { type: 'CancelBookingRequest' };
+export type BookingCommand = RequestBooking | ChangeBookingStatus | ChangeBookingDetails | CancelBookingRequest;
+
+/** Our text for a cancellation the customer cannot make online any more. */
+export const CANCEL_TOO_LATE = 'This booking is no longer waiting for confirmation, so it cannot be cancelled here. Please call us or send us a message about it.';
 
 /**
  * The data of a new booking from the form input: the seed's default times, the preferred date taken from
@@ -94,6 +99,13 @@ function decide(command: BookingCommand, state: BookingState): BookingEvent[] {
       if (state.status === 'none') throw new NotFoundError('booking');
       if (state.status === command.data.status) return [];
       return [{ type: 'BookingStatusChanged', data: { bookingId: state.bookingId, from: state.status, to: command.data.status } }];
+    }
+    case 'CancelBookingRequest': {
+      if (state.status === 'none') throw new NotFoundError('booking');
+      // Asking twice (a retried request, two devices) changes nothing more.
+      if (state.status === 'cancelled') return [];
+      if (state.status !== 'pending') throw new ConflictError('booking_not_pending', CANCEL_TOO_LATE);
+      return [{ type: 'BookingStatusChanged', data: { bookingId: state.bookingId, from: state.status, to: 'cancelled' } }];
     }
     case 'ChangeBookingDetails': {
       if (state.status === 'none') throw new NotFoundError('booking');

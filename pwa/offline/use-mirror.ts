@@ -96,9 +96,14 @@ export const KINDS = {
   bookingStatus: 'booking-status',
   /** POST /api/bookings/{id}/messages with a client-made `id`. */
   message: 'message',
+  /** POST /api/bookings/{id}/cancel: the customer withdraws their pending request. */
+  bookingCancel: 'booking-cancel',
 } as const;
 
-/** Bookings, newest first, with the bookings and status changes still in the outbox laid over them; undefined while loading. */
+/**
+ * Bookings, newest first, with the bookings, status changes and cancellations still in the outbox laid over them;
+ * undefined while loading.
+ */
 export function useBookings(): Array<Shown<BookingView>> | undefined {
   return useLiveQuery(async () => {
     const db = deviceDb();
@@ -113,6 +118,8 @@ export function useBookings(): Array<Shown<BookingView>> | undefined {
       } else if (item.kind === KINDS.bookingStatus && item.record && shown.has(item.record)) {
         const row = shown.get(item.record)!;
         shown.set(item.record, { ...row, status: String(item.body['status'] ?? row.status), waiting: waitingOf(item) });
+      } else if (item.kind === KINDS.bookingCancel && item.record && shown.has(item.record)) {
+        shown.set(item.record, { ...shown.get(item.record)!, status: 'cancelled', waiting: waitingOf(item) });
       }
     }
     return [...added, ...rows.map((row) => shown.get(row.id)!)];

@@ -121,6 +121,39 @@ test.describe('the customer portal: bookings, files and chat', () => {
     expect(await chat.evaluate((button) => { const box = button.getBoundingClientRect(); return box.top >= 0 && box.bottom <= innerHeight; })).toBe(true);
   });
 
+  test('a request waiting for confirmation can be cancelled after a second press, also with no signal, and goes once', async ({ page, server }) => {
+    const { email } = await signedInCustomer(page, server, 'cora.cancel@example.com');
+    await bookWith(page, { serviceType: 'socket_installation', startDate: dayAhead(45), finishDate: dayAhead(45), description: 'Changed my mind about this' });
+    await expectToast(page, 'Booking Submitted');
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    const card = page.getByRole('listitem').filter({ hasText: 'Changed my mind about this' });
+    const ask = card.getByRole('button', { name: /^Cancel this request/ });
+
+    // A slip does nothing: Keep it puts things back.
+    await ask.click();
+    await card.getByRole('button', { name: 'Keep it' }).click();
+    await expect(ask).toBeFocused();
+
+    await page.context().setOffline(true);
+    await ask.click();
+    await card.getByRole('button', { name: /^Yes, cancel it/ }).click();
+    await expectToast(page, 'Saved on this device');
+    await expect(card.locator('.status-badge')).toHaveText(/cancelled/i);
+    await expect(card.getByText('Waiting to send')).toBeVisible();
+    await expect(ask).toHaveCount(0);
+    const [booking] = server.storage.queries.bookingsForCustomer(email, null);
+    expect(booking!.status).toBe('pending');
+
+    await page.context().setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(card.getByText('Waiting to send')).toBeHidden({ timeout: 15_000 });
+    await expect(card.locator('.status-badge')).toHaveText(/cancelled/i);
+    expect(server.storage.queries.booking(booking!.id)!.status).toBe('cancelled');
+    const changes = server.storage.store.readStream(`booking-${booking!.id}`).filter((e) => e.type === 'BookingStatusChanged');
+    expect(changes).toHaveLength(1);
+    await expectAxeClean(page);
+  });
+
   test('a booking made offline, with its file, waits on the device and arrives exactly once after reconnecting', async ({ page, server }) => {
     const { email } = await signedInCustomer(page, server, 'otto.offline@example.com');
     // The form's checks load on its first focus: let that happen while online.

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CANCEL_TOO_LATE } from '#domain/deciders/booking.ts';
 import { ERASED } from '#domain/limits.ts';
+import { bookingReference } from '#domain/reference.ts';
 import { Client, startServer, type TestServer } from '../support/server.ts';
-import { allEvents, bookingForm, daysAhead, expectError, typesAfter, type Answer, persistentState } from './helpers.ts';
+import { allEvents, bookingForm, daysAhead, expectError, lastMailId, mailSince, typesAfter, type Answer, persistentState } from './helpers.ts';
 
 const STATUSES = ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const;
 type Status = (typeof STATUSES)[number];
@@ -503,6 +505,46 @@ describe('PATCH /api/bookings/{id}', () => {
       expect(res.status).toBe(200);
       expect(typesAfter(server, before)).toEqual([]);
     });
+  });
+});
+
+describe('POST /api/bookings/{id}/cancel', () => {
+  it('withdraws the customer’s pending request: cancelled, in their history in their words, and the business hears of it', async () => {
+    const booking = await pendingBooking();
+    const before = allEvents(server).length;
+    const mailBefore = lastMailId(server);
+
+    const res = await owner.post(`/api/bookings/${booking.id}/cancel`, {});
+
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({ id: booking.id, status: 'cancelled' });
+    expect(bookingEventsAfter(before, booking.id).map((e) => [e.type, e.data])).toEqual([['BookingStatusChanged', { bookingId: booking.id, from: 'pending', to: 'cancelled' }]]);
+    expect((await owner.get(`/api/bookings/${booking.id}/timeline`)).data.at(-1)).toMatchObject({ who: 'You', summary: 'You cancelled this booking request' });
+    const mail = await mailSince(server, mailBefore);
+    expect(mail.map(({ kind }) => kind)).toEqual(['request-cancelled']);
+    expect(mail[0]!.text).toContain('Name: Jane Doe');
+    expect(mail[0]!.text).toContain(`Reference: ${bookingReference(booking.id)}`);
+
+    // Asked again (a retry, a second device): the same answer, nothing more appended or mailed.
+    const again = await owner.post(`/api/bookings/${booking.id}/cancel`, {});
+    expect(again.status).toBe(200);
+    expect(bookingEventsAfter(before, booking.id)).toHaveLength(1);
+    expect(await mailSince(server, mailBefore)).toHaveLength(1);
+  });
+
+  it('refuses once the job is confirmed (409, saying to call or write), and refuses the admin and other customers', async () => {
+    const booking = await pendingBooking();
+    expect((await patch(admin, booking.id, { status: 'confirmed' })).status).toBe(200);
+    const before = allEvents(server).length;
+
+    const late = await owner.post(`/api/bookings/${booking.id}/cancel`, {});
+
+    expectError(late, 409, 'booking_not_pending');
+    expect(late.data.error.message).toBe(CANCEL_TOO_LATE);
+    const other = await pendingBooking();
+    expectError(await admin.post(`/api/bookings/${other.id}/cancel`, {}), 403, 'forbidden');
+    expect([403, 404]).toContain((await stranger.post(`/api/bookings/${other.id}/cancel`, {})).status);
+    expect(allEvents(server).length).toBe(before + 1);
   });
 });
 

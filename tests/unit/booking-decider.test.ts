@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingDecider, newBookingData } from '#domain/deciders/booking.ts';
+import { CANCEL_TOO_LATE, bookingDecider, newBookingData } from '#domain/deciders/booking.ts';
 import { CreateBookingSchema } from '#domain/schemas/booking.ts';
 import { spec } from '../support/decider-spec.ts';
 import { bookingId, bookingRequested } from './fixtures.ts';
@@ -39,6 +39,16 @@ describe('booking decider', () => {
       .given([bookingRequested(), { type: 'BookingStatusChanged', data: { bookingId, from: 'pending', to: 'cancelled' } }])
       .when({ type: 'ChangeBookingStatus', data: { bookingId, status: 'in_progress' } })
       .thenEvents([{ type: 'BookingStatusChanged', data: { bookingId, from: 'cancelled', to: 'in_progress' } }]);
+  });
+
+  it("lets the customer withdraw a pending request once, and not a confirmed or running job", () => {
+    const cancelled = { type: 'BookingStatusChanged', data: { bookingId, from: 'pending', to: 'cancelled' } } as const;
+    booking.given([bookingRequested()]).when({ type: 'CancelBookingRequest' }).thenEvents([cancelled]);
+    booking.given([bookingRequested(), cancelled]).when({ type: 'CancelBookingRequest' }).thenEvents([]);
+    for (const status of ['confirmed', 'in_progress', 'completed'] as const) {
+      booking.given([bookingRequested({ status })]).when({ type: 'CancelBookingRequest' }).thenThrows('booking_not_pending', { message: CANCEL_TOO_LATE });
+    }
+    booking.given([]).when({ type: 'CancelBookingRequest' }).thenThrows('booking_not_found');
   });
 
   it('cannot change a booking that does not exist', () => {

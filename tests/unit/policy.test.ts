@@ -59,10 +59,10 @@ describe('can', () => {
     ]);
   });
 
-  it("lets only the quote's customer answer it: not the admin, not another customer", () => {
-    expect(can(ann, 'quote.answer', annsByAddress)).toBe(true);
-    expect(can(admin, 'quote.answer', { email: 'boss@example.com', userId: 'admin-1' })).toBe(false);
-    expect(can(ann, 'quote.answer', someoneElses)).toBe(false);
+  it.each(['quote.answer', 'booking.cancel'] as const)("lets only the record's customer %s: not the admin, not another customer", (action) => {
+    expect(can(ann, action, annsByAddress)).toBe(true);
+    expect(can(admin, action, { email: 'boss@example.com', userId: 'admin-1' })).toBe(false);
+    expect(can(ann, action, someoneElses)).toBe(false);
   });
 
   it("lets a customer list their own account's address only; the admin any", () => {

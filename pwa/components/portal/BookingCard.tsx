@@ -2,6 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { serviceTypeLabel } from '#domain/content/services.ts';
 import { bookingReference } from '#domain/reference.ts';
 import type { BookingView } from '#domain/views.ts';
+import { newCommandId } from '../../lib/api.ts';
+import { SAVED_OFFLINE } from '../../lib/queue-form.ts';
+import { toast } from '../../lib/toast.ts';
+import { submit } from '../../offline/submit.ts';
+import { KINDS } from '../../offline/use-mirror.ts';
 import type { Shown } from '../../offline/use-mirror.ts';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { Attachments } from './Attachments.tsx';
@@ -23,7 +28,7 @@ export function WaitingBadge({ waiting }: { waiting: Shown<unknown>['waiting'] }
  * description, files as links, and its chat, history and calendar file. A booking still on the device shows as
  * waiting; it can already be chatted about (the messages go after it).
  */
-export function BookingCard({ booking, onChat, focusChat }: { booking: Shown<BookingView>; onChat: () => void; focusChat: boolean }) {
+export function BookingCard({ booking, owner, onChat, focusChat }: { booking: Shown<BookingView>; owner: string; onChat: () => void; focusChat: boolean }) {
   const [history, setHistory] = useState(false);
   const chat = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -31,11 +36,14 @@ export function BookingCard({ booking, onChat, focusChat }: { booking: Shown<Boo
   }, [focusChat]);
   const title = serviceTypeLabel(booking.serviceType);
   const onServer = !booking.waiting;
+  // A booking the server has (version 1 on) with a change still waiting: its status as changed, and that it waits.
+  const known = booking.version > 0;
   return (
     <li className="card portal-booking" aria-labelledby={`booking-${booking.id}`}>
       <div className="portal-booking__head">
         <h3 id={`booking-${booking.id}`}>{title}</h3>
-        {onServer ? <StatusBadge status={booking.status} /> : <WaitingBadge waiting={booking.waiting} />}
+        {onServer || known ? <StatusBadge status={booking.status} /> : null}
+        <WaitingBadge waiting={booking.waiting} />
       </div>
       <p className="portal-booking__when">{formatSchedule(booking)}</p>
       <dl className="portal-facts">
@@ -83,6 +91,56 @@ export function BookingCard({ booking, onChat, focusChat }: { booking: Shown<Boo
           <BookingHistory bookingId={booking.id} />
         </div>
       ) : null}
+      {onServer && booking.status === 'pending' ? <CancelRequest booking={booking} owner={owner} title={title} /> : null}
     </li>
+  );
+}
+
+/**
+ * Withdraws a request while it waits for our confirmation, after a second press (a slip does nothing); through the
+ * outbox, so it also works with no signal and goes once. A confirmed job is changed by calling or writing to us.
+ */
+function CancelRequest({ booking, owner, title }: { booking: BookingView; owner: string; title: string }) {
+  const [confirming, setConfirming] = useState(false);
+  const ask = useRef<HTMLButtonElement>(null);
+  const keep = () => {
+    setConfirming(false);
+    requestAnimationFrame(() => ask.current?.focus());
+  };
+  const cancel = async () => {
+    setConfirming(false);
+    const outcome = await submit({
+      id: newCommandId(),
+      kind: KINDS.bookingCancel,
+      values: {},
+      label: `Cancellation of your ${title} booking request`,
+      method: 'POST',
+      path: `/api/bookings/${booking.id}/cancel`,
+      body: {},
+      record: booking.id,
+      owner,
+    });
+    if (outcome.kind === 'sent') void toast.success('Booking Cancelled', 'Your request is withdrawn and our team has been told.');
+    else if (outcome.kind === 'queued') void toast.info('Saved on this device', SAVED_OFFLINE);
+    else void toast.error('Not Cancelled', outcome.message);
+  };
+  return confirming ? (
+    <div className="btn-row portal-booking__cancel" role="group" aria-labelledby={`cancel-${booking.id}`}>
+      <p id={`cancel-${booking.id}`} className="portal-booking__ask">
+        Cancel this booking request? We will let our team know.
+      </p>
+      <button type="button" className="btn btn--primary btn--small portal-danger" autoFocus onClick={() => void cancel()}>
+        Yes, cancel it<span className="visually-hidden"> ({title})</span>
+      </button>
+      <button type="button" className="btn btn--secondary btn--small" onClick={keep}>
+        Keep it
+      </button>
+    </div>
+  ) : (
+    <div className="btn-row portal-booking__cancel">
+      <button type="button" ref={ask} className="btn btn--secondary btn--small portal-danger" onClick={() => setConfirming(true)}>
+        Cancel this request<span className="visually-hidden"> for {title}</span>
+      </button>
+    </div>
   );
 }

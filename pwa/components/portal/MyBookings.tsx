@@ -66,13 +66,13 @@ export function MyBookings({ user, copy, onChat, returnTo }: { user: UserView; c
           {refusal}
         </p>
       ) : (
-        <BookingList copy={copy} onChat={onChat} returnTo={returnTo} />
+        <BookingList copy={copy} owner={user.id} onChat={onChat} returnTo={returnTo} />
       )}
     </div>
   );
 }
 
-function BookingList({ copy, onChat, returnTo }: { copy: Copy; onChat: (bookingId: string) => void; returnTo: string | null }) {
+function BookingList({ copy, owner, onChat, returnTo }: { copy: Copy; owner: string; onChat: (bookingId: string) => void; returnTo: string | null }) {
   const bookings = useBookings();
   if (bookings === undefined || (bookings.length === 0 && copy.state === 'loading')) return <p role="status">Loading your bookings…</p>;
   if (bookings.length === 0 && (copy.state === 'failed' || (copy.state === 'unreachable' && copy.syncedAt === null))) {
@@ -95,7 +95,7 @@ function BookingList({ copy, onChat, returnTo }: { copy: Copy; onChat: (bookingI
   ) : (
     <ul className="portal-list" aria-label="Your bookings">
       {bookings.map((booking) => (
-        <BookingCard key={booking.id} booking={booking} onChat={() => onChat(booking.id)} focusChat={booking.id === returnTo} />
+        <BookingCard key={booking.id} booking={booking} owner={owner} onChat={() => onChat(booking.id)} focusChat={booking.id === returnTo} />
       ))}
     </ul>
   );

@@ -163,6 +163,13 @@ export class Fixtures {
     return id;
   }
 
+  /** A new booking request of A's, still pending (so A may cancel it). */
+  async pendingBooking(): Promise<string> {
+    const res = await this.clients.customerA.post('/api/bookings', bookingForm(PEOPLE.customerA.email, { phone: PHONE_A, startDate: this.day(), finishDate: this.day() }));
+    expect(res.status).toBe(201);
+    return res.data.booking.id as string;
+  }
+
   /** A new calendar feed token (revoking the previous one). */
   async feedToken(): Promise<string> {
     const res = await this.clients.admin.post('/api/calendar/token');
@@ -330,6 +337,11 @@ export const CALLS: readonly ApiCall[] = [
     method: 'PATCH', path: '/api/bookings/{id}', access: ADMIN_ONLY, ok: 200, appends: ['BookingDetailsChanged'], body: 'json',
     schema: UpdateBookingSchema, bounded: BOOKING,
     request: (fx) => ({ params: { id: fx.bookingId }, json: { description: `Sockets, revised ${fx.unique('note')}` } }),
+  },
+  // A's own request, withdrawn while pending: A only (the admin changes a status with PATCH).
+  {
+    method: 'POST', path: '/api/bookings/{id}/cancel', access: A_ONLY, ok: 200, appends: ['BookingStatusChanged'], body: 'none',
+    request: async (fx) => ({ params: { id: await fx.pendingBooking() } }),
   },
   { method: 'GET', path: '/api/bookings/{id}/history', access: ADMIN_ONLY, ok: 200, appends: [], body: 'none', request: (fx) => ({ params: { id: fx.bookingId } }) },
   {
