@@ -119,7 +119,9 @@ export function useBookings(): Array<Shown<BookingView>> | undefined {
         const row = shown.get(item.record)!;
         shown.set(item.record, { ...row, status: String(item.body['status'] ?? row.status), waiting: waitingOf(item) });
       } else if (item.kind === KINDS.bookingCancel && item.record && shown.has(item.record)) {
-        shown.set(item.record, { ...shown.get(item.record)!, status: 'cancelled', waiting: waitingOf(item) });
+        // Refused (confirmed meanwhile): the booking as the server has it, with the refusal beside it.
+        const row = shown.get(item.record)!;
+        shown.set(item.record, { ...row, status: item.state === 'failed' ? row.status : 'cancelled', waiting: waitingOf(item) });
       }
     }
     return [...added, ...rows.map((row) => shown.get(row.id)!)];

@@ -1,3 +1,4 @@
+import { CANCEL_TOO_LATE } from '#domain/deciders/booking.ts';
 import { bookingReference } from '#domain/reference.ts';
 import { Client } from '../support/server.ts';
 import { png } from '../integration/matrix/calls.ts';
@@ -152,6 +153,29 @@ test.describe('the customer portal: bookings, files and chat', () => {
     const changes = server.storage.store.readStream(`booking-${booking!.id}`).filter((e) => e.type === 'BookingStatusChanged');
     expect(changes).toHaveLength(1);
     await expectAxeClean(page);
+  });
+
+  test('a cancellation sent after the job was confirmed is shown as not accepted, with the booking as it now stands', async ({ page, server }) => {
+    const { email } = await signedInCustomer(page, server, 'carl.toolate@example.com');
+    await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(46), finishDate: dayAhead(46), description: 'Too late to cancel this one' });
+    await expectToast(page, 'Booking Submitted');
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    const card = page.getByRole('listitem').filter({ hasText: 'Too late to cancel this one' });
+    await page.context().setOffline(true);
+    await card.getByRole('button', { name: /^Cancel this request/ }).click();
+    await card.getByRole('button', { name: /^Yes, cancel it/ }).click();
+    await expectToast(page, 'Saved on this device');
+    // Meanwhile the team confirms it.
+    const [booking] = server.storage.queries.bookingsForCustomer(email, null);
+    const admin = new Client(server.url);
+    await admin.loginAdmin();
+    expect((await admin.request('PATCH', `/api/bookings/${booking!.id}`, { json: { status: 'confirmed' } })).status).toBe(200);
+
+    await page.context().setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(card.getByText(`Not accepted: ${CANCEL_TOO_LATE}`)).toBeVisible({ timeout: 15_000 });
+    await expect(card.locator('.status-badge')).toHaveText(/confirmed/i);
+    expect(server.storage.queries.booking(booking!.id)!.status).toBe('confirmed');
   });
 
   test('a booking made offline, with its file, waits on the device and arrives exactly once after reconnecting', async ({ page, server }) => {
