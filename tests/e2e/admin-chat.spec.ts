@@ -46,6 +46,9 @@ test.describe('on a tablet held sideways', () => {
     // A long conversation: more than its box shows at once.
     for (let i = 1; i <= 12; i++) expect((await tess.post(`/api/bookings/${job.id}/messages`, { content: `Another thought, number ${i}` })).status).toBe(201);
     await signIn(page);
+    // Her six jobs, by a search (which must still be there on the way back).
+    await page.getByRole('searchbox', { name: 'Find a job' }).fill('tess.tablet');
+    await expect(page.locator('.admin-job')).toHaveCount(6);
     const card = jobCard(page, 'Tess Tablet');
     await card.scrollIntoViewIfNeeded();
     await card.getByRole('button', { name: /^Chat/ }).click();
@@ -62,7 +65,10 @@ test.describe('on a tablet held sideways', () => {
 
     await page.getByRole('button', { name: 'Back to Bookings' }).click();
     await expect(page.getByRole('tab', { name: 'Bookings' })).toHaveAttribute('aria-selected', 'true');
-    await expect(card).toBeVisible();
+    // Where the electrician was: the search as typed, and the focus on this job's Chat button, on the screen.
+    await expect(page.getByRole('searchbox', { name: 'Find a job' })).toHaveValue('tess.tablet');
+    await expect(card.getByRole('button', { name: /^Chat/ })).toBeFocused();
+    await expect(card.getByRole('button', { name: /^Chat/ })).toBeInViewport({ ratio: 1 });
   });
 });
 
@@ -76,5 +82,5 @@ test('a chat opened from a calendar day says Back to Calendar, and goes back to 
   await expect(page.getByRole('heading', { name: 'Chat with Cal Chat' })).toBeFocused();
   await page.getByRole('button', { name: 'Back to Calendar' }).click();
   await expect(page.getByRole('tab', { name: 'Calendar' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('button', { name: 'Chat with Cal Chat' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Chat with Cal Chat' })).toBeFocused();
 });

@@ -52,11 +52,27 @@ export function Dashboard({ user }: { user: UserView }) {
     (next: AdminSearch) => {
       const chat = next.tab === 'chat' && next.booking !== undefined;
       if (chat) setChatReturn(search.tab === 'chat' ? null : search);
+      // Back from a chat to the jobs or the calendar: the place is kept, and the job's Chat button takes the focus
+      // (and so comes into view), as it was before the chat opened.
+      const to = next.tab ?? 'bookings';
+      const from = search.tab === 'chat' && (to === 'bookings' || to === 'calendar') ? search.booking : undefined;
       // A chat scrolls itself to its heading (ChatThread): the router's scroll to the top would undo that.
-      void navigate({ search: next, resetScroll: !chat });
+      if (from !== undefined) setRefocus(from);
+      void navigate({ search: next, resetScroll: !chat && from === undefined });
     },
     [navigate, search],
   );
+  const [refocus, setRefocus] = useState<string | null>(null);
+  useEffect(() => {
+    if (refocus === null || tab === 'chat') return;
+    const button = document.querySelector<HTMLElement>(`[data-chat-for="${refocus}"]`);
+    if (!button) return;
+    button.focus();
+    setRefocus(null);
+  }, [refocus, tab, bookings]);
+  // The job list stays (hidden) while a chat opened from it is open, so its search, its "Show more" and its
+  // scroll are there on the way back.
+  const jobsKept = tab === 'bookings' || (tab === 'chat' && search.booking !== undefined && chatReturn !== null && (chatReturn.tab ?? 'bookings') === 'bookings');
   const pendingQuotes = quotes?.filter((quote) => quote.quoteStatus === 'pending' && !quote.bookingId).length ?? 0;
 
   return (
@@ -79,7 +95,11 @@ export function Dashboard({ user }: { user: UserView }) {
       <Counters bookings={bookings} onPick={(status) => go({ tab: 'bookings', ...(status ? { status } : {}) })} />
       <AdminTabs current={tab} pendingQuotes={pendingQuotes} onSelect={(next) => go({ tab: next })} />
       <div ref={panel} className="admin-panel" role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
-        {tab === 'bookings' ? <BookingsTab bookings={bookings} filter={search.status} order={search.order} go={go} /> : null}
+        {jobsKept ? (
+          <div hidden={tab !== 'bookings'}>
+            <BookingsTab bookings={bookings} filter={tab === 'bookings' ? search.status : chatReturn?.status} order={tab === 'bookings' ? search.order : chatReturn?.order} go={go} />
+          </div>
+        ) : null}
         {tab === 'quotes' ? <QuotesTab quotes={quotes} bookings={bookings} /> : null}
         {tab === 'contacts' ? <ContactsTab bookings={bookings} quotes={quotes} person={search.person} go={go} /> : null}
         {tab === 'calendar' ? <CalendarTab bookings={bookings} month={search.month} day={search.day} go={go} /> : null}

@@ -76,7 +76,7 @@ export function BookingCard({ job, all, thread, refused, go }: { job: Shown<Book
             <StatusOptions />
           </select>
         </label>
-        <button type="button" className="btn btn--secondary admin-btn" onClick={() => go({ tab: 'chat', booking: job.id })}>
+        <button type="button" className="btn btn--secondary admin-btn" data-chat-for={job.id} onClick={() => go({ tab: 'chat', booking: job.id })}>
           <Icon name="chat" size={18} />
           Chat{thread ? ` (${thread.count})` : ''}
           {thread?.unanswered ? <span className="admin-new">New</span> : null}

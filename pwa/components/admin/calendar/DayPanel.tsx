@@ -31,7 +31,7 @@ export function DayPanel({ day, bookings, onAdd, go, focus }: { day: string; boo
               {job.startTime ? ` · ${job.startTime}–${job.finishTime ?? ''}` : ''}
               {job.address ? ` · ${job.address}` : ''}
             </div>
-            <button type="button" className="btn btn--secondary admin-btn admin-btn--compact" onClick={() => go({ tab: 'chat', booking: job.id })}>
+            <button type="button" className="btn btn--secondary admin-btn admin-btn--compact" data-chat-for={job.id} onClick={() => go({ tab: 'chat', booking: job.id })}>
               <Icon name="chat" size={16} />
               Chat<span className="visually-hidden"> with {personName(job)}</span>
             </button>
