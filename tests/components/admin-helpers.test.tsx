@@ -99,18 +99,33 @@ describe('the exports', () => {
 });
 
 describe('the job list by job date', () => {
-  it("puts today's and later jobs first, soonest first, then undated ones, then past ones, the latest first", () => {
+  it("puts the work still to do from today on first, soonest first, then undated, then the rest, the latest first", () => {
     const jobs = [
-      job({ firstName: 'past-old', startDate: '2026-10-01' }),
-      job({ firstName: 'later', startDate: '2026-12-20' }),
-      job({ firstName: 'undated-1', startDate: null, preferredDate: null }),
-      job({ firstName: 'today-pm', startDate: '2026-11-25', startTime: '13:00' }),
-      job({ firstName: 'asked-for', startDate: null, preferredDate: '2026-12-01' }),
-      job({ firstName: 'past-recent', startDate: '2026-11-24' }),
-      job({ firstName: 'today-am', startDate: '2026-11-25', startTime: '08:30' }),
-      job({ firstName: 'undated-2', startDate: null, preferredDate: null }),
+      job({ firstName: 'past-old', startDate: '2026-10-01', finishDate: '2026-10-01' }),
+      job({ firstName: 'later', startDate: '2026-12-20', finishDate: '2026-12-20' }),
+      job({ firstName: 'undated-1', startDate: null, finishDate: null, preferredDate: null }),
+      job({ firstName: 'today-pm', startDate: '2026-11-25', finishDate: '2026-11-25', startTime: '13:00' }),
+      job({ firstName: 'asked-for', startDate: null, finishDate: null, preferredDate: '2026-12-01' }),
+      job({ firstName: 'past-recent', startDate: '2026-11-24', finishDate: '2026-11-24' }),
+      job({ firstName: 'running', startDate: '2026-11-23', finishDate: '2026-11-27', status: 'in_progress' }),
+      job({ firstName: 'today-am', startDate: '2026-11-25', finishDate: '2026-11-25', startTime: '08:30' }),
+      job({ firstName: 'undated-2', startDate: null, finishDate: null, preferredDate: null }),
+      job({ firstName: 'called-off', startDate: '2026-11-30', finishDate: '2026-11-30', status: 'cancelled' }),
+      job({ firstName: 'done-early', startDate: '2026-11-26', finishDate: '2026-11-26', status: 'completed' }),
     ];
-    expect(byJobDay(jobs, '2026-11-25').map((j) => j.firstName)).toEqual(['today-am', 'today-pm', 'asked-for', 'later', 'undated-1', 'undated-2', 'past-recent', 'past-old']);
+    expect(byJobDay(jobs, '2026-11-25').map((j) => j.firstName)).toEqual([
+      'running',
+      'today-am',
+      'today-pm',
+      'asked-for',
+      'later',
+      'undated-1',
+      'undated-2',
+      'called-off',
+      'done-early',
+      'past-recent',
+      'past-old',
+    ]);
     expect(jobs[0]!.firstName).toBe('past-old');
   });
 });

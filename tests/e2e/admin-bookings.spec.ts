@@ -31,6 +31,23 @@ test.describe('the admin’s bookings', () => {
     await expect(card.locator('.admin-history')).toContainText('Admin User');
   });
 
+  test('under "Show: Pending" a job whose status changes stays on the list until the filter changes', async ({ page, server }) => {
+    const pia = await customer(server, 'pia.pending@example.com', 'Pia', 'Pending');
+    await customerBooking(pia, 'pia.pending@example.com', { firstName: 'Pia', lastName: 'Pending' });
+    await signIn(page);
+    await page.getByRole('combobox', { name: 'Show', exact: true }).selectOption('pending');
+    const card = jobCard(page, 'Pia Pending');
+    const status = card.getByLabel('Status');
+    await status.selectOption('confirmed');
+    await expect(page.getByText('Booking Updated')).toBeVisible();
+    await expect.poll(() => server.storage.queries.bookings().find((b) => b.firstName === 'Pia')?.status).toBe('confirmed');
+    // Still there once the server has it (the tablet's copy says confirmed too).
+    await expect(card.locator('.status-badge')).toHaveText('confirmed');
+    await page.getByRole('combobox', { name: 'Show', exact: true }).selectOption('confirmed');
+    await page.getByRole('combobox', { name: 'Show', exact: true }).selectOption('pending');
+    await expect(card).toHaveCount(0);
+  });
+
   test('Add Manual Booking asks for a first name and both dates, then books a confirmed job with two files', async ({ page, server }) => {
     await signIn(page);
     await page.getByRole('button', { name: 'Add Manual Booking' }).click();

@@ -40,14 +40,20 @@ export function BookingsTab({ bookings, filter, order, go }: { bookings: Array<S
     for (const item of refused ?? []) if (item.record && !map.has(item.record)) map.set(item.record, item);
     return map;
   }, [refused]);
+  // A job shown under the status filter stays while the filter is on, even once its status moved away (the card
+  // does not vanish under the admin's thumb, and the focus stays on its status); a new filter or search starts over.
+  const shownUnder = useRef({ filter, ids: new Set<string>() });
   const matching = useMemo(() => {
     const words = query.trim().toLowerCase();
+    if (shownUnder.current.filter !== filter) shownUnder.current = { filter, ids: new Set() };
+    const kept = shownUnder.current.ids;
     const found = (bookings ?? []).filter((job) => {
-      if (filter && (job.status || 'pending').replace(/-/g, '_') !== filter) return false;
+      if (filter && (job.status || 'pending').replace(/-/g, '_') !== filter && !kept.has(job.id)) return false;
       if (!words) return true;
       // The reference too: a customer's support request quotes the one in their calendar event.
       return [job.firstName, job.lastName, job.email, job.phone, job.address, job.serviceType, job.description, bookingReference(job.id)].some((field) => field?.toLowerCase().includes(words));
     });
+    for (const job of found) kept.add(job.id);
     return order === 'date' ? byJobDay(found, today()) : found;
   }, [bookings, filter, order, query]);
   const place = (change: { status?: JobFilter | undefined; order?: JobOrder | undefined }): AdminSearch => {

@@ -1,25 +1,36 @@
 import type { BookingView } from '#domain/views.ts';
 
-/** The day a job is for: its start, else the day the customer asked for; null when it has neither. */
-function jobDay(job: Pick<BookingView, 'startDate' | 'preferredDate'>): string | null {
-  return job.startDate || job.preferredDate || null;
-}
+type Dated = Pick<BookingView, 'startDate' | 'finishDate' | 'preferredDate' | 'startTime' | 'status'>;
+
+/** Work that is over or will not happen: it goes after the jobs still to do. */
+const DONE = new Set(['completed', 'cancelled']);
 
 /**
- * Jobs by the day of the work, as the electrician plans: today's and later ones first, soonest first (by start
- * time within a day); then those with no day yet; then past ones, the most recent first. `today` is yyyy-MM-dd
- * (UK). A new array; ties keep the list's own order.
+ * Jobs by the day of the work, as the electrician plans a week: first the jobs still to do that are on today or
+ * later — a job of several days that began before today and ends today or later among them — soonest start first
+ * (by start time within a day); then those still to do with no day yet; then the rest (past, completed or
+ * cancelled), the latest first. A job's day is its start, else the day the customer asked for. `today` is
+ * yyyy-MM-dd (UK). A new array; ties keep the list's own order.
  */
-export function byJobDay<T extends Pick<BookingView, 'startDate' | 'preferredDate' | 'startTime'>>(jobs: readonly T[], today: string): T[] {
-  const group = (day: string | null): number => (day === null ? 1 : day >= today ? 0 : 2);
+export function byJobDay<T extends Dated>(jobs: readonly T[], today: string): T[] {
+  const rank = (job: T, start: string | null): number => {
+    if (DONE.has((job.status || 'pending').replace(/-/g, '_'))) return 2;
+    if (start === null) return 1;
+    return (job.finishDate || start) >= today ? 0 : 2;
+  };
   return jobs
-    .map((job, at) => ({ job, at, day: jobDay(job) }))
+    .map((job, at) => {
+      const start = job.startDate || job.preferredDate || null;
+      return { job, at, start, rank: rank(job, start) };
+    })
     .sort((a, b) => {
-      const ga = group(a.day);
-      const gb = group(b.day);
-      if (ga !== gb) return ga - gb;
-      if (a.day !== null && b.day !== null && a.day !== b.day) return ga === 2 ? b.day.localeCompare(a.day) : a.day.localeCompare(b.day);
-      if (ga === 0) {
+      if (a.rank !== b.rank) return a.rank - b.rank;
+      if (a.start !== b.start) {
+        if (a.start === null) return 1;
+        if (b.start === null) return -1;
+        return a.rank === 2 ? b.start.localeCompare(a.start) : a.start.localeCompare(b.start);
+      }
+      if (a.rank === 0) {
         const byTime = (a.job.startTime ?? '').localeCompare(b.job.startTime ?? '');
         if (byTime !== 0) return byTime;
       }
