@@ -138,10 +138,16 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await page.context().setOffline(true);
     await ask.click();
     await card.getByRole('button', { name: /^Yes, cancel it/ }).click();
+    // The buttons went: the focus is on the booking's heading, by its new status.
+    await expect(card.getByRole('heading', { level: 3 })).toBeFocused();
     await expectToast(page, 'Saved on this device');
     await expect(card.locator('.status-badge')).toHaveText(/cancelled/i);
     await expect(card.getByText('Waiting to send')).toBeVisible();
     await expect(ask).toHaveCount(0);
+    // While it waits, the booking keeps its reference and history (someone may ring us about it); no calendar file.
+    await expect(card.getByText('Reference')).toBeVisible();
+    await expect(card.getByRole('button', { name: /^History/ })).toBeVisible();
+    await expect(card.getByRole('link', { name: /Add to calendar/ })).toHaveCount(0);
     const [booking] = server.storage.queries.bookingsForCustomer(email, null);
     expect(booking!.status).toBe('pending');
 

@@ -31,23 +31,27 @@ export function WaitingBadge({ waiting }: { waiting: Shown<unknown>['waiting'] }
 export function BookingCard({ booking, owner, onChat, focusChat }: { booking: Shown<BookingView>; owner: string; onChat: () => void; focusChat: boolean }) {
   const [history, setHistory] = useState(false);
   const chat = useRef<HTMLButtonElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focusChat) chat.current?.focus();
   }, [focusChat]);
   const title = serviceTypeLabel(booking.serviceType);
   const onServer = !booking.waiting;
-  // A booking the server has (version 1 on) with a change still waiting: its status as changed, and that it waits.
+  // A booking the server has (version 1 on), also while a change to it waits: its status as changed, its reference,
+  // history and calendar file.
   const known = booking.version > 0;
   return (
     <li className="card portal-booking" aria-labelledby={`booking-${booking.id}`}>
       <div className="portal-booking__head">
-        <h3 id={`booking-${booking.id}`}>{title}</h3>
+        <h3 id={`booking-${booking.id}`} ref={heading} tabIndex={-1}>
+          {title}
+        </h3>
         {onServer || known ? <StatusBadge status={booking.status} /> : null}
         <WaitingBadge waiting={booking.waiting} />
       </div>
       <p className="portal-booking__when">{formatSchedule(booking)}</p>
       <dl className="portal-facts">
-        {onServer ? (
+        {known ? (
           <>
             {/* What the support form and a phone call can quote (as the calendar file does). */}
             <dt>Reference</dt>
@@ -72,12 +76,12 @@ export function BookingCard({ booking, owner, onChat, focusChat }: { booking: Sh
         <button type="button" ref={chat} className="btn btn--primary btn--small" onClick={onChat}>
           Chat<span className="visually-hidden"> about {title}</span>
         </button>
-        {onServer ? (
+        {known ? (
           <>
             <button type="button" className="btn btn--secondary btn--small" aria-expanded={history} aria-controls={`history-${booking.id}`} onClick={() => setHistory(!history)}>
               History<span className="visually-hidden"> of {title}</span>
             </button>
-            {booking.startDate ? (
+            {booking.startDate && booking.status !== 'cancelled' ? (
               <a className="btn btn--secondary btn--small" href={`/api/bookings/${booking.id}.ics`} download={`booking-${bookingReference(booking.id)}.ics`}>
                 Add to calendar (.ics)<span className="visually-hidden"> for {title}</span>
               </a>
@@ -91,7 +95,7 @@ export function BookingCard({ booking, owner, onChat, focusChat }: { booking: Sh
           <BookingHistory bookingId={booking.id} />
         </div>
       ) : null}
-      {onServer && booking.status === 'pending' ? <CancelRequest booking={booking} owner={owner} title={title} /> : null}
+      {onServer && booking.status === 'pending' ? <CancelRequest booking={booking} owner={owner} title={title} onConfirm={() => heading.current?.focus()} /> : null}
     </li>
   );
 }
@@ -100,7 +104,7 @@ export function BookingCard({ booking, owner, onChat, focusChat }: { booking: Sh
  * Withdraws a request while it waits for our confirmation, after a second press (a slip does nothing); through the
  * outbox, so it also works with no signal and goes once. A confirmed job is changed by calling or writing to us.
  */
-function CancelRequest({ booking, owner, title }: { booking: BookingView; owner: string; title: string }) {
+function CancelRequest({ booking, owner, title, onConfirm }: { booking: BookingView; owner: string; title: string; onConfirm: () => void }) {
   const [confirming, setConfirming] = useState(false);
   const ask = useRef<HTMLButtonElement>(null);
   const keep = () => {
@@ -109,6 +113,8 @@ function CancelRequest({ booking, owner, title }: { booking: BookingView; owner:
   };
   const cancel = async () => {
     setConfirming(false);
+    // The buttons go: the focus goes to the booking's heading, where its new status shows.
+    onConfirm();
     const outcome = await submit({
       id: newCommandId(),
       kind: KINDS.bookingCancel,
