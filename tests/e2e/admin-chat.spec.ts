@@ -30,7 +30,9 @@ test('the admin and a customer chat both ways: a new customer message arrives wi
   expect((await carl.post(`/api/bookings/${booking.id}/messages`, { content: 'Great, the side gate is open.' })).status).toBe(201);
   await expect(log).toContainText('Great, the side gate is open.', { timeout: 10_000 });
 
-  await page.getByRole('button', { name: 'Back to Bookings' }).click();
+  // Opened from the list of chats: back to that list, on this chat.
+  await page.getByRole('button', { name: 'Back to all chats' }).click();
+  await expect(page.getByRole('button', { name: /^Carl Chat/ })).toBeFocused();
   await expect(page.getByRole('button', { name: /^Carl Chat/ })).toContainText('3 messages');
   await expect(page.getByRole('button', { name: /^Carl Chat/ })).toContainText('New');
   expect(server.storage.queries.messages(booking.id)).toHaveLength(3);

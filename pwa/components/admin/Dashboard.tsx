@@ -55,7 +55,8 @@ export function Dashboard({ user }: { user: UserView }) {
       // Back from a chat to the jobs or the calendar: the place is kept, and the job's Chat button takes the focus
       // (and so comes into view), as it was before the chat opened.
       const to = next.tab ?? 'bookings';
-      const from = search.tab === 'chat' && (to === 'bookings' || to === 'calendar') ? search.booking : undefined;
+      const backToList = to === 'bookings' || to === 'calendar' || (to === 'chat' && next.booking === undefined);
+      const from = search.tab === 'chat' && backToList ? search.booking : undefined;
       // A chat scrolls itself to its heading (ChatThread): the router's scroll to the top would undo that.
       if (from !== undefined) setRefocus(from);
       void navigate({ search: next, resetScroll: !chat && from === undefined });
@@ -64,12 +65,15 @@ export function Dashboard({ user }: { user: UserView }) {
   );
   const [refocus, setRefocus] = useState<string | null>(null);
   useEffect(() => {
-    if (refocus === null || tab === 'chat') return;
+    if (refocus === null || (tab === 'chat' && search.booking !== undefined)) return;
     const button = document.querySelector<HTMLElement>(`[data-chat-for="${refocus}"]`);
     if (!button) return;
-    button.focus();
+    // At once, not by the page's smooth scrolling (from a long list's end that took over a second), and in the middle
+    // of the screen rather than at its edge.
+    button.focus({ preventScroll: true });
+    button.scrollIntoView({ block: 'center', behavior: 'instant' });
     setRefocus(null);
-  }, [refocus, tab, bookings]);
+  }, [refocus, tab, search.booking, bookings]);
   // The job list stays (hidden) while a chat opened from it is open, so its search, its "Show more" and its
   // scroll are there on the way back.
   const jobsKept = tab === 'bookings' || (tab === 'chat' && search.booking !== undefined && chatReturn !== null && (chatReturn.tab ?? 'bookings') === 'bookings');

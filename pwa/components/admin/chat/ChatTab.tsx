@@ -42,7 +42,7 @@ export function ChatTab({
   }, [bookings, threads, query]);
 
   if (bookingId && bookings !== undefined) {
-    const back = backTo.tab === 'calendar' ? 'Back to Calendar' : 'Back to Bookings';
+    const back = backTo.tab === 'calendar' ? 'Back to Calendar' : backTo.tab === 'chat' ? 'Back to all chats' : 'Back to Bookings';
     return job ? <ChatThread job={job} back={back} onBack={() => go(backTo)} /> : <Gone what="This job" back={back} onBack={() => go(backTo)} />;
   }
   return (
@@ -63,7 +63,7 @@ export function ChatTab({
             const thread = threads.get(b.id);
             return (
               <li key={b.id}>
-                <button type="button" className="admin-thread" onClick={() => go({ tab: 'chat', booking: b.id })}>
+                <button type="button" className="admin-thread" data-chat-for={b.id} onClick={() => go({ tab: 'chat', booking: b.id })}>
                   <span className="admin-thread__name">
                     {personName(b) || 'No name'}
                     {thread?.unanswered ? <span className="admin-new">New</span> : null}
