@@ -75,6 +75,8 @@ test('every export is a CSV a spreadsheet reads right: £ and accents, formulas 
 });
 
 test('a day’s panel lists its jobs and Add Job books one on that date', async ({ page }) => {
+  // A tablet held upright: the day's panel is below the month, off the first screen.
+  await page.setViewportSize({ width: 820, height: 1180 });
   await signIn(page, own.server.url);
   await page.getByRole('tab', { name: 'Calendar' }).click();
   const day = ukDay(3);
@@ -85,6 +87,9 @@ test('a day’s panel lists its jobs and Add Job books one on that date', async 
     .click();
   const panel = page.getByRole('region', { name: label(day) });
   await expect(panel.getByRole('heading')).toBeFocused();
+  // And on the screen once the page has stopped moving (a scroll to the top after the focus left it below).
+  await expect.poll(() => page.evaluate(() => new Promise((settled) => { const y = scrollY; setTimeout(() => settled(scrollY === y), 300); }))).toBe(true);
+  expect(await panel.getByRole('heading').evaluate((h) => { const box = h.getBoundingClientRect(); return box.top >= 0 && box.bottom <= innerHeight; })).toBe(true);
   await expect(panel).toContainText('Zoë Brontë');
   await panel.getByRole('button', { name: /^Add Job/ }).click();
   const form = page.getByRole('region', { name: 'Add Manual Booking' });

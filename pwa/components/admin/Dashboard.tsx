@@ -57,11 +57,14 @@ export function Dashboard({ user }: { user: UserView }) {
       const to = next.tab ?? 'bookings';
       const backToList = to === 'bookings' || to === 'calendar' || (to === 'chat' && next.booking === undefined);
       const from = search.tab === 'chat' && backToList ? search.booking : undefined;
-      // A chat scrolls itself to its heading (ChatThread): the router's scroll to the top would undo that.
       if (from !== undefined) setRefocus(from);
-      void navigate({ search: next, resetScroll: !chat && from === undefined });
+      // The page scrolls to the top only when another tab opens: not within a tab (a filter, a month, a picked day,
+      // whose panel takes the focus), not for a chat (it scrolls itself to its heading, ChatThread), not on the way
+      // back from one (the Chat button it came from takes the focus).
+      const sameTab = to === tab && !(tab === 'chat' && search.booking !== undefined);
+      void navigate({ search: next, resetScroll: !chat && from === undefined && !sameTab });
     },
-    [navigate, search],
+    [navigate, search, tab],
   );
   const [refocus, setRefocus] = useState<string | null>(null);
   useEffect(() => {
