@@ -84,6 +84,8 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await page.getByLabel('Your message').fill('   Can you come before noon?   ');
     await page.getByRole('button', { name: 'Send message' }).click();
     await expectToast(page, 'Message Sent');
+    // The pressed button keeps the focus (not disabled while sending, which dropped it to the page).
+    await expect(page.getByRole('button', { name: 'Send message' })).toBeFocused();
     const log = page.getByRole('log', { name: 'Messages' });
     await expect(log.getByRole('listitem').filter({ hasText: 'Can you come before noon?' })).toContainText('Bea Booker');
     await expect.poll(() => server.storage.queries.messages(booking.id).map((m) => m.content)).toEqual(['Can you come before noon?']);

@@ -30,6 +30,7 @@ export function BookingChat({ user, bookingId, onBack }: { user: UserView; booki
   const log = useRef<HTMLDivElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const busy = useRef(false);
   const senderName = `${user.firstName} ${user.lastName}`.trim() || 'Customer';
 
   const section = useRef<HTMLElement>(null);
@@ -44,6 +45,8 @@ export function BookingChat({ user, bookingId, onBack }: { user: UserView; booki
 
   const send = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // One message at a time (the button stays focusable while it goes: aria-disabled, not disabled).
+    if (busy.current) return;
     const form = event.currentTarget;
     const box = form.elements.namedItem('content') as HTMLTextAreaElement;
     const content = box.value.trim();
@@ -53,19 +56,25 @@ export function BookingChat({ user, bookingId, onBack }: { user: UserView; booki
       return;
     }
     setError(null);
+    busy.current = true;
     setSending(true);
-    const outcome = await submit({
-      id: newCommandId(),
-      kind: KINDS.message,
-      values: { content },
-      label: `Message about ${booking ? serviceTypeLabel(booking.serviceType) : 'your booking'}`,
-      method: 'POST',
-      path: `/api/bookings/${bookingId}/messages`,
-      body: { id: newCommandId(), content, senderName, isFromAdmin: false, attachments: [] },
-      record: bookingId,
-      owner: user.id,
-    });
-    setSending(false);
+    let outcome: Awaited<ReturnType<typeof submit>>;
+    try {
+      outcome = await submit({
+        id: newCommandId(),
+        kind: KINDS.message,
+        values: { content },
+        label: `Message about ${booking ? serviceTypeLabel(booking.serviceType) : 'your booking'}`,
+        method: 'POST',
+        path: `/api/bookings/${bookingId}/messages`,
+        body: { id: newCommandId(), content, senderName, isFromAdmin: false, attachments: [] },
+        record: bookingId,
+        owner: user.id,
+      });
+    } finally {
+      busy.current = false;
+      setSending(false);
+    }
     if (outcome.kind === 'sent' || outcome.kind === 'queued') {
       box.value = '';
       if (outcome.kind === 'sent') {
@@ -128,7 +137,7 @@ export function BookingChat({ user, bookingId, onBack }: { user: UserView; booki
             </p>
           ) : null}
         </div>
-        <button type="submit" className="btn btn--primary" disabled={sending}>
+        <button type="submit" className="btn btn--primary" aria-disabled={sending || undefined}>
           {sending ? 'Sending…' : 'Send message'}
         </button>
       </form>

@@ -103,7 +103,9 @@ export function BookingsTab({ bookings, filter, order, go }: { bookings: Array<S
         <p className="admin-empty">{bookings.length === 0
             ? 'No bookings yet. Jobs from the website and the customer portal appear here.'
             : query.trim()
-              ? 'No jobs match. Clear the search or show all jobs.'
+              ? filter
+                ? 'No jobs match. Clear the search or show all jobs.'
+                : 'No jobs match. Clear the search to see them all.'
               : 'No jobs with this status. Show all jobs to see the others.'}</p>
       ) : (
         <>

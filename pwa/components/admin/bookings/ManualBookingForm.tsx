@@ -46,7 +46,7 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
       );
       if (others.length > 0 && !anyway.current) {
         setClash(others);
-        return { kind: 'failed', message: 'This job overlaps a confirmed job: choose Book anyway or change the dates.' };
+        return { kind: 'failed', message: 'This job overlaps a job already booked (confirmed or under way): choose Book anyway or change the dates.' };
       }
       const outcome = await addManualBooking({ values, files, allowOverlap: anyway.current }, user.id);
       anyway.current = false;
@@ -145,7 +145,7 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
         {clash ? (
           <div className="admin-problem field--full" role="alert">
             <h3>Double booking</h3>
-            <p>{clash.length > 0 ? 'These dates overlap a confirmed job:' : 'The server says these dates overlap a confirmed job.'}</p>
+            <p>{clash.length > 0 ? 'These dates overlap a job already booked (confirmed or under way):' : 'The server says these dates overlap a job already booked.'}</p>
             <ClashList jobs={clash} />
             <div className="admin-actions">
               <button type="button" className="btn btn--primary admin-btn" onClick={bookAnyway}>

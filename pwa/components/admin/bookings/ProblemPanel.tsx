@@ -79,7 +79,7 @@ export function ProblemPanel({ problem, job, onSettled }: { problem: Problem; jo
           </h4>
           <p>
             {problem.item?.kind === 'booking' ? 'This new job' : `Setting it to ${problem.wanted.replace(/_/g, ' ')}`} overlaps{' '}
-            {problem.others.length === 0 ? 'a confirmed job' : problem.others.length === 1 ? 'a confirmed job' : `${problem.others.length} confirmed jobs`}:
+            {problem.others.length <= 1 ? 'a job already booked' : `${problem.others.length} jobs already booked`} (confirmed or under way):
           </p>
           <ClashList jobs={problem.others} />
           <div className="admin-actions">
