@@ -41,7 +41,7 @@ export function BookingsTab({ bookings, filter, order, go }: { bookings: Array<S
     return map;
   }, [refused]);
   // A job shown under the status filter stays while the filter is on, even once its status moved away (the card
-  // does not vanish under the admin's thumb, and the focus stays on its status); a new filter or search starts over.
+  // does not vanish under the admin's thumb, and the focus stays on its status); another filter starts over.
   const shownUnder = useRef({ filter, ids: new Set<string>() });
   const matching = useMemo(() => {
     const words = query.trim().toLowerCase();
