@@ -6,10 +6,16 @@ import { useSyncExternalStore } from 'react';
  * listens, then shows the message; later toasts go straight through.
  */
 export const toast = {
-  success: (title: string, description?: string): Promise<void> => show('success', title, description),
-  error: (title: string, description?: string): Promise<void> => show('error', title, description),
-  info: (title: string, description?: string): Promise<void> => show('info', title, description),
+  success: (title: string, description?: string, options?: ToastPlace): Promise<void> => show('success', title, description, options),
+  error: (title: string, description?: string, options?: ToastPlace): Promise<void> => show('error', title, description, options),
+  info: (title: string, description?: string, options?: ToastPlace): Promise<void> => show('info', title, description, options),
 };
+
+/**
+ * `top`: on a phone, where toasts come up from the bottom, this one shows at the top instead — for a screen whose
+ * own input is at the bottom (a chat's message box). From a tablet up every toast is top right anyway.
+ */
+export type ToastPlace = { top?: boolean };
 
 /** Starts loading the toaster early (e.g. when a form gets focus) so the first toast appears at once. */
 export function warmToaster(): void {
@@ -49,8 +55,12 @@ function ready(): Promise<void> {
   return mounted;
 }
 
-async function show(kind: Kind, title: string, description?: string): Promise<void> {
+async function show(kind: Kind, title: string, description?: string, options?: ToastPlace): Promise<void> {
   await ready();
   const { toast: sonner } = await import('sonner');
-  sonner[kind](title, description ? { description } : undefined);
+  const top = options?.top === true && window.matchMedia(PHONE_TOASTS).matches;
+  sonner[kind](title, { ...(description ? { description } : {}), ...(top ? { position: 'top-center' as const } : {}) });
 }
+
+/** Below this width toasts come up from the bottom (layout/Toaster.tsx, sonner's own phone layout). */
+export const PHONE_TOASTS = '(max-width: 600px)';

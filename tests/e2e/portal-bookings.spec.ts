@@ -124,6 +124,23 @@ test.describe('the customer portal: bookings, files and chat', () => {
     expect(await chat.evaluate((button) => { const box = button.getBoundingClientRect(); return box.top >= 0 && box.bottom <= innerHeight; })).toBe(true);
   });
 
+  test('on a phone the chat’s toast shows at the top, clear of the message box at the bottom', async ({ page, server }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signedInCustomer(page, server, 'tom.toast@example.com');
+    await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(52), finishDate: dayAhead(52), description: 'A chat on a phone' });
+    await expectToast(page, 'Booking Submitted');
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    await page.getByRole('listitem').filter({ hasText: 'A chat on a phone' }).getByRole('button', { name: /^Chat/ }).click();
+    await page.getByLabel('Your message').fill('Is the morning all right?');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Message Sent' });
+    await expect(toast).toBeVisible();
+    await expect.poll(async () => (await toast.boundingBox())?.y).toBeLessThan(844 / 2);
+    const box = (await toast.boundingBox())!;
+    const message = (await page.getByLabel('Your message').boundingBox())!;
+    expect(message.y >= box.y + box.height || message.y + message.height <= box.y, 'the toast covers the message box').toBe(true);
+  });
+
   test('a request waiting for confirmation can be cancelled after a second press, also with no signal, and goes once', async ({ page, server }) => {
     const { email } = await signedInCustomer(page, server, 'cora.cancel@example.com');
     await bookWith(page, { serviceType: 'socket_installation', startDate: dayAhead(45), finishDate: dayAhead(45), description: 'Changed my mind about this' });

@@ -1,13 +1,11 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { Toaster as Sonner } from 'sonner';
-import { markToasterMounted } from '../../lib/toast.ts';
+import { markToasterMounted, PHONE_TOASTS } from '../../lib/toast.ts';
 import './toasts.css';
 
-/** Sonner's own phone layout (full width) starts below this width. */
-const PHONE = '(max-width: 600px)';
 
 function subscribePhone(onChange: () => void): () => void {
-  const query = window.matchMedia(PHONE);
+  const query = window.matchMedia(PHONE_TOASTS);
   query.addEventListener('change', onChange);
   return () => query.removeEventListener('change', onChange);
 }
@@ -19,7 +17,7 @@ function subscribePhone(onChange: () => void): () => void {
  * to and focused (and the line that said what was wrong with it).
  */
 export default function Toaster() {
-  const phone = useSyncExternalStore(subscribePhone, () => window.matchMedia(PHONE).matches, () => false);
+  const phone = useSyncExternalStore(subscribePhone, () => window.matchMedia(PHONE_TOASTS).matches, () => false);
   return (
     <>
       <Sonner
@@ -31,7 +29,7 @@ export default function Toaster() {
         closeButton
         toastOptions={{ classNames: { toast: 'toast', success: 'toast--success', error: 'toast--error', info: 'toast--info', description: 'toast__description' } }}
         offset={{ top: 'calc(var(--sticky-h) + var(--sticky-below) + 12px)', right: 16 }}
-        mobileOffset={{ bottom: 12, left: 12, right: 12 }}
+        mobileOffset={{ bottom: 12, left: 12, right: 12, top: 'calc(var(--sticky-h) + 8px)' }}
         containerAriaLabel="Notifications"
       />
       <Mounted />

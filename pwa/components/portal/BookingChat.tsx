@@ -80,13 +80,14 @@ export function BookingChat({ user, bookingId, onBack }: { user: UserView; booki
       if (outcome.kind === 'sent') {
         const message = outcome.data as MessageView | null;
         if (message?.id) await deviceDb().messages.put(message);
-        void toast.success('Message Sent', 'We have it, and the team has been told by e-mail.');
+        // At the top on a phone: at the bottom it covered the message box for its five seconds.
+        void toast.success('Message Sent', 'We have it, and the team has been told by e-mail.', { top: true });
       } else {
-        void toast.info('Saved on this device', SAVED_OFFLINE);
+        void toast.info('Saved on this device', SAVED_OFFLINE, { top: true });
       }
       return;
     }
-    void toast.error('Failed to Send', 'Could not send message. Please try again.');
+    void toast.error('Failed to Send', 'Could not send message. Please try again.', { top: true });
     setError(outcome.message);
   };
 
