@@ -1,6 +1,7 @@
 import { bookingReference } from '#domain/reference.ts';
 import { adminClient, customer, customerBooking, expectCounters, jobCard, serverCounts, signIn, ukDay } from './admin-seed.ts';
 import { expect, test } from './fixtures.ts';
+import { expectAxeClean } from './portal-helpers.ts';
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000000500010d0a2db40000000049454e44ae426082',
@@ -183,6 +184,37 @@ test.describe('the job list’s order', () => {
     await expect(page.getByRole('combobox', { name: 'Order', exact: true })).toHaveValue('date');
     await page.getByRole('searchbox', { name: 'Find a job' }).fill('Ordering');
     await expect(names).toHaveText(['Soonest Ordering', 'Middle Ordering', 'Latest Ordering']);
+  });
+});
+
+test.describe('the compact list', () => {
+  test('shows when, where, the phone, the status and the chat; More opens the rest of one card; it stays in the address', async ({ page, server }) => {
+    const cora = await customer(server, 'cora.compact@example.com', 'Cora', 'Compact');
+    await customerBooking(cora, 'cora.compact@example.com', { firstName: 'Cora', lastName: 'Compact', description: 'Three spotlights in the hall' });
+    await signIn(page);
+    const card = jobCard(page, 'Cora Compact');
+    await expect(card).toContainText('Three spotlights in the hall');
+    const full = (await card.boundingBox())!.height;
+
+    await page.getByRole('button', { name: 'Compact list' }).click();
+    await expect(page.getByRole('button', { name: 'Compact list' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page).toHaveURL(/view=compact/);
+    await expect(card).not.toContainText('Three spotlights in the hall');
+    await expect(card.getByRole('link', { name: '01632 960001' })).toBeVisible();
+    await expect(card.getByLabel('Status')).toBeVisible();
+    await expect(card.getByRole('button', { name: /^Chat/ })).toBeVisible();
+    await expect(card.getByRole('link', { name: /Google Calendar/ })).toHaveCount(0);
+    expect((await card.boundingBox())!.height).toBeLessThan(full * 0.75);
+
+    await card.getByRole('button', { name: /^More/ }).click();
+    await expect(card).toContainText('Three spotlights in the hall');
+    await expect(card.getByRole('link', { name: /Google Calendar/ })).toBeVisible();
+    await expect(card.getByRole('button', { name: /^Less/ })).toHaveAttribute('aria-expanded', 'true');
+    await expectAxeClean(page);
+
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Compact list' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(jobCard(page, 'Cora Compact')).not.toContainText('Three spotlights in the hall');
   });
 });
 

@@ -104,7 +104,7 @@ export function Dashboard({ user }: { user: UserView }) {
       <div ref={panel} className="admin-panel" role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
         {jobsKept ? (
           <div hidden={tab !== 'bookings'}>
-            <BookingsTab bookings={bookings} filter={tab === 'bookings' ? search.status : chatReturn?.status} order={tab === 'bookings' ? search.order : chatReturn?.order} go={go} />
+            <BookingsTab bookings={bookings} place={tab === 'bookings' ? search : (chatReturn ?? {})} go={go} />
           </div>
         ) : null}
         {tab === 'quotes' ? <QuotesTab quotes={quotes} bookings={bookings} /> : null}

@@ -4,9 +4,9 @@ export type AdminTab = (typeof ADMIN_TABS)[number];
 
 /**
  * Where the admin is: the tab, the job whose chat is open, the person whose page is open, the calendar's
- * month and day, the job list's status filter and order.
+ * month and day, the job list's status filter, order and view.
  */
-export type AdminSearch = { tab?: AdminTab; booking?: string; person?: string; month?: string; day?: string; status?: JobFilter; order?: JobOrder };
+export type AdminSearch = { tab?: AdminTab; booking?: string; person?: string; month?: string; day?: string; status?: JobFilter; order?: JobOrder; view?: JobView };
 
 /** The job list's status filter (the counters set it): the booking statuses of seed point 4. */
 export const JOB_FILTERS = ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const;
@@ -14,6 +14,9 @@ export type JobFilter = (typeof JOB_FILTERS)[number];
 
 /** The job list's order besides the default (newest request first): by the day of the work. */
 export type JobOrder = 'date';
+
+/** The job list's cards besides the default (everything on each): the few facts for a day's plan, the rest on demand. */
+export type JobView = 'compact';
 
 /**
  * Reads the admin's place from the query string; anything malformed is dropped rather than shown as an error
@@ -32,6 +35,7 @@ export function adminSearch(search: Record<string, unknown>): AdminSearch {
   const status = search['status'];
   if (typeof status === 'string' && (JOB_FILTERS as readonly string[]).includes(status)) out.status = status as JobFilter;
   if (search['order'] === 'date') out.order = 'date';
+  if (search['view'] === 'compact') out.view = 'compact';
   const day = search['day'];
   if (typeof day === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(day)) out.day = day;
   return out;

@@ -26,8 +26,25 @@ import { reportStatusOutcome } from './report.ts';
  * any, through the outbox); its chat with the message count and a New badge when the customer waits for an
  * answer; Google Calendar and .ics; its history. A change the server refused waits here for the admin's choice.
  */
-export function BookingCard({ job, all, thread, refused, go }: { job: Shown<BookingView>; all: readonly BookingView[]; thread: Thread | undefined; refused: OutboxItem | undefined; go: (search: AdminSearch) => void }) {
+export function BookingCard({
+  job,
+  all,
+  thread,
+  refused,
+  go,
+  compact = false,
+}: {
+  job: Shown<BookingView>;
+  all: readonly BookingView[];
+  thread: Thread | undefined;
+  refused: OutboxItem | undefined;
+  go: (search: AdminSearch) => void;
+  /** The compact list: when, where, the phone, the status and the chat; "More" shows the rest of this card. */
+  compact?: boolean;
+}) {
   const { user } = useAdmin();
+  const [more, setMore] = useState(false);
+  const full = !compact || more;
   const [local, setLocal] = useState<Problem | null>(null);
   const held = refused ? problemOf(refused, all) : null;
   const problem = held ?? local;
@@ -60,14 +77,18 @@ export function BookingCard({ job, all, thread, refused, go }: { job: Shown<Book
         <Fact name="Service">{serviceTypeLabel(job.serviceType)}</Fact>
         <Fact name="When">{jobWhen(job)}</Fact>
         <AddressFact address={job.address} />
-        <ContactFacts phone={job.phone} email={job.email} />
-        <Fact name="Details" wide>
-          {job.description}
-        </Fact>
-        <Fact name="Reference">{bookingReference(job.id)}</Fact>
-        <Fact name="Source">{job.isManualBooking ? 'Added by you' : job.quoteId ? 'From a quote' : job.source === 'portal' ? 'Customer portal' : 'Website'}</Fact>
+        <ContactFacts phone={job.phone} email={full ? job.email : null} />
+        {full ? (
+          <>
+            <Fact name="Details" wide>
+              {job.description}
+            </Fact>
+            <Fact name="Reference">{bookingReference(job.id)}</Fact>
+            <Fact name="Source">{job.isManualBooking ? 'Added by you' : job.quoteId ? 'From a quote' : job.source === 'portal' ? 'Customer portal' : 'Website'}</Fact>
+          </>
+        ) : null}
       </dl>
-      <Attachments json={job.attachments} />
+      {full ? <Attachments json={job.attachments} /> : null}
       {problem ? <ProblemPanel problem={problem} job={job} onSettled={setLocal} /> : null}
       <div className="admin-job__actions">
         <label className="admin-select">
@@ -82,19 +103,25 @@ export function BookingCard({ job, all, thread, refused, go }: { job: Shown<Book
           {thread?.unanswered ? <span className="admin-new">New</span> : null}
           <span className="visually-hidden"> with {name}</span>
         </button>
-        {google ? (
+        {compact ? (
+          <button type="button" className="btn btn--secondary admin-btn" aria-expanded={more} onClick={() => setMore(!more)}>
+            {more ? 'Less' : 'More'}
+            <span className="visually-hidden"> about {name}&rsquo;s job</span>
+          </button>
+        ) : null}
+        {full && google ? (
           <a className="btn btn--secondary admin-btn" href={google} target="_blank" rel="noopener noreferrer">
             <Icon name="calendar" size={18} />
             Google Calendar<span className="visually-hidden"> for {name}&rsquo;s job (opens in a new tab)</span>
           </a>
         ) : null}
-        {job.startDate && !job.waiting ? (
+        {full && job.startDate && !job.waiting ? (
           <a className="btn btn--secondary admin-btn" href={`/api/bookings/${job.id}.ics`} download>
             <Icon name="calendar" size={18} />
             .ics file<span className="visually-hidden"> for {name}&rsquo;s job</span>
           </a>
         ) : null}
-        <BookingHistory jobId={job.id} name={name} />
+        {full ? <BookingHistory jobId={job.id} name={name} /> : null}
       </div>
     </li>
   );

@@ -6,7 +6,7 @@ import type { OutboxItem } from '../../../offline/db.ts';
 import type { Shown } from '../../../offline/use-mirror.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { today } from '../format.ts';
-import type { AdminSearch, JobFilter, JobOrder } from '../search.ts';
+import type { AdminSearch, JobFilter, JobOrder, JobView } from '../search.ts';
 import { BookingCard } from './BookingCard.tsx';
 import { ManualBookingForm } from './ManualBookingForm.tsx';
 import { byJobDay } from './order.ts';
@@ -19,7 +19,9 @@ const PAGE = 30;
  * an order, and the jobs, newest first or by the day of the work, thirty at a time so a long history stays
  * quick on a tablet. The filter and the order are in the URL.
  */
-export function BookingsTab({ bookings, filter, order, go }: { bookings: Array<Shown<BookingView>> | undefined; filter: JobFilter | undefined; order: JobOrder | undefined; go: (search: AdminSearch) => void }) {
+export function BookingsTab({ bookings, place: here, go }: { bookings: Array<Shown<BookingView>> | undefined; place: AdminSearch; go: (search: AdminSearch) => void }) {
+  const { status: filter, order, view } = here;
+  const compact = view === 'compact';
   const [adding, setAdding] = useState(false);
   const [query, setQuery] = useState('');
   const [shown, setShown] = useState(PAGE);
@@ -56,9 +58,9 @@ export function BookingsTab({ bookings, filter, order, go }: { bookings: Array<S
     for (const job of found) kept.add(job.id);
     return order === 'date' ? byJobDay(found, today()) : found;
   }, [bookings, filter, order, query]);
-  const place = (change: { status?: JobFilter | undefined; order?: JobOrder | undefined }): AdminSearch => {
-    const next = { status: filter, order, ...change };
-    return { tab: 'bookings', ...(next.status ? { status: next.status } : {}), ...(next.order ? { order: next.order } : {}) };
+  const place = (change: { status?: JobFilter | undefined; order?: JobOrder | undefined; view?: JobView | undefined }): AdminSearch => {
+    const next = { status: filter, order, view, ...change };
+    return { tab: 'bookings', ...(next.status ? { status: next.status } : {}), ...(next.order ? { order: next.order } : {}), ...(next.view ? { view: next.view } : {}) };
   };
 
   if (adding) {
@@ -109,12 +111,18 @@ export function BookingsTab({ bookings, filter, order, go }: { bookings: Array<S
               : 'No jobs with this status. Show all jobs to see the others.'}</p>
       ) : (
         <>
-          <p className="admin-count" aria-live="polite">
-            {matching.length === 1 ? '1 job' : `${matching.length} jobs`}
-          </p>
-          <ul className="admin-cards">
+          <div className="admin-count-row">
+            <p className="admin-count" aria-live="polite">
+              {matching.length === 1 ? '1 job' : `${matching.length} jobs`}
+            </p>
+            {/* Compact: a day's plan at a glance (when, where, who to ring, the status and the chat); More shows the rest. */}
+            <button type="button" className="btn btn--secondary admin-btn admin-btn--compact" aria-pressed={compact} onClick={() => go(place({ view: compact ? undefined : 'compact' }))}>
+              Compact list
+            </button>
+          </div>
+          <ul className={`admin-cards${compact ? ' admin-cards--compact' : ''}`}>
             {matching.slice(0, shown).map((job) => (
-              <BookingCard key={job.id} job={job} all={bookings} thread={threads.get(job.id)} refused={refusedByJob.get(job.id)} go={go} />
+              <BookingCard key={job.id} job={job} all={bookings} thread={threads.get(job.id)} refused={refusedByJob.get(job.id)} go={go} compact={compact} />
             ))}
           </ul>
           {matching.length > shown ? (
