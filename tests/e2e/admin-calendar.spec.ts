@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import { adminClient, ownServer, signIn, ukDay } from './admin-seed.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, scrollStopped, test, whollyOnScreen } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 
 // A server of its own: the exports are compared with exactly the jobs made here.
@@ -88,8 +88,8 @@ test('a day’s panel lists its jobs and Add Job books one on that date', async 
   const panel = page.getByRole('region', { name: label(day) });
   await expect(panel.getByRole('heading')).toBeFocused();
   // And on the screen once the page has stopped moving (a scroll to the top after the focus left it below).
-  await expect.poll(() => page.evaluate(() => new Promise((settled) => { const y = scrollY; setTimeout(() => settled(scrollY === y), 300); }))).toBe(true);
-  expect(await panel.getByRole('heading').evaluate((h) => { const box = h.getBoundingClientRect(); return box.top >= 0 && box.bottom <= innerHeight; })).toBe(true);
+  await scrollStopped(page);
+  expect(await whollyOnScreen(panel.getByRole('heading'))).toBe(true);
   await expect(panel).toContainText('Zoë Brontë');
   await panel.getByRole('button', { name: /^Add Job/ }).click();
   const form = page.getByRole('region', { name: 'Add Manual Booking' });

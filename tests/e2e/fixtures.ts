@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { startServer, type TestServer } from '../support/server.ts';
 
 /**
@@ -46,4 +46,30 @@ export async function animationsEnded(page: Page): Promise<void> {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
+}
+
+/**
+ * Waits until the page has stopped scrolling (its scroll position the same across 300 ms): a focus and a router's
+ * scroll to the top can come one after the other, and where an element ends up is only known after both.
+ */
+export async function scrollStopped(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<boolean>((settled) => {
+            const y = scrollY;
+            setTimeout(() => settled(scrollY === y), 300);
+          }),
+      ),
+    )
+    .toBe(true);
+}
+
+/** Whether the element is wholly on the screen now (no retrying, unlike toBeInViewport: call scrollStopped first). */
+export async function whollyOnScreen(element: Locator): Promise<boolean> {
+  return element.evaluate((node) => {
+    const box = node.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= innerHeight;
+  });
 }

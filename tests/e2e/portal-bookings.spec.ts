@@ -2,7 +2,7 @@ import { CANCEL_TOO_LATE } from '#domain/deciders/booking.ts';
 import { bookingReference } from '#domain/reference.ts';
 import { Client } from '../support/server.ts';
 import { png } from '../integration/matrix/calls.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, scrollStopped, test, whollyOnScreen } from './fixtures.ts';
 import { expectAxeClean, expectToast, mailedLink, open } from './portal-helpers.ts';
 import { bookWith, dayAhead, PDF, signedInCustomer } from './portal-steps.ts';
 
@@ -120,8 +120,8 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await expect(chat).toBeFocused();
     // Once the page has stopped scrolling (the router's scroll to the top came a moment after the focus), the
     // button is wholly on the screen.
-    await expect.poll(() => page.evaluate(() => new Promise((settled) => { const y = scrollY; setTimeout(() => settled(scrollY === y), 300); }))).toBe(true);
-    expect(await chat.evaluate((button) => { const box = button.getBoundingClientRect(); return box.top >= 0 && box.bottom <= innerHeight; })).toBe(true);
+    await scrollStopped(page);
+    expect(await whollyOnScreen(chat)).toBe(true);
   });
 
   test('on a phone the chat’s toast shows at the top, clear of the message box at the bottom', async ({ page, server }) => {
