@@ -38,6 +38,16 @@ export function daysWords(start: string, finish: string): string {
   return start === finish || finish === '' ? dayWords(start) : `${dayWords(start)} to ${dayWords(finish)}`;
 }
 
+/**
+ * A booking's days and hours: "Mon 4 Jan 2027, 09:00–17:00", or a range of days with them; null without a start day.
+ * The portal's cards and the mails write a booking's schedule with it.
+ */
+export function scheduleWords(b: { startDate?: string | null; finishDate?: string | null; startTime?: string | null; finishTime?: string | null }): string | null {
+  if (!b.startDate) return null;
+  const days = daysWords(b.startDate, b.finishDate ?? b.startDate);
+  return b.startTime && b.finishTime ? `${days}, ${b.startTime}–${b.finishTime}` : days;
+}
+
 /** One line of a booking's history in words, for the admin's timeline. Pure: it reads only the event. */
 export function describeBookingEvent(event: RecordedEvent): { summary: string; fields?: string[] } {
   switch (event.type) {

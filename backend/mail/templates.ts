@@ -1,6 +1,6 @@
 import { BUSINESS } from '#domain/business.ts';
 import { serviceTypeLabel } from '#domain/content/services.ts';
-import { dayWords, daysWords } from '#domain/history.ts';
+import { dayWords, scheduleWords } from '#domain/history.ts';
 import { bookingReference } from '#domain/reference.ts';
 import type { MailBody, MailLine, OutgoingMail } from '#data/mail-outbox.ts';
 
@@ -70,13 +70,6 @@ export type RequestSummary = {
 
 const what = (r: RequestSummary) => (r.kind === 'quote' ? 'quote request' : 'booking request');
 
-/** A booking's days and hours in words: 'Fri 4 Dec 2026, 09:00–17:00', or a range of days; null without dates. */
-function dates(r: Pick<RequestSummary, 'startDate' | 'finishDate' | 'startTime' | 'finishTime'>): string | null {
-  if (!r.startDate) return null;
-  const days = daysWords(r.startDate, r.finishDate ?? r.startDate);
-  return r.startTime && r.finishTime ? `${days}, ${r.startTime}–${r.finishTime}` : days;
-}
-
 /**
  * To the customer: we have it, and when they will hear from us. In this and the mails below, a service is named
  * as people read it ('Rewiring', by serviceTypeLabel), whether the form sent the portal's key or a label.
@@ -84,7 +77,7 @@ function dates(r: Pick<RequestSummary, 'startDate' | 'finishDate' | 'startTime' 
 export function requestReceived(to: string, r: RequestSummary): OutgoingMail {
   return compose('request-received', to, `We have your ${what(r)} — ${BUSINESS.name}`, `Hello ${r.firstName},`, [
     `Thank you for your ${what(r)} for ${serviceTypeLabel(r.serviceType)}. We will be in touch ${BUSINESS.replyPromise}.`,
-    ...(r.startDate ? [['Dates', dates(r)] as MailLine] : []),
+    ...(r.startDate ? [['Dates', scheduleWords(r)] as MailLine] : []),
     `For an emergency, call us any time on ${BUSINESS.phone}.`,
   ]);
 }
@@ -98,7 +91,7 @@ export function newRequest(to: string, r: RequestSummary): OutgoingMail {
     ['Service', serviceTypeLabel(r.serviceType)],
     ['Address', r.address],
     ['Preferred date', r.preferredDate ? dayWords(r.preferredDate) : null],
-    ['Dates', dates(r)],
+    ['Dates', scheduleWords(r)],
     ['Details', r.description],
   ]);
 }
@@ -114,7 +107,7 @@ export function requestCancelled(
     ['Email', b.email],
     ['Phone', b.phone],
     ['Service', serviceTypeLabel(b.serviceType)],
-    ['Dates', dates(b)],
+    ['Dates', scheduleWords(b)],
     ['Reference', bookingReference(b.id)],
   ]);
 }

@@ -1,4 +1,4 @@
-import { dayWords } from '#domain/history.ts';
+import { dayWords, scheduleWords } from '#domain/history.ts';
 /** How the portal writes dates, times and money for people in the UK. */
 const WHEN = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 const POUNDS = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
@@ -14,11 +14,9 @@ export function formatWhen(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : WHEN.format(date);
 }
 
-/** The days and times of a job: "Mon 3 Mar 2027, 09:00–17:00" or a range of days. */
+/** The days and times of a job: "Mon 3 Mar 2027, 09:00–17:00" or a range of days (domain's scheduleWords). */
 export function formatSchedule(b: { startDate: string | null; finishDate: string | null; startTime: string | null; finishTime: string | null }): string {
-  if (!b.startDate) return 'No dates yet';
-  const days = !b.finishDate || b.finishDate === b.startDate ? formatDay(b.startDate) : `${formatDay(b.startDate)} to ${formatDay(b.finishDate)}`;
-  return b.startTime && b.finishTime ? `${days}, ${b.startTime}–${b.finishTime}` : days;
+  return scheduleWords(b) ?? 'No dates yet';
 }
 
 /**
