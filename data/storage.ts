@@ -68,8 +68,11 @@ export type Storage = {
    * must look again (an erasure's answer must not be followed by a list from before it).
    */
   onRebuildCommitted(listener: () => void): () => void;
-  /** Crypto-shreds a person: deletes their key, then rebuilds so no read model keeps their fields. */
-  erase(subject: string): Promise<{ keysDeleted: number }>;
+  /**
+   * Crypto-shreds a person: deletes their key (or keys: one per address an account has had), then rebuilds once
+   * so no read model keeps their fields.
+   */
+  erase(subjects: string | readonly string[]): Promise<{ keysDeleted: number }>;
   /**
    * The privacy policy's retention: everyone whose data has not been touched for 7 years is erased (their
    * key deleted, the read models rebuilt). Their bookings stay as anonymous records.
@@ -153,12 +156,16 @@ export function openStorage(file: string, options: StorageOptions = {}): Storage
       rebuildListeners.add(listener);
       return () => rebuildListeners.delete(listener);
     },
-    async erase(subject) {
+    async erase(subjects) {
       const keysDeleted = await retryWhileBusy(() =>
         forgetOnFailure(() =>
           db.transaction(() => {
-            if (subject.startsWith('email:')) mail.forget(subject.slice('email:'.length));
-            return vault.erase(subject);
+            let deleted = 0;
+            for (const subject of typeof subjects === 'string' ? [subjects] : subjects) {
+              if (subject.startsWith('email:')) mail.forget(subject.slice('email:'.length));
+              deleted += vault.erase(subject);
+            }
+            return deleted;
           }).immediate(),
         ),
       );

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { SyncChange, SyncedTable } from '#domain/views.ts';
 import { prepared, type Db } from './db.ts';
 import { BOOKING_COLUMNS, CONTACT_COLUMNS, MESSAGE_COLUMNS, messageReader, QUOTE_COLUMNS, toBooking, type Message } from './queries.ts';
@@ -35,8 +36,8 @@ export function syncPage(db: Db, vault: Vault, reader: SyncReader, after: number
     const head = prepared(db, 'SELECT COALESCE(MAX(global_position), 0) FROM events').pluck().get() as number;
     const next = more ? found.at(-1)!.pos : Math.max(after, head);
     const epoch = (prepared(db, `SELECT value FROM meta WHERE name = 'sync_epoch'`).pluck().get() as string | undefined) ?? '0';
-    // A customer whose address becomes proven sees more than before: their copy starts again.
-    const suffix = reader.admin ? 'a' : reader.email === null ? 'u' : 'v';
+    // A customer whose address becomes proven, or who moves to another, sees other records: their copy starts again.
+    const suffix = reader.admin ? 'a' : reader.email === null ? 'u' : `v${createHash('sha256').update(reader.email).digest('base64url').slice(0, 8)}`;
     return { changes: found.map((f) => f.change), next, more, epoch: `${epoch}.${suffix}` };
   })();
 }

@@ -145,6 +145,24 @@ export type EmailVerificationRequested = {
  */
 export type EmailVerified = { type: 'EmailVerified'; data: { userId: string; closedVerificationIds: string[] } };
 
+/**
+ * The account's owner asked to move it to another address (My Account, their password typed to confirm). A link
+ * went to the new address; only the token's hash is kept. Earlier change links still open stop working.
+ */
+export type EmailChangeRequested = {
+  type: 'EmailChangeRequested';
+  data: { userId: string; verificationId: string; newEmail: string; tokenHash: string; expiresAt: string; supersededIds: string[] };
+};
+
+/**
+ * The link sent to the new address was opened: the account goes by that address from now on, proved by the link.
+ * It sees records made under the new address; those made under the old one without the account stay with that address.
+ */
+export type UserEmailChanged = {
+  type: 'UserEmailChanged';
+  data: { userId: string; email: string; previousEmail: string; closedVerificationIds: string[] };
+};
+
 /** Only a hash of the token is kept; the token itself goes out by mail. */
 export type PasswordResetRequested = {
   type: 'PasswordResetRequested';
@@ -202,6 +220,8 @@ export type DomainEvent =
   | UserRenamed
   | EmailVerificationRequested
   | EmailVerified
+  | EmailChangeRequested
+  | UserEmailChanged
   | PasswordResetRequested
   | PasswordResetCompleted
   | FileUploaded
@@ -245,6 +265,8 @@ export const PERSONAL_FIELDS: { readonly [T in EventType]: readonly DataKeys<T>[
   UserRenamed: ['firstName', 'lastName'],
   EmailVerificationRequested: [],
   EmailVerified: [],
+  EmailChangeRequested: ['newEmail'],
+  UserEmailChanged: ['email', 'previousEmail'],
   PasswordResetRequested: [],
   PasswordResetCompleted: ['passwordHash'],
   FileUploaded: ['originalname'],
@@ -279,6 +301,8 @@ export const EVENT_VERSIONS: { readonly [T in EventType]: number } = {
   UserRenamed: 1,
   EmailVerificationRequested: 1,
   EmailVerified: 1,
+  EmailChangeRequested: 1,
+  UserEmailChanged: 1,
   PasswordResetRequested: 1,
   PasswordResetCompleted: 1,
   FileUploaded: 1,

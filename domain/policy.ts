@@ -41,6 +41,8 @@ export type Policy = {
   'account.password': undefined;
   /** Changing one's own name. */
   'account.name': undefined;
+  /** Moving one's own account to another address (by a link sent there). */
+  'account.email': undefined;
   /** The record's owner, or the admin. */
   'booking.read': Owned;
   'message.post': Owned;
@@ -67,7 +69,7 @@ const ADMIN_ONLY: ReadonlySet<Action> = new Set([
   'calendar.manage',
   'person.erase',
 ]);
-const SIGNED_IN: ReadonlySet<Action> = new Set(['booking.with-dates', 'upload', 'sync', 'quotes.mine', 'account.export', 'account.password', 'account.name']);
+const SIGNED_IN: ReadonlySet<Action> = new Set(['booking.with-dates', 'upload', 'sync', 'quotes.mine', 'account.export', 'account.password', 'account.name', 'account.email']);
 
 /**
  * Whether the record is the actor's: made by their account, or made under their address once the account has

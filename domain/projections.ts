@@ -47,6 +47,8 @@ export const EVENT_MODELS: Readonly<Record<EventType, readonly ModelName[]>> = {
   UserRenamed: ['users'],
   EmailVerificationRequested: ['users'],
   EmailVerified: ['users'],
+  EmailChangeRequested: ['users'],
+  UserEmailChanged: ['users'],
   PasswordResetRequested: ['users'],
   FileUploaded: ['uploads'],
   FileDiscarded: ['uploads'],

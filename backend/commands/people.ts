@@ -1,3 +1,4 @@
+import { streamId } from '#domain/deciders/decider.ts';
 import { personSubject } from '#domain/events.ts';
 import { ConflictError } from '#domain/errors.ts';
 import type { ErasePersonInput } from '#domain/schemas/people.ts';
@@ -9,7 +10,8 @@ export type ErasureResult = { erased: boolean; sessionsEnded: number; filesDelet
 
 /**
  * UK GDPR erasure of one person (ADR 002), the one way it is done: by `npm run erase`, by the admin from a
- * person's page, and by a customer deleting their own account. Their key is deleted, so every personal field of
+ * person's page, and by a customer deleting their own account. Their key is deleted (an account's keys, one per
+ * address it has had), so every personal field of
  * theirs in the event log becomes unreadable; their sessions end; the read models are rebuilt (their bookings
  * stay, anonymised, with counts and history); their uploaded files are deleted. Not a command through the bus:
  * it deletes a key rather than appending an event. Harmless to repeat: a second erasure finds nothing.
@@ -17,7 +19,8 @@ export type ErasureResult = { erased: boolean; sessionsEnded: number; filesDelet
 export async function erasePerson(storage: Storage, storageDir: string, email: string): Promise<ErasureResult> {
   const user = storage.queries.userByEmail(email);
   const sessionsEnded = user ? storage.sessions.destroyForUser(user.id) : 0;
-  const { keysDeleted } = await storage.erase(personSubject(email, ''));
+  const addresses = new Set([email, ...(user ? addressesOf(storage, user.id) : [])]);
+  const { keysDeleted } = await storage.erase([...addresses].map((address) => personSubject(address, '')));
   const filesDeleted = keysDeleted > 0 ? await removeErasedFiles(storage, storageDir) : 0;
   return { erased: keysDeleted > 0, sessionsEnded, filesDeleted };
 }
@@ -27,4 +30,17 @@ export async function eraseCustomer(storage: Storage, storageDir: string, input:
   if (storage.queries.userByEmail(input.email)?.isAdmin)
     throw new ConflictError('admin_account', 'An admin account cannot be erased here. Remove its admin rights first.');
   return erasePerson(storage, storageDir, input.email);
+}
+
+/**
+ * Every address an account has had (it can move to another: UserEmailChanged). Its records and its own events
+ * are sealed under each in turn, so its erasure deletes every one of their keys, proved or not: the account's
+ * registration was sealed under the first even if it was typed wrong.
+ */
+function addressesOf(storage: Storage, userId: string): string[] {
+  return storage.store.readStream(streamId.user(userId)).flatMap((event) => {
+    if (event.type === 'UserRegistered') return [event.data.email];
+    if (event.type === 'UserEmailChanged') return [event.data.previousEmail, event.data.email];
+    return [];
+  });
 }

@@ -2,7 +2,8 @@ import { streamId } from '#domain/deciders/decider.ts';
 import { type UserCommand, userDecider } from '#domain/deciders/user.ts';
 import { personSubject } from '#domain/events.ts';
 import { VERIFICATION_TOKEN_TTL_MS } from '#domain/limits.ts';
-import { registrationAttempt, verifyEmail as verifyEmailMail } from '../mail/templates.ts';
+import { ConflictError, NotFoundError } from '#domain/errors.ts';
+import { addressInUse, confirmNewEmail, emailChanged, registrationAttempt, verifyEmail as verifyEmailMail } from '../mail/templates.ts';
 import type { Command, Uow } from './unit.ts';
 
 export type NewUser = { email: string; firstName: string; lastName: string; passwordHash: string };
@@ -72,12 +73,48 @@ export const renameUser: Command<{ userId: string; firstName: string; lastName: 
   return null;
 };
 
-/** `POST /api/auth/verify-email`: the mailed link proves the address (the decider checks the token's hash and age). */
-export const verifyEmail: Command<{ userId: string; tokenHash: string }, null> = (uow, { userId, tokenHash }) => {
+/** Our text for a move to an address another account took while the link was on its way. */
+export const ADDRESS_TAKEN = 'Another account uses this email address now, so your account keeps its current one.';
+
+/**
+ * `POST /api/account/email`: a link to the new address, which moves the account when it is opened (so the
+ * address is proved before anything is sent there as the account's). An address with an account of its own gets
+ * a mail telling its owner instead, and the asker the same answer, so the form reveals nobody's account.
+ */
+export const requestEmailChange: Command<{ userId: string; newEmail: string; verification: Verification }, null> = (uow, { userId, newEmail, verification }) => {
+  const user = uow.queries.user(userId);
+  if (!user) throw new NotFoundError('user');
+  const owner = uow.queries.userByEmail(newEmail);
+  if (owner && owner.id !== userId) {
+    uow.mail.queue(addressInUse(owner.email, { firstName: owner.firstName }));
+    return null;
+  }
+  const stream = streamId.user(userId);
+  const expiresAt = new Date(uow.now.getTime() + VERIFICATION_TOKEN_TTL_MS).toISOString();
+  const command: UserCommand = { type: 'RequestEmailChange', data: { verificationId: uow.newId(), newEmail, tokenHash: verification.hash, expiresAt } };
+  uow.handle(stream, userDecider, command, { subject: personSubject(user.email, stream) });
+  uow.mail.queue(confirmNewEmail(newEmail, { firstName: user.firstName, link: verification.link, currentEmail: user.email }));
+  return null;
+};
+
+/**
+ * `POST /api/auth/verify-email`: the mailed link proves the address (the decider checks the token's hash and
+ * age). A change link moves the account to its new address, unless another account has taken it meanwhile; the
+ * address left gets a mail saying so. Answers the new address after a move, else null.
+ */
+export const verifyEmail: Command<{ userId: string; tokenHash: string }, { movedTo: string | null }> = (uow, { userId, tokenHash }) => {
   const user = uow.queries.user(userId);
   const stream = streamId.user(userId);
-  uow.handle(stream, userDecider, { type: 'VerifyEmail', data: { tokenHash, now: uow.metadata.time } }, { subject: personSubject(user?.email ?? null, stream) });
-  return null;
+  const { state } = uow.load(stream, userDecider);
+  const newEmail = state.status === 'active' ? state.openVerifications.find((v) => v.tokenHash === tokenHash)?.newEmail : undefined;
+  const owner = newEmail === undefined ? undefined : uow.queries.userByEmail(newEmail);
+  if (owner && owner.id !== userId) throw new ConflictError('email_taken', ADDRESS_TAKEN);
+  // After a move the account's records are sealed under the new address's key (erasure takes every address it had).
+  const { events } = uow.handle(stream, userDecider, { type: 'VerifyEmail', data: { tokenHash, now: uow.metadata.time } }, { subject: personSubject(newEmail ?? user?.email ?? null, stream) });
+  const moved = events.find((e) => e.type === 'UserEmailChanged');
+  if (!moved || !user) return { movedTo: null };
+  uow.mail.queue(emailChanged(moved.data.previousEmail, { firstName: user.firstName, newEmail: moved.data.email }));
+  return { movedTo: moved.data.email };
 };
 
 function verificationRequest(uow: Uow, verification: Verification): UserCommand {

@@ -189,6 +189,40 @@ export function registrationAttempt(to: string, p: { firstName: string; resetUrl
   );
 }
 
+/** To the address an account asked to move to: the link that makes the move (the old address stays until then). */
+export function confirmNewEmail(to: string, p: { firstName: string; link: string; currentEmail: string }): OutgoingMail {
+  return urgent(
+    compose('confirm-new-email', to, `Confirm your new email address — ${BUSINESS.name}`, `Hello ${p.firstName},`, [
+      `You asked to change the email address of your account with us from ${p.currentEmail} to this one. Please confirm it by opening this link within 7 days:`,
+      p.link,
+      'Until you do, your account keeps its current address. If you did not ask for this, ignore this message: nothing changes.',
+    ]),
+  );
+}
+
+/** To the address an account just left: who to call if the owner did not make the change. */
+export function emailChanged(to: string, p: { firstName: string; newEmail: string }): OutgoingMail {
+  return urgent(
+    compose('email-changed', to, `Your account's email address was changed — ${BUSINESS.name}`, `Hello ${p.firstName},`, [
+      `The email address of your account with us is now ${p.newEmail}. From now on we write to you there, and you sign in with it.`,
+      `If you did not make this change, please call us on ${BUSINESS.phone} straight away.`,
+    ]),
+  );
+}
+
+/**
+ * To the owner of an address another account asked to move to. The asker is told the same as for a free address
+ * (so the form reveals nobody's account), and the owner hears about it here instead.
+ */
+export function addressInUse(to: string, p: { firstName: string }): OutgoingMail {
+  return urgent(
+    compose('address-in-use', to, `Someone tried to use your address — ${BUSINESS.name}`, `Hello ${p.firstName},`, [
+      'Someone signed in to another account with us just asked to change its email address to this one, which already has an account. Nothing was changed.',
+      'If it was you, this address has an account of its own: sign in with it instead. If it was not you, you need not do anything: your account is unchanged.',
+    ]),
+  );
+}
+
 /** To the business: a contact form enquiry or a support request. */
 export function enquiry(to: string, kind: 'contact' | 'support', fields: Array<[string, string | null | undefined]>): OutgoingMail {
   const subject = kind === 'contact' ? 'New enquiry from the website' : 'New support request';

@@ -1,11 +1,13 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { ChangePasswordSchema, DeleteAccountSchema, RenameAccountSchema } from '#domain/schemas/account.ts';
+import { ChangeEmailSchema, ChangePasswordSchema, DeleteAccountSchema, RenameAccountSchema } from '#domain/schemas/account.ts';
+import { SAME_ADDRESS } from '#domain/deciders/user.ts';
 import { publicUser, type User } from '#data/queries.ts';
 import { accountExport, customerTimeline } from '../commands/account.ts';
 import { changePassword } from '../commands/password-reset.ts';
 import { erasePerson } from '../commands/people.ts';
-import { renameUser } from '../commands/users.ts';
+import { renameUser, requestEmailChange } from '../commands/users.ts';
+import { confirmationLink } from '../http/tokens.ts';
 import type { AppDeps } from '../deps.ts';
 import { authorize, runCommand } from '../http/command.ts';
 import { HttpError, notFound, ValidationError } from '../http/errors.ts';
@@ -17,13 +19,17 @@ import { bookingFor } from './bookings.ts';
 /** What the account's owner reads once their password is changed (our own copy). */
 export const PASSWORD_CHANGED = 'Your password is changed. Any other device signed in to your account has been signed out.';
 
+/** What the account's owner reads once a link to their new address is on its way (our own copy). */
+export const emailChangeSent = (to: string, current: string) =>
+  `We have sent a link to ${to}. Open it within 7 days to make the change; until then your account keeps ${current}.`;
+
 /** What the customer reads after their account is erased (our own copy). */
 export const ACCOUNT_ERASED = 'Your account and your personal data have been erased, and you have been signed out everywhere.';
 
 /**
  * A customer's own account beyond the seed (UK GDPR rights the privacy policy promises, and a history in their
- * words): GET /api/bookings/{id}/timeline, GET /api/account/export, POST /api/account/name, POST /api/account/password,
- * POST /api/account/delete.
+ * words): GET /api/bookings/{id}/timeline, GET /api/account/export, POST /api/account/name, POST /api/account/email,
+ * POST /api/account/password, POST /api/account/delete.
  */
 export function accountRoutes(deps: AppDeps): Router {
   const { storage, clock, config, limits } = deps;
@@ -68,6 +74,22 @@ export function accountRoutes(deps: AppDeps): Router {
     const { firstName, lastName } = parseBody(ctx, RenameAccountSchema);
     await runCommand(ctx, deps, renameUser, { userId: user.id, firstName, lastName });
     ctx.body = publicUser(queries.user(user.id) ?? user);
+  });
+
+  /**
+   * Moves the signed-in account (a customer's or the admin's) to another address, the password in use typed to
+   * confirm: a link goes to the new address, and opening it makes the move (POST /api/auth/verify-email). An
+   * address with an account of its own gets the same answer (its owner a mail), so this reveals nobody's account.
+   * Asking counts against the address's budget for mailed links, like a new confirmation link.
+   */
+  router.post('/api/account/email', limits.perIp('login'), async (ctx) => {
+    const user = authorize(ctx, storage, 'account.email');
+    const { email, currentPassword } = parseBody(ctx, ChangeEmailSchema);
+    await confirmPassword(ctx, user, currentPassword, 'currentPassword', 'That is not your current password');
+    if (email === user.email) throw new ValidationError({ email: SAME_ADDRESS });
+    await limits.countAccount('reset', ctx, user.email);
+    await runCommand(ctx, deps, requestEmailChange, { userId: user.id, newEmail: email, verification: confirmationLink(config.publicUrl) });
+    ctx.body = { message: emailChangeSent(email, user.email) };
   });
 
   /**

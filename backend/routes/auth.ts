@@ -8,7 +8,7 @@ import { registerOrNotifyOwner, requestVerification, verifyEmail } from '../comm
 import type { AppDeps } from '../deps.ts';
 import { input, runCommand, validate } from '../http/command.ts';
 import { HttpError } from '../http/errors.ts';
-import { hashToken, newToken } from '../http/tokens.ts';
+import { confirmationLink, hashToken } from '../http/tokens.ts';
 import { requireUser, signIn, signOut, startEmptySession } from '../http/session.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
 
@@ -58,14 +58,7 @@ export function authRoutes(deps: AppDeps): Router {
   router.post('/api/auth/register', limits.perIp('register'), validate(RegisterSchema), async (ctx) => {
     const { email, firstName, lastName, password } = input<RegisterInput>(ctx);
     const passwordHash = await hashPassword(password);
-    const token = newToken();
-    const result = await runCommand(ctx, deps, registerOrNotifyOwner, {
-      email,
-      firstName,
-      lastName,
-      passwordHash,
-      verification: { hash: hashToken(token), link: verificationLink(token) },
-    });
+    const result = await runCommand(ctx, deps, registerOrNotifyOwner, { email, firstName, lastName, passwordHash, verification: confirmationLink(config.publicUrl) });
     ctx.status = 201;
     if (result.existing) {
       await startEmptySession(ctx);
@@ -86,15 +79,18 @@ export function authRoutes(deps: AppDeps): Router {
     ctx.body = publicUser(user);
   });
 
-  const verificationLink = (token: string) => `${config.publicUrl}/customer-auth?verify=${token}`;
-
-  /** Proves the address with the mailed link. Works signed in or not (people open mail on another device). */
+  /**
+   * Proves the address with the mailed link, or with a change link, moves the account to its new address (answering
+   * it as `email`). Works signed in or not (people open mail on another device).
+   */
   router.post('/api/auth/verify-email', limits.perIp('token'), validate(VerifyEmailSchema), async (ctx) => {
     const tokenHash = hashToken(input<{ token: string }>(ctx).token);
     const userId = queries.verificationUserId(tokenHash);
     if (!userId) throw new HttpError(400, 'verification_token_invalid', INVALID_VERIFICATION);
-    await runCommand(ctx, deps, verifyEmail, { userId, tokenHash });
-    ctx.body = { message: 'Thank you: your email address is confirmed.', emailVerified: true };
+    const { movedTo } = await runCommand(ctx, deps, verifyEmail, { userId, tokenHash });
+    ctx.body = movedTo
+      ? { message: `Thank you: your account's email address is now ${movedTo}.`, emailVerified: true, email: movedTo }
+      : { message: 'Thank you: your email address is confirmed.', emailVerified: true };
   });
 
   /** A fresh verification link for the signed-in account (rate-limited per IP and per address). */
@@ -105,8 +101,7 @@ export function authRoutes(deps: AppDeps): Router {
       return;
     }
     await limits.countAccount('reset', ctx, user.email);
-    const token = newToken();
-    await runCommand(ctx, deps, requestVerification, { userId: user.id, verification: { hash: hashToken(token), link: verificationLink(token) } });
+    await runCommand(ctx, deps, requestVerification, { userId: user.id, verification: confirmationLink(config.publicUrl) });
     ctx.body = { message: `We have sent a new confirmation link to ${user.email}.`, emailVerified: false };
   });
 

@@ -1,5 +1,6 @@
 import { ConflictError, DomainError, NotFoundError, assertNever } from '../errors.ts';
 import type {
+  EmailChangeRequested,
   EmailVerificationRequested,
   EmailVerified,
   PasswordResetCompleted,
@@ -7,6 +8,7 @@ import type {
   UserPasswordChanged,
   UserPromotedToAdmin,
   UserRegistered,
+  UserEmailChanged,
   UserRenamed,
 } from '../events.ts';
 import type { Decider } from './decider.ts';
@@ -19,9 +21,13 @@ export type UserEvent =
   | PasswordResetRequested
   | PasswordResetCompleted
   | EmailVerificationRequested
-  | EmailVerified;
+  | EmailVerified
+  | EmailChangeRequested
+  | UserEmailChanged;
 
 type OpenReset = { resetId: string; tokenHash: string; expiresAt: string };
+/** A link to confirm an address: the account's own, or with `newEmail`, the one it asked to move to. */
+type OpenVerification = { verificationId: string; tokenHash: string; expiresAt: string; newEmail?: string };
 
 export type UserState =
   | { status: 'none' }
@@ -34,7 +40,7 @@ export type UserState =
       isAdmin: boolean;
       openResets: OpenReset[];
       emailVerified: boolean;
-      openVerifications: Array<{ verificationId: string; tokenHash: string; expiresAt: string }>;
+      openVerifications: OpenVerification[];
     };
 
 export type RegisterUser = { type: 'RegisterUser'; data: UserRegistered['data'] };
@@ -49,7 +55,12 @@ export type RequestEmailVerification = {
   type: 'RequestEmailVerification';
   data: { verificationId: string; tokenHash: string; expiresAt: string };
 };
-/** `tokenHash` absent: verified by other proof (a completed reset, the admin bootstrap). */
+/** A move to another address (already lower-cased and checked free), confirmed later by the link sent to it. */
+export type RequestEmailChange = { type: 'RequestEmailChange'; data: { verificationId: string; newEmail: string; tokenHash: string; expiresAt: string } };
+/**
+ * `tokenHash` absent: verified by other proof (a completed reset, the admin bootstrap). A change link's token
+ * moves the account to its new address instead (which proves that address).
+ */
 export type VerifyEmail = { type: 'VerifyEmail'; data: { tokenHash?: string; now: string } };
 export type UserCommand =
   | RegisterUser
@@ -59,10 +70,14 @@ export type UserCommand =
   | RequestPasswordReset
   | CompletePasswordReset
   | RequestEmailVerification
+  | RequestEmailChange
   | VerifyEmail;
 
 /** Our text for a verification link that cannot be used. */
 export const INVALID_VERIFICATION = 'This verification link is invalid or expired. Sign in and ask for a new one.';
+
+/** Our text for a move to the address the account has already. */
+export const SAME_ADDRESS = 'That is the address your account has now.';
 
 /** The seed's text for a reset link that cannot be used (unknown, used or expired). */
 export const INVALID_RESET = 'The password reset link is invalid or expired.';
@@ -100,7 +115,16 @@ function evolve(state: UserState, event: UserEvent): UserState {
       return { ...state, openVerifications: [...state.openVerifications, { verificationId, tokenHash, expiresAt }] };
     }
     case 'EmailVerified':
-      return state.status === 'active' ? { ...state, emailVerified: true, openVerifications: [] } : state;
+      // A link to move to another address stays open: proving the address in use does not answer it.
+      return state.status === 'active' ? { ...state, emailVerified: true, openVerifications: state.openVerifications.filter((v) => v.newEmail !== undefined) } : state;
+    case 'EmailChangeRequested': {
+      if (state.status !== 'active') return state;
+      const { verificationId, tokenHash, expiresAt, newEmail, supersededIds } = event.data;
+      const kept = state.openVerifications.filter((v) => !supersededIds.includes(v.verificationId));
+      return { ...state, openVerifications: [...kept, { verificationId, tokenHash, expiresAt, newEmail }] };
+    }
+    case 'UserEmailChanged':
+      return state.status === 'active' ? { ...state, email: event.data.email, emailVerified: true, openVerifications: [] } : state;
     default:
       return assertNever(event);
   }
@@ -147,15 +171,29 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
     case 'RequestEmailVerification':
       if (state.emailVerified) return [];
       return [{ type: 'EmailVerificationRequested', data: { userId: state.userId, ...command.data } }];
+    case 'RequestEmailChange': {
+      const { newEmail, ...link } = command.data;
+      if (newEmail === state.email) throw new DomainError('email_unchanged', SAME_ADDRESS);
+      // Only the newest change link works: an older one may name an address typed wrong.
+      const supersededIds = state.openVerifications.filter((v) => v.newEmail !== undefined).map((v) => v.verificationId);
+      return [{ type: 'EmailChangeRequested', data: { userId: state.userId, newEmail, ...link, supersededIds } }];
+    }
     case 'VerifyEmail': {
       const { tokenHash, now } = command.data;
+      const change = tokenHash === undefined ? undefined : state.openVerifications.find((v) => v.tokenHash === tokenHash && v.newEmail !== undefined);
+      if (change?.newEmail !== undefined) {
+        if (change.expiresAt <= now) throw new DomainError('verification_token_invalid', INVALID_VERIFICATION);
+        const closedVerificationIds = state.openVerifications.map((v) => v.verificationId);
+        return [{ type: 'UserEmailChanged', data: { userId: state.userId, email: change.newEmail, previousEmail: state.email, closedVerificationIds } }];
+      }
       // Opening the link twice is harmless: an address proved once stays proved.
       if (state.emailVerified) return [];
       if (tokenHash !== undefined) {
         const open = state.openVerifications.find((v) => v.tokenHash === tokenHash);
         if (!open || open.expiresAt <= now) throw new DomainError('verification_token_invalid', INVALID_VERIFICATION);
       }
-      return [{ type: 'EmailVerified', data: { userId: state.userId, closedVerificationIds: state.openVerifications.map((v) => v.verificationId) } }];
+      const closedVerificationIds = state.openVerifications.filter((v) => v.newEmail === undefined).map((v) => v.verificationId);
+      return [{ type: 'EmailVerified', data: { userId: state.userId, closedVerificationIds } }];
     }
     default:
       return assertNever(command);

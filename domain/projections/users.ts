@@ -1,7 +1,7 @@
 import type { ReadModelChange } from './model.ts';
 import { bool, type ReadModel } from './model.ts';
 
-/** Accounts, and their open e-mail confirmations and password resets. */
+/** Accounts, and their open e-mail confirmations (of their address or of a new one) and password resets. */
 export const users: ReadModel = {
   name: 'users',
   version: 1,
@@ -35,6 +35,18 @@ export const users: ReadModel = {
       case 'EmailVerified':
         return [
           { op: 'update', table: 'users', id: event.data.userId, set: { emailVerified: 1, updatedAt: time } },
+          ...event.data.closedVerificationIds.map((id): ReadModelChange => ({ op: 'update', table: 'email_verifications', id, set: { used: 1 } })),
+        ];
+      case 'EmailChangeRequested': {
+        const d = event.data;
+        return [
+          ...d.supersededIds.map((id): ReadModelChange => ({ op: 'update', table: 'email_verifications', id, set: { used: 1 } })),
+          { op: 'insert', table: 'email_verifications', row: { id: d.verificationId, userId: d.userId, tokenHash: d.tokenHash, expiresAt: d.expiresAt, used: 0, createdAt: time } },
+        ];
+      }
+      case 'UserEmailChanged':
+        return [
+          { op: 'update', table: 'users', id: event.data.userId, set: { email: event.data.email, emailVerified: 1, updatedAt: time } },
           ...event.data.closedVerificationIds.map((id): ReadModelChange => ({ op: 'update', table: 'email_verifications', id, set: { used: 1 } })),
         ];
       case 'PasswordResetRequested': {

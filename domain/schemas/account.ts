@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import { MSG } from '../messages.ts';
 import { NewPasswordSchema } from './auth.ts';
-import { requiredText } from './fields.ts';
+import { requiredEmail, requiredText } from './fields.ts';
 
 /** `POST /api/account/delete`: the account's password, typed again to confirm (a slip or a borrowed device erases nothing). */
 export const DeleteAccountSchema = z.strictObject({
@@ -29,3 +29,13 @@ export const RenameAccountSchema = z.strictObject({
   lastName: requiredText(LIMITS.name, MSG.lastNameRequired),
 });
 export type RenameAccountInput = z.infer<typeof RenameAccountSchema>;
+
+/** `POST /api/account/email`: the address to move the account to, and the password in use, typed to confirm. */
+export const ChangeEmailSchema = z.strictObject({
+  email: requiredEmail(MSG.emailInvalidLong),
+  currentPassword: z
+    .string({ error: MSG.passwordRequired })
+    .min(1, { error: MSG.passwordRequired })
+    .max(LIMITS.password, { error: MSG.tooLong(LIMITS.password) }),
+});
+export type ChangeEmailInput = z.infer<typeof ChangeEmailSchema>;

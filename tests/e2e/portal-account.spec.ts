@@ -144,6 +144,43 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     await expect(page.getByText(/^Signed in as Eleanor Newman-Smith/)).toBeVisible();
   });
 
+  test('an address typed wrong at sign-up is put right under My Account: the link sent to the new one moves the account', async ({ page, server }) => {
+    const typo = 'tom.typo@exmaple.com';
+    const right = 'tom.typo@example.com';
+    // Sent from the home page under the right address before the account existed.
+    expect((await new Client(server.url).post('/api/bookings', quoteForm({ email: right, description: 'Sent from the home page' }))).status).toBe(201);
+    await signedInCustomer(page, server, typo, { verified: false });
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    await page.getByRole('note').getByRole('link', { name: 'My Account' }).click();
+    await expect(page.getByRole('tab', { name: 'My Account' })).toHaveAttribute('aria-selected', 'true');
+
+    const form = page.getByRole('form', { name: 'My email address' });
+    await expect(page.getByRole('region', { name: 'My email address' })).toContainText(`Your account uses ${typo} (not confirmed yet).`);
+    await form.getByLabel('New email address').fill(right);
+    await form.getByLabel('Current password').fill('not-my-passphrase');
+    await form.getByRole('button', { name: 'Send the link' }).click();
+    await expect(form.getByText('That is not your current password')).toBeVisible();
+    await expect(form.getByLabel('Current password')).toBeFocused();
+    await expectAxeClean(page);
+
+    const after = lastMailId(server);
+    await form.getByLabel('Current password').fill('a-customer-passphrase');
+    await form.getByRole('button', { name: 'Send the link' }).click();
+    await expect(form.getByRole('status')).toHaveText(`We have sent a link to ${right}. Open it within 7 days to make the change; until then your account keeps ${typo}.`);
+    await expect(form.getByLabel('Current password')).toHaveValue('');
+    const link = await mailedLink(server, right, 'confirm-new-email', /https?:\/\/\S+\/customer-auth\?verify=[\w-]+/, after);
+
+    await page.goto(link);
+    await expect(page.getByText(`Your account's email address is now ${right}.`)).toBeVisible();
+    await page.getByRole('link', { name: 'Go to your portal' }).click();
+    await page.getByRole('tab', { name: 'My Account' }).click();
+    await expect(page.getByRole('region', { name: 'My email address' })).toContainText(`Your account uses ${right} (confirmed).`);
+    // The address is proved now: what was sent under it is the account's.
+    await page.getByRole('tab', { name: 'My Quotes' }).click();
+    await expect(page.getByText('Sent from the home page')).toBeVisible();
+    await expect(page.getByRole('note')).toHaveCount(0);
+  });
+
   test('Change my password checks the one in use and the new one twice, keeps this device signed in and signs the others out', async ({ page, server, browser }) => {
     const { email } = await signedInCustomer(page, server, 'chad.change@example.com');
     const other = await browser.newContext({ baseURL: server.url });

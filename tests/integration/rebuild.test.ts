@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLES } from '#domain/projections.ts';
 import { Client, startServer, type TestServer } from '../support/server.ts';
-import { allEvents, bookingForm, daysAhead, quoteForm } from './helpers.ts';
+import { allEvents, bookingForm, daysAhead, lastMailId, mailSince, quoteForm } from './helpers.ts';
 
 let server: TestServer;
 
@@ -31,6 +31,13 @@ async function busyMorning(url: string): Promise<void> {
     expect(quote.status).toBe(201);
     // One of them puts their name right (a sealed event the users row is rebuilt from).
     if (i === 1) expect((await person.post('/api/account/name', { firstName: 'Evelyn', lastName: 'Omer-Smith' })).status).toBe(200);
+    // The other moves to another address by the link mailed there (the request and the move: sealed events too).
+    if (i === 0) {
+      const before = lastMailId(server);
+      expect((await person.post('/api/account/email', { email: 'daniel@example.com', currentPassword: `passphrase-number-${i}` })).status).toBe(200);
+      const token = /verify=([\w-]+)/.exec((await mailSince(server, before)).find((m) => m.kind === 'confirm-new-email')?.text ?? '')?.[1];
+      expect((await person.post('/api/auth/verify-email', { token })).status).toBe(200);
+    }
   }
   const manual = await admin.post('/api/bookings', bookingForm('walkin@example.com', { isManualBooking: true, startTime: '10:00', finishTime: '14:30' }));
   expect(manual.status).toBe(201);
@@ -55,6 +62,7 @@ describe('rebuilding the read models from the log', () => {
     expect(live['quotes']).toHaveLength(8);
     expect(live['users']).toHaveLength(3);
     expect(live['users']).toContainEqual(expect.objectContaining({ email: 'eve@example.com', firstName: 'Evelyn', lastName: 'Omer-Smith' }));
+    expect(live['users']).toContainEqual(expect.objectContaining({ email: 'daniel@example.com', emailVerified: 1 }));
     expect(live['contacts']).toHaveLength(7);
 
     const { events } = await server.storage.rebuild();
@@ -84,11 +92,14 @@ describe('rebuilding the read models from the log', () => {
   it('lets the customers who signed up before the restart sign in after it', async () => {
     const person = new Client(server.url);
 
-    const res = await person.post('/api/auth/login', { email: 'dan@example.com', password: 'passphrase-number-0' });
+    const res = await person.post('/api/auth/login', { email: 'eve@example.com', password: 'passphrase-number-1' });
+    // The one who moved signs in with their new address.
+    const moved = await new Client(server.url).post('/api/auth/login', { email: 'daniel@example.com', password: 'passphrase-number-0' });
 
     expect(res.status).toBe(200);
-    const mine = await person.get('/api/bookings/user/dan%40example.com');
-    expect((mine.data as Array<{ startDate: string }>).map((b) => b.startDate)).toEqual([daysAhead(200)]);
+    expect(moved.status).toBe(200);
+    const mine = await person.get('/api/bookings/user/eve%40example.com');
+    expect((mine.data as Array<{ startDate: string }>).map((b) => b.startDate)).toEqual([daysAhead(201)]);
   });
 });
 

@@ -39,7 +39,7 @@ describe('can', () => {
     expect([ask(admin, action), ask(ann, action), ask(unproven, action), ask(null, action)]).toEqual([true, false, false, false]);
   });
 
-  it.each(['booking.with-dates', 'upload', 'sync', 'quotes.mine', 'account.export', 'account.password', 'account.name'] as const)('lets anyone signed in %s, and no visitor', (action) => {
+  it.each(['booking.with-dates', 'upload', 'sync', 'quotes.mine', 'account.export', 'account.password', 'account.name', 'account.email'] as const)('lets anyone signed in %s, and no visitor', (action) => {
     expect([can(admin, action), can(ann, action), can(unproven, action), can(null, action)]).toEqual([true, true, true, false]);
   });
 

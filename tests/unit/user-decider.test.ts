@@ -1,10 +1,12 @@
 import { describe, it } from 'vitest';
-import { INVALID_RESET, INVALID_VERIFICATION, userDecider } from '#domain/deciders/user.ts';
+import { INVALID_RESET, INVALID_VERIFICATION, SAME_ADDRESS, userDecider } from '#domain/deciders/user.ts';
 import type {
+  EmailChangeRequested,
   EmailVerificationRequested,
   EmailVerified,
   PasswordResetCompleted,
   PasswordResetRequested,
+  UserEmailChanged,
   UserPasswordChanged,
   UserRegistered,
 } from '#domain/events.ts';
@@ -189,5 +191,61 @@ describe('user decider: e-mail verification', () => {
       .given([registered, verificationRequested('v1', '2026-11-23T10:00:00.000Z'), verified])
       .when({ type: 'VerifyEmail', data: { tokenHash: 'hash-v1', now } })
       .thenEvents([]);
+  });
+});
+
+describe('user decider: moving to another address', () => {
+  const later = '2026-11-29T10:00:00.000Z';
+  const changeRequested = (verificationId: string, newEmail: string, expiresAt = later, supersededIds: string[] = []): EmailChangeRequested => ({
+    type: 'EmailChangeRequested',
+    data: { userId: 'u1', verificationId, newEmail, tokenHash: `hash-${verificationId}`, expiresAt, supersededIds },
+  });
+  const ask = (verificationId: string, newEmail: string) =>
+    ({ type: 'RequestEmailChange', data: { verificationId, newEmail, tokenHash: `hash-${verificationId}`, expiresAt: later } }) as const;
+
+  it('sends a link to the new address, and only the newest link of several works', () => {
+    user.given([registered]).when(ask('c1', 'ann@new.example')).thenEvents([changeRequested('c1', 'ann@new.example')]);
+    user
+      .given([registered, verificationRequested('v1', later), changeRequested('c1', 'an@typo.example')])
+      .when(ask('c2', 'ann@new.example'))
+      .thenEvents([changeRequested('c2', 'ann@new.example', later, ['c1'])]);
+    user
+      .given([registered, changeRequested('c1', 'an@typo.example'), changeRequested('c2', 'ann@new.example', later, ['c1'])])
+      .when({ type: 'VerifyEmail', data: { tokenHash: 'hash-c1', now } })
+      .thenThrows('verification_token_invalid');
+  });
+
+  it('refuses a move to the address the account has', () => {
+    user.given([registered]).when(ask('c1', 'ann@example.com')).thenThrows('email_unchanged', { message: SAME_ADDRESS });
+  });
+
+  it('moves the account when the link is opened, proving the new address and closing every open link', () => {
+    user
+      .given([registered, verificationRequested('v1', later), changeRequested('c1', 'ann@new.example')])
+      .when({ type: 'VerifyEmail', data: { tokenHash: 'hash-c1', now } })
+      .thenEvents([{ type: 'UserEmailChanged', data: { userId: 'u1', email: 'ann@new.example', previousEmail: 'ann@example.com', closedVerificationIds: ['v1', 'c1'] } }]);
+  });
+
+  it('refuses an expired change link, and takes one opened again after the move as done', () => {
+    user
+      .given([registered, changeRequested('c1', 'ann@new.example', '2026-11-22T10:00:00.000Z')])
+      .when({ type: 'VerifyEmail', data: { tokenHash: 'hash-c1', now } })
+      .thenThrows('verification_token_invalid', { message: INVALID_VERIFICATION });
+    const moved: UserEmailChanged = { type: 'UserEmailChanged', data: { userId: 'u1', email: 'ann@new.example', previousEmail: 'ann@example.com', closedVerificationIds: ['c1'] } };
+    user.given([registered, changeRequested('c1', 'ann@new.example'), moved]).when({ type: 'VerifyEmail', data: { tokenHash: 'hash-c1', now } }).thenEvents([]);
+    // Moved back: the first address is the account's again.
+    user.given([registered, changeRequested('c1', 'ann@new.example'), moved]).when(ask('c2', 'ann@example.com')).thenEvents([changeRequested('c2', 'ann@example.com')]);
+  });
+
+  it('keeps a change link open when the address in use is proved meanwhile', () => {
+    const pending = [registered, verificationRequested('v1', later), changeRequested('c1', 'ann@new.example')];
+    user
+      .given(pending)
+      .when({ type: 'VerifyEmail', data: { tokenHash: 'hash-v1', now } })
+      .thenEvents([{ type: 'EmailVerified', data: { userId: 'u1', closedVerificationIds: ['v1'] } }]);
+    user
+      .given([...pending, { type: 'EmailVerified', data: { userId: 'u1', closedVerificationIds: ['v1'] } }])
+      .when({ type: 'VerifyEmail', data: { tokenHash: 'hash-c1', now } })
+      .thenEvents([{ type: 'UserEmailChanged', data: { userId: 'u1', email: 'ann@new.example', previousEmail: 'ann@example.com', closedVerificationIds: ['c1'] } }]);
   });
 });

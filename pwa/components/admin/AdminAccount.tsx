@@ -1,13 +1,14 @@
 import { useRef, useState } from 'react';
 import type { UserView } from '#domain/views.ts';
+import { ChangeEmail } from '../portal/ChangeEmail.tsx';
 import { ChangeName } from '../portal/ChangeName.tsx';
 import { ChangePassword } from '../portal/ChangePassword.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { Modal } from './Modal.tsx';
 
 /**
- * The admin's own account, beside Sign out: the name customers see on replies and the password (the same forms
- * as the customer's My Account; both need a connection). Before this the admin could change neither but through
+ * The admin's own account, beside Sign out: the name customers see on replies, the sign-in address and the
+ * password (the same forms as the customer's My Account; both need a connection). Before this the admin could change neither but through
  * the mailed reset.
  */
 export function AdminAccount({ user }: { user: UserView }) {
@@ -28,6 +29,7 @@ export function AdminAccount({ user }: { user: UserView }) {
           <p>Signed in as {user.email}.</p>
           <div className="admin-account">
             <ChangeName user={user} intro="Your name on the replies you send, as the chats here show them. Replies already sent keep the name they were sent with." />
+            <ChangeEmail user={user} after="You sign in with the new address once you have opened the link. Mail about new bookings and messages keeps going to the business's address." />
             <ChangePassword />
           </div>
         </Modal>

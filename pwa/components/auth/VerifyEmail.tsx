@@ -3,11 +3,11 @@ import { toast } from '../../lib/toast.ts';
 import { refreshSession, useCurrentUser } from '../../offline/session.ts';
 import { accountApi } from './account-api.ts';
 
-type State = { kind: 'checking' } | { kind: 'done' } | { kind: 'failed'; message: string };
+type State = { kind: 'checking' } | { kind: 'done'; movedTo: string | null } | { kind: 'failed'; message: string };
 
 /**
- * The mailed confirmation link (`/customer-auth?verify=<token>`): proves the address once, says whether it
- * worked, and when it did not, offers a fresh link to a signed-in customer. The token is used once: `onUsed`
+ * The mailed confirmation link (`/customer-auth?verify=<token>`): proves the address once (or, sent to a new
+ * address from My Account, moves the account to it), says whether it worked, and when it did not, offers a fresh link to a signed-in customer. The token is used once: `onUsed`
  * takes it out of the address bar, so a reload does not try a spent link again.
  */
 export function VerifyEmail({ token, onUsed }: { token: string; onUsed: () => void }) {
@@ -21,8 +21,8 @@ export function VerifyEmail({ token, onUsed }: { token: string; onUsed: () => vo
     started.current = true;
     void accountApi.verifyEmail(token).then(async (answer) => {
       if (answer.ok) {
-        setState({ kind: 'done' });
-        void toast.success('Email Confirmed', answer.data.message);
+        setState({ kind: 'done', movedTo: answer.data.email ?? null });
+        void toast.success(answer.data.email ? 'Email Changed' : 'Email Confirmed', answer.data.message);
         await refreshSession();
       } else {
         setState({ kind: 'failed', message: answer.status === 0 ? 'We could not reach our server to confirm your address. Please open the link again when you are online.' : answer.message });
@@ -48,7 +48,12 @@ export function VerifyEmail({ token, onUsed }: { token: string; onUsed: () => vo
   return (
     <div ref={panel} tabIndex={-1} className={`auth-banner auth-banner--${state.kind === 'done' ? 'ok' : 'problem'}`} role={state.kind === 'done' ? 'status' : 'alert'}>
       <p>
-        {state.kind === 'done' ? (
+        {state.kind === 'done' && state.movedTo ? (
+          <>
+            <strong>Your account's email address is now {state.movedTo}.</strong>{' '}
+            {user ? 'We write to you there from now on.' : 'Sign in with it from now on.'}
+          </>
+        ) : state.kind === 'done' ? (
           <>
             <strong>Your email address is confirmed.</strong>{' '}
             {user ? 'Your portal now shows every booking and quote made with it.' : 'Sign in to see every booking and quote made with it.'}

@@ -6,11 +6,12 @@ import type { UserView } from '#domain/views.ts';
 import { postJson } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { signOutDevice } from '../../offline/sign-out.ts';
+import { ChangeEmail } from './ChangeEmail.tsx';
 import { ChangeName } from './ChangeName.tsx';
 import { ChangePassword } from './ChangePassword.tsx';
 
 /**
- * My Account: the name, the password, and the UK GDPR rights the privacy policy promises, made real. 'Download my data' saves a JSON
+ * My Account: the name, the e-mail address, the password, and the UK GDPR rights the privacy policy promises, made real. 'Download my data' saves a JSON
  * file of everything held about the customer (GET /api/account/export). 'Delete my account' erases their
  * personal data through the event store's erasure (their key is deleted; bookings stay as anonymous records
  * for the 7-year retention) after a confirmation with their password, then signs them out on every device.
@@ -20,13 +21,8 @@ export function AccountPanel({ user }: { user: UserView }) {
   return (
     <div className="portal-account">
       <h2>My Account</h2>
-      <dl className="portal-facts">
-        <dt>Email</dt>
-        <dd>
-          {user.email} {user.emailVerified ? '(confirmed)' : '(not confirmed yet)'}
-        </dd>
-      </dl>
       <ChangeName user={user} />
+      <ChangeEmail user={user} />
       <section className="card portal-account__card" aria-labelledby="data-title">
         <h3 id="data-title">Download my data</h3>
         <p>A file with everything we hold about you: your account, bookings, quotes, messages, files and requests (in JSON, a format other software can read).</p>

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { UserView } from '#domain/views.ts';
 import { postJson } from '../../lib/api.ts';
@@ -28,7 +29,7 @@ export function VerifyNotice({ user }: { user: UserView }) {
       <p>
         <strong>Please confirm your email address.</strong> Until you open the link we sent to {user.email}, you see only what you made in this account.
         Bookings and quotes made under this address before you signed up (for example by phone, or through our website's quote form) appear here once it
-        is confirmed.
+        is confirmed. Typed it wrong? Put it right under <Link to="." search={{ tab: 'account' }}>My Account</Link>.
       </p>
       {sent ? (
         <p role="status">{sent}</p>

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { EventType } from '#domain/events.ts';
 import { LIMITS } from '#domain/limits.ts';
 import { AdminResetSchema, CustomerResetSchema, ForgotPasswordSchema, LoginSchema, RegisterSchema, VerifyEmailSchema } from '#domain/schemas/auth.ts';
-import { ChangePasswordSchema, DeleteAccountSchema, RenameAccountSchema } from '#domain/schemas/account.ts';
+import { ChangeEmailSchema, ChangePasswordSchema, DeleteAccountSchema, RenameAccountSchema } from '#domain/schemas/account.ts';
 import { CreateBookingSchema, UpdateBookingSchema } from '#domain/schemas/booking.ts';
 import { CreateContactSchema } from '#domain/schemas/contact.ts';
 import { PostMessageSchema } from '#domain/schemas/message.ts';
@@ -397,6 +397,12 @@ export const CALLS: readonly ApiCall[] = [
     method: 'POST', path: '/api/account/name', access: SIGNED_IN, ok: 200, appends: ['UserRenamed'], body: 'json', schema: RenameAccountSchema,
     bounded: { firstName: LIMITS.name, lastName: LIMITS.name },
     request: (fx, actor) => ({ json: { firstName: actor === 'customerA' || actor === 'customerB' ? PEOPLE[actor].firstName : 'Admin', lastName: fx.unique('Renamed') } }),
+  },
+  // A link to a fresh address each time: the account moves only when it is opened (email-change.test.ts opens it).
+  {
+    method: 'POST', path: '/api/account/email', access: SIGNED_IN, ok: 200, appends: ['EmailChangeRequested'], body: 'json', schema: ChangeEmailSchema,
+    bounded: { email: LIMITS.email, currentPassword: LIMITS.password },
+    request: (fx, actor) => ({ json: { email: `${fx.unique('moved')}@example.com`, currentPassword: actor === 'anonymous' ? 'a-visitor-guess' : PEOPLE[actor].password } }),
   },
   // A change would sign the matrix's other sessions out: here a wrong current password (account.test.ts changes it for real).
   {

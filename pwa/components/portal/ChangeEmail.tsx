@@ -1,0 +1,58 @@
+import { LIMITS } from '#domain/limits.ts';
+import type { UserView } from '#domain/views.ts';
+import { postJson } from '../../lib/api.ts';
+import { useForm } from '../../lib/form.ts';
+import type { FormSchema } from '../../lib/form.ts';
+import { useOffline } from '../../offline/use-outbox.ts';
+import { usePasswordToggle } from '../auth/PasswordToggle.tsx';
+import { SubmitRow } from '../home/fields.tsx';
+import { Field } from '../ui/Field.tsx';
+import '../auth/auth.css';
+
+const FIELDS = ['email', 'currentPassword'] as const;
+const CUSTOMER_AFTER =
+  'Bookings and quotes you sent while signed in stay with your account. Those sent under your old address without signing in stay with that address.';
+const loadSchema = async (): Promise<FormSchema> => (await import('#domain/schemas/account.ts')).ChangeEmailSchema;
+
+/**
+ * My Account's "My email address" (beyond the seed, where an address typed wrong at sign-up could never be put
+ * right): the address to move to and the password in use. A link goes to the new address (POST /api/account/email)
+ * and the account moves when it is opened, so a typing slip moves nothing. It needs the server there and then, like
+ * the password. `after` says what happens to the records (the admin's dialog leaves it out).
+ */
+export function ChangeEmail({ user, after = CUSTOMER_AFTER }: { user: UserView; after?: string | null }) {
+  const offline = useOffline();
+  const password = usePasswordToggle('email-show');
+  const { errors, status, sending, formProps } = useForm({
+    fields: FIELDS,
+    loadSchema,
+    onValid: async (values) => {
+      const answer = await postJson<{ message: string }>('/api/account/email', { email: values.email, currentPassword: values.currentPassword });
+      if (answer.ok) return { kind: 'sent', message: answer.data.message };
+      if (answer.status === 400 && Object.keys(answer.fields).length > 0) return { kind: 'invalid', fields: answer.fields };
+      const message = answer.status === 0 ? 'We could not reach our server. Changing your email address needs a connection.' : answer.message;
+      return { kind: 'failed', message };
+    },
+  });
+  return (
+    <section className="card portal-account__card" aria-labelledby="email-title">
+      <h3 id="email-title">My email address</h3>
+      <p>
+        Your account uses <strong className="portal-account__address">{user.email}</strong> {user.emailVerified ? '(confirmed).' : '(not confirmed yet).'} To use
+        another, type it below: we send a link to it, and your account moves to it when you open the link.
+      </p>
+      {after ? <p>{after}</p> : null}
+      {offline ? <p className="portal-muted">You are offline: changing your email address needs a connection.</p> : null}
+      <form className="auth-form" aria-label="My email address" {...formProps}>
+        <Field form="email" name="email" label="New email address" error={errors.email} required>
+          {(p) => <input {...p} type="email" autoComplete="email" inputMode="email" maxLength={LIMITS.email} />}
+        </Field>
+        <Field form="email" name="currentPassword" label="Current password" error={errors.currentPassword} required>
+          {(p) => <input {...p} type={password.type} autoComplete="current-password" maxLength={LIMITS.password} />}
+        </Field>
+        {password.toggle}
+        <SubmitRow label="Send the link" sending={sending} status={status} />
+      </form>
+    </section>
+  );
+}

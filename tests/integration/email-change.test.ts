@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAME_ADDRESS } from '#domain/deciders/user.ts';
+import { ERASED } from '#domain/limits.ts';
+import { emailChangeSent } from '#backend/routes/account.ts';
+import { ADDRESS_TAKEN } from '#backend/commands/users.ts';
+import { Client, startServer, type TestServer } from '../support/server.ts';
+import { allEvents, bookingForm, expectError, lastMailId, mailSince, quoteForm, typesAfter } from './helpers.ts';
+
+let server: TestServer;
+let now = new Date();
+const DAY = 24 * 60 * 60 * 1000;
+const PASSWORD = 'a-customer-passphrase';
+
+beforeAll(async () => {
+  server = await startServer({ clock: () => now });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** A signed-in customer, not confirmed (as after a sign-up with a mistyped address). */
+async function customer(email: string): Promise<Client> {
+  const client = new Client(server.url);
+  expect((await client.register(email, PASSWORD, 'Mo', 'Mover')).status).toBe(201);
+  return client;
+}
+
+/** Asks to move `client` to `to`; answers the token of the link mailed to `to` (as its owner reads it), if one went. */
+async function askMove(client: Client, to: string): Promise<{ status: number; data: unknown; token: string | null; mail: Array<{ kind: string; to: string }> }> {
+  const before = lastMailId(server);
+  const res = await client.post('/api/account/email', { email: to, currentPassword: PASSWORD });
+  const mail = await mailSince(server, before);
+  const link = mail.find((m) => m.kind === 'confirm-new-email' && m.to === to.trim().toLowerCase());
+  const token = /\/customer-auth\?verify=([A-Za-z0-9_-]+)/.exec(link?.text ?? '')?.[1] ?? null;
+  return { status: res.status, data: res.data, token, mail: mail.map(({ kind, to: address }) => ({ kind, to: address })) };
+}
+
+describe('POST /api/account/email and the link it sends', () => {
+  it('moves the account only once the link to the new address is opened, proving it; the old address hears of it', async () => {
+    const client = await customer('mo.mover@typo.example');
+    const booked = await client.post('/api/bookings', bookingForm('mo.mover@typo.example', { firstName: 'Mo' }));
+    expect(booked.status).toBe(201);
+    // Sent under the new address before the move by a visitor (the same person, on our website): theirs once the address is proved.
+    expect((await new Client(server.url).post('/api/bookings', quoteForm({ email: 'mo.mover@example.com', description: 'Sent before I signed up' }))).status).toBe(201);
+    const syncBefore = (await client.get('/api/sync?after=0')).data.epoch as string;
+    const events = allEvents(server).length;
+
+    const asked = await askMove(client, ' Mo.Mover@Example.com ');
+
+    expect(asked.status).toBe(200);
+    expect(asked.data).toEqual({ message: emailChangeSent('mo.mover@example.com', 'mo.mover@typo.example') });
+    expect(asked.mail).toEqual([{ kind: 'confirm-new-email', to: 'mo.mover@example.com' }]);
+    expect(typesAfter(server, events)).toEqual(['EmailChangeRequested']);
+    // The new address is sealed in the log like the registration's.
+    const position = allEvents(server).at(-1)!.globalPosition;
+    expect(server.storage.db.prepare('SELECT data FROM events WHERE global_position = ?').pluck().get(position)).not.toContain('mo.mover@example.com');
+    // Nothing moves before the link is opened.
+    expect((await client.get('/api/auth/me')).data).toMatchObject({ email: 'mo.mover@typo.example', emailVerified: false });
+
+    const before = lastMailId(server);
+    const opened = await new Client(server.url).post('/api/auth/verify-email', { token: asked.token });
+
+    expect(opened.status).toBe(200);
+    expect(opened.data).toEqual({ message: "Thank you: your account's email address is now mo.mover@example.com.", emailVerified: true, email: 'mo.mover@example.com' });
+    expect((await mailSince(server, before)).map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'email-changed', to: 'mo.mover@typo.example' }]);
+    expect((await client.get('/api/auth/me')).data).toMatchObject({ email: 'mo.mover@example.com', emailVerified: true });
+    // Signs in with the new address only.
+    expect((await new Client(server.url).post('/api/auth/login', { email: 'mo.mover@example.com', password: PASSWORD })).status).toBe(200);
+    expect((await new Client(server.url).post('/api/auth/login', { email: 'mo.mover@typo.example', password: PASSWORD })).status).toBe(401);
+    // The booking made from the account stays; the quote sent under the proved new address is now theirs too.
+    const bookings = await client.get('/api/bookings/user/mo.mover@example.com');
+    expect(bookings.data.map((b: { id: string }) => b.id)).toEqual([booked.data.booking.id]);
+    expect((await client.get('/api/quotes/mine')).data.map((q: { description: string }) => q.description)).toContain('Sent before I signed up');
+    // The device's copy starts again: it now holds other records.
+    expect((await client.get('/api/sync?after=0')).data.epoch).not.toBe(syncBefore);
+    // The link again: done already, nothing appended.
+    const again = allEvents(server).length;
+    expect((await new Client(server.url).post('/api/auth/verify-email', { token: asked.token })).status).toBe(200);
+    expect(allEvents(server).length).toBe(again);
+  });
+
+  it('refuses a wrong password, the address in use or no address, naming the field, and sends nothing', async () => {
+    const client = await customer('rita.refused@example.com');
+    const events = allEvents(server).length;
+    const before = lastMailId(server);
+
+    const wrong = await client.post('/api/account/email', { email: 'rita@example.net', currentPassword: 'not my password' });
+    const same = await client.post('/api/account/email', { email: 'Rita.Refused@example.com', currentPassword: PASSWORD });
+    const none = await client.post('/api/account/email', { email: 'rita at home', currentPassword: PASSWORD });
+
+    expectError(wrong, 400, 'password_incorrect');
+    expect(wrong.data.error.fields).toEqual({ currentPassword: 'That is not your current password' });
+    expectError(same, 400, 'validation_failed');
+    expect(same.data.error.fields).toEqual({ email: SAME_ADDRESS });
+    expectError(none, 400, 'validation_failed');
+    expect(Object.keys(none.data.error.fields)).toEqual(['email']);
+    expect(allEvents(server).length).toBe(events);
+    expect(await mailSince(server, before)).toEqual([]);
+    expect((await new Client(server.url).post('/api/account/email', { email: 'rita@example.net', currentPassword: PASSWORD })).status).toBe(401);
+  });
+
+  it("answers an address with an account of its own the same, telling that account's owner instead, and moves nothing", async () => {
+    await customer('olive.owner@example.com');
+    const client = await customer('tess.tryer@example.com');
+    const events = allEvents(server).length;
+
+    const asked = await askMove(client, 'olive.owner@example.com');
+
+    expect(asked.status).toBe(200);
+    expect(asked.data).toEqual({ message: emailChangeSent('olive.owner@example.com', 'tess.tryer@example.com') });
+    expect(asked.mail).toEqual([{ kind: 'address-in-use', to: 'olive.owner@example.com' }]);
+    expect(allEvents(server).length).toBe(events);
+  });
+
+  it('refuses the link (409) when another account took the address meanwhile, and the account keeps its own', async () => {
+    const client = await customer('lena.late@example.com');
+    const asked = await askMove(client, 'lena@example.org');
+    await customer('lena@example.org');
+    const events = allEvents(server).length;
+
+    const opened = await new Client(server.url).post('/api/auth/verify-email', { token: asked.token });
+
+    expectError(opened, 409, 'email_taken');
+    expect(opened.data.error.message).toBe(ADDRESS_TAKEN);
+    expect(allEvents(server).length).toBe(events);
+    expect((await client.get('/api/auth/me')).data.email).toBe('lena.late@example.com');
+  });
+
+  it('honours only the newest link, and none after 7 days', async () => {
+    const client = await customer('nina.newest@example.com');
+    const first = await askMove(client, 'nina@typo.example');
+    const second = await askMove(client, 'nina@example.org');
+
+    expectError(await new Client(server.url).post('/api/auth/verify-email', { token: first.token }), 400, 'verification_token_invalid');
+    now = new Date(now.getTime() + 7 * DAY + 60_000);
+    try {
+      expectError(await new Client(server.url).post('/api/auth/verify-email', { token: second.token }), 400, 'verification_token_invalid');
+    } finally {
+      now = new Date();
+    }
+    expect((await client.get('/api/auth/me')).data.email).toBe('nina.newest@example.com');
+  });
+
+  it("erases every address the account has had when it is deleted: its first address's events too", async () => {
+    const client = await customer('eddie.earlier@example.com');
+    const asked = await askMove(client, 'eddie.later@example.com');
+    expect((await new Client(server.url).post('/api/auth/verify-email', { token: asked.token })).status).toBe(200);
+    const registered = allEvents(server).find((e) => e.type === 'UserRegistered' && e.data.email === 'eddie.earlier@example.com')!;
+
+    expect((await client.post('/api/account/delete', { password: PASSWORD })).status).toBe(200);
+
+    const after = allEvents(server);
+    expect(after.find((e) => e.globalPosition === registered.globalPosition)).toMatchObject({ data: { email: ERASED, firstName: ERASED } });
+    expect(after.find((e) => e.type === 'UserEmailChanged' && e.streamId === registered.streamId)).toMatchObject({ data: { email: ERASED, previousEmail: ERASED } });
+    expect(JSON.stringify(server.storage.snapshot()['users'])).not.toMatch(/eddie/);
+  });
+});
