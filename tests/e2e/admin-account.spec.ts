@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { ownServer, signIn } from './admin-seed.ts';
-import { expectAxeClean } from './portal-helpers.ts';
+import { expectAxeClean, lastMailId, mailedLink } from './portal-helpers.ts';
+import { ADMIN, Client } from '../support/server.ts';
 
 // The admin's name is read by other specs' checks ("Admin User" in a job's history): this one renames on its own server.
 const own = ownServer();
@@ -27,6 +28,17 @@ test('My account lets the admin put their name right and says a wrong current pa
   await password.getByLabel('Confirm new password').fill('a-new-office-passphrase');
   await password.getByRole('button', { name: 'Change password' }).click();
   await expect(password.getByText('That is not your current password')).toBeVisible();
+
+  // The sign-in address moves once the link mailed to the new one is opened.
+  const address = dialog.getByRole('form', { name: 'My email address' });
+  const after = lastMailId(server);
+  await address.getByLabel('New email address').fill('office@example.com');
+  await address.getByLabel('Current password').fill(ADMIN.password);
+  await address.getByRole('button', { name: 'Send the link' }).click();
+  await expect(address.getByRole('status')).toContainText('We have sent a link to office@example.com.');
+  const token = new URL(await mailedLink(server, 'office@example.com', 'confirm-new-email', /https?:\/\/\S+\/customer-auth\?verify=[\w-]+/, after)).searchParams.get('verify');
+  expect((await new Client(server.url).post('/api/auth/verify-email', { token })).status).toBe(200);
+  expect((await new Client(server.url).post('/api/login', { email: 'office@example.com', password: ADMIN.password })).status).toBe(200);
 
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();

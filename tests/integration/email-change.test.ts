@@ -141,10 +141,14 @@ describe('POST /api/account/email and the link it sends', () => {
     expect((await client.get('/api/auth/me')).data.email).toBe('nina.newest@example.com');
   });
 
-  it("erases every address the account has had when it is deleted: its first address's events too", async () => {
+  it("starts a confirmed account's device copies again after a move, and erases every address it has had: its first address's events too", async () => {
     const client = await customer('eddie.earlier@example.com');
+    await server.verifyEmail('eddie.earlier@example.com');
+    const epoch = (await client.get('/api/sync?after=0')).data.epoch as string;
     const asked = await askMove(client, 'eddie.later@example.com');
     expect((await new Client(server.url).post('/api/auth/verify-email', { token: asked.token })).status).toBe(200);
+    // Proved before and after, but another address: other records, so the copy starts again.
+    expect((await client.get('/api/sync?after=0')).data.epoch).not.toBe(epoch);
     const registered = allEvents(server).find((e) => e.type === 'UserRegistered' && e.data.email === 'eddie.earlier@example.com')!;
 
     expect((await client.post('/api/account/delete', { password: PASSWORD })).status).toBe(200);
