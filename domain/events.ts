@@ -157,10 +157,12 @@ export type EmailChangeRequested = {
 /**
  * The link sent to the new address was opened: the account goes by that address from now on, proved by the link.
  * It sees records made under the new address; those made under the old one without the account stay with that address.
+ * It carries the account's name and password hash again, sealed under the new address's key, so the account does not
+ * depend on the old address's key (which the 7-year retention deletes once nothing touches it).
  */
 export type UserEmailChanged = {
   type: 'UserEmailChanged';
-  data: { userId: string; email: string; previousEmail: string; closedVerificationIds: string[] };
+  data: { userId: string; email: string; previousEmail: string; firstName: string; lastName: string; passwordHash: string; closedVerificationIds: string[] };
 };
 
 /** Only a hash of the token is kept; the token itself goes out by mail. */
@@ -266,7 +268,7 @@ export const PERSONAL_FIELDS: { readonly [T in EventType]: readonly DataKeys<T>[
   EmailVerificationRequested: [],
   EmailVerified: [],
   EmailChangeRequested: ['newEmail'],
-  UserEmailChanged: ['email', 'previousEmail'],
+  UserEmailChanged: ['email', 'previousEmail', 'firstName', 'lastName', 'passwordHash'],
   PasswordResetRequested: [],
   PasswordResetCompleted: ['passwordHash'],
   FileUploaded: ['originalname'],

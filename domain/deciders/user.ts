@@ -37,6 +37,8 @@ export type UserState =
       email: string;
       firstName: string;
       lastName: string;
+      /** Carried into a move to another address (UserEmailChanged), sealed again under its key. */
+      passwordHash: string;
       isAdmin: boolean;
       openResets: OpenReset[];
       emailVerified: boolean;
@@ -91,13 +93,14 @@ function evolve(state: UserState, event: UserEvent): UserState {
         email: event.data.email,
         firstName: event.data.firstName,
         lastName: event.data.lastName,
+        passwordHash: event.data.passwordHash,
         isAdmin: event.data.isAdmin,
         openResets: [],
         emailVerified: false,
         openVerifications: [],
       };
     case 'UserPasswordChanged':
-      return state.status === 'active' ? { ...state, openResets: [] } : state;
+      return state.status === 'active' ? { ...state, passwordHash: event.data.passwordHash, openResets: [] } : state;
     case 'UserPromotedToAdmin':
       return state.status === 'active' ? { ...state, isAdmin: true } : state;
     case 'UserRenamed':
@@ -108,7 +111,7 @@ function evolve(state: UserState, event: UserEvent): UserState {
       return { ...state, openResets: [...state.openResets, { resetId, tokenHash, expiresAt }] };
     }
     case 'PasswordResetCompleted':
-      return state.status === 'active' ? { ...state, openResets: [] } : state;
+      return state.status === 'active' ? { ...state, passwordHash: event.data.passwordHash, openResets: [] } : state;
     case 'EmailVerificationRequested': {
       if (state.status !== 'active') return state;
       const { verificationId, tokenHash, expiresAt } = event.data;
@@ -123,8 +126,11 @@ function evolve(state: UserState, event: UserEvent): UserState {
       const kept = state.openVerifications.filter((v) => !supersededIds.includes(v.verificationId));
       return { ...state, openVerifications: [...kept, { verificationId, tokenHash, expiresAt, newEmail }] };
     }
-    case 'UserEmailChanged':
-      return state.status === 'active' ? { ...state, email: event.data.email, emailVerified: true, openVerifications: [] } : state;
+    case 'UserEmailChanged': {
+      if (state.status !== 'active') return state;
+      const { email, firstName, lastName, passwordHash } = event.data;
+      return { ...state, email, firstName, lastName, passwordHash, emailVerified: true, openVerifications: [] };
+    }
     default:
       return assertNever(event);
   }
@@ -184,7 +190,8 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
       if (change?.newEmail !== undefined) {
         if (change.expiresAt <= now) throw new DomainError('verification_token_invalid', INVALID_VERIFICATION);
         const closedVerificationIds = state.openVerifications.map((v) => v.verificationId);
-        return [{ type: 'UserEmailChanged', data: { userId: state.userId, email: change.newEmail, previousEmail: state.email, closedVerificationIds } }];
+        const { userId, email: previousEmail, firstName, lastName, passwordHash } = state;
+        return [{ type: 'UserEmailChanged', data: { userId, email: change.newEmail, previousEmail, firstName, lastName, passwordHash, closedVerificationIds } }];
       }
       // Opening the link twice is harmless: an address proved once stays proved.
       if (state.emailVerified) return [];

@@ -44,11 +44,13 @@ export const users: ReadModel = {
           { op: 'insert', table: 'email_verifications', row: { id: d.verificationId, userId: d.userId, tokenHash: d.tokenHash, expiresAt: d.expiresAt, used: 0, createdAt: time } },
         ];
       }
-      case 'UserEmailChanged':
+      case 'UserEmailChanged': {
+        const { email, firstName, lastName, passwordHash } = event.data;
         return [
-          { op: 'update', table: 'users', id: event.data.userId, set: { email: event.data.email, emailVerified: 1, updatedAt: time } },
+          { op: 'update', table: 'users', id: event.data.userId, set: { email, firstName, lastName, passwordHash, emailVerified: 1, updatedAt: time } },
           ...event.data.closedVerificationIds.map((id): ReadModelChange => ({ op: 'update', table: 'email_verifications', id, set: { used: 1 } })),
         ];
+      }
       case 'PasswordResetRequested': {
         const d = event.data;
         return [{ op: 'insert', table: 'password_resets', row: { id: d.resetId, userId: d.userId, tokenHash: d.tokenHash, expiresAt: d.expiresAt, used: 0, createdAt: time } }];

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAME_ADDRESS } from '#domain/deciders/user.ts';
+import { personSubject } from '#domain/events.ts';
 import { ERASED } from '#domain/limits.ts';
 import { emailChangeSent } from '#backend/routes/account.ts';
 import { ADDRESS_TAKEN } from '#backend/commands/users.ts';
@@ -139,6 +140,19 @@ describe('POST /api/account/email and the link it sends', () => {
       now = new Date();
     }
     expect((await client.get('/api/auth/me')).data.email).toBe('nina.newest@example.com');
+  });
+
+  it("keeps a moved account whole when the old address's key goes (the 7-year retention deletes a key nothing touches)", async () => {
+    const client = await customer('kim.kept@example.com');
+    expect((await client.post('/api/account/name', { firstName: 'Kimberley', lastName: 'Keeper' })).status).toBe(200);
+    const asked = await askMove(client, 'kim.kept@example.org');
+    expect((await new Client(server.url).post('/api/auth/verify-email', { token: asked.token })).status).toBe(200);
+
+    await server.storage.erase(personSubject('kim.kept@example.com', ''));
+
+    const signIn = await new Client(server.url).post('/api/auth/login', { email: 'kim.kept@example.org', password: PASSWORD });
+    expect(signIn.status).toBe(200);
+    expect(signIn.data).toMatchObject({ email: 'kim.kept@example.org', firstName: 'Kimberley', lastName: 'Keeper', emailVerified: true });
   });
 
   it("starts a confirmed account's device copies again after a move, and erases every address it has had: its first address's events too", async () => {

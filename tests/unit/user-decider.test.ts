@@ -200,6 +200,10 @@ describe('user decider: moving to another address', () => {
     type: 'EmailChangeRequested',
     data: { userId: 'u1', verificationId, newEmail, tokenHash: `hash-${verificationId}`, expiresAt, supersededIds },
   });
+  const movedTo = (email: string, closedVerificationIds: string[], who = { firstName: 'Ann', lastName: 'Smith', passwordHash: 'h' }): UserEmailChanged => ({
+    type: 'UserEmailChanged',
+    data: { userId: 'u1', email, previousEmail: 'ann@example.com', ...who, closedVerificationIds },
+  });
   const ask = (verificationId: string, newEmail: string) =>
     ({ type: 'RequestEmailChange', data: { verificationId, newEmail, tokenHash: `hash-${verificationId}`, expiresAt: later } }) as const;
 
@@ -223,7 +227,19 @@ describe('user decider: moving to another address', () => {
     user
       .given([registered, verificationRequested('v1', later), changeRequested('c1', 'ann@new.example')])
       .when({ type: 'VerifyEmail', data: { tokenHash: 'hash-c1', now } })
-      .thenEvents([{ type: 'UserEmailChanged', data: { userId: 'u1', email: 'ann@new.example', previousEmail: 'ann@example.com', closedVerificationIds: ['v1', 'c1'] } }]);
+      .thenEvents([movedTo('ann@new.example', ['v1', 'c1'])]);
+  });
+
+  it("carries the account's name and password as they are now, to be sealed under the new address's key", () => {
+    user
+      .given([
+        registered,
+        { type: 'UserRenamed', data: { userId: 'u1', firstName: 'Anne', lastName: 'Smythe' } },
+        { type: 'UserPasswordChanged', data: { userId: 'u1', passwordHash: 'h2', closedResetIds: [] } },
+        changeRequested('c1', 'ann@new.example'),
+      ])
+      .when({ type: 'VerifyEmail', data: { tokenHash: 'hash-c1', now } })
+      .thenEvents([movedTo('ann@new.example', ['c1'], { firstName: 'Anne', lastName: 'Smythe', passwordHash: 'h2' })]);
   });
 
   it('refuses an expired change link, and takes one opened again after the move as done', () => {
@@ -231,7 +247,7 @@ describe('user decider: moving to another address', () => {
       .given([registered, changeRequested('c1', 'ann@new.example', '2026-11-22T10:00:00.000Z')])
       .when({ type: 'VerifyEmail', data: { tokenHash: 'hash-c1', now } })
       .thenThrows('verification_token_invalid', { message: INVALID_VERIFICATION });
-    const moved: UserEmailChanged = { type: 'UserEmailChanged', data: { userId: 'u1', email: 'ann@new.example', previousEmail: 'ann@example.com', closedVerificationIds: ['c1'] } };
+    const moved = movedTo('ann@new.example', ['c1']);
     user.given([registered, changeRequested('c1', 'ann@new.example'), moved]).when({ type: 'VerifyEmail', data: { tokenHash: 'hash-c1', now } }).thenEvents([]);
     // Moved back: the first address is the account's again.
     user.given([registered, changeRequested('c1', 'ann@new.example'), moved]).when(ask('c2', 'ann@example.com')).thenEvents([changeRequested('c2', 'ann@example.com')]);
@@ -246,6 +262,6 @@ describe('user decider: moving to another address', () => {
     user
       .given([...pending, { type: 'EmailVerified', data: { userId: 'u1', closedVerificationIds: ['v1'] } }])
       .when({ type: 'VerifyEmail', data: { tokenHash: 'hash-c1', now } })
-      .thenEvents([{ type: 'UserEmailChanged', data: { userId: 'u1', email: 'ann@new.example', previousEmail: 'ann@example.com', closedVerificationIds: ['c1'] } }]);
+      .thenEvents([movedTo('ann@new.example', ['c1'])]);
   });
 });
