@@ -10,7 +10,18 @@ import type { CreateBookingInput, UpdateBookingInput } from '#domain/schemas/boo
 import type { Attachment } from '#domain/schemas/fields.ts';
 import type { EventStore } from '#data/event-store.ts';
 import type { Queries } from '#data/queries.ts';
-import { newRequest, requestCancelled, requestReceived, type RequestSummary } from '../mail/templates.ts';
+import { ERASED } from '#domain/limits.ts';
+import { type CustomerNews, newsForCustomer } from '#domain/notices.ts';
+import {
+  bookingCancelled,
+  bookingConfirmed,
+  type BookingNewsFacts,
+  bookingRescheduled,
+  newRequest,
+  requestCancelled,
+  requestReceived,
+  type RequestSummary,
+} from '../mail/templates.ts';
 import type { Actor, Command, Uow } from './unit.ts';
 
 /** What the idempotency record keeps: which record was made. No personal data, so erasure needs no clean-up here. */
@@ -28,11 +39,14 @@ export const requestBookingOrQuote: Command<CreateBookingInput, RequestResult> =
   // One id space for both: a client's id names its request whichever it turns out to be.
   const id = uow.newId(input.id, streamId.booking, streamId.quote);
   let result: RequestResult;
+  // A booking the admin makes confirmed (taken on the phone): its customer hears it is booked, not that we have a request.
+  let booked: (BookingNewsFacts & { email: string | null; userId: string | null; status: string }) | null = null;
   if (input.startDate && input.finishDate) {
     const stream = streamId.booking(id);
     const data = newBookingData({ ...input, startDate: input.startDate, finishDate: input.finishDate }, { bookingId: id, userId }, role);
     assertNoClash(uow, { id, ...data }, input.allowOverlap);
     uow.handle(stream, bookingDecider, { type: 'RequestBooking', data }, { expectedVersion: 0, subject: personSubject(data.email, stream) });
+    if (newsForCustomer(null, data.status) === 'confirmed') booked = { id, ...data };
     result = { kind: 'booking', id };
   } else {
     const stream = streamId.quote(id);
@@ -61,7 +75,8 @@ export const requestBookingOrQuote: Command<CreateBookingInput, RequestResult> =
   }
   if (input.email) autoCreateContact(uow, input);
   const summary: RequestSummary = { kind: result.kind, ...input };
-  if (input.email) uow.mail.queue(requestReceived(input.email, summary));
+  if (booked) tellCustomer(uow, booked, 'confirmed', false);
+  else if (input.email) uow.mail.queue(requestReceived(input.email, summary));
   if (uow.settings.businessEmail) uow.mail.queue(newRequest(uow.settings.businessEmail, summary));
   return result;
 };
@@ -159,9 +174,34 @@ export const updateBooking: Command<BookingChange, { id: string }> = (uow, input
   const holds = (s: string) => (HOLDS_SLOT as readonly string[]).includes(s);
   const nowHoldsSlot = events.some((e) => e.type === 'BookingStatusChanged' && holds(e.data.to) && !holds(e.data.from));
   const datesMoved = events.some((e) => e.type === 'BookingDetailsChanged' && ['startDate', 'finishDate', 'startTime', 'finishTime'].some((k) => k in e.data));
-  if (nowHoldsSlot || datesMoved) assertNoClash(uow, uow.queries.booking(bookingId)!, allowOverlap);
+  const booking = uow.queries.booking(bookingId)!;
+  if (nowHoldsSlot || datesMoved) assertNoClash(uow, booking, allowOverlap);
+  const changed = events.find((e) => e.type === 'BookingStatusChanged');
+  tellCustomer(uow, booking, changed ? newsForCustomer(changed.data.from, changed.data.to) : null, datesMoved);
   return { id: bookingId };
 };
+
+/**
+ * Mails a booking's customer (when it has an address) what the business just did that is news to them: confirmed,
+ * cancelled (domain/notices.ts), or new dates for a job already booked. In the command's transaction, so a change
+ * replayed from the tablet's outbox mails once.
+ */
+export function tellCustomer(
+  uow: Uow,
+  booking: BookingNewsFacts & { email: string | null; userId: string | null; status: string },
+  news: CustomerNews | null,
+  datesMoved: boolean,
+): void {
+  const to = booking.email;
+  if (!to || to === ERASED) return;
+  // The portal shows it to the account that made it (not the admin's, for a booking taken on the phone) and to one under its address.
+  const madeBy = booking.userId === null ? undefined : uow.queries.user(booking.userId);
+  const hasAccount = (madeBy !== undefined && !madeBy.isAdmin) || uow.queries.userByEmail(to) !== undefined;
+  const portal = { url: uow.settings.publicUrl ?? '', hasAccount };
+  if (news === 'confirmed') uow.mail.queue(bookingConfirmed(to, booking, portal));
+  else if (news === 'cancelled') uow.mail.queue(bookingCancelled(to, booking));
+  else if (datesMoved && (HOLDS_SLOT as readonly string[]).includes(booking.status)) uow.mail.queue(bookingRescheduled(to, booking, portal));
+}
 
 /**
  * `POST /api/bookings/{id}/cancel`: the customer withdraws their own request while it waits for confirmation (the

@@ -9,7 +9,7 @@ import type { Attachment } from '#domain/schemas/fields.ts';
 import type { ConvertQuoteInput, UpdateQuoteInput } from '#domain/schemas/quote.ts';
 import type { Quote } from '#data/queries.ts';
 import { quoteReady } from '../mail/templates.ts';
-import { assertNoClash } from './bookings.ts';
+import { assertNoClash, tellCustomer } from './bookings.ts';
 import type { Command, Uow } from './unit.ts';
 
 function loadQuote(uow: Uow, quoteId: string): { quote: Quote; stream: string; subject: string } {
@@ -47,8 +47,8 @@ export const deleteQuote: Command<{ id: string }, { id: string }> = (uow, { id }
 };
 
 /**
- * `POST /api/quotes/{id}/convert`: a confirmed booking with the quote's details, linked both ways. The
- * conversion and the booking are one transaction; converting twice is a conflict.
+ * `POST /api/quotes/{id}/convert`: a confirmed booking with the quote's details, linked both ways, and a mail
+ * telling the customer it is booked. The conversion and the booking are one transaction; converting twice is a conflict.
  */
 export const convertQuote: Command<ConvertQuoteInput & { id: string }, { kind: 'booking'; id: string }> = (uow, { id: quoteId, ...input }) => {
   const { quote, stream, subject } = loadQuote(uow, quoteId);
@@ -81,5 +81,6 @@ export const convertQuote: Command<ConvertQuoteInput & { id: string }, { kind: '
   const data = newBookingData({ ...bookingInput, startDate, finishDate }, { bookingId, userId: quote.userId, quoteId }, 'admin');
   assertNoClash(uow, { id: bookingId, ...data }, input.allowOverlap);
   uow.handle(bookingStream, bookingDecider, { type: 'RequestBooking', data }, { expectedVersion: 0, subject: personSubject(data.email, bookingStream) });
+  tellCustomer(uow, { id: bookingId, ...data }, 'confirmed', false);
   return { kind: 'booking', id: bookingId };
 };

@@ -130,6 +130,62 @@ export function adminReply(to: string, m: { firstName: string; content: string; 
   ]);
 }
 
+/** A booking as the mails to its customer about it name it. */
+export type BookingNewsFacts = {
+  id: string;
+  firstName: string;
+  serviceType: string;
+  address: string | null;
+  startDate: string | null;
+  finishDate: string | null;
+  startTime: string | null;
+  finishTime: string | null;
+};
+
+/** When, where and which: the lines every mail about a booking's news carries. */
+function jobLines(b: BookingNewsFacts): MailLine[] {
+  return [['When', scheduleWords(b)], ...(b.address ? [['Where', b.address] as MailLine] : []), ['Reference', bookingReference(b.id)]];
+}
+
+/** How to follow the booking: the portal for an account's booking, else how to make one that shows it. */
+function followLine(portal: { url: string; hasAccount: boolean }): string {
+  return portal.hasAccount
+    ? `You can follow it and send us a message about it in your customer portal: ${portal.url}/customer-portal`
+    : `To follow it online, create an account with this email address: ${portal.url}/customer-auth?mode=signup`;
+}
+
+/** To the customer: the business confirmed their booking (or booked it for them: on the phone, from a quote). */
+export function bookingConfirmed(to: string, b: BookingNewsFacts, portal: { url: string; hasAccount: boolean }): OutgoingMail {
+  const service = serviceTypeLabel(b.serviceType);
+  return compose('booking-confirmed', to, `Your booking is confirmed: ${service} — ${BUSINESS.name}`, `Hello ${b.firstName},`, [
+    `We have confirmed your booking for ${service}.`,
+    ...jobLines(b),
+    followLine(portal),
+    `To change anything, call us on ${BUSINESS.phone}.`,
+  ]);
+}
+
+/** To the customer: a booked job (confirmed or under way) has new days or hours. */
+export function bookingRescheduled(to: string, b: BookingNewsFacts, portal: { url: string; hasAccount: boolean }): OutgoingMail {
+  const service = serviceTypeLabel(b.serviceType);
+  return compose('booking-rescheduled', to, `New dates for your booking: ${service} — ${BUSINESS.name}`, `Hello ${b.firstName},`, [
+    `We have changed the dates of your booking for ${service}. It is now:`,
+    ...jobLines(b),
+    followLine(portal),
+    `If the new dates do not suit you, call us on ${BUSINESS.phone}.`,
+  ]);
+}
+
+/** To the customer: the business cancelled their booking. */
+export function bookingCancelled(to: string, b: BookingNewsFacts): OutgoingMail {
+  const service = serviceTypeLabel(b.serviceType);
+  return compose('booking-cancelled', to, `Your booking is cancelled: ${service} — ${BUSINESS.name}`, `Hello ${b.firstName},`, [
+    `We have cancelled your booking for ${service}:`,
+    ...jobLines(b),
+    `If you did not expect this, or would like another date, call us on ${BUSINESS.phone}.`,
+  ]);
+}
+
 /** To the customer: their quote has a price and waits for their answer. */
 export function quoteReady(to: string, q: { firstName: string; serviceType: string; estimatedCost: string | null; portalUrl: string }): OutgoingMail {
   return compose('quote-ready', to, `Your quote for ${serviceTypeLabel(q.serviceType)} — ${BUSINESS.name}`, `Hello ${q.firstName},`, [

@@ -1,7 +1,7 @@
 import { bookingReference } from '#domain/reference.ts';
 import { adminClient, customer, customerBooking, expectCounters, jobCard, serverCounts, signIn, ukDay } from './admin-seed.ts';
 import { expect, test } from './fixtures.ts';
-import { expectAxeClean } from './portal-helpers.ts';
+import { expectAxeClean, outboxMails } from './portal-helpers.ts';
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000000500010d0a2db40000000049454e44ae426082',
@@ -21,6 +21,8 @@ test.describe('the admin’s bookings', () => {
     await card.getByLabel('Status').selectOption('in_progress');
     await expectCounters(page, { ...before, pending: String(Number(before.pending) - 1), progress: String(Number(before.progress) + 1) });
     await expect(page.getByText('Booking Updated')).toBeVisible();
+    // Work starting is no news to the customer: no e-mail, and the toast says none.
+    await expect(page.getByText('Pat Status: in progress.', { exact: true })).toBeVisible();
     await expect(card.locator('.status-badge')).toHaveText('in progress');
     await expectCounters(page, serverCounts(server));
     const history = server.storage.store.readStream(`booking-${booking.id}`).map((e) => e.type);
@@ -41,6 +43,9 @@ test.describe('the admin’s bookings', () => {
     const status = card.getByLabel('Status');
     await status.selectOption('confirmed');
     await expect(page.getByText('Booking Updated')).toBeVisible();
+    // A confirmation is: the customer is mailed, and the toast says they will be.
+    await expect(page.getByText('Pia Pending: confirmed. Pia gets an e-mail saying so.')).toBeVisible();
+    await expect.poll(() => outboxMails(server).filter((m) => m.kind === 'booking-confirmed' && m.to === 'pia.pending@example.com').length).toBe(1);
     await expect.poll(() => server.storage.queries.bookings().find((b) => b.firstName === 'Pia')?.status).toBe('confirmed');
     // Still there once the server has it (the tablet's copy says confirmed too).
     await expect(card.locator('.status-badge')).toHaveText('confirmed');

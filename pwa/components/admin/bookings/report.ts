@@ -1,3 +1,5 @@
+import { newsForCustomer } from '#domain/notices.ts';
+import type { BookingStatus } from '#domain/schemas/booking.ts';
 import type { BookingView } from '#domain/views.ts';
 import { toast } from '../../../lib/toast.ts';
 import { keepBooking, personName } from '../../../offline/admin-commands.ts';
@@ -11,12 +13,18 @@ import type { Problem } from './problems.ts';
  */
 export async function reportStatusOutcome(outcome: SubmitOutcome, job: BookingView, wanted: string): Promise<Problem | null> {
   const words = wanted.replace(/_/g, ' ');
+  // The server mails the customer a confirmation or a cancellation (domain/notices.ts): the admin should know they will hear.
+  const before = (job.status || 'pending').replace(/-/g, '_') as BookingStatus;
+  const told = job.email && newsForCustomer(before, wanted as BookingStatus) ? job.firstName || 'The customer' : null;
   switch (outcome.kind) {
     case 'sent':
-      void toast.success('Booking Updated', `${personName(job)}: ${words}.`);
+      void toast.success('Booking Updated', `${personName(job)}: ${words}.${told ? ` ${told} gets an e-mail saying so.` : ''}`);
       return null;
     case 'queued':
-      void toast.info('Saved on this tablet', `${personName(job)}: ${words}. It goes to the server when you're back online.`);
+      void toast.info(
+        'Saved on this tablet',
+        `${personName(job)}: ${words}. It goes to the server when you're back online${told ? `, and ${told} gets an e-mail saying so` : ''}.`,
+      );
       return null;
     case 'failed':
       void toast.error('Update Failed', outcome.message);

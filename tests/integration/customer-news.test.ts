@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingReference } from '#domain/reference.ts';
+import { Client, startServer, type TestServer } from '../support/server.ts';
+import { bookingForm, daysAhead, lastMailId, mailSince, quoteForm } from './helpers.ts';
+
+let server: TestServer;
+let admin: Client;
+let day = 300;
+
+beforeAll(async () => {
+  server = await startServer();
+  admin = new Client(server.url);
+  expect((await admin.loginAdmin()).status).toBe(200);
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** A customer's booking request from the portal, on days of its own; answers its id. */
+async function requested(email: string, extra: Record<string, unknown> = {}): Promise<{ id: string; customer: Client }> {
+  const customer = new Client(server.url);
+  expect((await customer.register(email, undefined, 'Cara', 'Customer')).status).toBe(201);
+  day += 3;
+  const res = await customer.post('/api/bookings', bookingForm(email, { firstName: 'Cara', startDate: daysAhead(day), finishDate: daysAhead(day), startTime: '09:00', finishTime: '12:00', address: '4 Mill Lane, Egham', ...extra }));
+  expect(res.status).toBe(201);
+  return { id: res.data.booking.id as string, customer };
+}
+
+/** What the admin's request mailed: kind and recipient, and the text of each. */
+async function mailOf(request: () => Promise<{ status: number }>, status = 200) {
+  const before = lastMailId(server);
+  expect((await request()).status).toBe(status);
+  return mailSince(server, before);
+}
+
+const patch = (id: string, json: Record<string, unknown>) => () => admin.request('PATCH', `/api/bookings/${id}`, { json });
+
+describe("the customer hears of the business's changes to their booking", () => {
+  it('is mailed once when it is confirmed: when, where, the reference and the portal', async () => {
+    const { id } = await requested('cara.confirmed@example.com');
+
+    const mail = await mailOf(patch(id, { status: 'confirmed' }));
+
+    expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'booking-confirmed', to: 'cara.confirmed@example.com' }]);
+    expect(mail[0]!.text).toContain('We have confirmed your booking for');
+    expect(mail[0]!.text).toMatch(/When: [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2} \d{4}, 09:00–12:00/);
+    expect(mail[0]!.text).toContain('Where: 4 Mill Lane, Egham');
+    expect(mail[0]!.text).toContain(`Reference: ${bookingReference(id)}`);
+    expect(mail[0]!.text).toMatch(/in your customer portal: http\S+\/customer-portal/);
+    // The same status again (a tablet's replay) is no news; the work starting or ending neither.
+    expect(await mailOf(patch(id, { status: 'confirmed' }))).toEqual([]);
+    expect(await mailOf(patch(id, { status: 'in_progress' }))).toEqual([]);
+    expect(await mailOf(patch(id, { status: 'completed' }))).toEqual([]);
+  });
+
+  it('is mailed new dates of a booked job, and not of one still waiting (its confirmation will carry them)', async () => {
+    const { id } = await requested('rory.rescheduled@example.com');
+    expect(await mailOf(patch(id, { startTime: '13:00', finishTime: '16:00' }))).toEqual([]);
+    await mailOf(patch(id, { status: 'confirmed' }));
+
+    const mail = await mailOf(patch(id, { startTime: '08:00', finishTime: '11:00' }));
+
+    expect(mail.map(({ kind }) => kind)).toEqual(['booking-rescheduled']);
+    expect(mail[0]!.text).toMatch(/It is now:\nWhen: .*, 08:00–11:00/);
+    // Other details are no news.
+    expect(await mailOf(patch(id, { description: 'Two sockets, not three' }))).toEqual([]);
+  });
+
+  it('is mailed a cancellation by the business, once', async () => {
+    const { id } = await requested('cal.cancelled@example.com');
+    await mailOf(patch(id, { status: 'confirmed' }));
+
+    const mail = await mailOf(patch(id, { status: 'cancelled' }));
+
+    expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'booking-cancelled', to: 'cal.cancelled@example.com' }]);
+    expect(mail[0]!.text).toContain('We have cancelled your booking for');
+    expect(await mailOf(patch(id, { status: 'cancelled' }))).toEqual([]);
+  });
+
+  it('is told a job booked on the phone is booked (not that a request arrived), and how to follow it online', async () => {
+    day += 3;
+    const form = bookingForm('phil.phoned@example.com', { firstName: 'Phil', isManualBooking: true, status: 'confirmed', startDate: daysAhead(day), finishDate: daysAhead(day) });
+
+    const mail = await mailOf(() => admin.post('/api/bookings', form), 201);
+
+    const toCustomer = mail.filter((m) => m.to === 'phil.phoned@example.com');
+    expect(toCustomer.map(({ kind }) => kind)).toEqual(['booking-confirmed']);
+    expect(toCustomer[0]!.text).toMatch(/create an account with this email address: http\S+\/customer-auth\?mode=signup/);
+    // A booking with no address mails nobody.
+    day += 3;
+    const none = await mailOf(() => admin.post('/api/bookings', bookingForm('', { isManualBooking: true, status: 'confirmed', startDate: daysAhead(day), finishDate: daysAhead(day) })), 201);
+    expect(none.filter((m) => m.kind.startsWith('booking-'))).toEqual([]);
+  });
+
+  it('is told a quote turned into a job is booked', async () => {
+    const quote = await new Client(server.url).post('/api/bookings', quoteForm({ email: 'quentin.quote@example.com', firstName: 'Quentin' }));
+    expect(quote.status).toBe(201);
+    day += 3;
+
+    const mail = await mailOf(() => admin.post(`/api/quotes/${quote.data.quote.id}/convert`, { startDate: daysAhead(day), finishDate: daysAhead(day) }), 201);
+
+    expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'booking-confirmed', to: 'quentin.quote@example.com' }]);
+  });
+});
