@@ -26,7 +26,8 @@ export type StatusConflict = { readonly bookingId: string; readonly wanted: stri
 export async function changeStatus(booking: BookingView, status: string, owner: string, options: { allowOverlap?: boolean } = {}): Promise<SubmitOutcome> {
   const earlier = await deviceDb().outbox.where('record').equals(booking.id).toArray();
   const base = booking.version > 0 ? booking.version : 1;
-  const expectedVersion = base + earlier.filter((item) => item.kind === KINDS.bookingStatus).length;
+  // A queued dates change moves the version on too when it lands.
+  const expectedVersion = base + earlier.filter((item) => item.kind === KINDS.bookingStatus || item.kind === KINDS.bookingDates).length;
   const body: Record<string, unknown> = { status, expectedVersion, ...(options.allowOverlap ? { allowOverlap: true } : {}) };
   const outcome = await submit({
     id: newCommandId(),
@@ -36,6 +37,30 @@ export async function changeStatus(booking: BookingView, status: string, owner: 
     method: 'PATCH',
     path: `/api/bookings/${booking.id}`,
     body,
+    record: booking.id,
+    owner,
+  });
+  if (outcome.kind === 'sent') await keepBooking(outcome.data);
+  return outcome;
+}
+
+/** A job's days and hours, as Change dates sets them (a time left empty is none). */
+export type JobDates = { startDate: string; finishDate: string; startTime: string | null; finishTime: string | null };
+
+/**
+ * Moves a job to other days or hours (the customer rang), through the outbox like a status change. It carries no
+ * version: only the admin sets a job's dates, so the newest dates win; a clash with a job already booked is
+ * refused unless `allowOverlap`. The server mails the customer the new dates of a booked job.
+ */
+export async function changeDates(booking: BookingView, dates: JobDates, owner: string, options: { allowOverlap?: boolean } = {}): Promise<SubmitOutcome> {
+  const outcome = await submit({
+    id: newCommandId(),
+    kind: KINDS.bookingDates,
+    values: {},
+    label: `Job dates: ${personName(booking)} → ${dates.startDate}${dates.finishDate === dates.startDate ? '' : ` to ${dates.finishDate}`}`,
+    method: 'PATCH',
+    path: `/api/bookings/${booking.id}`,
+    body: { ...dates, ...(options.allowOverlap ? { allowOverlap: true } : {}) },
     record: booking.id,
     owner,
   });

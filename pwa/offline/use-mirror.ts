@@ -98,10 +98,15 @@ export const KINDS = {
   message: 'message',
   /** POST /api/bookings/{id}/cancel: the customer withdraws their pending request. */
   bookingCancel: 'booking-cancel',
+  /** PATCH /api/bookings/{id} with the job's new days and hours (the admin's Change dates). */
+  bookingDates: 'booking-dates',
 } as const;
 
+/** The fields a dates change sets. */
+const DATE_FIELDS = ['startDate', 'finishDate', 'startTime', 'finishTime'] as const;
+
 /**
- * Bookings, newest first, with the bookings, status changes and cancellations still in the outbox laid over them;
+ * Bookings, newest first, with the bookings, status changes, new dates and cancellations still in the outbox laid over them;
  * undefined while loading.
  */
 export function useBookings(): Array<Shown<BookingView>> | undefined {
@@ -118,6 +123,11 @@ export function useBookings(): Array<Shown<BookingView>> | undefined {
       } else if (item.kind === KINDS.bookingStatus && item.record && shown.has(item.record)) {
         const row = shown.get(item.record)!;
         shown.set(item.record, { ...row, status: String(item.body['status'] ?? row.status), waiting: waitingOf(item) });
+      } else if (item.kind === KINDS.bookingDates && item.record && shown.has(item.record)) {
+        // Refused (a clash): the dates as the server has them, with the refusal beside it.
+        const row = shown.get(item.record)!;
+        const dates = item.state === 'failed' ? {} : Object.fromEntries(DATE_FIELDS.map((field) => [field, (item.body[field] as string | null | undefined) ?? null]));
+        shown.set(item.record, { ...row, ...dates, waiting: waitingOf(item) });
       } else if (item.kind === KINDS.bookingCancel && item.record && shown.has(item.record)) {
         // Refused (confirmed meanwhile): the booking as the server has it, with the refusal beside it.
         const row = shown.get(item.record)!;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { serviceTypeLabel } from '#domain/content/services.ts';
 import { bookingReference } from '#domain/reference.ts';
@@ -14,6 +14,7 @@ import { jobWhen } from '../format.ts';
 import type { AdminSearch } from '../search.ts';
 import { AddressFact, ContactFacts, Fact, StatusOptions } from '../parts.tsx';
 import { BookingHistory } from './BookingHistory.tsx';
+import { DatesForm } from './DatesForm.tsx';
 import { Attachments } from './Attachments.tsx';
 import { googleCalendarUrl } from './google-calendar.ts';
 import { ProblemPanel } from './ProblemPanel.tsx';
@@ -44,6 +45,9 @@ export function BookingCard({
 }) {
   const { user } = useAdmin();
   const [more, setMore] = useState(false);
+  const [moving, setMoving] = useState(false);
+  const datesButton = useRef<HTMLButtonElement>(null);
+  const movable = job.status !== 'completed' && job.status !== 'cancelled';
   const full = !compact || more;
   const [local, setLocal] = useState<Problem | null>(null);
   const held = refused ? problemOf(refused, all) : null;
@@ -121,8 +125,24 @@ export function BookingCard({
             .ics file<span className="visually-hidden"> for {name}&rsquo;s job</span>
           </a>
         ) : null}
+        {full && movable ? (
+          <button ref={datesButton} type="button" className="btn btn--secondary admin-btn" aria-expanded={moving} onClick={() => setMoving(!moving)}>
+            <Icon name="calendar" size={18} />
+            Change dates<span className="visually-hidden"> of {name}&rsquo;s job</span>
+          </button>
+        ) : null}
         {full ? <BookingHistory jobId={job.id} name={name} /> : null}
       </div>
+      {full && movable && moving ? (
+        <DatesForm
+          job={job}
+          all={all}
+          onDone={() => {
+            setMoving(false);
+            requestAnimationFrame(() => datesButton.current?.focus());
+          }}
+        />
+      ) : null}
     </li>
   );
 }

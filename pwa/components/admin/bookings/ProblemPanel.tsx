@@ -78,7 +78,8 @@ export function ProblemPanel({ problem, job, onSettled }: { problem: Problem; jo
             Double booking
           </h4>
           <p>
-            {problem.item?.kind === 'booking' ? 'This new job' : `Setting it to ${problem.wanted.replace(/_/g, ' ')}`} overlaps{' '}
+            {problem.item?.kind === 'booking' ? 'This new job' : problem.item?.kind === 'booking-dates' ? 'Its new dates' : `Setting it to ${problem.wanted.replace(/_/g, ' ')}`}{' '}
+            {problem.item?.kind === 'booking-dates' ? 'overlap' : 'overlaps'}{' '}
             {problem.others.length <= 1 ? 'a job already booked' : `${problem.others.length} jobs already booked`} (confirmed or under way):
           </p>
           <ClashList jobs={problem.others} />

@@ -18,13 +18,15 @@ export type Problem =
 /** The problem an outbox item the server refused stands for, or null for an item of another kind. */
 export function problemOf(item: OutboxItem, bookings: readonly BookingView[]): Problem | null {
   if (item.state !== 'failed' || !item.error) return null;
-  if (item.kind !== KINDS.bookingStatus && item.kind !== KINDS.booking && item.kind !== KINDS.message) return null;
-  const wanted = String(item.body['status'] ?? 'confirmed');
+  if (item.kind !== KINDS.bookingStatus && item.kind !== KINDS.bookingDates && item.kind !== KINDS.booking && item.kind !== KINDS.message) return null;
+  const job = bookings.find((b) => b.id === item.record);
+  // New dates keep the job's status; a new job is confirmed unless the admin chose otherwise.
+  const wanted = String(item.body['status'] ?? (item.kind === KINDS.bookingDates ? (job?.status ?? 'confirmed') : 'confirmed'));
   const current = item.error.current as BookingView | undefined;
   if (item.error.status === 409 && current && typeof current === 'object' && 'version' in current) return { type: 'conflict', wanted, theirs: current, item };
   if (item.error.status === 409 && item.kind !== KINDS.message) {
-    const job = bookings.find((b) => b.id === item.record);
-    return { type: 'clash', wanted, others: job ? clashingJobs({ ...job, status: wanted }, bookings) : [], item };
+    const moved = item.kind === KINDS.bookingDates ? (item.body as Partial<BookingView>) : {};
+    return { type: 'clash', wanted, others: job ? clashingJobs({ ...job, ...moved, status: wanted }, bookings) : [], item };
   }
   return { type: 'refused', message: item.error.message, item };
 }

@@ -1,0 +1,129 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { MSG } from '#domain/messages.ts';
+import { HOLDS_SLOT } from '#domain/schedule.ts';
+import type { BookingView } from '#domain/views.ts';
+import { useForm } from '../../../lib/form.ts';
+import type { FormOutcome, FormSchema } from '../../../lib/form.ts';
+import { toast } from '../../../lib/toast.ts';
+import { changeDates, personName } from '../../../offline/admin-commands.ts';
+import type { JobDates } from '../../../offline/admin-commands.ts';
+import { Field } from '../../ui/Field.tsx';
+import { useAdmin } from '../context.ts';
+import { jobWhen } from '../format.ts';
+import { ClashList, SubmitRow } from '../parts.tsx';
+import { clashingJobs } from './problems.ts';
+
+const FIELDS = ['startDate', 'finishDate', 'startTime', 'finishTime'] as const;
+type DateField = (typeof FIELDS)[number];
+
+/** Both days, the finish not before the start (and on one day, not before the start time): the server's rule. */
+const loadSchema = async (): Promise<FormSchema> => {
+  const { dateRangeProblems } = await import('#domain/schemas/booking.ts');
+  return {
+    safeParse(value: unknown) {
+      const v = value as Record<DateField, string>;
+      const issues = dateRangeProblems(v).map((p) => ({ path: [p.field], message: p.message }));
+      for (const field of ['startDate', 'finishDate'] as const) if (!v[field] && !issues.some((i) => i.path[0] === field)) issues.unshift({ path: [field], message: MSG.selectDates });
+      return issues.length === 0 ? { success: true } : { success: false, error: { issues } };
+    },
+  };
+};
+
+const OVERLAP = 'The new dates overlap a job already booked (confirmed or under way): choose Move anyway, or other dates.';
+
+/**
+ * Change dates, inside a job's card: the customer rang to move it. Its days and hours, through the outbox (so also
+ * with no signal, shown at once as "Waiting to send"); a clash with a job already booked is shown before anything
+ * is sent, and only Move anyway sends it. The customer of a booked job is mailed the new dates by the server, and
+ * the toast says so.
+ */
+export function DatesForm({ job, all, onDone }: { job: BookingView; all: readonly BookingView[]; onDone: () => void }) {
+  const { user } = useAdmin();
+  const [clash, setClash] = useState<BookingView[] | null>(null);
+  const anyway = useRef(false);
+  const formEl = useRef<HTMLFormElement | null>(null);
+  const prefix = `dates-${job.id}`;
+  useEffect(() => {
+    document.getElementById(`${prefix}-startDate`)?.focus();
+  }, [prefix]);
+
+  const onValid = useCallback(
+    async (values: Record<DateField, string>): Promise<FormOutcome<DateField>> => {
+      const dates: JobDates = { startDate: values.startDate, finishDate: values.finishDate, startTime: values.startTime || null, finishTime: values.finishTime || null };
+      if (FIELDS.every((field) => (job[field] ?? null) === dates[field])) return { kind: 'failed', message: 'These are the dates the job has now.' };
+      const others = clashingJobs({ ...job, ...dates }, all);
+      if (others.length > 0 && !anyway.current) {
+        setClash(others);
+        return { kind: 'failed', message: OVERLAP };
+      }
+      const outcome = await changeDates(job, dates, user.id, { allowOverlap: anyway.current });
+      anyway.current = false;
+      const when = jobWhen(dates);
+      // A booked job's customer is mailed its new dates (a waiting one hears when it is confirmed).
+      const holds = (HOLDS_SLOT as readonly string[]).includes(job.status);
+      const told = job.email && holds ? ` ${job.firstName || 'The customer'} gets an e-mail with the new dates.` : '';
+      switch (outcome.kind) {
+        case 'sent':
+          void toast.success('Dates Changed', `${personName(job)}: ${when}.${told}`);
+          onDone();
+          return { kind: 'sent', message: 'Dates Changed' };
+        case 'queued':
+          void toast.info('Saved on this tablet', `${personName(job)}: ${when}. It goes to the server when you're back online.`);
+          onDone();
+          return { kind: 'saved', message: 'Saved on this tablet' };
+        case 'refused':
+          if (outcome.status === 409) {
+            setClash([]);
+            return { kind: 'failed', message: OVERLAP };
+          }
+          if (outcome.status === 400 && Object.keys(outcome.fields).length > 0) return { kind: 'invalid', fields: outcome.fields as Partial<Record<DateField, string>> };
+          return { kind: 'failed', message: outcome.message };
+        case 'failed':
+          return { kind: 'failed', message: outcome.message };
+      }
+    },
+    [all, job, onDone, user.id],
+  );
+  const { errors, status, sending, formProps } = useForm({ fields: FIELDS, loadSchema, onValid, keep: true });
+  const moveAnyway = () => {
+    anyway.current = true;
+    setClash(null);
+    formEl.current?.requestSubmit();
+  };
+  const f = (name: DateField, label: string, required = false) => ({ form: prefix, name, label, error: errors[name], required });
+
+  return (
+    <form
+      className="form-grid admin-form admin-dates"
+      aria-label={`New dates for ${personName(job) || 'this job'}`}
+      {...formProps}
+      ref={(element) => {
+        formEl.current = element;
+        (formProps.ref as { current: HTMLFormElement | null }).current = element;
+      }}
+      onChange={() => setClash(null)}
+    >
+      <Field {...f('startDate', 'Start date', true)}>{(p) => <input {...p} type="date" defaultValue={job.startDate ?? ''} />}</Field>
+      <Field {...f('finishDate', 'Finish date', true)}>{(p) => <input {...p} type="date" defaultValue={job.finishDate ?? ''} />}</Field>
+      <Field {...f('startTime', 'Start time')}>{(p) => <input {...p} type="time" defaultValue={job.startTime ?? ''} />}</Field>
+      <Field {...f('finishTime', 'Finish time')}>{(p) => <input {...p} type="time" defaultValue={job.finishTime ?? ''} />}</Field>
+      {clash ? (
+        <div className="admin-problem field--full" role="alert">
+          <h4>Double booking</h4>
+          <p>{clash.length > 0 ? 'These dates overlap a job already booked (confirmed or under way):' : 'The server says these dates overlap a job already booked.'}</p>
+          <ClashList jobs={clash} />
+          <div className="admin-actions">
+            <button type="button" className="btn btn--primary admin-btn" onClick={moveAnyway}>
+              Move anyway
+            </button>
+          </div>
+        </div>
+      ) : null}
+      <SubmitRow label="Save the dates" busyLabel="Saving…" sending={sending} status={status}>
+        <button type="button" className="btn btn--secondary admin-btn" onClick={onDone}>
+          Cancel
+        </button>
+      </SubmitRow>
+    </form>
+  );
+}
