@@ -74,4 +74,19 @@ describe('days in a history line', () => {
     expect(describeBookingEvent(event).summary).toMatch(/^Booking requested for Mon 4 Jan 2027 to Wed 6 Jan 2027, /);
     expect(describeForCustomer(event, 'someone-else').summary).toBe('We booked this job for you, for Mon 4 Jan 2027 to Wed 6 Jan 2027');
   });
+
+  it("says which end of a job moved when only one of its days changed", () => {
+    const metadata = { time: '2026-11-25T10:00:00.000Z', commandId: 'c2', actor: null, role: 'admin' as const };
+    const changed = (data: Record<string, string>): RecordedEvent => ({
+      type: 'BookingDetailsChanged',
+      data: { bookingId: 'b1', ...data },
+      streamId: 'booking-1',
+      streamPosition: 2,
+      globalPosition: 2,
+      metadata,
+    });
+    expect(describeForCustomer(changed({ finishDate: '2027-01-08' }), 'x').summary).toBe('We updated the finish date (now finishing Fri 8 Jan 2027)');
+    expect(describeForCustomer(changed({ startDate: '2027-01-05' }), 'x').summary).toBe('We updated the start date (now starting Tue 5 Jan 2027)');
+    expect(describeForCustomer(changed({ startDate: '2027-01-05', finishDate: '2027-01-08' }), 'x').summary).toBe('We updated the start date, finish date (now Tue 5 Jan 2027 to Fri 8 Jan 2027)');
+  });
 });
