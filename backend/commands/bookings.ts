@@ -75,7 +75,7 @@ export const requestBookingOrQuote: Command<CreateBookingInput, RequestResult> =
   }
   if (input.email) autoCreateContact(uow, input);
   const summary: RequestSummary = { kind: result.kind, ...input };
-  if (booked) tellCustomer(uow, booked, 'confirmed', false);
+  if (booked) tellCustomer(uow, booked, 'confirmed', null);
   else if (input.email) uow.mail.queue(requestReceived(input.email, summary));
   if (uow.settings.businessEmail) uow.mail.queue(newRequest(uow.settings.businessEmail, summary));
   return result;
@@ -163,6 +163,7 @@ export const updateBooking: Command<BookingChange, { id: string }> = (uow, input
     throw new ConflictError('version_conflict', 'This booking was changed by someone else meanwhile', { current: uow.queries.booking(bookingId) });
   }
   const { id: _id, status, expectedVersion: _v, allowOverlap, ...changes } = input;
+  const before = uow.queries.booking(bookingId);
   if (changes.attachments) changes.attachments = ownFiles(uow, changes.attachments, actor);
   const { events } = uow.handle(
     stream,
@@ -177,9 +178,20 @@ export const updateBooking: Command<BookingChange, { id: string }> = (uow, input
   const booking = uow.queries.booking(bookingId)!;
   if (nowHoldsSlot || datesMoved) assertNoClash(uow, booking, allowOverlap);
   const changed = events.find((e) => e.type === 'BookingStatusChanged');
-  tellCustomer(uow, booking, changed ? newsForCustomer(changed.data.from, changed.data.to) : null, datesMoved);
+  tellCustomer(uow, booking, changed ? newsForCustomer(changed.data.from, changed.data.to) : null, datesMoved ? (before ?? null) : null);
   return { id: bookingId };
 };
+
+/**
+ * Where a mail to a record's customer goes: the address of the customer's account that made it, as it is now (an
+ * account can move to another address, and was told "from now on we write to you there"), else the address the
+ * record was made under; null for none, or an erased one.
+ */
+export function customerAddress(uow: Uow, record: { email: string | null; userId: string | null }): string | null {
+  const account = record.userId === null ? undefined : uow.queries.user(record.userId);
+  const to = account && !account.isAdmin ? account.email : record.email;
+  return to && to !== ERASED ? to : null;
+}
 
 /**
  * Mails a booking's customer (when it has an address) what the business just did that is news to them: confirmed,
@@ -190,17 +202,18 @@ export function tellCustomer(
   uow: Uow,
   booking: BookingNewsFacts & { email: string | null; userId: string | null; status: string },
   news: CustomerNews | null,
-  datesMoved: boolean,
+  /** The booking as it was, when its dates moved. */
+  movedFrom: BookingNewsFacts | null,
 ): void {
-  const to = booking.email;
-  if (!to || to === ERASED) return;
+  const to = customerAddress(uow, booking);
+  if (!to) return;
   // The portal shows it to the account that made it (not the admin's, for a booking taken on the phone) and to one under its address.
   const madeBy = booking.userId === null ? undefined : uow.queries.user(booking.userId);
   const hasAccount = (madeBy !== undefined && !madeBy.isAdmin) || uow.queries.userByEmail(to) !== undefined;
   const portal = { url: uow.settings.publicUrl ?? '', hasAccount };
   if (news === 'confirmed') uow.mail.queue(bookingConfirmed(to, booking, portal));
   else if (news === 'cancelled') uow.mail.queue(bookingCancelled(to, booking));
-  else if (datesMoved && (HOLDS_SLOT as readonly string[]).includes(booking.status)) uow.mail.queue(bookingRescheduled(to, booking, portal));
+  else if (movedFrom && (HOLDS_SLOT as readonly string[]).includes(booking.status)) uow.mail.queue(bookingRescheduled(to, booking, portal, movedFrom));
 }
 
 /**

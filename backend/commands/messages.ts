@@ -4,7 +4,7 @@ import { personSubject } from '#domain/events.ts';
 import type { PostMessageInput } from '#domain/schemas/message.ts';
 import type { Booking } from '#data/queries.ts';
 import { adminReply, newMessage } from '../mail/templates.ts';
-import { ownFiles } from './bookings.ts';
+import { customerAddress, ownFiles } from './bookings.ts';
 import type { Command } from './unit.ts';
 
 /**
@@ -26,9 +26,10 @@ export const postMessage: Command<PostMessageInput & { booking: Booking }, { id:
     { subject: personSubject(booking.email, streamId.booking(booking.id)) },
   );
   if (isFromAdmin) {
-    if (booking.email) {
+    const to = customerAddress(uow, booking);
+    if (to) {
       const portalUrl = `${uow.settings.publicUrl ?? ''}/customer-portal`;
-      uow.mail.queue(adminReply(booking.email, { firstName: booking.firstName, content: input.content, serviceType: booking.serviceType, portalUrl }));
+      uow.mail.queue(adminReply(to, { firstName: booking.firstName, content: input.content, serviceType: booking.serviceType, portalUrl }));
     }
   } else if (uow.settings.businessEmail) {
     uow.mail.queue(newMessage(uow.settings.businessEmail, { senderName, content: input.content, serviceType: booking.serviceType, bookingId: booking.id }));

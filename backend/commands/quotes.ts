@@ -9,7 +9,7 @@ import type { Attachment } from '#domain/schemas/fields.ts';
 import type { ConvertQuoteInput, UpdateQuoteInput } from '#domain/schemas/quote.ts';
 import type { Quote } from '#data/queries.ts';
 import { quoteReady } from '../mail/templates.ts';
-import { assertNoClash, tellCustomer } from './bookings.ts';
+import { assertNoClash, customerAddress, tellCustomer } from './bookings.ts';
 import type { Command, Uow } from './unit.ts';
 
 function loadQuote(uow: Uow, quoteId: string): { quote: Quote; stream: string; subject: string } {
@@ -24,10 +24,11 @@ export const reviseQuote: Command<UpdateQuoteInput & { id: string }, { id: strin
   const { quote, stream, subject } = loadQuote(uow, quoteId);
   const { events } = uow.handle(stream, quoteDecider, { type: 'ReviseQuote', data: input }, { subject });
   const nowQuoted = input.quoteStatus === 'quoted' && quote.quoteStatus !== 'quoted' && events.length > 0;
-  if (nowQuoted && quote.email) {
+  const to = customerAddress(uow, quote);
+  if (nowQuoted && to) {
     const estimatedCost = input.estimatedCost !== undefined ? input.estimatedCost : quote.estimatedCost;
     const portalUrl = `${uow.settings.publicUrl ?? ''}/customer-portal`;
-    uow.mail.queue(quoteReady(quote.email, { firstName: quote.firstName, serviceType: quote.serviceType, estimatedCost, portalUrl }));
+    uow.mail.queue(quoteReady(to, { firstName: quote.firstName, serviceType: quote.serviceType, estimatedCost, portalUrl }));
   }
   return { id: quoteId };
 };
@@ -81,6 +82,6 @@ export const convertQuote: Command<ConvertQuoteInput & { id: string }, { kind: '
   const data = newBookingData({ ...bookingInput, startDate, finishDate }, { bookingId, userId: quote.userId, quoteId }, 'admin');
   assertNoClash(uow, { id: bookingId, ...data }, input.allowOverlap);
   uow.handle(bookingStream, bookingDecider, { type: 'RequestBooking', data }, { expectedVersion: 0, subject: personSubject(data.email, bookingStream) });
-  tellCustomer(uow, { id: bookingId, ...data }, 'confirmed', false);
+  tellCustomer(uow, { id: bookingId, ...data }, 'confirmed', null);
   return { kind: 'booking', id: bookingId };
 };

@@ -100,7 +100,7 @@ export const requestEmailChange: Command<{ userId: string; newEmail: string; ver
 /**
  * `POST /api/auth/verify-email`: the mailed link proves the address (the decider checks the token's hash and
  * age). A change link moves the account to its new address, unless another account has taken it meanwhile; the
- * address left gets a mail saying so. Answers the new address after a move, else null.
+ * address left gets a mail saying so, if the account had proved it. Answers the new address after a move, else null.
  */
 export const verifyEmail: Command<{ userId: string; tokenHash: string }, { movedTo: string | null }> = (uow, { userId, tokenHash }) => {
   const user = uow.queries.user(userId);
@@ -113,7 +113,8 @@ export const verifyEmail: Command<{ userId: string; tokenHash: string }, { moved
   const { events } = uow.handle(stream, userDecider, { type: 'VerifyEmail', data: { tokenHash, now: uow.metadata.time } }, { subject: personSubject(newEmail ?? user?.email ?? null, stream) });
   const moved = events.find((e) => e.type === 'UserEmailChanged');
   if (!moved || !user) return { movedTo: null };
-  uow.mail.queue(emailChanged(moved.data.previousEmail, { firstName: user.firstName, newEmail: moved.data.email }));
+  // Only to an address the account had proved: one typed wrong may be a stranger's, who must not learn the new one.
+  if (user.emailVerified) uow.mail.queue(emailChanged(moved.data.previousEmail, { firstName: user.firstName, newEmail: moved.data.email }));
   return { movedTo: moved.data.email };
 };
 

@@ -165,12 +165,13 @@ export function bookingConfirmed(to: string, b: BookingNewsFacts, portal: { url:
   ]);
 }
 
-/** To the customer: a booked job (confirmed or under way) has new days or hours. */
-export function bookingRescheduled(to: string, b: BookingNewsFacts, portal: { url: string; hasAccount: boolean }): OutgoingMail {
+/** To the customer: a booked job (confirmed or under way) has new days or hours (and the ones it had, so they know which). */
+export function bookingRescheduled(to: string, b: BookingNewsFacts, portal: { url: string; hasAccount: boolean }, was: BookingNewsFacts): OutgoingMail {
   const service = serviceTypeLabel(b.serviceType);
   return compose('booking-rescheduled', to, `New dates for your booking: ${service} — ${BUSINESS.name}`, `Hello ${b.firstName},`, [
     `We have changed the dates of your booking for ${service}. It is now:`,
     ...jobLines(b),
+    ['It was', scheduleWords(was)],
     followLine(portal),
     `If the new dates do not suit you, call us on ${BUSINESS.phone}.`,
   ]);

@@ -63,7 +63,8 @@ describe('POST /api/account/email and the link it sends', () => {
 
     expect(opened.status).toBe(200);
     expect(opened.data).toEqual({ message: "Thank you: your account's email address is now mo.mover@example.com.", emailVerified: true, email: 'mo.mover@example.com' });
-    expect((await mailSince(server, before)).map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'email-changed', to: 'mo.mover@typo.example' }]);
+    // Nothing to the address left: never proved, it may be a stranger's, who must not learn the new one.
+    expect(await mailSince(server, before)).toEqual([]);
     expect((await client.get('/api/auth/me')).data).toMatchObject({ email: 'mo.mover@example.com', emailVerified: true });
     // Signs in with the new address only.
     expect((await new Client(server.url).post('/api/auth/login', { email: 'mo.mover@example.com', password: PASSWORD })).status).toBe(200);
@@ -159,8 +160,19 @@ describe('POST /api/account/email and the link it sends', () => {
     const client = await customer('eddie.earlier@example.com');
     await server.verifyEmail('eddie.earlier@example.com');
     const epoch = (await client.get('/api/sync?after=0')).data.epoch as string;
+    const booked = await client.post('/api/bookings', bookingForm('eddie.earlier@example.com', { firstName: 'Eddie' }));
+    expect(booked.status).toBe(201);
     const asked = await askMove(client, 'eddie.later@example.com');
+    const before = lastMailId(server);
     expect((await new Client(server.url).post('/api/auth/verify-email', { token: asked.token })).status).toBe(200);
+    // The address left was proved: it hears where the account went.
+    expect((await mailSince(server, before)).map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'email-changed', to: 'eddie.earlier@example.com' }]);
+    // From now on the account's mail goes to its new address, also about a booking made under the old one.
+    const admin = new Client(server.url);
+    expect((await admin.loginAdmin()).status).toBe(200);
+    const confirmed = lastMailId(server);
+    expect((await admin.request('PATCH', `/api/bookings/${booked.data.booking.id}`, { json: { status: 'confirmed' } })).status).toBe(200);
+    expect((await mailSince(server, confirmed)).map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'booking-confirmed', to: 'eddie.later@example.com' }]);
     // Proved before and after, but another address: other records, so the copy starts again.
     expect((await client.get('/api/sync?after=0')).data.epoch).not.toBe(epoch);
     const registered = allEvents(server).find((e) => e.type === 'UserRegistered' && e.data.email === 'eddie.earlier@example.com')!;
