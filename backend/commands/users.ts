@@ -102,7 +102,7 @@ export const requestEmailChange: Command<{ userId: string; newEmail: string; ver
  * age). A change link moves the account to its new address, unless another account has taken it meanwhile; the
  * address left gets a mail saying so, if the account had proved it. Answers the new address after a move, else null.
  */
-export const verifyEmail: Command<{ userId: string; tokenHash: string }, { movedTo: string | null }> = (uow, { userId, tokenHash }) => {
+export const verifyEmail: Command<{ userId: string; tokenHash: string }, { movedTo: string | null; admin: boolean }> = (uow, { userId, tokenHash }) => {
   const user = uow.queries.user(userId);
   const stream = streamId.user(userId);
   const { state } = uow.load(stream, userDecider);
@@ -112,10 +112,10 @@ export const verifyEmail: Command<{ userId: string; tokenHash: string }, { moved
   // After a move the account's records are sealed under the new address's key (erasure takes every address it had).
   const { events } = uow.handle(stream, userDecider, { type: 'VerifyEmail', data: { tokenHash, now: uow.metadata.time } }, { subject: personSubject(newEmail ?? user?.email ?? null, stream) });
   const moved = events.find((e) => e.type === 'UserEmailChanged');
-  if (!moved || !user) return { movedTo: null };
+  if (!moved || !user) return { movedTo: null, admin: false };
   // Only to an address the account had proved: one typed wrong may be a stranger's, who must not learn the new one.
-  if (user.emailVerified) uow.mail.queue(emailChanged(moved.data.previousEmail, { firstName: user.firstName, newEmail: moved.data.email }));
-  return { movedTo: moved.data.email };
+  if (user.emailVerified) uow.mail.queue(emailChanged(moved.data.previousEmail, { firstName: user.firstName, newEmail: moved.data.email, admin: user.isAdmin }));
+  return { movedTo: moved.data.email, admin: user.isAdmin };
 };
 
 function verificationRequest(uow: Uow, verification: Verification): UserCommand {

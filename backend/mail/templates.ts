@@ -257,14 +257,19 @@ export function confirmNewEmail(to: string, p: { firstName: string; link: string
   );
 }
 
-/** To the address an account just left: who to call if the owner did not make the change. */
-export function emailChanged(to: string, p: { firstName: string; newEmail: string }): OutgoingMail {
-  return urgent(
-    compose('email-changed', to, `Your account's email address was changed — ${BUSINESS.name}`, `Hello ${p.firstName},`, [
-      `The email address of your account with us is now ${p.newEmail}. From now on we write to you there, and you sign in with it.`,
-      `If you did not make this change, please call us on ${BUSINESS.phone} straight away.`,
-    ]),
-  );
+/** To the address an account just left (if it had proved it): who to call if the owner did not make the change. */
+export function emailChanged(to: string, p: { firstName: string; newEmail: string; admin: boolean }): OutgoingMail {
+  // The admin is the business: "call us" would have them ring themselves.
+  const lines = p.admin
+    ? [
+        `The address you sign in to the Admin Portal with is now ${p.newEmail}.`,
+        'If you did not make this change, ask whoever looks after the website to restore your access straight away.',
+      ]
+    : [
+        `The email address of your account with us is now ${p.newEmail}. From now on we write to you there, and you sign in with it.`,
+        `If you did not make this change, please call us on ${BUSINESS.phone} straight away.`,
+      ];
+  return urgent(compose('email-changed', to, `Your account's email address was changed — ${BUSINESS.name}`, `Hello ${p.firstName},`, lines));
 }
 
 /**

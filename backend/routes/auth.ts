@@ -81,15 +81,15 @@ export function authRoutes(deps: AppDeps): Router {
 
   /**
    * Proves the address with the mailed link, or with a change link, moves the account to its new address (answering
-   * it as `email`). Works signed in or not (people open mail on another device).
+   * it as `email`, and `admin: true` for the admin's, whose page then points to the Admin Portal). Works signed in or not (people open mail on another device).
    */
   router.post('/api/auth/verify-email', limits.perIp('token'), validate(VerifyEmailSchema), async (ctx) => {
     const tokenHash = hashToken(input<{ token: string }>(ctx).token);
     const userId = queries.verificationUserId(tokenHash);
     if (!userId) throw new HttpError(400, 'verification_token_invalid', INVALID_VERIFICATION);
-    const { movedTo } = await runCommand(ctx, deps, verifyEmail, { userId, tokenHash });
+    const { movedTo, admin } = await runCommand(ctx, deps, verifyEmail, { userId, tokenHash });
     ctx.body = movedTo
-      ? { message: `Thank you: your account's email address is now ${movedTo}.`, emailVerified: true, email: movedTo }
+      ? { message: `Thank you: your account's email address is now ${movedTo}.`, emailVerified: true, email: movedTo, ...(admin ? { admin: true } : {}) }
       : { message: 'Thank you: your email address is confirmed.', emailVerified: true };
   });
 

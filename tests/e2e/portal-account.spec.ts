@@ -153,6 +153,8 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     await page.getByRole('tab', { name: 'My Bookings' }).click();
     await page.getByRole('note').getByRole('link', { name: 'My Account' }).click();
     await expect(page.getByRole('tab', { name: 'My Account' })).toHaveAttribute('aria-selected', 'true');
+    // The link goes to the address's form, not the top of the tab (on a phone it was below the screen).
+    await expect(page.getByRole('heading', { name: 'My email address' })).toBeInViewport();
 
     const form = page.getByRole('form', { name: 'My email address' });
     await expect(page.getByRole('region', { name: 'My email address' })).toContainText(`Your account uses ${typo} (not confirmed yet).`);

@@ -4,7 +4,7 @@ import { personSubject } from '#domain/events.ts';
 import { ERASED } from '#domain/limits.ts';
 import { emailChangeSent } from '#backend/routes/account.ts';
 import { ADDRESS_TAKEN } from '#backend/commands/users.ts';
-import { Client, startServer, type TestServer } from '../support/server.ts';
+import { ADMIN, Client, startServer, type TestServer } from '../support/server.ts';
 import { allEvents, bookingForm, expectError, lastMailId, mailSince, quoteForm, typesAfter } from './helpers.ts';
 
 let server: TestServer;
@@ -183,5 +183,23 @@ describe('POST /api/account/email and the link it sends', () => {
     expect(after.find((e) => e.globalPosition === registered.globalPosition)).toMatchObject({ data: { email: ERASED, firstName: ERASED } });
     expect(after.find((e) => e.type === 'UserEmailChanged' && e.streamId === registered.streamId)).toMatchObject({ data: { email: ERASED, previousEmail: ERASED } });
     expect(JSON.stringify(server.storage.snapshot()['users'])).not.toMatch(/eddie/);
+  });
+
+  it("moves the admin's sign-in address, answering admin: true, and words the mail to the address left for the business", async () => {
+    const admin = new Client(server.url);
+    expect((await admin.loginAdmin()).status).toBe(200);
+    const before = lastMailId(server);
+    expect((await admin.post('/api/account/email', { email: 'office@example.com', currentPassword: ADMIN.password })).status).toBe(200);
+    const token = /verify=([\w-]+)/.exec((await mailSince(server, before)).find((m) => m.kind === 'confirm-new-email')?.text ?? '')?.[1];
+    const moved = lastMailId(server);
+
+    const opened = await new Client(server.url).post('/api/auth/verify-email', { token });
+
+    expect(opened.data).toMatchObject({ email: 'office@example.com', admin: true });
+    const [mail] = await mailSince(server, moved);
+    expect(mail).toMatchObject({ kind: 'email-changed', to: ADMIN.email });
+    expect(mail!.text).toContain('The address you sign in to the Admin Portal with is now office@example.com.');
+    expect(mail!.text).not.toContain('call us');
+    expect((await new Client(server.url).post('/api/login', { email: 'office@example.com', password: ADMIN.password })).status).toBe(200);
   });
 });

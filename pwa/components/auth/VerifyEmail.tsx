@@ -1,9 +1,10 @@
+import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../lib/toast.ts';
 import { refreshSession, useCurrentUser } from '../../offline/session.ts';
 import { accountApi } from './account-api.ts';
 
-type State = { kind: 'checking' } | { kind: 'done'; movedTo: string | null } | { kind: 'failed'; message: string };
+type State = { kind: 'checking' } | { kind: 'done'; movedTo: string | null; admin: boolean } | { kind: 'failed'; message: string };
 
 /**
  * The mailed confirmation link (`/customer-auth?verify=<token>`): proves the address once (or, sent to a new
@@ -21,7 +22,7 @@ export function VerifyEmail({ token, onUsed }: { token: string; onUsed: () => vo
     started.current = true;
     void accountApi.verifyEmail(token).then(async (answer) => {
       if (answer.ok) {
-        setState({ kind: 'done', movedTo: answer.data.email ?? null });
+        setState({ kind: 'done', movedTo: answer.data.email ?? null, admin: answer.data.admin === true });
         void toast.success(answer.data.email ? 'Email Changed' : 'Email Confirmed', answer.data.message);
         await refreshSession();
       } else {
@@ -51,7 +52,15 @@ export function VerifyEmail({ token, onUsed }: { token: string; onUsed: () => vo
         {state.kind === 'done' && state.movedTo ? (
           <>
             <strong>Your account's email address is now {state.movedTo}.</strong>{' '}
-            {user ? 'We write to you there from now on.' : 'Sign in with it from now on.'}
+            {state.admin ? (
+              <>
+                Sign in to the <Link to="/admin">Admin Portal</Link> with it from now on.
+              </>
+            ) : user ? (
+              'We write to you there from now on.'
+            ) : (
+              'Sign in with it from now on.'
+            )}
           </>
         ) : state.kind === 'done' ? (
           <>

@@ -35,7 +35,7 @@ export function ChangeEmail({ user, after = CUSTOMER_AFTER }: { user: UserView; 
     },
   });
   return (
-    <section className="card portal-account__card" aria-labelledby="email-title">
+    <section id="my-email" className="card portal-account__card" aria-labelledby="email-title">
       <h3 id="email-title">My email address</h3>
       <p>
         Your account uses <strong className="portal-account__address">{user.email}</strong> {user.emailVerified ? '(confirmed).' : '(not confirmed yet).'} To use

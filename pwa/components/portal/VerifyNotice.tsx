@@ -29,7 +29,9 @@ export function VerifyNotice({ user }: { user: UserView }) {
       <p>
         <strong>Please confirm your email address.</strong> Until you open the link we sent to {user.email}, you see only what you made in this account.
         Bookings and quotes made under this address before you signed up (for example by phone, or through our website's quote form) appear here once it
-        is confirmed. Typed it wrong? Put it right under <Link to="." search={{ tab: 'account' }}>My Account</Link>.
+        is confirmed. Typed it wrong? Put it right under <Link to="." search={{ tab: 'account' }} hash="my-email">
+          My Account
+        </Link>.
       </p>
       {sent ? (
         <p role="status">{sent}</p>

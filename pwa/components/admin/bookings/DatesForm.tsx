@@ -29,8 +29,6 @@ const loadSchema = async (): Promise<FormSchema> => {
   };
 };
 
-const OVERLAP = 'The new dates overlap a job already booked (confirmed or under way): choose Move anyway, or other dates.';
-
 /**
  * Change dates, inside a job's card: the customer rang to move it. Its days and hours, through the outbox (so also
  * with no signal, shown at once as "Waiting to send"); a clash with a job already booked is shown before anything
@@ -54,7 +52,8 @@ export function DatesForm({ job, all, onDone }: { job: BookingView; all: readonl
       const others = clashingJobs({ ...job, ...dates }, all);
       if (others.length > 0 && !anyway.current) {
         setClash(others);
-        return { kind: 'failed', message: OVERLAP };
+        // The panel above the buttons says it (an alert); the line under them saying it again only doubled it.
+        return { kind: 'failed', message: '' };
       }
       const outcome = await changeDates(job, dates, user.id, { allowOverlap: anyway.current });
       anyway.current = false;
@@ -74,7 +73,7 @@ export function DatesForm({ job, all, onDone }: { job: BookingView; all: readonl
         case 'refused':
           if (outcome.status === 409) {
             setClash([]);
-            return { kind: 'failed', message: OVERLAP };
+            return { kind: 'failed', message: '' };
           }
           if (outcome.status === 400 && Object.keys(outcome.fields).length > 0) return { kind: 'invalid', fields: outcome.fields as Partial<Record<DateField, string>> };
           return { kind: 'failed', message: outcome.message };
