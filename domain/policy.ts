@@ -52,6 +52,8 @@ export type Policy = {
   'quote.answer': Owned;
   /** A booking's customer only, withdrawing their own request (the admin changes statuses through booking.change). */
   'booking.cancel': Owned;
+  /** A booking's customer only, moving their own request to other days while it waits (the admin through booking.change). */
+  'booking.reschedule': Owned;
   'file.read': StoredFile;
 };
 
@@ -91,6 +93,7 @@ export function can<A extends Action>(actor: PolicyActor, action: A, ...record: 
       return actor.isAdmin || owns(actor, subject as Owned);
     case 'quote.answer':
     case 'booking.cancel':
+    case 'booking.reschedule':
       return !actor.isAdmin && owns(actor, subject as Owned);
     case 'account.erase':
       return !actor.isAdmin;

@@ -6,7 +6,7 @@ import { ConflictError, DomainError, NotFoundError } from '#domain/errors.ts';
 import { personSubject } from '#domain/events.ts';
 import { describeBookingEvent } from '#domain/history.ts';
 import { HOLDS_SLOT, clashes, type Slot } from '#domain/schedule.ts';
-import type { CreateBookingInput, UpdateBookingInput } from '#domain/schemas/booking.ts';
+import type { CreateBookingInput, RequestDatesInput, UpdateBookingInput } from '#domain/schemas/booking.ts';
 import type { Attachment } from '#domain/schemas/fields.ts';
 import type { EventStore } from '#data/event-store.ts';
 import type { Queries } from '#data/queries.ts';
@@ -19,6 +19,7 @@ import {
   bookingRescheduled,
   newRequest,
   requestCancelled,
+  requestMoved,
   requestReceived,
   type RequestSummary,
 } from '../mail/templates.ts';
@@ -227,6 +228,22 @@ export const cancelBookingRequest: Command<{ id: string }, { id: string }> = (uo
   const { events } = uow.handle(stream, bookingDecider, { type: 'CancelBookingRequest' }, { subject: personSubject(state.email, stream) });
   const booking = uow.queries.booking(id);
   if (events.length > 0 && booking && uow.settings.businessEmail) uow.mail.queue(requestCancelled(uow.settings.businessEmail, booking));
+  return { id };
+};
+
+/**
+ * `POST /api/bookings/{id}/dates`: the customer moves their own request to other days or hours while it waits for
+ * confirmation (the decider refuses once it is confirmed, and the same days again change nothing). A waiting request
+ * holds no slot, so there is no clash to check. The business hears of it, with the days it had.
+ */
+export const moveBookingRequest: Command<RequestDatesInput & { id: string }, { id: string }> = (uow, { id, ...dates }) => {
+  const stream = streamId.booking(id);
+  const { state } = uow.load(stream, bookingDecider);
+  if (state.status === 'none') throw new NotFoundError('booking');
+  const was = uow.queries.booking(id);
+  const { events } = uow.handle(stream, bookingDecider, { type: 'ChangeRequestDates', data: dates }, { subject: personSubject(state.email, stream) });
+  const booking = uow.queries.booking(id);
+  if (events.length > 0 && booking && was && uow.settings.businessEmail) uow.mail.queue(requestMoved(uow.settings.businessEmail, booking, was));
   return { id };
 };
 

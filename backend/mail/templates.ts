@@ -112,6 +112,24 @@ export function requestCancelled(
   ]);
 }
 
+/** To the business: a customer moved their booking request to other days or hours before it was confirmed. */
+export function requestMoved(
+  to: string,
+  b: { id: string; firstName: string; lastName: string | null; email: string | null; phone: string | null; serviceType: string; startDate: string | null; finishDate: string | null; startTime: string | null; finishTime: string | null },
+  was: { startDate: string | null; finishDate: string | null; startTime: string | null; finishTime: string | null },
+): OutgoingMail {
+  const name = `${b.firstName} ${b.lastName ?? ''}`.trim();
+  return compose('request-moved', to, `Booking request moved: ${serviceTypeLabel(b.serviceType)} — ${name}`, 'A customer changed the dates of their booking request before it was confirmed.', [
+    ['Name', name],
+    ['Email', b.email],
+    ['Phone', b.phone],
+    ['Service', serviceTypeLabel(b.serviceType)],
+    ['New dates', scheduleWords(b)],
+    ['It was', scheduleWords(was)],
+    ['Reference', bookingReference(b.id)],
+  ]);
+}
+
 /** To the business: a customer wrote about a booking. */
 export function newMessage(to: string, m: { senderName: string; content: string; serviceType: string; bookingId: string }): OutgoingMail {
   return compose('new-message', to, `New message from ${m.senderName} about ${serviceTypeLabel(m.serviceType)}`, 'A customer sent a message.', [

@@ -2,10 +2,10 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { provenEmail } from '#domain/policy.ts';
-import { bookingRequestSchema, bookingUpdateSchema, londonDay } from '#domain/schemas/date-window.ts';
-import type { CreateBookingInput, UpdateBookingInput } from '#domain/schemas/booking.ts';
+import { bookingRequestSchema, bookingUpdateSchema, londonDay, requestDatesSchema } from '#domain/schemas/date-window.ts';
+import type { CreateBookingInput, RequestDatesInput, UpdateBookingInput } from '#domain/schemas/booking.ts';
 import type { Booking } from '#data/queries.ts';
-import { bookingHistory, cancelBookingRequest, requestBookingOrQuote, updateBooking } from '../commands/bookings.ts';
+import { bookingHistory, cancelBookingRequest, moveBookingRequest, requestBookingOrQuote, updateBooking } from '../commands/bookings.ts';
 import type { AppDeps } from '../deps.ts';
 import { allow, authorize, commandRoute, input, validate } from '../http/command.ts';
 import { HttpError, notFound } from '../http/errors.ts';
@@ -104,6 +104,22 @@ export function bookingRoutes(deps: AppDeps): Router {
       return next();
     },
     commandRoute(deps, { command: cancelBookingRequest, input: (ctx) => ({ id: ctx.params['id'] ?? '' }), answer: (result) => queries.booking(result.id) }),
+  );
+
+  /** The customer moves their own request to other days or hours while it waits for confirmation; answers the booking. */
+  router.post(
+    '/api/bookings/:id/dates',
+    (ctx, next) => {
+      const booking = bookingFor(ctx, deps, ctx.params['id']);
+      authorize(ctx, storage, 'booking.reschedule', booking);
+      return next();
+    },
+    validate(() => requestDatesSchema(londonDay(clock()))),
+    commandRoute(deps, {
+      command: moveBookingRequest,
+      input: (ctx) => ({ ...input<RequestDatesInput>(ctx), id: ctx.params['id'] ?? '' }),
+      answer: (result) => queries.booking(result.id),
+    }),
   );
 
   router.get('/api/bookings/:id/history', allow(storage, 'booking.history'), (ctx) => {

@@ -21,7 +21,15 @@ export type ChangeBookingDetails = {
 };
 /** The customer withdraws their own request before it is confirmed (a confirmed job is changed by talking to us). */
 export type CancelBookingRequest = { type: 'CancelBookingRequest' };
-export type BookingCommand = RequestBooking | ChangeBookingStatus | ChangeBookingDetails | CancelBookingRequest;
+/** The customer moves their own request to other days or hours before it is confirmed (after, by talking to us). */
+export type ChangeRequestDates = {
+  type: 'ChangeRequestDates';
+  data: { startDate: string | null; finishDate: string | null; startTime: string | null; finishTime: string | null };
+};
+export type BookingCommand = RequestBooking | ChangeBookingStatus | ChangeBookingDetails | CancelBookingRequest | ChangeRequestDates;
+
+/** Our text for new dates the customer cannot ask for online any more. */
+export const DATES_TOO_LATE = 'This booking is no longer waiting for confirmation, so its dates cannot be changed here. Please call us or send us a message about it.';
 
 /** Our text for a cancellation the customer cannot make online any more. */
 export const CANCEL_TOO_LATE = 'This booking is no longer waiting for confirmation, so it cannot be cancelled here. Please call us or send us a message about it.';
@@ -106,6 +114,12 @@ function decide(command: BookingCommand, state: BookingState): BookingEvent[] {
       if (state.status === 'cancelled') return [];
       if (state.status !== 'pending') throw new ConflictError('booking_not_pending', CANCEL_TOO_LATE);
       return [{ type: 'BookingStatusChanged', data: { bookingId: state.bookingId, from: state.status, to: 'cancelled' } }];
+    }
+    case 'ChangeRequestDates': {
+      if (state.status === 'none') throw new NotFoundError('booking');
+      if (state.status !== 'pending') throw new ConflictError('booking_not_pending', DATES_TOO_LATE);
+      // The same days again (a retried request) change nothing: the details' rule decides what changed.
+      return decide({ type: 'ChangeBookingDetails', data: { bookingId: state.bookingId, changes: command.data } }, state);
     }
     case 'ChangeBookingDetails': {
       if (state.status === 'none') throw new NotFoundError('booking');

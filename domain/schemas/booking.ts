@@ -104,5 +104,23 @@ export const UpdateBookingSchema = z
   .partial();
 export type UpdateBookingInput = z.infer<typeof UpdateBookingSchema>;
 
+/**
+ * `POST /api/bookings/{id}/dates`: the customer's new days (both, as when they asked) and hours for a request still
+ * waiting for confirmation.
+ */
+export const RequestDatesSchema = z
+  .strictObject({
+    startDate: bookingFields.startDate,
+    finishDate: bookingFields.finishDate,
+    startTime: bookingFields.startTime,
+    finishTime: bookingFields.finishTime,
+  })
+  .superRefine((v, ctx) => {
+    const problems = dateRangeProblems(v);
+    if (!v.startDate && !v.finishDate) problems.push({ field: 'startDate', message: MSG.selectDates }, { field: 'finishDate', message: MSG.selectDates });
+    for (const p of problems) ctx.addIssue({ code: 'custom', path: [p.field], message: p.message });
+  });
+export type RequestDatesInput = z.infer<typeof RequestDatesSchema>;
+
 /** The booking fields a person typed, without the admin-only flags. */
 export type BookingDetails = Omit<CreateBookingInput, 'id' | 'status' | 'isManualBooking'>;

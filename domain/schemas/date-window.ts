@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { CreateBookingSchema, UpdateBookingSchema } from './booking.ts';
+import { CreateBookingSchema, RequestDatesSchema, UpdateBookingSchema } from './booking.ts';
 import { ConvertQuoteSchema, UpdateQuoteSchema } from './quote.ts';
 
 /**
@@ -51,6 +51,9 @@ export const bookingRequestSchema = daily((today: string, who: Booker) => within
 
 /** `PATCH /api/bookings/{id}` (the admin). */
 export const bookingUpdateSchema = daily((today: string) => withinWindow(UpdateBookingSchema, BOOKING_DATES, dateWindow(today, 'admin')));
+
+/** `POST /api/bookings/{id}/dates` (the customer's own request, while it waits): the days a customer may choose. */
+export const requestDatesSchema = daily((today: string) => withinWindow(RequestDatesSchema, ['startDate', 'finishDate'], dateWindow(today, 'customer')));
 
 /** `PUT /api/quotes/{id}` (the admin): the follow-up date. */
 export const quoteUpdateSchema = daily((today: string) => withinWindow(UpdateQuoteSchema, ['followUpDate'], dateWindow(today, 'admin')));

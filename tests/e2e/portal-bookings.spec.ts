@@ -1,4 +1,5 @@
 import { CANCEL_TOO_LATE } from '#domain/deciders/booking.ts';
+import { dayWords } from '#domain/history.ts';
 import { bookingReference } from '#domain/reference.ts';
 import { Client } from '../support/server.ts';
 import { png } from '../integration/matrix/calls.ts';
@@ -178,6 +179,54 @@ test.describe('the customer portal: bookings, files and chat', () => {
     const changes = server.storage.store.readStream(`booking-${booking!.id}`).filter((e) => e.type === 'BookingStatusChanged');
     expect(changes).toHaveLength(1);
     await expectAxeClean(page);
+  });
+
+  test('a request waiting for confirmation can be moved to other days, also with no signal, and goes once; once confirmed it cannot', async ({ page, server }) => {
+    const { email } = await signedInCustomer(page, server, 'mo.move@example.com');
+    await bookWith(page, { serviceType: 'socket_installation', startDate: dayAhead(47), finishDate: dayAhead(47), description: 'Picked the wrong day' });
+    await expectToast(page, 'Booking Submitted');
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    const card = page.getByRole('listitem').filter({ hasText: 'Picked the wrong day' });
+    const open = card.getByRole('button', { name: /^Change dates/ });
+
+    // A slip does nothing: Keep these dates puts things back.
+    await open.click();
+    const form = card.getByRole('form', { name: /^New dates for/ });
+    await expect(form.getByLabel(/^Start date/)).toBeFocused();
+    await form.getByRole('button', { name: 'Keep these dates' }).click();
+    await expect(open).toBeFocused();
+
+    await open.click();
+    await form.getByLabel(/^Finish date/).fill(dayAhead(40));
+    await form.getByRole('button', { name: 'Save the new dates' }).click();
+    await expect(form.getByText('The finish date must be on or after the start date')).toBeVisible();
+    await expectAxeClean(page);
+
+    await page.context().setOffline(true);
+    await form.getByLabel(/^Start date/).fill(dayAhead(52));
+    await form.getByLabel(/^Finish date/).fill(dayAhead(53));
+    await form.getByRole('button', { name: 'Save the new dates' }).click();
+    await expectToast(page, 'Saved on this device');
+    await expect(card.getByRole('heading', { level: 3 })).toBeFocused();
+    await expect(card.getByText('Waiting to send')).toBeVisible();
+    const [booking] = server.storage.queries.bookingsForCustomer(email, null);
+    await expect(card).toContainText(dayWords(dayAhead(53)));
+    expect(booking!.startDate).toBe(dayAhead(47));
+
+    await page.context().setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(card.getByText('Waiting to send')).toBeHidden({ timeout: 15_000 });
+    expect(server.storage.queries.booking(booking!.id)).toMatchObject({ startDate: dayAhead(52), finishDate: dayAhead(53), status: 'pending' });
+    expect(server.storage.store.readStream(`booking-${booking!.id}`).filter((e) => e.type === 'BookingDetailsChanged')).toHaveLength(1);
+
+    // Confirmed by us: its dates are changed by talking to us, and the button goes.
+    const admin = new Client(server.url);
+    await admin.loginAdmin();
+    expect((await admin.request('PATCH', `/api/bookings/${booking!.id}`, { json: { status: 'confirmed' } })).status).toBe(200);
+    await page.getByRole('tab', { name: 'My Quotes' }).click();
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    await expect(card.locator('.status-badge')).toHaveText(/confirmed/i);
+    await expect(card.getByRole('button', { name: /^Change dates/ })).toHaveCount(0);
   });
 
   test('a cancellation sent after the job was confirmed is shown as not accepted, with the booking as it now stands', async ({ page, server }) => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CANCEL_TOO_LATE } from '#domain/deciders/booking.ts';
+import { CANCEL_TOO_LATE, DATES_TOO_LATE } from '#domain/deciders/booking.ts';
 import { ERASED } from '#domain/limits.ts';
 import { bookingReference } from '#domain/reference.ts';
 import { Client, startServer, type TestServer } from '../support/server.ts';
@@ -544,6 +544,56 @@ describe('POST /api/bookings/{id}/cancel', () => {
     const other = await pendingBooking();
     expectError(await admin.post(`/api/bookings/${other.id}/cancel`, {}), 403, 'forbidden');
     expect([403, 404]).toContain((await stranger.post(`/api/bookings/${other.id}/cancel`, {})).status);
+    expect(allEvents(server).length).toBe(before + 1);
+  });
+});
+
+describe('POST /api/bookings/{id}/dates', () => {
+  it('moves the customer’s pending request to other days and hours; the history and the business’s mail say so, with what it was', async () => {
+    const booking = await pendingBooking();
+    const day = freshDay();
+    const before = allEvents(server).length;
+    const mailBefore = lastMailId(server);
+
+    const res = await owner.post(`/api/bookings/${booking.id}/dates`, { startDate: day, finishDate: day, startTime: '13:00', finishTime: '16:00' });
+
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({ id: booking.id, status: 'pending', startDate: day, finishDate: day, startTime: '13:00', finishTime: '16:00' });
+    expect(bookingEventsAfter(before, booking.id).map((e) => e.type)).toEqual(['BookingDetailsChanged']);
+    expect((await owner.get(`/api/bookings/${booking.id}/timeline`)).data.at(-1)).toMatchObject({ who: 'You', summary: expect.stringMatching(/^You updated the start date, finish date, start time, finish time \(now /) });
+    const mail = await mailSince(server, mailBefore);
+    expect(mail.map(({ kind }) => kind)).toEqual(['request-moved']);
+    expect(mail[0]!.text).toMatch(/New dates: .*, 13:00–16:00/);
+    expect(mail[0]!.text).toMatch(/It was: /);
+
+    // The same days again (a retry): the same answer, nothing appended or mailed.
+    expect((await owner.post(`/api/bookings/${booking.id}/dates`, { startDate: day, finishDate: day, startTime: '13:00', finishTime: '16:00' })).status).toBe(200);
+    expect(bookingEventsAfter(before, booking.id)).toHaveLength(1);
+    expect(await mailSince(server, mailBefore)).toHaveLength(1);
+  });
+
+  it('refuses bad days naming the fields, a confirmed job (409), the admin and other customers, and writes nothing', async () => {
+    const booking = await pendingBooking();
+    const before = allEvents(server).length;
+
+    const backwards = await owner.post(`/api/bookings/${booking.id}/dates`, { startDate: daysAhead(20), finishDate: daysAhead(19) });
+    const past = await owner.post(`/api/bookings/${booking.id}/dates`, { startDate: daysAhead(-3), finishDate: daysAhead(-3) });
+    const none = await owner.post(`/api/bookings/${booking.id}/dates`, {});
+
+    expectError(backwards, 400, 'validation_failed');
+    expect(Object.keys(backwards.data.error.fields)).toEqual(['finishDate']);
+    expectError(past, 400, 'validation_failed');
+    expect(Object.keys(past.data.error.fields).sort()).toEqual(['finishDate', 'startDate']);
+    expectError(none, 400, 'validation_failed');
+    expect(Object.keys(none.data.error.fields).sort()).toEqual(['finishDate', 'startDate']);
+    expectError(await admin.post(`/api/bookings/${booking.id}/dates`, { startDate: daysAhead(30), finishDate: daysAhead(30) }), 403, 'forbidden');
+    expect([403, 404]).toContain((await stranger.post(`/api/bookings/${booking.id}/dates`, { startDate: daysAhead(30), finishDate: daysAhead(30) })).status);
+    expect(allEvents(server).length).toBe(before);
+
+    expect((await patch(admin, booking.id, { status: 'confirmed' })).status).toBe(200);
+    const late = await owner.post(`/api/bookings/${booking.id}/dates`, { startDate: daysAhead(30), finishDate: daysAhead(30) });
+    expectError(late, 409, 'booking_not_pending');
+    expect(late.data.error.message).toBe(DATES_TOO_LATE);
     expect(allEvents(server).length).toBe(before + 1);
   });
 });

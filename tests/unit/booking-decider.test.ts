@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CANCEL_TOO_LATE, bookingDecider, newBookingData } from '#domain/deciders/booking.ts';
+import { CANCEL_TOO_LATE, DATES_TOO_LATE, bookingDecider, newBookingData } from '#domain/deciders/booking.ts';
 import { CreateBookingSchema } from '#domain/schemas/booking.ts';
 import { spec } from '../support/decider-spec.ts';
 import { bookingId, bookingRequested } from './fixtures.ts';
@@ -49,6 +49,19 @@ describe('booking decider', () => {
       booking.given([bookingRequested({ status })]).when({ type: 'CancelBookingRequest' }).thenThrows('booking_not_pending', { message: CANCEL_TOO_LATE });
     }
     booking.given([]).when({ type: 'CancelBookingRequest' }).thenThrows('booking_not_found');
+  });
+
+  it('lets the customer move a pending request to other days, the same days again changing nothing, and not a booked job', () => {
+    const moved = { startDate: '2026-12-08', finishDate: '2026-12-08', startTime: '13:00', finishTime: '17:00' };
+    booking
+      .given([bookingRequested()])
+      .when({ type: 'ChangeRequestDates', data: moved })
+      .thenEvents([{ type: 'BookingDetailsChanged', data: { bookingId, startDate: '2026-12-08', finishDate: '2026-12-08', startTime: '13:00' } }]);
+    booking.given([bookingRequested()]).when({ type: 'ChangeRequestDates', data: { startDate: '2026-12-01', finishDate: '2026-12-02', startTime: '09:00', finishTime: '17:00' } }).thenEvents([]);
+    for (const status of ['confirmed', 'in_progress', 'completed', 'cancelled'] as const) {
+      booking.given([bookingRequested({ status })]).when({ type: 'ChangeRequestDates', data: moved }).thenThrows('booking_not_pending', { message: DATES_TOO_LATE });
+    }
+    booking.given([]).when({ type: 'ChangeRequestDates', data: moved }).thenThrows('booking_not_found');
   });
 
   it('cannot change a booking that does not exist', () => {

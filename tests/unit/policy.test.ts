@@ -59,7 +59,7 @@ describe('can', () => {
     ]);
   });
 
-  it.each(['quote.answer', 'booking.cancel'] as const)("lets only the record's customer %s: not the admin, not another customer", (action) => {
+  it.each(['quote.answer', 'booking.cancel', 'booking.reschedule'] as const)("lets only the record's customer %s: not the admin, not another customer", (action) => {
     expect(can(ann, action, annsByAddress)).toBe(true);
     expect(can(admin, action, { email: 'boss@example.com', userId: 'admin-1' })).toBe(false);
     expect(can(ann, action, someoneElses)).toBe(false);

@@ -12,6 +12,7 @@ import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { Attachments } from './Attachments.tsx';
 import { BookingHistory } from './BookingHistory.tsx';
 import { formatSchedule } from './format.ts';
+import { MoveRequest } from './MoveRequest.tsx';
 
 /** Where a record still on the device stands, in words. */
 export function WaitingBadge({ waiting }: { waiting: Shown<unknown>['waiting'] }) {
@@ -30,6 +31,8 @@ export function WaitingBadge({ waiting }: { waiting: Shown<unknown>['waiting'] }
  */
 export function BookingCard({ booking, owner, onChat, focusChat }: { booking: Shown<BookingView>; owner: string; onChat: () => void; focusChat: boolean }) {
   const [history, setHistory] = useState(false);
+  const [moving, setMoving] = useState(false);
+  const move = useRef<HTMLButtonElement>(null);
   const chat = useRef<HTMLButtonElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -95,7 +98,29 @@ export function BookingCard({ booking, owner, onChat, focusChat }: { booking: Sh
           <BookingHistory bookingId={booking.id} />
         </div>
       ) : null}
-      {onServer && booking.status === 'pending' ? <CancelRequest booking={booking} owner={owner} title={title} onConfirm={() => heading.current?.focus()} /> : null}
+      {onServer && booking.status === 'pending' ? (
+        moving ? (
+          <MoveRequest
+            booking={booking}
+            owner={owner}
+            title={title}
+            onDone={(moved) => {
+              setMoving(false);
+              // Moved: the heading, where the new days show with the card; kept: back to the button.
+              requestAnimationFrame(() => (moved ? heading.current : move.current)?.focus());
+            }}
+          />
+        ) : (
+          <>
+            <div className="btn-row portal-booking__cancel">
+              <button type="button" ref={move} className="btn btn--secondary btn--small" onClick={() => setMoving(true)}>
+                Change dates<span className="visually-hidden"> of your {title} booking request</span>
+              </button>
+            </div>
+            <CancelRequest booking={booking} owner={owner} title={title} onConfirm={() => heading.current?.focus()} />
+          </>
+        )
+      ) : null}
     </li>
   );
 }

@@ -6,7 +6,7 @@ import type { EventType } from '#domain/events.ts';
 import { LIMITS } from '#domain/limits.ts';
 import { AdminResetSchema, CustomerResetSchema, ForgotPasswordSchema, LoginSchema, RegisterSchema, VerifyEmailSchema } from '#domain/schemas/auth.ts';
 import { ChangeEmailSchema, ChangePasswordSchema, DeleteAccountSchema, RenameAccountSchema } from '#domain/schemas/account.ts';
-import { CreateBookingSchema, UpdateBookingSchema } from '#domain/schemas/booking.ts';
+import { CreateBookingSchema, RequestDatesSchema, UpdateBookingSchema } from '#domain/schemas/booking.ts';
 import { CreateContactSchema } from '#domain/schemas/contact.ts';
 import { PostMessageSchema } from '#domain/schemas/message.ts';
 import { ConvertQuoteSchema, UpdateQuoteSchema } from '#domain/schemas/quote.ts';
@@ -342,6 +342,14 @@ export const CALLS: readonly ApiCall[] = [
   {
     method: 'POST', path: '/api/bookings/{id}/cancel', access: A_ONLY, ok: 200, appends: ['BookingStatusChanged'], body: 'none',
     request: async (fx) => ({ params: { id: await fx.pendingBooking() } }),
+  },
+  // A's own request, moved to another day while pending: A only (the admin changes dates with PATCH).
+  {
+    method: 'POST', path: '/api/bookings/{id}/dates', access: A_ONLY, ok: 200, appends: ['BookingDetailsChanged'], body: 'json', schema: RequestDatesSchema, bounded: DATES,
+    request: async (fx) => {
+      const day = fx.day();
+      return { params: { id: await fx.pendingBooking() }, json: { startDate: day, finishDate: day, startTime: '10:00', finishTime: '12:00' } };
+    },
   },
   { method: 'GET', path: '/api/bookings/{id}/history', access: ADMIN_ONLY, ok: 200, appends: [], body: 'none', request: (fx) => ({ params: { id: fx.bookingId } }) },
   {

@@ -1,0 +1,89 @@
+import { useCallback, useEffect } from 'react';
+import type { BookingView } from '#domain/views.ts';
+import { newCommandId } from '../../lib/api.ts';
+import { useForm } from '../../lib/form.ts';
+import type { FormOutcome, FormSchema } from '../../lib/form.ts';
+import { SAVED_OFFLINE } from '../../lib/queue-form.ts';
+import { toast } from '../../lib/toast.ts';
+import { submit } from '../../offline/submit.ts';
+import { KINDS } from '../../offline/use-mirror.ts';
+import { Field } from '../ui/Field.tsx';
+import { addDays, today } from './format.ts';
+
+const FIELDS = ['startDate', 'finishDate', 'startTime', 'finishTime'] as const;
+type DateField = (typeof FIELDS)[number];
+
+/** The server's own rule: both days, within the days a customer may choose, the finish not before the start. */
+const loadSchema = async (): Promise<FormSchema> => {
+  const { londonDay, requestDatesSchema } = await import('#domain/schemas/date-window.ts');
+  return requestDatesSchema(londonDay(new Date()));
+};
+
+/**
+ * "Change dates" of a request still waiting for our confirmation (beyond the seed, where a day picked wrong meant
+ * cancelling and asking again): its days and hours, through the outbox like a cancellation, so also with no signal,
+ * shown at once as waiting, and sent once. Once confirmed, dates are changed by talking to us (the server says so).
+ */
+export function MoveRequest({ booking, owner, title, onDone }: { booking: BookingView; owner: string; title: string; onDone: (moved: boolean) => void }) {
+  const prefix = `move-${booking.id}`;
+  useEffect(() => {
+    document.getElementById(`${prefix}-startDate`)?.focus();
+  }, [prefix]);
+  const onValid = useCallback(
+    async (values: Record<DateField, string>): Promise<FormOutcome<DateField>> => {
+      const dates = { startDate: values.startDate, finishDate: values.finishDate, startTime: values.startTime || null, finishTime: values.finishTime || null };
+      if (FIELDS.every((field) => (booking[field] ?? null) === dates[field])) return { kind: 'failed', message: 'These are the dates you asked for already.' };
+      const outcome = await submit({
+        id: newCommandId(),
+        kind: KINDS.bookingDates,
+        values: {},
+        label: `New dates for your ${title} booking request`,
+        method: 'POST',
+        path: `/api/bookings/${booking.id}/dates`,
+        body: dates,
+        record: booking.id,
+        owner,
+      });
+      switch (outcome.kind) {
+        case 'sent':
+          void toast.success('Dates Changed', 'We have your new dates, and our team will confirm them or call you.');
+          onDone(true);
+          return { kind: 'sent', message: 'Dates Changed' };
+        case 'queued':
+          void toast.info('Saved on this device', SAVED_OFFLINE);
+          onDone(true);
+          return { kind: 'saved', message: 'Saved on this device' };
+        case 'refused':
+          if (outcome.status === 400 && Object.keys(outcome.fields).length > 0) return { kind: 'invalid', fields: outcome.fields as Partial<Record<DateField, string>> };
+          return { kind: 'failed', message: outcome.message };
+        case 'failed':
+          return { kind: 'failed', message: outcome.message };
+      }
+    },
+    [booking, onDone, owner, title],
+  );
+  const { errors, status, sending, formProps } = useForm({ fields: FIELDS, loadSchema, onValid, keep: true });
+  const first = today();
+  const last = addDays(first, 365 * 2);
+  const f = (name: DateField, label: string, required = false) => ({ form: prefix, name, label, error: errors[name], required });
+  return (
+    <form className="form-grid portal-booking__move" aria-label={`New dates for ${title}`} {...formProps}>
+      <Field {...f('startDate', 'Start date', true)}>{(p) => <input {...p} type="date" min={first} max={last} defaultValue={booking.startDate ?? ''} />}</Field>
+      <Field {...f('finishDate', 'Finish date', true)}>{(p) => <input {...p} type="date" min={first} max={last} defaultValue={booking.finishDate ?? ''} />}</Field>
+      <Field {...f('startTime', 'Start time')}>{(p) => <input {...p} type="time" defaultValue={booking.startTime ?? ''} />}</Field>
+      <Field {...f('finishTime', 'Finish time')}>{(p) => <input {...p} type="time" defaultValue={booking.finishTime ?? ''} />}</Field>
+      <div className="btn-row field--full">
+        {/* aria-disabled, not disabled: a disabled button drops the focus a click gave it to the page's body. */}
+        <button type="submit" className="btn btn--primary btn--small" aria-disabled={sending || undefined}>
+          {sending ? 'Sending…' : 'Save the new dates'}
+        </button>
+        <button type="button" className="btn btn--secondary btn--small" onClick={() => onDone(false)}>
+          Keep these dates
+        </button>
+      </div>
+      <p className={`form-status form-status--${status.kind} field--full`} role="status">
+        {status.kind === 'sending' ? '' : status.text}
+      </p>
+    </form>
+  );
+}
