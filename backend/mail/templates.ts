@@ -96,34 +96,40 @@ export function newRequest(to: string, r: RequestSummary): OutgoingMail {
   ]);
 }
 
+/** A booking as the mails to the business about a customer's change name it. */
+type BookingForBusiness = {
+  id: string;
+  firstName: string;
+  lastName: string | null;
+  email: string | null;
+  phone: string | null;
+  serviceType: string;
+  startDate: string | null;
+  finishDate: string | null;
+  startTime: string | null;
+  finishTime: string | null;
+};
+
+/** Who, how to reach them, and which job: the first lines of the business's mails about a customer's change. */
+function customerLines(b: BookingForBusiness): MailLine[] {
+  return [['Name', `${b.firstName} ${b.lastName ?? ''}`.trim()], ['Email', b.email], ['Phone', b.phone], ['Service', serviceTypeLabel(b.serviceType)]];
+}
+
 /** To the business: a customer withdrew a booking request before it was confirmed. */
-export function requestCancelled(
-  to: string,
-  b: { id: string; firstName: string; lastName: string | null; email: string | null; phone: string | null; serviceType: string; startDate: string | null; finishDate: string | null; startTime: string | null; finishTime: string | null },
-): OutgoingMail {
+export function requestCancelled(to: string, b: BookingForBusiness): OutgoingMail {
   const name = `${b.firstName} ${b.lastName ?? ''}`.trim();
   return compose('request-cancelled', to, `Booking request cancelled: ${serviceTypeLabel(b.serviceType)} — ${name}`, 'A customer cancelled their booking request before it was confirmed.', [
-    ['Name', name],
-    ['Email', b.email],
-    ['Phone', b.phone],
-    ['Service', serviceTypeLabel(b.serviceType)],
+    ...customerLines(b),
     ['Dates', scheduleWords(b)],
     ['Reference', bookingReference(b.id)],
   ]);
 }
 
 /** To the business: a customer moved their booking request to other days or hours before it was confirmed. */
-export function requestMoved(
-  to: string,
-  b: { id: string; firstName: string; lastName: string | null; email: string | null; phone: string | null; serviceType: string; startDate: string | null; finishDate: string | null; startTime: string | null; finishTime: string | null },
-  was: { startDate: string | null; finishDate: string | null; startTime: string | null; finishTime: string | null },
-): OutgoingMail {
+export function requestMoved(to: string, b: BookingForBusiness, was: { startDate: string | null; finishDate: string | null; startTime: string | null; finishTime: string | null }): OutgoingMail {
   const name = `${b.firstName} ${b.lastName ?? ''}`.trim();
   return compose('request-moved', to, `Booking request moved: ${serviceTypeLabel(b.serviceType)} — ${name}`, 'A customer changed the dates of their booking request before it was confirmed.', [
-    ['Name', name],
-    ['Email', b.email],
-    ['Phone', b.phone],
-    ['Service', serviceTypeLabel(b.serviceType)],
+    ...customerLines(b),
     ['New dates', scheduleWords(b)],
     ['It was', scheduleWords(was)],
     ['Reference', bookingReference(b.id)],

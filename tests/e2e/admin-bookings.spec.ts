@@ -276,19 +276,19 @@ test.describe('when the job moved on', () => {
 
 test.describe('Change dates', () => {
   test('moves a booked job to other days and hours: the card, the server and the customer’s mail follow; a clash asks first', async ({ page, server }) => {
-    const dana = await customer(server, 'dana.dates@example.com', 'Dana', 'Dates');
-    const booking = await customerBooking(dana, 'dana.dates@example.com', { firstName: 'Dana', lastName: 'Dates' });
+    const della = await customer(server, 'della.dates@example.com', 'Della', 'Dates');
+    const booking = await customerBooking(della, 'della.dates@example.com', { firstName: 'Della', lastName: 'Dates' });
     const admin = await adminClient(server);
     expect((await admin.request('PATCH', `/api/bookings/${booking.id}`, { json: { status: 'confirmed' } })).status).toBe(200);
-    // Another booked job on the day Dana's would first move to.
+    // Another booked job on the day Della's would first move to.
     const busy = await admin.post('/api/bookings', { firstName: 'Bea', lastName: 'Busy', serviceType: 'rewiring', status: 'confirmed', isManualBooking: true, startDate: ukDay(250), finishDate: ukDay(250), startTime: '09:00', finishTime: '17:00' });
     expect(busy.status).toBe(201);
     await signIn(page);
 
-    const card = jobCard(page, 'Dana Dates');
+    const card = jobCard(page, 'Della Dates');
     const open = card.getByRole('button', { name: /^Change dates/ });
     await open.click();
-    const form = card.getByRole('form', { name: 'New dates for Dana Dates' });
+    const form = card.getByRole('form', { name: 'New dates for Della Dates' });
     await expect(form.getByLabel(/^Start date/)).toBeFocused();
     await form.getByLabel(/^Start date/).fill(ukDay(250));
     await form.getByLabel(/^Finish date/).fill(ukDay(250));
@@ -304,24 +304,24 @@ test.describe('Change dates', () => {
     await form.getByLabel(/^Finish date/).fill(ukDay(252));
     await form.getByRole('button', { name: 'Save the dates' }).click();
     await expect(page.getByText('Dates Changed')).toBeVisible();
-    await expect(page.getByText(/Dana gets an e-mail with the new dates\.$/)).toBeVisible();
+    await expect(page.getByText(/Della gets an e-mail with the new dates\.$/)).toBeVisible();
     await expect(form).toHaveCount(0);
     await expect(open).toBeFocused();
     await expect.poll(() => server.storage.queries.booking(booking.id)).toMatchObject({ startDate: ukDay(251), finishDate: ukDay(252), startTime: '13:00', finishTime: '15:30' });
     await expect(card).toContainText('13:00–15:30');
-    await expect.poll(() => outboxMails(server).filter((m) => m.kind === 'booking-rescheduled' && m.to === 'dana.dates@example.com').length).toBe(1);
+    await expect.poll(() => outboxMails(server).filter((m) => m.kind === 'booking-rescheduled' && m.to === 'della.dates@example.com').length).toBe(1);
   });
 
   test('with no signal the new dates show at once as waiting, and a status change after them lands too, once', async ({ page, context, server }) => {
-    const owen = await customer(server, 'owen.dates@example.com', 'Owen', 'Dates');
-    const booking = await customerBooking(owen, 'owen.dates@example.com', { firstName: 'Owen', lastName: 'Dates' });
+    const otto = await customer(server, 'otto.dates@example.com', 'Otto', 'Dates');
+    const booking = await customerBooking(otto, 'otto.dates@example.com', { firstName: 'Otto', lastName: 'Dates' });
     await signIn(page);
-    const card = jobCard(page, 'Owen Dates');
+    const card = jobCard(page, 'Otto Dates');
     await expect(card).toBeVisible();
 
     await context.setOffline(true);
     await card.getByRole('button', { name: /^Change dates/ }).click();
-    const form = card.getByRole('form', { name: 'New dates for Owen Dates' });
+    const form = card.getByRole('form', { name: 'New dates for Otto Dates' });
     await form.getByLabel(/^Start date/).fill(ukDay(261));
     await form.getByLabel(/^Finish date/).fill(ukDay(261));
     await form.getByRole('button', { name: 'Save the dates' }).click();

@@ -134,6 +134,26 @@ export function Gone({ what, back, onBack }: { what: string; back: string; onBac
   );
 }
 
+/**
+ * Inside a form, before anything is sent: the days chosen overlap a job already booked (the jobs, or none listed when
+ * only the server knew), and the one way to go on anyway. An alert, so it is read out when it appears.
+ */
+export function ClashWarning({ jobs, level = 'h3', action, onAction }: { jobs: readonly BookingView[]; level?: 'h3' | 'h4'; action: string; onAction: () => void }) {
+  const Heading = level;
+  return (
+    <div className="admin-problem field--full" role="alert">
+      <Heading>Double booking</Heading>
+      <p>{jobs.length > 0 ? 'These dates overlap a job already booked (confirmed or under way):' : 'The server says these dates overlap a job already booked.'}</p>
+      <ClashList jobs={jobs} />
+      <div className="admin-actions">
+        <button type="button" className="btn btn--primary admin-btn" onClick={onAction}>
+          {action}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /** The confirmed jobs a new or changed job would overlap, by customer and time. */
 export function ClashList({ jobs }: { jobs: readonly BookingView[] }) {
   if (jobs.length === 0) return null;

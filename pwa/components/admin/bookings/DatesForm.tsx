@@ -10,7 +10,7 @@ import type { JobDates } from '../../../offline/admin-commands.ts';
 import { Field } from '../../ui/Field.tsx';
 import { useAdmin } from '../context.ts';
 import { jobWhen } from '../format.ts';
-import { ClashList, SubmitRow } from '../parts.tsx';
+import { ClashWarning, SubmitRow } from '../parts.tsx';
 import { clashingJobs } from './problems.ts';
 
 const FIELDS = ['startDate', 'finishDate', 'startTime', 'finishTime'] as const;
@@ -106,18 +106,7 @@ export function DatesForm({ job, all, onDone }: { job: BookingView; all: readonl
       <Field {...f('finishDate', 'Finish date', true)}>{(p) => <input {...p} type="date" defaultValue={job.finishDate ?? ''} />}</Field>
       <Field {...f('startTime', 'Start time')}>{(p) => <input {...p} type="time" defaultValue={job.startTime ?? ''} />}</Field>
       <Field {...f('finishTime', 'Finish time')}>{(p) => <input {...p} type="time" defaultValue={job.finishTime ?? ''} />}</Field>
-      {clash ? (
-        <div className="admin-problem field--full" role="alert">
-          <h4>Double booking</h4>
-          <p>{clash.length > 0 ? 'These dates overlap a job already booked (confirmed or under way):' : 'The server says these dates overlap a job already booked.'}</p>
-          <ClashList jobs={clash} />
-          <div className="admin-actions">
-            <button type="button" className="btn btn--primary admin-btn" onClick={moveAnyway}>
-              Move anyway
-            </button>
-          </div>
-        </div>
-      ) : null}
+      {clash ? <ClashWarning jobs={clash} level="h4" action="Move anyway" onAction={moveAnyway} /> : null}
       <SubmitRow label="Save the dates" busyLabel="Saving…" sending={sending} status={status}>
         <button type="button" className="btn btn--secondary admin-btn" onClick={onDone}>
           Cancel

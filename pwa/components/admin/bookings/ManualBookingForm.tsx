@@ -8,7 +8,7 @@ import { addManualBooking, personName } from '../../../offline/admin-commands.ts
 import { Field } from '../../ui/Field.tsx';
 import { useAdmin } from '../context.ts';
 import { dayLabel } from '../format.ts';
-import { ClashList, ScreenHead, StatusOptions, SubmitRow } from '../parts.tsx';
+import { ClashWarning, ScreenHead, StatusOptions, SubmitRow } from '../parts.tsx';
 import { AttachmentField } from '../../ui/AttachmentField.tsx';
 import { MANUAL_FIELDS, loadManualSchema } from './manual-booking.ts';
 import type { ManualField } from './manual-booking.ts';
@@ -142,18 +142,7 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
         <Field {...f('address', 'Address', { full: true })}>{(p) => <input {...p} autoComplete="off" />}</Field>
         <Field {...f('description', 'Job details', { full: true })}>{(p) => <textarea {...p} rows={3} />}</Field>
         <AttachmentField files={files} onChange={setFiles} per="job" />
-        {clash ? (
-          <div className="admin-problem field--full" role="alert">
-            <h3>Double booking</h3>
-            <p>{clash.length > 0 ? 'These dates overlap a job already booked (confirmed or under way):' : 'The server says these dates overlap a job already booked.'}</p>
-            <ClashList jobs={clash} />
-            <div className="admin-actions">
-              <button type="button" className="btn btn--primary admin-btn" onClick={bookAnyway}>
-                Book anyway
-              </button>
-            </div>
-          </div>
-        ) : null}
+        {clash ? <ClashWarning jobs={clash} action="Book anyway" onAction={bookAnyway} /> : null}
         <SubmitRow label="Add booking" busyLabel="Saving…" sending={sending} status={status} />
       </form>
     </section>
