@@ -4,6 +4,7 @@ import { loadConfig, type Config } from './config.ts';
 import { createHttpServer } from './http-server.ts';
 import { createLogger } from './logger.ts';
 import { every } from './loops.ts';
+import { calendarAttacher } from './mail/calendar-attachment.ts';
 import { MailSender } from './mail/sender.ts';
 import { missingNodeFlags } from './node-flags.ts';
 import { guardProcess } from './process-guard.ts';
@@ -86,7 +87,7 @@ async function start() {
     logger.warn('No admin account yet: run `npm run create-admin -- --email you@example.com --password …`');
   }
   const clock = () => new Date();
-  const mailer = new MailSender(storage.mail, config.mail, logger, clock);
+  const mailer = new MailSender(storage.mail, config.mail, logger, clock, calendarAttacher(storage.queries, { publicUrl: config.publicUrl, businessEmail: config.mail.businessEmail }, clock));
   mailer.start();
   if (mailer.usesDevOutbox) logger.info({ dir: config.mail.devOutboxDir }, 'no SMTP_URL: mail goes to the development outbox');
   const writer = startWriter(config, logger);

@@ -3,7 +3,8 @@ import { prepared, type Db } from './db.ts';
 /** A paragraph of a mail, or a label and its value. */
 export type MailLine = string | [label: string, value: string | null | undefined];
 /** What a mail says: rendered as plain text and as HTML when it is sent (backend/mail/templates.ts, `renderMail`). */
-export type MailBody = { greeting: string; lines: MailLine[] };
+/** What a mail says; `calendar` names a booking whose calendar file goes with it, made when it is sent. */
+export type MailBody = { greeting: string; lines: MailLine[]; calendar?: { bookingId: string } };
 /**
  * A message to send; `kind` names the template, for the logs and the admin. `urgent` mail (a password reset
  * link lives one hour) is sent before any backlog.

@@ -8,6 +8,11 @@ import { renderMail } from './templates.ts';
 
 export type MailSettings = { smtpUrl: string | null; from: string; devOutboxDir: string };
 
+/** A file sent with a mail (a booking's calendar file). */
+export type MailAttachment = { filename: string; content: string; contentType: string };
+/** Makes the files a mail carries, when it is sent (so they show the record as it is then). */
+export type Attacher = (mail: QueuedMail) => MailAttachment[];
+
 /** Mails in flight at once (the SMTP pool's connections). */
 const CONCURRENCY = 4;
 /** Mails read from the outbox per query: urgent mail queued meanwhile waits for at most one batch. */
@@ -55,6 +60,7 @@ export class MailSender {
   readonly #settings: MailSettings;
   readonly #logger: Logger;
   readonly #clock: () => Date;
+  readonly #attach: Attacher | undefined;
   readonly #unrecorded = new Map<number, Outcome>();
   #running: Promise<void> | undefined;
   #again = false;
@@ -63,11 +69,22 @@ export class MailSender {
   #recordSoon: NodeJS.Timeout | undefined;
   #stopped = false;
 
-  constructor(outbox: MailOutbox, settings: MailSettings, logger: Logger, clock: () => Date) {
+  constructor(outbox: MailOutbox, settings: MailSettings, logger: Logger, clock: () => Date, attach?: Attacher) {
     this.#outbox = outbox;
     this.#settings = settings;
     this.#logger = logger;
     this.#clock = clock;
+    this.#attach = attach;
+  }
+
+  /** The mail's files; a file that cannot be made is left out (and logged), never the mail. */
+  #attachments(mail: QueuedMail): MailAttachment[] {
+    try {
+      return this.#attach?.(mail) ?? [];
+    } catch (err) {
+      this.#logger.warn({ mailId: mail.id, kind: mail.kind, err: describeFault(err) }, 'mail sent without its attachment');
+      return [];
+    }
   }
 
   /** Whether mail stays on this machine (development outbox) instead of going out by SMTP. */
@@ -227,7 +244,8 @@ export class MailSender {
     this.#transport ??= createTransport(this.#settings);
     // Rendered now (ADR 023); a mail queued before the outbox kept bodies was rendered then.
     const { text, html } = mail.body ? renderMail(mail.body) : mail;
-    const info = await this.#transport.sendMail({ from: this.#settings.from, to: mail.to, subject: mail.subject, text, html });
+    const attachments = this.#attachments(mail);
+    const info = await this.#transport.sendMail({ from: this.#settings.from, to: mail.to, subject: mail.subject, text, html, ...(attachments.length > 0 ? { attachments } : {}) });
     if (this.usesDevOutbox) {
       await mkdir(this.#settings.devOutboxDir, { recursive: true, mode: 0o700 });
       // One time for the file's name and its `sentAt`, so the outbox lists mail in the order the files say.
@@ -236,7 +254,7 @@ export class MailSender {
       await writeFile(join(this.#settings.devOutboxDir, `${name}.eml`), info.message as Buffer, { mode: 0o600 });
       // Written aside and renamed: whoever lists the outbox (its dev page, a test) never reads half a file.
       const json = join(this.#settings.devOutboxDir, `${name}.json`);
-      await writeFile(`${json}.part`, JSON.stringify({ id: mail.id, kind: mail.kind, to: mail.to, subject: mail.subject, text, sentAt }, null, 2), {
+      await writeFile(`${json}.part`, JSON.stringify({ id: mail.id, kind: mail.kind, to: mail.to, subject: mail.subject, text, attachments: attachments.map((a) => a.filename), sentAt }, null, 2), {
         mode: 0o600,
       });
       await rename(`${json}.part`, json);

@@ -171,6 +171,13 @@ function jobLines(b: BookingNewsFacts): MailLine[] {
   return [['When', scheduleWords(b)], ...(b.address ? [['Where', b.address] as MailLine] : []), ['Reference', bookingReference(b.id)]];
 }
 
+/** A mail with the booking's calendar file (made when it is sent: backend/mail/calendar-attachment.ts). */
+function withCalendar(mail: OutgoingMail, bookingId: string): OutgoingMail {
+  return { ...mail, body: { ...mail.body, calendar: { bookingId } } };
+}
+
+const CALENDAR_LINE = 'The calendar file with this e-mail puts it in your calendar.';
+
 /** How to follow the booking: the portal for an account's booking, else how to make one that shows it. */
 function followLine(portal: { url: string; hasAccount: boolean }): string {
   return portal.hasAccount
@@ -181,34 +188,40 @@ function followLine(portal: { url: string; hasAccount: boolean }): string {
 /** To the customer: the business confirmed their booking (or booked it for them: on the phone, from a quote). */
 export function bookingConfirmed(to: string, b: BookingNewsFacts, portal: { url: string; hasAccount: boolean }): OutgoingMail {
   const service = serviceTypeLabel(b.serviceType);
-  return compose('booking-confirmed', to, `Your booking is confirmed: ${service} — ${BUSINESS.name}`, `Hello ${b.firstName},`, [
+  const mail = compose('booking-confirmed', to, `Your booking is confirmed: ${service} — ${BUSINESS.name}`, `Hello ${b.firstName},`, [
     `We have confirmed your booking for ${service}.`,
     ...jobLines(b),
+    CALENDAR_LINE,
     followLine(portal),
     `To change anything, call us on ${BUSINESS.phone}.`,
   ]);
+  return withCalendar(mail, b.id);
 }
 
 /** To the customer: a booked job (confirmed or under way) has new days or hours (and the ones it had, so they know which). */
 export function bookingRescheduled(to: string, b: BookingNewsFacts, portal: { url: string; hasAccount: boolean }, was: BookingNewsFacts): OutgoingMail {
   const service = serviceTypeLabel(b.serviceType);
-  return compose('booking-rescheduled', to, `New dates for your booking: ${service} — ${BUSINESS.name}`, `Hello ${b.firstName},`, [
+  const mail = compose('booking-rescheduled', to, `New dates for your booking: ${service} — ${BUSINESS.name}`, `Hello ${b.firstName},`, [
     `We have changed the dates of your booking for ${service}. It is now:`,
     ...jobLines(b),
     ['It was', scheduleWords(was)],
+    'The calendar file with this e-mail moves it in your calendar, if you added it before.',
     followLine(portal),
     `If the new dates do not suit you, call us on ${BUSINESS.phone}.`,
   ]);
+  return withCalendar(mail, b.id);
 }
 
 /** To the customer: the business cancelled their booking. */
 export function bookingCancelled(to: string, b: BookingNewsFacts): OutgoingMail {
   const service = serviceTypeLabel(b.serviceType);
-  return compose('booking-cancelled', to, `Your booking is cancelled: ${service} — ${BUSINESS.name}`, `Hello ${b.firstName},`, [
+  const mail = compose('booking-cancelled', to, `Your booking is cancelled: ${service} — ${BUSINESS.name}`, `Hello ${b.firstName},`, [
     `We have cancelled your booking for ${service}:`,
     ...jobLines(b),
+    'The calendar file with this e-mail takes it out of your calendar, if you added it before.',
     `If you did not expect this, or would like another date, call us on ${BUSINESS.phone}.`,
   ]);
+  return withCalendar(mail, b.id);
 }
 
 /** To the customer: their quote has a price and waits for their answer. */

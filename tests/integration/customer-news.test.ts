@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingReference } from '#domain/reference.ts';
 import { Client, startServer, type TestServer } from '../support/server.ts';
@@ -35,6 +37,25 @@ async function mailOf(request: () => Promise<{ status: number }>, status = 200) 
 
 const patch = (id: string, json: Record<string, unknown>) => () => admin.request('PATCH', `/api/bookings/${id}`, { json });
 
+/** The newest sent mail of `kind` to `to`, as the development outbox keeps it: its files' names and the whole message. */
+function sent(kind: string, to: string): { attachments: string[]; eml: string; ics: string } {
+  const dir = join(server.storageDir, 'mail-outbox');
+  const name = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .filter((f) => {
+      const m = JSON.parse(readFileSync(join(dir, f), 'utf8')) as { kind: string; to: string };
+      return m.kind === kind && m.to === to;
+    })
+    .at(-1);
+  if (!name) throw new Error(`no ${kind} mail to ${to}`);
+  const json = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { attachments: string[] };
+  const eml = readFileSync(join(dir, name.replace(/\.json$/, '.eml')), 'utf8');
+  // The calendar part as a calendar reads it (the message carries it base64-encoded).
+  const part = /Content-Type: text\/calendar[^\n]*\n(?:[^\n]+\n)*?Content-Transfer-Encoding: base64[^\n]*\n(?:[^\n]+\n)*?\n([A-Za-z0-9+/=\n]+)/.exec(eml);
+  return { attachments: json.attachments, eml, ics: part ? Buffer.from(part[1]!.replace(/\n/g, ''), 'base64').toString('utf8') : '' };
+}
+
 describe("the customer hears of the business's changes to their booking", () => {
   it('is mailed once when it is confirmed: when, where, the reference and the portal', async () => {
     const { id } = await requested('cara.confirmed@example.com');
@@ -47,6 +68,11 @@ describe("the customer hears of the business's changes to their booking", () => 
     expect(mail[0]!.text).toContain('Where: 4 Mill Lane, Egham');
     expect(mail[0]!.text).toContain(`Reference: ${bookingReference(id)}`);
     expect(mail[0]!.text).toMatch(/in your customer portal: http\S+\/customer-portal/);
+    // With the booking's calendar file, made as it is sent (a customer booked on the phone has no portal to get it from).
+    const confirmed = sent('booking-confirmed', 'cara.confirmed@example.com');
+    expect(confirmed.attachments).toEqual([`booking-${bookingReference(id)}.ics`]);
+    expect(confirmed.eml).toContain('Content-Type: text/calendar; charset=utf-8; method=PUBLISH');
+    expect(confirmed.ics).toMatch(/^BEGIN:VCALENDAR[\s\S]*DTSTART:\d{8}T\d{6}Z/);
     // The same status again (a tablet's replay) is no news; the work starting or ending neither.
     expect(await mailOf(patch(id, { status: 'confirmed' }))).toEqual([]);
     expect(await mailOf(patch(id, { status: 'in_progress' }))).toEqual([]);
@@ -76,6 +102,8 @@ describe("the customer hears of the business's changes to their booking", () => 
 
     expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'booking-cancelled', to: 'cal.cancelled@example.com' }]);
     expect(mail[0]!.text).toContain('We have cancelled your booking for');
+    // Its calendar file marks the event cancelled, taking a copy imported earlier out of their calendar.
+    expect(sent('booking-cancelled', 'cal.cancelled@example.com').ics).toContain('STATUS:CANCELLED');
     expect(await mailOf(patch(id, { status: 'cancelled' }))).toEqual([]);
   });
 

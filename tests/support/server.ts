@@ -13,6 +13,7 @@ import { loadConfig, type Config } from '#backend/config.ts';
 import { createHttpServer } from '#backend/http-server.ts';
 import { createLogger } from '#backend/logger.ts';
 import type { ListThread, ListThreadOptions } from '#backend/http/list-thread.ts';
+import { calendarAttacher } from '#backend/mail/calendar-attachment.ts';
 import { MailSender } from '#backend/mail/sender.ts';
 import { openServerStorage, startListThread, startWriter } from '#backend/storage.ts';
 
@@ -58,7 +59,7 @@ export async function startServer(
   if (!storage.queries.adminExists()) await createAdmin(storage, ADMIN);
   const logger = createLogger('silent');
   const clock = options.clock ?? (() => new Date());
-  const mailer = new MailSender(storage.mail, config.mail, logger, clock);
+  const mailer = new MailSender(storage.mail, config.mail, logger, clock, calendarAttacher(storage.queries, { publicUrl: config.publicUrl, businessEmail: config.mail.businessEmail }, clock));
   // Commands run in the writer thread as in production (WRITER_THREAD=false in `env`: on this thread).
   const writer = startWriter(config);
   // Long lists are built in their thread as in production (it starts with the first list asked for); `lists` may
