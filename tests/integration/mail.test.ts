@@ -371,3 +371,40 @@ describe('recording what happened to each mail', () => {
     expect(sentAt('Slow')).not.toBeNull();
   });
 });
+
+describe("a mail's files", () => {
+  /** Sends one mail through a sender whose attacher is `attach`, to a real SMTP sink; answers what the sink received. */
+  async function sendOne(attach: ConstructorParameters<typeof MailSender>[4]): Promise<ReceivedMail[]> {
+    const smtp = await startSmtp();
+    const dir = mkdtempSync(join(tmpdir(), 'spark-mail-files-'));
+    const storage = openStorage(join(dir, 'app.db'));
+    const sender = new MailSender(storage.mail, { smtpUrl: smtp.url, from: 'shop@example.com', devOutboxDir: join(dir, 'mail-outbox') }, createLogger('silent'), () => new Date(), attach);
+    try {
+      storage.mail.enqueue({ kind: 'booking-confirmed', to: 'cara@example.com', subject: 'Booked', body: { greeting: 'Hello', lines: ['Booked.'], calendar: { bookingId: 'b1' } } }, new Date());
+      await sender.drain();
+      expect(storage.mail.pending()).toBe(0);
+      return smtp.messages;
+    } finally {
+      await sender.stop();
+      storage.close();
+      await smtp.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('carries the files its attacher makes for it, as it is sent', async () => {
+    const [mail] = await sendOne((queued) => [{ filename: `booking-${queued.body?.calendar?.bookingId}.ics`, content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n', contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }]);
+
+    expect(mail!.raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=PUBLISH;\s+name=booking-b1\.ics/);
+    expect(mail!.raw).toContain('Content-Disposition: attachment; filename=booking-b1.ics');
+  });
+
+  it('goes without a file that cannot be made, rather than not at all', async () => {
+    const messages = await sendOne(() => {
+      throw new Error('the booking could not be read');
+    });
+
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.raw).not.toContain('text/calendar');
+  });
+});
