@@ -98,6 +98,8 @@ export const UserView = z.object({
   lastName: text,
   isAdmin: z.boolean(),
   emailVerified: z.boolean(),
+  /** The address the account asked to move to, while the link sent there is open (`GET /api/auth/me` only). */
+  pendingEmail: text.optional(),
 });
 export type UserView = z.infer<typeof UserView>;
 

@@ -1,5 +1,6 @@
 import { streamId } from '#domain/deciders/decider.ts';
-import { type UserCommand, userDecider } from '#domain/deciders/user.ts';
+import { type UserCommand, type UserEvent, userDecider } from '#domain/deciders/user.ts';
+import type { EventStore } from '#data/event-store.ts';
 import { personSubject } from '#domain/events.ts';
 import { VERIFICATION_TOKEN_TTL_MS } from '#domain/limits.ts';
 import { ConflictError, NotFoundError } from '#domain/errors.ts';
@@ -117,6 +118,17 @@ export const verifyEmail: Command<{ userId: string; tokenHash: string }, { moved
   if (user.emailVerified) uow.mail.queue(emailChanged(moved.data.previousEmail, { firstName: user.firstName, newEmail: moved.data.email, admin: user.isAdmin }));
   return { movedTo: moved.data.email, admin: user.isAdmin };
 };
+
+/**
+ * The address the account asked to move to, while the newest link sent there is still open; null when none is
+ * (`GET /api/auth/me` answers it, so My Account and the portal's note can say where the link went).
+ */
+export function pendingEmail(store: EventStore, userId: string, now: Date): string | null {
+  const state = (store.readStream(streamId.user(userId)) as UserEvent[]).reduce(userDecider.evolve, userDecider.initialState());
+  if (state.status !== 'active') return null;
+  const at = now.toISOString();
+  return state.openVerifications.filter((v) => v.newEmail !== undefined && v.expiresAt > at).at(-1)?.newEmail ?? null;
+}
 
 function verificationRequest(uow: Uow, verification: Verification): UserCommand {
   const expiresAt = new Date(uow.now.getTime() + VERIFICATION_TOKEN_TTL_MS).toISOString();

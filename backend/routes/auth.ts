@@ -4,7 +4,7 @@ import { INVALID_VERIFICATION } from '#domain/deciders/user.ts';
 import { MSG } from '#domain/messages.ts';
 import { LoginSchema, RegisterSchema, VerifyEmailSchema, type LoginInput, type RegisterInput } from '#domain/schemas/auth.ts';
 import { publicUser } from '#data/queries.ts';
-import { registerOrNotifyOwner, requestVerification, verifyEmail } from '../commands/users.ts';
+import { pendingEmail, registerOrNotifyOwner, requestVerification, verifyEmail } from '../commands/users.ts';
 import type { AppDeps } from '../deps.ts';
 import { input, runCommand, validate } from '../http/command.ts';
 import { HttpError } from '../http/errors.ts';
@@ -105,8 +105,11 @@ export function authRoutes(deps: AppDeps): Router {
     ctx.body = { message: `We have sent a new confirmation link to ${user.email}.`, emailVerified: false };
   });
 
+  /** The signed-in account, with `pendingEmail` while a link to move it to another address is open. */
   router.get('/api/auth/me', (ctx) => {
-    ctx.body = publicUser(requireUser(ctx, queries));
+    const user = requireUser(ctx, queries);
+    const pending = pendingEmail(storage.store, user.id, deps.clock());
+    ctx.body = { ...publicUser(user), ...(pending ? { pendingEmail: pending } : {}) };
   });
 
   return router;

@@ -170,6 +170,11 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     await form.getByRole('button', { name: 'Send the link' }).click();
     await expect(form.getByRole('status')).toHaveText(`We have sent a link to ${right}. Open it within 7 days to make the change; until then your account keeps ${typo}.`);
     await expect(form.getByLabel('Current password')).toHaveValue('');
+    // Until it is opened, the account says where the link went (My Bookings' note named the old address and offered it again).
+    await expect(page.getByRole('region', { name: 'My email address' })).toContainText(`A link is on its way to ${right}`);
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    await expect(page.getByRole('note')).toContainText(`Please open the link we sent to ${right}.`);
+    await expect(page.getByRole('note').getByRole('button', { name: 'Send the link again' })).toHaveCount(0);
     const link = await mailedLink(server, right, 'confirm-new-email', /https?:\/\/\S+\/customer-auth\?verify=[\w-]+/, after);
 
     await page.goto(link);

@@ -55,8 +55,8 @@ describe('POST /api/account/email and the link it sends', () => {
     // The new address is sealed in the log like the registration's.
     const position = allEvents(server).at(-1)!.globalPosition;
     expect(server.storage.db.prepare('SELECT data FROM events WHERE global_position = ?').pluck().get(position)).not.toContain('mo.mover@example.com');
-    // Nothing moves before the link is opened.
-    expect((await client.get('/api/auth/me')).data).toMatchObject({ email: 'mo.mover@typo.example', emailVerified: false });
+    // Nothing moves before the link is opened; the account says where the link went.
+    expect((await client.get('/api/auth/me')).data).toMatchObject({ email: 'mo.mover@typo.example', emailVerified: false, pendingEmail: 'mo.mover@example.com' });
 
     const before = lastMailId(server);
     const opened = await new Client(server.url).post('/api/auth/verify-email', { token: asked.token });
@@ -66,6 +66,7 @@ describe('POST /api/account/email and the link it sends', () => {
     // Nothing to the address left: never proved, it may be a stranger's, who must not learn the new one.
     expect(await mailSince(server, before)).toEqual([]);
     expect((await client.get('/api/auth/me')).data).toMatchObject({ email: 'mo.mover@example.com', emailVerified: true });
+    expect((await client.get('/api/auth/me')).data).not.toHaveProperty('pendingEmail');
     // Signs in with the new address only.
     expect((await new Client(server.url).post('/api/auth/login', { email: 'mo.mover@example.com', password: PASSWORD })).status).toBe(200);
     expect((await new Client(server.url).post('/api/auth/login', { email: 'mo.mover@typo.example', password: PASSWORD })).status).toBe(401);
@@ -134,9 +135,11 @@ describe('POST /api/account/email and the link it sends', () => {
     const second = await askMove(client, 'nina@example.org');
 
     expectError(await new Client(server.url).post('/api/auth/verify-email', { token: first.token }), 400, 'verification_token_invalid');
+    expect((await client.get('/api/auth/me')).data.pendingEmail).toBe('nina@example.org');
     now = new Date(now.getTime() + 7 * DAY + 60_000);
     try {
       expectError(await new Client(server.url).post('/api/auth/verify-email', { token: second.token }), 400, 'verification_token_invalid');
+      expect((await client.get('/api/auth/me')).data).not.toHaveProperty('pendingEmail');
     } finally {
       now = new Date();
     }

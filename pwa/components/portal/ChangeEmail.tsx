@@ -3,6 +3,7 @@ import type { UserView } from '#domain/views.ts';
 import { postJson } from '../../lib/api.ts';
 import { useForm } from '../../lib/form.ts';
 import type { FormSchema } from '../../lib/form.ts';
+import { refreshSession } from '../../offline/session.ts';
 import { useOffline } from '../../offline/use-outbox.ts';
 import { usePasswordToggle } from '../auth/PasswordToggle.tsx';
 import { SubmitRow } from '../home/fields.tsx';
@@ -28,7 +29,11 @@ export function ChangeEmail({ user, after = CUSTOMER_AFTER }: { user: UserView; 
     loadSchema,
     onValid: async (values) => {
       const answer = await postJson<{ message: string }>('/api/account/email', { email: values.email, currentPassword: values.currentPassword });
-      if (answer.ok) return { kind: 'sent', message: answer.data.message };
+      if (answer.ok) {
+        // The device's user learns where the link went (the portal's note says so until it is opened).
+        void refreshSession();
+        return { kind: 'sent', message: answer.data.message };
+      }
       if (answer.status === 400 && Object.keys(answer.fields).length > 0) return { kind: 'invalid', fields: answer.fields };
       const message = answer.status === 0 ? 'We could not reach our server. Changing your email address needs a connection.' : answer.message;
       return { kind: 'failed', message };
@@ -41,6 +46,11 @@ export function ChangeEmail({ user, after = CUSTOMER_AFTER }: { user: UserView; 
         Your account uses <strong className="portal-account__address">{user.email}</strong> {user.emailVerified ? '(confirmed).' : '(not confirmed yet).'} To use
         another, type it below: we send a link to it, and your account moves to it when you open the link.
       </p>
+      {user.pendingEmail ? (
+        <p className="portal-account__pending">
+          A link is on its way to <strong className="portal-account__address">{user.pendingEmail}</strong>: open it within 7 days to move your account there.
+        </p>
+      ) : null}
       {after ? <p>{after}</p> : null}
       {offline ? <p className="portal-muted">You are offline: changing your email address needs a connection.</p> : null}
       <form className="auth-form" aria-label="My email address" {...formProps}>

@@ -24,6 +24,17 @@ export function VerifyNotice({ user }: { user: UserView }) {
       void toast.error('Not Sent', answer.message);
     }
   };
+  // Asked to move to another address (a typing slip put right): the link that matters went there.
+  if (user.pendingEmail) {
+    return (
+      <div className="portal-note" role="note">
+        <p>
+          <strong>Please open the link we sent to {user.pendingEmail}.</strong> It moves your account to that address and confirms it; until then you
+          see only what you made in this account.
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="portal-note" role="note">
       <p>
