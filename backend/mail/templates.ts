@@ -35,7 +35,7 @@ export function renderMail(body: MailBody): { text: string; html: string } {
       typeof l === 'string'
         ? /^https?:\/\/\S+$/.test(l)
           ? `<p><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></p>`
-          : `<p>${escapeHtml(l).replace(/\n/g, '<br>')}</p>`
+          : `<p>${linked(escapeHtml(l)).replace(/\n/g, '<br>')}</p>`
         : `<p><strong>${escapeHtml(l[0])}:</strong> ${escapeHtml(l[1] ?? '—').replace(/\n/g, '<br>')}</p>`,
     )
     .join('\n');
@@ -45,6 +45,14 @@ ${htmlLines}
 <p>${escapeHtml(CLOSING)}<br>${escapeHtml(BUSINESS.phone)} · <a href="mailto:${escapeHtml(BUSINESS.email)}">${escapeHtml(BUSINESS.email)}</a></p>
 </body></html>`;
   return { text, html };
+}
+
+/** A web address inside a line of (escaped) text, without the punctuation that may end its sentence. */
+const URL_IN_TEXT = /https?:\/\/[^\s<]*[^\s<.,;:!?)]/g;
+
+/** Escaped text with its web addresses as links ("…in your customer portal: https://…" was plain text in HTML). */
+function linked(escaped: string): string {
+  return escaped.replace(URL_IN_TEXT, (url) => `<a href="${url}">${url}</a>`);
 }
 
 /** Mail the reader is waiting for right now: sent before any backlog. */
@@ -202,10 +210,12 @@ export function bookingConfirmed(to: string, b: BookingNewsFacts, portal: { url:
 export function bookingRescheduled(to: string, b: BookingNewsFacts, portal: { url: string; hasAccount: boolean }, was: BookingNewsFacts): OutgoingMail {
   const service = serviceTypeLabel(b.serviceType);
   const mail = compose('booking-rescheduled', to, `New dates for your booking: ${service} — ${BUSINESS.name}`, `Hello ${b.firstName},`, [
-    `We have changed the dates of your booking for ${service}. It is now:`,
-    ...jobLines(b),
-    ['It was', scheduleWords(was)],
-    'The calendar file with this e-mail moves it in your calendar, if you added it before.',
+    `We have changed the dates of your booking for ${service}.`,
+    ['New dates', scheduleWords(b)],
+    ['Previously', scheduleWords(was)],
+    ...(b.address ? [['Where', b.address] as MailLine] : []),
+    ['Reference', bookingReference(b.id)],
+    'Open the calendar file with this e-mail to update the booking in your calendar.',
     followLine(portal),
     `If the new dates do not suit you, call us on ${BUSINESS.phone}.`,
   ]);
@@ -218,7 +228,7 @@ export function bookingCancelled(to: string, b: BookingNewsFacts): OutgoingMail 
   const mail = compose('booking-cancelled', to, `Your booking is cancelled: ${service} — ${BUSINESS.name}`, `Hello ${b.firstName},`, [
     `We have cancelled your booking for ${service}:`,
     ...jobLines(b),
-    'The calendar file with this e-mail takes it out of your calendar, if you added it before.',
+    'The calendar file with this e-mail marks it as cancelled in your calendar, if you added it there.',
     `If you did not expect this, or would like another date, call us on ${BUSINESS.phone}.`,
   ]);
   return withCalendar(mail, b.id);

@@ -1,4 +1,4 @@
-import { CANCEL_TOO_LATE } from '#domain/deciders/booking.ts';
+import { CANCEL_TOO_LATE, DATES_TOO_LATE } from '#domain/deciders/booking.ts';
 import { dayWords } from '#domain/history.ts';
 import { bookingReference } from '#domain/reference.ts';
 import { Client } from '../support/server.ts';
@@ -219,14 +219,23 @@ test.describe('the customer portal: bookings, files and chat', () => {
     expect(server.storage.queries.booking(booking!.id)).toMatchObject({ startDate: dayAhead(52), finishDate: dayAhead(53), status: 'pending' });
     expect(server.storage.store.readStream(`booking-${booking!.id}`).filter((e) => e.type === 'BookingDetailsChanged')).toHaveLength(1);
 
-    // Confirmed by us: its dates are changed by talking to us, and the button goes.
+    // Confirmed by us while the form was open: the refusal is said (the card showed the change as waiting, without
+    // the form, while it went), and once the card has caught up the button has gone, with a line saying whom to ask.
+    await open.click();
     const admin = new Client(server.url);
     await admin.loginAdmin();
     expect((await admin.request('PATCH', `/api/bookings/${booking!.id}`, { json: { status: 'confirmed' } })).status).toBe(200);
+    await form.getByLabel(/^Start date/).fill(dayAhead(54));
+    await form.getByLabel(/^Finish date/).fill(dayAhead(54));
+    await form.getByRole('button', { name: 'Save the new dates' }).click();
+    await expectToast(page, 'Not Changed', DATES_TOO_LATE);
+    await expect(form).toHaveCount(0);
     await page.getByRole('tab', { name: 'My Quotes' }).click();
     await page.getByRole('tab', { name: 'My Bookings' }).click();
     await expect(card.locator('.status-badge')).toHaveText(/confirmed/i);
     await expect(card.getByRole('button', { name: /^Change dates/ })).toHaveCount(0);
+    await expect(card).toContainText('To change the dates of a booked job, call us');
+    expect(server.storage.queries.booking(booking!.id)!.startDate).toBe(dayAhead(52));
   });
 
   test('a cancellation sent after the job was confirmed is shown as not accepted, with the booking as it now stands', async ({ page, server }) => {

@@ -87,9 +87,8 @@ describe("the customer hears of the business's changes to their booking", () => 
     const mail = await mailOf(patch(id, { startTime: '08:00', finishTime: '11:00' }));
 
     expect(mail.map(({ kind }) => kind)).toEqual(['booking-rescheduled']);
-    expect(mail[0]!.text).toMatch(/It is now:\nWhen: .*, 08:00–11:00\n/);
-    // And what it was, so a customer with two such jobs knows which moved.
-    expect(mail[0]!.text).toMatch(/It was: .*, 13:00–16:00/);
+    // The new dates, then what they were, so a customer with two such jobs knows which moved.
+    expect(mail[0]!.text).toMatch(/New dates: .*, 08:00–11:00\nPreviously: .*, 13:00–16:00\n/);
     // Other details are no news.
     expect(await mailOf(patch(id, { description: 'Two sockets, not three' }))).toEqual([]);
   });

@@ -64,4 +64,10 @@ describe('mail outbox: bodies kept, rendered when sent', () => {
 
     expect(t.storage.db.prepare('SELECT to_addr, subject, body, text, html FROM mail_outbox').get()).toEqual({ to_addr: '', subject: '', body: null, text: '', html: '' });
   });
+
+  it('links a web address inside a line of the HTML body, without the full stop that ends its sentence', () => {
+    const { html } = renderMail({ greeting: 'Hello', lines: ['Follow it in your customer portal: https://example.com/customer-portal.', 'No address & <nothing> here'] });
+    expect(html).toContain('<p>Follow it in your customer portal: <a href="https://example.com/customer-portal">https://example.com/customer-portal</a>.</p>');
+    expect(html).toContain('<p>No address &amp; &lt;nothing&gt; here</p>');
+  });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { BUSINESS } from '#domain/business.ts';
 import { serviceTypeLabel } from '#domain/content/services.ts';
 import { bookingReference } from '#domain/reference.ts';
 import type { BookingView } from '#domain/views.ts';
@@ -39,6 +40,11 @@ export function BookingCard({ booking, owner, onChat, focusChat }: { booking: Sh
     if (focusChat) chat.current?.focus();
   }, [focusChat]);
   const title = serviceTypeLabel(booking.serviceType);
+  // The focus on the heading, and the heading on the screen: focus alone left it under the sticky header on a phone.
+  const focusHeading = () => {
+    heading.current?.focus({ preventScroll: true });
+    heading.current?.scrollIntoView({ block: 'nearest' });
+  };
   const onServer = !booking.waiting;
   // A booking the server has (version 1 on), also while a change to it waits: its status as changed, its reference,
   // history and calendar file.
@@ -84,7 +90,8 @@ export function BookingCard({ booking, owner, onChat, focusChat }: { booking: Sh
             <button type="button" className="btn btn--secondary btn--small" aria-expanded={history} aria-controls={`history-${booking.id}`} onClick={() => setHistory(!history)}>
               History<span className="visually-hidden"> of {title}</span>
             </button>
-            {booking.startDate && booking.status !== 'cancelled' ? (
+            {/* Not while a change waits: the server's file would have the dates before it. */}
+            {booking.startDate && booking.status !== 'cancelled' && !booking.waiting ? (
               <a className="btn btn--secondary btn--small" href={`/api/bookings/${booking.id}.ics`} download={`booking-${bookingReference(booking.id)}.ics`}>
                 Add to calendar (.ics)<span className="visually-hidden"> for {title}</span>
               </a>
@@ -98,6 +105,9 @@ export function BookingCard({ booking, owner, onChat, focusChat }: { booking: Sh
           <BookingHistory bookingId={booking.id} />
         </div>
       ) : null}
+      {onServer && (booking.status === 'confirmed' || booking.status === 'in_progress') ? (
+        <p className="portal-muted portal-booking__note">To change the dates of a booked job, call us on {BUSINESS.phone} or send us a message.</p>
+      ) : null}
       {onServer && booking.status === 'pending' ? (
         moving ? (
           <MoveRequest
@@ -107,7 +117,7 @@ export function BookingCard({ booking, owner, onChat, focusChat }: { booking: Sh
             onDone={(moved) => {
               setMoving(false);
               // Moved: the heading, where the new days show with the card; kept: back to the button.
-              requestAnimationFrame(() => (moved ? heading.current : move.current)?.focus());
+              requestAnimationFrame(() => (moved ? focusHeading() : move.current?.focus()));
             }}
           />
         ) : (
@@ -117,7 +127,7 @@ export function BookingCard({ booking, owner, onChat, focusChat }: { booking: Sh
                 Change dates<span className="visually-hidden"> of your {title} booking request</span>
               </button>
             </div>
-            <CancelRequest booking={booking} owner={owner} title={title} onConfirm={() => heading.current?.focus()} />
+            <CancelRequest booking={booking} owner={owner} title={title} onConfirm={focusHeading} />
           </>
         )
       ) : null}

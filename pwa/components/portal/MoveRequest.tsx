@@ -55,8 +55,13 @@ export function MoveRequest({ booking, owner, title, onDone }: { booking: Bookin
           return { kind: 'saved', message: 'Saved on this device' };
         case 'refused':
           if (outcome.status === 400 && Object.keys(outcome.fields).length > 0) return { kind: 'invalid', fields: outcome.fields as Partial<Record<DateField, string>> };
+          // Said by a toast: while it was being sent the card showed it as waiting, without this form. Confirmed
+          // meanwhile (409): the form goes, and the card shows the booking as it stands at the next pull.
+          void toast.error('Not Changed', outcome.message);
+          if (outcome.status === 409) onDone(false);
           return { kind: 'failed', message: outcome.message };
         case 'failed':
+          void toast.error('Not Changed', outcome.message);
           return { kind: 'failed', message: outcome.message };
       }
     },

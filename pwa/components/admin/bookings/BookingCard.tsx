@@ -113,13 +113,14 @@ export function BookingCard({
             <span className="visually-hidden"> about {name}&rsquo;s job</span>
           </button>
         ) : null}
-        {full && google ? (
+        {/* A cancelled job is not for the diary. */}
+        {full && google && job.status !== 'cancelled' ? (
           <a className="btn btn--secondary admin-btn" href={google} target="_blank" rel="noopener noreferrer">
             <Icon name="calendar" size={18} />
             Google Calendar<span className="visually-hidden"> for {name}&rsquo;s job (opens in a new tab)</span>
           </a>
         ) : null}
-        {full && job.startDate && !job.waiting ? (
+        {full && job.startDate && !job.waiting && job.status !== 'cancelled' ? (
           <a className="btn btn--secondary admin-btn" href={`/api/bookings/${job.id}.ics`} download>
             <Icon name="calendar" size={18} />
             .ics file<span className="visually-hidden"> for {name}&rsquo;s job</span>

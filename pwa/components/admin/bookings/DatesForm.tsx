@@ -109,7 +109,7 @@ export function DatesForm({ job, all, onDone }: { job: BookingView; all: readonl
       {clash ? <ClashWarning jobs={clash} level="h4" action="Move anyway" onAction={moveAnyway} /> : null}
       <SubmitRow label="Save the dates" busyLabel="Saving…" sending={sending} status={status}>
         <button type="button" className="btn btn--secondary admin-btn" onClick={onDone}>
-          Cancel
+          Keep these dates
         </button>
       </SubmitRow>
     </form>
