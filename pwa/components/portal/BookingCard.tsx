@@ -106,7 +106,7 @@ export function BookingCard({ booking, owner, onChat, focusChat }: { booking: Sh
         </div>
       ) : null}
       {onServer && (booking.status === 'confirmed' || booking.status === 'in_progress') ? (
-        <p className="portal-muted portal-booking__note">To change the dates of a booked job, call us on {BUSINESS.phone} or send us a message.</p>
+        <p className="portal-muted portal-booking__note">To change the dates of a booked job, call us on <a href={`tel:${BUSINESS.phoneE164}`}>{BUSINESS.phone}</a> or send us a message.</p>
       ) : null}
       {onServer && booking.status === 'pending' ? (
         moving ? (
