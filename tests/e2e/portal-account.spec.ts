@@ -179,6 +179,7 @@ test.describe('the customer portal: checks, quotes and the account', () => {
 
     await page.goto(link);
     await expect(page.getByText(`Your account's email address is now ${right}.`)).toBeVisible();
+    await expect(page.locator('.auth-banner')).toBeFocused();
     await page.getByRole('link', { name: 'Go to your portal' }).click();
     await page.getByRole('tab', { name: 'My Account' }).click();
     await expect(page.getByRole('region', { name: 'My email address' })).toContainText(`Your account uses ${right} (confirmed).`);

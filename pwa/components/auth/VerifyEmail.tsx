@@ -22,8 +22,8 @@ export function VerifyEmail({ token, onUsed }: { token: string; onUsed: () => vo
     started.current = true;
     void accountApi.verifyEmail(token).then(async (answer) => {
       if (answer.ok) {
+        // The banner says it, and takes the focus (a toast saying it again only covered the page).
         setState({ kind: 'done', movedTo: answer.data.email ?? null, admin: answer.data.admin === true });
-        void toast.success(answer.data.email ? 'Email Changed' : 'Email Confirmed', answer.data.message);
         await refreshSession();
       } else {
         setState({ kind: 'failed', message: answer.status === 0 ? 'We could not reach our server to confirm your address. Please open the link again when you are online.' : answer.message });
