@@ -29,3 +29,20 @@ export function overlaps(a: Slot, b: Slot): boolean {
 export function clashes<T extends Slot>(slot: Slot, candidates: readonly T[]): T[] {
   return candidates.filter((c) => c.id !== slot.id && overlaps(slot, c));
 }
+
+/** A job's days and hours: the fields moving it sets (Change dates, the admin's and the customer's). */
+export const SCHEDULE_FIELDS = ['startDate', 'finishDate', 'startTime', 'finishTime'] as const;
+export type ScheduleField = (typeof SCHEDULE_FIELDS)[number];
+
+/** A job's days and hours as Change dates sends them (a time left empty is none). */
+export type JobDates = { startDate: string; finishDate: string; startTime: string | null; finishTime: string | null };
+
+/** A dates form's values as the job's dates. */
+export function jobDates(values: Readonly<Record<ScheduleField, string>>): JobDates {
+  return { startDate: values.startDate, finishDate: values.finishDate, startTime: values.startTime || null, finishTime: values.finishTime || null };
+}
+
+/** Whether `dates` are the days and hours `job` has already. */
+export function sameSchedule(job: { readonly [F in ScheduleField]: string | null }, dates: JobDates): boolean {
+  return SCHEDULE_FIELDS.every((field) => (job[field] ?? null) === dates[field]);
+}

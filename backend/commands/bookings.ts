@@ -5,7 +5,7 @@ import { quoteDecider } from '#domain/deciders/quote.ts';
 import { ConflictError, DomainError, NotFoundError } from '#domain/errors.ts';
 import { personSubject } from '#domain/events.ts';
 import { describeBookingEvent } from '#domain/history.ts';
-import { HOLDS_SLOT, clashes, type Slot } from '#domain/schedule.ts';
+import { HOLDS_SLOT, SCHEDULE_FIELDS, clashes, type Slot } from '#domain/schedule.ts';
 import type { CreateBookingInput, RequestDatesInput, UpdateBookingInput } from '#domain/schemas/booking.ts';
 import type { Attachment } from '#domain/schemas/fields.ts';
 import type { EventStore } from '#data/event-store.ts';
@@ -175,7 +175,7 @@ export const updateBooking: Command<BookingChange, { id: string }> = (uow, input
   // Judge by what was appended: re-sending the current status (an offline replay) or the same dates moves nothing.
   const holds = (s: string) => (HOLDS_SLOT as readonly string[]).includes(s);
   const nowHoldsSlot = events.some((e) => e.type === 'BookingStatusChanged' && holds(e.data.to) && !holds(e.data.from));
-  const datesMoved = events.some((e) => e.type === 'BookingDetailsChanged' && ['startDate', 'finishDate', 'startTime', 'finishTime'].some((k) => k in e.data));
+  const datesMoved = events.some((e) => e.type === 'BookingDetailsChanged' && SCHEDULE_FIELDS.some((k) => k in e.data));
   const booking = uow.queries.booking(bookingId)!;
   if (nowHoldsSlot || datesMoved) assertNoClash(uow, booking, allowOverlap);
   const changed = events.find((e) => e.type === 'BookingStatusChanged');
@@ -189,9 +189,15 @@ export const updateBooking: Command<BookingChange, { id: string }> = (uow, input
  * record was made under; null for none, or an erased one.
  */
 export function customerAddress(uow: Uow, record: { email: string | null; userId: string | null }): string | null {
-  const account = record.userId === null ? undefined : uow.queries.user(record.userId);
-  const to = account && !account.isAdmin ? account.email : record.email;
+  const account = customerAccount(uow, record);
+  const to = account ? account.email : record.email;
   return to && to !== ERASED ? to : null;
+}
+
+/** The customer's account that made a record: none for a visitor's, or the admin's (a booking taken on the phone). */
+function customerAccount(uow: Uow, record: { userId: string | null }) {
+  const account = record.userId === null ? undefined : uow.queries.user(record.userId);
+  return account && !account.isAdmin ? account : undefined;
 }
 
 /**
@@ -208,10 +214,8 @@ export function tellCustomer(
 ): void {
   const to = customerAddress(uow, booking);
   if (!to) return;
-  // The portal shows it to the account that made it (not the admin's, for a booking taken on the phone) and to one under its address.
-  const madeBy = booking.userId === null ? undefined : uow.queries.user(booking.userId);
-  const hasAccount = (madeBy !== undefined && !madeBy.isAdmin) || uow.queries.userByEmail(to) !== undefined;
-  const portal = { url: uow.settings.publicUrl ?? '', hasAccount };
+  // The portal shows it to the customer's account that made it (`to` is then its address) and to one under its address.
+  const portal = { url: uow.settings.publicUrl ?? '', hasAccount: uow.queries.userByEmail(to) !== undefined };
   if (news === 'confirmed') uow.mail.queue(bookingConfirmed(to, booking, portal));
   else if (news === 'cancelled') uow.mail.queue(bookingCancelled(to, booking));
   else if (movedFrom && (HOLDS_SLOT as readonly string[]).includes(booking.status)) uow.mail.queue(bookingRescheduled(to, booking, portal, movedFrom));

@@ -76,6 +76,9 @@ export type RequestSummary = {
   preferredDate?: string | null;
 };
 
+/** A person's first and last name, as the business's mails give it. */
+const fullName = (p: { firstName: string; lastName?: string | null }) => `${p.firstName} ${p.lastName ?? ''}`.trim();
+
 const what = (r: RequestSummary) => (r.kind === 'quote' ? 'quote request' : 'booking request');
 
 /**
@@ -92,8 +95,8 @@ export function requestReceived(to: string, r: RequestSummary): OutgoingMail {
 
 /** To the business: a new quote or booking request. */
 export function newRequest(to: string, r: RequestSummary): OutgoingMail {
-  return compose('new-request', to, `New ${what(r)}: ${serviceTypeLabel(r.serviceType)} — ${r.firstName} ${r.lastName ?? ''}`.trim(), `A new ${what(r)} has arrived.`, [
-    ['Name', `${r.firstName} ${r.lastName ?? ''}`.trim()],
+  return compose('new-request', to, `New ${what(r)}: ${serviceTypeLabel(r.serviceType)} — ${fullName(r)}`, `A new ${what(r)} has arrived.`, [
+    ['Name', fullName(r)],
     ['Email', r.email],
     ['Phone', r.phone],
     ['Service', serviceTypeLabel(r.serviceType)],
@@ -120,13 +123,12 @@ type BookingForBusiness = {
 
 /** Who, how to reach them, and which job: the first lines of the business's mails about a customer's change. */
 function customerLines(b: BookingForBusiness): MailLine[] {
-  return [['Name', `${b.firstName} ${b.lastName ?? ''}`.trim()], ['Email', b.email], ['Phone', b.phone], ['Service', serviceTypeLabel(b.serviceType)]];
+  return [['Name', fullName(b)], ['Email', b.email], ['Phone', b.phone], ['Service', serviceTypeLabel(b.serviceType)]];
 }
 
 /** To the business: a customer withdrew a booking request before it was confirmed. */
 export function requestCancelled(to: string, b: BookingForBusiness): OutgoingMail {
-  const name = `${b.firstName} ${b.lastName ?? ''}`.trim();
-  return compose('request-cancelled', to, `Booking request cancelled: ${serviceTypeLabel(b.serviceType)} — ${name}`, 'A customer cancelled their booking request before it was confirmed.', [
+  return compose('request-cancelled', to, `Booking request cancelled: ${serviceTypeLabel(b.serviceType)} — ${fullName(b)}`, 'A customer cancelled their booking request before it was confirmed.', [
     ...customerLines(b),
     ['Dates', scheduleWords(b)],
     ['Reference', bookingReference(b.id)],
@@ -135,8 +137,7 @@ export function requestCancelled(to: string, b: BookingForBusiness): OutgoingMai
 
 /** To the business: a customer moved their booking request to other days or hours before it was confirmed. */
 export function requestMoved(to: string, b: BookingForBusiness, was: { startDate: string | null; finishDate: string | null; startTime: string | null; finishTime: string | null }): OutgoingMail {
-  const name = `${b.firstName} ${b.lastName ?? ''}`.trim();
-  return compose('request-moved', to, `Booking request moved: ${serviceTypeLabel(b.serviceType)} — ${name}`, 'A customer changed the dates of their booking request before it was confirmed.', [
+  return compose('request-moved', to, `Booking request moved: ${serviceTypeLabel(b.serviceType)} — ${fullName(b)}`, 'A customer changed the dates of their booking request before it was confirmed.', [
     ...customerLines(b),
     ['New dates', scheduleWords(b)],
     ['It was', scheduleWords(was)],

@@ -4,21 +4,21 @@ import { MSG } from '../messages.ts';
 import { NewPasswordSchema } from './auth.ts';
 import { requiredEmail, requiredText } from './fields.ts';
 
+/** The password in use, typed again to confirm an action on the account. */
+const typedPassword = z
+  .string({ error: MSG.passwordRequired })
+  .min(1, { error: MSG.passwordRequired })
+  .max(LIMITS.password, { error: MSG.tooLong(LIMITS.password) });
+
 /** `POST /api/account/delete`: the account's password, typed again to confirm (a slip or a borrowed device erases nothing). */
 export const DeleteAccountSchema = z.strictObject({
-  password: z
-    .string({ error: MSG.passwordRequired })
-    .min(1, { error: MSG.passwordRequired })
-    .max(LIMITS.password, { error: MSG.tooLong(LIMITS.password) }),
+  password: typedPassword,
 });
 export type DeleteAccountInput = z.infer<typeof DeleteAccountSchema>;
 
 /** `POST /api/account/password`: the password in use, typed to confirm, and the new one (the form checks it twice). */
 export const ChangePasswordSchema = z.strictObject({
-  currentPassword: z
-    .string({ error: MSG.passwordRequired })
-    .min(1, { error: MSG.passwordRequired })
-    .max(LIMITS.password, { error: MSG.tooLong(LIMITS.password) }),
+  currentPassword: typedPassword,
   newPassword: NewPasswordSchema,
 });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
@@ -33,9 +33,6 @@ export type RenameAccountInput = z.infer<typeof RenameAccountSchema>;
 /** `POST /api/account/email`: the address to move the account to, and the password in use, typed to confirm. */
 export const ChangeEmailSchema = z.strictObject({
   email: requiredEmail(MSG.emailInvalidLong),
-  currentPassword: z
-    .string({ error: MSG.passwordRequired })
-    .min(1, { error: MSG.passwordRequired })
-    .max(LIMITS.password, { error: MSG.tooLong(LIMITS.password) }),
+  currentPassword: typedPassword,
 });
 export type ChangeEmailInput = z.infer<typeof ChangeEmailSchema>;

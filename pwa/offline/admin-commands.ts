@@ -1,3 +1,4 @@
+import type { JobDates } from '#domain/schedule.ts';
 import type { BookingView, UserView } from '#domain/views.ts';
 import { newCommandId } from '../lib/api.ts';
 import { deviceDb } from './db.ts';
@@ -43,9 +44,6 @@ export async function changeStatus(booking: BookingView, status: string, owner: 
   if (outcome.kind === 'sent') await keepBooking(outcome.data);
   return outcome;
 }
-
-/** A job's days and hours, as Change dates sets them (a time left empty is none). */
-export type JobDates = { startDate: string; finishDate: string; startTime: string | null; finishTime: string | null };
 
 /**
  * Moves a job to other days or hours (the customer rang), through the outbox like a status change. It carries no

@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
+import { SCHEDULE_FIELDS } from '#domain/schedule.ts';
 import type { BookingView, MessageView, QuoteView } from '#domain/views.ts';
 import type { UserView } from '#domain/views.ts';
 import { deviceDb } from './db.ts';
@@ -102,9 +103,6 @@ export const KINDS = {
   bookingDates: 'booking-dates',
 } as const;
 
-/** The fields a dates change sets. */
-const DATE_FIELDS = ['startDate', 'finishDate', 'startTime', 'finishTime'] as const;
-
 /**
  * Bookings, newest first, with the bookings, status changes, new dates and cancellations still in the outbox laid over them;
  * undefined while loading.
@@ -126,7 +124,7 @@ export function useBookings(): Array<Shown<BookingView>> | undefined {
       } else if (item.kind === KINDS.bookingDates && item.record && shown.has(item.record)) {
         // Refused (a clash): the dates as the server has them, with the refusal beside it.
         const row = shown.get(item.record)!;
-        const dates = item.state === 'failed' ? {} : Object.fromEntries(DATE_FIELDS.map((field) => [field, (item.body[field] as string | null | undefined) ?? null]));
+        const dates = item.state === 'failed' ? {} : Object.fromEntries(SCHEDULE_FIELDS.map((field) => [field, (item.body[field] as string | null | undefined) ?? null]));
         shown.set(item.record, { ...row, ...dates, waiting: waitingOf(item) });
       } else if (item.kind === KINDS.bookingCancel && item.record && shown.has(item.record)) {
         // Refused (confirmed meanwhile): the booking as the server has it, with the refusal beside it.

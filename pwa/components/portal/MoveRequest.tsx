@@ -1,4 +1,5 @@
 import { useCallback, useEffect } from 'react';
+import { jobDates, SCHEDULE_FIELDS, sameSchedule, type ScheduleField } from '#domain/schedule.ts';
 import type { BookingView } from '#domain/views.ts';
 import { newCommandId } from '../../lib/api.ts';
 import { useForm } from '../../lib/form.ts';
@@ -10,8 +11,7 @@ import { KINDS } from '../../offline/use-mirror.ts';
 import { Field } from '../ui/Field.tsx';
 import { addDays, today } from './format.ts';
 
-const FIELDS = ['startDate', 'finishDate', 'startTime', 'finishTime'] as const;
-type DateField = (typeof FIELDS)[number];
+type DateField = ScheduleField;
 
 /** The server's own rule: both days, within the days a customer may choose, the finish not before the start. */
 const loadSchema = async (): Promise<FormSchema> => {
@@ -31,8 +31,8 @@ export function MoveRequest({ booking, owner, title, onDone }: { booking: Bookin
   }, [prefix]);
   const onValid = useCallback(
     async (values: Record<DateField, string>): Promise<FormOutcome<DateField>> => {
-      const dates = { startDate: values.startDate, finishDate: values.finishDate, startTime: values.startTime || null, finishTime: values.finishTime || null };
-      if (FIELDS.every((field) => (booking[field] ?? null) === dates[field])) return { kind: 'failed', message: 'These are the dates you asked for already.' };
+      const dates = jobDates(values);
+      if (sameSchedule(booking, dates)) return { kind: 'failed', message: 'These are the dates you asked for already.' };
       const outcome = await submit({
         id: newCommandId(),
         kind: KINDS.bookingDates,
@@ -67,7 +67,7 @@ export function MoveRequest({ booking, owner, title, onDone }: { booking: Bookin
     },
     [booking, onDone, owner, title],
   );
-  const { errors, status, sending, formProps } = useForm({ fields: FIELDS, loadSchema, onValid, keep: true });
+  const { errors, status, sending, formProps } = useForm({ fields: SCHEDULE_FIELDS, loadSchema, onValid, keep: true });
   const first = today();
   const last = addDays(first, 365 * 2);
   const f = (name: DateField, label: string, required = false) => ({ form: prefix, name, label, error: errors[name], required });

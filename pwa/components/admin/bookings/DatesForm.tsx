@@ -1,20 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MSG } from '#domain/messages.ts';
-import { HOLDS_SLOT } from '#domain/schedule.ts';
+import { HOLDS_SLOT, jobDates, SCHEDULE_FIELDS, sameSchedule, type ScheduleField } from '#domain/schedule.ts';
 import type { BookingView } from '#domain/views.ts';
 import { useForm } from '../../../lib/form.ts';
 import type { FormOutcome, FormSchema } from '../../../lib/form.ts';
 import { toast } from '../../../lib/toast.ts';
 import { changeDates, personName } from '../../../offline/admin-commands.ts';
-import type { JobDates } from '../../../offline/admin-commands.ts';
 import { Field } from '../../ui/Field.tsx';
 import { useAdmin } from '../context.ts';
 import { jobWhen } from '../format.ts';
 import { ClashWarning, SubmitRow } from '../parts.tsx';
 import { clashingJobs } from './problems.ts';
 
-const FIELDS = ['startDate', 'finishDate', 'startTime', 'finishTime'] as const;
-type DateField = (typeof FIELDS)[number];
+type DateField = ScheduleField;
 
 /** Both days, the finish not before the start (and on one day, not before the start time): the server's rule. */
 const loadSchema = async (): Promise<FormSchema> => {
@@ -47,8 +45,8 @@ export function DatesForm({ job, all, onDone }: { job: BookingView; all: readonl
 
   const onValid = useCallback(
     async (values: Record<DateField, string>): Promise<FormOutcome<DateField>> => {
-      const dates: JobDates = { startDate: values.startDate, finishDate: values.finishDate, startTime: values.startTime || null, finishTime: values.finishTime || null };
-      if (FIELDS.every((field) => (job[field] ?? null) === dates[field])) return { kind: 'failed', message: 'These are the dates the job has now.' };
+      const dates = jobDates(values);
+      if (sameSchedule(job, dates)) return { kind: 'failed', message: 'These are the dates the job has now.' };
       const others = clashingJobs({ ...job, ...dates }, all);
       if (others.length > 0 && !anyway.current) {
         setClash(others);
@@ -83,7 +81,7 @@ export function DatesForm({ job, all, onDone }: { job: BookingView; all: readonl
     },
     [all, job, onDone, user.id],
   );
-  const { errors, status, sending, formProps } = useForm({ fields: FIELDS, loadSchema, onValid, keep: true });
+  const { errors, status, sending, formProps } = useForm({ fields: SCHEDULE_FIELDS, loadSchema, onValid, keep: true });
   const moveAnyway = () => {
     anyway.current = true;
     setClash(null);
