@@ -3,12 +3,12 @@ import type { BookingView, UserView } from '#domain/views.ts';
 import { newCommandId } from '../lib/api.ts';
 import { deviceDb } from './db.ts';
 import type { OutboxFile, OutboxItem } from './db.ts';
-import { changed, discard, retry } from './outbox.ts';
+import { KINDS, movesVersion } from './kinds.ts';
+import { discard, retry, shiftLater } from './outbox.ts';
 import { drain } from './sender.ts';
 import { afterDrain } from './start.ts';
 import { submit } from './submit.ts';
 import type { SubmitOutcome } from './submit.ts';
-import { KINDS } from './use-mirror.ts';
 
 /**
  * The admin's changes to jobs, each one through the outbox (submit), so it is kept on the tablet and sent
@@ -20,15 +20,15 @@ import { KINDS } from './use-mirror.ts';
 export type StatusConflict = { readonly bookingId: string; readonly wanted: string; readonly theirs: BookingView; readonly item?: OutboxItem };
 
 /**
- * Sets a job's status. It carries the version it was made on, counting the status changes of this job that
- * still wait in the outbox before it (each of those moves the version on by one when it lands), so a queue of
- * offline changes goes through while a change made elsewhere meanwhile is a conflict, never overwritten.
+ * Sets a job's status. It carries the version it was made on, counting the status and dates changes of this job
+ * that still wait in the outbox before it (each of those moves the version on by one when it lands; one discarded
+ * is counted out again), so a queue of offline changes goes through while a change made elsewhere meanwhile is a
+ * conflict, never overwritten.
  */
 export async function changeStatus(booking: BookingView, status: string, owner: string, options: { allowOverlap?: boolean } = {}): Promise<SubmitOutcome> {
   const earlier = await deviceDb().outbox.where('record').equals(booking.id).toArray();
   const base = booking.version > 0 ? booking.version : 1;
-  // A queued dates change moves the version on too when it lands.
-  const expectedVersion = base + earlier.filter((item) => item.kind === KINDS.bookingStatus || item.kind === KINDS.bookingDates).length;
+  const expectedVersion = base + earlier.filter((item) => movesVersion(item.kind)).length;
   const body: Record<string, unknown> = { status, expectedVersion, ...(options.allowOverlap ? { allowOverlap: true } : {}) };
   const outcome = await submit({
     id: newCommandId(),
@@ -86,7 +86,8 @@ export async function keepMine(conflict: StatusConflict, owner: string): Promise
 export async function takeTheirs(conflict: StatusConflict): Promise<void> {
   if (conflict.item) {
     const expected = Number(conflict.item.body['expectedVersion'] ?? 0);
-    await shiftLater(conflict.item, conflict.theirs.version - expected - 1);
+    // Discarding it counts it out of the later changes' versions (one step); they were also made before theirs.
+    await shiftLater(conflict.item, conflict.theirs.version - expected);
     await discard(conflict.item.id);
   }
   await keepBooking(conflict.theirs);
@@ -169,18 +170,4 @@ export async function keepBooking(data: unknown): Promise<void> {
   if (data && typeof data === 'object' && 'id' in data && 'version' in data && 'status' in data) {
     await deviceDb().bookings.put(data as BookingView);
   }
-}
-
-/** Moves the expected version of the job's later queued status changes on by `delta`. */
-async function shiftLater(item: OutboxItem, delta: number): Promise<void> {
-  if (delta === 0 || item.record === null || item.seq === undefined) return;
-  const seq = item.seq;
-  await deviceDb()
-    .outbox.where('record')
-    .equals(item.record)
-    .filter((later) => later.kind === KINDS.bookingStatus && (later.seq ?? 0) > seq)
-    .modify((later) => {
-      later.body = { ...later.body, expectedVersion: Number(later.body['expectedVersion'] ?? 0) + delta };
-    });
-  await changed();
 }

@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { ContactView, MessageView, QuoteView } from '#domain/views.ts';
 import { deviceDb } from './db.ts';
 import type { OutboxItem } from './db.ts';
-import { KINDS } from './use-mirror.ts';
+import { KINDS } from './kinds.ts';
 import type { Shown } from './use-mirror.ts';
 
 /** The admin's outbox kinds beyond the shared ones (use-mirror.ts KINDS): quote work. */

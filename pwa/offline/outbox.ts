@@ -1,5 +1,6 @@
 import { deviceDb } from './db.ts';
 import type { OutboxFile, OutboxItem } from './db.ts';
+import { movesVersion } from './kinds.ts';
 import { broadcast, publishCounts } from './signals.ts';
 import type { OutboxCounts } from './signals.ts';
 
@@ -37,20 +38,43 @@ export function items(): Promise<OutboxItem[]> {
 
 /** Drops an item for good (the user chose to, or the form took it back). */
 export async function discard(id: string): Promise<void> {
-  await deviceDb().outbox.where('id').equals(id).delete();
+  await remove(id);
   await changed();
 }
 
 /** Takes a refused item out of the outbox and gives it back, for its form to show again for editing. */
 export async function takeBack(id: string): Promise<OutboxItem | undefined> {
-  const db = deviceDb();
-  const item = await db.transaction('rw', db.outbox, async () => {
-    const found = await db.outbox.where('id').equals(id).first();
-    if (found) await db.outbox.where('id').equals(id).delete();
-    return found;
-  });
+  const item = await remove(id);
   await changed();
   return item;
+}
+
+/**
+ * Moves the expected version of its record's changes queued after `item` on by `delta` (the versions they were
+ * made on counted `item` landing as one step).
+ */
+export async function shiftLater(item: OutboxItem, delta: number): Promise<void> {
+  if (delta === 0 || item.record === null || item.seq === undefined) return;
+  const seq = item.seq;
+  await deviceDb()
+    .outbox.where('record')
+    .equals(item.record)
+    .filter((later) => (later.seq ?? 0) > seq && typeof later.body['expectedVersion'] === 'number')
+    .modify((later) => {
+      later.body = { ...later.body, expectedVersion: Number(later.body['expectedVersion']) + delta };
+    });
+}
+
+/** Deletes an item that never landed; if it would have moved its job's version on, its later changes count it out. */
+async function remove(id: string): Promise<OutboxItem | undefined> {
+  const db = deviceDb();
+  return db.transaction('rw', db.outbox, async () => {
+    const found = await db.outbox.where('id').equals(id).first();
+    if (!found) return undefined;
+    await db.outbox.where('id').equals(id).delete();
+    if (movesVersion(found.kind)) await shiftLater(found, -1);
+    return found;
+  });
 }
 
 /** Puts a refused item back in line, to be sent at once (the user says the server should take it now). */

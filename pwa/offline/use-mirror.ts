@@ -7,6 +7,7 @@ import { deviceDb } from './db.ts';
 import type { OutboxItem } from './db.ts';
 import { pull } from './mirror.ts';
 import type { PullResult } from './mirror.ts';
+import { KINDS } from './kinds.ts';
 import { onOutboxEvent } from './signals.ts';
 
 /** How fresh the device's copy is: the last pull's outcome ('failed': it broke for another reason than the connection) and when the copy last matched the server (null: never on this device). */
@@ -88,20 +89,6 @@ export function useMirrorSync(user: UserView | null, options: { everyMs?: number
 
 /** A record as a screen shows it: the server's version with what still waits in the outbox laid over it. */
 export type Shown<T> = T & { readonly waiting?: { readonly state: OutboxItem['state']; readonly message: string | null } };
-
-/** Outbox kinds whose items the lists show before the server has them. */
-export const KINDS = {
-  /** POST /api/bookings with dates and a client-made `id`: a new booking. */
-  booking: 'booking',
-  /** PATCH /api/bookings/{id} with `status` and `expectedVersion`. */
-  bookingStatus: 'booking-status',
-  /** POST /api/bookings/{id}/messages with a client-made `id`. */
-  message: 'message',
-  /** POST /api/bookings/{id}/cancel: the customer withdraws their pending request. */
-  bookingCancel: 'booking-cancel',
-  /** PATCH /api/bookings/{id} with the job's new days and hours (the admin's Change dates). */
-  bookingDates: 'booking-dates',
-} as const;
 
 /**
  * Bookings, newest first, with the bookings, status changes, new dates and cancellations still in the outbox laid over them;

@@ -336,4 +336,37 @@ test.describe('Change dates', () => {
     await expect(card).not.toContainText('Waiting to send');
     expect(server.storage.store.readStream(`booking-${booking.id}`).map((e) => e.type)).toEqual(['BookingRequested', 'BookingDetailsChanged', 'BookingStatusChanged']);
   });
+
+  test('a queued change the admin discards is counted out, so the status change queued after it lands with no conflict', async ({ page, context, server }) => {
+    const dora = await customer(server, 'dora.discard@example.com', 'Dora', 'Discard');
+    const booking = await customerBooking(dora, 'dora.discard@example.com', { firstName: 'Dora', lastName: 'Discard' });
+    const admin = await adminClient(server);
+    expect((await admin.request('PATCH', `/api/bookings/${booking.id}`, { json: { status: 'confirmed' } })).status).toBe(200);
+    await signIn(page);
+    const card = jobCard(page, 'Dora Discard');
+    await expect(card).toBeVisible();
+
+    // Offline: the office books Boris on a day the tablet does not know is taken; the tablet moves Dora there
+    // (the server will refuse it), then marks her job started.
+    await context.setOffline(true);
+    const held = await admin.post('/api/bookings', { firstName: 'Boris', lastName: 'Booked', serviceType: 'rewiring', status: 'confirmed', isManualBooking: true, startDate: ukDay(270), finishDate: ukDay(270) });
+    expect(held.status).toBe(201);
+    await card.getByRole('button', { name: /^Change dates/ }).click();
+    const form = card.getByRole('form', { name: 'New dates for Dora Discard' });
+    await form.getByLabel(/^Start date/).fill(ukDay(270));
+    await form.getByLabel(/^Finish date/).fill(ukDay(270));
+    await form.getByRole('button', { name: 'Save the dates' }).click();
+    await expect(card).toContainText('Waiting to send');
+    await card.getByLabel('Status').selectOption('in_progress');
+
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(card.getByRole('heading', { name: 'Double booking' })).toBeFocused();
+    expect(server.storage.queries.booking(booking.id)?.status).toBe('confirmed');
+    await card.getByRole('button', { name: 'Discard the change' }).click();
+    await expect.poll(() => server.storage.queries.booking(booking.id)?.status).toBe('in_progress');
+    await expect(card.getByRole('heading', { name: 'Changed elsewhere meanwhile' })).toHaveCount(0);
+    await expect(card).not.toContainText('Waiting to send');
+    expect(server.storage.queries.booking(booking.id)?.startDate).toBe(booking.startDate);
+  });
 });

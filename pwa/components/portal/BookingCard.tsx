@@ -7,7 +7,7 @@ import { newCommandId } from '../../lib/api.ts';
 import { SAVED_OFFLINE } from '../../lib/queue-form.ts';
 import { toast } from '../../lib/toast.ts';
 import { submit } from '../../offline/submit.ts';
-import { KINDS } from '../../offline/use-mirror.ts';
+import { KINDS } from '../../offline/kinds.ts';
 import type { Shown } from '../../offline/use-mirror.ts';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { Attachments } from './Attachments.tsx';

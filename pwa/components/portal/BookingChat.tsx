@@ -9,7 +9,8 @@ import { SAVED_OFFLINE } from '../../lib/queue-form.ts';
 import { toast } from '../../lib/toast.ts';
 import { deviceDb } from '../../offline/db.ts';
 import { submit } from '../../offline/submit.ts';
-import { KINDS, useBookings, useMessages } from '../../offline/use-mirror.ts';
+import { KINDS } from '../../offline/kinds.ts';
+import { useBookings, useMessages } from '../../offline/use-mirror.ts';
 import { WaitingBadge } from './BookingCard.tsx';
 import { formatSchedule, formatWhen } from './format.ts';
 

@@ -7,7 +7,7 @@ import type { FormOutcome, FormSchema } from '../../lib/form.ts';
 import { SAVED_OFFLINE } from '../../lib/queue-form.ts';
 import { toast } from '../../lib/toast.ts';
 import { submit } from '../../offline/submit.ts';
-import { KINDS } from '../../offline/use-mirror.ts';
+import { KINDS } from '../../offline/kinds.ts';
 import { Field } from '../ui/Field.tsx';
 import { addDays, today } from './format.ts';
 

@@ -1,7 +1,7 @@
 import { HOLDS_SLOT, clashes } from '#domain/schedule.ts';
 import type { BookingView } from '#domain/views.ts';
 import type { OutboxItem } from '../../../offline/db.ts';
-import { KINDS } from '../../../offline/use-mirror.ts';
+import { KINDS } from '../../../offline/kinds.ts';
 
 /**
  * What stands between a change and the server, for the admin to decide (never decided for them):
