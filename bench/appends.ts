@@ -104,7 +104,7 @@ function row(name: string, m: Measured, inFlight: string): Row {
 
 /**
  * Durable appends in process (WAL, synchronous=FULL): one quote request per command, which appends
- * QuoteRequested and, the e-mail being new, ContactCreated; each command has its own command id.
+ * QuoteRequested and, the email being new, ContactCreated; each command has its own command id.
  */
 export async function benchAppends(mode: Mode, log: (line: string) => void): Promise<Row[]> {
   const seconds = mode.quick ? 1.5 : 6;

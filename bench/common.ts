@@ -30,7 +30,7 @@ const pick = <T>(list: readonly T[], i: number): T => list[i % list.length]!;
 const PREFERRED_DATE = londonDay(new Date(Date.now() + 30 * 86_400_000));
 
 /**
- * The public quote form as a browser sends it (no dates: a quote request). `n` makes the e-mail unique,
+ * The public quote form as a browser sends it (no dates: a quote request). `n` makes the email unique,
  * so every command also creates a contact and a person key, as a first-time enquirer does.
  */
 export function quoteForm(n: number, tag: string): Record<string, unknown> {

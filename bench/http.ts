@@ -227,7 +227,7 @@ async function withApp<T>(work: (server: ServerProcess) => Promise<T>): Promise<
   }
 }
 
-/** The public quote form, each request with a new Idempotency-Key and a new e-mail (a first-time enquirer). */
+/** The public quote form, each request with a new Idempotency-Key and a new email (a first-time enquirer). */
 export function postRequests(): () => { method: string; path: string; headers: Record<string, string>; body: string } {
   const tag = randomUUID().slice(0, 8);
   let n = 0;

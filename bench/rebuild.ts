@@ -21,7 +21,7 @@ const EVENTS_PER_BOOKING = 6;
 const CHUNK = 10_000;
 /** SQLite page cache while generating (the default is 2 MB). */
 const GENERATION_CACHE_MB = 256;
-/** A customer books about three times, so keys (one per e-mail) are shared like in real life. */
+/** A customer books about three times, so keys (one per email) are shared like in real life. */
 const BOOKINGS_PER_CUSTOMER = 3;
 /**
  * Rebuilds of the same log, each in a fresh process: one run moved by 20 % and more with the shared host. The row

@@ -80,7 +80,7 @@ function table(rows: Row[]): string {
 }
 
 const NOTES = [
-  'Appends: each command is requestBookingOrQuote with a parsed quote form and a new e-mail, so it appends',
+  'Appends: each command is requestBookingOrQuote with a parsed quote form and a new email, so it appends',
   '  QuoteRequested + ContactCreated (2 events), creates a person key and stores its command id. Fresh database',
   '  per row, WAL + synchronous=FULL as openStorage sets it; inputs are parsed before the clock starts.',
   'HTTP: autocannon in this process, 50 connections × pipelining 10, against servers in child processes. Each read',
@@ -88,7 +88,7 @@ const NOTES = [
   '  body, encoding; recorded first), interleaved bare, app, bare, app …; the value is the median of the app, the',
   '  ratio median app / median bare. Server CPU per answer is given too: unlike req/s, other processes taking the',
   '  cores hardly move it. This machine has only 2 cores: the load generator competes with the servers for CPU,',
-  '  so req/s are lower bounds. Every POST carries a new Idempotency-Key and e-mail; the throughput row is the',
+  '  so req/s are lower bounds. Every POST carries a new Idempotency-Key and email; the throughput row is the',
   '  median of 3 runs, each on a fresh server; the latency row sends at a',
   '  fixed rate, evenly spaced, over keep-alive connections opened as needed (bench/open-loop.ts: open loop, each',
   '  latency from when its request was due, so no coordinated omission); it is the run with the median p99 of 3.',

@@ -133,7 +133,7 @@ export type UserPromotedToAdmin = { type: 'UserPromotedToAdmin'; data: { userId:
 /** The account's own name, changed by its owner (My Account). Bookings and messages keep the name they were made with. */
 export type UserRenamed = { type: 'UserRenamed'; data: { userId: string; firstName: string; lastName: string } };
 
-/** A link to prove the account owns its e-mail address went out; only the token's hash is kept. */
+/** A link to prove the account owns its email address went out; only the token's hash is kept. */
 export type EmailVerificationRequested = {
   type: 'EmailVerificationRequested';
   data: { userId: string; verificationId: string; tokenHash: string; expiresAt: string };
@@ -278,7 +278,7 @@ export const PERSONAL_FIELDS: { readonly [T in EventType]: readonly DataKeys<T>[
 };
 
 /**
- * Whose key seals an event's personal fields: the person's e-mail when there is one (so erasing that
+ * Whose key seals an event's personal fields: the person's email when there is one (so erasing that
  * address reaches every booking, quote, message and account of theirs), else the record's own stream.
  */
 export function personSubject(email: string | null | undefined, streamId: string): string {

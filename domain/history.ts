@@ -4,7 +4,7 @@ import type { RecordedEvent } from './events.ts';
 export const BOOKING_FIELD_WORDS: Readonly<Record<string, string>> = {
   firstName: 'first name',
   lastName: 'last name',
-  email: 'e-mail address',
+  email: 'email address',
   phone: 'phone number',
   serviceType: 'service',
   preferredDate: 'preferred date',

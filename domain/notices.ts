@@ -1,6 +1,6 @@
 import type { BookingStatus } from './schemas/booking.ts';
 
-/** A change of a booking's status that its customer is e-mailed about. */
+/** A change of a booking's status that its customer is emailed about. */
 export type CustomerNews = 'confirmed' | 'cancelled';
 
 /**

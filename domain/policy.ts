@@ -8,7 +8,7 @@
 /** The account asking (the fields the rules read), or null for a visitor. */
 export type PolicyActor = { readonly id: string; readonly isAdmin: boolean; readonly email: string; readonly emailVerified: boolean } | null;
 
-/** A record that belongs to someone: the e-mail it was made under and the account that made it. */
+/** A record that belongs to someone: the email it was made under and the account that made it. */
 export type Owned = { readonly email: string | null; readonly userId: string | null };
 
 /** A stored file: who uploaded it, and whether a record the actor may see lists it. */
@@ -108,7 +108,7 @@ export function can<A extends Action>(actor: PolicyActor, action: A, ...record: 
   }
 }
 
-/** The e-mail whose records an actor may see beyond their own account's: their address, once proven. */
+/** The email whose records an actor may see beyond their own account's: their address, once proven. */
 export function provenEmail(actor: { readonly email: string; readonly emailVerified: boolean }): string | null {
   return actor.emailVerified ? actor.email : null;
 }

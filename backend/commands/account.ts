@@ -43,7 +43,7 @@ export function accountExport(queries: Queries, store: EventStore, user: User, n
     exportedAt: now.toISOString(),
     about:
       'Everything we hold about you, as of the time above. Files are listed by name; download each from your portal while signed in. ' +
-      (email ? '' : 'Your e-mail address is not confirmed yet, so records made under it before you signed up are not included. '),
+      (email ? '' : 'Your email address is not confirmed yet, so records made under it before you signed up are not included. '),
     account: { id, email: address, firstName, lastName, emailVerified, createdAt: user.createdAt, updatedAt: user.updatedAt },
     bookings,
     quotes,

@@ -30,7 +30,7 @@ export type RequestResult = { kind: 'quote' | 'booking'; id: string };
 
 /**
  * `POST /api/bookings`: with start and finish dates it is a booking (portal, admin), without them a quote
- * request (the public form). Either one makes a contact for an e-mail the business has not seen before, and
+ * request (the public form). Either one makes a contact for an email the business has not seen before, and
  * mails the customer (when they gave an address) and the business.
  */
 export const requestBookingOrQuote: Command<CreateBookingInput, RequestResult> = (uow, request, actor) => {

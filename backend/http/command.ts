@@ -20,7 +20,7 @@ export type CommandDeps = { storage: Storage; clock: () => Date; writer?: Writer
 const REFUSALS: Partial<Record<Action, string>> = {
   'booking.read': 'This booking belongs to someone else',
   'message.post': 'This booking belongs to someone else',
-  'bookings.of-email': 'You can only see the bookings of your own e-mail address',
+  'bookings.of-email': 'You can only see the bookings of your own email address',
   'quote.answer': 'This quote belongs to someone else',
   'file.read': 'This file belongs to someone else',
   'account.erase': 'The admin account cannot be deleted here',

@@ -85,7 +85,7 @@ export function toHttpError(err: unknown): HttpError {
 
 /**
  * The outermost middleware: every error becomes `{ error: { code, message, fields? } }` and every request
- * is logged once with its id, method, route pattern (never the raw path, which may hold an e-mail), status and time.
+ * is logged once with its id, method, route pattern (never the raw path, which may hold an email), status and time.
  */
 export function errorsAndLogging(logger: Logger) {
   return async (ctx: Context, next: Next): Promise<void> => {

@@ -10,7 +10,7 @@ type Rule = { points: number; seconds: number };
 /**
  * Per IP: every call counts. Per account: sign-in and support-lookup failures, and every reset request, count
  * keyed by account *and* IP, so somebody asking from elsewhere cannot lock the real owner out; a successful
- * sign-in clears the owner's count. (Counting resets per e-mail alone let anyone block the owner's reset by
+ * sign-in clears the owner's count. (Counting resets per email alone let anyone block the owner's reset by
  * asking six times from another address.) The admin, once signed in, is exempt from all of them.
  */
 const RULES: Record<LimitName, { ip: Rule; account?: Rule }> = {

@@ -185,7 +185,7 @@ function withCalendar(mail: OutgoingMail, bookingId: string): OutgoingMail {
   return { ...mail, body: { ...mail.body, calendar: { bookingId } } };
 }
 
-const CALENDAR_LINE = 'The calendar file with this e-mail puts it in your calendar.';
+const CALENDAR_LINE = 'The calendar file with this email puts it in your calendar.';
 
 /** How to follow the booking: the portal for an account's booking, else how to make one that shows it. */
 function followLine(portal: { url: string; hasAccount: boolean }): string {
@@ -216,7 +216,7 @@ export function bookingRescheduled(to: string, b: BookingNewsFacts, portal: { ur
     ['Previously', scheduleWords(was)],
     ...(b.address ? [['Where', b.address] as MailLine] : []),
     ['Reference', bookingReference(b.id)],
-    'Open the calendar file with this e-mail to update the booking in your calendar.',
+    'Open the calendar file with this email to update the booking in your calendar.',
     followLine(portal),
     `If the new dates do not suit you, call us on ${BUSINESS.phone}.`,
   ]);
@@ -229,7 +229,7 @@ export function bookingCancelled(to: string, b: BookingNewsFacts): OutgoingMail 
   const mail = compose('booking-cancelled', to, `Your booking is cancelled: ${service} — ${BUSINESS.name}`, `Hello ${b.firstName},`, [
     `We have cancelled your booking for ${service}:`,
     ...jobLines(b),
-    'The calendar file with this e-mail marks it as cancelled in your calendar, if you added it there.',
+    'The calendar file with this email marks it as cancelled in your calendar, if you added it there.',
     `If you did not expect this, or would like another date, call us on ${BUSINESS.phone}.`,
   ]);
   return withCalendar(mail, b.id);

@@ -19,7 +19,7 @@ export function authRoutes(deps: AppDeps): Router {
   const { queries } = storage;
 
   /**
-   * Checks e-mail and password at the same cost whether or not the account exists. Failures count per
+   * Checks email and password at the same cost whether or not the account exists. Failures count per
    * account and IP (rate-limited); a success clears them.
    */
   async function authenticate(ctx: Context, email: string, password: string) {

@@ -43,11 +43,11 @@ export function enquiryRoutes(deps: AppDeps): Router {
   deps.reads.route(router, { path: '/api/support/requests', action: 'support.list', scope: () => null, produce: 'supportRequests' });
 
   /**
-   * Finds bookings without signing in, when the e-mail and the phone both match the same bookings. Quote
+   * Finds bookings without signing in, when the email and the phone both match the same bookings. Quote
    * requests (the home page's form) match the same way and come back as `quoteRequests`, so a visitor who
    * asked for a quote finds it too. Answers what the support page shows and nothing more: status, service, the
    * booked dates and the day it was sent (`createdAt`, a date) — never ids, times, addresses, notes, prices or
-   * names. Rate-limited per IP and per e-mail.
+   * names. Rate-limited per IP and per email.
    */
   router.post('/api/support/lookup', limits.perIp('lookup'), async (ctx) => {
     const { email, phone } = parseBody(ctx, SupportLookupSchema);

@@ -10,7 +10,7 @@ export function peopleRoutes({ storage, config, logger }: AppDeps): Router {
 
   /**
    * Erases a person's personal data. Harmless to repeat (a second erasure finds nothing), so it needs no
-   * idempotency record. The e-mail address travels in the body, never in the path (paths are logged).
+   * idempotency record. The email address travels in the body, never in the path (paths are logged).
    */
   router.post('/api/people/erase', allow(storage, 'person.erase'), validate(ErasePersonSchema), async (ctx) => {
     const result = await eraseCustomer(storage, config.storageDir, input<ErasePersonInput>(ctx));

@@ -74,5 +74,5 @@ export const HOME_SECTIONS = {
   reviews: { id: 'reviews', heading: 'What Our Customers Say', lead: 'A few words from people we have worked for.' },
   gallery: { id: 'gallery', heading: 'Recent Projects', lead: 'A selection of recent jobs across Surrey and west London.' },
   quote: { id: 'contact', heading: 'Request a Quote or Service', lead: `Tell us about the job and we will reply ${BUSINESS.replyPromise}. Quotes are free and come with no obligation.` },
-  contact: { id: 'get-in-touch', heading: 'Get In Touch', lead: 'Call, message or e-mail us, or find us on the map.' },
+  contact: { id: 'get-in-touch', heading: 'Get In Touch', lead: 'Call, message or email us, or find us on the map.' },
 } as const;

@@ -37,7 +37,7 @@ export const PRIVACY_POLICY: { readonly heading: string; readonly intro: string;
       heading: 'Who we are',
       paragraphs: [
         `${BUSINESS.legalName} is the data controller for your personal data. We are registered in England & Wales.`,
-        `Post: ${postal}. E-mail: ${BUSINESS.email}. Phone: ${BUSINESS.phone}.`,
+        `Post: ${postal}. Email: ${BUSINESS.email}. Phone: ${BUSINESS.phone}.`,
       ],
     },
     {
@@ -45,8 +45,8 @@ export const PRIVACY_POLICY: { readonly heading: string; readonly intro: string;
       heading: 'What we collect and why',
       paragraphs: ['We only collect what we need to quote for, book, carry out and certify your work:'],
       list: [
-        'Quote and booking requests: your name, e-mail address, phone number, the address of the job, a description of the work, preferred dates and times, and any photos or documents you upload.',
-        'Customer accounts: your name and e-mail address, and your password, which we store only as a one-way hash that nobody, including us, can read back.',
+        'Quote and booking requests: your name, email address, phone number, the address of the job, a description of the work, preferred dates and times, and any photos or documents you upload.',
+        'Customer accounts: your name and email address, and your password, which we store only as a one-way hash that nobody, including us, can read back.',
         'Messages you send us about a booking, support requests and contact enquiries.',
         'Job records: the quotes, bookings, status changes and certificates for the work we do for you.',
         'Server logs record which service was called, when and with what result. They never contain what you typed into a form, your password or your cookies.',
@@ -81,7 +81,7 @@ export const PRIVACY_POLICY: { readonly heading: string; readonly intro: string;
       heading: 'Who we share it with',
       paragraphs: ['We never sell your data or share it for marketing. We share it only with:'],
       list: [
-        'The companies that host our website and send our e-mails (booking confirmations, replies and password resets), who act on our instructions.',
+        'The companies that host our website and send our emails (booking confirmations, replies and password resets), who act on our instructions.',
         'The calendar service that holds our own work diary, which shows the name, address and details of booked jobs.',
         'Building Control and our registration body, where the law requires us to notify them of work at your property.',
         'Authorities or professional advisers, where the law requires it.',
@@ -115,7 +115,7 @@ export const PRIVACY_POLICY: { readonly heading: string; readonly intro: string;
       id: 'contact',
       heading: 'Contact and complaints',
       paragraphs: [
-        `To use any of your rights or ask about this policy, e-mail ${BUSINESS.email}, call ${BUSINESS.phone} or write to ${postal}. It costs nothing, and we reply within one month. We may need to confirm your identity first.`,
+        `To use any of your rights or ask about this policy, email ${BUSINESS.email}, call ${BUSINESS.phone} or write to ${postal}. It costs nothing, and we reply within one month. We may need to confirm your identity first.`,
         'If you are not happy with our answer, you can complain to the Information Commissioner\'s Office: ico.org.uk/make-a-complaint, helpline 0303 123 1113, or Wycliffe House, Water Lane, Wilmslow, Cheshire SK9 5AF.',
       ],
     },

@@ -47,7 +47,7 @@ export function withYearsDeep<T>(value: T, today: Date = new Date()): T {
 /** The phone link everywhere on the site; E.164 so it dials from abroad and from every phone app. */
 export const TEL_HREF = `tel:${BUSINESS.phoneE164}`;
 
-/** The e-mail link of the contact sections and the privacy policy. */
+/** The email link of the contact sections and the privacy policy. */
 export const MAILTO_HREF = `mailto:${BUSINESS.email}`;
 
 /** The header's WhatsApp greeting (seed point 2), reused wherever the greeting is not about one town. */

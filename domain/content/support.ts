@@ -10,8 +10,8 @@ export const SUPPORT_META: PageMeta = {
 
 /** The Client Support page's three cards (seed point 2). */
 export const SUPPORT_CARDS = [
-  { key: 'reset', title: 'Reset your password', text: 'We will e-mail you a link to choose a new password. It works once and expires after 1 hour.' },
-  { key: 'lookup', title: 'Find my bookings', text: 'Look up your bookings with the e-mail address and phone number you gave us.' },
-  { key: 'contact', title: 'Contact us directly', text: `Call ${BUSINESS.phone} or e-mail ${BUSINESS.email}. We reply ${BUSINESS.replyPromise}.` },
+  { key: 'reset', title: 'Reset your password', text: 'We will email you a link to choose a new password. It works once and expires after 1 hour.' },
+  { key: 'lookup', title: 'Find my bookings', text: 'Look up your bookings with the email address and phone number you gave us.' },
+  { key: 'contact', title: 'Contact us directly', text: `Call ${BUSINESS.phone} or email ${BUSINESS.email}. We reply ${BUSINESS.replyPromise}.` },
 ] as const;
 

@@ -1,7 +1,7 @@
 import type { ReadModelChange } from './model.ts';
 import { bool, type ReadModel } from './model.ts';
 
-/** Accounts, and their open e-mail confirmations (of their address or of a new one) and password resets. */
+/** Accounts, and their open email confirmations (of their address or of a new one) and password resets. */
 export const users: ReadModel = {
   name: 'users',
   version: 1,

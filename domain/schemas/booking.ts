@@ -57,7 +57,7 @@ export function dateRangeProblems(v: DateRange): Array<{ field: keyof DateRange;
 
 /**
  * Field errors of a request's ways to reply: a quote request (no dates; anyone may send one) must name an
- * e-mail or a phone, or the promised reply reaches nobody. A booking with dates comes from a signed-in
+ * email or a phone, or the promised reply reaches nobody. A booking with dates comes from a signed-in
  * account or the admin, who can always be reached.
  */
 export function replyProblems(v: DateRange & { email?: string | null; phone?: string | null }): Array<{ field: 'email' | 'phone'; message: string }> {
@@ -74,7 +74,7 @@ function checkRequest(v: DateRange & { email?: string | null; phone?: string | n
 
 /**
  * `POST /api/bookings`: one payload for the public quote form (no dates: a quote request, which needs an
- * e-mail or a phone), the portal and the admin (dates: a booking). `status` and `isManualBooking` are
+ * email or a phone), the portal and the admin (dates: a booking). `status` and `isManualBooking` are
  * honoured for the admin only.
  */
 export const CreateBookingSchema = z

@@ -24,7 +24,7 @@ export const optionalText = (max: number) =>
 
 const EMAIL = z.regexes.email;
 
-/** A required e-mail, lower-cased so one person is one address. */
+/** A required email, lower-cased so one person is one address. */
 export const requiredEmail = (message: string = MSG.emailInvalidLong) =>
   z
     .string({ error: message })
@@ -33,7 +33,7 @@ export const requiredEmail = (message: string = MSG.emailInvalidLong) =>
     .max(LIMITS.email, { error: MSG.tooLong(LIMITS.email) })
     .refine((v) => EMAIL.test(v), { error: message });
 
-/** The seed's booking e-mail: valid or empty. */
+/** The seed's booking email: valid or empty. */
 export const optionalEmail = z
   .string({ error: MSG.emailInvalid })
   .trim()

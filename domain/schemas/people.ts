@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredEmail } from './fields.ts';
 
-/** `POST /api/people/erase`: whose personal data to erase (UK GDPR), by the e-mail address their records carry. */
+/** `POST /api/people/erase`: whose personal data to erase (UK GDPR), by the email address their records carry. */
 export const ErasePersonSchema = z.strictObject({
   email: requiredEmail(),
 });

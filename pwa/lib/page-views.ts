@@ -21,7 +21,7 @@ export function usePageViews(): void {
   }, [pathname, consent]);
 }
 
-/** Sends the path only (never the query string or hash, which may hold a token or an e-mail address). */
+/** Sends the path only (never the query string or hash, which may hold a token or an email address). */
 function recordPageView(endpoint: string, path: string): void {
   navigator.sendBeacon(endpoint, new Blob([JSON.stringify({ path })], { type: 'application/json' }));
 }

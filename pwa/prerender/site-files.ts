@@ -57,7 +57,7 @@ export function llmsTxt(siteUrl: string): string {
     '',
     `> Qualified, Part P registered electricians based in ${BUSINESS.address.town}, ${BUSINESS.address.county}, since ${BUSINESS.established}, working within ${BUSINESS.serviceRadiusKm} km of the base: homes and businesses in Surrey, west London and the South East. Free quotes, a ${BUSINESS.guaranteeYears}-year workmanship guarantee and a ${BUSINESS.emergency} emergency callout.`,
     '',
-    `- Phone: ${BUSINESS.phone} (${BUSINESS.emergency} for emergencies); WhatsApp: ${BUSINESS.whatsapp}; e-mail: ${BUSINESS.email}`,
+    `- Phone: ${BUSINESS.phone} (${BUSINESS.emergency} for emergencies); WhatsApp: ${BUSINESS.whatsapp}; email: ${BUSINESS.email}`,
     `- Address: ${BUSINESS.address.street}, ${BUSINESS.address.town}, ${BUSINESS.address.county} ${BUSINESS.address.postcode}`,
     `- Opening hours: ${hoursSentence()}`,
     `- Areas covered: ${joinWords(COVERAGE_TOWNS)}`,

@@ -9,7 +9,7 @@ export const Route = createFileRoute('/forgot-password')({
   component: ForgotPasswordPage,
 });
 
-/** Forgot Password (seed point 2): the e-mail form, a confirmation after it, and a link back to the portal. */
+/** Forgot Password (seed point 2): the email form, a confirmation after it, and a link back to the portal. */
 function ForgotPasswordPage() {
   return (
     <AuthFrame

@@ -13,7 +13,7 @@ export const Route = createFileRoute('/privacy-policy')({
 
 /**
  * The privacy policy (seed point 2): the content module's sections with a numbered table of contents of
- * in-page links, sticky beside the text on wide screens. E-mail, phone and ICO addresses become links.
+ * in-page links, sticky beside the text on wide screens. Email, phone and ICO addresses become links.
  */
 function PrivacyPolicyPage() {
   const { heading, intro, sections } = PRIVACY_POLICY;

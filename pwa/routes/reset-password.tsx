@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ResetPassword } from '../components/auth/ResetPassword.tsx';
 import { pageHead } from '../lib/head.ts';
 
-// The e-mailed link carries ?token=…; a missing or malformed token becomes undefined rather than an error
+// The emailed link carries ?token=…; a missing or malformed token becomes undefined rather than an error
 // page, so the screen can show its own invalid-link message. A plain check, not zod: validateSearch stays in
 // the entry chunk, and zod would add ~18 KB gzip to every marketing page.
 function searchSchema(search: Record<string, unknown>): { token?: string } {

@@ -22,7 +22,7 @@ export const Route = createFileRoute('/support')({
 const CARD_ICONS: Readonly<Record<(typeof SUPPORT_CARDS)[number]['key'], AnyIcon>> = { reset: 'lock', lookup: 'search', contact: 'phone' };
 
 /**
- * Client Support (seed point 2), public: three cards (reset the password by e-mail, find my bookings,
+ * Client Support (seed point 2), public: three cards (reset the password by email, find my bookings,
  * contact us directly), the booking lookup the second card opens, and the support request form.
  */
 function SupportPage() {
@@ -62,7 +62,7 @@ function SupportPage() {
                       Call {BUSINESS.phone}
                     </ButtonLink>
                     <ButtonLink href={MAILTO_HREF} variant="secondary" small icon="mail">
-                      E-mail us
+                      Email us
                     </ButtonLink>
                   </>
                 )}
@@ -74,7 +74,7 @@ function SupportPage() {
           <BookingLookup emailRef={emailRef} />
         </div>
       </Section>
-      <Section id="support-request" tone="alt" title="Send a support request" intro={`Tell us what is wrong and we will reply ${BUSINESS.replyPromise} by e-mail or phone.`} labelledBy="support-request-title">
+      <Section id="support-request" tone="alt" title="Send a support request" intro={`Tell us what is wrong and we will reply ${BUSINESS.replyPromise} by email or phone.`} labelledBy="support-request-title">
         <div className="pg-with-aside">
           <SupportRequestForm />
           <div className="pg-aside">

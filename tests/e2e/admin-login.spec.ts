@@ -13,18 +13,18 @@ test.describe('the admin sign-in', () => {
     await page.goto('/admin');
     await hydrated(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Portal' })).toBeVisible();
-    await expect(page.getByLabel('E-mail address')).toHaveValue('');
+    await expect(page.getByLabel('Email address')).toHaveValue('');
     await expect(page.getByLabel('Password')).toHaveValue('');
     expect(asked).toEqual([]);
 
-    await page.getByLabel('E-mail address').fill('carla@example.com');
+    await page.getByLabel('Email address').fill('carla@example.com');
     await page.getByLabel('Password').fill('carla-long-passphrase');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Admin access required' })).toBeVisible();
     await expect(page.getByText('Login Failed')).toBeVisible();
     await expect(page.getByRole('tablist')).toBeHidden();
 
-    await page.getByLabel('E-mail address').fill(ADMIN.email);
+    await page.getByLabel('Email address').fill(ADMIN.email);
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert').filter({ hasText: /^Login failed$/ })).toBeVisible();
@@ -46,7 +46,7 @@ test.describe('the admin sign-in', () => {
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByText('Logged Out')).toBeVisible();
-    await expect(page.getByLabel('E-mail address')).toHaveValue('');
+    await expect(page.getByLabel('Email address')).toHaveValue('');
     expect(await stored(page)).toEqual({ bookings: 0, outbox: 0, user: null });
     // The server ended the session too.
     expect((await page.request.get('/api/bookings')).status()).toBe(401);
@@ -60,7 +60,7 @@ test.describe('the admin sign-in', () => {
     await expectCounters(page, before);
     await context.setOffline(true);
     await jobCard(page, 'Alice Unsent').getByLabel('Status').selectOption('completed');
-    await expect(page.getByText('Saved on this tablet')).toBeVisible();
+    await expect(page.getByText('Saved on this device')).toBeVisible();
     await expectCounters(page, { ...before, pending: String(Number(before.pending) - 1), done: String(Number(before.done) + 1) });
 
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -73,7 +73,7 @@ test.describe('the admin sign-in', () => {
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('button', { name: 'Discard it and sign out' }).click();
-    await expect(page.getByLabel('E-mail address')).toBeVisible();
+    await expect(page.getByLabel('Email address')).toBeVisible();
     expect(await stored(page)).toEqual({ bookings: 0, outbox: 0, user: null });
     await context.setOffline(false);
     // Discarded knowingly: the server never got it.

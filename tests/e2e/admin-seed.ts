@@ -88,7 +88,7 @@ export async function signIn(page: Page, base = ''): Promise<void> {
   await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'accepted'));
   await page.goto(`${base}/admin`);
   await hydrated(page);
-  await page.getByLabel('E-mail address').fill(ADMIN.email);
+  await page.getByLabel('Email address').fill(ADMIN.email);
   await page.getByLabel('Password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('tablist', { name: 'Admin sections' })).toBeVisible();

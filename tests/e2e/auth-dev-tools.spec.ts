@@ -17,8 +17,8 @@ test.describe('the developer tools in development mode', () => {
   test('/email-test sends a reset mail and shows the link the mail itself carries, never one from an API answer', async ({ page }) => {
     await page.goto(`${dev.url}/email-test`);
     await hydrated(page);
-    await page.getByLabel(/^Account e-mail address/).fill(ADMIN.email);
-    await page.getByRole('button', { name: 'Send test e-mail' }).click();
+    await page.getByLabel(/^Account email address/).fill(ADMIN.email);
+    await page.getByRole('button', { name: 'Send test email' }).click();
     await expect(page.getByText('Sent', { exact: true })).toBeVisible();
     const mailed = await mailedLink(dev, ADMIN.email, 'password-reset', /https?:\/\/\S+\/reset-password\?token=[\w-]+/);
     await expect(page.getByRole('link', { name: mailed })).toHaveAttribute('href', mailed);
@@ -28,7 +28,7 @@ test.describe('the developer tools in development mode', () => {
   test('/test-login and /test-auth show the raw answers and the cookies', async ({ page }) => {
     await page.goto(`${dev.url}/test-login`);
     await hydrated(page);
-    await page.getByLabel(/^E-mail address/).fill(ADMIN.email);
+    await page.getByLabel(/^Email address/).fill(ADMIN.email);
     await page.getByLabel(/^Password/).fill(ADMIN.password);
     await page.getByRole('button', { name: 'Admin sign-in' }).click();
     await expect(page.getByText('POST /api/login')).toBeVisible();

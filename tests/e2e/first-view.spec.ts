@@ -51,7 +51,7 @@ for (const screen of SCREENS) {
   });
 }
 
-test('the business e-mail wraps only after its @ on a 390 px phone', async ({ page }) => {
+test('the business email wraps only after its @ on a 390 px phone', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
   await hydrated(page);

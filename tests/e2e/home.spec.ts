@@ -27,7 +27,7 @@ test.describe('the quote form', () => {
     expect(server.storage.queries.quotes()).toHaveLength(before);
   });
 
-  test('asks for an e-mail or a phone, and for a real phone number, before anything is sent', async ({ page, server }) => {
+  test('asks for an email or a phone, and for a real phone number, before anything is sent', async ({ page, server }) => {
     const before = server.storage.queries.quotes().length;
     await page.goto('/#contact');
     await hydrated(page);

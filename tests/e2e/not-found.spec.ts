@@ -30,7 +30,7 @@ for (const path of DEV_TOOLS) {
   });
 }
 
-test('in development the e-mail delivery test sends a reset mail and shows its link', async ({ page }) => {
+test('in development the email delivery test sends a reset mail and shows its link', async ({ page }) => {
   const dev = await startServer({ env: { NODE_ENV: 'development' } });
   try {
     expect((await new Client(dev.url).register('dev.tester@example.com')).status).toBe(201);
@@ -39,8 +39,8 @@ test('in development the e-mail delivery test sends a reset mail and shows its l
     await hydrated(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Email Delivery Test' })).toBeVisible();
 
-    await page.getByLabel(/e-mail address/i).fill('dev.tester@example.com');
-    await page.getByRole('button', { name: 'Send test e-mail' }).click();
+    await page.getByLabel(/email address/i).fill('dev.tester@example.com');
+    await page.getByRole('button', { name: 'Send test email' }).click();
 
     await expect(page.getByRole('link', { name: /\/reset-password\?token=/ })).toBeVisible();
     await expect(page.locator('.dev-delivery')).toContainText('dev.tester@example.com');

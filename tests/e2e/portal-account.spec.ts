@@ -29,9 +29,9 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     await expect(page.getByText('No bookings found for this email address')).toBeVisible();
     await expect(page.getByText('Submit a new booking to see it appear here')).toBeVisible();
     // Another person's address: the server refuses, and the page says so.
-    await page.getByLabel('Bookings for the e-mail address').fill('someone.else@example.com');
+    await page.getByLabel('Bookings for the email address').fill('someone.else@example.com');
     await page.getByRole('button', { name: 'Show bookings' }).click();
-    await expect(page.getByRole('alert')).toHaveText('You can only see the bookings of your own e-mail address');
+    await expect(page.getByRole('alert')).toHaveText('You can only see the bookings of your own email address');
     await expectAxeClean(page);
   });
 
@@ -309,7 +309,7 @@ test.describe("the portal's failure toasts", () => {
     await expect(page).toHaveURL(/\/customer-auth$/);
   });
 
-  test('the forgot-password mode says when the reset e-mail could not be asked for', async ({ page }) => {
+  test('the forgot-password mode says when the reset email could not be asked for', async ({ page }) => {
     await page.route('**/api/auth/forgot-password', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"x"}}' }));
     await page.goto('/customer-auth?mode=forgot');
     await page.getByLabel(/^Email/).fill('someone@example.com');

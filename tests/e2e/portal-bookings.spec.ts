@@ -31,7 +31,7 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await page.locator('#signin-password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
 
-    // New Booking is the default tab; names and e-mail come from the account, the times from the seed.
+    // New Booking is the default tab; names and email come from the account, the times from the seed.
     await expect(page.getByRole('tab', { name: 'New Booking' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByLabel(/^First name/)).toHaveValue('Bea');
     await expect(page.locator('#booking-startTime')).toHaveValue('09:00');
@@ -48,7 +48,7 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await expect(page.getByRole('list', { name: 'Files to send' })).toHaveCount(0);
 
     await page.getByRole('tab', { name: 'My Bookings' }).click();
-    await expect(page.getByLabel('Bookings for the e-mail address')).toHaveValue(email);
+    await expect(page.getByLabel('Bookings for the email address')).toHaveValue(email);
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Lighting Installation' }) });
     await expect(card.getByText('Pending')).toBeVisible();
     await expect(card).toContainText('Garden lights on the patio');

@@ -36,7 +36,7 @@ test.describe('the support page', () => {
     await expect.poll(() => server.storage.queries.supportRequests().filter((r) => r.issueType === 'booking').length).toBe(1);
   });
 
-  test('Find my bookings lists a quote request when e-mail and phone match, and says so when nothing does', async ({ page }) => {
+  test('Find my bookings lists a quote request when email and phone match, and says so when nothing does', async ({ page }) => {
     // A quote request made through the home page's form: the lookup finds it.
     await page.goto('/#contact');
     await hydrated(page);
@@ -51,7 +51,7 @@ test.describe('the support page', () => {
     await page.goto('/support');
     await hydrated(page);
     await page.getByRole('button', { name: 'Find my bookings' }).click();
-    const email = page.getByLabel('E-mail address').first();
+    const email = page.getByLabel('Email address').first();
     await expect(email).toBeFocused();
     const lookup = page.locator('#booking-lookup');
     await email.fill('lookup@example.com');

@@ -47,7 +47,7 @@ describe('GET /api/bookings/user/{email}', () => {
     expectError(res, 401, 'not_signed_in');
   });
 
-  it("answers a customer's own e-mail with exactly their bookings", async () => {
+  it("answers a customer's own email with exactly their bookings", async () => {
     const res = await alice.get(`/api/bookings/user/${encodeURIComponent(A_EMAIL)}`);
 
     expect(res.status).toBe(200);
@@ -55,14 +55,14 @@ describe('GET /api/bookings/user/{email}', () => {
     expect(new Set((res.data as Array<{ email: string }>).map((b) => b.email))).toEqual(new Set([A_EMAIL]));
   });
 
-  it("answers 403 when a customer asks for another customer's e-mail", async () => {
+  it("answers 403 when a customer asks for another customer's email", async () => {
     const res = await alice.get(`/api/bookings/user/${encodeURIComponent(B_EMAIL)}`);
 
     expectError(res, 403, 'forbidden');
     expect(JSON.stringify(res.data)).not.toContain(bobBookings[0]);
   });
 
-  it('treats the e-mail in the path case-insensitively', async () => {
+  it('treats the email in the path case-insensitively', async () => {
     const lower = await alice.get(`/api/bookings/user/${encodeURIComponent(A_EMAIL)}`);
 
     const upper = await alice.get(`/api/bookings/user/${encodeURIComponent(A_EMAIL.toUpperCase())}`);
@@ -72,7 +72,7 @@ describe('GET /api/bookings/user/{email}', () => {
     expect(ids(upper.data)).toEqual([...aliceBookings].sort());
   });
 
-  it('answers the admin for any e-mail', async () => {
+  it('answers the admin for any email', async () => {
     const forA = await admin.get(`/api/bookings/user/${encodeURIComponent(A_EMAIL)}`);
     const forB = await admin.get(`/api/bookings/user/${encodeURIComponent(B_EMAIL.toUpperCase())}`);
 
@@ -82,7 +82,7 @@ describe('GET /api/bookings/user/{email}', () => {
     expect(ids(forB.data)).toEqual(bobBookings);
   });
 
-  it('answers 400 naming email when the path is not an e-mail address', async () => {
+  it('answers 400 naming email when the path is not an email address', async () => {
     const res = await alice.get('/api/bookings/user/not-an-email');
 
     expectError(res, 400, 'validation_failed');
@@ -140,7 +140,7 @@ describe.each(['/api/bookings', '/api/quotes', '/api/contacts'])('GET %s', (path
 });
 
 describe('POST /api/bookings as a customer', () => {
-  it('records the signed-in account on the booking, not just the typed e-mail', async () => {
+  it('records the signed-in account on the booking, not just the typed email', async () => {
     const bobId = (await bob.get('/api/auth/me')).data.id as string;
     const booking = allEvents(server).find((e) => e.type === 'BookingRequested' && (e.data as { bookingId: string }).bookingId === bobBookings[0]);
 

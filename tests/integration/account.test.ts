@@ -118,7 +118,7 @@ describe('GET /api/account/export', () => {
     expect(res.text).not.toContain('Sent before anyone registered');
     expect(res.data.about).toBe(
       'Everything we hold about you, as of the time above. Files are listed by name; download each from your portal while signed in. ' +
-        'Your e-mail address is not confirmed yet, so records made under it before you signed up are not included. ',
+        'Your email address is not confirmed yet, so records made under it before you signed up are not included. ',
     );
   });
 });

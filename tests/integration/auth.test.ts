@@ -98,7 +98,7 @@ describe('POST /api/auth/register', () => {
 });
 
 describe('POST /api/auth/register, concurrently and with an Idempotency-Key', () => {
-  it('makes exactly one account of five simultaneous sign-ups with one e-mail, answering all five alike', async () => {
+  it('makes exactly one account of five simultaneous sign-ups with one email, answering all five alike', async () => {
     const before = allEvents(server).length;
     const mailBefore = lastMailId(server);
 
@@ -128,7 +128,7 @@ describe('POST /api/auth/register, concurrently and with an Idempotency-Key', ()
 
   // Bug: backend/http/command-context.ts fingerprints `method path\nuser\nJSON body` with plain SHA-256 and
   // data/command-bus.ts stores it in `commands`; for a sign-up the body holds the password, so anyone with the
-  // database (names and e-mail are in `users`) can test password guesses at SHA-256 speed, bypassing argon2id.
+  // database (names and email are in `users`) can test password guesses at SHA-256 speed, bypassing argon2id.
   it('keeps no fast, unsalted hash of the password in the idempotency records', async () => {
     const key = randomUUID();
     const body = { firstName: 'Pat', lastName: 'Secret', email: 'pat.secret@example.com', password: PASSWORD };
@@ -177,7 +177,7 @@ describe('POST /api/auth/login', () => {
     expect((await person.get('/api/auth/me')).status).toBe(401);
   });
 
-  it('answers an unknown e-mail exactly as a wrong password', async () => {
+  it('answers an unknown email exactly as a wrong password', async () => {
     const wrongPassword = await client().post('/api/auth/login', { email: EMAIL, password: 'not-the-password' });
 
     const unknown = await client().post('/api/auth/login', { email: 'nobody.here@example.com', password: 'not-the-password' });
@@ -186,7 +186,7 @@ describe('POST /api/auth/login', () => {
     expect(unknown.data).toEqual(wrongPassword.data);
   });
 
-  it('signs in with the e-mail in any case and answers the user', async () => {
+  it('signs in with the email in any case and answers the user', async () => {
     const person = client();
 
     const res = await person.post('/api/auth/login', { email: EMAIL.toUpperCase(), password: PASSWORD });

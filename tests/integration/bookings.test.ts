@@ -78,7 +78,7 @@ describe('POST /api/bookings', () => {
       expect(mine[0]!.details).toBe('Auto-created from booking: Electrical Installation');
     });
 
-    it('makes no second contact when the same e-mail asks again', async () => {
+    it('makes no second contact when the same email asks again', async () => {
       const email = 'repeat.visitor@example.com';
       expect((await anonymous().post('/api/bookings', quoteForm({ email }))).status).toBe(201);
       const before = allEvents(server).length;
@@ -93,7 +93,7 @@ describe('POST /api/bookings', () => {
       expect(quotes.filter((q) => q.email === email)).toHaveLength(2);
     });
 
-    it('answers 201 to a quote request with a phone and no e-mail, and 201 to one with an e-mail and no phone', async () => {
+    it('answers 201 to a quote request with a phone and no email, and 201 to one with an email and no phone', async () => {
       const byPhone = await anonymous().post('/api/bookings', quoteForm({ email: '', phone: '01632 960777' }));
       const byEmail = await anonymous().post('/api/bookings', quoteForm({ email: 'no.phone@example.com', phone: '' }));
 
@@ -102,7 +102,7 @@ describe('POST /api/bookings', () => {
       expect(byEmail.data.quote).toMatchObject({ email: 'no.phone@example.com', phone: null });
     });
 
-    it('stores the e-mail lower-cased in the quote, the event and the contact', async () => {
+    it('stores the email lower-cased in the quote, the event and the contact', async () => {
       const before = allEvents(server).length;
       const res = await anonymous().post('/api/bookings', quoteForm({ email: '  Mixed.Case@Example.COM ' }));
 
@@ -116,7 +116,7 @@ describe('POST /api/bookings', () => {
   });
 
   describe('concurrency', () => {
-    it('makes exactly one contact when ten quote requests with one new e-mail arrive at once', async () => {
+    it('makes exactly one contact when ten quote requests with one new email arrive at once', async () => {
       const email = 'rush.hour@example.com';
       const before = allEvents(server).length;
 
@@ -336,18 +336,18 @@ describe('POST /api/bookings', () => {
     const cases: Case[] = [
       { name: 'missing firstName', request: () => json(quoteForm({ firstName: undefined })), status: 400, code: 'validation_failed', fields: { firstName: 'First name is required' } },
       { name: 'blank firstName', request: () => json(quoteForm({ firstName: '   ' })), status: 400, code: 'validation_failed', fields: { firstName: 'First name is required' } },
-      { name: 'an invalid e-mail', request: () => json(quoteForm({ email: 'jane.at.example.com' })), status: 400, code: 'validation_failed', fields: { email: 'Please enter a valid email' } },
+      { name: 'an invalid email', request: () => json(quoteForm({ email: 'jane.at.example.com' })), status: 400, code: 'validation_failed', fields: { email: 'Please enter a valid email' } },
       { name: 'missing serviceType', request: () => json(quoteForm({ serviceType: undefined })), status: 400, code: 'validation_failed', fields: { serviceType: 'Service type is required' } },
       { name: 'a 101-character firstName', request: () => json(quoteForm({ firstName: 'F'.repeat(101) })), status: 400, code: 'validation_failed', fields: { firstName: 'Must be at most 100 characters' } },
       {
-        name: 'a quote request with neither an e-mail nor a phone',
+        name: 'a quote request with neither an email nor a phone',
         request: () => json(quoteForm({ email: '', phone: '' })),
         status: 400,
         code: 'validation_failed',
         fields: { email: 'Please give an email or a phone number so we can reply', phone: 'Please give an email or a phone number so we can reply' },
       },
       {
-        name: 'a quote request with no e-mail and no phone fields at all',
+        name: 'a quote request with no email and no phone fields at all',
         request: () => json(quoteForm({ email: undefined, phone: undefined })),
         status: 400,
         code: 'validation_failed',
@@ -356,7 +356,7 @@ describe('POST /api/bookings', () => {
       { name: 'a phone of "12"', request: () => json(quoteForm({ phone: '12' })), status: 400, code: 'validation_failed', fields: { phone: 'Please enter a valid phone number' } },
       { name: 'a phone with 9 digits', request: () => json(quoteForm({ email: '', phone: '01632 9600' })), status: 400, code: 'validation_failed', fields: { phone: 'Please enter a valid phone number' } },
       { name: 'a 21-character phone', request: () => json(quoteForm({ phone: '0'.repeat(21) })), status: 400, code: 'validation_failed', fields: { phone: 'Must be at most 20 characters' } },
-      { name: 'a 256-character e-mail', request: () => json(quoteForm({ email: `${'a'.repeat(244)}@example.com` })), status: 400, code: 'validation_failed', fields: { email: 'Must be at most 255 characters' } },
+      { name: 'a 256-character email', request: () => json(quoteForm({ email: `${'a'.repeat(244)}@example.com` })), status: 400, code: 'validation_failed', fields: { email: 'Must be at most 255 characters' } },
       { name: 'a 5001-character description', request: () => json(quoteForm({ description: 'd'.repeat(5001) })), status: 400, code: 'validation_failed', fields: { description: 'Must be at most 5000 characters' } },
       { name: 'an unknown field', request: () => json(quoteForm({ favouriteColour: 'red' })), status: 400, code: 'validation_failed', fields: { favouriteColour: 'Unknown field' } },
       { name: 'a number as firstName', request: () => json(quoteForm({ firstName: 42 })), status: 400, code: 'validation_failed', fields: { firstName: 'First name is required' } },

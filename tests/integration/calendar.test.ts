@@ -94,7 +94,7 @@ function eventFor(cal: Calendar, bookingId: string): Component | undefined {
 
 let seq = 0;
 
-/** An admin manual booking (confirmed unless a status is given); a new e-mail each time unless one is given. */
+/** An admin manual booking (confirmed unless a status is given); a new email each time unless one is given. */
 async function adminBooking(overrides: Record<string, unknown>): Promise<{ id: string; version: number }> {
   const res = await admin.post(
     '/api/bookings',

@@ -74,7 +74,7 @@ describe('POST /api/bookings/{id}/messages: the mail it sends', () => {
     expect(lines(mail[0]!.text, 6)).toEqual(['A customer sent a message.', '', 'From: Paula Portal', `Booking: ${bookingId}`, 'Tuesday works, thank you.', '']);
   });
 
-  it('sends no mail when the admin replies on a phoned-in booking that has no e-mail address', async () => {
+  it('sends no mail when the admin replies on a phoned-in booking that has no email address', async () => {
     const phoned = await admin.post('/api/bookings', bookingForm('', { email: null, isManualBooking: true }));
     expect(phoned.status).toBe(201);
     expect(phoned.data.booking.email).toBeNull();

@@ -86,8 +86,8 @@ describe('POST /api/contacts', () => {
   });
 
   it.each([
-    ['an invalid e-mail', { email: 'connie.at.example' }, { email: 'Please enter a valid email' }],
-    ['no e-mail', { email: undefined }, { email: 'Please enter a valid email' }],
+    ['an invalid email', { email: 'connie.at.example' }, { email: 'Please enter a valid email' }],
+    ['no email', { email: undefined }, { email: 'Please enter a valid email' }],
     ['no details', { details: undefined }, { details: 'Please tell us how we can help' }],
     ['blank details', { details: '   ' }, { details: 'Please tell us how we can help' }],
     ['no first name', { firstName: undefined }, { firstName: 'First name is required' }],
@@ -171,7 +171,7 @@ describe('GET /api/contacts', () => {
 describe('POST /api/support/request', () => {
   it.each([
     ['a one-letter name', { name: 'S' }, { name: 'Name must be at least 2 characters' }],
-    ['an invalid e-mail', { email: 'sally@' }, { email: 'Please enter a valid email address' }],
+    ['an invalid email', { email: 'sally@' }, { email: 'Please enter a valid email address' }],
     ['a 9-character phone', { phone: '016329602' }, { phone: 'Please enter a valid phone number' }],
     ['a phone with letters', { phone: '01632 96O2OO' }, { phone: 'Please enter a valid phone number' }],
     ['a 9-character description', { description: 'Help me!!' }, { description: 'Please provide more details about your issue' }],
@@ -255,7 +255,7 @@ describe('POST /api/support/lookup', () => {
     const res = await customer.post('/api/bookings', bookingForm(EMAIL, { phone: '01632 960001', startDate: daysAhead(300), finishDate: daysAhead(301) }));
     expect(res.status).toBe(201);
     mine = res.data.booking;
-    // Same phone, someone else's e-mail: must never show up for Lena.
+    // Same phone, someone else's email: must never show up for Lena.
     const other = await admin.post('/api/bookings', bookingForm('someone.else@example.com', { phone: '01632 960001', startDate: daysAhead(330), finishDate: daysAhead(330) }));
     expect(other.status).toBe(201);
     // Lena's booking made without a phone number.
@@ -271,7 +271,7 @@ describe('POST /api/support/lookup', () => {
 
   const lookup = (body: unknown) => anonymous().post('/api/support/lookup', body);
 
-  it('answers only status, serviceType, startDate, finishDate and the day it was sent (createdAt) of the bookings whose e-mail and phone digits match', async () => {
+  it('answers only status, serviceType, startDate, finishDate and the day it was sent (createdAt) of the bookings whose email and phone digits match', async () => {
     const before = persistentState(server);
 
     const res = await lookup({ email: 'Lena.Lookup@Example.com', phone: '01632960001' });
@@ -289,7 +289,7 @@ describe('POST /api/support/lookup', () => {
     expect(persistentState(server)).toEqual(before);
   });
 
-  it('answers the quote requests made with the same e-mail and phone as quoteRequests: status, service and date only', async () => {
+  it('answers the quote requests made with the same email and phone as quoteRequests: status, service and date only', async () => {
     const res = await lookup({ email: EMAIL, phone: '01632 960001' });
 
     expect(res.data.quoteRequests).toEqual([{ status: 'pending', serviceType: quoteRequest.serviceType, createdAt: quoteRequest.createdAt.slice(0, 10) }]);
@@ -305,7 +305,7 @@ describe('POST /api/support/lookup', () => {
 
   it.each([
     ['a wrong phone', { email: EMAIL, phone: '01632 960999' }],
-    ['the right phone with another e-mail', { email: 'nobody@example.com', phone: '01632 960001' }],
+    ['the right phone with another email', { email: 'nobody@example.com', phone: '01632 960001' }],
   ])('answers 200 with nothing found for %s', async (_name, body) => {
     const res = await lookup(body);
 
@@ -314,7 +314,7 @@ describe('POST /api/support/lookup', () => {
   });
 
   it.each([
-    ['an invalid e-mail', { email: 'lena', phone: '01632 960001' }, { email: 'Please enter a valid email address' }],
+    ['an invalid email', { email: 'lena', phone: '01632 960001' }, { email: 'Please enter a valid email address' }],
     ['a short phone', { email: EMAIL, phone: '12345' }, { phone: 'Please enter a valid phone number' }],
     ['an unknown field', { email: EMAIL, phone: '01632 960001', name: 'Lena' }, { name: 'Unknown field' }],
   ])('answers 400 naming the field for %s', async (_name, body, fields) => {
@@ -325,8 +325,8 @@ describe('POST /api/support/lookup', () => {
   });
 
   // BUG: a "phone" made only of punctuation ('((((((((((' passes the schema: 10 characters of [0-9+()\-\s])
-  // has no digits, and phoneDigits(null) is '' too, so it matches every booking of that e-mail stored without a
-  // phone — the e-mail alone reveals them. backend/routes/enquiries.ts, the lookup's filter
+  // has no digits, and phoneDigits(null) is '' too, so it matches every booking of that email stored without a
+  // phone — the email alone reveals them. backend/routes/enquiries.ts, the lookup's filter
   // `phoneDigits(b.phone) === digits`; fix: require at least 10 digits in SupportLookupSchema's phone
   // (refine on phoneDigits(v).length) and never match a booking whose phone has no digits.
   it('answers no bookings for a phone without digits, even for bookings stored without a phone', async () => {
@@ -337,7 +337,7 @@ describe('POST /api/support/lookup', () => {
     expect(JSON.stringify(res.data)).not.toContain(noPhone.startDate);
   });
 
-  it('answers 429 with Retry-After to the 11th lookup for one e-mail within the hour, while another e-mail still works', async () => {
+  it('answers 429 with Retry-After to the 11th lookup for one email within the hour, while another email still works', async () => {
     const limited = await startServer({ env: { RATE_LIMIT_SCALE: '1' } });
     try {
       const visitor = new Client(limited.url);

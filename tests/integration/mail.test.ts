@@ -101,7 +101,7 @@ describe('mail by SMTP', () => {
     expect(sent!.html).toContain('<p>Rendered before the upgrade</p>');
   });
 
-  it('a quote without an e-mail sends only the business notice', async () => {
+  it('a quote without an email sends only the business notice', async () => {
     const res = await new Client(server.url).post('/api/bookings', quoteForm({ email: '' }));
     expect(res.status).toBe(201);
     await server.mailer.drain();

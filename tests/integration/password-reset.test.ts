@@ -92,7 +92,7 @@ describe('password reset by mail', () => {
       expect((await client().post('/api/auth/login', { email, password: NEW_PASSWORD })).status).toBe(200);
     });
 
-    it('answers the same to an unknown e-mail, and mails and appends nothing', async () => {
+    it('answers the same to an unknown email, and mails and appends nothing', async () => {
       await client().register('known@example.com', OLD_PASSWORD);
       const known = await client().post('/api/auth/forgot-password', { email: 'known@example.com' });
       const mails = await mailCount();
@@ -238,7 +238,7 @@ describe('password reset by mail', () => {
       expectError(await client().post('/api/password-reset/reset', { token, newPassword: 'yet-another-passphrase' }), 400, 'reset_token_invalid');
     });
 
-    it("answers a customer's e-mail the same, and mails and appends nothing", async () => {
+    it("answers a customer's email the same, and mails and appends nothing", async () => {
       await client().register('not.admin@example.com', OLD_PASSWORD);
       const mails = await mailCount();
       const before = allEvents(server).length;
@@ -348,7 +348,7 @@ describe('the reset link in the answer (developer tools)', () => {
     expect((await new Client(s.url).post('/api/auth/reset-password', { token, password: NEW_PASSWORD })).status).toBe(200);
   });
 
-  it('is absent in development for an unknown e-mail', async () => {
+  it('is absent in development for an unknown email', async () => {
     const s = await start({ NODE_ENV: 'development' });
     const res = await new Client(s.url).post('/api/auth/forgot-password', { email: 'nobody@example.com' });
     expect(res.data).toEqual(REQUESTED);
@@ -381,7 +381,7 @@ describe('password reset rate limits (RATE_LIMIT_SCALE=1)', () => {
     await server.close();
   });
 
-  it('refuses the 6th request for one e-mail within the hour (either flow) with 429 and Retry-After; other e-mails go on', async () => {
+  it('refuses the 6th request for one email within the hour (either flow) with 429 and Retry-After; other emails go on', async () => {
     const c = new Client(server.url);
     const asks = [
       ...[1, 2, 3].map(() => c.post('/api/auth/forgot-password', { email: 'flooded@example.com' })),

@@ -41,7 +41,7 @@ function freshDay(): string {
   return daysAhead(7 + dayCounter);
 }
 
-/** A quote from the public form (anonymous), for the customer's e-mail unless told otherwise. */
+/** A quote from the public form (anonymous), for the customer's email unless told otherwise. */
 async function newQuote(overrides: Record<string, unknown> = {}): Promise<Record<string, any>> {
   const res = await anonymous().post('/api/bookings', quoteForm({ email: CUSTOMER_EMAIL, preferredDate: freshDay(), ...overrides }));
   expect(res.status).toBe(201);
@@ -373,7 +373,7 @@ describe('GET /api/quotes/mine', () => {
     expect(byAccount.userId).toBe(customerId);
   });
 
-  it('answers the signed-in customer’s quotes, by e-mail and by account', async () => {
+  it('answers the signed-in customer’s quotes, by email and by account', async () => {
     const res = await customer.get('/api/quotes/mine');
 
     expect(res.status).toBe(200);

@@ -19,7 +19,7 @@ async function busyMorning(url: string): Promise<void> {
   for (let i = 0; i < 2; i++) {
     expect((await new Client(url).post('/api/bookings', quoteForm({ email: 'outbox@example.com' }), { 'Idempotency-Key': key })).status).toBe(201);
   }
-  // A quote with no e-mail at all (the seed allows an empty one; a phone is then the way to reply).
+  // A quote with no email at all (the seed allows an empty one; a phone is then the way to reply).
   expect((await new Client(url).post('/api/bookings', quoteForm({ email: '', phone: '01632 960999' }))).status).toBe(201);
 
   for (const [i, email] of ['dan@example.com', 'eve@example.com'].entries()) {

@@ -119,8 +119,8 @@ describe('GET /api/sync', () => {
     for (const change of annFeed.changes.filter((c) => c.table === 'bookings' && c.record)) expect((change.record as { email: string }).email).toBe(ANN);
   });
 
-  it('moves a booking (and its chat) from one customer to another when the admin changes its e-mail', async () => {
-    // A job the admin took by phone: the customer sees it by their e-mail address alone.
+  it('moves a booking (and its chat) from one customer to another when the admin changes its email', async () => {
+    // A job the admin took by phone: the customer sees it by their email address alone.
     const id = (await admin.post('/api/bookings', bookingForm(ANN, { isManualBooking: true, allowOverlap: true }))).data.booking.id as string;
     await admin.post(`/api/bookings/${id}/messages`, { content: 'Moving soon' });
     const annAt = (await everything(ann, 0)).next;

@@ -29,7 +29,7 @@ async function mailedToken(email: string): Promise<string> {
   return link[1]!;
 }
 
-describe('e-mail verification', () => {
+describe('email verification', () => {
   it('shows a booking made under the address only once the account proved it owns the address', async () => {
     const admin = new Client(server.url);
     await admin.loginAdmin();

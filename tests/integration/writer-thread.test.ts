@@ -41,7 +41,7 @@ describe('commands in the writer thread (the server as main.ts runs it)', () => 
       id: crypto.randomUUID(),
       method: 'POST',
       path: '/api/bookings',
-      body: quoteForm({ email: i === 3 ? 'not an e-mail' : `batch-${i}@example.com` }),
+      body: quoteForm({ email: i === 3 ? 'not an email' : `batch-${i}@example.com` }),
     }));
     const res = await visitor.post('/api/batch', { requests: calls });
     expect(res.status).toBe(200);

@@ -23,7 +23,7 @@ export type TestServer = {
   mailer: MailSender;
   storageDir: string;
   /**
-   * Marks an account's e-mail as proved, through the real command (as a completed mailed link would). For
+   * Marks an account's email as proved, through the real command (as a completed mailed link would). For
    * fixtures; the mailed-link flow itself is tested end to end in auth.test.ts.
    */
   verifyEmail(email: string): Promise<void>;

@@ -36,11 +36,11 @@ describe('CreateBookingSchema', () => {
     expect(messages(CreateBookingSchema.safeParse({ serviceType: 'x' }))).toEqual({ firstName: 'First name is required' });
   });
 
-  it('allows an empty e-mail, as the seed does, when there is a phone', () => {
+  it('allows an empty email, as the seed does, when there is a phone', () => {
     expect(CreateBookingSchema.parse({ ...quoteForm, email: '' }).email).toBeNull();
   });
 
-  it('wants an e-mail or a phone on a quote request, naming both fields', () => {
+  it('wants an email or a phone on a quote request, naming both fields', () => {
     const noWay = { firstName: 'Ann', serviceType: 'Electrical Installation', email: '', phone: '' };
     expect(messages(CreateBookingSchema.safeParse(noWay))).toEqual({
       email: 'Please give an email or a phone number so we can reply',
@@ -52,7 +52,7 @@ describe('CreateBookingSchema', () => {
     expect(Object.keys(messages(CreateBookingSchema.safeParse({ ...noWay, firstName: '' })))).toEqual(['firstName', 'email', 'phone']);
   });
 
-  it('lets a booking with dates (a signed-in customer or the admin) go without an e-mail or a phone', () => {
+  it('lets a booking with dates (a signed-in customer or the admin) go without an email or a phone', () => {
     expect(CreateBookingSchema.safeParse({ firstName: 'Ann', serviceType: 'rewiring', startDate: '2026-12-01', finishDate: '2026-12-01' }).success).toBe(true);
   });
 

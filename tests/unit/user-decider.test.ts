@@ -139,7 +139,7 @@ describe('user decider: password resets', () => {
   });
 });
 
-describe('user decider: e-mail verification', () => {
+describe('user decider: email verification', () => {
   const verified: EmailVerified = { type: 'EmailVerified', data: { userId: 'u1', closedVerificationIds: [] } };
 
   it('asks a new account to prove its address', () => {

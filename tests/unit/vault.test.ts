@@ -38,7 +38,7 @@ describe('vault', () => {
     expect(() => inTransaction(() => vault.seal('BookingDetailsChanged', { bookingId, phone: '01632 960002' }, null, time))).toThrow(/no subject/);
   });
 
-  it('keeps no e-mail address in the key table: a person is found by a keyed hash', () => {
+  it('keeps no email address in the key table: a person is found by a keyed hash', () => {
     inTransaction(() => vault.seal('BookingRequested', bookingRequested().data, ann, time));
     const hashes = t.storage.db.prepare('SELECT subject_hash FROM person_keys').pluck().all();
     expect(hashes).toHaveLength(1);

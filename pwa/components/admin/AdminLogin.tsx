@@ -44,7 +44,7 @@ export function AdminLogin() {
         <h1 id="admin-login-title">Admin Portal</h1>
         <p className="admin-login__lead">Sign in to manage jobs, quotes, contacts, the calendar and chats.</p>
         <form className="admin-form" {...formProps} autoComplete="on">
-          <Field form="admin-login" name="email" label="E-mail address" error={errors.email} required>
+          <Field form="admin-login" name="email" label="Email address" error={errors.email} required>
             {(props) => <input {...props} type="email" autoComplete="username" inputMode="email" spellCheck={false} />}
           </Field>
           <Field form="admin-login" name="password" label="Password" error={errors.password} required>

@@ -32,7 +32,7 @@ export function Dashboard({ user }: { user: UserView }) {
   const tab: AdminTab = search.tab ?? 'bookings';
   const signedOut = useCallback(() => {
     forgetUser();
-    void toast.info('Please sign in again', 'Your sign-in has ended. Changes not yet sent are kept on this tablet and go once you have signed in.');
+    void toast.info('Please sign in again', 'Your sign-in has ended. Changes not yet sent are kept on this device and go once you have signed in.');
   }, []);
   const status = useMirrorSync(user, { everyMs: MESSAGES_PULL_EVERY_MS, onSignedOut: signedOut });
   const { refresh } = status;
@@ -120,7 +120,7 @@ function SyncLine({ state, syncedAt, offline }: { state: string; syncedAt: strin
   const when = syncedAt ? moment(syncedAt) : null;
   if (state === 'loading' && !syncedAt) return <span>Loading jobs…</span>;
   if (offline || state === 'unreachable') {
-    return <span className="admin-top__offline">{when ? `Offline: showing this tablet's copy from ${when}` : 'Offline: nothing on this tablet yet'}</span>;
+    return <span className="admin-top__offline">{when ? `Offline: showing this device's copy from ${when}` : 'Offline: nothing on this device yet'}</span>;
   }
   return <span>{when ? `Up to date (${when})` : 'Up to date'}</span>;
 }

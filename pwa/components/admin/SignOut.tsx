@@ -10,7 +10,7 @@ import { Icon } from '../ui/Icon.tsx';
 import { Modal } from './Modal.tsx';
 
 /**
- * Sign out: ends the session on the server and wipes this tablet's copy of the business's records. When
+ * Sign out: ends the session on the server and wipes this device's copy of the business's records. When
  * changes still wait to be sent, it first lists them and offers to send them now; discarding them takes a
  * deliberate second button.
  */
@@ -23,8 +23,8 @@ export function SignOut({ user }: { user: UserView }) {
     setBusy(true);
     forgetFeedLink(user.id);
     const { server } = await signOutDevice(user.id, '/api/logout');
-    if (server) void toast.success('Logged Out', 'This tablet no longer holds your business data.');
-    else void toast.error('Logout Failed', 'Logout failed: this tablet forgot your data, but the server could not be reached. Sign in and out again once you are online to end the session there.');
+    if (server) void toast.success('Logged Out', 'This device no longer holds your business data.');
+    else void toast.error('Logout Failed', 'Logout failed: this device forgot your data, but the server could not be reached. Sign in and out again once you are online to end the session there.');
   };
   const start = async () => {
     const items = await unsentWork(user.id);
@@ -56,7 +56,7 @@ export function SignOut({ user }: { user: UserView }) {
           onClose={close}
         >
           <p>
-            {unsent.length === 1 ? 'This change has' : `These ${unsent.length} changes have`} not reached the server yet. Signing out wipes this tablet&rsquo;s copy,
+            {unsent.length === 1 ? 'This change has' : `These ${unsent.length} changes have`} not reached the server yet. Signing out wipes this device&rsquo;s copy,
             and {unsent.length === 1 ? 'it' : 'they'} would be lost.
           </p>
           <ul className="admin-unsent">

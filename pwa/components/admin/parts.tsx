@@ -68,12 +68,12 @@ export function Fact({ name, children, wide }: { name: string; children: ReactNo
   );
 }
 
-/** A person's phone and e-mail as facts of a card, each a link that calls or writes. */
+/** A person's phone and email as facts of a card, each a link that calls or writes. */
 export function ContactFacts({ phone, email }: { phone: string | null; email: string | null }) {
   return (
     <>
       <Fact name="Phone">{phone ? <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a> : null}</Fact>
-      <Fact name="E-mail">{email ? <a href={`mailto:${email}`}>{breakableEmail(email)}</a> : null}</Fact>
+      <Fact name="Email">{email ? <a href={`mailto:${email}`}>{breakableEmail(email)}</a> : null}</Fact>
     </>
   );
 }
@@ -126,7 +126,7 @@ export function SubmitRow({ label, busyLabel, sending, status, children }: { lab
 export function Gone({ what, back, onBack }: { what: string; back: string; onBack: () => void }) {
   return (
     <div className="admin-section">
-      <p className="admin-empty">{what} is not on this tablet.</p>
+      <p className="admin-empty">{what} is not on this device.</p>
       <button type="button" className="btn btn--secondary admin-btn" onClick={onBack}>
         {back}
       </button>

@@ -29,7 +29,7 @@ export function tokenOf(typed: string): string {
 }
 
 /**
- * `/password-reset` (seed point 2): the admin's two steps. First the e-mail (a link goes by mail, to admin
+ * `/password-reset` (seed point 2): the admin's two steps. First the email (a link goes by mail, to admin
  * accounts only); then the token from that mail with the new password twice. The mailed link opens the second
  * step with its token filled in. Each step's heading takes focus when it appears. Success goes to the home page.
  */
@@ -43,7 +43,7 @@ export function AdminPasswordReset({ token }: { token: string | undefined }) {
   return step === 'request' ? (
     <AuthFrame
       title="Admin Password Reset"
-      lead="Step 1 of 2: enter the e-mail address of the admin account. We will e-mail it a reset link that works for 1 hour."
+      lead="Step 1 of 2: enter the email address of the admin account. We will email it a reset link that works for 1 hour."
       headingRef={heading}
       footer={
         <>
@@ -63,12 +63,12 @@ export function AdminPasswordReset({ token }: { token: string | undefined }) {
   ) : (
     <AuthFrame
       title="Choose a new admin password"
-      lead="Step 2 of 2: open the link in the e-mail, or paste the token (or the whole link) from it below."
+      lead="Step 2 of 2: open the link in the email, or paste the token (or the whole link) from it below."
       headingRef={heading}
       footer={
         <p>
           <button type="button" className="auth-link" onClick={() => go('request')}>
-            Back: send a new reset e-mail
+            Back: send a new reset email
           </button>
         </p>
       }

@@ -12,12 +12,12 @@ export type AuthMode = 'signin' | 'signup' | 'forgot';
 
 const TEXT: Record<AuthMode, { title: string; lead: string }> = {
   signin: { title: 'Customer Sign In', lead: 'Sign in to book work, send us photos and plans, follow your jobs and chat with our team.' },
-  signup: { title: 'Create your account', lead: 'One account for all your bookings. We will e-mail you a link to confirm your address.' },
+  signup: { title: 'Create your account', lead: 'One account for all your bookings. We will email you a link to confirm your address.' },
   forgot: { title: 'Reset your password', lead: 'Enter the email address of your account and we will send you a link to choose a new password.' },
 };
 
 /**
- * `/customer-auth` (seed point 2): sign in, sign up and forgot-password modes, and the e-mail confirmation link.
+ * `/customer-auth` (seed point 2): sign in, sign up and forgot-password modes, and the email confirmation link.
  * Switching mode moves focus to the new heading, so keyboard and screen-reader users hear where they are.
  */
 export function CustomerAuth({ mode: initial, verify }: { mode: AuthMode | undefined; verify: string | undefined }) {

@@ -24,7 +24,7 @@ const checks = seedToasts([
 ]);
 
 /**
- * Customer sign-up (seed point 2): names, e-mail, a password of at least 8 characters typed twice. The server
+ * Customer sign-up (seed point 2): names, email, a password of at least 8 characters typed twice. The server
  * mails a link that confirms the address; the new customer is signed in and taken to the portal at once.
  */
 export function SignUpForm() {

@@ -19,7 +19,7 @@ export const SignUpFormSchema = RegisterSchema.extend({ confirmPassword: confirm
   error: 'Passwords do not match',
 });
 
-/** Forgot password: an e-mail address. */
+/** Forgot password: an email address. */
 export const ForgotFormSchema = ForgotPasswordSchema;
 
 /** The customer's new password (seed: the schema version of the reset, "Passwords don't match" on the confirmation). */

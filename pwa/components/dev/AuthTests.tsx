@@ -34,7 +34,7 @@ export function LoginTest() {
         <div className="container dev-page">
           <form className="card dev-form" noValidate onSubmit={submit}>
             <div className="form-grid">
-              <Field form="login-test" name="email" label="E-mail address" error={undefined}>
+              <Field form="login-test" name="email" label="Email address" error={undefined}>
                 {(props) => <input {...props} type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />}
               </Field>
               <Field form="login-test" name="password" label="Password" error={undefined}>

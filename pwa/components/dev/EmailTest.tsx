@@ -11,7 +11,7 @@ type Delivery = { recipient: string; sentAt: string; subject: string; link: stri
 type OutboxMessage = { id: number; kind: string; to: string; subject: string; text: string; sentAt: string };
 
 /**
- * E-mail delivery test (seed point 2, development only): asks for a password reset for an address, then looks
+ * Email delivery test (seed point 2, development only): asks for a password reset for an address, then looks
  * for the mail in the development outbox (GET /api/dev/outbox) and shows whether it went out, to whom, when,
  * and the reset link as the mail itself carries it — never a link from an API answer.
  */
@@ -58,12 +58,12 @@ export function EmailTest() {
       <section className="section">
         <div className="container dev-page">
           <form className="card dev-form" noValidate onSubmit={send}>
-            <Field form="email-test" name="email" label="Account e-mail address" error={undefined} required>
+            <Field form="email-test" name="email" label="Account email address" error={undefined} required>
               {(props) => <input {...props} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />}
             </Field>
             <div className="dev-actions">
               <button type="submit" className="btn btn--primary" disabled={busy}>
-                Send test e-mail
+                Send test email
               </button>
             </div>
           </form>

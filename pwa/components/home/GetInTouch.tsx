@@ -18,7 +18,7 @@ const WAYS: readonly Way[] = [
   { icon: 'pin', title: 'Based in', value: `${BUSINESS.address.town}, ${BUSINESS.address.county}`, note: 'London & surrounding counties' },
 ];
 
-/** An e-mail address may wrap after its @ on a narrow screen, never in the middle of a word. */
+/** An email address may wrap after its @ on a narrow screen, never in the middle of a word. */
 function breakAfterAt(value: string) {
   const at = value.indexOf('@');
   if (at < 0) return value;

@@ -50,8 +50,8 @@ export function FormCard({ id, title, formProps, children }: { id: string; title
 }
 
 /**
- * Who is asking: first and last name, e-mail and phone, named as the seed's fields. `reply: 'email'` makes the
- * e-mail required (the contact form); `reply: 'either'` groups e-mail and phone under one question that wants at
+ * Who is asking: first and last name, email and phone, named as the seed's fields. `reply: 'email'` makes the
+ * email required (the contact form); `reply: 'either'` groups email and phone under one question that wants at
  * least one of them (the quote form, whose schema asks the same).
  */
 export function PersonFields({ form, errors, reply }: { form: string; errors: Partial<Record<PersonField, string>>; reply: 'email' | 'either' }) {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { BUSINESS } from '#domain/business.ts';
 import { MAILTO_HREF, TEL_HREF } from '#domain/content/shared.ts';
 
-/** Phrases in running copy that are worth a tap: our e-mail and phone, and the ICO's complaint page and helpline. */
+/** Phrases in running copy that are worth a tap: our email and phone, and the ICO's complaint page and helpline. */
 const LINKS: ReadonlyMap<string, string> = new Map([
   [BUSINESS.email, MAILTO_HREF],
   [BUSINESS.phone, TEL_HREF],

@@ -11,7 +11,7 @@ import { ChangeName } from './ChangeName.tsx';
 import { ChangePassword } from './ChangePassword.tsx';
 
 /**
- * My Account: the name, the e-mail address, the password, and the UK GDPR rights the privacy policy promises, made real. 'Download my data' saves a JSON
+ * My Account: the name, the email address, the password, and the UK GDPR rights the privacy policy promises, made real. 'Download my data' saves a JSON
  * file of everything held about the customer (GET /api/account/export). 'Delete my account' erases their
  * personal data through the event store's erasure (their key is deleted; bookings stay as anonymous records
  * for the 7-year retention) after a confirmation with their password, then signs them out on every device.

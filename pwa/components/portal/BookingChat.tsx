@@ -82,7 +82,7 @@ export function BookingChat({ user, bookingId, onBack }: { user: UserView; booki
         const message = outcome.data as MessageView | null;
         if (message?.id) await deviceDb().messages.put(message);
         // At the top on a phone: at the bottom it covered the message box for its five seconds.
-        void toast.success('Message Sent', 'We have it, and the team has been told by e-mail.', { top: true });
+        void toast.success('Message Sent', 'We have it, and the team has been told by email.', { top: true });
       } else {
         void toast.info('Saved on this device', SAVED_OFFLINE, { top: true });
       }

@@ -35,7 +35,7 @@ export function ChangePassword() {
     <section className="card portal-account__card" aria-labelledby="password-title">
       <h3 id="password-title">Change my password</h3>
       <p>
-        At least {LIMITS.passwordMin} characters. Any other phone or computer signed in to your account is signed out, and we e-mail you to say the password
+        At least {LIMITS.passwordMin} characters. Any other phone or computer signed in to your account is signed out, and we email you to say the password
         changed.
       </p>
       {offline ? <p className="portal-muted">You are offline: changing your password needs a connection.</p> : null}

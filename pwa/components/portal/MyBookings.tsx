@@ -9,7 +9,7 @@ import { VerifyNotice } from './VerifyNotice.tsx';
 type Copy = MirrorSync;
 
 /**
- * My Bookings (seed point 2): the e-mail box (prefilled with the account's address), then the bookings of that
+ * My Bookings (seed point 2): the email box (prefilled with the account's address), then the bookings of that
  * address from the device's copy (readable offline, waiting ones included), or the seed's empty and error
  * texts. Another address is asked of the server, which refuses it; the refusal is shown as it is.
  */
@@ -43,9 +43,9 @@ export function MyBookings({ user, copy, onChat, returnTo }: { user: UserView; c
     <div className="portal-bookings">
       <h2 className="visually-hidden">My Bookings</h2>
       <VerifyNotice user={user} />
-      <form className="portal-lookup" onSubmit={(event) => void lookUp(event)} aria-label="Bookings for an e-mail address">
+      <form className="portal-lookup" onSubmit={(event) => void lookUp(event)} aria-label="Bookings for an email address">
         <div className="field">
-          <label htmlFor="bookings-email">Bookings for the e-mail address</label>
+          <label htmlFor="bookings-email">Bookings for the email address</label>
           <input
             id="bookings-email"
             ref={input}

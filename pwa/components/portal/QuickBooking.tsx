@@ -15,7 +15,7 @@ const loadSchema = async (): Promise<FormSchema> => (await import('./booking-sch
 
 /**
  * The quick-booking panel (seed point 2): pick a day on the calendar, say what the job is, and book it for that
- * day (start and finish both that day, yyyy-MM-dd, 09:00–17:00), with the account's name and e-mail. Choosing
+ * day (start and finish both that day, yyyy-MM-dd, 09:00–17:00), with the account's name and email. Choosing
  * a day moves focus to the short form for it.
  */
 export function QuickBooking({ user }: { user: UserView }) {

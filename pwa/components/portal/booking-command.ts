@@ -44,7 +44,7 @@ export async function sendBooking<F extends string>(command: Command): Promise<F
   switch (outcome.kind) {
     case 'sent':
       // The seed's toast; where to follow it is the line under the button's to say.
-      void toast.success('Booking Submitted', 'You will receive a confirmation e-mail shortly.');
+      void toast.success('Booking Submitted', 'You will receive a confirmation email shortly.');
       return { kind: 'sent', message: 'Booking submitted. You can follow it under My Bookings.' };
     case 'queued':
       void toast.info('Saved on this device', SAVED_OFFLINE);

@@ -143,7 +143,7 @@ export class Fixtures {
     return daysAhead(7 + this.#counter);
   }
 
-  /** The actor's own e-mail, or a new one for the anonymous visitor and the admin. */
+  /** The actor's own email, or a new one for the anonymous visitor and the admin. */
   email(actor: Actor): string {
     return actor === 'customerA' || actor === 'customerB' ? PEOPLE[actor].email : `${this.unique('visitor')}@example.com`;
   }

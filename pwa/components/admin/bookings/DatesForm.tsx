@@ -58,16 +58,16 @@ export function DatesForm({ job, all, onDone }: { job: BookingView; all: readonl
       const when = jobWhen(dates);
       // A booked job's customer is mailed its new dates (a waiting one hears when it is confirmed).
       const holds = (HOLDS_SLOT as readonly string[]).includes(job.status);
-      const told = job.email && holds ? ` ${job.firstName || 'The customer'} gets an e-mail with the new dates.` : '';
+      const told = job.email && holds ? ` ${job.firstName || 'The customer'} gets an email with the new dates.` : '';
       switch (outcome.kind) {
         case 'sent':
           void toast.success('Dates Changed', `${personName(job)}: ${when}.${told}`);
           onDone();
           return { kind: 'sent', message: 'Dates Changed' };
         case 'queued':
-          void toast.info('Saved on this tablet', `${personName(job)}: ${when}. It goes to the server when you're back online.`);
+          void toast.info('Saved on this device', `${personName(job)}: ${when}. It goes to the server when you're back online.`);
           onDone();
-          return { kind: 'saved', message: 'Saved on this tablet' };
+          return { kind: 'saved', message: 'Saved on this device' };
         case 'refused':
           if (outcome.status === 409) {
             setClash([]);

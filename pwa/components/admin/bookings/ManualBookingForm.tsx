@@ -58,11 +58,11 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
           return { kind: 'sent', message: 'Booking Created' };
         case 'queued':
           void toast.info(
-            'Saved on this tablet',
+            'Saved on this device',
             `${name}, ${dayLabel(values.startDate)}: the job shows in your lists now and goes to the server when you're back online.`,
           );
           onDone();
-          return { kind: 'saved', message: 'Saved on this tablet' };
+          return { kind: 'saved', message: 'Saved on this device' };
         case 'refused':
           if (outcome.status === 409) {
             setClash([]);
@@ -116,7 +116,7 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
         <Field {...f('firstName', 'First name', { required: true })}>{(p) => <input {...p} autoComplete="off" />}</Field>
         <Field {...f('lastName', 'Last name')}>{(p) => <input {...p} autoComplete="off" />}</Field>
         <Field {...f('phone', 'Phone')}>{(p) => <input {...p} type="tel" inputMode="tel" autoComplete="off" />}</Field>
-        <Field {...f('email', 'E-mail')}>{(p) => <input {...p} type="email" inputMode="email" autoComplete="off" spellCheck={false} />}</Field>
+        <Field {...f('email', 'Email')}>{(p) => <input {...p} type="email" inputMode="email" autoComplete="off" spellCheck={false} />}</Field>
         <Field {...f('serviceType', 'Service', { required: true })}>
           {(p) => (
             <select {...p} defaultValue="electrical_installation">

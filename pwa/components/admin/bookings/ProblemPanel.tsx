@@ -49,7 +49,7 @@ export function ProblemPanel({ problem, job, onSettled }: { problem: Problem; jo
           <h4 id={id} ref={heading} tabIndex={-1}>
             Changed elsewhere meanwhile
           </h4>
-          <p>This job was changed on the server after your tablet last saw it. Which status should it have?</p>
+          <p>This job was changed on the server after this device last saw it. Which status should it have?</p>
           <div className="admin-versions">
             <div className="admin-version">
               <p className="admin-version__title">Your change</p>
@@ -111,7 +111,7 @@ export function ProblemPanel({ problem, job, onSettled }: { problem: Problem; jo
               className="btn btn--secondary admin-btn"
               onClick={() => {
                 void drop();
-                void toast.info('Discarded', `${problem.item.label}: removed from this tablet.`);
+                void toast.info('Discarded', `${problem.item.label}: removed from this device.`);
               }}
             >
               Discard

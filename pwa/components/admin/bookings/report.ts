@@ -18,12 +18,12 @@ export async function reportStatusOutcome(outcome: SubmitOutcome, job: BookingVi
   const told = job.email && newsForCustomer(before, wanted as BookingStatus) ? job.firstName || 'The customer' : null;
   switch (outcome.kind) {
     case 'sent':
-      void toast.success('Booking Updated', `${personName(job)}: ${words}.${told ? ` ${told} gets an e-mail saying so.` : ''}`);
+      void toast.success('Booking Updated', `${personName(job)}: ${words}.${told ? ` ${told} gets an email saying so.` : ''}`);
       return null;
     case 'queued':
       void toast.info(
-        'Saved on this tablet',
-        `${personName(job)}: ${words}. It goes to the server when you're back online${told ? `, and ${told} gets an e-mail saying so` : ''}.`,
+        'Saved on this device',
+        `${personName(job)}: ${words}. It goes to the server when you're back online${told ? `, and ${told} gets an email saying so` : ''}.`,
       );
       return null;
     case 'failed':

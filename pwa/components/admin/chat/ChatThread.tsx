@@ -52,7 +52,7 @@ export function ChatThread({ job, back, onBack }: { job: BookingView; back: stri
     setProblem('');
     setText('');
     const outcome = await sendReply(job, content, user);
-    if (outcome.kind === 'queued') setNote("Saved on this tablet: it goes when you're back online.");
+    if (outcome.kind === 'queued') setNote("Saved on this device: it goes when you're back online.");
     else setNote('');
     if (outcome.kind === 'refused' || outcome.kind === 'failed') {
       setText(content);

@@ -39,7 +39,7 @@ export function ContactsTab({ bookings, quotes, person, go }: { bookings: Bookin
       <ScreenHead title="Contacts" />
       {contacts && contacts.length > 0 ? (
         <div className="admin-filters">
-          <SearchBox label="Find a contact" value={query} onChange={setQuery} placeholder="Name, e-mail, phone…" />
+          <SearchBox label="Find a contact" value={query} onChange={setQuery} placeholder="Name, email, phone…" />
         </div>
       ) : null}
       {contacts === undefined ? (

@@ -29,7 +29,7 @@ export function EraseDialog({ email, name, onClose }: { email: string; name: str
     <Modal title={`Erase ${name}'s personal data?`} onClose={() => onClose(false)}>
       <p>This cannot be undone. Erased for good, everywhere:</p>
       <ul>
-        <li>name, e-mail address, phone number and address</li>
+        <li>name, email address, phone number and address</li>
         <li>job and quote descriptions, chat messages and uploaded files</li>
         <li>their customer account, if they have one (they are signed out)</li>
       </ul>

@@ -10,7 +10,7 @@ import { ContactFacts, Fact, QuoteBadge, ScreenHead } from '../parts.tsx';
 import { EraseDialog } from './EraseDialog.tsx';
 
 /**
- * A person's page: their contact details, their jobs, quotes and messages (matched by e-mail address, from the
+ * A person's page: their contact details, their jobs, quotes and messages (matched by email address, from the
  * tablet's copy, so it opens offline), and 'Erase personal data' (UK GDPR), which needs a connection.
  */
 export function PersonPage({

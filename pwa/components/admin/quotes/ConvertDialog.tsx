@@ -36,7 +36,7 @@ export function ConvertDialog({ quote, bookings, onClose }: { quote: QuoteView; 
     const outcome = await convertQuote(quote, conversion, user.id);
     setSending(false);
     if (outcome.kind === 'sent') void toast.success('Quote Converted', `${personName(quote)} is now a confirmed job.`);
-    else if (outcome.kind === 'queued') void toast.info('Saved on this tablet', `${personName(quote)}: the job is made when you're back online.`);
+    else if (outcome.kind === 'queued') void toast.info('Saved on this device', `${personName(quote)}: the job is made when you're back online.`);
     else if (outcome.kind === 'refused' && outcome.status === 409 && !anyway && !/already/i.test(outcome.message)) return setClash([]);
     else {
       void toast.error('Failed to convert quote', outcome.message);

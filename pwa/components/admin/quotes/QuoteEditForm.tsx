@@ -36,9 +36,9 @@ export function QuoteEditForm({ quote, onDone }: { quote: QuoteView; onDone: () 
           onDone();
           return { kind: 'sent', message: 'Quote Updated' };
         case 'queued':
-          void toast.info('Saved on this tablet', `${personName(quote)}: the quote shows your changes now and goes to the server when you're back online.`);
+          void toast.info('Saved on this device', `${personName(quote)}: the quote shows your changes now and goes to the server when you're back online.`);
           onDone();
-          return { kind: 'saved', message: 'Saved on this tablet' };
+          return { kind: 'saved', message: 'Saved on this device' };
         case 'refused':
           void toast.error('Failed to update quote', outcome.message);
           if (outcome.status === 400 && Object.keys(outcome.fields).length > 0) return { kind: 'invalid', fields: outcome.fields };

@@ -34,7 +34,7 @@ const FIELDS = ['email', 'phone'] as const;
 const loadSchema = async (): Promise<FormSchema> => (await import('#domain/schemas/support.ts')).SupportLookupSchema;
 
 /**
- * 'Find my bookings' (seed point 2): e-mail and phone must both match, and the answer lists each booking's
+ * 'Find my bookings' (seed point 2): email and phone must both match, and the answer lists each booking's
  * status, service and dates, or says 'No bookings found' with what to check and how to reach us. Focus
  * moves to the answer's heading so screen-reader users hear it.
  */
@@ -65,9 +65,9 @@ export function BookingLookup({ emailRef }: { emailRef: RefObject<HTMLInputEleme
   return (
     <div className="card pg-lookup">
       <h3>Find my bookings</h3>
-      <p className="field__hint">Enter the e-mail address and phone number you gave us when you booked. Both must match.</p>
+      <p className="field__hint">Enter the email address and phone number you gave us when you booked. Both must match.</p>
       <form className="form-grid pg-lookup__form" {...formProps}>
-        <Field form="lookup" name="email" label="E-mail address" error={errors.email}>
+        <Field form="lookup" name="email" label="Email address" error={errors.email}>
           {(props) => <input {...props} ref={emailRef} type="email" autoComplete="email" required />}
         </Field>
         <Field form="lookup" name="phone" label="Phone number" error={errors.phone}>
@@ -92,7 +92,7 @@ export function BookingLookup({ emailRef }: { emailRef: RefObject<HTMLInputEleme
           </h4>
           {found.bookings.length === 0 && found.quoteRequests.length === 0 ? (
             <p>
-              Please check that the e-mail address and phone number are the ones you used when you booked, or contact us directly on{' '}
+              Please check that the email address and phone number are the ones you used when you booked, or contact us directly on{' '}
               <a href={TEL_HREF}>{BUSINESS.phone}</a> or <a href={MAILTO_HREF}>{BUSINESS.email}</a>.
             </p>
           ) : (

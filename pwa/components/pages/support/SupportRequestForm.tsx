@@ -39,7 +39,7 @@ export function SupportRequestForm() {
         label: 'Support request',
         values,
         form: element,
-        success: { title: 'Support request submitted', description: `We will reply ${BUSINESS.replyPromise} by e-mail or phone.` },
+        success: { title: 'Support request submitted', description: `We will reply ${BUSINESS.replyPromise} by email or phone.` },
       }),
   });
   useEditRequest(SUPPORT_KIND, form);
@@ -51,7 +51,7 @@ export function SupportRequestForm() {
         <Field form="support" name="name" label="Your name" error={errors.name}>
           {(props) => <input {...props} type="text" autoComplete="name" required />}
         </Field>
-        <Field form="support" name="email" label="E-mail address" error={errors.email}>
+        <Field form="support" name="email" label="Email address" error={errors.email}>
           {(props) => <input {...props} type="email" autoComplete="email" required />}
         </Field>
         <Field form="support" name="phone" label="Phone number" error={errors.phone}>
@@ -81,7 +81,7 @@ export function SupportRequestForm() {
           <span>{sending ? 'Sending…' : 'Send support request'}</span>
         </button>
         <p className={`form-status form-status--${status.kind}`} role="status">
-          {status.kind === 'idle' || status.kind === 'sending' ? `We reply ${BUSINESS.replyPromise} by e-mail or phone.` : status.text}
+          {status.kind === 'idle' || status.kind === 'sending' ? `We reply ${BUSINESS.replyPromise} by email or phone.` : status.text}
         </p>
       </div>
     </form>
