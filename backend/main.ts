@@ -8,13 +8,15 @@ import { calendarAttacher } from './mail/calendar-attachment.ts';
 import { MailSender } from './mail/sender.ts';
 import { missingNodeFlags } from './node-flags.ts';
 import { guardProcess } from './process-guard.ts';
+import { sendReminders } from './reminders.ts';
 import { runRetention } from './retention.ts';
 import { loadSecrets } from './secrets.ts';
 import { openServerStorage, startListThread, startWriter, type ServerStorage } from './storage.ts';
 import { sweepUnattachedUploads } from './uploads/sweep.ts';
 
 // The only file with side effects: config -> logger -> database -> app -> listen.
-const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
 /** SIGTERM ends the process within this, whatever is still running (the brief allows 10 s). */
 const EXIT_DEADLINE_MS = 8_000;
 /** Requests still running this long after SIGTERM have their connections closed. */
@@ -27,6 +29,7 @@ if (started) {
     every('session pruning', HOUR, () => storage.sessions.prune(), logger),
     every('retention', 24 * HOUR, () => runRetention(storage, config.storageDir, new Date(), logger), logger),
     every('upload sweep', HOUR, () => sweepUnattachedUploads(storage, config.storageDir, new Date(), logger), logger, { startAfterMs: 60_000 }),
+    every('reminders', 15 * MINUTE, () => sendReminders({ storage, writer }, new Date(), logger), logger, { startAfterMs: 30_000 }),
   ];
 
   let stopping = false;

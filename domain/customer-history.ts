@@ -46,6 +46,8 @@ export function describeForCustomer(event: RecordedEvent, viewerId: string): { w
     }
     case 'MessagePosted':
       return event.data.isFromAdmin ? { who: 'Our team', summary: 'We sent you a message' } : { who: 'You', summary: 'You sent us a message' };
+    case 'BookingReminderSent':
+      return { who: 'Our team', summary: `We emailed you a reminder for ${dayWords(event.data.startDate)}` };
     default:
       return { who, summary: 'The booking was updated' };
   }

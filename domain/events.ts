@@ -51,6 +51,13 @@ export type BookingStatusChanged = {
   data: { bookingId: string; from: BookingStatus; to: BookingStatus };
 };
 
+/**
+ * The customer was mailed a reminder the day before their booked job (backend/reminders.ts); `startDate` is the
+ * day it was for, so a job moved to another day is reminded again. In a stream of its own (`reminders-<booking>`),
+ * so it does not move the booking's version, which the admin's changes carry.
+ */
+export type BookingReminderSent = { type: 'BookingReminderSent'; data: { bookingId: string; startDate: string } };
+
 /** The admin corrected details; only the changed fields are present. */
 export type BookingDetailsChanged = {
   type: 'BookingDetailsChanged';
@@ -209,6 +216,7 @@ export type DomainEvent =
   | BookingRequested
   | BookingStatusChanged
   | BookingDetailsChanged
+  | BookingReminderSent
   | QuoteRequested
   | QuoteRevised
   | QuoteAnswered
@@ -254,6 +262,7 @@ export const PERSONAL_FIELDS: { readonly [T in EventType]: readonly DataKeys<T>[
   BookingRequested: PERSON,
   BookingStatusChanged: [],
   BookingDetailsChanged: PERSON,
+  BookingReminderSent: [],
   QuoteRequested: PERSON,
   QuoteRevised: ['notes'],
   QuoteAnswered: [],
@@ -290,6 +299,7 @@ export const EVENT_VERSIONS: { readonly [T in EventType]: number } = {
   BookingRequested: 2,
   BookingStatusChanged: 1,
   BookingDetailsChanged: 1,
+  BookingReminderSent: 1,
   QuoteRequested: 1,
   QuoteRevised: 1,
   QuoteAnswered: 1,

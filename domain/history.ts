@@ -64,6 +64,8 @@ export function describeBookingEvent(event: RecordedEvent): { summary: string; f
     }
     case 'MessagePosted':
       return { summary: event.data.isFromAdmin ? 'The team sent a message' : 'The customer sent a message' };
+    case 'BookingReminderSent':
+      return { summary: `Reminder emailed to the customer for ${dayWords(event.data.startDate)}` };
     default:
       return { summary: event.type };
   }

@@ -33,6 +33,8 @@ export const EVENT_MODELS: Readonly<Record<EventType, readonly ModelName[]>> = {
   BookingRequested: ['bookings', 'uploads'],
   BookingStatusChanged: ['bookings'],
   BookingDetailsChanged: ['bookings', 'uploads'],
+  // Only the booking's history reads it.
+  BookingReminderSent: [],
   QuoteRequested: ['quotes', 'uploads'],
   QuoteRevised: ['quotes'],
   QuoteAnswered: ['quotes'],

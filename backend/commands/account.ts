@@ -1,18 +1,17 @@
-import { streamId } from '#domain/deciders/decider.ts';
 import { describeForCustomer } from '#domain/customer-history.ts';
 import type { HistoryEntryView } from '#domain/views.ts';
 import type { EventStore } from '#data/event-store.ts';
 import { provenEmail } from '#domain/policy.ts';
 import { publicUser, type Queries, type User } from '#data/queries.ts';
+import { bookingEvents } from './bookings.ts';
 
 /**
- * A booking's events and its chat in order, in the customer's words (domain/customer-history.ts), or undefined
+ * A booking's events, its chat's and its reminders' in order, in the customer's words (domain/customer-history.ts), or undefined
  * for a booking with no events. The admin's own history (commands/bookings.ts) names people; this one does not.
  */
 export function customerTimeline(store: EventStore, bookingId: string, viewerId: string): HistoryEntryView[] | undefined {
-  const events = store.readStream(streamId.booking(bookingId));
-  if (events.length === 0) return undefined;
-  const all = [...events, ...store.readStream(streamId.chat(bookingId))].sort((a, b) => a.globalPosition - b.globalPosition);
+  const all = bookingEvents(store, bookingId);
+  if (!all) return undefined;
   return all.map((e) => ({ at: e.metadata.time, role: e.metadata.role, type: e.type, ...describeForCustomer(e, viewerId) }));
 }
 

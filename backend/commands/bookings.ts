@@ -2,8 +2,9 @@ import { bookingDecider, newBookingData } from '#domain/deciders/booking.ts';
 import { autoContactDetails, contactDecider } from '#domain/deciders/contact.ts';
 import { streamId } from '#domain/deciders/decider.ts';
 import { quoteDecider } from '#domain/deciders/quote.ts';
+import { reminderDecider } from '#domain/deciders/reminder.ts';
 import { ConflictError, DomainError, NotFoundError } from '#domain/errors.ts';
-import { personSubject } from '#domain/events.ts';
+import { personSubject, type RecordedEvent } from '#domain/events.ts';
 import { describeBookingEvent } from '#domain/history.ts';
 import { HOLDS_SLOT, SCHEDULE_FIELDS, clashes, type Slot } from '#domain/schedule.ts';
 import type { CreateBookingInput, RequestDatesInput, UpdateBookingInput } from '#domain/schemas/booking.ts';
@@ -12,10 +13,13 @@ import type { EventStore } from '#data/event-store.ts';
 import type { Queries } from '#data/queries.ts';
 import { ERASED } from '#domain/limits.ts';
 import { type CustomerNews, newsForCustomer } from '#domain/notices.ts';
+import { reminderDay, toldDatesOn } from '#domain/reminders.ts';
+import { londonDay } from '#domain/schemas/date-window.ts';
 import {
   bookingCancelled,
   bookingConfirmed,
   type BookingNewsFacts,
+  bookingReminder,
   bookingRescheduled,
   newRequest,
   requestCancelled,
@@ -214,12 +218,35 @@ export function tellCustomer(
 ): void {
   const to = customerAddress(uow, booking);
   if (!to) return;
-  // The portal shows it to the customer's account that made it (`to` is then its address) and to one under its address.
-  const portal = { url: uow.settings.publicUrl ?? '', hasAccount: uow.queries.userByEmail(to) !== undefined };
+  const portal = portalFor(uow, to);
   if (news === 'confirmed') uow.mail.queue(bookingConfirmed(to, booking, portal));
   else if (news === 'cancelled') uow.mail.queue(bookingCancelled(to, booking));
   else if (movedFrom && (HOLDS_SLOT as readonly string[]).includes(booking.status)) uow.mail.queue(bookingRescheduled(to, booking, portal, movedFrom));
 }
+
+/** How a mail to `to` points to the booking online: the portal shows it to the customer's account that made it (`to` is then its address) and to one under its address. */
+function portalFor(uow: Uow, to: string): { url: string; hasAccount: boolean } {
+  return { url: uow.settings.publicUrl ?? '', hasAccount: uow.queries.userByEmail(to) !== undefined };
+}
+
+/**
+ * The day before a booked job, a reminder to its customer (backend/reminders.ts runs it for each job due, from
+ * REMINDER_HOUR): once per start day, so a job moved to another day is reminded again; none for a job not
+ * confirmed, not starting tomorrow (checked again here, in the transaction), confirmed or moved today (that mail
+ * said when), or without an address. Answers whether it mailed.
+ */
+export const remindCustomer: Command<{ bookingId: string }, { sent: boolean }> = (uow, { bookingId }) => {
+  const day = reminderDay(uow.now);
+  const booking = uow.queries.booking(bookingId);
+  if (!day || !booking || booking.status !== 'confirmed' || booking.startDate !== day) return { sent: false };
+  if (toldDatesOn(uow.store.readStream(streamId.booking(bookingId)), londonDay(uow.now))) return { sent: false };
+  const to = customerAddress(uow, booking);
+  if (!to) return { sent: false };
+  const { events } = uow.handle(streamId.reminders(bookingId), reminderDecider, { type: 'SendReminder', data: { bookingId, startDate: day } });
+  if (events.length === 0) return { sent: false };
+  uow.mail.queue(bookingReminder(to, booking, portalFor(uow, to)));
+  return { sent: true };
+};
 
 /**
  * `POST /api/bookings/{id}/cancel`: the customer withdraws their own request while it waits for confirmation (the
@@ -253,11 +280,17 @@ export const moveBookingRequest: Command<RequestDatesInput & { id: string }, { i
 
 export type HistoryEntry = { at: string; who: string; role: string; type: string; summary: string; fields?: string[] };
 
-/** The booking's events (and its chat) in order, in words: who, what, when. */
-export function bookingHistory(store: EventStore, queries: Queries, bookingId: string): HistoryEntry[] | undefined {
+/** A booking's events with its chat's and its reminders', in the order they happened; undefined for no booking. */
+export function bookingEvents(store: EventStore, bookingId: string): RecordedEvent[] | undefined {
   const events = store.readStream(streamId.booking(bookingId));
   if (events.length === 0) return undefined;
-  const all = [...events, ...store.readStream(streamId.chat(bookingId))].sort((a, b) => a.globalPosition - b.globalPosition);
+  return [...events, ...store.readStream(streamId.chat(bookingId)), ...store.readStream(streamId.reminders(bookingId))].sort((a, b) => a.globalPosition - b.globalPosition);
+}
+
+/** The booking's events (its chat's and reminders' too) in order, in words: who, what, when. */
+export function bookingHistory(store: EventStore, queries: Queries, bookingId: string): HistoryEntry[] | undefined {
+  const all = bookingEvents(store, bookingId);
+  if (!all) return undefined;
   const names = new Map<string, string>();
   const who = (actor: string | null, role: string): string => {
     if (!actor) return role === 'anonymous' ? 'Website visitor' : role === 'system' ? 'System' : 'Unknown';

@@ -223,6 +223,18 @@ export function bookingRescheduled(to: string, b: BookingNewsFacts, portal: { ur
   return withCalendar(mail, b.id);
 }
 
+/** To the customer, the day before their booked job (backend/reminders.ts). */
+export function bookingReminder(to: string, b: BookingNewsFacts, portal: { url: string; hasAccount: boolean }): OutgoingMail {
+  const service = serviceTypeLabel(b.serviceType);
+  return compose('booking-reminder', to, `Tomorrow: your booking for ${service} — ${BUSINESS.name}`, `Hello ${b.firstName},`, [
+    `A reminder that your booking for ${service} starts tomorrow.`,
+    ...jobLines(b),
+    'Someone will need to let us in, and we may need to turn the power off for a while.',
+    followLine(portal),
+    `If the day no longer suits you, please call us on ${BUSINESS.phone} as soon as you can.`,
+  ]);
+}
+
 /** To the customer: the business cancelled their booking. */
 export function bookingCancelled(to: string, b: BookingNewsFacts): OutgoingMail {
   const service = serviceTypeLabel(b.serviceType);

@@ -32,6 +32,7 @@ export const streamId = {
   quote: (id: string) => `quote-${id}`,
   contact: (id: string) => `contact-${id}`,
   chat: (bookingId: string) => `chat-${bookingId}`,
+  reminders: (bookingId: string) => `reminders-${bookingId}`,
   user: (id: string) => `user-${id}`,
   upload: (filename: string) => `upload-${filename}`,
   support: (id: string) => `support-${id}`,

@@ -16,11 +16,14 @@ import type { ListThread, ListThreadOptions } from '#backend/http/list-thread.ts
 import { calendarAttacher } from '#backend/mail/calendar-attachment.ts';
 import { MailSender } from '#backend/mail/sender.ts';
 import { openServerStorage, startListThread, startWriter } from '#backend/storage.ts';
+import type { WriterThread } from '#backend/writer/thread.ts';
 
 export type TestServer = {
   url: string;
   storage: Storage;
   mailer: MailSender;
+  /** The thread the server's commands run in (none with WRITER_THREAD=false). */
+  writer: WriterThread | undefined;
   storageDir: string;
   /**
    * Marks an account's email as proved, through the real command (as a completed mailed link would). For
@@ -71,6 +74,7 @@ export async function startServer(
     url,
     storage,
     mailer,
+    writer,
     storageDir,
     async verifyEmail(email: string) {
       const user = storage.queries.userByEmail(email.toLowerCase());
