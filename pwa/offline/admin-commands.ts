@@ -26,9 +26,7 @@ export type StatusConflict = { readonly bookingId: string; readonly wanted: stri
  * conflict, never overwritten.
  */
 export async function changeStatus(booking: BookingView, status: string, owner: string, options: { allowOverlap?: boolean } = {}): Promise<SubmitOutcome> {
-  const earlier = await deviceDb().outbox.where('record').equals(booking.id).toArray();
-  const base = booking.version > 0 ? booking.version : 1;
-  const expectedVersion = base + earlier.filter((item) => movesVersion(item.kind)).length;
+  const expectedVersion = await expectedVersionOf(booking);
   const body: Record<string, unknown> = { status, expectedVersion, ...(options.allowOverlap ? { allowOverlap: true } : {}) };
   const outcome = await submit({
     id: newCommandId(),
@@ -46,11 +44,13 @@ export async function changeStatus(booking: BookingView, status: string, owner: 
 }
 
 /**
- * Moves a job to other days or hours (the customer rang), through the outbox like a status change. It carries no
- * version: only the admin sets a job's dates, so the newest dates win; a clash with a job already booked is
- * refused unless `allowOverlap`. The server mails the customer the new dates of a booked job.
+ * Moves a job to other days or hours (the customer rang), through the outbox like a status change, with the version
+ * it was made on in the same way: the customer may have moved a waiting request meanwhile, and the office may have
+ * changed the job, so a change made elsewhere is a conflict for the admin to decide, never overwritten. A clash with
+ * a job already booked is refused unless `allowOverlap`. The server mails the customer the new dates of a booked job.
  */
 export async function changeDates(booking: BookingView, dates: JobDates, owner: string, options: { allowOverlap?: boolean } = {}): Promise<SubmitOutcome> {
+  const expectedVersion = await expectedVersionOf(booking);
   const outcome = await submit({
     id: newCommandId(),
     kind: KINDS.bookingDates,
@@ -58,7 +58,7 @@ export async function changeDates(booking: BookingView, dates: JobDates, owner: 
     label: `Job dates: ${personName(booking)} → ${dates.startDate}${dates.finishDate === dates.startDate ? '' : ` to ${dates.finishDate}`}`,
     method: 'PATCH',
     path: `/api/bookings/${booking.id}`,
-    body: { ...dates, ...(options.allowOverlap ? { allowOverlap: true } : {}) },
+    body: { ...dates, expectedVersion, ...(options.allowOverlap ? { allowOverlap: true } : {}) },
     record: booking.id,
     owner,
   });
@@ -160,14 +160,27 @@ export function sendReply(booking: BookingView, content: string, owner: UserView
   });
 }
 
+/**
+ * The version a change to the job is made on: the device's copy's, counting the job's changes that still wait in
+ * the outbox before it (each moves the version on by one when it lands).
+ */
+async function expectedVersionOf(booking: BookingView): Promise<number> {
+  const earlier = await deviceDb().outbox.where('record').equals(booking.id).toArray();
+  const base = booking.version > 0 ? booking.version : 1;
+  return base + earlier.filter((item) => movesVersion(item.kind)).length;
+}
+
 /** A person's name as the lists show it. */
 export function personName(record: { firstName: string; lastName: string | null }): string {
   return `${record.firstName} ${record.lastName ?? ''}`.trim();
 }
 
+/** Whether the server's answer looks like a booking. */
+export function isBooking(data: unknown): data is BookingView {
+  return data !== null && typeof data === 'object' && 'id' in data && 'version' in data && 'status' in data;
+}
+
 /** Puts the server's answer for a booking into the device's copy (when it looks like one). */
 export async function keepBooking(data: unknown): Promise<void> {
-  if (data && typeof data === 'object' && 'id' in data && 'version' in data && 'status' in data) {
-    await deviceDb().bookings.put(data as BookingView);
-  }
+  if (isBooking(data)) await deviceDb().bookings.put(data);
 }

@@ -14,9 +14,21 @@ export const KINDS = {
 
 /**
  * Whether an item of this kind moves its job's version on by one when it lands: the admin's status and dates
- * changes. A status change queued after one counts it in its `expectedVersion`; one that never lands (discarded)
- * is counted out again.
+ * changes. One queued after another counts it in its `expectedVersion`; one that never lands (discarded) is
+ * counted out again.
  */
 export function movesVersion(kind: string): boolean {
   return kind === KINDS.bookingStatus || kind === KINDS.bookingDates;
+}
+
+/**
+ * Whether an item the server refused holds back a later item of the same record until the user decides. A new
+ * booking holds back everything about it (it does not exist yet); a status or dates change holds back the later
+ * ones (their versions count on it landing), not the chat; a message holds back the later messages (a chat keeps
+ * its order), not the job's changes. Anything else holds back everything of its record.
+ */
+export function holdsBack(refused: string, later: string): boolean {
+  if (movesVersion(refused)) return later !== KINDS.message;
+  if (refused === KINDS.message) return !movesVersion(later);
+  return true;
 }

@@ -1,6 +1,7 @@
 import { BATCH_MAX_CALLS, BATCHABLE_PATH } from '#domain/schemas/batch.ts';
 import { deviceDb } from './db.ts';
 import type { OutboxItem } from './db.ts';
+import { holdsBack } from './kinds.ts';
 import { changed } from './outbox.ts';
 import { broadcast, reportReachable } from './signals.ts';
 
@@ -131,20 +132,23 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
 /**
  * The items to send now, in order, or none. The waiting items form one queue in the order they were made: its
  * head goes when it is due (or forced), and nothing overtakes it while it waits out its back-off. An item the
- * server refused steps out of the queue, holding back only the later items of its own record. Behind the head,
+ * server refused steps out of the queue, holding back only the later items of its own record that depend on it
+ * (holdsBack: a reply in a job's chat does not wait for a refused status change of the job). Behind the head,
  * the items that can share a batch with it follow (JSON calls the batch takes, at most one per record, so a
  * record's later change never goes in the same request as an earlier one the server might refuse); an item
  * with files goes alone, after its uploads.
  */
 function nextBatch(all: readonly OutboxItem[], force: boolean): OutboxItem[] {
-  const held = new Set<string>();
+  // The kinds of the refused items of each record, which hold back what comes after them (holdsBack).
+  const held = new Map<string, string[]>();
   const batch: OutboxItem[] = [];
   const records = new Set<string>();
   let bytes = 0;
   for (const item of all) {
-    if (item.record !== null && held.has(item.record)) continue;
+    const refused = item.record === null ? undefined : held.get(item.record);
+    if (refused?.some((kind) => holdsBack(kind, item.kind))) continue;
     if (item.state === 'failed') {
-      if (item.record !== null) held.add(item.record);
+      if (item.record !== null) held.set(item.record, [...(refused ?? []), item.kind]);
       continue;
     }
     if (!force && item.nextAt > Date.now()) break;

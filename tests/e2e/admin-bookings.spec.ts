@@ -357,6 +357,7 @@ test.describe('Change dates', () => {
     await form.getByLabel(/^Start date/).fill(ukDay(270));
     await form.getByLabel(/^Finish date/).fill(ukDay(270));
     await form.getByRole('button', { name: 'Save the dates' }).click();
+    await expect(form).toHaveCount(0);
     await expect(card).toContainText('Waiting to send');
     await card.getByLabel('Status').selectOption('in_progress');
 
@@ -369,5 +370,36 @@ test.describe('Change dates', () => {
     await expect(card.getByRole('heading', { name: 'Changed elsewhere meanwhile' })).toHaveCount(0);
     await expect(card).not.toContainText('Waiting to send');
     expect(server.storage.queries.booking(booking.id)?.startDate).toBe(startDate);
+  });
+
+  test('new dates queued while the customer moved their request are a conflict to decide, never a silent overwrite', async ({ page, context, server }) => {
+    const mona = await customer(server, 'mona.moves@example.com', 'Mona', 'Moves');
+    const booking = await customerBooking(mona, 'mona.moves@example.com', { firstName: 'Mona', lastName: 'Moves' });
+    await signIn(page);
+    const card = jobCard(page, 'Mona Moves');
+    await expect(card).toBeVisible();
+
+    // No signal: the electrician moves the request to one day while Mona moves it herself to another.
+    await context.setOffline(true);
+    await card.getByRole('button', { name: /^Change dates/ }).click();
+    const form = card.getByRole('form', { name: 'New dates for Mona Moves' });
+    await form.getByLabel(/^Start date/).fill(ukDay(281));
+    await form.getByLabel(/^Finish date/).fill(ukDay(281));
+    await form.getByRole('button', { name: 'Save the dates' }).click();
+    await expect(form).toHaveCount(0);
+    await expect(card).toContainText('Waiting to send');
+    expect((await mona.post(`/api/bookings/${booking.id}/dates`, { startDate: ukDay(284), finishDate: ukDay(284), startTime: '09:00', finishTime: '17:00' })).status).toBe(200);
+
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    const panel = card.locator('.admin-problem');
+    await expect(card.getByRole('heading', { name: 'Changed elsewhere meanwhile' })).toBeFocused();
+    await expect(panel).toContainText('Which dates should it have?');
+    expect(server.storage.queries.booking(booking.id)?.startDate).toBe(ukDay(284));
+    await card.getByRole('button', { name: 'Take the server’s dates' }).click();
+    await expect(panel).toHaveCount(0);
+    await expect(card).not.toContainText('Waiting to send');
+    expect(server.storage.queries.booking(booking.id)?.startDate).toBe(ukDay(284));
+    expect(server.storage.store.readStream(`booking-${booking.id}`).filter((e) => e.metadata.role === 'admin')).toEqual([]);
   });
 });

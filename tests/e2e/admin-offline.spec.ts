@@ -40,6 +40,12 @@ test('the admin’s whole round offline (read, change statuses, reply, add a job
   // Shown as the business's reply while it waits, not as the customer's.
   await expect(page.getByRole('log').getByRole('listitem').last()).toContainText(`Admin User (${BUSINESS.name} team)`);
   await page.getByRole('button', { name: 'Back to Bookings' }).click();
+  // A reply to Oscar too, after his status change: it does not wait on that change.
+  await jobCard(page, 'Oscar Offline').getByRole('button', { name: /^Chat/ }).click();
+  await page.getByLabel('Your reply').fill('See you at nine.');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByRole('log').getByRole('listitem').last()).toContainText('Waiting to send');
+  await page.getByRole('button', { name: 'Back to Bookings' }).click();
 
   await page.getByRole('tab', { name: 'Bookings' }).click();
   await page.getByRole('button', { name: 'Add Manual Booking' }).click();
@@ -50,7 +56,7 @@ test('the admin’s whole round offline (read, change statuses, reply, add a job
   await form.getByLabel('Finish date').fill(ukDay(30));
   await form.getByRole('button', { name: 'Add booking' }).click();
   await expect(jobCard(page, 'Owen Offline')).toContainText('Waiting to send');
-  await expect(page.getByRole('button', { name: /Waiting to send \(4\)/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Waiting to send \(5\)/ })).toBeVisible();
 
   // Meanwhile, from the office: Oscar's job is cancelled.
   const office = await adminClient(server);
@@ -73,6 +79,8 @@ test('the admin’s whole round offline (read, change statuses, reply, add a job
     ['The ladder is in the van.', true],
   ]);
   expect(server.storage.queries.booking(second.id)?.status).toBe('cancelled');
+  // The reply to Oscar went, though his job's status change waits for a decision.
+  expect(server.storage.queries.messages(second.id).map((m) => m.content)).toEqual(['See you at nine.']);
 
   await oscar.getByRole('button', { name: 'Keep mine (completed)' }).click();
   await expect(oscar.getByRole('heading', { name: 'Changed elsewhere meanwhile' })).toBeHidden();

@@ -18,7 +18,7 @@ import { DatesForm } from './DatesForm.tsx';
 import { Attachments } from './Attachments.tsx';
 import { googleCalendarUrl } from './google-calendar.ts';
 import { ProblemPanel } from './ProblemPanel.tsx';
-import { clashingJobs, problemOf } from './problems.ts';
+import { alreadyAsWanted, clashingJobs, problemOf } from './problems.ts';
 import type { Problem } from './problems.ts';
 import { reportStatusOutcome } from './report.ts';
 
@@ -55,9 +55,9 @@ export function BookingCard({
   const google = googleCalendarUrl(job);
   const name = personName(job) || 'No name';
 
-  // A refused change whose "conflict" is the very status the admin chose is no conflict at all.
+  // A refused change whose "conflict" is the very status (or dates) the admin chose is no conflict at all.
   useEffect(() => {
-    if (held?.type === 'conflict' && held.theirs.status === held.wanted) void takeTheirs({ bookingId: job.id, wanted: held.wanted, theirs: held.theirs, ...(held.item ? { item: held.item } : {}) });
+    if (alreadyAsWanted(held)) void takeTheirs({ bookingId: job.id, wanted: held.wanted, theirs: held.theirs, ...(held.item ? { item: held.item } : {}) });
   }, [held, job.id]);
 
   const onStatus = async (event: ChangeEvent<HTMLSelectElement>) => {

@@ -5,7 +5,7 @@ import type { BookingView } from '#domain/views.ts';
 import { useForm } from '../../../lib/form.ts';
 import type { FormOutcome, FormSchema } from '../../../lib/form.ts';
 import { toast } from '../../../lib/toast.ts';
-import { changeDates, personName } from '../../../offline/admin-commands.ts';
+import { changeDates, isBooking, keepBooking, personName } from '../../../offline/admin-commands.ts';
 import { Field } from '../../ui/Field.tsx';
 import { useAdmin } from '../context.ts';
 import { jobWhen } from '../format.ts';
@@ -69,6 +69,15 @@ export function DatesForm({ job, all, onDone }: { job: BookingView; all: readonl
           onDone();
           return { kind: 'saved', message: 'Saved on this device' };
         case 'refused':
+          if (outcome.status === 409 && isBooking(outcome.current)) {
+            // Changed elsewhere meanwhile (the customer moved their request, or another device): the card shows the
+            // job as it is now, and saving again moves it on from there.
+            await keepBooking(outcome.current);
+            return {
+              kind: 'failed',
+              message: `Changed elsewhere meanwhile: it is now ${jobWhen(outcome.current)}, ${outcome.current.status.replace(/_/g, ' ')}. Save again to move it to these dates.`,
+            };
+          }
           if (outcome.status === 409) {
             setClash([]);
             return { kind: 'failed', message: '' };

@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
+import type { ScheduleField } from '#domain/schedule.ts';
 import type { BookingView } from '#domain/views.ts';
 import { toast } from '../../../lib/toast.ts';
 import { bookAnyway, changeStatus, keepMine, takeTheirs } from '../../../offline/admin-commands.ts';
+import { KINDS } from '../../../offline/kinds.ts';
 import { discard, retry } from '../../../offline/outbox.ts';
 import { drain } from '../../../offline/sender.ts';
 import { afterDrain } from '../../../offline/start.ts';
@@ -41,6 +43,8 @@ export function ProblemPanel({ problem, job, onSettled }: { problem: Problem; jo
     onSettled(null);
   };
 
+  // A dates change the server refused as stale: the dates are what to choose between, not the status.
+  const dates = problem.type === 'conflict' && problem.item?.kind === KINDS.bookingDates ? (problem.item.body as Pick<BookingView, ScheduleField>) : null;
   const id = `problem-${job.id}`;
   return (
     <section className="admin-problem" aria-labelledby={id}>
@@ -49,26 +53,27 @@ export function ProblemPanel({ problem, job, onSettled }: { problem: Problem; jo
           <h4 id={id} ref={heading} tabIndex={-1}>
             Changed elsewhere meanwhile
           </h4>
-          <p>This job was changed on the server after this device last saw it. Which status should it have?</p>
+          <p>This job was changed on the server after this device last saw it. {dates ? 'Which dates should it have?' : 'Which status should it have?'}</p>
           <div className="admin-versions">
             <div className="admin-version">
               <p className="admin-version__title">Your change</p>
-              <StatusBadge status={problem.wanted} />
+              {dates ? <p className="admin-version__dates">{jobWhen(dates)}</p> : <StatusBadge status={problem.wanted} />}
             </div>
             <div className="admin-version">
               <p className="admin-version__title">On the server now</p>
+              {dates ? <p className="admin-version__dates">{jobWhen(problem.theirs)}</p> : null}
               <StatusBadge status={problem.theirs.status} />
               <p className="admin-version__when">
-                {jobWhen(problem.theirs)} · changed {moment(problem.theirs.updatedAt)}
+                {dates ? '' : `${jobWhen(problem.theirs)} · `}changed {moment(problem.theirs.updatedAt)}
               </p>
             </div>
           </div>
           <div className="admin-actions">
             <button type="button" className="btn btn--primary admin-btn" onClick={() => void resend(false)}>
-              Keep mine ({problem.wanted.replace(/_/g, ' ')})
+              {dates ? 'Keep my dates' : `Keep mine (${problem.wanted.replace(/_/g, ' ')})`}
             </button>
             <button type="button" className="btn btn--secondary admin-btn" onClick={() => void drop()}>
-              Take the server&rsquo;s ({problem.theirs.status.replace(/_/g, ' ')})
+              {dates ? 'Take the server’s dates' : <>Take the server&rsquo;s ({problem.theirs.status.replace(/_/g, ' ')})</>}
             </button>
           </div>
         </>

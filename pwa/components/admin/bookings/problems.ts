@@ -1,4 +1,4 @@
-import { HOLDS_SLOT, clashes } from '#domain/schedule.ts';
+import { HOLDS_SLOT, clashes, sameSchedule, type JobDates } from '#domain/schedule.ts';
 import type { BookingView } from '#domain/views.ts';
 import type { OutboxItem } from '../../../offline/db.ts';
 import { KINDS } from '../../../offline/kinds.ts';
@@ -29,6 +29,16 @@ export function problemOf(item: OutboxItem, bookings: readonly BookingView[]): P
     return { type: 'clash', wanted, others: job ? clashingJobs({ ...job, ...moved, status: wanted }, bookings) : [], item };
   }
   return { type: 'refused', message: item.error.message, item };
+}
+
+/**
+ * A conflict whose server version is already what the admin wanted (the same status, or the same dates): no
+ * conflict at all, so the device takes the server's version without asking.
+ */
+export function alreadyAsWanted(problem: Problem | null): problem is Extract<Problem, { type: 'conflict' }> {
+  if (problem?.type !== 'conflict') return false;
+  if (problem.item?.kind === KINDS.bookingDates) return sameSchedule(problem.theirs, problem.item.body as JobDates);
+  return problem.theirs.status === problem.wanted;
 }
 
 /** The confirmed or in-progress jobs `job` would overlap if it held its slot (empty when it would not hold one). */
