@@ -1,5 +1,6 @@
 import { createEvents, type EventAttributes, type EventStatus } from 'ics';
 import { BUSINESS } from '#domain/business.ts';
+import { serviceTypeLabel } from '#domain/content/services.ts';
 import { bookingReference } from '#domain/reference.ts';
 import type { Booking } from '#data/queries.ts';
 import { BUSINESS_TIME_ZONE, addDays, dateArray, isCalendarDate, zonedTimeToUtc } from './zoned-time.ts';
@@ -109,7 +110,7 @@ function bookingEvent(b: Booking, audience: Audience, options: CalendarOptions):
         { start: start.getTime(), end: Math.max(end.getTime(), start.getTime() + 60 * 60 * 1000) }
       : { start: dateArray(startDate), end: dateArray(addDays(finishDate, 1)) };
   const status = eventStatus(b.status);
-  const service = serviceLabel(b.serviceType);
+  const service = text(serviceTypeLabel(b.serviceType));
   const customer = text([b.firstName, b.lastName].filter(Boolean).join(' '));
   return {
     uid: bookingUid(b.id, options.publicUrl),
@@ -158,12 +159,6 @@ function description(b: Booking, audience: Audience, service: string, customer: 
     .filter((l): l is [string, string] => Boolean(l[1]))
     .map(([label, value]) => `${label}: ${text(value)}`)
     .join('\n');
-}
-
-/** The portal's service codes ("fuse_box_upgrade") read as words; the public form's labels stay as they are. */
-function serviceLabel(serviceType: string): string {
-  const s = text(serviceType);
-  return /^[a-z_]+$/.test(s) ? s.charAt(0).toUpperCase() + s.slice(1).replace(/_/g, ' ') : s;
 }
 
 /**

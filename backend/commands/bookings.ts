@@ -82,7 +82,8 @@ export const requestBookingOrQuote: Command<CreateBookingInput, RequestResult> =
   const summary: RequestSummary = { kind: result.kind, ...input };
   if (booked) tellCustomer(uow, booked, 'confirmed', null);
   else if (input.email) uow.mail.queue(requestReceived(input.email, summary));
-  if (uow.settings.businessEmail) uow.mail.queue(newRequest(uow.settings.businessEmail, summary));
+  // The business hears of what customers and visitors ask, not of the jobs it books itself.
+  if (uow.settings.businessEmail && role !== 'admin') uow.mail.queue(newRequest(uow.settings.businessEmail, summary));
   return result;
 };
 
@@ -225,7 +226,7 @@ export function tellCustomer(
 }
 
 /** How a mail to `to` points to the booking online: the portal shows it to the customer's account that made it (`to` is then its address) and to one under its address. */
-function portalFor(uow: Uow, to: string): { url: string; hasAccount: boolean } {
+export function portalFor(uow: Uow, to: string): { url: string; hasAccount: boolean } {
   return { url: uow.settings.publicUrl ?? '', hasAccount: uow.queries.userByEmail(to) !== undefined };
 }
 

@@ -8,8 +8,8 @@ import type { CreateBookingInput } from '#domain/schemas/booking.ts';
 import type { Attachment } from '#domain/schemas/fields.ts';
 import type { ConvertQuoteInput, UpdateQuoteInput } from '#domain/schemas/quote.ts';
 import type { Quote } from '#data/queries.ts';
-import { quoteReady } from '../mail/templates.ts';
-import { assertNoClash, customerAddress, tellCustomer } from './bookings.ts';
+import { quoteAnswered, quoteReady } from '../mail/templates.ts';
+import { assertNoClash, customerAddress, portalFor, tellCustomer } from './bookings.ts';
 import type { Command, Uow } from './unit.ts';
 
 function loadQuote(uow: Uow, quoteId: string): { quote: Quote; stream: string; subject: string } {
@@ -27,16 +27,17 @@ export const reviseQuote: Command<UpdateQuoteInput & { id: string }, { id: strin
   const to = customerAddress(uow, quote);
   if (nowQuoted && to) {
     const estimatedCost = input.estimatedCost !== undefined ? input.estimatedCost : quote.estimatedCost;
-    const portalUrl = `${uow.settings.publicUrl ?? ''}/customer-portal`;
-    uow.mail.queue(quoteReady(to, { firstName: quote.firstName, serviceType: quote.serviceType, estimatedCost, portalUrl }));
+    uow.mail.queue(quoteReady(to, { firstName: quote.firstName, serviceType: quote.serviceType, estimatedCost }, portalFor(uow, to)));
   }
   return { id: quoteId };
 };
 
 /** The customer's answer to a quoted price (`POST /api/quotes/{id}/approve` and `/decline`). */
 export const answerQuote: Command<{ id: string; answer: 'approved' | 'rejected' }, { id: string }> = (uow, { id, answer }) => {
-  const { stream, subject } = loadQuote(uow, id);
-  uow.handle(stream, quoteDecider, { type: 'AnswerQuote', data: { answer } }, { subject });
+  const { quote, stream, subject } = loadQuote(uow, id);
+  const { events } = uow.handle(stream, quoteDecider, { type: 'AnswerQuote', data: { answer } }, { subject });
+  // The business hears of it (an approved one is work to book), once.
+  if (events.length > 0 && uow.settings.businessEmail) uow.mail.queue(quoteAnswered(uow.settings.businessEmail, quote, answer, `${uow.settings.publicUrl ?? ''}/admin`));
   return { id };
 };
 

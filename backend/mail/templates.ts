@@ -1,6 +1,7 @@
 import { BUSINESS } from '#domain/business.ts';
 import { serviceTypeLabel } from '#domain/content/services.ts';
 import { dayWords, scheduleWords } from '#domain/history.ts';
+import { formatPounds } from '#domain/money.ts';
 import { bookingReference } from '#domain/reference.ts';
 import type { MailBody, MailLine, OutgoingMail } from '#data/mail-outbox.ts';
 
@@ -248,12 +249,39 @@ export function bookingCancelled(to: string, b: BookingNewsFacts): OutgoingMail 
 }
 
 /** To the customer: their quote has a price and waits for their answer. */
-export function quoteReady(to: string, q: { firstName: string; serviceType: string; estimatedCost: string | null; portalUrl: string }): OutgoingMail {
+export function quoteReady(to: string, q: { firstName: string; serviceType: string; estimatedCost: string | null }, portal: { url: string; hasAccount: boolean }): OutgoingMail {
   return compose('quote-ready', to, `Your quote for ${serviceTypeLabel(q.serviceType)} — ${BUSINESS.name}`, `Hello ${q.firstName},`, [
     `Your quote for ${serviceTypeLabel(q.serviceType)} is ready.`,
-    ['Estimated cost', q.estimatedCost ? `£${q.estimatedCost}` : null],
-    `Sign in to approve or decline it: ${q.portalUrl}`,
+    ['Estimated cost', formatPounds(q.estimatedCost)],
+    portal.hasAccount
+      ? `Sign in to approve or decline it: ${portal.url}/customer-portal`
+      : `To approve or decline it online, create an account with this email address: ${portal.url}/customer-auth?mode=signup`,
+    `Or call us on ${BUSINESS.phone}.`,
   ]);
+}
+
+/** To the business: a customer approved or declined a quoted price online. */
+export function quoteAnswered(
+  to: string,
+  q: { firstName: string; lastName: string | null; email: string | null; phone: string | null; serviceType: string; estimatedCost: string | null },
+  answer: 'approved' | 'rejected',
+  adminUrl: string,
+): OutgoingMail {
+  const approved = answer === 'approved';
+  return compose(
+    'quote-answered',
+    to,
+    `Quote ${approved ? 'approved' : 'declined'}: ${serviceTypeLabel(q.serviceType)} — ${fullName(q)}`,
+    approved ? 'A customer approved the price we quoted.' : 'A customer declined the price we quoted.',
+    [
+      ['Name', fullName(q)],
+      ['Email', q.email],
+      ['Phone', q.phone],
+      ['Service', serviceTypeLabel(q.serviceType)],
+      ['Estimated cost', formatPounds(q.estimatedCost)],
+      approved ? `Book the work from the quote in the Admin Portal: ${adminUrl}` : `The quote is in the Admin Portal: ${adminUrl}`,
+    ],
+  );
 }
 
 /** To the account holder: a single-use reset link, valid for one hour. */

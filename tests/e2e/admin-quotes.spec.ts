@@ -30,6 +30,7 @@ test.describe('the admin’s quotes', () => {
     await form.getByLabel('Notes').fill('Board is in the garage');
     await form.getByRole('button', { name: 'Save quote' }).click();
     await expect(page.getByText('Quote Updated')).toBeVisible();
+    await expect(page.getByText('Quinn Quote: saved. Quinn gets an email with the price.')).toBeVisible();
     await expect(card.getByRole('button', { name: /Edit Quote/ })).toBeFocused();
     await expect(card).toContainText('£1,250.50');
     await expect(card).toContainText('High priority');

@@ -320,11 +320,11 @@ describe('GET /api/calendar/{token}.ics', () => {
   it('says who, what and where, with commas, semicolons, backslashes and line breaks escaped', async () => {
     const cal = await feed(path);
     const e = eventFor(cal, ids['rich']!)!;
-    expect(unescapeText(prop(e, 'SUMMARY'))).toBe("Fuse box upgrade – Zoë O'Brien");
+    expect(unescapeText(prop(e, 'SUMMARY'))).toBe("Fuse Box Upgrade – Zoë O'Brien");
     expect(prop(e, 'LOCATION')).toBe('Flat 2\\, 10 Mill Lane\\; Staines-upon-Thames\\, TW18 4AB');
     expect(unescapeText(prop(e, 'LOCATION'))).toBe('Flat 2, 10 Mill Lane; Staines-upon-Thames, TW18 4AB');
     const description = unescapeText(prop(e, 'DESCRIPTION'));
-    expect(description).toContain('Customer: Zoë O\'Brien\nPhone: 07700 900456\nEmail: zoe.obrien@example.com\nService: Fuse box upgrade\nStatus: confirmed\n');
+    expect(description).toContain('Customer: Zoë O\'Brien\nPhone: 07700 900456\nEmail: zoe.obrien@example.com\nService: Fuse Box Upgrade\nStatus: confirmed\n');
     expect(description).toContain('Details: Replace the fuse box, test; certify.\nAccess via the side gate, code 1234\\5678.\nDog: friendly');
     expect(description).toContain(`Booking reference: ${bookingReference(ids['rich']!)}`);
     // No unescaped separators in the raw TEXT values.

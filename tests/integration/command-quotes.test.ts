@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUSINESS } from '#domain/business.ts';
 import { openStorage } from '#data/storage.ts';
 import { answerQuote, convertQuote, deleteQuote, reviseQuote } from '#backend/commands/quotes.ts';
 import type { Uow } from '#backend/commands/unit.ts';
@@ -65,13 +66,54 @@ describe('PUT /api/quotes/{id}: the quote-ready mail', () => {
     expect(res.status).toBe(200);
     const mail = await mailSince(server, beforeMail);
     expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'quote-ready', to: CUSTOMER_EMAIL }]);
-    expect(lines(mail[0]!.text, 5)).toEqual([
+    // Priya asked without an account: how to answer online is to make one.
+    expect(lines(mail[0]!.text, 6)).toEqual([
       'Hello Priya,',
       '',
       'Your quote for Consumer Unit Upgrade is ready.',
-      'Estimated cost: £1250.00',
-      `Sign in to approve or decline it: ${server.url}/customer-portal`,
+      'Estimated cost: £1,250.00',
+      `To approve or decline it online, create an account with this email address: ${server.url}/customer-auth?mode=signup`,
+      `Or call us on ${BUSINESS.phone}.`,
     ]);
+  });
+});
+
+describe('a customer answers a quoted price', () => {
+  it('is asked to sign in to answer, and the business is mailed once when they approve, with the price and the Admin Portal', async () => {
+    const ada = new Client(server.url);
+    expect((await ada.register('ada.answer@example.com', undefined, 'Ada', 'Answer')).status).toBe(201);
+    await server.verifyEmail('ada.answer@example.com');
+    const asked = await ada.post('/api/bookings', quoteForm({ firstName: 'Ada', lastName: 'Answer', email: 'ada.answer@example.com', phone: '01632 960555', preferredDate: freshDay() }));
+    expect(asked.status).toBe(201);
+    const id = asked.data.quote.id as string;
+    const beforeQuote = lastMailId(server);
+    expect((await put(id, { estimatedCost: '450', quoteStatus: 'quoted' })).status).toBe(200);
+    expect((await mailSince(server, beforeQuote)).map((m) => lines(m.text, 5)[4])).toEqual([`Sign in to approve or decline it: ${server.url}/customer-portal`]);
+
+    const before = lastMailId(server);
+    expect((await ada.post(`/api/quotes/${id}/approve`)).status).toBe(200);
+    expectError(await ada.post(`/api/quotes/${id}/approve`), 409, 'quote_not_quoted');
+    const mail = await mailSince(server, before);
+    expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'quote-answered', to: BUSINESS.email }]);
+    expect(mail[0]!.text).toContain('A customer approved the price we quoted.');
+    expect(mail[0]!.text).toContain('Name: Ada Answer');
+    expect(mail[0]!.text).toContain('Phone: 01632 960555');
+    expect(mail[0]!.text).toContain('Estimated cost: £450.00');
+    expect(mail[0]!.text).toContain(`${server.url}/admin`);
+  });
+
+  it('mails the business that a price was declined', async () => {
+    const dev = new Client(server.url);
+    expect((await dev.register('dev.decline@example.com', undefined, 'Dev', 'Decline')).status).toBe(201);
+    await server.verifyEmail('dev.decline@example.com');
+    const asked = await dev.post('/api/bookings', quoteForm({ firstName: 'Dev', email: 'dev.decline@example.com', preferredDate: freshDay() }));
+    const id = asked.data.quote.id as string;
+    expect((await put(id, { estimatedCost: '900', quoteStatus: 'quoted' })).status).toBe(200);
+    const before = lastMailId(server);
+    expect((await dev.post(`/api/quotes/${id}/decline`)).status).toBe(200);
+    const mail = await mailSince(server, before);
+    expect(mail.map(({ kind }) => kind)).toEqual(['quote-answered']);
+    expect(mail[0]!.text).toContain('A customer declined the price we quoted.');
   });
 });
 
@@ -126,7 +168,7 @@ describe('the quote commands, run directly', () => {
 });
 
 describe('reviseQuote on a storage without deployment settings (a command-line tool)', () => {
-  it('links the quote-ready mail to /customer-portal', async () => {
+  it('links the quote-ready mail to the site’s own path', async () => {
     const local = await startServer();
     const res = await new Client(local.url).post('/api/bookings', quoteForm({ firstName: 'Lars', email: 'lars.local@example.com', serviceType: 'EV Charger' }));
     expect(res.status).toBe(201);
@@ -139,7 +181,13 @@ describe('reviseQuote on a storage without deployment settings (a command-line t
 
       const mail = storage.db.prepare('SELECT kind, to_addr AS "to", body, text FROM mail_outbox WHERE id > ?').all(mailBefore) as Array<{ kind: string; to: string; body: string | null; text: string }>;
       expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'quote-ready', to: 'lars.local@example.com' }]);
-      expect(lines(mailText(mail[0]!), 5)).toEqual(['Hello Lars,', '', 'Your quote for EV Charger is ready.', 'Estimated cost: £900', 'Sign in to approve or decline it: /customer-portal']);
+      expect(lines(mailText(mail[0]!), 5)).toEqual([
+        'Hello Lars,',
+        '',
+        'Your quote for EV Charger is ready.',
+        'Estimated cost: £900.00',
+        'To approve or decline it online, create an account with this email address: /customer-auth?mode=signup',
+      ]);
     } finally {
       storage.close();
       rmSync(local.storageDir, { recursive: true, force: true });

@@ -8,7 +8,8 @@ import { submit } from '../../offline/submit.ts';
 import { QUOTE_ANSWER_KIND, useMyQuotes } from '../../offline/use-customer.ts';
 import type { Shown } from '../../offline/use-mirror.ts';
 import { WaitingBadge } from './BookingCard.tsx';
-import { formatDay, formatPounds } from './format.ts';
+import { formatPounds } from '#domain/money.ts';
+import { formatDay } from './format.ts';
 import { VerifyNotice } from './VerifyNotice.tsx';
 import '../ui/status-badge.css';
 

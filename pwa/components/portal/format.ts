@@ -1,7 +1,6 @@
 import { dayWords, scheduleWords } from '#domain/history.ts';
-/** How the portal writes dates, times and money for people in the UK. */
+/** How the portal writes dates and times for people in the UK. */
 const WHEN = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-const POUNDS = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 
 /** A yyyy-MM-dd day as "Mon 3 Mar 2027" (the day itself, whatever the device's time zone). */
 export function formatDay(day: string | null | undefined): string {
@@ -19,15 +18,6 @@ export function formatSchedule(b: { startDate: string | null; finishDate: string
   return scheduleWords(b) ?? 'No dates yet';
 }
 
-/**
- * The estimated cost in pounds (seed point 3: stored as text, shown as pounds and pence). Text that is not a
- * number (the admin may type "from 450") is shown as typed.
- */
-export function formatPounds(cost: string | null | undefined): string | null {
-  if (cost === null || cost === undefined || cost.trim() === '') return null;
-  const value = Number(cost.replace(/[£,\s]/g, ''));
-  return Number.isFinite(value) ? POUNDS.format(value) : cost;
-}
 
 const LONDON = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
 

@@ -66,7 +66,11 @@ export function ConvertDialog({ quote, bookings, onClose }: { quote: QuoteView; 
         </div>
         {clash ? (
           <div className="admin-problem field--full" role="alert">
-            <p>{clash.length > 0 ? 'These dates overlap a confirmed job:' : 'The server says these dates overlap a confirmed job.'}</p>
+            <p>
+              {clash.length > 0
+                ? `These dates overlap ${clash.length === 1 ? 'a job already booked' : `${clash.length} jobs already booked`} (confirmed or under way):`
+                : 'The server says these dates overlap a job already booked (confirmed or under way).'}
+            </p>
             <ClashList jobs={clash} />
             <button type="button" className="btn btn--primary admin-btn" onClick={() => void submit(null, true)}>
               Book anyway

@@ -30,13 +30,17 @@ export function QuoteEditForm({ quote, onDone }: { quote: QuoteView; onDone: () 
   const onValid = useCallback(
     async (values: Record<F, string>): Promise<FormOutcome<F>> => {
       const outcome = await updateQuote(quote, values as QuoteEdit, user.id);
+      // Marking it quoted mails the customer the price (the server's rule); a price alone goes nowhere yet.
+      const nowQuoted = values.quoteStatus === 'quoted' && quote.quoteStatus !== 'quoted';
+      const told = nowQuoted && quote.email ? ` ${quote.firstName || 'The customer'} gets an email with the price.` : '';
+      const hint = !nowQuoted && values.quoteStatus === 'pending' && values.estimatedCost ? ' To send the price to the customer, set the status to Quoted.' : '';
       switch (outcome.kind) {
         case 'sent':
-          void toast.success('Quote Updated', `${personName(quote)}: saved.`);
+          void toast.success('Quote Updated', `${personName(quote)}: saved.${told}${hint}`);
           onDone();
           return { kind: 'sent', message: 'Quote Updated' };
         case 'queued':
-          void toast.info('Saved on this device', `${personName(quote)}: the quote shows your changes now and goes to the server when you're back online.`);
+          void toast.info('Saved on this device', `${personName(quote)}: the quote shows your changes now and goes to the server when you're back online.${told}${hint}`);
           onDone();
           return { kind: 'saved', message: 'Saved on this device' };
         case 'refused':

@@ -1,0 +1,11 @@
+const POUNDS = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+
+/**
+ * The estimated cost in pounds (seed point 3: stored as text, shown as pounds and pence: '£1,250.00'). Text that is
+ * not a number (the admin may type "from 450") is shown as typed; null for none.
+ */
+export function formatPounds(cost: string | null | undefined): string | null {
+  if (cost === null || cost === undefined || cost.trim() === '') return null;
+  const value = Number(cost.replace(/[£,\s]/g, ''));
+  return Number.isFinite(value) ? POUNDS.format(value) : cost;
+}
