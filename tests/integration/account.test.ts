@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERASED } from '#domain/limits.ts';
 import { ACCOUNT_ERASED, PASSWORD_CHANGED } from '#backend/routes/account.ts';
 import { ADMIN, Client, startServer, type TestServer } from '../support/server.ts';
-import { allEvents, bookingForm, expectError, lastMailId, mailSince, quoteForm } from './helpers.ts';
+import { allEvents, bookingForm, daysAhead, expectError, lastMailId, mailSince, quoteForm } from './helpers.ts';
 import { png, upload } from './matrix/calls.ts';
 
 let server: TestServer;
@@ -271,6 +271,11 @@ describe('POST /api/account/delete', () => {
     expect(existsSync(stored)).toBe(true);
     // A name changed before the erasure goes with it (its event is sealed under the same key).
     expect((await client.post('/api/account/name', { firstName: 'Dorothea', lastName: 'Laterly' })).status).toBe(200);
+    // A second job of hers is booked already.
+    const booked = await client.post('/api/bookings', bookingForm(email, { firstName: 'Dana', startDate: daysAhead(140), finishDate: daysAhead(140) }));
+    expect(booked.status).toBe(201);
+    const jobId = booked.data.booking.id as string;
+    expect((await admin.request('PATCH', `/api/bookings/${jobId}`, { json: { status: 'confirmed' } })).status).toBe(200);
 
     const res = await client.post('/api/account/delete', { password: 'a-customer-passphrase' });
 
@@ -280,8 +285,10 @@ describe('POST /api/account/delete', () => {
     expect((await client.get('/api/auth/me')).status).toBe(401);
     expect((await second.get('/api/auth/me')).status).toBe(401);
     expect((await new Client(server.url).post('/api/auth/login', { email, password: 'a-customer-passphrase' })).status).toBe(401);
-    // The booking stays for the records, without who it was for; the file is gone.
-    expect(server.storage.queries.booking(bookingId)).toMatchObject({ firstName: ERASED, email: ERASED, description: ERASED, status: 'pending' });
+    // The request still waiting is withdrawn (nobody could answer it now); the booked job stays booked for the
+    // business to settle. Both stay for the records, without who they were for; the file is gone.
+    expect(server.storage.queries.booking(bookingId)).toMatchObject({ firstName: ERASED, email: ERASED, description: ERASED, status: 'cancelled' });
+    expect(server.storage.queries.booking(jobId)).toMatchObject({ firstName: ERASED, status: 'confirmed' });
     expect(server.storage.queries.messages(bookingId)[0]!.content).toBe(ERASED);
     expect(existsSync(stored)).toBe(false);
     expect((await admin.get(`/uploads/${file.filename}`)).status).toBe(404);

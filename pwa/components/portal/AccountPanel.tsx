@@ -74,7 +74,10 @@ function DeleteDialog({ user, onClose }: { user: UserView; onClose: () => void }
   return (
     <dialog ref={dialog} className="portal-dialog" aria-labelledby="delete-dialog-title" onClose={onClose}>
       <h2 id="delete-dialog-title">Delete your account for good?</h2>
-      <p>This cannot be undone. Anything still waiting to be sent from this device is dropped.</p>
+      <p>
+        This cannot be undone. Booking requests still waiting for our confirmation are withdrawn; anything still waiting to be sent from this device is
+        dropped.
+      </p>
       {user.emailVerified ? (
         <form noValidate onSubmit={(event) => void confirm(event)}>
           <div className="field">
