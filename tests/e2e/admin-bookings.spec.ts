@@ -189,6 +189,14 @@ test.describe('the job list’s order', () => {
     await expect(page.getByRole('combobox', { name: 'Order', exact: true })).toHaveValue('date');
     await page.getByRole('searchbox', { name: 'Find a job' }).fill('Ordering');
     await expect(names).toHaveText(['Soonest Ordering', 'Middle Ordering', 'Latest Ordering']);
+
+    // To another tab and back: the list is as it was left.
+    await page.getByRole('tab', { name: 'Contacts' }).click();
+    await expect(page).not.toHaveURL(/order=date/);
+    await page.getByRole('tab', { name: 'Bookings' }).click();
+    await expect(page).toHaveURL(/order=date/);
+    await expect(page.getByRole('combobox', { name: 'Show', exact: true })).toHaveValue('pending');
+    await expect(page.getByRole('combobox', { name: 'Order', exact: true })).toHaveValue('date');
   });
 });
 

@@ -66,6 +66,12 @@ export function Dashboard({ user }: { user: UserView }) {
     },
     [navigate, search, tab],
   );
+  // The job list's filter, order and view, kept while another tab is open, so the Bookings tab (or a counter)
+  // brings the list back as it was left.
+  const jobsPlace = useRef<Pick<AdminSearch, 'status' | 'order' | 'view'>>({});
+  useEffect(() => {
+    if (tab === 'bookings') jobsPlace.current = { ...(search.status ? { status: search.status } : {}), ...(search.order ? { order: search.order } : {}), ...(search.view ? { view: search.view } : {}) };
+  }, [tab, search.status, search.order, search.view]);
   const [refocus, setRefocus] = useState<string | null>(null);
   useEffect(() => {
     if (refocus === null || (tab === 'chat' && search.booking !== undefined)) return;
@@ -99,8 +105,14 @@ export function Dashboard({ user }: { user: UserView }) {
           </p>
         </div>
       </div>
-      <Counters bookings={bookings} onPick={(status) => go({ tab: 'bookings', ...(status ? { status } : {}) })} />
-      <AdminTabs current={tab} pendingQuotes={pendingQuotes} onSelect={(next) => go({ tab: next })} />
+      <Counters
+        bookings={bookings}
+        onPick={(status) => {
+          const { status: _kept, ...place } = jobsPlace.current;
+          go({ ...place, tab: 'bookings', ...(status ? { status } : {}) });
+        }}
+      />
+      <AdminTabs current={tab} pendingQuotes={pendingQuotes} onSelect={(next) => go(next === 'bookings' ? { ...jobsPlace.current, tab: next } : { tab: next })} />
       <div ref={panel} className="admin-panel" role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
         {jobsKept ? (
           <div hidden={tab !== 'bookings'}>

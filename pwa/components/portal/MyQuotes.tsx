@@ -38,7 +38,7 @@ export function MyQuotes({ user }: { user: UserView }) {
           <p>
             <strong>No quotes yet</strong>
           </p>
-          <p>Ask for a free quote on our home page and it appears here once we have priced it.</p>
+          <p>Ask for a free quote on our home page: it appears here at once, and shows our price when we have priced it.</p>
         </div>
       ) : (
         <ul className="portal-list" aria-label="Your quotes">
