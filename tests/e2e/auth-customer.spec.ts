@@ -91,6 +91,8 @@ test.describe('customer sign-in, sign-up and password reset', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expectToast(page, 'Login Successful');
     await expect(page.getByRole('tab', { name: 'New Booking' })).toHaveAttribute('aria-selected', 'true');
+    // The sign-in form is gone: the focus starts at the portal's heading, not the page's body.
+    await expect(page.getByRole('heading', { level: 1, name: 'Customer Portal' })).toBeFocused();
   });
 
   test('on a phone a toast comes up from the bottom, clear of the field the form focused and its message', async ({ page }) => {

@@ -93,6 +93,11 @@ function PortalScreen({ user, path, search }: { user: UserView; path: PortalPath
     if (opened.current) refresh();
     opened.current = true;
   }, [tab, chat, refresh]);
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // Just signed in (or signed up), the form that had focus is gone: focus starts at the portal's heading, not the page's body.
+    if (document.activeElement === document.body || document.activeElement === null) title.current?.focus({ preventScroll: true });
+  }, []);
   const show = (next: PortalTab) => void navigate({ to: path, search: next === 'new' ? {} : { tab: next } });
   // The chat scrolls itself to its heading (BookingChat): the router's scroll to the top would undo that.
   const openChat = (bookingId: string) => void navigate({ to: path, search: { tab: 'bookings', chat: bookingId }, resetScroll: false });
@@ -109,7 +114,9 @@ function PortalScreen({ user, path, search }: { user: UserView; path: PortalPath
       <div className="portal-head">
         <div className="container portal-head__inner">
           <div>
-            <h1>Customer Portal</h1>
+            <h1 ref={title} tabIndex={-1}>
+              Customer Portal
+            </h1>
             <p className="portal-head__who">
               Signed in as {user.firstName} {user.lastName} ({user.email})
             </p>
