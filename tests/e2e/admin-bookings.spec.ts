@@ -279,6 +279,9 @@ test.describe('when the job moved on', () => {
     await card.getByRole('button', { name: 'Book anyway' }).click();
     await expect(card.locator('.admin-card__head .status-badge')).toHaveText('confirmed');
     await expect.poll(() => server.storage.queries.booking(booking.id)?.status).toBe('confirmed');
+    // Both cards keep saying so while it lasts.
+    await expect(card.locator('.admin-overlap')).toContainText('Double booked with Held Slot');
+    await expect(jobCard(page, 'Held Slot').locator('.admin-overlap')).toContainText('Double booked with Tia Tight');
   });
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { serviceTypeLabel } from '#domain/content/services.ts';
 import { bookingReference } from '#domain/reference.ts';
@@ -52,6 +52,9 @@ export function BookingCard({
   const [local, setLocal] = useState<Problem | null>(null);
   const held = refused ? problemOf(refused, all) : null;
   const problem = held ?? local;
+  // A job booked into another booked job's slot ("Book anyway", or both confirmed elsewhere): said on the card for
+  // as long as it lasts, not only when it was made.
+  const overlaps = useMemo(() => clashingJobs(job, all), [job, all]);
   const google = googleCalendarUrl(job);
   const name = personName(job) || 'No name';
 
@@ -93,6 +96,11 @@ export function BookingCard({
         ) : null}
       </dl>
       {full ? <Attachments json={job.attachments} /> : null}
+      {overlaps.length > 0 && !problem ? (
+        <p className="admin-warning admin-overlap">
+          <strong>Double booked</strong> with {overlaps.map((other) => `${personName(other) || 'a job'} (${jobWhen(other)})`).join(', ')}
+        </p>
+      ) : null}
       {problem ? <ProblemPanel problem={problem} job={job} onSettled={setLocal} /> : null}
       <div className="admin-job__actions">
         <label className="admin-select">
