@@ -1,5 +1,5 @@
 import type { RecordedEvent } from './events.ts';
-import { BOOKING_FIELD_WORDS, dayWords, daysWords as days } from './history.ts';
+import { BOOKING_FIELD_WORDS, dayWords, daysWords as days, movedWords } from './history.ts';
 
 /** A booking status as the customer reads a change to it. */
 const STATUS_WORDS: Readonly<Record<string, string>> = {
@@ -32,17 +32,7 @@ export function describeForCustomer(event: RecordedEvent, viewerId: string): { w
     case 'BookingDetailsChanged': {
       const fields = Object.keys(event.data).filter((k) => k !== 'bookingId');
       const list = fields.map((f) => BOOKING_FIELD_WORDS[f] ?? f).join(', ');
-      const d = event.data;
-      // The event holds only what changed: one day moved says which end it was, not a one-day job.
-      const moved =
-        d.startDate && d.finishDate
-          ? ` (now ${days(d.startDate, d.finishDate)})`
-          : d.startDate
-            ? ` (now starting ${dayWords(d.startDate)})`
-            : d.finishDate
-              ? ` (now finishing ${dayWords(d.finishDate)})`
-              : '';
-      return { who, summary: `${who === 'You' ? 'You' : 'We'} updated the ${list}${moved}` };
+      return { who, summary: `${who === 'You' ? 'You' : 'We'} updated the ${list}${movedWords(event.data)}` };
     }
     case 'MessagePosted':
       return event.data.isFromAdmin ? { who: 'Our team', summary: 'We sent you a message' } : { who: 'You', summary: 'You sent us a message' };

@@ -48,6 +48,19 @@ export function scheduleWords(b: { startDate?: string | null; finishDate?: strin
   return b.startTime && b.finishTime ? `${days}, ${b.startTime}–${b.finishTime}` : days;
 }
 
+/**
+ * Where a change of a job's days or hours moved it, as a history line adds it after the fields it names:
+ * " (now Tue 5 Jan 2027 to Fri 8 Jan 2027, 13:00–15:30)". The event holds only what changed: one day moved says
+ * which end it was ("now finishing Fri 8 Jan 2027"), not a one-day job. Empty when neither moved.
+ */
+export function movedWords(d: { startDate?: string | null; finishDate?: string | null; startTime?: string | null; finishTime?: string | null }): string {
+  const days =
+    d.startDate && d.finishDate ? daysWords(d.startDate, d.finishDate) : d.startDate ? `starting ${dayWords(d.startDate)}` : d.finishDate ? `finishing ${dayWords(d.finishDate)}` : '';
+  const hours = d.startTime && d.finishTime ? `${d.startTime}–${d.finishTime}` : d.startTime ? `from ${d.startTime}` : d.finishTime ? `until ${d.finishTime}` : '';
+  const now = [days, hours].filter(Boolean).join(', ');
+  return now ? ` (now ${now})` : '';
+}
+
 /** One line of a booking's history in words, for the admin's timeline. Pure: it reads only the event. */
 export function describeBookingEvent(event: RecordedEvent): { summary: string; fields?: string[] } {
   switch (event.type) {
@@ -60,7 +73,7 @@ export function describeBookingEvent(event: RecordedEvent): { summary: string; f
       return { summary: `Status changed from ${status(event.data.from)} to ${status(event.data.to)}` };
     case 'BookingDetailsChanged': {
       const fields = Object.keys(event.data).filter((k) => k !== 'bookingId');
-      return { summary: `Changed ${fields.map((f) => BOOKING_FIELD_WORDS[f] ?? f).join(', ')}`, fields };
+      return { summary: `Changed ${fields.map((f) => BOOKING_FIELD_WORDS[f] ?? f).join(', ')}${movedWords(event.data)}`, fields };
     }
     case 'MessagePosted':
       return { summary: event.data.isFromAdmin ? 'The team sent a message' : 'The customer sent a message' };

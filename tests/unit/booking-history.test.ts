@@ -88,5 +88,11 @@ describe('days in a history line', () => {
     expect(describeForCustomer(changed({ finishDate: '2027-01-08' }), 'x').summary).toBe('We updated the finish date (now finishing Fri 8 Jan 2027)');
     expect(describeForCustomer(changed({ startDate: '2027-01-05' }), 'x').summary).toBe('We updated the start date (now starting Tue 5 Jan 2027)');
     expect(describeForCustomer(changed({ startDate: '2027-01-05', finishDate: '2027-01-08' }), 'x').summary).toBe('We updated the start date, finish date (now Tue 5 Jan 2027 to Fri 8 Jan 2027)');
+    // The admin's history says where it moved too, hours included.
+    expect(describeBookingEvent(changed({ startDate: '2027-01-05', finishDate: '2027-01-05', startTime: '13:00', finishTime: '15:30' })).summary).toBe(
+      'Changed start date, finish date, start time, finish time (now Tue 5 Jan 2027, 13:00–15:30)',
+    );
+    expect(describeBookingEvent(changed({ finishDate: '2027-01-08' })).summary).toBe('Changed finish date (now finishing Fri 8 Jan 2027)');
+    expect(describeBookingEvent(changed({ phone: '01632 960999' })).summary).toBe('Changed phone number');
   });
 });
