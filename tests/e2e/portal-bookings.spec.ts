@@ -150,8 +150,9 @@ test.describe('the customer portal: bookings, files and chat', () => {
     const card = page.getByRole('listitem').filter({ hasText: 'Changed my mind about this' });
     const ask = card.getByRole('button', { name: /^Cancel this request/ });
 
-    // A slip does nothing: Keep it puts things back.
+    // A slip does nothing: the focus is on Keep it, which puts things back.
     await ask.click();
+    await expect(card.getByRole('button', { name: 'Keep it' })).toBeFocused();
     await card.getByRole('button', { name: 'Keep it' }).click();
     await expect(ask).toBeFocused();
 

@@ -170,10 +170,11 @@ function CancelRequest({ booking, owner, title, onConfirm }: { booking: BookingV
       <p id={`cancel-${booking.id}`} className="portal-booking__ask">
         Cancel this booking request? We will let our team know.
       </p>
-      <button type="button" className="btn btn--primary btn--small portal-danger" autoFocus onClick={() => void cancel()}>
+      <button type="button" className="btn btn--primary btn--small portal-danger" onClick={() => void cancel()}>
         Yes, cancel it<span className="visually-hidden"> ({title})</span>
       </button>
-      <button type="button" className="btn btn--secondary btn--small" onClick={keep}>
+      {/* The focus on the safe choice: one Enter too many must not withdraw the request. */}
+      <button type="button" className="btn btn--secondary btn--small" autoFocus onClick={keep}>
         Keep it
       </button>
     </div>
