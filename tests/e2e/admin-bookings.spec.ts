@@ -1,5 +1,5 @@
 import { bookingReference } from '#domain/reference.ts';
-import { adminClient, customer, customerBooking, expectCounters, jobCard, serverCounts, signIn, ukDay } from './admin-seed.ts';
+import { adminClient, customer, customerBooking, expectCounters, jobCard, quoteRequest, serverCounts, signIn, ukDay } from './admin-seed.ts';
 import { expect, test } from './fixtures.ts';
 import { expectAxeClean, outboxMails } from './portal-helpers.ts';
 
@@ -412,5 +412,37 @@ test.describe('Change dates', () => {
     await expect(card).not.toContainText('Waiting to send');
     expect(server.storage.queries.booking(booking.id)?.startDate).toBe(ukDay(284));
     expect(server.storage.store.readStream(`booking-${booking.id}`).filter((e) => e.metadata.role === 'admin')).toEqual([]);
+  });
+});
+
+test.describe('requests that arrive while the admin portal is open', () => {
+  test('a new quote request is announced by name once the copy brings it in; several at once are counted; what was there at sign-in is not news', async ({ page, server }) => {
+    // Already waiting when the admin signs in: in the lists, but not announced.
+    await quoteRequest(server, { firstName: 'Olga', lastName: 'Older' });
+    await signIn(page);
+    await expect(page.locator('.admin-top__meta')).toContainText('Up to date (');
+
+    await quoteRequest(server, { firstName: 'Nina', lastName: 'Newcomer', serviceType: 'Consumer Unit Upgrade' });
+    const toasts = page.locator('[data-sonner-toast]');
+    // Had Olga's been counted as news, this would read '2 new requests'. Brought in by the next pull (every 5 s).
+    await expect(toasts.filter({ hasText: 'New quote request' })).toContainText('Nina Newcomer: Consumer Unit Upgrade.', { timeout: 15_000 });
+    await expect(toasts.filter({ hasText: 'Olga' })).toHaveCount(0);
+
+    // A booking request from the portal and a quote request in the same pull (the pulls held back while both are
+    // made): one toast with the count.
+    const booker = await customer(server, 'arrivals.customer@example.com', 'Ada', 'Arrives');
+    let held = 0;
+    await page.route('**/api/sync?**', (route) => {
+      held += 1;
+      return route.abort('internetdisconnected');
+    });
+    // The next pull (every 5 s) fails: the copy now waits for the connection.
+    await expect.poll(() => held, { timeout: 15_000 }).toBeGreaterThan(0);
+    await customerBooking(booker, 'arrivals.customer@example.com', { firstName: 'Ada', lastName: 'Arrives' });
+    await quoteRequest(server, { firstName: 'Quentin', lastName: 'Second' });
+    await page.unroute('**/api/sync?**');
+    // Brought in by the pull after next (within 5 s of the connection's return).
+    await expect(toasts.filter({ hasText: '2 new requests' })).toContainText('They are in Bookings and To Be Quoted.', { timeout: 15_000 });
+    await expect(jobCard(page, 'Ada Arrives')).toBeVisible();
   });
 });

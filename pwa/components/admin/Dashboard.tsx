@@ -8,6 +8,7 @@ import { useOffline } from '../../offline/use-outbox.ts';
 import { MESSAGES_PULL_EVERY_MS, useBookings, useMirrorSync } from '../../offline/use-mirror.ts';
 import { AdminAccount } from './AdminAccount.tsx';
 import { AdminTabs } from './AdminTabs.tsx';
+import { useArrivals } from './arrivals.ts';
 import { BookingsTab } from './bookings/BookingsTab.tsx';
 import { CalendarTab } from './calendar/CalendarTab.tsx';
 import { ChatTab } from './chat/ChatTab.tsx';
@@ -38,6 +39,7 @@ export function Dashboard({ user }: { user: UserView }) {
   const { refresh } = status;
   const bookings = useBookings();
   const quotes = useAdminQuotes();
+  useArrivals(bookings, quotes, status.syncedAt !== null && status.state !== 'loading');
   const offline = useOffline();
   const panel = useRef<HTMLDivElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
