@@ -42,7 +42,15 @@ export function jobDates(values: Readonly<Record<ScheduleField, string>>): JobDa
   return { startDate: values.startDate, finishDate: values.finishDate, startTime: values.startTime || null, finishTime: values.finishTime || null };
 }
 
+/** A job's days and hours, whatever else it holds (null where it has none). */
+export type Schedule = { readonly [F in ScheduleField]: string | null };
+
 /** Whether `dates` are the days and hours `job` has already. */
-export function sameSchedule(job: { readonly [F in ScheduleField]: string | null }, dates: JobDates): boolean {
-  return SCHEDULE_FIELDS.every((field) => (job[field] ?? null) === dates[field]);
+export function sameSchedule(job: Schedule, dates: Schedule): boolean {
+  return SCHEDULE_FIELDS.every((field) => (job[field] ?? null) === (dates[field] ?? null));
+}
+
+/** A job's days and hours alone (to compare with later). */
+export function scheduleOf(job: Schedule): Schedule {
+  return { startDate: job.startDate, finishDate: job.finishDate, startTime: job.startTime, finishTime: job.finishTime };
 }

@@ -283,6 +283,32 @@ test.describe('when the job moved on', () => {
     await expect(card.locator('.admin-overlap')).toContainText('Double booked with Held Slot');
     await expect(jobCard(page, 'Held Slot').locator('.admin-overlap')).toContainText('Double booked with Tia Tight');
   });
+  test('a double-booking warning left open while the office cancels the job becomes the conflict: Book anyway does not bring it back', async ({ page, server }) => {
+    const admin = await adminClient(server);
+    expect(
+      (
+        await admin.post('/api/bookings', { firstName: 'Kept', lastName: 'Slot', serviceType: 'rewiring', startDate: ukDay(61), finishDate: ukDay(61), status: 'confirmed', isManualBooking: true })
+      ).status,
+    ).toBe(201);
+    const yva = await customer(server, 'yva.waits@example.com', 'Yva', 'Waits');
+    const booking = await customerBooking(yva, 'yva.waits@example.com', { firstName: 'Yva', lastName: 'Waits', startDate: ukDay(61), finishDate: ukDay(61) });
+    await signIn(page);
+    const card = jobCard(page, 'Yva Waits');
+    await card.getByLabel('Status').selectOption('confirmed');
+    await expect(card.getByRole('heading', { name: 'Double booking' })).toBeFocused();
+
+    // While the warning waits, the office cancels the job, and the device's copy brings that in.
+    expect((await admin.request('PATCH', `/api/bookings/${booking.id}`, { json: { status: 'cancelled' } })).status).toBe(200);
+    await expect(card.locator('.admin-card__head .status-badge')).toHaveText('cancelled', { timeout: 15_000 });
+    await card.getByRole('button', { name: 'Book anyway' }).click();
+    await expect(card.getByRole('heading', { name: 'Changed elsewhere meanwhile' })).toBeFocused();
+    await expect(card.locator('.admin-version').first()).toContainText('confirmed');
+    await expect(card.locator('.admin-version').last()).toContainText('cancelled');
+    expect(server.storage.queries.booking(booking.id)?.status).toBe('cancelled');
+    await card.getByRole('button', { name: /^Take the server’s/ }).click();
+    await expect(card.locator('.admin-problem')).toHaveCount(0);
+    expect(server.storage.queries.booking(booking.id)?.status).toBe('cancelled');
+  });
 });
 
 test.describe('Change dates', () => {
@@ -381,6 +407,28 @@ test.describe('Change dates', () => {
     await expect(card.getByRole('heading', { name: 'Changed elsewhere meanwhile' })).toHaveCount(0);
     await expect(card).not.toContainText('Waiting to send');
     expect(server.storage.queries.booking(booking.id)?.startDate).toBe(startDate);
+  });
+
+  test('new dates typed while the device brings in the customer’s own move say so first, and only Save again moves it', async ({ page, server }) => {
+    const milo = await customer(server, 'milo.moves@example.com', 'Milo', 'Moves');
+    const booking = await customerBooking(milo, 'milo.moves@example.com', { firstName: 'Milo', lastName: 'Moves' });
+    await signIn(page);
+    const card = jobCard(page, 'Milo Moves');
+    await card.getByRole('button', { name: /^Change dates/ }).click();
+    const form = card.getByRole('form', { name: 'New dates for Milo Moves' });
+    await form.getByLabel(/^Start date/).fill(ukDay(270));
+    await form.getByLabel(/^Finish date/).fill(ukDay(270));
+
+    // Milo moves his waiting request himself while the form is open; the next pull brings it to the card.
+    expect((await milo.post(`/api/bookings/${booking.id}/dates`, { startDate: ukDay(272), finishDate: ukDay(272), startTime: '10:00', finishTime: '12:00' })).status).toBe(200);
+    await expect(card.locator('.admin-facts')).toContainText('10:00–12:00', { timeout: 15_000 });
+    await form.getByRole('button', { name: 'Save the dates' }).click();
+    await expect(form).toContainText('Changed elsewhere meanwhile: it is now');
+    expect(server.storage.queries.booking(booking.id)?.startDate).toBe(ukDay(272));
+
+    await form.getByRole('button', { name: 'Save the dates' }).click();
+    await expect(form).toHaveCount(0);
+    await expect.poll(() => server.storage.queries.booking(booking.id)?.startDate).toBe(ukDay(270));
   });
 
   test('new dates queued while the customer moved their request are a conflict to decide, never a silent overwrite', async ({ page, context, server }) => {

@@ -66,7 +66,7 @@ export function BookingCard({
   const onStatus = async (event: ChangeEvent<HTMLSelectElement>) => {
     const wanted = event.target.value;
     const others = clashingJobs({ ...job, status: wanted }, all);
-    if (others.length > 0 && clashingJobs(job, all).length === 0) return setLocal({ type: 'clash', wanted, others });
+    if (others.length > 0 && clashingJobs(job, all).length === 0) return setLocal({ type: 'clash', wanted, others, made: job });
     setLocal(null);
     setLocal(await reportStatusOutcome(await changeStatus(job, wanted, user.id), job, wanted));
   };

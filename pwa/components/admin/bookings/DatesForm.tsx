@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MSG } from '#domain/messages.ts';
-import { HOLDS_SLOT, jobDates, SCHEDULE_FIELDS, sameSchedule, type ScheduleField } from '#domain/schedule.ts';
+import { HOLDS_SLOT, jobDates, SCHEDULE_FIELDS, sameSchedule, scheduleOf, type ScheduleField } from '#domain/schedule.ts';
 import type { BookingView } from '#domain/views.ts';
 import { useForm } from '../../../lib/form.ts';
 import type { FormOutcome, FormSchema } from '../../../lib/form.ts';
@@ -37,6 +37,10 @@ export function DatesForm({ job, all, onDone }: { job: BookingView; all: readonl
   const { user } = useAdmin();
   const [clash, setClash] = useState<BookingView[] | null>(null);
   const anyway = useRef(false);
+  // The job's dates as the admin saw them when the form opened. The device's copy may bring in a move made elsewhere
+  // while the form is open (the customer moved their request): then saving says so first instead of overwriting it
+  // (the job's version, sent with the dates, catches a move the device has not seen yet).
+  const seen = useRef(scheduleOf(job));
   const formEl = useRef<HTMLFormElement | null>(null);
   const prefix = `dates-${job.id}`;
   useEffect(() => {
@@ -52,6 +56,10 @@ export function DatesForm({ job, all, onDone }: { job: BookingView; all: readonl
         setClash(others);
         // The panel above the buttons says it (an alert); the line under them saying it again only doubled it.
         return { kind: 'failed', message: '' };
+      }
+      if (!sameSchedule(job, seen.current)) {
+        seen.current = scheduleOf(job);
+        return { kind: 'failed', message: `Changed elsewhere meanwhile: it is now ${jobWhen(job)}. Save again to move it to these dates.` };
       }
       const outcome = await changeDates(job, dates, user.id, { allowOverlap: anyway.current });
       anyway.current = false;
@@ -73,6 +81,7 @@ export function DatesForm({ job, all, onDone }: { job: BookingView; all: readonl
             // Changed elsewhere meanwhile (the customer moved their request, or another device): the card shows the
             // job as it is now, and saving again moves it on from there.
             await keepBooking(outcome.current);
+            seen.current = scheduleOf(outcome.current);
             return {
               kind: 'failed',
               message: `Changed elsewhere meanwhile: it is now ${jobWhen(outcome.current)}, ${outcome.current.status.replace(/_/g, ' ')}. Save again to move it to these dates.`,

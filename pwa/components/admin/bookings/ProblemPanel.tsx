@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { ScheduleField } from '#domain/schedule.ts';
+import { sameSchedule, type ScheduleField } from '#domain/schedule.ts';
 import type { BookingView } from '#domain/views.ts';
 import { toast } from '../../../lib/toast.ts';
 import { bookAnyway, changeStatus, keepMine, takeTheirs } from '../../../offline/admin-commands.ts';
@@ -28,6 +28,11 @@ export function ProblemPanel({ problem, job, onSettled }: { problem: Problem; jo
 
   const resend = async (allowOverlap: boolean) => {
     if (problem.type === 'clash' && problem.item) return bookAnyway(problem.item).then(() => onSettled(null));
+    // The device's copy brought in a change made elsewhere while the warning waited (the office cancelled the job):
+    // that is a conflict to decide, with both versions, not something Book anyway overwrites.
+    if (problem.type === 'clash' && problem.made && (problem.made.status !== job.status || !sameSchedule(problem.made, job))) {
+      return onSettled({ type: 'conflict', wanted: problem.wanted, theirs: job });
+    }
     const wanted = problem.type === 'refused' ? job.status : problem.wanted;
     const base = problem.type === 'conflict' ? problem.theirs : job;
     if (problem.type === 'conflict') {

@@ -8,11 +8,14 @@ import { KINDS } from '../../../offline/kinds.ts';
  * - conflict: the job changed elsewhere meanwhile (409 with the server's version): keep mine or take theirs;
  * - clash: confirming (or adding) the job would double-book a confirmed one: do it anyway or leave it;
  * - refused: any other refusal, with the server's words: send again or discard.
- * `item` is the outbox item that waits for the choice; without it the change was refused at once (online).
+ * `item` is the outbox item that waits for the choice; without it the change was refused at once (online), or warned
+ * of before it was made, and `made` is the job as the admin saw it then: if the device's copy has since brought in a
+ * change made elsewhere (the office cancelled the job), "Book anyway" turns into that conflict instead of
+ * overwriting it.
  */
 export type Problem =
   | { type: 'conflict'; wanted: string; theirs: BookingView; item?: OutboxItem }
-  | { type: 'clash'; wanted: string; others: readonly BookingView[]; item?: OutboxItem }
+  | { type: 'clash'; wanted: string; others: readonly BookingView[]; item?: OutboxItem; made?: BookingView }
   | { type: 'refused'; message: string; item: OutboxItem };
 
 /** The problem an outbox item the server refused stands for, or null for an item of another kind. */
