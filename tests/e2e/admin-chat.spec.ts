@@ -1,4 +1,5 @@
-import { customer, customerBooking, jobCard, signIn, ukDay } from './admin-seed.ts';
+import type { Page } from '@playwright/test';
+import { adminClient, customer, customerBooking, jobCard, ownServer, signIn, ukDay } from './admin-seed.ts';
 import { expect, test } from './fixtures.ts';
 
 test('the admin and a customer chat both ways: a new customer message arrives without a reload, the reply is the business’s', async ({ page, server }) => {
@@ -85,4 +86,74 @@ test('a chat opened from a calendar day says Back to Calendar, and goes back to 
   await page.getByRole('button', { name: 'Back to Calendar' }).click();
   await expect(page.getByRole('tab', { name: 'Calendar' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('button', { name: 'Chat with Cal Chat' })).toBeFocused();
+});
+
+/** Every toast the page shows, as its text, kept after it goes (a toast lasts 5 s): to say one never came. */
+async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { toastsSeen: string[] }).toastsSeen = seen;
+    new MutationObserver((changes) => {
+      for (const change of changes)
+        for (const node of change.addedNodes) if (node instanceof HTMLElement && node.matches('[data-sonner-toast]')) seen.push(node.textContent ?? '');
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { toastsSeen: string[] }).toastsSeen);
+}
+
+test.describe('customer messages that arrive while the admin portal is open', () => {
+  // A server of its own: the Chat tab counts every chat waiting for an answer.
+  const own = ownServer();
+
+  test('are announced with who, which job and how they start; the Chat tab counts the chats waiting for an answer', async ({ page }) => {
+    const server = own.server;
+    const toasts = await recordToasts(page);
+    const olive = await customer(server, 'olive.old@example.com', 'Olive', 'Old');
+    const olives = await customerBooking(olive, 'olive.old@example.com', { firstName: 'Olive', lastName: 'Old' }, 'Already here at sign-in');
+    const una = await customer(server, 'una.urgent@example.com', 'Una', 'Urgent');
+    const urgent = await customerBooking(una, 'una.urgent@example.com', { firstName: 'Una', lastName: 'Urgent', serviceType: 'fuse_box_upgrade' });
+    const vic = await customer(server, 'vic.ville@example.com', 'Vic', 'Ville');
+    const vics = await customerBooking(vic, 'vic.ville@example.com', { firstName: 'Vic', lastName: 'Ville' });
+    await signIn(page, server.url);
+    await expect(page.locator('.admin-top__meta')).toContainText('Up to date (');
+    const chatTab = page.getByRole('tab', { name: /^Chat/ });
+    // Olive's question waits for an answer: counted, not announced (it was there at sign-in).
+    await expect(chatTab).toHaveAccessibleName('Chat 1 waiting for an answer');
+
+    expect((await una.post(`/api/bookings/${urgent.id}/messages`, { content: 'URGENT: smell of burning from the consumer unit, and the lights in the kitchen keep flickering on and off all evening' })).status).toBe(201);
+    const shown = page.locator('[data-sonner-toast]');
+    // Brought in by the next pull (every 5 s).
+    const toast = shown.filter({ hasText: 'New message from Una Urgent' });
+    await expect(toast).toContainText('Fuse Box Upgrade, ', { timeout: 15_000 });
+    await expect(toast).toContainText('“URGENT: smell of burning from the consumer unit, and the lights in the kitchen…”');
+    await expect(chatTab).toHaveAccessibleName('Chat 2 waiting for an answer');
+
+    // The business's own message (another device) is no news; two customers' messages in one pull are counted.
+    const admin = await adminClient(server);
+    let held = 0;
+    await page.route('**/api/sync?**', (route) => {
+      held += 1;
+      return route.abort('internetdisconnected');
+    });
+    await expect.poll(() => held, { timeout: 15_000 }).toBeGreaterThan(0);
+    expect((await admin.post(`/api/bookings/${urgent.id}/messages`, { content: 'On my way, switch off the main switch.' })).status).toBe(201);
+    expect((await vic.post(`/api/bookings/${vics.id}/messages`, { content: 'Can you come on Friday?' })).status).toBe(201);
+    expect((await olive.post(`/api/bookings/${olives.id}/messages`, { content: 'Any news?' })).status).toBe(201);
+    await page.unroute('**/api/sync?**');
+    await expect(shown.filter({ hasText: '2 new messages' })).toContainText('From Vic Ville and Olive Old. They are in Chat.', { timeout: 15_000 });
+    // Una was answered (from the other device); Olive and Vic wait.
+    await expect(chatTab).toHaveAccessibleName('Chat 2 waiting for an answer');
+
+    // What the open chat shows is not announced over it.
+    await chatTab.click();
+    await page.getByRole('button', { name: /^Vic Ville/ }).click();
+    await expect(page.getByRole('heading', { name: 'Chat with Vic Ville' })).toBeFocused();
+    expect((await vic.post(`/api/bookings/${vics.id}/messages`, { content: 'Or Saturday morning.' })).status).toBe(201);
+    await expect(page.getByRole('log', { name: 'Messages' })).toContainText('Or Saturday morning.', { timeout: 15_000 });
+    await page.getByLabel('Your reply').fill('Friday at 10 then.');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(chatTab).toHaveAccessibleName('Chat 1 waiting for an answer');
+    const all = await toasts();
+    expect(all.filter((text) => /Olive Old|Already here|On my way|Saturday|Friday at 10/.test(text) && !text.includes('2 new messages'))).toEqual([]);
+  });
 });

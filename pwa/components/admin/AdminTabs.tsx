@@ -14,9 +14,10 @@ const NAMES: Readonly<Record<AdminTab, { long: string; short: string }>> = {
 
 /**
  * The five tabs as a WAI-ARIA tab list: one tab stop, arrow keys, Home and End move between tabs and open
- * them; each tab is its own URL (?tab=…). The quotes tab carries the number of pending quotes.
+ * them; each tab is its own URL (?tab=…). The quotes tab carries the number of pending quotes, the chat tab the
+ * number of chats whose customer waits for an answer; each count is part of its tab's name for a screen reader.
  */
-export function AdminTabs({ current, pendingQuotes, onSelect }: { current: AdminTab; pendingQuotes: number; onSelect: (tab: AdminTab) => void }) {
+export function AdminTabs({ current, pendingQuotes, waitingChats, onSelect }: { current: AdminTab; pendingQuotes: number; waitingChats: number; onSelect: (tab: AdminTab) => void }) {
   const list = useRef<HTMLDivElement>(null);
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = ADMIN_TABS.indexOf(current);
@@ -48,14 +49,20 @@ export function AdminTabs({ current, pendingQuotes, onSelect }: { current: Admin
         >
           <span className="admin-tab__long">{NAMES[tab].long}</span>
           <span className="admin-tab__short">{NAMES[tab].short}</span>
-          {tab === 'quotes' && pendingQuotes > 0 ? (
-            <span className="admin-tab__badge">
-              {pendingQuotes}
-              <span className="visually-hidden"> pending</span>
-            </span>
-          ) : null}
+          {tab === 'quotes' && pendingQuotes > 0 ? <Badge count={pendingQuotes} words="pending" /> : null}
+          {tab === 'chat' && waitingChats > 0 ? <Badge count={waitingChats} words="waiting for an answer" /> : null}
         </button>
       ))}
     </div>
+  );
+}
+
+/** A tab's count; `words` say what it counts to a screen reader (the badge alone reads as a bare number). */
+function Badge({ count, words }: { count: number; words: string }) {
+  return (
+    <span className="admin-tab__badge">
+      {count}
+      <span className="visually-hidden"> {words}</span>
+    </span>
   );
 }

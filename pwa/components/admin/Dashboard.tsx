@@ -2,13 +2,13 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { UserView } from '#domain/views.ts';
 import { toast } from '../../lib/toast.ts';
-import { useAdminQuotes } from '../../offline/admin-data.ts';
+import { threadsOf, useAdminQuotes, useAllMessages } from '../../offline/admin-data.ts';
 import { forgetUser } from '../../offline/session.ts';
 import { useOffline } from '../../offline/use-outbox.ts';
 import { MESSAGES_PULL_EVERY_MS, useBookings, useMirrorSync } from '../../offline/use-mirror.ts';
 import { AdminAccount } from './AdminAccount.tsx';
 import { AdminTabs } from './AdminTabs.tsx';
-import { useArrivals } from './arrivals.ts';
+import { useArrivals, useMessageArrivals } from './arrivals.ts';
 import { BookingsTab } from './bookings/BookingsTab.tsx';
 import { CalendarTab } from './calendar/CalendarTab.tsx';
 import { ChatTab } from './chat/ChatTab.tsx';
@@ -39,7 +39,15 @@ export function Dashboard({ user }: { user: UserView }) {
   const { refresh } = status;
   const bookings = useBookings();
   const quotes = useAdminQuotes();
-  useArrivals(bookings, quotes, status.syncedAt !== null && status.state !== 'loading');
+  const messages = useAllMessages();
+  const ready = status.syncedAt !== null && status.state !== 'loading';
+  useArrivals(bookings, quotes, ready);
+  useMessageArrivals(messages, bookings, tab === 'chat' ? search.booking : undefined, ready);
+  // The chats whose customer waits for an answer: the Chat list's "New" (threadsOf), counted on the Chat tab.
+  const waitingChats = useMemo(() => {
+    const jobs = new Set((bookings ?? []).map((b) => b.id));
+    return [...threadsOf(messages ?? [])].filter(([id, thread]) => thread.unanswered && jobs.has(id)).length;
+  }, [messages, bookings]);
   const offline = useOffline();
   const panel = useRef<HTMLDivElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
@@ -114,7 +122,7 @@ export function Dashboard({ user }: { user: UserView }) {
           go({ ...place, tab: 'bookings', ...(status ? { status } : {}) });
         }}
       />
-      <AdminTabs current={tab} pendingQuotes={pendingQuotes} onSelect={(next) => go(next === 'bookings' ? { ...jobsPlace.current, tab: next } : { tab: next })} />
+      <AdminTabs current={tab} pendingQuotes={pendingQuotes} waitingChats={waitingChats} onSelect={(next) => go(next === 'bookings' ? { ...jobsPlace.current, tab: next } : { tab: next })} />
       <div ref={panel} className="admin-panel" role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
         {jobsKept ? (
           <div hidden={tab !== 'bookings'}>

@@ -1,12 +1,18 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { serviceTypeLabel } from '#domain/content/services.ts';
-import type { BookingView, QuoteView } from '#domain/views.ts';
+import type { BookingView, MessageView, QuoteView } from '#domain/views.ts';
 import { toast } from '../../lib/toast.ts';
 import { personName } from '../../offline/admin-commands.ts';
 import { jobWhen } from './format.ts';
 
 /** `tab`: where the admin finds it. */
 type Arrival = { readonly id: string; readonly title: string; readonly words: string; readonly tab: 'Bookings' | 'To Be Quoted' };
+
+/** A customer's message as the toast names it: who wrote, about which job, and how it starts. */
+type Message = { readonly who: string; readonly job: string; readonly start: string };
+
+/** A row of the device's copy, and what to say if it is news (null: never news, e.g. the business's own). */
+type Candidate<News> = { readonly id: string; readonly createdAt: string; readonly news: News | null };
 
 /** How far the device's clock and the server's may differ. */
 const CLOCKS_MS = 5 * 60_000;
@@ -17,18 +23,84 @@ const CLOCKS_MS = 5 * 60_000;
  */
 const GATHER_MS = 300;
 
+/** How much of a message the toast quotes: enough to tell "URGENT: smell of burning" from "Thanks". */
+const MESSAGE_START = 80;
+
 /**
  * Says when a request arrives from the website or the portal while the admin has the portal open (the device's
  * copy brings it in with its next pull): one toast, naming it, or a count for several. Nothing for what was there
  * at the first pull, for jobs the business made itself, or for what this device still has in its outbox.
  */
 export function useArrivals(bookings: readonly (BookingView & { waiting?: unknown })[] | undefined, quotes: readonly (QuoteView & { waiting?: unknown })[] | undefined, ready: boolean): void {
+  const rows = useMemo(
+    () =>
+      bookings === undefined || quotes === undefined
+        ? undefined
+        : [
+            ...bookings.map(
+              (b): Candidate<Arrival> => ({
+                id: b.id,
+                createdAt: b.createdAt,
+                news: b.waiting || b.isManualBooking || b.status !== 'pending' ? null : { id: b.id, title: 'New booking request', words: `${personName(b)}: ${serviceTypeLabel(b.serviceType)}, ${jobWhen(b)}.`, tab: 'Bookings' },
+              }),
+            ),
+            ...quotes.map(
+              (q): Candidate<Arrival> => ({
+                id: q.id,
+                createdAt: q.createdAt,
+                news: q.waiting || q.bookingId || q.quoteStatus !== 'pending' ? null : { id: q.id, title: 'New quote request', words: `${personName(q)}: ${serviceTypeLabel(q.serviceType)}.`, tab: 'To Be Quoted' },
+              }),
+            ),
+          ],
+    [bookings, quotes],
+  );
+  useNews(rows, ready, (batch) => {
+    if (batch.length === 1) void toast.info(batch[0]!.title, batch[0]!.words);
+    else void toast.info(`${batch.length} new requests`, `They are in ${[...new Set(batch.map((arrival) => arrival.tab))].join(' and ')}.`);
+  });
+}
+
+/**
+ * Says when a customer writes in a job's chat while the portal is open (a pull brings it in): who, which job and
+ * how the message starts, or how many and from whom for several, so "URGENT: smell of burning" is not left as a
+ * small "New" in the Chat list. Nothing for the business's own messages, for what was there at the first pull, or
+ * for the chat the admin has open (it shows there, and its log is read out).
+ */
+export function useMessageArrivals(messages: readonly (MessageView & { waiting?: unknown })[] | undefined, bookings: readonly BookingView[] | undefined, openChat: string | undefined, ready: boolean): void {
+  const rows = useMemo(() => {
+    if (messages === undefined || bookings === undefined) return undefined;
+    const jobs = new Map(bookings.map((b) => [b.id, b]));
+    return messages.map((m): Candidate<Message> => {
+      const job = jobs.get(m.bookingId);
+      return {
+        id: m.id,
+        createdAt: m.createdAt,
+        news:
+          // The open chat shows it at once (and its log is read out): no toast over the conversation.
+          m.isFromAdmin || m.waiting || !job || m.bookingId === openChat
+            ? null
+            : { who: m.senderName || personName(job) || 'A customer', job: `${serviceTypeLabel(job.serviceType)}, ${jobWhen(job)}`, start: startOf(m.content) },
+      };
+    });
+  }, [messages, bookings, openChat]);
+  useNews(rows, ready, (batch) => {
+    if (batch.length === 1) void toast.info(`New message from ${batch[0]!.who}`, `${batch[0]!.job}: “${batch[0]!.start}”`);
+    else void toast.info(`${batch.length} new messages`, `From ${listed([...new Set(batch.map((message) => message.who))])}. They are in Chat.`);
+  });
+}
+
+/**
+ * The news among `rows` since the portal opened: each row once, none of those there at the first look, none made
+ * before the portal opened (give or take the clocks; the device's copy may show the first pull's rows a moment after
+ * it said it was done), gathered for GATHER_MS and handed to `announce` together.
+ */
+function useNews<News>(rows: readonly Candidate<News>[] | undefined, ready: boolean, announce: (batch: readonly News[]) => void): void {
   const known = useRef<Set<string> | null>(null);
-  // Only what was made since the portal opened (give or take the clocks): the device's copy may show the first
-  // pull's rows a moment after it said it was done, and those are not news.
   const openedAt = useRef(Date.now());
-  const gathered = useRef<Arrival[]>([]);
+  const gathered = useRef<News[]>([]);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const say = useRef(announce);
+  say.current = announce;
   useEffect(
     () => () => {
       if (timer.current !== null) clearTimeout(timer.current);
@@ -36,35 +108,38 @@ export function useArrivals(bookings: readonly (BookingView & { waiting?: unknow
     [],
   );
   useEffect(() => {
-    if (!ready || bookings === undefined || quotes === undefined) return;
-    const all: Array<{ id: string; createdAt: string; arrival: Arrival | null }> = [
-      ...bookings.map((b) => ({
-        id: b.id,
-        createdAt: b.createdAt,
-        arrival: b.waiting || b.isManualBooking || b.status !== 'pending' ? null : { id: b.id, title: 'New booking request', words: `${personName(b)}: ${serviceTypeLabel(b.serviceType)}, ${jobWhen(b)}.`, tab: 'Bookings' as const },
-      })),
-      ...quotes.map((q) => ({
-        id: q.id,
-        createdAt: q.createdAt,
-        arrival: q.waiting || q.bookingId || q.quoteStatus !== 'pending' ? null : { id: q.id, title: 'New quote request', words: `${personName(q)}: ${serviceTypeLabel(q.serviceType)}.`, tab: 'To Be Quoted' as const },
-      })),
-    ];
+    if (!ready || rows === undefined) return;
     if (known.current === null) {
-      known.current = new Set(all.map((row) => row.id));
+      known.current = new Set(rows.map((row) => row.id));
       return;
     }
     const seen = known.current;
-    const arrived = all.filter((row) => !seen.has(row.id));
+    const arrived = rows.filter((row) => !seen.has(row.id));
     for (const row of arrived) seen.add(row.id);
-    const news = arrived.flatMap((row) => (row.arrival && Date.parse(row.createdAt) >= openedAt.current - CLOCKS_MS ? [row.arrival] : []));
+    const news = arrived.flatMap((row) => (row.news && Date.parse(row.createdAt) >= openedAt.current - CLOCKS_MS ? [row.news] : []));
     if (news.length === 0) return;
     gathered.current.push(...news);
     timer.current ??= setTimeout(() => {
       timer.current = null;
       const batch = gathered.current;
       gathered.current = [];
-      if (batch.length === 1) void toast.info(batch[0]!.title, batch[0]!.words);
-      else void toast.info(`${batch.length} new requests`, `They are in ${[...new Set(batch.map((arrival) => arrival.tab))].join(' and ')}.`);
+      say.current(batch);
     }, GATHER_MS);
-  }, [bookings, quotes, ready]);
+  }, [rows, ready]);
+}
+
+/** The first words of a message on one line, cut at a word with '…' when long. */
+function startOf(content: string): string {
+  const line = content.replace(/\s+/g, ' ').trim();
+  if (line.length <= MESSAGE_START) return line;
+  const cut = line.slice(0, MESSAGE_START);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > MESSAGE_START / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
+}
+
+/** 'Ann', 'Ann and Bob', 'Ann, Bob and 2 others'. */
+function listed(names: readonly string[]): string {
+  if (names.length <= 2) return names.join(' and ');
+  if (names.length === 3) return `${names[0]}, ${names[1]} and ${names[2]}`;
+  return `${names[0]}, ${names[1]} and ${names.length - 2} others`;
 }
