@@ -253,6 +253,34 @@ test.describe('when the job moved on', () => {
     expect(server.storage.queries.booking(booking.id)?.status).toBe('in_progress');
   });
 
+  test('a conflict that lands while the admin types in Find a job is read out, and the typing stays in the search', async ({ page, context, server }) => {
+    const tim = await customer(server, 'tim.typing@example.com', 'Tim', 'Typing');
+    const booking = await customerBooking(tim, 'tim.typing@example.com', { firstName: 'Tim', lastName: 'Typing' });
+    await signIn(page);
+    const card = jobCard(page, 'Tim Typing');
+    await expect(card).toBeVisible();
+    // Offline, the tablet confirms the job; the office meanwhile starts it.
+    await context.setOffline(true);
+    await card.getByLabel('Status').selectOption('confirmed');
+    await expect(card).toContainText('Waiting to send');
+    const office = await adminClient(server);
+    expect((await office.request('PATCH', `/api/bookings/${booking.id}`, { json: { status: 'in_progress' } })).status).toBe(200);
+
+    const find = page.getByRole('searchbox', { name: 'Find a job' });
+    await find.click();
+    await page.keyboard.type('Typ');
+    // The signal returns while he types: the change goes, and comes back as a conflict.
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(card.getByRole('heading', { name: 'Changed elsewhere meanwhile' })).toBeVisible();
+    await page.keyboard.type('ing');
+    await expect(find).toHaveValue('Typing');
+    await expect(find).toBeFocused();
+    await expect(card.getByRole('alert')).toHaveText('Changed elsewhere meanwhile: Tim Typing. Its card asks what to do.');
+    // Still there to act on: its choice is a button in the card, in the tab order.
+    await expect(card.getByRole('button', { name: /^Keep mine/ })).toBeEnabled();
+  });
+
   test('confirming a job into a confirmed one’s slot warns, and Book anyway confirms it', async ({ page, server }) => {
     const admin = await adminClient(server);
     expect(

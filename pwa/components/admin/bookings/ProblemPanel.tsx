@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { sameSchedule, type ScheduleField } from '#domain/schedule.ts';
 import type { BookingView } from '#domain/views.ts';
 import { toast } from '../../../lib/toast.ts';
-import { bookAnyway, changeStatus, keepMine, takeTheirs } from '../../../offline/admin-commands.ts';
+import { bookAnyway, changeStatus, keepMine, personName, takeTheirs } from '../../../offline/admin-commands.ts';
 import { KINDS } from '../../../offline/kinds.ts';
 import { discard, retry } from '../../../offline/outbox.ts';
 import { drain } from '../../../offline/sender.ts';
@@ -17,13 +17,23 @@ import type { Problem } from './problems.ts';
 /**
  * A change that needs the admin's decision, inside its job's card: both versions side by side for a conflict,
  * the clashing jobs for a double booking, the server's words for any other refusal. Focus moves to it when it
- * appears, so nobody misses it, and the choice is one big button.
+ * appears, so nobody misses it — unless the admin is typing or choosing in a field elsewhere (a sync can land a
+ * conflict while he types in "Find a job"): then it is read out instead, and its buttons are next in its card.
+ * The choice is one big button.
  */
 export function ProblemPanel({ problem, job, onSettled }: { problem: Problem; job: BookingView; onSettled: (next: Problem | null) => void }) {
   const { user } = useAdmin();
   const heading = useRef<HTMLHeadingElement>(null);
+  const [said, setSaid] = useState('');
   useEffect(() => {
-    heading.current?.focus();
+    const here = heading.current;
+    if (!here) return;
+    if (!busyElsewhere(here)) {
+      here.focus();
+      return;
+    }
+    setSaid(`${here.textContent ?? ''}: ${personName(job) || 'a job'}. Its card asks what to do.`);
+    // Once per problem that appears, as the focus was.
   }, [problem.type]);
 
   const resend = async (allowOverlap: boolean) => {
@@ -53,6 +63,9 @@ export function ProblemPanel({ problem, job, onSettled }: { problem: Problem; jo
   const id = `problem-${job.id}`;
   return (
     <section className="admin-problem" aria-labelledby={id}>
+      <p className="visually-hidden" role="alert">
+        {said}
+      </p>
       {problem.type === 'conflict' ? (
         <>
           <h4 id={id} ref={heading} tabIndex={-1}>
@@ -131,4 +144,17 @@ export function ProblemPanel({ problem, job, onSettled }: { problem: Problem; jo
       )}
     </section>
   );
+}
+
+/** The fields a keystroke or a choice goes to: taking the focus from one of them loses what the admin types next. */
+const FIELDS = 'textarea, select, [contenteditable="true"], input:not([type="button"], [type="submit"], [type="reset"], [type="checkbox"], [type="radio"], [type="file"])';
+
+/**
+ * Whether the admin is in a field outside this panel's card. In the card itself (its status, its dates) the panel is
+ * the answer to what he just did, and takes the focus.
+ */
+function busyElsewhere(panel: HTMLElement): boolean {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || !active.matches(FIELDS)) return false;
+  return !(panel.closest('li') ?? panel).contains(active);
 }
