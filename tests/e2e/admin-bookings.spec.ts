@@ -34,6 +34,33 @@ test.describe('the admin’s bookings', () => {
     await expect(card.locator('.admin-history')).toContainText('Admin User');
   });
 
+  test('Find a job and Find a contact find a phone typed with +44 or no spaces, a postcode without its space and an iPad’s O’Brien', async ({ page, server }) => {
+    const sio = await customer(server, 'siobhan.search@example.com', 'Siobhan', "O'Brien");
+    await customerBooking(sio, 'siobhan.search@example.com', { firstName: 'Siobhan', lastName: "O'Brien", phone: '07700 900102', address: '4 Mill Lane, Staines TW18 2EA' });
+    const ken = await customer(server, 'ken.plus@example.com', 'Ken', 'Plus');
+    await customerBooking(ken, 'ken.plus@example.com', { firstName: 'Ken', lastName: 'Plus', phone: '+44 7700 900109' });
+    await signIn(page);
+    const find = page.getByRole('searchbox', { name: 'Find a job' });
+    const only = async (name: string) => {
+      await expect(page.locator('.admin-job')).toHaveCount(1);
+      await expect(jobCard(page, name)).toBeVisible();
+    };
+    for (const typed of ['07700900102', '+44 7700 900102', 'tw182ea', 'O’Brien', 'Siobhan O’Brien']) {
+      await find.fill(typed);
+      await only("Siobhan O'Brien");
+    }
+    await find.fill('07700900109');
+    await only('Ken Plus');
+
+    await page.getByRole('tab', { name: 'Contacts' }).click();
+    const contacts = page.getByRole('searchbox', { name: 'Find a contact' });
+    for (const [typed, name] of [['o’brien', "Siobhan O'Brien"], ['07700 900109', 'Ken Plus']] as const) {
+      await contacts.fill(typed);
+      await expect(page.locator('.admin-contact')).toHaveCount(1);
+      await expect(page.locator('.admin-contact').getByRole('heading', { name })).toBeVisible();
+    }
+  });
+
   test('under "Show: Pending" a job whose status changes stays on the list until the filter changes', async ({ page, server }) => {
     const pia = await customer(server, 'pia.pending@example.com', 'Pia', 'Pending');
     await customerBooking(pia, 'pia.pending@example.com', { firstName: 'Pia', lastName: 'Pending' });

@@ -1,10 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { serviceTypeLabel } from '#domain/content/services.ts';
 import { bookingReference } from '#domain/reference.ts';
 import type { BookingView } from '#domain/views.ts';
+import { personName } from '../../../offline/admin-commands.ts';
 import { threadsOf, useAllMessages, useRefusedItems } from '../../../offline/admin-data.ts';
 import type { OutboxItem } from '../../../offline/db.ts';
 import type { Shown } from '../../../offline/use-mirror.ts';
 import { Icon } from '../../ui/Icon.tsx';
+import { finder } from '../find.ts';
 import { today } from '../format.ts';
 import type { AdminSearch, JobFilter, JobOrder, JobView } from '../search.ts';
 import { BookingCard } from './BookingCard.tsx';
@@ -46,14 +49,13 @@ export function BookingsTab({ bookings, place: here, go }: { bookings: Array<Sho
   // does not vanish under the admin's thumb, and the focus stays on its status); another filter starts over.
   const shownUnder = useRef({ filter, ids: new Set<string>() });
   const matching = useMemo(() => {
-    const words = query.trim().toLowerCase();
+    const matches = finder(query);
     if (shownUnder.current.filter !== filter) shownUnder.current = { filter, ids: new Set() };
     const kept = shownUnder.current.ids;
     const found = (bookings ?? []).filter((job) => {
       if (filter && (job.status || 'pending').replace(/-/g, '_') !== filter && !kept.has(job.id)) return false;
-      if (!words) return true;
-      // The reference too: a customer's support request quotes the one in their calendar event.
-      return [job.firstName, job.lastName, job.email, job.phone, job.address, job.serviceType, job.description, bookingReference(job.id)].some((field) => field?.toLowerCase().includes(words));
+      // The whole name (typed as "Tim Typing"), and the reference: a customer's support request quotes the one in their calendar event.
+      return matches([personName(job), job.email, job.phone, job.address, job.serviceType, serviceTypeLabel(job.serviceType), job.description, bookingReference(job.id)]);
     });
     for (const job of found) kept.add(job.id);
     return order === 'date' ? byJobDay(found, today()) : found;

@@ -3,6 +3,7 @@ import { serviceTypeLabel } from '#domain/content/services.ts';
 import type { BookingView } from '#domain/views.ts';
 import { personName } from '../../../offline/admin-commands.ts';
 import { threadsOf, useAllMessages } from '../../../offline/admin-data.ts';
+import { finder } from '../find.ts';
 import { jobWhen, moment } from '../format.ts';
 import type { AdminSearch } from '../search.ts';
 import { Gone, ScreenHead, SearchBox } from '../parts.tsx';
@@ -29,8 +30,8 @@ export function ChatTab({
   const [query, setQuery] = useState('');
   const job = bookingId ? bookings?.find((b) => b.id === bookingId) : undefined;
   const list = useMemo(() => {
-    const words = query.trim().toLowerCase();
-    const rows = (bookings ?? []).filter((b) => !words || [b.firstName, b.lastName, b.email, b.phone, b.address].some((f) => f?.toLowerCase().includes(words)));
+    const matches = finder(query);
+    const rows = (bookings ?? []).filter((b) => matches([personName(b), b.email, b.phone, b.address]));
     const rank = (b: BookingView) => {
       const t = threads.get(b.id);
       return [t?.unanswered ? 0 : 1, t ? 0 : 1, t?.latestAt ?? b.createdAt] as const;

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import type { BookingView, ContactView } from '#domain/views.ts';
 import type { ShownQuote } from '../../../offline/admin-data.ts';
 import { useContacts } from '../../../offline/admin-data.ts';
+import { finder } from '../find.ts';
 import { moment } from '../format.ts';
 import type { AdminSearch } from '../search.ts';
 import { Gone, ScreenHead, SearchBox } from '../parts.tsx';
@@ -22,8 +23,8 @@ export function ContactsTab({ bookings, quotes, person, go }: { bookings: Bookin
   const contacts = useContacts();
   const [query, setQuery] = useState('');
   const matching = useMemo(() => {
-    const words = query.trim().toLowerCase();
-    return (contacts ?? []).filter((c) => !words || [c.firstName, c.lastName, c.email, c.phone, c.service, c.details].some((field) => field?.toLowerCase().includes(words)));
+    const matches = finder(query);
+    return (contacts ?? []).filter((c) => matches([`${c.firstName} ${c.lastName ?? ''}`, c.email, c.phone, c.service, c.details]));
   }, [contacts, query]);
   const open = person ? contacts?.find((contact) => contact.id === person) : undefined;
 
