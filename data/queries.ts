@@ -52,6 +52,7 @@ export type Quote = {
   priority: string;
   followUpDate: string | null;
   bookingId: string | null;
+  answeredAt: string | null;
   createdAt: string;
   updatedAt: string;
   version: number;

@@ -161,6 +161,7 @@ export const READ_MODEL_DDL: Readonly<Record<ModelName, string>> = {
     priority TEXT NOT NULL,
     followUpDate TEXT,
     bookingId TEXT,
+    answeredAt TEXT,
     createdAt TEXT NOT NULL,
     updatedAt TEXT NOT NULL,
     version INTEGER NOT NULL,

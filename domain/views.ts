@@ -59,6 +59,8 @@ export const QuoteView = z.object({
   priority: text,
   followUpDate: maybe,
   bookingId: maybe,
+  /** When the customer approved or declined the price (null until they answer, and again once it is re-quoted). */
+  answeredAt: maybe,
   createdAt: text,
   updatedAt: text,
   version: z.number(),

@@ -1,9 +1,12 @@
 import { attachmentsText, changedColumns, type ReadModel } from './model.ts';
 
-/** Quote requests, with the admin's notes, price, status and priority. A deleted quote leaves the table. */
+/**
+ * Quote requests, with the admin's notes, price, status and priority, and when the customer answered (the quote's
+ * own time, kept through a conversion: `updatedAt` moves with every later change). A deleted quote leaves the table.
+ */
 export const quotes: ReadModel = {
   name: 'quotes',
-  version: 1,
+  version: 2,
   project(event) {
     const time = event.metadata.time;
     const version = event.streamPosition;
@@ -32,6 +35,7 @@ export const quotes: ReadModel = {
               priority: 'medium',
               followUpDate: null,
               bookingId: null,
+              answeredAt: null,
               createdAt: time,
               updatedAt: time,
               version,
@@ -39,10 +43,13 @@ export const quotes: ReadModel = {
           },
         ];
       }
-      case 'QuoteRevised':
-        return [{ op: 'update', table: 'quotes', id: event.data.quoteId, set: { ...changedColumns(event.data, 'quoteId'), updatedAt: time, version } }];
+      case 'QuoteRevised': {
+        // Back to pending or quoted (a new price): the customer's earlier answer no longer stands.
+        const reopened = event.data.quoteStatus === 'pending' || event.data.quoteStatus === 'quoted';
+        return [{ op: 'update', table: 'quotes', id: event.data.quoteId, set: { ...changedColumns(event.data, 'quoteId'), ...(reopened ? { answeredAt: null } : {}), updatedAt: time, version } }];
+      }
       case 'QuoteAnswered':
-        return [{ op: 'update', table: 'quotes', id: event.data.quoteId, set: { quoteStatus: event.data.quoteStatus, updatedAt: time, version } }];
+        return [{ op: 'update', table: 'quotes', id: event.data.quoteId, set: { quoteStatus: event.data.quoteStatus, answeredAt: time, updatedAt: time, version } }];
       case 'QuoteConverted':
         return [{ op: 'update', table: 'quotes', id: event.data.quoteId, set: { bookingId: event.data.bookingId, updatedAt: time, version } }];
       case 'QuoteDeleted':

@@ -1,4 +1,5 @@
-import { adminClient, jobCard, quoteRequest, signIn, ukDay } from './admin-seed.ts';
+import { startServer, type TestServer } from '../support/server.ts';
+import { adminClient, customer, jobCard, quoteRequest, signIn, ukDay } from './admin-seed.ts';
 import { expect, test } from './fixtures.ts';
 
 test.describe('the admin’s quotes', () => {
@@ -84,5 +85,45 @@ test.describe('the admin’s quotes', () => {
     await page.getByRole('tab', { name: /To Be Quoted/ }).click();
     const card = page.locator('.admin-quote').filter({ has: page.getByRole('heading', { name: 'Abe Approves' }) });
     await expect(card.locator('.admin-answer')).toHaveText(/^Approved on \d+ \w{3} \d{4}, \d\d:\d\d$/);
+  });
+});
+
+test.describe('a quote the customer answered', () => {
+  // A server of its own whose clock the test moves: the answer and the conversion minutes apart, as in a real day.
+  let offset = 0;
+  let own: TestServer;
+  test.beforeAll(async () => {
+    own = await startServer({ clock: () => new Date(Date.now() + offset) });
+  });
+  test.afterAll(async () => {
+    await own.close();
+  });
+
+  test('says when the customer approved it, also once converted to a job minutes later', async ({ page }) => {
+    const admin = await adminClient(own);
+    const quote = await quoteRequest(own, { firstName: 'Cora', lastName: 'Converts', email: 'cora@example.com', preferredDate: ukDay(90) });
+    expect((await admin.request('PUT', `/api/quotes/${quote.id}`, { json: { quoteStatus: 'quoted', estimatedCost: '300' } })).status).toBe(200);
+    const cora = await customer(own, 'cora@example.com', 'Cora', 'Converts');
+    offset = -10 * 60_000;
+    expect((await cora.post(`/api/quotes/${quote.id}/approve`)).status).toBe(200);
+    offset = 0;
+    const answeredAt = own.storage.queries.quote(quote.id)!.answeredAt!;
+    const approved = `Approved on ${new Date(answeredAt).toLocaleString('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })}`;
+
+    await signIn(page, own.url);
+    await page.getByRole('tab', { name: /To Be Quoted/ }).click();
+    const card = page.locator('.admin-quote').filter({ has: page.getByRole('heading', { name: 'Cora Converts' }) });
+    await expect(card.locator('.admin-answer--approved')).toHaveText(approved);
+    await card.getByRole('button', { name: /Convert to Job/ }).click();
+    await page.getByRole('dialog', { name: 'Convert to Job: Cora Converts' }).getByRole('button', { name: 'Convert to Job' }).click();
+    await expect(card).toContainText('Converted to a job');
+    // Ten minutes on, the conversion moved the quote's last change, not the customer's answer; the badge stays.
+    expect(Date.parse(own.storage.queries.quote(quote.id)!.updatedAt) - Date.parse(answeredAt)).toBeGreaterThan(9 * 60_000);
+    await expect(card.locator('.admin-answer--approved')).toHaveText(approved);
+    await expect(card.locator('.admin-card__head .status-badge')).toHaveText('approved');
+    // And after the device's copy is made again from the server.
+    await page.reload();
+    await page.getByRole('radio', { name: /^All/ }).check();
+    await expect(card.locator('.admin-answer--approved')).toHaveText(approved);
   });
 });

@@ -125,6 +125,23 @@ describe('read models', () => {
     expect(reopened.queries.contact('marker')?.firstName).toBe('Left');
   });
 
+  it('keeps when the customer answered a quote through its conversion, and forgets the answer once it is re-quoted', async () => {
+    const q = quoteRequested({ quoteId: 'q3' });
+    const s = streamId.quote('q3');
+    const at = async (iso: string, events: DomainEvent[]) =>
+      t.storage.bus.execute({ ...ctx(), now: new Date(iso) }, (uow) => uow.store.append(s, events, uow.metadata, { expectedVersion: uow.store.streamVersion(s), subject: 'email:bob@example.com' }));
+    await at('2026-11-28T00:50:00Z', [q, { type: 'QuoteRevised', data: { quoteId: 'q3', estimatedCost: '300.00', quoteStatus: 'quoted' } }]);
+    expect(t.storage.queries.quote('q3')?.answeredAt).toBeNull();
+    await at('2026-11-28T01:12:00Z', [{ type: 'QuoteAnswered', data: { quoteId: 'q3', quoteStatus: 'approved' } }]);
+    await at('2026-11-28T01:17:00Z', [{ type: 'QuoteConverted', data: { quoteId: 'q3', bookingId: 'b3' } }]);
+    expect(t.storage.queries.quote('q3')).toMatchObject({ quoteStatus: 'approved', answeredAt: '2026-11-28T01:12:00.000Z', updatedAt: '2026-11-28T01:17:00.000Z', bookingId: 'b3' });
+    // The admin's edit that keeps the status keeps the answer; a new price (back to quoted) clears it.
+    await at('2026-11-28T01:20:00Z', [{ type: 'QuoteRevised', data: { quoteId: 'q3', notes: 'Bring the long ladder', quoteStatus: 'approved' } }]);
+    expect(t.storage.queries.quote('q3')?.answeredAt).toBe('2026-11-28T01:12:00.000Z');
+    await at('2026-11-28T01:30:00Z', [{ type: 'QuoteRevised', data: { quoteId: 'q3', estimatedCost: '350.00', quoteStatus: 'quoted' } }]);
+    expect(t.storage.queries.quote('q3')?.answeredAt).toBeNull();
+  });
+
   it('keeps quoteDecider and the quotes table in step', async () => {
     const q = quoteRequested({ quoteId: 'q2' });
     await t.storage.bus.execute(ctx(), (uow) => uow.handle(streamId.quote('q2'), quoteDecider, { type: 'RequestQuote', data: q.data }, { subject: 'email:bob@example.com' }));

@@ -50,8 +50,9 @@ export function QuoteCard({ quote, bookings, refused, onDeleted }: { quote: Show
         <h3 id={`quote-${quote.id}`} ref={heading} tabIndex={-1} className="admin-card__title">
           {name}
         </h3>
-        {/* A converted quote's status no longer matters (it read "pending" beside "Converted to a job"). */}
-        {quote.bookingId ? null : <QuoteBadge status={quote.quoteStatus} />}
+        {/* A converted quote's status no longer matters (it read "pending" beside "Converted to a job"), unless it
+            is the customer's answer: an approved quote stays marked approved once it is a job. */}
+        {quote.bookingId && !answered ? null : <QuoteBadge status={quote.quoteStatus} />}
         <span className={`admin-chip admin-chip--priority-${quote.priority}`}>{codeWords(quote.priority)} priority</span>
         {quote.waiting ? (
           <span className={`admin-chip admin-chip--${quote.waiting.state}`}>
@@ -61,7 +62,10 @@ export function QuoteCard({ quote, bookings, refused, onDeleted }: { quote: Show
       </div>
       {answered ? (
         <p className={`admin-answer admin-answer--${quote.quoteStatus}`}>
-          {quote.quoteStatus === 'approved' ? 'Approved' : 'Declined'} on {moment(quote.updatedAt)}
+          {/* When the customer answered, not when the quote last changed (a conversion or an edit moved that). Set in
+              Edit Quote (the customer rang), there is no answer time: it says so. */}
+          {quote.quoteStatus === 'approved' ? 'Approved' : 'Declined'}
+          {quote.answeredAt ? ` on ${moment(quote.answeredAt)}` : ' (marked by you)'}
         </p>
       ) : null}
       {quote.bookingId ? <p className="admin-answer admin-answer--converted">Converted to a job: it is in Bookings, confirmed.</p> : null}
