@@ -1,6 +1,7 @@
 import type { JobDates } from '#domain/schedule.ts';
 import type { BookingView, UserView } from '#domain/views.ts';
 import { newCommandId } from '../lib/api.ts';
+import { jobWhen } from '../components/admin/format.ts';
 import { deviceDb } from './db.ts';
 import type { OutboxFile, OutboxItem } from './db.ts';
 import { KINDS, movesVersion } from './kinds.ts';
@@ -55,7 +56,7 @@ export async function changeDates(booking: BookingView, dates: JobDates, owner: 
     id: newCommandId(),
     kind: KINDS.bookingDates,
     values: {},
-    label: `Job dates: ${personName(booking)} → ${dates.startDate}${dates.finishDate === dates.startDate ? '' : ` to ${dates.finishDate}`}`,
+    label: `New dates for ${personName(booking)} (${jobWhen(dates)})`,
     method: 'PATCH',
     path: `/api/bookings/${booking.id}`,
     body: { ...dates, expectedVersion, ...(options.allowOverlap ? { allowOverlap: true } : {}) },
@@ -125,7 +126,7 @@ export async function addManualBooking({ values, files, allowOverlap }: ManualBo
     id: newCommandId(),
     kind: KINDS.booking,
     values,
-    label: `Manual booking: ${values['firstName'] ?? ''} ${values['lastName'] ?? ''}, ${values['startDate'] ?? ''}`.replace(/\s+,/, ','),
+    label: `Manual booking for ${personName({ firstName: values['firstName'] ?? '', lastName: values['lastName'] ?? null })} (${jobWhen(scheduleOf(values))})`,
     method: 'POST',
     path: '/api/bookings',
     body,
@@ -168,6 +169,12 @@ async function expectedVersionOf(booking: BookingView): Promise<number> {
   const earlier = await deviceDb().outbox.where('record').equals(booking.id).toArray();
   const base = booking.version > 0 ? booking.version : 1;
   return base + earlier.filter((item) => movesVersion(item.kind)).length;
+}
+
+/** A form's days and hours (empty fields: none) for jobWhen. */
+function scheduleOf(values: Record<string, string>): Pick<BookingView, 'startDate' | 'finishDate' | 'startTime' | 'finishTime'> {
+  const get = (name: string) => values[name] || null;
+  return { startDate: get('startDate'), finishDate: get('finishDate'), startTime: get('startTime'), finishTime: get('finishTime') };
 }
 
 /** A person's name as the lists show it. */

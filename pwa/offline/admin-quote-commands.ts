@@ -1,4 +1,5 @@
 import type { QuoteView } from '#domain/views.ts';
+import { jobWhen } from '../components/admin/format.ts';
 import { newCommandId } from '../lib/api.ts';
 import { QUOTE_KINDS } from './admin-data.ts';
 import { keepBooking, personName } from './admin-commands.ts';
@@ -40,7 +41,7 @@ export async function convertQuote(quote: QuoteView, conversion: Conversion, own
     id: newCommandId(),
     kind: QUOTE_KINDS.convert,
     values: dates,
-    label: `Convert to job: ${personName(quote)}, ${conversion.startDate}`,
+    label: `Job from ${personName(quote)}’s quote (${jobWhen({ startDate: dates.startDate || null, finishDate: dates.finishDate || null, startTime: dates.startTime || null, finishTime: dates.finishTime || null })})`,
     method: 'POST',
     path: `/api/quotes/${quote.id}/convert`,
     body,

@@ -2,6 +2,7 @@ import { BATCH_MAX_CALLS, BATCHABLE_PATH } from '#domain/schemas/batch.ts';
 import { deviceDb } from './db.ts';
 import type { OutboxItem } from './db.ts';
 import { holdsBack } from './kinds.ts';
+import { readableLabel } from './labels.ts';
 import { changed } from './outbox.ts';
 import { broadcast, reportReachable } from './signals.ts';
 
@@ -98,7 +99,7 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
           };
           await db.outbox.where('id').equals(item.id).modify({ state: 'failed', error });
           all = all.map((other) => (other.id === item.id ? { ...other, state: 'failed' as const, error } : other));
-          broadcast({ type: 'refused', id: item.id, kind: item.kind, label: item.label, message: attempt.message });
+          broadcast({ type: 'refused', id: item.id, kind: item.kind, label: readableLabel(item.label), message: attempt.message });
         } else {
           stop ??= { item, attempt };
         }
@@ -108,7 +109,7 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
         await db.outbox.bulkDelete(batch.filter((item) => sent.includes(item.id)).map((item) => item.seq));
         const gone = new Set(sent);
         all = all.filter((other) => !gone.has(other.id));
-        broadcast({ type: 'sent', items: batch.filter((item) => gone.has(item.id)).map(({ id, kind, label }) => ({ id, kind, label })) });
+        broadcast({ type: 'sent', items: batch.filter((item) => gone.has(item.id)).map(({ id, kind, label }) => ({ id, kind, label: readableLabel(label) })) });
       }
       if (!stop) continue;
       const { item, attempt } = stop;

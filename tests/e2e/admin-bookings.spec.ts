@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { bookingReference } from '#domain/reference.ts';
 import { adminClient, customer, customerBooking, expectCounters, jobCard, quoteRequest, serverCounts, signIn, ukDay } from './admin-seed.ts';
 import { expect, test } from './fixtures.ts';
@@ -8,6 +9,24 @@ const PNG = Buffer.from(
   'hex',
 );
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+/** How many times the device tried to send what waits in its outbox (its IndexedDB, as the app keeps it). */
+function outboxAttempts(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((done, failed) => {
+        const open = indexedDB.open('sparkright');
+        open.onerror = () => failed(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('outbox').objectStore('outbox').getAll();
+          all.onsuccess = () => {
+            open.result.close();
+            done((all.result as Array<{ attempts: number }>).reduce((sum, item) => sum + item.attempts, 0));
+          };
+        };
+      }),
+  );
+}
 
 test.describe('the admin’s bookings', () => {
   test('a status change moves the counters at once and reaches the server once, with the job’s version', async ({ page, server }) => {
@@ -427,6 +446,40 @@ test.describe('Change dates', () => {
     await expect.poll(() => server.storage.queries.booking(booking.id)).toMatchObject({ startDate: ukDay(261), status: 'confirmed' });
     await expect(card).not.toContainText('Waiting to send');
     expect(server.storage.store.readStream(`booking-${booking.id}`).map((e) => e.type)).toEqual(['BookingRequested', 'BookingDetailsChanged', 'BookingStatusChanged']);
+  });
+
+  test('Waiting to send names the new dates as the admin reads them, says it waits for signal rather than counting tries, and so does the Sent toast', async ({ page, server }) => {
+    const nia = await customer(server, 'nia.label@example.com', 'Nia', 'Label');
+    await customerBooking(nia, 'nia.label@example.com', { firstName: 'Nia', lastName: 'Label' });
+    await signIn(page);
+    const card = jobCard(page, 'Nia Label');
+    await expect(card).toBeVisible();
+    // No signal for our server (the page's own files still load, as the service worker would serve them).
+    await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+    await card.getByRole('button', { name: /^Change dates/ }).click();
+    const form = card.getByRole('form', { name: 'New dates for Nia Label' });
+    await form.getByLabel(/^Start date/).fill(ukDay(263));
+    await form.getByLabel(/^Finish date/).fill(ukDay(264));
+    await form.getByRole('button', { name: 'Save the dates' }).click();
+    await expect(card).toContainText('Waiting to send');
+    const when = await card.locator('div:has(> dt:text-is("When")) > dd').textContent();
+    const label = `New dates for Nia Label (${when})`;
+    expect(label).toMatch(/\(\w{3} \d+ \w{3} \d{4} – \w{3} \d+ \w{3} \d{4}, 09:00–17:00\)$/);
+
+    await page.getByRole('button', { name: /^Waiting to send/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Waiting to send' });
+    const entry = panel.getByRole('listitem').filter({ hasText: label });
+    await expect(entry).toContainText('Waiting for signal');
+    // Tried again with no signal: still no count of tries.
+    await panel.getByRole('button', { name: 'Try sending now' }).click();
+    await expect.poll(() => outboxAttempts(page)).toBeGreaterThan(0);
+    await expect(entry).toContainText('Waiting for signal');
+    await expect(entry).not.toContainText('tried');
+    await page.keyboard.press('Escape');
+
+    await page.unroute('**/api/**');
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Sent' })).toContainText(`${label}: it has reached us.`);
   });
 
   test('a queued change the admin discards is counted out, so the status change queued after it lands with no conflict', async ({ page, context, server }) => {

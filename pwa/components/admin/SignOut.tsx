@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import type { UserView } from '#domain/views.ts';
 import { toast } from '../../lib/toast.ts';
 import type { OutboxItem } from '../../offline/db.ts';
+import { readableLabel } from '../../offline/labels.ts';
 import { drain } from '../../offline/sender.ts';
 import { signOutDevice, unsentWork } from '../../offline/sign-out.ts';
 import { afterDrain } from '../../offline/start.ts';
@@ -62,7 +63,7 @@ export function SignOut({ user }: { user: UserView }) {
           <ul className="admin-unsent">
             {unsent.map((item) => (
               <li key={item.id}>
-                {item.label}
+                {readableLabel(item.label)}
                 {item.state === 'failed' ? <span className="admin-unsent__refused"> (not accepted: {item.error?.message})</span> : null}
               </li>
             ))}

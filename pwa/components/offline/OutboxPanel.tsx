@@ -3,8 +3,10 @@ import { useEffect, useRef, useState } from 'react';
 import type { OutboxItem } from '../../offline/db.ts';
 import { deviceDb } from '../../offline/db.ts';
 import { requestEdit } from '../../offline/edit.ts';
+import { readableLabel } from '../../offline/labels.ts';
 import { discard, retry, takeBack } from '../../offline/outbox.ts';
 import { drain } from '../../offline/sender.ts';
+import { useOffline } from '../../offline/use-outbox.ts';
 import { afterDrain } from '../../offline/start.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { navigateTo } from '../../islands/links.ts';
@@ -92,9 +94,10 @@ function OutboxEntry({
   onDiscard: () => void;
 }) {
   const [confirming, setConfirming] = useState(false);
+  const offline = useOffline();
   return (
     <li className={`outbox-entry outbox-entry--${item.state}`}>
-      <p className="outbox-entry__label">{item.label}</p>
+      <p className="outbox-entry__label">{readableLabel(item.label)}</p>
       <p className="outbox-entry__state">
         {item.state === 'failed' ? (
           <>
@@ -105,6 +108,9 @@ function OutboxEntry({
               </span>
             ))}
           </>
+        ) : offline ? (
+          // No signal: tries are no news, the device sends it by itself once it is back.
+          'Waiting for signal: it goes by itself when you’re back online'
         ) : item.attempts > 0 ? (
           `Waiting for a connection (tried ${item.attempts} ${item.attempts === 1 ? 'time' : 'times'})`
         ) : (

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { UserView } from '#domain/views.ts';
 import { toast } from '../../lib/toast.ts';
 import type { OutboxItem } from '../../offline/db.ts';
+import { readableLabel } from '../../offline/labels.ts';
 import { signOutDevice, unsentWork } from '../../offline/sign-out.ts';
 
 /**
@@ -48,7 +49,7 @@ export function SignOutButton({ user }: { user: UserView }) {
           <ul>
             {unsent.map((item) => (
               <li key={item.id}>
-                {item.label}
+                {readableLabel(item.label)}
                 {item.state === 'failed' ? ` (not accepted: ${item.error?.message ?? ''})` : ' (waiting to send)'}
               </li>
             ))}

@@ -4,6 +4,7 @@ import type { BookingView } from '#domain/views.ts';
 import { toast } from '../../../lib/toast.ts';
 import { bookAnyway, changeStatus, keepMine, personName, takeTheirs } from '../../../offline/admin-commands.ts';
 import { KINDS } from '../../../offline/kinds.ts';
+import { readableLabel } from '../../../offline/labels.ts';
 import { discard, retry } from '../../../offline/outbox.ts';
 import { drain } from '../../../offline/sender.ts';
 import { afterDrain } from '../../../offline/start.ts';
@@ -134,7 +135,7 @@ export function ProblemPanel({ problem, job, onSettled }: { problem: Problem; jo
               className="btn btn--secondary admin-btn"
               onClick={() => {
                 void drop();
-                void toast.info('Discarded', `${problem.item.label}: removed from this device.`);
+                void toast.info('Discarded', `${readableLabel(problem.item.label)}: removed from this device.`);
               }}
             >
               Discard
