@@ -93,10 +93,9 @@ async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { toastsSeen: string[] }).toastsSeen = seen;
-    new MutationObserver((changes) => {
-      for (const change of changes)
-        for (const node of change.addedNodes) if (node instanceof HTMLElement && node.matches('[data-sonner-toast]')) seen.push(node.textContent ?? '');
-    }).observe(document, { childList: true, subtree: true });
+    new MutationObserver(() => {
+      for (const node of document.querySelectorAll('[data-sonner-toast]')) if (!seen.includes(node.textContent ?? '')) seen.push(node.textContent ?? '');
+    }).observe(document, { childList: true, subtree: true, characterData: true });
   });
   return () => page.evaluate(() => (window as unknown as { toastsSeen: string[] }).toastsSeen);
 }

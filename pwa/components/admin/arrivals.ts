@@ -23,6 +23,13 @@ const CLOCKS_MS = 5 * 60_000;
  */
 const GATHER_MS = 300;
 
+/**
+ * The device's copy shows the first pull's rows a moment after the pull said it was done (the screens' live queries
+ * run again once it has committed): what comes in this soon after is the first pull's, not news. The next pull is
+ * seconds away (MESSAGES_PULL_EVERY_MS), so nothing new can come in within it.
+ */
+const SETTLE_MS = 1_500;
+
 /** How much of a message the toast quotes: enough to tell "URGENT: smell of burning" from "Thanks". */
 const MESSAGE_START = 80;
 
@@ -90,13 +97,14 @@ export function useMessageArrivals(messages: readonly (MessageView & { waiting?:
 }
 
 /**
- * The news among `rows` since the portal opened: each row once, none of those there at the first look, none made
- * before the portal opened (give or take the clocks; the device's copy may show the first pull's rows a moment after
- * it said it was done), gathered for GATHER_MS and handed to `announce` together.
+ * The news among `rows` since the portal opened: each row once, none of those there at the first look or shown
+ * within SETTLE_MS of it, none made before the portal opened (give or take the clocks), gathered for GATHER_MS and
+ * handed to `announce` together.
  */
 function useNews<News>(rows: readonly Candidate<News>[] | undefined, ready: boolean, announce: (batch: readonly News[]) => void): void {
   const known = useRef<Set<string> | null>(null);
   const openedAt = useRef(Date.now());
+  const readyAt = useRef(0);
   const gathered = useRef<News[]>([]);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const say = useRef(announce);
@@ -111,11 +119,13 @@ function useNews<News>(rows: readonly Candidate<News>[] | undefined, ready: bool
     if (!ready || rows === undefined) return;
     if (known.current === null) {
       known.current = new Set(rows.map((row) => row.id));
+      readyAt.current = Date.now();
       return;
     }
     const seen = known.current;
     const arrived = rows.filter((row) => !seen.has(row.id));
     for (const row of arrived) seen.add(row.id);
+    if (Date.now() - readyAt.current < SETTLE_MS) return;
     const news = arrived.flatMap((row) => (row.news && Date.parse(row.createdAt) >= openedAt.current - CLOCKS_MS ? [row.news] : []));
     if (news.length === 0) return;
     gathered.current.push(...news);
