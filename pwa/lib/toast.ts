@@ -17,6 +17,25 @@ export const toast = {
  */
 export type ToastPlace = { top?: boolean };
 
+/**
+ * Where the toasts go. 'page': top right below the sticky bars from a tablet up, at the bottom on a phone. 'header':
+ * over the site's own header (the business's logo, phone and menu), on every screen size — for the admin portal,
+ * where everything below that header is a working control (the tabs, a screen's Back button, a form, a chat's box).
+ */
+export type ToastPlacement = 'page' | 'header';
+
+/** Called by a screen while it is shown (and set back to 'page' when it goes). */
+export function placeToasts(place: ToastPlacement): void {
+  if (placement === place) return;
+  placement = place;
+  for (const listener of listeners) listener();
+}
+
+/** Where the toasts go now; read by the toaster. */
+export function useToastPlacement(): ToastPlacement {
+  return useSyncExternalStore(subscribe, () => placement, () => 'page');
+}
+
 /** Starts loading the toaster early (e.g. when a form gets focus) so the first toast appears at once. */
 export function warmToaster(): void {
   void ready();
@@ -35,6 +54,7 @@ export function markToasterMounted(): void {
 type Kind = 'success' | 'error' | 'info';
 
 let wanted = false;
+let placement: ToastPlacement = 'page';
 let mounted: Promise<void> | null = null;
 let resolveMounted: (() => void) | null = null;
 const listeners = new Set<() => void>();
@@ -58,7 +78,7 @@ function ready(): Promise<void> {
 async function show(kind: Kind, title: string, description?: string, options?: ToastPlace): Promise<void> {
   await ready();
   const { toast: sonner } = await import('sonner');
-  const top = options?.top === true && window.matchMedia(PHONE_TOASTS).matches;
+  const top = options?.top === true && placement === 'page' && window.matchMedia(PHONE_TOASTS).matches;
   sonner[kind](title, { ...(description ? { description } : {}), ...(top ? { position: 'top-center' as const } : {}) });
 }
 

@@ -31,7 +31,7 @@ test('every tab fits phones, tablets in both orientations and desktops, with 44 
     await page.setViewportSize({ width: size.width, height: size.height });
     for (const tab of TABS) {
       const name = size.width <= 640 ? SHORT[tab] : tab;
-      await page.getByRole('tab', { name: new RegExp(`^${name}( \\d+ pending)?$`) }).click();
+      await page.getByRole('tab', { name: new RegExp(`^${name}( \\d+ (pending|waiting for an answer))?$`) }).click();
       await expect(page.getByRole('tab', { name: new RegExp(`^${name}`) })).toHaveAttribute('aria-selected', 'true');
       await expect(page.getByRole('tabpanel')).not.toContainText('Loading');
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${size.name} ${tab}: nothing wider than the screen`).toBeLessThanOrEqual(size.width);
@@ -116,3 +116,33 @@ function smallTargets(page: Page): Promise<string[]> {
       .map(({ el, rect }) => `${Math.round(rect.width)}×${Math.round(rect.height)} ${el}`),
   );
 }
+
+test('a toast sits over the site’s header, clear of the tabs, Waiting to send and the chat’s Back button, on tablets and a phone', async ({ page, server }) => {
+  const tom = await customer(server, 'tom.toast@example.com', 'Tom', 'Toast');
+  await customerBooking(tom, 'tom.toast@example.com', { firstName: 'Tom', lastName: 'Toast' });
+  await signIn(page);
+  for (const size of [SIZES[1], { name: 'tablet-landscape-small', width: 1024, height: 768 }, SIZES[0]]) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await page.getByRole('tab', { name: /^(Bookings|Jobs)/ }).click();
+    const card = page.locator('.admin-job').filter({ has: page.getByRole('heading', { name: 'Tom Toast', exact: true }) });
+    // No signal: the change is kept on the device, and the toast says so while the chat opens.
+    await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+    const status = size === SIZES[0] ? 'pending' : size === SIZES[1] ? 'confirmed' : 'in_progress';
+    await card.getByLabel('Status').selectOption(status);
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: `Tom Toast: ${status.replace('_', ' ')}.` });
+    await expect(toast).toBeVisible();
+    await card.getByRole('button', { name: /^Chat/ }).click();
+    await expect(page.getByRole('heading', { name: 'Chat with Tom Toast' })).toBeFocused();
+    await toast.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+    const box = (await toast.boundingBox())!;
+    const controls = { tabs: page.getByRole('tablist', { name: 'Admin sections' }), 'Waiting to send': page.getByRole('button', { name: /^Waiting to send/ }), 'Back to Bookings': page.getByRole('button', { name: 'Back to Bookings' }) };
+    for (const [name, control] of Object.entries(controls)) {
+      const other = (await control.boundingBox())!;
+      expect(box.y + box.height, `${size.name}: the toast ends above ${name}`).toBeLessThanOrEqual(other.y);
+    }
+    await page.screenshot({ path: `${SHOTS}/${size.name}-toast.png` });
+    await page.unroute('**/api/**');
+    await page.getByRole('button', { name: 'Back to Bookings' }).click();
+    await expect(page.getByRole('button', { name: /^Waiting to send/ })).toBeHidden({ timeout: 15_000 });
+  }
+});

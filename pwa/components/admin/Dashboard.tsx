@@ -1,7 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { UserView } from '#domain/views.ts';
-import { toast } from '../../lib/toast.ts';
+import { placeToasts, toast } from '../../lib/toast.ts';
 import { threadsOf, useAdminQuotes, useAllMessages } from '../../offline/admin-data.ts';
 import { forgetUser } from '../../offline/session.ts';
 import { useOffline } from '../../offline/use-outbox.ts';
@@ -55,6 +55,11 @@ export function Dashboard({ user }: { user: UserView }) {
     // Just signed in, the form that had focus is gone: focus starts at the portal's heading, not the page's body.
     if (document.activeElement === document.body || document.activeElement === null) title.current?.focus({ preventScroll: true });
   }, []);
+  // The toasts over the site's header while the portal is open: below it, every spot is a working control.
+  useEffect(() => {
+    placeToasts('header');
+    return () => placeToasts('page');
+  }, []);
   const session = useMemo(() => ({ user, refresh }), [user, refresh]);
   // Where a chat opened from a job card or a calendar day goes back to (the chat list when opened from there).
   const [chatReturn, setChatReturn] = useState<AdminSearch | null>(null);
@@ -104,7 +109,7 @@ export function Dashboard({ user }: { user: UserView }) {
         <h1 ref={title} tabIndex={-1} className="admin-top__title">
           Admin Portal
         </h1>
-        {/* Sign out first on the left: the toasts appear top right and would cover it there. */}
+        {/* Sign out first on the left, where it was kept clear of the toasts (now over the site header above). */}
         <div className="admin-top__row">
           <SignOut user={user} />
           <AdminAccount user={user} />

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { Toaster as Sonner } from 'sonner';
-import { markToasterMounted, PHONE_TOASTS } from '../../lib/toast.ts';
+import { markToasterMounted, PHONE_TOASTS, useToastPlacement } from '../../lib/toast.ts';
 import './toasts.css';
 
 
@@ -14,22 +14,25 @@ function subscribePhone(onChange: () => void): () => void {
  * The toaster with the seed's settings (point 9): one toast at a time, 5000 ms each, swipe right to
  * dismiss, F8 to jump to the toasts. Loaded lazily by ToastHost. Top right below the sticky bars from a tablet up;
  * at the bottom on a phone, where a full-width toast at the top covered the very field a form had just scrolled
- * to and focused (and the line that said what was wrong with it).
+ * to and focused (and the line that said what was wrong with it). In the admin portal (placeToasts('header')) over
+ * the site's header instead, where they cover no working control.
  */
 export default function Toaster() {
   const phone = useSyncExternalStore(subscribePhone, () => window.matchMedia(PHONE_TOASTS).matches, () => false);
+  const overHeader = useToastPlacement() === 'header';
   return (
     <>
       <Sonner
-        position={phone ? 'bottom-center' : 'top-right'}
+        position={overHeader ? (phone ? 'top-center' : 'top-right') : phone ? 'bottom-center' : 'top-right'}
+        className={overHeader ? 'toaster--over-header' : ''}
         visibleToasts={1}
         duration={5000}
         swipeDirections={['right']}
         hotkey={['F8']}
         closeButton
         toastOptions={{ classNames: { toast: 'toast', success: 'toast--success', error: 'toast--error', info: 'toast--info', description: 'toast__description' } }}
-        offset={{ top: 'calc(var(--sticky-h) + var(--sticky-below) + 12px)', right: 16 }}
-        mobileOffset={{ bottom: 12, left: 12, right: 12, top: 'calc(var(--sticky-h) + 8px)' }}
+        offset={{ top: overHeader ? 6 : 'calc(var(--sticky-h) + var(--sticky-below) + 12px)', right: 16 }}
+        mobileOffset={{ bottom: 12, left: 12, right: 12, top: overHeader ? 6 : 'calc(var(--sticky-h) + 8px)' }}
         containerAriaLabel="Notifications"
       />
       <Mounted />
