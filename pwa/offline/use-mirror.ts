@@ -119,7 +119,8 @@ export function useBookings(): Array<Shown<BookingView>> | undefined {
         shown.set(item.record, { ...row, status: item.state === 'failed' ? row.status : 'cancelled', waiting: waitingOf(item) });
       }
     }
-    return [...added, ...rows.map((row) => shown.get(row.id)!)];
+    // A job made on this device and changed before it was sent: its changes are laid over it too.
+    return [...added.map((row) => shown.get(row.id)!), ...rows.map((row) => shown.get(row.id)!)];
   }, []);
 }
 

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { dayWords } from '#domain/history.ts';
 import { adminClient, customer, customerBooking, jobCard, ownServer, signIn, ukDay } from './admin-seed.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -37,6 +38,53 @@ test('the admin and a customer chat both ways: a new customer message arrives wi
   await expect(page.getByRole('button', { name: /^Carl Chat/ })).toContainText('3 messages');
   await expect(page.getByRole('button', { name: /^Carl Chat/ })).toContainText('New');
   expect(server.storage.queries.messages(booking.id)).toHaveLength(3);
+});
+
+test('a job changed with no signal shows the change in its chat’s header as on its card, waiting — also a job made on this device', async ({ page, context, server }) => {
+  const nel = await customer(server, 'nel.header@example.com', 'Nel', 'Header');
+  await customerBooking(nel, 'nel.header@example.com', { firstName: 'Nel', lastName: 'Header' }, 'Is it still on?');
+  await signIn(page);
+  const card = jobCard(page, 'Nel Header');
+  await expect(card).toBeVisible();
+  await context.setOffline(true);
+  await card.getByRole('button', { name: /^Change dates/ }).click();
+  const form = card.getByRole('form', { name: 'New dates for Nel Header' });
+  await form.getByLabel(/^Start date/).fill(ukDay(301));
+  await form.getByLabel(/^Finish date/).fill(ukDay(301));
+  await form.getByRole('button', { name: 'Save the dates' }).click();
+  await expect(form).toHaveCount(0);
+  await card.getByLabel('Status').selectOption('confirmed');
+  await expect(card.locator('.admin-card__head .status-badge')).toHaveText('confirmed');
+  const when = (await card.locator('div:has(> dt:text-is("When")) > dd').textContent())!;
+  expect(when).toContain(dayWords(ukDay(301)));
+
+  await page.getByRole('tab', { name: /^Chat/ }).click();
+  await page.getByRole('button', { name: /^Nel Header/ }).click();
+  const header = page.locator('.admin-chat__job');
+  await expect(header.locator('.status-badge')).toHaveText('confirmed');
+  await expect(header).toContainText(when);
+  await expect(header).toContainText('Waiting to send');
+
+  // Made on this device, then started, still with no signal: the card and the chat say in progress.
+  await page.getByRole('tab', { name: /^Bookings/ }).click();
+  await page.getByRole('button', { name: 'Add Manual Booking' }).click();
+  await page.getByLabel(/^First name/).fill('Mandy');
+  await page.getByLabel(/^Last name/).fill('Madehere');
+  await page.getByLabel(/^Start date/).fill(ukDay(311));
+  await page.getByLabel(/^Finish date/).fill(ukDay(311));
+  await page.getByRole('button', { name: 'Add booking' }).click();
+  const made = jobCard(page, 'Mandy Madehere');
+  await made.getByLabel('Status').selectOption('in_progress');
+  await expect(made.locator('.admin-card__head .status-badge')).toHaveText('in progress');
+  await made.getByRole('button', { name: /^Chat/ }).click();
+  await expect(header.locator('.status-badge')).toHaveText('in progress');
+  await expect(header).toContainText('Waiting to send');
+
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(header).not.toContainText('Waiting to send', { timeout: 15_000 });
+  await expect(header.locator('.status-badge')).toHaveText('in progress');
+  expect(server.storage.queries.bookings().find((b) => b.lastName === 'Madehere')?.status).toBe('in_progress');
 });
 
 test.describe('on a tablet held sideways', () => {

@@ -3,6 +3,7 @@ import { serviceTypeLabel } from '#domain/content/services.ts';
 import type { BookingView } from '#domain/views.ts';
 import { personName } from '../../../offline/admin-commands.ts';
 import { threadsOf, useAllMessages } from '../../../offline/admin-data.ts';
+import type { Shown } from '../../../offline/use-mirror.ts';
 import { finder } from '../find.ts';
 import { jobWhen, moment } from '../format.ts';
 import type { AdminSearch } from '../search.ts';
@@ -19,7 +20,7 @@ export function ChatTab({
   backTo,
   go,
 }: {
-  bookings: BookingView[] | undefined;
+  bookings: Array<Shown<BookingView>> | undefined;
   bookingId: string | undefined;
   /** Where Back goes: the job list or calendar day the chat was opened from, else the chat's own list of jobs. */
   backTo: AdminSearch;

@@ -10,6 +10,7 @@ import { discard, retry } from '../../../offline/outbox.ts';
 import { drain } from '../../../offline/sender.ts';
 import { afterDrain } from '../../../offline/start.ts';
 import { useMessages } from '../../../offline/use-mirror.ts';
+import type { Shown } from '../../../offline/use-mirror.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useAdmin } from '../context.ts';
@@ -21,7 +22,7 @@ import { ScreenHead } from '../parts.tsx';
  * customer messages arrive with the 5-second pull; a reply written offline shows at once, marked as waiting,
  * and goes with the outbox. Empty or blank messages are not sent (seed point 5).
  */
-export function ChatThread({ job, back, onBack }: { job: BookingView; back: string; onBack: () => void }) {
+export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; back: string; onBack: () => void }) {
   const { user } = useAdmin();
   const messages = useMessages(job.id);
   const [text, setText] = useState('');
@@ -71,8 +72,10 @@ export function ChatThread({ job, back, onBack }: { job: BookingView; back: stri
           {back}
         </button>
       </ScreenHead>
+      {/* The job as its card shows it: the device's copy with the changes still waiting laid over it, and marked so. */}
       <p className="admin-chat__job">
         <StatusBadge status={job.status} /> {serviceTypeLabel(job.serviceType)} · {jobWhen(job)}
+        {job.waiting ? <span className={`admin-chip admin-chip--${job.waiting.state}`}>{job.waiting.state === 'failed' ? 'Not accepted' : 'Waiting to send'}</span> : null}
       </p>
       <div ref={log} className="admin-messages" role="log" aria-live="polite" aria-label="Messages">
         <ol className="admin-messages__list">
