@@ -126,4 +126,21 @@ test.describe('a quote the customer answered', () => {
     await page.getByRole('radio', { name: /^All/ }).check();
     await expect(card.locator('.admin-answer--approved')).toHaveText(approved);
   });
+
+  test('an approved quote waiting to be made a job, and a high-priority follow-up due today, come before fifteen newer requests', async ({ page }) => {
+    const admin = await adminClient(own);
+    const yes = await quoteRequest(own, { firstName: 'Yvonne', lastName: 'Yes', email: 'yvonne@example.com' });
+    const ring = await quoteRequest(own, { firstName: 'Rory', lastName: 'Ring' });
+    for (let i = 0; i < 15; i++) await quoteRequest(own, { firstName: `Newer${i}`, lastName: 'Request' });
+    expect((await admin.request('PUT', `/api/quotes/${yes.id}`, { json: { quoteStatus: 'quoted', estimatedCost: '300' } })).status).toBe(200);
+    const yvonne = await customer(own, 'yvonne@example.com', 'Yvonne', 'Yes');
+    expect((await yvonne.post(`/api/quotes/${yes.id}/approve`)).status).toBe(200);
+    expect((await admin.request('PUT', `/api/quotes/${ring.id}`, { json: { quoteStatus: 'quoted', estimatedCost: '90', priority: 'high', followUpDate: ukDay(0) } })).status).toBe(200);
+
+    await signIn(page, own.url);
+    await page.getByRole('tab', { name: /To Be Quoted/ }).click();
+    const names = page.locator('.admin-quote .admin-card__title');
+    await expect(names).toHaveCount(17);
+    expect((await names.allTextContents()).slice(0, 3)).toEqual(['Yvonne Yes', 'Rory Ring', 'Newer14 Request']);
+  });
 });

@@ -2,13 +2,16 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { BookingView } from '#domain/views.ts';
 import type { ShownQuote } from '../../../offline/admin-data.ts';
 import { useRefusedItems } from '../../../offline/admin-data.ts';
+import { today } from '../format.ts';
+import { byKey, quoteKey } from './order.ts';
+import type { QuoteKey } from './order.ts';
 import { QuoteCard } from './QuoteCard.tsx';
 
 type Show = 'open' | 'all';
 
 /**
- * To Be Quoted (Quotes on small screens): a card per quote request, pending ones first and highlighted;
- * converted and declined ones are listed under "All".
+ * To Be Quoted (Quotes on small screens): a card per quote request, what needs action first (order.ts), pending
+ * ones highlighted; converted and declined ones are listed under "All".
  */
 export function QuotesTab({ quotes, bookings }: { quotes: ShownQuote[] | undefined; bookings: BookingView[] | undefined }) {
   const [show, setShow] = useState<Show>('open');
@@ -17,18 +20,19 @@ export function QuotesTab({ quotes, bookings }: { quotes: ShownQuote[] | undefin
   // A card stays while the tab is open even once it is no longer open work (just converted, say), so the
   // admin sees the outcome where they acted and focus is not lost.
   const shown = useRef(new Set<string>());
-  // Pending ones come first, as each was when first shown: a card does not jump down the list the moment its
-  // quote is sent or edited (the admin would lose their place); the order is settled again when the tab reopens.
-  const pendingWhenShown = useRef(new Map<string, boolean>());
+  // What needs him first (quoteKey: approved and waiting to be made a job, a follow-up due, new requests, then the
+  // rest; high priority first within each), each card where it was when first shown: a card does not jump the moment
+  // its quote is sent or edited (the admin would lose their place); the order is settled again when the tab reopens.
+  const keyWhenShown = useRef(new Map<string, QuoteKey>());
   const list = useMemo(() => {
     const open = (quote: ShownQuote) => (!quote.bookingId && quote.quoteStatus !== 'rejected') || shown.current.has(quote.id);
     const rows = (quotes ?? []).filter((quote) => show === 'all' || open(quote));
+    const day = today();
     for (const row of rows) {
       shown.current.add(row.id);
-      if (!pendingWhenShown.current.has(row.id)) pendingWhenShown.current.set(row.id, row.quoteStatus === 'pending' && !row.bookingId);
+      if (!keyWhenShown.current.has(row.id)) keyWhenShown.current.set(row.id, quoteKey(row, day));
     }
-    const first = (q: ShownQuote) => pendingWhenShown.current.get(q.id) === true;
-    return [...rows.filter(first), ...rows.filter((q) => !first(q))];
+    return [...rows].sort((a, b) => byKey(keyWhenShown.current.get(a.id)!, keyWhenShown.current.get(b.id)!));
   }, [quotes, show]);
   // A deleted quote's card goes: focus goes to the tab's heading once it has gone.
   const [deleted, setDeleted] = useState<string | null>(null);
