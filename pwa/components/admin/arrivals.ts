@@ -3,7 +3,7 @@ import { serviceTypeLabel } from '#domain/content/services.ts';
 import type { BookingView, MessageView, QuoteView } from '#domain/views.ts';
 import { toast } from '../../lib/toast.ts';
 import { personName } from '../../offline/admin-commands.ts';
-import { jobWhen } from './format.ts';
+import { dayLabel, jobWhen } from './format.ts';
 
 /** `tab`: where the admin finds it. */
 type Arrival = { readonly id: string; readonly title: string; readonly words: string; readonly tab: 'Bookings' | 'To Be Quoted' };
@@ -31,7 +31,7 @@ const GATHER_MS = 300;
 const SETTLE_MS = 1_500;
 
 /** How much of a message the toast quotes: enough to tell "URGENT: smell of burning" from "Thanks". */
-const MESSAGE_START = 80;
+const MESSAGE_START = 60;
 
 /**
  * Says when a request arrives from the website or the portal while the admin has the portal open (the device's
@@ -86,12 +86,13 @@ export function useMessageArrivals(messages: readonly (MessageView & { waiting?:
           // The open chat shows it at once (and its log is read out): no toast over the conversation.
           m.isFromAdmin || m.waiting || !job || m.bookingId === openChat
             ? null
-            : { who: m.senderName || personName(job) || 'A customer', job: `${serviceTypeLabel(job.serviceType)}, ${jobWhen(job)}`, start: startOf(m.content) },
+            : { who: m.senderName || personName(job) || 'A customer', job: `${serviceTypeLabel(job.serviceType)}, ${job.startDate ? dayLabel(job.startDate) : 'no dates yet'}`, start: startOf(m.content) },
       };
     });
   }, [messages, bookings, openChat]);
   useNews(rows, ready, (batch) => {
-    if (batch.length === 1) void toast.info(`New message from ${batch[0]!.who}`, `${batch[0]!.job}: “${batch[0]!.start}”`);
+    // The message first (it may be urgent), then which job: short enough for three lines on a phone.
+    if (batch.length === 1) void toast.info(`New message from ${batch[0]!.who}`, `“${batch[0]!.start}” (${batch[0]!.job})`);
     else void toast.info(`${batch.length} new messages`, `From ${listed([...new Set(batch.map((message) => message.who))])}. They are in Chat.`);
   });
 }

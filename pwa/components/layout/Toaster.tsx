@@ -32,7 +32,7 @@ export default function Toaster() {
         closeButton
         toastOptions={{ classNames: { toast: 'toast', success: 'toast--success', error: 'toast--error', info: 'toast--info', description: 'toast__description' } }}
         offset={{ top: overHeader ? 6 : 'calc(var(--sticky-h) + var(--sticky-below) + 12px)', right: 16 }}
-        mobileOffset={{ bottom: 12, left: 12, right: 12, top: overHeader ? 6 : 'calc(var(--sticky-h) + 8px)' }}
+        mobileOffset={{ bottom: 12, left: 12, right: 12, top: overHeader ? 4 : 'calc(var(--sticky-h) + 8px)' }}
         containerAriaLabel="Notifications"
       />
       <Mounted />
