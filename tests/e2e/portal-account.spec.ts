@@ -88,9 +88,9 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     await expect(card).toContainText('£1,250.00');
     await expect(card).toContainText('Quoted: please answer');
     await expectAxeClean(page);
-    // A slip does nothing: the confirmation can be cancelled, and focus goes back to where it was.
+    // A slip does nothing: Not now takes the answer back, and focus goes back to where it was.
     await card.getByRole('button', { name: /^Decline/ }).click();
-    await card.getByRole('button', { name: 'Cancel' }).click();
+    await card.getByRole('button', { name: 'Not now' }).click();
     await expect(card.getByRole('button', { name: /^Decline/ })).toBeFocused();
     await card.getByRole('button', { name: /^Approve/ }).click();
     await expect(card.getByRole('button', { name: 'Yes, approve £1,250.00' })).toBeFocused();
@@ -171,10 +171,11 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     await expect(form.getByRole('status')).toHaveText(`We have sent a link to ${right}. Open it within 7 days to make the change; until then your account keeps ${typo}.`);
     await expect(form.getByLabel('Current password')).toHaveValue('');
     // Until it is opened, the account says where the link went (My Bookings' note named the old address and offered it again).
-    await expect(page.getByRole('region', { name: 'My email address' })).toContainText(`A link is on its way to ${right}`);
     await page.getByRole('tab', { name: 'My Bookings' }).click();
     await expect(page.getByRole('note')).toContainText(`Please open the link we sent to ${right}.`);
     await expect(page.getByRole('note').getByRole('button', { name: 'Send the link again' })).toHaveCount(0);
+    await page.getByRole('tab', { name: 'My Account' }).click();
+    await expect(page.getByRole('region', { name: 'My email address' })).toContainText(`A link is on its way to ${right}`);
     const link = await mailedLink(server, right, 'confirm-new-email', /https?:\/\/\S+\/customer-auth\?verify=[\w-]+/, after);
 
     await page.goto(link);

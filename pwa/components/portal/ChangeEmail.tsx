@@ -46,7 +46,8 @@ export function ChangeEmail({ user, after = CUSTOMER_AFTER }: { user: UserView; 
         Your account uses <strong className="portal-account__address">{user.email}</strong> {user.emailVerified ? '(confirmed).' : '(not confirmed yet).'} To use
         another, type it below: we send a link to it, and your account moves to it when you open the link.
       </p>
-      {user.pendingEmail ? (
+      {/* Just sent, the form's own answer says where the link went; the note is for coming back to the page. */}
+      {user.pendingEmail && status.kind !== 'sent' ? (
         <p className="portal-account__pending">
           A link is on its way to <strong className="portal-account__address">{user.pendingEmail}</strong>: open it within 7 days to move your account there.
         </p>
