@@ -112,6 +112,27 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await expect(card.getByRole('button', { name: /^Chat/ })).toBeFocused();
   });
 
+  test('a reply the customer has not seen says so on the booking’s Chat button, until the chat is opened', async ({ page, server }) => {
+    const { email } = await signedInCustomer(page, server, 'rita.replies@example.com');
+    await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(53), finishDate: dayAhead(53), description: 'Waiting for an answer' });
+    await expectToast(page, 'Booking Submitted');
+    const booking = server.storage.queries.bookingsForCustomer(email, null).find((b) => b.description === 'Waiting for an answer')!;
+    const admin = new Client(server.url);
+    await admin.loginAdmin();
+    for (const content of ['We can do the Monday.', 'Bring the dog in, please.']) expect((await admin.post(`/api/bookings/${booking.id}/messages`, { content })).status).toBe(201);
+
+    await page.reload();
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    const chat = page.getByRole('listitem').filter({ hasText: 'Waiting for an answer' }).getByRole('button', { name: /^Chat/ });
+    await expect(chat).toHaveAccessibleName(/2 new replies$/);
+    await chat.click();
+    await expect(page.getByRole('listitem').filter({ hasText: 'Bring the dog in, please.' })).toBeVisible();
+    await page.getByRole('button', { name: /Back to my bookings/ }).click();
+    await expect(chat).not.toContainText(/new repl/i);
+    // Kept on the device, so a reload does not bring them back as new.
+    expect(await page.evaluate((id) => localStorage.getItem(`chat-seen:${id}`), booking.id)).toBe(server.storage.queries.messages(booking.id).at(-1)!.createdAt);
+  });
+
   test('on a phone, back from a chat the booking’s Chat button has the focus and is on the screen', async ({ page, server }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signedInCustomer(page, server, 'penny.phone@example.com');

@@ -13,6 +13,7 @@ import { KINDS } from '../../offline/kinds.ts';
 import { useBookings, useMessages } from '../../offline/use-mirror.ts';
 import { WaitingBadge } from './BookingCard.tsx';
 import { formatSchedule, formatWhen } from './format.ts';
+import { markRepliesSeen } from './replies.ts';
 
 /** How the business's messages are signed in the customer's chat (seed: the admin's messages carry the team's label). */
 export const TEAM_LABEL = `${BUSINESS.shortName} team`;
@@ -43,6 +44,11 @@ export function BookingChat({ user, bookingId, onBack }: { user: UserView; booki
   useEffect(() => {
     if (log.current) log.current.scrollTop = log.current.scrollHeight;
   }, [messages?.length]);
+  // Open, the chat's replies are seen: the booking's card no longer says there is a new one.
+  useEffect(() => {
+    const latest = messages?.filter((message) => !message.waiting).at(-1);
+    if (latest) markRepliesSeen(bookingId, latest.createdAt);
+  }, [messages, bookingId]);
 
   const send = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
