@@ -163,13 +163,24 @@ export type EmailChangeRequested = {
 
 /**
  * The link sent to the new address was opened: the account goes by that address from now on, proved by the link.
- * It sees records made under the new address; those made under the old one without the account stay with that address.
- * It carries the account's name and password hash again, sealed under the new address's key, so the account does not
- * depend on the old address's key (which the 7-year retention deletes once nothing touches it).
+ * It sees records made under the new address. `claimed` (when the old address was proved, so its records were the
+ * account's): the bookings and quotes made under the old address without signing in, which now carry the account
+ * and so come with it; without it (an old address never proved, or an event from before 2026-11-28) they stay with
+ * that address. It carries the account's name and password hash again, sealed under the new address's key, so the
+ * account does not depend on the old address's key (which the 7-year retention deletes once nothing touches it).
  */
 export type UserEmailChanged = {
   type: 'UserEmailChanged';
-  data: { userId: string; email: string; previousEmail: string; firstName: string; lastName: string; passwordHash: string; closedVerificationIds: string[] };
+  data: {
+    userId: string;
+    email: string;
+    previousEmail: string;
+    firstName: string;
+    lastName: string;
+    passwordHash: string;
+    closedVerificationIds: string[];
+    claimed?: { bookingIds: string[]; quoteIds: string[] };
+  };
 };
 
 /** Only a hash of the token is kept; the token itself goes out by mail. */

@@ -50,7 +50,7 @@ export const EVENT_MODELS: Readonly<Record<EventType, readonly ModelName[]>> = {
   EmailVerificationRequested: ['users'],
   EmailVerified: ['users'],
   EmailChangeRequested: ['users'],
-  UserEmailChanged: ['users'],
+  UserEmailChanged: ['users', 'bookings', 'quotes'],
   PasswordResetRequested: ['users'],
   FileUploaded: ['uploads'],
   FileDiscarded: ['uploads'],

@@ -111,13 +111,30 @@ export const verifyEmail: Command<{ userId: string; tokenHash: string }, { moved
   const owner = newEmail === undefined ? undefined : uow.queries.userByEmail(newEmail);
   if (owner && owner.id !== userId) throw new ConflictError('email_taken', ADDRESS_TAKEN);
   // After a move the account's records are sealed under the new address's key (erasure takes every address it had).
-  const { events } = uow.handle(stream, userDecider, { type: 'VerifyEmail', data: { tokenHash, now: uow.metadata.time } }, { subject: personSubject(newEmail ?? user?.email ?? null, stream) });
+  const underOldAddress = newEmail !== undefined && user ? leftUnder(uow, user.email, userId) : undefined;
+  const { events } = uow.handle(stream, userDecider, { type: 'VerifyEmail', data: { tokenHash, now: uow.metadata.time, ...(underOldAddress ? { underOldAddress } : {}) } }, {
+    subject: personSubject(newEmail ?? user?.email ?? null, stream),
+  });
   const moved = events.find((e) => e.type === 'UserEmailChanged');
   if (!moved || !user) return { movedTo: null, admin: false };
   // Only to an address the account had proved: one typed wrong may be a stranger's, who must not learn the new one.
   if (user.emailVerified) uow.mail.queue(emailChanged(moved.data.previousEmail, { firstName: user.firstName, newEmail: moved.data.email, admin: user.isAdmin }));
   return { movedTo: moved.data.email, admin: user.isAdmin };
 };
+
+/**
+ * The bookings and quotes made under `email` that no customer's account holds: sent from the website without signing
+ * in, or booked by the business on the phone (those carry the admin's account). The account leaving that address
+ * takes them along when it had proved it (the user decider decides).
+ */
+function leftUnder(uow: Uow, email: string, userId: string): { bookingIds: string[]; quoteIds: string[] } {
+  const unheld = (record: { email: string | null; userId: string | null }) =>
+    record.email === email && record.userId !== userId && (record.userId === null || uow.queries.user(record.userId)?.isAdmin === true);
+  return {
+    bookingIds: uow.queries.bookingsForCustomer(email, null).filter(unheld).map((booking) => booking.id),
+    quoteIds: uow.queries.quotesForCustomer(email, null).filter(unheld).map((quote) => quote.id),
+  };
+}
 
 /**
  * The address the account asked to move to, while the newest link sent there is still open; null when none is

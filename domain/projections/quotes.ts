@@ -1,4 +1,4 @@
-import { attachmentsText, changedColumns, type ReadModel } from './model.ts';
+import { attachmentsText, changedColumns, type ReadModel, type ReadModelChange } from './model.ts';
 
 /** Quote requests, with the admin's notes, price, status and priority. A deleted quote leaves the table. */
 export const quotes: ReadModel = {
@@ -47,6 +47,9 @@ export const quotes: ReadModel = {
         return [{ op: 'update', table: 'quotes', id: event.data.quoteId, set: { bookingId: event.data.bookingId, updatedAt: time, version } }];
       case 'QuoteDeleted':
         return [{ op: 'delete', table: 'quotes', id: event.data.quoteId }];
+      case 'UserEmailChanged':
+        // Made under the address the account left, without signing in: the account's now (it had proved that address).
+        return (event.data.claimed?.quoteIds ?? []).map((id): ReadModelChange => ({ op: 'update', table: 'quotes', id, set: { userId: event.data.userId } }));
       default:
         return [];
     }

@@ -12,7 +12,7 @@ import '../auth/auth.css';
 
 const FIELDS = ['email', 'currentPassword'] as const;
 const CUSTOMER_AFTER =
-  'Bookings and quotes you sent while signed in stay with your account. Those sent under your old address without signing in stay with that address.';
+  'Your bookings and quotes come with you: those you sent while signed in, and, once your current address is confirmed, those sent under it without signing in.';
 const loadSchema = async (): Promise<FormSchema> => (await import('#domain/schemas/account.ts')).ChangeEmailSchema;
 
 /**
