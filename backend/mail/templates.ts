@@ -248,14 +248,33 @@ export function bookingCancelled(to: string, b: BookingNewsFacts): OutgoingMail 
   return withCalendar(mail, b.id);
 }
 
+type QuoteFacts = { firstName: string; serviceType: string; estimatedCost: string | null };
+
+/** How to answer a quote: the portal for an account, else how to make one that shows it. */
+function answerLine(portal: { url: string; hasAccount: boolean }): string {
+  return portal.hasAccount
+    ? `Sign in to approve or decline it: ${portal.url}/customer-portal`
+    : `To approve or decline it online, create an account with this email address: ${portal.url}/customer-auth?mode=signup`;
+}
+
 /** To the customer: their quote has a price and waits for their answer. */
-export function quoteReady(to: string, q: { firstName: string; serviceType: string; estimatedCost: string | null }, portal: { url: string; hasAccount: boolean }): OutgoingMail {
+export function quoteReady(to: string, q: QuoteFacts, portal: { url: string; hasAccount: boolean }): OutgoingMail {
   return compose('quote-ready', to, `Your quote for ${serviceTypeLabel(q.serviceType)} — ${BUSINESS.name}`, `Hello ${q.firstName},`, [
     `Your quote for ${serviceTypeLabel(q.serviceType)} is ready.`,
     ['Estimated cost', formatPounds(q.estimatedCost)],
-    portal.hasAccount
-      ? `Sign in to approve or decline it: ${portal.url}/customer-portal`
-      : `To approve or decline it online, create an account with this email address: ${portal.url}/customer-auth?mode=signup`,
+    answerLine(portal),
+    `Or call us on ${BUSINESS.phone}.`,
+  ]);
+}
+
+/** To the customer: the price of a quote waiting for their answer changed (they may have read the old one). */
+export function quotePriceChanged(to: string, q: QuoteFacts, previousCost: string | null, portal: { url: string; hasAccount: boolean }): OutgoingMail {
+  const service = serviceTypeLabel(q.serviceType);
+  return compose('quote-price-changed', to, `New price for your quote: ${service} — ${BUSINESS.name}`, `Hello ${q.firstName},`, [
+    `We have changed the price of your quote for ${service}. Please look at the new price before you answer.`,
+    ['New estimated cost', formatPounds(q.estimatedCost)],
+    ...(previousCost ? [['Previously', formatPounds(previousCost)] as MailLine] : []),
+    answerLine(portal),
     `Or call us on ${BUSINESS.phone}.`,
   ]);
 }

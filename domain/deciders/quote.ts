@@ -1,6 +1,6 @@
-import { ConflictError, NotFoundError, assertNever } from '../errors.ts';
+import { ConflictError, DomainError, NotFoundError, assertNever } from '../errors.ts';
 import type { QuoteAnswered, QuoteConverted, QuoteDeleted, QuoteRequested, QuoteRevised } from '../events.ts';
-import type { QuoteStatus } from '../schemas/quote.ts';
+import { PRICE_REQUIRED, type QuoteStatus } from '../schemas/quote.ts';
 import type { Decider } from './decider.ts';
 
 export type QuoteEvent = QuoteRequested | QuoteRevised | QuoteAnswered | QuoteConverted | QuoteDeleted;
@@ -8,7 +8,16 @@ export type QuoteEvent = QuoteRequested | QuoteRevised | QuoteAnswered | QuoteCo
 export type QuoteState =
   | { status: 'none' }
   | { status: 'deleted' }
-  | { status: 'open'; quoteId: string; email: string | null; quoteStatus: QuoteStatus; bookingId: string | null; request: QuoteRequested['data'] };
+  | {
+      status: 'open';
+      quoteId: string;
+      email: string | null;
+      quoteStatus: QuoteStatus;
+      /** The price the admin set, null for none yet. */
+      estimatedCost: string | null;
+      bookingId: string | null;
+      request: QuoteRequested['data'];
+    };
 
 export type RequestQuote = { type: 'RequestQuote'; data: QuoteRequested['data'] };
 export type ReviseQuote = { type: 'ReviseQuote'; data: Omit<QuoteRevised['data'], 'quoteId'> };
@@ -20,9 +29,12 @@ export type QuoteCommand = RequestQuote | ReviseQuote | AnswerQuote | ConvertQuo
 function evolve(state: QuoteState, event: QuoteEvent): QuoteState {
   switch (event.type) {
     case 'QuoteRequested':
-      return { status: 'open', quoteId: event.data.quoteId, email: event.data.email, quoteStatus: 'pending', bookingId: null, request: event.data };
-    case 'QuoteRevised':
-      return state.status === 'open' && event.data.quoteStatus ? { ...state, quoteStatus: event.data.quoteStatus } : state;
+      return { status: 'open', quoteId: event.data.quoteId, email: event.data.email, quoteStatus: 'pending', estimatedCost: null, bookingId: null, request: event.data };
+    case 'QuoteRevised': {
+      if (state.status !== 'open') return state;
+      const { quoteStatus, estimatedCost } = event.data;
+      return { ...state, quoteStatus: quoteStatus ?? state.quoteStatus, estimatedCost: estimatedCost === undefined ? state.estimatedCost : estimatedCost };
+    }
     case 'QuoteAnswered':
       return state.status === 'open' ? { ...state, quoteStatus: event.data.quoteStatus } : state;
     case 'QuoteConverted':
@@ -44,6 +56,13 @@ function decide(command: QuoteCommand, state: QuoteState): QuoteEvent[] {
     case 'ReviseQuote': {
       const changes = Object.fromEntries(Object.entries(command.data).filter(([, v]) => v !== undefined));
       if (Object.keys(changes).length === 0) return [];
+      // Quoted means the customer is sent the price to approve: a revision that sets the status or the price may not
+      // leave the quote Quoted without one (a note alone on an old quote like that is still taken).
+      const quoted = (command.data.quoteStatus ?? state.quoteStatus) === 'quoted';
+      const cost = command.data.estimatedCost === undefined ? state.estimatedCost : command.data.estimatedCost;
+      if (quoted && !cost && ('quoteStatus' in changes || 'estimatedCost' in changes)) {
+        throw new DomainError('estimated_cost_required', PRICE_REQUIRED, { fields: { estimatedCost: PRICE_REQUIRED } });
+      }
       return [{ type: 'QuoteRevised', data: { quoteId: state.quoteId, ...changes } }];
     }
     case 'AnswerQuote':

@@ -20,6 +20,31 @@ describe('quote decider', () => {
       .thenEvents([{ type: 'QuoteRevised', data: { quoteId, estimatedCost: '450.00', quoteStatus: 'quoted' } }]);
   });
 
+  it('refuses to leave a quote Quoted without a price, naming the field, whether the status or the price changes', () => {
+    const refused = { message: 'Enter the estimated cost before setting the status to Quoted', details: { fields: { estimatedCost: 'Enter the estimated cost before setting the status to Quoted' } } };
+    quote.given([quoteRequested()]).when({ type: 'ReviseQuote', data: { quoteStatus: 'quoted' } }).thenThrows('estimated_cost_required', refused);
+    quote.given([quoteRequested()]).when({ type: 'ReviseQuote', data: { quoteStatus: 'quoted', estimatedCost: null } }).thenThrows('estimated_cost_required', refused);
+    quote
+      .given([quoteRequested(), { type: 'QuoteRevised', data: { quoteId, estimatedCost: '450.00', quoteStatus: 'quoted' } }])
+      .when({ type: 'ReviseQuote', data: { estimatedCost: null } })
+      .thenThrows('estimated_cost_required', refused);
+  });
+
+  it('marks a quote Quoted on the price it has, and takes a note alone on one Quoted without a price (written before the rule)', () => {
+    quote
+      .given([quoteRequested(), { type: 'QuoteRevised', data: { quoteId, estimatedCost: '450.00' } }])
+      .when({ type: 'ReviseQuote', data: { quoteStatus: 'quoted' } })
+      .thenEvents([{ type: 'QuoteRevised', data: { quoteId, quoteStatus: 'quoted' } }]);
+    quote
+      .given([quoteRequested(), { type: 'QuoteRevised', data: { quoteId, quoteStatus: 'quoted' } }])
+      .when({ type: 'ReviseQuote', data: { notes: 'Waiting on the survey' } })
+      .thenEvents([{ type: 'QuoteRevised', data: { quoteId, notes: 'Waiting on the survey' } }]);
+    quote
+      .given([quoteRequested(), { type: 'QuoteRevised', data: { quoteId, estimatedCost: '450.00', quoteStatus: 'quoted' } }, { type: 'QuoteRevised', data: { quoteId, notes: 'x' } }])
+      .when({ type: 'ReviseQuote', data: { quoteStatus: 'quoted', estimatedCost: undefined } })
+      .thenEvents([{ type: 'QuoteRevised', data: { quoteId, quoteStatus: 'quoted' } }]);
+  });
+
   it('lets the customer approve only a quoted quote', () => {
     quote
       .given([quoteRequested()])
