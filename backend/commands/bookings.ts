@@ -264,22 +264,6 @@ export const cancelBookingRequest: Command<{ id: string }, { id: string }> = (uo
 };
 
 /**
- * A customer deleting their account withdraws their booking requests still waiting for confirmation (erased, they
- * would be requests nobody can answer: no name, no address). Jobs already booked stay, anonymised, for the business
- * to settle. Answers how many were withdrawn.
- */
-export const withdrawWaitingRequests: Command<{ email: string | null; userId: string }, { withdrawn: number }> = (uow, { email, userId }) => {
-  let withdrawn = 0;
-  for (const booking of uow.queries.bookingsForCustomer(email, userId)) {
-    if (booking.status !== 'pending') continue;
-    const stream = streamId.booking(booking.id);
-    const { events } = uow.handle(stream, bookingDecider, { type: 'CancelBookingRequest' }, { subject: personSubject(booking.email, stream) });
-    withdrawn += events.length;
-  }
-  return { withdrawn };
-};
-
-/**
  * `POST /api/bookings/{id}/dates`: the customer moves their own request to other days or hours while it waits for
  * confirmation (the decider refuses once it is confirmed, and the same days again change nothing). A waiting request
  * holds no slot, so there is no clash to check. The business hears of it, with the days it had.

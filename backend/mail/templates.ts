@@ -146,6 +146,35 @@ export function requestMoved(to: string, b: BookingForBusiness, was: { startDate
   ]);
 }
 
+/** A booked job as a mail may name it without its customer: what, when, which. */
+export type BookedJob = { id: string; serviceType: string; status: string; startDate: string | null; finishDate: string | null; startTime: string | null; finishTime: string | null };
+
+/**
+ * To the business: a customer deleted their account. Their details are erased straight after, so the mail carries
+ * nothing personal: the jobs still booked for them by reference, service and dates (to settle by phone), and how
+ * many open requests were withdrawn.
+ */
+export function accountDeleted(to: string, d: { jobs: readonly BookedJob[]; bookingRequests: number; quoteRequests: number; adminUrl: string }): OutgoingMail {
+  const n = d.jobs.length;
+  const count = (k: number, one: string) => `${k} ${one}${k === 1 ? '' : 's'}`;
+  const withdrawn = [
+    ...(d.bookingRequests > 0 ? [count(d.bookingRequests, 'booking request')] : []),
+    ...(d.quoteRequests > 0 ? [count(d.quoteRequests, 'quote request')] : []),
+  ];
+  const subject = n > 0 ? `A customer deleted their account: ${count(n, 'booked job')} to settle` : 'A customer deleted their account';
+  return compose('account-deleted', to, subject, 'A customer deleted their account, and their personal details have been erased.', [
+    ...(n > 0
+      ? [
+          `${n === 1 ? 'This job was' : 'These jobs were'} booked for them and ${n === 1 ? 'stays' : 'stay'} in the Admin Portal, without their name or contact details:`,
+          ...d.jobs.map((job): MailLine => [`Reference ${bookingReference(job.id)}`, `${serviceTypeLabel(job.serviceType)}, ${scheduleWords(job) ?? 'no dates'} (${job.status.replace(/_/g, ' ')})`]),
+          'We no longer hold their details, so please settle these jobs with them by phone: whether they still go ahead, access and payment.',
+        ]
+      : []),
+    ...(withdrawn.length > 0 ? [`Their ${withdrawn.join(' and ')} still waiting for an answer ${d.bookingRequests + d.quoteRequests === 1 ? 'was' : 'were'} withdrawn.`] : []),
+    `Admin Portal: ${d.adminUrl}`,
+  ]);
+}
+
 /** To the business: a customer wrote about a booking. */
 export function newMessage(to: string, m: { senderName: string; content: string; serviceType: string; bookingId: string }): OutgoingMail {
   return compose('new-message', to, `New message from ${m.senderName} about ${serviceTypeLabel(m.serviceType)}`, 'A customer sent a message.', [

@@ -1,9 +1,9 @@
 import { ConflictError, DomainError, NotFoundError, assertNever } from '../errors.ts';
-import type { QuoteAnswered, QuoteConverted, QuoteDeleted, QuoteRequested, QuoteRevised } from '../events.ts';
+import type { QuoteAnswered, QuoteConverted, QuoteDeleted, QuoteRequested, QuoteRevised, QuoteWithdrawn } from '../events.ts';
 import { PRICE_REQUIRED, type QuoteStatus } from '../schemas/quote.ts';
 import type { Decider } from './decider.ts';
 
-export type QuoteEvent = QuoteRequested | QuoteRevised | QuoteAnswered | QuoteConverted | QuoteDeleted;
+export type QuoteEvent = QuoteRequested | QuoteRevised | QuoteAnswered | QuoteConverted | QuoteDeleted | QuoteWithdrawn;
 
 export type QuoteState =
   | { status: 'none' }
@@ -16,6 +16,8 @@ export type QuoteState =
       /** The price the admin set, null for none yet. */
       estimatedCost: string | null;
       bookingId: string | null;
+      /** The customer withdrew it (they deleted their account): it cannot become a job. */
+      withdrawn: boolean;
       request: QuoteRequested['data'];
     };
 
@@ -24,12 +26,17 @@ export type ReviseQuote = { type: 'ReviseQuote'; data: Omit<QuoteRevised['data']
 export type AnswerQuote = { type: 'AnswerQuote'; data: { answer: 'approved' | 'rejected' } };
 export type ConvertQuote = { type: 'ConvertQuote'; data: { bookingId: string } };
 export type DeleteQuote = { type: 'DeleteQuote' };
-export type QuoteCommand = RequestQuote | ReviseQuote | AnswerQuote | ConvertQuote | DeleteQuote;
+/** The customer deleting their account withdraws the request if it is still open; an answered or converted one stays. */
+export type WithdrawQuoteRequest = { type: 'WithdrawQuoteRequest' };
+export type QuoteCommand = RequestQuote | ReviseQuote | AnswerQuote | ConvertQuote | DeleteQuote | WithdrawQuoteRequest;
+
+/** Our text for a conversion of a request its customer withdrew. */
+export const QUOTE_WITHDRAWN = 'This quote request was withdrawn: the customer deleted their account, so it cannot become a job.';
 
 function evolve(state: QuoteState, event: QuoteEvent): QuoteState {
   switch (event.type) {
     case 'QuoteRequested':
-      return { status: 'open', quoteId: event.data.quoteId, email: event.data.email, quoteStatus: 'pending', estimatedCost: null, bookingId: null, request: event.data };
+      return { status: 'open', quoteId: event.data.quoteId, email: event.data.email, quoteStatus: 'pending', estimatedCost: null, bookingId: null, withdrawn: false, request: event.data };
     case 'QuoteRevised': {
       if (state.status !== 'open') return state;
       const { quoteStatus, estimatedCost } = event.data;
@@ -39,6 +46,8 @@ function evolve(state: QuoteState, event: QuoteEvent): QuoteState {
       return state.status === 'open' ? { ...state, quoteStatus: event.data.quoteStatus } : state;
     case 'QuoteConverted':
       return state.status === 'open' ? { ...state, bookingId: event.data.bookingId } : state;
+    case 'QuoteWithdrawn':
+      return state.status === 'open' ? { ...state, quoteStatus: 'rejected', withdrawn: true } : state;
     case 'QuoteDeleted':
       return { status: 'deleted' };
     default:
@@ -71,12 +80,16 @@ function decide(command: QuoteCommand, state: QuoteState): QuoteEvent[] {
       }
       return [{ type: 'QuoteAnswered', data: { quoteId: state.quoteId, quoteStatus: command.data.answer } }];
     case 'ConvertQuote':
+      if (state.withdrawn) throw new ConflictError('quote_withdrawn', QUOTE_WITHDRAWN);
       if (state.bookingId) {
         throw new ConflictError('quote_already_converted', 'This quote has already been converted to a job', { bookingId: state.bookingId });
       }
       return [{ type: 'QuoteConverted', data: { quoteId: state.quoteId, bookingId: command.data.bookingId } }];
     case 'DeleteQuote':
       return [{ type: 'QuoteDeleted', data: { quoteId: state.quoteId } }];
+    case 'WithdrawQuoteRequest':
+      if (state.bookingId || state.withdrawn || (state.quoteStatus !== 'pending' && state.quoteStatus !== 'quoted')) return [];
+      return [{ type: 'QuoteWithdrawn', data: { quoteId: state.quoteId } }];
     default:
       return assertNever(command);
   }

@@ -123,6 +123,34 @@ describe('quote decider', () => {
       .thenThrows('quote_exists');
   });
 
+  it('withdraws a request still open (pending, or quoted and unanswered) when its customer deletes their account', () => {
+    const withdrawn = [{ type: 'QuoteWithdrawn', data: { quoteId } }] as const;
+    quote.given([quoteRequested()]).when({ type: 'WithdrawQuoteRequest' }).thenEvents([...withdrawn]);
+    quote
+      .given([quoteRequested(), { type: 'QuoteRevised', data: { quoteId, estimatedCost: '300', quoteStatus: 'quoted' } }])
+      .when({ type: 'WithdrawQuoteRequest' })
+      .thenEvents([...withdrawn]);
+  });
+
+  it('leaves an answered, converted or already withdrawn quote as it is', () => {
+    const quoted = { type: 'QuoteRevised', data: { quoteId, estimatedCost: '300', quoteStatus: 'quoted' } } as const;
+    quote.given([quoteRequested(), quoted, { type: 'QuoteAnswered', data: { quoteId, quoteStatus: 'approved' } }]).when({ type: 'WithdrawQuoteRequest' }).thenEvents([]);
+    quote.given([quoteRequested(), quoted, { type: 'QuoteAnswered', data: { quoteId, quoteStatus: 'rejected' } }]).when({ type: 'WithdrawQuoteRequest' }).thenEvents([]);
+    quote.given([quoteRequested(), { type: 'QuoteConverted', data: { quoteId, bookingId: 'b-1' } }]).when({ type: 'WithdrawQuoteRequest' }).thenEvents([]);
+    quote.given([quoteRequested(), { type: 'QuoteWithdrawn', data: { quoteId } }]).when({ type: 'WithdrawQuoteRequest' }).thenEvents([]);
+  });
+
+  it('refuses to convert or approve a withdrawn request', () => {
+    quote
+      .given([quoteRequested(), { type: 'QuoteWithdrawn', data: { quoteId } }])
+      .when({ type: 'ConvertQuote', data: { bookingId: 'b-1' } })
+      .thenThrows('quote_withdrawn', { message: 'This quote request was withdrawn: the customer deleted their account, so it cannot become a job.' });
+    quote
+      .given([quoteRequested(), { type: 'QuoteRevised', data: { quoteId, estimatedCost: '300', quoteStatus: 'quoted' } }, { type: 'QuoteWithdrawn', data: { quoteId } }])
+      .when({ type: 'AnswerQuote', data: { answer: 'approved' } })
+      .thenThrows('quote_not_quoted');
+  });
+
   it('treats a deleted quote as gone', () => {
     quote
       .given([quoteRequested(), { type: 'QuoteDeleted', data: { quoteId } }])
