@@ -4,6 +4,7 @@ import { quoteDecider } from '#domain/deciders/quote.ts';
 import { personSubject } from '#domain/events.ts';
 import { HOLDS_SLOT } from '#domain/schedule.ts';
 import { accountDeleted, type BookedJob } from '../mail/templates.ts';
+import { adminUrl } from './bookings.ts';
 import type { Command } from './unit.ts';
 
 /** What a customer's deletion of their account left for the business: counts, and the jobs still booked. */
@@ -34,7 +35,7 @@ export const withdrawOpenRequests: Command<{ email: string | null; userId: strin
   }
   if (bookingRequests + quoteRequests + booked.length > 0 && uow.settings.businessEmail) {
     const jobs = booked.sort((a, b) => (a.startDate ?? '').localeCompare(b.startDate ?? ''));
-    uow.mail.queue(accountDeleted(uow.settings.businessEmail, { jobs, bookingRequests, quoteRequests, adminUrl: `${uow.settings.publicUrl ?? ''}/admin` }));
+    uow.mail.queue(accountDeleted(uow.settings.businessEmail, { jobs, bookingRequests, quoteRequests, adminUrl: adminUrl(uow) }));
   }
   return { bookingRequests, quoteRequests, bookedJobs: booked.length };
 };

@@ -10,7 +10,7 @@ import type { Attachment } from '#domain/schemas/fields.ts';
 import type { ConvertQuoteInput, UpdateQuoteInput } from '#domain/schemas/quote.ts';
 import type { Quote } from '#data/queries.ts';
 import { quoteAnswered, quotePriceChanged, quoteReady } from '../mail/templates.ts';
-import { assertNoClash, customerAddress, portalFor, tellCustomer } from './bookings.ts';
+import { adminUrl, assertNoClash, customerAddress, portalFor, tellCustomer } from './bookings.ts';
 import type { Command, Uow } from './unit.ts';
 
 function loadQuote(uow: Uow, quoteId: string): { quote: Quote; stream: string; subject: string } {
@@ -42,7 +42,7 @@ export const answerQuote: Command<{ id: string; answer: 'approved' | 'rejected' 
   const { quote, stream, subject } = loadQuote(uow, id);
   const { events } = uow.handle(stream, quoteDecider, { type: 'AnswerQuote', data: { answer } }, { subject });
   // The business hears of it (an approved one is work to book), once.
-  if (events.length > 0 && uow.settings.businessEmail) uow.mail.queue(quoteAnswered(uow.settings.businessEmail, quote, answer, `${uow.settings.publicUrl ?? ''}/admin`));
+  if (events.length > 0 && uow.settings.businessEmail) uow.mail.queue(quoteAnswered(uow.settings.businessEmail, quote, answer, adminUrl(uow)));
   return { id };
 };
 

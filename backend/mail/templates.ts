@@ -63,6 +63,8 @@ function urgent(mail: OutgoingMail): OutgoingMail {
 
 export type RequestSummary = {
   kind: 'quote' | 'booking';
+  /** The record's id: a booking is named by its reference (domain/reference.ts), as its customer's card shows it. */
+  id?: string;
   firstName: string;
   lastName?: string | null;
   email?: string | null;
@@ -94,8 +96,14 @@ export function requestReceived(to: string, r: RequestSummary): OutgoingMail {
   ]);
 }
 
+/**
+ * The last line of every mail to the business about something the Admin Portal shows: where to act on it. In this
+ * and the mails below, a booking is named by its reference (domain/reference.ts), as its customer's card shows it.
+ */
+const adminLine = (adminUrl: string, what: string): string => `${what} in the Admin Portal: ${adminUrl}`;
+
 /** To the business: a new quote or booking request. */
-export function newRequest(to: string, r: RequestSummary): OutgoingMail {
+export function newRequest(to: string, r: RequestSummary, adminUrl: string): OutgoingMail {
   return compose('new-request', to, `New ${what(r)}: ${serviceTypeLabel(r.serviceType)} — ${fullName(r)}`, `A new ${what(r)} has arrived.`, [
     ['Name', fullName(r)],
     ['Email', r.email],
@@ -105,6 +113,8 @@ export function newRequest(to: string, r: RequestSummary): OutgoingMail {
     ['Preferred date', r.preferredDate ? dayWords(r.preferredDate) : null],
     ['Dates', scheduleWords(r)],
     ['Details', r.description],
+    ...(r.kind === 'booking' && r.id ? [['Reference', bookingReference(r.id)] as MailLine] : []),
+    adminLine(adminUrl, r.kind === 'quote' ? 'Price it' : 'Confirm it'),
   ]);
 }
 
@@ -128,21 +138,28 @@ function customerLines(b: BookingForBusiness): MailLine[] {
 }
 
 /** To the business: a customer withdrew a booking request before it was confirmed. */
-export function requestCancelled(to: string, b: BookingForBusiness): OutgoingMail {
+export function requestCancelled(to: string, b: BookingForBusiness, adminUrl: string): OutgoingMail {
   return compose('request-cancelled', to, `Booking request cancelled: ${serviceTypeLabel(b.serviceType)} — ${fullName(b)}`, 'A customer cancelled their booking request before it was confirmed.', [
     ...customerLines(b),
     ['Dates', scheduleWords(b)],
     ['Reference', bookingReference(b.id)],
+    adminLine(adminUrl, 'It is'),
   ]);
 }
 
 /** To the business: a customer moved their booking request to other days or hours before it was confirmed. */
-export function requestMoved(to: string, b: BookingForBusiness, was: { startDate: string | null; finishDate: string | null; startTime: string | null; finishTime: string | null }): OutgoingMail {
+export function requestMoved(
+  to: string,
+  b: BookingForBusiness,
+  was: { startDate: string | null; finishDate: string | null; startTime: string | null; finishTime: string | null },
+  adminUrl: string,
+): OutgoingMail {
   return compose('request-moved', to, `Booking request moved: ${serviceTypeLabel(b.serviceType)} — ${fullName(b)}`, 'A customer changed the dates of their booking request before it was confirmed.', [
     ...customerLines(b),
     ['New dates', scheduleWords(b)],
     ['It was', scheduleWords(was)],
     ['Reference', bookingReference(b.id)],
+    adminLine(adminUrl, 'Confirm it'),
   ]);
 }
 
@@ -171,16 +188,17 @@ export function accountDeleted(to: string, d: { jobs: readonly BookedJob[]; book
         ]
       : []),
     ...(withdrawn.length > 0 ? [`Their ${withdrawn.join(' and ')} still waiting for an answer ${d.bookingRequests + d.quoteRequests === 1 ? 'was' : 'were'} withdrawn.`] : []),
-    `Admin Portal: ${d.adminUrl}`,
+    adminLine(d.adminUrl, n > 0 ? 'The jobs are' : 'The withdrawn requests are'),
   ]);
 }
 
 /** To the business: a customer wrote about a booking. */
-export function newMessage(to: string, m: { senderName: string; content: string; serviceType: string; bookingId: string }): OutgoingMail {
+export function newMessage(to: string, m: { senderName: string; content: string; serviceType: string; bookingId: string }, adminUrl: string): OutgoingMail {
   return compose('new-message', to, `New message from ${m.senderName} about ${serviceTypeLabel(m.serviceType)}`, 'A customer sent a message.', [
     ['From', m.senderName],
-    ['Booking', m.bookingId],
+    ['Booking', `${serviceTypeLabel(m.serviceType)}, reference ${bookingReference(m.bookingId)}`],
     m.content,
+    adminLine(adminUrl, 'Reply'),
   ]);
 }
 
@@ -421,8 +439,12 @@ export function addressInUse(to: string, p: { firstName: string }): OutgoingMail
   );
 }
 
-/** To the business: a contact form enquiry or a support request. */
-export function enquiry(to: string, kind: 'contact' | 'support', fields: Array<[string, string | null | undefined]>): OutgoingMail {
+/**
+ * To the business: a contact form enquiry (with where the Admin Portal lists it, under Contacts) or a support
+ * request (which the portal does not show: this mail is where it is read).
+ */
+export function enquiry(to: string, kind: 'contact' | 'support', fields: Array<[string, string | null | undefined]>, adminUrl?: string): OutgoingMail {
   const subject = kind === 'contact' ? 'New enquiry from the website' : 'New support request';
-  return compose(kind === 'contact' ? 'new-contact' : 'new-support-request', to, subject, `${subject}:`, fields);
+  const lines: MailLine[] = [...fields, ...(adminUrl ? [adminLine(adminUrl, 'It is under Contacts')] : [])];
+  return compose(kind === 'contact' ? 'new-contact' : 'new-support-request', to, subject, `${subject}:`, lines);
 }
