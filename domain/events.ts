@@ -94,6 +94,11 @@ export type QuoteAnswered = {
 
 export type QuoteConverted = { type: 'QuoteConverted'; data: { quoteId: string; bookingId: string } };
 export type QuoteDeleted = { type: 'QuoteDeleted'; data: { quoteId: string } };
+/**
+ * The customer withdrew their quote request while it was still open (pending, or quoted and not answered): they
+ * deleted their account, so nobody is left to price it for or to answer it. The quote then reads as declined.
+ */
+export type QuoteWithdrawn = { type: 'QuoteWithdrawn'; data: { quoteId: string } };
 
 export type ContactCreated = {
   type: 'ContactCreated';
@@ -233,6 +238,7 @@ export type DomainEvent =
   | QuoteAnswered
   | QuoteConverted
   | QuoteDeleted
+  | QuoteWithdrawn
   | ContactCreated
   | MessagePosted
   | UserRegistered
@@ -279,6 +285,7 @@ export const PERSONAL_FIELDS: { readonly [T in EventType]: readonly DataKeys<T>[
   QuoteAnswered: [],
   QuoteConverted: [],
   QuoteDeleted: [],
+  QuoteWithdrawn: [],
   ContactCreated: ['firstName', 'lastName', 'email', 'phone', 'details'],
   MessagePosted: ['senderName', 'content'],
   UserRegistered: ['email', 'firstName', 'lastName', 'passwordHash'],
@@ -316,6 +323,7 @@ export const EVENT_VERSIONS: { readonly [T in EventType]: number } = {
   QuoteAnswered: 1,
   QuoteConverted: 1,
   QuoteDeleted: 1,
+  QuoteWithdrawn: 1,
   ContactCreated: 1,
   MessagePosted: 1,
   UserRegistered: 1,

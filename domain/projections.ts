@@ -40,6 +40,7 @@ export const EVENT_MODELS: Readonly<Record<EventType, readonly ModelName[]>> = {
   QuoteAnswered: ['quotes'],
   QuoteConverted: ['quotes'],
   QuoteDeleted: ['quotes'],
+  QuoteWithdrawn: ['quotes'],
   ContactCreated: ['contacts'],
   MessagePosted: ['messages', 'uploads'],
   UserRegistered: ['users'],

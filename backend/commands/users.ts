@@ -1,9 +1,9 @@
 import { streamId } from '#domain/deciders/decider.ts';
-import { type UserCommand, type UserEvent, userDecider } from '#domain/deciders/user.ts';
+import { INVALID_VERIFICATION, type UserCommand, type UserEvent, userDecider } from '#domain/deciders/user.ts';
 import type { EventStore } from '#data/event-store.ts';
 import { personSubject } from '#domain/events.ts';
-import { VERIFICATION_TOKEN_TTL_MS } from '#domain/limits.ts';
-import { ConflictError, NotFoundError } from '#domain/errors.ts';
+import { ERASED, VERIFICATION_TOKEN_TTL_MS } from '#domain/limits.ts';
+import { ConflictError, DomainError, NotFoundError } from '#domain/errors.ts';
 import { addressInUse, confirmNewEmail, emailChanged, registrationAttempt, verifyEmail as verifyEmailMail } from '../mail/templates.ts';
 import type { Command, Uow } from './unit.ts';
 
@@ -105,6 +105,9 @@ export const requestEmailChange: Command<{ userId: string; newEmail: string; ver
  */
 export const verifyEmail: Command<{ userId: string; tokenHash: string }, { movedTo: string | null; admin: boolean }> = (uow, { userId, tokenHash }) => {
   const user = uow.queries.user(userId);
+  // A link of an account deleted or erased since is as dead as an expired one: it must not say "confirmed", nor
+  // write to (or move) an account that is gone.
+  if (!user || user.email === ERASED) throw new DomainError('verification_token_invalid', INVALID_VERIFICATION);
   const stream = streamId.user(userId);
   const { state } = uow.load(stream, userDecider);
   const newEmail = state.status === 'active' ? state.openVerifications.find((v) => v.tokenHash === tokenHash)?.newEmail : undefined;
@@ -116,7 +119,7 @@ export const verifyEmail: Command<{ userId: string; tokenHash: string }, { moved
     subject: personSubject(newEmail ?? user?.email ?? null, stream),
   });
   const moved = events.find((e) => e.type === 'UserEmailChanged');
-  if (!moved || !user) return { movedTo: null, admin: false };
+  if (!moved) return { movedTo: null, admin: false };
   // Only to an address the account had proved: one typed wrong may be a stranger's, who must not learn the new one.
   if (user.emailVerified) uow.mail.queue(emailChanged(moved.data.previousEmail, { firstName: user.firstName, newEmail: moved.data.email, admin: user.isAdmin }));
   return { movedTo: moved.data.email, admin: user.isAdmin };

@@ -63,6 +63,8 @@ function urgent(mail: OutgoingMail): OutgoingMail {
 
 export type RequestSummary = {
   kind: 'quote' | 'booking';
+  /** The record's id: a booking is named by its reference (domain/reference.ts), as its customer's card shows it. */
+  id?: string;
   firstName: string;
   lastName?: string | null;
   email?: string | null;
@@ -94,8 +96,14 @@ export function requestReceived(to: string, r: RequestSummary): OutgoingMail {
   ]);
 }
 
+/**
+ * The last line of every mail to the business about something the Admin Portal shows: where to act on it. In this
+ * and the mails below, a booking is named by its reference (domain/reference.ts), as its customer's card shows it.
+ */
+const adminLine = (adminUrl: string, what: string): string => `${what} in the Admin Portal: ${adminUrl}`;
+
 /** To the business: a new quote or booking request. */
-export function newRequest(to: string, r: RequestSummary): OutgoingMail {
+export function newRequest(to: string, r: RequestSummary, adminUrl: string): OutgoingMail {
   return compose('new-request', to, `New ${what(r)}: ${serviceTypeLabel(r.serviceType)} — ${fullName(r)}`, `A new ${what(r)} has arrived.`, [
     ['Name', fullName(r)],
     ['Email', r.email],
@@ -105,6 +113,8 @@ export function newRequest(to: string, r: RequestSummary): OutgoingMail {
     ['Preferred date', r.preferredDate ? dayWords(r.preferredDate) : null],
     ['Dates', scheduleWords(r)],
     ['Details', r.description],
+    ...(r.kind === 'booking' && r.id ? [['Reference', bookingReference(r.id)] as MailLine] : []),
+    adminLine(adminUrl, r.kind === 'quote' ? 'Price it' : 'Confirm it'),
   ]);
 }
 
@@ -128,30 +138,67 @@ function customerLines(b: BookingForBusiness): MailLine[] {
 }
 
 /** To the business: a customer withdrew a booking request before it was confirmed. */
-export function requestCancelled(to: string, b: BookingForBusiness): OutgoingMail {
+export function requestCancelled(to: string, b: BookingForBusiness, adminUrl: string): OutgoingMail {
   return compose('request-cancelled', to, `Booking request cancelled: ${serviceTypeLabel(b.serviceType)} — ${fullName(b)}`, 'A customer cancelled their booking request before it was confirmed.', [
     ...customerLines(b),
     ['Dates', scheduleWords(b)],
     ['Reference', bookingReference(b.id)],
+    adminLine(adminUrl, 'It is'),
   ]);
 }
 
 /** To the business: a customer moved their booking request to other days or hours before it was confirmed. */
-export function requestMoved(to: string, b: BookingForBusiness, was: { startDate: string | null; finishDate: string | null; startTime: string | null; finishTime: string | null }): OutgoingMail {
+export function requestMoved(
+  to: string,
+  b: BookingForBusiness,
+  was: { startDate: string | null; finishDate: string | null; startTime: string | null; finishTime: string | null },
+  adminUrl: string,
+): OutgoingMail {
   return compose('request-moved', to, `Booking request moved: ${serviceTypeLabel(b.serviceType)} — ${fullName(b)}`, 'A customer changed the dates of their booking request before it was confirmed.', [
     ...customerLines(b),
     ['New dates', scheduleWords(b)],
     ['It was', scheduleWords(was)],
     ['Reference', bookingReference(b.id)],
+    adminLine(adminUrl, 'Confirm it'),
+  ]);
+}
+
+/** A booked job as a mail may name it without its customer: what, when, which. */
+export type BookedJob = { id: string; serviceType: string; status: string; startDate: string | null; finishDate: string | null; startTime: string | null; finishTime: string | null };
+
+/**
+ * To the business: a customer deleted their account. Their details are erased straight after, so the mail carries
+ * nothing personal: the jobs still booked for them by reference, service and dates (to settle by phone), and how
+ * many open requests were withdrawn.
+ */
+export function accountDeleted(to: string, d: { jobs: readonly BookedJob[]; bookingRequests: number; quoteRequests: number; adminUrl: string }): OutgoingMail {
+  const n = d.jobs.length;
+  const count = (k: number, one: string) => `${k} ${one}${k === 1 ? '' : 's'}`;
+  const withdrawn = [
+    ...(d.bookingRequests > 0 ? [count(d.bookingRequests, 'booking request')] : []),
+    ...(d.quoteRequests > 0 ? [count(d.quoteRequests, 'quote request')] : []),
+  ];
+  const subject = n > 0 ? `A customer deleted their account: ${count(n, 'booked job')} to settle` : 'A customer deleted their account';
+  return compose('account-deleted', to, subject, 'A customer deleted their account, and their personal details have been erased.', [
+    ...(n > 0
+      ? [
+          `${n === 1 ? 'This job was' : 'These jobs were'} booked for them and ${n === 1 ? 'stays' : 'stay'} in the Admin Portal, without their name or contact details:`,
+          ...d.jobs.map((job): MailLine => [`Reference ${bookingReference(job.id)}`, `${serviceTypeLabel(job.serviceType)}, ${scheduleWords(job) ?? 'no dates'} (${job.status.replace(/_/g, ' ')})`]),
+          'We no longer hold their details, so please settle these jobs with them by phone: whether they still go ahead, access and payment.',
+        ]
+      : []),
+    ...(withdrawn.length > 0 ? [`Their ${withdrawn.join(' and ')} still waiting for an answer ${d.bookingRequests + d.quoteRequests === 1 ? 'was' : 'were'} withdrawn.`] : []),
+    adminLine(d.adminUrl, n > 0 ? 'The jobs are' : 'The withdrawn requests are'),
   ]);
 }
 
 /** To the business: a customer wrote about a booking. */
-export function newMessage(to: string, m: { senderName: string; content: string; serviceType: string; bookingId: string }): OutgoingMail {
+export function newMessage(to: string, m: { senderName: string; content: string; serviceType: string; bookingId: string }, adminUrl: string): OutgoingMail {
   return compose('new-message', to, `New message from ${m.senderName} about ${serviceTypeLabel(m.serviceType)}`, 'A customer sent a message.', [
     ['From', m.senderName],
-    ['Booking', m.bookingId],
+    ['Booking', `${serviceTypeLabel(m.serviceType)}, reference ${bookingReference(m.bookingId)}`],
     m.content,
+    adminLine(adminUrl, 'Reply'),
   ]);
 }
 
@@ -248,14 +295,33 @@ export function bookingCancelled(to: string, b: BookingNewsFacts): OutgoingMail 
   return withCalendar(mail, b.id);
 }
 
+type QuoteFacts = { firstName: string; serviceType: string; estimatedCost: string | null };
+
+/** How to answer a quote: the portal for an account, else how to make one that shows it. */
+function answerLine(portal: { url: string; hasAccount: boolean }): string {
+  return portal.hasAccount
+    ? `Sign in to approve or decline it: ${portal.url}/customer-portal`
+    : `To approve or decline it online, create an account with this email address: ${portal.url}/customer-auth?mode=signup`;
+}
+
 /** To the customer: their quote has a price and waits for their answer. */
-export function quoteReady(to: string, q: { firstName: string; serviceType: string; estimatedCost: string | null }, portal: { url: string; hasAccount: boolean }): OutgoingMail {
+export function quoteReady(to: string, q: QuoteFacts, portal: { url: string; hasAccount: boolean }): OutgoingMail {
   return compose('quote-ready', to, `Your quote for ${serviceTypeLabel(q.serviceType)} — ${BUSINESS.name}`, `Hello ${q.firstName},`, [
     `Your quote for ${serviceTypeLabel(q.serviceType)} is ready.`,
     ['Estimated cost', formatPounds(q.estimatedCost)],
-    portal.hasAccount
-      ? `Sign in to approve or decline it: ${portal.url}/customer-portal`
-      : `To approve or decline it online, create an account with this email address: ${portal.url}/customer-auth?mode=signup`,
+    answerLine(portal),
+    `Or call us on ${BUSINESS.phone}.`,
+  ]);
+}
+
+/** To the customer: the price of a quote waiting for their answer changed (they may have read the old one). */
+export function quotePriceChanged(to: string, q: QuoteFacts, previousCost: string | null, portal: { url: string; hasAccount: boolean }): OutgoingMail {
+  const service = serviceTypeLabel(q.serviceType);
+  return compose('quote-price-changed', to, `New price for your quote: ${service} — ${BUSINESS.name}`, `Hello ${q.firstName},`, [
+    `We have changed the price of your quote for ${service}. Please look at the new price before you answer.`,
+    ['New estimated cost', formatPounds(q.estimatedCost)],
+    ...(previousCost ? [['Previously', formatPounds(previousCost)] as MailLine] : []),
+    answerLine(portal),
     `Or call us on ${BUSINESS.phone}.`,
   ]);
 }
@@ -373,8 +439,12 @@ export function addressInUse(to: string, p: { firstName: string }): OutgoingMail
   );
 }
 
-/** To the business: a contact form enquiry or a support request. */
-export function enquiry(to: string, kind: 'contact' | 'support', fields: Array<[string, string | null | undefined]>): OutgoingMail {
+/**
+ * To the business: a contact form enquiry (with where the Admin Portal lists it, under Contacts) or a support
+ * request (which the portal does not show: this mail is where it is read).
+ */
+export function enquiry(to: string, kind: 'contact' | 'support', fields: Array<[string, string | null | undefined]>, adminUrl?: string): OutgoingMail {
   const subject = kind === 'contact' ? 'New enquiry from the website' : 'New support request';
-  return compose(kind === 'contact' ? 'new-contact' : 'new-support-request', to, subject, `${subject}:`, fields);
+  const lines: MailLine[] = [...fields, ...(adminUrl ? [adminLine(adminUrl, 'It is under Contacts')] : [])];
+  return compose(kind === 'contact' ? 'new-contact' : 'new-support-request', to, subject, `${subject}:`, lines);
 }

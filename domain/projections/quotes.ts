@@ -43,6 +43,9 @@ export const quotes: ReadModel = {
         return [{ op: 'update', table: 'quotes', id: event.data.quoteId, set: { ...changedColumns(event.data, 'quoteId'), updatedAt: time, version } }];
       case 'QuoteAnswered':
         return [{ op: 'update', table: 'quotes', id: event.data.quoteId, set: { quoteStatus: event.data.quoteStatus, updatedAt: time, version } }];
+      case 'QuoteWithdrawn':
+        // Withdrawn reads as declined: the admin's card says so, and no answer or price can follow.
+        return [{ op: 'update', table: 'quotes', id: event.data.quoteId, set: { quoteStatus: 'rejected', updatedAt: time, version } }];
       case 'QuoteConverted':
         return [{ op: 'update', table: 'quotes', id: event.data.quoteId, set: { bookingId: event.data.bookingId, updatedAt: time, version } }];
       case 'QuoteDeleted':

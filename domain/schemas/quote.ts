@@ -20,14 +20,24 @@ const estimatedCost = z
   .nullish()
   .transform((v) => (v ? v : null));
 
-/** `PUT /api/quotes/{id}`: the admin's working fields, each optional. */
-export const UpdateQuoteSchema = z.strictObject({
-  notes: optionalText(LIMITS.notes).optional(),
-  estimatedCost: estimatedCost.optional(),
-  quoteStatus: QuoteStatusSchema.optional(),
-  priority: PrioritySchema.optional(),
-  followUpDate: optionalDate.optional(),
-});
+/** Our text for a quote marked Quoted with no price: the customer would be asked to approve "Estimated cost: —". */
+export const PRICE_REQUIRED = 'Enter the estimated cost before setting the status to Quoted';
+
+/**
+ * `PUT /api/quotes/{id}`: the admin's working fields, each optional. Quoted with the price emptied in the same
+ * call is refused here (the form says so on the field); Quoted with no price sent and none stored, by the decider.
+ */
+export const UpdateQuoteSchema = z
+  .strictObject({
+    notes: optionalText(LIMITS.notes).optional(),
+    estimatedCost: estimatedCost.optional(),
+    quoteStatus: QuoteStatusSchema.optional(),
+    priority: PrioritySchema.optional(),
+    followUpDate: optionalDate.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.quoteStatus === 'quoted' && value.estimatedCost === null) ctx.addIssue({ code: 'custom', path: ['estimatedCost'], message: PRICE_REQUIRED });
+  });
 export type UpdateQuoteInput = z.infer<typeof UpdateQuoteSchema>;
 
 /** `POST /api/quotes/{id}/convert`: the job's dates; without them the quote's preferred date, one day. */

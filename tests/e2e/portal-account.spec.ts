@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { BUSINESS } from '#domain/business.ts';
 import { ERASED } from '#domain/limits.ts';
 import { Client } from '../support/server.ts';
 import { quoteForm } from '../integration/helpers.ts';
@@ -229,6 +230,10 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     await page.getByRole('button', { name: 'Delete my account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account for good?' });
     await expect(dialog.getByLabel('Your password')).toBeFocused();
+    // What happens to jobs already booked: they stay, without the customer's details, to be settled by phone.
+    await expect(dialog).toContainText('Booking and quote requests still waiting for our answer are withdrawn');
+    await expect(dialog).toContainText(`Jobs we have already booked for you stay in our diary, without your name or contact details.`);
+    await expect(dialog).toContainText(`please call us on ${BUSINESS.phone} to keep, move or cancel them`);
     await expectAxeClean(page);
     await dialog.getByLabel('Your password').fill('not-my-passphrase');
     await dialog.getByRole('button', { name: 'Delete my account' }).click();

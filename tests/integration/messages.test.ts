@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingReference } from '#domain/reference.ts';
 import { Client, startServer, type TestServer } from '../support/server.ts';
 import { allEvents, bookingForm, expectError, sessionCookie, typesAfter, type Answer, persistentState, lastMailId, mailSince } from './helpers.ts';
 
@@ -296,7 +297,8 @@ describe('POST /api/bookings/{id}/messages', () => {
       const mail = await mailSince(server, beforeMail);
       expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'new-message', to: BUSINESS_EMAIL }]);
       expect(mail[0]!.text).toContain('Please call me back');
-      expect(mail[0]!.text).toContain(bookingId);
+      expect(mail[0]!.text).toContain(`reference ${bookingReference(bookingId)}`);
+      expect(mail[0]!.text).toContain(`${server.url}/admin`);
     });
 
     it('queues an admin-reply mail to the customer after an admin message', async () => {

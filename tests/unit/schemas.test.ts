@@ -116,6 +116,15 @@ describe('UpdateQuoteSchema', () => {
     expect(UpdateQuoteSchema.safeParse({ estimatedCost: 'lots' }).success).toBe(false);
     expect(UpdateQuoteSchema.safeParse({ priority: 'urgent' }).success).toBe(false);
   });
+  it('refuses Quoted with the price emptied in the same call, on the price (the form shows it before sending)', () => {
+    const price = 'Enter the estimated cost before setting the status to Quoted';
+    expect(messages(UpdateQuoteSchema.safeParse({ quoteStatus: 'quoted', estimatedCost: '' }))).toEqual({ estimatedCost: price });
+    expect(messages(UpdateQuoteSchema.safeParse({ quoteStatus: 'quoted', estimatedCost: null }))).toEqual({ estimatedCost: price });
+    // No price sent: the stored one may do (the decider knows).
+    expect(UpdateQuoteSchema.safeParse({ quoteStatus: 'quoted' }).success).toBe(true);
+    expect(UpdateQuoteSchema.safeParse({ quoteStatus: 'quoted', estimatedCost: '450' }).success).toBe(true);
+    expect(UpdateQuoteSchema.safeParse({ quoteStatus: 'pending', estimatedCost: '' }).success).toBe(true);
+  });
 });
 
 describe('isIsoDate', () => {
