@@ -114,9 +114,9 @@ export const verifyEmail: Command<{ userId: string; tokenHash: string }, { moved
   const owner = newEmail === undefined ? undefined : uow.queries.userByEmail(newEmail);
   if (owner && owner.id !== userId) throw new ConflictError('email_taken', ADDRESS_TAKEN);
   // After a move the account's records are sealed under the new address's key (erasure takes every address it had).
-  const underOldAddress = newEmail !== undefined && user ? leftUnder(uow, user.email, userId) : undefined;
+  const underOldAddress = newEmail !== undefined ? leftUnder(uow, user.email, userId) : undefined;
   const { events } = uow.handle(stream, userDecider, { type: 'VerifyEmail', data: { tokenHash, now: uow.metadata.time, ...(underOldAddress ? { underOldAddress } : {}) } }, {
-    subject: personSubject(newEmail ?? user?.email ?? null, stream),
+    subject: personSubject(newEmail ?? user.email, stream),
   });
   const moved = events.find((e) => e.type === 'UserEmailChanged');
   if (!moved) return { movedTo: null, admin: false };
