@@ -78,7 +78,7 @@ export const requestBookingOrQuote: Command<CreateBookingInput, RequestResult> =
     );
     result = { kind: 'quote', id };
   }
-  if (input.email) autoCreateContact(uow, input);
+  if (input.email || input.phone) autoCreateContact(uow, input);
   const summary: RequestSummary = { ...input, kind: result.kind, id: result.id };
   if (booked) tellCustomer(uow, booked, 'confirmed', null);
   else if (input.email) uow.mail.queue(requestReceived(input.email, summary));
@@ -87,9 +87,13 @@ export const requestBookingOrQuote: Command<CreateBookingInput, RequestResult> =
   return result;
 };
 
+/**
+ * The person behind a request in Contacts: by their email address, or, for a customer booked on the phone with none,
+ * by their phone number (however it was written); once per person.
+ */
 function autoCreateContact(uow: Uow, input: CreateBookingInput): void {
-  const email = input.email;
-  if (!email || uow.queries.contactByEmail(email)) return;
+  const email = input.email || null;
+  if (email ? uow.queries.contactByEmail(email) : !input.phone || uow.queries.contactByPhoneOnly(input.phone)) return;
   const contactId = uow.newId();
   uow.handle(
     streamId.contact(contactId),
