@@ -291,6 +291,38 @@ test.describe('the customer portal: bookings, files and chat', () => {
     expect(server.storage.queries.booking(booking!.id)!.status).toBe('confirmed');
   });
 
+  test('a chat message can carry a photo: with no signal it waits on the device with it, and arrives once, its photo opening from the chat', async ({ page, server }) => {
+    const { email } = await signedInCustomer(page, server, 'phoebe.photo@example.com');
+    await bookWith(page, { serviceType: 'fuse_box_upgrade', startDate: dayAhead(54), finishDate: dayAhead(54), description: 'A photo in the chat' });
+    await expectToast(page, 'Booking Submitted');
+    const booking = server.storage.queries.bookingsForCustomer(email, null).find((b) => b.description === 'A photo in the chat')!;
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    await page.getByRole('listitem').filter({ hasText: 'A photo in the chat' }).getByRole('button', { name: /^Chat/ }).click();
+    const log = page.getByRole('log', { name: 'Messages' });
+
+    await page.context().setOffline(true);
+    await page.getByLabel('Your message').fill('This is the fuse box');
+    await page.getByLabel('Add photos or documents').setInputFiles({ name: 'fusebox.png', mimeType: 'image/png', buffer: png().bytes });
+    await expect(page.getByRole('list', { name: 'Files to send' })).toContainText('fusebox.png');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expectToast(page, 'Saved on this device');
+    await expect(page.getByRole('list', { name: 'Files to send' })).toHaveCount(0);
+    const mine = log.getByRole('listitem').filter({ hasText: 'This is the fuse box' });
+    await expect(mine).toContainText('fusebox.png (on this device, goes with the message)');
+    expect(server.storage.queries.messages(booking.id)).toEqual([]);
+
+    await page.context().setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    const link = mine.getByRole('link', { name: /fusebox\.png/ });
+    await expect(link).toBeVisible({ timeout: 15_000 });
+    const stored = server.storage.queries.messages(booking.id);
+    expect(stored.map((m) => m.content)).toEqual(['This is the fuse box']);
+    const [file] = JSON.parse(stored[0]!.attachments!) as Array<{ filename: string; originalname: string }>;
+    expect(file).toMatchObject({ originalname: 'fusebox.png' });
+    expect((await page.request.get((await link.getAttribute('href'))!)).status()).toBe(200);
+    await expectAxeClean(page);
+  });
+
   test('a booking made offline, with its file, waits on the device and arrives exactly once after reconnecting', async ({ page, server }) => {
     const { email } = await signedInCustomer(page, server, 'otto.offline@example.com');
     // The form's checks load on its first focus: let that happen while online.
