@@ -29,10 +29,12 @@ export const postMessage: Command<PostMessageInput & { booking: Booking }, { id:
     const to = customerAddress(uow, booking);
     if (to) {
       const portalUrl = `${uow.settings.publicUrl ?? ''}/customer-portal`;
-      uow.mail.queue(adminReply(to, { firstName: booking.firstName, content: input.content, serviceType: booking.serviceType, portalUrl }));
+      uow.mail.queue(adminReply(to, { firstName: booking.firstName, content: input.content, serviceType: booking.serviceType, portalUrl, files: attachments.length }));
     }
   } else if (uow.settings.businessEmail) {
-    uow.mail.queue(newMessage(uow.settings.businessEmail, { senderName, content: input.content, serviceType: booking.serviceType, bookingId: booking.id }, adminUrl(uow)));
+    uow.mail.queue(
+      newMessage(uow.settings.businessEmail, { senderName, content: input.content, serviceType: booking.serviceType, bookingId: booking.id, files: attachments.length }, adminUrl(uow)),
+    );
   }
   return { id: messageId };
 };

@@ -3,7 +3,7 @@ import { dayWords, scheduleWords } from '#domain/history.ts';
 import { formatPounds } from '#domain/money.ts';
 import { bookingReference } from '#domain/reference.ts';
 import type { MailLine, OutgoingMail } from '#data/mail-outbox.ts';
-import { compose, fullName, what, type RequestSummary } from './compose.ts';
+import { compose, filesLine, fullName, what, type RequestSummary } from './compose.ts';
 
 // Mails to the business (BUSINESS_EMAIL): what customers and visitors ask, say and do.
 
@@ -104,11 +104,12 @@ export function accountDeleted(to: string, d: { jobs: readonly BookedJob[]; book
 }
 
 /** To the business: a customer wrote about a booking. */
-export function newMessage(to: string, m: { senderName: string; content: string; serviceType: string; bookingId: string }, adminUrl: string): OutgoingMail {
+export function newMessage(to: string, m: { senderName: string; content: string; serviceType: string; bookingId: string; files?: number }, adminUrl: string): OutgoingMail {
   return compose('new-message', to, `New message from ${m.senderName} about ${serviceTypeLabel(m.serviceType)}`, 'A customer sent a message.', [
     ['From', m.senderName],
     ['Booking', `${serviceTypeLabel(m.serviceType)}, reference ${bookingReference(m.bookingId)}`],
     m.content,
+    ...(m.files ? [filesLine(m.files, 'in the chat in the Admin Portal')] : []),
     adminLine(adminUrl, 'Reply'),
   ]);
 }

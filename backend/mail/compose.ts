@@ -83,3 +83,8 @@ export type RequestSummary = {
 export const fullName = (p: { firstName: string; lastName?: string | null }) => `${p.firstName} ${p.lastName ?? ''}`.trim();
 
 export const what = (r: RequestSummary) => (r.kind === 'quote' ? 'quote request' : 'booking request');
+
+/** A message's files are not in its mail (they are served to the signed-in only): where to open them. */
+export function filesLine(count: number, where: string): string {
+  return `${count === 1 ? 'One file is' : `${count} files are`} attached to the message: open ${count === 1 ? 'it' : 'them'} ${where}.`;
+}

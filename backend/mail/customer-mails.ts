@@ -4,7 +4,7 @@ import { scheduleWords } from '#domain/history.ts';
 import { formatPounds } from '#domain/money.ts';
 import { bookingReference } from '#domain/reference.ts';
 import type { MailLine, OutgoingMail } from '#data/mail-outbox.ts';
-import { compose, what, type RequestSummary } from './compose.ts';
+import { compose, filesLine, what, type RequestSummary } from './compose.ts';
 
 // Mails to a customer about their requests, bookings and quotes.
 
@@ -21,10 +21,11 @@ export function requestReceived(to: string, r: RequestSummary): OutgoingMail {
 }
 
 /** To the customer: the business replied. */
-export function adminReply(to: string, m: { firstName: string; content: string; serviceType: string; portalUrl: string }): OutgoingMail {
+export function adminReply(to: string, m: { firstName: string; content: string; serviceType: string; portalUrl: string; files?: number }): OutgoingMail {
   return compose('admin-reply', to, `A reply about your ${serviceTypeLabel(m.serviceType)} booking — ${BUSINESS.name}`, `Hello ${m.firstName},`, [
     'We have replied to your message:',
     m.content,
+    ...(m.files ? [filesLine(m.files, 'in the chat in your customer portal')] : []),
     `You can read and answer it in your customer portal: ${m.portalUrl}`,
   ]);
 }

@@ -301,6 +301,22 @@ describe('POST /api/bookings/{id}/messages', () => {
       expect(mail[0]!.text).toContain(`${server.url}/admin`);
     });
 
+    it('says in the mail that files came with a message, and where to open them (never the files themselves)', async () => {
+      const file = await uploadPdf(cookies.owner, 'board.pdf');
+      const beforeMail = lastMailId(server);
+      expect((await owner.post(path(), { content: 'The board, as asked', attachments: [file] })).status).toBe(201);
+      const toUs = await mailSince(server, beforeMail);
+      expect(toUs[0]!.text).toContain('One file is attached to the message: open it in the chat in the Admin Portal.');
+      expect(toUs[0]!.text).not.toContain(file.filename);
+
+      const certificate = await uploadPdf(cookies.admin, 'certificate.pdf');
+      const second = await uploadPdf(cookies.admin, 'photos.pdf');
+      const beforeReply = lastMailId(server);
+      expect((await admin.post(path(), { content: 'Your certificate', attachments: [certificate, second] })).status).toBe(201);
+      const toThem = await mailSince(server, beforeReply);
+      expect(toThem[0]!.text).toContain('2 files are attached to the message: open them in the chat in your customer portal.');
+    });
+
     it('queues an admin-reply mail to the customer after an admin message', async () => {
       const beforeMail = lastMailId(server);
 
