@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
+import { typedPounds } from '../money.ts';
 import { optionalDate, optionalText, optionalTime } from './fields.ts';
 
 export const QUOTE_STATUSES = ['pending', 'quoted', 'approved', 'rejected'] as const;
@@ -10,12 +11,12 @@ export const PRIORITIES = ['low', 'medium', 'high'] as const;
 export const PrioritySchema = z.enum(PRIORITIES, { error: `Priority must be one of ${PRIORITIES.join(', ')}` });
 export type Priority = z.infer<typeof PrioritySchema>;
 
-/** Pounds as people write them: 450, 450.5, 450.00, £1,200.00. Stored without the £ and commas. */
+/** Pounds as people write them: 450, 450.5, 450.00, £1,200.00, £ 275.50. Stored without the £, commas and spaces. */
 const estimatedCost = z
   .string({ error: 'Must be text' })
   .trim()
   .max(LIMITS.estimatedCost, { error: `Must be at most ${LIMITS.estimatedCost} characters` })
-  .transform((v) => v.replace(/^£/, '').replace(/,/g, ''))
+  .transform(typedPounds)
   .refine((v) => v === '' || /^\d{1,9}(\.\d{1,2})?$/.test(v), { error: 'Enter an amount in pounds, like 450 or 450.00' })
   .nullish()
   .transform((v) => (v ? v : null));

@@ -113,6 +113,9 @@ describe('auth schemas', () => {
 describe('UpdateQuoteSchema', () => {
   it('takes pounds as people write them', () => {
     expect(UpdateQuoteSchema.parse({ estimatedCost: '£1,200.50' }).estimatedCost).toBe('1200.50');
+    // A space after the pound sign, or between thousands, as people type on a phone.
+    expect(UpdateQuoteSchema.parse({ estimatedCost: '£ 275.50' }).estimatedCost).toBe('275.50');
+    expect(UpdateQuoteSchema.parse({ estimatedCost: '1 250' }).estimatedCost).toBe('1250');
     expect(UpdateQuoteSchema.safeParse({ estimatedCost: 'lots' }).success).toBe(false);
     expect(UpdateQuoteSchema.safeParse({ priority: 'urgent' }).success).toBe(false);
   });

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { quoteNewsForCustomer } from '#domain/notices.ts';
+import { typedPounds } from '#domain/money.ts';
 import { londonDay, quoteUpdateSchema } from '#domain/schemas/date-window.ts';
 import type { QuoteView } from '#domain/views.ts';
 import { useForm } from '../../../lib/form.ts';
@@ -33,7 +34,7 @@ export function QuoteEditForm({ quote, onDone }: { quote: QuoteView; onDone: () 
       const outcome = await updateQuote(quote, values as QuoteEdit, user.id);
       // Marking it quoted mails the customer the price, and so does a new price while it waits for their answer (the
       // server's rule, domain/notices.ts); a price on a pending quote goes nowhere yet.
-      const estimatedCost = values.estimatedCost.trim().replace(/^£/, '').replace(/,/g, '') || null;
+      const estimatedCost = typedPounds(values.estimatedCost) || null;
       const news = quoteNewsForCustomer(quote, { quoteStatus: values.quoteStatus, estimatedCost });
       const who = quote.firstName || 'The customer';
       const told = !quote.email ? '' : news === 'ready' ? ` ${who} gets an email with the price.` : news === 'price_changed' ? ` ${who} gets an email with the new price.` : '';
