@@ -58,7 +58,7 @@ export function createApp(input: Omit<AppDeps, 'limits' | 'reads'>): Koa {
   app.use(errorsAndLogging(deps.logger));
   app.use(securityHeaders({ secure }));
   app.use(apiTransport());
-  app.use(sameOrigin(deps.config.publicUrl));
+  app.use(sameOrigin(deps.config.publicUrl, deps.logger));
   app.use(sessions(app, deps.storage.sessions, { secure, maxAgeMs: deps.config.sessionMaxAgeMs, busyWaitMs: deps.config.busyWaitMs }));
   app.use(jsonBody(deps.config.jsonLimit));
   const api = new Router();

@@ -37,7 +37,13 @@ export type Config = {
   host: string;
   storageDir: string;
   databaseFile: string;
+  /**
+   * The site's public address: PUBLIC_URL, else `http://localhost:<port>`. With PORT=0 the port is known only once
+   * the server is bound, so main.ts sets the real one (`withBoundPort`) before anything reads this.
+   */
   publicUrl: string;
+  /** Whether PUBLIC_URL was set (else publicUrl follows the port). */
+  publicUrlSet: boolean;
   /** Cookies get Secure and the __Host- prefix when the site is served over HTTPS. */
   secureCookies: boolean;
   trustProxy: boolean;
@@ -86,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storageDir,
     databaseFile: resolve(storageDir, 'app.db'),
     publicUrl,
+    publicUrlSet: e.PUBLIC_URL !== undefined,
     secureCookies: publicUrl.startsWith('https://'),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
@@ -107,4 +114,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readCacheBytes: Math.round(e.READ_CACHE_MB * 1024 * 1024),
     devTools: e.NODE_ENV === 'development',
   };
+}
+
+/**
+ * The settings once the server is bound to `port` (PORT=0 picks a free one): without PUBLIC_URL the site's address
+ * names the real port, or browsers' calls would be refused as cross-site and mailed links would point at port 0.
+ */
+export function withBoundPort(config: Config, port: number): Config {
+  if (config.publicUrlSet) return { ...config, port };
+  return { ...config, port, publicUrl: `http://localhost:${port}` };
 }

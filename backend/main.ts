@@ -1,6 +1,7 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createApp } from './app.ts';
 import { createAdmin } from './bootstrap.ts';
-import { loadConfig, type Config } from './config.ts';
+import { loadConfig, withBoundPort, type Config } from './config.ts';
 import { createHttpServer } from './http-server.ts';
 import { createLogger } from './logger.ts';
 import { every } from './loops.ts';
@@ -89,6 +90,23 @@ async function start() {
   } else if (!storage.queries.adminExists()) {
     logger.warn('No admin account yet: run `npm run create-admin -- --email you@example.com --password …`');
   }
+  const server = createHttpServer();
+  // PORT=0 picks a free port, known only once bound, and the site's address (PUBLIC_URL's default) must name it
+  // before the app, the mail and the writer thread are given it. So that port is bound first; until the app is
+  // built (a moment: nobody has been told the port yet) a call there is answered 503. A fixed port is bound last.
+  const starting = (_req: IncomingMessage, res: ServerResponse): void => {
+    res.writeHead(503, { 'Retry-After': '1', 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(JSON.stringify({ error: { code: 'starting', message: 'The server is starting. Please try again in a moment.' } }));
+  };
+  if (config.port === 0) {
+    server.on('request', starting);
+    const port = await listen(server, config);
+    if (port === undefined) {
+      storage.close();
+      process.exit(1);
+    }
+    config = withBoundPort(config, port);
+  }
   const clock = () => new Date();
   const mailer = new MailSender(storage.mail, config.mail, logger, clock, calendarAttacher(storage.queries, { publicUrl: config.publicUrl, businessEmail: config.mail.businessEmail }, clock));
   mailer.start();
@@ -96,18 +114,36 @@ async function start() {
   const writer = startWriter(config, logger);
   const lists = startListThread(config, logger);
   const app = createApp({ config, logger, storage, writer, lists, clock, keys, mailer });
-  const server = createHttpServer();
+  server.off('request', starting);
   server.on('request', app.callback());
+  if (!server.listening && (await listen(server, config)) === undefined) process.exit(1);
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info({ port, publicUrl: config.publicUrl, env: config.env, storage: config.storageDir }, `listening on http://localhost:${port}`);
   server.on('error', (err: NodeJS.ErrnoException) => {
-    process.stderr.write(`Cannot listen on ${config.host}:${config.port}: ${err.code ?? err.message}\n`);
+    process.stderr.write(`HTTP server error on ${config.host}:${port}: ${err.code ?? err.message}\n`);
     process.exit(1);
   });
-  server.listen(config.port, config.host, () => {
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    logger.info({ port, env: config.env, storage: config.storageDir }, `listening on http://localhost:${port}`);
-  });
   return { config, logger, storage, writer, lists, mailer, server };
+}
+
+/** Binds the server to the configured port; undefined, with one line saying why, when it cannot. */
+async function listen(server: ReturnType<typeof createHttpServer>, config: Config): Promise<number | undefined> {
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    fail(`Cannot listen on ${config.host}:${config.port}: ${e.code ?? e.message}`);
+    return undefined;
+  }
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : config.port;
 }
 
 function fail(line: string): undefined {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ERASED } from '#domain/limits.ts';
+import { phoneDigits } from '#domain/schemas/support.ts';
 import { BookingView, ContactView, MessageView, QuoteView } from '#domain/views.ts';
 import type { TableName } from '#domain/projections.ts';
 import { prepared, type Db } from './db.ts';
@@ -192,6 +193,14 @@ export class Queries {
 
   contactByEmail(email: string): Contact | undefined {
     return this.#one(`SELECT ${CONTACT_COLUMNS} FROM contacts WHERE email = ? LIMIT 1`, email) as Contact | undefined;
+  }
+
+  /** A contact with no email address whose phone is this number however it was written (`phoneDigits`). */
+  contactByPhoneOnly(phone: string): Contact | undefined {
+    const digits = phoneDigits(phone);
+    if (digits === '') return undefined;
+    const rows = this.#all(`SELECT ${CONTACT_COLUMNS} FROM contacts WHERE email IS NULL AND phone IS NOT NULL ORDER BY createdAt, rowid`) as Contact[];
+    return rows.find((contact) => phoneDigits(contact.phone) === digits);
   }
 
   messages(bookingId: string): Message[] {

@@ -94,6 +94,11 @@ export type QuoteAnswered = {
 
 export type QuoteConverted = { type: 'QuoteConverted'; data: { quoteId: string; bookingId: string } };
 export type QuoteDeleted = { type: 'QuoteDeleted'; data: { quoteId: string } };
+/**
+ * The customer withdrew their quote request while it was still open (pending, or quoted and not answered): they
+ * deleted their account, so nobody is left to price it for or to answer it. The quote then reads as declined.
+ */
+export type QuoteWithdrawn = { type: 'QuoteWithdrawn'; data: { quoteId: string } };
 
 export type ContactCreated = {
   type: 'ContactCreated';
@@ -163,13 +168,24 @@ export type EmailChangeRequested = {
 
 /**
  * The link sent to the new address was opened: the account goes by that address from now on, proved by the link.
- * It sees records made under the new address; those made under the old one without the account stay with that address.
- * It carries the account's name and password hash again, sealed under the new address's key, so the account does not
- * depend on the old address's key (which the 7-year retention deletes once nothing touches it).
+ * It sees records made under the new address. `claimed` (when the old address was proved, so its records were the
+ * account's): the bookings and quotes made under the old address without signing in, which now carry the account
+ * and so come with it; without it (an old address never proved, or an event from before 2026-11-28) they stay with
+ * that address. It carries the account's name and password hash again, sealed under the new address's key, so the
+ * account does not depend on the old address's key (which the 7-year retention deletes once nothing touches it).
  */
 export type UserEmailChanged = {
   type: 'UserEmailChanged';
-  data: { userId: string; email: string; previousEmail: string; firstName: string; lastName: string; passwordHash: string; closedVerificationIds: string[] };
+  data: {
+    userId: string;
+    email: string;
+    previousEmail: string;
+    firstName: string;
+    lastName: string;
+    passwordHash: string;
+    closedVerificationIds: string[];
+    claimed?: { bookingIds: string[]; quoteIds: string[] };
+  };
 };
 
 /** Only a hash of the token is kept; the token itself goes out by mail. */
@@ -222,6 +238,7 @@ export type DomainEvent =
   | QuoteAnswered
   | QuoteConverted
   | QuoteDeleted
+  | QuoteWithdrawn
   | ContactCreated
   | MessagePosted
   | UserRegistered
@@ -268,6 +285,7 @@ export const PERSONAL_FIELDS: { readonly [T in EventType]: readonly DataKeys<T>[
   QuoteAnswered: [],
   QuoteConverted: [],
   QuoteDeleted: [],
+  QuoteWithdrawn: [],
   ContactCreated: ['firstName', 'lastName', 'email', 'phone', 'details'],
   MessagePosted: ['senderName', 'content'],
   UserRegistered: ['email', 'firstName', 'lastName', 'passwordHash'],
@@ -305,6 +323,7 @@ export const EVENT_VERSIONS: { readonly [T in EventType]: number } = {
   QuoteAnswered: 1,
   QuoteConverted: 1,
   QuoteDeleted: 1,
+  QuoteWithdrawn: 1,
   ContactCreated: 1,
   MessagePosted: 1,
   UserRegistered: 1,

@@ -9,3 +9,8 @@ export function formatPounds(cost: string | null | undefined): string | null {
   const value = Number(cost.replace(/[£,\s]/g, ''));
   return Number.isFinite(value) ? POUNDS.format(value) : cost;
 }
+
+/** A price as typed ('£ 1,250.50') as the quote keeps it ('1250.50'): no pound sign, commas or spaces. */
+export function typedPounds(text: string): string {
+  return text.trim().replace(/^£/, '').replace(/[,\s]/g, '');
+}

@@ -14,3 +14,27 @@ export function newsForCustomer(from: BookingStatus | null, to: BookingStatus): 
   if (to === 'cancelled' && (from === 'pending' || from === 'confirmed' || from === 'in_progress')) return 'cancelled';
   return null;
 }
+
+/** A change to a quote that its customer is emailed about: it is ready to answer, or its price changed while it waits. */
+export type QuoteNews = 'ready' | 'price_changed';
+
+/** The read model's and the devices' quote (its status as text). */
+type QuoteFacts = { quoteStatus: string; estimatedCost: string | null };
+
+/**
+ * Which news of a quote's revision goes to its customer (when it has an address): marked Quoted, they are sent the
+ * price to approve or decline; its price changed while it stays Quoted, unanswered and not yet a job, they are sent
+ * the new one (they may have read the old). Nothing for the same price written another way (450 and 450.00), or for
+ * notes, priority and follow-up. The server mails by it, and the admin's form says by it that the customer will hear.
+ */
+export function quoteNewsForCustomer(before: QuoteFacts & { bookingId: string | null }, after: QuoteFacts): QuoteNews | null {
+  if (after.quoteStatus !== 'quoted') return null;
+  if (before.quoteStatus !== 'quoted') return 'ready';
+  if (before.bookingId !== null || samePrice(before.estimatedCost, after.estimatedCost)) return null;
+  return 'price_changed';
+}
+
+function samePrice(a: string | null, b: string | null): boolean {
+  if (a === b) return true;
+  return a !== null && b !== null && Number(a) === Number(b);
+}

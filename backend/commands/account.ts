@@ -1,4 +1,5 @@
 import { describeForCustomer } from '#domain/customer-history.ts';
+import { streamId } from '#domain/deciders/decider.ts';
 import type { HistoryEntryView } from '#domain/views.ts';
 import type { EventStore } from '#data/event-store.ts';
 import { provenEmail } from '#domain/policy.ts';
@@ -18,7 +19,8 @@ export function customerTimeline(store: EventStore, bookingId: string, viewerId:
 /**
  * Everything held about a customer (UK GDPR right of access), as one JSON document: the account, the bookings
  * with their messages and history, quotes, contacts, support requests and files. It covers what the account
- * may see: records it made, and once its address is confirmed, records made under that address.
+ * may see: records it made, and once its address is confirmed, records made under that address (and under the
+ * confirmed addresses it moved away from).
  */
 export function accountExport(queries: Queries, store: EventStore, user: User, now: Date): Record<string, unknown> {
   const email = provenEmail(user);
@@ -30,8 +32,10 @@ export function accountExport(queries: Queries, store: EventStore, user: User, n
     history: customerTimeline(store, booking.id, user.id) ?? [],
   }));
   const quotes = queries.quotesForCustomer(email, user.id).map((quote) => ({ ...quote, attachments: parseList(quote.attachments) }));
-  const contact = email ? queries.contactByEmail(email) : undefined;
-  const supportRequests = email ? queries.supportRequestsFrom(email) : [];
+  // Under the address in use once proved, and under the proved ones it left (its bookings and quotes came along).
+  const addresses = [...new Set([...(email ? [email] : []), ...provedAddressesLeft(store, user.id)])];
+  const contacts = addresses.flatMap((address) => queries.contactByEmail(address) ?? []);
+  const supportRequests = addresses.flatMap((address) => queries.supportRequestsFrom(address));
   const files = new Map<string, { filename: string; originalname: string; size: number }>();
   const lists = [...bookings.map((b) => b.attachments), ...quotes.map((q) => q.attachments), ...bookings.flatMap((b) => b.messages.map((m) => m.attachments))];
   for (const list of lists) {
@@ -46,10 +50,15 @@ export function accountExport(queries: Queries, store: EventStore, user: User, n
     account: { id, email: address, firstName, lastName, emailVerified, createdAt: user.createdAt, updatedAt: user.updatedAt },
     bookings,
     quotes,
-    contacts: contact ? [contact] : [],
+    contacts,
     supportRequests,
     files: [...files.values()].map((file) => ({ ...file, url: `/uploads/${file.filename}` })),
   };
+}
+
+/** The addresses an account moved away from after proving them (UserEmailChanged with what came along). */
+function provedAddressesLeft(store: EventStore, userId: string): string[] {
+  return store.readStream(streamId.user(userId)).flatMap((event) => (event.type === 'UserEmailChanged' && event.data.claimed ? [event.data.previousEmail] : []));
 }
 
 function parseList(text: string | null): Array<{ filename: string; originalname: string; size: number }> {

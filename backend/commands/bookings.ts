@@ -78,18 +78,22 @@ export const requestBookingOrQuote: Command<CreateBookingInput, RequestResult> =
     );
     result = { kind: 'quote', id };
   }
-  if (input.email) autoCreateContact(uow, input);
-  const summary: RequestSummary = { kind: result.kind, ...input };
+  if (input.email || input.phone) autoCreateContact(uow, input);
+  const summary: RequestSummary = { ...input, kind: result.kind, id: result.id };
   if (booked) tellCustomer(uow, booked, 'confirmed', null);
   else if (input.email) uow.mail.queue(requestReceived(input.email, summary));
   // The business hears of what customers and visitors ask, not of the jobs it books itself.
-  if (uow.settings.businessEmail && role !== 'admin') uow.mail.queue(newRequest(uow.settings.businessEmail, summary));
+  if (uow.settings.businessEmail && role !== 'admin') uow.mail.queue(newRequest(uow.settings.businessEmail, summary, adminUrl(uow)));
   return result;
 };
 
+/**
+ * The person behind a request in Contacts: by their email address, or, for a customer booked on the phone with none,
+ * by their phone number (however it was written); once per person.
+ */
 function autoCreateContact(uow: Uow, input: CreateBookingInput): void {
-  const email = input.email;
-  if (!email || uow.queries.contactByEmail(email)) return;
+  const email = input.email || null;
+  if (email ? uow.queries.contactByEmail(email) : !input.phone || uow.queries.contactByPhoneOnly(input.phone)) return;
   const contactId = uow.newId();
   uow.handle(
     streamId.contact(contactId),
@@ -225,6 +229,11 @@ export function tellCustomer(
   else if (movedFrom && (HOLDS_SLOT as readonly string[]).includes(booking.status)) uow.mail.queue(bookingRescheduled(to, booking, portal, movedFrom));
 }
 
+/** Where the business acts on what a mail to it is about: the Admin Portal. */
+export function adminUrl(uow: Uow): string {
+  return `${uow.settings.publicUrl ?? ''}/admin`;
+}
+
 /** How a mail to `to` points to the booking online: the portal shows it to the customer's account that made it (`to` is then its address) and to one under its address. */
 export function portalFor(uow: Uow, to: string): { url: string; hasAccount: boolean } {
   return { url: uow.settings.publicUrl ?? '', hasAccount: uow.queries.userByEmail(to) !== undefined };
@@ -259,24 +268,8 @@ export const cancelBookingRequest: Command<{ id: string }, { id: string }> = (uo
   if (state.status === 'none') throw new NotFoundError('booking');
   const { events } = uow.handle(stream, bookingDecider, { type: 'CancelBookingRequest' }, { subject: personSubject(state.email, stream) });
   const booking = uow.queries.booking(id);
-  if (events.length > 0 && booking && uow.settings.businessEmail) uow.mail.queue(requestCancelled(uow.settings.businessEmail, booking));
+  if (events.length > 0 && booking && uow.settings.businessEmail) uow.mail.queue(requestCancelled(uow.settings.businessEmail, booking, adminUrl(uow)));
   return { id };
-};
-
-/**
- * A customer deleting their account withdraws their booking requests still waiting for confirmation (erased, they
- * would be requests nobody can answer: no name, no address). Jobs already booked stay, anonymised, for the business
- * to settle. Answers how many were withdrawn.
- */
-export const withdrawWaitingRequests: Command<{ email: string | null; userId: string }, { withdrawn: number }> = (uow, { email, userId }) => {
-  let withdrawn = 0;
-  for (const booking of uow.queries.bookingsForCustomer(email, userId)) {
-    if (booking.status !== 'pending') continue;
-    const stream = streamId.booking(booking.id);
-    const { events } = uow.handle(stream, bookingDecider, { type: 'CancelBookingRequest' }, { subject: personSubject(booking.email, stream) });
-    withdrawn += events.length;
-  }
-  return { withdrawn };
 };
 
 /**
@@ -291,7 +284,7 @@ export const moveBookingRequest: Command<RequestDatesInput & { id: string }, { i
   const was = uow.queries.booking(id);
   const { events } = uow.handle(stream, bookingDecider, { type: 'ChangeRequestDates', data: dates }, { subject: personSubject(state.email, stream) });
   const booking = uow.queries.booking(id);
-  if (events.length > 0 && booking && was && uow.settings.businessEmail) uow.mail.queue(requestMoved(uow.settings.businessEmail, booking, was));
+  if (events.length > 0 && booking && was && uow.settings.businessEmail) uow.mail.queue(requestMoved(uow.settings.businessEmail, booking, was, adminUrl(uow)));
   return { id };
 };
 

@@ -5,6 +5,7 @@ import { personSubject } from '#domain/events.ts';
 import type { CreateContactInput } from '#domain/schemas/contact.ts';
 import type { SupportRequestInput } from '#domain/schemas/support.ts';
 import { enquiry } from '../mail/templates.ts';
+import { adminUrl } from './bookings.ts';
 import type { Command } from './unit.ts';
 
 /** `POST /api/contacts`, the contact form: a contact, and a mail to the business. */
@@ -20,7 +21,7 @@ export const createContact: Command<CreateContactInput, { id: string }> = (uow, 
         ['Phone', details.phone],
         ['Service', details.service],
         ['Message', details.details],
-      ]),
+      ], adminUrl(uow)),
     );
   }
   return { id: contactId };

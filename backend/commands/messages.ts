@@ -4,7 +4,7 @@ import { personSubject } from '#domain/events.ts';
 import type { PostMessageInput } from '#domain/schemas/message.ts';
 import type { Booking } from '#data/queries.ts';
 import { adminReply, newMessage } from '../mail/templates.ts';
-import { customerAddress, ownFiles } from './bookings.ts';
+import { adminUrl, customerAddress, ownFiles } from './bookings.ts';
 import type { Command } from './unit.ts';
 
 /**
@@ -29,10 +29,12 @@ export const postMessage: Command<PostMessageInput & { booking: Booking }, { id:
     const to = customerAddress(uow, booking);
     if (to) {
       const portalUrl = `${uow.settings.publicUrl ?? ''}/customer-portal`;
-      uow.mail.queue(adminReply(to, { firstName: booking.firstName, content: input.content, serviceType: booking.serviceType, portalUrl }));
+      uow.mail.queue(adminReply(to, { firstName: booking.firstName, content: input.content, serviceType: booking.serviceType, portalUrl, files: attachments.length }));
     }
   } else if (uow.settings.businessEmail) {
-    uow.mail.queue(newMessage(uow.settings.businessEmail, { senderName, content: input.content, serviceType: booking.serviceType, bookingId: booking.id }));
+    uow.mail.queue(
+      newMessage(uow.settings.businessEmail, { senderName, content: input.content, serviceType: booking.serviceType, bookingId: booking.id, files: attachments.length }, adminUrl(uow)),
+    );
   }
   return { id: messageId };
 };

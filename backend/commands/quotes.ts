@@ -4,12 +4,13 @@ import { quoteDecider } from '#domain/deciders/quote.ts';
 import { DomainError, NotFoundError } from '#domain/errors.ts';
 import { personSubject } from '#domain/events.ts';
 import { MSG } from '#domain/messages.ts';
+import { quoteNewsForCustomer } from '#domain/notices.ts';
 import type { CreateBookingInput } from '#domain/schemas/booking.ts';
 import type { Attachment } from '#domain/schemas/fields.ts';
 import type { ConvertQuoteInput, UpdateQuoteInput } from '#domain/schemas/quote.ts';
 import type { Quote } from '#data/queries.ts';
-import { quoteAnswered, quoteReady } from '../mail/templates.ts';
-import { assertNoClash, customerAddress, portalFor, tellCustomer } from './bookings.ts';
+import { quoteAnswered, quotePriceChanged, quoteReady } from '../mail/templates.ts';
+import { adminUrl, assertNoClash, customerAddress, portalFor, tellCustomer } from './bookings.ts';
 import type { Command, Uow } from './unit.ts';
 
 function loadQuote(uow: Uow, quoteId: string): { quote: Quote; stream: string; subject: string } {
@@ -19,16 +20,20 @@ function loadQuote(uow: Uow, quoteId: string): { quote: Quote; stream: string; s
   return { quote, stream, subject: personSubject(quote.email, stream) };
 }
 
-/** `PUT /api/quotes/{id}`: the admin's notes, price, status, priority, follow-up. Marking it quoted tells the customer. */
+/**
+ * `PUT /api/quotes/{id}`: the admin's notes, price, status, priority, follow-up. Marking it quoted sends the customer
+ * the price, and a new price for a quote that waits for their answer is sent too (domain/notices.ts).
+ */
 export const reviseQuote: Command<UpdateQuoteInput & { id: string }, { id: string }> = (uow, { id: quoteId, ...input }) => {
   const { quote, stream, subject } = loadQuote(uow, quoteId);
   const { events } = uow.handle(stream, quoteDecider, { type: 'ReviseQuote', data: input }, { subject });
-  const nowQuoted = input.quoteStatus === 'quoted' && quote.quoteStatus !== 'quoted' && events.length > 0;
-  const to = customerAddress(uow, quote);
-  if (nowQuoted && to) {
-    const estimatedCost = input.estimatedCost !== undefined ? input.estimatedCost : quote.estimatedCost;
-    uow.mail.queue(quoteReady(to, { firstName: quote.firstName, serviceType: quote.serviceType, estimatedCost }, portalFor(uow, to)));
-  }
+  const after = { quoteStatus: input.quoteStatus ?? quote.quoteStatus, estimatedCost: input.estimatedCost !== undefined ? input.estimatedCost : quote.estimatedCost };
+  const news = events.length > 0 ? quoteNewsForCustomer(quote, after) : null;
+  const to = news ? customerAddress(uow, quote) : null;
+  if (!to) return { id: quoteId };
+  const facts = { firstName: quote.firstName, serviceType: quote.serviceType, estimatedCost: after.estimatedCost };
+  if (news === 'ready') uow.mail.queue(quoteReady(to, facts, portalFor(uow, to)));
+  else uow.mail.queue(quotePriceChanged(to, facts, quote.estimatedCost, portalFor(uow, to)));
   return { id: quoteId };
 };
 
@@ -37,7 +42,7 @@ export const answerQuote: Command<{ id: string; answer: 'approved' | 'rejected' 
   const { quote, stream, subject } = loadQuote(uow, id);
   const { events } = uow.handle(stream, quoteDecider, { type: 'AnswerQuote', data: { answer } }, { subject });
   // The business hears of it (an approved one is work to book), once.
-  if (events.length > 0 && uow.settings.businessEmail) uow.mail.queue(quoteAnswered(uow.settings.businessEmail, quote, answer, `${uow.settings.publicUrl ?? ''}/admin`));
+  if (events.length > 0 && uow.settings.businessEmail) uow.mail.queue(quoteAnswered(uow.settings.businessEmail, quote, answer, adminUrl(uow)));
   return { id };
 };
 

@@ -1,9 +1,9 @@
 import { streamId } from '#domain/deciders/decider.ts';
-import { type UserCommand, type UserEvent, userDecider } from '#domain/deciders/user.ts';
+import { INVALID_VERIFICATION, type UserCommand, type UserEvent, userDecider } from '#domain/deciders/user.ts';
 import type { EventStore } from '#data/event-store.ts';
 import { personSubject } from '#domain/events.ts';
-import { VERIFICATION_TOKEN_TTL_MS } from '#domain/limits.ts';
-import { ConflictError, NotFoundError } from '#domain/errors.ts';
+import { ERASED, VERIFICATION_TOKEN_TTL_MS } from '#domain/limits.ts';
+import { ConflictError, DomainError, NotFoundError } from '#domain/errors.ts';
 import { addressInUse, confirmNewEmail, emailChanged, registrationAttempt, verifyEmail as verifyEmailMail } from '../mail/templates.ts';
 import type { Command, Uow } from './unit.ts';
 
@@ -105,19 +105,39 @@ export const requestEmailChange: Command<{ userId: string; newEmail: string; ver
  */
 export const verifyEmail: Command<{ userId: string; tokenHash: string }, { movedTo: string | null; admin: boolean }> = (uow, { userId, tokenHash }) => {
   const user = uow.queries.user(userId);
+  // A link of an account deleted or erased since is as dead as an expired one: it must not say "confirmed", nor
+  // write to (or move) an account that is gone.
+  if (!user || user.email === ERASED) throw new DomainError('verification_token_invalid', INVALID_VERIFICATION);
   const stream = streamId.user(userId);
   const { state } = uow.load(stream, userDecider);
   const newEmail = state.status === 'active' ? state.openVerifications.find((v) => v.tokenHash === tokenHash)?.newEmail : undefined;
   const owner = newEmail === undefined ? undefined : uow.queries.userByEmail(newEmail);
   if (owner && owner.id !== userId) throw new ConflictError('email_taken', ADDRESS_TAKEN);
   // After a move the account's records are sealed under the new address's key (erasure takes every address it had).
-  const { events } = uow.handle(stream, userDecider, { type: 'VerifyEmail', data: { tokenHash, now: uow.metadata.time } }, { subject: personSubject(newEmail ?? user?.email ?? null, stream) });
+  const underOldAddress = newEmail !== undefined ? leftUnder(uow, user.email, userId) : undefined;
+  const { events } = uow.handle(stream, userDecider, { type: 'VerifyEmail', data: { tokenHash, now: uow.metadata.time, ...(underOldAddress ? { underOldAddress } : {}) } }, {
+    subject: personSubject(newEmail ?? user.email, stream),
+  });
   const moved = events.find((e) => e.type === 'UserEmailChanged');
-  if (!moved || !user) return { movedTo: null, admin: false };
+  if (!moved) return { movedTo: null, admin: false };
   // Only to an address the account had proved: one typed wrong may be a stranger's, who must not learn the new one.
   if (user.emailVerified) uow.mail.queue(emailChanged(moved.data.previousEmail, { firstName: user.firstName, newEmail: moved.data.email, admin: user.isAdmin }));
   return { movedTo: moved.data.email, admin: user.isAdmin };
 };
+
+/**
+ * The bookings and quotes made under `email` that no customer's account holds: sent from the website without signing
+ * in, or booked by the business on the phone (those carry the admin's account). The account leaving that address
+ * takes them along when it had proved it (the user decider decides).
+ */
+function leftUnder(uow: Uow, email: string, userId: string): { bookingIds: string[]; quoteIds: string[] } {
+  const unheld = (record: { email: string | null; userId: string | null }) =>
+    record.email === email && record.userId !== userId && (record.userId === null || uow.queries.user(record.userId)?.isAdmin === true);
+  return {
+    bookingIds: uow.queries.bookingsForCustomer(email, null).filter(unheld).map((booking) => booking.id),
+    quoteIds: uow.queries.quotesForCustomer(email, null).filter(unheld).map((quote) => quote.id),
+  };
+}
 
 /**
  * The address the account asked to move to, while the newest link sent there is still open; null when none is

@@ -1,4 +1,5 @@
 import type { Context, Next } from 'koa';
+import type { Logger } from '../logger.ts';
 import { notAllowed } from './errors.ts';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -8,14 +9,20 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  * origin, PUBLIC_URL's. Browsers send Origin (and Sec-Fetch-Site) on such calls; non-browser clients send
  * neither. The request's own Host is not trusted: whoever sends the request chooses it (DNS rebinding).
  */
-export function sameOrigin(publicUrl: string) {
+export function sameOrigin(publicUrl: string, logger?: Logger) {
   const allowed = new URL(publicUrl).origin;
+  // An operator behind a proxy, or with PUBLIC_URL unlike the address people type, sees why every form fails:
+  // the origin the call came from and the one expected (never cookies or bodies; the headers are cut short).
+  const refuse = (ctx: Context, reason: Record<string, string>) => {
+    logger?.warn({ requestId: ctx.state['requestId'], method: ctx.method, ...reason, expected: allowed }, 'request refused as cross-site: its origin is not PUBLIC_URL');
+    return notAllowed('Cross-site requests are not allowed');
+  };
   return async (ctx: Context, next: Next): Promise<void> => {
     if (!SAFE.has(ctx.method)) {
       const origin = ctx.get('origin');
       const site = ctx.get('sec-fetch-site');
-      if (origin && origin !== allowed) throw notAllowed('Cross-site requests are not allowed');
-      if (!origin && site && site !== 'same-origin' && site !== 'none') throw notAllowed('Cross-site requests are not allowed');
+      if (origin && origin !== allowed) throw refuse(ctx, { origin: origin.slice(0, 200) });
+      if (!origin && site && site !== 'same-origin' && site !== 'none') throw refuse(ctx, { secFetchSite: site.slice(0, 40) });
     }
     await next();
   };

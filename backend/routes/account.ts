@@ -5,7 +5,7 @@ import { SAME_ADDRESS } from '#domain/deciders/user.ts';
 import { provenEmail } from '#domain/policy.ts';
 import { publicUser, type User } from '#data/queries.ts';
 import { accountExport, customerTimeline } from '../commands/account.ts';
-import { withdrawWaitingRequests } from '../commands/bookings.ts';
+import { withdrawOpenRequests } from '../commands/account-deletion.ts';
 import { changePassword } from '../commands/password-reset.ts';
 import { erasePerson } from '../commands/people.ts';
 import { renameUser, requestEmailChange } from '../commands/users.ts';
@@ -127,7 +127,7 @@ export function accountRoutes(deps: AppDeps): Router {
       );
     }
     await confirmPassword(ctx, user, password, 'password', 'That is not your password');
-    await runCommand(ctx, deps, withdrawWaitingRequests, { email: provenEmail(user), userId: user.id }, { keyed: false });
+    await runCommand(ctx, deps, withdrawOpenRequests, { email: provenEmail(user), userId: user.id }, { keyed: false });
     await erasePerson(storage, config.storageDir, user.email);
     signOut(ctx);
     ctx.body = { message: ACCOUNT_ERASED };

@@ -61,9 +61,11 @@ export type RequestEmailVerification = {
 export type RequestEmailChange = { type: 'RequestEmailChange'; data: { verificationId: string; newEmail: string; tokenHash: string; expiresAt: string } };
 /**
  * `tokenHash` absent: verified by other proof (a completed reset, the admin bootstrap). A change link's token
- * moves the account to its new address instead (which proves that address).
+ * moves the account to its new address instead (which proves that address); `underOldAddress` then names the
+ * bookings and quotes made under the address it leaves without signing in, which come with it if that address was
+ * proved (they were the account's).
  */
-export type VerifyEmail = { type: 'VerifyEmail'; data: { tokenHash?: string; now: string } };
+export type VerifyEmail = { type: 'VerifyEmail'; data: { tokenHash?: string; now: string; underOldAddress?: { bookingIds: string[]; quoteIds: string[] } } };
 export type UserCommand =
   | RegisterUser
   | ChangePassword
@@ -191,7 +193,11 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
         if (change.expiresAt <= now) throw new DomainError('verification_token_invalid', INVALID_VERIFICATION);
         const closedVerificationIds = state.openVerifications.map((v) => v.verificationId);
         const { userId, email: previousEmail, firstName, lastName, passwordHash } = state;
-        return [{ type: 'UserEmailChanged', data: { userId, email: change.newEmail, previousEmail, firstName, lastName, passwordHash, closedVerificationIds } }];
+        // Records under an address the account never proved were never its own: they stay with that address.
+        const claimed = state.emailVerified ? (command.data.underOldAddress ?? { bookingIds: [], quoteIds: [] }) : undefined;
+        return [
+          { type: 'UserEmailChanged', data: { userId, email: change.newEmail, previousEmail, firstName, lastName, passwordHash, closedVerificationIds, ...(claimed ? { claimed } : {}) } },
+        ];
       }
       // Opening the link twice is harmless: an address proved once stays proved.
       if (state.emailVerified) return [];

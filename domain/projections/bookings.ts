@@ -1,4 +1,4 @@
-import { attachmentsText, bool, changedColumns, type ReadModel } from './model.ts';
+import { attachmentsText, bool, changedColumns, type ReadModel, type ReadModelChange } from './model.ts';
 
 /** Bookings: the jobs, with their status, dates and the version a change must name. */
 export const bookings: ReadModel = {
@@ -47,6 +47,9 @@ export const bookings: ReadModel = {
         return [{ op: 'update', table: 'bookings', id: event.data.bookingId, set: { status: event.data.to, updatedAt: time, version } }];
       case 'BookingDetailsChanged':
         return [{ op: 'update', table: 'bookings', id: event.data.bookingId, set: { ...changedColumns(event.data, 'bookingId'), updatedAt: time, version } }];
+      case 'UserEmailChanged':
+        // Made under the address the account left, without signing in: the account's now (it had proved that address).
+        return (event.data.claimed?.bookingIds ?? []).map((id): ReadModelChange => ({ op: 'update', table: 'bookings', id, set: { userId: event.data.userId } }));
       default:
         return [];
     }

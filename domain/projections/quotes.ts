@@ -1,4 +1,4 @@
-import { attachmentsText, changedColumns, type ReadModel } from './model.ts';
+import { attachmentsText, changedColumns, type ReadModel, type ReadModelChange } from './model.ts';
 
 /**
  * Quote requests, with the admin's notes, price, status and priority, and when the customer answered (the quote's
@@ -50,10 +50,16 @@ export const quotes: ReadModel = {
       }
       case 'QuoteAnswered':
         return [{ op: 'update', table: 'quotes', id: event.data.quoteId, set: { quoteStatus: event.data.quoteStatus, answeredAt: time, updatedAt: time, version } }];
+      case 'QuoteWithdrawn':
+        // Withdrawn reads as declined, then (the customer's last word): the admin's card says so, and no answer or price can follow.
+        return [{ op: 'update', table: 'quotes', id: event.data.quoteId, set: { quoteStatus: 'rejected', answeredAt: time, updatedAt: time, version } }];
       case 'QuoteConverted':
         return [{ op: 'update', table: 'quotes', id: event.data.quoteId, set: { bookingId: event.data.bookingId, updatedAt: time, version } }];
       case 'QuoteDeleted':
         return [{ op: 'delete', table: 'quotes', id: event.data.quoteId }];
+      case 'UserEmailChanged':
+        // Made under the address the account left, without signing in: the account's now (it had proved that address).
+        return (event.data.claimed?.quoteIds ?? []).map((id): ReadModelChange => ({ op: 'update', table: 'quotes', id, set: { userId: event.data.userId } }));
       default:
         return [];
     }

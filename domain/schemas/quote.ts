@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
+import { typedPounds } from '../money.ts';
 import { optionalDate, optionalText, optionalTime } from './fields.ts';
 
 export const QUOTE_STATUSES = ['pending', 'quoted', 'approved', 'rejected'] as const;
@@ -10,24 +11,34 @@ export const PRIORITIES = ['low', 'medium', 'high'] as const;
 export const PrioritySchema = z.enum(PRIORITIES, { error: `Priority must be one of ${PRIORITIES.join(', ')}` });
 export type Priority = z.infer<typeof PrioritySchema>;
 
-/** Pounds as people write them: 450, 450.5, 450.00, £1,200.00. Stored without the £ and commas. */
+/** Pounds as people write them: 450, 450.5, 450.00, £1,200.00, £ 275.50. Stored without the £, commas and spaces. */
 const estimatedCost = z
   .string({ error: 'Must be text' })
   .trim()
   .max(LIMITS.estimatedCost, { error: `Must be at most ${LIMITS.estimatedCost} characters` })
-  .transform((v) => v.replace(/^£/, '').replace(/,/g, ''))
+  .transform(typedPounds)
   .refine((v) => v === '' || /^\d{1,9}(\.\d{1,2})?$/.test(v), { error: 'Enter an amount in pounds, like 450 or 450.00' })
   .nullish()
   .transform((v) => (v ? v : null));
 
-/** `PUT /api/quotes/{id}`: the admin's working fields, each optional. */
-export const UpdateQuoteSchema = z.strictObject({
-  notes: optionalText(LIMITS.notes).optional(),
-  estimatedCost: estimatedCost.optional(),
-  quoteStatus: QuoteStatusSchema.optional(),
-  priority: PrioritySchema.optional(),
-  followUpDate: optionalDate.optional(),
-});
+/** Our text for a quote marked Quoted with no price: the customer would be asked to approve "Estimated cost: —". */
+export const PRICE_REQUIRED = 'Enter the estimated cost before setting the status to Quoted';
+
+/**
+ * `PUT /api/quotes/{id}`: the admin's working fields, each optional. Quoted with the price emptied in the same
+ * call is refused here (the form says so on the field); Quoted with no price sent and none stored, by the decider.
+ */
+export const UpdateQuoteSchema = z
+  .strictObject({
+    notes: optionalText(LIMITS.notes).optional(),
+    estimatedCost: estimatedCost.optional(),
+    quoteStatus: QuoteStatusSchema.optional(),
+    priority: PrioritySchema.optional(),
+    followUpDate: optionalDate.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.quoteStatus === 'quoted' && value.estimatedCost === null) ctx.addIssue({ code: 'custom', path: ['estimatedCost'], message: PRICE_REQUIRED });
+  });
 export type UpdateQuoteInput = z.infer<typeof UpdateQuoteSchema>;
 
 /** `POST /api/quotes/{id}/convert`: the job's dates; without them the quote's preferred date, one day. */

@@ -1,4 +1,5 @@
 import { MAX_UPLOAD_BYTES } from '#domain/limits.ts';
+import type { Attachment as AttachmentView } from '#domain/schemas/fields.ts';
 
 /** What a file picker offers (seed: images, PDF, doc, docx); the server checks each file's content again. */
 export const ACCEPT =
@@ -18,4 +19,17 @@ export function fileProblem(file: File): string | null {
   if (file.size > MAX_UPLOAD_BYTES) return `${file.name} is ${formatSize(file.size)}, over the limit of 10 MB for each file. Please pick a smaller one.`;
   if (file.size === 0) return `${file.name} is empty.`;
   return null;
+}
+
+/** A record's `attachments` (JSON text of the uploaded files), read safely: null when there are none, 'unreadable' when broken. */
+export function readAttachments(text: string | null): AttachmentView[] | null | 'unreadable' {
+  if (!text) return null;
+  try {
+    const list = JSON.parse(text) as unknown;
+    if (!Array.isArray(list)) return 'unreadable';
+    const files = list.filter((f): f is AttachmentView => typeof f === 'object' && f !== null && typeof (f as AttachmentView).originalname === 'string');
+    return files.length > 0 ? files : null;
+  } catch {
+    return 'unreadable';
+  }
 }

@@ -141,7 +141,8 @@ export function useMessages(bookingId: string): Array<Shown<MessageView>> | unde
         senderId: item.owner,
         senderName: String(item.body['senderName'] ?? ''),
         content: String(item.body['content'] ?? ''),
-        attachments: null,
+        // Files still on the device: named, without a link until they are uploaded.
+        attachments: item.files.length > 0 ? JSON.stringify(item.files.map((file) => ({ filename: file.uploaded?.filename ?? '', originalname: file.name, size: file.blob.size }))) : null,
         isFromAdmin: Boolean(item.body['isFromAdmin']),
         createdAt: item.createdAt,
         waiting: waitingOf(item),

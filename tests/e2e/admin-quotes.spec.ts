@@ -53,6 +53,32 @@ test.describe('the admin’s quotes', () => {
     expect(job).toMatchObject({ status: 'confirmed', startDate: ukDay(71), startTime: '09:00', finishTime: '17:00' });
   });
 
+  test('Quoted with no price is refused on the price before anything is sent, and a new price tells the customer', async ({ page, server }) => {
+    const quote = await quoteRequest(server, { firstName: 'Nora', lastName: 'Noprice', email: 'nora@example.com' });
+    await signIn(page);
+    await page.getByRole('tab', { name: /To Be Quoted/ }).click();
+    const card = page.locator('.admin-quote').filter({ has: page.getByRole('heading', { name: 'Nora Noprice' }) });
+    await card.getByRole('button', { name: /Edit Quote/ }).click();
+    const form = card.getByRole('form', { name: 'Edit quote for Nora Noprice' });
+    await form.getByLabel('Status').selectOption('quoted');
+    const events = server.storage.store.readStream(`quote-${quote.id}`).length;
+    await form.getByRole('button', { name: 'Save quote' }).click();
+
+    await expect(form.getByText('Enter the estimated cost before setting the status to Quoted')).toBeVisible();
+    await expect(form.getByLabel('Estimated cost (£)')).toBeFocused();
+    expect(server.storage.store.readStream(`quote-${quote.id}`)).toHaveLength(events);
+    expect(server.storage.queries.quote(quote.id)).toMatchObject({ quoteStatus: 'pending', estimatedCost: null });
+
+    await form.getByLabel('Estimated cost (£)').fill('400');
+    await form.getByRole('button', { name: 'Save quote' }).click();
+    await expect(page.getByText('Nora Noprice: saved. Nora gets an email with the price.')).toBeVisible();
+    await card.getByRole('button', { name: /Edit Quote/ }).click();
+    await form.getByLabel('Estimated cost (£)').fill('425');
+    await form.getByRole('button', { name: 'Save quote' }).click();
+    await expect(page.getByText('Nora Noprice: saved. Nora gets an email with the new price.')).toBeVisible();
+    await expect.poll(() => server.storage.queries.quote(quote.id)?.estimatedCost).toBe('425');
+  });
+
   test('delete asks first, Keep it keeps it, and Delete quote deletes it once', async ({ page, server }) => {
     const quote = await quoteRequest(server, { firstName: 'Dee', lastName: 'Lete', email: 'dee@example.com' });
     await signIn(page);

@@ -31,6 +31,35 @@ test.describe('a phone at 390×844, before the cookie question is answered', () 
 });
 
 for (const screen of SCREENS) {
+  test.describe(`the chat panel at ${screen.width}×${screen.height}`, () => {
+    test.use({ viewport: screen, isMobile: screen.width < 800, hasTouch: screen.width < 800 });
+
+    test('opens below the sticky header, with and without the cookie banner, and its own Close chat closes it', async ({ page }) => {
+      await page.goto('/');
+      await hydrated(page);
+      await expect(page.getByRole('region', { name: /cookie/i })).toBeVisible();
+      for (const consent of ['before', 'after'] as const) {
+        if (consent === 'after') {
+          await page.getByRole('button', { name: /accept/i }).click();
+          await expect(page.getByRole('region', { name: /cookie/i })).toBeHidden();
+        }
+        await page.getByRole('button', { name: 'Chat with us' }).click();
+        const panel = page.getByRole('dialog', { name: /^Chat with/ });
+        const close = panel.getByRole('button', { name: 'Close chat' });
+        await expect(close).toBeVisible();
+        const header = (await page.locator('.site-header').boundingBox())!;
+        expect((await panel.boundingBox())!.y, `the panel's top, ${consent} the cookie question`).toBeGreaterThanOrEqual(header.y + header.height);
+        // What a tap on the close button's middle reaches is the button itself, not the header over it.
+        expect(await close.evaluate((button) => {
+          const box = button.getBoundingClientRect();
+          return button.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+        })).toBe(true);
+        await close.click();
+        await expect(close).toBeHidden();
+      }
+    });
+  });
+
   test.describe(`at ${screen.width}×${screen.height}`, () => {
     test.use({ viewport: screen, isMobile: screen.width < 800, hasTouch: screen.width < 800 });
 

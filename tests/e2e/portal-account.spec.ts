@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { BUSINESS } from '#domain/business.ts';
 import { ERASED } from '#domain/limits.ts';
 import { Client } from '../support/server.ts';
 import { quoteForm } from '../integration/helpers.ts';
@@ -88,9 +89,9 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     await expect(card).toContainText('£1,250.00');
     await expect(card).toContainText('Quoted: please answer');
     await expectAxeClean(page);
-    // A slip does nothing: the confirmation can be cancelled, and focus goes back to where it was.
+    // A slip does nothing: Not now takes the answer back, and focus goes back to where it was.
     await card.getByRole('button', { name: /^Decline/ }).click();
-    await card.getByRole('button', { name: 'Cancel' }).click();
+    await card.getByRole('button', { name: 'Not now' }).click();
     await expect(card.getByRole('button', { name: /^Decline/ })).toBeFocused();
     await card.getByRole('button', { name: /^Approve/ }).click();
     await expect(card.getByRole('button', { name: 'Yes, approve £1,250.00' })).toBeFocused();
@@ -171,10 +172,11 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     await expect(form.getByRole('status')).toHaveText(`We have sent a link to ${right}. Open it within 7 days to make the change; until then your account keeps ${typo}.`);
     await expect(form.getByLabel('Current password')).toHaveValue('');
     // Until it is opened, the account says where the link went (My Bookings' note named the old address and offered it again).
-    await expect(page.getByRole('region', { name: 'My email address' })).toContainText(`A link is on its way to ${right}`);
     await page.getByRole('tab', { name: 'My Bookings' }).click();
     await expect(page.getByRole('note')).toContainText(`Please open the link we sent to ${right}.`);
     await expect(page.getByRole('note').getByRole('button', { name: 'Send the link again' })).toHaveCount(0);
+    await page.getByRole('tab', { name: 'My Account' }).click();
+    await expect(page.getByRole('region', { name: 'My email address' })).toContainText(`A link is on its way to ${right}`);
     const link = await mailedLink(server, right, 'confirm-new-email', /https?:\/\/\S+\/customer-auth\?verify=[\w-]+/, after);
 
     await page.goto(link);
@@ -228,6 +230,10 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     await page.getByRole('button', { name: 'Delete my account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account for good?' });
     await expect(dialog.getByLabel('Your password')).toBeFocused();
+    // What happens to jobs already booked: they stay, without the customer's details, to be settled by phone.
+    await expect(dialog).toContainText('Booking and quote requests still waiting for our answer are withdrawn');
+    await expect(dialog).toContainText(`Jobs we have already booked for you stay in our diary, without your name or contact details.`);
+    await expect(dialog).toContainText(`please call us on ${BUSINESS.phone} to keep, move or cancel them`);
     await expectAxeClean(page);
     await dialog.getByLabel('Your password').fill('not-my-passphrase');
     await dialog.getByRole('button', { name: 'Delete my account' }).click();

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayWords } from '#domain/history.ts';
 import { ERASED } from '#domain/limits.ts';
 import { ACCOUNT_ERASED, PASSWORD_CHANGED } from '#backend/routes/account.ts';
 import { ADMIN, Client, startServer, type TestServer } from '../support/server.ts';
@@ -296,5 +297,74 @@ describe('POST /api/account/delete', () => {
     // Nobody else's data was touched.
     expect(server.storage.queries.booking(other.bookingId)!.firstName).toBe('Dana');
     expect((await other.client.get('/api/auth/me')).status).toBe(200);
+  });
+
+  it('withdraws the quote requests still open (pending, or quoted and unanswered), keeps the answered and converted ones, and none can become a job', async () => {
+    const email = 'quentin.quits@example.com';
+    const { client } = await customerWithBooking(email);
+    const quoteOf = async (firstName: string) => {
+      const res = await client.post('/api/bookings', quoteForm({ email, firstName }));
+      expect(res.status).toBe(201);
+      return res.data.quote.id as string;
+    };
+    const pending = await quoteOf('Pending');
+    const quoted = await quoteOf('Quoted');
+    const approved = await quoteOf('Approved');
+    const converted = await quoteOf('Converted');
+    for (const id of [quoted, approved]) expect((await admin.request('PUT', `/api/quotes/${id}`, { json: { quoteStatus: 'quoted', estimatedCost: '300' } })).status).toBe(200);
+    expect((await client.post(`/api/quotes/${approved}/approve`)).status).toBe(200);
+    expect((await admin.post(`/api/quotes/${converted}/convert`, { startDate: daysAhead(150), finishDate: daysAhead(150) })).status).toBe(201);
+    const before = allEvents(server).length;
+
+    expect((await client.post('/api/account/delete', { password: 'a-customer-passphrase' })).status).toBe(200);
+
+    const appended = allEvents(server).slice(before);
+    const quoteEvents = appended.filter((e) => e.type.startsWith('Quote')).map((e) => [e.type, e.streamId, e.data]);
+    expect(quoteEvents).toHaveLength(2);
+    expect(quoteEvents).toEqual(
+      expect.arrayContaining([
+        ['QuoteWithdrawn', `quote-${pending}`, { quoteId: pending }],
+        ['QuoteWithdrawn', `quote-${quoted}`, { quoteId: quoted }],
+      ]),
+    );
+    expect(server.storage.queries.quote(pending)).toMatchObject({ quoteStatus: 'rejected', firstName: ERASED });
+    expect(server.storage.queries.quote(quoted)).toMatchObject({ quoteStatus: 'rejected', estimatedCost: '300' });
+    expect(server.storage.queries.quote(approved)).toMatchObject({ quoteStatus: 'approved' });
+    expect(server.storage.queries.quote(converted)!.bookingId).not.toBeNull();
+    const events = allEvents(server).length;
+    const convert = await admin.post(`/api/quotes/${pending}/convert`, { startDate: daysAhead(160), finishDate: daysAhead(160) });
+    expectError(convert, 409, 'quote_withdrawn');
+    expect(allEvents(server).length).toBe(events);
+  });
+
+  it('mails the business the booked jobs left to settle, by reference and dates, with nothing personal in it', async () => {
+    const email = 'bella.booked@example.com';
+    const { client, bookingId } = await customerWithBooking(email);
+    const job = async (day: number) => {
+      const res = await client.post('/api/bookings', bookingForm(email, { firstName: 'Bella', startDate: daysAhead(day), finishDate: daysAhead(day), startTime: '09:00', finishTime: '12:00' }));
+      expect(res.status).toBe(201);
+      const id = res.data.booking.id as string;
+      expect((await admin.request('PATCH', `/api/bookings/${id}`, { json: { status: 'confirmed' } })).status).toBe(200);
+      return id;
+    };
+    const later = await job(131);
+    const sooner = await job(121);
+    expect((await admin.request('PATCH', `/api/bookings/${later}`, { json: { status: 'in_progress' } })).status).toBe(200);
+    expect((await client.post('/api/bookings', quoteForm({ email, firstName: 'Bella' }))).status).toBe(201);
+    const beforeMail = lastMailId(server);
+
+    expect((await client.post('/api/account/delete', { password: 'a-customer-passphrase' })).status).toBe(200);
+
+    const mail = await mailSince(server, beforeMail);
+    expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'account-deleted', to: 'hello@sparkright.example' }]);
+    const text = mail[0]!.text;
+    const ref = (id: string) => id.replace(/-/g, '').slice(-8);
+    expect(text).toContain(`Reference ${ref(sooner)}: Electrical Installation, ${dayWords(daysAhead(121))}, 09:00–12:00 (confirmed)`);
+    expect(text).toContain(`Reference ${ref(later)}: Electrical Installation, ${dayWords(daysAhead(131))}, 09:00–12:00 (in progress)`);
+    expect(text.indexOf(ref(sooner))).toBeLessThan(text.indexOf(ref(later)));
+    expect(text).not.toContain(ref(bookingId));
+    expect(text).toContain('Their 1 booking request and 1 quote request still waiting for an answer were withdrawn.');
+    expect(text).toContain(`${server.url}/admin`);
+    for (const personal of ['Bella', 'Dana', 'Deleter', email, '01784 123456', 'High Street', 'Two new double sockets', 'side door']) expect(text).not.toContain(personal);
   });
 });

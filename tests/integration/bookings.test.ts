@@ -93,6 +93,17 @@ describe('POST /api/bookings', () => {
       expect(quotes.filter((q) => q.email === email)).toHaveLength(2);
     });
 
+    it('makes a contact for a customer with a phone and no email, once however the number is written', async () => {
+      const before = allEvents(server).length;
+      expect((await anonymous().post('/api/bookings', quoteForm({ email: '', firstName: 'Bill', lastName: 'Turner', phone: '01632 960441' }))).status).toBe(201);
+      expect(typesAfter(server, before)).toEqual(['QuoteRequested', 'ContactCreated']);
+      const again = allEvents(server).length;
+      expect((await anonymous().post('/api/bookings', quoteForm({ email: '', firstName: 'Bill', lastName: 'Turner', phone: '+44 1632 960441' }))).status).toBe(201);
+      expect(typesAfter(server, again)).toEqual(['QuoteRequested']);
+      const contacts = (await admin.get('/api/contacts')).data as Array<{ email: string | null; phone: string | null; firstName: string }>;
+      expect(contacts.filter((c) => c.firstName === 'Bill')).toEqual([expect.objectContaining({ email: null, phone: '01632 960441', firstName: 'Bill' })]);
+    });
+
     it('answers 201 to a quote request with a phone and no email, and 201 to one with an email and no phone', async () => {
       const byPhone = await anonymous().post('/api/bookings', quoteForm({ email: '', phone: '01632 960777' }));
       const byEmail = await anonymous().post('/api/bookings', quoteForm({ email: 'no.phone@example.com', phone: '' }));

@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingReference } from '#domain/reference.ts';
 import { openStorage } from '#data/storage.ts';
 import { createAdmin } from '#backend/bootstrap.ts';
 import { postMessage } from '#backend/commands/messages.ts';
@@ -71,7 +72,17 @@ describe('POST /api/bookings/{id}/messages: the mail it sends', () => {
     expect(res.status).toBe(201);
     const mail = await mailSince(server, beforeMail);
     expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'new-message', to: BUSINESS_EMAIL }]);
-    expect(lines(mail[0]!.text, 6)).toEqual(['A customer sent a message.', '', 'From: Paula Portal', `Booking: ${bookingId}`, 'Tuesday works, thank you.', '']);
+    // The booking by its reference, as the customer's card shows it (its whole id was there), and where to answer.
+    expect(lines(mail[0]!.text, 7)).toEqual([
+      'A customer sent a message.',
+      '',
+      'From: Paula Portal',
+      `Booking: EICR Testing, reference ${bookingReference(bookingId)}`,
+      'Tuesday works, thank you.',
+      `Reply in the Admin Portal: ${server.url}/admin`,
+      '',
+    ]);
+    expect(mail[0]!.text).not.toContain(bookingId);
   });
 
   it('sends no mail when the admin replies on a phoned-in booking that has no email address', async () => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStorage } from '#data/storage.ts';
 import { createAdmin } from '#backend/bootstrap.ts';
+import { INVALID_VERIFICATION } from '#domain/deciders/user.ts';
 import { registerOrNotifyOwner, requestVerification, verifyEmail, type Verification } from '#backend/commands/users.ts';
 import { hashToken } from '#backend/http/tokens.ts';
 import { mailText } from '../support/outbox.ts';
@@ -131,12 +132,12 @@ describe('requestVerification, run directly (POST /api/auth/resend-verification 
 });
 
 describe('verifyEmail, run directly', () => {
-  it('refuses an account that does not exist as not found', async () => {
+  it('refuses an account that does not exist as an invalid link (one of an account deleted since), writing nothing', async () => {
     const before = allEvents(server).length;
 
     await expect(
       server.storage.bus.execute(system(), (uow) => verifyEmail(uow, { userId: '00000000-0000-4000-8000-000000000001', tokenHash: hashToken('whatever') }, null)),
-    ).rejects.toMatchObject({ code: 'user_not_found', message: 'User not found' });
+    ).rejects.toMatchObject({ code: 'verification_token_invalid', message: INVALID_VERIFICATION });
     expect(allEvents(server).length).toBe(before);
   });
 });

@@ -188,6 +188,52 @@ describe('POST /api/account/email and the link it sends', () => {
     expect(JSON.stringify(server.storage.snapshot()['users'])).not.toMatch(/eddie/);
   });
 
+  it('brings along what was sent under a confirmed old address without signing in, and a job the business booked under it; the export lists them', async () => {
+    const client = await customer('priya.before@example.com');
+    await server.verifyEmail('priya.before@example.com');
+    const quoted = await new Client(server.url).post('/api/bookings', quoteForm({ email: 'priya.before@example.com', description: 'Quote from the home page' }));
+    expect(quoted.status).toBe(201);
+    const admin = new Client(server.url);
+    expect((await admin.loginAdmin()).status).toBe(200);
+    const phoned = await admin.post('/api/bookings', bookingForm('priya.before@example.com', { firstName: 'Priya', status: 'confirmed', isManualBooking: true, allowOverlap: true }));
+    expect(phoned.status).toBe(201);
+    const quoteId = quoted.data.quote.id as string;
+    const jobId = phoned.data.booking.id as string;
+
+    const asked = await askMove(client, 'priya.after@example.com');
+    expect((await new Client(server.url).post('/api/auth/verify-email', { token: asked.token })).status).toBe(200);
+
+    const moved = allEvents(server).findLast((e) => e.type === 'UserEmailChanged')!;
+    expect(moved.data).toMatchObject({ previousEmail: 'priya.before@example.com', claimed: { bookingIds: [jobId], quoteIds: [quoteId] } });
+    expect((await client.get('/api/quotes/mine')).data.map((q: { id: string }) => q.id)).toEqual([quoteId]);
+    expect((await client.get('/api/bookings/user/priya.after@example.com')).data.map((b: { id: string }) => b.id)).toEqual([jobId]);
+    const feed = (await client.get('/api/sync?after=0')).data as { changes: Array<{ table: string; row?: { id: string } }> };
+    expect(JSON.stringify(feed)).toContain(jobId);
+    expect(JSON.stringify(feed)).toContain(quoteId);
+    const exported = (await client.get('/api/account/export')).data as { quotes: Array<{ id: string }>; bookings: Array<{ id: string }>; contacts: Array<{ email: string }> };
+    expect(exported.quotes.map((q) => q.id)).toEqual([quoteId]);
+    expect(exported.bookings.map((b) => b.id)).toEqual([jobId]);
+    expect(exported.contacts.map((c) => c.email)).toContain('priya.before@example.com');
+    // Mail about the job goes to the account's address now.
+    const before = lastMailId(server);
+    expect((await admin.request('PATCH', `/api/bookings/${jobId}`, { json: { status: 'cancelled' } })).status).toBe(200);
+    expect((await mailSince(server, before)).map(({ to }) => to)).toEqual(['priya.after@example.com']);
+    // A rebuilt database answers the same.
+    await server.storage.rebuild();
+    expect(server.storage.queries.quote(quoteId)?.userId).toBe(moved.data.userId);
+    expect(server.storage.queries.booking(jobId)?.userId).toBe(moved.data.userId);
+  });
+
+  it('leaves what was sent under an address the account never confirmed with that address', async () => {
+    const client = await customer('sam.slip@typo.example');
+    expect((await new Client(server.url).post('/api/bookings', quoteForm({ email: 'sam.slip@typo.example', description: 'Not mine to take' }))).status).toBe(201);
+    const asked = await askMove(client, 'sam.slip@example.com');
+    expect((await new Client(server.url).post('/api/auth/verify-email', { token: asked.token })).status).toBe(200);
+    const moved = allEvents(server).findLast((e) => e.type === 'UserEmailChanged')!;
+    expect(moved.data).not.toHaveProperty('claimed');
+    expect((await client.get('/api/quotes/mine')).data.map((q: { description: string }) => q.description)).not.toContain('Not mine to take');
+  });
+
   it("moves the admin's sign-in address, answering admin: true, and words the mail to the address left for the business", async () => {
     const admin = new Client(server.url);
     expect((await admin.loginAdmin()).status).toBe(200);

@@ -10,6 +10,7 @@ import { closedPort, parseMail, startSmtp, type ReceivedMail, type SmtpSink } fr
 import { Client, startServer, type TestServer } from '../support/server.ts';
 import { walFrames } from '../support/wal.ts';
 import { dayWords } from '#domain/history.ts';
+import { bookingReference } from '#domain/reference.ts';
 import { bookingForm, daysAhead, quoteForm } from './helpers.ts';
 
 const BUSINESS = 'office@example.com';
@@ -50,6 +51,10 @@ describe('mail by SMTP', () => {
     expect(notice!.text).toContain('Email: jane.doe@example.com');
     expect(notice!.text).toContain('Details: Two new double sockets in the kitchen');
     expect(notice!.html).toContain('<strong>Phone:</strong> 01784 123456');
+    // Where to act on it, as a link (a quote request has no reference yet: only bookings have one).
+    expect(notice!.text).toContain(`Price it in the Admin Portal: ${server.url}/admin`);
+    expect(notice!.html).toContain(`<a href="${server.url}/admin">${server.url}/admin</a>`);
+    expect(notice!.text).not.toContain('Reference');
     expect(received!.raw).toMatch(/^Content-Type: multipart\/alternative;/m);
   });
 
@@ -72,6 +77,10 @@ describe('mail by SMTP', () => {
     expect(notice.subject).toBe('New booking request: Rewiring — Bea Mail');
     expect(notice.text).toContain('Service: Rewiring');
     expect(notice.text).toContain(`Dates: ${days}`);
+    // The booking by the reference its customer's card shows, and where to confirm it.
+    expect(notice.text).toContain(`Reference: ${bookingReference(res.data.booking.id as string)}`);
+    expect(notice.text).toContain(`Confirm it in the Admin Portal: ${server.url}/admin`);
+    expect(notice.text).not.toContain(res.data.booking.id as string);
     expect(`${received.text}${notice.text}`).not.toContain(start);
   });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingReference } from '#domain/reference.ts';
 import { Client, startServer, type TestServer } from '../support/server.ts';
 import { allEvents, bookingForm, expectError, sessionCookie, typesAfter, type Answer, persistentState, lastMailId, mailSince } from './helpers.ts';
 
@@ -296,7 +297,24 @@ describe('POST /api/bookings/{id}/messages', () => {
       const mail = await mailSince(server, beforeMail);
       expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'new-message', to: BUSINESS_EMAIL }]);
       expect(mail[0]!.text).toContain('Please call me back');
-      expect(mail[0]!.text).toContain(bookingId);
+      expect(mail[0]!.text).toContain(`reference ${bookingReference(bookingId)}`);
+      expect(mail[0]!.text).toContain(`${server.url}/admin`);
+    });
+
+    it('says in the mail that files came with a message, and where to open them (never the files themselves)', async () => {
+      const file = await uploadPdf(cookies.owner, 'board.pdf');
+      const beforeMail = lastMailId(server);
+      expect((await owner.post(path(), { content: 'The board, as asked', attachments: [file] })).status).toBe(201);
+      const toUs = await mailSince(server, beforeMail);
+      expect(toUs[0]!.text).toContain('One file is attached to the message: open it in the chat in the Admin Portal.');
+      expect(toUs[0]!.text).not.toContain(file.filename);
+
+      const certificate = await uploadPdf(cookies.admin, 'certificate.pdf');
+      const second = await uploadPdf(cookies.admin, 'photos.pdf');
+      const beforeReply = lastMailId(server);
+      expect((await admin.post(path(), { content: 'Your certificate', attachments: [certificate, second] })).status).toBe(201);
+      const toThem = await mailSince(server, beforeReply);
+      expect(toThem[0]!.text).toContain('2 files are attached to the message: open them in the chat in your customer portal.');
     });
 
     it('queues an admin-reply mail to the customer after an admin message', async () => {

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { streamId } from '#domain/deciders/decider.ts';
+import { personSubject } from '#domain/events.ts';
 import { Client, startServer, type TestServer } from '../support/server.ts';
 import { allEvents, bookingForm, daysAhead, expectError, quoteForm, typesAfter, type Answer, persistentState, lastMailId, mailSince } from './helpers.ts';
 
@@ -158,6 +160,73 @@ describe('PUT /api/quotes/{id}', () => {
     expect(again.status).toBe(200);
     expect(typesAfter(server, before)).toEqual(['QuoteRevised']);
     expect(await mailSince(server, afterFirst)).toEqual([]);
+  });
+
+  it.each([
+    ['no price stored or sent', {}, { quoteStatus: 'quoted' }],
+    ['the price emptied in the same call', {}, { quoteStatus: 'quoted', estimatedCost: '' }],
+    ['the price emptied on a quote already quoted', { quoteStatus: 'quoted', estimatedCost: '450' }, { estimatedCost: null }],
+  ])('answers 400 naming estimatedCost for Quoted with %s, and writes and mails nothing', async (_name, first, body) => {
+    const quote = await newQuote();
+    if (Object.keys(first).length > 0) expect((await put(admin, quote.id, first)).status).toBe(200);
+    const before = persistentState(server);
+
+    const res = await put(admin, quote.id, body);
+
+    expect(res.status).toBe(400);
+    expect(res.data.error.fields).toEqual({ estimatedCost: 'Enter the estimated cost before setting the status to Quoted' });
+    expect(persistentState(server)).toEqual(before);
+  });
+
+  it('takes a note alone on a quote marked Quoted without a price before this rule', async () => {
+    const quote = await newQuote();
+    // As an older server wrote it: Quoted, no price.
+    await server.storage.bus.execute({ commandId: null, actor: null, role: 'admin', now: new Date() }, (uow) => {
+      const stream = streamId.quote(quote.id as string);
+      uow.store.append(stream, [{ type: 'QuoteRevised', data: { quoteId: quote.id, quoteStatus: 'quoted' } }], uow.metadata, {
+        expectedVersion: uow.store.streamVersion(stream),
+        subject: personSubject(CUSTOMER_EMAIL, stream),
+      });
+      return null;
+    });
+    const before = allEvents(server).length;
+
+    const res = await put(admin, quote.id, { notes: 'Waiting on the survey' });
+
+    expect(res.status).toBe(200);
+    expect(typesAfter(server, before)).toEqual(['QuoteRevised']);
+  });
+
+  it('mails the customer the new price, with the old one, when the price of a quote waiting for their answer changes', async () => {
+    const quote = await newQuote();
+    expect((await put(admin, quote.id, { quoteStatus: 'quoted', estimatedCost: '450' })).status).toBe(200);
+    const beforeMail = lastMailId(server);
+    const before = allEvents(server).length;
+
+    const res = await put(admin, quote.id, { quoteStatus: 'quoted', estimatedCost: '£520' });
+
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({ quoteStatus: 'quoted', estimatedCost: '520' });
+    expect(allEvents(server).slice(before).map((e) => e.data)).toEqual([{ quoteId: quote.id, quoteStatus: 'quoted', estimatedCost: '520' }]);
+    const mail = await mailSince(server, beforeMail);
+    expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'quote-price-changed', to: CUSTOMER_EMAIL }]);
+    expect(mail[0]!.text).toContain('New estimated cost: £520.00');
+    expect(mail[0]!.text).toContain('Previously: £450.00');
+    expect(mail[0]!.text).toContain('/customer-portal');
+  });
+
+  it('mails nothing for the same price written another way, or a new price once the customer answered', async () => {
+    const quote = await newQuote();
+    expect((await put(admin, quote.id, { quoteStatus: 'quoted', estimatedCost: '450' })).status).toBe(200);
+    const beforeMail = lastMailId(server);
+
+    expect((await put(admin, quote.id, { estimatedCost: '450.00' })).status).toBe(200);
+    expect((await customer.post(`/api/quotes/${quote.id}/approve`)).status).toBe(200);
+    const afterAnswer = lastMailId(server);
+    expect((await put(admin, quote.id, { estimatedCost: '600' })).status).toBe(200);
+
+    expect((await mailSince(server, beforeMail)).map((m) => m.kind)).toEqual(['quote-answered']);
+    expect(await mailSince(server, afterAnswer)).toEqual([]);
   });
 });
 

@@ -36,7 +36,7 @@ describe('mail outbox: bodies kept, rendered when sent', () => {
   });
 
   it('hands the sender a body that renders as the template wrote it', () => {
-    const mail = newRequest('office@example.com', summary);
+    const mail = newRequest('office@example.com', summary, 'https://sparkright.example/admin');
     t.storage.mail.enqueue(mail, now);
 
     const [due] = t.storage.mail.due(now);

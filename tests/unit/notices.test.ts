@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newsForCustomer } from '#domain/notices.ts';
+import { newsForCustomer, quoteNewsForCustomer } from '#domain/notices.ts';
 
 describe('newsForCustomer', () => {
   it('tells a booking confirmed: waiting before, made confirmed, or taken back from cancelled', () => {
@@ -24,5 +24,28 @@ describe('newsForCustomer', () => {
     expect(newsForCustomer(null, 'pending')).toBeNull();
     expect(newsForCustomer('confirmed', 'confirmed')).toBeNull();
     expect(newsForCustomer('cancelled', 'cancelled')).toBeNull();
+  });
+});
+
+describe('quoteNewsForCustomer', () => {
+  const open = (quoteStatus: string, estimatedCost: string | null, bookingId: string | null = null) => ({ quoteStatus, estimatedCost, bookingId });
+
+  it('tells a quote marked Quoted: it is ready to answer', () => {
+    expect(quoteNewsForCustomer(open('pending', null), { quoteStatus: 'quoted', estimatedCost: '450' })).toBe('ready');
+    expect(quoteNewsForCustomer(open('rejected', '450'), { quoteStatus: 'quoted', estimatedCost: '400' })).toBe('ready');
+  });
+
+  it('tells a new price for a quote that stays Quoted, unanswered and not yet a job', () => {
+    expect(quoteNewsForCustomer(open('quoted', '450'), { quoteStatus: 'quoted', estimatedCost: '520' })).toBe('price_changed');
+    expect(quoteNewsForCustomer(open('quoted', null), { quoteStatus: 'quoted', estimatedCost: '520' })).toBe('price_changed');
+    expect(quoteNewsForCustomer(open('quoted', '450', 'b-1'), { quoteStatus: 'quoted', estimatedCost: '520' })).toBeNull();
+  });
+
+  it('tells nothing for the same price written another way, a price on a quote not Quoted, or a change of status away', () => {
+    expect(quoteNewsForCustomer(open('quoted', '450'), { quoteStatus: 'quoted', estimatedCost: '450.00' })).toBeNull();
+    expect(quoteNewsForCustomer(open('quoted', 'from 450'), { quoteStatus: 'quoted', estimatedCost: 'from 450' })).toBeNull();
+    expect(quoteNewsForCustomer(open('pending', null), { quoteStatus: 'pending', estimatedCost: '450' })).toBeNull();
+    expect(quoteNewsForCustomer(open('approved', '450'), { quoteStatus: 'approved', estimatedCost: '500' })).toBeNull();
+    expect(quoteNewsForCustomer(open('quoted', '450'), { quoteStatus: 'pending', estimatedCost: '500' })).toBeNull();
   });
 });

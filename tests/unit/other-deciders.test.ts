@@ -20,6 +20,31 @@ describe('quote decider', () => {
       .thenEvents([{ type: 'QuoteRevised', data: { quoteId, estimatedCost: '450.00', quoteStatus: 'quoted' } }]);
   });
 
+  it('refuses to leave a quote Quoted without a price, naming the field, whether the status or the price changes', () => {
+    const refused = { message: 'Enter the estimated cost before setting the status to Quoted', details: { fields: { estimatedCost: 'Enter the estimated cost before setting the status to Quoted' } } };
+    quote.given([quoteRequested()]).when({ type: 'ReviseQuote', data: { quoteStatus: 'quoted' } }).thenThrows('estimated_cost_required', refused);
+    quote.given([quoteRequested()]).when({ type: 'ReviseQuote', data: { quoteStatus: 'quoted', estimatedCost: null } }).thenThrows('estimated_cost_required', refused);
+    quote
+      .given([quoteRequested(), { type: 'QuoteRevised', data: { quoteId, estimatedCost: '450.00', quoteStatus: 'quoted' } }])
+      .when({ type: 'ReviseQuote', data: { estimatedCost: null } })
+      .thenThrows('estimated_cost_required', refused);
+  });
+
+  it('marks a quote Quoted on the price it has, and takes a note alone on one Quoted without a price (written before the rule)', () => {
+    quote
+      .given([quoteRequested(), { type: 'QuoteRevised', data: { quoteId, estimatedCost: '450.00' } }])
+      .when({ type: 'ReviseQuote', data: { quoteStatus: 'quoted' } })
+      .thenEvents([{ type: 'QuoteRevised', data: { quoteId, quoteStatus: 'quoted' } }]);
+    quote
+      .given([quoteRequested(), { type: 'QuoteRevised', data: { quoteId, quoteStatus: 'quoted' } }])
+      .when({ type: 'ReviseQuote', data: { notes: 'Waiting on the survey' } })
+      .thenEvents([{ type: 'QuoteRevised', data: { quoteId, notes: 'Waiting on the survey' } }]);
+    quote
+      .given([quoteRequested(), { type: 'QuoteRevised', data: { quoteId, estimatedCost: '450.00', quoteStatus: 'quoted' } }, { type: 'QuoteRevised', data: { quoteId, notes: 'x' } }])
+      .when({ type: 'ReviseQuote', data: { quoteStatus: 'quoted', estimatedCost: undefined } })
+      .thenEvents([{ type: 'QuoteRevised', data: { quoteId, quoteStatus: 'quoted' } }]);
+  });
+
   it('lets the customer approve only a quoted quote', () => {
     quote
       .given([quoteRequested()])
@@ -96,6 +121,34 @@ describe('quote decider', () => {
       .given([quoteRequested(), { type: 'QuoteDeleted', data: { quoteId } }])
       .when({ type: 'RequestQuote', data: quoteRequested().data })
       .thenThrows('quote_exists');
+  });
+
+  it('withdraws a request still open (pending, or quoted and unanswered) when its customer deletes their account', () => {
+    const withdrawn = [{ type: 'QuoteWithdrawn', data: { quoteId } }] as const;
+    quote.given([quoteRequested()]).when({ type: 'WithdrawQuoteRequest' }).thenEvents([...withdrawn]);
+    quote
+      .given([quoteRequested(), { type: 'QuoteRevised', data: { quoteId, estimatedCost: '300', quoteStatus: 'quoted' } }])
+      .when({ type: 'WithdrawQuoteRequest' })
+      .thenEvents([...withdrawn]);
+  });
+
+  it('leaves an answered, converted or already withdrawn quote as it is', () => {
+    const quoted = { type: 'QuoteRevised', data: { quoteId, estimatedCost: '300', quoteStatus: 'quoted' } } as const;
+    quote.given([quoteRequested(), quoted, { type: 'QuoteAnswered', data: { quoteId, quoteStatus: 'approved' } }]).when({ type: 'WithdrawQuoteRequest' }).thenEvents([]);
+    quote.given([quoteRequested(), quoted, { type: 'QuoteAnswered', data: { quoteId, quoteStatus: 'rejected' } }]).when({ type: 'WithdrawQuoteRequest' }).thenEvents([]);
+    quote.given([quoteRequested(), { type: 'QuoteConverted', data: { quoteId, bookingId: 'b-1' } }]).when({ type: 'WithdrawQuoteRequest' }).thenEvents([]);
+    quote.given([quoteRequested(), { type: 'QuoteWithdrawn', data: { quoteId } }]).when({ type: 'WithdrawQuoteRequest' }).thenEvents([]);
+  });
+
+  it('refuses to convert or approve a withdrawn request', () => {
+    quote
+      .given([quoteRequested(), { type: 'QuoteWithdrawn', data: { quoteId } }])
+      .when({ type: 'ConvertQuote', data: { bookingId: 'b-1' } })
+      .thenThrows('quote_withdrawn', { message: 'This quote request was withdrawn: the customer deleted their account, so it cannot become a job.' });
+    quote
+      .given([quoteRequested(), { type: 'QuoteRevised', data: { quoteId, estimatedCost: '300', quoteStatus: 'quoted' } }, { type: 'QuoteWithdrawn', data: { quoteId } }])
+      .when({ type: 'AnswerQuote', data: { answer: 'approved' } })
+      .thenThrows('quote_not_quoted');
   });
 
   it('treats a deleted quote as gone', () => {

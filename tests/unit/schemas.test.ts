@@ -113,8 +113,20 @@ describe('auth schemas', () => {
 describe('UpdateQuoteSchema', () => {
   it('takes pounds as people write them', () => {
     expect(UpdateQuoteSchema.parse({ estimatedCost: '£1,200.50' }).estimatedCost).toBe('1200.50');
+    // A space after the pound sign, or between thousands, as people type on a phone.
+    expect(UpdateQuoteSchema.parse({ estimatedCost: '£ 275.50' }).estimatedCost).toBe('275.50');
+    expect(UpdateQuoteSchema.parse({ estimatedCost: '1 250' }).estimatedCost).toBe('1250');
     expect(UpdateQuoteSchema.safeParse({ estimatedCost: 'lots' }).success).toBe(false);
     expect(UpdateQuoteSchema.safeParse({ priority: 'urgent' }).success).toBe(false);
+  });
+  it('refuses Quoted with the price emptied in the same call, on the price (the form shows it before sending)', () => {
+    const price = 'Enter the estimated cost before setting the status to Quoted';
+    expect(messages(UpdateQuoteSchema.safeParse({ quoteStatus: 'quoted', estimatedCost: '' }))).toEqual({ estimatedCost: price });
+    expect(messages(UpdateQuoteSchema.safeParse({ quoteStatus: 'quoted', estimatedCost: null }))).toEqual({ estimatedCost: price });
+    // No price sent: the stored one may do (the decider knows).
+    expect(UpdateQuoteSchema.safeParse({ quoteStatus: 'quoted' }).success).toBe(true);
+    expect(UpdateQuoteSchema.safeParse({ quoteStatus: 'quoted', estimatedCost: '450' }).success).toBe(true);
+    expect(UpdateQuoteSchema.safeParse({ quoteStatus: 'pending', estimatedCost: '' }).success).toBe(true);
   });
 });
 

@@ -230,6 +230,25 @@ describe('user decider: moving to another address', () => {
       .thenEvents([movedTo('ann@new.example', ['v1', 'c1'])]);
   });
 
+  it('takes along the records left under the old address only when the account had proved it', () => {
+    const underOldAddress = { bookingIds: ['b1'], quoteIds: ['q1', 'q2'] };
+    const verified: EmailVerified = { type: 'EmailVerified', data: { userId: 'u1', closedVerificationIds: [] } };
+    user
+      .given([registered, verified, changeRequested('c1', 'ann@new.example')])
+      .when({ type: 'VerifyEmail', data: { tokenHash: 'hash-c1', now, underOldAddress } })
+      .thenEvents([{ ...movedTo('ann@new.example', ['c1']), data: { ...movedTo('ann@new.example', ['c1']).data, claimed: underOldAddress } }]);
+    // Proved with nothing left under it: the event still says the old address was the account's.
+    user
+      .given([registered, verified, changeRequested('c1', 'ann@new.example')])
+      .when({ type: 'VerifyEmail', data: { tokenHash: 'hash-c1', now } })
+      .thenEvents([{ ...movedTo('ann@new.example', ['c1']), data: { ...movedTo('ann@new.example', ['c1']).data, claimed: { bookingIds: [], quoteIds: [] } } }]);
+    // Never proved: what was sent under it may be a stranger's.
+    user
+      .given([registered, changeRequested('c1', 'ann@new.example')])
+      .when({ type: 'VerifyEmail', data: { tokenHash: 'hash-c1', now, underOldAddress } })
+      .thenEvents([movedTo('ann@new.example', ['c1'])]);
+  });
+
   it("carries the account's name and password as they are now, to be sealed under the new address's key", () => {
     user
       .given([
@@ -262,6 +281,6 @@ describe('user decider: moving to another address', () => {
     user
       .given([...pending, { type: 'EmailVerified', data: { userId: 'u1', closedVerificationIds: ['v1'] } }])
       .when({ type: 'VerifyEmail', data: { tokenHash: 'hash-c1', now } })
-      .thenEvents([movedTo('ann@new.example', ['c1'])]);
+      .thenEvents([{ ...movedTo('ann@new.example', ['c1']), data: { ...movedTo('ann@new.example', ['c1']).data, claimed: { bookingIds: [], quoteIds: [] } } }]);
   });
 });

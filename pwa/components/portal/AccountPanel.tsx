@@ -75,8 +75,12 @@ function DeleteDialog({ user, onClose }: { user: UserView; onClose: () => void }
     <dialog ref={dialog} className="portal-dialog" aria-labelledby="delete-dialog-title" onClose={onClose}>
       <h2 id="delete-dialog-title">Delete your account for good?</h2>
       <p>
-        This cannot be undone. Booking requests still waiting for our confirmation are withdrawn; anything still waiting to be sent from this device is
+        This cannot be undone. Booking and quote requests still waiting for our answer are withdrawn; anything still waiting to be sent from this device is
         dropped.
+      </p>
+      <p>
+        Jobs we have already booked for you stay in our diary, without your name or contact details. We are told you deleted your account, but we
+        will have no way to reach you: please call us on {BUSINESS.phone} to keep, move or cancel them.
       </p>
       {user.emailVerified ? (
         <form noValidate onSubmit={(event) => void confirm(event)}>

@@ -1,18 +1,4 @@
-import type { Attachment as AttachmentView } from '#domain/schemas/fields.ts';
-import { formatSize } from '../../lib/files.ts';
-
-/** A record's `attachments` (JSON text of the uploaded files), read safely: null when there are none, 'unreadable' when broken. */
-export function readAttachments(text: string | null): AttachmentView[] | null | 'unreadable' {
-  if (!text) return null;
-  try {
-    const list = JSON.parse(text) as unknown;
-    if (!Array.isArray(list)) return 'unreadable';
-    const files = list.filter((f): f is AttachmentView => typeof f === 'object' && f !== null && typeof (f as AttachmentView).originalname === 'string');
-    return files.length > 0 ? files : null;
-  } catch {
-    return 'unreadable';
-  }
-}
+import { formatSize, readAttachments } from '../../lib/files.ts';
 
 /**
  * A booking's files as links that open them (`/uploads/{filename}`, served to their owner and the admin only).

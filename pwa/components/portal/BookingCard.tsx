@@ -30,7 +30,20 @@ export function WaitingBadge({ waiting }: { waiting: Shown<unknown>['waiting'] }
  * description, files as links, and its chat, history and calendar file. A booking still on the device shows as
  * waiting; it can already be chatted about (the messages go after it).
  */
-export function BookingCard({ booking, owner, onChat, focusChat }: { booking: Shown<BookingView>; owner: string; onChat: () => void; focusChat: boolean }) {
+export function BookingCard({
+  booking,
+  owner,
+  onChat,
+  focusChat,
+  newReplies = 0,
+}: {
+  booking: Shown<BookingView>;
+  owner: string;
+  onChat: () => void;
+  focusChat: boolean;
+  /** Replies from the business the customer has not seen yet (replies.ts). */
+  newReplies?: number;
+}) {
   const [history, setHistory] = useState(false);
   const [moving, setMoving] = useState(false);
   const move = useRef<HTMLButtonElement>(null);
@@ -84,6 +97,7 @@ export function BookingCard({ booking, owner, onChat, focusChat }: { booking: Sh
       <div className="btn-row portal-booking__actions">
         <button type="button" ref={chat} className="btn btn--primary btn--small" onClick={onChat}>
           Chat<span className="visually-hidden"> about {title}</span>
+          {newReplies > 0 ? <span className="portal-new-replies">{newReplies === 1 ? 'New reply' : `${newReplies} new replies`}</span> : null}
         </button>
         {known ? (
           <>

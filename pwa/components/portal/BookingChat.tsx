@@ -13,6 +13,9 @@ import { KINDS } from '../../offline/kinds.ts';
 import { useBookings, useMessages } from '../../offline/use-mirror.ts';
 import { WaitingBadge } from './BookingCard.tsx';
 import { formatSchedule, formatWhen } from './format.ts';
+import { MessageFiles } from '../ui/MessageFiles.tsx';
+import { AttachmentField } from '../ui/AttachmentField.tsx';
+import { markRepliesSeen } from './replies.ts';
 
 /** How the business's messages are signed in the customer's chat (seed: the admin's messages carry the team's label). */
 export const TEAM_LABEL = `${BUSINESS.shortName} team`;
@@ -31,6 +34,7 @@ export function BookingChat({ user, bookingId, onBack }: { user: UserView; booki
   const log = useRef<HTMLDivElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const [files, setFiles] = useState<File[]>([]);
   const busy = useRef(false);
   const senderName = `${user.firstName} ${user.lastName}`.trim() || 'Customer';
 
@@ -43,6 +47,11 @@ export function BookingChat({ user, bookingId, onBack }: { user: UserView; booki
   useEffect(() => {
     if (log.current) log.current.scrollTop = log.current.scrollHeight;
   }, [messages?.length]);
+  // Open, the chat's replies are seen: the booking's card no longer says there is a new one.
+  useEffect(() => {
+    const latest = messages?.filter((message) => !message.waiting).at(-1);
+    if (latest) markRepliesSeen(bookingId, latest.createdAt);
+  }, [messages, bookingId]);
 
   const send = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -71,6 +80,9 @@ export function BookingChat({ user, bookingId, onBack }: { user: UserView; booki
         body: { id: newCommandId(), content, senderName, isFromAdmin: false, attachments: [] },
         record: bookingId,
         owner: user.id,
+        // Photos and documents go up first (kept as Blobs while there is no signal); the message then names them.
+        files: files.map((file) => ({ blob: file, name: file.name })),
+        filesField: files.length > 0 ? 'attachments' : null,
       });
     } finally {
       busy.current = false;
@@ -78,6 +90,7 @@ export function BookingChat({ user, bookingId, onBack }: { user: UserView; booki
     }
     if (outcome.kind === 'sent' || outcome.kind === 'queued') {
       box.value = '';
+      setFiles([]);
       if (outcome.kind === 'sent') {
         const message = outcome.data as MessageView | null;
         if (message?.id) await deviceDb().messages.put(message);
@@ -114,6 +127,7 @@ export function BookingChat({ user, bookingId, onBack }: { user: UserView; booki
                 <time dateTime={message.createdAt}>{formatWhen(message.createdAt)}</time> <WaitingBadge waiting={message.waiting} />
               </div>
               <p>{message.content}</p>
+              <MessageFiles text={message.attachments} />
             </li>
           ))}
           </ol>
@@ -139,6 +153,7 @@ export function BookingChat({ user, bookingId, onBack }: { user: UserView; booki
             </p>
           ) : null}
         </div>
+        <AttachmentField files={files} onChange={setFiles} per="message" label="Add photos or documents" compact />
         <button type="submit" className="btn btn--primary" aria-disabled={sending || undefined}>
           {sending ? 'Sending…' : 'Send message'}
         </button>

@@ -12,7 +12,7 @@ import '../auth/auth.css';
 
 const FIELDS = ['email', 'currentPassword'] as const;
 const CUSTOMER_AFTER =
-  'Bookings and quotes you sent while signed in stay with your account. Those sent under your old address without signing in stay with that address.';
+  'Your bookings and quotes come with you: those you sent while signed in, and, once your current address is confirmed, those sent under it without signing in.';
 const loadSchema = async (): Promise<FormSchema> => (await import('#domain/schemas/account.ts')).ChangeEmailSchema;
 
 /**
@@ -46,7 +46,8 @@ export function ChangeEmail({ user, after = CUSTOMER_AFTER }: { user: UserView; 
         Your account uses <strong className="portal-account__address">{user.email}</strong> {user.emailVerified ? '(confirmed).' : '(not confirmed yet).'} To use
         another, type it below: we send a link to it, and your account moves to it when you open the link.
       </p>
-      {user.pendingEmail ? (
+      {/* Just sent, the form's own answer says where the link went; the note is for coming back to the page. */}
+      {user.pendingEmail && status.kind !== 'sent' ? (
         <p className="portal-account__pending">
           A link is on its way to <strong className="portal-account__address">{user.pendingEmail}</strong>: open it within 7 days to move your account there.
         </p>

@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import type { UserView } from '#domain/views.ts';
 import type { MirrorSync } from '../../offline/use-mirror.ts';
 import { useBookings } from '../../offline/use-mirror.ts';
+import { useNewReplies } from './replies.ts';
 import { BookingCard } from './BookingCard.tsx';
 import { VerifyNotice } from './VerifyNotice.tsx';
 
@@ -74,6 +75,7 @@ export function MyBookings({ user, copy, onChat, returnTo }: { user: UserView; c
 
 function BookingList({ copy, owner, onChat, returnTo }: { copy: Copy; owner: string; onChat: (bookingId: string) => void; returnTo: string | null }) {
   const bookings = useBookings();
+  const replies = useNewReplies();
   if (bookings === undefined || (bookings.length === 0 && copy.state === 'loading')) return <p role="status">Loading your bookings…</p>;
   if (bookings.length === 0 && (copy.state === 'failed' || (copy.state === 'unreachable' && copy.syncedAt === null))) {
     return (
@@ -95,7 +97,7 @@ function BookingList({ copy, owner, onChat, returnTo }: { copy: Copy; owner: str
   ) : (
     <ul className="portal-list" aria-label="Your bookings">
       {bookings.map((booking) => (
-        <BookingCard key={booking.id} booking={booking} owner={owner} onChat={() => onChat(booking.id)} focusChat={booking.id === returnTo} />
+        <BookingCard key={booking.id} booking={booking} owner={owner} onChat={() => onChat(booking.id)} focusChat={booking.id === returnTo} newReplies={replies?.get(booking.id) ?? 0} />
       ))}
     </ul>
   );

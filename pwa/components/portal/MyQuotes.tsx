@@ -106,7 +106,8 @@ function QuoteCard({ quote, user }: { quote: Shown<QuoteView>; user: UserView })
                 setConfirming(null);
               }}
             >
-              Cancel
+              {/* Beside a quote, "Cancel" read as cancelling the quote. */}
+              Not now
             </button>
           </div>
         ) : (

@@ -10,6 +10,7 @@ import { AttachmentField } from '../ui/AttachmentField.tsx';
 import { bookingCommand, sendBooking } from './booking-command.ts';
 import { ServiceTypeField } from './ServiceTypeField.tsx';
 import { addDays, today } from './format.ts';
+import { useBookings } from '../../offline/use-mirror.ts';
 import { BOOKING_FIELDS } from '../../lib/booking-fields.ts';
 
 const FIELDS = BOOKING_FIELDS;
@@ -20,7 +21,7 @@ const checks = seedToasts([
 
 /**
  * New Booking (seed point 2): every field of the seed, the days and times of the work (09:00–17:00 unless
- * changed, and again after each booking), and photos or documents. Sent through the outbox: with no connection
+ * changed, and again after each booking), and photos or documents; the phone and address of the last booking. Sent through the outbox: with no connection
  * it is kept on the device with its files and shows in My Bookings as waiting.
  */
 export function NewBookingForm({ user }: { user: UserView }) {
@@ -36,6 +37,12 @@ export function NewBookingForm({ user }: { user: UserView }) {
     [user, files],
   );
   const { errors, status, sending, formProps } = useForm({ fields: FIELDS, loadSchema, onValid });
+  // The phone and address of the customer's latest booking (the one just sent too), so a second booking does not ask
+  // again; they are only defaults, for a job at another address. The inputs start again once the device's copy has
+  // been read (it is there within moments of the portal opening).
+  const bookings = useBookings();
+  const latest = bookings?.find((booking) => booking.phone || booking.address);
+  const known = bookings === undefined ? 'reading' : 'read';
   return (
     <FormCard id="new-booking-title" title="Book electrical work" formProps={{ ...formProps, onSubmitCapture: checks }}>
       <Field form="booking" name="firstName" label="First name" error={errors.firstName} required>
@@ -48,11 +55,11 @@ export function NewBookingForm({ user }: { user: UserView }) {
         {(p) => <input {...p} type="email" autoComplete="email" inputMode="email" maxLength={LIMITS.email} defaultValue={user.email} />}
       </Field>
       <Field form="booking" name="phone" label="Phone" error={errors.phone}>
-        {(p) => <input {...p} type="tel" autoComplete="tel" inputMode="tel" maxLength={LIMITS.phone} />}
+        {(p) => <input {...p} key={known} type="tel" autoComplete="tel" inputMode="tel" maxLength={LIMITS.phone} defaultValue={latest?.phone ?? ''} />}
       </Field>
       <ServiceTypeField form="booking" error={errors.serviceType} />
       <Field form="booking" name="address" label="Address of the work" error={errors.address}>
-        {(p) => <input {...p} type="text" autoComplete="street-address" maxLength={LIMITS.address} />}
+        {(p) => <input {...p} key={known} type="text" autoComplete="street-address" maxLength={LIMITS.address} defaultValue={latest?.address ?? ''} />}
       </Field>
       <fieldset className="field-group field--full">
         <legend>When should we do the work?</legend>

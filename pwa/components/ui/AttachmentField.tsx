@@ -9,7 +9,20 @@ import './attachment-field.css';
  * several; max 10 MB each). Each picked file is checked here first: one that is too big or of another kind is
  * not added, and the reason is read out. Picked files are listed with their size and can be removed.
  */
-export function AttachmentField({ files, onChange, per = 'booking' }: { files: readonly File[]; onChange: (files: File[]) => void; per?: 'booking' | 'job' }) {
+export function AttachmentField({
+  files,
+  onChange,
+  per = 'booking',
+  label = 'Photos and documents',
+  compact = false,
+}: {
+  files: readonly File[];
+  onChange: (files: File[]) => void;
+  per?: 'booking' | 'job' | 'message';
+  label?: string;
+  /** A chat's: a button-sized picker, its hint read out rather than shown, so the message box and Send stay close. */
+  compact?: boolean;
+}) {
   const id = useId();
   const [problems, setProblems] = useState<string[]>([]);
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
@@ -27,9 +40,11 @@ export function AttachmentField({ files, onChange, per = 'booking' }: { files: r
     onChange(next);
   };
   return (
-    <div className="field field--full attachment-field">
-      <label htmlFor={`${id}-input`}>Photos and documents</label>
-      <p id={`${id}-hint`} className="field__hint">
+    <div className={`field field--full attachment-field${compact ? ' attachment-field--compact' : ''}`}>
+      <label htmlFor={`${id}-input`} className={compact ? 'btn btn--secondary btn--small attachment-field__pick' : undefined}>
+        {label}
+      </label>
+      <p id={`${id}-hint`} className={compact ? 'visually-hidden' : 'field__hint'}>
         Photos, PDF or Word documents; several at once; at most 10 MB each.
       </p>
       <input
@@ -37,6 +52,7 @@ export function AttachmentField({ files, onChange, per = 'booking' }: { files: r
         type="file"
         multiple
         accept={ACCEPT}
+        className={compact ? 'visually-hidden' : undefined}
         aria-describedby={`${id}-hint${problems.length > 0 ? ` ${id}-problems` : ''}`}
         onChange={pick}
       />

@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
+import { quoteNewsForCustomer } from '#domain/notices.ts';
+import { typedPounds } from '#domain/money.ts';
 import { londonDay, quoteUpdateSchema } from '#domain/schemas/date-window.ts';
 import type { QuoteView } from '#domain/views.ts';
 import { useForm } from '../../../lib/form.ts';
@@ -30,10 +32,13 @@ export function QuoteEditForm({ quote, onDone }: { quote: QuoteView; onDone: () 
   const onValid = useCallback(
     async (values: Record<F, string>): Promise<FormOutcome<F>> => {
       const outcome = await updateQuote(quote, values as QuoteEdit, user.id);
-      // Marking it quoted mails the customer the price (the server's rule); a price alone goes nowhere yet.
-      const nowQuoted = values.quoteStatus === 'quoted' && quote.quoteStatus !== 'quoted';
-      const told = nowQuoted && quote.email ? ` ${quote.firstName || 'The customer'} gets an email with the price.` : '';
-      const hint = !nowQuoted && values.quoteStatus === 'pending' && values.estimatedCost ? ' To send the price to the customer, set the status to Quoted.' : '';
+      // Marking it quoted mails the customer the price, and so does a new price while it waits for their answer (the
+      // server's rule, domain/notices.ts); a price on a pending quote goes nowhere yet.
+      const estimatedCost = typedPounds(values.estimatedCost) || null;
+      const news = quoteNewsForCustomer(quote, { quoteStatus: values.quoteStatus, estimatedCost });
+      const who = quote.firstName || 'The customer';
+      const told = !quote.email ? '' : news === 'ready' ? ` ${who} gets an email with the price.` : news === 'price_changed' ? ` ${who} gets an email with the new price.` : '';
+      const hint = !news && values.quoteStatus === 'pending' && values.estimatedCost ? ' To send the price to the customer, set the status to Quoted.' : '';
       switch (outcome.kind) {
         case 'sent':
           void toast.success('Quote Updated', `${personName(quote)}: saved.${told}${hint}`);
@@ -63,7 +68,7 @@ export function QuoteEditForm({ quote, onDone }: { quote: QuoteView; onDone: () 
       <p className="admin-quote-edit__whose field--full" aria-hidden="true">
         Editing the quote for {personName(quote)}
       </p>
-      <Field form={form} name="estimatedCost" label="Estimated cost (£)" error={errors.estimatedCost} hint="In pounds, like 450 or 450.00">
+      <Field form={form} name="estimatedCost" label="Estimated cost (£)" error={errors.estimatedCost} hint="In pounds, like 450 or 450.00; needed before the status can be Quoted">
         {(p) => <input {...p} ref={first} inputMode="decimal" defaultValue={quote.estimatedCost ?? ''} autoComplete="off" />}
       </Field>
       <Field form={form} name="quoteStatus" label="Status" error={errors.quoteStatus}>

@@ -1,0 +1,90 @@
+import { BUSINESS } from '#domain/business.ts';
+import type { MailBody, MailLine, OutgoingMail } from '#data/mail-outbox.ts';
+
+// What every mail is made of: its lines, the closing and signature, and the rendering to text and HTML (ADR 023).
+
+const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+const SPECIAL = /[&<>"']/;
+
+/** Escapes text for HTML mail bodies; every value from a person goes through it. */
+export function escapeHtml(text: string): string {
+  // Most values have nothing to escape: no new string then.
+  return SPECIAL.test(text) ? text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c) : text;
+}
+
+/** The paragraphs after the lines of every mail. */
+const CLOSING = `The ${BUSINESS.name} team`;
+
+const SIGNATURE = `${BUSINESS.phone} · ${BUSINESS.email}`;
+
+/**
+ * A mail as the outbox keeps it: what it says, rendered when it is sent (`renderMail`), not while the command that
+ * queued it holds the write lock (ADR 023).
+ */
+export function compose(kind: string, to: string, subject: string, greeting: string, lines: MailLine[]): OutgoingMail {
+  return { kind, to, subject, body: { greeting, lines } };
+}
+
+/** A mail's plain-text and HTML bodies, from the same lines, so the two never drift apart. */
+export function renderMail(body: MailBody): { text: string; html: string } {
+  const { greeting, lines } = body;
+  const textLines = lines.map((l) => (typeof l === 'string' ? l : `${l[0]}: ${l[1] ?? '—'}`));
+  const text = [greeting, '', ...textLines, '', CLOSING, SIGNATURE].join('\n');
+  const htmlLines = lines
+    .map((l) =>
+      typeof l === 'string'
+        ? /^https?:\/\/\S+$/.test(l)
+          ? `<p><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></p>`
+          : `<p>${linked(escapeHtml(l)).replace(/\n/g, '<br>')}</p>`
+        : `<p><strong>${escapeHtml(l[0])}:</strong> ${escapeHtml(l[1] ?? '—').replace(/\n/g, '<br>')}</p>`,
+    )
+    .join('\n');
+  const html = `<!doctype html><html lang="en-GB"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937">
+<p>${escapeHtml(greeting)}</p>
+${htmlLines}
+<p>${escapeHtml(CLOSING)}<br>${escapeHtml(BUSINESS.phone)} · <a href="mailto:${escapeHtml(BUSINESS.email)}">${escapeHtml(BUSINESS.email)}</a></p>
+</body></html>`;
+  return { text, html };
+}
+
+/** A web address inside a line of (escaped) text, without the punctuation that may end its sentence. */
+const URL_IN_TEXT = /https?:\/\/[^\s<]*[^\s<.,;:!?)]/g;
+
+/** Escaped text with its web addresses as links ("…in your customer portal: https://…" was plain text in HTML). */
+function linked(escaped: string): string {
+  return escaped.replace(URL_IN_TEXT, (url) => `<a href="${url}">${url}</a>`);
+}
+
+/** Mail the reader is waiting for right now: sent before any backlog. */
+export function urgent(mail: OutgoingMail): OutgoingMail {
+  return { ...mail, urgent: true };
+}
+
+export type RequestSummary = {
+  kind: 'quote' | 'booking';
+  /** The record's id: a booking is named by its reference (domain/reference.ts), as its customer's card shows it. */
+  id?: string;
+  firstName: string;
+  lastName?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  serviceType: string;
+  address?: string | null;
+  description?: string | null;
+  startDate?: string | null;
+  finishDate?: string | null;
+  startTime?: string | null;
+  finishTime?: string | null;
+  preferredDate?: string | null;
+};
+
+/** A person's first and last name, as the business's mails give it. */
+export const fullName = (p: { firstName: string; lastName?: string | null }) => `${p.firstName} ${p.lastName ?? ''}`.trim();
+
+export const what = (r: RequestSummary) => (r.kind === 'quote' ? 'quote request' : 'booking request');
+
+/** A message's files are not in its mail (they are served to the signed-in only): where to open them. */
+export function filesLine(count: number, where: string): string {
+  return `${count === 1 ? 'One file is' : `${count} files are`} attached to the message: open ${count === 1 ? 'it' : 'them'} ${where}.`;
+}

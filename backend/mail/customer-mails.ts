@@ -1,0 +1,146 @@
+import { BUSINESS } from '#domain/business.ts';
+import { serviceTypeLabel } from '#domain/content/services.ts';
+import { scheduleWords } from '#domain/history.ts';
+import { formatPounds } from '#domain/money.ts';
+import { bookingReference } from '#domain/reference.ts';
+import type { MailLine, OutgoingMail } from '#data/mail-outbox.ts';
+import { compose, filesLine, what, type RequestSummary } from './compose.ts';
+
+// Mails to a customer about their requests, bookings and quotes.
+
+/**
+ * To the customer: we have it, and when they will hear from us. In this and the mails below, a service is named
+ * as people read it ('Rewiring', by serviceTypeLabel), whether the form sent the portal's key or a label.
+ */
+export function requestReceived(to: string, r: RequestSummary): OutgoingMail {
+  return compose('request-received', to, `We have your ${what(r)} — ${BUSINESS.name}`, `Hello ${r.firstName},`, [
+    `Thank you for your ${what(r)} for ${serviceTypeLabel(r.serviceType)}. We will be in touch ${BUSINESS.replyPromise}.`,
+    ...(r.startDate ? [['Dates', scheduleWords(r)] as MailLine] : []),
+    `For an emergency, call us any time on ${BUSINESS.phone}.`,
+  ]);
+}
+
+/** To the customer: the business replied. */
+export function adminReply(to: string, m: { firstName: string; content: string; serviceType: string; portalUrl: string; files?: number }): OutgoingMail {
+  return compose('admin-reply', to, `A reply about your ${serviceTypeLabel(m.serviceType)} booking — ${BUSINESS.name}`, `Hello ${m.firstName},`, [
+    'We have replied to your message:',
+    m.content,
+    ...(m.files ? [filesLine(m.files, 'in the chat in your customer portal')] : []),
+    `You can read and answer it in your customer portal: ${m.portalUrl}`,
+  ]);
+}
+
+/** A booking as the mails to its customer about it name it. */
+export type BookingNewsFacts = {
+  id: string;
+  firstName: string;
+  serviceType: string;
+  address: string | null;
+  startDate: string | null;
+  finishDate: string | null;
+  startTime: string | null;
+  finishTime: string | null;
+};
+
+/** When, where and which: the lines every mail about a booking's news carries. */
+function jobLines(b: BookingNewsFacts): MailLine[] {
+  return [['When', scheduleWords(b)], ...(b.address ? [['Where', b.address] as MailLine] : []), ['Reference', bookingReference(b.id)]];
+}
+
+/** A mail with the booking's calendar file (made when it is sent: backend/mail/calendar-attachment.ts). */
+function withCalendar(mail: OutgoingMail, bookingId: string): OutgoingMail {
+  return { ...mail, body: { ...mail.body, calendar: { bookingId } } };
+}
+
+const CALENDAR_LINE = 'The calendar file with this email puts it in your calendar.';
+
+/** How to follow the booking: the portal for an account's booking, else how to make one that shows it. */
+function followLine(portal: { url: string; hasAccount: boolean }): string {
+  return portal.hasAccount
+    ? `You can follow it and send us a message about it in your customer portal: ${portal.url}/customer-portal`
+    : `To follow it online, create an account with this email address: ${portal.url}/customer-auth?mode=signup`;
+}
+
+/** To the customer: the business confirmed their booking (or booked it for them: on the phone, from a quote). */
+export function bookingConfirmed(to: string, b: BookingNewsFacts, portal: { url: string; hasAccount: boolean }): OutgoingMail {
+  const service = serviceTypeLabel(b.serviceType);
+  const mail = compose('booking-confirmed', to, `Your booking is confirmed: ${service} — ${BUSINESS.name}`, `Hello ${b.firstName},`, [
+    `We have confirmed your booking for ${service}.`,
+    ...jobLines(b),
+    CALENDAR_LINE,
+    followLine(portal),
+    `To change anything, call us on ${BUSINESS.phone}.`,
+  ]);
+  return withCalendar(mail, b.id);
+}
+
+/** To the customer: a booked job (confirmed or under way) has new days or hours (and the ones it had, so they know which). */
+export function bookingRescheduled(to: string, b: BookingNewsFacts, portal: { url: string; hasAccount: boolean }, was: BookingNewsFacts): OutgoingMail {
+  const service = serviceTypeLabel(b.serviceType);
+  const mail = compose('booking-rescheduled', to, `New dates for your booking: ${service} — ${BUSINESS.name}`, `Hello ${b.firstName},`, [
+    `We have changed the dates of your booking for ${service}.`,
+    ['New dates', scheduleWords(b)],
+    ['Previously', scheduleWords(was)],
+    ...(b.address ? [['Where', b.address] as MailLine] : []),
+    ['Reference', bookingReference(b.id)],
+    'Open the calendar file with this email to update the booking in your calendar.',
+    followLine(portal),
+    `If the new dates do not suit you, call us on ${BUSINESS.phone}.`,
+  ]);
+  return withCalendar(mail, b.id);
+}
+
+/** To the customer, the day before their booked job (backend/reminders.ts). */
+export function bookingReminder(to: string, b: BookingNewsFacts, portal: { url: string; hasAccount: boolean }): OutgoingMail {
+  const service = serviceTypeLabel(b.serviceType);
+  return compose('booking-reminder', to, `Tomorrow: your booking for ${service} — ${BUSINESS.name}`, `Hello ${b.firstName},`, [
+    `A reminder that your booking for ${service} starts tomorrow.`,
+    ...jobLines(b),
+    'Someone will need to let us in, and we may need to turn the power off for a while.',
+    followLine(portal),
+    `If the day no longer suits you, please call us on ${BUSINESS.phone} as soon as you can.`,
+  ]);
+}
+
+/** To the customer: the business cancelled their booking. */
+export function bookingCancelled(to: string, b: BookingNewsFacts): OutgoingMail {
+  const service = serviceTypeLabel(b.serviceType);
+  const mail = compose('booking-cancelled', to, `Your booking is cancelled: ${service} — ${BUSINESS.name}`, `Hello ${b.firstName},`, [
+    `We have cancelled your booking for ${service}:`,
+    ...jobLines(b),
+    'The calendar file with this email marks it as cancelled in your calendar, if you added it there.',
+    `If you did not expect this, or would like another date, call us on ${BUSINESS.phone}.`,
+  ]);
+  return withCalendar(mail, b.id);
+}
+
+type QuoteFacts = { firstName: string; serviceType: string; estimatedCost: string | null };
+
+/** How to answer a quote: the portal for an account, else how to make one that shows it. */
+function answerLine(portal: { url: string; hasAccount: boolean }): string {
+  return portal.hasAccount
+    ? `Sign in to approve or decline it: ${portal.url}/customer-portal`
+    : `To approve or decline it online, create an account with this email address: ${portal.url}/customer-auth?mode=signup`;
+}
+
+/** To the customer: their quote has a price and waits for their answer. */
+export function quoteReady(to: string, q: QuoteFacts, portal: { url: string; hasAccount: boolean }): OutgoingMail {
+  return compose('quote-ready', to, `Your quote for ${serviceTypeLabel(q.serviceType)} — ${BUSINESS.name}`, `Hello ${q.firstName},`, [
+    `Your quote for ${serviceTypeLabel(q.serviceType)} is ready.`,
+    ['Estimated cost', formatPounds(q.estimatedCost)],
+    answerLine(portal),
+    `Or call us on ${BUSINESS.phone}.`,
+  ]);
+}
+
+/** To the customer: the price of a quote waiting for their answer changed (they may have read the old one). */
+export function quotePriceChanged(to: string, q: QuoteFacts, previousCost: string | null, portal: { url: string; hasAccount: boolean }): OutgoingMail {
+  const service = serviceTypeLabel(q.serviceType);
+  return compose('quote-price-changed', to, `New price for your quote: ${service} — ${BUSINESS.name}`, `Hello ${q.firstName},`, [
+    `We have changed the price of your quote for ${service}. Please look at the new price before you answer.`,
+    ['New estimated cost', formatPounds(q.estimatedCost)],
+    ...(previousCost ? [['Previously', formatPounds(previousCost)] as MailLine] : []),
+    answerLine(portal),
+    `Or call us on ${BUSINESS.phone}.`,
+  ]);
+}
