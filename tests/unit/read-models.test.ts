@@ -140,6 +140,9 @@ describe('read models', () => {
     expect(t.storage.queries.quote('q3')?.answeredAt).toBe('2026-11-28T01:12:00.000Z');
     await at('2026-11-28T01:30:00Z', [{ type: 'QuoteRevised', data: { quoteId: 'q3', estimatedCost: '350.00', quoteStatus: 'quoted' } }]);
     expect(t.storage.queries.quote('q3')?.answeredAt).toBeNull();
+    // Withdrawn (the customer deleted their account): declined, from that moment.
+    await at('2026-11-28T01:40:00Z', [{ type: 'QuoteWithdrawn', data: { quoteId: 'q3' } }]);
+    expect(t.storage.queries.quote('q3')).toMatchObject({ quoteStatus: 'rejected', answeredAt: '2026-11-28T01:40:00.000Z' });
   });
 
   it('keeps quoteDecider and the quotes table in step', async () => {
