@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ERASED } from '#domain/limits.ts';
-import { phoneDigits } from '#domain/schemas/support.ts';
+import { phoneDigits } from '#domain/phone.ts';
 import { BookingView, ContactView, MessageView, QuoteView } from '#domain/views.ts';
 import type { TableName } from '#domain/projections.ts';
 import { prepared, type Db } from './db.ts';

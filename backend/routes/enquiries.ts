@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { CreateContactSchema, type CreateContactInput } from '#domain/schemas/contact.ts';
-import { SupportLookupSchema, SupportRequestSchema, phoneDigits, type SupportRequestInput } from '#domain/schemas/support.ts';
+import { phoneDigits } from '#domain/phone.ts';
+import { SupportLookupSchema, SupportRequestSchema, type SupportRequestInput } from '#domain/schemas/support.ts';
 import { createContact, submitSupportRequest } from '../commands/enquiries.ts';
 import type { AppDeps } from '../deps.ts';
 import { commandRoute, input, validate } from '../http/command.ts';

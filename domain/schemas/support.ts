@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import { MSG } from '../messages.ts';
 import { RecordIdField, optionalText, requiredEmail } from './fields.ts';
+import { phoneDigits } from '../phone.ts';
 
 export const ISSUE_TYPES = ['login', 'password', 'booking', 'other'] as const;
 
@@ -37,14 +38,3 @@ export const SupportLookupSchema = z.strictObject({
   email: requiredEmail(MSG.emailInvalidLong),
   phone,
 });
-
-/**
- * Phone numbers compare by their digits, in the national form: "01632 960 001", "01632960001" and
- * "+44 1632 960001" are one number.
- */
-export function phoneDigits(phone: string | null | undefined): string {
-  const digits = (phone ?? '').replace(/\D/g, '');
-  if (digits.startsWith('0044')) return `0${digits.slice(4)}`;
-  if (digits.startsWith('44') && digits.length >= 12) return `0${digits.slice(2)}`;
-  return digits;
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { finder, phoneDigits, searchText } from '../../pwa/components/admin/find.ts';
+import { phoneDigits } from '#domain/phone.ts';
+import { finder, searchText } from '../../pwa/components/admin/find.ts';
 
 const job = ['Siobhan', "O'Brien", 'siobhan@example.com', '07700 900102', '4 Mill Lane, Staines TW18 2EA'];
 const finds = (query: string, fields: ReadonlyArray<string | null> = job) => finder(query)(fields);

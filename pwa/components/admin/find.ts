@@ -1,3 +1,5 @@
+import { phoneDigits } from '#domain/phone.ts';
+
 /**
  * The one rule for the admin's searches ("Find a job", "Find a contact"): what the electrician types finds a record
  * however either side was typed. Case and spaces do not count ("tw182ea" finds "TW18 2EA"), the iPad's curly
@@ -14,11 +16,6 @@ export function finder(query: string): (fields: ReadonlyArray<string | null | un
 /** Text as searches compare it: lower case, no spaces, every apostrophe the plain one. */
 export function searchText(value: string): string {
   return value.normalize('NFKC').toLowerCase().replace(APOSTROPHES, "'").replace(/\s+/g, '');
-}
-
-/** A phone number (or text with one in it) as its digits, an international +44 / 0044 (and a '(0)' after it) read as 0. */
-export function phoneDigits(value: string): string {
-  return value.replace(/(?:\+|\b00)\s*44\s*(?:\(0\)\s*)?/g, '0').replace(/\D/g, '');
 }
 
 /** ‘ ’ ‛ ′ ʼ ` ´: what keyboards and autocorrect type for an apostrophe. */
