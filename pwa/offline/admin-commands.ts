@@ -140,7 +140,7 @@ export async function addManualBooking({ values, files, allowOverlap }: ManualBo
 }
 
 /** A reply in a job's chat, as the business: the server decides `isFromAdmin` and the sender's name. */
-export function sendReply(booking: BookingView, content: string, owner: UserView): Promise<SubmitOutcome> {
+export function sendReply(booking: BookingView, content: string, owner: UserView, files: readonly File[] = []): Promise<SubmitOutcome> {
   const id = newCommandId();
   return submit({
     id: newCommandId(),
@@ -150,9 +150,12 @@ export function sendReply(booking: BookingView, content: string, owner: UserView
     method: 'POST',
     path: `/api/bookings/${booking.id}/messages`,
     // The server decides both from the session; they are here for the reply shown while it waits (use-mirror.ts).
-    body: { id, content, isFromAdmin: true, senderName: personName(owner) },
+    body: { id, content, isFromAdmin: true, senderName: personName(owner), attachments: [] },
     record: booking.id,
     owner: owner.id,
+    // A certificate or photos for the customer: uploaded first (kept as Blobs while there is no signal).
+    files: files.map((file) => ({ blob: file, name: file.name })),
+    filesField: files.length > 0 ? 'attachments' : null,
   }).then(async (outcome) => {
     if (outcome.kind === 'sent' && outcome.data && typeof outcome.data === 'object' && 'bookingId' in outcome.data) {
       await deviceDb().messages.put(outcome.data as never);

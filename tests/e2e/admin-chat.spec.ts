@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { dayWords } from '#domain/history.ts';
 import { adminClient, customer, customerBooking, jobCard, ownServer, signIn, ukDay } from './admin-seed.ts';
 import { expect, test } from './fixtures.ts';
+import { PDF } from './portal-steps.ts';
 
 test('the admin and a customer chat both ways: a new customer message arrives without a reload, the reply is the business’s', async ({ page, server }) => {
   const carl = await customer(server, 'carl.chat@example.com', 'Carl', 'Chat');
@@ -38,6 +39,35 @@ test('the admin and a customer chat both ways: a new customer message arrives wi
   await expect(page.getByRole('button', { name: /^Carl Chat/ })).toContainText('3 messages');
   await expect(page.getByRole('button', { name: /^Carl Chat/ })).toContainText('New');
   expect(server.storage.queries.messages(booking.id)).toHaveLength(3);
+});
+
+test('the electrician sends the customer a certificate in the chat, also with no signal: it goes once, and opens from both chats', async ({ page, context, server }) => {
+  const cleo = await customer(server, 'cleo.certificate@example.com', 'Cleo', 'Certificate');
+  const booking = await customerBooking(cleo, 'cleo.certificate@example.com', { firstName: 'Cleo', lastName: 'Certificate' }, 'Can I have the certificate?');
+  await signIn(page);
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  await page.getByRole('button', { name: /^Cleo Certificate/ }).click();
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log).toContainText('Can I have the certificate?');
+
+  await context.setOffline(true);
+  await page.getByLabel('Your reply').fill('Here it is.');
+  await page.getByLabel('Add photos or documents').setInputFiles({ name: 'eic-certificate.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(page.getByRole('list', { name: 'Files to send' })).toContainText('eic-certificate.pdf');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const reply = log.getByRole('listitem').filter({ hasText: 'Here it is.' });
+  await expect(reply).toContainText('eic-certificate.pdf (on this device, goes with the message)');
+  await expect(page.getByRole('list', { name: 'Files to send' })).toHaveCount(0);
+
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(reply.getByRole('link', { name: /eic-certificate\.pdf/ })).toBeVisible({ timeout: 15_000 });
+  const messages = (await cleo.get(`/api/bookings/${booking.id}/messages`)).data as Array<{ content: string; attachments: string | null }>;
+  expect(messages.map((m) => m.content)).toEqual(['Can I have the certificate?', 'Here it is.']);
+  const [file] = JSON.parse(messages[1]!.attachments!) as Array<{ filename: string; originalname: string }>;
+  expect(file).toMatchObject({ originalname: 'eic-certificate.pdf' });
+  // The customer may open it (the file is served to them and the admin only).
+  expect((await cleo.get(`/uploads/${file!.filename}`)).status).toBe(200);
 });
 
 test('a job changed with no signal shows the change in its chat’s header as on its card, waiting — also a job made on this device', async ({ page, context, server }) => {

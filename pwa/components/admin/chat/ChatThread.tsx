@@ -11,7 +11,9 @@ import { drain } from '../../../offline/sender.ts';
 import { afterDrain } from '../../../offline/start.ts';
 import { useMessages } from '../../../offline/use-mirror.ts';
 import type { Shown } from '../../../offline/use-mirror.ts';
+import { AttachmentField } from '../../ui/AttachmentField.tsx';
 import { Icon } from '../../ui/Icon.tsx';
+import { MessageFiles } from '../../ui/MessageFiles.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useAdmin } from '../context.ts';
 import { jobWhen, moment } from '../format.ts';
@@ -20,7 +22,8 @@ import { ScreenHead } from '../parts.tsx';
 /**
  * One job's chat, as the business (the server marks the replies as the business's and names the sender). New
  * customer messages arrive with the 5-second pull; a reply written offline shows at once, marked as waiting,
- * and goes with the outbox. Empty or blank messages are not sent (seed point 5).
+ * and goes with the outbox, with any photos or documents (a certificate) attached. Empty or blank messages are not
+ * sent (seed point 5).
  */
 export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; back: string; onBack: () => void }) {
   const { user } = useAdmin();
@@ -28,6 +31,7 @@ export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; bac
   const [text, setText] = useState('');
   const [problem, setProblem] = useState('');
   const [note, setNote] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
   const section = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const log = useRef<HTMLDivElement>(null);
@@ -52,11 +56,14 @@ export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; bac
     }
     setProblem('');
     setText('');
-    const outcome = await sendReply(job, content, user);
+    const sending = files;
+    setFiles([]);
+    const outcome = await sendReply(job, content, user, sending);
     if (outcome.kind === 'queued') setNote("Saved on this device: it goes when you're back online.");
     else setNote('');
     if (outcome.kind === 'refused' || outcome.kind === 'failed') {
       setText(content);
+      setFiles(sending);
       void toast.error('Error', 'Failed to send message. Please try again.');
       setProblem(outcome.message);
     }
@@ -88,6 +95,7 @@ export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; bac
                 <span className="admin-message__when"> · {moment(message.createdAt)}</span>
               </p>
               <p className="admin-message__text">{message.content}</p>
+              <MessageFiles text={message.attachments} />
               {message.waiting ? (
                 <p className={`admin-message__state admin-message__state--${message.waiting.state}`}>
                   {message.waiting.state === 'failed' ? `Not accepted: ${message.waiting.message ?? ''}` : 'Waiting to send'}
@@ -118,6 +126,7 @@ export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; bac
             {problem}
           </p>
         ) : null}
+        <AttachmentField files={files} onChange={setFiles} per="message" label="Add photos or documents" compact />
         <div className="admin-actions">
           <button type="submit" className="btn btn--primary admin-btn">
             <Icon name="send" size={18} />
