@@ -64,3 +64,24 @@ test('Erase personal data asks first, erases the person on the server and on the
   expect(onTablet).not.toContain('erin.person@example.com');
   expect(onTablet).not.toContain('Please ring before you come');
 });
+
+test('a customer booked on the phone with no email address is in Contacts, found by their number, with their jobs on their page', async ({ page }) => {
+  const office = new Client(own.server.url);
+  expect((await office.loginAdmin()).status).toBe(200);
+  for (const [phone, day] of [
+    ['01632 960441', '2027-02-01'],
+    ['+44 1632 960441', '2027-02-08'],
+  ] as const) {
+    const job = { firstName: 'Bill', lastName: 'Turner', phone, serviceType: 'rewiring', startDate: day, finishDate: day, status: 'confirmed', isManualBooking: true };
+    expect((await office.post('/api/bookings', job)).status).toBe(201);
+  }
+  await signIn(page, own.server.url);
+  await page.getByRole('tab', { name: 'Contacts' }).click();
+  await page.getByLabel('Find a contact').fill('01632960441');
+  const bill = page.locator('.admin-contact').filter({ has: page.getByRole('heading', { name: 'Bill Turner' }) });
+  await expect(bill).toHaveCount(1);
+  await bill.getByRole('button', { name: /Open/ }).click();
+  await expect(page.getByRole('heading', { name: 'Jobs (2)' })).toBeVisible();
+  await expect(page.getByText('there is none on record for them')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Erase personal data' })).toBeDisabled();
+});

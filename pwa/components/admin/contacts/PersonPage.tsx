@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { serviceTypeLabel } from '#domain/content/services.ts';
+import { phoneDigits } from '#domain/phone.ts';
 import type { BookingView, ContactView } from '#domain/views.ts';
 import type { ShownQuote } from '../../../offline/admin-data.ts';
 import { useAllMessages } from '../../../offline/admin-data.ts';
@@ -10,8 +11,8 @@ import { ContactFacts, Fact, QuoteBadge, ScreenHead } from '../parts.tsx';
 import { EraseDialog } from './EraseDialog.tsx';
 
 /**
- * A person's page: their contact details, their jobs, quotes and messages (matched by email address, from the
- * tablet's copy, so it opens offline), and 'Erase personal data' (UK GDPR), which needs a connection.
+ * A person's page: their contact details, their jobs, quotes and messages (matched by email address, or by phone
+ * number for someone with none, from the tablet's copy, so it opens offline), and 'Erase personal data' (UK GDPR), which needs a connection.
  */
 export function PersonPage({
   contact,
@@ -36,7 +37,10 @@ export function PersonPage({
     heading.current?.focus();
   }, [contact.id]);
   const email = contact.email?.toLowerCase() ?? null;
-  const theirs = <T extends { email: string | null }>(rows: readonly T[]) => (email ? rows.filter((row) => row.email?.toLowerCase() === email) : []);
+  // By their email address; a customer with none (booked on the phone) by their number, however it was written.
+  const phone = email ? '' : phoneDigits(contact.phone);
+  const theirs = <T extends { email: string | null; phone: string | null }>(rows: readonly T[]) =>
+    email ? rows.filter((row) => row.email?.toLowerCase() === email) : phone ? rows.filter((row) => !row.email && phoneDigits(row.phone) === phone) : [];
   const jobs = theirs(bookings);
   const asked = theirs(quotes);
   const ids = new Set(jobs.map((job) => job.id));
@@ -99,6 +103,7 @@ export function PersonPage({
           status, history) without anything that identifies them.
         </p>
         {offline ? <p className="admin-muted">Erasing needs a connection: you are offline.</p> : null}
+        {!contact.email ? <p className="admin-muted">Erasing here goes by email address, and there is none on record for them.</p> : null}
         <button ref={eraseButton} type="button" className="btn admin-btn admin-btn--risky" disabled={offline || !contact.email} aria-haspopup="dialog" onClick={() => setErasing(true)}>
           Erase personal data
         </button>
