@@ -104,7 +104,6 @@ test.describe('the admin’s quotes', () => {
     const admin = await adminClient(server);
     const quote = await quoteRequest(server, { firstName: 'Abe', lastName: 'Approves', email: 'abe@example.com' });
     expect((await admin.request('PUT', `/api/quotes/${quote.id}`, { json: { quoteStatus: 'quoted', estimatedCost: '300' } })).status).toBe(200);
-    const { customer } = await import('./admin-seed.ts');
     const abe = await customer(server, 'abe@example.com', 'Abe', 'Approves');
     expect((await abe.post(`/api/quotes/${quote.id}/approve`)).status).toBe(200);
     await signIn(page);
@@ -123,6 +122,20 @@ test.describe('a quote the customer answered', () => {
   });
   test.afterAll(async () => {
     await own.close();
+  });
+
+  test('a quote request whose customer deleted their account says so, and offers no Convert to Job', async ({ page }) => {
+    const wanda = await customer(own, 'wanda.withdraws@example.com', 'Wanda', 'Withdraws');
+    const quote = await wanda.post('/api/bookings', { firstName: 'Wanda', lastName: 'Withdraws', email: 'wanda.withdraws@example.com', serviceType: 'EICR Testing', description: 'Gone before we priced it' });
+    expect(quote.status).toBe(201);
+    expect((await wanda.post('/api/account/delete', { password: 'wanda-long-passphrase' })).status).toBe(200);
+    await signIn(page, own.url);
+    await page.getByRole('tab', { name: /To Be Quoted/ }).click();
+    await page.getByRole('radio', { name: /^All/ }).check();
+    const card = page.locator('.admin-quote').filter({ hasText: 'The customer deleted their account' });
+    await expect(card).toHaveCount(1);
+    await expect(card.getByRole('button', { name: /Convert to Job/ })).toHaveCount(0);
+    await expect(card.getByRole('button', { name: /^Delete/ })).toBeVisible();
   });
 
   test('says when the customer approved it, also once converted to a job minutes later', async ({ page }) => {

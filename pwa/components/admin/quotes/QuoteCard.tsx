@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { serviceTypeLabel } from '#domain/content/services.ts';
+import { ERASED } from '#domain/limits.ts';
 import type { BookingView } from '#domain/views.ts';
 import { personName } from '../../../offline/admin-commands.ts';
 import type { ShownQuote } from '../../../offline/admin-data.ts';
@@ -43,6 +44,9 @@ export function QuoteCard({ quote, bookings, refused, onDeleted }: { quote: Show
   const pending = quote.quoteStatus === 'pending' && !quote.bookingId;
   const busy = quote.pending === 'delete' || quote.pending === 'convert';
   const answered = quote.quoteStatus === 'approved' || quote.quoteStatus === 'rejected';
+  // The customer deleted their account: the request was withdrawn and their details erased, so there is nobody to
+  // book a job for (the server refuses the conversion) or to send a price to.
+  const erased = quote.email === ERASED || quote.firstName === ERASED;
 
   return (
     <li className={`admin-card admin-quote${pending ? ' admin-quote--pending' : ''}${quote.waiting ? ' admin-card--waiting' : ''}`} aria-labelledby={`quote-${quote.id}`}>
@@ -69,6 +73,7 @@ export function QuoteCard({ quote, bookings, refused, onDeleted }: { quote: Show
         </p>
       ) : null}
       {quote.bookingId ? <p className="admin-answer admin-answer--converted">Converted to a job: it is in Bookings, confirmed.</p> : null}
+      {erased && !quote.bookingId ? <p className="admin-muted">The customer deleted their account: their details are erased, and the request was withdrawn.</p> : null}
       <dl className="admin-facts">
         <Fact name="Service">{serviceTypeLabel(quote.serviceType)}</Fact>
         <Fact name="Asked on">{moment(quote.createdAt)}</Fact>
@@ -102,12 +107,16 @@ export function QuoteCard({ quote, bookings, refused, onDeleted }: { quote: Show
       ) : null}
       {busy || quote.bookingId ? null : (
         <div className="admin-job__actions">
-          <button ref={editButton} type="button" className="btn btn--secondary admin-btn" aria-expanded={editing} onClick={() => setEditing(!editing)}>
-            Edit Quote<span className="visually-hidden"> for {name}</span>
-          </button>
-          <button ref={convertButton} type="button" className="btn btn--primary admin-btn" aria-haspopup="dialog" onClick={() => setDialog('convert')}>
-            Convert to Job<span className="visually-hidden"> for {name}</span>
-          </button>
+          {erased ? null : (
+            <>
+              <button ref={editButton} type="button" className="btn btn--secondary admin-btn" aria-expanded={editing} onClick={() => setEditing(!editing)}>
+                Edit Quote<span className="visually-hidden"> for {name}</span>
+              </button>
+              <button ref={convertButton} type="button" className="btn btn--primary admin-btn" aria-haspopup="dialog" onClick={() => setDialog('convert')}>
+                Convert to Job<span className="visually-hidden"> for {name}</span>
+              </button>
+            </>
+          )}
           <button ref={deleteButton} type="button" className="btn admin-btn admin-btn--risky" aria-haspopup="dialog" onClick={() => setDialog('delete')}>
             Delete<span className="visually-hidden"> {name}&rsquo;s quote</span>
           </button>
