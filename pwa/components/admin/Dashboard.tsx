@@ -83,10 +83,17 @@ export function Dashboard({ user }: { user: UserView }) {
   );
   // The job list's filter, order and view, kept while another tab is open, so the Bookings tab (or a counter)
   // brings the list back as it was left.
-  const jobsPlace = useRef<Pick<AdminSearch, 'status' | 'order' | 'view'>>({});
+  const jobsPlace = useRef<Pick<AdminSearch, 'status' | 'when' | 'order' | 'view'>>({});
   useEffect(() => {
-    if (tab === 'bookings') jobsPlace.current = { ...(search.status ? { status: search.status } : {}), ...(search.order ? { order: search.order } : {}), ...(search.view ? { view: search.view } : {}) };
-  }, [tab, search.status, search.order, search.view]);
+    if (tab === 'bookings') {
+      jobsPlace.current = {
+        ...(search.status ? { status: search.status } : {}),
+        ...(search.when ? { when: search.when } : {}),
+        ...(search.order ? { order: search.order } : {}),
+        ...(search.view ? { view: search.view } : {}),
+      };
+    }
+  }, [tab, search.status, search.when, search.order, search.view]);
   const [refocus, setRefocus] = useState<string | null>(null);
   useEffect(() => {
     if (refocus === null || (tab === 'chat' && search.booking !== undefined)) return;
@@ -123,7 +130,7 @@ export function Dashboard({ user }: { user: UserView }) {
       <Counters
         bookings={bookings}
         onPick={(status) => {
-          const { status: _kept, ...place } = jobsPlace.current;
+          const { status: _kept, when: _day, ...place } = jobsPlace.current;
           go({ ...place, tab: 'bookings', ...(status ? { status } : {}) });
         }}
       />

@@ -6,11 +6,28 @@ export type AdminTab = (typeof ADMIN_TABS)[number];
  * Where the admin is: the tab, the job whose chat is open, the person whose page is open, the calendar's
  * month and day, the job list's status filter, order and view.
  */
-export type AdminSearch = { tab?: AdminTab; booking?: string; person?: string; month?: string; day?: string; status?: JobFilter; order?: JobOrder; view?: JobView };
+export type AdminSearch = {
+  tab?: AdminTab;
+  booking?: string;
+  person?: string;
+  month?: string;
+  day?: string;
+  status?: JobFilter;
+  when?: JobWhen;
+  order?: JobOrder;
+  view?: JobView;
+};
 
 /** The job list's status filter (the counters set it): the booking statuses of seed point 4. */
 export const JOB_FILTERS = ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const;
 export type JobFilter = (typeof JOB_FILTERS)[number];
+
+/**
+ * The job list's other filters, by the day of the work: today's jobs (on today, not cancelled), and past jobs still
+ * open (confirmed or under way, their last day gone by: to be marked completed, or cancelled).
+ */
+export const JOB_WHENS = ['today', 'open'] as const;
+export type JobWhen = (typeof JOB_WHENS)[number];
 
 /** The job list's order besides the default (newest request first): by the day of the work. */
 export type JobOrder = 'date';
@@ -34,6 +51,8 @@ export function adminSearch(search: Record<string, unknown>): AdminSearch {
   if (typeof month === 'string' && /^\d{4}-(0[1-9]|1[0-2])$/.test(month)) out.month = month;
   const status = search['status'];
   if (typeof status === 'string' && (JOB_FILTERS as readonly string[]).includes(status)) out.status = status as JobFilter;
+  const when = search['when'];
+  if (typeof when === 'string' && (JOB_WHENS as readonly string[]).includes(when) && out.status === undefined) out.when = when as JobWhen;
   if (search['order'] === 'date') out.order = 'date';
   if (search['view'] === 'compact') out.view = 'compact';
   const day = search['day'];

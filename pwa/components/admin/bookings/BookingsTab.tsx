@@ -9,21 +9,22 @@ import type { Shown } from '../../../offline/use-mirror.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { finder } from '../find.ts';
 import { today } from '../format.ts';
-import type { AdminSearch, JobFilter, JobOrder, JobView } from '../search.ts';
+import { JOB_WHENS, type AdminSearch, type JobFilter, type JobOrder, type JobView, type JobWhen } from '../search.ts';
 import { BookingCard } from './BookingCard.tsx';
 import { ManualBookingForm } from './ManualBookingForm.tsx';
-import { byJobDay } from './order.ts';
+import { byJobDay, onDay, stillOpen } from './order.ts';
 import { ScreenHead, SearchBox, StatusOptions } from '../parts.tsx';
 
 const PAGE = 30;
 
 /**
- * Bookings (Jobs on small screens): 'Add Manual Booking', a search, a status filter (the counters set it) and
- * an order, and the jobs, newest first or by the day of the work, thirty at a time so a long history stays
- * quick on a tablet. The filter and the order are in the URL.
+ * Bookings (Jobs on small screens): 'Add Manual Booking', a search, a status filter (the counters set it), or
+ * today's jobs, or past jobs still open (to mark completed), and an order, and the jobs, newest first or by the day
+ * of the work, thirty at a time so a long history stays quick on a tablet. Above them, how many jobs today and how
+ * many past ones are still open, each a tap to show. The filter and the order are in the URL.
  */
 export function BookingsTab({ bookings, place: here, go }: { bookings: Array<Shown<BookingView>> | undefined; place: AdminSearch; go: (search: AdminSearch) => void }) {
-  const { status: filter, order, view } = here;
+  const { status: filter, when, order, view } = here;
   const compact = view === 'compact';
   const [adding, setAdding] = useState(false);
   const [query, setQuery] = useState('');
@@ -47,22 +48,40 @@ export function BookingsTab({ bookings, place: here, go }: { bookings: Array<Sho
   }, [refused]);
   // A job shown under the status filter stays while the filter is on, even once its status moved away (the card
   // does not vanish under the admin's thumb, and the focus stays on its status); another filter starts over.
-  const shownUnder = useRef({ filter, ids: new Set<string>() });
+  const day = today();
+  const shownUnder = useRef({ filter: filter ?? when, ids: new Set<string>() });
   const matching = useMemo(() => {
     const matches = finder(query);
-    if (shownUnder.current.filter !== filter) shownUnder.current = { filter, ids: new Set() };
+    if (shownUnder.current.filter !== (filter ?? when)) shownUnder.current = { filter: filter ?? when, ids: new Set() };
     const kept = shownUnder.current.ids;
     const found = (bookings ?? []).filter((job) => {
       if (filter && (job.status || 'pending').replace(/-/g, '_') !== filter && !kept.has(job.id)) return false;
+      if (when === 'today' && !onDay(job, day) && !kept.has(job.id)) return false;
+      if (when === 'open' && !stillOpen(job, day) && !kept.has(job.id)) return false;
       // The whole name (typed as "Tim Typing"), and the reference: a customer's support request quotes the one in their calendar event.
       return matches([personName(job), job.email, job.phone, job.address, job.serviceType, serviceTypeLabel(job.serviceType), job.description, bookingReference(job.id)]);
     });
     for (const job of found) kept.add(job.id);
-    return order === 'date' ? byJobDay(found, today()) : found;
-  }, [bookings, filter, order, query]);
-  const place = (change: { status?: JobFilter | undefined; order?: JobOrder | undefined; view?: JobView | undefined }): AdminSearch => {
-    const next = { status: filter, order, view, ...change };
-    return { tab: 'bookings', ...(next.status ? { status: next.status } : {}), ...(next.order ? { order: next.order } : {}), ...(next.view ? { view: next.view } : {}) };
+    // A day's jobs by their hours; past jobs still open, the oldest first (the longest left open).
+    if (when === 'today') return byJobDay(found, day);
+    if (when === 'open') return byJobDay(found, day).reverse();
+    return order === 'date' ? byJobDay(found, day) : found;
+  }, [bookings, filter, when, order, query, day]);
+  // What the day holds, said above the list: today's jobs, and booked jobs whose days have gone by unclosed.
+  const todays = useMemo(() => (bookings ?? []).filter((job) => onDay(job, day)).length, [bookings, day]);
+  const unclosed = useMemo(() => (bookings ?? []).filter((job) => stillOpen(job, day)).length, [bookings, day]);
+  const place = (change: { status?: JobFilter | undefined; when?: JobWhen | undefined; order?: JobOrder | undefined; view?: JobView | undefined }): AdminSearch => {
+    const next = { status: filter, when, order, view, ...change };
+    return {
+      tab: 'bookings',
+      ...(next.status ? { status: next.status } : next.when ? { when: next.when } : {}),
+      ...(next.order ? { order: next.order } : {}),
+      ...(next.view ? { view: next.view } : {}),
+    };
+  };
+  const show = (value: string) => {
+    const picked = (JOB_WHENS as readonly string[]).includes(value) ? { status: undefined, when: value as JobWhen } : { status: (value || undefined) as JobFilter | undefined, when: undefined };
+    go(place(picked));
   };
 
   if (adding) {
@@ -88,9 +107,11 @@ export function BookingsTab({ bookings, place: here, go }: { bookings: Array<Sho
         <SearchBox label="Find a job" value={query} onChange={setQuery} placeholder="Name, phone, address…" />
         <label className="admin-select">
           <span className="admin-select__label">Show</span>
-          <select value={filter ?? ''} onChange={(event) => go(place({ status: (event.target.value || undefined) as JobFilter | undefined }))}>
+          <select value={filter ?? when ?? ''} onChange={(event) => show(event.target.value)}>
             <option value="">All jobs</option>
             <StatusOptions />
+            <option value="today">Today’s jobs</option>
+            <option value="open">Past jobs still open</option>
           </select>
         </label>
         <label className="admin-select">
@@ -101,6 +122,20 @@ export function BookingsTab({ bookings, place: here, go }: { bookings: Array<Sho
           </select>
         </label>
       </div>
+      {bookings !== undefined && !filter && !when && (todays > 0 || unclosed > 0) ? (
+        <p className="admin-jobs-day">
+          {todays > 0 ? (
+            <button type="button" className="btn btn--secondary admin-btn admin-btn--compact" onClick={() => show('today')}>
+              {todays === 1 ? '1 job today' : `${todays} jobs today`}
+            </button>
+          ) : null}
+          {unclosed > 0 ? (
+            <button type="button" className="btn btn--secondary admin-btn admin-btn--compact admin-jobs-day__open" onClick={() => show('open')}>
+              {unclosed === 1 ? '1 past job still open' : `${unclosed} past jobs still open`}
+            </button>
+          ) : null}
+        </p>
+      ) : null}
       {bookings === undefined ? (
         <p className="admin-empty">Loading jobs…</p>
       ) : matching.length === 0 ? (
@@ -110,7 +145,11 @@ export function BookingsTab({ bookings, place: here, go }: { bookings: Array<Sho
               ? filter
                 ? 'No jobs match. Clear the search or show all jobs.'
                 : 'No jobs match. Clear the search to see them all.'
-              : 'No jobs with this status. Show all jobs to see the others.'}</p>
+              : when === 'today'
+                ? 'No jobs today. Show all jobs to see the others.'
+                : when === 'open'
+                  ? 'Every past job is closed: completed or cancelled.'
+                  : 'No jobs with this status. Show all jobs to see the others.'}</p>
       ) : (
         <>
           <div className="admin-count-row">

@@ -38,3 +38,18 @@ export function byJobDay<T extends Dated>(jobs: readonly T[], today: string): T[
     })
     .map(({ job }) => job);
 }
+
+/** Statuses of a job that is booked: it holds its slot until it is marked completed (or cancelled). */
+const BOOKED = new Set(['confirmed', 'in_progress']);
+
+/** Whether the job's days include `day` (yyyy-MM-dd) and it will happen (not cancelled). */
+export function onDay(job: Pick<BookingView, 'startDate' | 'finishDate' | 'status'>, day: string): boolean {
+  if (!job.startDate || (job.status || 'pending').replace(/-/g, '_') === 'cancelled') return false;
+  return job.startDate <= day && day <= (job.finishDate || job.startDate);
+}
+
+/** Whether a booked job's last day has gone by without it being marked completed (or cancelled): it needs closing. */
+export function stillOpen(job: Pick<BookingView, 'startDate' | 'finishDate' | 'status'>, today: string): boolean {
+  const last = job.finishDate || job.startDate;
+  return BOOKED.has((job.status || 'pending').replace(/-/g, '_')) && last !== null && last < today;
+}
