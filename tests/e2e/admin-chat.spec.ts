@@ -61,7 +61,9 @@ test('the electrician sends the customer a certificate in the chat, also with no
 
   await context.setOffline(false);
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  // The file goes up first (its link shows from then on), then the reply that names it.
   await expect(reply.getByRole('link', { name: /eic-certificate\.pdf/ })).toBeVisible({ timeout: 15_000 });
+  await expect(reply).not.toContainText('Waiting to send');
   const messages = (await cleo.get(`/api/bookings/${booking.id}/messages`)).data as Array<{ content: string; attachments: string | null }>;
   expect(messages.map((m) => m.content)).toEqual(['Can I have the certificate?', 'Here it is.']);
   const [file] = JSON.parse(messages[1]!.attachments!) as Array<{ filename: string; originalname: string }>;

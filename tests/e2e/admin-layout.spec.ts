@@ -118,8 +118,8 @@ function smallTargets(page: Page): Promise<string[]> {
 }
 
 test('a toast sits over the site’s header, clear of the tabs, Waiting to send and the chat’s Back button, on tablets and a phone', async ({ page, server }) => {
-  const tom = await customer(server, 'tom.toast@example.com', 'Tom', 'Toast');
-  await customerBooking(tom, 'tom.toast@example.com', { firstName: 'Tom', lastName: 'Toast' });
+  const tom = await customer(server, 'tom.toasted@example.com', 'Tom', 'Toast');
+  await customerBooking(tom, 'tom.toasted@example.com', { firstName: 'Tom', lastName: 'Toast' });
   await signIn(page);
   for (const size of [SIZES[1], { name: 'tablet-landscape-small', width: 1024, height: 768 }, SIZES[0]]) {
     await page.setViewportSize({ width: size.width, height: size.height });

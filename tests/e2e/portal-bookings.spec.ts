@@ -314,7 +314,9 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await page.context().setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     const link = mine.getByRole('link', { name: /fusebox\.png/ });
+    // The photo goes up first (its link shows from then on), then the message that names it.
     await expect(link).toBeVisible({ timeout: 15_000 });
+    await expect(mine).not.toContainText('Waiting to send');
     const stored = server.storage.queries.messages(booking.id);
     expect(stored.map((m) => m.content)).toEqual(['This is the fuse box']);
     const [file] = JSON.parse(stored[0]!.attachments!) as Array<{ filename: string; originalname: string }>;
