@@ -48,6 +48,7 @@ export type Quote = {
   description: string | null;
   attachments: string | null;
   notes: string | null;
+  scope: string | null;
   estimatedCost: string | null;
   quoteStatus: string;
   priority: string;
@@ -109,6 +110,9 @@ export type User = {
   updatedAt: string;
 };
 
+/** What only the business reads of a quote. */
+const INTERNAL_QUOTE_COLUMNS: ReadonlySet<string> = new Set(['notes', 'followUpDate']);
+
 /**
  * The columns read for a view (domain/views.ts): what the API answers, never the sync feed's bookkeeping columns;
  * a table's SEALED_COLUMNS are read as the one `sealed` column that holds them (ADR 022).
@@ -120,6 +124,14 @@ const columns = (view: z.ZodObject, table: TableName): string => {
 };
 export const BOOKING_COLUMNS = columns(BookingView, 'bookings');
 export const QUOTE_COLUMNS = columns(QuoteView, 'quotes');
+/**
+ * A quote as its customer's own lists and device copy read it: without the business's working notes and follow-up
+ * day (the quote's row held "notes" for the admin, and the portal's answers carried them to the customer's device).
+ * The export keeps them: it is everything held about the person.
+ */
+export const CUSTOMER_QUOTE_COLUMNS = QUOTE_COLUMNS.split(', ')
+  .map((column) => (INTERNAL_QUOTE_COLUMNS.has(column) ? `NULL AS ${column}` : column))
+  .join(', ');
 export const CONTACT_COLUMNS = columns(ContactView, 'contacts');
 export const MESSAGE_COLUMNS = columns(MessageView, 'messages');
 
@@ -302,6 +314,11 @@ export class Queries {
   /** A customer's quote requests: those made with their e-mail (pass null until it is verified), and those they made signed in. */
   quotesForCustomer(email: string | null, userId: string | null): Quote[] {
     return this.#all(`SELECT ${QUOTE_COLUMNS} FROM quotes WHERE email = ? OR (userId IS NOT NULL AND userId = ?) ORDER BY createdAt DESC, rowid DESC`, email, userId) as Quote[];
+  }
+
+  /** The same quotes as the customer's own list shows them (CUSTOMER_QUOTE_COLUMNS: not the business's notes). */
+  customersQuotes(email: string | null, userId: string | null): Quote[] {
+    return this.#all(`SELECT ${CUSTOMER_QUOTE_COLUMNS} FROM quotes WHERE email = ? OR (userId IS NOT NULL AND userId = ?) ORDER BY createdAt DESC, rowid DESC`, email, userId) as Quote[];
   }
 
   adminExists(): boolean {

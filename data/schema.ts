@@ -156,6 +156,7 @@ export const READ_MODEL_DDL: Readonly<Record<ModelName, string>> = {
     description TEXT,
     attachments TEXT,
     notes TEXT,
+    scope TEXT,
     estimatedCost TEXT,
     quoteStatus TEXT NOT NULL,
     priority TEXT NOT NULL,

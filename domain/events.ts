@@ -80,6 +80,8 @@ export type QuoteRevised = {
   data: {
     quoteId: string;
     notes?: string | null;
+    /** What the price includes, in the business's words to the customer (the notes are the business's own). */
+    scope?: string | null;
     estimatedCost?: string | null;
     quoteStatus?: QuoteStatus;
     priority?: Priority;
@@ -281,7 +283,7 @@ export const PERSONAL_FIELDS: { readonly [T in EventType]: readonly DataKeys<T>[
   BookingDetailsChanged: PERSON,
   BookingReminderSent: [],
   QuoteRequested: PERSON,
-  QuoteRevised: ['notes'],
+  QuoteRevised: ['notes', 'scope'],
   QuoteAnswered: [],
   QuoteConverted: [],
   QuoteDeleted: [],

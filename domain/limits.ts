@@ -18,6 +18,7 @@ export const LIMITS = {
   description: 5000,
   messageContent: 5000,
   notes: 5000,
+  scope: 2000,
   details: 5000,
   filename: 255,
   attachments: 10,

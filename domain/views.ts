@@ -54,6 +54,8 @@ export const QuoteView = z.object({
   description: maybe,
   attachments: maybe,
   notes: maybe,
+  /** What the price includes, for the customer (set with the price). */
+  scope: maybe,
   estimatedCost: maybe,
   quoteStatus: text,
   priority: text,

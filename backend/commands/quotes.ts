@@ -21,8 +21,9 @@ function loadQuote(uow: Uow, quoteId: string): { quote: Quote; stream: string; s
 }
 
 /**
- * `PUT /api/quotes/{id}`: the admin's notes, price, status, priority, follow-up. Marking it quoted sends the customer
- * the price, and a new price for a quote that waits for their answer is sent too (domain/notices.ts).
+ * `PUT /api/quotes/{id}`: the admin's notes, price and what it includes, status, priority, follow-up. Marking it quoted
+ * sends the customer the price (with what it includes), and a new price for a quote that waits for their answer is
+ * sent too (domain/notices.ts).
  */
 export const reviseQuote: Command<UpdateQuoteInput & { id: string }, { id: string }> = (uow, { id: quoteId, ...input }) => {
   const { quote, stream, subject } = loadQuote(uow, quoteId);
@@ -31,7 +32,8 @@ export const reviseQuote: Command<UpdateQuoteInput & { id: string }, { id: strin
   const news = events.length > 0 ? quoteNewsForCustomer(quote, after) : null;
   const to = news ? customerAddress(uow, quote) : null;
   if (!to) return { id: quoteId };
-  const facts = { firstName: quote.firstName, serviceType: quote.serviceType, estimatedCost: after.estimatedCost };
+  const scope = input.scope !== undefined ? input.scope : quote.scope;
+  const facts = { firstName: quote.firstName, serviceType: quote.serviceType, estimatedCost: after.estimatedCost, scope };
   if (news === 'ready') uow.mail.queue(quoteReady(to, facts, portalFor(uow, to)));
   else uow.mail.queue(quotePriceChanged(to, facts, quote.estimatedCost, portalFor(uow, to)));
   return { id: quoteId };

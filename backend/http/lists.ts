@@ -14,7 +14,7 @@ export const LISTS = {
   supportRequests: (queries) => queries.supportRequests(),
   quotes: (queries) => queries.quotes(),
   /** A customer's own quotes: those of the address they have proved, and those their account made. */
-  quotesMine: (queries, user) => queries.quotesForCustomer(provenEmail(user), user.id),
+  quotesMine: (queries, user) => queries.customersQuotes(provenEmail(user), user.id),
 } satisfies Record<string, (queries: Queries, user: User) => unknown>;
 
 export type ListName = keyof typeof LISTS;

@@ -114,7 +114,10 @@ export function bookingCancelled(to: string, b: BookingNewsFacts): OutgoingMail 
   return withCalendar(mail, b.id);
 }
 
-type QuoteFacts = { firstName: string; serviceType: string; estimatedCost: string | null };
+type QuoteFacts = { firstName: string; serviceType: string; estimatedCost: string | null; scope?: string | null };
+
+/** What the price includes, when the business said (a line of its own, as the portal shows it). */
+const scopeLines = (q: QuoteFacts): MailLine[] => (q.scope ? [['What the price includes', q.scope]] : []);
 
 /** How to answer a quote: the portal for an account, else how to make one that shows it. */
 function answerLine(portal: { url: string; hasAccount: boolean }): string {
@@ -128,6 +131,7 @@ export function quoteReady(to: string, q: QuoteFacts, portal: { url: string; has
   return compose('quote-ready', to, `Your quote for ${serviceTypeLabel(q.serviceType)} — ${BUSINESS.name}`, `Hello ${q.firstName},`, [
     `Your quote for ${serviceTypeLabel(q.serviceType)} is ready.`,
     ['Estimated cost', formatPounds(q.estimatedCost)],
+    ...scopeLines(q),
     answerLine(portal),
     `Or call us on ${BUSINESS.phone}.`,
   ]);
@@ -140,6 +144,7 @@ export function quotePriceChanged(to: string, q: QuoteFacts, previousCost: strin
     `We have changed the price of your quote for ${service}. Please look at the new price before you answer.`,
     ['New estimated cost', formatPounds(q.estimatedCost)],
     ...(previousCost ? [['Previously', formatPounds(previousCost)] as MailLine] : []),
+    ...scopeLines(q),
     answerLine(portal),
     `Or call us on ${BUSINESS.phone}.`,
   ]);

@@ -30,6 +30,7 @@ export const quotes: ReadModel = {
               description: d.description,
               attachments: attachmentsText(d.attachments),
               notes: null,
+              scope: null,
               estimatedCost: null,
               quoteStatus: 'pending',
               priority: 'medium',

@@ -31,6 +31,7 @@ export const PRICE_REQUIRED = 'Enter the estimated cost before setting the statu
 export const UpdateQuoteSchema = z
   .strictObject({
     notes: optionalText(LIMITS.notes).optional(),
+    scope: optionalText(LIMITS.scope).optional(),
     estimatedCost: estimatedCost.optional(),
     quoteStatus: QuoteStatusSchema.optional(),
     priority: PrioritySchema.optional(),

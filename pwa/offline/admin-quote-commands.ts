@@ -13,7 +13,7 @@ import type { SubmitOutcome } from './submit.ts';
  */
 
 /** The fields of 'Edit Quote' (PUT /api/quotes/{id}). */
-export type QuoteEdit = { notes: string; estimatedCost: string; quoteStatus: string; priority: string; followUpDate: string };
+export type QuoteEdit = { notes: string; scope: string; estimatedCost: string; quoteStatus: string; priority: string; followUpDate: string };
 
 export async function updateQuote(quote: QuoteView, edit: QuoteEdit, owner: string): Promise<SubmitOutcome> {
   const outcome = await submit({

@@ -28,6 +28,7 @@ test.describe('the admin’s quotes', () => {
     await form.getByLabel('Status').selectOption('quoted');
     await form.getByLabel('Priority').selectOption('high');
     await form.getByLabel('Follow-up date').fill(ukDay(5));
+    await form.getByLabel('What the price includes').fill('A new consumer unit, fitted and certified');
     await form.getByLabel('Notes').fill('Board is in the garage');
     await form.getByRole('button', { name: 'Save quote' }).click();
     await expect(page.getByText('Quote Updated')).toBeVisible();
@@ -35,9 +36,17 @@ test.describe('the admin’s quotes', () => {
     await expect(card.getByRole('button', { name: /Edit Quote/ })).toBeFocused();
     await expect(card).toContainText('£1,250.50');
     await expect(card).toContainText('High priority');
+    await expect(card).toContainText('A new consumer unit, fitted and certified');
     await expect(card).not.toHaveClass(/admin-quote--pending/);
     expect(await names.allTextContents()).toEqual(before);
-    expect(server.storage.queries.quote(quote.id)).toMatchObject({ estimatedCost: '1250.50', quoteStatus: 'quoted', priority: 'high', followUpDate: ukDay(5), notes: 'Board is in the garage' });
+    expect(server.storage.queries.quote(quote.id)).toMatchObject({
+      estimatedCost: '1250.50',
+      scope: 'A new consumer unit, fitted and certified',
+      quoteStatus: 'quoted',
+      priority: 'high',
+      followUpDate: ukDay(5),
+      notes: 'Board is in the garage',
+    });
 
     await card.getByRole('button', { name: /Convert to Job/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Convert to Job: Quinn Quote' });

@@ -82,11 +82,13 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     const quoteId = ((await quote.json()) as { quote: { id: string } }).quote.id;
     const admin = new Client(server.url);
     await admin.loginAdmin();
-    expect((await admin.request('PUT', `/api/quotes/${quoteId}`, { json: { quoteStatus: 'quoted', estimatedCost: '1250' } })).status).toBe(200);
+    expect((await admin.request('PUT', `/api/quotes/${quoteId}`, { json: { quoteStatus: 'quoted', estimatedCost: '1250', scope: 'A 10-way board with RCBOs' } })).status).toBe(200);
 
     await page.getByRole('tab', { name: 'My Quotes' }).click();
     const card = page.getByRole('listitem').filter({ hasText: 'New fuse board' });
     await expect(card).toContainText('£1,250.00');
+    await expect(card.getByRole('heading', { name: 'What the price includes' })).toBeVisible();
+    await expect(card).toContainText('A 10-way board with RCBOs');
     await expect(card).toContainText('Quoted: please answer');
     await expectAxeClean(page);
     // A slip does nothing: Not now takes the answer back, and focus goes back to where it was.

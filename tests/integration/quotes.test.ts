@@ -534,3 +534,49 @@ describe.each([
     expectError(await send(customer, randomUUID()), 404, 'not_found');
   });
 });
+
+describe("the business's working notes on a quote", () => {
+  it('stay with the business: the customer’s list and device copy carry neither the notes nor the follow-up day; the export, everything held about them, does', async () => {
+    const quote = await newQuote({ description: 'Notes stay ours' });
+    expect((await put(admin, quote['id'], { notes: 'Tight loft access, price high', followUpDate: FOLLOW_UP, estimatedCost: '500', quoteStatus: 'quoted' })).status).toBe(200);
+
+    const mine = ((await customer.get('/api/quotes/mine')).data as Array<Record<string, unknown>>).find((q) => q['id'] === quote['id'])!;
+    expect(mine).toMatchObject({ notes: null, followUpDate: null, estimatedCost: '500', quoteStatus: 'quoted' });
+    const feed = (await customer.get('/api/sync?after=0&limit=500')).data as { changes: Array<{ table: string; record: Record<string, unknown> | null }> };
+    const copied = feed.changes.find((c) => c.table === 'quotes' && c.record?.['id'] === quote['id'])!;
+    expect(copied.record).toMatchObject({ notes: null, followUpDate: null, estimatedCost: '500' });
+    expect(JSON.stringify(feed)).not.toContain('Tight loft access');
+
+    // The business's own list keeps them.
+    expect(await listedQuote(quote['id'])).toMatchObject({ notes: 'Tight loft access, price high', followUpDate: FOLLOW_UP });
+    const exported = (await customer.get('/api/account/export')).data as { quotes: Array<Record<string, unknown>> };
+    expect(exported.quotes.find((q) => q['id'] === quote['id'])).toMatchObject({ notes: 'Tight loft access, price high' });
+  });
+});
+
+describe('what a quoted price includes', () => {
+  it('goes to the customer with the price, in the mail and their list, sealed in the log like the notes', async () => {
+    const quote = await newQuote({ description: 'Board and bonding' });
+    const before = lastMailId(server);
+    const scope = 'New 10-way consumer unit with RCBOs, main bonding to gas and water, and the certificate.';
+    expect((await put(admin, quote['id'], { quoteStatus: 'quoted', estimatedCost: '650', scope })).status).toBe(200);
+
+    const [mail] = await mailSince(server, before);
+    expect(mail!.kind).toBe('quote-ready');
+    expect(mail!.text).toContain(`What the price includes: ${scope}`);
+    const mine = ((await customer.get('/api/quotes/mine')).data as Array<Record<string, unknown>>).find((q) => q['id'] === quote['id']);
+    expect(mine).toMatchObject({ scope, estimatedCost: '650' });
+    const revised = allEvents(server).findLast((e) => e.type === 'QuoteRevised')!;
+    expect(revised.data).toMatchObject({ scope });
+    expect(server.storage.db.prepare('SELECT data FROM events WHERE global_position = ?').pluck().get(revised.globalPosition)).not.toContain('RCBOs');
+  });
+
+  it('refuses one longer than 2,000 characters, naming the field, and writes nothing', async () => {
+    const quote = await newQuote();
+    const before = persistentState(server);
+    const res = await put(admin, quote['id'], { scope: 'x'.repeat(2001) });
+    expectError(res, 400, 'validation_failed');
+    expect(Object.keys(res.data.error.fields)).toEqual(['scope']);
+    expect(persistentState(server)).toEqual(before);
+  });
+});

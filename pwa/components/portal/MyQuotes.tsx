@@ -91,6 +91,12 @@ function QuoteCard({ quote, user }: { quote: Shown<QuoteView>; user: UserView })
       <p className="portal-quote__cost">
         Estimated cost: <strong>{cost ?? 'not priced yet'}</strong>
       </p>
+      {quote.scope ? (
+        <div className="portal-quote__scope">
+          <h4>What the price includes</h4>
+          <p>{quote.scope}</p>
+        </div>
+      ) : null}
       {quote.description ? <p>{quote.description}</p> : null}
       {quote.quoteStatus === 'quoted' && !quote.waiting ? (
         confirming ? (

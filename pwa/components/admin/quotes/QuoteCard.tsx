@@ -81,6 +81,9 @@ export function QuoteCard({ quote, bookings, refused, onDeleted }: { quote: Show
         <ContactFacts phone={quote.phone} email={quote.email} />
         <AddressFact address={quote.address} />
         <Fact name="Estimate">{pounds(quote.estimatedCost) || 'Not set'}</Fact>
+        <Fact name="Price includes" wide>
+          {quote.scope}
+        </Fact>
         <Fact name="Follow up">{quote.followUpDate ? dayLabel(quote.followUpDate) : null}</Fact>
         <Fact name="Request" wide>
           {quote.description}

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { quoteNewsForCustomer } from '#domain/notices.ts';
 import { typedPounds } from '#domain/money.ts';
+import { LIMITS } from '#domain/limits.ts';
 import { londonDay, quoteUpdateSchema } from '#domain/schemas/date-window.ts';
 import type { QuoteView } from '#domain/views.ts';
 import { useForm } from '../../../lib/form.ts';
@@ -13,7 +14,7 @@ import { Field } from '../../ui/Field.tsx';
 import { useAdmin } from '../context.ts';
 import { SubmitRow } from '../parts.tsx';
 
-const FIELDS = ['estimatedCost', 'quoteStatus', 'priority', 'followUpDate', 'notes'] as const;
+const FIELDS = ['estimatedCost', 'scope', 'quoteStatus', 'priority', 'followUpDate', 'notes'] as const;
 type F = (typeof FIELDS)[number];
 
 // Imported with the portal, not on first use: the tablet may be offline by the time the form is opened.
@@ -71,6 +72,16 @@ export function QuoteEditForm({ quote, onDone }: { quote: QuoteView; onDone: () 
       <Field form={form} name="estimatedCost" label="Estimated cost (£)" error={errors.estimatedCost} hint="In pounds, like 450 or 450.00; needed before the status can be Quoted">
         {(p) => <input {...p} ref={first} inputMode="decimal" defaultValue={quote.estimatedCost ?? ''} autoComplete="off" />}
       </Field>
+      <Field
+        form={form}
+        name="scope"
+        label="What the price includes"
+        error={errors.scope}
+        hint="The customer sees this with the price, in the portal and the email; the notes below are yours alone"
+        full
+      >
+        {(p) => <textarea {...p} rows={3} maxLength={LIMITS.scope} defaultValue={quote.scope ?? ''} />}
+      </Field>
       <Field form={form} name="quoteStatus" label="Status" error={errors.quoteStatus}>
         {(p) => (
           <select {...p} defaultValue={quote.quoteStatus}>
@@ -93,7 +104,7 @@ export function QuoteEditForm({ quote, onDone }: { quote: QuoteView; onDone: () 
       <Field form={form} name="followUpDate" label="Follow-up date" error={errors.followUpDate}>
         {(p) => <input {...p} type="date" defaultValue={quote.followUpDate ?? ''} />}
       </Field>
-      <Field form={form} name="notes" label="Notes" error={errors.notes} full>
+      <Field form={form} name="notes" label="Notes (yours alone)" error={errors.notes} full>
         {(p) => <textarea {...p} rows={3} defaultValue={quote.notes ?? ''} />}
       </Field>
       <SubmitRow label="Save quote" busyLabel="Saving…" sending={sending} status={status}>
