@@ -378,7 +378,7 @@ export const CALLS: readonly ApiCall[] = [
   { method: 'GET', path: '/api/quotes/mine', access: SIGNED_IN, ok: 200, appends: [], body: 'none', request: () => ({}) },
   {
     method: 'PUT', path: '/api/quotes/{id}', access: ADMIN_ONLY, ok: 200, appends: ['QuoteRevised'], body: 'json', schema: UpdateQuoteSchema,
-    bounded: { notes: LIMITS.notes, estimatedCost: LIMITS.estimatedCost, quoteStatus: LIMITS.status, priority: LIMITS.priority, followUpDate: LIMITS.date },
+    bounded: { notes: LIMITS.notes, scope: LIMITS.scope, estimatedCost: LIMITS.estimatedCost, quoteStatus: LIMITS.status, priority: LIMITS.priority, followUpDate: LIMITS.date },
     request: (fx) => ({ params: { id: fx.quoteId }, json: { notes: `Call first ${fx.unique('note')}` } }),
   },
   {
