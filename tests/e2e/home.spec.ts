@@ -1,3 +1,4 @@
+import { clientRoutes } from '#domain/routes.ts';
 import { replyFor } from '#domain/widgets/chat.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 
@@ -68,4 +69,15 @@ test.describe('the quote form', () => {
     const quote = server.storage.queries.quotes().find((q) => q.email === 'quentin@example.com')!;
     expect(quote).toMatchObject({ firstName: 'Quentin', quoteStatus: 'pending', priority: 'medium' });
   });
+});
+
+test('the home page links to every town’s own page, without JavaScript too', async ({ browser, server }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/`);
+  const towns = clientRoutes.filter((route) => route.path.startsWith('/electrician-')).map((route) => route.path);
+  expect(towns.length).toBeGreaterThan(0);
+  const local = page.getByRole('navigation', { name: 'Local pages' });
+  for (const path of towns) await expect(local.locator(`a[href="${path}"]`)).toHaveCount(1);
+  await context.close();
 });

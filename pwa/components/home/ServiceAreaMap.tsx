@@ -137,6 +137,17 @@ export function ServiceAreaMap() {
         <Icon name="check" size={18} />
         {EQUAL_SERVICE_NOTE}
       </p>
+      {/* The towns with a page of their own, linked from here too: the map's panel was the only way to them. */}
+      <nav className="area-map__pages" aria-labelledby="area-pages-title">
+        <h4 id="area-pages-title">Local pages</h4>
+        <ul>
+          {Object.entries(TOWN_PAGES).map(([name, path]) => (
+            <li key={path}>
+              <AppLink to={path}>Electrician in {name}</AppLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </div>
   );
 }
