@@ -80,6 +80,22 @@ for (const screen of SCREENS) {
   });
 }
 
+test.describe('a phone at 390×844, typing in the quote form', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the chat button steps aside while a field has the focus, and is back once it is left', async ({ page }) => {
+    await page.goto('/');
+    await hydrated(page);
+    const button = page.getByRole('button', { name: 'Chat with us' });
+    await expect(button).toBeVisible();
+    const form = page.locator('form').filter({ has: page.locator('[name="serviceType"]') });
+    await form.locator('[name="email"]').focus();
+    await expect(button).toBeHidden();
+    await form.locator('[name="email"]').blur();
+    await expect(button).toBeVisible();
+  });
+});
+
 test('the business email wraps only after its @ on a 390 px phone', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
