@@ -94,7 +94,12 @@ const STAMP_LINE = 'DTSTAMP:19700101T000000Z';
  * A booking as a VEVENT, or undefined without a usable start date.
  * - With both a start and a finish time: one timed event from startDate startTime to finishDate finishTime,
  *   London wall-clock times converted to UTC (`…Z`) for that date, so they stay right across clock changes.
- *   A job over several days is one event spanning them, as booked; the booking has no per-day hours to say otherwise.
+ * - A job over several days with its hours (finishing later in the day than it starts): those hours on each of its
+ *   days, one event repeating daily (RRULE COUNT), so a calendar shows the working days, not the nights between
+ *   them as busy (an electrician's and a customer's both read a three-day job that way). Its times are floating
+ *   (the London wall clock, read in the feed's X-WR-TIMEZONE or the device's own), which keeps 08:30 at 08:30 on
+ *   each day, also across a clock change; UTC times repeated daily would slip by an hour after one. One UID still:
+ *   a move or a cancellation replaces the whole series.
  * - Otherwise: an all-day event, DTSTART;VALUE=DATE startDate to DTEND the day after finishDate (exclusive).
  */
 function bookingEvent(b: Booking, audience: Audience, options: CalendarOptions): IcsEvent | undefined {
@@ -104,8 +109,19 @@ function bookingEvent(b: Booking, audience: Audience, options: CalendarOptions):
   const finishDate = finish && finish >= startDate ? finish : startDate;
   const start = b.startTime ? zonedTimeToUtc(startDate, b.startTime) : undefined;
   const end = b.finishTime ? zonedTimeToUtc(finishDate, b.finishTime) : undefined;
-  const when =
-    start && end
+  const days = daysFrom(startDate, finishDate);
+  const daily = start && end && days > 1 && b.finishTime! > b.startTime!;
+  const when = daily
+    ? {
+        start: wallClock(startDate, b.startTime!),
+        end: wallClock(startDate, b.finishTime!),
+        startInputType: 'local' as const,
+        startOutputType: 'local' as const,
+        endInputType: 'local' as const,
+        endOutputType: 'local' as const,
+        recurrenceRule: `FREQ=DAILY;COUNT=${days}`,
+      }
+    : start && end
       ? // A finish at or before the start cannot be booked; if old data has one, keep the job visible for an hour.
         { start: start.getTime(), end: Math.max(end.getTime(), start.getTime() + 60 * 60 * 1000) }
       : { start: dateArray(startDate), end: dateArray(addDays(finishDate, 1)) };
@@ -128,6 +144,18 @@ function bookingEvent(b: Booking, audience: Audience, options: CalendarOptions):
     transp: status === 'CANCELLED' ? 'TRANSPARENT' : 'OPAQUE',
     organizer: { name: BUSINESS.name, email: options.businessEmail },
   };
+}
+
+/** How many days from `start` to `finish`, both counted (yyyy-MM-dd). */
+function daysFrom(start: string, finish: string): number {
+  return Math.round((Date.parse(`${finish}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+/** A day and an HH:mm time as the `ics` package's date-time array, read as the wall clock (floating). */
+function wallClock(day: string, time: string): [number, number, number, number, number] {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const [h, min] = time.split(':').map(Number) as [number, number];
+  return [y, m, d, h, min];
 }
 
 /** confirmed, in_progress and completed are fixed in the diary; pending is pencilled in. */

@@ -213,6 +213,8 @@ describe('GET /api/calendar/{token}.ics', () => {
     ids['summer'] = (await adminBooking({ startDate: '2026-07-15', finishDate: '2026-07-15', startTime: '08:00', finishTime: '12:30' })).id;
     ids['winter'] = (await adminBooking({ startDate: '2026-12-01', finishDate: '2026-12-01', startTime: '08:00', finishTime: '12:30' })).id;
     ids['multiDay'] = (await adminBooking({ startDate: '2026-06-10', finishDate: '2026-06-12', startTime: '09:00', finishTime: '17:00' })).id;
+    ids['multiDayFallBack'] = (await adminBooking({ startDate: '2026-10-24', finishDate: '2026-10-26', startTime: '08:30', finishTime: '16:30' })).id;
+    ids['nights'] = (await adminBooking({ startDate: '2026-06-20', finishDate: '2026-06-21', startTime: '22:00', finishTime: '06:00' })).id;
     ids['pending'] = (await adminBooking({ startDate: '2026-05-05', finishDate: '2026-05-05', status: 'pending' })).id;
     ids['cancelled'] = (await adminBooking({ startDate: '2026-05-06', finishDate: '2026-05-06', status: 'cancelled' })).id;
     ids['inProgress'] = (await adminBooking({ startDate: '2026-05-07', finishDate: '2026-05-07', status: 'in_progress' })).id;
@@ -303,12 +305,21 @@ describe('GET /api/calendar/{token}.ics', () => {
     }
   });
 
-  it('shows a job over several days as one event from the first day’s start to the last day’s finish', async () => {
+  it('shows a job over several days as its hours on each of its days (one event repeating daily), not the nights between as busy', async () => {
     const cal = await feed(path);
     expect(cal.events.filter((e) => prop(e, 'UID') === uidOf(ids['multiDay']!))).toHaveLength(1);
     const e = eventFor(cal, ids['multiDay']!)!;
-    expect(prop(e, 'DTSTART')).toBe('20260610T080000Z');
-    expect(prop(e, 'DTEND')).toBe('20260612T160000Z');
+    // The London wall clock, floating (read in the feed's X-WR-TIMEZONE), for the first day, three times.
+    expect(prop(e, 'DTSTART')).toBe('20260610T090000');
+    expect(prop(e, 'DTEND')).toBe('20260610T170000');
+    expect(prop(e, 'RRULE')).toBe('FREQ=DAILY;COUNT=3');
+    // Across the clocks going back (25 October) it stays 08:30–16:30 each day.
+    const autumn = eventFor(cal, ids['multiDayFallBack']!)!;
+    expect([prop(autumn, 'DTSTART'), prop(autumn, 'DTEND'), prop(autumn, 'RRULE')]).toEqual(['20261024T083000', '20261024T163000', 'FREQ=DAILY;COUNT=3']);
+    // Night work (finishing the next morning) stays one event from the first evening to the last morning.
+    const nights = eventFor(cal, ids['nights']!)!;
+    expect([prop(nights, 'DTSTART'), prop(nights, 'DTEND')]).toEqual(['20260620T210000Z', '20260621T050000Z']);
+    expect(nights.get('RRULE') ?? []).toEqual([]);
   });
 
   it('shows a booking without times as an all-day event ending the day after its finish date', async () => {

@@ -6,16 +6,23 @@ import { addDays } from '../format.ts';
 /**
  * "Add to Google Calendar" for one job (seed point 7: an external calendar link carrying title, dates,
  * details and location). Times are the job's UK wall-clock times, given to Google with `ctz=Europe/London`, so
- * they land right whatever the tablet's own zone; a job without both times is an all-day event (Google's end
- * day is exclusive). Null when the job has no dates.
+ * they land right whatever the tablet's own zone; a job of several days with its hours is those hours on each day
+ * (repeating daily, as in the calendar feed); a job without both times is an all-day event (Google's end day is
+ * exclusive). Null when the job has no dates.
  */
 export function googleCalendarUrl(job: BookingView): string | null {
   if (!job.startDate) return null;
   const finish = job.finishDate && job.finishDate >= job.startDate ? job.finishDate : job.startDate;
   const day = (d: string) => d.replace(/-/g, '');
   const time = (t: string) => `${t.replace(':', '')}00`;
-  const dates =
-    job.startTime && job.finishTime ? `${day(job.startDate)}T${time(job.startTime)}/${day(finish)}T${time(job.finishTime)}` : `${day(job.startDate)}/${day(addDays(finish, 1))}`;
+  // A job of several days with its hours: those hours on each day (Google's `recur`), as the calendar feed has it.
+  const days = Math.round((Date.parse(`${finish}T00:00:00Z`) - Date.parse(`${job.startDate}T00:00:00Z`)) / 86_400_000) + 1;
+  const daily = Boolean(job.startTime && job.finishTime && days > 1 && job.finishTime > job.startTime);
+  const dates = daily
+    ? `${day(job.startDate)}T${time(job.startTime!)}/${day(job.startDate)}T${time(job.finishTime!)}`
+    : job.startTime && job.finishTime
+      ? `${day(job.startDate)}T${time(job.startTime)}/${day(finish)}T${time(job.finishTime)}`
+      : `${day(job.startDate)}/${day(addDays(finish, 1))}`;
   const params = new URLSearchParams({
     action: 'TEMPLATE',
     text: jobTitle(job),
@@ -24,6 +31,7 @@ export function googleCalendarUrl(job: BookingView): string | null {
     ctz: 'Europe/London',
   });
   if (job.address) params.set('location', job.address);
+  if (daily) params.set('recur', `RRULE:FREQ=DAILY;COUNT=${days}`);
   return `https://calendar.google.com/calendar/render?${params.toString()}`;
 }
 
