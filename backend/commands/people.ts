@@ -1,5 +1,6 @@
 import { streamId } from '#domain/deciders/decider.ts';
 import { personSubject } from '#domain/events.ts';
+import { phoneDigits } from '#domain/phone.ts';
 import { ConflictError } from '#domain/errors.ts';
 import type { ErasePersonInput } from '#domain/schemas/people.ts';
 import type { Storage } from '#data/storage.ts';
@@ -27,9 +28,31 @@ export async function erasePerson(storage: Storage, storageDir: string, email: s
 
 /** The admin's erasure of a customer. An admin account is refused: erasing it would erase the business's own sign-in. */
 export async function eraseCustomer(storage: Storage, storageDir: string, input: ErasePersonInput): Promise<ErasureResult> {
+  if (!input.email) return erasePhoneOnly(storage, storageDir, input.phone ?? '');
   if (storage.queries.userByEmail(input.email)?.isAdmin)
     throw new ConflictError('admin_account', 'An admin account cannot be erased here. Remove its admin rights first.');
   return erasePerson(storage, storageDir, input.email);
+}
+
+/**
+ * The erasure of a customer booked on the phone with no email address: their records carry no address, so each was
+ * sealed under a key of its own (`personSubject(null, stream)`: the booking's, which its chat shares, the quote's,
+ * the contact's). Every record with no address and this phone number, however it was written, has its key deleted;
+ * then the read models are rebuilt, as for an erasure by address. A record with an address is someone's with an
+ * address, erased by that.
+ */
+async function erasePhoneOnly(storage: Storage, storageDir: string, phone: string): Promise<ErasureResult> {
+  const digits = phoneDigits(phone);
+  const theirs = (record: { email: string | null; phone: string | null }) => !record.email && digits !== '' && phoneDigits(record.phone) === digits;
+  const { queries } = storage;
+  const subjects = [
+    ...queries.bookings().filter(theirs).map((booking) => personSubject(null, streamId.booking(booking.id))),
+    ...queries.quotes().filter(theirs).map((quote) => personSubject(null, streamId.quote(quote.id))),
+    ...queries.contacts().filter(theirs).map((contact) => personSubject(null, streamId.contact(contact.id))),
+  ];
+  const { keysDeleted } = subjects.length > 0 ? await storage.erase(subjects) : { keysDeleted: 0 };
+  const filesDeleted = keysDeleted > 0 ? await removeErasedFiles(storage, storageDir) : 0;
+  return { erased: keysDeleted > 0, sessionsEnded: 0, filesDeleted };
 }
 
 /**

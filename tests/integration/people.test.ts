@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERASED } from '#domain/limits.ts';
+import { ERASE_WHOM } from '#domain/schemas/people.ts';
 import { ADMIN, Client, startServer, type TestServer } from '../support/server.ts';
 import { bookingForm, expectError } from './helpers.ts';
 
@@ -70,4 +71,39 @@ describe('POST /api/people/erase', () => {
     expectError(answer, 400, 'validation_failed');
     expect(Object.keys(answer.data.error.fields)).toEqual(['email']);
   });
+
+  it('erases a customer booked on the phone with no email address by their phone number, however it was written, and no one else', async () => {
+    const job = (firstName: string, phone: string, day: string) => ({ firstName, lastName: 'Phoned', phone, serviceType: 'rewiring', address: '9 Mill Lane, Staines TW18 4AB', description: 'Gate code 4321', startDate: day, finishDate: day, status: 'confirmed', isManualBooking: true, allowOverlap: true });
+    const first = await admin.post('/api/bookings', job('Pat', '01632 960517', '2027-03-01'));
+    const again = await admin.post('/api/bookings', job('Pat', '+44 1632 960517', '2027-03-08'));
+    const other = await admin.post('/api/bookings', job('Olly', '01632 960518', '2027-03-09'));
+    const quote = await new Client(server.url).post('/api/bookings', { firstName: 'Pat', lastName: 'Phoned', phone: '01632960517', serviceType: 'EICR Testing', description: 'And the flat upstairs' });
+    for (const res of [first, again, other, quote]) expect(res.status).toBe(201);
+    const firstId = first.data.booking.id as string;
+    expect((await admin.post(`/api/bookings/${firstId}/messages`, { content: 'Key is under the mat' })).status).toBe(201);
+
+    const answer = await admin.post('/api/people/erase', { phone: '01632 960 517' });
+
+    expect(answer.status).toBe(200);
+    expect(answer.data).toMatchObject({ erased: true, sessionsEnded: 0 });
+    for (const id of [firstId, again.data.booking.id as string]) {
+      expect((await admin.get(`/api/bookings/${id}`)).data).toMatchObject({ firstName: ERASED, phone: ERASED, address: ERASED, description: ERASED, status: 'confirmed' });
+    }
+    expect((await admin.get(`/api/bookings/${firstId}/messages`)).data.map((m: { content: string }) => m.content)).toEqual([ERASED]);
+    expect(server.storage.queries.quote(quote.data.quote.id)).toMatchObject({ firstName: ERASED, phone: ERASED, description: ERASED });
+    const contacts = JSON.stringify((await admin.get('/api/contacts')).data);
+    expect(contacts).not.toContain('960517');
+    // The other phone customer is untouched; a second erasure finds nothing.
+    expect((await admin.get(`/api/bookings/${other.data.booking.id}`)).data).toMatchObject({ firstName: 'Olly', phone: '01632 960518' });
+    expect((await admin.post('/api/people/erase', { phone: '01632960517' })).data).toMatchObject({ erased: false });
+  });
+
+  it('answers 400 when it names nobody, or both an address and a phone number, and erases nothing', async () => {
+    for (const body of [{}, { email: 'someone@example.com', phone: '01632 960519' }]) {
+      const answer = await admin.post('/api/people/erase', body);
+      expectError(answer, 400, 'validation_failed');
+      expect(answer.data.error.fields).toEqual({ [Object.keys(body).includes('phone') ? 'phone' : 'email']: ERASE_WHOM });
+    }
+  });
 });
+

@@ -507,7 +507,7 @@ export const CALLS: readonly ApiCall[] = [
   // ---- people (the admin's person page) ----
   {
     method: 'POST', path: '/api/people/erase', access: ADMIN_ONLY, ok: 200, appends: [], body: 'json', schema: ErasePersonSchema,
-    bounded: { email: LIMITS.email }, request: (fx) => ({ json: { email: `${fx.unique('erase')}@example.com` } }),
+    bounded: { email: LIMITS.email, phone: LIMITS.phone }, request: (fx) => ({ json: { email: `${fx.unique('erase')}@example.com` } }),
   },
 
   // ---- developer tools: development only ----

@@ -6,17 +6,18 @@ import { Modal } from '../Modal.tsx';
 
 /**
  * The confirmation of 'Erase personal data': what goes and what stays, then the server's erasure (the
- * person's key is deleted, so every personal field of theirs in the event log becomes unreadable). The server's
+ * person's key is deleted, or for a customer with no email address, the keys of their records by phone number, so
+ * every personal field of theirs in the event log becomes unreadable). The server's
  * records are rebuilt, which starts a new epoch of the sync feed: the tablet then drops its copy and fetches it
  * again, so their details leave the tablet too.
  */
-export function EraseDialog({ email, name, onClose }: { email: string; name: string; onClose: (erased: boolean) => void }) {
+export function EraseDialog({ who, name, onClose }: { who: { email: string } | { phone: string }; name: string; onClose: (erased: boolean) => void }) {
   const { refresh } = useAdmin();
   const [state, setState] = useState<{ kind: 'asking' | 'erasing' } | { kind: 'failed'; message: string }>({ kind: 'asking' });
   const erase = async () => {
     if (state.kind === 'erasing') return;
     setState({ kind: 'erasing' });
-    const result = await postJson<{ erased: boolean }>('/api/people/erase', { email }, newCommandId());
+    const result = await postJson<{ erased: boolean }>('/api/people/erase', who, newCommandId());
     if (!result.ok) {
       setState({ kind: 'failed', message: result.message });
       return;

@@ -103,14 +103,14 @@ export function PersonPage({
           status, history) without anything that identifies them.
         </p>
         {offline ? <p className="admin-muted">Erasing needs a connection: you are offline.</p> : null}
-        {!contact.email ? <p className="admin-muted">Erasing here goes by email address, and there is none on record for them.</p> : null}
-        <button ref={eraseButton} type="button" className="btn admin-btn admin-btn--risky" disabled={offline || !contact.email} aria-haspopup="dialog" onClick={() => setErasing(true)}>
+        <button ref={eraseButton} type="button" className="btn admin-btn admin-btn--risky" disabled={offline || (!contact.email && !contact.phone)} aria-haspopup="dialog" onClick={() => setErasing(true)}>
           Erase personal data
         </button>
       </section>
-      {erasing && contact.email ? (
+      {erasing && (contact.email || contact.phone) ? (
         <EraseDialog
-          email={contact.email}
+          // With no email address, their records are found by phone number (a customer booked on the phone).
+          who={contact.email ? { email: contact.email } : { phone: contact.phone! }}
           name={name}
           onClose={(erased) => {
             setErasing(false);
