@@ -76,17 +76,25 @@ export function greeting(): Reply {
 /** The scripted answer to a visitor's message; null for empty or whitespace-only input, which the widget ignores. */
 export function replyFor(text: string): Reply | null {
   const topic = topicOf(text);
-  return topic === null ? null : REPLIES[topic];
+  if (topic === null) return null;
+  // 'How much is a new fuse box?' is a price question about a consumer unit: the rewire's price was the wrong guide.
+  if (topic === 'price' && UNIT_WORDS.test(normalised(text))) return UNIT_PRICE;
+  return REPLIES[topic];
 }
 
 /** The topic a message triggers: the first matching keyword group, 'default' if none, null if the message is blank. */
 export function topicOf(text: string): Exclude<ReplyTopic, 'welcome'> | null {
-  const normalised = text.normalize('NFKC').toLowerCase().replace(/[\u2018\u2019]/g, "'");
-  if (normalised.trim() === '') return null;
+  const words = normalised(text);
+  if (words.trim() === '') return null;
   for (const group of MATCHERS) {
-    if (group.pattern.test(normalised)) return group.topic;
+    if (group.pattern.test(words)) return group.topic;
   }
   return 'default';
+}
+
+/** A message as the keywords are matched against it: one Unicode form, lower case, every apostrophe the plain one. */
+function normalised(text: string): string {
+  return text.normalize('NFKC').toLowerCase().replace(/[\u2018\u2019]/g, "'");
 }
 
 /**
@@ -141,6 +149,16 @@ const REPLIES: Readonly<Record<Exclude<ReplyTopic, 'welcome'>, Reply>> = {
 };
 
 const MATCHERS = KEYWORD_GROUPS.map((group) => ({ topic: group.topic, pattern: wholeWords(group.keywords) }));
+
+/** A consumer unit by the names people give it. */
+const UNIT_WORDS = wholeWords(['consumer unit', 'consumer units', 'fuse box', 'fuse boxes', 'fusebox', 'fuseboxes', 'fuse board', 'fuseboard']);
+
+/** The price reply for a consumer unit: what its price depends on (the rewire's guide price was no guide to it). */
+const UNIT_PRICE: Reply = {
+  topic: 'price',
+  text: `Every job is different, so our quotes are free and come with no obligation. For a new consumer unit (fuse box), the price depends on how many circuits you have and what our tests find; your written quote sets it out before any work starts. Send us the details through the quote form or on WhatsApp and we will get back to you ${BUSINESS.replyPromise}.`,
+  actions: [quote, whatsapp, { label: 'Consumer Unit Upgrades', href: '/consumer-unit-upgrade-surrey', kind: 'link' }],
+};
 
 /** One regular expression matching any of the keywords as whole words (letters and digits count as word characters, in any script). */
 function wholeWords(keywords: readonly string[]): RegExp {

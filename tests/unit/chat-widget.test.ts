@@ -35,6 +35,16 @@ describe('replyFor', () => {
     expect(replyFor(text)?.topic).toBe('price');
   });
 
+  it('answers a price question about a fuse box with what a consumer unit’s price depends on, not the rewire’s', () => {
+    for (const text of ['How much for a fuse box?', 'what does a new consumer unit cost', 'Price of a fuse-board upgrade']) {
+      const reply = replyFor(text)!;
+      expect(reply.topic).toBe('price');
+      expect(reply.text).toContain('consumer unit');
+      expect(reply.text).not.toContain('rewire');
+    }
+    expect(replyFor('how much is a rewire')!.text).toContain('rewire costs');
+  });
+
   it.each(['URGENT!!', 'This is an emergency', 'help, no power upstairs', 'there is a burning smell', 'urgent: Staines'])('answers %j as an emergency', (text) => {
     expect(replyFor(text)?.topic).toBe('emergency');
   });
