@@ -21,6 +21,8 @@ export type CommandContext = {
   actor: string | null;
   role: Role;
   now: Date;
+  /** When a change that waited on the device was made there (EventMetadata's `madeAt`). */
+  madeAt?: string;
 };
 
 export type Outcome<R> = { result: R; replayed: boolean };
@@ -467,6 +469,7 @@ export class CommandBus {
       commandId: ctx.commandId ?? newUuidV7(),
       actor: ctx.actor,
       role: ctx.role,
+      ...(ctx.madeAt ? { madeAt: ctx.madeAt } : {}),
     };
     const uow = new UnitOfWork(this.#db, this.#store, metadata, this.#parts);
     const result = item.work(uow);

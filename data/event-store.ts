@@ -86,6 +86,10 @@ class StoredMetadata implements EventMetadata {
     return this.#all().role;
   }
 
+  get madeAt(): string | undefined {
+    return this.#all().madeAt;
+  }
+
   toJSON(): EventMetadata {
     return this.#all();
   }

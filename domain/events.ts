@@ -8,6 +8,11 @@ export type EventMetadata = {
   commandId: string;
   actor: string | null;
   role: Role;
+  /**
+   * When the change was made on the device, for one that waited in its outbox with no signal (the `X-Made-At` of
+   * the request): the history says when it was done, not only when it reached us. Absent when it came at once.
+   */
+  madeAt?: string;
 };
 
 export type Role = 'anonymous' | 'customer' | 'admin' | 'system';

@@ -115,6 +115,8 @@ export const HistoryEntryView = z.object({
   type: text,
   summary: text,
   fields: z.array(text).optional(),
+  /** When it was done on a device, for a change that waited there for signal (`at` is when it reached us). */
+  madeAt: text.optional(),
 });
 export type HistoryEntryView = z.infer<typeof HistoryEntryView>;
 

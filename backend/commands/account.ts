@@ -13,7 +13,7 @@ import { bookingEvents } from './bookings.ts';
 export function customerTimeline(store: EventStore, bookingId: string, viewerId: string): HistoryEntryView[] | undefined {
   const all = bookingEvents(store, bookingId);
   if (!all) return undefined;
-  return all.map((e) => ({ at: e.metadata.time, role: e.metadata.role, type: e.type, ...describeForCustomer(e, viewerId) }));
+  return all.map((e) => ({ at: e.metadata.time, ...(e.metadata.madeAt ? { madeAt: e.metadata.madeAt } : {}), role: e.metadata.role, type: e.type, ...describeForCustomer(e, viewerId) }));
 }
 
 /**

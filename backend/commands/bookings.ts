@@ -310,5 +310,12 @@ export function bookingHistory(store: EventStore, queries: Queries, bookingId: s
     }
     return names.get(actor)!;
   };
-  return all.map((e) => ({ at: e.metadata.time, who: who(e.metadata.actor, e.metadata.role), role: e.metadata.role, type: e.type, ...describeBookingEvent(e) }));
+  return all.map((e) => ({
+    at: e.metadata.time,
+    ...(e.metadata.madeAt ? { madeAt: e.metadata.madeAt } : {}),
+    who: who(e.metadata.actor, e.metadata.role),
+    role: e.metadata.role,
+    type: e.type,
+    ...describeBookingEvent(e),
+  }));
 }

@@ -4,13 +4,14 @@ import type { Context } from 'koa';
 import compose from 'koa-compose';
 
 /** One call of a batch, as a device's outbox holds it: its Idempotency-Key, method, path and JSON body. */
-export type SubRequest = { id: string; method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; body: unknown };
+/** `madeAt`: when the device made it (each call's own X-Made-At; the batch's is not inherited). */
+export type SubRequest = { id: string; method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; body: unknown; madeAt?: string | undefined };
 
 /** What one call of a batch came to: the status, the JSON answer and the headers a device acts on. */
 export type SubAnswer = { id: string; status: number; body: unknown; retryAfter?: string; replayed?: true };
 
 /** The outer request's headers a call of the batch does not inherit: they describe the batch's own body and answer. */
-const NOT_INHERITED = ['content-length', 'transfer-encoding', 'content-encoding', 'accept-encoding', 'if-none-match', 'if-match', 'x-request-id'];
+const NOT_INHERITED = ['content-length', 'transfer-encoding', 'content-encoding', 'accept-encoding', 'if-none-match', 'if-match', 'x-request-id', 'x-made-at'];
 
 /**
  * Runs the calls of a batch through the whole app, each as if it came alone on the batch's connection: the same
@@ -73,6 +74,7 @@ function subContext(app: Koa, outer: Context, call: SubRequest): Context {
   for (const name of NOT_INHERITED) delete headers[name];
   headers['content-type'] = 'application/json';
   headers['idempotency-key'] = call.id;
+  if (call.madeAt) headers['x-made-at'] = call.madeAt;
   req.headers = headers;
   const ctx = app.createContext(req, new ServerResponse(req));
   ctx.state['batched'] = true;

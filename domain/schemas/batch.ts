@@ -19,6 +19,8 @@ export const BatchSchema = z.strictObject({
         method: z.enum(['POST', 'PUT', 'PATCH', 'DELETE'], { error: 'Each call needs a method: POST, PUT, PATCH or DELETE' }),
         path: z.string().max(200).regex(BATCHABLE_PATH, { error: 'This call cannot go in a batch' }),
         body: z.unknown(),
+        /** When the device made it (the outbox item's time): the history dates the change by it. */
+        madeAt: z.string().max(40).optional(),
       }),
     )
     .min(1, { error: 'A batch needs at least one call' })

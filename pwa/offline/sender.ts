@@ -198,7 +198,8 @@ async function send(item: OutboxItem): Promise<Attempt> {
   const body = item.filesField ? { ...item.body, [item.filesField]: attachments } : item.body;
   return request(item.path, {
     method: item.method,
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': item.id },
+    // When it was made on this device: a change that waited for signal is dated by it in the history.
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': item.id, 'X-Made-At': item.createdAt },
     body: JSON.stringify(body),
   });
 }
@@ -209,7 +210,7 @@ async function send(item: OutboxItem): Promise<Attempt> {
  * outage), every item of it meets that fate; a batch the server refuses as a whole goes again item by item.
  */
 async function sendBatch(batch: readonly OutboxItem[]): Promise<Attempt[]> {
-  const requests = batch.map((item) => ({ id: item.id, method: item.method, path: item.path, body: item.body }));
+  const requests = batch.map((item) => ({ id: item.id, method: item.method, path: item.path, body: item.body, madeAt: item.createdAt }));
   const outer = await request('/api/batch', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },

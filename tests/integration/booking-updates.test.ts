@@ -673,6 +673,27 @@ describe('GET /api/bookings/{id}/history', () => {
     expect([...times].sort()).toEqual(times);
   });
 
+  it('dates a change that waited on the device by when it was made there (X-Made-At, alone or in a batch), and a believable one only', async () => {
+    const job = await pendingBooking();
+    const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
+    const made = minutesAgo(150);
+    expect((await patch(admin, job.id, { status: 'confirmed' }, { 'X-Made-At': made })).status).toBe(200);
+    // At once (under a minute), from the future, from months ago, or not a time: dated as it reached us.
+    expect((await patch(admin, job.id, { phone: '01632 960021' }, { 'X-Made-At': minutesAgo(0.2) })).status).toBe(200);
+    expect((await patch(admin, job.id, { phone: '01632 960022' }, { 'X-Made-At': minutesAgo(-60) })).status).toBe(200);
+    expect((await patch(admin, job.id, { phone: '01632 960023' }, { 'X-Made-At': minutesAgo(60 * 24 * 40) })).status).toBe(200);
+    expect((await patch(admin, job.id, { phone: '01632 960024' }, { 'X-Made-At': 'this morning' })).status).toBe(200);
+    const inBatch = minutesAgo(90);
+    const batch = await admin.post('/api/batch', { requests: [{ id: randomUUID(), method: 'PATCH', path: `/api/bookings/${job.id}`, body: { status: 'in_progress' }, madeAt: inBatch }] });
+    expect(batch.data.results.map((r: { status: number }) => r.status)).toEqual([200]);
+
+    const entries = (await admin.get(`/api/bookings/${job.id}/history`)).data as Array<{ type: string; madeAt?: string }>;
+    expect(entries.map((e) => e.madeAt ?? null)).toEqual([null, made, null, null, null, null, inBatch]);
+    // The customer's timeline says it too.
+    const timeline = (await owner.get(`/api/bookings/${job.id}/timeline`)).data as Array<{ madeAt?: string }>;
+    expect(timeline.map((e) => e.madeAt ?? null)).toContain(made);
+  });
+
   it('keeps no name of a customer who deleted their account since: the entries read [erased]', async () => {
     const day = freshDay();
     const gone = new Client(server.url);

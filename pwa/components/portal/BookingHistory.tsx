@@ -32,7 +32,9 @@ export function BookingHistory({ bookingId }: { bookingId: string }) {
     <ol className="portal-history">
       {state.entries.map((entry, index) => (
         <li key={`${entry.at}-${index}`}>
-          <time dateTime={entry.at}>{formatWhen(entry.at)}</time> <span>{entry.summary}</span>
+          {/* A change that waited on a device for signal: when it was made there, and when it reached us. */}
+          <time dateTime={entry.madeAt ?? entry.at}>{formatWhen(entry.madeAt ?? entry.at)}</time> <span>{entry.summary}</span>
+          {entry.madeAt ? <span className="portal-muted"> (made with no signal; sent {formatWhen(entry.at)})</span> : null}
         </li>
       ))}
     </ol>

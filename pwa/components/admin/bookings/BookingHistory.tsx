@@ -42,7 +42,9 @@ export function BookingHistory({ jobId, name }: { jobId: string; name: string })
           <ol>
             {state.entries.map((entry, index) => (
               <li key={`${entry.at}-${index}`}>
-                <span className="admin-history__when">{moment(entry.at)}</span> <strong>{entry.who}</strong>: {entry.summary}
+                {/* A change that waited on a device for signal: when it was made there, and when it reached the server. */}
+                <span className="admin-history__when">{moment(entry.madeAt ?? entry.at)}</span> <strong>{entry.who}</strong>: {entry.summary}
+                {entry.madeAt ? <span className="admin-muted"> (made with no signal; sent {moment(entry.at)})</span> : null}
               </li>
             ))}
           </ol>
