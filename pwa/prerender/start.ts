@@ -16,6 +16,7 @@
  */
 import { appLoading } from '../islands/app-loading.ts';
 import { setLinkHandler } from '../islands/links.ts';
+import { followSectionLinks } from '../lib/page-focus.ts';
 
 const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 const script = document.querySelector<HTMLScriptElement>('script[data-modules]');
@@ -57,6 +58,8 @@ async function loadIslands(rootElement: HTMLElement): Promise<void> {
     });
   };
   for (const type of inputs) window.addEventListener(type, onFirstInput, { capture: true, passive: true });
+  // A link to a section of this page puts the focus there (the browser only scrolls).
+  followSectionLinks();
   await islands;
   document.documentElement.dataset['hydrated'] = 'true';
   markCurrentLinks();

@@ -1,0 +1,69 @@
+import type { Page } from '@playwright/test';
+import { expect, hydrated, test } from './fixtures.ts';
+
+/**
+ * Where the keyboard's focus goes when the site moves without a page load (WCAG 2.4.3), and what a screen reader
+ * is told: a keyboard-only and screen-reader walk-through found it left behind on the link followed, or on the body.
+ */
+const announcer = (page: Page) => page.locator('[data-page-announcer]');
+
+/** An islands page loads the router on the first input; a link followed before that is an ordinary page load. */
+async function routerReady(page: Page): Promise<void> {
+  await page.keyboard.press('Shift');
+  await page.locator('html[data-router]').waitFor({ state: 'attached' });
+}
+
+test.describe('moving between pages', () => {
+  test('Enter on a footer link of /support puts the focus on the new page’s heading and announces its title', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/support');
+    await hydrated(page);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/faq$/);
+    const h1 = page.getByRole('heading', { level: 1 });
+    await expect(h1).toBeFocused();
+    await expect(announcer(page)).toHaveText(await page.title());
+    await expect(announcer(page)).toHaveAttribute('aria-live', 'polite');
+  });
+
+  test('a link followed from an islands page (the router takes it over) puts the focus on the new page’s heading', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/faq');
+    await hydrated(page);
+    await routerReady(page);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/privacy-policy$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+    await expect(announcer(page)).toHaveText(/Privacy/);
+    // Then under the router: another page, the same again.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/faq$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+    await expect(announcer(page)).toHaveText(await page.title());
+  });
+
+  test('a link to a section of the home page puts the focus on that section, from the home page and from another page', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    await hydrated(page);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Contact' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#contact$/);
+    await expect(page.locator('#contact h2')).toBeFocused();
+    // The hero's "Get a Free Quote" goes to the same section.
+    await page.goto('/faq');
+    await hydrated(page);
+    await routerReady(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+    await page.getByRole('main').getByRole('link', { name: 'Get a Free Quote' }).first().click();
+    await expect(page).toHaveURL(/#contact$/);
+    await expect(page.locator('#contact h2')).toBeFocused();
+  });
+});
