@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, hydrated, test } from './fixtures.ts';
+import { expect, hydrated, scrollStopped, test } from './fixtures.ts';
 
 /**
  * Where the keyboard's focus goes when the site moves without a page load (WCAG 2.4.3), and what a screen reader
@@ -65,5 +65,44 @@ test.describe('moving between pages', () => {
     await page.getByRole('main').getByRole('link', { name: 'Get a Free Quote' }).first().click();
     await expect(page).toHaveURL(/#contact$/);
     await expect(page.locator('#contact h2')).toBeFocused();
+  });
+});
+
+test.describe('the cookie banner', () => {
+  test('on a phone, a field the Tab key reaches stops above the banner, not under it', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await hydrated(page);
+    const banner = page.getByRole('region', { name: /cookie/i });
+    await expect(banner).toBeVisible();
+    const first = page.locator('#quote-firstName');
+    const last = page.locator('#quote-lastName');
+    // Last name just inside the bottom of the screen, under the banner; the focus on First name, above it.
+    await last.evaluate((input) => window.scrollBy({ top: input.getBoundingClientRect().top - (innerHeight - 60), behavior: 'instant' }));
+    await first.evaluate((input) => input.focus({ preventScroll: true }));
+    await page.keyboard.press('Tab');
+    await expect(last).toBeFocused();
+    await scrollStopped(page);
+    const bannerTop = (await banner.boundingBox())!.y;
+    const box = (await last.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(bannerTop);
+  });
+
+  test('Accept sends the focus to the page, and Cookie settings reopens the banner with the focus on it and back', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/faq');
+    await hydrated(page);
+    const banner = page.getByRole('region', { name: /cookie/i });
+    await banner.getByRole('button', { name: /accept/i }).click();
+    await expect(banner).toBeHidden();
+    await expect(page.getByRole('main')).toBeFocused();
+    const settings = page.getByRole('button', { name: 'Cookie settings' });
+    await settings.focus();
+    await page.keyboard.press('Enter');
+    await expect(banner.getByRole('heading', { name: 'Essential cookies only' })).toBeFocused();
+    await banner.getByRole('button', { name: 'Decline' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(banner).toBeHidden();
+    await expect(settings).toBeFocused();
   });
 });
