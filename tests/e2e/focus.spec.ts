@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, hydrated, scrollStopped, test } from './fixtures.ts';
+import { PDF, signedInCustomer } from './portal-steps.ts';
 
 /**
  * Where the keyboard's focus goes when the site moves without a page load (WCAG 2.4.3), and what a screen reader
@@ -104,5 +105,23 @@ test.describe('the cookie banner', () => {
     await page.keyboard.press('Enter');
     await expect(banner).toBeHidden();
     await expect(settings).toBeFocused();
+  });
+});
+
+test.describe('the customer portal', () => {
+  test('New Booking says how many files were added, and Remove hands the focus to the next Remove, then to the picker', async ({ page, server }) => {
+    await signedInCustomer(page, server, 'focus.files@example.com');
+    const picker = page.getByLabel('Photos and documents');
+    await picker.setInputFiles([
+      { name: 'plan.pdf', mimeType: 'application/pdf', buffer: PDF },
+      { name: 'board.pdf', mimeType: 'application/pdf', buffer: PDF },
+    ]);
+    await expect(page.getByRole('status').filter({ hasText: 'files added' })).toHaveText('2 files added');
+    await page.getByRole('button', { name: 'Remove plan.pdf' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Remove board.pdf' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: /^Remove/ })).toHaveCount(0);
+    await expect(picker).toBeFocused();
   });
 });
