@@ -376,6 +376,8 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await quick.getByLabel(/What needs doing/).fill('A socket sparks');
     await quick.getByRole('button', { name: /^Book / }).click();
     await expectToast(page, 'Booking Submitted');
+    // The form goes once booked: the focus goes to what became of the booking, under the calendar, not to the body.
+    await expect(page.getByText(/Booking submitted\. You can follow it under My Bookings/).filter({ visible: true })).toBeFocused();
     await expect
       .poll(() => server.storage.queries.bookingsForCustomer(email, null).map((b) => [b.startDate, b.finishDate, b.startTime, b.finishTime, b.serviceType]))
       .toEqual([[day, day, '09:00', '17:00', 'electrical_repair']]);
