@@ -241,6 +241,8 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     await page.getByRole('button', { name: 'Delete my account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account for good?' });
     await expect(dialog.getByLabel('Your password')).toBeFocused();
+    // Its warnings are its description: a screen reader says them with its name.
+    await expect(dialog).toHaveAccessibleDescription(/^This cannot be undone\..*please call us on .* to keep, move or cancel them\.$/);
     // What happens to jobs already booked: they stay, without the customer's details, to be settled by phone.
     await expect(dialog).toContainText('Booking and quote requests still waiting for our answer are withdrawn');
     await expect(dialog).toContainText(`Jobs we have already booked for you stay in our diary, without your name or contact details.`);
