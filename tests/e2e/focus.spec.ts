@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, hydrated, scrollStopped, test } from './fixtures.ts';
-import { PDF, signedInCustomer } from './portal-steps.ts';
+import { expectToast } from './portal-helpers.ts';
+import { PDF, bookWith, dayAhead, signedInCustomer } from './portal-steps.ts';
 
 /**
  * Where the keyboard's focus goes when the site moves without a page load (WCAG 2.4.3), and what a screen reader
@@ -123,5 +124,36 @@ test.describe('the customer portal', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('button', { name: /^Remove/ })).toHaveCount(0);
     await expect(picker).toBeFocused();
+  });
+
+  test('Escape closes Change dates and the cancel question as their Keep buttons do, and a chat error goes once the message is typed', async ({ page, server }) => {
+    await signedInCustomer(page, server, 'focus.escape@example.com');
+    await bookWith(page, { serviceType: 'socket_installation', startDate: dayAhead(40), finishDate: dayAhead(40), description: 'Escape hatch' });
+    await expectToast(page, 'Booking Submitted');
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    const card = page.getByRole('listitem').filter({ hasText: 'Escape hatch' });
+    const change = card.getByRole('button', { name: /^Change dates/ });
+    await change.click();
+    const form = card.getByRole('form', { name: /^New dates for/ });
+    await expect(form.getByLabel(/^Start date/)).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(form).toHaveCount(0);
+    await expect(change).toBeFocused();
+
+    const ask = card.getByRole('button', { name: /^Cancel this request/ });
+    await ask.click();
+    await expect(card.getByRole('button', { name: 'Keep it' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(card.getByRole('button', { name: 'Keep it' })).toHaveCount(0);
+    await expect(ask).toBeFocused();
+
+    await card.getByRole('button', { name: /^Chat/ }).click();
+    await page.getByRole('button', { name: 'Send message' }).click();
+    const error = page.getByRole('alert').filter({ hasText: 'Message cannot be empty' });
+    await expect(error).toBeVisible();
+    await expect(page.getByLabel('Your message')).toBeFocused();
+    await page.keyboard.type('Hello');
+    await expect(error).toHaveCount(0);
+    await expect(page.getByLabel('Your message')).not.toHaveAttribute('aria-invalid', 'true');
   });
 });
