@@ -76,13 +76,11 @@ function markCurrentLinks(): void {
     const url = new URL(link.href);
     const current = url.pathname === '/' ? url.pathname === location.pathname && url.hash === location.hash : location.pathname.startsWith(url.pathname);
     link.classList.toggle('active', current);
-    if (current) {
-      link.setAttribute('aria-current', 'page');
-      link.dataset['status'] = 'active';
-    } else {
-      link.removeAttribute('aria-current');
-      delete link.dataset['status'];
-    }
+    if (current) link.dataset['status'] = 'active';
+    else delete link.dataset['status'];
+    // The current page to a screen reader only for a link to the page itself, not to a section of it (RouterLink).
+    if (!url.hash && url.pathname === location.pathname) link.setAttribute('aria-current', 'page');
+    else link.removeAttribute('aria-current');
   }
 }
 

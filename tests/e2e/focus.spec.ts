@@ -157,3 +157,28 @@ test.describe('the customer portal', () => {
     await expect(page.getByLabel('Your message')).not.toHaveAttribute('aria-invalid', 'true');
   });
 });
+
+test('only a link to the page itself is the current page, not a link to a section of it', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const check = async () => {
+    await expect(nav.getByRole('link', { name: 'Services' })).toHaveAttribute('data-status', 'active');
+    await expect(nav.getByRole('link', { name: 'Services' })).not.toHaveAttribute('aria-current');
+    await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.locator('main a[aria-current]')).toHaveCount(0);
+    await expect(page.locator('footer a[aria-current]')).toHaveCount(0);
+  };
+  // The islands page, as prerendered and hydrated.
+  await page.goto('/#services');
+  await hydrated(page);
+  await check();
+  // Under the router.
+  await page.goto('/faq');
+  await hydrated(page);
+  await routerReady(page);
+  await nav.getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await nav.getByRole('link', { name: 'Services' }).click();
+  await expect(page).toHaveURL(/#services$/);
+  await check();
+});
