@@ -4,7 +4,8 @@ import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { NAVIGATED_EVENT, setLinkHandler } from './islands/links.ts';
-import { focusNewPage, followSectionLinks } from './lib/page-focus.ts';
+import { focusNewPage } from './lib/page-focus.ts';
+import { followSectionLinks } from './lib/section-focus.ts';
 import { routeTree } from './routeTree.gen.ts';
 import './styles.css';
 

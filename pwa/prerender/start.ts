@@ -16,7 +16,7 @@
  */
 import { appLoading } from '../islands/app-loading.ts';
 import { setLinkHandler } from '../islands/links.ts';
-import { followSectionLinks } from '../lib/page-focus.ts';
+import { followSectionLinks } from '../lib/section-focus.ts';
 
 const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 const script = document.querySelector<HTMLScriptElement>('script[data-modules]');
