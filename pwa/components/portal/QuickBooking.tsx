@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { DEFAULT_FINISH_TIME, DEFAULT_START_TIME, LIMITS } from '#domain/limits.ts';
 import type { UserView } from '#domain/views.ts';
 import { useForm } from '../../lib/form.ts';
@@ -24,6 +24,10 @@ export function QuickBooking({ user }: { user: UserView }) {
   // status line went with it, and the focus from "Book …" fell to the page's body).
   const [booked, setBooked] = useState<{ kind: string; text: string } | null>(null);
   const confirmation = useRef<HTMLParagraphElement>(null);
+  // Once it is on the page: a frame's wait could come before React had drawn it.
+  useEffect(() => {
+    if (booked) confirmation.current?.focus();
+  }, [booked]);
   const service = useRef<HTMLSelectElement>(null);
   const first = today();
   const onValid = useCallback(
@@ -43,7 +47,6 @@ export function QuickBooking({ user }: { user: UserView }) {
       if (outcome.kind === 'sent' || outcome.kind === 'saved') {
         setDay(null);
         setBooked({ kind: outcome.kind, text: `${formatDay(values.startDate)}: ${outcome.message}` });
-        requestAnimationFrame(() => confirmation.current?.focus());
       }
       return outcome;
     },

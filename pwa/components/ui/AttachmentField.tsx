@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { LIMITS } from '#domain/limits.ts';
 import { ACCEPT, fileProblem, formatSize } from '../../lib/files.ts';
@@ -29,6 +29,14 @@ export function AttachmentField({
   const [added, setAdded] = useState('');
   const input = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLUListElement>(null);
+  // The row whose Remove was pressed: once the list without it is drawn, the focus goes to the Remove now there.
+  const removed = useRef<number | null>(null);
+  useEffect(() => {
+    if (removed.current === null) return;
+    const index = removed.current;
+    removed.current = null;
+    (list.current?.querySelectorAll('button')[index] ?? input.current)?.focus();
+  }, [files]);
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const picked = Array.from(event.target.files ?? []);
     event.target.value = '';
@@ -50,8 +58,8 @@ export function AttachmentField({
   // The button pressed goes with its file: the focus goes to the next Remove button, else to the picker, not the body.
   const remove = (index: number) => {
     setAdded('');
+    removed.current = index;
     onChange(files.filter((_, i) => i !== index));
-    requestAnimationFrame(() => (list.current?.querySelectorAll('button')[index] ?? input.current)?.focus());
   };
   return (
     <div className={`field field--full attachment-field${compact ? ' attachment-field--compact' : ''}`}>
