@@ -4,6 +4,8 @@ import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { NAVIGATED_EVENT, setLinkHandler } from './islands/links.ts';
+import { focusNewPage } from './lib/page-focus.ts';
+import { followSectionLinks } from './lib/section-focus.ts';
 import { routeTree } from './routeTree.gen.ts';
 import './styles.css';
 
@@ -78,6 +80,8 @@ export async function takeOver(rootElement: HTMLElement, url: URL, islands: read
   const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
   if (target) target.scrollIntoView();
   else window.scrollTo(0, 0);
+  // The link followed went with the old page: the focus goes to the new one's h1 (or the section linked to).
+  focusNewPage(url.hash, null);
   followLinks();
 }
 
@@ -98,7 +102,16 @@ function followLinks(): void {
   });
   if (followed) return;
   followed = true;
+  followSectionLinks();
   router.subscribe('onResolved', () => window.dispatchEvent(new Event(NAVIGATED_EVENT)));
+  // Another page (not another tab of the same one, which the portals handle): focus and title follow (2.4.3).
+  let focusedBefore: Element | null = null;
+  router.subscribe('onBeforeNavigate', () => {
+    focusedBefore = document.activeElement;
+  });
+  router.subscribe('onRendered', (event) => {
+    if (event.fromLocation && event.pathChanged) focusNewPage(event.toLocation.hash ? `#${event.toLocation.hash}` : '', focusedBefore);
+  });
 }
 
 let followed = false;

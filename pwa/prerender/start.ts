@@ -16,6 +16,7 @@
  */
 import { appLoading } from '../islands/app-loading.ts';
 import { setLinkHandler } from '../islands/links.ts';
+import { followSectionLinks } from '../lib/section-focus.ts';
 
 const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 const script = document.querySelector<HTMLScriptElement>('script[data-modules]');
@@ -57,6 +58,8 @@ async function loadIslands(rootElement: HTMLElement): Promise<void> {
     });
   };
   for (const type of inputs) window.addEventListener(type, onFirstInput, { capture: true, passive: true });
+  // A link to a section of this page puts the focus there (the browser only scrolls).
+  followSectionLinks();
   await islands;
   document.documentElement.dataset['hydrated'] = 'true';
   markCurrentLinks();
@@ -73,13 +76,11 @@ function markCurrentLinks(): void {
     const url = new URL(link.href);
     const current = url.pathname === '/' ? url.pathname === location.pathname && url.hash === location.hash : location.pathname.startsWith(url.pathname);
     link.classList.toggle('active', current);
-    if (current) {
-      link.setAttribute('aria-current', 'page');
-      link.dataset['status'] = 'active';
-    } else {
-      link.removeAttribute('aria-current');
-      delete link.dataset['status'];
-    }
+    if (current) link.dataset['status'] = 'active';
+    else delete link.dataset['status'];
+    // The current page to a screen reader only for a link to the page itself, not to a section of it (RouterLink).
+    if (!url.hash && url.pathname === location.pathname) link.setAttribute('aria-current', 'page');
+    else link.removeAttribute('aria-current');
   }
 }
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CustomerAuth } from '../components/auth/CustomerAuth.tsx';
+import { CustomerAuth, TEXT } from '../components/auth/CustomerAuth.tsx';
 import type { AuthMode } from '../components/auth/CustomerAuth.tsx';
-import { pageHead } from '../lib/head.ts';
+import { businessName, pageHead } from '../lib/head.ts';
 
 const MODES: readonly string[] = ['signin', 'signup', 'forgot'];
 
@@ -18,7 +18,8 @@ function searchSchema(search: Record<string, unknown>): { verify?: string; mode?
 
 export const Route = createFileRoute('/customer-auth')({
   validateSearch: searchSchema,
-  head: () => pageHead('/customer-auth'),
+  // Sign in keeps the page's own title; the other modes are titled as their heading.
+  head: ({ match }) => (match.search.mode && match.search.mode !== 'signin' ? { meta: [{ title: `${TEXT[match.search.mode].title} | ${businessName}` }] } : pageHead('/customer-auth')),
   component: CustomerAuthPage,
 });
 

@@ -21,8 +21,11 @@ test.describe('customer sign-in, sign-up and password reset', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expectToast(page, 'Login Failed', MSG.invalidCredentials);
 
+    await expect(page).toHaveTitle(/^Customer Sign In \|/);
     await page.getByRole('button', { name: 'Create an account' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeFocused();
+    // The page's title says the mode, as its heading does (the seed gives the modes no titles of their own).
+    await expect(page).toHaveTitle(/^Create your account \|/);
     await page.getByRole('button', { name: 'Create account' }).click();
     await expectToast(page, 'Missing Information', 'Please fill in all fields');
     await expect(page.getByText(MSG.firstNameRequired)).toBeVisible();
@@ -153,7 +156,8 @@ test.describe('customer sign-in, sign-up and password reset', () => {
     await page.getByLabel(/^Email/).fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expectToast(page, 'Reset Email Sent');
-    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    // The form goes: its confirmation's heading takes the focus, not the page's body.
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeFocused();
     // The link goes by mail only: the page never shows it.
     await expect(page.locator('main')).not.toContainText('token=');
     await expectAxeClean(page);

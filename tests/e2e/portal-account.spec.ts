@@ -95,9 +95,18 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     await card.getByRole('button', { name: /^Decline/ }).click();
     await card.getByRole('button', { name: 'Not now' }).click();
     await expect(card.getByRole('button', { name: /^Decline/ })).toBeFocused();
+    // Approve is read with the price and what it includes.
+    await expect(card.getByRole('button', { name: /^Approve/ })).toHaveAccessibleDescription(/£1,250\.00.*A 10-way board with RCBOs/);
     await card.getByRole('button', { name: /^Approve/ }).click();
-    await expect(card.getByRole('button', { name: 'Yes, approve £1,250.00' })).toBeFocused();
+    // The focus starts on the safe choice: a second Enter (a tremor, a bouncing key) must not accept the price.
+    await expect(card.getByRole('button', { name: 'Not now' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(card.getByRole('button', { name: /^Approve/ })).toBeFocused();
+    await card.getByRole('button', { name: /^Approve/ }).click();
+    await expect(card.getByRole('button', { name: 'Yes, approve £1,250.00' })).toHaveAccessibleDescription(/£1,250\.00/);
     await card.getByRole('button', { name: 'Yes, approve £1,250.00' }).click();
+    // The buttons go: the focus goes to the quote's heading, beside its new status, not to the page's body.
+    await expect(card.getByRole('heading', { name: 'Consumer Unit Upgrade' })).toBeFocused();
     await expectToast(page, 'Quote Approved');
     await expect(card).toContainText('Approved');
     await expect(card.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
@@ -232,6 +241,8 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     await page.getByRole('button', { name: 'Delete my account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account for good?' });
     await expect(dialog.getByLabel('Your password')).toBeFocused();
+    // Its warnings are its description: a screen reader says them with its name.
+    await expect(dialog).toHaveAccessibleDescription(/^This cannot be undone\..*please call us on .* to keep, move or cancel them\.$/);
     // What happens to jobs already booked: they stay, without the customer's details, to be settled by phone.
     await expect(dialog).toContainText('Booking and quote requests still waiting for our answer are withdrawn');
     await expect(dialog).toContainText(`Jobs we have already booked for you stay in our diary, without your name or contact details.`);

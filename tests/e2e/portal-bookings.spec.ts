@@ -125,6 +125,14 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await page.getByRole('tab', { name: 'My Bookings' }).click();
     const chat = page.getByRole('listitem').filter({ hasText: 'Waiting for an answer' }).getByRole('button', { name: /^Chat/ });
     await expect(chat).toHaveAccessibleName(/2 new replies$/);
+    // The replies there on opening are read with the button; one arriving while the list is open is said politely.
+    const said = page.getByRole('status').filter({ hasText: /New reply/ });
+    await expect(said).toHaveCount(0);
+    expect((await admin.post(`/api/bookings/${booking.id}/messages`, { content: 'And the cat.' })).status).toBe(201);
+    // The list pulls every 30 s; a connection coming back pulls at once.
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(chat).toHaveAccessibleName(/3 new replies$/);
+    await expect(said).toHaveText('New reply about Rewiring');
     await chat.click();
     await expect(page.getByRole('listitem').filter({ hasText: 'Bring the dog in, please.' })).toBeVisible();
     await page.getByRole('button', { name: /Back to my bookings/ }).click();
@@ -376,6 +384,8 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await quick.getByLabel(/What needs doing/).fill('A socket sparks');
     await quick.getByRole('button', { name: /^Book / }).click();
     await expectToast(page, 'Booking Submitted');
+    // The form goes once booked: the focus goes to what became of the booking, under the calendar, not to the body.
+    await expect(page.getByText(/Booking submitted\. You can follow it under My Bookings/).filter({ visible: true })).toBeFocused();
     await expect
       .poll(() => server.storage.queries.bookingsForCustomer(email, null).map((b) => [b.startDate, b.finishDate, b.startTime, b.finishTime, b.serviceType]))
       .toEqual([[day, day, '09:00', '17:00', 'electrical_repair']]);

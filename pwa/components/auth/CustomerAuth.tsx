@@ -10,7 +10,11 @@ import { VerifyEmail } from './VerifyEmail.tsx';
 /** The page's three modes (seed point 4). */
 export type AuthMode = 'signin' | 'signup' | 'forgot';
 
-const TEXT: Record<AuthMode, { title: string; lead: string }> = {
+/**
+ * Each mode's heading, which is also the page's title (the route's head): the seed names the modes but gives them no
+ * titles, and the sign-up mode kept 'Customer Sign In' in the tab and in what a screen reader says of the page.
+ */
+export const TEXT: Record<AuthMode, { title: string; lead: string }> = {
   signin: { title: 'Customer Sign In', lead: 'Sign in to book work, send us photos and plans, follow your jobs and chat with our team.' },
   signup: { title: 'Create your account', lead: 'One account for all your bookings. We will email you a link to confirm your address.' },
   forgot: { title: 'Reset your password', lead: 'Enter the email address of your account and we will send you a link to choose a new password.' },
@@ -28,6 +32,8 @@ export function CustomerAuth({ mode: initial, verify }: { mode: AuthMode | undef
   const navigate = useNavigate();
   const switchTo = (next: AuthMode) => {
     setMode(next);
+    // The address says the mode too, so the title follows it (and a reload keeps it).
+    void navigate({ to: '/customer-auth', search: (previous) => ({ ...previous, mode: next === 'signin' ? undefined : next }), replace: true });
     requestAnimationFrame(() => heading.current?.focus());
   };
   const verified = useCallback(() => void navigate({ to: '/customer-auth', search: {}, replace: true }), [navigate]);

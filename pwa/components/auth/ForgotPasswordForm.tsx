@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LIMITS } from '#domain/limits.ts';
 import { useForm } from '../../lib/form.ts';
 import type { FormSchema } from '../../lib/form.ts';
@@ -21,12 +21,16 @@ const FAILURE = {
 
 /**
  * Asks for a password-reset link (seed point 2). The link goes by mail only (never shown here); the answer is
- * the same whether or not the address has an account. After sending, a confirmation replaces the form and
- * takes focus, so screen readers hear it.
+ * the same whether or not the address has an account. After sending, a confirmation replaces the form and its
+ * heading takes the focus once it is on the page (a frame's wait was not always enough, and the focus fell to the
+ * body with the form), so screen readers hear it.
  */
 export function ForgotPasswordForm({ variant }: { variant: keyof typeof FAILURE }) {
   const [sentTo, setSentTo] = useState<{ email: string; message: string } | null>(null);
-  const confirmation = useRef<HTMLDivElement>(null);
+  const confirmation = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (sentTo) confirmation.current?.focus();
+  }, [sentTo]);
   const { errors, status, sending, formProps } = useForm({
     fields: FIELDS,
     loadSchema,
@@ -41,14 +45,15 @@ export function ForgotPasswordForm({ variant }: { variant: keyof typeof FAILURE 
       }
       void toast.success('Reset Email Sent', 'Check your email for a link to reset your password. It expires in 1 hour.');
       setSentTo({ email: email.trim(), message: answer.data.message });
-      requestAnimationFrame(() => confirmation.current?.focus());
       return { kind: 'sent', message: '' };
     },
   });
   if (sentTo) {
     return (
-      <div className="auth-done" ref={confirmation} tabIndex={-1}>
-        <h2>Check your email</h2>
+      <div className="auth-done">
+        <h2 ref={confirmation} tabIndex={-1}>
+          Check your email
+        </h2>
         <p>{sentTo.message}</p>
         <p>
           The address you gave: <strong>{sentTo.email}</strong>. Open the link in that email on any device to choose a new password. Nothing there after a

@@ -17,11 +17,23 @@ import './cookie-banner.css';
 export default function CookieBanner({ consent }: { consent: Consent | null }) {
   const [details, setDetails] = useState(false);
   const banner = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Where the focus was when the banner opened: an answer sends it back there, not to the page's body (2.4.3).
+  const [opener] = useState(() => document.activeElement);
   useLayoutEffect(() => publishHeight(banner.current), []);
+  // Reopened from the footer's "Cookie settings": the focus goes to the banner, or the visitor would not find it.
+  useLayoutEffect(() => {
+    if (consent) heading.current?.focus();
+  }, [consent]);
+  const answer = (value: Consent) => {
+    const back = opener instanceof HTMLElement && opener !== document.body && opener.isConnected ? opener : document.querySelector<HTMLElement>('main');
+    saveConsent(value);
+    back?.focus({ preventScroll: true });
+  };
   return (
     <section ref={banner} className="cookie-consent" aria-labelledby="cookie-consent-title">
       <div className="cookie-consent__text">
-        <h2 id="cookie-consent-title">
+        <h2 id="cookie-consent-title" ref={heading} tabIndex={-1}>
           <Icon name="cookie" size={18} />
           Essential cookies only
         </h2>
@@ -48,12 +60,12 @@ export default function CookieBanner({ consent }: { consent: Consent | null }) {
         </ul>
       ) : null}
       <div className="cookie-consent__actions">
-        <button type="button" className="btn btn--primary btn--small" onClick={() => saveConsent('accepted')}>
+        <button type="button" className="btn btn--primary btn--small" onClick={() => answer('accepted')}>
           <span>
             Accept<span className="cookie-consent__long"> essential cookies</span>
           </span>
         </button>
-        <button type="button" className="btn btn--secondary btn--small" onClick={() => saveConsent('rejected')}>
+        <button type="button" className="btn btn--secondary btn--small" onClick={() => answer('rejected')}>
           Decline
         </button>
         <button
@@ -71,13 +83,24 @@ export default function CookieBanner({ consent }: { consent: Consent | null }) {
   );
 }
 
-/** Keeps the chat button's lift at the banner's height plus a gap while it shows. */
+/**
+ * Keeps the chat button's lift at the banner's height plus a gap while it shows, and the page's scroll padding at
+ * the bottom as high as the banner's top: a control the Tab key reaches then stops above the banner, not under it
+ * (2.4.11). The padding is a rule of its own in a style element, not a style on <html> (ADR 018), and it goes
+ * with the banner.
+ */
 function publishHeight(element: HTMLElement | null): (() => void) | undefined {
   if (!element) return undefined;
-  const observer = new ResizeObserver(() => publishConsentLift(element.offsetHeight + 8));
+  const padding = document.createElement('style');
+  document.head.append(padding);
+  const observer = new ResizeObserver(() => {
+    publishConsentLift(element.offsetHeight + 8);
+    padding.textContent = `html{scroll-padding-bottom:${Math.ceil(innerHeight - element.getBoundingClientRect().top) + 8}px}`;
+  });
   observer.observe(element);
   return () => {
     observer.disconnect();
+    padding.remove();
     publishConsentLift(null);
   };
 }

@@ -5,6 +5,7 @@ import { MAILTO_HREF, TEL_HREF, hoursLines, whatsappHref } from '#domain/content
 import { Island } from '../../islands/Island.tsx';
 import { NEW_TAB, SOCIAL_HREF, SOCIAL_LABEL } from '../../lib/links.ts';
 import { Icon } from '../ui/Icon.tsx';
+import { RouterLink } from '../ui/RouterLink.tsx';
 import { CookieSettingsButton } from './CookieSettingsButton.tsx';
 import { LogoMark } from './Logo.tsx';
 
@@ -47,9 +48,9 @@ export function SiteFooter() {
                 {service.href ? (
                   <Link to={service.href}>{service.title}</Link>
                 ) : (
-                  <Link to="/" hash="services">
+                  <RouterLink to="/" hash="services">
                     {service.title}
-                  </Link>
+                  </RouterLink>
                 )}
               </li>
             ))}

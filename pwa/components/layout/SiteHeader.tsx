@@ -1,10 +1,10 @@
-import { Link } from '@tanstack/react-router';
 import { BUSINESS } from '#domain/business.ts';
 import { TEL_HREF, whatsappHref } from '#domain/content/shared.ts';
 import { Island } from '../../islands/Island.tsx';
 import { NEW_TAB, SOCIAL_HREF, SOCIAL_LABEL } from '../../lib/links.ts';
 import { OutboxStatus } from '../offline/OutboxStatus.tsx';
 import { Icon } from '../ui/Icon.tsx';
+import { RouterLink } from '../ui/RouterLink.tsx';
 import { ApprovalBadges } from './ApprovalBadges.tsx';
 import { Brand } from './Logo.tsx';
 import { MenuButton } from './MenuButton.tsx';
@@ -40,9 +40,9 @@ export function SiteHeader() {
             <ul>
               {NAV_LINKS.map((link) => (
                 <li key={link.label}>
-                  <Link to={link.to} {...(link.hash ? { hash: link.hash } : {})} activeOptions={link.to === '/' ? ACTIVE_WITH_HASH : undefined}>
+                  <RouterLink to={link.to} hash={link.hash} activeOptions={link.to === '/' ? ACTIVE_WITH_HASH : undefined}>
                     {link.label}
-                  </Link>
+                  </RouterLink>
                 </li>
               ))}
             </ul>

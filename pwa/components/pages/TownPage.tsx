@@ -1,7 +1,7 @@
-import { Link } from '@tanstack/react-router';
 import { PROCESS_STEPS } from '#domain/content/shared.ts';
 import type { TownPage as TownPageContent } from '#domain/content/town-pages.ts';
 import { ButtonLink } from '../ui/Button.tsx';
+import { RouterLink } from '../ui/RouterLink.tsx';
 import { Hero } from '../ui/Hero.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { Section } from '../ui/Section.tsx';
@@ -87,9 +87,9 @@ export function TownPage({ content }: { content: TownPageContent }) {
         note={
           <>
             Prefer to write it down?{' '}
-            <Link to="/" hash="contact">
+            <RouterLink to="/" hash="contact">
               Use our online quote form
-            </Link>
+            </RouterLink>
             , which also works offline: with no signal it is kept on your phone and sent when you are back online.
           </>
         }

@@ -72,13 +72,14 @@ function DeleteDialog({ user, onClose }: { user: UserView; onClose: () => void }
     void navigate({ to: '/' });
   };
   return (
-    <dialog ref={dialog} className="portal-dialog" aria-labelledby="delete-dialog-title" onClose={onClose}>
+    // Described by its warnings, so a screen reader says them with the dialog's name, before the password field.
+    <dialog ref={dialog} className="portal-dialog" aria-labelledby="delete-dialog-title" aria-describedby="delete-dialog-warning delete-dialog-booked" onClose={onClose}>
       <h2 id="delete-dialog-title">Delete your account for good?</h2>
-      <p>
+      <p id="delete-dialog-warning">
         This cannot be undone. Booking and quote requests still waiting for our answer are withdrawn; anything still waiting to be sent from this device is
         dropped.
       </p>
-      <p>
+      <p id="delete-dialog-booked">
         Jobs we have already booked for you stay in our diary, without your name or contact details. We are told you deleted your account, but we
         will have no way to reach you: please call us on {BUSINESS.phone} to keep, move or cancel them.
       </p>

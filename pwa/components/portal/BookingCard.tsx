@@ -180,7 +180,18 @@ function CancelRequest({ booking, owner, title, onConfirm }: { booking: BookingV
     else void toast.error('Not Cancelled', outcome.message);
   };
   return confirming ? (
-    <div className="btn-row portal-booking__cancel" role="group" aria-labelledby={`cancel-${booking.id}`}>
+    // Escape answers as "Keep it" does.
+    <div
+      className="btn-row portal-booking__cancel"
+      role="group"
+      aria-labelledby={`cancel-${booking.id}`}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          keep();
+        }
+      }}
+    >
       <p id={`cancel-${booking.id}`} className="portal-booking__ask">
         Cancel this booking request? We will let our team know.
       </p>

@@ -146,6 +146,8 @@ export function BookingChat({ user, bookingId, onBack }: { user: UserView; booki
             onKeyDown={(event) => {
               if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) event.currentTarget.form?.requestSubmit();
             }}
+            // The error is about the message as it was: typing puts it right, so it goes.
+            onInput={() => setError(null)}
           />
           {error ? (
             <p id="chat-error" className="field__error" role="alert">

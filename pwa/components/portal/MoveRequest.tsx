@@ -72,7 +72,18 @@ export function MoveRequest({ booking, owner, title, onDone }: { booking: Bookin
   const last = addDays(first, 365 * 2);
   const f = (name: DateField, label: string, required = false) => ({ form: prefix, name, label, error: errors[name], required });
   return (
-    <form className="form-grid portal-booking__move" aria-label={`New dates for ${title}`} {...formProps}>
+    // Escape closes it as "Keep these dates" does (the focus back on Change dates).
+    <form
+      className="form-grid portal-booking__move"
+      aria-label={`New dates for ${title}`}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          onDone(false);
+        }
+      }}
+      {...formProps}
+    >
       <Field {...f('startDate', 'Start date', true)}>{(p) => <input {...p} type="date" min={first} max={last} defaultValue={booking.startDate ?? ''} />}</Field>
       <Field {...f('finishDate', 'Finish date', true)}>{(p) => <input {...p} type="date" min={first} max={last} defaultValue={booking.finishDate ?? ''} />}</Field>
       <Field {...f('startTime', 'Start time')}>{(p) => <input {...p} type="time" defaultValue={booking.startTime ?? ''} />}</Field>

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import type { UserView } from '#domain/views.ts';
 import type { MirrorSync } from '../../offline/use-mirror.ts';
 import { useBookings } from '../../offline/use-mirror.ts';
-import { useNewReplies } from './replies.ts';
+import { useNewReplies, useReplyAnnouncement } from './replies.ts';
 import { BookingCard } from './BookingCard.tsx';
 import { VerifyNotice } from './VerifyNotice.tsx';
 
@@ -76,6 +76,7 @@ export function MyBookings({ user, copy, onChat, returnTo }: { user: UserView; c
 function BookingList({ copy, owner, onChat, returnTo }: { copy: Copy; owner: string; onChat: (bookingId: string) => void; returnTo: string | null }) {
   const bookings = useBookings();
   const replies = useNewReplies();
+  const newReply = useReplyAnnouncement(bookings, replies);
   if (bookings === undefined || (bookings.length === 0 && copy.state === 'loading')) return <p role="status">Loading your bookings…</p>;
   if (bookings.length === 0 && (copy.state === 'failed' || (copy.state === 'unreachable' && copy.syncedAt === null))) {
     return (
@@ -95,10 +96,15 @@ function BookingList({ copy, owner, onChat, returnTo }: { copy: Copy; owner: str
       <p>Submit a new booking to see it appear here</p>
     </div>
   ) : (
-    <ul className="portal-list" aria-label="Your bookings">
-      {bookings.map((booking) => (
-        <BookingCard key={booking.id} booking={booking} owner={owner} onChat={() => onChat(booking.id)} focusChat={booking.id === returnTo} newReplies={replies?.get(booking.id) ?? 0} />
-      ))}
-    </ul>
+    <>
+      <p className="visually-hidden" role="status">
+        {newReply}
+      </p>
+      <ul className="portal-list" aria-label="Your bookings">
+        {bookings.map((booking) => (
+          <BookingCard key={booking.id} booking={booking} owner={owner} onChat={() => onChat(booking.id)} focusChat={booking.id === returnTo} newReplies={replies?.get(booking.id) ?? 0} />
+        ))}
+      </ul>
+    </>
   );
 }

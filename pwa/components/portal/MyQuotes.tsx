@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { serviceTypeLabel } from '#domain/content/services.ts';
 import type { QuoteView, UserView } from '#domain/views.ts';
 import { newCommandId } from '../../lib/api.ts';
@@ -53,18 +53,19 @@ export function MyQuotes({ user }: { user: UserView }) {
 
 function QuoteCard({ quote, user }: { quote: Shown<QuoteView>; user: UserView }) {
   const [confirming, setConfirming] = useState<'approved' | 'rejected' | null>(null);
-  // Cancelling the confirmation puts focus back on the button that asked for it.
-  const [back, setBack] = useState<'approved' | 'rejected' | null>(null);
   const approve = useRef<HTMLButtonElement>(null);
   const decline = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (back) (back === 'approved' ? approve : decline).current?.focus();
-  }, [back]);
+  const heading = useRef<HTMLHeadingElement>(null);
   const title = serviceTypeLabel(quote.serviceType);
   const cost = formatPounds(quote.estimatedCost);
   const status = STATUS[quote.quoteStatus] ?? { text: quote.quoteStatus.replace(/_/g, ' '), tone: 'grey' };
+  const ids = { heading: `quote-${quote.id}`, cost: `quote-${quote.id}-cost`, scope: `quote-${quote.id}-scope` };
+  // Approve and Decline are read with the price and what it includes, so nobody answers a price unheard.
+  const describedBy = quote.scope ? `${ids.cost} ${ids.scope}` : ids.cost;
   const answer = async (to: 'approved' | 'rejected') => {
     setConfirming(null);
+    // The buttons go: the focus goes to the quote's heading, beside its new status (not to the page's body).
+    requestAnimationFrame(() => heading.current?.focus());
     const outcome = await submit({
       id: newCommandId(),
       kind: QUOTE_ANSWER_KIND,
@@ -80,19 +81,27 @@ function QuoteCard({ quote, user }: { quote: Shown<QuoteView>; user: UserView })
     else if (outcome.kind === 'queued') void toast.info('Saved on this device', SAVED_OFFLINE);
     else void toast.error('Not Sent', outcome.message);
   };
+  // Not now: the focus goes back to the button that asked.
+  const notNow = () => {
+    const back = confirming === 'approved' ? approve : decline;
+    setConfirming(null);
+    requestAnimationFrame(() => back.current?.focus());
+  };
   return (
-    <li className="card portal-quote" aria-labelledby={`quote-${quote.id}`}>
+    <li className="card portal-quote" aria-labelledby={ids.heading}>
       <div className="portal-booking__head">
-        <h3 id={`quote-${quote.id}`}>{title}</h3>
+        <h3 id={ids.heading} ref={heading} tabIndex={-1}>
+          {title}
+        </h3>
         <span className={`status-badge status-badge--${status.tone} portal-quote__status`}>{status.text}</span>
         <WaitingBadge waiting={quote.waiting} />
       </div>
       <p className="portal-muted">You asked on {formatDay(quote.createdAt.slice(0, 10))}</p>
-      <p className="portal-quote__cost">
+      <p className="portal-quote__cost" id={ids.cost}>
         Estimated cost: <strong>{cost ?? 'not priced yet'}</strong>
       </p>
       {quote.scope ? (
-        <div className="portal-quote__scope">
+        <div className="portal-quote__scope" id={ids.scope}>
           <h4>What the price includes</h4>
           <p>{quote.scope}</p>
         </div>
@@ -100,28 +109,24 @@ function QuoteCard({ quote, user }: { quote: Shown<QuoteView>; user: UserView })
       {quote.description ? <p>{quote.description}</p> : null}
       {quote.quoteStatus === 'quoted' && !quote.waiting ? (
         confirming ? (
-          <div className="btn-row" role="group" aria-label="Confirm your answer">
-            <button type="button" className="btn btn--primary btn--small" autoFocus onClick={() => void answer(confirming)}>
+          // Keyed apart from the first two buttons: React would otherwise reuse their elements, and the focus stayed on
+          // Approve as it turned into "Yes, approve".
+          <div key="confirm" className="btn-row" role="group" aria-label="Confirm your answer">
+            <button type="button" className="btn btn--primary btn--small" aria-describedby={describedBy} onClick={() => void answer(confirming)}>
               {confirming === 'approved' ? `Yes, approve ${cost ?? 'this quote'}` : 'Yes, decline it'}
             </button>
-            <button
-              type="button"
-              className="btn btn--secondary btn--small"
-              onClick={() => {
-                setBack(confirming);
-                setConfirming(null);
-              }}
-            >
+            {/* The focus on the safe choice: one Enter too many (a tremor, a bouncing key) must not accept a price. */}
+            <button type="button" className="btn btn--secondary btn--small" autoFocus onClick={notNow}>
               {/* Beside a quote, "Cancel" read as cancelling the quote. */}
               Not now
             </button>
           </div>
         ) : (
-          <div className="btn-row">
-            <button type="button" ref={approve} className="btn btn--primary btn--small" onClick={() => setConfirming('approved')}>
+          <div key="ask" className="btn-row">
+            <button type="button" ref={approve} className="btn btn--primary btn--small" aria-describedby={describedBy} onClick={() => setConfirming('approved')}>
               Approve<span className="visually-hidden"> the quote for {title}</span>
             </button>
-            <button type="button" ref={decline} className="btn btn--secondary btn--small" onClick={() => setConfirming('rejected')}>
+            <button type="button" ref={decline} className="btn btn--secondary btn--small" aria-describedby={describedBy} onClick={() => setConfirming('rejected')}>
               Decline<span className="visually-hidden"> the quote for {title}</span>
             </button>
           </div>

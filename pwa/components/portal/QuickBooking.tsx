@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { DEFAULT_FINISH_TIME, DEFAULT_START_TIME, LIMITS } from '#domain/limits.ts';
 import type { UserView } from '#domain/views.ts';
 import { useForm } from '../../lib/form.ts';
@@ -20,6 +20,14 @@ const loadSchema = async (): Promise<FormSchema> => (await import('./booking-sch
  */
 export function QuickBooking({ user }: { user: UserView }) {
   const [day, setDay] = useState<string | null>(null);
+  // What became of the last booking: shown and focused outside the form, which hides once it is booked (its own
+  // status line went with it, and the focus from "Book …" fell to the page's body).
+  const [booked, setBooked] = useState<{ kind: string; text: string } | null>(null);
+  const confirmation = useRef<HTMLParagraphElement>(null);
+  // Once it is on the page: a frame's wait could come before React had drawn it.
+  useEffect(() => {
+    if (booked) confirmation.current?.focus();
+  }, [booked]);
   const service = useRef<HTMLSelectElement>(null);
   const first = today();
   const onValid = useCallback(
@@ -36,7 +44,10 @@ export function QuickBooking({ user }: { user: UserView }) {
         finishTime: DEFAULT_FINISH_TIME,
       };
       const outcome = await sendBooking<(typeof FIELDS)[number]>(bookingCommand(user, full, []));
-      if (outcome.kind === 'sent' || outcome.kind === 'saved') setDay(null);
+      if (outcome.kind === 'sent' || outcome.kind === 'saved') {
+        setDay(null);
+        setBooked({ kind: outcome.kind, text: `${formatDay(values.startDate)}: ${outcome.message}` });
+      }
       return outcome;
     },
     [user],
@@ -44,6 +55,7 @@ export function QuickBooking({ user }: { user: UserView }) {
   const { errors, status, sending, formProps } = useForm({ fields: FIELDS, loadSchema, onValid });
   const choose = (picked: string) => {
     setDay(picked);
+    setBooked(null);
     requestAnimationFrame(() => service.current?.focus());
   };
   return (
@@ -51,6 +63,11 @@ export function QuickBooking({ user }: { user: UserView }) {
       <h2 id="quick-title">Quick booking</h2>
       <p className="portal-muted">Pick a day for a one-day job, 09:00–17:00. We will confirm it or suggest another day.</p>
       <MonthCalendar min={first} max={addDays(first, 365 * 2)} selected={day} onSelect={choose} />
+      {booked ? (
+        <p className={`form-status form-status--${booked.kind} portal-quick__booked`} ref={confirmation} tabIndex={-1}>
+          {booked.text}
+        </p>
+      ) : null}
       <form className="portal-quick__form" aria-label="Quick booking" hidden={!day} {...formProps}>
         <p className="portal-quick__day" aria-live="polite">
           {day ? (

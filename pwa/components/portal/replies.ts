@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useSyncExternalStore } from 'react';
-import type { MessageView } from '#domain/views.ts';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { serviceTypeLabel } from '#domain/content/services.ts';
+import type { BookingView, MessageView } from '#domain/views.ts';
 import { deviceDb } from '../../offline/db.ts';
 
 /**
@@ -11,6 +12,25 @@ import { deviceDb } from '../../offline/db.ts';
 export function useNewReplies(): ReadonlyMap<string, number> | undefined {
   const marks = useSyncExternalStore(subscribe, () => version, () => 0);
   return useLiveQuery(async () => newReplies(await deviceDb().messages.orderBy('createdAt').toArray(), seenAt), [marks]);
+}
+
+/**
+ * What to say, politely, when a booking's count of new replies goes up while My Bookings is open ("New reply about
+ * House Rewiring"): the badge on its Chat button appeared silently. Nothing on the first count (the badges are
+ * read with their buttons), nor when a count goes down.
+ */
+export function useReplyAnnouncement(bookings: readonly BookingView[] | undefined, replies: ReadonlyMap<string, number> | undefined): string {
+  const [said, setSaid] = useState('');
+  const before = useRef<ReadonlyMap<string, number> | null>(null);
+  useEffect(() => {
+    if (!replies || !bookings) return;
+    const previous = before.current;
+    before.current = replies;
+    if (!previous) return;
+    const grown = bookings.filter((booking) => (replies.get(booking.id) ?? 0) > (previous.get(booking.id) ?? 0));
+    if (grown.length > 0) setSaid(grown.map((booking) => `New reply about ${serviceTypeLabel(booking.serviceType)}`).join('. '));
+  }, [bookings, replies]);
+  return said;
 }
 
 /** Remembers, on this device, that the customer has seen a booking's chat up to this message's time. */

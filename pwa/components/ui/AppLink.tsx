@@ -28,8 +28,10 @@ export function PlainLink({ to, hash, activeOptions, className, onClick, childre
   const here = useSyncExternalStore(subscribe, currentAddress, () => null);
   const href = hash ? `${to}#${hash}` : to;
   const active = here !== null && isActive(here, to, hash, activeOptions);
+  // As RouterLink: shown active by `data-status`; only a link to the page itself is the current page to a screen reader.
+  const current = here !== null && !hash && (activeOptions?.includeHash ? here.split('#')[0] === to : active);
   return (
-    <a href={href} className={className} onClick={onClick} aria-current={active ? 'page' : undefined}>
+    <a href={href} className={className} onClick={onClick} data-status={active ? 'active' : undefined} aria-current={current ? 'page' : undefined}>
       {children}
     </a>
   );

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { LIMITS } from '#domain/limits.ts';
 import { ACCEPT, fileProblem, formatSize } from '../../lib/files.ts';
@@ -7,7 +7,8 @@ import './attachment-field.css';
 /**
  * A booking's or job's attachments, for the customer's and the admin's forms (seed: images, PDF, doc, docx;
  * several; max 10 MB each). Each picked file is checked here first: one that is too big or of another kind is
- * not added, and the reason is read out. Picked files are listed with their size and can be removed.
+ * not added, and the reason is read out. What was added is said too ("2 files added"). Picked files are listed with
+ * their size and can be removed; the focus then goes to the next Remove button, or back to the picker.
  */
 export function AttachmentField({
   files,
@@ -25,6 +26,17 @@ export function AttachmentField({
 }) {
   const id = useId();
   const [problems, setProblems] = useState<string[]>([]);
+  const [added, setAdded] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  // The row whose Remove was pressed: once the list without it is drawn, the focus goes to the Remove now there.
+  const removed = useRef<number | null>(null);
+  useEffect(() => {
+    if (removed.current === null) return;
+    const index = removed.current;
+    removed.current = null;
+    (list.current?.querySelectorAll('button')[index] ?? input.current)?.focus();
+  }, [files]);
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const picked = Array.from(event.target.files ?? []);
     event.target.value = '';
@@ -38,6 +50,16 @@ export function AttachmentField({
     }
     setProblems(found);
     onChange(next);
+    // Emptied first, so the same words a second time are said again.
+    const count = next.length - files.length;
+    setAdded('');
+    if (count > 0) setTimeout(() => setAdded(`${count} ${count === 1 ? 'file' : 'files'} added`), 50);
+  };
+  // The button pressed goes with its file: the focus goes to the next Remove button, else to the picker, not the body.
+  const remove = (index: number) => {
+    setAdded('');
+    removed.current = index;
+    onChange(files.filter((_, i) => i !== index));
   };
   return (
     <div className={`field field--full attachment-field${compact ? ' attachment-field--compact' : ''}`}>
@@ -48,6 +70,7 @@ export function AttachmentField({
         Photos, PDF or Word documents; several at once; at most 10 MB each.
       </p>
       <input
+        ref={input}
         id={`${id}-input`}
         type="file"
         multiple
@@ -63,14 +86,17 @@ export function AttachmentField({
           </p>
         ))}
       </div>
+      <p className="visually-hidden" role="status">
+        {added}
+      </p>
       {files.length > 0 ? (
-        <ul className="attachment-field__list" aria-label="Files to send">
+        <ul ref={list} className="attachment-field__list" aria-label="Files to send">
           {files.map((file, index) => (
             <li key={`${file.name}-${file.size}`}>
               <span>
                 {file.name} <span className="attachment-field__size">({formatSize(file.size)})</span>
               </span>
-              <button type="button" className="btn btn--secondary btn--small" onClick={() => onChange(files.filter((_, i) => i !== index))}>
+              <button type="button" className="btn btn--secondary btn--small" onClick={() => remove(index)}>
                 Remove<span className="visually-hidden"> {file.name}</span>
               </button>
             </li>

@@ -1,6 +1,6 @@
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Icon, type AnyIcon } from './Icon.tsx';
+import { RouterLink } from './RouterLink.tsx';
 
 type Variant = 'primary' | 'secondary' | 'light' | 'whatsapp';
 
@@ -26,8 +26,8 @@ export function ButtonLink(props: Common & ({ to: string; hash?: string } | { hr
     );
   }
   return (
-    <Link className={cls} to={props.to} {...(props.hash ? { hash: props.hash } : {})}>
+    <RouterLink className={cls} to={props.to} hash={props.hash}>
       {inner}
-    </Link>
+    </RouterLink>
   );
 }
