@@ -1,4 +1,5 @@
-import { formatSize, readAttachments } from '../../lib/files.ts';
+import { readAttachments } from '../../lib/files.ts';
+import { FileLinks } from '../ui/MessageFiles.tsx';
 
 /**
  * A booking's files as links that open them (`/uploads/{filename}`, served to their owner and the admin only).
@@ -12,21 +13,7 @@ export function Attachments({ text }: { text: string | null }) {
   return (
     <div className="portal-attachments">
       <h4>Files</h4>
-      <ul>
-        {files.map((file, index) => (
-          <li key={`${file.filename}-${index}`}>
-            {file.filename ? (
-              <a href={`/uploads/${encodeURIComponent(file.filename)}`} target="_blank" rel="noopener noreferrer">
-                {file.originalname}
-                <span className="visually-hidden"> (opens in a new tab)</span>
-              </a>
-            ) : (
-              <span>{file.originalname} (on this device, goes with the booking)</span>
-            )}{' '}
-            <span className="portal-muted">{formatSize(file.size)}</span>
-          </li>
-        ))}
-      </ul>
+      <FileLinks files={files} goesWith="the booking" />
     </div>
   );
 }
