@@ -13,6 +13,7 @@ import { useAdmin } from '../context.ts';
 import { jobWhen } from '../format.ts';
 import type { AdminSearch } from '../search.ts';
 import { AddressFact, ContactFacts, Fact, StatusOptions } from '../parts.tsx';
+import { customerReadsChat } from '../chat/reach.ts';
 import { BookingHistory } from './BookingHistory.tsx';
 import { DatesForm } from './DatesForm.tsx';
 import { Attachments } from './Attachments.tsx';
@@ -57,6 +58,7 @@ export function BookingCard({
   const overlaps = useMemo(() => clashingJobs(job, all), [job, all]);
   const google = googleCalendarUrl(job);
   const name = personName(job) || 'No name';
+  const reads = customerReadsChat(job, user.id);
 
   // A refused change whose "conflict" is the very status (or dates) the admin chose is no conflict at all.
   useEffect(() => {
@@ -109,11 +111,13 @@ export function BookingCard({
             <StatusOptions />
           </select>
         </label>
+        {/* A job whose customer cannot read its chat (no email, no account): the electrician's own notes, and named so. */}
         <button type="button" className="btn btn--secondary admin-btn" data-chat-for={job.id} onClick={() => go({ tab: 'chat', booking: job.id })}>
           <Icon name="chat" size={18} />
-          Chat{thread ? ` (${thread.count})` : ''}
+          {reads ? 'Chat' : 'Notes'}
+          {thread ? ` (${thread.count})` : ''}
           {thread?.unanswered ? <span className="admin-new">New</span> : null}
-          <span className="visually-hidden"> with {name}</span>
+          <span className="visually-hidden">{reads ? ` with ${name}` : ` on ${name}’s job (only you see them)`}</span>
         </button>
         {compact ? (
           <button type="button" className="btn btn--secondary admin-btn" aria-expanded={more} onClick={() => setMore(!more)}>
