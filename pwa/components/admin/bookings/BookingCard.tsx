@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { serviceTypeLabel } from '#domain/content/services.ts';
 import { bookingReference } from '#domain/reference.ts';
-import type { BookingView } from '#domain/views.ts';
+import type { BookingView, QuoteView } from '#domain/views.ts';
 import { changeStatus, personName, takeTheirs } from '../../../offline/admin-commands.ts';
 import type { Thread } from '../../../offline/admin-data.ts';
 import type { OutboxItem } from '../../../offline/db.ts';
@@ -10,7 +10,7 @@ import type { Shown } from '../../../offline/use-mirror.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useAdmin } from '../context.ts';
-import { jobWhen } from '../format.ts';
+import { jobWhen, pounds } from '../format.ts';
 import type { AdminSearch } from '../search.ts';
 import { AddressFact, ContactFacts, Fact, StatusOptions } from '../parts.tsx';
 import { customerReadsChat } from '../chat/reach.ts';
@@ -26,11 +26,13 @@ import { reportStatusOutcome } from './report.ts';
 /**
  * One job (seed point 2): who, what, when and where; the status badge and a big status selector (any status to
  * any, through the outbox); its chat with the message count and a New badge when the customer waits for an
- * answer; Google Calendar and .ics; its history. A change the server refused waits here for the admin's choice.
+ * answer; Google Calendar and .ics; its history. A job made from a quote shows what was agreed there: the price, what
+ * it includes and the admin's notes. A change the server refused waits here for the admin's choice.
  */
 export function BookingCard({
   job,
   all,
+  quote,
   thread,
   refused,
   go,
@@ -38,6 +40,8 @@ export function BookingCard({
 }: {
   job: Shown<BookingView>;
   all: readonly BookingView[];
+  /** The quote the job was made from, when it is on this device. */
+  quote?: QuoteView | undefined;
   thread: Thread | undefined;
   refused: OutboxItem | undefined;
   go: (search: AdminSearch) => void;
@@ -94,6 +98,17 @@ export function BookingCard({
             </Fact>
             <Fact name="Reference">{bookingReference(job.id)}</Fact>
             <Fact name="Source">{job.isManualBooking ? 'Added by you' : job.quoteId ? 'From a quote' : job.source === 'portal' ? 'Customer portal' : 'Website'}</Fact>
+            {quote ? (
+              <>
+                <Fact name="Quoted price">{pounds(quote.estimatedCost)}</Fact>
+                <Fact name="What the price includes" wide>
+                  {quote.scope}
+                </Fact>
+                <Fact name="Quote notes" wide>
+                  {quote.notes}
+                </Fact>
+              </>
+            ) : null}
           </>
         ) : null}
       </dl>

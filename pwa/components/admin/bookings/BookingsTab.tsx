@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { serviceTypeLabel } from '#domain/content/services.ts';
 import { bookingReference } from '#domain/reference.ts';
-import type { BookingView } from '#domain/views.ts';
+import type { BookingView, QuoteView } from '#domain/views.ts';
 import { personName } from '../../../offline/admin-commands.ts';
 import { threadsOf, useAllMessages, useRefusedItems } from '../../../offline/admin-data.ts';
 import type { OutboxItem } from '../../../offline/db.ts';
@@ -23,7 +23,18 @@ const PAGE = 30;
  * of the work, thirty at a time so a long history stays quick on a tablet. Above them, how many jobs today and how
  * many past ones are still open, each a tap to show. The filter and the order are in the URL.
  */
-export function BookingsTab({ bookings, place: here, go }: { bookings: Array<Shown<BookingView>> | undefined; place: AdminSearch; go: (search: AdminSearch) => void }) {
+export function BookingsTab({
+  bookings,
+  quotes,
+  place: here,
+  go,
+}: {
+  bookings: Array<Shown<BookingView>> | undefined;
+  /** The device's copy of the quotes: a job made from one shows what was agreed (its price, scope and notes). */
+  quotes: readonly QuoteView[] | undefined;
+  place: AdminSearch;
+  go: (search: AdminSearch) => void;
+}) {
   const { status: filter, when, order, view } = here;
   const compact = view === 'compact';
   const [adding, setAdding] = useState(false);
@@ -41,6 +52,7 @@ export function BookingsTab({ bookings, place: here, go }: { bookings: Array<Sho
   const messages = useAllMessages();
   const refused = useRefusedItems();
   const threads = useMemo(() => threadsOf(messages ?? []), [messages]);
+  const quoteById = useMemo(() => new Map((quotes ?? []).map((quote) => [quote.id, quote])), [quotes]);
   const refusedByJob = useMemo(() => {
     const map = new Map<string, OutboxItem>();
     for (const item of refused ?? []) if (item.record && !map.has(item.record)) map.set(item.record, item);
@@ -163,7 +175,7 @@ export function BookingsTab({ bookings, place: here, go }: { bookings: Array<Sho
           </div>
           <ul className={`admin-cards${compact ? ' admin-cards--compact' : ''}`}>
             {matching.slice(0, shown).map((job) => (
-              <BookingCard key={job.id} job={job} all={bookings} thread={threads.get(job.id)} refused={refusedByJob.get(job.id)} go={go} compact={compact} />
+              <BookingCard key={job.id} job={job} all={bookings} quote={job.quoteId ? quoteById.get(job.quoteId) : undefined} thread={threads.get(job.id)} refused={refusedByJob.get(job.id)} go={go} compact={compact} />
             ))}
           </ul>
           {matching.length > shown ? (
