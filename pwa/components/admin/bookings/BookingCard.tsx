@@ -10,7 +10,7 @@ import type { Shown } from '../../../offline/use-mirror.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useAdmin } from '../context.ts';
-import { jobWhen, pounds } from '../format.ts';
+import { jobWhen, pounds, sourceWords } from '../format.ts';
 import type { AdminSearch } from '../search.ts';
 import { AddressFact, ContactFacts, Fact, StatusOptions } from '../parts.tsx';
 import { customerReadsChat } from '../chat/reach.ts';
@@ -97,7 +97,7 @@ export function BookingCard({
               {job.description}
             </Fact>
             <Fact name="Reference">{bookingReference(job.id)}</Fact>
-            <Fact name="Source">{job.isManualBooking ? 'Added by you' : job.quoteId ? 'From a quote' : job.source === 'portal' ? 'Customer portal' : 'Website'}</Fact>
+            <Fact name="Source">{sourceWords(job)}</Fact>
             {quote ? (
               <>
                 <Fact name="Quoted price">{pounds(quote.estimatedCost)}</Fact>
