@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { phoneDigits } from '#domain/phone.ts';
-import { finder, searchText } from '../../pwa/components/admin/find.ts';
+import { finder, matcher, searchable, searchText } from '../../pwa/components/admin/find.ts';
 
 const job = ['Siobhan', "O'Brien", 'siobhan@example.com', '07700 900102', '4 Mill Lane, Staines TW18 2EA'];
 const finds = (query: string, fields: ReadonlyArray<string | null> = job) => finder(query)(fields);
@@ -96,4 +96,15 @@ describe('the admin’s search (finder)', () => {
     expect(phoneDigits('0044 7700 900109')).toBe('07700900109');
     expect(phoneDigits('01632 960001')).toBe('01632960001');
   });
+
+  it('finds the same in fields made searchable once (as the job list keeps them) as in the fields themselves, and never across two fields', () => {
+    const fields = ["Maureen O'Brien", 'maureen@example.com', '+44 7700 900102', '12 Kingston Rd, Staines TW18 4AA', null, 'Rewiring'];
+    const record = searchable(fields);
+    for (const typed of ['obrien', 'Mrs O Brien', 'kingston road', '07700900102', 'tw184aa', 'rewir', 'Kingston St', 'x', '', 'staines rewiring']) {
+      expect(matcher(typed)(record), typed).toBe(finder(typed)(fields));
+    }
+    // 'TW18 4AA' ends one field and 'Rewiring' starts the next: no match runs across them.
+    expect(matcher('4aarewiring')(record)).toBe(false);
+  });
 });
+

@@ -80,6 +80,40 @@ test.describe('the admin’s bookings', () => {
     }
   });
 
+  test('while the job list catches up with what is typed in Find a job it is marked as out of date, never shown as the answer', async ({ page, server }) => {
+    const dee = await customer(server, 'dee.ferred@example.com', 'Dee', 'Ferred');
+    await customerBooking(dee, 'dee.ferred@example.com', { firstName: 'Dee', lastName: 'Ferred' });
+    await signIn(page);
+    const results = page.locator('.admin-results');
+    await expect(results).toBeVisible();
+    // Every state the list is drawn in while the admin types, as the page shows it: marked busy or not, what the box
+    // held, and the count the list said.
+    await results.evaluate((element) => {
+      const seen: Array<{ busy: boolean; typed: string; count: string }> = [];
+      (window as unknown as { listStates: typeof seen }).listStates = seen;
+      const box = document.querySelector<HTMLInputElement>('input[type="search"]')!;
+      const record = () => seen.push({ busy: element.getAttribute('aria-busy') === 'true', typed: box.value, count: element.querySelector('.admin-count, .admin-empty')?.textContent ?? '' });
+      new MutationObserver(record).observe(element, { attributes: true, childList: true, subtree: true, characterData: true });
+    });
+    const find = page.getByRole('searchbox', { name: 'Find a job' });
+    await find.click();
+    await page.keyboard.type('Ferred');
+    await expect(page.locator('.admin-job')).toHaveCount(1);
+    await expect(jobCard(page, 'Dee Ferred')).toBeVisible();
+    await expect(results).not.toHaveAttribute('aria-busy');
+    const states = await page.evaluate(() => (window as unknown as { listStates: Array<{ busy: boolean; typed: string; count: string }> }).listStates);
+    // What the list says for each thing typed, once it has caught up.
+    const settled = new Map<string, string>();
+    for (const typed of new Set(states.map((state) => state.typed))) {
+      await find.fill(typed);
+      await expect(results).not.toHaveAttribute('aria-busy');
+      settled.set(typed, (await results.locator('.admin-count, .admin-empty').first().textContent()) ?? '');
+    }
+    // It was marked busy while behind the box, and whenever it was not marked, it was the list for what the box held.
+    expect(states.some((state) => state.busy)).toBe(true);
+    for (const state of states.filter((s) => !s.busy)) expect(state.count, `list shown as final for "${state.typed}"`).toBe(settled.get(state.typed));
+  });
+
   test('under "Show: Pending" a job whose status changes stays on the list until the filter changes', async ({ page, server }) => {
     const pia = await customer(server, 'pia.pending@example.com', 'Pia', 'Pending');
     await customerBooking(pia, 'pia.pending@example.com', { firstName: 'Pia', lastName: 'Pending' });

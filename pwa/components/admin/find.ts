@@ -9,15 +9,29 @@ import { phoneDigits } from '#domain/phone.ts';
  * leading 0 ("+44 7700 900109" and "07700900109" both find "07700 900109").
  */
 export function finder(query: string): (fields: ReadonlyArray<string | null | undefined>) => boolean {
+  const matches = matcher(query);
+  return (fields) => matches(searchable(fields));
+}
+
+/**
+ * A record's fields as searches compare them, made once per record rather than at every key pressed: on a phone with
+ * 320 jobs, normalising every field again at each key made typing lag.
+ */
+export type Searchable = { readonly text: string; readonly digits: string };
+
+/** Makes a record's fields searchable (finder's rule); the fields are kept apart, so no match runs across two. */
+export function searchable(fields: ReadonlyArray<string | null | undefined>): Searchable {
+  const present = fields.filter((field): field is string => !!field);
+  // A space never occurs in searchText's text, nor in a number's digits: it keeps the fields apart.
+  return { text: present.map(searchText).join(' '), digits: present.map(phoneDigits).join(' ') };
+}
+
+/** What finder does, for records made searchable beforehand. */
+export function matcher(query: string): (record: Searchable) => boolean {
   const texts = queryTexts(query);
   if (texts.length === 0) return () => true;
   const digits = isPhoneLike(query) ? phoneDigits(query) : null;
-  return (fields) =>
-    fields.some((field) => {
-      if (!field) return false;
-      const text = searchText(field);
-      return texts.some((typed) => text.includes(typed)) || (digits !== null && phoneDigits(field).includes(digits));
-    });
+  return (record) => texts.some((typed) => record.text.includes(typed)) || (digits !== null && record.digits.includes(digits));
 }
 
 /** Text as searches compare it: its words in lower case without accents, the street words in full, run together. */

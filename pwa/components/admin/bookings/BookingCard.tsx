@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { serviceTypeLabel } from '#domain/content/services.ts';
 import { bookingReference } from '#domain/reference.ts';
@@ -27,9 +27,10 @@ import { reportStatusOutcome } from './report.ts';
  * One job (seed point 2): who, what, when and where; the status badge and a big status selector (any status to
  * any, through the outbox); its chat with the message count and a New badge when the customer waits for an
  * answer; Google Calendar and .ics; its history. A job made from a quote shows what was agreed there: the price, what
- * it includes and the admin's notes. A change the server refused waits here for the admin's choice.
+ * it includes and the admin's notes. A change the server refused waits here for the admin's choice. Memoised: while
+ * the admin types in Find a job the cards still listed are not drawn again at each key.
  */
-export function BookingCard({
+export const BookingCard = memo(function BookingCard({
   job,
   all,
   quote,
@@ -173,4 +174,4 @@ export function BookingCard({
       ) : null}
     </li>
   );
-}
+});

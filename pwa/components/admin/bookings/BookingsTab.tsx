@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { serviceTypeLabel } from '#domain/content/services.ts';
 import { bookingReference } from '#domain/reference.ts';
 import type { BookingView, QuoteView } from '#domain/views.ts';
@@ -7,7 +7,7 @@ import { threadsOf, useAllMessages, useRefusedItems } from '../../../offline/adm
 import type { OutboxItem } from '../../../offline/db.ts';
 import type { Shown } from '../../../offline/use-mirror.ts';
 import { Icon } from '../../ui/Icon.tsx';
-import { finder } from '../find.ts';
+import { matcher, searchable } from '../find.ts';
 import { today } from '../format.ts';
 import { JOB_WHENS, type AdminSearch, type JobFilter, type JobOrder, type JobView, type JobWhen } from '../search.ts';
 import { BookingCard } from './BookingCard.tsx';
@@ -39,6 +39,11 @@ export function BookingsTab({
   const compact = view === 'compact';
   const [adding, setAdding] = useState(false);
   const [query, setQuery] = useState('');
+  // The list follows the search a moment behind the box: the box shows each key at once, and React renders the list
+  // for the latest query when it can, dropping a render a newer key has made stale (a mid-range phone lagged up to
+  // 184 ms a key). Until it has, the list is marked as out of date (dimmed, aria-busy), never shown as the answer.
+  const searched = useDeferredValue(query);
+  const stale = searched !== query;
   const [shown, setShown] = useState(PAGE);
   const addButton = useRef<HTMLButtonElement>(null);
   const backFromForm = useRef(false);
@@ -62,23 +67,35 @@ export function BookingsTab({
   // does not vanish under the admin's thumb, and the focus stays on its status); another filter starts over.
   const day = today();
   const shownUnder = useRef({ filter: filter ?? when, ids: new Set<string>() });
+  // Each job's fields as the search compares them, made when the jobs change rather than at every key: the whole
+  // name (typed as "Tim Typing"), and the reference (a customer's support request quotes the one in their calendar event).
+  const searchables = useMemo(
+    () =>
+      new Map(
+        (bookings ?? []).map((job) => [
+          job.id,
+          searchable([personName(job), job.email, job.phone, job.address, job.serviceType, serviceTypeLabel(job.serviceType), job.description, bookingReference(job.id)]),
+        ]),
+      ),
+    [bookings],
+  );
   const matching = useMemo(() => {
-    const matches = finder(query);
+    const matches = matcher(searched);
     if (shownUnder.current.filter !== (filter ?? when)) shownUnder.current = { filter: filter ?? when, ids: new Set() };
     const kept = shownUnder.current.ids;
     const found = (bookings ?? []).filter((job) => {
       if (filter && (job.status || 'pending').replace(/-/g, '_') !== filter && !kept.has(job.id)) return false;
       if (when === 'today' && !onDay(job, day) && !kept.has(job.id)) return false;
       if (when === 'open' && !stillOpen(job, day) && !kept.has(job.id)) return false;
-      // The whole name (typed as "Tim Typing"), and the reference: a customer's support request quotes the one in their calendar event.
-      return matches([personName(job), job.email, job.phone, job.address, job.serviceType, serviceTypeLabel(job.serviceType), job.description, bookingReference(job.id)]);
+      const fields = searchables.get(job.id);
+      return fields !== undefined && matches(fields);
     });
     for (const job of found) kept.add(job.id);
     // A day's jobs by their hours; past jobs still open, the oldest first (the longest left open).
     if (when === 'today') return byJobDay(found, day);
     if (when === 'open') return byJobDay(found, day).reverse();
     return order === 'date' ? byJobDay(found, day) : found;
-  }, [bookings, filter, when, order, query, day]);
+  }, [bookings, searchables, filter, when, order, searched, day]);
   // What the day holds, said above the list: today's jobs, and booked jobs whose days have gone by unclosed.
   const todays = useMemo(() => (bookings ?? []).filter((job) => onDay(job, day)).length, [bookings, day]);
   const unclosed = useMemo(() => (bookings ?? []).filter((job) => stillOpen(job, day)).length, [bookings, day]);
@@ -148,43 +165,45 @@ export function BookingsTab({
           ) : null}
         </p>
       ) : null}
-      {bookings === undefined ? (
-        <p className="admin-empty">Loading jobs…</p>
-      ) : matching.length === 0 ? (
-        <p className="admin-empty">{bookings.length === 0
-            ? 'No bookings yet. Jobs from the website and the customer portal appear here.'
-            : query.trim()
-              ? filter
-                ? 'No jobs match. Clear the search or show all jobs.'
-                : 'No jobs match. Clear the search to see them all.'
-              : when === 'today'
-                ? 'No jobs today. Show all jobs to see the others.'
-                : when === 'open'
-                  ? 'Every past job is closed: completed or cancelled.'
-                  : 'No jobs with this status. Show all jobs to see the others.'}</p>
-      ) : (
-        <>
-          <div className="admin-count-row">
-            <p className="admin-count" aria-live="polite">
-              {matching.length === 1 ? '1 job' : `${matching.length} jobs`}
-            </p>
-            {/* Compact: a day's plan at a glance (when, where, who to ring, the status and the chat); More shows the rest. */}
-            <button type="button" className="btn btn--secondary admin-btn admin-btn--compact" aria-pressed={compact} onClick={() => go(place({ view: compact ? undefined : 'compact' }))}>
-              Compact list
-            </button>
-          </div>
-          <ul className={`admin-cards${compact ? ' admin-cards--compact' : ''}`}>
-            {matching.slice(0, shown).map((job) => (
-              <BookingCard key={job.id} job={job} all={bookings} quote={job.quoteId ? quoteById.get(job.quoteId) : undefined} thread={threads.get(job.id)} refused={refusedByJob.get(job.id)} go={go} compact={compact} />
-            ))}
-          </ul>
-          {matching.length > shown ? (
-            <button type="button" className="btn btn--secondary admin-btn admin-more" onClick={() => setShown(shown + PAGE)}>
-              Show more jobs ({matching.length - shown} more)
-            </button>
-          ) : null}
-        </>
-      )}
+      <div className={`admin-results${stale ? ' admin-results--stale' : ''}`} aria-busy={stale || undefined}>
+        {bookings === undefined ? (
+          <p className="admin-empty">Loading jobs…</p>
+        ) : matching.length === 0 ? (
+          <p className="admin-empty">{bookings.length === 0
+              ? 'No bookings yet. Jobs from the website and the customer portal appear here.'
+              : searched.trim()
+                ? filter
+                  ? 'No jobs match. Clear the search or show all jobs.'
+                  : 'No jobs match. Clear the search to see them all.'
+                : when === 'today'
+                  ? 'No jobs today. Show all jobs to see the others.'
+                  : when === 'open'
+                    ? 'Every past job is closed: completed or cancelled.'
+                    : 'No jobs with this status. Show all jobs to see the others.'}</p>
+        ) : (
+          <>
+            <div className="admin-count-row">
+              <p className="admin-count" aria-live="polite">
+                {matching.length === 1 ? '1 job' : `${matching.length} jobs`}
+              </p>
+              {/* Compact: a day's plan at a glance (when, where, who to ring, the status and the chat); More shows the rest. */}
+              <button type="button" className="btn btn--secondary admin-btn admin-btn--compact" aria-pressed={compact} onClick={() => go(place({ view: compact ? undefined : 'compact' }))}>
+                Compact list
+              </button>
+            </div>
+            <ul className={`admin-cards${compact ? ' admin-cards--compact' : ''}`}>
+              {matching.slice(0, shown).map((job) => (
+                <BookingCard key={job.id} job={job} all={bookings} quote={job.quoteId ? quoteById.get(job.quoteId) : undefined} thread={threads.get(job.id)} refused={refusedByJob.get(job.id)} go={go} compact={compact} />
+              ))}
+            </ul>
+            {matching.length > shown ? (
+              <button type="button" className="btn btn--secondary admin-btn admin-more" onClick={() => setShown(shown + PAGE)}>
+                Show more jobs ({matching.length - shown} more)
+              </button>
+            ) : null}
+          </>
+        )}
+      </div>
     </div>
   );
 }
