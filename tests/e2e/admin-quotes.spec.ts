@@ -152,6 +152,12 @@ test.describe('a quote the customer answered', () => {
     await expect(card).toHaveCount(1);
     await expect(card.getByRole('button', { name: /Convert to Job/ })).toHaveCount(0);
     await expect(card.getByRole('button', { name: /^Delete/ })).toBeVisible();
+    // One plain statement: no 'rejected' badge or 'Declined' beside 'withdrawn', and nothing erased to call, write to or
+    // drive to.
+    await expect(card.getByRole('heading', { name: 'Erased person' })).toBeVisible();
+    await expect(card).not.toContainText(/rejected|declined/i);
+    await expect(card.getByRole('link')).toHaveCount(0);
+    await expect(card).not.toContainText('[erased]');
   });
 
   test('says when the customer approved it, also once converted to a job minutes later', async ({ page }) => {

@@ -132,25 +132,7 @@ export function BookingsTab({
           Add Manual Booking
         </button>
       </ScreenHead>
-      <div className="admin-filters">
-        <SearchBox label="Find a job" value={query} onChange={setQuery} placeholder="Name, phone, address…" />
-        <label className="admin-select">
-          <span className="admin-select__label">Show</span>
-          <select value={filter ?? when ?? ''} onChange={(event) => show(event.target.value)}>
-            <option value="">All jobs</option>
-            <StatusOptions />
-            <option value="today">Today’s jobs</option>
-            <option value="open">Past jobs still open</option>
-          </select>
-        </label>
-        <label className="admin-select">
-          <span className="admin-select__label">Order</span>
-          <select value={order ?? ''} onChange={(event) => go(place({ order: (event.target.value || undefined) as JobOrder | undefined }))}>
-            <option value="">Newest first</option>
-            <option value="date">Next job first</option>
-          </select>
-        </label>
-      </div>
+      {/* Right under the heading, where a phone sees them without scrolling. */}
       {bookings !== undefined && !filter && !when && (todays > 0 || unclosed > 0) ? (
         <p className="admin-jobs-day">
           {todays > 0 ? (
@@ -165,6 +147,35 @@ export function BookingsTab({
           ) : null}
         </p>
       ) : null}
+      <div className="admin-filters">
+        <SearchBox label="Find a job" value={query} onChange={setQuery} placeholder="Name, phone, address…" />
+        <label className="admin-select">
+          <span className="admin-select__label">Show</span>
+          <select value={filter ?? when ?? ''} onChange={(event) => show(event.target.value)}>
+            <option value="">All jobs</option>
+            <StatusOptions />
+            <option value="today">Today’s jobs</option>
+            {/* Short enough for the select on a phone ("Past jobs still open" was cut off). */}
+            <option value="open">Still open</option>
+          </select>
+        </label>
+        {/* Today's jobs are listed by the hour and past jobs still open oldest first, whatever the order chosen: the
+            box says so rather than offer an order that would not apply. */}
+        {when ? (
+          <p className="admin-select admin-order-fixed">
+            <span className="admin-select__label">Order</span>
+            <span className="admin-order-fixed__value">{when === 'today' ? 'By the hour' : 'Oldest first'}</span>
+          </p>
+        ) : (
+          <label className="admin-select">
+            <span className="admin-select__label">Order</span>
+            <select value={order ?? ''} onChange={(event) => go(place({ order: (event.target.value || undefined) as JobOrder | undefined }))}>
+              <option value="">Newest first</option>
+              <option value="date">Next job first</option>
+            </select>
+          </label>
+        )}
+      </div>
       <div className={`admin-results${stale ? ' admin-results--stale' : ''}`} aria-busy={stale || undefined}>
         {bookings === undefined ? (
           <p className="admin-empty">Loading jobs…</p>
@@ -198,7 +209,7 @@ export function BookingsTab({
             </ul>
             {matching.length > shown ? (
               <button type="button" className="btn btn--secondary admin-btn admin-more" onClick={() => setShown(shown + PAGE)}>
-                Show more jobs ({matching.length - shown} more)
+                {moreLabel(matching.length - shown)}
               </button>
             ) : null}
           </>
@@ -206,4 +217,10 @@ export function BookingsTab({
       </div>
     </div>
   );
+}
+
+/** What "Show more" adds, and how many are left: 'Show 30 more (293 left)', or 'Show the last 12'. */
+function moreLabel(left: number): string {
+  if (left > PAGE) return `Show ${PAGE} more (${left} left)`;
+  return left === 1 ? 'Show the last one' : `Show the last ${left}`;
 }
