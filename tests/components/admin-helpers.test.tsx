@@ -81,11 +81,11 @@ describe('the exports', () => {
     job({ firstName: 'Called off', startDate: '2026-12-11', finishDate: '2026-12-11', status: 'cancelled' }),
   ];
 
-  it("hold today's jobs, the pending ones, and the upcoming ones (not cancelled), soonest first", () => {
+  it("hold today's jobs, the pending ones, and the upcoming ones (not cancelled, from today on), soonest first", () => {
     const names = (kind: Parameters<typeof bookingsFor>[0]) => bookingsFor(kind, jobs, today).map((b) => b.firstName);
     expect(names('today')).toEqual(['Today', 'Spans']);
     expect(names('pending')).toEqual(['Later']);
-    expect(names('upcoming')).toEqual(['Later']);
+    expect(names('upcoming')).toEqual(['Spans', 'Today', 'Later']);
     expect(names('all')).toHaveLength(4);
   });
 

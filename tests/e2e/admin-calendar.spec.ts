@@ -17,10 +17,10 @@ test('the quick exports say so when they have nothing: no bookings today, none p
   await expect(exports.getByRole('status')).toHaveText('No pending bookings. All bookings are processed');
   await expect(page.getByText('All bookings are processed').first()).toBeVisible();
   await exports.getByRole('button', { name: /^Upcoming/ }).click();
-  await expect(exports.getByRole('status')).toHaveText('No upcoming bookings. There are no jobs after today.');
+  await expect(exports.getByRole('status')).toHaveText('No upcoming bookings. There are no jobs today or later.');
 });
 
-test('every export is a CSV a spreadsheet reads right: £ and accents, formulas neutralised, dates as yyyy-MM-dd', async ({ page }) => {
+test('every export is a CSV a spreadsheet reads right: £ and accents, formulas neutralised, dates as yyyy-MM-dd, a phone as text with its 0, the source in words; Upcoming from today on', async ({ page }) => {
   const admin = await adminClient(own.server);
   const make = async (body: Record<string, unknown>) =>
     expect((await admin.post('/api/bookings', { serviceType: 'rewiring', isManualBooking: true, ...body })).status).toBe(201);
@@ -65,13 +65,13 @@ test('every export is a CSV a spreadsheet reads right: £ and accents, formulas 
   // A cell that starts with = + - @ is read as text, never run.
   expect(byName.get("'+Plus")?.[1]).toBe('\'=HYPERLINK("http://evil.example","Click")');
   expect(byName.get('Brontë')).toEqual(
-    expect.arrayContaining(['Zoë', 'Brontë', "'+44 1632 960123", 'Rewiring', 'confirmed', ukDay(3), ukDay(4), 'Budget £1,200 for the café', 'manual']),
+    expect.arrayContaining(['Zoë', 'Brontë', '01632 960123', 'Rewiring', 'confirmed', ukDay(3), ukDay(4), 'Budget £1,200 for the café', 'Added by you']),
   );
   expect(byName.get('Brontë')?.[15]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
 
   expect((await csvOf(page, exports.getByRole('button', { name: /^Today’s/ }))).rows.slice(1).map((row) => row[2])).toEqual(["'+Plus"]);
   expect((await csvOf(page, exports.getByRole('button', { name: /^Pending/ }))).rows.slice(1).map((row) => row[2])).toEqual(["'+Plus"]);
-  expect((await csvOf(page, exports.getByRole('button', { name: /^Upcoming/ }))).rows.slice(1).map((row) => row[2])).toEqual(['Brontë']);
+  expect((await csvOf(page, exports.getByRole('button', { name: /^Upcoming/ }))).rows.slice(1).map((row) => row[2])).toEqual(["'+Plus", 'Brontë']);
 });
 
 test('a day’s panel lists its jobs and Add Job books one on that date', async ({ page }) => {

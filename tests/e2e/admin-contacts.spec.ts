@@ -80,6 +80,8 @@ test('a customer booked on the phone with no email address is in Contacts, found
   await page.getByLabel('Find a contact').fill('01632960441');
   const bill = page.locator('.admin-contact').filter({ has: page.getByRole('heading', { name: 'Bill Turner' }) });
   await expect(bill).toHaveCount(1);
+  // Their number alone on the card's line, with no dot before it for an email address there is not.
+  await expect(bill.locator('.admin-contact__line')).toHaveText('01632 960441');
   await bill.getByRole('button', { name: /Open/ }).click();
   await expect(page.getByRole('heading', { name: 'Jobs (2)' })).toBeVisible();
   await page.getByRole('button', { name: 'Erase personal data' }).click();

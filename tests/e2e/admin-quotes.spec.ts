@@ -3,7 +3,7 @@ import { adminClient, customer, jobCard, quoteRequest, signIn, ukDay } from './a
 import { expect, test } from './fixtures.ts';
 
 test.describe('the admin’s quotes', () => {
-  test('edit a quote, convert it to a job, and the job appears confirmed', async ({ page, server }) => {
+  test('edit a quote, convert it to a job, and the job appears confirmed with the price, what it includes and the notes', async ({ page, server }) => {
     // Another one still pending, asked for before: listed below Quinn's.
     await quoteRequest(server, { firstName: 'Penny', lastName: 'Pending' });
     const quote = await quoteRequest(server, { firstName: 'Quinn', lastName: 'Quote', preferredDate: ukDay(71) });
@@ -57,7 +57,14 @@ test.describe('the admin’s quotes', () => {
     await expect(card.getByRole('heading', { name: 'Quinn Quote' })).toBeFocused();
 
     await page.getByRole('tab', { name: 'Bookings' }).click();
-    await expect(jobCard(page, 'Quinn Quote').locator('.status-badge')).toHaveText('confirmed');
+    const made = jobCard(page, 'Quinn Quote');
+    await expect(made.locator('.status-badge')).toHaveText('confirmed');
+    // What was agreed on the quote goes with the job to the site.
+    const fact = (name: string) => made.locator(`div:has(> dt:text-is("${name}")) > dd`);
+    await expect(fact('Source')).toHaveText('From a quote');
+    await expect(fact('Quoted price')).toHaveText('£1,250.50');
+    await expect(fact('What the price includes')).toHaveText('A new consumer unit, fitted and certified');
+    await expect(fact('Quote notes')).toHaveText('Board is in the garage');
     const job = server.storage.queries.bookings().find((b) => b.quoteId === quote.id)!;
     expect(job).toMatchObject({ status: 'confirmed', startDate: ukDay(71), startTime: '09:00', finishTime: '17:00' });
   });
@@ -145,6 +152,12 @@ test.describe('a quote the customer answered', () => {
     await expect(card).toHaveCount(1);
     await expect(card.getByRole('button', { name: /Convert to Job/ })).toHaveCount(0);
     await expect(card.getByRole('button', { name: /^Delete/ })).toBeVisible();
+    // One plain statement: no 'rejected' badge or 'Declined' beside 'withdrawn', and nothing erased to call, write to or
+    // drive to.
+    await expect(card.getByRole('heading', { name: 'Erased person' })).toBeVisible();
+    await expect(card).not.toContainText(/rejected|declined/i);
+    await expect(card.getByRole('link')).toHaveCount(0);
+    await expect(card).not.toContainText('[erased]');
   });
 
   test('says when the customer approved it, also once converted to a job minutes later', async ({ page }) => {

@@ -138,7 +138,7 @@ export function Dashboard({ user }: { user: UserView }) {
       <div ref={panel} className="admin-panel" role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
         {jobsKept ? (
           <div hidden={tab !== 'bookings'}>
-            <BookingsTab bookings={bookings} place={tab === 'bookings' ? search : (chatReturn ?? {})} go={go} />
+            <BookingsTab bookings={bookings} quotes={quotes} place={tab === 'bookings' ? search : (chatReturn ?? {})} go={go} />
           </div>
         ) : null}
         {tab === 'quotes' ? <QuotesTab quotes={quotes} bookings={bookings} /> : null}

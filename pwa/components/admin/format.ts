@@ -56,3 +56,14 @@ export function pounds(amount: string | null): string {
   const value = Number(amount.replace(/^£/, '').replace(/,/g, ''));
   return Number.isFinite(value) ? `£${value.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}` : `£${amount}`;
 }
+
+/**
+ * Where a job came from, in words: the job card's Source and the CSV export's. The stored codes ('admin', 'quote',
+ * 'portal') mean nothing in a spreadsheet.
+ */
+export function sourceWords(job: { isManualBooking: boolean; quoteId: string | null; source: string }): string {
+  if (job.isManualBooking) return 'Added by you';
+  if (job.quoteId || job.source === 'quote') return 'From a quote';
+  if (job.source === 'admin') return 'Added by you';
+  return job.source === 'portal' ? 'Customer portal' : 'Website';
+}

@@ -1,6 +1,7 @@
 import type { ReactNode, Ref } from 'react';
 import '../ui/status-badge.css';
 import { directionsHref } from '#domain/content/shared.ts';
+import { ERASED } from '#domain/limits.ts';
 import type { BookingView } from '#domain/views.ts';
 import type { FormStatus } from '../../lib/form.ts';
 import { personName } from '../../offline/admin-commands.ts';
@@ -68,21 +69,23 @@ export function Fact({ name, children, wide }: { name: string; children: ReactNo
   );
 }
 
-/** A person's phone and email as facts of a card, each a link that calls or writes. */
+/** A person's phone and email as facts of a card, each a link that calls or writes (an erased one says so, unlinked). */
 export function ContactFacts({ phone, email }: { phone: string | null; email: string | null }) {
   return (
     <>
-      <Fact name="Phone">{phone ? <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a> : null}</Fact>
-      <Fact name="Email">{email ? <a href={`mailto:${email}`}>{breakableEmail(email)}</a> : null}</Fact>
+      <Fact name="Phone">{phone === ERASED ? <Erased /> : phone ? <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a> : null}</Fact>
+      <Fact name="Email">{email === ERASED ? <Erased /> : email ? <a href={`mailto:${email}`}>{breakableEmail(email)}</a> : null}</Fact>
     </>
   );
 }
 
-/** A job's or a quote's address, a link to directions there (the maps app on a tablet or phone). */
+/** A job's or a quote's address, a link to directions there (the maps app on a tablet or phone); an erased one unlinked. */
 export function AddressFact({ address }: { address: string | null }) {
   return (
     <Fact name="Address">
-      {address ? (
+      {address === ERASED ? (
+        <Erased />
+      ) : address ? (
         <a href={directionsHref(address)} target="_blank" rel="noopener noreferrer">
           <span>
             {address}
@@ -92,6 +95,11 @@ export function AddressFact({ address }: { address: string | null }) {
       ) : null}
     </Fact>
   );
+}
+
+/** In place of a personal detail erased under UK GDPR: nothing to call, write to or drive to. */
+export function Erased() {
+  return <span className="admin-muted">Erased</span>;
 }
 
 /** An address that may wrap before its @ when the column is narrow, rather than anywhere in a word. */

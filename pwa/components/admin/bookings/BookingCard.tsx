@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { serviceTypeLabel } from '#domain/content/services.ts';
 import { bookingReference } from '#domain/reference.ts';
-import type { BookingView } from '#domain/views.ts';
+import type { BookingView, QuoteView } from '#domain/views.ts';
 import { changeStatus, personName, takeTheirs } from '../../../offline/admin-commands.ts';
 import type { Thread } from '../../../offline/admin-data.ts';
 import type { OutboxItem } from '../../../offline/db.ts';
@@ -10,9 +10,10 @@ import type { Shown } from '../../../offline/use-mirror.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useAdmin } from '../context.ts';
-import { jobWhen } from '../format.ts';
+import { jobWhen, pounds, sourceWords } from '../format.ts';
 import type { AdminSearch } from '../search.ts';
 import { AddressFact, ContactFacts, Fact, StatusOptions } from '../parts.tsx';
+import { customerReadsChat } from '../chat/reach.ts';
 import { BookingHistory } from './BookingHistory.tsx';
 import { DatesForm } from './DatesForm.tsx';
 import { Attachments } from './Attachments.tsx';
@@ -25,11 +26,14 @@ import { reportStatusOutcome } from './report.ts';
 /**
  * One job (seed point 2): who, what, when and where; the status badge and a big status selector (any status to
  * any, through the outbox); its chat with the message count and a New badge when the customer waits for an
- * answer; Google Calendar and .ics; its history. A change the server refused waits here for the admin's choice.
+ * answer; Google Calendar and .ics; its history. A job made from a quote shows what was agreed there: the price, what
+ * it includes and the admin's notes. A change the server refused waits here for the admin's choice. Memoised: while
+ * the admin types in Find a job the cards still listed are not drawn again at each key.
  */
-export function BookingCard({
+export const BookingCard = memo(function BookingCard({
   job,
   all,
+  quote,
   thread,
   refused,
   go,
@@ -37,6 +41,8 @@ export function BookingCard({
 }: {
   job: Shown<BookingView>;
   all: readonly BookingView[];
+  /** The quote the job was made from, when it is on this device. */
+  quote?: QuoteView | undefined;
   thread: Thread | undefined;
   refused: OutboxItem | undefined;
   go: (search: AdminSearch) => void;
@@ -57,6 +63,7 @@ export function BookingCard({
   const overlaps = useMemo(() => clashingJobs(job, all), [job, all]);
   const google = googleCalendarUrl(job);
   const name = personName(job) || 'No name';
+  const reads = customerReadsChat(job, user.id);
 
   // A refused change whose "conflict" is the very status (or dates) the admin chose is no conflict at all.
   useEffect(() => {
@@ -91,7 +98,18 @@ export function BookingCard({
               {job.description}
             </Fact>
             <Fact name="Reference">{bookingReference(job.id)}</Fact>
-            <Fact name="Source">{job.isManualBooking ? 'Added by you' : job.quoteId ? 'From a quote' : job.source === 'portal' ? 'Customer portal' : 'Website'}</Fact>
+            <Fact name="Source">{sourceWords(job)}</Fact>
+            {quote ? (
+              <>
+                <Fact name="Quoted price">{pounds(quote.estimatedCost)}</Fact>
+                <Fact name="What the price includes" wide>
+                  {quote.scope}
+                </Fact>
+                <Fact name="Quote notes" wide>
+                  {quote.notes}
+                </Fact>
+              </>
+            ) : null}
           </>
         ) : null}
       </dl>
@@ -109,11 +127,13 @@ export function BookingCard({
             <StatusOptions />
           </select>
         </label>
+        {/* A job whose customer cannot read its chat (no email, no account): the electrician's own notes, and named so. */}
         <button type="button" className="btn btn--secondary admin-btn" data-chat-for={job.id} onClick={() => go({ tab: 'chat', booking: job.id })}>
           <Icon name="chat" size={18} />
-          Chat{thread ? ` (${thread.count})` : ''}
+          {reads ? 'Chat' : 'Notes'}
+          {thread ? ` (${thread.count})` : ''}
           {thread?.unanswered ? <span className="admin-new">New</span> : null}
-          <span className="visually-hidden"> with {name}</span>
+          <span className="visually-hidden">{reads ? ` with ${name}` : ` on ${name}’s job (only you see them)`}</span>
         </button>
         {compact ? (
           <button type="button" className="btn btn--secondary admin-btn" aria-expanded={more} onClick={() => setMore(!more)}>
@@ -154,4 +174,4 @@ export function BookingCard({
       ) : null}
     </li>
   );
-}
+});

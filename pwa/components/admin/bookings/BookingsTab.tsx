@@ -1,13 +1,13 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { serviceTypeLabel } from '#domain/content/services.ts';
 import { bookingReference } from '#domain/reference.ts';
-import type { BookingView } from '#domain/views.ts';
+import type { BookingView, QuoteView } from '#domain/views.ts';
 import { personName } from '../../../offline/admin-commands.ts';
 import { threadsOf, useAllMessages, useRefusedItems } from '../../../offline/admin-data.ts';
 import type { OutboxItem } from '../../../offline/db.ts';
 import type { Shown } from '../../../offline/use-mirror.ts';
 import { Icon } from '../../ui/Icon.tsx';
-import { finder } from '../find.ts';
+import { matcher, searchable } from '../find.ts';
 import { today } from '../format.ts';
 import { JOB_WHENS, type AdminSearch, type JobFilter, type JobOrder, type JobView, type JobWhen } from '../search.ts';
 import { BookingCard } from './BookingCard.tsx';
@@ -23,11 +23,27 @@ const PAGE = 30;
  * of the work, thirty at a time so a long history stays quick on a tablet. Above them, how many jobs today and how
  * many past ones are still open, each a tap to show. The filter and the order are in the URL.
  */
-export function BookingsTab({ bookings, place: here, go }: { bookings: Array<Shown<BookingView>> | undefined; place: AdminSearch; go: (search: AdminSearch) => void }) {
+export function BookingsTab({
+  bookings,
+  quotes,
+  place: here,
+  go,
+}: {
+  bookings: Array<Shown<BookingView>> | undefined;
+  /** The device's copy of the quotes: a job made from one shows what was agreed (its price, scope and notes). */
+  quotes: readonly QuoteView[] | undefined;
+  place: AdminSearch;
+  go: (search: AdminSearch) => void;
+}) {
   const { status: filter, when, order, view } = here;
   const compact = view === 'compact';
   const [adding, setAdding] = useState(false);
   const [query, setQuery] = useState('');
+  // The list follows the search a moment behind the box: the box shows each key at once, and React renders the list
+  // for the latest query when it can, dropping a render a newer key has made stale (a mid-range phone lagged up to
+  // 184 ms a key). Until it has, the list is marked as out of date (dimmed, aria-busy), never shown as the answer.
+  const searched = useDeferredValue(query);
+  const stale = searched !== query;
   const [shown, setShown] = useState(PAGE);
   const addButton = useRef<HTMLButtonElement>(null);
   const backFromForm = useRef(false);
@@ -41,6 +57,7 @@ export function BookingsTab({ bookings, place: here, go }: { bookings: Array<Sho
   const messages = useAllMessages();
   const refused = useRefusedItems();
   const threads = useMemo(() => threadsOf(messages ?? []), [messages]);
+  const quoteById = useMemo(() => new Map((quotes ?? []).map((quote) => [quote.id, quote])), [quotes]);
   const refusedByJob = useMemo(() => {
     const map = new Map<string, OutboxItem>();
     for (const item of refused ?? []) if (item.record && !map.has(item.record)) map.set(item.record, item);
@@ -50,23 +67,35 @@ export function BookingsTab({ bookings, place: here, go }: { bookings: Array<Sho
   // does not vanish under the admin's thumb, and the focus stays on its status); another filter starts over.
   const day = today();
   const shownUnder = useRef({ filter: filter ?? when, ids: new Set<string>() });
+  // Each job's fields as the search compares them, made when the jobs change rather than at every key: the whole
+  // name (typed as "Tim Typing"), and the reference (a customer's support request quotes the one in their calendar event).
+  const searchables = useMemo(
+    () =>
+      new Map(
+        (bookings ?? []).map((job) => [
+          job.id,
+          searchable([personName(job), job.email, job.phone, job.address, job.serviceType, serviceTypeLabel(job.serviceType), job.description, bookingReference(job.id)]),
+        ]),
+      ),
+    [bookings],
+  );
   const matching = useMemo(() => {
-    const matches = finder(query);
+    const matches = matcher(searched);
     if (shownUnder.current.filter !== (filter ?? when)) shownUnder.current = { filter: filter ?? when, ids: new Set() };
     const kept = shownUnder.current.ids;
     const found = (bookings ?? []).filter((job) => {
       if (filter && (job.status || 'pending').replace(/-/g, '_') !== filter && !kept.has(job.id)) return false;
       if (when === 'today' && !onDay(job, day) && !kept.has(job.id)) return false;
       if (when === 'open' && !stillOpen(job, day) && !kept.has(job.id)) return false;
-      // The whole name (typed as "Tim Typing"), and the reference: a customer's support request quotes the one in their calendar event.
-      return matches([personName(job), job.email, job.phone, job.address, job.serviceType, serviceTypeLabel(job.serviceType), job.description, bookingReference(job.id)]);
+      const fields = searchables.get(job.id);
+      return fields !== undefined && matches(fields);
     });
     for (const job of found) kept.add(job.id);
     // A day's jobs by their hours; past jobs still open, the oldest first (the longest left open).
     if (when === 'today') return byJobDay(found, day);
     if (when === 'open') return byJobDay(found, day).reverse();
     return order === 'date' ? byJobDay(found, day) : found;
-  }, [bookings, filter, when, order, query, day]);
+  }, [bookings, searchables, filter, when, order, searched, day]);
   // What the day holds, said above the list: today's jobs, and booked jobs whose days have gone by unclosed.
   const todays = useMemo(() => (bookings ?? []).filter((job) => onDay(job, day)).length, [bookings, day]);
   const unclosed = useMemo(() => (bookings ?? []).filter((job) => stillOpen(job, day)).length, [bookings, day]);
@@ -103,25 +132,7 @@ export function BookingsTab({ bookings, place: here, go }: { bookings: Array<Sho
           Add Manual Booking
         </button>
       </ScreenHead>
-      <div className="admin-filters">
-        <SearchBox label="Find a job" value={query} onChange={setQuery} placeholder="Name, phone, address…" />
-        <label className="admin-select">
-          <span className="admin-select__label">Show</span>
-          <select value={filter ?? when ?? ''} onChange={(event) => show(event.target.value)}>
-            <option value="">All jobs</option>
-            <StatusOptions />
-            <option value="today">Today’s jobs</option>
-            <option value="open">Past jobs still open</option>
-          </select>
-        </label>
-        <label className="admin-select">
-          <span className="admin-select__label">Order</span>
-          <select value={order ?? ''} onChange={(event) => go(place({ order: (event.target.value || undefined) as JobOrder | undefined }))}>
-            <option value="">Newest first</option>
-            <option value="date">Next job first</option>
-          </select>
-        </label>
-      </div>
+      {/* Right under the heading, where a phone sees them without scrolling. */}
       {bookings !== undefined && !filter && !when && (todays > 0 || unclosed > 0) ? (
         <p className="admin-jobs-day">
           {todays > 0 ? (
@@ -136,43 +147,80 @@ export function BookingsTab({ bookings, place: here, go }: { bookings: Array<Sho
           ) : null}
         </p>
       ) : null}
-      {bookings === undefined ? (
-        <p className="admin-empty">Loading jobs…</p>
-      ) : matching.length === 0 ? (
-        <p className="admin-empty">{bookings.length === 0
-            ? 'No bookings yet. Jobs from the website and the customer portal appear here.'
-            : query.trim()
-              ? filter
-                ? 'No jobs match. Clear the search or show all jobs.'
-                : 'No jobs match. Clear the search to see them all.'
-              : when === 'today'
-                ? 'No jobs today. Show all jobs to see the others.'
-                : when === 'open'
-                  ? 'Every past job is closed: completed or cancelled.'
-                  : 'No jobs with this status. Show all jobs to see the others.'}</p>
-      ) : (
-        <>
-          <div className="admin-count-row">
-            <p className="admin-count" aria-live="polite">
-              {matching.length === 1 ? '1 job' : `${matching.length} jobs`}
-            </p>
-            {/* Compact: a day's plan at a glance (when, where, who to ring, the status and the chat); More shows the rest. */}
-            <button type="button" className="btn btn--secondary admin-btn admin-btn--compact" aria-pressed={compact} onClick={() => go(place({ view: compact ? undefined : 'compact' }))}>
-              Compact list
-            </button>
-          </div>
-          <ul className={`admin-cards${compact ? ' admin-cards--compact' : ''}`}>
-            {matching.slice(0, shown).map((job) => (
-              <BookingCard key={job.id} job={job} all={bookings} thread={threads.get(job.id)} refused={refusedByJob.get(job.id)} go={go} compact={compact} />
-            ))}
-          </ul>
-          {matching.length > shown ? (
-            <button type="button" className="btn btn--secondary admin-btn admin-more" onClick={() => setShown(shown + PAGE)}>
-              Show more jobs ({matching.length - shown} more)
-            </button>
-          ) : null}
-        </>
-      )}
+      <div className="admin-filters">
+        <SearchBox label="Find a job" value={query} onChange={setQuery} placeholder="Name, phone, address…" />
+        <label className="admin-select">
+          <span className="admin-select__label">Show</span>
+          <select value={filter ?? when ?? ''} onChange={(event) => show(event.target.value)}>
+            <option value="">All jobs</option>
+            <StatusOptions />
+            <option value="today">Today’s jobs</option>
+            {/* Short enough for the select on a phone ("Past jobs still open" was cut off). */}
+            <option value="open">Still open</option>
+          </select>
+        </label>
+        {/* Today's jobs are listed by the hour and past jobs still open oldest first, whatever the order chosen: the
+            box says so rather than offer an order that would not apply. */}
+        {when ? (
+          <p className="admin-select admin-order-fixed">
+            <span className="admin-select__label">Order</span>
+            <span className="admin-order-fixed__value">{when === 'today' ? 'By the hour' : 'Oldest first'}</span>
+          </p>
+        ) : (
+          <label className="admin-select">
+            <span className="admin-select__label">Order</span>
+            <select value={order ?? ''} onChange={(event) => go(place({ order: (event.target.value || undefined) as JobOrder | undefined }))}>
+              <option value="">Newest first</option>
+              <option value="date">Next job first</option>
+            </select>
+          </label>
+        )}
+      </div>
+      <div className={`admin-results${stale ? ' admin-results--stale' : ''}`} aria-busy={stale || undefined}>
+        {bookings === undefined ? (
+          <p className="admin-empty">Loading jobs…</p>
+        ) : matching.length === 0 ? (
+          <p className="admin-empty">{bookings.length === 0
+              ? 'No bookings yet. Jobs from the website and the customer portal appear here.'
+              : searched.trim()
+                ? filter
+                  ? 'No jobs match. Clear the search or show all jobs.'
+                  : 'No jobs match. Clear the search to see them all.'
+                : when === 'today'
+                  ? 'No jobs today. Show all jobs to see the others.'
+                  : when === 'open'
+                    ? 'Every past job is closed: completed or cancelled.'
+                    : 'No jobs with this status. Show all jobs to see the others.'}</p>
+        ) : (
+          <>
+            <div className="admin-count-row">
+              <p className="admin-count" aria-live="polite">
+                {matching.length === 1 ? '1 job' : `${matching.length} jobs`}
+              </p>
+              {/* Compact: a day's plan at a glance (when, where, who to ring, the status and the chat); More shows the rest. */}
+              <button type="button" className="btn btn--secondary admin-btn admin-btn--compact" aria-pressed={compact} onClick={() => go(place({ view: compact ? undefined : 'compact' }))}>
+                Compact list
+              </button>
+            </div>
+            <ul className={`admin-cards${compact ? ' admin-cards--compact' : ''}`}>
+              {matching.slice(0, shown).map((job) => (
+                <BookingCard key={job.id} job={job} all={bookings} quote={job.quoteId ? quoteById.get(job.quoteId) : undefined} thread={threads.get(job.id)} refused={refusedByJob.get(job.id)} go={go} compact={compact} />
+              ))}
+            </ul>
+            {matching.length > shown ? (
+              <button type="button" className="btn btn--secondary admin-btn admin-more" onClick={() => setShown(shown + PAGE)}>
+                {moreLabel(matching.length - shown)}
+              </button>
+            ) : null}
+          </>
+        )}
+      </div>
     </div>
   );
+}
+
+/** What "Show more" adds, and how many are left: 'Show 30 more (293 left)', or 'Show the last 12'. */
+function moreLabel(left: number): string {
+  if (left > PAGE) return `Show ${PAGE} more (${left} left)`;
+  return left === 1 ? 'Show the last one' : `Show the last ${left}`;
 }

@@ -4,12 +4,18 @@ import type { BookingView } from '#domain/views.ts';
 import { personName } from '../../../offline/admin-commands.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import { customerReadsChat } from '../chat/reach.ts';
+import { useAdmin } from '../context.ts';
 import { dayLabel } from '../format.ts';
 import type { AdminSearch } from '../search.ts';
 import { onDay } from './month.ts';
 
-/** The chosen day (seed point 2): its jobs, each opening its chat, and Add Job for that date. */
+/**
+ * The chosen day (seed point 2): its jobs, each opening its chat (its notes, for a job whose customer cannot read
+ * one), and Add Job for that date.
+ */
 export function DayPanel({ day, bookings, onAdd, go, focus }: { day: string; bookings: readonly BookingView[]; onAdd: () => void; go: (search: AdminSearch) => void; focus: boolean }) {
+  const { user } = useAdmin();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focus) heading.current?.focus();
@@ -33,7 +39,15 @@ export function DayPanel({ day, bookings, onAdd, go, focus }: { day: string; boo
             </div>
             <button type="button" className="btn btn--secondary admin-btn admin-btn--compact" data-chat-for={job.id} onClick={() => go({ tab: 'chat', booking: job.id })}>
               <Icon name="chat" size={16} />
-              Chat<span className="visually-hidden"> with {personName(job)}</span>
+              {customerReadsChat(job, user.id) ? (
+                <>
+                  Chat<span className="visually-hidden"> with {personName(job)}</span>
+                </>
+              ) : (
+                <>
+                  Notes<span className="visually-hidden"> on {personName(job)}’s job (only you see them)</span>
+                </>
+              )}
             </button>
           </li>
         ))}

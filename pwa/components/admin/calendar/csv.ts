@@ -1,8 +1,9 @@
 import Papa from 'papaparse';
 import { serviceTypeLabel } from '#domain/content/services.ts';
+import { phoneDigits, ukPhoneGroups } from '#domain/phone.ts';
 import { bookingReference } from '#domain/reference.ts';
 import type { BookingView } from '#domain/views.ts';
-import { today } from '../format.ts';
+import { sourceWords, today } from '../format.ts';
 
 /** The exports of the calendar tab (seed point 2): every booking, and the quick ones. */
 export type ExportKind = 'all' | 'today' | 'pending' | 'upcoming';
@@ -12,10 +13,13 @@ export const EMPTY_EXPORT: Readonly<Record<ExportKind, { title: string; descript
   all: { title: 'No bookings yet', description: 'There is nothing to export.' },
   today: { title: 'No bookings today', description: 'There are no jobs booked for today.' },
   pending: { title: 'No pending bookings', description: 'All bookings are processed' },
-  upcoming: { title: 'No upcoming bookings', description: 'There are no jobs after today.' },
+  upcoming: { title: 'No upcoming bookings', description: 'There are no jobs today or later.' },
 };
 
-/** Which bookings each export holds. Today's: jobs on today; upcoming: jobs starting after today, not cancelled. */
+/**
+ * Which bookings each export holds. Today's: jobs on today; upcoming: the jobs not cancelled whose last day is today
+ * or later (today's, and one that began last week and runs until tomorrow, are still to do), soonest start first.
+ */
 export function bookingsFor(kind: ExportKind, bookings: readonly BookingView[], day: string = today()): BookingView[] {
   switch (kind) {
     case 'all':
@@ -25,17 +29,17 @@ export function bookingsFor(kind: ExportKind, bookings: readonly BookingView[], 
     case 'pending':
       return bookings.filter((b) => (b.status || 'pending') === 'pending');
     case 'upcoming':
-      return bookings.filter((b) => b.startDate !== null && b.startDate > day && b.status !== 'cancelled').sort((a, b) => (a.startDate! < b.startDate! ? -1 : a.startDate! > b.startDate! ? 1 : 0));
+      return bookings.filter((b) => b.startDate !== null && (b.finishDate || b.startDate) >= day && b.status !== 'cancelled').sort((a, b) => (a.startDate! < b.startDate! ? -1 : a.startDate! > b.startDate! ? 1 : 0));
   }
 }
 
 /** The columns, in the order a spreadsheet shows them. Days stay yyyy-MM-dd and times HH:mm, as the app shows them. */
 const COLUMNS: ReadonlyArray<[string, (b: BookingView) => string]> = [
-  ['Reference', (b) => bookingReference(b.id)],
+  ['Reference', (b) => referenceCell(bookingReference(b.id))],
   ['First name', (b) => b.firstName],
   ['Last name', (b) => b.lastName ?? ''],
   ['Email', (b) => b.email ?? ''],
-  ['Phone', (b) => b.phone ?? ''],
+  ['Phone', (b) => phoneCell(b.phone)],
   ['Service', (b) => serviceTypeLabel(b.serviceType)],
   ['Status', (b) => (b.status || 'pending').replace(/_/g, ' ')],
   ['Start date', (b) => b.startDate ?? ''],
@@ -45,7 +49,7 @@ const COLUMNS: ReadonlyArray<[string, (b: BookingView) => string]> = [
   ['Preferred date', (b) => b.preferredDate ?? ''],
   ['Address', (b) => b.address ?? ''],
   ['Details', (b) => b.description ?? ''],
-  ['Source', (b) => (b.isManualBooking ? 'manual' : b.quoteId ? 'quote' : b.source)],
+  ['Source', (b) => sourceWords(b)],
   ['Created', (b) => londonMinute(b.createdAt)],
 ];
 
@@ -73,6 +77,36 @@ export function download(csv: string, filename: string): void {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * A booking reference that every spreadsheet keeps as it is. A reference is eight hex digits; about one in twenty-five
+ * is all digits ('27157741', '03532754') or digits round one e ('578621e6'), which Excel, LibreOffice and Google
+ * Sheets take for a number (3532754, 5.78621E+11), and 'dec' or 'feb' between digits may be taken for a date. Those
+ * are written with a '#' before them ('#03532754'), which no spreadsheet reads as a number, a date or a formula. Why
+ * that: all eight characters stay together, so searching the sheet for the reference the customer quotes finds it (a
+ * space in the middle would not), and the formula guard stays whole (Excel's `="03532754"` is itself a formula, and a
+ * leading ' would show as a stray character in Excel). The other references are left as the card and calendar show them.
+ */
+export function referenceCell(reference: string): string {
+  return /^\d+(e\d+)?$/i.test(reference) || /\d(dec|feb)|(dec|feb)\d/i.test(reference) ? `#${reference}` : reference;
+}
+
+/**
+ * A phone number that stays text, with its leading 0: a UK number in its usual groups ('01632960207' and
+ * '+44 1632 960207' both as '01632 960207'; the space makes it text to every spreadsheet), other digits-only numbers
+ * with a space after the fifth digit, anything else (words, a foreign '+33 …') as typed (the formula guard then
+ * neutralises a leading +).
+ */
+export function phoneCell(phone: string | null): string {
+  if (!phone) return '';
+  const typed = phone.trim();
+  if (!/^[\d\s()+.-]+$/.test(typed)) return phone;
+  const digits = phoneDigits(typed);
+  const grouped = ukPhoneGroups(digits);
+  if (grouped) return grouped;
+  if (/^\d{2,}$/.test(typed)) return `${typed.slice(0, Math.min(5, typed.length - 1))} ${typed.slice(Math.min(5, typed.length - 1))}`;
+  return phone;
 }
 
 function londonMinute(iso: string): string {

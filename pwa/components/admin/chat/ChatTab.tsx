@@ -7,12 +7,15 @@ import type { Shown } from '../../../offline/use-mirror.ts';
 import { finder } from '../find.ts';
 import { jobWhen, moment } from '../format.ts';
 import type { AdminSearch } from '../search.ts';
+import { useAdmin } from '../context.ts';
 import { Gone, ScreenHead, SearchBox } from '../parts.tsx';
 import { ChatThread } from './ChatThread.tsx';
+import { customerReadsChat } from './reach.ts';
 
 /**
  * Chat (seed point 2): pick a job, then chat with its customer as the business. The list puts the customers
- * waiting for an answer first, then the latest conversations.
+ * waiting for an answer first, then the latest conversations. A job whose customer cannot read its chat (taken on the
+ * phone, no email and no account) is marked as notes only, so a reply there never looks like one the customer got.
  */
 export function ChatTab({
   bookings,
@@ -26,6 +29,7 @@ export function ChatTab({
   backTo: AdminSearch;
   go: (search: AdminSearch) => void;
 }) {
+  const { user } = useAdmin();
   const messages = useAllMessages();
   const threads = useMemo(() => threadsOf(messages ?? []), [messages]);
   const [query, setQuery] = useState('');
@@ -63,17 +67,25 @@ export function ChatTab({
         <ul className="admin-threads">
           {list.slice(0, 60).map((b) => {
             const thread = threads.get(b.id);
+            const notes = !customerReadsChat(b, user.id);
             return (
               <li key={b.id}>
                 <button type="button" className="admin-thread" data-chat-for={b.id} onClick={() => go({ tab: 'chat', booking: b.id })}>
                   <span className="admin-thread__name">
                     {personName(b) || 'No name'}
                     {thread?.unanswered ? <span className="admin-new">New</span> : null}
+                    {notes ? <span className="admin-chip admin-thread__notes">Notes only</span> : null}
                   </span>
                   <span className="admin-thread__meta">
                     {serviceTypeLabel(b.serviceType)} · {jobWhen(b)}
                   </span>
-                  <span className="admin-thread__meta">{thread ? `${thread.count} ${thread.count === 1 ? 'message' : 'messages'}, latest ${moment(thread.latestAt ?? '')}` : 'No messages yet'}</span>
+                  <span className="admin-thread__meta">
+                    {notes
+                      ? `No email or account: the customer cannot see it. ${thread ? `${thread.count} ${thread.count === 1 ? 'note' : 'notes'}` : 'No notes yet'}`
+                      : thread
+                        ? `${thread.count} ${thread.count === 1 ? 'message' : 'messages'}, latest ${moment(thread.latestAt ?? '')}`
+                        : 'No messages yet'}
+                  </span>
                 </button>
               </li>
             );

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { BUSINESS } from '#domain/business.ts';
 import { serviceTypeLabel } from '#domain/content/services.ts';
+import { ERASED } from '#domain/limits.ts';
 import type { BookingView } from '#domain/views.ts';
 import { toast } from '../../../lib/toast.ts';
 import { personName, sendReply } from '../../../offline/admin-commands.ts';
@@ -18,15 +19,19 @@ import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useAdmin } from '../context.ts';
 import { jobWhen, moment } from '../format.ts';
 import { ScreenHead } from '../parts.tsx';
+import { customerReadsChat } from './reach.ts';
 
 /**
  * One job's chat, as the business (the server marks the replies as the business's and names the sender). New
  * customer messages arrive with the 5-second pull; a reply written offline shows at once, marked as waiting,
  * and goes with the outbox, with any photos or documents (a certificate) attached. Empty or blank messages are not
- * sent (seed point 5).
+ * sent (seed point 5). A job nobody can read the chat of (taken on the phone with no email address and no account) is
+ * the electrician's notes on the job: it is named so, and says above the box that the customer will not see it and
+ * which number to ring.
  */
 export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; back: string; onBack: () => void }) {
   const { user } = useAdmin();
+  const reads = customerReadsChat(job, user.id);
   const messages = useMessages(job.id);
   const [text, setText] = useState('');
   const [problem, setProblem] = useState('');
@@ -74,7 +79,7 @@ export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; bac
 
   return (
     <div ref={section} className="admin-section admin-chat">
-      <ScreenHead title={`Chat with ${personName(job) || 'the customer'}`} headingRef={heading}>
+      <ScreenHead title={reads ? `Chat with ${personName(job) || 'the customer'}` : notesTitle(job)} headingRef={heading}>
         <button type="button" className="btn btn--secondary admin-btn" onClick={onBack}>
           {back}
         </button>
@@ -87,7 +92,7 @@ export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; bac
       <div ref={log} className="admin-messages" role="log" aria-live="polite" aria-label="Messages">
         <ol className="admin-messages__list">
           {messages === undefined ? <li className="admin-muted">Loading messages…</li> : null}
-          {messages?.length === 0 ? <li className="admin-muted">No messages yet. Write the first one below.</li> : null}
+          {messages?.length === 0 ? <li className="admin-muted">{reads ? 'No messages yet. Write the first one below.' : 'No notes yet.'}</li> : null}
           {messages?.map((message) => (
             <li key={message.id} className={`admin-message admin-message--${message.isFromAdmin ? 'us' : 'them'}`}>
               <p className="admin-message__who">
@@ -106,9 +111,10 @@ export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; bac
           ))}
         </ol>
       </div>
+      {reads ? null : <NobodyReads job={job} />}
       <form className="admin-composer" onSubmit={(event) => void send(event)} noValidate>
         <label htmlFor="admin-reply" className="admin-select__label">
-          Your reply
+          {reads ? 'Your reply' : 'Your note'}
         </label>
         <textarea
           id="admin-reply"
@@ -119,7 +125,7 @@ export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; bac
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKey}
           aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? 'admin-reply-error' : undefined}
+          aria-describedby={[problem ? 'admin-reply-error' : '', reads ? '' : 'admin-reply-nobody'].join(' ').trim() || undefined}
         />
         {problem ? (
           <p id="admin-reply-error" className="field__error" role="alert">
@@ -130,13 +136,49 @@ export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; bac
         <div className="admin-actions">
           <button type="submit" className="btn btn--primary admin-btn">
             <Icon name="send" size={18} />
-            Send
+            {reads ? 'Send' : 'Save note'}
           </button>
           <p className="admin-muted" role="status">
             {note}
           </p>
         </div>
       </form>
+    </div>
+  );
+}
+
+/** The heading of a job's notes (its chat nobody else reads): whose job, when there is a name to say. */
+function notesTitle(job: BookingView): string {
+  const name = personName(job);
+  return name && job.firstName !== ERASED ? `Notes on ${name}’s job` : 'Notes on this job';
+}
+
+/**
+ * Above the box of a job whose customer cannot read its chat: they will not see what is written, and the number to
+ * ring instead (none for an erased customer, or a job with no phone).
+ */
+function NobodyReads({ job }: { job: BookingView }) {
+  const erased = job.email === ERASED || job.firstName === ERASED;
+  const phone = job.phone && job.phone !== ERASED ? job.phone : null;
+  return (
+    <div id="admin-reply-nobody" className="admin-warning admin-chat__nobody">
+      {erased ? (
+        <p>
+          <strong>Nobody will see this.</strong> The customer’s details were erased: what you write here stays as your own notes on the job.
+        </p>
+      ) : (
+        <p>
+          <strong>{job.firstName || 'The customer'} will not see this, and nobody is told.</strong> The job has no email address or customer account: these are
+          your own notes on the job.
+        </p>
+      )}
+      {erased ? null : phone ? (
+        <p>
+          To tell them, ring them on <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>.
+        </p>
+      ) : (
+        <p>There is no phone number on the job either.</p>
+      )}
     </div>
   );
 }

@@ -68,7 +68,7 @@ export function ContactsTab({ bookings, quotes, person, go }: { bookings: Bookin
                       {contact.email ? <a href={`mailto:${contact.email}`}>{contact.email}</a> : null}
                       {contact.phone ? (
                         <>
-                          {' · '}
+                          {contact.email ? ' · ' : null}
                           <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>
                         </>
                       ) : null}

@@ -10,7 +10,7 @@ import { drain } from '../../../offline/sender.ts';
 import { afterDrain } from '../../../offline/start.ts';
 import { Attachments } from '../bookings/Attachments.tsx';
 import { dayLabel, moment, pounds } from '../format.ts';
-import { AddressFact, codeWords, ContactFacts, Fact, QuoteBadge } from '../parts.tsx';
+import { AddressFact, codeWords, ContactFacts, Erased, Fact, QuoteBadge } from '../parts.tsx';
 import { ConvertDialog } from './ConvertDialog.tsx';
 import { DeleteDialog } from './DeleteDialog.tsx';
 import { QuoteEditForm } from './QuoteEditForm.tsx';
@@ -40,13 +40,16 @@ export function QuoteCard({ quote, bookings, refused, onDeleted }: { quote: Show
     setAfter(null);
     (after.current ?? heading.current)?.focus();
   }, [after, dialog]);
-  const name = personName(quote) || 'No name';
-  const pending = quote.quoteStatus === 'pending' && !quote.bookingId;
-  const busy = quote.pending === 'delete' || quote.pending === 'convert';
-  const answered = quote.quoteStatus === 'approved' || quote.quoteStatus === 'rejected';
   // The customer deleted their account: the request was withdrawn and their details erased, so there is nobody to
   // book a job for (the server refuses the conversion) or to send a price to.
   const erased = quote.email === ERASED || quote.firstName === ERASED;
+  // Withdrawn with the account: one plain statement says so, not also the 'rejected' the withdrawal stores and a
+  // 'Declined' the customer never said.
+  const withdrawn = erased && !quote.bookingId;
+  const name = erased ? 'Erased person' : personName(quote) || 'No name';
+  const pending = quote.quoteStatus === 'pending' && !quote.bookingId;
+  const busy = quote.pending === 'delete' || quote.pending === 'convert';
+  const answered = !withdrawn && (quote.quoteStatus === 'approved' || quote.quoteStatus === 'rejected');
 
   return (
     <li className={`admin-card admin-quote${pending ? ' admin-quote--pending' : ''}${quote.waiting ? ' admin-card--waiting' : ''}`} aria-labelledby={`quote-${quote.id}`}>
@@ -56,7 +59,7 @@ export function QuoteCard({ quote, bookings, refused, onDeleted }: { quote: Show
         </h3>
         {/* A converted quote's status no longer matters (it read "pending" beside "Converted to a job"), unless it
             is the customer's answer: an approved quote stays marked approved once it is a job. */}
-        {quote.bookingId && !answered ? null : <QuoteBadge status={quote.quoteStatus} />}
+        {(quote.bookingId && !answered) || withdrawn ? null : <QuoteBadge status={quote.quoteStatus} />}
         <span className={`admin-chip admin-chip--priority-${quote.priority}`}>{codeWords(quote.priority)} priority</span>
         {quote.waiting ? (
           <span className={`admin-chip admin-chip--${quote.waiting.state}`}>
@@ -73,7 +76,7 @@ export function QuoteCard({ quote, bookings, refused, onDeleted }: { quote: Show
         </p>
       ) : null}
       {quote.bookingId ? <p className="admin-answer admin-answer--converted">Converted to a job: it is in Bookings, confirmed.</p> : null}
-      {erased && !quote.bookingId ? <p className="admin-muted">The customer deleted their account: their details are erased, and the request was withdrawn.</p> : null}
+      {withdrawn ? <p className="admin-muted">The customer deleted their account: their details are erased, and the request was withdrawn.</p> : null}
       <dl className="admin-facts">
         <Fact name="Service">{serviceTypeLabel(quote.serviceType)}</Fact>
         <Fact name="Asked on">{moment(quote.createdAt)}</Fact>
@@ -86,7 +89,7 @@ export function QuoteCard({ quote, bookings, refused, onDeleted }: { quote: Show
         </Fact>
         <Fact name="Follow up">{quote.followUpDate ? dayLabel(quote.followUpDate) : null}</Fact>
         <Fact name="Request" wide>
-          {quote.description}
+          {quote.description === ERASED ? <Erased /> : quote.description}
         </Fact>
         <Fact name="Notes" wide>
           {quote.notes}

@@ -1,0 +1,132 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { phoneDigits } from '#domain/phone.ts';
+import { bookingReference } from '#domain/reference.ts';
+import type { BookingView } from '#domain/views.ts';
+import { bookingsFor, phoneCell, referenceCell, toCsv } from '../../pwa/components/admin/calendar/csv.ts';
+
+function job(overrides: Partial<BookingView>): BookingView {
+  return {
+    id: crypto.randomUUID(),
+    userId: null,
+    quoteId: null,
+    source: 'portal',
+    firstName: 'Ann',
+    lastName: 'Example',
+    email: null,
+    phone: null,
+    serviceType: 'rewiring',
+    preferredDate: null,
+    preferredTime: null,
+    startDate: '2026-12-03',
+    finishDate: '2026-12-03',
+    startTime: null,
+    finishTime: null,
+    address: null,
+    description: null,
+    attachments: null,
+    status: 'pending',
+    googleCalendarEventId: null,
+    isManualBooking: false,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    version: 1,
+    ...overrides,
+  };
+}
+
+/** A booking id whose reference (its last eight hex digits) is `reference`. */
+const idFor = (reference: string) => `019a0000-0000-7000-8000-0000${reference}`;
+
+/**
+ * What Excel, LibreOffice and Google Sheets (en-GB) turn into a number or a date when they open a CSV: digits with
+ * an optional sign, thousands commas, decimals, exponent or percent; and a whole cell that is a day with a month's
+ * name ('1dec2025', 'feb 12').
+ */
+function spreadsheetConverts(cell: string): boolean {
+  const number = /^[+-]?((\d{1,3}(,\d{3})+|\d+)(\.\d*)?|\.\d+)(e[+-]?\d+)?%?$/i.test(cell.trim());
+  const month = '(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)';
+  const date = new RegExp(`^(\\d{1,4}[\\s/-]?${month}([\\s/-]?\\d{1,4})?|${month}[\\s/-]?\\d{1,4}([\\s/-]?\\d{1,4})?)$`, 'i').test(cell.trim());
+  return number || date;
+}
+
+/** The CSV as a spreadsheet reads it: header and rows, a cell by its column's name. */
+function read(csv: string): Array<(name: string) => string> {
+  const [header, ...rows] = Papa.parse<string[]>(csv.slice(1), { skipEmptyLines: true }).data;
+  return rows.map((row) => (name: string) => row[header!.indexOf(name)]!);
+}
+
+describe('the CSV export', () => {
+  it('writes a reference a spreadsheet would read as a number or a date so that it cannot, all eight characters together', () => {
+    const risky = ['27157741', '03532754', '578621e6', '00000000', '1dec2025', '1feb2026'];
+    const plain = ['a3f9c210', '9ea606fb', 'e1234567', '1234567e'];
+    const rows = read(toCsv([...risky, ...plain].map((reference) => job({ id: idFor(reference) }))));
+    const cells = rows.map((cell) => cell('Reference'));
+    expect(cells).toEqual([...risky.map((r) => `#${r}`), ...plain]);
+    for (const cell of cells) expect(spreadsheetConverts(cell), cell).toBe(false);
+    // Without the '#' every risky one would be converted, and none of the others.
+    for (const reference of risky) expect(spreadsheetConverts(reference), reference).toBe(true);
+    for (const reference of plain) expect(spreadsheetConverts(reference), reference).toBe(false);
+    // Over many bookings, none is left for the spreadsheet to convert, and each still holds its reference.
+    for (let i = 0; i < 2000; i++) {
+      const id = crypto.randomUUID();
+      const cell = referenceCell(bookingReference(id));
+      expect(spreadsheetConverts(cell), cell).toBe(false);
+      expect(cell.replace(/^#/, '')).toBe(bookingReference(id));
+    }
+  });
+
+  it('writes a phone number as text that keeps its leading 0: a UK number in its usual groups', () => {
+    const cases: Array<[string, string]> = [
+      ['01632960207', '01632 960207'],
+      ['01632 960 207', '01632 960207'],
+      ['+44 1632 960123', '01632 960123'],
+      ['+44 (0)7700 900123', '07700 900123'],
+      ['07700900123', '07700 900123'],
+      ['02079460000', '020 7946 0000'],
+      ['01134960000', '0113 496 0000'],
+      ['03001234567', '0300 123 4567'],
+      ['0800123456', '0800 123456'],
+      ['12345678', '12345 678'],
+      ['ring 01632 960207 after 5', 'ring 01632 960207 after 5'],
+    ];
+    const rows = read(toCsv(cases.map(([phone]) => job({ phone }))));
+    expect(rows.map((cell) => cell('Phone'))).toEqual(cases.map(([, written]) => written));
+    for (const [typed, written] of cases) {
+      expect(spreadsheetConverts(written), written).toBe(false);
+      expect(phoneDigits(written)).toBe(phoneDigits(typed));
+    }
+    expect(phoneCell(null)).toBe('');
+  });
+
+  it('still neutralises a formula in the phone column, and a foreign number’s leading +', () => {
+    const rows = read(toCsv([job({ phone: '@SUM(A1)' }), job({ phone: '=1+2' }), job({ phone: '+33 6 12 34 56 78' })]));
+    expect(rows.map((cell) => cell('Phone'))).toEqual(["'@SUM(A1)", "'=1+2", "'+33 6 12 34 56 78"]);
+  });
+
+  it('says where each job came from in words, as its card does', () => {
+    const rows = read(
+      toCsv([
+        job({ isManualBooking: true, source: 'admin' }),
+        job({ source: 'admin' }),
+        job({ quoteId: 'q1', source: 'quote' }),
+        job({ source: 'portal' }),
+        job({ source: 'website' }),
+      ]),
+    );
+    expect(rows.map((cell) => cell('Source'))).toEqual(['Added by you', 'Added by you', 'From a quote', 'Customer portal', 'Website']);
+  });
+
+  it('counts as upcoming every job not cancelled whose last day is today or later: today’s, and one running until tomorrow', () => {
+    const today = '2026-12-03';
+    const jobs = [
+      job({ firstName: 'Later', startDate: '2026-12-10', finishDate: '2026-12-10' }),
+      job({ firstName: 'Today', status: 'confirmed' }),
+      job({ firstName: 'Until tomorrow', startDate: '2026-11-30', finishDate: '2026-12-04', status: 'in_progress' }),
+      job({ firstName: 'Ended yesterday', startDate: '2026-11-30', finishDate: '2026-12-02', status: 'in_progress' }),
+      job({ firstName: 'Called off', startDate: '2026-12-11', finishDate: '2026-12-11', status: 'cancelled' }),
+      job({ firstName: 'No dates', startDate: null, finishDate: null }),
+    ];
+    expect(bookingsFor('upcoming', jobs, today).map((b) => b.firstName)).toEqual(['Until tomorrow', 'Today', 'Later']);
+  });
+});
