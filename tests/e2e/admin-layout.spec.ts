@@ -23,6 +23,8 @@ test('every tab fits phones, tablets in both orientations and desktops, with 44 
   const alice = await customer(server, 'alice.layout@example.com', 'Alice', 'Able');
   await customerBooking(alice, 'alice.layout@example.com', {}, 'When can you come?');
   await customerBooking(alice, 'alice.layout@example.com', { startDate: ukDay(0), finishDate: ukDay(0), serviceType: 'socket_installation' });
+  // Enough jobs that some are off the screen (not laid out until they near it) when a wide screen turns into a phone.
+  for (let i = 0; i < 5; i++) await customerBooking(alice, 'alice.layout@example.com', { serviceType: 'rewiring' });
   await quoteRequest(server);
   mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width: 1180, height: 820 });
