@@ -102,8 +102,9 @@ export type QuoteAnswered = {
 export type QuoteConverted = { type: 'QuoteConverted'; data: { quoteId: string; bookingId: string } };
 export type QuoteDeleted = { type: 'QuoteDeleted'; data: { quoteId: string } };
 /**
- * The customer withdrew their quote request while it was still open (pending, or quoted and not answered): they
- * deleted their account, so nobody is left to price it for or to answer it. The quote then reads as declined.
+ * A quote request withdrawn while it was still open (pending, or quoted and not answered), just before its customer's
+ * details were erased (they deleted their account, or the business erased them): nobody is left to price it for or
+ * to answer it. The quote then reads as declined.
  */
 export type QuoteWithdrawn = { type: 'QuoteWithdrawn'; data: { quoteId: string } };
 

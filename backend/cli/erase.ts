@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { ErasePersonSchema } from '#domain/schemas/people.ts';
 import { openToolStorage } from '../storage.ts';
 import { loadConfig } from '../config.ts';
+import { withdrawBeforeErasure } from '../commands/account-deletion.ts';
 import { eraseCustomer, erasePerson } from '../commands/people.ts';
 
 // `npm run erase -- --email person@example.com`: UK GDPR erasure. Deletes the person's key, so every
@@ -20,10 +21,16 @@ const whom = email ?? phone!;
 const config = loadConfig();
 const storage = openToolStorage(config);
 try {
+  // What is still open is withdrawn first, as the admin's erasure does (an admin account's address has none to withdraw).
+  const admin = !!email && storage.queries.userByEmail(email)?.isAdmin === true;
+  const { result: withdrawal } = admin
+    ? { result: { bookingRequests: 0, quoteRequests: 0 } }
+    : await storage.bus.execute({ commandId: null, actor: null, role: 'system', now: new Date() }, (uow) => withdrawBeforeErasure(uow, { email, phone }, null));
+  const withdrawn = withdrawal.bookingRequests + withdrawal.quoteRequests;
   const { erased, sessionsEnded, filesDeleted } = email ? await erasePerson(storage, config.storageDir, email) : await eraseCustomer(storage, config.storageDir, { phone: phone! });
   console.log(
     erased
-      ? `Erased ${whom}: key(s) deleted, ${sessionsEnded} session(s) ended, ${filesDeleted} file(s) deleted, read models rebuilt.`
+      ? `Erased ${whom}: ${withdrawn} open request(s) withdrawn, key(s) deleted, ${sessionsEnded} session(s) ended, ${filesDeleted} file(s) deleted, read models rebuilt.`
       : `Nothing stored for ${whom}; nothing to erase.`,
   );
 } finally {

@@ -5,6 +5,7 @@ import { ConflictError } from '#domain/errors.ts';
 import type { ErasePersonInput } from '#domain/schemas/people.ts';
 import type { Storage } from '#data/storage.ts';
 import { removeErasedFiles } from '../retention.ts';
+import { ADMIN_NOT_ERASED } from './account-deletion.ts';
 
 /** What an erasure did: whether anything of theirs was stored, and what went with it. */
 export type ErasureResult = { erased: boolean; sessionsEnded: number; filesDeleted: number };
@@ -30,7 +31,7 @@ export async function erasePerson(storage: Storage, storageDir: string, email: s
 export async function eraseCustomer(storage: Storage, storageDir: string, input: ErasePersonInput): Promise<ErasureResult> {
   if (!input.email) return erasePhoneOnly(storage, storageDir, input.phone ?? '');
   if (storage.queries.userByEmail(input.email)?.isAdmin)
-    throw new ConflictError('admin_account', 'An admin account cannot be erased here. Remove its admin rights first.');
+    throw new ConflictError('admin_account', ADMIN_NOT_ERASED);
   return erasePerson(storage, storageDir, input.email);
 }
 

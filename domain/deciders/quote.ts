@@ -16,7 +16,7 @@ export type QuoteState =
       /** The price the admin set, null for none yet. */
       estimatedCost: string | null;
       bookingId: string | null;
-      /** The customer withdrew it (they deleted their account): it cannot become a job. */
+      /** Withdrawn as its customer's details were erased (their own deletion of their account, or the business's): it cannot become a job. */
       withdrawn: boolean;
       request: QuoteRequested['data'];
     };
@@ -26,12 +26,12 @@ export type ReviseQuote = { type: 'ReviseQuote'; data: Omit<QuoteRevised['data']
 export type AnswerQuote = { type: 'AnswerQuote'; data: { answer: 'approved' | 'rejected' } };
 export type ConvertQuote = { type: 'ConvertQuote'; data: { bookingId: string } };
 export type DeleteQuote = { type: 'DeleteQuote' };
-/** The customer deleting their account withdraws the request if it is still open; an answered or converted one stays. */
+/** Erasing the customer (their own deletion of their account, or the business's erasure) withdraws the request if it is still open; an answered or converted one stays. */
 export type WithdrawQuoteRequest = { type: 'WithdrawQuoteRequest' };
 export type QuoteCommand = RequestQuote | ReviseQuote | AnswerQuote | ConvertQuote | DeleteQuote | WithdrawQuoteRequest;
 
 /** Our text for a conversion of a request its customer withdrew. */
-export const QUOTE_WITHDRAWN = 'This quote request was withdrawn: the customer deleted their account, so it cannot become a job.';
+export const QUOTE_WITHDRAWN = 'This quote request was withdrawn when its customer’s details were erased, so it cannot become a job.';
 
 function evolve(state: QuoteState, event: QuoteEvent): QuoteState {
   switch (event.type) {

@@ -31,7 +31,7 @@ test('contacts: the empty state, then people from bookings and from the contact 
   expect(booking.id).toBeTruthy();
 });
 
-test('Erase personal data asks first, erases the person on the server and on the tablet, and keeps their job anonymised', async ({ page }) => {
+test('Erase personal data asks first, erases the person on the server and on the tablet, withdraws their open requests, and keeps their job anonymised', async ({ page }) => {
   await signIn(page, own.server.url);
   await page.getByRole('tab', { name: 'Contacts' }).click();
   await page.locator('.admin-contact').filter({ has: page.getByRole('heading', { name: 'Erin Person' }) }).getByRole('button', { name: /Open/ }).click();
@@ -44,12 +44,14 @@ test('Erase personal data asks first, erases the person on the server and on the
   await page.getByRole('button', { name: 'Erase personal data' }).click();
   await dialog.getByRole('button', { name: "Erase Erin Person's personal data" }).click();
   await expect(page.getByText('Personal data erased', { exact: true })).toBeVisible();
+  // Her booking request and quote request were still waiting for an answer: nobody could be told it now.
+  await expect(page.getByText('Their 2 requests still waiting for an answer were withdrawn.', { exact: false })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Contacts' })).toBeVisible();
   await expect(page.locator('.admin-contact').filter({ hasText: 'Erased person' })).toHaveCount(1, { timeout: 10_000 });
   await expect(page.locator('.admin-contact').filter({ has: page.getByRole('heading', { name: 'Fay Form' }) })).toBeVisible();
 
   const job = own.server.storage.queries.bookings()[0]!;
-  expect(job).toMatchObject({ firstName: ERASED, email: ERASED, status: 'pending', serviceType: 'rewiring' });
+  expect(job).toMatchObject({ firstName: ERASED, email: ERASED, status: 'cancelled', serviceType: 'rewiring' });
   // The tablet's copy no longer holds her details either.
   await page.getByRole('tab', { name: 'Bookings' }).click();
   await expect(page.locator('.admin-job').first()).toContainText(ERASED);

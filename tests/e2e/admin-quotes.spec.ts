@@ -140,7 +140,7 @@ test.describe('a quote the customer answered', () => {
     await own.close();
   });
 
-  test('a quote request whose customer deleted their account says so, and offers no Convert to Job', async ({ page }) => {
+  test('a quote request whose customer deleted their account says it was withdrawn, and offers no Convert to Job', async ({ page }) => {
     const wanda = await customer(own, 'wanda.withdraws@example.com', 'Wanda', 'Withdraws');
     const quote = await wanda.post('/api/bookings', { firstName: 'Wanda', lastName: 'Withdraws', email: 'wanda.withdraws@example.com', serviceType: 'EICR Testing', description: 'Gone before we priced it' });
     expect(quote.status).toBe(201);
@@ -148,7 +148,7 @@ test.describe('a quote the customer answered', () => {
     await signIn(page, own.url);
     await page.getByRole('tab', { name: /To Be Quoted/ }).click();
     await page.getByRole('radio', { name: /^All/ }).check();
-    const card = page.locator('.admin-quote').filter({ hasText: 'The customer deleted their account' });
+    const card = page.locator('.admin-quote').filter({ hasText: 'The customer’s details are erased, and the request was withdrawn.' });
     await expect(card).toHaveCount(1);
     await expect(card.getByRole('button', { name: /Convert to Job/ })).toHaveCount(0);
     await expect(card.getByRole('button', { name: /^Delete/ })).toBeVisible();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERASED } from '#domain/limits.ts';
 import { ERASE_WHOM } from '#domain/schemas/people.ts';
 import { ADMIN, Client, startServer, type TestServer } from '../support/server.ts';
-import { bookingForm, expectError } from './helpers.ts';
+import { allEvents, bookingForm, daysAhead, expectError, lastMailId, mailSince, quoteForm } from './helpers.ts';
 
 let server: TestServer;
 let admin: Client;
@@ -41,7 +41,7 @@ describe('POST /api/people/erase', () => {
     const answer = await admin.post('/api/people/erase', { email: 'Erin@Example.com' });
 
     expect(answer.status).toBe(200);
-    expect(answer.data).toEqual({ erased: true, sessionsEnded: 1, filesDeleted: 1 });
+    expect(answer.data).toEqual({ erased: true, sessionsEnded: 1, filesDeleted: 1, withdrawn: 0 });
     // The key went, not the events: the log is as long as before and still replays.
     expect(server.storage.store.readAll(0, 1e6)).toHaveLength(eventsBefore);
     const booking = (await admin.get(`/api/bookings/${id}`)).data;
@@ -55,14 +55,46 @@ describe('POST /api/people/erase', () => {
     expect((await new Client(server.url).post('/api/auth/login', { email: 'erin@example.com', password: 'erin-long-passphrase' })).status).toBe(401);
   });
 
+  it('withdraws their requests still waiting for an answer first, keeps their booked jobs, and mails nobody about it', async () => {
+    const wyn = new Client(server.url);
+    expect((await wyn.register('wyn.withdrawn@example.com', 'wyn-long-passphrase', 'Wyn', 'Withdrawn')).status).toBe(201);
+    await server.verifyEmail('wyn.withdrawn@example.com');
+    const request = await wyn.post('/api/bookings', bookingForm('wyn.withdrawn@example.com', { firstName: 'Wyn', startDate: daysAhead(100), finishDate: daysAhead(100) }));
+    const job = await wyn.post('/api/bookings', bookingForm('wyn.withdrawn@example.com', { firstName: 'Wyn', startDate: daysAhead(110), finishDate: daysAhead(110) }));
+    // A quote request sent before the account, from the same address.
+    const quote = await new Client(server.url).post('/api/bookings', quoteForm({ email: 'wyn.withdrawn@example.com', firstName: 'Wyn' }));
+    for (const res of [request, job, quote]) expect(res.status).toBe(201);
+    const [requestId, jobId, quoteId] = [request.data.booking.id as string, job.data.booking.id as string, quote.data.quote.id as string];
+    expect((await admin.request('PATCH', `/api/bookings/${jobId}`, { json: { status: 'confirmed' } })).status).toBe(200);
+    const [before, mailBefore] = [allEvents(server).length, lastMailId(server)];
+
+    const answer = await admin.post('/api/people/erase', { email: 'wyn.withdrawn@example.com' });
+
+    expect(answer.status).toBe(200);
+    expect(answer.data).toMatchObject({ erased: true, withdrawn: 2 });
+    expect(
+      allEvents(server)
+        .slice(before)
+        .map((e) => [e.type, e.streamId]),
+    ).toEqual(expect.arrayContaining([['BookingStatusChanged', `booking-${requestId}`], ['QuoteWithdrawn', `quote-${quoteId}`]]));
+    expect(server.storage.queries.booking(requestId)).toMatchObject({ status: 'cancelled', firstName: ERASED });
+    expect(server.storage.queries.booking(jobId)).toMatchObject({ status: 'confirmed', firstName: ERASED });
+    expect(server.storage.queries.quote(quoteId)).toMatchObject({ quoteStatus: 'rejected', firstName: ERASED });
+    expectError(await admin.post(`/api/quotes/${quoteId}/convert`, { startDate: daysAhead(120), finishDate: daysAhead(120) }), 409, 'quote_withdrawn');
+    // The business did this itself: no "a customer deleted their account" notice, and nothing to the customer.
+    expect(await mailSince(server, mailBefore)).toEqual([]);
+  });
+
   it('answers erased: false when nothing is stored under the address', async () => {
     const answer = await admin.post('/api/people/erase', { email: 'nobody-here@example.com' });
     expect(answer.status).toBe(200);
-    expect(answer.data).toEqual({ erased: false, sessionsEnded: 0, filesDeleted: 0 });
+    expect(answer.data).toEqual({ erased: false, sessionsEnded: 0, filesDeleted: 0, withdrawn: 0 });
   });
 
-  it("refuses the admin's own account with 409 admin_account, and it can still sign in", async () => {
+  it("refuses the admin's own account with 409 admin_account, writes nothing, and it can still sign in", async () => {
+    const before = allEvents(server).length;
     expectError(await admin.post('/api/people/erase', { email: ADMIN.email }), 409, 'admin_account');
+    expect(allEvents(server)).toHaveLength(before);
     expect((await new Client(server.url).loginAdmin()).status).toBe(200);
   });
 
@@ -85,7 +117,9 @@ describe('POST /api/people/erase', () => {
     const answer = await admin.post('/api/people/erase', { phone: '01632 960 517' });
 
     expect(answer.status).toBe(200);
-    expect(answer.data).toMatchObject({ erased: true, sessionsEnded: 0 });
+    // The quote request still waiting was withdrawn with them (nobody could be told a price now); the jobs stay.
+    expect(answer.data).toMatchObject({ erased: true, sessionsEnded: 0, withdrawn: 1 });
+    expect(server.storage.queries.quote(quote.data.quote.id)).toMatchObject({ quoteStatus: 'rejected' });
     for (const id of [firstId, again.data.booking.id as string]) {
       expect((await admin.get(`/api/bookings/${id}`)).data).toMatchObject({ firstName: ERASED, phone: ERASED, address: ERASED, description: ERASED, status: 'confirmed' });
     }

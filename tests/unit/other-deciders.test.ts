@@ -144,7 +144,7 @@ describe('quote decider', () => {
     quote
       .given([quoteRequested(), { type: 'QuoteWithdrawn', data: { quoteId } }])
       .when({ type: 'ConvertQuote', data: { bookingId: 'b-1' } })
-      .thenThrows('quote_withdrawn', { message: 'This quote request was withdrawn: the customer deleted their account, so it cannot become a job.' });
+      .thenThrows('quote_withdrawn', { message: 'This quote request was withdrawn when its customer’s details were erased, so it cannot become a job.' });
     quote
       .given([quoteRequested(), { type: 'QuoteRevised', data: { quoteId, estimatedCost: '300', quoteStatus: 'quoted' } }, { type: 'QuoteWithdrawn', data: { quoteId } }])
       .when({ type: 'AnswerQuote', data: { answer: 'approved' } })

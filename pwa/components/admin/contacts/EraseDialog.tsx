@@ -17,13 +17,15 @@ export function EraseDialog({ who, name, onClose }: { who: { email: string } | {
   const erase = async () => {
     if (state.kind === 'erasing') return;
     setState({ kind: 'erasing' });
-    const result = await postJson<{ erased: boolean }>('/api/people/erase', who, newCommandId());
+    const result = await postJson<{ erased: boolean; withdrawn?: number }>('/api/people/erase', who, newCommandId());
     if (!result.ok) {
       setState({ kind: 'failed', message: result.message });
       return;
     }
     refresh();
-    void toast.success('Personal data erased', `${name}'s personal data has been erased. Their jobs remain, anonymised.`);
+    const withdrawn = result.data.withdrawn ?? 0;
+    const requests = withdrawn === 0 ? '' : withdrawn === 1 ? ' Their 1 request still waiting for an answer was withdrawn.' : ` Their ${withdrawn} requests still waiting for an answer were withdrawn.`;
+    void toast.success('Personal data erased', `${name}'s personal data has been erased. Their jobs remain, anonymised.${requests}`);
     onClose(true);
   };
   return (
@@ -35,6 +37,7 @@ export function EraseDialog({ who, name, onClose }: { who: { email: string } | {
         <li>their customer account, if they have one (they are signed out)</li>
       </ul>
       <p>Kept, without anything that identifies them: their jobs&rsquo; dates, service, status and history, and the counts.</p>
+      <p>Their booking and quote requests still waiting for your answer are withdrawn, since nobody could be told the answer.</p>
       {state.kind === 'failed' ? (
         <p className="form-status form-status--failed" role="alert">
           {state.message}

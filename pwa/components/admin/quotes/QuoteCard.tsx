@@ -40,10 +40,10 @@ export function QuoteCard({ quote, bookings, refused, onDeleted }: { quote: Show
     setAfter(null);
     (after.current ?? heading.current)?.focus();
   }, [after, dialog]);
-  // The customer deleted their account: the request was withdrawn and their details erased, so there is nobody to
-  // book a job for (the server refuses the conversion) or to send a price to.
+  // The customer's details were erased (they deleted their account, or the business erased them), and an open request
+  // withdrawn with them: there is nobody to book a job for (the server refuses the conversion) or to send a price to.
   const erased = quote.email === ERASED || quote.firstName === ERASED;
-  // Withdrawn with the account: one plain statement says so, not also the 'rejected' the withdrawal stores and a
+  // Withdrawn with the details: one plain statement says so, not also the 'rejected' the withdrawal stores and a
   // 'Declined' the customer never said.
   const withdrawn = erased && !quote.bookingId;
   const name = erased ? 'Erased person' : personName(quote) || 'No name';
@@ -76,7 +76,7 @@ export function QuoteCard({ quote, bookings, refused, onDeleted }: { quote: Show
         </p>
       ) : null}
       {quote.bookingId ? <p className="admin-answer admin-answer--converted">Converted to a job: it is in Bookings, confirmed.</p> : null}
-      {withdrawn ? <p className="admin-muted">The customer deleted their account: their details are erased, and the request was withdrawn.</p> : null}
+      {withdrawn ? <p className="admin-muted">The customer’s details are erased, and the request was withdrawn.</p> : null}
       <dl className="admin-facts">
         <Fact name="Service">{serviceTypeLabel(quote.serviceType)}</Fact>
         <Fact name="Asked on">{moment(quote.createdAt)}</Fact>
