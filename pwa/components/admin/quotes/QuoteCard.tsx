@@ -43,9 +43,9 @@ export function QuoteCard({ quote, bookings, refused, onDeleted }: { quote: Show
   // The customer's details were erased (they deleted their account, or the business erased them), and an open request
   // withdrawn with them: there is nobody to book a job for (the server refuses the conversion) or to send a price to.
   const erased = quote.email === ERASED || quote.firstName === ERASED;
-  // Withdrawn with the details: one plain statement says so, not also the 'rejected' the withdrawal stores and a
-  // 'Declined' the customer never said.
-  const withdrawn = erased && !quote.bookingId;
+  // Withdrawn with the details (stored as declined): one plain statement says so, not also a 'rejected' badge and a
+  // 'Declined' the customer never said. An approved quote of theirs was not withdrawn, and still says it was approved.
+  const withdrawn = erased && !quote.bookingId && quote.quoteStatus === 'rejected';
   const name = erased ? 'Erased person' : personName(quote) || 'No name';
   const pending = quote.quoteStatus === 'pending' && !quote.bookingId;
   const busy = quote.pending === 'delete' || quote.pending === 'convert';
