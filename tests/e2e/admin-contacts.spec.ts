@@ -29,9 +29,14 @@ test('contacts: the empty state, then people from bookings and from the contact 
   await expect(page.getByRole('heading', { name: 'Messages (1)' })).toBeVisible();
   await expect(page.locator('.admin-person').getByText('Please ring before you come')).toBeVisible();
   expect(booking.id).toBeTruthy();
+  // Back in the list, where it was left: on her card's Open button.
+  await page.getByRole('button', { name: 'Back to Contacts' }).click();
+  await expect(erinCard.getByRole('button', { name: /Open/ })).toBeFocused();
 });
 
 test('Erase personal data asks first, erases the person on the server and on the tablet, withdraws their open requests, and keeps their job anonymised', async ({ page }) => {
+  // On a phone, where Erase is far down her page.
+  await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, own.server.url);
   await page.getByRole('tab', { name: 'Contacts' }).click();
   await page.locator('.admin-contact').filter({ has: page.getByRole('heading', { name: 'Erin Person' }) }).getByRole('button', { name: /Open/ }).click();
@@ -45,15 +50,18 @@ test('Erase personal data asks first, erases the person on the server and on the
   await dialog.getByRole('button', { name: "Erase Erin Person's personal data" }).click();
   await expect(page.getByText('Personal data erased', { exact: true })).toBeVisible();
   // Her booking request and quote request were still waiting for an answer: nobody could be told it now.
-  await expect(page.getByText('Their 2 requests still waiting for an answer were withdrawn.', { exact: false })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: 'Contacts' })).toBeVisible();
+  await expect(page.getByText("Erin Person's jobs stay, anonymised. 2 open requests withdrawn.", { exact: true })).toBeVisible();
+  // Back at the list, at its top: not left at the foot of a page that is no longer there.
+  await expect(page.getByRole('heading', { level: 2, name: 'Contacts' })).toBeFocused();
+  await expect(page.getByRole('heading', { level: 2, name: 'Contacts' })).toBeInViewport();
   await expect(page.locator('.admin-contact').filter({ hasText: 'Erased person' })).toHaveCount(1, { timeout: 10_000 });
+  await expect(page.getByRole('heading', { level: 2, name: 'Contacts' })).toBeFocused();
   await expect(page.locator('.admin-contact').filter({ has: page.getByRole('heading', { name: 'Fay Form' }) })).toBeVisible();
 
   const job = own.server.storage.queries.bookings()[0]!;
   expect(job).toMatchObject({ firstName: ERASED, email: ERASED, status: 'cancelled', serviceType: 'rewiring' });
   // The tablet's copy no longer holds her details either.
-  await page.getByRole('tab', { name: 'Bookings' }).click();
+  await page.getByRole('tab', { name: 'Jobs' }).click();
   await expect(page.locator('.admin-job').first()).toContainText(ERASED);
   const onTablet = await page.evaluate(async () => {
     const open = indexedDB.open('sparkright');

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { BookingView, ContactView } from '#domain/views.ts';
 import type { ShownQuote } from '../../../offline/admin-data.ts';
 import { useContacts } from '../../../offline/admin-data.ts';
@@ -27,17 +27,41 @@ export function ContactsTab({ bookings, quotes, person, go }: { bookings: Bookin
     return (contacts ?? []).filter((c) => matches([`${c.firstName} ${c.lastName ?? ''}`, c.email, c.phone, c.service, c.details]));
   }, [contacts, query]);
   const open = person ? contacts?.find((contact) => contact.id === person) : undefined;
+  // Back from a person's page, the focus (and so the screen) goes to their card's Open button, as it was before it
+  // opened; after an erasure their card no longer opens, and the list is fetched again: the focus goes to the heading.
+  // (The person's page may have been scrolled far down, to Erase: left there, a phone showed the site's footer.)
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [returnTo, setReturnTo] = useState<string | null>(null);
+  useEffect(() => {
+    if (returnTo === null || person !== undefined || contacts === undefined) return;
+    const button = returnTo === '' ? null : document.querySelector<HTMLElement>(`[data-contact-open="${CSS.escape(returnTo)}"]`);
+    if (button) button.focus();
+    else {
+      heading.current?.focus({ preventScroll: true });
+      window.scrollTo({ top: 0, behavior: 'instant' });
+    }
+    setReturnTo(null);
+  }, [returnTo, person, contacts]);
 
   if (person && contacts !== undefined) {
     return open ? (
-      <PersonPage contact={open} madeFromBooking={fromBooking(open)} bookings={bookings ?? []} quotes={quotes ?? []} onBack={() => go({ tab: 'contacts' })} />
+      <PersonPage
+        contact={open}
+        madeFromBooking={fromBooking(open)}
+        bookings={bookings ?? []}
+        quotes={quotes ?? []}
+        onBack={(erased) => {
+          setReturnTo(erased ? '' : open.id);
+          go({ tab: 'contacts' });
+        }}
+      />
     ) : (
       <Gone what="This contact" back="Back to Contacts" onBack={() => go({ tab: 'contacts' })} />
     );
   }
   return (
     <div className="admin-section">
-      <ScreenHead title="Contacts" />
+      <ScreenHead title="Contacts" headingRef={heading} />
       {contacts && contacts.length > 0 ? (
         <div className="admin-filters">
           <SearchBox label="Find a contact" value={query} onChange={setQuery} placeholder="Name, email, phone…" />
@@ -78,7 +102,7 @@ export function ContactsTab({ bookings, quotes, person, go }: { bookings: Bookin
                 )}
                 <p className="admin-muted">Since {moment(contact.createdAt)}</p>
                 {erased ? null : (
-                  <button type="button" className="btn btn--secondary admin-btn" onClick={() => go({ tab: 'contacts', person: contact.id })}>
+                  <button type="button" className="btn btn--secondary admin-btn" data-contact-open={contact.id} onClick={() => go({ tab: 'contacts', person: contact.id })}>
                     Open<span className="visually-hidden"> {name}&rsquo;s page</span>
                   </button>
                 )}

@@ -24,8 +24,9 @@ export function EraseDialog({ who, name, onClose }: { who: { email: string } | {
     }
     refresh();
     const withdrawn = result.data.withdrawn ?? 0;
-    const requests = withdrawn === 0 ? '' : withdrawn === 1 ? ' Their 1 request still waiting for an answer was withdrawn.' : ` Their ${withdrawn} requests still waiting for an answer were withdrawn.`;
-    void toast.success('Personal data erased', `${name}'s personal data has been erased. Their jobs remain, anonymised.${requests}`);
+    // Short enough for the toast's three lines on a phone.
+    const requests = withdrawn === 0 ? '' : withdrawn === 1 ? ' 1 open request withdrawn.' : ` ${withdrawn} open requests withdrawn.`;
+    void toast.success('Personal data erased', `${name}'s jobs stay, anonymised.${requests}`);
     onClose(true);
   };
   return (

@@ -26,7 +26,8 @@ export function PersonPage({
   madeFromBooking: boolean;
   bookings: readonly BookingView[];
   quotes: readonly ShownQuote[];
-  onBack: () => void;
+  /** `erased`: their data was just erased here (their card in the list no longer opens). */
+  onBack: (erased?: boolean) => void;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const eraseButton = useRef<HTMLButtonElement>(null);
@@ -50,7 +51,7 @@ export function PersonPage({
   return (
     <div className="admin-section admin-person">
       <ScreenHead title={name} headingRef={heading}>
-        <button type="button" className="btn btn--secondary admin-btn" onClick={onBack}>
+        <button type="button" className="btn btn--secondary admin-btn" onClick={() => onBack()}>
           Back to Contacts
         </button>
       </ScreenHead>
@@ -114,7 +115,7 @@ export function PersonPage({
           name={name}
           onClose={(erased) => {
             setErasing(false);
-            if (erased) onBack();
+            if (erased) onBack(true);
             else requestAnimationFrame(() => eraseButton.current?.focus());
           }}
         />
