@@ -74,7 +74,7 @@ test('every export is a CSV a spreadsheet reads right: £ and accents, formulas 
   expect((await csvOf(page, exports.getByRole('button', { name: /^Upcoming/ }))).rows.slice(1).map((row) => row[2])).toEqual(["'+Plus", 'Brontë']);
 });
 
-test('a day’s panel lists its jobs and Add Job books one on that date', async ({ page }) => {
+test('a day’s panel lists its jobs, each to call, drive to and chat about, and Add Job books one on that date', async ({ page }) => {
   // A tablet held upright: the day's panel is below the month, off the first screen.
   await page.setViewportSize({ width: 820, height: 1180 });
   await signIn(page, own.server.url);
@@ -91,18 +91,24 @@ test('a day’s panel lists its jobs and Add Job books one on that date', async 
   await scrollStopped(page);
   expect(await whollyOnScreen(panel.getByRole('heading'))).toBe(true);
   await expect(panel).toContainText('Zoë Brontë');
+  // Her number a tap away; she gave no address, so there is nowhere to drive to.
+  await expect(panel.getByRole('link', { name: 'Call Zoë Brontë' })).toHaveAttribute('href', 'tel:+441632960123');
+  await expect(panel.getByRole('link', { name: /^Map/ })).toHaveCount(0);
   await panel.getByRole('button', { name: /^Add Job/ }).click();
   const form = page.getByRole('region', { name: 'Add Manual Booking' });
   await expect(form.getByLabel('Start date')).toHaveValue(day);
   await expect(form.getByLabel('Finish date')).toHaveValue(day);
   await form.getByLabel('First name').fill('Dana');
   await form.getByLabel('Last name').fill('Dayjob');
+  await form.getByLabel('Address').fill('9 Mill Lane, Staines TW18 4AB');
   await form.getByRole('button', { name: 'Add booking' }).click();
   // Zoë's two-day job holds that day: the form says so before anything is sent.
   await expect(form.getByRole('alert').filter({ hasText: 'Double booking' })).toContainText('Zoë Brontë');
   await form.getByRole('button', { name: 'Book anyway' }).click();
   await expect(page.getByText('Booking Created')).toBeVisible();
   await expect(panel).toContainText('Dana Dayjob');
+  await expect(panel.getByRole('link', { name: /^Map \(directions to 9 Mill Lane, Staines TW18 4AB in Google Maps/ })).toHaveAttribute('href', /destination=9%20Mill%20Lane%2C%20Staines/);
+  await expect(panel.getByRole('link', { name: /^Call Dana/ })).toHaveCount(0);
   await expect
     .poll(() =>
       own.server.storage.queries

@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { serviceTypeLabel } from '#domain/content/services.ts';
+import { directionsHref } from '#domain/content/shared.ts';
+import { ERASED } from '#domain/limits.ts';
 import type { BookingView } from '#domain/views.ts';
 import { personName } from '../../../offline/admin-commands.ts';
 import { Icon } from '../../ui/Icon.tsx';
@@ -11,8 +13,9 @@ import type { AdminSearch } from '../search.ts';
 import { onDay } from './month.ts';
 
 /**
- * The chosen day (seed point 2): its jobs, each opening its chat (its notes, for a job whose customer cannot read
- * one), and Add Job for that date.
+ * The chosen day (seed point 2): its jobs, each with a call to the customer and directions to the address (the day
+ * planned from the calendar, on the phone in the van), and opening its chat (its notes, for a job whose customer
+ * cannot read one); and Add Job for that date.
  */
 export function DayPanel({ day, bookings, onAdd, go, focus }: { day: string; bookings: readonly BookingView[]; onAdd: () => void; go: (search: AdminSearch) => void; focus: boolean }) {
   const { user } = useAdmin();
@@ -35,20 +38,34 @@ export function DayPanel({ day, bookings, onAdd, go, focus }: { day: string; boo
               <br />
               {serviceTypeLabel(job.serviceType)}
               {job.startTime ? ` · ${job.startTime}–${job.finishTime ?? ''}` : ''}
-              {job.address ? ` · ${job.address}` : ''}
+              {job.address && job.address !== ERASED ? ` · ${job.address}` : ''}
             </div>
-            <button type="button" className="btn btn--secondary admin-btn admin-btn--compact" data-chat-for={job.id} onClick={() => go({ tab: 'chat', booking: job.id })}>
-              <Icon name="chat" size={16} />
-              {customerReadsChat(job, user.id) ? (
-                <>
-                  Chat<span className="visually-hidden"> with {personName(job)}</span>
-                </>
-              ) : (
-                <>
-                  Notes<span className="visually-hidden"> on {personName(job)}’s job (only you see them)</span>
-                </>
-              )}
-            </button>
+            <div className="admin-dayjob__actions">
+              {job.phone && job.phone !== ERASED ? (
+                <a className="btn btn--secondary admin-btn admin-btn--compact" href={`tel:${job.phone.replace(/[^\d+]/g, '')}`}>
+                  <Icon name="phone" size={16} />
+                  Call<span className="visually-hidden"> {personName(job)}</span>
+                </a>
+              ) : null}
+              {job.address && job.address !== ERASED ? (
+                <a className="btn btn--secondary admin-btn admin-btn--compact" href={directionsHref(job.address)} target="_blank" rel="noopener noreferrer">
+                  <Icon name="directions" size={16} />
+                  Map<span className="visually-hidden"> (directions to {job.address} in Google Maps, opens in a new tab)</span>
+                </a>
+              ) : null}
+              <button type="button" className="btn btn--secondary admin-btn admin-btn--compact" data-chat-for={job.id} onClick={() => go({ tab: 'chat', booking: job.id })}>
+                <Icon name="chat" size={16} />
+                {customerReadsChat(job, user.id) ? (
+                  <>
+                    Chat<span className="visually-hidden"> with {personName(job)}</span>
+                  </>
+                ) : (
+                  <>
+                    Notes<span className="visually-hidden"> on {personName(job)}’s job (only you see them)</span>
+                  </>
+                )}
+              </button>
+            </div>
           </li>
         ))}
       </ul>
