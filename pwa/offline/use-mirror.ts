@@ -184,6 +184,7 @@ function provisionalBooking(item: OutboxItem): Shown<BookingView> {
     attachments:
       item.files.length > 0 ? JSON.stringify(item.files.map((f) => ({ filename: f.uploaded?.filename ?? '', originalname: f.name, size: f.blob.size }))) : null,
     status: b['isManualBooking'] ? String(b['status'] ?? 'confirmed') : 'pending',
+    notes: null,
     googleCalendarEventId: null,
     isManualBooking: Boolean(b['isManualBooking']),
     createdAt: item.createdAt,
