@@ -105,6 +105,11 @@ describe('the CSV export', () => {
     expect(rows.map((cell) => cell('Phone'))).toEqual(["'@SUM(A1)", "'=1+2", "'+33 6 12 34 56 78"]);
   });
 
+  it("has the admin's notes on each job in a Notes column, line breaks and all, with a formula in them neutralised", () => {
+    const rows = read(toCsv([job({ notes: 'Key under the mat\nDog in the garden' }), job({ notes: null }), job({ notes: '=HYPERLINK("http://evil.example")' })]));
+    expect(rows.map((cell) => cell('Notes'))).toEqual(['Key under the mat\nDog in the garden', '', `'=HYPERLINK("http://evil.example")`]);
+  });
+
   it('says where each job came from in words, as its card does', () => {
     const rows = read(
       toCsv([
