@@ -179,8 +179,12 @@ describe('what the customer reads of a job with notes', () => {
     expect(synced.record.notes).toBeNull();
     const timeline = (await olive.get(`/api/bookings/${booking.id}/timeline`)).data as Array<{ type: string }>;
     expect(timeline.map((t) => t.type)).not.toContain('BookingNotesChanged');
-    // The admin's own calendar file of the job has them.
+    // The admin's own calendar file of the job has them, and so does the private feed the admin's calendar app reads.
     expect((await admin.get(`/api/bookings/${booking.id}.ics`)).text).toContain('Notes: Key under the mat');
+    const feedUrl = new URL((await admin.post('/api/calendar/token')).data.url as string);
+    const feed = await new Client(server.url).get(feedUrl.pathname);
+    expect(feed.status).toBe(200);
+    expect(feed.text.replace(/\r\n /g, '')).toContain('Notes: Key under the mat');
   });
 
   it("keeps them out of the customer's answers to their own changes (cancel, new dates) and out of every mail", async () => {

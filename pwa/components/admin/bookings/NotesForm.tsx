@@ -79,7 +79,7 @@ export function NotesForm({ job, onDone }: { job: BookingView; onDone: () => voi
 
   return (
     <form className="admin-form admin-notes__form" aria-label={`Notes on ${name}’s job`} {...formProps}>
-      <Field form={form} name="notes" label="Notes" hint="Your notes — the customer does not see these" error={errors.notes} full>
+      <Field form={form} name="notes" label="Notes" hint="Your notes — the customer does not see these (a copy of their data, if they ask for one, includes them)" error={errors.notes} full>
         {(p) => <textarea {...p} rows={4} maxLength={LIMITS.notes} defaultValue={job.notes ?? ''} />}
       </Field>
       {theirs !== null ? (
