@@ -117,10 +117,11 @@ export function useBookings(): ShownBooking[] | undefined {
         const dates = item.state === 'failed' ? {} : Object.fromEntries(SCHEDULE_FIELDS.map((field) => [field, (item.body[field] as string | null | undefined) ?? null]));
         shown.set(item.record, { ...row, ...dates, waiting: waitingOf(item) });
       } else if (item.kind === KINDS.bookingNotes && item.record && shown.has(item.record)) {
-        // Refused (changed elsewhere meanwhile): the notes as the server has them, with the refusal beside them.
+        // Refused (changed elsewhere meanwhile): the notes as the server has them, with the refusal beside them. Said on
+        // the notes only: the job itself (its status, its dates, its calendar file) is as the server has it.
         const row = shown.get(item.record)!;
         const notes = item.state === 'failed' ? {} : { notes: typeof item.body['notes'] === 'string' && item.body['notes'].trim() !== '' ? item.body['notes'].trim() : null };
-        shown.set(item.record, { ...row, ...notes, waiting: waitingOf(item), notesWaiting: waitingOf(item) });
+        shown.set(item.record, { ...row, ...notes, notesWaiting: waitingOf(item) });
       } else if (item.kind === KINDS.bookingCancel && item.record && shown.has(item.record)) {
         // Refused (confirmed meanwhile): the booking as the server has it, with the refusal beside it.
         const row = shown.get(item.record)!;

@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import type { TestServer } from '../support/server.ts';
 import { adminClient, customer, customerBooking, jobCard, signIn } from './admin-seed.ts';
 import { expect, hydrated, test } from './fixtures.ts';
-import { expectToast } from './portal-helpers.ts';
+import { expectAxeClean, expectToast } from './portal-helpers.ts';
 
 // The real service worker: the portal keeps working with no network at all.
 test.use({ serviceWorkers: 'allow' });
@@ -49,6 +49,13 @@ test('the admin writes notes on a job with no signal: they wait on the tablet, g
   await page.getByRole('searchbox', { name: /Find a job/ }).fill('wylex');
   await expect(jobCard(page, 'Nora Notes')).toBeVisible();
   await expect(page.locator('.admin-job')).toHaveCount(1);
+
+  // The block and its form pass axe (WCAG 2.2 AA), the form open.
+  await jobCard(page, 'Nora Notes').getByRole('button', { name: /^Edit notes/ }).click();
+  await expect(jobCard(page, 'Nora Notes').getByRole('textbox', { name: 'Notes' })).toHaveValue(WORDS);
+  await expectAxeClean(page);
+  await jobCard(page, 'Nora Notes').getByRole('button', { name: 'Cancel' }).click();
+  await expect(jobCard(page, 'Nora Notes').getByRole('button', { name: /^Edit notes/ })).toBeFocused();
 
   // The history says they changed, not what they say.
   await jobCard(page, 'Nora Notes').getByRole('button', { name: /^History/ }).click();

@@ -36,7 +36,8 @@ export function JobNotes({ job, compact }: { job: ShownBooking; compact: boolean
         {job.notesWaiting ? (
           <span className={`admin-chip admin-chip--${job.notesWaiting.state}`}>{job.notesWaiting.state === 'failed' ? 'Not accepted' : 'Waiting to send'}</span>
         ) : null}
-        {!editing && !erased ? (
+        {/* Refused notes wait for the admin's choice in the card's panel; another edit would only queue behind them. */}
+        {!editing && !erased && job.notesWaiting?.state !== 'failed' ? (
           <button ref={button} type="button" className="btn btn--secondary admin-btn admin-notes__edit" onClick={() => setEditing(true)}>
             <Icon name="clipboard" size={18} />
             {notes ? 'Edit notes' : 'Add notes'}

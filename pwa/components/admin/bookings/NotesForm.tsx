@@ -15,6 +15,9 @@ type F = (typeof FIELDS)[number];
 /** The server's own rule for the notes (trimmed, at most LIMITS.notes characters), loaded when the form is first touched. */
 const loadSchema = async (): Promise<FormSchema> => (await import('#domain/schemas/booking.ts')).BookingNotesSchema.pick({ notes: true });
 
+/** Room for the notes there are, and a line more (4 to 12 lines; where the browser can, the box also grows as they are typed). */
+const rowsFor = (notes: string | null): number => Math.min(12, Math.max(4, (notes ?? '').split('\n').reduce((lines, line) => lines + Math.ceil((line.length + 1) / 40), 1)));
+
 /** Notes as they are compared: trimmed, none as ''. */
 const plain = (notes: string | null | undefined): string => (notes ?? '').trim();
 
@@ -79,8 +82,8 @@ export function NotesForm({ job, onDone }: { job: BookingView; onDone: () => voi
 
   return (
     <form className="admin-form admin-notes__form" aria-label={`Notes on ${name}’s job`} {...formProps}>
-      <Field form={form} name="notes" label="Notes" hint="Your notes — the customer does not see these (a copy of their data, if they ask for one, includes them)" error={errors.notes} full>
-        {(p) => <textarea {...p} rows={4} maxLength={LIMITS.notes} defaultValue={job.notes ?? ''} />}
+      <Field form={form} name="notes" label="Your notes" hint="The customer does not see these. Only a copy of their data, if they ask for one, includes them." error={errors.notes} full>
+        {(p) => <textarea {...p} rows={rowsFor(job.notes)} maxLength={LIMITS.notes} defaultValue={job.notes ?? ''} />}
       </Field>
       {theirs !== null ? (
         <div className="admin-warning admin-notes__theirs" role="alert">
