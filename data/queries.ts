@@ -155,6 +155,9 @@ export const toBooking = (r: Record<string, unknown>): Booking => ({ ...r, isMan
 /** One booking as its customer may read it (the answers of the customer's own calls): the admin's notes left out. */
 export const customerBooking = (booking: Booking): Booking => (booking.notes === null ? booking : { ...booking, notes: null });
 
+/** One quote as its customer may read it (the answer to their own request): the business's notes and follow-up day left out. */
+export const customerQuote = (quote: Quote): Quote => ({ ...quote, notes: null, followUpDate: null });
+
 const MESSAGE_KEYS = Object.keys(MessageView.shape);
 const MESSAGE_SEALED = SEALED_COLUMNS.messages ?? [];
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { provenEmail } from '#domain/policy.ts';
 import { bookingRequestSchema, bookingUpdateSchema, londonDay, requestDatesSchema } from '#domain/schemas/date-window.ts';
 import { BookingNotesSchema, type BookingNotesInput, type CreateBookingInput, type RequestDatesInput, type UpdateBookingInput } from '#domain/schemas/booking.ts';
-import { customerBooking, type Booking } from '#data/queries.ts';
+import { customerBooking, customerQuote, type Booking } from '#data/queries.ts';
 import { changeBookingNotes } from '../commands/booking-notes.ts';
 import { bookingHistory, cancelBookingRequest, moveBookingRequest, requestBookingOrQuote, updateBooking } from '../commands/bookings.ts';
 import type { AppDeps } from '../deps.ts';
@@ -71,9 +71,12 @@ export function bookingRoutes(deps: AppDeps): Router {
       command: requestBookingOrQuote,
       input: (ctx) => input<CreateBookingInput>(ctx),
       status: 201,
-      // A repeat is answered with the booking as it is now, which may have the admin's notes by then.
+      // A repeat is answered with the record as it is now, which may have the admin's notes by then.
       answer: (result, ctx) => {
-        if (result.kind !== 'booking') return { kind: 'quote', quote: queries.quote(result.id) ?? null };
+        if (result.kind !== 'booking') {
+          const quote = queries.quote(result.id);
+          return { kind: 'quote', quote: quote ? (currentUser(ctx, queries)?.isAdmin ? quote : customerQuote(quote)) : null };
+        }
         const booking = queries.booking(result.id);
         return { kind: 'booking', booking: booking ? forCaller(ctx, deps, booking) : null };
       },

@@ -230,6 +230,23 @@ describe('what the customer reads of a job with notes', () => {
   });
 });
 
+describe("the business's notes on a quote, the same way", () => {
+  it('are not in the answer to a repeated quote request (the visitor\'s outbox sending again)', async () => {
+    const visitor = new Client(server.url);
+    const key = randomUUID();
+    const form = { firstName: 'Vic', lastName: 'Visitor', email: 'vic.visitor@example.com', phone: '01632 960444', serviceType: 'EICR Testing', description: 'Selling the flat' };
+    const first = await visitor.post('/api/bookings', form, { 'Idempotency-Key': key });
+    expect(first.status).toBe(201);
+    const quoteId = first.data.quote.id as string;
+    expect((await admin.request('PUT', `/api/quotes/${quoteId}`, { json: { notes: 'Price high, difficult access', followUpDate: daysAhead(5) } })).status).toBe(200);
+
+    const again = await visitor.post('/api/bookings', form, { 'Idempotency-Key': key });
+
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.data.quote).toMatchObject({ id: quoteId, notes: null, followUpDate: null });
+  });
+});
+
 describe('erasing the customer', () => {
   it('shreds the notes with their other personal data: the job stays, its notes read as erased, and the history still says they changed', async () => {
     const erin = new Client(server.url);
