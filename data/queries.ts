@@ -28,6 +28,8 @@ export type Booking = {
   description: string | null;
   attachments: string | null;
   status: string;
+  /** The admin's own notes on the job: never in a customer's answers (CUSTOMER_BOOKING_COLUMNS, `customerBooking`). */
+  notes: string | null;
   googleCalendarEventId: string | null;
   isManualBooking: boolean;
   createdAt: string;
@@ -112,6 +114,15 @@ export type User = {
 
 /** What only the business reads of a quote. */
 const INTERNAL_QUOTE_COLUMNS: ReadonlySet<string> = new Set(['notes', 'followUpDate']);
+/** What only the business reads of a booking: the electrician's own notes on the job (ADR 026). */
+const INTERNAL_BOOKING_COLUMNS: ReadonlySet<string> = new Set(['notes']);
+
+/** A view's columns with the internal ones read as NULL: the customer's answers keep the view's shape, without them. */
+const withoutInternal = (columnList: string, internal: ReadonlySet<string>): string =>
+  columnList
+    .split(', ')
+    .map((column) => (internal.has(column) ? `NULL AS ${column}` : column))
+    .join(', ');
 
 /**
  * The columns read for a view (domain/views.ts): what the API answers, never the sync feed's bookkeeping columns;
@@ -123,20 +134,29 @@ const columns = (view: z.ZodObject, table: TableName): string => {
   return (sealed.length > 0 ? [...open, 'sealed'] : open).join(', ');
 };
 export const BOOKING_COLUMNS = columns(BookingView, 'bookings');
+/**
+ * A booking as its customer's own lists and device copy read it: without the admin's notes on the job. The export
+ * keeps them (ADR 026): they are about the customer, and UK GDPR access covers them.
+ */
+export const CUSTOMER_BOOKING_COLUMNS = withoutInternal(BOOKING_COLUMNS, INTERNAL_BOOKING_COLUMNS);
 export const QUOTE_COLUMNS = columns(QuoteView, 'quotes');
 /**
  * A quote as its customer's own lists and device copy read it: without the business's working notes and follow-up
  * day (the quote's row held "notes" for the admin, and the portal's answers carried them to the customer's device).
  * The export keeps them: it is everything held about the person.
  */
-export const CUSTOMER_QUOTE_COLUMNS = QUOTE_COLUMNS.split(', ')
-  .map((column) => (INTERNAL_QUOTE_COLUMNS.has(column) ? `NULL AS ${column}` : column))
-  .join(', ');
+export const CUSTOMER_QUOTE_COLUMNS = withoutInternal(QUOTE_COLUMNS, INTERNAL_QUOTE_COLUMNS);
 export const CONTACT_COLUMNS = columns(ContactView, 'contacts');
 export const MESSAGE_COLUMNS = columns(MessageView, 'messages');
 
 /** A bookings row as the API answers it (SQLite keeps booleans as 0/1). */
 export const toBooking = (r: Record<string, unknown>): Booking => ({ ...r, isManualBooking: r['isManualBooking'] === 1 }) as Booking;
+
+/** One booking as its customer may read it (the answers of the customer's own calls): the admin's notes left out. */
+export const customerBooking = (booking: Booking): Booking => (booking.notes === null ? booking : { ...booking, notes: null });
+
+/** One quote as its customer may read it (the answer to their own request): the business's notes and follow-up day left out. */
+export const customerQuote = (quote: Quote): Quote => ({ ...quote, notes: null, followUpDate: null });
 
 const MESSAGE_KEYS = Object.keys(MessageView.shape);
 const MESSAGE_SEALED = SEALED_COLUMNS.messages ?? [];
@@ -185,6 +205,15 @@ export class Queries {
     return this.#all(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE email = ? OR (userId IS NOT NULL AND userId = ?) ORDER BY createdAt DESC, rowid DESC`, email, userId).map(
       toBooking,
     );
+  }
+
+  /** The same bookings as the customer's own lists show them (CUSTOMER_BOOKING_COLUMNS: not the admin's notes). */
+  customersBookings(email: string | null, userId: string | null): Booking[] {
+    return this.#all(
+      `SELECT ${CUSTOMER_BOOKING_COLUMNS} FROM bookings WHERE email = ? OR (userId IS NOT NULL AND userId = ?) ORDER BY createdAt DESC, rowid DESC`,
+      email,
+      userId,
+    ).map(toBooking);
   }
 
   quotes(): Quote[] {

@@ -121,6 +121,7 @@ export const READ_MODEL_DDL: Readonly<Record<ModelName, string>> = {
     description TEXT,
     attachments TEXT,
     status TEXT NOT NULL,
+    notes TEXT,
     googleCalendarEventId TEXT,
     isManualBooking INTEGER NOT NULL,
     createdAt TEXT NOT NULL,

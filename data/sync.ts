@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SyncChange, SyncedTable } from '#domain/views.ts';
 import { prepared, type Db } from './db.ts';
-import { BOOKING_COLUMNS, CONTACT_COLUMNS, CUSTOMER_QUOTE_COLUMNS, MESSAGE_COLUMNS, messageReader, QUOTE_COLUMNS, toBooking, type Message } from './queries.ts';
+import { BOOKING_COLUMNS, CONTACT_COLUMNS, CUSTOMER_BOOKING_COLUMNS, CUSTOMER_QUOTE_COLUMNS, MESSAGE_COLUMNS, messageReader, QUOTE_COLUMNS, toBooking, type Message } from './queries.ts';
 import type { Vault } from './vault.ts';
 
 /** Whose feed: the admin sees every synced record; a customer what their lists show them. */
@@ -61,7 +61,8 @@ function customerSources(db: Db, reader: { userId: string; email: string | null 
   const who = { email: reader.email, userId: reader.userId };
   const mine = '(email = @email OR userId = @userId)';
   return [
-    records(db, 'bookings', `SELECT ${BOOKING_COLUMNS}, position AS _pos FROM bookings WHERE ${mine} AND position > @after AND (@through IS NULL OR position <= @through)`, who, toBooking),
+    // Without the admin's notes on the job (ADR 026), as the customer's quotes come without the business's notes.
+    records(db, 'bookings', `SELECT ${CUSTOMER_BOOKING_COLUMNS}, position AS _pos FROM bookings WHERE ${mine} AND position > @after AND (@through IS NULL OR position <= @through)`, who, toBooking),
     records(db, 'quotes', `SELECT ${CUSTOMER_QUOTE_COLUMNS}, position AS _pos FROM quotes WHERE ${mine} AND position > @after AND (@through IS NULL OR position <= @through)`, who),
     records(
       db,

@@ -11,6 +11,14 @@ const STATUS_WORDS: Readonly<Record<string, string>> = {
 };
 
 /**
+ * Whether a booking's event is a line of its customer's timeline: not the admin's own notes on the job, which the
+ * customer never sees (ADR 026) — not even that they changed.
+ */
+export function customerSees(event: RecordedEvent): boolean {
+  return event.type !== 'BookingNotesChanged';
+}
+
+/**
  * One line of a booking's history in the customer's own words ("We confirmed your booking", "You sent us a
  * message"), for their portal. Pure: it reads only the event and who is asking. Unlike the admin's history
  * (domain/history.ts) it never names a member of staff: the business speaks as "we".

@@ -69,6 +69,13 @@ export type BookingDetailsChanged = {
   data: { bookingId: string } & Partial<PersonDetails & BookingSchedule & { attachments: Attachment[] }>;
 };
 
+/**
+ * The electrician's own notes on a job ("key under the mat", "old Wylex board, needs a new CU"), set by the admin;
+ * null clears them. Never shown to the customer (their feed, lists, mails and timeline leave them out), but about
+ * them, so sealed under their key like their other fields, and part of their data export (ADR 026).
+ */
+export type BookingNotesChanged = { type: 'BookingNotesChanged'; data: { bookingId: string; notes: string | null } };
+
 export type QuoteRequested = {
   type: 'QuoteRequested';
   data: PersonDetails & {
@@ -240,6 +247,7 @@ export type DomainEvent =
   | BookingRequested
   | BookingStatusChanged
   | BookingDetailsChanged
+  | BookingNotesChanged
   | BookingReminderSent
   | QuoteRequested
   | QuoteRevised
@@ -287,6 +295,7 @@ export const PERSONAL_FIELDS: { readonly [T in EventType]: readonly DataKeys<T>[
   BookingRequested: PERSON,
   BookingStatusChanged: [],
   BookingDetailsChanged: PERSON,
+  BookingNotesChanged: ['notes'],
   BookingReminderSent: [],
   QuoteRequested: PERSON,
   QuoteRevised: ['notes', 'scope'],
@@ -325,6 +334,7 @@ export const EVENT_VERSIONS: { readonly [T in EventType]: number } = {
   BookingRequested: 2,
   BookingStatusChanged: 1,
   BookingDetailsChanged: 1,
+  BookingNotesChanged: 1,
   BookingReminderSent: 1,
   QuoteRequested: 1,
   QuoteRevised: 1,

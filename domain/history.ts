@@ -75,6 +75,9 @@ export function describeBookingEvent(event: RecordedEvent): { summary: string; f
       const fields = Object.keys(event.data).filter((k) => k !== 'bookingId');
       return { summary: `Changed ${fields.map((f) => BOOKING_FIELD_WORDS[f] ?? f).join(', ')}${movedWords(event.data)}`, fields };
     }
+    case 'BookingNotesChanged':
+      // Not the words: the history is a list of who did what, and the card shows the notes as they are now.
+      return { summary: event.data.notes === null ? 'Notes cleared' : 'Notes changed' };
     case 'MessagePosted':
       return { summary: event.data.isFromAdmin ? 'The team sent a message' : 'The customer sent a message' };
     case 'BookingReminderSent':

@@ -33,6 +33,7 @@ export const EVENT_MODELS: Readonly<Record<EventType, readonly ModelName[]>> = {
   BookingRequested: ['bookings', 'uploads'],
   BookingStatusChanged: ['bookings'],
   BookingDetailsChanged: ['bookings', 'uploads'],
+  BookingNotesChanged: ['bookings'],
   // Only the booking's history reads it.
   BookingReminderSent: [],
   QuoteRequested: ['quotes', 'uploads'],

@@ -32,6 +32,11 @@ export const BookingView = z.object({
   /** JSON text of AttachmentView[], or null. */
   attachments: maybe,
   status: text,
+  /**
+   * The admin's own notes on the job (null for none). Never the customer's to see: their answers and their device's
+   * copy carry null here (data/queries.ts CUSTOMER_BOOKING_COLUMNS).
+   */
+  notes: maybe,
   googleCalendarEventId: maybe,
   isManualBooking: z.boolean(),
   createdAt: text,

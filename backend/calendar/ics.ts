@@ -175,6 +175,8 @@ function description(b: Booking, audience: Audience, service: string, customer: 
           ['Service', service],
           ['Status', b.status.replace(/_/g, ' ')],
           ['Details', b.description],
+          // The admin's own notes on the job (ADR 026): the business's feed and downloads only, never the customer's.
+          ['Notes', b.notes],
         ]
       : [
           ['Service', service],

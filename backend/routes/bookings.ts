@@ -3,8 +3,9 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { provenEmail } from '#domain/policy.ts';
 import { bookingRequestSchema, bookingUpdateSchema, londonDay, requestDatesSchema } from '#domain/schemas/date-window.ts';
-import type { CreateBookingInput, RequestDatesInput, UpdateBookingInput } from '#domain/schemas/booking.ts';
-import type { Booking } from '#data/queries.ts';
+import { BookingNotesSchema, type BookingNotesInput, type CreateBookingInput, type RequestDatesInput, type UpdateBookingInput } from '#domain/schemas/booking.ts';
+import { customerBooking, customerQuote, type Booking } from '#data/queries.ts';
+import { changeBookingNotes } from '../commands/booking-notes.ts';
 import { bookingHistory, cancelBookingRequest, moveBookingRequest, requestBookingOrQuote, updateBooking } from '../commands/bookings.ts';
 import type { AppDeps } from '../deps.ts';
 import { allow, authorize, commandRoute, input, validate } from '../http/command.ts';
@@ -31,12 +32,28 @@ export function bookingFor(ctx: Context, deps: Pick<AppDeps, 'storage'>, id: str
   return booking;
 }
 
-/** Booking requests, quote requests from the public form, the booking lists, updates, history and .ics. */
+/** A booking as the caller may read it: the admin's whole, anyone else's without the admin's notes (ADR 026). */
+function forCaller(ctx: Context, deps: Pick<AppDeps, 'storage'>, booking: Booking): Booking {
+  return currentUser(ctx, deps.storage.queries)?.isAdmin ? booking : customerBooking(booking);
+}
+
+/** The route step that answers 404 for a path id that is no booking id's shape, before the body is read. */
+function bookingIdShaped(ctx: Context, next: () => Promise<unknown>): Promise<unknown> {
+  if (!UUID.test(ctx.params['id'] ?? '')) throw notFound('Booking not found');
+  return next();
+}
+
+/** Booking requests, quote requests from the public form, the booking lists, updates, notes, history and .ics. */
 export function bookingRoutes(deps: AppDeps): Router {
   const router = new Router();
   const { storage, clock, limits } = deps;
   const { queries } = storage;
   // Customers book from today to two years ahead; the admin any day within ten years either side.
+  /** The booking a customer's change answers, as they may read it. */
+  const answerBooking = (ctx: Context, id: string): Booking | undefined => {
+    const booking = queries.booking(id);
+    return booking && forCaller(ctx, deps, booking);
+  };
   const requestSchema = (ctx: Context) => bookingRequestSchema(londonDay(clock()), currentUser(ctx, queries)?.isAdmin ? 'admin' : 'customer');
 
   router.post(
@@ -54,10 +71,15 @@ export function bookingRoutes(deps: AppDeps): Router {
       command: requestBookingOrQuote,
       input: (ctx) => input<CreateBookingInput>(ctx),
       status: 201,
-      answer: (result) =>
-        result.kind === 'booking'
-          ? { kind: 'booking', booking: queries.booking(result.id) ?? null }
-          : { kind: 'quote', quote: queries.quote(result.id) ?? null },
+      // A repeat is answered with the record as it is now, which may have the admin's notes by then.
+      answer: (result, ctx) => {
+        if (result.kind !== 'booking') {
+          const quote = queries.quote(result.id);
+          return { kind: 'quote', quote: quote ? (currentUser(ctx, queries)?.isAdmin ? quote : customerQuote(quote)) : null };
+        }
+        const booking = queries.booking(result.id);
+        return { kind: 'booking', booking: booking ? forCaller(ctx, deps, booking) : null };
+      },
     }),
   );
 
@@ -70,27 +92,37 @@ export function bookingRoutes(deps: AppDeps): Router {
     // The admin: that address's bookings and those its account made; a customer: their proven address's and their account's.
     ctx.body = user.isAdmin
       ? queries.bookingsForCustomer(email, queries.userByEmail(email)?.id ?? null)
-      : queries.bookingsForCustomer(provenEmail(user), user.id);
+      : queries.customersBookings(provenEmail(user), user.id);
   });
 
   // One route for a booking and its .ics file, so no other module's order decides which answers.
   router.get('/api/bookings/:id', (ctx) => {
     const id = ctx.params['id'] ?? '';
     if (id.toLowerCase().endsWith('.ics')) return bookingIcs(deps, ctx, bookingFor(ctx, deps, id.slice(0, -4).toLowerCase()));
-    ctx.body = bookingFor(ctx, deps, id);
+    ctx.body = forCaller(ctx, deps, bookingFor(ctx, deps, id));
   });
 
   router.patch(
     '/api/bookings/:id',
     allow(storage, 'booking.change'),
-    (ctx, next) => {
-      if (!UUID.test(ctx.params['id'] ?? '')) throw notFound('Booking not found');
-      return next();
-    },
+    bookingIdShaped,
     validate(() => bookingUpdateSchema(londonDay(clock()))),
     commandRoute(deps, {
       command: updateBooking,
       input: (ctx) => ({ ...input<UpdateBookingInput>(ctx), id: ctx.params['id'] ?? '' }),
+      answer: (result) => queries.booking(result.id),
+    }),
+  );
+
+  /** The admin's own notes on a job (ADR 026): set, replaced or (empty) cleared; answers the booking. */
+  router.put(
+    '/api/bookings/:id/notes',
+    allow(storage, 'booking.change'),
+    bookingIdShaped,
+    validate(BookingNotesSchema),
+    commandRoute(deps, {
+      command: changeBookingNotes,
+      input: (ctx) => ({ ...input<BookingNotesInput>(ctx), id: ctx.params['id'] ?? '' }),
       answer: (result) => queries.booking(result.id),
     }),
   );
@@ -103,7 +135,7 @@ export function bookingRoutes(deps: AppDeps): Router {
       authorize(ctx, storage, 'booking.cancel', booking);
       return next();
     },
-    commandRoute(deps, { command: cancelBookingRequest, input: (ctx) => ({ id: ctx.params['id'] ?? '' }), answer: (result) => queries.booking(result.id) }),
+    commandRoute(deps, { command: cancelBookingRequest, input: (ctx) => ({ id: ctx.params['id'] ?? '' }), answer: (result, ctx) => answerBooking(ctx, result.id) }),
   );
 
   /** The customer moves their own request to other days or hours while it waits for confirmation; answers the booking. */
@@ -118,7 +150,7 @@ export function bookingRoutes(deps: AppDeps): Router {
     commandRoute(deps, {
       command: moveBookingRequest,
       input: (ctx) => ({ ...input<RequestDatesInput>(ctx), id: ctx.params['id'] ?? '' }),
-      answer: (result) => queries.booking(result.id),
+      answer: (result, ctx) => answerBooking(ctx, result.id),
     }),
   );
 

@@ -1,17 +1,25 @@
 import { ConflictError, DomainError, NotFoundError, assertNever } from '../errors.ts';
-import type { BookingDetailsChanged, BookingRequested, BookingStatusChanged, Role } from '../events.ts';
+import type { BookingDetailsChanged, BookingNotesChanged, BookingRequested, BookingStatusChanged, Role } from '../events.ts';
 import { DEFAULT_FINISH_TIME, DEFAULT_START_TIME } from '../limits.ts';
 import { dateRangeProblems, type BookingStatus, type CreateBookingInput, type UpdateBookingInput } from '../schemas/booking.ts';
 import type { Decider } from './decider.ts';
 
-export type BookingEvent = BookingRequested | BookingStatusChanged | BookingDetailsChanged;
+export type BookingEvent = BookingRequested | BookingStatusChanged | BookingDetailsChanged | BookingNotesChanged;
 
 /** What a person can change about a booking after it was made. */
 export type BookingDetails = Omit<BookingRequested['data'], 'status' | 'bookingId' | 'userId' | 'quoteId' | 'source' | 'isManualBooking'>;
 
 export type BookingState =
   | { status: 'none' }
-  | { status: BookingStatus; bookingId: string; email: string | null; userId: string | null; details: BookingDetails };
+  | {
+      status: BookingStatus;
+      bookingId: string;
+      email: string | null;
+      userId: string | null;
+      details: BookingDetails;
+      /** The electrician's own notes on the job (never the customer's to see); null for none. */
+      notes: string | null;
+    };
 
 export type RequestBooking = { type: 'RequestBooking'; data: BookingRequested['data'] };
 export type ChangeBookingStatus = { type: 'ChangeBookingStatus'; data: { bookingId: string; status: BookingStatus } };
@@ -26,7 +34,9 @@ export type ChangeRequestDates = {
   type: 'ChangeRequestDates';
   data: { startDate: string | null; finishDate: string | null; startTime: string | null; finishTime: string | null };
 };
-export type BookingCommand = RequestBooking | ChangeBookingStatus | ChangeBookingDetails | CancelBookingRequest | ChangeRequestDates;
+/** The admin sets (or, with null, clears) their own notes on a job: in any status, a finished job's included. */
+export type ChangeBookingNotes = { type: 'ChangeBookingNotes'; data: { notes: string | null } };
+export type BookingCommand = RequestBooking | ChangeBookingStatus | ChangeBookingDetails | CancelBookingRequest | ChangeRequestDates | ChangeBookingNotes;
 
 /** Our text for new dates the customer cannot ask for online any more. */
 export const DATES_TOO_LATE = 'This booking is no longer waiting for confirmation, so its dates cannot be changed here. Please call us or send us a message about it.';
@@ -80,7 +90,7 @@ function evolve(state: BookingState, event: BookingEvent): BookingState {
   switch (event.type) {
     case 'BookingRequested': {
       const { status, bookingId, userId, quoteId: _q, source: _s, isManualBooking: _m, ...details } = event.data;
-      return { status, bookingId, userId, email: details.email, details };
+      return { status, bookingId, userId, email: details.email, details, notes: null };
     }
     case 'BookingStatusChanged':
       return state.status === 'none' ? state : { ...state, status: event.data.to };
@@ -90,6 +100,8 @@ function evolve(state: BookingState, event: BookingEvent): BookingState {
       const details = { ...state.details, ...changes };
       return { ...state, details, email: details.email };
     }
+    case 'BookingNotesChanged':
+      return state.status === 'none' ? state : { ...state, notes: event.data.notes };
     default:
       return assertNever(event);
   }
@@ -137,6 +149,12 @@ function decide(command: BookingCommand, state: BookingState): BookingEvent[] {
       }
       assertValidRange(merged);
       return [{ type: 'BookingDetailsChanged', data: { bookingId: state.bookingId, ...changed } }];
+    }
+    case 'ChangeBookingNotes': {
+      if (state.status === 'none') throw new NotFoundError('booking');
+      // The same notes again (a retried request, a second device saving the same words) change nothing.
+      if (state.notes === command.data.notes) return [];
+      return [{ type: 'BookingNotesChanged', data: { bookingId: state.bookingId, notes: command.data.notes } }];
     }
     default:
       return assertNever(command);

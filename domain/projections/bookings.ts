@@ -1,6 +1,6 @@
 import { attachmentsText, bool, changedColumns, type ReadModel, type ReadModelChange } from './model.ts';
 
-/** Bookings: the jobs, with their status, dates and the version a change must name. */
+/** Bookings: the jobs, with their status, dates, the admin's own notes and the version a change must name. */
 export const bookings: ReadModel = {
   name: 'bookings',
   version: 1,
@@ -34,6 +34,7 @@ export const bookings: ReadModel = {
               description: d.description,
               attachments: attachmentsText(d.attachments),
               status: d.status,
+              notes: null,
               googleCalendarEventId: null,
               isManualBooking: bool(d.isManualBooking),
               createdAt: time,
@@ -47,6 +48,8 @@ export const bookings: ReadModel = {
         return [{ op: 'update', table: 'bookings', id: event.data.bookingId, set: { status: event.data.to, updatedAt: time, version } }];
       case 'BookingDetailsChanged':
         return [{ op: 'update', table: 'bookings', id: event.data.bookingId, set: { ...changedColumns(event.data, 'bookingId'), updatedAt: time, version } }];
+      case 'BookingNotesChanged':
+        return [{ op: 'update', table: 'bookings', id: event.data.bookingId, set: { notes: event.data.notes, updatedAt: time, version } }];
       case 'UserEmailChanged':
         // Made under the address the account left, without signing in: the account's now (it had proved that address).
         return (event.data.claimed?.bookingIds ?? []).map((id): ReadModelChange => ({ op: 'update', table: 'bookings', id, set: { userId: event.data.userId } }));

@@ -122,5 +122,22 @@ export const RequestDatesSchema = z
   });
 export type RequestDatesInput = z.infer<typeof RequestDatesSchema>;
 
+/**
+ * `PUT /api/bookings/{id}/notes`: the admin's own notes on a job (never the customer's to see), trimmed; empty or
+ * null clears them. `notes` must be sent, so a body that forgot it clears nothing. `expectedVersion` is the job's
+ * version the notes were written on: notes changed on the server since then are a 409 with the job as it is now,
+ * never overwritten; other changes meanwhile (a status, the dates) are no conflict for the notes.
+ */
+export const BookingNotesSchema = z.strictObject({
+  notes: z
+    .string({ error: 'Send the notes as text (empty text clears them)' })
+    .trim()
+    .max(LIMITS.notes, { error: MSG.tooLong(LIMITS.notes) })
+    .nullable()
+    .transform((v) => (v === null || v === '' ? null : v)),
+  expectedVersion: z.number({ error: 'Must be a whole number' }).int({ error: 'Must be a whole number' }).positive({ error: 'Must be a whole number' }).optional(),
+});
+export type BookingNotesInput = z.infer<typeof BookingNotesSchema>;
+
 /** The booking fields a person typed, without the admin-only flags. */
 export type BookingDetails = Omit<CreateBookingInput, 'id' | 'status' | 'isManualBooking'>;

@@ -68,6 +68,30 @@ export async function changeDates(booking: BookingView, dates: JobDates, owner: 
 }
 
 /**
+ * Sets (or, with empty text, clears) the admin's own notes on a job, through the outbox like a status change, with
+ * the version they were written on counted the same way: the server refuses them (409, with the job as it is now)
+ * only when the notes themselves were changed elsewhere since, so notes written on another device are never
+ * overwritten, while a status or dates change meanwhile lets them through. The customer never sees them.
+ */
+export async function changeNotes(booking: BookingView, notes: string, owner: string): Promise<SubmitOutcome> {
+  const expectedVersion = await expectedVersionOf(booking);
+  const outcome = await submit({
+    id: newCommandId(),
+    kind: KINDS.bookingNotes,
+    values: { notes },
+    // Not the words: the label shows in the Waiting to send list and its toasts.
+    label: `${notes.trim() === '' ? 'Notes cleared' : 'Notes'} on ${personName(booking) || 'a job'}’s job`,
+    method: 'PUT',
+    path: `/api/bookings/${booking.id}/notes`,
+    body: { notes, expectedVersion },
+    record: booking.id,
+    owner,
+  });
+  if (outcome.kind === 'sent') await keepBooking(outcome.data);
+  return outcome;
+}
+
+/**
  * Keeps the admin's change over the server's: sent again on top of the server's version. A queued item is put
  * back in line; later queued changes of the same job move their expected version on by as much.
  */

@@ -10,15 +10,17 @@ export const KINDS = {
   bookingCancel: 'booking-cancel',
   /** PATCH /api/bookings/{id} with the job's new days and hours (the admin's Change dates). */
   bookingDates: 'booking-dates',
+  /** PUT /api/bookings/{id}/notes with the admin's own notes on the job and `expectedVersion`. */
+  bookingNotes: 'booking-notes',
 } as const;
 
 /**
- * Whether an item of this kind moves its job's version on by one when it lands: the admin's status and dates
+ * Whether an item of this kind moves its job's version on by one when it lands: the admin's status, dates and notes
  * changes. One queued after another counts it in its `expectedVersion`; one that never lands (discarded) is
  * counted out again.
  */
 export function movesVersion(kind: string): boolean {
-  return kind === KINDS.bookingStatus || kind === KINDS.bookingDates;
+  return kind === KINDS.bookingStatus || kind === KINDS.bookingDates || kind === KINDS.bookingNotes;
 }
 
 /**

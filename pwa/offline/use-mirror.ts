@@ -90,16 +90,19 @@ export function useMirrorSync(user: UserView | null, options: { everyMs?: number
 /** A record as a screen shows it: the server's version with what still waits in the outbox laid over it. */
 export type Shown<T> = T & { readonly waiting?: { readonly state: OutboxItem['state']; readonly message: string | null } };
 
+/** A job as the admin's screens show it; `notesWaiting`: the admin's notes on it still wait in the outbox (or were refused). */
+export type ShownBooking = Shown<BookingView> & { readonly notesWaiting?: Shown<unknown>['waiting'] };
+
 /**
- * Bookings, newest first, with the bookings, status changes, new dates and cancellations still in the outbox laid over them;
- * undefined while loading.
+ * Bookings, newest first, with the bookings, status changes, new dates, notes and cancellations still in the outbox laid
+ * over them; undefined while loading.
  */
-export function useBookings(): Array<Shown<BookingView>> | undefined {
+export function useBookings(): ShownBooking[] | undefined {
   return useLiveQuery(async () => {
     const db = deviceDb();
     const [rows, items] = await Promise.all([db.bookings.orderBy('createdAt').reverse().toArray(), db.outbox.orderBy('seq').toArray()]);
-    const shown = new Map<string, Shown<BookingView>>(rows.map((row) => [row.id, row]));
-    const added: Array<Shown<BookingView>> = [];
+    const shown = new Map<string, ShownBooking>(rows.map((row) => [row.id, row]));
+    const added: ShownBooking[] = [];
     for (const item of items) {
       if (item.kind === KINDS.booking && item.record && !shown.has(item.record)) {
         const row = provisionalBooking(item);
@@ -113,6 +116,12 @@ export function useBookings(): Array<Shown<BookingView>> | undefined {
         const row = shown.get(item.record)!;
         const dates = item.state === 'failed' ? {} : Object.fromEntries(SCHEDULE_FIELDS.map((field) => [field, (item.body[field] as string | null | undefined) ?? null]));
         shown.set(item.record, { ...row, ...dates, waiting: waitingOf(item) });
+      } else if (item.kind === KINDS.bookingNotes && item.record && shown.has(item.record)) {
+        // Refused (changed elsewhere meanwhile): the notes as the server has them, with the refusal beside them. Said on
+        // the notes only: the job itself (its status, its dates, its calendar file) is as the server has it.
+        const row = shown.get(item.record)!;
+        const notes = item.state === 'failed' ? {} : { notes: typeof item.body['notes'] === 'string' && item.body['notes'].trim() !== '' ? item.body['notes'].trim() : null };
+        shown.set(item.record, { ...row, ...notes, notesWaiting: waitingOf(item) });
       } else if (item.kind === KINDS.bookingCancel && item.record && shown.has(item.record)) {
         // Refused (confirmed meanwhile): the booking as the server has it, with the refusal beside it.
         const row = shown.get(item.record)!;
@@ -184,6 +193,7 @@ function provisionalBooking(item: OutboxItem): Shown<BookingView> {
     attachments:
       item.files.length > 0 ? JSON.stringify(item.files.map((f) => ({ filename: f.uploaded?.filename ?? '', originalname: f.name, size: f.blob.size }))) : null,
     status: b['isManualBooking'] ? String(b['status'] ?? 'confirmed') : 'pending',
+    notes: null,
     googleCalendarEventId: null,
     isManualBooking: Boolean(b['isManualBooking']),
     createdAt: item.createdAt,

@@ -31,6 +31,7 @@ function job(overrides: Partial<BookingView>): BookingView {
     description: null,
     attachments: null,
     status: 'pending',
+    notes: null,
     googleCalendarEventId: null,
     isManualBooking: false,
     createdAt: '2026-11-20T10:00:00.000Z',

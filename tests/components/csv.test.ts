@@ -26,6 +26,7 @@ function job(overrides: Partial<BookingView>): BookingView {
     description: null,
     attachments: null,
     status: 'pending',
+    notes: null,
     googleCalendarEventId: null,
     isManualBooking: false,
     createdAt: '2026-11-20T10:00:00.000Z',
@@ -102,6 +103,11 @@ describe('the CSV export', () => {
   it('still neutralises a formula in the phone column, and a foreign number’s leading +', () => {
     const rows = read(toCsv([job({ phone: '@SUM(A1)' }), job({ phone: '=1+2' }), job({ phone: '+33 6 12 34 56 78' })]));
     expect(rows.map((cell) => cell('Phone'))).toEqual(["'@SUM(A1)", "'=1+2", "'+33 6 12 34 56 78"]);
+  });
+
+  it("has the admin's notes on each job in a Notes column, line breaks and all, with a formula in them neutralised", () => {
+    const rows = read(toCsv([job({ notes: 'Key under the mat\nDog in the garden' }), job({ notes: null }), job({ notes: '=HYPERLINK("http://evil.example")' })]));
+    expect(rows.map((cell) => cell('Notes'))).toEqual(['Key under the mat\nDog in the garden', '', `'=HYPERLINK("http://evil.example")`]);
   });
 
   it('says where each job came from in words, as its card does', () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { phoneDigits } from '#domain/phone.ts';
+import type { BookingView } from '#domain/views.ts';
+import { jobSearchFields } from '../../pwa/components/admin/bookings/job-search.ts';
 import { finder, matcher, searchable, searchText } from '../../pwa/components/admin/find.ts';
 
 const job = ['Siobhan', "O'Brien", 'siobhan@example.com', '07700 900102', '4 Mill Lane, Staines TW18 2EA'];
@@ -108,3 +110,16 @@ describe('the admin’s search (finder)', () => {
   });
 });
 
+
+describe('Find a job', () => {
+  it("finds a job by words in the admin's notes on it, however they were typed", () => {
+    const base = { id: '019a0000-0000-7000-8000-000000000001', firstName: 'Nora', lastName: 'Notes', email: null, phone: null, address: null, serviceType: 'rewiring', description: null };
+    const noted = { ...base, notes: 'Board is an old Wylex, needs a new CU. Key under the mat.' } as BookingView;
+    const plain = { ...base, notes: null } as BookingView;
+    const finds = (query: string, booking: BookingView) => matcher(query)(searchable(jobSearchFields(booking)));
+    for (const typed of ['wylex', 'WYLEX', 'old wylex', 'key under the mat', 'new cu']) expect(finds(typed, noted), typed).toBe(true);
+    expect(finds('wylex', plain)).toBe(false);
+    // The rest of the job is still found as before.
+    expect(finds('nora notes', plain)).toBe(true);
+  });
+});

@@ -57,6 +57,7 @@ test('every export is a CSV a spreadsheet reads right: £ and accents, formulas 
     'Preferred date',
     'Address',
     'Details',
+    'Notes',
     'Source',
     'Created',
   ]);
@@ -67,7 +68,7 @@ test('every export is a CSV a spreadsheet reads right: £ and accents, formulas 
   expect(byName.get('Brontë')).toEqual(
     expect.arrayContaining(['Zoë', 'Brontë', '01632 960123', 'Rewiring', 'confirmed', ukDay(3), ukDay(4), 'Budget £1,200 for the café', 'Added by you']),
   );
-  expect(byName.get('Brontë')?.[15]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+  expect(byName.get('Brontë')?.[16]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
 
   expect((await csvOf(page, exports.getByRole('button', { name: /^Today’s/ }))).rows.slice(1).map((row) => row[2])).toEqual(["'+Plus"]);
   expect((await csvOf(page, exports.getByRole('button', { name: /^Pending/ }))).rows.slice(1).map((row) => row[2])).toEqual(["'+Plus"]);

@@ -43,6 +43,13 @@ async function busyMorning(url: string): Promise<void> {
   expect(manual.status).toBe(201);
   const chosen = await admin.post('/api/bookings', bookingForm('', { status: 'completed', startDate: daysAhead(150), finishDate: daysAhead(150) }));
   expect(chosen.status).toBe(201);
+  // The admin's own notes on jobs (sealed events): written, rewritten, and on the job with no address, cleared again.
+  const walkIn = manual.data.booking.id as string;
+  expect((await admin.request('PUT', `/api/bookings/${walkIn}/notes`, { json: { notes: 'Key under the mat' } })).status).toBe(200);
+  expect((await admin.request('PUT', `/api/bookings/${walkIn}/notes`, { json: { notes: 'Key under the mat, dog in the garden' } })).status).toBe(200);
+  const done = chosen.data.booking.id as string;
+  expect((await admin.request('PUT', `/api/bookings/${done}/notes`, { json: { notes: 'Paid cash' } })).status).toBe(200);
+  expect((await admin.request('PUT', `/api/bookings/${done}/notes`, { json: { notes: '' } })).status).toBe(200);
 }
 
 beforeAll(async () => {
@@ -59,6 +66,7 @@ describe('rebuilding the read models from the log', () => {
     const live = server.storage.snapshot();
     expect(Object.keys(live).sort()).toEqual([...TABLES].sort());
     expect(live['bookings']).toHaveLength(4);
+    expect((live['bookings'] as Array<Record<string, unknown>>).map((row) => row['notes'])).toEqual(expect.arrayContaining(['Key under the mat, dog in the garden', null]));
     expect(live['quotes']).toHaveLength(8);
     expect(live['users']).toHaveLength(3);
     expect(live['users']).toContainEqual(expect.objectContaining({ email: 'eve@example.com', firstName: 'Evelyn', lastName: 'Omer-Smith' }));

@@ -162,6 +162,54 @@ describe('booking decider: edge cases', () => {
   });
 });
 
+describe("booking decider: the admin's own notes on a job", () => {
+  const notesChanged = (notes: string | null) => ({ type: 'BookingNotesChanged', data: { bookingId, notes } }) as const;
+  const setNotes = (notes: string | null) => ({ type: 'ChangeBookingNotes', data: { notes } }) as const;
+
+  it('sets notes on a new job', () => {
+    booking.given([bookingRequested()]).when(setNotes('Key under the mat, dog in the garden')).thenEvents([notesChanged('Key under the mat, dog in the garden')]);
+  });
+
+  it('replaces notes, comparing with the notes as last changed', () => {
+    booking
+      .given([bookingRequested(), notesChanged('Old Wylex board'), notesChanged('Old Wylex board, needs a new CU')])
+      .when(setNotes('Customer prefers texts'))
+      .thenEvents([notesChanged('Customer prefers texts')]);
+  });
+
+  it('appends nothing when the notes are the ones the job has (a replay, a second device)', () => {
+    booking.given([bookingRequested(), notesChanged('Gate code 4321')]).when(setNotes('Gate code 4321')).thenEvents([]);
+    booking.given([bookingRequested()]).when(setNotes(null)).thenEvents([]);
+    booking.given([bookingRequested(), notesChanged('Gate code 4321'), notesChanged(null)]).when(setNotes(null)).thenEvents([]);
+  });
+
+  it('clears notes with null', () => {
+    booking.given([bookingRequested(), notesChanged('Gate code 4321')]).when(setNotes(null)).thenEvents([notesChanged(null)]);
+  });
+
+  it('keeps notes on a job in any status, a finished or cancelled one included', () => {
+    for (const status of ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const) {
+      booking.given([bookingRequested({ status })]).when(setNotes('Paid cash')).thenEvents([notesChanged('Paid cash')]);
+    }
+  });
+
+  it('is not moved by other changes to the job: a status or details change keeps the notes as they were', () => {
+    booking
+      .given([
+        bookingRequested(),
+        notesChanged('Dog in the garden'),
+        { type: 'BookingStatusChanged', data: { bookingId, from: 'pending', to: 'confirmed' } },
+        { type: 'BookingDetailsChanged', data: { bookingId, phone: '01632 960999' } },
+      ])
+      .when(setNotes('Dog in the garden'))
+      .thenEvents([]);
+  });
+
+  it('cannot set notes on a booking that does not exist', () => {
+    booking.given([]).when(setNotes('Anything')).thenThrows('booking_not_found', { message: 'Booking not found' });
+  });
+});
+
 describe('newBookingData', () => {
   const input = CreateBookingSchema.parse({
     firstName: 'Ann',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bookingDecider } from '#domain/deciders/booking.ts';
 import { streamId } from '#domain/deciders/decider.ts';
-import { describeForCustomer } from '#domain/customer-history.ts';
+import { customerSees, describeForCustomer } from '#domain/customer-history.ts';
 import type { RecordedEvent, Role } from '#domain/events.ts';
 import { dayWords, daysWords, describeBookingEvent } from '#domain/history.ts';
 import { bookingHistory } from '#backend/commands/bookings.ts';
@@ -94,5 +94,29 @@ describe('days in a history line', () => {
     );
     expect(describeBookingEvent(changed({ finishDate: '2027-01-08' })).summary).toBe('Changed finish date (now finishing Fri 8 Jan 2027)');
     expect(describeBookingEvent(changed({ phone: '01632 960999' })).summary).toBe('Changed phone number');
+  });
+});
+
+describe("the admin's notes in a job's history", () => {
+  const metadata = { time: '2026-11-25T10:00:00.000Z', commandId: 'c3', actor: 'admin-1', role: 'admin' as const };
+  const notes = (value: string | null): RecordedEvent => ({
+    type: 'BookingNotesChanged',
+    data: { bookingId: 'b1', notes: value },
+    streamId: 'booking-1',
+    streamPosition: 2,
+    globalPosition: 2,
+    metadata,
+  });
+
+  it('tells the admin the notes changed or were cleared, never what they say', () => {
+    expect(describeBookingEvent(notes('Key under the mat'))).toEqual({ summary: 'Notes changed' });
+    expect(describeBookingEvent(notes(null))).toEqual({ summary: 'Notes cleared' });
+  });
+
+  it("leaves them out of the customer's timeline, and nothing else", () => {
+    expect(customerSees(notes('Key under the mat'))).toBe(false);
+    expect(customerSees(notes(null))).toBe(false);
+    const requested: RecordedEvent = { ...bookingRequested(), streamId: 'booking-1', streamPosition: 1, globalPosition: 1, metadata };
+    expect(customerSees(requested)).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startServer, type TestServer } from '../../support/server.ts';
 import { allEvents, expectError, quoteForm, typesAfter, type Answer } from '../helpers.ts';
-import { ACTORS, CALLS, Fixtures, callName, fill, upload, type Access, type Actor, type ApiCall } from './calls.ts';
+import { ACTORS, CALLS, Fixtures, PEOPLE, callName, fill, upload, type Access, type Actor, type ApiCall } from './calls.ts';
 
 /**
  * The authorization matrix of product brief §6: every call of calls.ts × anonymous, customer A, customer B
@@ -52,6 +52,26 @@ describe.each(CALLS.map((call) => [callName(call), call] as const))('%s', (_name
     }
     expectError(res, status, call.codes?.[status as 400 | 401 | 403 | 404] ?? USUAL_CODES[status] ?? '?');
     expect(allEvents(server).length).toBe(before);
+  });
+});
+
+describe("beyond the table: the admin's own notes on a job (ADR 026)", () => {
+  it("reach no customer's answer about the job — its own customer's included — and every admin answer", async () => {
+    const notes = `Old Wylex board, needs a new CU ${fx.unique('private')}`;
+    expect((await fx.client('admin').request('PUT', `/api/bookings/${fx.bookingId}/notes`, { json: { notes } })).status).toBe(200);
+    const reads = [
+      `/api/bookings/${fx.bookingId}`,
+      `/api/bookings/user/${encodeURIComponent(PEOPLE.customerA.email)}`,
+      `/api/bookings/${fx.bookingId}.ics`,
+      `/api/bookings/${fx.bookingId}/timeline`,
+      '/api/sync?after=0&limit=1000',
+    ];
+    for (const actor of ['customerA', 'customerB'] as const) {
+      for (const path of reads) expect((await fx.client(actor).get(path)).text, `${actor} GET ${path}`).not.toContain('Old Wylex board');
+    }
+    for (const path of [`/api/bookings/${fx.bookingId}`, '/api/bookings', '/api/sync?after=0&limit=1000', `/api/bookings/${fx.bookingId}.ics`]) {
+      expect((await fx.client('admin').get(path)).text, `admin GET ${path}`).toContain('Old Wylex board');
+    }
   });
 });
 

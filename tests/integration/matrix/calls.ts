@@ -6,7 +6,7 @@ import type { EventType } from '#domain/events.ts';
 import { LIMITS } from '#domain/limits.ts';
 import { AdminResetSchema, CustomerResetSchema, ForgotPasswordSchema, LoginSchema, RegisterSchema, VerifyEmailSchema } from '#domain/schemas/auth.ts';
 import { ChangeEmailSchema, ChangePasswordSchema, DeleteAccountSchema, RenameAccountSchema } from '#domain/schemas/account.ts';
-import { CreateBookingSchema, RequestDatesSchema, UpdateBookingSchema } from '#domain/schemas/booking.ts';
+import { BookingNotesSchema, CreateBookingSchema, RequestDatesSchema, UpdateBookingSchema } from '#domain/schemas/booking.ts';
 import { CreateContactSchema } from '#domain/schemas/contact.ts';
 import { PostMessageSchema } from '#domain/schemas/message.ts';
 import { ConvertQuoteSchema, UpdateQuoteSchema } from '#domain/schemas/quote.ts';
@@ -337,6 +337,12 @@ export const CALLS: readonly ApiCall[] = [
     method: 'PATCH', path: '/api/bookings/{id}', access: ADMIN_ONLY, ok: 200, appends: ['BookingDetailsChanged'], body: 'json',
     schema: UpdateBookingSchema, bounded: BOOKING,
     request: (fx) => ({ params: { id: fx.bookingId }, json: { description: `Sockets, revised ${fx.unique('note')}` } }),
+  },
+  // The electrician's own notes on A's job: the admin only, never its customer (ADR 026).
+  {
+    method: 'PUT', path: '/api/bookings/{id}/notes', access: ADMIN_ONLY, ok: 200, appends: ['BookingNotesChanged'], body: 'json',
+    schema: BookingNotesSchema, bounded: { notes: LIMITS.notes },
+    request: (fx) => ({ params: { id: fx.bookingId }, json: { notes: `Key under the mat, ${fx.unique('notes')}` } }),
   },
   // A's own request, withdrawn while pending: A only (the admin changes a status with PATCH).
   {

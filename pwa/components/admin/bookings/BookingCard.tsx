@@ -6,7 +6,7 @@ import type { BookingView, QuoteView } from '#domain/views.ts';
 import { changeStatus, personName, takeTheirs } from '../../../offline/admin-commands.ts';
 import type { Thread } from '../../../offline/admin-data.ts';
 import type { OutboxItem } from '../../../offline/db.ts';
-import type { Shown } from '../../../offline/use-mirror.ts';
+import type { ShownBooking } from '../../../offline/use-mirror.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useAdmin } from '../context.ts';
@@ -16,6 +16,7 @@ import { AddressFact, ContactFacts, Fact, StatusOptions } from '../parts.tsx';
 import { customerReadsChat } from '../chat/reach.ts';
 import { BookingHistory } from './BookingHistory.tsx';
 import { DatesForm } from './DatesForm.tsx';
+import { JobNotes } from './JobNotes.tsx';
 import { Attachments } from './Attachments.tsx';
 import { googleCalendarUrl } from './google-calendar.ts';
 import { ProblemPanel } from './ProblemPanel.tsx';
@@ -26,7 +27,7 @@ import { reportStatusOutcome } from './report.ts';
 /**
  * One job (seed point 2): who, what, when and where; the status badge and a big status selector (any status to
  * any, through the outbox); its chat with the message count and a New badge when the customer waits for an
- * answer; Google Calendar and .ics; its history. A job made from a quote shows what was agreed there: the price, what
+ * answer; Google Calendar and .ics; its history; the admin's own notes on it (never the customer's to see). A job made from a quote shows what was agreed there: the price, what
  * it includes and the admin's notes. A change the server refused waits here for the admin's choice. Memoised: while
  * the admin types in Find a job the cards still listed are not drawn again at each key.
  */
@@ -39,7 +40,7 @@ export const BookingCard = memo(function BookingCard({
   go,
   compact = false,
 }: {
-  job: Shown<BookingView>;
+  job: ShownBooking;
   all: readonly BookingView[];
   /** The quote the job was made from, when it is on this device. */
   quote?: QuoteView | undefined;
@@ -114,6 +115,7 @@ export const BookingCard = memo(function BookingCard({
         ) : null}
       </dl>
       {full ? <Attachments json={job.attachments} /> : null}
+      <JobNotes job={job} compact={!full} />
       {overlaps.length > 0 && !problem ? (
         <p className="admin-warning admin-overlap">
           <strong>Double booked</strong> with {overlaps.map((other) => `${personName(other) || 'a job'} (${jobWhen(other)})`).join(', ')}

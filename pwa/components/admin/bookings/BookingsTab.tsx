@@ -1,16 +1,14 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { serviceTypeLabel } from '#domain/content/services.ts';
-import { bookingReference } from '#domain/reference.ts';
-import type { BookingView, QuoteView } from '#domain/views.ts';
-import { personName } from '../../../offline/admin-commands.ts';
+import type { QuoteView } from '#domain/views.ts';
 import { threadsOf, useAllMessages, useRefusedItems } from '../../../offline/admin-data.ts';
 import type { OutboxItem } from '../../../offline/db.ts';
-import type { Shown } from '../../../offline/use-mirror.ts';
+import type { ShownBooking } from '../../../offline/use-mirror.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { matcher, searchable } from '../find.ts';
 import { today } from '../format.ts';
 import { JOB_WHENS, type AdminSearch, type JobFilter, type JobOrder, type JobView, type JobWhen } from '../search.ts';
 import { BookingCard } from './BookingCard.tsx';
+import { jobSearchFields } from './job-search.ts';
 import { ManualBookingForm } from './ManualBookingForm.tsx';
 import { byJobDay, onDay, stillOpen } from './order.ts';
 import { ScreenHead, SearchBox, StatusOptions } from '../parts.tsx';
@@ -29,7 +27,7 @@ export function BookingsTab({
   place: here,
   go,
 }: {
-  bookings: Array<Shown<BookingView>> | undefined;
+  bookings: ShownBooking[] | undefined;
   /** The device's copy of the quotes: a job made from one shows what was agreed (its price, scope and notes). */
   quotes: readonly QuoteView[] | undefined;
   place: AdminSearch;
@@ -67,18 +65,9 @@ export function BookingsTab({
   // does not vanish under the admin's thumb, and the focus stays on its status); another filter starts over.
   const day = today();
   const shownUnder = useRef({ filter: filter ?? when, ids: new Set<string>() });
-  // Each job's fields as the search compares them, made when the jobs change rather than at every key: the whole
-  // name (typed as "Tim Typing"), and the reference (a customer's support request quotes the one in their calendar event).
-  const searchables = useMemo(
-    () =>
-      new Map(
-        (bookings ?? []).map((job) => [
-          job.id,
-          searchable([personName(job), job.email, job.phone, job.address, job.serviceType, serviceTypeLabel(job.serviceType), job.description, bookingReference(job.id)]),
-        ]),
-      ),
-    [bookings],
-  );
+  // Each job's fields as the search compares them (jobSearchFields, the admin's notes included), made when the jobs
+  // change rather than at every key.
+  const searchables = useMemo(() => new Map((bookings ?? []).map((job) => [job.id, searchable(jobSearchFields(job))])), [bookings]);
   const matching = useMemo(() => {
     const matches = matcher(searched);
     if (shownUnder.current.filter !== (filter ?? when)) shownUnder.current = { filter: filter ?? when, ids: new Set() };

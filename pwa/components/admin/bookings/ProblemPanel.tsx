@@ -13,7 +13,7 @@ import { useAdmin } from '../context.ts';
 import { jobWhen, moment } from '../format.ts';
 import { ClashList } from '../parts.tsx';
 import { reportStatusOutcome } from './report.ts';
-import type { Problem } from './problems.ts';
+import { notesOf, type Problem } from './problems.ts';
 
 /**
  * A change that needs the admin's decision, inside its job's card: both versions side by side for a conflict,
@@ -61,13 +61,41 @@ export function ProblemPanel({ problem, job, onSettled }: { problem: Problem; jo
 
   // A dates change the server refused as stale: the dates are what to choose between, not the status.
   const dates = problem.type === 'conflict' && problem.item?.kind === KINDS.bookingDates ? (problem.item.body as Pick<BookingView, ScheduleField>) : null;
+  // Notes refused because they were changed elsewhere meanwhile: the two notes are what to choose between.
+  const notes = problem.type === 'conflict' && problem.item?.kind === KINDS.bookingNotes ? { mine: notesOf(problem.item.body['notes']), theirs: notesOf(problem.theirs.notes) } : null;
   const id = `problem-${job.id}`;
   return (
     <section className="admin-problem" aria-labelledby={id}>
       <p className="visually-hidden" role="alert">
         {said}
       </p>
-      {problem.type === 'conflict' ? (
+      {problem.type === 'conflict' && notes ? (
+        <>
+          <h4 id={id} ref={heading} tabIndex={-1}>
+            Notes changed elsewhere meanwhile
+          </h4>
+          <p>The notes on this job were changed on another device after this one last saw them. Which notes should it keep?</p>
+          <div className="admin-versions">
+            <div className="admin-version">
+              <p className="admin-version__title">Your notes</p>
+              <p className="admin-notes__text">{notes.mine ?? <span className="admin-muted">None (you cleared them)</span>}</p>
+            </div>
+            <div className="admin-version">
+              <p className="admin-version__title">On the server now</p>
+              <p className="admin-notes__text">{notes.theirs ?? <span className="admin-muted">None (cleared)</span>}</p>
+              <p className="admin-version__when">changed {moment(problem.theirs.updatedAt)}</p>
+            </div>
+          </div>
+          <div className="admin-actions">
+            <button type="button" className="btn btn--primary admin-btn" onClick={() => void resend(false)}>
+              Keep my notes
+            </button>
+            <button type="button" className="btn btn--secondary admin-btn" onClick={() => void drop()}>
+              Take the server&rsquo;s notes
+            </button>
+          </div>
+        </>
+      ) : problem.type === 'conflict' ? (
         <>
           <h4 id={id} ref={heading} tabIndex={-1}>
             Changed elsewhere meanwhile

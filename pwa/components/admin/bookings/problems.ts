@@ -5,7 +5,7 @@ import { KINDS } from '../../../offline/kinds.ts';
 
 /**
  * What stands between a change and the server, for the admin to decide (never decided for them):
- * - conflict: the job changed elsewhere meanwhile (409 with the server's version): keep mine or take theirs;
+ * - conflict: the job (or its notes) changed elsewhere meanwhile (409 with the server's version): keep mine or take theirs;
  * - clash: confirming (or adding) the job would double-book a confirmed one: do it anyway or leave it;
  * - refused: any other refusal, with the server's words: send again or discard.
  * `item` is the outbox item that waits for the choice; without it the change was refused at once (online), or warned
@@ -21,26 +21,34 @@ export type Problem =
 /** The problem an outbox item the server refused stands for, or null for an item of another kind. */
 export function problemOf(item: OutboxItem, bookings: readonly BookingView[]): Problem | null {
   if (item.state !== 'failed' || !item.error) return null;
-  if (item.kind !== KINDS.bookingStatus && item.kind !== KINDS.bookingDates && item.kind !== KINDS.booking && item.kind !== KINDS.message) return null;
+  if (!(ON_THE_CARD as readonly string[]).includes(item.kind)) return null;
   const job = bookings.find((b) => b.id === item.record);
-  // New dates keep the job's status; a new job is confirmed unless the admin chose otherwise.
-  const wanted = String(item.body['status'] ?? (item.kind === KINDS.bookingDates ? (job?.status ?? 'confirmed') : 'confirmed'));
+  // New dates and notes keep the job's status; a new job is confirmed unless the admin chose otherwise.
+  const keepsStatus = item.kind === KINDS.bookingDates || item.kind === KINDS.bookingNotes;
+  const wanted = String(item.body['status'] ?? (keepsStatus ? (job?.status ?? 'confirmed') : 'confirmed'));
   const current = item.error.current as BookingView | undefined;
   if (item.error.status === 409 && current && typeof current === 'object' && 'version' in current) return { type: 'conflict', wanted, theirs: current, item };
-  if (item.error.status === 409 && item.kind !== KINDS.message) {
+  // Notes clash with no other job: any other refusal of them is the server's words.
+  if (item.error.status === 409 && item.kind !== KINDS.message && item.kind !== KINDS.bookingNotes) {
     const moved = item.kind === KINDS.bookingDates ? (item.body as Partial<BookingView>) : {};
     return { type: 'clash', wanted, others: job ? clashingJobs({ ...job, ...moved, status: wanted }, bookings) : [], item };
   }
   return { type: 'refused', message: item.error.message, item };
 }
 
+/** Notes as the server keeps them: trimmed, none as null. */
+export function notesOf(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
 /**
- * A conflict whose server version is already what the admin wanted (the same status, or the same dates): no
- * conflict at all, so the device takes the server's version without asking.
+ * A conflict whose server version is already what the admin wanted (the same status, the same dates, the same
+ * notes): no conflict at all, so the device takes the server's version without asking.
  */
 export function alreadyAsWanted(problem: Problem | null): problem is Extract<Problem, { type: 'conflict' }> {
   if (problem?.type !== 'conflict') return false;
   if (problem.item?.kind === KINDS.bookingDates) return sameSchedule(problem.theirs, problem.item.body as JobDates);
+  if (problem.item?.kind === KINDS.bookingNotes) return notesOf(problem.theirs.notes) === notesOf(problem.item.body['notes']);
   return problem.theirs.status === problem.wanted;
 }
 
@@ -53,3 +61,6 @@ export function clashingJobs(job: Pick<BookingView, 'id' | 'status' | 'startDate
     bookings.filter((other) => holds(other.status)),
   );
 }
+
+/** The outbox kinds whose refusals wait on the job's card for the admin's choice. */
+const ON_THE_CARD = [KINDS.bookingStatus, KINDS.bookingDates, KINDS.bookingNotes, KINDS.booking, KINDS.message] as const;

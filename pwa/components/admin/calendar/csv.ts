@@ -49,6 +49,8 @@ const COLUMNS: ReadonlyArray<[string, (b: BookingView) => string]> = [
   ['Preferred date', (b) => b.preferredDate ?? ''],
   ['Address', (b) => b.address ?? ''],
   ['Details', (b) => b.description ?? ''],
+  // The admin's own notes on the job: the export is the admin's, from the tablet's copy.
+  ['Notes', (b) => b.notes ?? ''],
   ['Source', (b) => sourceWords(b)],
   ['Created', (b) => londonMinute(b.createdAt)],
 ];
