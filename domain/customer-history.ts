@@ -1,5 +1,16 @@
-import type { RecordedEvent } from './events.ts';
+import type { EventType, RecordedEvent } from './events.ts';
 import { BOOKING_FIELD_WORDS, dayWords, daysWords as days, movedWords } from './history.ts';
+
+/**
+ * Events of a booking's streams that are the business's own bookkeeping, never shown to its customer (their timeline
+ * and their data export leave them out): the admin marking their message as needing no reply.
+ */
+const BUSINESS_ONLY: ReadonlySet<EventType> = new Set<EventType>(['ChatMarkedNoReplyNeeded']);
+
+/** Whether a booking's customer is shown this event in their history. */
+export function customerSees(event: RecordedEvent): boolean {
+  return !BUSINESS_ONLY.has(event.type);
+}
 
 /** A booking status as the customer reads a change to it. */
 const STATUS_WORDS: Readonly<Record<string, string>> = {

@@ -1,4 +1,4 @@
-import { describeForCustomer } from '#domain/customer-history.ts';
+import { customerSees, describeForCustomer } from '#domain/customer-history.ts';
 import { streamId } from '#domain/deciders/decider.ts';
 import type { HistoryEntryView } from '#domain/views.ts';
 import type { EventStore } from '#data/event-store.ts';
@@ -8,12 +8,12 @@ import { bookingEvents } from './bookings.ts';
 
 /**
  * A booking's events, its chat's and its reminders' in order, in the customer's words (domain/customer-history.ts), or undefined
- * for a booking with no events. The admin's own history (commands/bookings.ts) names people; this one does not.
+ * for a booking with no events; not the business's own bookkeeping (`customerSees`). The admin's own history (commands/bookings.ts) names people; this one does not.
  */
 export function customerTimeline(store: EventStore, bookingId: string, viewerId: string): HistoryEntryView[] | undefined {
   const all = bookingEvents(store, bookingId);
   if (!all) return undefined;
-  return all.map((e) => ({ at: e.metadata.time, ...(e.metadata.madeAt ? { madeAt: e.metadata.madeAt } : {}), role: e.metadata.role, type: e.type, ...describeForCustomer(e, viewerId) }));
+  return all.filter(customerSees).map((e) => ({ at: e.metadata.time, ...(e.metadata.madeAt ? { madeAt: e.metadata.madeAt } : {}), role: e.metadata.role, type: e.type, ...describeForCustomer(e, viewerId) }));
 }
 
 /**
