@@ -2,7 +2,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { UserView } from '#domain/views.ts';
 import { placeToasts, toast } from '../../lib/toast.ts';
-import { threadsOf, useAdminQuotes, useAllMessages } from '../../offline/admin-data.ts';
+import { threadsOf, useAdminQuotes, useAllMessages, useChatMarks } from '../../offline/admin-data.ts';
 import { forgetUser } from '../../offline/session.ts';
 import { useOffline } from '../../offline/use-outbox.ts';
 import { MESSAGES_PULL_EVERY_MS, useBookings, useMirrorSync } from '../../offline/use-mirror.ts';
@@ -40,14 +40,16 @@ export function Dashboard({ user }: { user: UserView }) {
   const bookings = useBookings();
   const quotes = useAdminQuotes();
   const messages = useAllMessages();
+  const marks = useChatMarks();
   const ready = status.syncedAt !== null && status.state !== 'loading';
   useArrivals(bookings, quotes, ready);
   useMessageArrivals(messages, bookings, tab === 'chat' ? search.booking : undefined, ready);
-  // The chats whose customer waits for an answer: the Chat list's "New" (threadsOf), counted on the Chat tab.
+  // The chats whose customer waits for an answer: the Chat list's "New" (threadsOf), counted on the Chat tab. Not
+  // those whose latest message the admin marked as needing no reply.
   const waitingChats = useMemo(() => {
     const jobs = new Set((bookings ?? []).map((b) => b.id));
-    return [...threadsOf(messages ?? [])].filter(([id, thread]) => thread.unanswered && jobs.has(id)).length;
-  }, [messages, bookings]);
+    return [...threadsOf(messages ?? [], marks)].filter(([id, thread]) => thread.unanswered && jobs.has(id)).length;
+  }, [messages, marks, bookings]);
   const offline = useOffline();
   const panel = useRef<HTMLDivElement>(null);
   const title = useRef<HTMLHeadingElement>(null);

@@ -3,7 +3,7 @@ import { serviceTypeLabel } from '#domain/content/services.ts';
 import { bookingReference } from '#domain/reference.ts';
 import type { BookingView, QuoteView } from '#domain/views.ts';
 import { personName } from '../../../offline/admin-commands.ts';
-import { threadsOf, useAllMessages, useRefusedItems } from '../../../offline/admin-data.ts';
+import { threadsOf, useAllMessages, useChatMarks, useRefusedItems } from '../../../offline/admin-data.ts';
 import type { OutboxItem } from '../../../offline/db.ts';
 import type { Shown } from '../../../offline/use-mirror.ts';
 import { Icon } from '../../ui/Icon.tsx';
@@ -56,7 +56,8 @@ export function BookingsTab({
   }, [adding]);
   const messages = useAllMessages();
   const refused = useRefusedItems();
-  const threads = useMemo(() => threadsOf(messages ?? []), [messages]);
+  const marks = useChatMarks();
+  const threads = useMemo(() => threadsOf(messages ?? [], marks), [messages, marks]);
   const quoteById = useMemo(() => new Map((quotes ?? []).map((quote) => [quote.id, quote])), [quotes]);
   const refusedByJob = useMemo(() => {
     const map = new Map<string, OutboxItem>();

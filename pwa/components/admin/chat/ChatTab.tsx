@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { serviceTypeLabel } from '#domain/content/services.ts';
 import type { BookingView } from '#domain/views.ts';
 import { personName } from '../../../offline/admin-commands.ts';
-import { threadsOf, useAllMessages } from '../../../offline/admin-data.ts';
+import { threadsOf, useAllMessages, useChatMarks } from '../../../offline/admin-data.ts';
 import type { Shown } from '../../../offline/use-mirror.ts';
 import { finder } from '../find.ts';
 import { jobWhen, moment } from '../format.ts';
@@ -31,7 +31,8 @@ export function ChatTab({
 }) {
   const { user } = useAdmin();
   const messages = useAllMessages();
-  const threads = useMemo(() => threadsOf(messages ?? []), [messages]);
+  const marks = useChatMarks();
+  const threads = useMemo(() => threadsOf(messages ?? [], marks), [messages, marks]);
   const [query, setQuery] = useState('');
   const job = bookingId ? bookings?.find((b) => b.id === bookingId) : undefined;
   const list = useMemo(() => {
@@ -74,7 +75,8 @@ export function ChatTab({
                   <span className="admin-thread__name">
                     {personName(b) || 'No name'}
                     {thread?.unanswered ? <span className="admin-new">New</span> : null}
-                    {notes ? <span className="admin-chip admin-thread__notes">Notes only</span> : null}
+                    {thread?.noReplyNeeded ? <span className="admin-chip admin-thread__chip">No reply needed</span> : null}
+                    {notes ? <span className="admin-chip admin-thread__chip">Notes only</span> : null}
                   </span>
                   <span className="admin-thread__meta">
                     {serviceTypeLabel(b.serviceType)} · {jobWhen(b)}
