@@ -7,7 +7,7 @@ import { SEALED_COLUMNS } from './sealed.ts';
 import { sealedBlob } from './vault.ts';
 
 /** The read models the devices copy (the sync feed): each row records the position of the event that last changed it. */
-const SYNCED: ReadonlySet<string> = new Set(['bookings', 'quotes', 'contacts', 'messages']);
+const SYNCED: ReadonlySet<string> = new Set(['bookings', 'quotes', 'contacts', 'messages', 'chats']);
 /** Of those, the ones a customer sees by ownership (their e-mail or account). */
 const OWNED: ReadonlySet<string> = new Set(['bookings', 'quotes']);
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { ERASED } from '#domain/limits.ts';
 import { phoneDigits } from '#domain/phone.ts';
-import { BookingView, ContactView, MessageView, QuoteView } from '#domain/views.ts';
+import { BookingView, ChatView, ContactView, MessageView, QuoteView } from '#domain/views.ts';
 import type { TableName } from '#domain/projections.ts';
 import { prepared, type Db } from './db.ts';
 import { SEALED_COLUMNS } from './sealed.ts';
@@ -148,6 +148,7 @@ export const QUOTE_COLUMNS = columns(QuoteView, 'quotes');
 export const CUSTOMER_QUOTE_COLUMNS = withoutInternal(QUOTE_COLUMNS, INTERNAL_QUOTE_COLUMNS);
 export const CONTACT_COLUMNS = columns(ContactView, 'contacts');
 export const MESSAGE_COLUMNS = columns(MessageView, 'messages');
+export const CHAT_COLUMNS = columns(ChatView, 'chats');
 
 /** A bookings row as the API answers it (SQLite keeps booleans as 0/1). */
 export const toBooking = (r: Record<string, unknown>): Booking => ({ ...r, isManualBooking: r['isManualBooking'] === 1 }) as Booking;
@@ -247,6 +248,11 @@ export class Queries {
   messages(bookingId: string): Message[] {
     const toMessage = messageReader(this.#vault);
     return this.#all(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE bookingId = ? ORDER BY createdAt, rowid`, bookingId).map(toMessage);
+  }
+
+  /** The business's own mark on a booking's chat (the message that needs no reply), or undefined when it has none. */
+  chat(bookingId: string): ChatView | undefined {
+    return this.#one(`SELECT ${CHAT_COLUMNS} FROM chats WHERE id = ?`, bookingId) as ChatView | undefined;
   }
 
   allMessages(): Message[] {

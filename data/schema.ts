@@ -227,6 +227,15 @@ export const READ_MODEL_DDL: Readonly<Record<ModelName, string>> = {
   );
   CREATE INDEX messages_tombstones_position ON messages_tombstones (position);
   `,
+  chats: `
+  CREATE TABLE chats (
+    id TEXT PRIMARY KEY,
+    noReplyNeededFor TEXT NOT NULL,
+    markedAt TEXT NOT NULL,
+    position INTEGER NOT NULL
+  );
+  CREATE INDEX chats_position ON chats (position);
+  `,
   users: `
   CREATE TABLE users (
     id TEXT PRIMARY KEY,

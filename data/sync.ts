@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SyncChange, SyncedTable } from '#domain/views.ts';
 import { prepared, type Db } from './db.ts';
-import { BOOKING_COLUMNS, CONTACT_COLUMNS, CUSTOMER_BOOKING_COLUMNS, CUSTOMER_QUOTE_COLUMNS, MESSAGE_COLUMNS, messageReader, QUOTE_COLUMNS, toBooking, type Message } from './queries.ts';
+import { BOOKING_COLUMNS, CHAT_COLUMNS, CONTACT_COLUMNS, CUSTOMER_BOOKING_COLUMNS, CUSTOMER_QUOTE_COLUMNS, MESSAGE_COLUMNS, messageReader, QUOTE_COLUMNS, toBooking, type Message } from './queries.ts';
 import type { Vault } from './vault.ts';
 
 /** Whose feed: the admin sees every synced record; a customer what their lists show them. */
@@ -53,6 +53,8 @@ function adminSources(db: Db, toMessage: (row: Record<string, unknown>) => Messa
     records(db, 'quotes', `SELECT ${QUOTE_COLUMNS}, position AS _pos FROM quotes WHERE position > @after AND (@through IS NULL OR position <= @through)`, {}),
     records(db, 'contacts', `SELECT ${CONTACT_COLUMNS}, position AS _pos FROM contacts WHERE position > @after AND (@through IS NULL OR position <= @through)`, {}),
     records(db, 'messages', `SELECT ${MESSAGE_COLUMNS}, position AS _pos FROM messages WHERE position > @after AND (@through IS NULL OR position <= @through)`, {}, toMessage),
+    // The business's own marks on its chats: the admin's feed only, never a customer's.
+    records(db, 'chats', `SELECT ${CHAT_COLUMNS}, position AS _pos FROM chats WHERE position > @after AND (@through IS NULL OR position <= @through)`, {}),
     ...SYNCED_TABLES.map((table) => tombstones(db, table, `reason = 'deleted'`, {})),
   ];
 }
@@ -92,6 +94,7 @@ function records(db: Db, table: SyncedTable, sql: string, params: Record<string,
   };
 }
 
+/** The synced tables that have tombstones (a chat's mark is never deleted: it goes with its booking). */
 const SYNCED_TABLES: readonly SyncedTable[] = ['bookings', 'quotes', 'contacts', 'messages'];
 
 function tombstones(db: Db, table: SyncedTable, where: string, params: Record<string, unknown>): Source {

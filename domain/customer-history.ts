@@ -1,5 +1,17 @@
-import type { RecordedEvent } from './events.ts';
+import type { EventType, RecordedEvent } from './events.ts';
 import { BOOKING_FIELD_WORDS, dayWords, daysWords as days, movedWords } from './history.ts';
+
+/**
+ * Events of a booking's streams that are the business's own, never shown to its customer (their timeline and their
+ * data export leave them out): the admin marking their message as needing no reply (ADR 027), and the admin's own
+ * notes on the job (ADR 026) — not even that they changed.
+ */
+const BUSINESS_ONLY: ReadonlySet<EventType> = new Set<EventType>(['ChatMarkedNoReplyNeeded', 'BookingNotesChanged']);
+
+/** Whether a booking's customer is shown this event in their history. */
+export function customerSees(event: RecordedEvent): boolean {
+  return !BUSINESS_ONLY.has(event.type);
+}
 
 /** A booking status as the customer reads a change to it. */
 const STATUS_WORDS: Readonly<Record<string, string>> = {
@@ -9,14 +21,6 @@ const STATUS_WORDS: Readonly<Record<string, string>> = {
   completed: 'The job is done',
   cancelled: 'The booking was cancelled',
 };
-
-/**
- * Whether a booking's event is a line of its customer's timeline: not the admin's own notes on the job, which the
- * customer never sees (ADR 026) — not even that they changed.
- */
-export function customerSees(event: RecordedEvent): boolean {
-  return event.type !== 'BookingNotesChanged';
-}
 
 /**
  * One line of a booking's history in the customer's own words ("We confirmed your booking", "You sent us a

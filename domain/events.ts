@@ -142,6 +142,13 @@ export type MessagePosted = {
   };
 };
 
+/**
+ * The admin marked a customer's message as needing no reply ("Thanks, see you Tuesday"): the chat stops counting as
+ * waiting for an answer until the customer writes again (a newer message of theirs is not covered). The business's
+ * own bookkeeping: the customer never sees it (not in their sync feed, their timeline or their data export).
+ */
+export type ChatMarkedNoReplyNeeded = { type: 'ChatMarkedNoReplyNeeded'; data: { bookingId: string; messageId: string } };
+
 export type UserRegistered = {
   type: 'UserRegistered';
   data: {
@@ -257,6 +264,7 @@ export type DomainEvent =
   | QuoteWithdrawn
   | ContactCreated
   | MessagePosted
+  | ChatMarkedNoReplyNeeded
   | UserRegistered
   | UserPasswordChanged
   | UserPromotedToAdmin
@@ -305,6 +313,7 @@ export const PERSONAL_FIELDS: { readonly [T in EventType]: readonly DataKeys<T>[
   QuoteWithdrawn: [],
   ContactCreated: ['firstName', 'lastName', 'email', 'phone', 'details'],
   MessagePosted: ['senderName', 'content'],
+  ChatMarkedNoReplyNeeded: [],
   UserRegistered: ['email', 'firstName', 'lastName', 'passwordHash'],
   UserPasswordChanged: ['passwordHash'],
   UserPromotedToAdmin: [],
@@ -344,6 +353,7 @@ export const EVENT_VERSIONS: { readonly [T in EventType]: number } = {
   QuoteWithdrawn: 1,
   ContactCreated: 1,
   MessagePosted: 1,
+  ChatMarkedNoReplyNeeded: 1,
   UserRegistered: 1,
   UserPasswordChanged: 2,
   UserPromotedToAdmin: 1,

@@ -24,6 +24,8 @@ export type Policy = {
   'quote.manage': undefined;
   'contacts.list': undefined;
   'messages.list': undefined;
+  /** The business's own marks on a chat (a customer's message needs no reply). */
+  'chat.mark': undefined;
   'support.list': undefined;
   'calendar.manage': undefined;
   /** UK GDPR erasure of a person's personal data (the admin's person page). */
@@ -67,6 +69,7 @@ const ADMIN_ONLY: ReadonlySet<Action> = new Set([
   'quote.manage',
   'contacts.list',
   'messages.list',
+  'chat.mark',
   'support.list',
   'calendar.manage',
   'person.erase',

@@ -1,5 +1,6 @@
 import type { EventType, RecordedEvent } from './events.ts';
 import { bookings } from './projections/bookings.ts';
+import { chats } from './projections/chats.ts';
 import { contacts } from './projections/contacts.ts';
 import { messages } from './projections/messages.ts';
 import { MODEL_TABLES, type ModelName, type ReadModel, type ReadModelChange, type TableName } from './projections/model.ts';
@@ -15,7 +16,7 @@ export type { ModelName, ReadModel, ReadModelChange, Row, TableName, Value } fro
  * The read models (issue 10: one module each, with its own tables and version, so a change to one rebuilds that
  * one only). Every one can be dropped and rebuilt from the events.
  */
-export const READ_MODELS: readonly ReadModel[] = [bookings, quotes, contacts, messages, users, uploads, support, calendar];
+export const READ_MODELS: readonly ReadModel[] = [bookings, quotes, contacts, messages, chats, users, uploads, support, calendar];
 
 /** Every read-model table. */
 export const TABLES: readonly TableName[] = Object.values(MODEL_TABLES).flat();
@@ -44,6 +45,7 @@ export const EVENT_MODELS: Readonly<Record<EventType, readonly ModelName[]>> = {
   QuoteWithdrawn: ['quotes'],
   ContactCreated: ['contacts'],
   MessagePosted: ['messages', 'uploads'],
+  ChatMarkedNoReplyNeeded: ['chats'],
   UserRegistered: ['users'],
   UserPasswordChanged: ['users'],
   PasswordResetCompleted: ['users'],

@@ -99,6 +99,13 @@ export const MessageView = z.object({
 });
 export type MessageView = z.infer<typeof MessageView>;
 
+/**
+ * The business's own mark on a booking's chat (the admin's sync feed only; `id` is the booking's): the customer's
+ * message that needs no reply. The chat waits for an answer again once a newer message of theirs is its latest.
+ */
+export const ChatView = z.object({ id: text, noReplyNeededFor: text, markedAt: text });
+export type ChatView = z.infer<typeof ChatView>;
+
 /** What the API says about an account (never its password hash). */
 export const UserView = z.object({
   id: text,
@@ -126,7 +133,7 @@ export const HistoryEntryView = z.object({
 export type HistoryEntryView = z.infer<typeof HistoryEntryView>;
 
 /** The read models the devices keep a copy of, by the name the sync feed gives them. */
-export const SYNCED = { bookings: BookingView, quotes: QuoteView, contacts: ContactView, messages: MessageView } as const;
+export const SYNCED = { bookings: BookingView, quotes: QuoteView, contacts: ContactView, messages: MessageView, chats: ChatView } as const;
 export type SyncedTable = keyof typeof SYNCED;
 
 /**
@@ -138,6 +145,7 @@ export const SyncChange = z.discriminatedUnion('table', [
   z.object({ position: z.number(), table: z.literal('quotes'), id: text, record: QuoteView.nullable() }),
   z.object({ position: z.number(), table: z.literal('contacts'), id: text, record: ContactView.nullable() }),
   z.object({ position: z.number(), table: z.literal('messages'), id: text, record: MessageView.nullable() }),
+  z.object({ position: z.number(), table: z.literal('chats'), id: text, record: ChatView.nullable() }),
 ]);
 export type SyncChange = z.infer<typeof SyncChange>;
 

@@ -8,8 +8,8 @@ import { bookingEvents } from './bookings.ts';
 
 /**
  * A booking's events, its chat's and its reminders' in order, in the customer's words (domain/customer-history.ts), or undefined
- * for a booking with no events. The admin's own history (commands/bookings.ts) names people; this one does not, and
- * leaves out the admin's own notes (customerSees).
+ * for a booking with no events; not the business's own bookkeeping nor the admin's own notes (`customerSees`). The
+ * admin's own history (commands/bookings.ts) names people; this one does not.
  */
 export function customerTimeline(store: EventStore, bookingId: string, viewerId: string): HistoryEntryView[] | undefined {
   const all = bookingEvents(store, bookingId);

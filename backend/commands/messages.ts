@@ -1,7 +1,7 @@
 import { chatDecider } from '#domain/deciders/chat.ts';
 import { streamId } from '#domain/deciders/decider.ts';
 import { personSubject } from '#domain/events.ts';
-import type { PostMessageInput } from '#domain/schemas/message.ts';
+import type { NoReplyNeededInput, PostMessageInput } from '#domain/schemas/message.ts';
 import type { Booking } from '#data/queries.ts';
 import { adminReply, newMessage } from '../mail/templates.ts';
 import { adminUrl, customerAddress, ownFiles } from './bookings.ts';
@@ -37,4 +37,15 @@ export const postMessage: Command<PostMessageInput & { booking: Booking }, { id:
     );
   }
   return { id: messageId };
+};
+
+/**
+ * `POST /api/bookings/{id}/no-reply-needed` (the admin, domain/policy.ts `chat.mark`): the customer's message needs no
+ * answer, so the chat stops counting as waiting for one on every device of the admin, until the customer writes
+ * again. Nobody is mailed and the customer is not told. A repeat, or a mark on an older message than the one marked
+ * already, appends nothing.
+ */
+export const markNoReplyNeeded: Command<NoReplyNeededInput & { booking: Booking }, { bookingId: string }> = (uow, { booking, messageId }) => {
+  uow.handle(streamId.chat(booking.id), chatDecider, { type: 'MarkNoReplyNeeded', data: { bookingId: booking.id, messageId } });
+  return { bookingId: booking.id };
 };

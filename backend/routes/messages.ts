@@ -1,11 +1,11 @@
 import Router from '@koa/router';
-import { PostMessageSchema, type PostMessageInput } from '#domain/schemas/message.ts';
-import { postMessage } from '../commands/messages.ts';
+import { NoReplyNeededSchema, PostMessageSchema, type NoReplyNeededInput, type PostMessageInput } from '#domain/schemas/message.ts';
+import { markNoReplyNeeded, postMessage } from '../commands/messages.ts';
 import type { AppDeps } from '../deps.ts';
-import { commandRoute, input, validate } from '../http/command.ts';
+import { allow, commandRoute, input, validate } from '../http/command.ts';
 import { bookingFor } from './bookings.ts';
 
-/** A booking's chat, for its customer and the admin; and every message, for the admin's unanswered badges. */
+/** A booking's chat, for its customer and the admin; every message, for the admin's unanswered badges; the admin's marks. */
 export function messageRoutes(deps: AppDeps): Router {
   const router = new Router();
   const { storage } = deps;
@@ -27,6 +27,23 @@ export function messageRoutes(deps: AppDeps): Router {
       input: (ctx) => ({ ...input<PostMessageInput>(ctx), booking: ctx.state['booking'] }),
       status: 201,
       answer: (result, ctx) => queries.messages(ctx.state['booking'].id).find((m) => m.id === result.id) ?? null,
+    }),
+  );
+
+  // The admin only: a customer's message needs no reply. Answers the chat's mark as it now is (the admin's devices
+  // keep it in their copy: domain/views.ts ChatView).
+  router.post(
+    '/api/bookings/:id/no-reply-needed',
+    allow(storage, 'chat.mark'),
+    (ctx, next) => {
+      ctx.state['booking'] = bookingFor(ctx, deps, ctx.params['id']);
+      return next();
+    },
+    validate(NoReplyNeededSchema),
+    commandRoute(deps, {
+      command: markNoReplyNeeded,
+      input: (ctx) => ({ ...input<NoReplyNeededInput>(ctx), booking: ctx.state['booking'] }),
+      answer: (result) => queries.chat(result.bookingId) ?? null,
     }),
   );
 

@@ -10,6 +10,7 @@ export const MODEL_TABLES = {
   quotes: ['quotes', 'quotes_tombstones'],
   contacts: ['contacts', 'contacts_tombstones'],
   messages: ['messages', 'messages_tombstones'],
+  chats: ['chats'],
   users: ['users', 'email_verifications', 'password_resets'],
   uploads: ['uploads'],
   support: ['support_requests'],

@@ -16,3 +16,12 @@ export const PostMessageSchema = z.strictObject({
   attachments: AttachmentsField,
 });
 export type PostMessageInput = z.infer<typeof PostMessageSchema>;
+
+/**
+ * `POST /api/bookings/{id}/no-reply-needed` (the admin): the customer's message that needs no answer, by its id — the
+ * latest the admin saw, so a message of theirs that came in meanwhile still waits for one.
+ */
+export const NoReplyNeededSchema = z.strictObject({
+  messageId: RecordIdField.unwrap(),
+});
+export type NoReplyNeededInput = z.infer<typeof NoReplyNeededSchema>;

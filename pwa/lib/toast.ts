@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { createElement, Fragment, useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
 
 /**
  * The site's toasts (seed points 8 and 9), as a thin wrapper over sonner. Sonner stays out of the first
@@ -6,10 +7,24 @@ import { useSyncExternalStore } from 'react';
  * listens, then shows the message; later toasts go straight through.
  */
 export const toast = {
-  success: (title: string, description?: string, options?: ToastPlace): Promise<void> => show('success', title, description, options),
-  error: (title: string, description?: string, options?: ToastPlace): Promise<void> => show('error', title, description, options),
-  info: (title: string, description?: string, options?: ToastPlace): Promise<void> => show('info', title, description, options),
+  success: (title: string, description?: string, options?: ToastOptions): Promise<void> => show('success', title, description, options),
+  error: (title: string, description?: string, options?: ToastOptions): Promise<void> => show('error', title, description, options),
+  info: (title: string, description?: string, options?: ToastOptions): Promise<void> => show('info', title, description, options),
 };
+
+/** Where a toast shows, and the one thing it lets the user do about its news (e.g. the admin's "Open chat"). */
+export type ToastOptions = ToastPlace & { action?: ToastAction };
+
+/**
+ * A button on the toast that takes the user to what it is about; the toast goes once it is pressed. `label` is what
+ * the button shows; `more`, when the label alone would be vague out of context ("Open"), goes on after it for a
+ * screen reader ("Open Ada Arrives’s booking request"). Keyboard users reach it with F8 (the toaster's hotkey), which
+ * also holds the toast while they are in it.
+ */
+export type ToastAction = { label: string; more?: string; onClick: () => void };
+
+/** How long a toast with an action stays: time to read it and reach for its button (others stay the seed's 5 s). */
+export const ACTION_TOAST_MS = 8000;
 
 /**
  * `top`: on a phone, where toasts come up from the bottom, this one shows at the top instead — for a screen whose
@@ -75,11 +90,32 @@ function ready(): Promise<void> {
   return mounted;
 }
 
-async function show(kind: Kind, title: string, description?: string, options?: ToastPlace): Promise<void> {
+async function show(kind: Kind, title: string, description?: string, options?: ToastOptions): Promise<void> {
   await ready();
   const { toast: sonner } = await import('sonner');
   const top = options?.top === true && placement === 'page' && window.matchMedia(PHONE_TOASTS).matches;
-  sonner[kind](title, { ...(description ? { description } : {}), ...(top ? { position: 'top-center' as const } : {}) });
+  const action = options?.action;
+  sonner[kind](title, {
+    ...(description ? { description } : {}),
+    ...(top ? { position: 'top-center' as const } : {}),
+    ...(action ? { action: { label: actionLabel(action), onClick: () => act(action) }, duration: ACTION_TOAST_MS } : {}),
+  });
+}
+
+function actionLabel(action: ToastAction): ReactNode {
+  if (!action.more) return action.label;
+  return createElement(Fragment, null, action.label, createElement('span', { className: 'visually-hidden' }, ` ${action.more}`));
+}
+
+/**
+ * Runs an action. The focus leaves the toasts first: sonner gives it back to where it was before them (it does so
+ * whenever the focus leaves them), and the screen the action opens can then take it (a chat's heading) without
+ * sonner taking it back a moment later.
+ */
+function act(action: ToastAction): void {
+  const focused = document.activeElement;
+  if (focused instanceof HTMLElement && focused.closest('[data-sonner-toaster]')) focused.blur();
+  action.onClick();
 }
 
 /** Below this width toasts come up from the bottom (layout/Toaster.tsx, sonner's own phone layout). */

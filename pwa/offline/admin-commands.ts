@@ -189,6 +189,25 @@ export function sendReply(booking: BookingView, content: string, owner: UserView
 }
 
 /**
+ * The customer's message needs no reply ("Thanks, see you Tuesday"): the chat stops counting as waiting for an answer
+ * on this device at once (the mark waits in the outbox, laid over the copy: useChatMarks) and on the admin's other
+ * devices once it reaches the server, until the customer writes again. The customer is not told.
+ */
+export function markNoReplyNeeded(booking: BookingView, messageId: string, owner: string): Promise<SubmitOutcome> {
+  return submit({
+    id: newCommandId(),
+    kind: KINDS.noReplyNeeded,
+    values: { bookingId: booking.id, messageId },
+    label: `No reply needed: ${personName(booking) || 'a job'}’s chat`,
+    method: 'POST',
+    path: `/api/bookings/${booking.id}/no-reply-needed`,
+    body: { messageId },
+    record: null,
+    owner,
+  });
+}
+
+/**
  * The version a change to the job is made on: the device's copy's, counting the job's changes that still wait in
  * the outbox before it (each moves the version on by one when it lands).
  */

@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { ContactView, MessageView, QuoteView } from '#domain/views.ts';
+import { waitsForAnswer } from '#domain/chat-waiting.ts';
+import type { ChatView, ContactView, MessageView, QuoteView } from '#domain/views.ts';
 import { deviceDb } from './db.ts';
 import type { OutboxItem } from './db.ts';
 import { KINDS } from './kinds.ts';
@@ -74,15 +75,41 @@ export function useRefusedItems(): OutboxItem[] | undefined {
   return useLiveQuery(() => deviceDb().outbox.where('state').equals('failed').sortBy('seq'), []);
 }
 
-/** Per booking: how many messages, and whether the latest is the customer's (unanswered: the New badge). */
-export type Thread = { readonly count: number; readonly unanswered: boolean; readonly latestAt: string | null };
+/**
+ * The admin's marks on chats (the customer's message that needs no reply), by booking, with the marks still in the
+ * outbox laid over the copy: a mark made with no signal counts at once. One the server refused is not laid over
+ * (it waits in the outbox's list for a choice). Undefined while loading.
+ */
+export function useChatMarks(): ReadonlyMap<string, Shown<Pick<ChatView, 'noReplyNeededFor'>>> | undefined {
+  return useLiveQuery(async () => {
+    const db = deviceDb();
+    const [rows, items] = await Promise.all([db.chats.toArray(), db.outbox.where('kind').equals(KINDS.noReplyNeeded).sortBy('seq')]);
+    const marks = new Map<string, Shown<Pick<ChatView, 'noReplyNeededFor'>>>(rows.map((row) => [row.id, row]));
+    for (const item of items) {
+      const bookingId = item.values['bookingId'];
+      const messageId = item.values['messageId'];
+      if (item.state !== 'waiting' || !bookingId || !messageId) continue;
+      marks.set(bookingId, { noReplyNeededFor: messageId, waiting: { state: item.state, message: null } });
+    }
+    return marks;
+  }, []);
+}
 
-/** Sums up the messages per booking (messages oldest first). */
-export function threadsOf(messages: readonly MessageView[]): Map<string, Thread> {
+/**
+ * Per booking: how many messages; whether the customer waits for an answer (unanswered: the New badges and the Chat
+ * tab's count, domain/chat-waiting.ts); whether their latest message was marked as needing no reply instead.
+ */
+export type Thread = { readonly count: number; readonly unanswered: boolean; readonly noReplyNeeded: boolean; readonly latestAt: string | null };
+
+/** Sums up the messages per booking (messages oldest first), with the admin's marks (useChatMarks). */
+export function threadsOf(messages: readonly MessageView[], marks?: ReadonlyMap<string, Pick<ChatView, 'noReplyNeededFor'>>): Map<string, Thread> {
+  const latest = new Map<string, { count: number; message: MessageView }>();
+  for (const message of messages) latest.set(message.bookingId, { count: (latest.get(message.bookingId)?.count ?? 0) + 1, message });
   const threads = new Map<string, Thread>();
-  for (const message of messages) {
-    const before = threads.get(message.bookingId);
-    threads.set(message.bookingId, { count: (before?.count ?? 0) + 1, unanswered: !message.isFromAdmin, latestAt: message.createdAt });
+  for (const [bookingId, { count, message }] of latest) {
+    const mark = marks?.get(bookingId);
+    const unanswered = waitsForAnswer(message, mark);
+    threads.set(bookingId, { count, unanswered, noReplyNeeded: !message.isFromAdmin && !unanswered, latestAt: message.createdAt });
   }
   return threads;
 }

@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import type { EntityTable } from 'dexie';
-import type { BookingView, ContactView, MessageView, QuoteView } from '#domain/views.ts';
+import type { BookingView, ChatView, ContactView, MessageView, QuoteView } from '#domain/views.ts';
 
 /** A file an item uploads before it is sent: kept as a Blob until the server has it, then as the server's record. */
 export type OutboxFile = {
@@ -62,6 +62,8 @@ export type DeviceDb = Dexie & {
   quotes: EntityTable<QuoteView, 'id'>;
   contacts: EntityTable<ContactView, 'id'>;
   messages: EntityTable<MessageView, 'id'>;
+  /** The admin's marks on chats (the admin's feed only): the customer's message that needs no reply. */
+  chats: EntityTable<ChatView, 'id'>;
   mirror: EntityTable<MirrorState, 'key'>;
 };
 
@@ -78,6 +80,7 @@ export function deviceDb(): DeviceDb {
       messages: 'id, bookingId, createdAt',
       mirror: 'key',
     });
+    instance.version(3).stores({ chats: 'id' });
   }
   return instance;
 }

@@ -12,7 +12,19 @@ export const KINDS = {
   bookingDates: 'booking-dates',
   /** PUT /api/bookings/{id}/notes with the admin's own notes on the job and `expectedVersion`. */
   bookingNotes: 'booking-notes',
+  /**
+   * POST /api/bookings/{id}/no-reply-needed with `messageId` (the admin: a customer's message needs no answer). No
+   * `record`: it depends on nothing else queued for the job, and a refusal holds nothing of the job back.
+   */
+  noReplyNeeded: 'no-reply-needed',
 } as const;
+
+/**
+ * Kinds whose server answer is a record of the device's copy (the mirror table named): it goes into the copy as the
+ * item leaves the outbox, in one transaction, so the screen never shows the record as it was in between (until the
+ * next pull would bring it).
+ */
+export const ANSWER_KEPT_IN: Readonly<Partial<Record<string, 'chats'>>> = { [KINDS.noReplyNeeded]: 'chats' };
 
 /**
  * Whether an item of this kind moves its job's version on by one when it lands: the admin's status, dates and notes

@@ -8,14 +8,14 @@ import { reportReachable } from './signals.ts';
 export type PullResult = 'synced' | 'signed-out' | 'unreachable';
 
 const PAGE = 500;
-const TABLES: readonly SyncedTable[] = ['bookings', 'quotes', 'contacts', 'messages'];
+const TABLES: readonly SyncedTable[] = ['bookings', 'quotes', 'contacts', 'messages', 'chats'];
 
 /**
  * Brings the device's copy of what `owner` may see up to date from the sync feed (GET /api/sync?after=…), page
  * by page. Each page and the position after it are applied in one Dexie transaction, so the screens (reading
  * with live queries) never see half a page, and an interrupted pull resumes where it stopped. A copy that
  * belongs to someone else (another account signed in on this device) is wiped first, and so is one made under
- * another epoch of the feed. A booking that leaves the copy takes its messages with it.
+ * another epoch of the feed. A booking that leaves the copy takes its messages (and the admin's mark on its chat) with it.
  */
 export async function pull(owner: string): Promise<PullResult> {
   const db = deviceDb();
@@ -52,14 +52,14 @@ export async function pull(owner: string): Promise<PullResult> {
 /** Forgets every mirrored record (signing out, or another account on this device). The outbox is not touched here. */
 export async function wipeMirror(): Promise<void> {
   const db = deviceDb();
-  await db.transaction('rw', [db.bookings, db.quotes, db.contacts, db.messages, db.mirror], async () => {
-    await Promise.all([db.bookings.clear(), db.quotes.clear(), db.contacts.clear(), db.messages.clear(), db.mirror.clear()]);
+  await db.transaction('rw', [db.bookings, db.quotes, db.contacts, db.messages, db.chats, db.mirror], async () => {
+    await Promise.all([db.bookings.clear(), db.quotes.clear(), db.contacts.clear(), db.messages.clear(), db.chats.clear(), db.mirror.clear()]);
   });
 }
 
 async function apply(changes: readonly SyncChange[], state: MirrorState): Promise<void> {
   const db = deviceDb();
-  await db.transaction('rw', [db.bookings, db.quotes, db.contacts, db.messages, db.mirror], async () => {
+  await db.transaction('rw', [db.bookings, db.quotes, db.contacts, db.messages, db.chats, db.mirror], async () => {
     for (const table of TABLES) {
       const mine = changes.filter((change) => change.table === table);
       const gone = mine.filter((change) => change.record === null).map((change) => change.id);
@@ -68,7 +68,10 @@ async function apply(changes: readonly SyncChange[], state: MirrorState): Promis
       const target = db[table] as unknown as { bulkPut(rows: unknown[]): Promise<unknown>; bulkDelete(ids: string[]): Promise<void> };
       if (kept.length > 0) await target.bulkPut(kept);
       if (gone.length > 0) await target.bulkDelete(gone);
-      if (table === 'bookings' && gone.length > 0) await db.messages.where('bookingId').anyOf(gone).delete();
+      if (table === 'bookings' && gone.length > 0) {
+        await db.messages.where('bookingId').anyOf(gone).delete();
+        await db.chats.bulkDelete(gone);
+      }
     }
     await db.mirror.put(state);
   });

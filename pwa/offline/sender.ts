@@ -1,7 +1,7 @@
 import { BATCH_MAX_CALLS, BATCHABLE_PATH } from '#domain/schemas/batch.ts';
 import { deviceDb } from './db.ts';
 import type { OutboxItem } from './db.ts';
-import { holdsBack } from './kinds.ts';
+import { ANSWER_KEPT_IN, holdsBack } from './kinds.ts';
 import { readableLabel } from './labels.ts';
 import { changed } from './outbox.ts';
 import { broadcast, reportReachable } from './signals.ts';
@@ -105,11 +105,25 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
         }
       }
       if (sent.length > 0) {
-        // By primary key: one delete each, where `where('id').anyOf` walks an index cursor.
-        await db.outbox.bulkDelete(batch.filter((item) => sent.includes(item.id)).map((item) => item.seq));
+        const done = batch.filter((item) => sent.includes(item.id));
+        // By primary key: one delete each, where `where('id').anyOf` walks an index cursor. The answers kept in the
+        // device's copy (ANSWER_KEPT_IN) go in with the removal.
+        const kept = done.flatMap((item) => {
+          const table = ANSWER_KEPT_IN[item.kind];
+          const data = (attempts[batch.indexOf(item)] as { data?: unknown }).data;
+          return table && data !== null && typeof data === 'object' && 'id' in data ? [{ table, record: data }] : [];
+        });
+        const seqs = done.map((item) => item.seq);
+        if (kept.length === 0) await db.outbox.bulkDelete(seqs);
+        else {
+          await db.transaction('rw', [db.outbox, db.chats], async () => {
+            await db.outbox.bulkDelete(seqs);
+            for (const { table, record } of kept) await db[table].put(record as never);
+          });
+        }
         const gone = new Set(sent);
         all = all.filter((other) => !gone.has(other.id));
-        broadcast({ type: 'sent', items: batch.filter((item) => gone.has(item.id)).map(({ id, kind, label }) => ({ id, kind, label: readableLabel(label) })) });
+        broadcast({ type: 'sent', items: done.map(({ id, kind, label }) => ({ id, kind, label: readableLabel(label) })) });
       }
       if (!stop) continue;
       const { item, attempt } = stop;

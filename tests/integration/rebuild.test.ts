@@ -27,6 +27,12 @@ async function busyMorning(url: string): Promise<void> {
     expect((await person.register(email, `passphrase-number-${i}`, `Cust${i}`, 'Omer')).status).toBe(201);
     const booked = await person.post('/api/bookings', bookingForm(email, { startDate: daysAhead(200 + i), finishDate: daysAhead(201 + i), attachments: null }));
     expect(booked.status).toBe(201);
+    // Thanks in the chat, which the admin marks as needing no reply (the chats read model's row).
+    if (i === 1) {
+      const thanks = await person.post(`/api/bookings/${booked.data.booking.id}/messages`, { content: 'Thanks, see you then' });
+      expect(thanks.status).toBe(201);
+      expect((await admin.post(`/api/bookings/${booked.data.booking.id}/no-reply-needed`, { messageId: thanks.data.id })).status).toBe(200);
+    }
     const quote = await person.post('/api/bookings', quoteForm({ email, description: 'Signed-in quote' }));
     expect(quote.status).toBe(201);
     // One of them puts their name right (a sealed event the users row is rebuilt from).
@@ -73,6 +79,7 @@ describe('rebuilding the read models from the log', () => {
     expect(live['users']).toContainEqual(expect.objectContaining({ email: 'daniel@example.com', emailVerified: 1 }));
     // Seven by email address, two by phone for those with none.
     expect(live['contacts']).toHaveLength(9);
+    expect(live['chats']).toHaveLength(1);
 
     const { events } = await server.storage.rebuild();
     const rebuilt = server.storage.snapshot();

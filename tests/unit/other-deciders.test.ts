@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chatDecider } from '#domain/deciders/chat.ts';
 import { autoContactDetails, contactDecider } from '#domain/deciders/contact.ts';
 import { quoteDecider } from '#domain/deciders/quote.ts';
-import type { ContactCreated, MessagePosted } from '#domain/events.ts';
+import type { ChatMarkedNoReplyNeeded, ContactCreated, MessagePosted } from '#domain/events.ts';
 import { spec } from '../support/decider-spec.ts';
 import { quoteId, quoteRequested } from './fixtures.ts';
 
@@ -210,5 +210,33 @@ describe('chat decider', () => {
       .given([{ ...posted, data: { ...posted.data, messageId: 'm0' } }, posted])
       .when({ type: 'PostMessage', data: { ...posted.data, content: 'Hello again' } })
       .thenThrows('id_taken', { message: 'A record with this id already exists' });
+  });
+
+  describe('MarkNoReplyNeeded', () => {
+    const said = (messageId: string, isFromAdmin = false): MessagePosted => ({ ...posted, data: { ...posted.data, messageId, isFromAdmin, content: `Message ${messageId}` } });
+    const mark = (messageId: string) => ({ type: 'MarkNoReplyNeeded' as const, data: { bookingId: 'b1', messageId } });
+    const marked = (messageId: string): ChatMarkedNoReplyNeeded => ({ type: 'ChatMarkedNoReplyNeeded', data: { bookingId: 'b1', messageId } });
+
+    it("marks the customer's latest message as needing no reply", () => {
+      spec(chatDecider).given([said('m1'), said('m2', true), said('m3')]).when(mark('m3')).thenEvents([marked('m3')]);
+    });
+    it('takes a newer customer message after an earlier mark (the chat waited again)', () => {
+      spec(chatDecider).given([said('m1'), marked('m1'), said('m2')]).when(mark('m2')).thenEvents([marked('m2')]);
+    });
+    it('appends nothing for a message marked already, or older than the one marked (a late offline mark)', () => {
+      spec(chatDecider).given([said('m1'), marked('m1')]).when(mark('m1')).thenEvents([]);
+      spec(chatDecider).given([said('m1'), said('m2'), marked('m2')]).when(mark('m1')).thenEvents([]);
+    });
+    it('takes an older message than the latest when nothing later is marked: the newer one still waits', () => {
+      spec(chatDecider).given([said('m1'), said('m2')]).when(mark('m1')).thenEvents([marked('m1')]);
+    });
+    it("refuses the business's own message, and a message not in this chat", () => {
+      spec(chatDecider)
+        .given([said('m1'), said('m2', true)])
+        .when(mark('m2'))
+        .thenThrows('message_from_business', { message: 'Only a customer’s message can be marked as needing no reply' });
+      spec(chatDecider).given([said('m1')]).when(mark('m9')).thenThrows('message_not_found', { message: 'Message not found' });
+      spec(chatDecider).given([]).when(mark('m1')).thenThrows('message_not_found');
+    });
   });
 });

@@ -2,7 +2,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { UserView } from '#domain/views.ts';
 import { placeToasts, toast } from '../../lib/toast.ts';
-import { threadsOf, useAdminQuotes, useAllMessages } from '../../offline/admin-data.ts';
+import { threadsOf, useAdminQuotes, useAllMessages, useChatMarks } from '../../offline/admin-data.ts';
 import { forgetUser } from '../../offline/session.ts';
 import { useOffline } from '../../offline/use-outbox.ts';
 import { MESSAGES_PULL_EVERY_MS, useBookings, useMirrorSync } from '../../offline/use-mirror.ts';
@@ -40,14 +40,26 @@ export function Dashboard({ user }: { user: UserView }) {
   const bookings = useBookings();
   const quotes = useAdminQuotes();
   const messages = useAllMessages();
+  const marks = useChatMarks();
   const ready = status.syncedAt !== null && status.state !== 'loading';
-  useArrivals(bookings, quotes, ready);
-  useMessageArrivals(messages, bookings, tab === 'chat' ? search.booking : undefined, ready);
-  // The chats whose customer waits for an answer: the Chat list's "New" (threadsOf), counted on the Chat tab.
+  // The job list's filter, order and view, kept while another tab is open, so the Bookings tab (or a counter)
+  // brings the list back as it was left.
+  const jobsPlace = useRef<Pick<AdminSearch, 'status' | 'when' | 'order' | 'view'>>({});
+  // A toast's button goes from where the admin is when it is pressed (not when the toast came): `go` as it is then.
+  const goNow = useRef<(next: AdminSearch) => void>(() => undefined);
+  const open = useCallback((place: AdminSearch) => {
+    // A job picked out, or the new requests, in the list as it comes (newest first), in the admin's kept view.
+    const view = place.tab === 'bookings' && jobsPlace.current.view ? { view: jobsPlace.current.view } : {};
+    goNow.current({ ...view, ...place });
+  }, []);
+  useArrivals(bookings, quotes, ready, open);
+  useMessageArrivals(messages, bookings, tab === 'chat' ? search.booking : undefined, ready, open);
+  // The chats whose customer waits for an answer: the Chat list's "New" (threadsOf), counted on the Chat tab. Not
+  // those whose latest message the admin marked as needing no reply.
   const waitingChats = useMemo(() => {
     const jobs = new Set((bookings ?? []).map((b) => b.id));
-    return [...threadsOf(messages ?? [])].filter(([id, thread]) => thread.unanswered && jobs.has(id)).length;
-  }, [messages, bookings]);
+    return [...threadsOf(messages ?? [], marks)].filter(([id, thread]) => thread.unanswered && jobs.has(id)).length;
+  }, [messages, marks, bookings]);
   const offline = useOffline();
   const panel = useRef<HTMLDivElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
@@ -71,7 +83,8 @@ export function Dashboard({ user }: { user: UserView }) {
       // (and so comes into view), as it was before the chat opened.
       const to = next.tab ?? 'bookings';
       const backToList = to === 'bookings' || to === 'calendar' || (to === 'chat' && next.booking === undefined);
-      const from = search.tab === 'chat' && backToList ? search.booking : undefined;
+      const picks = next.job !== undefined || next.quote !== undefined;
+      const from = search.tab === 'chat' && backToList && !picks ? search.booking : undefined;
       if (from !== undefined) setRefocus(from);
       // The page scrolls to the top only when another tab opens: not within a tab (a filter, a month, a picked day,
       // whose panel takes the focus), not for a chat (it scrolls itself to its heading, ChatThread), not on the way
@@ -81,9 +94,10 @@ export function Dashboard({ user }: { user: UserView }) {
     },
     [navigate, search, tab],
   );
-  // The job list's filter, order and view, kept while another tab is open, so the Bookings tab (or a counter)
-  // brings the list back as it was left.
-  const jobsPlace = useRef<Pick<AdminSearch, 'status' | 'when' | 'order' | 'view'>>({});
+  useEffect(() => {
+    goNow.current = go;
+  }, [go]);
+  // (The job list's filter, order and view, kept while another tab is open: jobsPlace, above.)
   useEffect(() => {
     if (tab === 'bookings') {
       jobsPlace.current = {
@@ -141,7 +155,7 @@ export function Dashboard({ user }: { user: UserView }) {
             <BookingsTab bookings={bookings} quotes={quotes} place={tab === 'bookings' ? search : (chatReturn ?? {})} go={go} />
           </div>
         ) : null}
-        {tab === 'quotes' ? <QuotesTab quotes={quotes} bookings={bookings} /> : null}
+        {tab === 'quotes' ? <QuotesTab quotes={quotes} bookings={bookings} picked={search.quote} /> : null}
         {tab === 'contacts' ? <ContactsTab bookings={bookings} quotes={quotes} person={search.person} go={go} /> : null}
         {tab === 'calendar' ? <CalendarTab bookings={bookings} month={search.month} day={search.day} go={go} /> : null}
         {tab === 'chat' ? <ChatTab bookings={bookings} bookingId={search.booking} backTo={chatReturn ?? { tab: 'chat' }} go={go} /> : null}

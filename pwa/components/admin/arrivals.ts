@@ -4,12 +4,16 @@ import type { BookingView, MessageView, QuoteView } from '#domain/views.ts';
 import { toast } from '../../lib/toast.ts';
 import { personName } from '../../offline/admin-commands.ts';
 import { dayLabel, jobWhen } from './format.ts';
+import type { AdminSearch } from './search.ts';
 
-/** `tab`: where the admin finds it. */
-type Arrival = { readonly id: string; readonly title: string; readonly words: string; readonly tab: 'Bookings' | 'To Be Quoted' };
+/** Takes the admin to a place in the portal (a toast's action: Dashboard's `go`, as it is when the button is pressed). */
+export type OpenPlace = (place: AdminSearch) => void;
 
-/** A customer's message as the toast names it: who wrote, about which job, and how it starts. */
-type Message = { readonly who: string; readonly job: string; readonly start: string };
+/** `tab`: where the admin finds it; `who`: whose request, for the Open button's name to a screen reader. */
+type Arrival = { readonly id: string; readonly title: string; readonly words: string; readonly who: string; readonly tab: 'Bookings' | 'To Be Quoted' };
+
+/** A customer's message as the toast names it: who wrote, about which job (`bookingId`), and how it starts. */
+type Message = { readonly who: string; readonly bookingId: string; readonly job: string; readonly start: string };
 
 /** A row of the device's copy, and what to say if it is news (null: never news, e.g. the business's own). */
 type Candidate<News> = { readonly id: string; readonly createdAt: string; readonly news: News | null };
@@ -36,9 +40,15 @@ const MESSAGE_START = 60;
 /**
  * Says when a request arrives from the website or the portal while the admin has the portal open (the device's
  * copy brings it in with its next pull): one toast, naming it, or a count for several. Nothing for what was there
- * at the first pull, for jobs the business made itself, or for what this device still has in its outbox.
+ * at the first pull, for jobs the business made itself, or for what this device still has in its outbox. Its button
+ * opens the request where it is (Open: its tab, the request picked out in the list), or the tab of several.
  */
-export function useArrivals(bookings: readonly (BookingView & { waiting?: unknown })[] | undefined, quotes: readonly (QuoteView & { waiting?: unknown })[] | undefined, ready: boolean): void {
+export function useArrivals(
+  bookings: readonly (BookingView & { waiting?: unknown })[] | undefined,
+  quotes: readonly (QuoteView & { waiting?: unknown })[] | undefined,
+  ready: boolean,
+  open: OpenPlace,
+): void {
   const rows = useMemo(
     () =>
       bookings === undefined || quotes === undefined
@@ -48,22 +58,39 @@ export function useArrivals(bookings: readonly (BookingView & { waiting?: unknow
               (b): Candidate<Arrival> => ({
                 id: b.id,
                 createdAt: b.createdAt,
-                news: b.waiting || b.isManualBooking || b.status !== 'pending' ? null : { id: b.id, title: 'New booking request', words: `${personName(b)}: ${serviceTypeLabel(b.serviceType)}, ${jobWhen(b)}.`, tab: 'Bookings' },
+                news:
+                  b.waiting || b.isManualBooking || b.status !== 'pending'
+                    ? null
+                    : { id: b.id, title: 'New booking request', words: `${personName(b)}: ${serviceTypeLabel(b.serviceType)}, ${jobWhen(b)}.`, who: personName(b), tab: 'Bookings' },
               }),
             ),
             ...quotes.map(
               (q): Candidate<Arrival> => ({
                 id: q.id,
                 createdAt: q.createdAt,
-                news: q.waiting || q.bookingId || q.quoteStatus !== 'pending' ? null : { id: q.id, title: 'New quote request', words: `${personName(q)}: ${serviceTypeLabel(q.serviceType)}.`, tab: 'To Be Quoted' },
+                news:
+                  q.waiting || q.bookingId || q.quoteStatus !== 'pending'
+                    ? null
+                    : { id: q.id, title: 'New quote request', words: `${personName(q)}: ${serviceTypeLabel(q.serviceType)}.`, who: personName(q), tab: 'To Be Quoted' },
               }),
             ),
           ],
     [bookings, quotes],
   );
   useNews(rows, ready, (batch) => {
-    if (batch.length === 1) void toast.info(batch[0]!.title, batch[0]!.words);
-    else void toast.info(`${batch.length} new requests`, `They are in ${[...new Set(batch.map((arrival) => arrival.tab))].join(' and ')}.`);
+    const one = batch.length === 1 ? batch[0]! : null;
+    if (one) {
+      const booking = one.tab === 'Bookings';
+      const more = `${one.who ? `${one.who}’s` : 'the'} ${booking ? 'booking' : 'quote'} request`;
+      void toast.info(one.title, one.words, { action: { label: 'Open', more, onClick: () => open(booking ? { tab: 'bookings', job: one.id } : { tab: 'quotes', quote: one.id }) } });
+      return;
+    }
+    // Jobs first when both came: the To Be Quoted tab counts its new requests on itself.
+    const tabs = (['Bookings', 'To Be Quoted'] as const).filter((tab) => batch.some((arrival) => arrival.tab === tab));
+    const first = tabs[0] ?? 'Bookings';
+    void toast.info(`${batch.length} new requests`, `They are in ${tabs.join(' and ')}.`, {
+      action: { label: `Open ${first}`, onClick: () => open(first === 'Bookings' ? { tab: 'bookings', status: 'pending' } : { tab: 'quotes' }) },
+    });
   });
 }
 
@@ -71,9 +98,16 @@ export function useArrivals(bookings: readonly (BookingView & { waiting?: unknow
  * Says when a customer writes in a job's chat while the portal is open (a pull brings it in): who, which job and
  * how the message starts, or how many and from whom for several, so "URGENT: smell of burning" is not left as a
  * small "New" in the Chat list. Nothing for the business's own messages, for what was there at the first pull, or
- * for the chat the admin has open (it shows there, and its log is read out).
+ * for the chat the admin has open (it shows there, and its log is read out). Its button opens that chat (its Back
+ * returns to where the admin was), or the Chat tab for several chats.
  */
-export function useMessageArrivals(messages: readonly (MessageView & { waiting?: unknown })[] | undefined, bookings: readonly BookingView[] | undefined, openChat: string | undefined, ready: boolean): void {
+export function useMessageArrivals(
+  messages: readonly (MessageView & { waiting?: unknown })[] | undefined,
+  bookings: readonly BookingView[] | undefined,
+  openChat: string | undefined,
+  ready: boolean,
+  open: OpenPlace,
+): void {
   const rows = useMemo(() => {
     if (messages === undefined || bookings === undefined) return undefined;
     const jobs = new Map(bookings.map((b) => [b.id, b]));
@@ -86,14 +120,24 @@ export function useMessageArrivals(messages: readonly (MessageView & { waiting?:
           // The open chat shows it at once (and its log is read out): no toast over the conversation.
           m.isFromAdmin || m.waiting || !job || m.bookingId === openChat
             ? null
-            : { who: m.senderName || personName(job) || 'A customer', job: `${serviceTypeLabel(job.serviceType)}, ${job.startDate ? dayLabel(job.startDate) : 'no dates yet'}`, start: startOf(m.content) },
+            : {
+                who: m.senderName || personName(job) || 'A customer',
+                bookingId: job.id,
+                job: `${serviceTypeLabel(job.serviceType)}, ${job.startDate ? dayLabel(job.startDate) : 'no dates yet'}`,
+                start: startOf(m.content),
+              },
       };
     });
   }, [messages, bookings, openChat]);
   useNews(rows, ready, (batch) => {
     // The message first (it may be urgent), then which job: short enough for three lines on a phone.
-    if (batch.length === 1) void toast.info(`New message from ${batch[0]!.who}`, `“${batch[0]!.start}” (${batch[0]!.job})`);
-    else void toast.info(`${batch.length} new messages`, `From ${listed([...new Set(batch.map((message) => message.who))])}. They are in Chat.`);
+    const chats = [...new Set(batch.map((message) => message.bookingId))];
+    const action =
+      chats.length === 1
+        ? { label: 'Open chat', more: `with ${batch[0]!.who}`, onClick: () => open({ tab: 'chat', booking: chats[0]! }) }
+        : { label: 'Open Chat', onClick: () => open({ tab: 'chat' }) };
+    if (batch.length === 1) void toast.info(`New message from ${batch[0]!.who}`, `“${batch[0]!.start}” (${batch[0]!.job})`, { action });
+    else void toast.info(`${batch.length} new messages`, `From ${listed([...new Set(batch.map((message) => message.who))])}. They are in Chat.`, { action });
   });
 }
 

@@ -3,13 +3,16 @@ export const ADMIN_TABS = ['bookings', 'quotes', 'contacts', 'calendar', 'chat']
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 /**
- * Where the admin is: the tab, the job whose chat is open, the person whose page is open, the calendar's
- * month and day, the job list's status filter, order and view.
+ * Where the admin is: the tab, the job whose chat is open, the person whose page is open, the job or quote picked out
+ * in its list (a toast's Open: shown, focused), the calendar's month and day, the job list's status filter, order
+ * and view.
  */
 export type AdminSearch = {
   tab?: AdminTab;
   booking?: string;
   person?: string;
+  job?: string;
+  quote?: string;
   month?: string;
   day?: string;
   status?: JobFilter;
@@ -43,7 +46,7 @@ export function adminSearch(search: Record<string, unknown>): AdminSearch {
   const out: AdminSearch = {};
   const tab = search['tab'];
   if (typeof tab === 'string' && (ADMIN_TABS as readonly string[]).includes(tab)) out.tab = tab as AdminTab;
-  for (const key of ['booking', 'person'] as const) {
+  for (const key of ['booking', 'person', 'job', 'quote'] as const) {
     const value = search[key];
     if (typeof value === 'string' && /^[0-9a-f-]{36}$/.test(value)) out[key] = value;
   }

@@ -11,8 +11,8 @@ function subscribePhone(onChange: () => void): () => void {
 }
 
 /**
- * The toaster with the seed's settings (point 9): one toast at a time, 5000 ms each, swipe right to
- * dismiss, F8 to jump to the toasts. Loaded lazily by ToastHost. Top right below the sticky bars from a tablet up;
+ * The toaster with the seed's settings (point 9): one toast at a time, 5000 ms each (one with an action button
+ * longer, lib/toast.ts), swipe right to dismiss, F8 to jump to the toasts (and hold them while there). Loaded lazily by ToastHost. Top right below the sticky bars from a tablet up;
  * at the bottom on a phone, where a full-width toast at the top covered the very field a form had just scrolled
  * to and focused (and the line that said what was wrong with it). In the admin portal (placeToasts('header')) over
  * the site's header instead, where they cover no working control.
@@ -30,7 +30,7 @@ export default function Toaster() {
         swipeDirections={['right']}
         hotkey={['F8']}
         closeButton
-        toastOptions={{ classNames: { toast: 'toast', success: 'toast--success', error: 'toast--error', info: 'toast--info', description: 'toast__description' } }}
+        toastOptions={{ classNames: { toast: 'toast', success: 'toast--success', error: 'toast--error', info: 'toast--info', description: 'toast__description', actionButton: 'toast__action' } }}
         offset={{ top: overHeader ? 6 : 'calc(var(--sticky-h) + var(--sticky-below) + 12px)', right: 16 }}
         mobileOffset={{ bottom: 12, left: 12, right: 12, top: overHeader ? 4 : 'calc(var(--sticky-h) + 8px)' }}
         containerAriaLabel="Notifications"

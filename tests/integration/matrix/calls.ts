@@ -8,7 +8,7 @@ import { AdminResetSchema, CustomerResetSchema, ForgotPasswordSchema, LoginSchem
 import { ChangeEmailSchema, ChangePasswordSchema, DeleteAccountSchema, RenameAccountSchema } from '#domain/schemas/account.ts';
 import { BookingNotesSchema, CreateBookingSchema, RequestDatesSchema, UpdateBookingSchema } from '#domain/schemas/booking.ts';
 import { CreateContactSchema } from '#domain/schemas/contact.ts';
-import { PostMessageSchema } from '#domain/schemas/message.ts';
+import { NoReplyNeededSchema, PostMessageSchema } from '#domain/schemas/message.ts';
 import { ConvertQuoteSchema, UpdateQuoteSchema } from '#domain/schemas/quote.ts';
 import { SupportLookupSchema, SupportRequestSchema } from '#domain/schemas/support.ts';
 import { ErasePersonSchema } from '#domain/schemas/people.ts';
@@ -168,6 +168,13 @@ export class Fixtures {
     const res = await this.clients.customerA.post('/api/bookings', bookingForm(PEOPLE.customerA.email, { phone: PHONE_A, startDate: this.day(), finishDate: this.day() }));
     expect(res.status).toBe(201);
     return res.data.booking.id as string;
+  }
+
+  /** A new message of A's in the chat of A's booking (so the admin has a message to mark as needing no reply). */
+  async customerMessage(): Promise<string> {
+    const res = await this.clients.customerA.post(`/api/bookings/${this.bookingId}/messages`, { content: `Thanks, see you then ${this.unique('thanks')}` });
+    expect(res.status).toBe(201);
+    return res.data.id as string;
   }
 
   /** A new calendar feed token (revoking the previous one). */
@@ -373,6 +380,12 @@ export const CALLS: readonly ApiCall[] = [
     method: 'POST', path: '/api/bookings/{id}/messages', access: A_OR_ADMIN, ok: 201, appends: ['MessagePosted'], body: 'json', schema: PostMessageSchema,
     bounded: { id: LIMITS.recordId, content: LIMITS.messageContent, senderName: LIMITS.senderName },
     request: (fx) => ({ params: { id: fx.bookingId }, json: { content: 'Is Tuesday morning all right?' } }),
+  },
+  // The admin's own mark on a chat: a fresh customer message each time, so each allowed call appends.
+  {
+    method: 'POST', path: '/api/bookings/{id}/no-reply-needed', access: ADMIN_ONLY, ok: 200, appends: ['ChatMarkedNoReplyNeeded'], body: 'json',
+    schema: NoReplyNeededSchema, bounded: { messageId: LIMITS.recordId },
+    request: async (fx) => ({ params: { id: fx.bookingId }, json: { messageId: await fx.customerMessage() } }),
   },
   { method: 'GET', path: '/api/all-messages', access: ADMIN_ONLY, ok: 200, appends: [], body: 'none', request: () => ({}) },
 

@@ -39,6 +39,7 @@ export const BookingCard = memo(function BookingCard({
   refused,
   go,
   compact = false,
+  picked = false,
 }: {
   job: ShownBooking;
   all: readonly BookingView[];
@@ -49,6 +50,8 @@ export const BookingCard = memo(function BookingCard({
   go: (search: AdminSearch) => void;
   /** The compact list: when, where, the phone, the status and the chat; "More" shows the rest of this card. */
   compact?: boolean;
+  /** Picked out by a toast's Open (marked until the admin moves on; BookingsTab focuses its name). */
+  picked?: boolean;
 }) {
   const { user } = useAdmin();
   const [more, setMore] = useState(false);
@@ -80,9 +83,9 @@ export const BookingCard = memo(function BookingCard({
   };
 
   return (
-    <li className={`admin-card admin-job${job.waiting ? ' admin-card--waiting' : ''}`} aria-labelledby={`job-${job.id}`}>
+    <li className={`admin-card admin-job${job.waiting ? ' admin-card--waiting' : ''}${picked ? ' admin-card--picked' : ''}`} aria-labelledby={`job-${job.id}`}>
       <div className="admin-card__head">
-        <h3 id={`job-${job.id}`} className="admin-card__title">
+        <h3 id={`job-${job.id}`} tabIndex={-1} className="admin-card__title">
           {name}
         </h3>
         <StatusBadge status={job.status} />

@@ -1,6 +1,9 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import type { QuoteView } from '#domain/views.ts';
-import { threadsOf, useAllMessages, useRefusedItems } from '../../../offline/admin-data.ts';
+import { serviceTypeLabel } from '#domain/content/services.ts';
+import { bookingReference } from '#domain/reference.ts';
+import type { BookingView, QuoteView } from '#domain/views.ts';
+import { personName } from '../../../offline/admin-commands.ts';
+import { threadsOf, useAllMessages, useChatMarks, useRefusedItems } from '../../../offline/admin-data.ts';
 import type { OutboxItem } from '../../../offline/db.ts';
 import type { ShownBooking } from '../../../offline/use-mirror.ts';
 import { Icon } from '../../ui/Icon.tsx';
@@ -52,9 +55,17 @@ export function BookingsTab({
       addButton.current?.focus();
     }
   }, [adding]);
+  // A toast's Open: the job picked out, once per pick — the search cleared (it might hide it), enough of the list shown,
+  // its name focused (a screen reader reads it) and its card in the middle of the screen.
+  const picked = here.job;
+  const pickedDone = useRef<string | null>(null);
+  useEffect(() => {
+    if (picked && pickedDone.current !== picked) setQuery('');
+  }, [picked]);
   const messages = useAllMessages();
   const refused = useRefusedItems();
-  const threads = useMemo(() => threadsOf(messages ?? []), [messages]);
+  const marks = useChatMarks();
+  const threads = useMemo(() => threadsOf(messages ?? [], marks), [messages, marks]);
   const quoteById = useMemo(() => new Map((quotes ?? []).map((quote) => [quote.id, quote])), [quotes]);
   const refusedByJob = useMemo(() => {
     const map = new Map<string, OutboxItem>();
@@ -85,6 +96,17 @@ export function BookingsTab({
     if (when === 'open') return byJobDay(found, day).reverse();
     return order === 'date' ? byJobDay(found, day) : found;
   }, [bookings, searchables, filter, when, order, searched, day]);
+  useEffect(() => {
+    if (!picked || pickedDone.current === picked || searched !== '' || adding) return;
+    const index = matching.findIndex((job) => job.id === picked);
+    if (index < 0) return;
+    if (index >= shown) return setShown(Math.ceil((index + 1) / PAGE) * PAGE);
+    const heading = document.getElementById(`job-${picked}`);
+    if (!heading) return;
+    pickedDone.current = picked;
+    heading.focus({ preventScroll: true });
+    heading.closest('li')?.scrollIntoView({ block: 'center', behavior: 'instant' });
+  }, [picked, matching, shown, searched, adding]);
   // What the day holds, said above the list: today's jobs, and booked jobs whose days have gone by unclosed.
   const todays = useMemo(() => (bookings ?? []).filter((job) => onDay(job, day)).length, [bookings, day]);
   const unclosed = useMemo(() => (bookings ?? []).filter((job) => stillOpen(job, day)).length, [bookings, day]);
@@ -193,7 +215,17 @@ export function BookingsTab({
             </div>
             <ul className={`admin-cards${compact ? ' admin-cards--compact' : ''}`}>
               {matching.slice(0, shown).map((job) => (
-                <BookingCard key={job.id} job={job} all={bookings} quote={job.quoteId ? quoteById.get(job.quoteId) : undefined} thread={threads.get(job.id)} refused={refusedByJob.get(job.id)} go={go} compact={compact} />
+                <BookingCard
+                  key={job.id}
+                  job={job}
+                  all={bookings}
+                  quote={job.quoteId ? quoteById.get(job.quoteId) : undefined}
+                  thread={threads.get(job.id)}
+                  refused={refusedByJob.get(job.id)}
+                  go={go}
+                  compact={compact}
+                  picked={job.id === picked}
+                />
               ))}
             </ul>
             {matching.length > shown ? (

@@ -2,11 +2,11 @@ import { useMemo, useState } from 'react';
 import { serviceTypeLabel } from '#domain/content/services.ts';
 import type { BookingView } from '#domain/views.ts';
 import { personName } from '../../../offline/admin-commands.ts';
-import { threadsOf, useAllMessages } from '../../../offline/admin-data.ts';
+import { threadsOf, useAllMessages, useChatMarks } from '../../../offline/admin-data.ts';
 import type { Shown } from '../../../offline/use-mirror.ts';
 import { finder } from '../find.ts';
 import { jobWhen, moment } from '../format.ts';
-import type { AdminSearch } from '../search.ts';
+import type { AdminSearch, AdminTab } from '../search.ts';
 import { useAdmin } from '../context.ts';
 import { Gone, ScreenHead, SearchBox } from '../parts.tsx';
 import { ChatThread } from './ChatThread.tsx';
@@ -25,13 +25,14 @@ export function ChatTab({
 }: {
   bookings: Array<Shown<BookingView>> | undefined;
   bookingId: string | undefined;
-  /** Where Back goes: the job list or calendar day the chat was opened from, else the chat's own list of jobs. */
+  /** Where Back goes: the job list, calendar day or other tab the chat was opened from, else the chat's own list of jobs. */
   backTo: AdminSearch;
   go: (search: AdminSearch) => void;
 }) {
   const { user } = useAdmin();
   const messages = useAllMessages();
-  const threads = useMemo(() => threadsOf(messages ?? []), [messages]);
+  const marks = useChatMarks();
+  const threads = useMemo(() => threadsOf(messages ?? [], marks), [messages, marks]);
   const [query, setQuery] = useState('');
   const job = bookingId ? bookings?.find((b) => b.id === bookingId) : undefined;
   const list = useMemo(() => {
@@ -48,8 +49,9 @@ export function ChatTab({
   }, [bookings, threads, query]);
 
   if (bookingId && bookings !== undefined) {
-    const back = backTo.tab === 'calendar' ? 'Back to Calendar' : backTo.tab === 'chat' ? 'Back to all chats' : 'Back to Bookings';
-    return job ? <ChatThread job={job} back={back} onBack={() => go(backTo)} /> : <Gone what="This job" back={back} onBack={() => go(backTo)} />;
+    const back = BACK[backTo.tab ?? 'bookings'];
+    // Its own state per chat (a reply half typed stays with its chat): a toast's Open chat goes from one chat to another.
+    return job ? <ChatThread key={job.id} job={job} back={back} onBack={() => go(backTo)} /> : <Gone what="This job" back={back} onBack={() => go(backTo)} />;
   }
   return (
     <div className="admin-section">
@@ -74,7 +76,8 @@ export function ChatTab({
                   <span className="admin-thread__name">
                     {personName(b) || 'No name'}
                     {thread?.unanswered ? <span className="admin-new">New</span> : null}
-                    {notes ? <span className="admin-chip admin-thread__notes">Notes only</span> : null}
+                    {thread?.noReplyNeeded ? <span className="admin-chip admin-thread__chip">No reply needed</span> : null}
+                    {notes ? <span className="admin-chip admin-thread__chip">Notes only</span> : null}
                   </span>
                   <span className="admin-thread__meta">
                     {serviceTypeLabel(b.serviceType)} · {jobWhen(b)}
@@ -95,3 +98,12 @@ export function ChatTab({
     </div>
   );
 }
+
+/** A chat's Back button, by where it goes: where the chat was opened from (a toast's Open chat opens it from any tab). */
+const BACK: Readonly<Record<AdminTab, string>> = {
+  bookings: 'Back to Bookings',
+  quotes: 'Back to To Be Quoted',
+  contacts: 'Back to Contacts',
+  calendar: 'Back to Calendar',
+  chat: 'Back to all chats',
+};

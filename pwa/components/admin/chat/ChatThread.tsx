@@ -19,6 +19,7 @@ import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useAdmin } from '../context.ts';
 import { jobWhen, moment } from '../format.ts';
 import { ScreenHead } from '../parts.tsx';
+import { NoReplyNeeded } from './NoReplyNeeded.tsx';
 import { customerReadsChat } from './reach.ts';
 
 /**
@@ -33,6 +34,9 @@ export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; bac
   const { user } = useAdmin();
   const reads = customerReadsChat(job, user.id);
   const messages = useMessages(job.id);
+  // The customer wrote last: "No reply needed" (or that it was marked so) goes between the messages and the box.
+  const latest = messages?.at(-1);
+  const theirs = reads && latest !== undefined && !latest.isFromAdmin ? latest : undefined;
   const [text, setText] = useState('');
   const [problem, setProblem] = useState('');
   const [note, setNote] = useState('');
@@ -89,7 +93,7 @@ export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; bac
         <StatusBadge status={job.status} /> {serviceTypeLabel(job.serviceType)} · {jobWhen(job)}
         {job.waiting ? <span className={`admin-chip admin-chip--${job.waiting.state}`}>{job.waiting.state === 'failed' ? 'Not accepted' : 'Waiting to send'}</span> : null}
       </p>
-      <div ref={log} className="admin-messages" role="log" aria-live="polite" aria-label="Messages">
+      <div ref={log} className={`admin-messages${theirs ? ' admin-messages--above-settle' : ''}`} role="log" aria-live="polite" aria-label="Messages">
         <ol className="admin-messages__list">
           {messages === undefined ? <li className="admin-muted">Loading messages…</li> : null}
           {messages?.length === 0 ? <li className="admin-muted">{reads ? 'No messages yet. Write the first one below.' : 'No notes yet.'}</li> : null}
@@ -111,6 +115,7 @@ export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; bac
           ))}
         </ol>
       </div>
+      {theirs ? <NoReplyNeeded job={job} latest={theirs} /> : null}
       {reads ? null : <NobodyReads job={job} />}
       <form className="admin-composer" onSubmit={(event) => void send(event)} noValidate>
         <label htmlFor="admin-reply" className="admin-select__label">

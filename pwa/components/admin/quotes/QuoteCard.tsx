@@ -20,7 +20,20 @@ import { QuoteEditForm } from './QuoteEditForm.tsx';
  * follow-up, notes), when the customer approved or declined, and Edit Quote, Convert to Job and Delete. A
  * pending quote is highlighted; queued work shows at once and says it waits.
  */
-export function QuoteCard({ quote, bookings, refused, onDeleted }: { quote: ShownQuote; bookings: readonly BookingView[]; refused: OutboxItem | undefined; onDeleted: () => void }) {
+export function QuoteCard({
+  quote,
+  bookings,
+  refused,
+  onDeleted,
+  picked = false,
+}: {
+  quote: ShownQuote;
+  bookings: readonly BookingView[];
+  refused: OutboxItem | undefined;
+  onDeleted: () => void;
+  /** Picked out by a toast's Open (marked until the admin moves on). */
+  picked?: boolean;
+}) {
   const [editing, setEditing] = useState(false);
   const [dialog, setDialog] = useState<'convert' | 'delete' | null>(null);
   const editButton = useRef<HTMLButtonElement>(null);
@@ -52,7 +65,10 @@ export function QuoteCard({ quote, bookings, refused, onDeleted }: { quote: Show
   const answered = !withdrawn && (quote.quoteStatus === 'approved' || quote.quoteStatus === 'rejected');
 
   return (
-    <li className={`admin-card admin-quote${pending ? ' admin-quote--pending' : ''}${quote.waiting ? ' admin-card--waiting' : ''}`} aria-labelledby={`quote-${quote.id}`}>
+    <li
+      className={`admin-card admin-quote${pending ? ' admin-quote--pending' : ''}${quote.waiting ? ' admin-card--waiting' : ''}${picked ? ' admin-card--picked' : ''}`}
+      aria-labelledby={`quote-${quote.id}`}
+    >
       <div className="admin-card__head">
         <h3 id={`quote-${quote.id}`} ref={heading} tabIndex={-1} className="admin-card__title">
           {name}

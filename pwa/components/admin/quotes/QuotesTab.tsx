@@ -11,9 +11,10 @@ type Show = 'open' | 'all';
 
 /**
  * To Be Quoted (Quotes on small screens): a card per quote request, what needs action first (order.ts), pending
- * ones highlighted; converted and declined ones are listed under "All".
+ * ones highlighted; converted and declined ones are listed under "All". `picked`: the request a toast's Open asked
+ * for, whose name takes the focus in the middle of the screen.
  */
-export function QuotesTab({ quotes, bookings }: { quotes: ShownQuote[] | undefined; bookings: BookingView[] | undefined }) {
+export function QuotesTab({ quotes, bookings, picked }: { quotes: ShownQuote[] | undefined; bookings: BookingView[] | undefined; picked?: string | undefined }) {
   const [show, setShow] = useState<Show>('open');
   const refused = useRefusedItems();
   const title = useRef<HTMLHeadingElement>(null);
@@ -42,6 +43,21 @@ export function QuotesTab({ quotes, bookings }: { quotes: ShownQuote[] | undefin
     title.current?.focus();
   }, [deleted, list]);
   const pending = (quotes ?? []).filter((quote) => quote.quoteStatus === 'pending' && !quote.bookingId).length;
+  // Once per pick: the card's name focused (a screen reader reads it), the card in the middle of the screen; under
+  // "All" when it is no longer open work (made a job meanwhile).
+  const pickedDone = useRef<string | null>(null);
+  useEffect(() => {
+    if (!picked || pickedDone.current === picked || quotes === undefined) return;
+    if (!list.some((quote) => quote.id === picked)) {
+      if (show === 'open' && quotes.some((quote) => quote.id === picked)) setShow('all');
+      return;
+    }
+    const heading = document.getElementById(`quote-${picked}`);
+    if (!heading) return;
+    pickedDone.current = picked;
+    heading.focus({ preventScroll: true });
+    heading.closest('li')?.scrollIntoView({ block: 'center', behavior: 'instant' });
+  }, [picked, list, quotes, show]);
 
   return (
     <div className="admin-section">
@@ -78,6 +94,7 @@ export function QuotesTab({ quotes, bookings }: { quotes: ShownQuote[] | undefin
               bookings={bookings ?? []}
               refused={refused?.find((item) => item.record === quote.id)}
               onDeleted={() => setDeleted(quote.id)}
+              picked={quote.id === picked}
             />
           ))}
         </ul>
