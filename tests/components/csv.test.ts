@@ -110,6 +110,17 @@ describe('the CSV export', () => {
     expect(rows.map((cell) => cell('Notes'))).toEqual(['Key under the mat\nDog in the garden', '', `'=HYPERLINK("http://evil.example")`]);
   });
 
+  it('gives a job made from a quote its agreed price as a number a spreadsheet adds up, and other jobs none', () => {
+    const quotes = [
+      { id: 'q1', estimatedCost: '1250.50' },
+      { id: 'q2', estimatedCost: '£1,100' },
+      { id: 'q3', estimatedCost: null },
+      { id: 'q4', estimatedCost: 'about 300' },
+    ];
+    const rows = read(toCsv([job({ quoteId: 'q1' }), job({ quoteId: 'q2' }), job({ quoteId: 'q3' }), job({ quoteId: 'q4' }), job({ quoteId: 'gone' }), job({})], quotes));
+    expect(rows.map((cell) => cell('Quoted price (£)'))).toEqual(['1250.50', '1100', '', 'about 300', '', '']);
+  });
+
   it('says where each job came from in words, as its card does', () => {
     const rows = read(
       toCsv([

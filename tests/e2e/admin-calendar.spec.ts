@@ -35,6 +35,12 @@ test('every export is a CSV a spreadsheet reads right: £ and accents, formulas 
     phone: '+44 1632 960123',
   });
   await make({ firstName: 'Old', lastName: 'Job', startDate: ukDay(-3), finishDate: ukDay(-3), status: 'completed' });
+  // A job made from a quote, at the price agreed there.
+  const asked = await admin.post('/api/bookings', { firstName: 'Quinn', lastName: 'Priced', email: 'quinn.priced@example.com', serviceType: 'EICR Testing', description: 'The flat upstairs' });
+  expect(asked.status).toBe(201);
+  const quoteId = asked.data.quote.id as string;
+  expect((await admin.request('PUT', `/api/quotes/${quoteId}`, { json: { quoteStatus: 'quoted', estimatedCost: '1250.50' } })).status).toBe(200);
+  expect((await admin.post(`/api/quotes/${quoteId}/convert`, { startDate: ukDay(10), finishDate: ukDay(10) })).status).toBe(201);
   await signIn(page, own.server.url);
   await page.getByRole('tab', { name: 'Calendar' }).click();
   const exports = page.getByRole('region', { name: 'Export to a spreadsheet' });
@@ -50,6 +56,7 @@ test('every export is a CSV a spreadsheet reads right: £ and accents, formulas 
     'Phone',
     'Service',
     'Status',
+    'Quoted price (£)',
     'Start date',
     'Finish date',
     'Start time',
@@ -62,17 +69,20 @@ test('every export is a CSV a spreadsheet reads right: £ and accents, formulas 
     'Created',
   ]);
   const byName = new Map(all.rows.slice(1).map((row) => [row[2], row]));
-  expect(all.rows).toHaveLength(4);
+  expect(all.rows).toHaveLength(5);
+  // The agreed price as a number a spreadsheet adds up; a job not made from a quote has none.
+  const price = all.rows[0]!.indexOf('Quoted price (£)');
+  expect([byName.get('Priced')?.[price], byName.get('Brontë')?.[price]]).toEqual(['1250.50', '']);
   // A cell that starts with = + - @ is read as text, never run.
   expect(byName.get("'+Plus")?.[1]).toBe('\'=HYPERLINK("http://evil.example","Click")');
   expect(byName.get('Brontë')).toEqual(
     expect.arrayContaining(['Zoë', 'Brontë', '01632 960123', 'Rewiring', 'confirmed', ukDay(3), ukDay(4), 'Budget £1,200 for the café', 'Added by you']),
   );
-  expect(byName.get('Brontë')?.[16]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+  expect(byName.get('Brontë')?.[all.rows[0]!.indexOf('Created')]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
 
   expect((await csvOf(page, exports.getByRole('button', { name: /^Today’s/ }))).rows.slice(1).map((row) => row[2])).toEqual(["'+Plus"]);
   expect((await csvOf(page, exports.getByRole('button', { name: /^Pending/ }))).rows.slice(1).map((row) => row[2])).toEqual(["'+Plus"]);
-  expect((await csvOf(page, exports.getByRole('button', { name: /^Upcoming/ }))).rows.slice(1).map((row) => row[2])).toEqual(["'+Plus", 'Brontë']);
+  expect((await csvOf(page, exports.getByRole('button', { name: /^Upcoming/ }))).rows.slice(1).map((row) => row[2])).toEqual(["'+Plus", 'Brontë', 'Priced']);
 });
 
 test('a day’s panel lists its jobs, each to call, drive to and chat about, and Add Job books one on that date', async ({ page }) => {

@@ -157,7 +157,7 @@ export function Dashboard({ user }: { user: UserView }) {
         ) : null}
         {tab === 'quotes' ? <QuotesTab quotes={quotes} bookings={bookings} picked={search.quote} /> : null}
         {tab === 'contacts' ? <ContactsTab bookings={bookings} quotes={quotes} person={search.person} go={go} /> : null}
-        {tab === 'calendar' ? <CalendarTab bookings={bookings} month={search.month} day={search.day} go={go} /> : null}
+        {tab === 'calendar' ? <CalendarTab bookings={bookings} quotes={quotes} month={search.month} day={search.day} go={go} /> : null}
         {tab === 'chat' ? <ChatTab bookings={bookings} bookingId={search.booking} backTo={chatReturn ?? { tab: 'chat' }} go={go} /> : null}
       </div>
     </AdminContext.Provider>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { BookingView } from '#domain/views.ts';
+import type { BookingView, QuoteView } from '#domain/views.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { ManualBookingForm } from '../bookings/ManualBookingForm.tsx';
 import { monthLabel, today as ukToday } from '../format.ts';
@@ -14,7 +14,20 @@ import { shiftMonth } from './month.ts';
  * Calendar (Cal on small screens): the month with each day's jobs, the chosen day's panel with Add Job for that
  * date, the CSV exports and the calendar subscription. The month and day are in the URL.
  */
-export function CalendarTab({ bookings, month, day, go }: { bookings: BookingView[] | undefined; month: string | undefined; day: string | undefined; go: (search: AdminSearch) => void }) {
+export function CalendarTab({
+  bookings,
+  quotes,
+  month,
+  day,
+  go,
+}: {
+  bookings: BookingView[] | undefined;
+  /** For the exports' prices of jobs made from quotes. */
+  quotes: readonly QuoteView[] | undefined;
+  month: string | undefined;
+  day: string | undefined;
+  go: (search: AdminSearch) => void;
+}) {
   const today = ukToday();
   const shown = month ?? (day ? day.slice(0, 7) : today.slice(0, 7));
   const selected = day ?? (shown === today.slice(0, 7) ? today : undefined);
@@ -69,7 +82,7 @@ export function CalendarTab({ bookings, month, day, go }: { bookings: BookingVie
         {selected ? <DayPanel day={selected} bookings={jobs} onAdd={() => setAdding(selected)} go={go} focus={picked} /> : <p className="admin-muted">Choose a day to see its jobs.</p>}
       </div>
       <div className="admin-calendar__tools">
-        <Exports bookings={jobs} />
+        <Exports bookings={jobs} quotes={quotes ?? []} />
         <FeedPanel />
       </div>
     </div>

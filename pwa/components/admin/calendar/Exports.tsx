@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { BookingView } from '#domain/views.ts';
+import type { BookingView, QuoteView } from '#domain/views.ts';
 import { toast } from '../../../lib/toast.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { today } from '../format.ts';
@@ -15,9 +15,10 @@ const BUTTONS: ReadonlyArray<[ExportKind, string]> = [
 
 /**
  * CSV exports (seed point 2), made in the browser from the tablet's copy, so they work offline: every booking,
- * and the quick exports Today's, Pending and Upcoming, which say so when there is nothing to export.
+ * and the quick exports Today's, Pending and Upcoming, which say so when there is nothing to export. `quotes` give a
+ * job made from a quote its agreed price.
  */
-export function Exports({ bookings }: { bookings: readonly BookingView[] }) {
+export function Exports({ bookings, quotes }: { bookings: readonly BookingView[]; quotes: readonly QuoteView[] }) {
   const [said, setSaid] = useState('');
   const run = async (kind: ExportKind) => {
     const day = today();
@@ -29,7 +30,7 @@ export function Exports({ bookings }: { bookings: readonly BookingView[] }) {
       return;
     }
     const name = `bookings-${kind}-${day}.csv`;
-    download(toCsv(rows), name);
+    download(toCsv(rows, quotes), name);
     // Which file to look for in the tablet's downloads.
     setSaid(`${rows.length === 1 ? '1 booking' : `${rows.length} bookings`} exported to ${name} (in your downloads).`);
   };

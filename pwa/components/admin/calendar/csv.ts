@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { serviceTypeLabel } from '#domain/content/services.ts';
 import { phoneDigits, ukPhoneGroups } from '#domain/phone.ts';
 import { bookingReference } from '#domain/reference.ts';
-import type { BookingView } from '#domain/views.ts';
+import type { BookingView, QuoteView } from '#domain/views.ts';
 import { sourceWords, today } from '../format.ts';
 
 /** The exports of the calendar tab (seed point 2): every booking, and the quick ones. */
@@ -33,8 +33,11 @@ export function bookingsFor(kind: ExportKind, bookings: readonly BookingView[], 
   }
 }
 
+/** What a row knows besides its booking: the price of the quote the job was made from, when the device has it. */
+type Extra = { price: string | null };
+
 /** The columns, in the order a spreadsheet shows them. Days stay yyyy-MM-dd and times HH:mm, as the app shows them. */
-const COLUMNS: ReadonlyArray<[string, (b: BookingView) => string]> = [
+const COLUMNS: ReadonlyArray<[string, (b: BookingView, extra: Extra) => string]> = [
   ['Reference', (b) => referenceCell(bookingReference(b.id))],
   ['First name', (b) => b.firstName],
   ['Last name', (b) => b.lastName ?? ''],
@@ -42,6 +45,8 @@ const COLUMNS: ReadonlyArray<[string, (b: BookingView) => string]> = [
   ['Phone', (b) => phoneCell(b.phone)],
   ['Service', (b) => serviceTypeLabel(b.serviceType)],
   ['Status', (b) => (b.status || 'pending').replace(/_/g, ' ')],
+  // A job made from a quote: its agreed price as a plain number, so a spreadsheet can add up the month's work.
+  ['Quoted price (£)', (_b, { price }) => priceCell(price)],
   ['Start date', (b) => b.startDate ?? ''],
   ['Finish date', (b) => b.finishDate ?? ''],
   ['Start time', (b) => b.startTime ?? ''],
@@ -61,9 +66,14 @@ const COLUMNS: ReadonlyArray<[string, (b: BookingView) => string]> = [
  * prefixed with ' so no spreadsheet runs it as a formula (OWASP CSV injection); papaparse's own pattern misses
  * such a cell when it also holds a line break, so ours looks at the first character only.
  */
-export function toCsv(bookings: readonly BookingView[]): string {
+export function toCsv(bookings: readonly BookingView[], quotes: readonly Pick<QuoteView, 'id' | 'estimatedCost'>[] = []): string {
+  const prices = new Map(quotes.map((quote) => [quote.id, quote.estimatedCost]));
+  const row = (b: BookingView) => {
+    const extra = { price: b.quoteId ? (prices.get(b.quoteId) ?? null) : null };
+    return COLUMNS.map(([, cell]) => cell(b, extra));
+  };
   const csv = Papa.unparse(
-    { fields: COLUMNS.map(([name]) => name), data: bookings.map((b) => COLUMNS.map(([, cell]) => cell(b))) },
+    { fields: COLUMNS.map(([name]) => name), data: bookings.map(row) },
     { escapeFormulae: /^[=+\-@\t\r]/, newline: '\r\n', quotes: false },
   );
   return `\uFEFF${csv}`;
@@ -120,4 +130,14 @@ function londonMinute(iso: string): string {
       .map((part) => [part.type, part.value]),
   );
   return `${parts['year']}-${parts['month']}-${parts['day']} ${parts['hour']}:${parts['minute']}`;
+}
+
+/**
+ * A price as a number every spreadsheet adds up: '1250.50' (the server's form) as it is, '£1,250.50' (a change still
+ * waiting on the device, as typed) without its £ and commas; anything else as it is.
+ */
+export function priceCell(price: string | null): string {
+  if (!price) return '';
+  const plain = price.trim().replace(/^£\s*/, '').replace(/,/g, '');
+  return /^\d+(\.\d{1,2})?$/.test(plain) ? plain : price;
 }
