@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import type { BookingView, MessageView } from '#domain/views.ts';
+import type { MessageView } from '#domain/views.ts';
 import { googleCalendarUrl } from '../../pwa/components/admin/bookings/google-calendar.ts';
 import { byJobDay } from '../../pwa/components/admin/bookings/order.ts';
 import { clashingJobs } from '../../pwa/components/admin/bookings/problems.ts';
@@ -9,37 +9,9 @@ import { jobsByDay, monthDays, shiftMonth } from '../../pwa/components/admin/cal
 import { countJobs } from '../../pwa/components/admin/Counters.tsx';
 import { pounds } from '../../pwa/components/admin/format.ts';
 import { threadsOf } from '../../pwa/offline/admin-data.ts';
+import { aJob } from './a-job.ts';
 
-function job(overrides: Partial<BookingView>): BookingView {
-  return {
-    id: overrides.id ?? crypto.randomUUID(),
-    userId: null,
-    quoteId: null,
-    source: 'portal',
-    firstName: 'Ann',
-    lastName: 'Example',
-    email: null,
-    phone: null,
-    serviceType: 'rewiring',
-    preferredDate: null,
-    preferredTime: null,
-    startDate: '2026-12-03',
-    finishDate: '2026-12-03',
-    startTime: null,
-    finishTime: null,
-    address: null,
-    description: null,
-    attachments: null,
-    status: 'pending',
-    notes: null,
-    googleCalendarEventId: null,
-    isManualBooking: false,
-    createdAt: '2026-11-20T10:00:00.000Z',
-    updatedAt: '2026-11-20T10:00:00.000Z',
-    version: 1,
-    ...overrides,
-  };
-}
+const job = aJob;
 
 describe('the month view', () => {
   it('shows whole weeks, Monday first, from the week of the 1st to the week of the last day', () => {

@@ -2,39 +2,10 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { phoneDigits } from '#domain/phone.ts';
 import { bookingReference } from '#domain/reference.ts';
-import type { BookingView } from '#domain/views.ts';
 import { bookingsFor, phoneCell, referenceCell, toCsv } from '../../pwa/components/admin/calendar/csv.ts';
+import { aJob } from './a-job.ts';
 
-function job(overrides: Partial<BookingView>): BookingView {
-  return {
-    id: crypto.randomUUID(),
-    userId: null,
-    quoteId: null,
-    source: 'portal',
-    firstName: 'Ann',
-    lastName: 'Example',
-    email: null,
-    phone: null,
-    serviceType: 'rewiring',
-    preferredDate: null,
-    preferredTime: null,
-    startDate: '2026-12-03',
-    finishDate: '2026-12-03',
-    startTime: null,
-    finishTime: null,
-    address: null,
-    description: null,
-    attachments: null,
-    status: 'pending',
-    notes: null,
-    googleCalendarEventId: null,
-    isManualBooking: false,
-    createdAt: '2026-11-20T10:00:00.000Z',
-    updatedAt: '2026-11-20T10:00:00.000Z',
-    version: 1,
-    ...overrides,
-  };
-}
+const job = aJob;
 
 /** A booking id whose reference (its last eight hex digits) is `reference`. */
 const idFor = (reference: string) => `019a0000-0000-7000-8000-0000${reference}`;

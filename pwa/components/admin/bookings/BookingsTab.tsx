@@ -1,8 +1,5 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { serviceTypeLabel } from '#domain/content/services.ts';
-import { bookingReference } from '#domain/reference.ts';
-import type { BookingView, QuoteView } from '#domain/views.ts';
-import { personName } from '../../../offline/admin-commands.ts';
+import type { QuoteView } from '#domain/views.ts';
 import { threadsOf, useAllMessages, useChatMarks, useRefusedItems } from '../../../offline/admin-data.ts';
 import type { OutboxItem } from '../../../offline/db.ts';
 import type { ShownBooking } from '../../../offline/use-mirror.ts';
