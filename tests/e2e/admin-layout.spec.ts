@@ -142,6 +142,9 @@ test('a toast sits over the site’s header, clear of the tabs, Waiting to send 
       const other = (await control.boundingBox())!;
       expect(box.y + box.height, `${size.name}: the toast ends above ${name}`).toBeLessThanOrEqual(other.y);
     }
+    // Its close button whole on the screen, not half over its top edge.
+    const close = (await toast.locator('[data-close-button]').boundingBox())!;
+    expect(close.y, `${size.name}: the toast's close button is on the screen`).toBeGreaterThanOrEqual(0);
     await page.screenshot({ path: `${SHOTS}/${size.name}-toast.png` });
     await page.unroute('**/api/**');
     await page.getByRole('button', { name: 'Back to Bookings' }).click();
