@@ -180,11 +180,7 @@ export function sendReply(booking: BookingView, content: string, owner: UserView
     // A certificate or photos for the customer: uploaded first (kept as Blobs while there is no signal).
     files: files.map((file) => ({ blob: file, name: file.name })),
     filesField: files.length > 0 ? 'attachments' : null,
-  }).then(async (outcome) => {
-    if (outcome.kind === 'sent' && outcome.data && typeof outcome.data === 'object' && 'bookingId' in outcome.data) {
-      await deviceDb().messages.put(outcome.data as never);
-    }
-    return outcome;
+    // The server's answer (the message as stored) goes into the device's copy as it leaves the outbox (ANSWER_KEPT_IN).
   });
 }
 

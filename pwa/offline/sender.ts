@@ -116,7 +116,7 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
         const seqs = done.map((item) => item.seq);
         if (kept.length === 0) await db.outbox.bulkDelete(seqs);
         else {
-          await db.transaction('rw', [db.outbox, db.chats], async () => {
+          await db.transaction('rw', [db.outbox, db.chats, db.messages], async () => {
             await db.outbox.bulkDelete(seqs);
             for (const { table, record } of kept) await db[table].put(record as never);
           });

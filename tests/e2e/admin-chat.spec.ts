@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { dayWords } from '#domain/history.ts';
-import { adminClient, customer, customerBooking, jobCard, ownServer, signIn, ukDay } from './admin-seed.ts';
+import { adminClient, customer, customerBooking, jobCard, outboxCount, ownServer, signIn, ukDay } from './admin-seed.ts';
 import { expect, test } from './fixtures.ts';
 import { PDF } from './portal-steps.ts';
 
@@ -39,6 +39,28 @@ test('the admin and a customer chat both ways: a new customer message arrives wi
   await expect(page.getByRole('button', { name: /^Carl Chat/ })).toContainText('3 messages');
   await expect(page.getByRole('button', { name: /^Carl Chat/ })).toContainText('New');
   expect(server.storage.queries.messages(booking.id)).toHaveLength(3);
+});
+
+test('a reply that waited for signal stays in its chat once it has gone, before the next pull brings it back', async ({ page, context, server }) => {
+  const sam = await customer(server, 'sam.stays@example.com', 'Sam', 'Stays');
+  const booking = await customerBooking(sam, 'sam.stays@example.com', { firstName: 'Sam', lastName: 'Stays' }, 'Are you coming today?');
+  await signIn(page);
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  await page.getByRole('button', { name: /^Sam Stays/ }).click();
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log).toContainText('Are you coming today?');
+  await context.setOffline(true);
+  await page.getByLabel('Your reply').fill('On my way, about 20 minutes.');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const reply = log.getByRole('listitem').filter({ hasText: 'On my way, about 20 minutes.' });
+  await expect(reply).toContainText('Waiting to send');
+  // Back in signal, but no pull brings anything: what the chat shows of the reply is what its sending left.
+  await page.route('**/api/sync**', (route) => route.abort('internetdisconnected'));
+  await context.setOffline(false);
+  await expect.poll(() => server.storage.queries.messages(booking.id).length, { timeout: 15_000 }).toBe(2);
+  await expect.poll(() => outboxCount(page)).toBe(0);
+  await expect(reply).toBeVisible();
+  await expect(reply).not.toContainText('Waiting to send');
 });
 
 test('the electrician sends the customer a certificate in the chat, also with no signal: it goes once, and opens from both chats', async ({ page, context, server }) => {

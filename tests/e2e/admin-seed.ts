@@ -115,3 +115,21 @@ export function serverCounts(server: TestServer): Record<'total' | 'pending' | '
 export async function expectCounters(page: Page, expected: Record<'total' | 'pending' | 'progress' | 'done', string>): Promise<void> {
   for (const tile of ['total', 'pending', 'progress', 'done'] as const) await expect(counter(page, tile)).toHaveText(expected[tile]);
 }
+
+/** How many items wait in the device's outbox (its IndexedDB, as the app keeps it). */
+export function outboxCount(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((done, failed) => {
+        const open = indexedDB.open('sparkright');
+        open.onerror = () => failed(open.error);
+        open.onsuccess = () => {
+          const count = open.result.transaction('outbox').objectStore('outbox').count();
+          count.onsuccess = () => {
+            open.result.close();
+            done(count.result);
+          };
+        };
+      }),
+  );
+}
