@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { bookingReference } from '#domain/reference.ts';
-import { adminClient, customer, customerBooking, expectCounters, jobCard, quoteRequest, serverCounts, signIn, ukDay } from './admin-seed.ts';
+import { adminClient, customer, customerBooking, expectCounters, jobCard, outboxCount, quoteRequest, serverCounts, signIn, ukDay } from './admin-seed.ts';
 import { expect, test } from './fixtures.ts';
 import { expectAxeClean, outboxMails } from './portal-helpers.ts';
 
@@ -637,4 +637,37 @@ test.describe('requests that arrive while the admin portal is open', () => {
     await expect(toasts.filter({ hasText: '2 new requests' })).toContainText('They are in Bookings and To Be Quoted.', { timeout: 15_000 });
     await expect(jobCard(page, 'Ada Arrives')).toBeVisible();
   });
+});
+
+test('online, a change that goes at once never raises Waiting to send; one the server is slow to take does, until it is taken', async ({ page, server }) => {
+  const wes = await customer(server, 'wes.waits@example.com', 'Wes', 'Waits');
+  await customerBooking(wes, 'wes.waits@example.com', { firstName: 'Wes', lastName: 'Waits' });
+  await signIn(page);
+  const card = jobCard(page, 'Wes Waits');
+  await expect(card).toBeVisible();
+  // Every appearance of the bar's Waiting to send, however short (it moved the tabs and the chat under it).
+  await page.evaluate(() => {
+    const seen = window as unknown as { waitingSeen: boolean };
+    seen.waitingSeen = false;
+    new MutationObserver(() => {
+      if (document.querySelector('.outbox-bar__button')) seen.waitingSeen = true;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await card.getByLabel('Status').selectOption('confirmed');
+  await expect.poll(() => server.storage.queries.bookings().find((b) => b.firstName === 'Wes')?.status).toBe('confirmed');
+  await expect.poll(() => outboxCount(page)).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { waitingSeen: boolean }).waitingSeen)).toBe(false);
+
+  // The server slow to answer: after a moment the bar says the change waits, and goes once it is taken.
+  let release = (): void => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/**', async (route) => {
+    if (route.request().method() !== 'GET') await held;
+    await route.continue();
+  });
+  await card.getByLabel('Status').selectOption('in_progress');
+  await expect(page.getByRole('button', { name: /^Waiting to send \(1\)/ })).toBeVisible();
+  release();
+  await expect(page.getByRole('button', { name: /^Waiting to send/ })).toBeHidden({ timeout: 15_000 });
+  await expect.poll(() => server.storage.queries.bookings().find((b) => b.firstName === 'Wes')?.status).toBe('in_progress');
 });

@@ -8,6 +8,12 @@ import './outbox.css';
 const OutboxPanel = lazy(() => import('./OutboxPanel.tsx'));
 
 /**
+ * Online, what waits usually goes within a second: the bar (which moves what sticks below the header) and its
+ * announcement come only once something has waited this long. Offline, or refused, they come at once.
+ */
+export const WAITING_SHOWN_AFTER_MS = 1_500;
+
+/**
  * Under the sticky header, only when there is something to say: that the device is offline (what is sent is
  * kept and goes later), and a "Waiting to send (n)" button that opens the list of what waits or was refused.
  * Changes are announced to screen readers. It also starts the outbox's sending for the whole app.
@@ -19,13 +25,22 @@ export function OutboxStatus() {
   const button = useRef<HTMLButtonElement>(null);
   const bar = useRef<HTMLDivElement>(null);
   useEffect(() => startOutbox(), []);
-  const total = waiting + failed;
+  const [waitedLong, setWaitedLong] = useState(false);
+  const anyWaiting = waiting > 0;
+  useEffect(() => {
+    setWaitedLong(false);
+    if (!anyWaiting) return undefined;
+    const timer = setTimeout(() => setWaitedLong(true), WAITING_SHOWN_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [anyWaiting]);
+  const said = offline || failed > 0 || waitedLong ? waiting : 0;
+  const total = said + failed;
   const shown = offline || total > 0;
   useLayoutEffect(() => (shown && bar.current ? followHeight(bar.current) : undefined), [shown]);
   return (
     <>
       <p className="visually-hidden" aria-live="polite">
-        {announcement(offline, waiting, failed)}
+        {announcement(offline, said, failed)}
       </p>
       {shown ? (
         <div ref={bar} className="outbox-bar">
