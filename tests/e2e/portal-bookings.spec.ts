@@ -162,13 +162,15 @@ test.describe('the customer portal: bookings, files and chat', () => {
     expect(await whollyOnScreen(chat)).toBe(true);
   });
 
-  test('on a phone the chat’s toast shows at the top, clear of the message box at the bottom', async ({ page, server }) => {
+  test('on a phone the chat fits the screen, and its toast shows at the top, clear of the message box at the bottom', async ({ page, server }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signedInCustomer(page, server, 'tom.toast@example.com');
     await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(52), finishDate: dayAhead(52), description: 'A chat on a phone' });
     await expectToast(page, 'Booking Submitted');
     await page.getByRole('tab', { name: 'My Bookings' }).click();
     await page.getByRole('listitem').filter({ hasText: 'A chat on a phone' }).getByRole('button', { name: /^Chat/ }).click();
+    // Nothing wider than the phone (the hidden file picker was, by its padding: the page scrolled sideways).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.getByLabel('Your message').fill('Is the morning all right?');
     await page.getByRole('button', { name: 'Send message' }).click();
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Message Sent' });
