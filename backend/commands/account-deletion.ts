@@ -6,15 +6,15 @@ import { personSubject } from '#domain/events.ts';
 import { phoneDigits } from '#domain/phone.ts';
 import type { ErasePersonInput } from '#domain/schemas/people.ts';
 import { HOLDS_SLOT } from '#domain/schedule.ts';
+import type { Booking, Quote } from '#data/queries.ts';
 import { accountDeleted, type BookedJob } from '../mail/templates.ts';
 import { adminUrl } from './bookings.ts';
-import type { Booking, Quote } from '#data/queries.ts';
 import type { Command, Uow } from './unit.ts';
 
 /** Our text for the admin account, which the business cannot erase from a person's page. */
 export const ADMIN_NOT_ERASED = 'An admin account cannot be erased here. Remove its admin rights first.';
 
-/** What a customer's deletion of their account left for the business: counts, and the jobs still booked. */
+/** What an erasure withdrew (booking and quote requests) and the jobs it left booked. */
 export type Withdrawal = { bookingRequests: number; quoteRequests: number; bookedJobs: number };
 
 /**
