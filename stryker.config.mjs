@@ -14,7 +14,7 @@ export default {
   tsconfigFile: 'stryker-has-no-tsconfig.json',
   mutate: ['domain/policy.ts', 'domain/deciders/*.ts', 'backend/commands/*.ts', 'data/command-bus.ts', 'data/event-store.ts', 'data/vault.ts'],
   // `dist` is copied into each sandbox: the integration tests' server answers from the built site (npm run build).
-  ignorePatterns: ['node_modules/.prerender', 'test-results', 'playwright-report', 'reports', 'storage', '.tmp'],
+  ignorePatterns: ['node_modules/.prerender', '.tsbuild', 'test-results', 'playwright-report', 'reports', 'storage', '.tmp'],
   concurrency: 2,
   timeoutMS: 20000,
   reporters: ['clear-text', 'progress', 'html', 'json'],
