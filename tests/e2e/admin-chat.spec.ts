@@ -130,8 +130,8 @@ test('a job changed with no signal shows the change in its chat’s header as on
   const made = jobCard(page, 'Mandy Madehere');
   await made.getByLabel('Status').selectOption('in_progress');
   await expect(made.locator('.admin-card__head .status-badge')).toHaveText('in progress');
-  // Booked on this device with no email address: its chat is the electrician's notes (see below).
-  await made.getByRole('button', { name: /^Notes/ }).click();
+  // Booked on this device with no email address: its chat is the electrician's log (see below).
+  await made.getByRole('button', { name: /^Log/ }).click();
   await expect(header.locator('.status-badge')).toHaveText('in progress');
   await expect(header).toContainText('Waiting to send');
 
@@ -142,31 +142,31 @@ test('a job changed with no signal shows the change in its chat’s header as on
   expect(server.storage.queries.bookings().find((b) => b.lastName === 'Madehere')?.status).toBe('in_progress');
 });
 
-test('a job booked on the phone with no email is the electrician’s notes: its button, the chat list and the chat say the customer will not see it, and the number to ring', async ({ page, server }) => {
+test('a job booked on the phone with no email has the electrician’s log for a chat: its button, the chat list and the log say the customer will not see it, and the number to ring', async ({ page, server }) => {
   const admin = await adminClient(server);
   const made = await admin.post('/api/bookings', { firstName: 'Norma', lastName: 'Nomail', phone: '01632960207', serviceType: 'rewiring', isManualBooking: true, status: 'pending', startDate: ukDay(331), finishDate: ukDay(331) });
   expect(made.status).toBe(201);
   await signIn(page);
   const card = jobCard(page, 'Norma Nomail');
-  await expect(card.getByRole('button', { name: /^Notes/ })).toHaveAccessibleName('Notes on Norma Nomail’s job (only you see them)');
+  await expect(card.getByRole('button', { name: /^Log/ })).toHaveAccessibleName('Log of Norma Nomail’s job (only you see it)');
   await expect(card.getByRole('button', { name: /^Chat/ })).toHaveCount(0);
 
-  await card.getByRole('button', { name: /^Notes/ }).click();
-  await expect(page.getByRole('heading', { name: 'Notes on Norma Nomail’s job' })).toBeFocused();
-  const box = page.getByRole('textbox', { name: 'Your note' });
+  await card.getByRole('button', { name: /^Log/ }).click();
+  await expect(page.getByRole('heading', { name: 'Log of Norma Nomail’s job' })).toBeFocused();
+  const box = page.getByRole('textbox', { name: 'New entry' });
   await expect(box).toHaveAccessibleDescription(/^Norma will not see this, and nobody is told\. .* To tell them, ring them on 01632960207\.$/);
   await expect(page.getByRole('link', { name: '01632960207' })).toHaveAttribute('href', 'tel:01632960207');
   await box.fill('Side gate code 4471. Bring the long ladder.');
-  await page.getByRole('button', { name: 'Save note', exact: true }).click();
+  await page.getByRole('button', { name: 'Add to the log', exact: true }).click();
   await expect(page.getByRole('log', { name: 'Messages' }).getByRole('listitem').last()).toContainText('Side gate code 4471.');
   await expect.poll(() => server.storage.queries.messages(made.data.booking.id as string).length).toBe(1);
 
-  // The list of chats marks it as notes the customer cannot see.
+  // The list of chats marks it as the electrician's log, which the customer cannot see.
   await page.getByRole('tab', { name: /^Chat/ }).click();
   await page.getByRole('searchbox', { name: 'Find a job' }).fill('Nomail');
   const thread = page.getByRole('button', { name: /^Norma Nomail/ });
-  await expect(thread).toContainText('Notes only');
-  await expect(thread).toContainText('No email or account: the customer cannot see it. 1 note');
+  await expect(thread).toContainText('Log only');
+  await expect(thread).toContainText('No email or account: the customer cannot see it. 1 entry');
 });
 
 test.describe('on a tablet held sideways', () => {

@@ -132,13 +132,14 @@ export const BookingCard = memo(function BookingCard({
             <StatusOptions />
           </select>
         </label>
-        {/* A job whose customer cannot read its chat (no email, no account): the electrician's own notes, and named so. */}
+        {/* A job whose customer cannot read its chat (no email, no account): the electrician's own log of it, named so
+            (its Notes are the block above: one text kept up to date; the log is dated entries). */}
         <button type="button" className="btn btn--secondary admin-btn" data-chat-for={job.id} onClick={() => go({ tab: 'chat', booking: job.id })}>
           <Icon name="chat" size={18} />
-          {reads ? 'Chat' : 'Notes'}
+          {reads ? 'Chat' : 'Log'}
           {thread ? ` (${thread.count})` : ''}
           {thread?.unanswered ? <span className="admin-new">New</span> : null}
-          <span className="visually-hidden">{reads ? ` with ${name}` : ` on ${name}’s job (only you see them)`}</span>
+          <span className="visually-hidden">{reads ? ` with ${name}` : ` of ${name}’s job (only you see it)`}</span>
         </button>
         {compact ? (
           <button type="button" className="btn btn--secondary admin-btn" aria-expanded={more} onClick={() => setMore(!more)}>

@@ -61,7 +61,7 @@ export function DayPanel({ day, bookings, onAdd, go, focus }: { day: string; boo
                   </>
                 ) : (
                   <>
-                    Notes<span className="visually-hidden"> on {personName(job)}’s job (only you see them)</span>
+                    Log<span className="visually-hidden"> of {personName(job)}’s job (only you see it)</span>
                   </>
                 )}
               </button>

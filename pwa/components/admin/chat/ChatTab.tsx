@@ -15,7 +15,7 @@ import { customerReadsChat } from './reach.ts';
 /**
  * Chat (seed point 2): pick a job, then chat with its customer as the business. The list puts the customers
  * waiting for an answer first, then the latest conversations. A job whose customer cannot read its chat (taken on the
- * phone, no email and no account) is marked as notes only, so a reply there never looks like one the customer got.
+ * phone, no email and no account) is marked as the electrician's log, so a reply there never looks like one the customer got.
  */
 export function ChatTab({
   bookings,
@@ -77,14 +77,14 @@ export function ChatTab({
                     {personName(b) || 'No name'}
                     {thread?.unanswered ? <span className="admin-new">New</span> : null}
                     {thread?.noReplyNeeded ? <span className="admin-chip admin-thread__chip">No reply needed</span> : null}
-                    {notes ? <span className="admin-chip admin-thread__chip">Notes only</span> : null}
+                    {notes ? <span className="admin-chip admin-thread__chip">Log only</span> : null}
                   </span>
                   <span className="admin-thread__meta">
                     {serviceTypeLabel(b.serviceType)} · {jobWhen(b)}
                   </span>
                   <span className="admin-thread__meta">
                     {notes
-                      ? `No email or account: the customer cannot see it. ${thread ? `${thread.count} ${thread.count === 1 ? 'note' : 'notes'}` : 'No notes yet'}`
+                      ? `No email or account: the customer cannot see it. ${thread ? `${thread.count} ${thread.count === 1 ? 'entry' : 'entries'}` : 'Nothing logged yet'}`
                       : thread
                         ? `${thread.count} ${thread.count === 1 ? 'message' : 'messages'}, latest ${moment(thread.latestAt ?? '')}`
                         : 'No messages yet'}

@@ -27,7 +27,7 @@ import { customerReadsChat } from './reach.ts';
  * customer messages arrive with the 5-second pull; a reply written offline shows at once, marked as waiting,
  * and goes with the outbox, with any photos or documents (a certificate) attached. Empty or blank messages are not
  * sent (seed point 5). A job nobody can read the chat of (taken on the phone with no email address and no account) is
- * the electrician's notes on the job: it is named so, and says above the box that the customer will not see it and
+ * the electrician's log of the job (dated entries; the job's Notes are its card's): it is named so, and says above the box that the customer will not see it and
  * which number to ring.
  */
 export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; back: string; onBack: () => void }) {
@@ -83,7 +83,7 @@ export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; bac
 
   return (
     <div ref={section} className="admin-section admin-chat">
-      <ScreenHead title={reads ? `Chat with ${personName(job) || 'the customer'}` : notesTitle(job)} headingRef={heading}>
+      <ScreenHead title={reads ? `Chat with ${personName(job) || 'the customer'}` : logTitle(job)} headingRef={heading}>
         <button type="button" className="btn btn--secondary admin-btn" onClick={onBack}>
           {back}
         </button>
@@ -96,7 +96,7 @@ export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; bac
       <div ref={log} className={`admin-messages${theirs ? ' admin-messages--above-settle' : ''}`} role="log" aria-live="polite" aria-label="Messages">
         <ol className="admin-messages__list">
           {messages === undefined ? <li className="admin-muted">Loading messages…</li> : null}
-          {messages?.length === 0 ? <li className="admin-muted">{reads ? 'No messages yet. Write the first one below.' : 'No notes yet.'}</li> : null}
+          {messages?.length === 0 ? <li className="admin-muted">{reads ? 'No messages yet. Write the first one below.' : 'Nothing logged yet.'}</li> : null}
           {messages?.map((message) => (
             <li key={message.id} className={`admin-message admin-message--${message.isFromAdmin ? 'us' : 'them'}`}>
               <p className="admin-message__who">
@@ -119,7 +119,7 @@ export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; bac
       {reads ? null : <NobodyReads job={job} />}
       <form className="admin-composer" onSubmit={(event) => void send(event)} noValidate>
         <label htmlFor="admin-reply" className="admin-select__label">
-          {reads ? 'Your reply' : 'Your note'}
+          {reads ? 'Your reply' : 'New entry'}
         </label>
         <textarea
           id="admin-reply"
@@ -141,7 +141,7 @@ export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; bac
         <div className="admin-actions">
           <button type="submit" className="btn btn--primary admin-btn">
             <Icon name="send" size={18} />
-            {reads ? 'Send' : 'Save note'}
+            {reads ? 'Send' : 'Add to the log'}
           </button>
           <p className="admin-muted" role="status">
             {note}
@@ -152,10 +152,10 @@ export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; bac
   );
 }
 
-/** The heading of a job's notes (its chat nobody else reads): whose job, when there is a name to say. */
-function notesTitle(job: BookingView): string {
+/** The heading of a job's log (its chat nobody else reads): whose job, when there is a name to say. */
+function logTitle(job: BookingView): string {
   const name = personName(job);
-  return name && job.firstName !== ERASED ? `Notes on ${name}’s job` : 'Notes on this job';
+  return name && job.firstName !== ERASED ? `Log of ${name}’s job` : 'Log of this job';
 }
 
 /**
@@ -169,12 +169,12 @@ function NobodyReads({ job }: { job: BookingView }) {
     <div id="admin-reply-nobody" className="admin-warning admin-chat__nobody">
       {erased ? (
         <p>
-          <strong>Nobody will see this.</strong> The customer’s details were erased: what you write here stays as your own notes on the job.
+          <strong>Nobody will see this.</strong> The customer’s details were erased: what you write here stays in your own log of the job.
         </p>
       ) : (
         <p>
-          <strong>{job.firstName || 'The customer'} will not see this, and nobody is told.</strong> The job has no email address or customer account: these are
-          your own notes on the job.
+          <strong>{job.firstName || 'The customer'} will not see this, and nobody is told.</strong> The job has no email address or customer account: this is
+          your own log of the job.
         </p>
       )}
       {erased ? null : phone ? (
