@@ -58,6 +58,11 @@ export function whatsappHref(text: string = GENERAL_WHATSAPP_GREETING): string {
   return `https://wa.me/${BUSINESS.whatsappE164}?text=${encodeURIComponent(text)}`;
 }
 
+/** A link that rings a number as someone typed it ('01632 960123', '+44 1632 960123'): its digits and +, nothing else. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
 /** Google Maps' directions to a place (coordinates or an address), by its documented URL; a plain link, so no map provider loads on our pages. */
 export function directionsHref(destination: string): string {
   return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`;

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { bookingReference } from '#domain/reference.ts';
-import { adminClient, customer, customerBooking, expectCounters, jobCard, outboxCount, quoteRequest, serverCounts, signIn, ukDay } from './admin-seed.ts';
+import { adminClient, customer, customerBooking, expectCounters, jobCard, outboxCount, outboxItems, quoteRequest, serverCounts, signIn, ukDay } from './admin-seed.ts';
 import { expect, test } from './fixtures.ts';
 import { expectAxeClean, outboxMails } from './portal-helpers.ts';
 
@@ -10,22 +10,9 @@ const PNG = Buffer.from(
 );
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
-/** How many times the device tried to send what waits in its outbox (its IndexedDB, as the app keeps it). */
-function outboxAttempts(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((done, failed) => {
-        const open = indexedDB.open('sparkright');
-        open.onerror = () => failed(open.error);
-        open.onsuccess = () => {
-          const all = open.result.transaction('outbox').objectStore('outbox').getAll();
-          all.onsuccess = () => {
-            open.result.close();
-            done((all.result as Array<{ attempts: number }>).reduce((sum, item) => sum + item.attempts, 0));
-          };
-        };
-      }),
-  );
+/** How many times the device tried to send what waits in its outbox. */
+async function outboxAttempts(page: Page): Promise<number> {
+  return (await outboxItems(page)).reduce((sum, item) => sum + item.attempts, 0);
 }
 
 test.describe('the admin’s bookings', () => {

@@ -116,20 +116,25 @@ export async function expectCounters(page: Page, expected: Record<'total' | 'pen
   for (const tile of ['total', 'pending', 'progress', 'done'] as const) await expect(counter(page, tile)).toHaveText(expected[tile]);
 }
 
-/** How many items wait in the device's outbox (its IndexedDB, as the app keeps it). */
-export function outboxCount(page: Page): Promise<number> {
+/** What waits in the device's outbox (its IndexedDB, as the app keeps it). */
+export function outboxItems(page: Page): Promise<Array<{ attempts: number }>> {
   return page.evaluate(
     () =>
-      new Promise<number>((done, failed) => {
+      new Promise<Array<{ attempts: number }>>((done, failed) => {
         const open = indexedDB.open('sparkright');
         open.onerror = () => failed(open.error);
         open.onsuccess = () => {
-          const count = open.result.transaction('outbox').objectStore('outbox').count();
-          count.onsuccess = () => {
+          const all = open.result.transaction('outbox').objectStore('outbox').getAll();
+          all.onsuccess = () => {
             open.result.close();
-            done(count.result);
+            done(all.result as Array<{ attempts: number }>);
           };
         };
       }),
   );
+}
+
+/** How many items wait in the device's outbox. */
+export async function outboxCount(page: Page): Promise<number> {
+  return (await outboxItems(page)).length;
 }

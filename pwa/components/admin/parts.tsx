@@ -1,6 +1,6 @@
 import type { ReactNode, Ref } from 'react';
 import '../ui/status-badge.css';
-import { directionsHref } from '#domain/content/shared.ts';
+import { directionsHref, telHref } from '#domain/content/shared.ts';
 import { ERASED } from '#domain/limits.ts';
 import type { BookingView } from '#domain/views.ts';
 import type { FormStatus } from '../../lib/form.ts';
@@ -73,7 +73,7 @@ export function Fact({ name, children, wide }: { name: string; children: ReactNo
 export function ContactFacts({ phone, email }: { phone: string | null; email: string | null }) {
   return (
     <>
-      <Fact name="Phone">{phone === ERASED ? <Erased /> : phone ? <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a> : null}</Fact>
+      <Fact name="Phone">{phone === ERASED ? <Erased /> : phone ? <a href={telHref(phone)}>{phone}</a> : null}</Fact>
       <Fact name="Email">{email === ERASED ? <Erased /> : email ? <a href={`mailto:${email}`}>{breakableEmail(email)}</a> : null}</Fact>
     </>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { serviceTypeLabel } from '#domain/content/services.ts';
-import { directionsHref } from '#domain/content/shared.ts';
+import { directionsHref, telHref } from '#domain/content/shared.ts';
 import { ERASED } from '#domain/limits.ts';
 import type { BookingView } from '#domain/views.ts';
 import { personName } from '../../../offline/admin-commands.ts';
@@ -42,7 +42,7 @@ export function DayPanel({ day, bookings, onAdd, go, focus }: { day: string; boo
             </div>
             <div className="admin-dayjob__actions">
               {job.phone && job.phone !== ERASED ? (
-                <a className="btn btn--secondary admin-btn admin-btn--compact" href={`tel:${job.phone.replace(/[^\d+]/g, '')}`}>
+                <a className="btn btn--secondary admin-btn admin-btn--compact" href={telHref(job.phone)}>
                   <Icon name="phone" size={16} />
                   Call<span className="visually-hidden"> {personName(job)}</span>
                 </a>

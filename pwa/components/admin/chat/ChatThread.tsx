@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { BUSINESS } from '#domain/business.ts';
 import { serviceTypeLabel } from '#domain/content/services.ts';
+import { telHref } from '#domain/content/shared.ts';
 import { ERASED } from '#domain/limits.ts';
 import type { BookingView } from '#domain/views.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -179,7 +180,7 @@ function NobodyReads({ job }: { job: BookingView }) {
       )}
       {erased ? null : phone ? (
         <p>
-          To tell them, ring them on <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>.
+          To tell them, ring them on <a href={telHref(phone)}>{phone}</a>.
         </p>
       ) : (
         <p>There is no phone number on the job either.</p>

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { telHref } from '#domain/content/shared.ts';
 import type { BookingView, ContactView } from '#domain/views.ts';
 import type { ShownQuote } from '../../../offline/admin-data.ts';
 import { useContacts } from '../../../offline/admin-data.ts';
@@ -93,7 +94,7 @@ export function ContactsTab({ bookings, quotes, person, go }: { bookings: Bookin
                       {contact.phone ? (
                         <>
                           {contact.email ? ' · ' : null}
-                          <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>
+                          <a href={telHref(contact.phone)}>{contact.phone}</a>
                         </>
                       ) : null}
                     </p>
