@@ -2,6 +2,7 @@ import { HeadContent, Outlet, createRootRoute } from '@tanstack/react-router';
 import { SiteFooter } from '../components/layout/SiteFooter.tsx';
 import { SiteHeader } from '../components/layout/SiteHeader.tsx';
 import { SiteHosts } from '../components/layout/SiteHosts.tsx';
+import { CONSENT_SLOT } from '../components/layout/CookieConsentHost.tsx';
 import { NotFound } from '../components/pages/NotFound.tsx';
 import { LinkProvider } from '../components/ui/AppLink.tsx';
 import { RouterLink } from '../components/ui/RouterLink.tsx';
@@ -31,6 +32,9 @@ function RootLayout() {
   return (
     <LinkProvider value={RouterLink}>
       <HeadContent />
+      {/* The cookie banner shows here in the order of the page (it is drawn at the bottom of the screen): the first
+          thing the Tab key and a screen reader reach, before the skip link, not after the whole page. */}
+      <div id={CONSENT_SLOT} />
       <a className="skip-link" href="#main">
         Skip to content
       </a>

@@ -90,6 +90,23 @@ test.describe('the cookie banner', () => {
     expect(box.y + box.height).toBeLessThanOrEqual(bannerTop);
   });
 
+  test('is the first thing the Tab key reaches, before the skip link, though it is drawn at the bottom', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/faq');
+    await hydrated(page);
+    const banner = page.getByRole('region', { name: /cookie/i });
+    await expect(banner).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(banner.getByRole('link', { name: 'Privacy Policy' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(banner.getByRole('button', { name: /accept/i })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(banner.getByRole('button', { name: 'Details' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  });
+
   test('Accept sends the focus to the page, and Cookie settings reopens the banner with the focus on it and back', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/faq');
