@@ -111,6 +111,42 @@ test('notes changed on another device while the tablet had no signal are not ove
   expect(notesEvents(server, booking.id)).toEqual(['Written at the office', 'Written in the van']);
 });
 
+test.describe('with signal', () => {
+  // No service worker: the page's own requests can be held (page.route does not see a worker's).
+  test.use({ serviceWorkers: 'block' });
+
+  test('notes written elsewhere since the form opened are not overwritten online either: the save is refused, the form shows them, and saving again replaces them', async ({ page, server }) => {
+    const olga = await customer(server, 'olga.notes@example.com', 'Olga', 'Notes');
+    const booking = await customerBooking(olga, 'olga.notes@example.com', { firstName: 'Olga', lastName: 'Notes' });
+    await signIn(page);
+    const card = jobCard(page, 'Olga Notes');
+    await expect(card).toBeVisible();
+    // The tablet's copy hears nothing more from here, so only the server can tell it of the office's notes.
+    await page.route('**/api/sync?**', () => undefined);
+
+    await card.getByRole('button', { name: /^Add notes/ }).click();
+    const office = await adminClient(server);
+    expect((await office.request('PUT', `/api/bookings/${booking.id}/notes`, { json: { notes: 'Written at the office' } })).status).toBe(200);
+
+    await card.getByRole('textbox', { name: 'Notes' }).fill('Written on the tablet');
+    const refused = page.waitForResponse((response) => response.url().endsWith(`/api/bookings/${booking.id}/notes`) && response.status() === 409);
+    await card.getByRole('button', { name: 'Save notes' }).click();
+    await refused;
+    const form = card.getByRole('form', { name: /^Notes on/ });
+    await expect(form.getByRole('alert')).toContainText('Changed on another device meanwhile.');
+    await expect(form.getByRole('alert')).toContainText('Written at the office');
+    // What the admin typed is still in the box, and nothing was overwritten.
+    await expect(form.getByRole('textbox', { name: 'Notes' })).toHaveValue('Written on the tablet');
+    expect(server.storage.queries.booking(booking.id)?.notes).toBe('Written at the office');
+
+    await form.getByRole('button', { name: 'Save notes' }).click();
+    await expectToast(page, 'Notes saved');
+    await expect(form).toBeHidden();
+    await expect(card.getByRole('region', { name: 'Notes', exact: true })).toContainText('Written on the tablet');
+    expect(notesEvents(server, booking.id)).toEqual(['Written at the office', 'Written on the tablet']);
+  });
+});
+
 /** The notes each BookingNotesChanged of the job set, in order. */
 function notesEvents(server: TestServer, bookingId: string): Array<string | null> {
   return server.storage.store
