@@ -5,6 +5,7 @@ import { serviceTypeLabel } from '#domain/content/services.ts';
 import { MSG } from '#domain/messages.ts';
 import type { MessageView, UserView } from '#domain/views.ts';
 import { newCommandId } from '../../lib/api.ts';
+import { useNewestInView } from '../../lib/newest-in-view.ts';
 import { SAVED_OFFLINE } from '../../lib/queue-form.ts';
 import { toast } from '../../lib/toast.ts';
 import { deviceDb } from '../../offline/db.ts';
@@ -31,7 +32,7 @@ export function BookingChat({ user, bookingId, onBack }: { user: UserView; booki
   const messages = useMessages(bookingId);
   const booking = bookings?.find((b) => b.id === bookingId);
   const heading = useRef<HTMLHeadingElement>(null);
-  const log = useRef<HTMLDivElement>(null);
+  const log = useNewestInView();
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
@@ -40,13 +41,10 @@ export function BookingChat({ user, bookingId, onBack }: { user: UserView; booki
 
   const section = useRef<HTMLElement>(null);
   useEffect(() => {
-    // From its top (the back button) under the sticky header, the message box and Send on the same screen.
+    // From its top (the back button) under the sticky header, the message box and Send at the bottom of the same screen.
     section.current?.scrollIntoView({ block: 'start', behavior: 'instant' });
     heading.current?.focus({ preventScroll: true });
   }, []);
-  useEffect(() => {
-    if (log.current) log.current.scrollTop = log.current.scrollHeight;
-  }, [messages?.length]);
   // Open, the chat's replies are seen: the booking's card no longer says there is a new one.
   useEffect(() => {
     const latest = messages?.filter((message) => !message.waiting).at(-1);
@@ -66,6 +64,8 @@ export function BookingChat({ user, bookingId, onBack }: { user: UserView; booki
       return;
     }
     setError(null);
+    // The message shows at the end of the log: there, also when older messages were being read.
+    log.toNewest();
     busy.current = true;
     setSending(true);
     let outcome: Awaited<ReturnType<typeof submit>>;
@@ -117,7 +117,7 @@ export function BookingChat({ user, bookingId, onBack }: { user: UserView; booki
       {messages === undefined ? (
         <p role="status">Loading messages…</p>
       ) : (
-        <div className="portal-chat__log" ref={log} role="log" aria-label="Messages" tabIndex={0}>
+        <div className="portal-chat__log" ref={log.ref} role="log" aria-label="Messages" tabIndex={0}>
           <ol>
           {messages.length === 0 ? <li className="portal-muted">No messages yet. Ask us anything about this booking.</li> : null}
           {messages.map((message) => (

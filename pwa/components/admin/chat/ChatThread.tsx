@@ -5,6 +5,7 @@ import { serviceTypeLabel } from '#domain/content/services.ts';
 import { telHref } from '#domain/content/shared.ts';
 import { ERASED } from '#domain/limits.ts';
 import type { BookingView } from '#domain/views.ts';
+import { useNewestInView } from '../../../lib/newest-in-view.ts';
 import { toast } from '../../../lib/toast.ts';
 import { personName, sendReply } from '../../../offline/admin-commands.ts';
 import { deviceDb } from '../../../offline/db.ts';
@@ -44,17 +45,13 @@ export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; bac
   const [files, setFiles] = useState<File[]>([]);
   const section = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const log = useRef<HTMLDivElement>(null);
+  const log = useNewestInView();
   const box = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     // The chat from its top, under the sticky tabs (opened from a job card, the page was scrolled down the list).
     section.current?.scrollIntoView({ block: 'start', behavior: 'instant' });
     heading.current?.focus({ preventScroll: true });
   }, [job.id]);
-  useEffect(() => {
-    // The newest message in view: the log scrolls, not the page (which would put the heading under the tabs).
-    if (log.current) log.current.scrollTop = log.current.scrollHeight;
-  }, [messages?.length]);
 
   const send = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -66,6 +63,8 @@ export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; bac
     }
     setProblem('');
     setText('');
+    // The reply shows at the end of the log: there, also when older messages were being read.
+    log.toNewest();
     const sending = files;
     setFiles([]);
     const outcome = await sendReply(job, content, user, sending);
@@ -94,7 +93,8 @@ export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; bac
         <StatusBadge status={job.status} /> {serviceTypeLabel(job.serviceType)} · {jobWhen(job)}
         {job.waiting ? <span className={`admin-chip admin-chip--${job.waiting.state}`}>{job.waiting.state === 'failed' ? 'Not accepted' : 'Waiting to send'}</span> : null}
       </p>
-      <div ref={log} className={`admin-messages${theirs ? ' admin-messages--above-settle' : ''}`} role="log" aria-live="polite" aria-label="Messages">
+      {/* The newest message in view: the log scrolls, not the page (which would put the heading under the tabs). */}
+      <div ref={log.ref} className="admin-messages" role="log" aria-live="polite" aria-label="Messages" tabIndex={0}>
         <ol className="admin-messages__list">
           {messages === undefined ? <li className="admin-muted">Loading messages…</li> : null}
           {messages?.length === 0 ? <li className="admin-muted">{reads ? 'No messages yet. Write the first one below.' : 'Nothing logged yet.'}</li> : null}
