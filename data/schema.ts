@@ -230,7 +230,7 @@ export const READ_MODEL_DDL: Readonly<Record<ModelName, string>> = {
   chats: `
   CREATE TABLE chats (
     id TEXT PRIMARY KEY,
-    noReplyNeededFor TEXT NOT NULL,
+    noReplyNeededFor TEXT,
     markedAt TEXT NOT NULL,
     position INTEGER NOT NULL
   );

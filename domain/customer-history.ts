@@ -3,10 +3,10 @@ import { BOOKING_FIELD_WORDS, dayWords, daysWords as days, movedWords } from './
 
 /**
  * Events of a booking's streams that are the business's own, never shown to its customer (their timeline and their
- * data export leave them out): the admin marking their message as needing no reply (ADR 027), and the admin's own
+ * data export leave them out): the admin marking their message as needing no reply, or taking that back (ADR 027), and the admin's own
  * notes on the job (ADR 026) — not even that they changed.
  */
-const BUSINESS_ONLY: ReadonlySet<EventType> = new Set<EventType>(['ChatMarkedNoReplyNeeded', 'BookingNotesChanged']);
+const BUSINESS_ONLY: ReadonlySet<EventType> = new Set<EventType>(['ChatMarkedNoReplyNeeded', 'ChatMarkedReplyNeeded', 'BookingNotesChanged']);
 
 /** Whether a booking's customer is shown this event in their history. */
 export function customerSees(event: RecordedEvent): boolean {

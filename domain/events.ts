@@ -149,6 +149,13 @@ export type MessagePosted = {
  */
 export type ChatMarkedNoReplyNeeded = { type: 'ChatMarkedNoReplyNeeded'; data: { bookingId: string; messageId: string } };
 
+/**
+ * The admin took back a "no reply needed" mark (a tap by mistake, or it needs an answer after all): the customer's
+ * message it was on waits for an answer again. Only ever the message marked at the time (ADR 027). The business's own
+ * bookkeeping, like the mark: the customer never sees it.
+ */
+export type ChatMarkedReplyNeeded = { type: 'ChatMarkedReplyNeeded'; data: { bookingId: string; messageId: string } };
+
 export type UserRegistered = {
   type: 'UserRegistered';
   data: {
@@ -265,6 +272,7 @@ export type DomainEvent =
   | ContactCreated
   | MessagePosted
   | ChatMarkedNoReplyNeeded
+  | ChatMarkedReplyNeeded
   | UserRegistered
   | UserPasswordChanged
   | UserPromotedToAdmin
@@ -314,6 +322,7 @@ export const PERSONAL_FIELDS: { readonly [T in EventType]: readonly DataKeys<T>[
   ContactCreated: ['firstName', 'lastName', 'email', 'phone', 'details'],
   MessagePosted: ['senderName', 'content'],
   ChatMarkedNoReplyNeeded: [],
+  ChatMarkedReplyNeeded: [],
   UserRegistered: ['email', 'firstName', 'lastName', 'passwordHash'],
   UserPasswordChanged: ['passwordHash'],
   UserPromotedToAdmin: [],
@@ -354,6 +363,7 @@ export const EVENT_VERSIONS: { readonly [T in EventType]: number } = {
   ContactCreated: 1,
   MessagePosted: 1,
   ChatMarkedNoReplyNeeded: 1,
+  ChatMarkedReplyNeeded: 1,
   UserRegistered: 1,
   UserPasswordChanged: 2,
   UserPromotedToAdmin: 1,

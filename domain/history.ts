@@ -82,6 +82,8 @@ export function describeBookingEvent(event: RecordedEvent): { summary: string; f
       return { summary: event.data.isFromAdmin ? 'The team sent a message' : 'The customer sent a message' };
     case 'ChatMarkedNoReplyNeeded':
       return { summary: 'Marked the customer’s message as needing no reply' };
+    case 'ChatMarkedReplyNeeded':
+      return { summary: 'Took back “no reply needed”: the customer’s message waits for a reply again' };
     case 'BookingReminderSent':
       return { summary: `Reminder emailed to the customer for ${dayWords(event.data.startDate)}` };
     default:

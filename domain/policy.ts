@@ -24,7 +24,7 @@ export type Policy = {
   'quote.manage': undefined;
   'contacts.list': undefined;
   'messages.list': undefined;
-  /** The business's own marks on a chat (a customer's message needs no reply). */
+  /** The business's own marks on a chat (a customer's message needs no reply), and taking one back. */
   'chat.mark': undefined;
   'support.list': undefined;
   'calendar.manage': undefined;

@@ -46,6 +46,7 @@ export const EVENT_MODELS: Readonly<Record<EventType, readonly ModelName[]>> = {
   ContactCreated: ['contacts'],
   MessagePosted: ['messages', 'uploads'],
   ChatMarkedNoReplyNeeded: ['chats'],
+  ChatMarkedReplyNeeded: ['chats'],
   UserRegistered: ['users'],
   UserPasswordChanged: ['users'],
   PasswordResetCompleted: ['users'],

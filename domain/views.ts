@@ -101,9 +101,10 @@ export type MessageView = z.infer<typeof MessageView>;
 
 /**
  * The business's own mark on a booking's chat (the admin's sync feed only; `id` is the booking's): the customer's
- * message that needs no reply. The chat waits for an answer again once a newer message of theirs is its latest.
+ * message that needs no reply, or null once the admin took the mark back. The chat waits for an answer again once a
+ * newer message of theirs is its latest. `markedAt`: when the mark was last made or taken back.
  */
-export const ChatView = z.object({ id: text, noReplyNeededFor: text, markedAt: text });
+export const ChatView = z.object({ id: text, noReplyNeededFor: maybe, markedAt: text });
 export type ChatView = z.infer<typeof ChatView>;
 
 /** What the API says about an account (never its password hash). */

@@ -1,7 +1,7 @@
 import { chatDecider } from '#domain/deciders/chat.ts';
 import { streamId } from '#domain/deciders/decider.ts';
 import { personSubject } from '#domain/events.ts';
-import type { NoReplyNeededInput, PostMessageInput } from '#domain/schemas/message.ts';
+import type { NoReplyNeededInput, PostMessageInput, ReplyNeededInput } from '#domain/schemas/message.ts';
 import type { Booking } from '#data/queries.ts';
 import { adminReply, newMessage } from '../mail/templates.ts';
 import { adminUrl, customerAddress, ownFiles } from './bookings.ts';
@@ -47,5 +47,15 @@ export const postMessage: Command<PostMessageInput & { booking: Booking }, { id:
  */
 export const markNoReplyNeeded: Command<NoReplyNeededInput & { booking: Booking }, { bookingId: string }> = (uow, { booking, messageId }) => {
   uow.handle(streamId.chat(booking.id), chatDecider, { type: 'MarkNoReplyNeeded', data: { bookingId: booking.id, messageId } });
+  return { bookingId: booking.id };
+};
+
+/**
+ * `POST /api/bookings/{id}/reply-needed` (the admin, `chat.mark`): takes back "no reply needed" on the customer's
+ * message (tapped by mistake), so the chat waits for an answer again on every device of the admin. The customer is not
+ * told. A repeat, or an undo of a mark that has since moved on to a newer message of theirs, appends nothing.
+ */
+export const markReplyNeeded: Command<ReplyNeededInput & { booking: Booking }, { bookingId: string }> = (uow, { booking, messageId }) => {
+  uow.handle(streamId.chat(booking.id), chatDecider, { type: 'MarkReplyNeeded', data: { bookingId: booking.id, messageId } });
   return { bookingId: booking.id };
 };

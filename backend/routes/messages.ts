@@ -1,6 +1,6 @@
 import Router from '@koa/router';
-import { NoReplyNeededSchema, PostMessageSchema, type NoReplyNeededInput, type PostMessageInput } from '#domain/schemas/message.ts';
-import { markNoReplyNeeded, postMessage } from '../commands/messages.ts';
+import { NoReplyNeededSchema, PostMessageSchema, ReplyNeededSchema, type NoReplyNeededInput, type PostMessageInput, type ReplyNeededInput } from '#domain/schemas/message.ts';
+import { markNoReplyNeeded, markReplyNeeded, postMessage } from '../commands/messages.ts';
 import type { AppDeps } from '../deps.ts';
 import { allow, commandRoute, input, validate } from '../http/command.ts';
 import { bookingFor } from './bookings.ts';
@@ -43,6 +43,23 @@ export function messageRoutes(deps: AppDeps): Router {
     commandRoute(deps, {
       command: markNoReplyNeeded,
       input: (ctx) => ({ ...input<NoReplyNeededInput>(ctx), booking: ctx.state['booking'] }),
+      answer: (result) => queries.chat(result.bookingId) ?? null,
+    }),
+  );
+
+  // The admin only: takes that mark back (tapped by mistake); the chat waits for an answer again. Answers the chat's
+  // mark as it now is (`noReplyNeededFor` null once taken back), as the mark does.
+  router.post(
+    '/api/bookings/:id/reply-needed',
+    allow(storage, 'chat.mark'),
+    (ctx, next) => {
+      ctx.state['booking'] = bookingFor(ctx, deps, ctx.params['id']);
+      return next();
+    },
+    validate(ReplyNeededSchema),
+    commandRoute(deps, {
+      command: markReplyNeeded,
+      input: (ctx) => ({ ...input<ReplyNeededInput>(ctx), booking: ctx.state['booking'] }),
       answer: (result) => queries.chat(result.bookingId) ?? null,
     }),
   );

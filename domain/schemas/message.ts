@@ -25,3 +25,10 @@ export const NoReplyNeededSchema = z.strictObject({
   messageId: RecordIdField.unwrap(),
 });
 export type NoReplyNeededInput = z.infer<typeof NoReplyNeededSchema>;
+
+/**
+ * `POST /api/bookings/{id}/reply-needed` (the admin): takes back the "no reply needed" mark on this customer's message
+ * (the one the admin saw marked), so the chat waits for an answer again.
+ */
+export const ReplyNeededSchema = NoReplyNeededSchema;
+export type ReplyNeededInput = NoReplyNeededInput;

@@ -12,11 +12,16 @@ export const toast = {
   info: (title: string, description?: string, options?: ToastOptions): Promise<void> => show('info', title, description, options),
 };
 
-/** Where a toast shows, and the one thing it lets the user do about its news (e.g. the admin's "Open chat"). */
-export type ToastOptions = ToastPlace & { action?: ToastAction };
+/**
+ * Where a toast shows, and what it lets the user do about its news (e.g. the admin's "Open chat"): one button, or two
+ * when the news is of two kinds (`also`: a booking request and a quote request, each opened where it is). Sonner has two
+ * button slots; the first of two goes in the one it draws first (its cancel button, styled as an action here).
+ */
+export type ToastOptions = ToastPlace & { action?: ToastAction; also?: ToastAction };
 
 /**
- * A button on the toast that takes the user to what it is about; the toast goes once it is pressed. `label` is what
+ * A button on the toast that takes the user to what it is about (or takes back what it confirms: Undo); the toast goes
+ * once it is pressed. `label` is what
  * the button shows; `more`, when the label alone would be vague out of context ("Open"), goes on after it for a
  * screen reader ("Open Ada Arrives’s booking request"). Keyboard users reach it with F8 (the toaster's hotkey), which
  * also holds the toast while they are in it.
@@ -95,10 +100,13 @@ async function show(kind: Kind, title: string, description?: string, options?: T
   const { toast: sonner } = await import('sonner');
   const top = options?.top === true && placement === 'page' && window.matchMedia(PHONE_TOASTS).matches;
   const action = options?.action;
+  const also = action ? options?.also : undefined;
+  const button = (one: ToastAction) => ({ label: actionLabel(one), onClick: () => act(one) });
   sonner[kind](title, {
     ...(description ? { description } : {}),
     ...(top ? { position: 'top-center' as const } : {}),
-    ...(action ? { action: { label: actionLabel(action), onClick: () => act(action) }, duration: ACTION_TOAST_MS } : {}),
+    ...(action ? { duration: ACTION_TOAST_MS } : {}),
+    ...(action && also ? { cancel: button(action), action: button(also) } : action ? { action: button(action) } : {}),
   });
 }
 

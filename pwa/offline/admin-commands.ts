@@ -204,6 +204,25 @@ export function markNoReplyNeeded(booking: BookingView, messageId: string, owner
 }
 
 /**
+ * Takes back "no reply needed" on the customer's message (tapped by mistake: the toast's Undo, or Needs a reply under
+ * the chat): the chat waits for an answer again, here at once (laid over the copy like the mark: useChatMarks) and on
+ * the admin's other devices once it reaches the server. A mark still waiting in the outbox goes first, then this.
+ */
+export function markReplyNeeded(booking: BookingView, messageId: string, owner: string): Promise<SubmitOutcome> {
+  return submit({
+    id: newCommandId(),
+    kind: KINDS.replyNeeded,
+    values: { bookingId: booking.id, messageId },
+    label: `Needs a reply: ${personName(booking) || 'a job'}’s chat`,
+    method: 'POST',
+    path: `/api/bookings/${booking.id}/reply-needed`,
+    body: { messageId },
+    record: null,
+    owner,
+  });
+}
+
+/**
  * The version a change to the job is made on: the device's copy's, counting the job's changes that still wait in
  * the outbox before it (each moves the version on by one when it lands).
  */

@@ -76,20 +76,23 @@ export function useRefusedItems(): OutboxItem[] | undefined {
 }
 
 /**
- * The admin's marks on chats (the customer's message that needs no reply), by booking, with the marks still in the
- * outbox laid over the copy: a mark made with no signal counts at once. One the server refused is not laid over
- * (it waits in the outbox's list for a choice). Undefined while loading.
+ * The admin's marks on chats (the customer's message that needs no reply, null once taken back), by booking, with the
+ * marks and undos still in the outbox laid over the copy in the order they were made: one made with no signal counts
+ * at once. An undo takes back only the mark on its own message, as the server does (domain/deciders/chat.ts). One the
+ * server refused is not laid over (it waits in the outbox's list for a choice). Undefined while loading.
  */
 export function useChatMarks(): ReadonlyMap<string, Shown<Pick<ChatView, 'noReplyNeededFor'>>> | undefined {
   return useLiveQuery(async () => {
     const db = deviceDb();
-    const [rows, items] = await Promise.all([db.chats.toArray(), db.outbox.where('kind').equals(KINDS.noReplyNeeded).sortBy('seq')]);
+    const [rows, items] = await Promise.all([db.chats.toArray(), db.outbox.where('kind').anyOf(KINDS.noReplyNeeded, KINDS.replyNeeded).sortBy('seq')]);
     const marks = new Map<string, Shown<Pick<ChatView, 'noReplyNeededFor'>>>(rows.map((row) => [row.id, row]));
     for (const item of items) {
       const bookingId = item.values['bookingId'];
       const messageId = item.values['messageId'];
       if (item.state !== 'waiting' || !bookingId || !messageId) continue;
-      marks.set(bookingId, { noReplyNeededFor: messageId, waiting: { state: item.state, message: null } });
+      const waiting = { state: item.state, message: null };
+      if (item.kind === KINDS.noReplyNeeded) marks.set(bookingId, { noReplyNeededFor: messageId, waiting });
+      else if (marks.get(bookingId)?.noReplyNeededFor === messageId) marks.set(bookingId, { noReplyNeededFor: null, waiting });
     }
     return marks;
   }, []);

@@ -17,14 +17,20 @@ export const KINDS = {
    * `record`: it depends on nothing else queued for the job, and a refusal holds nothing of the job back.
    */
   noReplyNeeded: 'no-reply-needed',
+  /** POST /api/bookings/{id}/reply-needed with `messageId`: takes that mark back (Undo, Needs a reply). No `record` either. */
+  replyNeeded: 'reply-needed',
 } as const;
 
 /**
  * Kinds whose server answer is a record of the device's copy (the mirror table named): it goes into the copy as the
  * item leaves the outbox, in one transaction, so the screen never shows the record as it was in between (until the
- * next pull would bring it): a chat's mark, and a message sent (it vanished from its chat until the next pull).
+ * next pull would bring it): a chat's mark (made or taken back), and a message sent (it vanished from its chat until the next pull).
  */
-export const ANSWER_KEPT_IN: Readonly<Partial<Record<string, 'chats' | 'messages'>>> = { [KINDS.noReplyNeeded]: 'chats', [KINDS.message]: 'messages' };
+export const ANSWER_KEPT_IN: Readonly<Partial<Record<string, 'chats' | 'messages'>>> = {
+  [KINDS.noReplyNeeded]: 'chats',
+  [KINDS.replyNeeded]: 'chats',
+  [KINDS.message]: 'messages',
+};
 
 /**
  * Whether an item of this kind moves its job's version on by one when it lands: the admin's status, dates and notes

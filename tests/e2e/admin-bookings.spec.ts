@@ -608,7 +608,7 @@ test.describe('requests that arrive while the admin portal is open', () => {
     await expect(toasts.filter({ hasText: 'Olga' })).toHaveCount(0);
 
     // A booking request from the portal and a quote request in the same pull (the pulls held back while both are
-    // made): one toast with the count.
+    // made): one toast with the count of each.
     const booker = await customer(server, 'arrivals.customer@example.com', 'Ada', 'Arrives');
     let held = 0;
     await page.route('**/api/sync?**', (route) => {
@@ -621,7 +621,7 @@ test.describe('requests that arrive while the admin portal is open', () => {
     await quoteRequest(server, { firstName: 'Quentin', lastName: 'Second' });
     await page.unroute('**/api/sync?**');
     // Brought in by the pull after next (within 5 s of the connection's return).
-    await expect(toasts.filter({ hasText: '2 new requests' })).toContainText('They are in Bookings and To Be Quoted.', { timeout: 15_000 });
+    await expect(toasts.filter({ hasText: '2 new requests' })).toContainText('1 booking request and 1 quote request.', { timeout: 15_000 });
     await expect(jobCard(page, 'Ada Arrives')).toBeVisible();
   });
 });

@@ -96,6 +96,115 @@ test('with no signal the mark counts at once, still after the portal reopens off
   await expect(chatTab(page)).toHaveAccessibleName('Chat 1 waiting for an answer');
 });
 
+test('tapped by mistake: the toast’s Undo (by mouse, or F8 and Tab from the keyboard) and Needs a reply under the chat make it wait again, the customer never told', async ({ page }) => {
+  const server = own.server;
+  const una = await customer(server, 'una.oops@example.com', 'Una', 'Oops');
+  const booking = await customerBooking(una, 'una.oops@example.com', { firstName: 'Una', lastName: 'Oops' }, 'Is the van parked all right outside?');
+  const events = () => server.storage.store.readStream(`chat-${booking.id}`).map((e) => e.type);
+  await signIn(page, server.url);
+  // Tina's chat waits (she wrote again in the first test), and Una's.
+  await expect(chatTab(page)).toHaveAccessibleName('Chat 2 waiting for an answer');
+  await chatTab(page).click();
+  await page.getByRole('button', { name: /^Una Oops/ }).click();
+  const settle = page.getByRole('button', { name: 'No reply needed', exact: true });
+  const done = page.locator('.admin-settle__done');
+
+  // By mouse: the toast confirms the mark, and its Undo takes it back.
+  await settle.click();
+  await expect(done).toBeFocused();
+  await expect(chatTab(page)).toHaveAccessibleName('Chat 1 waiting for an answer');
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'No reply needed' });
+  await expect(toast).toContainText('Una’s chat stops counting as waiting.');
+  await toast.getByRole('button', { name: 'Undo the mark on Una’s chat' }).click();
+  await expect(settle).toBeFocused();
+  await expect(toast).toHaveCount(0);
+  await expect(done).toHaveCount(0);
+  await expect(chatTab(page)).toHaveAccessibleName('Chat 2 waiting for an answer');
+  await expect.poll(() => server.storage.queries.chat(booking.id)?.noReplyNeededFor).toBeNull();
+  expect(events()).toEqual(['MessagePosted', 'ChatMarkedNoReplyNeeded', 'ChatMarkedReplyNeeded']);
+
+  // From the keyboard: F8 goes to the toasts, Tab reaches Undo; axe finds nothing on the toast.
+  await settle.press('Enter');
+  await expect(done).toBeFocused();
+  const again = page.locator('[data-sonner-toast]').filter({ hasText: 'No reply needed' });
+  await expect(again).toBeVisible();
+  await again.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  const toastAxe = await new AxeBuilder({ page }).include('[data-sonner-toast]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(toastAxe.violations.map((v) => v.id)).toEqual([]);
+  await page.keyboard.press('F8');
+  const undo = again.getByRole('button', { name: 'Undo the mark on Una’s chat' });
+  for (let i = 0; i < 4 && !(await undo.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(undo).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(settle).toBeFocused();
+  await expect(chatTab(page)).toHaveAccessibleName('Chat 2 waiting for an answer');
+  await expect(again).toHaveCount(0);
+
+  // Later, once the toast has gone: Needs a reply, beside the line that says it was marked.
+  await settle.click();
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  const needs = page.getByRole('button', { name: 'Needs a reply' });
+  await expect(needs).toHaveAccessibleDescription('The chat counts as waiting for an answer again. Una is not told.');
+  await animationsEnded(page);
+  const axe = await new AxeBuilder({ page }).include('.admin-chat').withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await needs.click();
+  await expect(settle).toBeFocused();
+  await expect(chatTab(page)).toHaveAccessibleName('Chat 2 waiting for an answer');
+  await expect.poll(() => events().length).toBe(7);
+  expect(server.storage.queries.chat(booking.id)?.noReplyNeededFor).toBeNull();
+  // Nothing was sent to Una.
+  expect(server.storage.queries.messages(booking.id)).toHaveLength(1);
+
+  await page.reload();
+  await expect(page.locator('.admin-top__meta')).toContainText('Up to date (');
+  await expect(chatTab(page)).toHaveAccessibleName('Chat 2 waiting for an answer');
+  await expect(settle).toBeVisible();
+  await page.getByRole('button', { name: 'Back to all chats' }).click();
+  await expect(page.getByRole('button', { name: /^Una Oops/ })).toContainText('New');
+});
+
+test('with no signal the Undo counts at once, still after the portal reopens offline, and the mark and its undo reach the server once each', async ({ page, context }) => {
+  const server = own.server;
+  const olly = await customer(server, 'olly.offline@example.com', 'Olly', 'Offline');
+  const booking = await customerBooking(olly, 'olly.offline@example.com', { firstName: 'Olly', lastName: 'Offline' }, 'Do you take cards?');
+  await signIn(page, server.url);
+  await controlled(page);
+  await expect(chatTab(page)).toHaveAccessibleName('Chat 3 waiting for an answer');
+  await chatTab(page).click();
+  await page.getByRole('button', { name: /^Olly Offline/ }).click();
+  await expect(page.getByRole('log', { name: 'Messages' })).toContainText('Do you take cards?');
+
+  await context.setOffline(true);
+  const settle = page.getByRole('button', { name: 'No reply needed', exact: true });
+  await settle.click();
+  await expect(chatTab(page)).toHaveAccessibleName('Chat 2 waiting for an answer');
+  await page.locator('[data-sonner-toast]').filter({ hasText: 'No reply needed' }).getByRole('button', { name: 'Undo the mark on Olly’s chat' }).click();
+  await expect(settle).toBeFocused();
+  await expect(page.locator('.admin-settle__why')).toContainText('Saved on this device: it goes when you’re back online.');
+  await expect(chatTab(page)).toHaveAccessibleName('Chat 3 waiting for an answer');
+  expect(server.storage.queries.chat(booking.id)).toBeUndefined();
+
+  // The portal reopened with no signal: both wait on the device, and the chat still waits for an answer.
+  await page.reload();
+  await expect(page.getByText(/Offline: showing this device's copy/)).toBeVisible();
+  await expect(chatTab(page)).toHaveAccessibleName('Chat 3 waiting for an answer');
+  await expect(page.getByRole('button', { name: /^Waiting to send \(2\)/ })).toBeVisible();
+
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  const events = () => server.storage.store.readStream(`chat-${booking.id}`).map((e) => e.type);
+  await expect.poll(events, { timeout: 20_000 }).toEqual(['MessagePosted', 'ChatMarkedNoReplyNeeded', 'ChatMarkedReplyNeeded']);
+  await expect(page.getByRole('button', { name: /^Waiting to send/ })).toHaveCount(0);
+  await expect(page.locator('.admin-settle__why')).not.toContainText('Saved on this device');
+  expect(server.storage.queries.chat(booking.id)?.noReplyNeededFor).toBeNull();
+  await expect(chatTab(page)).toHaveAccessibleName('Chat 3 waiting for an answer');
+
+  await page.reload();
+  await expect(page.locator('.admin-top__meta')).toContainText('Up to date (');
+  await expect(chatTab(page)).toHaveAccessibleName('Chat 3 waiting for an answer');
+});
+
 /** Waits until the service worker controls the page (then it opens with no network). */
 async function controlled(page: Page): Promise<void> {
   await page.evaluate(async () => {

@@ -102,15 +102,61 @@ test('a new booking request’s Open shows it in Bookings (the search that hid i
   await expect(page.getByRole('tab', { name: /^To Be Quoted/ })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('heading', { name: 'Quentin Opens' })).toBeFocused();
 
-  // A booking request and a quote request in one pull: Open Bookings, with the jobs waiting for confirmation.
+  // Two booking requests in one pull: Open Bookings, with the jobs waiting for confirmation.
   await inOnePull(page, async () => {
     await customerBooking(ada, 'ada.open@example.com', { firstName: 'Ada', lastName: 'Again' });
-    await quoteRequest(server, { firstName: 'Quinn', lastName: 'Twice' });
+    await customerBooking(ada, 'ada.open@example.com', { firstName: 'Ada', lastName: 'Thrice' });
   });
-  await (await toastWith(page, '2 new requests')).getByRole('button', { name: 'Open Bookings' }).click();
+  const two = await toastWith(page, '2 new requests');
+  await expect(two).toContainText('They are in Bookings.');
+  await expect(two.getByRole('button', { name: /^Open/ })).toHaveText(['Open Bookings']);
+  await two.getByRole('button', { name: 'Open Bookings' }).click();
   await expect(page.getByRole('tab', { name: /^Bookings/ })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByLabel('Show')).toHaveValue('pending');
   await expect(jobCard(page, 'Ada Again')).toBeVisible();
+  await expect(jobCard(page, 'Ada Thrice')).toBeVisible();
+});
+
+test('a booking request and a quote request in one pull: a button for each, reached with F8 and Tab, each opening its request; axe finds nothing on the toast', async ({ page, server }) => {
+  const bea = await customer(server, 'bea.both@example.com', 'Bea', 'Both');
+  await signIn(page);
+  await expect(page.locator('.admin-top__meta')).toContainText('Up to date (');
+  await page.getByRole('tab', { name: /^Contacts/ }).click();
+
+  await inOnePull(page, async () => {
+    await customerBooking(bea, 'bea.both@example.com', { firstName: 'Bea', lastName: 'Both' });
+    await quoteRequest(server, { firstName: 'Quincy', lastName: 'Both' });
+  });
+  const toast = await toastWith(page, '2 new requests');
+  await expect(toast).toContainText('1 booking request and 1 quote request.');
+  // Jobs first, in the order Tab reaches them.
+  await expect(toast.getByRole('button', { name: /^(Bookings|Quotes)$/ })).toHaveText(['Bookings', 'Quotes']);
+  await toast.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  const axe = await new AxeBuilder({ page }).include('[data-sonner-toast]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+
+  await page.keyboard.press('F8');
+  await expect(page.getByRole('region', { name: /^Notifications/ }).locator('ol')).toBeFocused();
+  const bookings = toast.getByRole('button', { name: 'Bookings', exact: true });
+  for (let i = 0; i < 4 && !(await bookings.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(bookings).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(toast.getByRole('button', { name: 'Quotes', exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('tab', { name: /^To Be Quoted/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('heading', { name: 'Quincy Both' })).toBeFocused();
+  await expect(toast).toHaveCount(0);
+
+  // Again, and Bookings this time: the one job picked out in its list.
+  await inOnePull(page, async () => {
+    await customerBooking(bea, 'bea.both@example.com', { firstName: 'Bea', lastName: 'Again' });
+    await quoteRequest(server, { firstName: 'Quincy', lastName: 'Again' });
+  });
+  await (await toastWith(page, '2 new requests')).getByRole('button', { name: 'Bookings', exact: true }).click();
+  await expect(page.getByRole('tab', { name: /^Bookings/ })).toHaveAttribute('aria-selected', 'true');
+  const card = jobCard(page, 'Bea Again');
+  await expect(card.getByRole('heading', { name: 'Bea Again' })).toBeFocused();
+  await expect(card).toHaveClass(/admin-card--picked/);
 });
 
 test.describe('on a phone', () => {
@@ -133,5 +179,26 @@ test.describe('on a phone', () => {
     expect((await open.boundingBox())!.height).toBeGreaterThanOrEqual(40);
     await open.tap();
     await expect(page.getByRole('heading', { name: 'Chat with Maximilian Featherstonehaugh' })).toBeFocused();
+  });
+
+  test('a booking and a quote request together: both buttons beside the title, over the header, each a thumb’s size', async ({ page, server }) => {
+    const pia = await customer(server, 'pia.phone@example.com', 'Pia', 'Phone');
+    await signIn(page);
+    await expect(page.locator('.admin-top__meta')).toContainText('Up to date (');
+    await inOnePull(page, async () => {
+      await customerBooking(pia, 'pia.phone@example.com', { firstName: 'Pia', lastName: 'Phone' });
+      await quoteRequest(server, { firstName: 'Quentin', lastName: 'Phone' });
+    });
+    const toast = await toastWith(page, '2 new requests');
+    await toast.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+    const box = (await toast.boundingBox())!;
+    const tabs = (await page.getByRole('tablist', { name: 'Admin sections' }).boundingBox())!;
+    expect(box.y + box.height, 'the toast ends above the tabs').toBeLessThanOrEqual(tabs.y);
+    const bookings = (await toast.getByRole('button', { name: 'Bookings', exact: true }).boundingBox())!;
+    const quotes = (await toast.getByRole('button', { name: 'Quotes', exact: true }).boundingBox())!;
+    expect(bookings.height).toBeGreaterThanOrEqual(40);
+    expect(quotes.height).toBeGreaterThanOrEqual(40);
+    expect(bookings.x + bookings.width, 'Bookings before Quotes, side by side').toBeLessThanOrEqual(quotes.x);
+    expect(quotes.x + quotes.width, 'within the toast').toBeLessThanOrEqual(box.x + box.width);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chatDecider } from '#domain/deciders/chat.ts';
 import { autoContactDetails, contactDecider } from '#domain/deciders/contact.ts';
 import { quoteDecider } from '#domain/deciders/quote.ts';
-import type { ChatMarkedNoReplyNeeded, ContactCreated, MessagePosted } from '#domain/events.ts';
+import type { ChatMarkedNoReplyNeeded, ChatMarkedReplyNeeded, ContactCreated, MessagePosted } from '#domain/events.ts';
 import { spec } from '../support/decider-spec.ts';
 import { quoteId, quoteRequested } from './fixtures.ts';
 
@@ -237,6 +237,37 @@ describe('chat decider', () => {
         .thenThrows('message_from_business', { message: 'Only a customer’s message can be marked as needing no reply' });
       spec(chatDecider).given([said('m1')]).when(mark('m9')).thenThrows('message_not_found', { message: 'Message not found' });
       spec(chatDecider).given([]).when(mark('m1')).thenThrows('message_not_found');
+    });
+  });
+
+  describe('MarkReplyNeeded (taking "no reply needed" back)', () => {
+    const said = (messageId: string, isFromAdmin = false): MessagePosted => ({ ...posted, data: { ...posted.data, messageId, isFromAdmin, content: `Message ${messageId}` } });
+    const marked = (messageId: string): ChatMarkedNoReplyNeeded => ({ type: 'ChatMarkedNoReplyNeeded', data: { bookingId: 'b1', messageId } });
+    const undo = (messageId: string) => ({ type: 'MarkReplyNeeded' as const, data: { bookingId: 'b1', messageId } });
+    const unmarked = (messageId: string): ChatMarkedReplyNeeded => ({ type: 'ChatMarkedReplyNeeded', data: { bookingId: 'b1', messageId } });
+
+    it('takes back the mark on the message marked', () => {
+      spec(chatDecider).given([said('m1'), said('m2'), marked('m2')]).when(undo('m2')).thenEvents([unmarked('m2')]);
+    });
+    it('appends nothing when asked again, or when nothing was ever marked', () => {
+      spec(chatDecider).given([said('m1'), marked('m1'), unmarked('m1')]).when(undo('m1')).thenEvents([]);
+      spec(chatDecider).given([said('m1')]).when(undo('m1')).thenEvents([]);
+    });
+    it('leaves a newer mark alone (an undo made offline that arrives after a later message was marked)', () => {
+      spec(chatDecider).given([said('m1'), marked('m1'), said('m2'), marked('m2')]).when(undo('m1')).thenEvents([]);
+    });
+    it('lets the message be marked again after the undo (changed his mind twice)', () => {
+      spec(chatDecider)
+        .given([said('m1'), marked('m1'), unmarked('m1')])
+        .when({ type: 'MarkNoReplyNeeded', data: { bookingId: 'b1', messageId: 'm1' } })
+        .thenEvents([marked('m1')]);
+    });
+    it("refuses the business's own message, and a message not in this chat", () => {
+      spec(chatDecider)
+        .given([said('m1'), said('m2', true)])
+        .when(undo('m2'))
+        .thenThrows('message_from_business', { message: 'Only a customer’s message can be marked as needing no reply' });
+      spec(chatDecider).given([said('m1'), marked('m1')]).when(undo('m9')).thenThrows('message_not_found', { message: 'Message not found' });
     });
   });
 });

@@ -41,7 +41,8 @@ const MESSAGE_START = 60;
  * Says when a request arrives from the website or the portal while the admin has the portal open (the device's
  * copy brings it in with its next pull): one toast, naming it, or a count for several. Nothing for what was there
  * at the first pull, for jobs the business made itself, or for what this device still has in its outbox. Its button
- * opens the request where it is (Open: its tab, the request picked out in the list), or the tab of several.
+ * opens the request where it is (Open: its tab, the request picked out in the list), or the tab of several; when
+ * booking and quote requests came together, a button for each kind (Bookings, Quotes), so neither is a tab away.
  */
 export function useArrivals(
   bookings: readonly (BookingView & { waiting?: unknown })[] | undefined,
@@ -85,11 +86,21 @@ export function useArrivals(
       void toast.info(one.title, one.words, { action: { label: 'Open', more, onClick: () => open(booking ? { tab: 'bookings', job: one.id } : { tab: 'quotes', quote: one.id }) } });
       return;
     }
-    // Jobs first when both came: the To Be Quoted tab counts its new requests on itself.
-    const tabs = (['Bookings', 'To Be Quoted'] as const).filter((tab) => batch.some((arrival) => arrival.tab === tab));
-    const first = tabs[0] ?? 'Bookings';
-    void toast.info(`${batch.length} new requests`, `They are in ${tabs.join(' and ')}.`, {
-      action: { label: `Open ${first}`, onClick: () => open(first === 'Bookings' ? { tab: 'bookings', status: 'pending' } : { tab: 'quotes' }) },
+    const bookings = batch.filter((arrival) => arrival.tab === 'Bookings');
+    const quotes = batch.filter((arrival) => arrival.tab === 'To Be Quoted');
+    if (bookings.length === 0 || quotes.length === 0) {
+      const tab = bookings.length > 0 ? 'Bookings' : 'To Be Quoted';
+      void toast.info(`${batch.length} new requests`, `They are in ${tab}.`, {
+        action: { label: `Open ${tab}`, onClick: () => open(bookings.length > 0 ? { tab: 'bookings', status: 'pending' } : { tab: 'quotes' }) },
+      });
+      return;
+    }
+    // Both kinds: a button for each, jobs first. One of a kind opens it picked out in its list; several, their tab.
+    const [job] = bookings.length === 1 ? bookings : [];
+    const [quote] = quotes.length === 1 ? quotes : [];
+    void toast.info(`${batch.length} new requests`, `${counted(bookings.length, 'booking request')} and ${counted(quotes.length, 'quote request')}.`, {
+      action: { label: 'Bookings', onClick: () => open(job ? { tab: 'bookings', job: job.id } : { tab: 'bookings', status: 'pending' }) },
+      also: { label: 'Quotes', onClick: () => open(quote ? { tab: 'quotes', quote: quote.id } : { tab: 'quotes' }) },
     });
   });
 }
@@ -190,6 +201,11 @@ function startOf(content: string): string {
   const cut = line.slice(0, MESSAGE_START);
   const space = cut.lastIndexOf(' ');
   return `${(space > MESSAGE_START / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
+}
+
+/** '1 booking request', '2 booking requests'. */
+function counted(n: number, thing: string): string {
+  return `${n} ${thing}${n === 1 ? '' : 's'}`;
 }
 
 /** 'Ann', 'Ann and Bob', 'Ann, Bob and 2 others'. */

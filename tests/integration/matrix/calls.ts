@@ -8,7 +8,7 @@ import { AdminResetSchema, CustomerResetSchema, ForgotPasswordSchema, LoginSchem
 import { ChangeEmailSchema, ChangePasswordSchema, DeleteAccountSchema, RenameAccountSchema } from '#domain/schemas/account.ts';
 import { BookingNotesSchema, CreateBookingSchema, RequestDatesSchema, UpdateBookingSchema } from '#domain/schemas/booking.ts';
 import { CreateContactSchema } from '#domain/schemas/contact.ts';
-import { NoReplyNeededSchema, PostMessageSchema } from '#domain/schemas/message.ts';
+import { NoReplyNeededSchema, PostMessageSchema, ReplyNeededSchema } from '#domain/schemas/message.ts';
 import { ConvertQuoteSchema, UpdateQuoteSchema } from '#domain/schemas/quote.ts';
 import { SupportLookupSchema, SupportRequestSchema } from '#domain/schemas/support.ts';
 import { ErasePersonSchema } from '#domain/schemas/people.ts';
@@ -175,6 +175,13 @@ export class Fixtures {
     const res = await this.clients.customerA.post(`/api/bookings/${this.bookingId}/messages`, { content: `Thanks, see you then ${this.unique('thanks')}` });
     expect(res.status).toBe(201);
     return res.data.id as string;
+  }
+
+  /** A new message of A's that the admin has marked as needing no reply (so the mark can be taken back). */
+  async markedMessage(): Promise<string> {
+    const messageId = await this.customerMessage();
+    expect((await this.clients.admin.post(`/api/bookings/${this.bookingId}/no-reply-needed`, { messageId })).status).toBe(200);
+    return messageId;
   }
 
   /** A new calendar feed token (revoking the previous one). */
@@ -386,6 +393,12 @@ export const CALLS: readonly ApiCall[] = [
     method: 'POST', path: '/api/bookings/{id}/no-reply-needed', access: ADMIN_ONLY, ok: 200, appends: ['ChatMarkedNoReplyNeeded'], body: 'json',
     schema: NoReplyNeededSchema, bounded: { messageId: LIMITS.recordId },
     request: async (fx) => ({ params: { id: fx.bookingId }, json: { messageId: await fx.customerMessage() } }),
+  },
+  // Taking the mark back: a freshly marked message each time, so each allowed call appends.
+  {
+    method: 'POST', path: '/api/bookings/{id}/reply-needed', access: ADMIN_ONLY, ok: 200, appends: ['ChatMarkedReplyNeeded'], body: 'json',
+    schema: ReplyNeededSchema, bounded: { messageId: LIMITS.recordId },
+    request: async (fx) => ({ params: { id: fx.bookingId }, json: { messageId: await fx.markedMessage() } }),
   },
   { method: 'GET', path: '/api/all-messages', access: ADMIN_ONLY, ok: 200, appends: [], body: 'none', request: () => ({}) },
 
