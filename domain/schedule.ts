@@ -1,4 +1,4 @@
-import { DEFAULT_FINISH_TIME, DEFAULT_START_TIME } from './limits.ts';
+import { DEFAULT_FINISH_TIME, DEFAULT_START_TIME, ERASED } from './limits.ts';
 
 /** Statuses that hold a slot in the diary: a double-booking check only looks at these. */
 export const HOLDS_SLOT = ['confirmed', 'in_progress'] as const;
@@ -53,4 +53,21 @@ export function sameSchedule(job: Schedule, dates: Schedule): boolean {
 /** A job's days and hours alone (to compare with later). */
 export function scheduleOf(job: Schedule): Schedule {
   return { startDate: job.startDate, finishDate: job.finishDate, startTime: job.startTime, finishTime: job.finishTime };
+}
+
+/**
+ * The places to drive to on a day, in the order of the day (its jobs sorted by start time, as the day's panel lists
+ * them): the addresses of the booked jobs (confirmed or in progress; not a request yet to confirm, a job done or called
+ * off), the same place twice in a row once. Addresses compare without case, spaces or punctuation.
+ */
+export function dayStops(jobs: readonly { status: string; address: string | null }[]): string[] {
+  const stops: string[] = [];
+  const same = (a: string, b: string) => a.toLowerCase().replace(/[^a-z0-9]/g, '') === b.toLowerCase().replace(/[^a-z0-9]/g, '');
+  for (const job of jobs) {
+    const address = job.address?.trim();
+    if (!address || address === ERASED || !(HOLDS_SLOT as readonly string[]).includes(job.status)) continue;
+    if (stops.length > 0 && same(stops.at(-1)!, address)) continue;
+    stops.push(address);
+  }
+  return stops;
 }

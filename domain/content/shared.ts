@@ -68,6 +68,21 @@ export function directionsHref(destination: string): string {
   return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`;
 }
 
+/** How many stops one route link carries: Google Maps URLs take up to 3 waypoints on a phone (9 elsewhere), then the destination. */
+export const ROUTE_STOPS = 4;
+
+/**
+ * Google Maps' directions from where the phone is through `stops` in order (the last the destination, the others
+ * waypoints; at most ROUTE_STOPS are used), driving, by its documented URL.
+ */
+export function routeHref(stops: readonly string[]): string {
+  const route = stops.slice(0, ROUTE_STOPS);
+  const waypoints = route.slice(0, -1);
+  // A | parts waypoints: one inside an address would split it in two.
+  const via = waypoints.length > 0 ? `&waypoints=${waypoints.map((stop) => encodeURIComponent(stop.replaceAll('|', ' '))).join('%7C')}` : '';
+  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(route.at(-1) ?? '')}${via}&travelmode=driving`;
+}
+
 /** A directions link to the base. */
 export const DIRECTIONS_HREF = directionsHref(`${BUSINESS.base.lat},${BUSINESS.base.lng}`);
 

@@ -155,6 +155,32 @@ test('the private calendar link is an iCalendar feed; a new link stops the old o
   await expect(feed.getByLabel('Private calendar link')).toHaveValue(second);
 });
 
+test('a day with booked jobs at several places has its route: Maps from here through them in the order of the day, past a request still to confirm', async ({ page }) => {
+  const admin = await adminClient(own.server);
+  const day = ukDay(12);
+  const make = async (firstName: string, [startTime, finishTime]: [string, string], address: string, status = 'confirmed') =>
+    expect((await admin.post('/api/bookings', { serviceType: 'rewiring', isManualBooking: true, firstName, lastName: 'Route', startDate: day, finishDate: day, startTime, finishTime, address, status })).status).toBe(201);
+  // Made out of order: the route follows the day's hours.
+  await make('Afternoon', ['14:00', '16:00'], '9 Mill Lane, Staines TW18 4AB');
+  await make('Morning', ['08:00', '10:00'], '1 High Street, Ashford TW15 2AA');
+  await make('Asked', ['10:30', '11:30'], '5 Request Road, Feltham TW13 4AA', 'pending');
+  await make('Midday', ['12:00', '13:30'], '3 Park Road, Hampton TW12 1AA');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, own.server.url);
+  await page.goto(`${own.server.url}/admin?tab=calendar&month=${day.slice(0, 7)}`);
+  await page.locator('.admin-month').getByRole('button', { name: `${label(day)}: 4 jobs` }).click();
+  const panel = page.getByRole('region', { name: label(day) });
+  const route = panel.getByRole('link', { name: /^Route for the day \(3 stops in the order of the day, in Google Maps/ });
+  const url = new URL((await route.getAttribute('href'))!);
+  expect(url.searchParams.get('waypoints')?.split('|')).toEqual(['1 High Street, Ashford TW15 2AA', '3 Park Road, Hampton TW12 1AA']);
+  expect(url.searchParams.get('destination')).toBe('9 Mill Lane, Staines TW18 4AB');
+  await expect(route).toHaveAttribute('target', '_blank');
+  await scrollStopped(page);
+  expect(await whollyOnScreen(route)).toBe(true);
+});
+
+
 /** A day as the calendar names it: 'Thu 26 Nov 2026'. */
 function label(day: string): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];

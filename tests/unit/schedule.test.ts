@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clashes, overlaps, type Slot } from '#domain/schedule.ts';
+import { ROUTE_STOPS, routeHref } from '#domain/content/shared.ts';
+import { clashes, dayStops, overlaps, type Slot } from '#domain/schedule.ts';
 
 const job = (id: string, startDate: string, finishDate: string, startTime: string | null = '09:00', finishTime: string | null = '17:00'): Slot => ({
   id,
@@ -33,5 +34,38 @@ describe('clashes', () => {
   it('lists the others, never the job itself', () => {
     const a = job('a', '2026-12-01', '2026-12-01');
     expect(clashes(a, [a, job('b', '2026-12-01', '2026-12-02'), job('c', '2026-12-09', '2026-12-09')]).map((c) => c.id)).toEqual(['b']);
+  });
+});
+
+describe('a day’s route', () => {
+  const stop = (status: string, address: string | null) => ({ status, address });
+
+  it('goes to the booked jobs in the order given, once per place in a row, past requests, jobs done, called off or erased', () => {
+    const jobs = [
+      stop('confirmed', '1 High Street, Ashford TW15 2AA'),
+      stop('in_progress', '1 high street ashford tw15 2aa'),
+      stop('pending', '5 Request Road, Staines'),
+      stop('completed', '6 Done Drive, Feltham'),
+      stop('cancelled', '7 Off Lane, Windsor'),
+      stop('confirmed', null),
+      stop('confirmed', '[erased]'),
+      stop('confirmed', '  9 Mill Lane, Staines TW18 4AB '),
+      stop('confirmed', '1 High Street, Ashford TW15 2AA'),
+    ];
+    expect(dayStops(jobs)).toEqual(['1 High Street, Ashford TW15 2AA', '9 Mill Lane, Staines TW18 4AB', '1 High Street, Ashford TW15 2AA']);
+  });
+
+  it('is a Maps link from here through the stops, the last the destination, at most as many as a phone takes', () => {
+    const url = new URL(routeHref(['1 High Street, Ashford', 'Flat 2|3 Mill Lane, Staines', 'A|B Court, Windsor']));
+    expect(url.origin + url.pathname).toBe('https://www.google.com/maps/dir/');
+    expect(url.searchParams.get('api')).toBe('1');
+    expect(url.searchParams.get('origin')).toBeNull();
+    expect(url.searchParams.get('destination')).toBe('A|B Court, Windsor');
+    expect(url.searchParams.get('waypoints')?.split('|')).toEqual(['1 High Street, Ashford', 'Flat 2 3 Mill Lane, Staines']);
+    expect(url.searchParams.get('travelmode')).toBe('driving');
+
+    const many = new URL(routeHref(['a', 'b', 'c', 'd', 'e', 'f']));
+    expect(many.searchParams.get('destination')).toBe(['a', 'b', 'c', 'd', 'e', 'f'][ROUTE_STOPS - 1]);
+    expect(many.searchParams.get('waypoints')?.split('|')).toHaveLength(ROUTE_STOPS - 1);
   });
 });

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { serviceTypeLabel } from '#domain/content/services.ts';
-import { directionsHref, telHref } from '#domain/content/shared.ts';
+import { ROUTE_STOPS, directionsHref, routeHref, telHref } from '#domain/content/shared.ts';
 import { ERASED } from '#domain/limits.ts';
+import { dayStops } from '#domain/schedule.ts';
 import type { BookingView } from '#domain/views.ts';
 import { personName } from '../../../offline/admin-commands.ts';
 import { Icon } from '../../ui/Icon.tsx';
@@ -15,7 +16,7 @@ import { onDay } from './month.ts';
 /**
  * The chosen day (seed point 2): its jobs, each with a call to the customer and directions to the address (the day
  * planned from the calendar, on the phone in the van), and opening its chat (its notes, for a job whose customer
- * cannot read one); and Add Job for that date.
+ * cannot read one); the route through the booked jobs' places in the day's order; and Add Job for that date.
  */
 export function DayPanel({ day, bookings, onAdd, go, focus }: { day: string; bookings: readonly BookingView[]; onAdd: () => void; go: (search: AdminSearch) => void; focus: boolean }) {
   const { user } = useAdmin();
@@ -24,12 +25,25 @@ export function DayPanel({ day, bookings, onAdd, go, focus }: { day: string; boo
     if (focus) heading.current?.focus();
   }, [day, focus]);
   const jobs = bookings.filter((job) => onDay(job, day)).sort((a, b) => (a.startTime ?? '').localeCompare(b.startTime ?? ''));
+  const stops = dayStops(jobs);
+  const routed = Math.min(stops.length, ROUTE_STOPS);
   return (
     <section className="admin-daypanel" aria-labelledby="day-title">
       <h3 id="day-title" ref={heading} tabIndex={-1}>
         {dayLabel(day)}
       </h3>
       {jobs.length === 0 ? <p className="admin-muted">No jobs on this day.</p> : null}
+      {stops.length > 1 ? (
+        // The booked jobs' places in the day's order, one tap into Maps from the van (a phone's Maps takes 4 stops).
+        <a className="btn btn--secondary admin-btn admin-daypanel__route" href={routeHref(stops)} target="_blank" rel="noopener noreferrer">
+          <Icon name="directions" size={18} />
+          {stops.length > routed ? `Route to the first ${routed} jobs` : 'Route for the day'}
+          <span className="visually-hidden">
+            {' '}
+            ({routed} stops in the order of the day, in Google Maps, opens in a new tab)
+          </span>
+        </a>
+      ) : null}
       <ul className="admin-rows">
         {jobs.map((job) => (
           <li key={job.id} className="admin-dayjob">
