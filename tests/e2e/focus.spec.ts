@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, hydrated, scrollStopped, test } from './fixtures.ts';
+import { customer, customerBooking, jobCard, signIn } from './admin-seed.ts';
 import { expectToast } from './portal-helpers.ts';
 import { PDF, bookWith, dayAhead, signedInCustomer } from './portal-steps.ts';
 
@@ -173,6 +174,21 @@ test.describe('the customer portal', () => {
     await expect(error).toHaveCount(0);
     await expect(page.getByLabel('Your message')).not.toHaveAttribute('aria-invalid', 'true');
   });
+});
+
+test.describe('the admin portal', () => {
+  test('each job’s status selector is named with the job', async ({ page, server }) => {
+    const ann = await customer(server, 'focus.ann@example.com', 'Ann', 'Focus');
+    await customerBooking(ann, 'focus.ann@example.com', { firstName: 'Ann', lastName: 'Focus' });
+    const ben = await customer(server, 'focus.ben@example.com', 'Ben', 'Focus');
+    await customerBooking(ben, 'focus.ben@example.com', { firstName: 'Ben', lastName: 'Focus' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page);
+    // Every card has one: "Status, Status, Status" in a screen reader's list of fields said nothing of which job.
+    await expect(jobCard(page, 'Ann Focus').getByRole('combobox', { name: 'Status of Ann Focus’s job' })).toBeVisible();
+    await expect(jobCard(page, 'Ben Focus').getByRole('combobox', { name: 'Status of Ben Focus’s job' })).toBeVisible();
+  });
+
 });
 
 test('only a link to the page itself is the current page, not a link to a section of it', async ({ page }) => {

@@ -127,7 +127,10 @@ export const BookingCard = memo(function BookingCard({
       {problem ? <ProblemPanel problem={problem} job={job} onSettled={setLocal} /> : null}
       <div className="admin-job__actions">
         <label className="admin-select">
-          <span className="admin-select__label">Status</span>
+          {/* Named with the job: every card has one, and a screen reader's list of fields read "Status" five times. */}
+          <span className="admin-select__label">
+            Status<span className="visually-hidden"> of {name}&rsquo;s job</span>
+          </span>
           <select value={(job.status || 'pending').replace(/-/g, '_')} onChange={(event) => void onStatus(event)} disabled={refused !== undefined}>
             <StatusOptions />
           </select>
