@@ -189,6 +189,18 @@ test.describe('the admin portal', () => {
     await expect(jobCard(page, 'Ben Focus').getByRole('combobox', { name: 'Status of Ben Focus’s job' })).toBeVisible();
   });
 
+  test('signing out puts the focus on the sign-in form’s heading', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page);
+    const signOut = page.getByRole('button', { name: 'Sign out' });
+    await signOut.focus();
+    await page.keyboard.press('Enter');
+    await expectToast(page, 'Logged Out');
+    // The button went with the dashboard: the focus is on the form's heading, not left on the page's body.
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Portal' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Email address')).toBeFocused();
+  });
 });
 
 test('only a link to the page itself is the current page, not a link to a section of it', async ({ page }) => {
