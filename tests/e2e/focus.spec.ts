@@ -176,6 +176,26 @@ test.describe('the customer portal', () => {
   });
 });
 
+/** The levels of the headings shown in the page's main part, in order. */
+function headingLevels(page: Page): Promise<number[]> {
+  return page.locator('main').evaluate((main) =>
+    [...main.querySelectorAll<HTMLElement>('h1, h2, h3, h4, h5, h6')].filter((h) => h.checkVisibility()).map((h) => Number(h.tagName.slice(1))),
+  );
+}
+
+test('every tab of the customer portal has its headings in order, none skipped', async ({ page, server }) => {
+  await signedInCustomer(page, server, 'focus.headings@example.com');
+  for (const tab of ['New Booking', 'My Bookings', 'My Quotes', 'My Account']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tabpanel', { name: tab }).getByRole('heading').first()).toBeVisible();
+    const levels = await headingLevels(page);
+    expect(levels[0], tab).toBe(1);
+    // A screen reader's list of headings: each one at most one level below the one before it (the booking form was an
+    // h3 right under the page's h1).
+    levels.forEach((level, i) => expect(level - (levels[i - 1] ?? 0), `${tab}: ${levels.join(' ')}`).toBeLessThanOrEqual(1));
+  }
+});
+
 test.describe('the admin portal', () => {
   test('each job’s status selector is named with the job', async ({ page, server }) => {
     const ann = await customer(server, 'focus.ann@example.com', 'Ann', 'Focus');
