@@ -251,6 +251,8 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     await dialog.getByLabel('Your password').fill('not-my-passphrase');
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('That is not your password');
+    // The keyboard is back in the field, to type it again (the button's disabling dropped it to the page's body).
+    await expect(dialog.getByLabel('Your password')).toBeFocused();
     await dialog.getByLabel('Your password').fill('a-customer-passphrase');
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
 
