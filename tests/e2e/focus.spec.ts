@@ -209,6 +209,35 @@ test.describe('the admin portal', () => {
     await expect(jobCard(page, 'Ben Focus').getByRole('combobox', { name: 'Status of Ben Focus’s job' })).toBeVisible();
   });
 
+  test('what Find a job and Find a contact find is read out, also when nothing matches', async ({ page, server }) => {
+    const zed = await customer(server, 'focus.zed@example.com', 'Zed', 'Findable');
+    await customerBooking(zed, 'focus.zed@example.com', { firstName: 'Zed', lastName: 'Findable' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page);
+    const heard = (text: string) => page.getByRole('tabpanel').getByRole('status').filter({ hasText: text });
+
+    const jobs = page.getByRole('searchbox', { name: 'Find a job' });
+    await jobs.fill('Findable');
+    await expect(page.locator('.admin-job')).toHaveCount(1);
+    // The count went with the list, and the words put in its place were not in a live region: nothing was heard.
+    await jobs.fill('Findable nobody');
+    await expect(heard('No jobs match')).toHaveText('No jobs match. Clear the search to see them all.');
+
+    await page.getByRole('tab', { name: /^Chat/ }).click();
+    const chats = page.getByRole('searchbox', { name: 'Find a job' });
+    await chats.fill('Findable');
+    await expect(heard('match')).toHaveText('1 job matches');
+    await chats.fill('Findable nobody');
+    await expect(heard('match')).toHaveText('No jobs match.');
+
+    await page.getByRole('tab', { name: 'Contacts' }).click();
+    const contacts = page.getByRole('searchbox', { name: 'Find a contact' });
+    await contacts.fill('Findable');
+    await expect(heard('match')).toHaveText('1 contact matches');
+    await contacts.fill('Findable nobody');
+    await expect(heard('match')).toHaveText('No contacts match.');
+  });
+
   test('signing out puts the focus on the sign-in form’s heading', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await signIn(page);
