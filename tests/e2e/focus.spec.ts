@@ -144,6 +144,18 @@ test.describe('the customer portal', () => {
     await expect(picker).toBeFocused();
   });
 
+  test('Show bookings for another address keeps the focus on its button while the server answers', async ({ page, server }) => {
+    await signedInCustomer(page, server, 'focus.lookup@example.com');
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    await page.getByLabel('Bookings for the email address').fill('someone.else@example.com');
+    const show = page.getByRole('button', { name: 'Show bookings' });
+    await show.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('alert')).toHaveText('You can only see the bookings of your own email address');
+    // Disabled while the server was asked, the button dropped the focus to the page's body.
+    await expect(show).toBeFocused();
+  });
+
   test('Escape closes Change dates and the cancel question as their Keep buttons do, and a chat error goes once the message is typed', async ({ page, server }) => {
     await signedInCustomer(page, server, 'focus.escape@example.com');
     await bookWith(page, { serviceType: 'socket_installation', startDate: dayAhead(40), finishDate: dayAhead(40), description: 'Escape hatch' });
