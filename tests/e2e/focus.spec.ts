@@ -156,6 +156,25 @@ test.describe('the customer portal', () => {
     await expect(show).toBeFocused();
   });
 
+  test('Quick booking’s Previous month keeps the focus when it brings back the first month it can show', async ({ page, server }) => {
+    await signedInCustomer(page, server, 'focus.month@example.com');
+    const next = page.getByRole('button', { name: 'Next month' });
+    const previous = page.getByRole('button', { name: 'Previous month' });
+    const title = page.locator('#month-title');
+    const first = await title.textContent();
+    await next.focus();
+    await page.keyboard.press('Enter');
+    await expect(title).not.toHaveText(first!);
+    await previous.focus();
+    await page.keyboard.press('Enter');
+    await expect(title).toHaveText(first!);
+    // It can go back no further, and says so; disabled, it dropped the focus to the page's body.
+    await expect(previous).toBeFocused();
+    await expect(previous).toHaveAttribute('aria-disabled', 'true');
+    await page.keyboard.press('Enter');
+    await expect(title).toHaveText(first!);
+  });
+
   test('Escape closes Change dates and the cancel question as their Keep buttons do, and a chat error goes once the message is typed', async ({ page, server }) => {
     await signedInCustomer(page, server, 'focus.escape@example.com');
     await bookWith(page, { serviceType: 'socket_installation', startDate: dayAhead(40), finishDate: dayAhead(40), description: 'Escape hatch' });
