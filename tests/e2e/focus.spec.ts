@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, hydrated, scrollStopped, test } from './fixtures.ts';
-import { customer, customerBooking, jobCard, signIn } from './admin-seed.ts';
+import { customer, customerBooking, jobCard, ownServer, signIn } from './admin-seed.ts';
 import { expectToast } from './portal-helpers.ts';
 import { PDF, bookWith, dayAhead, signedInCustomer } from './portal-steps.ts';
 
@@ -280,6 +280,31 @@ test.describe('the admin portal', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Portal' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(page.getByLabel('Email address')).toBeFocused();
+  });
+});
+
+test.describe('the admin’s calendar link', () => {
+  const own = ownServer();
+  test('the new link takes the focus once made, and Keep the current link hands it back to the button', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, own.server.url);
+    await page.getByRole('tab', { name: 'Calendar' }).click();
+    const make = page.getByRole('button', { name: 'Make a private link' });
+    await make.focus();
+    await page.keyboard.press('Enter');
+    // Disabled while the server made it, the button dropped the focus to the page's body.
+    await expect(page.getByLabel('Private calendar link')).toBeFocused();
+
+    const again = page.getByRole('button', { name: 'Make a new link' });
+    await again.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Yes, make a new link' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Keep the current link' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    // The button pressed goes: the focus goes back to the one that asked, not to the page's body.
+    await expect(page.getByRole('button', { name: 'Keep the current link' })).toHaveCount(0);
+    await expect(again).toBeFocused();
   });
 });
 
