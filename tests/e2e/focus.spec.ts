@@ -156,6 +156,17 @@ test.describe('the customer portal', () => {
     await expect(show).toBeFocused();
   });
 
+  test('Send the link again hands the focus to its answer as the button goes', async ({ page, server }) => {
+    await signedInCustomer(page, server, 'focus.verify@example.com', { verified: false });
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    const note = page.getByRole('note');
+    await note.getByRole('button', { name: 'Send the link again' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(note.getByRole('status')).toContainText('We have sent a new confirmation link to focus.verify@example.com.');
+    // The button went with the answer: the focus is on the answer, not on the page's body.
+    await expect(note.getByRole('status')).toBeFocused();
+  });
+
   test('Quick booking’s Previous month keeps the focus when it brings back the first month it can show', async ({ page, server }) => {
     await signedInCustomer(page, server, 'focus.month@example.com');
     const next = page.getByRole('button', { name: 'Next month' });
