@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, hydrated, scrollStopped, test } from './fixtures.ts';
-import { customer, customerBooking, jobCard, ownServer, signIn } from './admin-seed.ts';
+import { adminClient, customer, customerBooking, jobCard, ownServer, signIn, ukDay } from './admin-seed.ts';
 import { expectToast } from './portal-helpers.ts';
 import { PDF, bookWith, dayAhead, signedInCustomer } from './portal-steps.ts';
 
@@ -278,6 +278,36 @@ test.describe('the admin portal', () => {
     await expect(heard('match')).toHaveText('1 contact matches');
     await contacts.fill('Findable nobody');
     await expect(heard('match')).toHaveText('No contacts match.');
+  });
+
+  test('answering a double-booking warning puts the focus on the job’s name, either way', async ({ page, server }) => {
+    const admin = await adminClient(server);
+    const day = ukDay(333);
+    const held = { firstName: 'Held', lastName: 'Focus', serviceType: 'rewiring', startDate: day, finishDate: day, status: 'confirmed', isManualBooking: true };
+    expect((await admin.post('/api/bookings', held)).status).toBe(201);
+    const cal = await customer(server, 'focus.cal@example.com', 'Cal', 'Clash');
+    await customerBooking(cal, 'focus.cal@example.com', { firstName: 'Cal', lastName: 'Clash', startDate: day, finishDate: day });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page);
+    const card = jobCard(page, 'Cal Clash');
+    const warning = card.getByRole('heading', { name: 'Double booking' });
+    await card.getByLabel('Status').selectOption('confirmed');
+    await expect(warning).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(card.getByRole('button', { name: 'Leave it as it was' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(warning).toHaveCount(0);
+    // The panel and the button pressed went: the focus was left on the page's body.
+    await expect(card.getByRole('heading', { name: 'Cal Clash' })).toBeFocused();
+
+    await card.getByLabel('Status').selectOption('confirmed');
+    await expect(warning).toBeFocused();
+    await card.getByRole('button', { name: 'Book anyway' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(warning).toHaveCount(0);
+    await expect(card.getByRole('heading', { name: 'Cal Clash' })).toBeFocused();
+    await expect(card.locator('.admin-card__head .status-badge')).toHaveText('confirmed');
   });
 
   test('signing out puts the focus on the sign-in form’s heading', async ({ page }) => {
