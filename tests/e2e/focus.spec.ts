@@ -239,7 +239,7 @@ test('every tab of the customer portal has its headings in order, none skipped',
 });
 
 test.describe('the admin portal', () => {
-  test('each job’s status selector is named with the job', async ({ page, server }) => {
+  test('each job’s status selector and notes are named with the job', async ({ page, server }) => {
     const ann = await customer(server, 'focus.ann@example.com', 'Ann', 'Focus');
     await customerBooking(ann, 'focus.ann@example.com', { firstName: 'Ann', lastName: 'Focus' });
     const ben = await customer(server, 'focus.ben@example.com', 'Ben', 'Focus');
@@ -249,6 +249,9 @@ test.describe('the admin portal', () => {
     // Every card has one: "Status, Status, Status" in a screen reader's list of fields said nothing of which job.
     await expect(jobCard(page, 'Ann Focus').getByRole('combobox', { name: 'Status of Ann Focus’s job' })).toBeVisible();
     await expect(jobCard(page, 'Ben Focus').getByRole('combobox', { name: 'Status of Ben Focus’s job' })).toBeVisible();
+    // So is each card's notes region (the list of regions read "Notes, Notes, Notes").
+    await expect(jobCard(page, 'Ann Focus').getByRole('region', { name: 'Notes on Ann Focus’s job' })).toBeVisible();
+    await expect(jobCard(page, 'Ben Focus').getByRole('region', { name: 'Notes on Ben Focus’s job' })).toBeVisible();
   });
 
   test('what Find a job and Find a contact find is read out, also when nothing matches', async ({ page, server }) => {
