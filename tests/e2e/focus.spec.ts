@@ -313,6 +313,22 @@ test.describe('the admin portal', () => {
     await expect(card.locator('.admin-card__head .status-badge')).toHaveText('confirmed');
   });
 
+  test('Escape closes a job’s Change dates as Keep these dates does', async ({ page, server }) => {
+    const eve = await customer(server, 'focus.eve@example.com', 'Eve', 'Escape');
+    await customerBooking(eve, 'focus.eve@example.com', { firstName: 'Eve', lastName: 'Escape' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page);
+    const card = jobCard(page, 'Eve Escape');
+    const change = card.getByRole('button', { name: /^Change dates/ });
+    await change.focus();
+    await page.keyboard.press('Enter');
+    const form = card.getByRole('form', { name: 'New dates for Eve Escape' });
+    await expect(form.getByLabel(/^Start date/)).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(form).toHaveCount(0);
+    await expect(change).toBeFocused();
+  });
+
   test('signing out puts the focus on the sign-in form’s heading', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await signIn(page);
