@@ -23,6 +23,24 @@ test.describe('the admin portal', () => {
     await expect(jobCard(page, 'Ben Focus').getByRole('region', { name: 'Notes on Ben Focus’s job' })).toBeVisible();
   });
 
+  test('the counters say they open the job list, and pressing one reads out what it shows', async ({ page, server }) => {
+    const pia = await customer(server, 'focus.pia@example.com', 'Pia', 'Counter');
+    await customerBooking(pia, 'focus.pia@example.com', { firstName: 'Pia', lastName: 'Counter' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page);
+    const counts = page.getByRole('list', { name: 'Job counts' });
+    await expect(counts.getByRole('button', { name: /^\d+ Total bookings\W+show all jobs$/ })).toBeVisible();
+    const pending = counts.getByRole('button', { name: /^\d+ Pending\W+show these jobs$/ });
+    await expect(counts.getByRole('button', { name: /^\d+ In progress\W+show these jobs$/ })).toBeVisible();
+    await expect(counts.getByRole('button', { name: /^\d+ Completed\W+show these jobs$/ })).toBeVisible();
+    const number = (await pending.locator('[data-testid="count-pending"]').textContent())!;
+    await pending.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('combobox', { name: 'Show' })).toHaveValue('pending');
+    await expect(page.getByRole('tabpanel').getByRole('status').filter({ hasText: /jobs?$/ })).toHaveText(number === '1' ? '1 job' : `${number} jobs`);
+    await expect(pending).toBeFocused();
+  });
+
   test('what Find a job and Find a contact find is read out, also when nothing matches', async ({ page, server }) => {
     const zed = await customer(server, 'focus.zed@example.com', 'Zed', 'Findable');
     await customerBooking(zed, 'focus.zed@example.com', { firstName: 'Zed', lastName: 'Findable' });
