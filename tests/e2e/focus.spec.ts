@@ -143,6 +143,48 @@ test.describe('the customer portal', () => {
     await expect(picker).toBeFocused();
   });
 
+  test('Show bookings for another address keeps the focus on its button while the server answers', async ({ page, server }) => {
+    await signedInCustomer(page, server, 'focus.lookup@example.com');
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    await page.getByLabel('Bookings for the email address').fill('someone.else@example.com');
+    const show = page.getByRole('button', { name: 'Show bookings' });
+    await show.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('alert')).toHaveText('You can only see the bookings of your own email address');
+    // Disabled while the server was asked, the button dropped the focus to the page's body.
+    await expect(show).toBeFocused();
+  });
+
+  test('Send the link again hands the focus to its answer as the button goes', async ({ page, server }) => {
+    await signedInCustomer(page, server, 'focus.verify@example.com', { verified: false });
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    const note = page.getByRole('note');
+    await note.getByRole('button', { name: 'Send the link again' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(note.getByRole('status')).toContainText('We have sent a new confirmation link to focus.verify@example.com.');
+    // The button went with the answer: the focus is on the answer, not on the page's body.
+    await expect(note.getByRole('status')).toBeFocused();
+  });
+
+  test('Quick booking’s Previous month keeps the focus when it brings back the first month it can show', async ({ page, server }) => {
+    await signedInCustomer(page, server, 'focus.month@example.com');
+    const next = page.getByRole('button', { name: 'Next month' });
+    const previous = page.getByRole('button', { name: 'Previous month' });
+    const title = page.locator('#month-title');
+    const first = await title.textContent();
+    await next.focus();
+    await page.keyboard.press('Enter');
+    await expect(title).not.toHaveText(first!);
+    await previous.focus();
+    await page.keyboard.press('Enter');
+    await expect(title).toHaveText(first!);
+    // It can go back no further, and says so; disabled, it dropped the focus to the page's body.
+    await expect(previous).toBeFocused();
+    await expect(previous).toHaveAttribute('aria-disabled', 'true');
+    await page.keyboard.press('Enter');
+    await expect(title).toHaveText(first!);
+  });
+
   test('Escape closes Change dates and the cancel question as their Keep buttons do, and a chat error goes once the message is typed', async ({ page, server }) => {
     await signedInCustomer(page, server, 'focus.escape@example.com');
     await bookWith(page, { serviceType: 'socket_installation', startDate: dayAhead(40), finishDate: dayAhead(40), description: 'Escape hatch' });
@@ -173,6 +215,26 @@ test.describe('the customer portal', () => {
     await expect(error).toHaveCount(0);
     await expect(page.getByLabel('Your message')).not.toHaveAttribute('aria-invalid', 'true');
   });
+});
+
+/** The levels of the headings shown in the page's main part, in order. */
+function headingLevels(page: Page): Promise<number[]> {
+  return page.locator('main').evaluate((main) =>
+    [...main.querySelectorAll<HTMLElement>('h1, h2, h3, h4, h5, h6')].filter((h) => h.checkVisibility()).map((h) => Number(h.tagName.slice(1))),
+  );
+}
+
+test('every tab of the customer portal has its headings in order, none skipped', async ({ page, server }) => {
+  await signedInCustomer(page, server, 'focus.headings@example.com');
+  for (const tab of ['New Booking', 'My Bookings', 'My Quotes', 'My Account']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tabpanel', { name: tab }).getByRole('heading').first()).toBeVisible();
+    const levels = await headingLevels(page);
+    expect(levels[0], tab).toBe(1);
+    // A screen reader's list of headings: each one at most one level below the one before it (the booking form was an
+    // h3 right under the page's h1).
+    levels.forEach((level, i) => expect(level - (levels[i - 1] ?? 0), `${tab}: ${levels.join(' ')}`).toBeLessThanOrEqual(1));
+  }
 });
 
 test('only a link to the page itself is the current page, not a link to a section of it', async ({ page }) => {

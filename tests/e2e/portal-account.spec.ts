@@ -95,6 +95,12 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     await card.getByRole('button', { name: /^Decline/ }).click();
     await card.getByRole('button', { name: 'Not now' }).click();
     await expect(card.getByRole('button', { name: /^Decline/ })).toBeFocused();
+    // Escape answers Not now too (as the bookings' cancel question and Change dates do), from either button.
+    await card.getByRole('button', { name: /^Decline/ }).click();
+    await card.getByRole('button', { name: 'Yes, decline it' }).focus();
+    await page.keyboard.press('Escape');
+    await expect(card.getByRole('button', { name: 'Yes, decline it' })).toHaveCount(0);
+    await expect(card.getByRole('button', { name: /^Decline/ })).toBeFocused();
     // Approve is read with the price and what it includes.
     await expect(card.getByRole('button', { name: /^Approve/ })).toHaveAccessibleDescription(/£1,250\.00.*A 10-way board with RCBOs/);
     await card.getByRole('button', { name: /^Approve/ }).click();
@@ -251,6 +257,8 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     await dialog.getByLabel('Your password').fill('not-my-passphrase');
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('That is not your password');
+    // The keyboard is back in the field, to type it again (the button's disabling dropped it to the page's body).
+    await expect(dialog.getByLabel('Your password')).toBeFocused();
     await dialog.getByLabel('Your password').fill('a-customer-passphrase');
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
 

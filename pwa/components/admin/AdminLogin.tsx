@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { Link } from '@tanstack/react-router';
 import { LoginSchema } from '#domain/schemas/auth.ts';
 import { postJson } from '../../lib/api.ts';
@@ -17,7 +17,13 @@ const loadSchema = async (): Promise<FormSchema> => LoginSchema;
  * do. A customer's account is refused ('Admin access required'), wrong details say 'Login failed'; both as the
  * seed's 'Login Failed' toast and under the button.
  */
-export function AdminLogin() {
+export function AdminLogin({ afterSignOut = false }: { afterSignOut?: boolean }) {
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // Signed out, the Sign out button that had the focus is gone with the dashboard: the focus goes to the form's
+    // heading, not the page's body (on a first visit it is left where the page put it).
+    if (afterSignOut && (document.activeElement === document.body || document.activeElement === null)) title.current?.focus();
+  }, [afterSignOut]);
   const onValid = useCallback(async (values: Record<(typeof FIELDS)[number], string>) => {
     const result = await postJson<{ isAdmin?: boolean }>('/api/login', values);
     if (!result.ok) {
@@ -41,7 +47,9 @@ export function AdminLogin() {
     <section className="admin-login" aria-labelledby="admin-login-title">
       <div className="admin-login__card">
         <Icon name="lock" size={28} className="admin-login__icon" />
-        <h1 id="admin-login-title">Admin Portal</h1>
+        <h1 id="admin-login-title" ref={title} tabIndex={-1}>
+          Admin Portal
+        </h1>
         <p className="admin-login__lead">Sign in to manage jobs, quotes, contacts, the calendar and chats.</p>
         <form className="admin-form" {...formProps} autoComplete="on">
           <Field form="admin-login" name="email" label="Email address" error={errors.email} required>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { refreshSession, useCurrentUser } from '../../offline/session.ts';
 import { AdminLogin } from './AdminLogin.tsx';
 import { Dashboard } from './Dashboard.tsx';
@@ -23,5 +23,8 @@ export function AdminPortal() {
   useEffect(() => {
     if (adminId) void refreshSession();
   }, [adminId]);
-  return <div className="admin">{admin ? <Dashboard user={admin} /> : <AdminLogin />}</div>;
+  // Whether the dashboard was on screen before: the form then comes back after a sign-out (or an ended session).
+  const [wasIn, setWasIn] = useState(false);
+  if (admin && !wasIn) setWasIn(true);
+  return <div className="admin">{admin ? <Dashboard user={admin} /> : <AdminLogin afterSignOut={wasIn} />}</div>;
 }

@@ -34,6 +34,8 @@ export function Counters({ bookings, onPick }: { bookings: readonly BookingView[
               {counts ? counts[tile.status ?? 'total'] : '–'}
             </span>
             <span className="admin-counter__label">{tile.label}</span>
+            {/* What pressing it does: "2 Pending" alone read as a figure, not as a way to the list. */}
+            <span className="visually-hidden">{tile.status ? ': show these jobs' : ': show all jobs'}</span>
           </button>
         </li>
       ))}

@@ -29,13 +29,24 @@ export function codeWords(code: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A labelled search box over a list ('Find a job'); filters as the admin types. */
-export function SearchBox({ label, value, onChange, placeholder }: { label: string; value: string; onChange: (value: string) => void; placeholder: string }) {
+/**
+ * A labelled search box over a list ('Find a job'); filters as the admin types. `found` says what the search finds
+ * ('2 jobs match', 'No jobs match.'): read out from a status region that stays on the page, since the list changing
+ * under the box is seen but not heard, and a 'No … match' put in the list's place is not announced.
+ */
+export function SearchBox({ label, value, onChange, placeholder, found }: { label: string; value: string; onChange: (value: string) => void; placeholder: string; found?: string }) {
   return (
-    <label className="admin-search">
-      <span className="admin-select__label">{label}</span>
-      <input type="search" value={value} onChange={(event) => onChange(event.target.value)} placeholder={placeholder} />
-    </label>
+    <>
+      <label className="admin-search">
+        <span className="admin-select__label">{label}</span>
+        <input type="search" value={value} onChange={(event) => onChange(event.target.value)} placeholder={placeholder} />
+      </label>
+      {found === undefined ? null : (
+        <p className="visually-hidden" role="status">
+          {value.trim() ? found : ''}
+        </p>
+      )}
+    </>
   );
 }
 

@@ -34,12 +34,14 @@ type FormProps = FormHTMLAttributes<HTMLFormElement> & { ref: Ref<HTMLFormElemen
 type PersonField = 'firstName' | 'lastName' | 'email' | 'phone';
 
 /** A public form's card: its title (which names the form) and the note on required fields, then the grid. */
-export function FormCard({ id, title, formProps, children }: { id: string; title: string; formProps: FormProps; children: ReactNode }) {
+export function FormCard({ id, title, formProps, children, level = 3 }: { id: string; title: string; formProps: FormProps; children: ReactNode; level?: 2 | 3 }) {
+  // Its heading's level follows where the card sits: under a home page section's h2, or right under a page's h1.
+  const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <form className="form-card" aria-labelledby={id} {...formProps}>
-      <h3 id={id} className="form-card__title">
+      <Heading id={id} className="form-card__title">
         {title}
-      </h3>
+      </Heading>
       <p className="form-card__note">
         Fields marked <span aria-hidden="true">*</span>
         <span className="visually-hidden">required</span> are required.

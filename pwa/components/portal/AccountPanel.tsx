@@ -51,20 +51,34 @@ function DeleteDialog({ user, onClose }: { user: UserView; onClose: () => void }
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // One request at a time, by a ref: the button is aria-disabled, not disabled (a disabled button drops the focus
+  // it had to the page's body, and a wrong password left the keyboard nowhere).
+  const sending = useRef(false);
+  const password = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (dialog.current && !dialog.current.open) dialog.current.showModal();
   }, []);
   const confirm = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const password = String(new FormData(event.currentTarget).get('password') ?? '');
-    if (password === '') return setError('Please enter your password to confirm');
+    if (sending.current) return;
+    const typed = String(new FormData(event.currentTarget).get('password') ?? '');
+    if (typed === '') {
+      setError('Please enter your password to confirm');
+      password.current?.focus();
+      return;
+    }
+    sending.current = true;
     setBusy(true);
     const answer = await postJson<{ message: string }>('/api/account/delete', {
-      password,
+      password: typed,
     });
+    sending.current = false;
     setBusy(false);
     if (!answer.ok) {
       setError(answer.status === 0 ? 'We could not reach our server. Deleting your account needs a connection.' : answer.message);
+      // Refused: back to the field, its words selected, to type the password again.
+      password.current?.focus();
+      password.current?.select();
       return;
     }
     await signOutDevice(user.id);
@@ -88,6 +102,7 @@ function DeleteDialog({ user, onClose }: { user: UserView; onClose: () => void }
           <div className="field">
             <label htmlFor="delete-password">Your password</label>
             <input
+              ref={password}
               id="delete-password"
               name="password"
               type="password"
@@ -103,7 +118,7 @@ function DeleteDialog({ user, onClose }: { user: UserView; onClose: () => void }
             ) : null}
           </div>
           <div className="btn-row">
-            <button type="submit" className="btn btn--primary btn--small portal-danger" disabled={busy}>
+            <button type="submit" className="btn btn--primary btn--small portal-danger" aria-disabled={busy || undefined}>
               {busy ? 'Deleting…' : 'Delete my account'}
             </button>
             <button type="button" className="btn btn--secondary btn--small" onClick={() => dialog.current?.close()}>

@@ -63,14 +63,16 @@ export function MonthCalendar({ min, max, selected, onSelect }: { min: string; m
   return (
     <div className="month">
       <div className="month__head">
-        <button type="button" className="month__nav" disabled={!canBack} onClick={() => setFocused(shiftMonth(-1) < min ? min : shiftMonth(-1))}>
+        {/* aria-disabled, not disabled: at the first (or last) month a disabled button dropped the focus that pressed
+            it to the page's body. */}
+        <button type="button" className="month__nav" aria-disabled={!canBack || undefined} onClick={() => canBack && setFocused(shiftMonth(-1) < min ? min : shiftMonth(-1))}>
           <span aria-hidden="true">‹</span>
           <span className="visually-hidden">Previous month</span>
         </button>
         <h3 id="month-title" aria-live="polite">
           {MONTH.format(new Date(`${first}T00:00:00Z`))}
         </h3>
-        <button type="button" className="month__nav" disabled={!canForward} onClick={() => setFocused(shiftMonth(1) > max ? max : shiftMonth(1))}>
+        <button type="button" className="month__nav" aria-disabled={!canForward || undefined} onClick={() => canForward && setFocused(shiftMonth(1) > max ? max : shiftMonth(1))}>
           <span aria-hidden="true">›</span>
           <span className="visually-hidden">Next month</span>
         </button>

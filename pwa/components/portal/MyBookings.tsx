@@ -17,9 +17,13 @@ type Copy = MirrorSync;
 export function MyBookings({ user, copy, onChat, returnTo }: { user: UserView; copy: Copy; onChat: (bookingId: string) => void; returnTo: string | null }) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
+  // One question at a time, by a ref: the button is aria-disabled, not disabled, which dropped the focus it had to the
+  // page's body while the server was asked.
+  const busy = useRef(false);
   const input = useRef<HTMLInputElement>(null);
   const lookUp = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (busy.current) return;
     const email = (input.current?.value ?? '').trim().toLowerCase();
     if (email === '' || email === user.email) {
       setRefusal(null);
@@ -27,11 +31,13 @@ export function MyBookings({ user, copy, onChat, returnTo }: { user: UserView; c
       copy.refresh();
       return;
     }
+    busy.current = true;
     setAsking(true);
     const response = await fetch(`/api/bookings/user/${encodeURIComponent(email)}`, {
       credentials: 'same-origin',
       headers: { Accept: 'application/json' },
     }).catch(() => null);
+    busy.current = false;
     setAsking(false);
     const body = (await response?.json().catch(() => null)) as { error?: { message?: string } } | null;
     setRefusal(
@@ -58,7 +64,7 @@ export function MyBookings({ user, copy, onChat, returnTo }: { user: UserView; c
             aria-invalid={refusal ? true : undefined}
           />
         </div>
-        <button type="submit" className="btn btn--secondary" disabled={asking}>
+        <button type="submit" className="btn btn--secondary" aria-disabled={asking || undefined}>
           Show bookings
         </button>
       </form>

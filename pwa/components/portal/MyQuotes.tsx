@@ -111,7 +111,19 @@ function QuoteCard({ quote, user }: { quote: Shown<QuoteView>; user: UserView })
         confirming ? (
           // Keyed apart from the first two buttons: React would otherwise reuse their elements, and the focus stayed on
           // Approve as it turned into "Yes, approve".
-          <div key="confirm" className="btn-row" role="group" aria-label="Confirm your answer">
+          // Escape answers as "Not now" does, as the cancel question and Change dates of a booking do.
+          <div
+            key="confirm"
+            className="btn-row"
+            role="group"
+            aria-label="Confirm your answer"
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') {
+                event.preventDefault();
+                notNow();
+              }
+            }}
+          >
             <button type="button" className="btn btn--primary btn--small" aria-describedby={describedBy} onClick={() => void answer(confirming)}>
               {confirming === 'approved' ? `Yes, approve ${cost ?? 'this quote'}` : 'Yes, decline it'}
             </button>

@@ -44,7 +44,7 @@ export function NewBookingForm({ user }: { user: UserView }) {
   const latest = bookings?.find((booking) => booking.phone || booking.address);
   const known = bookings === undefined ? 'reading' : 'read';
   return (
-    <FormCard id="new-booking-title" title="Book electrical work" formProps={{ ...formProps, onSubmitCapture: checks }}>
+    <FormCard id="new-booking-title" title="Book electrical work" level={2} formProps={{ ...formProps, onSubmitCapture: checks }}>
       <Field form="booking" name="firstName" label="First name" error={errors.firstName} required>
         {(p) => <input {...p} type="text" autoComplete="given-name" maxLength={LIMITS.name} defaultValue={user.firstName} />}
       </Field>

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { UserView } from '#domain/views.ts';
 import { postJson } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
@@ -12,10 +12,20 @@ import { toast } from '../../lib/toast.ts';
 export function VerifyNotice({ user }: { user: UserView }) {
   const [sent, setSent] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The button goes once the link is sent: its answer takes the focus (it was left on the page's body). While the link
+  // is asked for, the button stays focusable (aria-disabled, one request at a time by a ref).
+  const sending = useRef(false);
+  const said = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (sent) said.current?.focus();
+  }, [sent]);
   if (user.emailVerified) return null;
   const resend = async () => {
+    if (sending.current) return;
+    sending.current = true;
     setBusy(true);
     const answer = await postJson<{ message: string }>('/api/auth/resend-verification', {});
+    sending.current = false;
     setBusy(false);
     if (answer.ok) {
       setSent(answer.data.message);
@@ -45,9 +55,11 @@ export function VerifyNotice({ user }: { user: UserView }) {
         </Link>.
       </p>
       {sent ? (
-        <p role="status">{sent}</p>
+        <p role="status" ref={said} tabIndex={-1}>
+          {sent}
+        </p>
       ) : (
-        <button type="button" className="btn btn--secondary btn--small" disabled={busy} onClick={() => void resend()}>
+        <button type="button" className="btn btn--secondary btn--small" aria-disabled={busy || undefined} onClick={() => void resend()}>
           Send the link again
         </button>
       )}

@@ -62,6 +62,19 @@ export const BookingCard = memo(function BookingCard({
   const [local, setLocal] = useState<Problem | null>(null);
   const held = refused ? problemOf(refused, all) : null;
   const problem = held ?? local;
+  // The panel's choice (Book anyway, Leave it as it was, Keep mine…) takes the panel and its buttons away: the focus
+  // goes to the job's name, beside its status as it now is, not to the page's body.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const answered = useRef(false);
+  const settle = (next: Problem | null) => {
+    if (next === null) answered.current = true;
+    setLocal(next);
+  };
+  useEffect(() => {
+    if (problem || !answered.current) return;
+    answered.current = false;
+    if (document.activeElement === document.body || document.activeElement === null) heading.current?.focus();
+  }, [problem]);
   // A job booked into another booked job's slot ("Book anyway", or both confirmed elsewhere): said on the card for
   // as long as it lasts, not only when it was made.
   const overlaps = useMemo(() => clashingJobs(job, all), [job, all]);
@@ -85,7 +98,7 @@ export const BookingCard = memo(function BookingCard({
   return (
     <li className={`admin-card admin-job${job.waiting ? ' admin-card--waiting' : ''}${picked ? ' admin-card--picked' : ''}`} aria-labelledby={`job-${job.id}`}>
       <div className="admin-card__head">
-        <h3 id={`job-${job.id}`} tabIndex={-1} className="admin-card__title">
+        <h3 id={`job-${job.id}`} ref={heading} tabIndex={-1} className="admin-card__title">
           {name}
         </h3>
         <StatusBadge status={job.status} />
@@ -124,10 +137,13 @@ export const BookingCard = memo(function BookingCard({
           <strong>Double booked</strong> with {overlaps.map((other) => `${personName(other) || 'a job'} (${jobWhen(other)})`).join(', ')}
         </p>
       ) : null}
-      {problem ? <ProblemPanel problem={problem} job={job} onSettled={setLocal} /> : null}
+      {problem ? <ProblemPanel problem={problem} job={job} onSettled={settle} /> : null}
       <div className="admin-job__actions">
         <label className="admin-select">
-          <span className="admin-select__label">Status</span>
+          {/* Named with the job: every card has one, and a screen reader's list of fields read "Status" five times. */}
+          <span className="admin-select__label">
+            Status<span className="visually-hidden"> of {name}&rsquo;s job</span>
+          </span>
           <select value={(job.status || 'pending').replace(/-/g, '_')} onChange={(event) => void onStatus(event)} disabled={refused !== undefined}>
             <StatusOptions />
           </select>

@@ -121,6 +121,21 @@ export function BookingsTab({
     go(place(picked));
   };
 
+  // The list's count, and what an empty list says instead (seen above the list, and read out, below).
+  const count = matching.length === 1 ? '1 job' : `${matching.length} jobs`;
+  const empty =
+    (bookings ?? []).length === 0
+      ? 'No bookings yet. Jobs from the website and the customer portal appear here.'
+      : searched.trim()
+        ? filter
+          ? 'No jobs match. Clear the search or show all jobs.'
+          : 'No jobs match. Clear the search to see them all.'
+        : when === 'today'
+          ? 'No jobs today. Show all jobs to see the others.'
+          : when === 'open'
+            ? 'Every past job is closed: completed or cancelled.'
+            : 'No jobs with this status. Show all jobs to see the others.';
+
   if (adding) {
     return (
       <ManualBookingForm
@@ -184,27 +199,20 @@ export function BookingsTab({
           </label>
         )}
       </div>
+      {/* What a search or a filter leaves, read out from a region that stays on the page: the count went with the list
+          when nothing matched, and the 'No jobs match' put in its place was not announced. */}
+      <p className="visually-hidden" role="status">
+        {bookings === undefined ? '' : matching.length === 0 ? empty : count}
+      </p>
       <div className={`admin-results${stale ? ' admin-results--stale' : ''}`} aria-busy={stale || undefined}>
         {bookings === undefined ? (
           <p className="admin-empty">Loading jobs…</p>
         ) : matching.length === 0 ? (
-          <p className="admin-empty">{bookings.length === 0
-              ? 'No bookings yet. Jobs from the website and the customer portal appear here.'
-              : searched.trim()
-                ? filter
-                  ? 'No jobs match. Clear the search or show all jobs.'
-                  : 'No jobs match. Clear the search to see them all.'
-                : when === 'today'
-                  ? 'No jobs today. Show all jobs to see the others.'
-                  : when === 'open'
-                    ? 'Every past job is closed: completed or cancelled.'
-                    : 'No jobs with this status. Show all jobs to see the others.'}</p>
+          <p className="admin-empty">{empty}</p>
         ) : (
           <>
             <div className="admin-count-row">
-              <p className="admin-count" aria-live="polite">
-                {matching.length === 1 ? '1 job' : `${matching.length} jobs`}
-              </p>
+              <p className="admin-count">{count}</p>
               {/* Compact: a day's plan at a glance (when, where, who to ring, the status and the chat); More shows the rest. */}
               <button type="button" className="btn btn--secondary admin-btn admin-btn--compact" aria-pressed={compact} onClick={() => go(place({ view: compact ? undefined : 'compact' }))}>
                 Compact list

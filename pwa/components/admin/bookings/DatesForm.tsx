@@ -117,6 +117,13 @@ export function DatesForm({ job, all, onDone }: { job: BookingView; all: readonl
         (formProps.ref as { current: HTMLFormElement | null }).current = element;
       }}
       onChange={() => setClash(null)}
+      // Escape closes it as "Keep these dates" does (the focus back on Change dates), as the customer's own does.
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          onDone();
+        }
+      }}
     >
       <Field {...f('startDate', 'Start date', true)}>{(p) => <input {...p} type="date" defaultValue={job.startDate ?? ''} />}</Field>
       <Field {...f('finishDate', 'Finish date', true)}>{(p) => <input {...p} type="date" defaultValue={job.finishDate ?? ''} />}</Field>

@@ -28,7 +28,8 @@ export function JobNotes({ job, compact }: { job: ShownBooking; compact: boolean
   const id = `job-notes-${job.id}`;
   const erased = notes === ERASED;
   return (
-    <section className="admin-notes" aria-labelledby={id}>
+    // Named with the job: every card has one, and a screen reader's list of regions read "Notes" once per card.
+    <section className="admin-notes" aria-label={personName(job) ? `Notes on ${personName(job)}’s job` : 'Notes on this job'}>
       <div className="admin-notes__head">
         <h4 id={id} className="admin-notes__title">
           Notes

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { newCommandId, postJson } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useOffline } from '../../../offline/use-outbox.ts';
@@ -18,6 +18,17 @@ export function FeedPanel() {
   const [status, setStatus] = useState<{ active: boolean; createdAt: string | null } | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The button stays focusable while the link is made (aria-disabled; one request at a time by a ref): disabled, it
+  // dropped the focus to the page's body. The new link then takes the focus (selected, to copy), and "Keep the current
+  // link", which goes once pressed, hands it back to the button.
+  const sending = useRef(false);
+  const makeButton = useRef<HTMLButtonElement>(null);
+  const [made, setMade] = useState(false);
+  useEffect(() => {
+    if (!made) return;
+    setMade(false);
+    document.getElementById('feed-url')?.focus();
+  }, [made]);
   useEffect(() => {
     void fetch('/api/calendar/status', { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } })
       .then((response) => (response.ok ? (response.json() as Promise<{ active: boolean; createdAt: string | null }>) : null))
@@ -25,16 +36,20 @@ export function FeedPanel() {
   }, []);
 
   const make = async () => {
+    if (sending.current) return;
     if (!confirming && (link || status?.active)) return setConfirming(true);
+    sending.current = true;
     setBusy(true);
     const result = await postJson<{ url: string; webcalUrl: string }>('/api/calendar/token', {}, newCommandId());
+    sending.current = false;
     setBusy(false);
     setConfirming(false);
     if (!result.ok) return void toast.error('No new link', result.message);
-    const made = { ...result.data, madeAt: new Date().toISOString() };
-    rememberFeedLink(user.id, made);
-    setLink(made);
-    setStatus({ active: true, createdAt: made.madeAt });
+    const fresh = { ...result.data, madeAt: new Date().toISOString() };
+    rememberFeedLink(user.id, fresh);
+    setLink(fresh);
+    setStatus({ active: true, createdAt: fresh.madeAt });
+    setMade(true);
     void toast.success('New calendar link', 'Add it to your calendar app. Any older link has stopped working.');
   };
   const copy = async () => {
@@ -77,11 +92,25 @@ export function FeedPanel() {
         </p>
       ) : null}
       <div className="admin-actions">
-        <button type="button" className={`btn admin-btn ${confirming ? 'admin-btn--danger' : 'btn--secondary'}`} disabled={offline || busy} onClick={() => void make()}>
+        <button
+          ref={makeButton}
+          type="button"
+          className={`btn admin-btn ${confirming ? 'admin-btn--danger' : 'btn--secondary'}`}
+          disabled={offline}
+          aria-disabled={busy || undefined}
+          onClick={() => void make()}
+        >
           {confirming ? 'Yes, make a new link' : link || status?.active ? 'Make a new link' : 'Make a private link'}
         </button>
         {confirming ? (
-          <button type="button" className="btn btn--secondary admin-btn" onClick={() => setConfirming(false)}>
+          <button
+            type="button"
+            className="btn btn--secondary admin-btn"
+            onClick={() => {
+              setConfirming(false);
+              makeButton.current?.focus();
+            }}
+          >
             Keep the current link
           </button>
         ) : null}

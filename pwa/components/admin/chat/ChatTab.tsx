@@ -59,7 +59,13 @@ export function ChatTab({
         <p className="admin-muted">Pick a job to chat with its customer.</p>
       </ScreenHead>
       <div className="admin-filters">
-        <SearchBox label="Find a job" value={query} onChange={setQuery} placeholder="Name, phone, address…" />
+        <SearchBox
+          label="Find a job"
+          value={query}
+          onChange={setQuery}
+          placeholder="Name, phone, address…"
+          found={bookings === undefined ? '' : list.length === 0 ? 'No jobs match.' : list.length === 1 ? '1 job matches' : `${list.length} jobs match`}
+        />
       </div>
       {bookings === undefined ? (
         <p className="admin-empty">Loading jobs…</p>

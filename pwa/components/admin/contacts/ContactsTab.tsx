@@ -65,7 +65,13 @@ export function ContactsTab({ bookings, quotes, person, go }: { bookings: Bookin
       <ScreenHead title="Contacts" headingRef={heading} />
       {contacts && contacts.length > 0 ? (
         <div className="admin-filters">
-          <SearchBox label="Find a contact" value={query} onChange={setQuery} placeholder="Name, email, phone…" />
+          <SearchBox
+            label="Find a contact"
+            value={query}
+            onChange={setQuery}
+            placeholder="Name, email, phone…"
+            found={matching.length === 0 ? 'No contacts match.' : matching.length === 1 ? '1 contact matches' : `${matching.length} contacts match`}
+          />
         </div>
       ) : null}
       {contacts === undefined ? (
