@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { BookingView } from '#domain/views.ts';
 import type { ShownQuote } from '../../../offline/admin-data.ts';
 import { useRefusedItems } from '../../../offline/admin-data.ts';
@@ -13,8 +13,9 @@ type Show = 'open' | 'all';
  * To Be Quoted (Quotes on small screens): a card per quote request, what needs action first (order.ts), pending
  * ones highlighted; converted and declined ones are listed under "All". `picked`: the request a toast's Open asked
  * for, whose name takes the focus in the middle of the screen.
+ * Memoised: a pull that brings nothing for it does not draw it again.
  */
-export function QuotesTab({ quotes, bookings, picked }: { quotes: ShownQuote[] | undefined; bookings: BookingView[] | undefined; picked?: string | undefined }) {
+export const QuotesTab = memo(function QuotesTab({ quotes, bookings, picked }: { quotes: ShownQuote[] | undefined; bookings: BookingView[] | undefined; picked?: string | undefined }) {
   const [show, setShow] = useState<Show>('open');
   const refused = useRefusedItems();
   const title = useRef<HTMLHeadingElement>(null);
@@ -101,4 +102,4 @@ export function QuotesTab({ quotes, bookings, picked }: { quotes: ShownQuote[] |
       )}
     </div>
   );
-}
+});
