@@ -94,7 +94,7 @@ export const QuotesTab = memo(function QuotesTab({ quotes, bookings, picked }: {
               quote={quote}
               bookings={bookings ?? []}
               refused={refused?.find((item) => item.record === quote.id)}
-              onDeleted={() => setDeleted(quote.id)}
+              onDeleted={setDeleted}
               picked={quote.id === picked}
             />
           ))}
