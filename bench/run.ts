@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (about 5 minutes on 2 cores) or `npm run bench -- --quick` (about 25 s, a smoke run);
- * `--only=appends,http,rebuild,mail,sync,device` runs some sections only.
+ * `--only=appends,http,rebuild,mail,sync,device` runs some sections only (`--only=admin`: section 7's admin portal rows).
  * Prints one table of figures — no assertions — and writes the same results to bench/results.json:
  *   1. durable appends per second in process (WAL + synchronous=FULL), with and without group commit;
  *   2. HTTP requests per second with autocannon: the home page and the admin's list against a bare node:http server
@@ -9,13 +9,15 @@
  *   4. the machine;
  *   5. mail delivered per second to a local SMTP server, and how long a reset link waits behind a backlog;
  *   6. the devices' sync feed: the admin's first sync of 10,000 bookings, and the next sync after one change;
- *   7. the device: draining 1,000 queued submissions, and opening the home page from the service worker offline.
+ *   7. the device: draining 1,000 queued submissions, and opening the home page from the service worker offline; the
+ *      admin portal with 2,000 jobs on a CPU throttled 4× (bench/admin-device.ts): opening, tabs, typing, a status, a pull.
  * Everything runs on temporary directories (removed afterwards) and 127.0.0.1 on ephemeral ports.
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import Database from 'better-sqlite3';
+import { benchAdminDevice } from './admin-device.ts';
 import { benchAppends } from './appends.ts';
 import { fmt, mb, type Mode, type Row } from './common.ts';
 import { benchHttp } from './http.ts';
@@ -27,6 +29,8 @@ import { benchSync } from './sync.ts';
 const mode: Mode = { quick: process.argv.includes('--quick') };
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
 const wanted = (section: string): boolean => !only || only.includes(section);
+/** `--only=admin`: the admin portal rows of section 7 alone. */
+const adminOnly = only?.includes('admin') ?? false;
 
 // Ctrl-C: leave through process.exit so the exit handlers stop the children and remove temporary files.
 process.once('SIGINT', () => process.exit(130));
@@ -136,6 +140,10 @@ async function main(): Promise<void> {
   if (wanted('device')) {
     log('7. the device: outbox and service worker');
     rows.push(...(await benchOffline(mode, log)));
+  }
+  if (wanted('device') || adminOnly) {
+    log('7. the device: the admin portal on an old tablet');
+    rows.push(...(await benchAdminDevice(mode, log)));
   }
   const seconds = (performance.now() - started) / 1000;
   info['loadAtEnd'] = Number(loadavg()[0]!.toFixed(2));

@@ -4,6 +4,7 @@ import type { ChatView, ContactView, MessageView, QuoteView } from '#domain/view
 import { deviceDb } from './db.ts';
 import type { OutboxItem } from './db.ts';
 import { KINDS } from './kinds.ts';
+import { sameRows } from './same-rows.ts';
 import type { Shown } from './use-mirror.ts';
 
 /** The admin's outbox kinds beyond the shared ones (use-mirror.ts KINDS): quote work. */
@@ -18,7 +19,7 @@ export type ShownQuote = Shown<QuoteView> & { readonly pending?: 'update' | 'con
 
 /** Contacts, newest first; undefined while loading. */
 export function useContacts(): ContactView[] | undefined {
-  return useLiveQuery(() => deviceDb().contacts.orderBy('createdAt').reverse().toArray(), []);
+  return useLiveQuery(async () => (last.contacts = sameRows(last.contacts, await deviceDb().contacts.orderBy('createdAt').reverse().toArray())), []);
 }
 
 /**
@@ -38,7 +39,7 @@ export function useAdminQuotes(): ShownQuote[] | undefined {
       else if (item.kind === QUOTE_KINDS.convert) shown.set(row.id, { ...row, waiting, pending: 'convert' });
       else if (item.kind === QUOTE_KINDS.remove) shown.set(row.id, { ...row, waiting, pending: 'delete' });
     }
-    return rows.map((row) => shown.get(row.id)!);
+    return (last.quotes = sameRows(last.quotes, rows.map((row) => shown.get(row.id)!)));
   }, []);
 }
 
@@ -66,13 +67,13 @@ export function useAllMessages(): Array<Shown<MessageView>> | undefined {
           waiting: { state: item.state, message: item.error?.message ?? null },
         }),
       );
-    return [...rows, ...queued];
+    return (last.messages = sameRows(last.messages, [...rows, ...queued]));
   }, []);
 }
 
 /** The admin's outbox items the server refused, oldest first: conflicts and clashes wait here for a choice. */
 export function useRefusedItems(): OutboxItem[] | undefined {
-  return useLiveQuery(() => deviceDb().outbox.where('state').equals('failed').sortBy('seq'), []);
+  return useLiveQuery(async () => (last.refused = sameRows(last.refused, await deviceDb().outbox.where('state').equals('failed').sortBy('seq'))), []);
 }
 
 /**
@@ -112,7 +113,22 @@ export function threadsOf(messages: readonly MessageView[], marks?: ReadonlyMap<
   for (const [bookingId, { count, message }] of latest) {
     const mark = marks?.get(bookingId);
     const unanswered = waitsForAnswer(message, mark);
-    threads.set(bookingId, { count, unanswered, noReplyNeeded: !message.isFromAdmin && !unanswered, latestAt: message.createdAt });
+    const thread = { count, unanswered, noReplyNeeded: !message.isFromAdmin && !unanswered, latestAt: message.createdAt };
+    // The last answer's object when it says the same: a new message redraws its own job's card, not every card.
+    const before = lastThreads.get(bookingId);
+    const same = before && before.count === thread.count && before.unanswered === thread.unanswered && before.noReplyNeeded === thread.noReplyNeeded && before.latestAt === thread.latestAt;
+    threads.set(bookingId, same ? before : thread);
   }
+  lastThreads = threads;
   return threads;
 }
+
+/**
+ * Each live query's last answer: a row that did not change keeps its object, and an answer that did not change is
+ * the same array (sameRows), so a pull or a queued change draws again only what it changed.
+ */
+const last: { contacts?: ContactView[]; quotes?: ShownQuote[]; messages?: Array<Shown<MessageView>>; refused?: OutboxItem[] } = {};
+
+/** threadsOf's last answer, whose unchanged threads it hands out again. */
+let lastThreads: ReadonlyMap<string, Thread> = new Map();
+

@@ -8,6 +8,7 @@ import type { OutboxItem } from './db.ts';
 import { pull } from './mirror.ts';
 import type { PullResult } from './mirror.ts';
 import { KINDS } from './kinds.ts';
+import { sameRows } from './same-rows.ts';
 import { onOutboxEvent } from './signals.ts';
 
 /** How fresh the device's copy is: the last pull's outcome ('failed': it broke for another reason than the connection) and when the copy last matched the server (null: never on this device). */
@@ -129,9 +130,13 @@ export function useBookings(): ShownBooking[] | undefined {
       }
     }
     // A job made on this device and changed before it was sent: its changes are laid over it too.
-    return [...added.map((row) => shown.get(row.id)!), ...rows.map((row) => shown.get(row.id)!)];
+    lastBookings = sameRows(lastBookings, [...added.map((row) => shown.get(row.id)!), ...rows.map((row) => shown.get(row.id)!)]);
+    return lastBookings;
   }, []);
 }
+
+/** useBookings' last answer: a job that did not change keeps its object (sameRows), so the screens draw only what changed. */
+let lastBookings: ShownBooking[] | undefined;
 
 /** One booking's messages, oldest first, with the messages still in the outbox after them; undefined while loading. */
 export function useMessages(bookingId: string): Array<Shown<MessageView>> | undefined {

@@ -22,6 +22,10 @@ import { SignOut } from './SignOut.tsx';
 
 const route = getRouteApi('/admin');
 
+/** Places that are the same object at every render, so the tabs (memoised) are not drawn again for them. */
+const NOWHERE: AdminSearch = {};
+const CHAT_LIST: AdminSearch = { tab: 'chat' };
+
 /**
  * The signed-in admin's screen (seed point 2): who is signed in and how fresh the tablet's copy is, the four
  * counters, and the five tabs. Everything reads the device's copy with the outbox laid over it, so it works
@@ -56,10 +60,12 @@ export function Dashboard({ user }: { user: UserView }) {
   useMessageArrivals(messages, bookings, tab === 'chat' ? search.booking : undefined, ready, open);
   // The chats whose customer waits for an answer: the Chat list's "New" (threadsOf), counted on the Chat tab. Not
   // those whose latest message the admin marked as needing no reply.
+  // Summed up once here for the counts, the job cards and the chat list (each tab read all the messages again).
+  const threads = useMemo(() => threadsOf(messages ?? [], marks), [messages, marks]);
   const waitingChats = useMemo(() => {
     const jobs = new Set((bookings ?? []).map((b) => b.id));
-    return [...threadsOf(messages ?? [], marks)].filter(([id, thread]) => thread.unanswered && jobs.has(id)).length;
-  }, [messages, marks, bookings]);
+    return [...threads].filter(([id, thread]) => thread.unanswered && jobs.has(id)).length;
+  }, [threads, bookings]);
   const offline = useOffline();
   const panel = useRef<HTMLDivElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
@@ -152,13 +158,13 @@ export function Dashboard({ user }: { user: UserView }) {
       <div ref={panel} className="admin-panel" role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
         {jobsKept ? (
           <div hidden={tab !== 'bookings'}>
-            <BookingsTab bookings={bookings} quotes={quotes} place={tab === 'bookings' ? search : (chatReturn ?? {})} go={go} />
+            <BookingsTab bookings={bookings} quotes={quotes} threads={threads} place={tab === 'bookings' ? search : (chatReturn ?? NOWHERE)} go={go} />
           </div>
         ) : null}
         {tab === 'quotes' ? <QuotesTab quotes={quotes} bookings={bookings} picked={search.quote} /> : null}
         {tab === 'contacts' ? <ContactsTab bookings={bookings} quotes={quotes} person={search.person} go={go} /> : null}
         {tab === 'calendar' ? <CalendarTab bookings={bookings} quotes={quotes} month={search.month} day={search.day} go={go} /> : null}
-        {tab === 'chat' ? <ChatTab bookings={bookings} bookingId={search.booking} backTo={chatReturn ?? { tab: 'chat' }} go={go} /> : null}
+        {tab === 'chat' ? <ChatTab bookings={bookings} threads={threads} bookingId={search.booking} backTo={chatReturn ?? CHAT_LIST} go={go} /> : null}
       </div>
     </AdminContext.Provider>
   );

@@ -15,8 +15,12 @@ type Arrival = { readonly id: string; readonly title: string; readonly words: st
 /** A customer's message as the toast names it: who wrote, about which job (`bookingId`), and how it starts. */
 type Message = { readonly who: string; readonly bookingId: string; readonly job: string; readonly start: string };
 
-/** A row of the device's copy, and what to say if it is news (null: never news, e.g. the business's own). */
-type Candidate<News> = { readonly id: string; readonly createdAt: string; readonly news: News | null };
+/**
+ * A row of the device's copy, and what to say if it is news (null: never news, e.g. the business's own). `news` is
+ * worked out only for a row that arrived: each pull or queued change lists every row again (thousands on a tablet with
+ * years of work), and naming each one (its customer, service and day in words) at every pull cost more than the rest.
+ */
+type Candidate<News> = { readonly id: string; readonly createdAt: string; readonly news: () => News | null };
 
 /** How far the device's clock and the server's may differ. */
 const CLOCKS_MS = 5 * 60_000;
@@ -59,7 +63,7 @@ export function useArrivals(
               (b): Candidate<Arrival> => ({
                 id: b.id,
                 createdAt: b.createdAt,
-                news:
+                news: () =>
                   b.waiting || b.isManualBooking || b.status !== 'pending'
                     ? null
                     : { id: b.id, title: 'New booking request', words: `${personName(b)}: ${serviceTypeLabel(b.serviceType)}, ${jobWhen(b)}.`, who: personName(b), tab: 'Bookings' },
@@ -69,7 +73,7 @@ export function useArrivals(
               (q): Candidate<Arrival> => ({
                 id: q.id,
                 createdAt: q.createdAt,
-                news:
+                news: () =>
                   q.waiting || q.bookingId || q.quoteStatus !== 'pending'
                     ? null
                     : { id: q.id, title: 'New quote request', words: `${personName(q)}: ${serviceTypeLabel(q.serviceType)}.`, who: personName(q), tab: 'To Be Quoted' },
@@ -122,23 +126,24 @@ export function useMessageArrivals(
   const rows = useMemo(() => {
     if (messages === undefined || bookings === undefined) return undefined;
     const jobs = new Map(bookings.map((b) => [b.id, b]));
-    return messages.map((m): Candidate<Message> => {
-      const job = jobs.get(m.bookingId);
-      return {
+    return messages.map(
+      (m): Candidate<Message> => ({
         id: m.id,
         createdAt: m.createdAt,
-        news:
+        news: () => {
+          const job = jobs.get(m.bookingId);
           // The open chat shows it at once (and its log is read out): no toast over the conversation.
-          m.isFromAdmin || m.waiting || !job || m.bookingId === openChat
+          return m.isFromAdmin || m.waiting || !job || m.bookingId === openChat
             ? null
             : {
                 who: m.senderName || personName(job) || 'A customer',
                 bookingId: job.id,
                 job: `${serviceTypeLabel(job.serviceType)}, ${job.startDate ? dayLabel(job.startDate) : 'no dates yet'}`,
                 start: startOf(m.content),
-              },
-      };
-    });
+              };
+        },
+      }),
+    );
   }, [messages, bookings, openChat]);
   useNews(rows, ready, (batch) => {
     // The message first (it may be urgent), then which job: short enough for three lines on a phone.
@@ -182,7 +187,10 @@ function useNews<News>(rows: readonly Candidate<News>[] | undefined, ready: bool
     const arrived = rows.filter((row) => !seen.has(row.id));
     for (const row of arrived) seen.add(row.id);
     if (Date.now() - readyAt.current < SETTLE_MS) return;
-    const news = arrived.flatMap((row) => (row.news && Date.parse(row.createdAt) >= openedAt.current - CLOCKS_MS ? [row.news] : []));
+    const news = arrived.flatMap((row) => {
+      const said = Date.parse(row.createdAt) >= openedAt.current - CLOCKS_MS ? row.news() : null;
+      return said ? [said] : [];
+    });
     if (news.length === 0) return;
     gathered.current.push(...news);
     timer.current ??= setTimeout(() => {

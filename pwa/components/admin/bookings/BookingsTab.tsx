@@ -1,10 +1,11 @@
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { QuoteView } from '#domain/views.ts';
-import { threadsOf, useAllMessages, useChatMarks, useRefusedItems } from '../../../offline/admin-data.ts';
+import { useRefusedItems } from '../../../offline/admin-data.ts';
+import type { Thread } from '../../../offline/admin-data.ts';
 import type { OutboxItem } from '../../../offline/db.ts';
 import type { ShownBooking } from '../../../offline/use-mirror.ts';
 import { Icon } from '../../ui/Icon.tsx';
-import { matcher, searchable } from '../find.ts';
+import { everything, matcher, searchCache } from '../find.ts';
 import { today } from '../format.ts';
 import { JOB_WHENS, type AdminSearch, type JobFilter, type JobOrder, type JobView, type JobWhen } from '../search.ts';
 import { BookingCard } from './BookingCard.tsx';
@@ -16,20 +17,33 @@ import { ScreenHead, SearchBox, StatusOptions } from '../parts.tsx';
 const PAGE = 30;
 
 /**
+ * Each job's fields as Find a job compares them (jobSearchFields, the admin's notes included), made once per job rather
+ * than at every key, and kept while the job is unchanged (also when the tab is opened again).
+ */
+const jobSearchable = searchCache(jobSearchFields);
+
+/** How many jobs are made searchable ahead of typing at a time (a few milliseconds' work on a slow tablet). */
+const WARM_SLICE = 100;
+
+/**
  * Bookings (Jobs on small screens): 'Add Manual Booking', a search, a status filter (the counters set it), or
  * today's jobs, or past jobs still open (to mark completed), and an order, and the jobs, newest first or by the day
  * of the work, thirty at a time so a long history stays quick on a tablet. Above them, how many jobs today and how
- * many past ones are still open, each a tap to show. The filter and the order are in the URL.
+ * many past ones are still open, each a tap to show. The filter and the order are in the URL. Memoised: a pull that
+ * brings nothing for it (the sync line's time moved on) does not draw it again.
  */
-export function BookingsTab({
+export const BookingsTab = memo(function BookingsTab({
   bookings,
   quotes,
+  threads,
   place: here,
   go,
 }: {
   bookings: ShownBooking[] | undefined;
   /** The device's copy of the quotes: a job made from one shows what was agreed (its price, scope and notes). */
   quotes: readonly QuoteView[] | undefined;
+  /** Each job's chat summed up (threadsOf), for its Chat button's count and New badge. */
+  threads: ReadonlyMap<string, Thread>;
   place: AdminSearch;
   go: (search: AdminSearch) => void;
 }) {
@@ -59,10 +73,7 @@ export function BookingsTab({
   useEffect(() => {
     if (picked && pickedDone.current !== picked) setQuery('');
   }, [picked]);
-  const messages = useAllMessages();
   const refused = useRefusedItems();
-  const marks = useChatMarks();
-  const threads = useMemo(() => threadsOf(messages ?? [], marks), [messages, marks]);
   const quoteById = useMemo(() => new Map((quotes ?? []).map((quote) => [quote.id, quote])), [quotes]);
   const refusedByJob = useMemo(() => {
     const map = new Map<string, OutboxItem>();
@@ -73,9 +84,6 @@ export function BookingsTab({
   // does not vanish under the admin's thumb, and the focus stays on its status); another filter starts over.
   const day = today();
   const shownUnder = useRef({ filter: filter ?? when, ids: new Set<string>() });
-  // Each job's fields as the search compares them (jobSearchFields, the admin's notes included), made when the jobs
-  // change rather than at every key.
-  const searchables = useMemo(() => new Map((bookings ?? []).map((job) => [job.id, searchable(jobSearchFields(job))])), [bookings]);
   const matching = useMemo(() => {
     const matches = matcher(searched);
     if (shownUnder.current.filter !== (filter ?? when)) shownUnder.current = { filter: filter ?? when, ids: new Set() };
@@ -84,15 +92,26 @@ export function BookingsTab({
       if (filter && (job.status || 'pending').replace(/-/g, '_') !== filter && !kept.has(job.id)) return false;
       if (when === 'today' && !onDay(job, day) && !kept.has(job.id)) return false;
       if (when === 'open' && !stillOpen(job, day) && !kept.has(job.id)) return false;
-      const fields = searchables.get(job.id);
-      return fields !== undefined && matches(fields);
+      return matches === everything || matches(jobSearchable(job));
     });
     for (const job of found) kept.add(job.id);
     // A day's jobs by their hours; past jobs still open, the oldest first (the longest left open).
     if (when === 'today') return byJobDay(found, day);
     if (when === 'open') return byJobDay(found, day).reverse();
     return order === 'date' ? byJobDay(found, day) : found;
-  }, [bookings, searchables, filter, when, order, searched, day]);
+  }, [bookings, filter, when, order, searched, day]);
+  // The jobs made searchable ahead of the first key, a slice at a time between other work: made only when the admin typed,
+  // the first key waited for all 2,000 (and made at once, opening the portal did).
+  useEffect(() => {
+    if (!bookings) return;
+    let next = 0;
+    let timer = setTimeout(function warm() {
+      const end = Math.min(next + WARM_SLICE, bookings.length);
+      for (; next < end; next++) jobSearchable(bookings[next]!);
+      if (next < bookings.length) timer = setTimeout(warm, 0);
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [bookings]);
   useEffect(() => {
     if (!picked || pickedDone.current === picked || searched !== '' || adding) return;
     const index = matching.findIndex((job) => job.id === picked);
@@ -243,7 +262,7 @@ export function BookingsTab({
       </div>
     </div>
   );
-}
+});
 
 /** What "Show more" adds, and how many are left: 'Show 30 more (293 left)', or 'Show the last 12'. */
 function moreLabel(left: number): string {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { BookingView, QuoteView } from '#domain/views.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { ManualBookingForm } from '../bookings/ManualBookingForm.tsx';
@@ -13,8 +13,9 @@ import { shiftMonth } from './month.ts';
 /**
  * Calendar (Cal on small screens): the month with each day's jobs, the chosen day's panel with Add Job for that
  * date, the CSV exports and the calendar subscription. The month and day are in the URL.
+ * Memoised: a pull that brings nothing for it does not draw it again.
  */
-export function CalendarTab({
+export const CalendarTab = memo(function CalendarTab({
   bookings,
   quotes,
   month,
@@ -87,4 +88,4 @@ export function CalendarTab({
       </div>
     </div>
   );
-}
+});

@@ -1,10 +1,10 @@
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { serviceTypeLabel } from '#domain/content/services.ts';
 import type { BookingView } from '#domain/views.ts';
 import { personName } from '../../../offline/admin-commands.ts';
-import { threadsOf, useAllMessages, useChatMarks } from '../../../offline/admin-data.ts';
+import type { Thread } from '../../../offline/admin-data.ts';
 import type { Shown } from '../../../offline/use-mirror.ts';
-import { finder } from '../find.ts';
+import { everything, matcher, searchCache } from '../find.ts';
 import { jobWhen, moment } from '../format.ts';
 import type { AdminSearch, AdminTab } from '../search.ts';
 import { useAdmin } from '../context.ts';
@@ -16,28 +16,29 @@ import { customerReadsChat } from './reach.ts';
  * Chat (seed point 2): pick a job, then chat with its customer as the business. The list puts the customers
  * waiting for an answer first, then the latest conversations. A job whose customer cannot read its chat (taken on the
  * phone, no email and no account) is marked as the electrician's log, so a reply there never looks like one the customer got.
+ * Memoised: a pull that brings nothing for it does not draw it again.
  */
-export function ChatTab({
+export const ChatTab = memo(function ChatTab({
   bookings,
+  threads,
   bookingId,
   backTo,
   go,
 }: {
   bookings: Array<Shown<BookingView>> | undefined;
+  /** Each job's chat summed up (threadsOf): the New badges, the counts and the order. */
+  threads: ReadonlyMap<string, Thread>;
   bookingId: string | undefined;
   /** Where Back goes: the job list, calendar day or other tab the chat was opened from, else the chat's own list of jobs. */
   backTo: AdminSearch;
   go: (search: AdminSearch) => void;
 }) {
   const { user } = useAdmin();
-  const messages = useAllMessages();
-  const marks = useChatMarks();
-  const threads = useMemo(() => threadsOf(messages ?? [], marks), [messages, marks]);
   const [query, setQuery] = useState('');
   const job = bookingId ? bookings?.find((b) => b.id === bookingId) : undefined;
   const list = useMemo(() => {
-    const matches = finder(query);
-    const rows = (bookings ?? []).filter((b) => matches([personName(b), b.email, b.phone, b.address]));
+    const matches = matcher(query);
+    const rows = (bookings ?? []).filter((b) => matches === everything || matches(chatSearchable(b)));
     const rank = (b: BookingView) => {
       const t = threads.get(b.id);
       return [t?.unanswered ? 0 : 1, t ? 0 : 1, t?.latestAt ?? b.createdAt] as const;
@@ -103,7 +104,10 @@ export function ChatTab({
       )}
     </div>
   );
-}
+});
+
+/** A job's fields as the chat list's search compares them, made once per job (find.ts searchCache). */
+const chatSearchable = searchCache((b: BookingView) => [personName(b), b.email, b.phone, b.address]);
 
 /** A chat's Back button, by where it goes: where the chat was opened from (a toast's Open chat opens it from any tab). */
 const BACK: Readonly<Record<AdminTab, string>> = {

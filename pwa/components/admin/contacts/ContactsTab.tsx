@@ -1,15 +1,18 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { telHref } from '#domain/content/shared.ts';
 import type { BookingView, ContactView } from '#domain/views.ts';
 import type { ShownQuote } from '../../../offline/admin-data.ts';
 import { useContacts } from '../../../offline/admin-data.ts';
-import { finder } from '../find.ts';
+import { everything, matcher, searchCache } from '../find.ts';
 import { moment } from '../format.ts';
 import type { AdminSearch } from '../search.ts';
 import { Gone, ScreenHead, SearchBox } from '../parts.tsx';
 import { PersonPage } from './PersonPage.tsx';
 
 const ERASED = '[erased]';
+
+/** A contact's fields as Find a contact compares them, made once per contact (find.ts searchCache). */
+const contactSearchable = searchCache((c: ContactView) => [`${c.firstName} ${c.lastName ?? ''}`, c.email, c.phone, c.service, c.details]);
 
 /** Whether a contact was made by a booking or quote request rather than the contact form (seed point 2). */
 export function fromBooking(contact: ContactView): boolean {
@@ -19,13 +22,14 @@ export function fromBooking(contact: ContactView): boolean {
 /**
  * Contacts (seed point 2): everyone who wrote or booked, newest first, with the ones made from bookings marked;
  * each opens the person's page (their jobs, quotes and messages, and erasure).
+ * Memoised: a pull that brings nothing for it does not draw it again.
  */
-export function ContactsTab({ bookings, quotes, person, go }: { bookings: BookingView[] | undefined; quotes: ShownQuote[] | undefined; person: string | undefined; go: (search: AdminSearch) => void }) {
+export const ContactsTab = memo(function ContactsTab({ bookings, quotes, person, go }: { bookings: BookingView[] | undefined; quotes: ShownQuote[] | undefined; person: string | undefined; go: (search: AdminSearch) => void }) {
   const contacts = useContacts();
   const [query, setQuery] = useState('');
   const matching = useMemo(() => {
-    const matches = finder(query);
-    return (contacts ?? []).filter((c) => matches([`${c.firstName} ${c.lastName ?? ''}`, c.email, c.phone, c.service, c.details]));
+    const matches = matcher(query);
+    return (contacts ?? []).filter((c) => matches === everything || matches(contactSearchable(c)));
   }, [contacts, query]);
   const open = person ? contacts?.find((contact) => contact.id === person) : undefined;
   // Back from a person's page, the focus (and so the screen) goes to their card's Open button, as it was before it
@@ -120,4 +124,4 @@ export function ContactsTab({ bookings, quotes, person, go }: { bookings: Bookin
       )}
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { serviceTypeLabel } from '#domain/content/services.ts';
 import { ERASED } from '#domain/limits.ts';
 import type { BookingView } from '#domain/views.ts';
@@ -18,9 +18,10 @@ import { QuoteEditForm } from './QuoteEditForm.tsx';
 /**
  * One quote request: the customer's request, the admin's working fields (estimate, status, priority,
  * follow-up, notes), when the customer approved or declined, and Edit Quote, Convert to Job and Delete. A
- * pending quote is highlighted; queued work shows at once and says it waits.
+ * pending quote is highlighted; queued work shows at once and says it waits. Memoised: a quote edited, or a pull, draws
+ * its own card again, not all of To Be Quoted's (the device copy keeps an unchanged quote's object).
  */
-export function QuoteCard({
+export const QuoteCard = memo(function QuoteCard({
   quote,
   bookings,
   refused,
@@ -30,7 +31,8 @@ export function QuoteCard({
   quote: ShownQuote;
   bookings: readonly BookingView[];
   refused: OutboxItem | undefined;
-  onDeleted: () => void;
+  /** Called with the quote's id once it is deleted (one function for every card, so the cards stay memoised). */
+  onDeleted: (id: string) => void;
   /** Picked out by a toast's Open (marked until the admin moves on). */
   picked?: boolean;
 }) {
@@ -157,9 +159,9 @@ export function QuoteCard({
       {dialog === 'delete' ? (
         <DeleteDialog
           quote={quote}
-          onClose={(outcome) => (outcome === 'deleted' ? onDeleted() : closeDialog(outcome === 'queued' ? heading : deleteButton))}
+          onClose={(outcome) => (outcome === 'deleted' ? onDeleted(quote.id) : closeDialog(outcome === 'queued' ? heading : deleteButton))}
         />
       ) : null}
     </li>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import type { BookingView } from '#domain/views.ts';
 import type { ShownQuote } from '../../../offline/admin-data.ts';
 import { useRefusedItems } from '../../../offline/admin-data.ts';
@@ -9,12 +9,16 @@ import { QuoteCard } from './QuoteCard.tsx';
 
 type Show = 'open' | 'all';
 
+/** The cards drawn with the tab itself; the rest follow at once after, without holding up the tap that opened it. */
+const FIRST_CARDS = 20;
+
 /**
  * To Be Quoted (Quotes on small screens): a card per quote request, what needs action first (order.ts), pending
  * ones highlighted; converted and declined ones are listed under "All". `picked`: the request a toast's Open asked
  * for, whose name takes the focus in the middle of the screen.
+ * Memoised: a pull that brings nothing for it does not draw it again.
  */
-export function QuotesTab({ quotes, bookings, picked }: { quotes: ShownQuote[] | undefined; bookings: BookingView[] | undefined; picked?: string | undefined }) {
+export const QuotesTab = memo(function QuotesTab({ quotes, bookings, picked }: { quotes: ShownQuote[] | undefined; bookings: BookingView[] | undefined; picked?: string | undefined }) {
   const [show, setShow] = useState<Show>('open');
   const refused = useRefusedItems();
   const title = useRef<HTMLHeadingElement>(null);
@@ -35,6 +39,10 @@ export function QuotesTab({ quotes, bookings, picked }: { quotes: ShownQuote[] |
     }
     return [...rows].sort((a, b) => byKey(keyWhenShown.current.get(a.id)!, keyWhenShown.current.get(b.id)!));
   }, [quotes, show]);
+  // The first cards with the tab, the rest just after in a transition (which gives way to a tap or a key): 600 cards
+  // drawn in one go held the tap that opened the tab for half a second on a slow tablet.
+  const [drawAll, setDrawAll] = useState(false);
+  useEffect(() => startTransition(() => setDrawAll(true)), []);
   // A deleted quote's card goes: focus goes to the tab's heading once it has gone.
   const [deleted, setDeleted] = useState<string | null>(null);
   useEffect(() => {
@@ -57,7 +65,7 @@ export function QuotesTab({ quotes, bookings, picked }: { quotes: ShownQuote[] |
     pickedDone.current = picked;
     heading.focus({ preventScroll: true });
     heading.closest('li')?.scrollIntoView({ block: 'center', behavior: 'instant' });
-  }, [picked, list, quotes, show]);
+  }, [picked, list, quotes, show, drawAll]);
 
   return (
     <div className="admin-section">
@@ -87,13 +95,13 @@ export function QuotesTab({ quotes, bookings, picked }: { quotes: ShownQuote[] |
         <p className="admin-empty">{quotes.length === 0 ? 'No quote requests yet. Requests from the website’s quote form appear here.' : 'No open quote requests.'}</p>
       ) : (
         <ul className="admin-cards">
-          {list.map((quote) => (
+          {(drawAll ? list : list.slice(0, FIRST_CARDS)).map((quote) => (
             <QuoteCard
               key={quote.id}
               quote={quote}
               bookings={bookings ?? []}
               refused={refused?.find((item) => item.record === quote.id)}
-              onDeleted={() => setDeleted(quote.id)}
+              onDeleted={setDeleted}
               picked={quote.id === picked}
             />
           ))}
@@ -101,4 +109,4 @@ export function QuotesTab({ quotes, bookings, picked }: { quotes: ShownQuote[] |
       )}
     </div>
   );
-}
+});

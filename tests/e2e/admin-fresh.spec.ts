@@ -1,0 +1,36 @@
+import { adminClient, customer, customerBooking, jobCard, quoteRequest, signIn } from './admin-seed.ts';
+import { expect, test } from './fixtures.ts';
+
+// The portal draws again only the records a pull changed (the device copy keeps an unchanged record's object, and the
+// tabs, cards and chat summaries are memoised). This proves the other half: what a pull changes shows at once, on the
+// card it belongs to, and nothing else moves.
+test('what another session changes shows on its own card with the next pull: a status, a customer’s message, a new quote request', async ({ page, server }) => {
+  const fay = await customer(server, 'fay.fresh@example.com', 'Fay', 'Fresh');
+  const gus = await customer(server, 'gus.fresh@example.com', 'Gus', 'Fresh');
+  const fays = await customerBooking(fay, 'fay.fresh@example.com', { firstName: 'Fay', lastName: 'Fresh' });
+  const gusJob = await customerBooking(gus, 'gus.fresh@example.com', { firstName: 'Gus', lastName: 'Fresh' });
+  await signIn(page);
+  const fayCard = jobCard(page, 'Fay Fresh');
+  const gusCard = jobCard(page, 'Gus Fresh');
+  await expect(fayCard.locator('.status-badge')).toHaveText('pending');
+  await expect(gusCard.getByRole('button', { name: /^Chat/ })).not.toContainText('New');
+
+  // The office confirms Fay's job: her card says so with the next pull (every 5 s), Gus's stays as it was.
+  const office = await adminClient(server);
+  expect((await office.request('PATCH', `/api/bookings/${fays.id}`, { json: { status: 'confirmed' } })).status).toBe(200);
+  await expect(fayCard.locator('.status-badge')).toHaveText('confirmed', { timeout: 15_000 });
+  await expect(fayCard.getByLabel('Status')).toHaveValue('confirmed');
+  await expect(gusCard.locator('.status-badge')).toHaveText('pending');
+
+  // Gus writes: his job's Chat button counts it and says New; Fay's does not.
+  expect((await gus.post(`/api/bookings/${gusJob.id}/messages`, { content: 'Could you come earlier?' })).status).toBe(201);
+  await expect(gusCard.getByRole('button', { name: /^Chat/ })).toContainText('(1)', { timeout: 15_000 });
+  await expect(gusCard.getByRole('button', { name: /^Chat/ })).toContainText('New');
+  await expect(fayCard.getByRole('button', { name: /^Chat/ })).not.toContainText('New');
+
+  // A quote request that comes in while To Be Quoted is open gets its card there.
+  await page.getByRole('tab', { name: /^To Be Quoted/ }).click();
+  await expect(page.getByRole('heading', { name: 'To Be Quoted' })).toBeVisible();
+  await quoteRequest(server, { firstName: 'Hal', lastName: 'Fresh', email: 'hal.fresh@example.com' });
+  await expect(page.locator('.admin-quote').filter({ has: page.getByRole('heading', { name: 'Hal Fresh', exact: true }) })).toBeVisible({ timeout: 15_000 });
+});
