@@ -24,7 +24,8 @@ test.describe('the admin’s bookings', () => {
     await expectCounters(page, before);
 
     const card = jobCard(page, 'Pat Status');
-    await card.getByLabel('Status').selectOption('in_progress');
+    // By its role: her name has Status in it, and so has every label that names her job ("Notes on Pat Status’s job").
+    await card.getByRole('combobox', { name: /^Status of/ }).selectOption('in_progress');
     await expectCounters(page, { ...before, pending: String(Number(before.pending) - 1), progress: String(Number(before.progress) + 1) });
     await expect(page.getByText('Booking Updated')).toBeVisible();
     // Work starting is no news to the customer: no email, and the toast says none.
