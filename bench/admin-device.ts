@@ -32,12 +32,7 @@ export async function benchAdminDevice(mode: Mode, log: (line: string) => void):
     await context.addInitScript(OBSERVER);
     const page = await context.newPage();
     await page.addInitScript("localStorage.setItem('cookie-consent', 'accepted')");
-    await page.goto(`${server.url}/admin`);
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-    await page.getByLabel('Email address').fill(ADMIN.email);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByTestId('count-total').filter({ hasText: fmtPlain(size.jobs) }).waitFor({ timeout: 120_000 });
+    await signedIn(page, server, size.jobs);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
     await cdp.send('Performance.enable');
@@ -153,6 +148,16 @@ export async function benchAdminDevice(mode: Mode, log: (line: string) => void):
     await browser.close();
     await server.close();
   }
+}
+
+/** Signs the admin in on /admin through the form and waits until the device's copy holds all `jobs` (the counter). */
+export async function signedIn(page: Page, server: TestServer, jobs: number): Promise<void> {
+  await page.goto(`${server.url}/admin`);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.getByLabel('Email address').fill(ADMIN.email);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByTestId('count-total').filter({ hasText: fmtPlain(jobs) }).waitFor({ timeout: 120_000 });
 }
 
 /** Jobs over the last two years and the next two months, quote requests, and chats, straight through the commands (bench/profile-admin.ts reuses it). */

@@ -1,10 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { ensureChromium } from '../tests/support/chromium.ts';
-import { ADMIN, startServer } from '../tests/support/server.ts';
+import { startServer } from '../tests/support/server.ts';
 import { postMessage } from '#backend/commands/messages.ts';
 import { PostMessageSchema } from '#domain/schemas/message.ts';
-import { seed } from './admin-device.ts';
+import { seed, signedIn } from './admin-device.ts';
 
 /**
  * A CPU profile of the admin portal on an old tablet (bench/admin-device.ts's data, CPU throttled 4×), to find what a
@@ -22,12 +22,7 @@ try {
   const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, bypassCSP: true });
   const page = await context.newPage();
   await page.addInitScript("localStorage.setItem('cookie-consent', 'accepted')");
-  await page.goto(`${server.url}/admin`);
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-  await page.getByLabel('Email address').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByTestId('count-total').filter({ hasText: '2000' }).waitFor({ timeout: 120_000 });
+  await signedIn(page, server, 2000);
   await page.waitForTimeout(2000);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
