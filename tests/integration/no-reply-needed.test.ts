@@ -1,73 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitsForAnswer } from '#domain/chat-waiting.ts';
-import { SyncPage, type ChatView, type MessageView, type SyncChange } from '#domain/views.ts';
-import { Client, startServer, type TestServer } from '../support/server.ts';
-import { allEvents, bookingForm, expectError, typesAfter } from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Client, type TestServer } from '../support/server.ts';
+import { chatOnABooking, feed, say, waitingChats } from './chat-setup.ts';
+import { allEvents, expectError, typesAfter } from './helpers.ts';
 
 const ANN = 'ann.thanks@example.com';
 
+const chat = chatOnABooking({ email: ANN, firstName: 'Ann', lastName: 'Thanks' }, 'ben.other@example.com');
 let server: TestServer;
 let admin: Client;
 let ann: Client;
 let ben: Client;
 let bookingId: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  admin = new Client(server.url);
-  expect((await admin.loginAdmin()).status).toBe(200);
-  ann = new Client(server.url);
-  expect((await ann.register(ANN, undefined, 'Ann', 'Thanks')).status).toBe(201);
-  await server.verifyEmail(ANN);
-  ben = new Client(server.url);
-  expect((await ben.register('ben.other@example.com', undefined, 'Ben', 'Other')).status).toBe(201);
-  const booking = await ann.post('/api/bookings', bookingForm(ANN));
-  expect(booking.status).toBe(201);
-  bookingId = booking.data.booking.id as string;
-});
-
-afterAll(async () => {
-  await server.close();
-});
+beforeAll(() => void ({ server, admin, customer: ann, other: ben, bookingId } = chat));
 
 const path = (id = bookingId) => `/api/bookings/${id}/no-reply-needed`;
 
-/** A message in the booking's chat from `client`; answers its id. */
-async function say(client: Client, content: string): Promise<string> {
-  const res = await client.post(`/api/bookings/${bookingId}/messages`, { content });
-  expect(res.status).toBe(201);
-  return res.data.id as string;
-}
-
-/** Every change of `client`'s sync feed after `after`, and the position to ask from next. */
-async function feed(client: Client, after = 0): Promise<{ changes: SyncChange[]; next: number }> {
-  const changes: SyncChange[] = [];
-  for (;;) {
-    const res = await client.get(`/api/sync?after=${after}&limit=500`);
-    expect(res.status).toBe(200);
-    const page = SyncPage.parse(res.data);
-    changes.push(...page.changes);
-    after = page.next;
-    if (!page.more) return { changes, next: after };
-  }
-}
-
-/** The chats waiting for an answer, as the admin's device works them out from its copy (the whole feed). */
-async function waitingChats(): Promise<string[]> {
-  const { changes } = await feed(admin);
-  const latest = new Map<string, MessageView>();
-  const marks = new Map<string, ChatView>();
-  const messages = changes.flatMap((c) => (c.table === 'messages' && c.record ? [c.record] : [])).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-  for (const message of messages) latest.set(message.bookingId, message);
-  for (const change of changes) if (change.table === 'chats' && change.record) marks.set(change.id, change.record);
-  return [...latest.keys()].filter((id) => waitsForAnswer(latest.get(id), marks.get(id)));
-}
-
 describe('POST /api/bookings/{id}/no-reply-needed', () => {
   it("answers the chat's mark, appends ChatMarkedNoReplyNeeded, and the chat stops waiting in the admin's feed", async () => {
-    const thanks = await say(ann, 'Thanks, see you Tuesday');
-    expect(await waitingChats()).toEqual([bookingId]);
+    const thanks = await say(chat, ann, 'Thanks, see you Tuesday');
+    expect(await waitingChats(admin)).toEqual([bookingId]);
     const { next } = await feed(admin);
     const before = allEvents(server).length;
 
@@ -79,7 +31,7 @@ describe('POST /api/bookings/{id}/no-reply-needed', () => {
     expect(allEvents(server).at(-1)).toMatchObject({ streamId: `chat-${bookingId}`, data: { bookingId, messageId: thanks }, metadata: { role: 'admin' } });
     const after = await feed(admin, next);
     expect(after.changes).toEqual([{ position: next + 1, table: 'chats', id: bookingId, record: res.data }]);
-    expect(await waitingChats()).toEqual([]);
+    expect(await waitingChats(admin)).toEqual([]);
   });
 
   it('appends nothing when asked again, and a repeated Idempotency-Key is answered as the first time', async () => {
@@ -97,16 +49,16 @@ describe('POST /api/bookings/{id}/no-reply-needed', () => {
   });
 
   it('waits again when the customer writes again, until that message is marked too (also sent in a batch, as the outbox does)', async () => {
-    const question = await say(ann, 'Sorry, one more thing: can you bring a spare fuse?');
-    expect(await waitingChats()).toEqual([bookingId]);
+    const question = await say(chat, ann, 'Sorry, one more thing: can you bring a spare fuse?');
+    expect(await waitingChats(admin)).toEqual([bookingId]);
     const res = await admin.post('/api/batch', { requests: [{ id: randomUUID(), method: 'POST', path: path(), body: { messageId: question } }] });
     expect(res.status).toBe(200);
     expect(res.data.results[0]).toMatchObject({ status: 200, body: { id: bookingId, noReplyNeededFor: question } });
-    expect(await waitingChats()).toEqual([]);
+    expect(await waitingChats(admin)).toEqual([]);
     // A reply from the business settles it as before; the customer's next message waits again.
-    await say(admin, 'Will do.');
-    await say(ann, 'Great');
-    expect(await waitingChats()).toEqual([bookingId]);
+    await say(chat, admin, 'Will do.');
+    await say(chat, ann, 'Great');
+    expect(await waitingChats(admin)).toEqual([bookingId]);
   });
 
   it("a late mark on an older message (made offline) neither settles a newer message nor moves the mark back", async () => {
@@ -117,7 +69,7 @@ describe('POST /api/bookings/{id}/no-reply-needed', () => {
     expect(res.status).toBe(200);
     expect(res.data.noReplyNeededFor).not.toBe(older);
     expect(typesAfter(server, before)).toEqual([]);
-    expect(await waitingChats()).toEqual([bookingId]);
+    expect(await waitingChats(admin)).toEqual([bookingId]);
   });
 
   it("never reaches the customer: not in their feed, their booking's timeline or their data export; the admin's history says it", async () => {
@@ -139,8 +91,8 @@ describe('POST /api/bookings/{id}/no-reply-needed', () => {
   });
 
   it("refuses a customer (even the booking's own), a visitor, the business's own message, a message of no such chat and a bad id, appending nothing", async () => {
-    const theirs = await say(ann, 'Are you still coming?');
-    const ours = await say(admin, 'Yes, at nine.');
+    const theirs = await say(chat, ann, 'Are you still coming?');
+    const ours = await say(chat, admin, 'Yes, at nine.');
     const before = allEvents(server).length;
 
     expectError(await ann.post(path(), { messageId: theirs }), 403, 'forbidden');
@@ -154,6 +106,6 @@ describe('POST /api/bookings/{id}/no-reply-needed', () => {
     expect(Object.keys(bad.data.error.fields)).toEqual(['messageId']);
 
     expect(typesAfter(server, before)).toEqual([]);
-    expect(await waitingChats()).toEqual([]);
+    expect(await waitingChats(admin)).toEqual([]);
   });
 });
