@@ -88,6 +88,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         // card is for link previews only: no visitor's phone needs it offline.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         globIgnores: ['images/og-card.png'],
+        buildPlugins: { vite: [noMemoryCopyInTheWorker()] },
       },
     }),
     ...(isSsrBuild ? [] : [prerender(), precompress()]),
@@ -104,6 +105,22 @@ export default defineConfig(({ isSsrBuild }) => ({
  */
 function preloadOnlyFromHtml(_file: string, deps: string[], context: { hostType: 'html' | 'js' }): string[] {
   return context.hostType === 'html' ? deps : [];
+}
+
+/**
+ * The service worker never makes the device's copy in memory (pwa/offline/db.ts falls back to fake-indexeddb where a
+ * browser will not open IndexedDB): it only sends what a page kept, and a page keeps nothing then. Its build gets no
+ * loader (pwa/offline/memory-idb.ts): neither the library (60 KB) nor a dynamic import, which would bring Vite's
+ * preload code (`import.meta`) into a worker that runs as a classic script.
+ */
+function noMemoryCopyInTheWorker(): Plugin {
+  const stub = '\0no-memory-idb';
+  return {
+    name: 'no-memory-copy-in-the-worker',
+    enforce: 'pre',
+    resolveId: (id) => (id === './memory-idb.ts' ? stub : null),
+    load: (id) => (id === stub ? 'export const loadMemoryIdb = undefined;\n' : null),
+  };
 }
 
 /** Fills `%BUSINESS_NAME%` in pwa/index.html (the app shell's title and no-script line) from the business facts. */

@@ -1,6 +1,8 @@
 import Dexie from 'dexie';
 import type { EntityTable } from 'dexie';
 import type { BookingView, ChatView, ContactView, MessageView, QuoteView } from '#domain/views.ts';
+import { loadMemoryIdb } from './memory-idb.ts';
+import { reportKeepsNothing } from './signals.ts';
 
 /** A file an item uploads before it is sent: kept as a Blob until the server has it, then as the server's record. */
 export type OutboxFile = {
@@ -67,22 +69,71 @@ export type DeviceDb = Dexie & {
   mirror: EntityTable<MirrorState, 'key'>;
 };
 
-/** Opens (once) the device database. Only the outbox and mirror code import this, so Dexie stays out of the first page load. */
+/**
+ * The device database (made once). Only the outbox and mirror code import this, so Dexie stays out of the first page
+ * load. Until `deviceDbReady()` has settled it is the browser's IndexedDB, which may yet fail to open.
+ */
 export function deviceDb(): DeviceDb {
-  if (!instance) {
-    instance = new Dexie('sparkright') as DeviceDb;
-    instance.version(1).stores({ outbox: '++seq, &id, state, record, kind' });
-    instance.version(2).stores({
-      outbox: '++seq, &id, state, record, kind, owner',
-      bookings: 'id, status, startDate, createdAt',
-      quotes: 'id, quoteStatus, createdAt',
-      contacts: 'id, createdAt',
-      messages: 'id, bookingId, createdAt',
-      mirror: 'key',
-    });
-    instance.version(3).stores({ chats: 'id' });
-  }
+  instance ??= define(new Dexie(NAME) as DeviceDb);
   return instance;
 }
 
+/**
+ * Where the device database lives: `disk`, the browser's IndexedDB, kept across visits; `memory`, a copy for this
+ * page's life only, when the browser has no IndexedDB or will not open it (storage blocked in its settings, some
+ * private modes, a full disk). The portals then still show what the server sends; nothing is ever *kept* in memory
+ * for sending later (the outbox sends directly instead, outbox.ts `enqueue`).
+ */
+export type DeviceStore = 'disk' | 'memory';
+
+/**
+ * Opens the device database once, and answers where it lives. When IndexedDB cannot open it, `deviceDb()` becomes the
+ * copy in memory (fake-indexeddb, loaded only then). Screens that read the copy wait for this first
+ * (use-device-db.ts), and so do the outbox's and mirror's calls.
+ */
+export function deviceDbReady(): Promise<DeviceStore> {
+  ready ??= openOrFallBack();
+  return ready;
+}
+
+/** The device database once it has opened (`deviceDbReady`): for the outbox, the sender and the mirror, outside React. */
+export async function openedDeviceDb(): Promise<DeviceDb> {
+  await deviceDbReady();
+  return deviceDb();
+}
+
+async function openOrFallBack(): Promise<DeviceStore> {
+  try {
+    await deviceDb().open();
+    return 'disk';
+  } catch (error) {
+    // The service worker has no copy in memory (memory-idb.ts): nothing waits to be sent then.
+    if (!loadMemoryIdb) throw error;
+    const { indexedDB, IDBKeyRange } = await loadMemoryIdb();
+    console.warn('This browser will not keep data (IndexedDB failed to open): the portal works from a copy in memory.', error);
+    // Live queries look for an IndexedDB of the page's own and run nothing without one.
+    Object.assign(Dexie.dependencies, { indexedDB, IDBKeyRange });
+    instance = define(new Dexie(NAME, { indexedDB, IDBKeyRange }) as DeviceDb);
+    await instance.open();
+    reportKeepsNothing();
+    return 'memory';
+  }
+}
+
+function define(db: DeviceDb): DeviceDb {
+  db.version(1).stores({ outbox: '++seq, &id, state, record, kind' });
+  db.version(2).stores({
+    outbox: '++seq, &id, state, record, kind, owner',
+    bookings: 'id, status, startDate, createdAt',
+    quotes: 'id, quoteStatus, createdAt',
+    contacts: 'id, createdAt',
+    messages: 'id, bookingId, createdAt',
+    mirror: 'key',
+  });
+  db.version(3).stores({ chats: 'id' });
+  return db;
+}
+
+const NAME = 'sparkright';
 let instance: DeviceDb | undefined;
+let ready: Promise<DeviceStore> | undefined;

@@ -1,6 +1,6 @@
 import { SyncPage } from '#domain/views.ts';
 import type { SyncChange, SyncedTable } from '#domain/views.ts';
-import { deviceDb } from './db.ts';
+import { openedDeviceDb } from './db.ts';
 import type { MirrorState } from './db.ts';
 import { reportReachable } from './signals.ts';
 
@@ -18,7 +18,7 @@ const TABLES: readonly SyncedTable[] = ['bookings', 'quotes', 'contacts', 'messa
  * another epoch of the feed. A booking that leaves the copy takes its messages (and the admin's mark on its chat) with it.
  */
 export async function pull(owner: string): Promise<PullResult> {
-  const db = deviceDb();
+  const db = await openedDeviceDb();
   const state = await db.mirror.get('sync');
   if (state && state.owner !== owner) await wipeMirror();
   let after = state?.owner === owner ? state.position : 0;
@@ -51,14 +51,14 @@ export async function pull(owner: string): Promise<PullResult> {
 
 /** Forgets every mirrored record (signing out, or another account on this device). The outbox is not touched here. */
 export async function wipeMirror(): Promise<void> {
-  const db = deviceDb();
+  const db = await openedDeviceDb();
   await db.transaction('rw', [db.bookings, db.quotes, db.contacts, db.messages, db.chats, db.mirror], async () => {
     await Promise.all([db.bookings.clear(), db.quotes.clear(), db.contacts.clear(), db.messages.clear(), db.chats.clear(), db.mirror.clear()]);
   });
 }
 
 async function apply(changes: readonly SyncChange[], state: MirrorState): Promise<void> {
-  const db = deviceDb();
+  const db = await openedDeviceDb();
   await db.transaction('rw', [db.bookings, db.quotes, db.contacts, db.messages, db.chats, db.mirror], async () => {
     for (const table of TABLES) {
       const mine = changes.filter((change) => change.table === table);

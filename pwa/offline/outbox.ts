@@ -1,4 +1,4 @@
-import { deviceDb } from './db.ts';
+import { deviceDb, deviceDbReady, openedDeviceDb } from './db.ts';
 import type { OutboxFile, OutboxItem } from './db.ts';
 import { movesVersion } from './kinds.ts';
 import { broadcast, publishCounts } from './signals.ts';
@@ -12,9 +12,11 @@ export type Command = Pick<OutboxItem, 'id' | 'kind' | 'values' | 'label' | 'met
 
 /**
  * Puts a validated command in the outbox, in one IndexedDB transaction, ready to send at once. Throws when the
- * device cannot store it (no IndexedDB, storage full or blocked): the caller then sends it directly.
+ * device cannot store it (no IndexedDB, storage full or blocked, the copy only in memory): the caller then sends it
+ * directly.
  */
 export async function enqueue(command: Command): Promise<void> {
+  if ((await deviceDbReady()) === 'memory') throw new Error('This browser keeps no data: nothing can wait on it to be sent.');
   const db = deviceDb();
   await db.transaction('rw', db.outbox, async () => {
     await db.outbox.add({
@@ -32,8 +34,8 @@ export async function enqueue(command: Command): Promise<void> {
 }
 
 /** Everything in the outbox, oldest first. */
-export function items(): Promise<OutboxItem[]> {
-  return deviceDb().outbox.orderBy('seq').toArray();
+export async function items(): Promise<OutboxItem[]> {
+  return (await openedDeviceDb()).outbox.orderBy('seq').toArray();
 }
 
 /** Drops an item for good (the user chose to, or the form took it back). */
@@ -56,6 +58,7 @@ export async function takeBack(id: string): Promise<OutboxItem | undefined> {
 export async function shiftLater(item: OutboxItem, delta: number): Promise<void> {
   if (delta === 0 || item.record === null || item.seq === undefined) return;
   const seq = item.seq;
+  // Also inside remove()'s transaction: the database is open by then, and no other promise may come between.
   await deviceDb()
     .outbox.where('record')
     .equals(item.record)
@@ -67,7 +70,7 @@ export async function shiftLater(item: OutboxItem, delta: number): Promise<void>
 
 /** Deletes an item that never landed; if it would have moved its job's version on, its later changes count it out. */
 async function remove(id: string): Promise<OutboxItem | undefined> {
-  const db = deviceDb();
+  const db = await openedDeviceDb();
   return db.transaction('rw', db.outbox, async () => {
     const found = await db.outbox.where('id').equals(id).first();
     if (!found) return undefined;
@@ -79,13 +82,13 @@ async function remove(id: string): Promise<OutboxItem | undefined> {
 
 /** Puts a refused item back in line, to be sent at once (the user says the server should take it now). */
 export async function retry(id: string): Promise<void> {
-  await deviceDb().outbox.where('id').equals(id).modify({ state: 'waiting', attempts: 0, nextAt: 0, error: null });
+  await (await openedDeviceDb()).outbox.where('id').equals(id).modify({ state: 'waiting', attempts: 0, nextAt: 0, error: null });
   await changed();
 }
 
 /** Counts the outbox and stores the counts (for this page, and for pages that start later). */
 export async function recount(): Promise<OutboxCounts> {
-  const all = await deviceDb().outbox.toArray();
+  const all = await (await openedDeviceDb()).outbox.toArray();
   const counts = { waiting: all.filter((i) => i.state === 'waiting').length, failed: all.filter((i) => i.state === 'failed').length };
   publishCounts(counts);
   return counts;

@@ -1,6 +1,6 @@
 import { BATCH_MAX_CALLS, BATCHABLE_PATH } from '#domain/schemas/batch.ts';
-import { deviceDb } from './db.ts';
-import type { OutboxItem } from './db.ts';
+import { openedDeviceDb } from './db.ts';
+import type { OutboxFile, OutboxItem } from './db.ts';
 import { ANSWER_KEPT_IN, holdsBack } from './kinds.ts';
 import { readableLabel } from './labels.ts';
 import { changed } from './outbox.ts';
@@ -63,14 +63,14 @@ export function outcomeOf(id: string, ms: number): Promise<Attempt | undefined> 
 
 /** The earliest time a waiting item may be tried again, or null when nothing waits. */
 export async function nextDue(): Promise<number | null> {
-  const waiting = await deviceDb().outbox.where('state').equals('waiting').toArray();
+  const waiting = await (await openedDeviceDb()).outbox.where('state').equals('waiting').toArray();
   return waiting.length === 0 ? null : Math.min(...waiting.map((item) => item.nextAt));
 }
 
 const waiters = new Map<string, (attempt: Attempt) => void>();
 
 async function drainHeld(force: boolean): Promise<DrainResult> {
-  const db = deviceDb();
+  const db = await openedDeviceDb();
   try {
     // Read once, then work through it in memory (re-reading only for items queued meanwhile), a batch at a time:
     // a drain of n items costs about n / 50 requests, not n requests and n reads of the whole outbox.
@@ -191,21 +191,35 @@ function backoff(attempts: number): number {
 
 /** One attempt: the item's files that the server lacks, then the item itself. */
 async function send(item: OutboxItem): Promise<Attempt> {
+  return sendWithFiles(item, async (index, uploaded) => {
+    await (await openedDeviceDb())
+      .outbox.where('id')
+      .equals(item.id)
+      .modify((stored) => {
+        stored.files[index] = { ...stored.files[index]!, uploaded };
+      });
+  });
+}
+
+/**
+ * Uploads the files the server lacks (marking each on `item` as its upload lands, and telling `kept`, which stores
+ * that), then makes the call with their records in `body[filesField]`: how an outbox item goes, and how a command
+ * goes straight away when the device cannot keep it (submit.ts), so its photos are never left behind.
+ */
+export async function sendWithFiles(
+  item: Pick<OutboxItem, 'id' | 'method' | 'path' | 'body' | 'files' | 'filesField' | 'createdAt'>,
+  kept?: (index: number, uploaded: NonNullable<OutboxFile['uploaded']>) => Promise<void>,
+): Promise<Attempt> {
   const attachments = [];
   for (const [index, file] of item.files.entries()) {
     if (!file.uploaded) {
       const uploadAttempt = await upload(file.blob, file.name);
       if (uploadAttempt.kind !== 'sent') return uploadAttempt;
       // POST /api/upload answers the list of stored files itself (seed point 7: "files list").
-      const answer = uploadAttempt.data as Array<OutboxItem['files'][number]['uploaded']> | { files?: Array<OutboxItem['files'][number]['uploaded']> } | null;
+      const answer = uploadAttempt.data as Array<OutboxFile['uploaded']> | { files?: Array<OutboxFile['uploaded']> } | null;
       file.uploaded = (Array.isArray(answer) ? answer : answer?.files)?.[0];
       if (!file.uploaded) return { kind: 'refused', status: 500, message: 'The upload gave no file back', fields: {} };
-      await deviceDb()
-        .outbox.where('id')
-        .equals(item.id)
-        .modify((stored) => {
-          stored.files[index] = { ...stored.files[index]!, uploaded: file.uploaded };
-        });
+      await kept?.(index, file.uploaded);
     }
     attachments.push(file.uploaded);
   }

@@ -1,4 +1,4 @@
-import { deviceDb } from './db.ts';
+import { openedDeviceDb } from './db.ts';
 import type { OutboxItem } from './db.ts';
 import { wipeMirror } from './mirror.ts';
 import { changed } from './outbox.ts';
@@ -9,7 +9,7 @@ import { forgetUser } from './session.ts';
  * offers to send them or discard them knowingly; unsent work is never erased by a sign-out by surprise.
  */
 export async function unsentWork(owner: string): Promise<OutboxItem[]> {
-  return deviceDb().outbox.where('owner').equals(owner).toArray();
+  return (await openedDeviceDb()).outbox.where('owner').equals(owner).toArray();
 }
 
 /**
@@ -22,7 +22,7 @@ export async function signOutDevice(owner: string, path: '/api/auth/logout' | '/
     (response) => response.ok,
     () => false,
   );
-  const db = deviceDb();
+  const db = await openedDeviceDb();
   await db.outbox.where('owner').equals(owner).delete();
   await wipeMirror();
   await changed();

@@ -46,6 +46,21 @@ export function lastTryUnreachable(): boolean {
   return unreachable;
 }
 
+/**
+ * Says that this page can keep nothing on the device (db.ts fell back to a copy in memory: the browser will not open
+ * IndexedDB), so the offline bar does not promise that what is sent waits here.
+ */
+export function reportKeepsNothing(): void {
+  if (keepsNothing) return;
+  keepsNothing = true;
+  for (const listener of stateListeners) listener();
+}
+
+/** Whether this page found that it can keep nothing on the device. */
+export function keepsNothingHere(): boolean {
+  return keepsNothing;
+}
+
 /** Where the outbox's counts go after each change: set by pages (localStorage); the worker has none. */
 export function setCountsSink(sink: (counts: OutboxCounts) => void): void {
   countsSink = sink;
@@ -81,6 +96,7 @@ const answered = new Set<string>();
 const eventListeners = new Set<(event: OutboxEvent) => void>();
 const stateListeners = new Set<() => void>();
 let unreachable = false;
+let keepsNothing = false;
 let countsSink: ((counts: OutboxCounts) => void) | undefined;
 let bc: BroadcastChannel | null | undefined;
 

@@ -1,8 +1,8 @@
 import { discard, enqueue } from './outbox.ts';
 import type { Command } from './outbox.ts';
-import { drain, outcomeOf } from './sender.ts';
+import { drain, outcomeOf, sendWithFiles } from './sender.ts';
 import type { Attempt } from './sender.ts';
-import { forgetAnswered, markAnswered, onOutboxEvent, reportReachable } from './signals.ts';
+import { forgetAnswered, markAnswered, onOutboxEvent } from './signals.ts';
 import { afterDrain } from './start.ts';
 
 /** What became of a submission, as its form tells the user. */
@@ -22,6 +22,10 @@ export type SubmitOutcome =
 
 /** Shown when a submission could be neither sent nor kept on the device. */
 export const NOT_SAVED = 'We could not reach our server, and this browser cannot keep it to send later. Please try again when you are online.';
+/** The same, when the server is busy or down for a moment (5xx, 429). */
+export const NOT_TAKEN = 'Our server could not take it just now, and this browser cannot keep it to send later. Please try again in a minute.';
+/** The same, when the session has ended. */
+export const SIGN_IN_FIRST = 'You have been signed out, and this browser cannot keep it to send later. Please sign in again and send it once more.';
 
 /**
  * The one way a screen changes something (issue 11): the command, already validated with the shared schema,
@@ -72,26 +76,19 @@ function firstOutcome(id: string, ms: number): Promise<Attempt | undefined> {
   });
 }
 
+/** Straight to the server when the device cannot keep it: its files uploaded first, as the outbox would. */
 async function sendDirectly(command: Command): Promise<SubmitOutcome> {
-  let response: Response;
-  try {
-    response = await fetch(command.path, {
-      method: command.method,
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': command.id },
-      body: JSON.stringify(command.body),
-    });
-  } catch {
-    reportReachable(false);
-    return { kind: 'failed', message: NOT_SAVED };
+  const attempt = await sendWithFiles({ ...command, files: command.files ?? [], filesField: command.filesField ?? null, createdAt: new Date().toISOString() });
+  switch (attempt.kind) {
+    case 'sent':
+      return { kind: 'sent', data: attempt.data };
+    case 'refused':
+      return { kind: 'refused', status: attempt.status, message: attempt.message, fields: attempt.fields, ...(attempt.current === undefined ? {} : { current: attempt.current }) };
+    case 'unreachable':
+      return { kind: 'failed', message: NOT_SAVED };
+    case 'unavailable':
+      return { kind: 'failed', message: NOT_TAKEN };
+    case 'sign-in':
+      return { kind: 'failed', message: SIGN_IN_FIRST };
   }
-  reportReachable(true);
-  const json = (await response.json().catch(() => null)) as { error?: { message?: string; fields?: Record<string, string> } } | null;
-  if (response.ok) return { kind: 'sent', data: json };
-  return {
-    kind: 'refused',
-    status: response.status,
-    message: json?.error?.message ?? `${response.status}: ${response.statusText}`,
-    fields: json?.error?.fields ?? {},
-  };
 }

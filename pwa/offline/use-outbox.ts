@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { currentCounts, isOffline, subscribe } from './page-state.ts';
+import { keepsNothingHere } from './signals.ts';
 import type { OutboxCounts } from './signals.ts';
 
 const NONE: OutboxCounts = { waiting: 0, failed: 0 };
@@ -12,4 +13,9 @@ export function useOutboxCounts(): OutboxCounts {
 /** Whether the device looks offline (see isOffline); never while prerendering. */
 export function useOffline(): boolean {
   return useSyncExternalStore(subscribe, isOffline, () => false);
+}
+
+/** Whether this page found that the browser keeps nothing on the device (signals.ts reportKeepsNothing). */
+export function useKeepsNothing(): boolean {
+  return useSyncExternalStore(subscribe, keepsNothingHere, () => false);
 }

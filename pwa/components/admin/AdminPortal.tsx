@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { refreshSession, useCurrentUser } from '../../offline/session.ts';
+import { useDeviceDbReady } from '../../offline/use-device-db.ts';
 import { AdminLogin } from './AdminLogin.tsx';
 import { Dashboard } from './Dashboard.tsx';
 import './admin.css';
@@ -18,6 +19,8 @@ import './admin-chat.css';
 export function AdminPortal() {
   const user = useCurrentUser();
   const admin = user?.isAdmin ? user : null;
+  // The dashboard's screens read the device's copy: they are drawn once it has opened (db.ts deviceDbReady).
+  const store = useDeviceDbReady();
   const adminId = admin?.id ?? null;
   // Once per sign-in (not per render: refreshing caches a new user object).
   useEffect(() => {
@@ -26,5 +29,5 @@ export function AdminPortal() {
   // Whether the dashboard was on screen before: the form then comes back after a sign-out (or an ended session).
   const [wasIn, setWasIn] = useState(false);
   if (admin && !wasIn) setWasIn(true);
-  return <div className="admin">{admin ? <Dashboard user={admin} /> : <AdminLogin afterSignOut={wasIn} />}</div>;
+  return <div className="admin">{admin ? store ? <Dashboard user={admin} /> : <p role="status">Opening the device&rsquo;s copy…</p> : <AdminLogin afterSignOut={wasIn} />}</div>;
 }

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { startOutbox } from '../../offline/start.ts';
-import { useOffline, useOutboxCounts } from '../../offline/use-outbox.ts';
+import { useKeepsNothing, useOffline, useOutboxCounts } from '../../offline/use-outbox.ts';
 import { Icon } from '../ui/Icon.tsx';
 import './outbox.css';
 
@@ -21,6 +21,7 @@ export const WAITING_SHOWN_AFTER_MS = 1_500;
 export function OutboxStatus() {
   const { waiting, failed } = useOutboxCounts();
   const offline = useOffline();
+  const keepsNothing = useKeepsNothing();
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const bar = useRef<HTMLDivElement>(null);
@@ -49,7 +50,10 @@ export function OutboxStatus() {
               <p className="outbox-bar__offline">
                 <Icon name="offline" size={18} />
                 <span>
-                  <strong>You&rsquo;re offline.</strong> What you send is kept on this device and goes when you&rsquo;re back online.
+                  <strong>You&rsquo;re offline.</strong>{' '}
+                  {keepsNothing
+                    ? 'This browser keeps no data for us, so nothing can wait on it: send things once you’re back online.'
+                    : 'What you send is kept on this device and goes when you’re back online.'}
                 </span>
               </p>
             ) : null}

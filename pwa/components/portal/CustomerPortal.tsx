@@ -2,6 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { UserView } from '#domain/views.ts';
 import { cachedUser, refreshSession, useCurrentUser } from '../../offline/session.ts';
+import { useDeviceDbReady } from '../../offline/use-device-db.ts';
 import { MESSAGES_PULL_EVERY_MS, PULL_EVERY_MS, useMirrorSync } from '../../offline/use-mirror.ts';
 import { AccountPanel } from './AccountPanel.tsx';
 import { BookingChat } from './BookingChat.tsx';
@@ -33,6 +34,7 @@ type PortalPath = '/customer' | '/customer-portal';
  */
 export function CustomerPortal({ path, search }: { path: PortalPath; search: PortalSearch }) {
   const user = useCurrentUser();
+  const store = useDeviceDbReady();
   const navigate = useNavigate();
   const [checked, setChecked] = useState(false);
   useEffect(() => {
@@ -50,7 +52,8 @@ export function CustomerPortal({ path, search }: { path: PortalPath; search: Por
     // Signed out meanwhile (another tab, a deleted account): back to sign-in.
     if (checked && !user) void navigate({ to: '/customer-auth', replace: true });
   }, [checked, user, navigate]);
-  if (!user) {
+  // The device's copy opens meanwhile (a few milliseconds; in memory where the browser keeps no data).
+  if (!user || (!user.isAdmin && !store)) {
     return (
       <div className="portal-head">
         <div className="container">
