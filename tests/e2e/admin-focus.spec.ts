@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { adminClient, customer, customerBooking, expectCounters, jobCard, ownServer, serverCounts, signIn, ukDay } from './admin-seed.ts';
+import { adminClient, customer, customerBooking, expectCounters, jobCard, ownServer, quoteRequest, serverCounts, signIn, ukDay } from './admin-seed.ts';
 import { expectToast } from './portal-helpers.ts';
 
 /**
@@ -118,6 +118,134 @@ test.describe('the admin portal', () => {
     await page.keyboard.press('Escape');
     await expect(form).toHaveCount(0);
     await expect(change).toBeFocused();
+  });
+
+  test('Escape on Change dates with new dates typed asks before throwing them away', async ({ page, server }) => {
+    const ada = await customer(server, 'focus.ada@example.com', 'Ada', 'Asked');
+    await customerBooking(ada, 'focus.ada@example.com', { firstName: 'Ada', lastName: 'Asked' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page);
+    const card = jobCard(page, 'Ada Asked');
+    await card.getByRole('button', { name: /^Change dates/ }).click();
+    const form = card.getByRole('form', { name: 'New dates for Ada Asked' });
+    await form.getByLabel(/^Start time/).fill('07:30');
+    await page.keyboard.press('Escape');
+    const question = form.getByRole('group', { name: 'Discard your changes?' });
+    await expect(question.getByRole('button', { name: 'Keep editing' })).toBeFocused();
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await expect(form).toHaveCount(0);
+    await expect(card.getByRole('button', { name: /^Change dates/ })).toBeFocused();
+  });
+
+  test('Escape closes a job’s notes as Cancel does, and asks first when they were changed', async ({ page, server }) => {
+    const nia = await customer(server, 'focus.nia@example.com', 'Nia', 'Notes');
+    await customerBooking(nia, 'focus.nia@example.com', { firstName: 'Nia', lastName: 'Notes' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page);
+    const card = jobCard(page, 'Nia Notes');
+    const add = card.getByRole('button', { name: /^Add notes/ });
+    await add.focus();
+    await page.keyboard.press('Enter');
+    const form = card.getByRole('form', { name: 'Notes on Nia Notes’s job' });
+    const notes = form.getByLabel('Your notes');
+    await expect(notes).toBeFocused();
+    // Nothing typed: Escape is Cancel.
+    await page.keyboard.press('Escape');
+    await expect(form).toHaveCount(0);
+    await expect(add).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Key under the mat');
+    await page.keyboard.press('Escape');
+    const question = form.getByRole('group', { name: 'Discard your changes?' });
+    const keep = question.getByRole('button', { name: 'Keep editing' });
+    // The safe answer has the focus: a second Escape (or an Enter) keeps the notes, and the focus goes back to them.
+    await expect(keep).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(question).toHaveCount(0);
+    await expect(notes).toBeFocused();
+    await expect(notes).toHaveValue('Key under the mat');
+    await page.keyboard.press('Escape');
+    await expect(keep).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(notes).toBeFocused();
+    await expect(notes).toHaveValue('Key under the mat');
+
+    await page.keyboard.press('Escape');
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await expect(form).toHaveCount(0);
+    await expect(add).toBeFocused();
+    await expect(card.getByRole('region', { name: 'Notes on Nia Notes’s job' })).not.toContainText('Key under the mat');
+  });
+
+  test('Escape closes a quote’s Edit as Cancel does, asks first when it was changed, and leaves an open list to close itself', async ({ page, server }) => {
+    await quoteRequest(server, { firstName: 'Esme', lastName: 'Edit', email: 'focus.esme@example.com' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page);
+    await page.getByRole('tab', { name: /To Be Quoted/ }).click();
+    const card = page.locator('.admin-quote').filter({ has: page.getByRole('heading', { name: 'Esme Edit' }) });
+    const edit = card.getByRole('button', { name: /^Edit Quote/ });
+    await edit.focus();
+    await page.keyboard.press('Enter');
+    const form = card.getByRole('form', { name: 'Edit quote for Esme Edit' });
+    await expect(form.getByLabel('Estimated cost (£)')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(form).toHaveCount(0);
+    await expect(edit).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    const priority = form.getByLabel('Priority');
+    await priority.selectOption('high');
+    // Escape in the status's open list closes the list, not the form.
+    const status = form.getByLabel('Status');
+    await status.click();
+    await expect.poll(() => status.evaluate((select) => select.matches(':open'))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => status.evaluate((select) => select.matches(':open'))).toBe(false);
+    await expect(form).toBeVisible();
+    await expect(form.getByRole('group', { name: 'Discard your changes?' })).toHaveCount(0);
+
+    await page.keyboard.press('Escape');
+    const question = form.getByRole('group', { name: 'Discard your changes?' });
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(priority).toHaveValue('high');
+    await page.keyboard.press('Escape');
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await expect(form).toHaveCount(0);
+    await expect(edit).toBeFocused();
+    await expect(card).not.toContainText('High priority');
+  });
+
+  test('Escape closes Add Manual Booking as Cancel does, and asks first when something was typed or a file picked', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page);
+    const add = page.getByRole('button', { name: 'Add Manual Booking' });
+    await add.focus();
+    await page.keyboard.press('Enter');
+    const screen = page.getByRole('region', { name: 'Add Manual Booking' });
+    await expect(screen.getByRole('heading', { name: 'Add Manual Booking' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(screen).toHaveCount(0);
+    await expect(add).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    await screen.getByLabel('Photos and documents').setInputFiles({ name: 'board.jpg', mimeType: 'image/jpeg', buffer: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]) });
+    await screen.getByRole('heading', { name: 'Add Manual Booking' }).focus();
+    await page.keyboard.press('Escape');
+    const question = screen.getByRole('group', { name: 'Discard your changes?' });
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await screen.getByRole('button', { name: 'Remove board.jpg' }).click();
+
+    await screen.getByLabel('First name').fill('Phil');
+    await page.keyboard.press('Escape');
+    await expect(question.getByRole('button', { name: 'Keep editing' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(screen.getByLabel('First name')).toBeFocused();
+    await expect(screen.getByLabel('First name')).toHaveValue('Phil');
+    await page.keyboard.press('Escape');
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await expect(screen).toHaveCount(0);
+    await expect(add).toBeFocused();
   });
 
   test('signing out puts the focus on the sign-in form’s heading', async ({ page }) => {
