@@ -216,7 +216,7 @@ test.describe('the admin portal', () => {
     await expect(card).not.toContainText('High priority');
   });
 
-  test('Escape closes Add Manual Booking as Cancel does, and asks first when something was typed or a file picked', async ({ page }) => {
+  test('Escape closes Add Manual Booking as Cancel does (from Bookings or a day’s Add Job), and asks first when something was typed or a file picked', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await signIn(page);
     const add = page.getByRole('button', { name: 'Add Manual Booking' });
@@ -246,6 +246,62 @@ test.describe('the admin portal', () => {
     await question.getByRole('button', { name: 'Discard' }).click();
     await expect(screen).toHaveCount(0);
     await expect(add).toBeFocused();
+
+    // From a day's Add Job in the calendar, the focus goes back to that button too (it went to the day's heading).
+    await page.getByRole('tab', { name: 'Calendar' }).click();
+    const addJob = page.getByRole('button', { name: /^Add Job/ });
+    await addJob.focus();
+    await page.keyboard.press('Enter');
+    await expect(screen.getByRole('heading', { name: 'Add Manual Booking' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(screen).toHaveCount(0);
+    await expect(addJob).toBeFocused();
+  });
+
+  test('the month is one Tab stop: the arrow keys, Home, End and Page Up and Down move by day, week and month, and Enter picks', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page);
+    await page.goto('/admin?tab=calendar&month=2030-01');
+    const day = (label: string) => page.locator('.admin-month').getByRole('button', { name: new RegExp(`^${label}\\b`) });
+    await expect(page.getByRole('grid', { name: 'January 2030' })).toBeVisible();
+    // No day chosen and today elsewhere: the stop is on the 1st, and the next Tab leaves the month (it took 42).
+    await page.getByRole('button', { name: 'Today', exact: true }).focus();
+    await page.keyboard.press('Tab');
+    await expect(day('Tue 1 Jan 2030')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.locator('.admin-month :focus')).toHaveCount(0);
+    await page.keyboard.press('Shift+Tab');
+    await expect(day('Tue 1 Jan 2030')).toBeFocused();
+
+    await page.keyboard.press('ArrowRight');
+    await expect(day('Wed 2 Jan 2030')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(day('Wed 9 Jan 2030')).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(day('Sun 13 Jan 2030')).toBeFocused();
+    await page.keyboard.press('Home');
+    await expect(day('Mon 7 Jan 2030')).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
+    await expect(day('Sun 6 Jan 2030')).toBeFocused();
+    // A month on, as Next month turns it (the URL too), on the same date.
+    await page.keyboard.press('PageDown');
+    await expect(page.getByRole('grid', { name: 'February 2030' })).toBeVisible();
+    await expect(page).toHaveURL(/month=2030-02/);
+    await expect(day('Wed 6 Feb 2030')).toBeFocused();
+    await page.keyboard.press('PageUp');
+    await expect(day('Sun 6 Jan 2030')).toBeFocused();
+    // Past the month's edge the month turns with the focus.
+    await page.keyboard.press('ArrowUp');
+    await expect(page.getByRole('grid', { name: 'December 2029' })).toBeVisible();
+    await expect(day('Sun 30 Dec 2029')).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('region', { name: 'Sun 30 Dec 2029' });
+    await expect(panel.getByRole('heading', { name: 'Sun 30 Dec 2029' })).toBeFocused();
+    await expect(day('Sun 30 Dec 2029')).toHaveAttribute('aria-pressed', 'true');
+    // Back into the month, the stop is the chosen day.
+    await page.keyboard.press('Shift+Tab');
+    await expect(day('Sun 30 Dec 2029')).toBeFocused();
   });
 
   test('signing out puts the focus on the sign-in form’s heading', async ({ page }) => {

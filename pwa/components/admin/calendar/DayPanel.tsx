@@ -18,11 +18,12 @@ import { onDay } from './month.ts';
  * planned from the calendar, on the phone in the van), and opening its chat (its notes, for a job whose customer
  * cannot read one); the route through the booked jobs' places in the day's order; and Add Job for that date.
  */
-export function DayPanel({ day, bookings, onAdd, go, focus }: { day: string; bookings: readonly BookingView[]; onAdd: () => void; go: (search: AdminSearch) => void; focus: boolean }) {
+export function DayPanel({ day, bookings, onAdd, go, focus }: { day: string; bookings: readonly BookingView[]; onAdd: () => void; go: (search: AdminSearch) => void; focus: 'heading' | 'add' | null }) {
   const { user } = useAdmin();
   const heading = useRef<HTMLHeadingElement>(null);
+  const add = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (focus) heading.current?.focus();
+    if (focus) (focus === 'add' ? add : heading).current?.focus();
   }, [day, focus]);
   const jobs = bookings.filter((job) => onDay(job, day)).sort((a, b) => (a.startTime ?? '').localeCompare(b.startTime ?? ''));
   const stops = dayStops(jobs);
@@ -83,7 +84,7 @@ export function DayPanel({ day, bookings, onAdd, go, focus }: { day: string; boo
           </li>
         ))}
       </ul>
-      <button type="button" className="btn btn--primary admin-btn" onClick={onAdd}>
+      <button ref={add} type="button" className="btn btn--primary admin-btn" onClick={onAdd}>
         <Icon name="calendar" size={18} />
         Add Job<span className="visually-hidden"> on {dayLabel(day)}</span>
       </button>
