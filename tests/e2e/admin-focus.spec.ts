@@ -304,6 +304,15 @@ test.describe('the admin portal', () => {
     await expect(day('Sun 30 Dec 2029')).toBeFocused();
   });
 
+  test('a day with no jobs says so, with no empty list for a screen reader to announce', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page);
+    await page.goto('/admin?tab=calendar&month=2029-11&day=2029-11-14');
+    const panel = page.getByRole('region', { name: 'Wed 14 Nov 2029' });
+    await expect(panel.getByText('No jobs on this day.')).toBeVisible();
+    await expect(panel.getByRole('list')).toHaveCount(0);
+  });
+
   test('signing out puts the focus on the sign-in form’s heading', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await signIn(page);
