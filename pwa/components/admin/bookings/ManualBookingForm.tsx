@@ -107,6 +107,8 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
           Cancel
         </button>
       </ScreenHead>
+      {/* Beside this screen's Cancel, which is at its top (the other forms ask above theirs, at the bottom). */}
+      {escape.asking ? <DiscardQuestion onDiscard={escape.discard} onKeep={escape.keep} /> : null}
       <form
         className="form-grid admin-form"
         {...formProps}
@@ -146,7 +148,6 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
         <Field {...f('description', 'Job details', { full: true })}>{(p) => <textarea {...p} rows={3} />}</Field>
         <AttachmentField files={files} onChange={setFiles} per="job" />
         {clash ? <ClashWarning jobs={clash} action="Book anyway" onAction={bookAnyway} /> : null}
-        {escape.asking ? <DiscardQuestion onDiscard={escape.discard} onKeep={escape.keep} /> : null}
         <SubmitRow label="Add booking" busyLabel="Saving…" sending={sending} status={status} />
       </form>
     </section>
