@@ -32,6 +32,12 @@ test('contacts: the empty state, then people from bookings and from the contact 
   // Back in the list, where it was left: on her card's Open button.
   await page.getByRole('button', { name: 'Back to Contacts' }).click();
   await expect(erinCard.getByRole('button', { name: /Open/ })).toBeFocused();
+
+  // Fay wrote in without booking: her page says she has none of each, with no empty lists for a screen reader to announce.
+  await fayCard.getByRole('button', { name: /Open/ }).click();
+  await expect(page.getByRole('heading', { name: 'Jobs (0)' })).toBeVisible();
+  await expect(page.locator('.admin-person').getByText('No jobs.')).toBeVisible();
+  await expect(page.locator('.admin-person').getByRole('list')).toHaveCount(0);
 });
 
 test('Erase personal data asks first, erases the person on the server and on the tablet, withdraws their open requests, and keeps their job anonymised', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { adminClient, customer, customerBooking, expectCounters, jobCard, ownServer, serverCounts, signIn, ukDay } from './admin-seed.ts';
+import { adminClient, customer, customerBooking, expectCounters, jobCard, ownServer, quoteRequest, serverCounts, signIn, ukDay } from './admin-seed.ts';
 import { expectToast } from './portal-helpers.ts';
 
 /**
@@ -118,6 +118,199 @@ test.describe('the admin portal', () => {
     await page.keyboard.press('Escape');
     await expect(form).toHaveCount(0);
     await expect(change).toBeFocused();
+  });
+
+  test('Escape on Change dates with new dates typed asks before throwing them away', async ({ page, server }) => {
+    const ada = await customer(server, 'focus.ada@example.com', 'Ada', 'Asked');
+    await customerBooking(ada, 'focus.ada@example.com', { firstName: 'Ada', lastName: 'Asked' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page);
+    const card = jobCard(page, 'Ada Asked');
+    await card.getByRole('button', { name: /^Change dates/ }).click();
+    const form = card.getByRole('form', { name: 'New dates for Ada Asked' });
+    await form.getByLabel(/^Start time/).fill('07:30');
+    await page.keyboard.press('Escape');
+    const question = form.getByRole('group', { name: 'Discard your changes?' });
+    await expect(question.getByRole('button', { name: 'Keep editing' })).toBeFocused();
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await expect(form).toHaveCount(0);
+    await expect(card.getByRole('button', { name: /^Change dates/ })).toBeFocused();
+  });
+
+  test('Escape closes a job’s notes as Cancel does, and asks first when they were changed', async ({ page, server }) => {
+    const nia = await customer(server, 'focus.nia@example.com', 'Nia', 'Notes');
+    await customerBooking(nia, 'focus.nia@example.com', { firstName: 'Nia', lastName: 'Notes' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page);
+    const card = jobCard(page, 'Nia Notes');
+    const add = card.getByRole('button', { name: /^Add notes/ });
+    await add.focus();
+    await page.keyboard.press('Enter');
+    const form = card.getByRole('form', { name: 'Notes on Nia Notes’s job' });
+    const notes = form.getByLabel('Your notes');
+    await expect(notes).toBeFocused();
+    // Nothing typed: Escape is Cancel.
+    await page.keyboard.press('Escape');
+    await expect(form).toHaveCount(0);
+    await expect(add).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Key under the mat');
+    await page.keyboard.press('Escape');
+    const question = form.getByRole('group', { name: 'Discard your changes?' });
+    const keep = question.getByRole('button', { name: 'Keep editing' });
+    // The safe answer has the focus: a second Escape (or an Enter) keeps the notes, and the focus goes back to them.
+    await expect(keep).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(question).toHaveCount(0);
+    await expect(notes).toBeFocused();
+    await expect(notes).toHaveValue('Key under the mat');
+    await page.keyboard.press('Escape');
+    await expect(keep).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(notes).toBeFocused();
+    await expect(notes).toHaveValue('Key under the mat');
+
+    await page.keyboard.press('Escape');
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await expect(form).toHaveCount(0);
+    await expect(add).toBeFocused();
+    await expect(card.getByRole('region', { name: 'Notes on Nia Notes’s job' })).not.toContainText('Key under the mat');
+  });
+
+  test('Escape closes a quote’s Edit as Cancel does, asks first when it was changed, and leaves an open list to close itself', async ({ page, server }) => {
+    await quoteRequest(server, { firstName: 'Esme', lastName: 'Edit', email: 'focus.esme@example.com' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page);
+    await page.getByRole('tab', { name: /To Be Quoted/ }).click();
+    const card = page.locator('.admin-quote').filter({ has: page.getByRole('heading', { name: 'Esme Edit' }) });
+    const edit = card.getByRole('button', { name: /^Edit Quote/ });
+    await edit.focus();
+    await page.keyboard.press('Enter');
+    const form = card.getByRole('form', { name: 'Edit quote for Esme Edit' });
+    await expect(form.getByLabel('Estimated cost (£)')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(form).toHaveCount(0);
+    await expect(edit).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    const priority = form.getByLabel('Priority');
+    await priority.selectOption('high');
+    // Escape in the status's open list closes the list, not the form.
+    const status = form.getByLabel('Status');
+    await status.click();
+    await expect.poll(() => status.evaluate((select) => select.matches(':open'))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => status.evaluate((select) => select.matches(':open'))).toBe(false);
+    await expect(form).toBeVisible();
+    await expect(form.getByRole('group', { name: 'Discard your changes?' })).toHaveCount(0);
+
+    await page.keyboard.press('Escape');
+    const question = form.getByRole('group', { name: 'Discard your changes?' });
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(priority).toHaveValue('high');
+    await page.keyboard.press('Escape');
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await expect(form).toHaveCount(0);
+    await expect(edit).toBeFocused();
+    await expect(card).not.toContainText('High priority');
+  });
+
+  test('Escape closes Add Manual Booking as Cancel does (from Bookings or a day’s Add Job), and asks first when something was typed or a file picked', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page);
+    const add = page.getByRole('button', { name: 'Add Manual Booking' });
+    await add.focus();
+    await page.keyboard.press('Enter');
+    const screen = page.getByRole('region', { name: 'Add Manual Booking' });
+    await expect(screen.getByRole('heading', { name: 'Add Manual Booking' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(screen).toHaveCount(0);
+    await expect(add).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    await screen.getByLabel('Photos and documents').setInputFiles({ name: 'board.jpg', mimeType: 'image/jpeg', buffer: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]) });
+    await screen.getByRole('heading', { name: 'Add Manual Booking' }).focus();
+    await page.keyboard.press('Escape');
+    const question = screen.getByRole('group', { name: 'Discard your changes?' });
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await screen.getByRole('button', { name: 'Remove board.jpg' }).click();
+
+    await screen.getByLabel('First name').fill('Phil');
+    await page.keyboard.press('Escape');
+    await expect(question.getByRole('button', { name: 'Keep editing' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(screen.getByLabel('First name')).toBeFocused();
+    await expect(screen.getByLabel('First name')).toHaveValue('Phil');
+    await page.keyboard.press('Escape');
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await expect(screen).toHaveCount(0);
+    await expect(add).toBeFocused();
+
+    // From a day's Add Job in the calendar, the focus goes back to that button too (it went to the day's heading).
+    await page.getByRole('tab', { name: 'Calendar' }).click();
+    const addJob = page.getByRole('button', { name: /^Add Job/ });
+    await addJob.focus();
+    await page.keyboard.press('Enter');
+    await expect(screen.getByRole('heading', { name: 'Add Manual Booking' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(screen).toHaveCount(0);
+    await expect(addJob).toBeFocused();
+  });
+
+  test('the month is one Tab stop: the arrow keys, Home, End and Page Up and Down move by day, week and month, and Enter picks', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page);
+    await page.goto('/admin?tab=calendar&month=2030-01');
+    const day = (label: string) => page.locator('.admin-month').getByRole('button', { name: new RegExp(`^${label}\\b`) });
+    await expect(page.getByRole('grid', { name: 'January 2030' })).toBeVisible();
+    // No day chosen and today elsewhere: the stop is on the 1st, and the next Tab leaves the month (it took 42).
+    await page.getByRole('button', { name: 'Today', exact: true }).focus();
+    await page.keyboard.press('Tab');
+    await expect(day('Tue 1 Jan 2030')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.locator('.admin-month :focus')).toHaveCount(0);
+    await page.keyboard.press('Shift+Tab');
+    await expect(day('Tue 1 Jan 2030')).toBeFocused();
+
+    await page.keyboard.press('ArrowRight');
+    await expect(day('Wed 2 Jan 2030')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(day('Wed 9 Jan 2030')).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(day('Sun 13 Jan 2030')).toBeFocused();
+    await page.keyboard.press('Home');
+    await expect(day('Mon 7 Jan 2030')).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
+    await expect(day('Sun 6 Jan 2030')).toBeFocused();
+    // A month on, as Next month turns it (the URL too), on the same date.
+    await page.keyboard.press('PageDown');
+    await expect(page.getByRole('grid', { name: 'February 2030' })).toBeVisible();
+    await expect(page).toHaveURL(/month=2030-02/);
+    await expect(day('Wed 6 Feb 2030')).toBeFocused();
+    await page.keyboard.press('PageUp');
+    await expect(day('Sun 6 Jan 2030')).toBeFocused();
+    // Past the month's edge the month turns with the focus.
+    await page.keyboard.press('ArrowUp');
+    await expect(page.getByRole('grid', { name: 'December 2029' })).toBeVisible();
+    await expect(day('Sun 30 Dec 2029')).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('region', { name: 'Sun 30 Dec 2029' });
+    await expect(panel.getByRole('heading', { name: 'Sun 30 Dec 2029' })).toBeFocused();
+    await expect(day('Sun 30 Dec 2029')).toHaveAttribute('aria-pressed', 'true');
+    // Back into the month, the stop is the chosen day.
+    await page.keyboard.press('Shift+Tab');
+    await expect(day('Sun 30 Dec 2029')).toBeFocused();
+  });
+
+  test('a day with no jobs says so, with no empty list for a screen reader to announce', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page);
+    await page.goto('/admin?tab=calendar&month=2029-11&day=2029-11-14');
+    const panel = page.getByRole('region', { name: 'Wed 14 Nov 2029' });
+    await expect(panel.getByText('No jobs on this day.')).toBeVisible();
+    await expect(panel.getByRole('list')).toHaveCount(0);
   });
 
   test('signing out puts the focus on the sign-in form’s heading', async ({ page }) => {

@@ -237,6 +237,22 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     await other.close();
   });
 
+  test('My Account’s two Show password buttons each say which password they show', async ({ page, server }) => {
+    await signedInCustomer(page, server, 'toggle.tess@example.com');
+    await page.getByRole('tab', { name: 'My Account' }).click();
+    const passwordForm = page.getByRole('form', { name: 'Change my password' });
+    const emailForm = page.getByRole('form', { name: 'My email address' });
+    // A screen reader's list of buttons read "Show password" twice, with nothing to tell which form's each was.
+    await expect(page.getByRole('button', { name: 'Show password', exact: true })).toHaveCount(0);
+    const forPassword = passwordForm.getByRole('button', { name: /^Show password\b.*\bnew\b/ });
+    const forEmail = emailForm.getByRole('button', { name: /^Show password\b.*\bemail\b/ });
+    await forEmail.click();
+    await expect(forEmail).toHaveAttribute('aria-pressed', 'true');
+    await expect(emailForm.getByLabel('Current password')).toHaveAttribute('type', 'text');
+    await expect(forPassword).toHaveAttribute('aria-pressed', 'false');
+    await expect(passwordForm.getByLabel('Current password')).toHaveAttribute('type', 'password');
+  });
+
   test('Delete my account asks for the password, erases the personal data and signs out', async ({ page, server }) => {
     const { email } = await signedInCustomer(page, server, 'del.delete@example.com');
     await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(50), finishDate: dayAhead(50), description: 'Loft only' });

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { ReactNode, Ref } from 'react';
 import '../ui/status-badge.css';
 import { directionsHref, telHref } from '#domain/content/shared.ts';
@@ -137,6 +138,29 @@ export function SubmitRow({ label, busyLabel, sending, status, children }: { lab
       <p className={`form-status form-status--${status.kind}`} role="status">
         {status.kind === 'failed' || status.kind === 'invalid' ? status.text : ''}
       </p>
+    </div>
+  );
+}
+
+/**
+ * Asked inside a form opened in place when Escape would throw away what was typed (useEscapeToClose). The focus on
+ * Keep editing: one Escape or Enter too many keeps the work, as the customer's own questions do.
+ */
+export function DiscardQuestion({ onDiscard, onKeep }: { onDiscard: () => void; onKeep: () => void }) {
+  const id = useId();
+  return (
+    <div className="admin-warning admin-discard field--full" role="group" aria-labelledby={id}>
+      <p id={id}>
+        <strong>Discard your changes?</strong>
+      </p>
+      <div className="admin-actions">
+        <button type="button" className="btn btn--secondary admin-btn" autoFocus onClick={onKeep}>
+          Keep editing
+        </button>
+        <button type="button" className="btn admin-btn admin-btn--risky" onClick={onDiscard}>
+          Discard
+        </button>
+      </div>
     </div>
   );
 }

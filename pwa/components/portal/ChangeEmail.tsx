@@ -23,7 +23,7 @@ const loadSchema = async (): Promise<FormSchema> => (await import('#domain/schem
  */
 export function ChangeEmail({ user, after = CUSTOMER_AFTER }: { user: UserView; after?: string | null }) {
   const offline = useOffline();
-  const password = usePasswordToggle('email-show');
+  const password = usePasswordToggle('email-show', 'current password, for the new email address');
   const { errors, status, sending, formProps } = useForm({
     fields: FIELDS,
     loadSchema,

@@ -18,7 +18,7 @@ const loadSchema = async (): Promise<FormSchema> => (await import('../auth/schem
  */
 export function ChangePassword() {
   const offline = useOffline();
-  const password = usePasswordToggle('change-show');
+  const password = usePasswordToggle('change-show', 'current and new passwords');
   const { errors, status, sending, formProps } = useForm({
     fields: FIELDS,
     loadSchema,

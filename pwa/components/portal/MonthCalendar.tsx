@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
+import { dayForKey, sameDateIn, useDayFocus } from '../../lib/date-grid.ts';
 import { addDays } from './format.ts';
 
 const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -15,47 +16,22 @@ const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', '
 export function MonthCalendar({ min, max, selected, onSelect }: { min: string; max: string; selected: string | null; onSelect: (day: string) => void }) {
   const [focused, setFocused] = useState(selected ?? min);
   const grid = useRef<HTMLTableElement>(null);
-  const moved = useRef(false);
   const month = focused.slice(0, 7);
   const first = `${month}-01`;
   const lead = (new Date(`${first}T00:00:00Z`).getUTCDay() + 6) % 7;
   const start = addDays(first, -lead);
   const weeks = Array.from({ length: 6 }, (_, w) => Array.from({ length: 7 }, (_, d) => addDays(start, w * 7 + d)));
 
-  useEffect(() => {
-    if (!moved.current) return;
-    moved.current = false;
-    grid.current?.querySelector<HTMLButtonElement>(`[data-day="${focused}"]`)?.focus();
-  }, [focused]);
+  const moveTo = useDayFocus(grid);
 
-  const go = (day: string) => {
-    const clamped = day < min ? min : day > max ? max : day;
-    moved.current = true;
-    setFocused(clamped);
-  };
-  const shiftMonth = (n: number) => {
-    const date = new Date(`${focused}T00:00:00Z`);
-    date.setUTCMonth(date.getUTCMonth() + n, 1);
-    const target = date.toISOString().slice(0, 7);
-    const day = Math.min(Number(focused.slice(8)), new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate());
-    return `${target}-${String(day).padStart(2, '0')}`;
-  };
+  const shiftMonth = (n: number) => sameDateIn(focused, n);
   const onKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const weekday = (new Date(`${focused}T00:00:00Z`).getUTCDay() + 6) % 7;
-    const next: Record<string, () => string> = {
-      ArrowLeft: () => addDays(focused, -1),
-      ArrowRight: () => addDays(focused, 1),
-      ArrowUp: () => addDays(focused, -7),
-      ArrowDown: () => addDays(focused, 7),
-      PageUp: () => shiftMonth(-1),
-      PageDown: () => shiftMonth(1),
-      Home: () => addDays(focused, -weekday),
-      End: () => addDays(focused, 6 - weekday),
-    };
-    const to = next[event.key];
+    const to = dayForKey(event, focused);
     if (!to) return;
     event.preventDefault();
-    go(to());
+    const clamped = to < min ? min : to > max ? max : to;
+    moveTo(clamped);
+    setFocused(clamped);
   };
   const canBack = first > min;
   const canForward = `${shiftMonth(1).slice(0, 7)}-01` <= max;

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { MSG } from '#domain/messages.ts';
 import { HOLDS_SLOT, jobDates, SCHEDULE_FIELDS, sameSchedule, scheduleOf, type ScheduleField } from '#domain/schedule.ts';
 import type { BookingView } from '#domain/views.ts';
+import { useEscapeToClose } from '../../../lib/escape-close.ts';
 import { useForm } from '../../../lib/form.ts';
 import type { FormOutcome, FormSchema } from '../../../lib/form.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -9,7 +10,7 @@ import { changeDates, isBooking, keepBooking, personName } from '../../../offlin
 import { Field } from '../../ui/Field.tsx';
 import { useAdmin } from '../context.ts';
 import { jobWhen } from '../format.ts';
-import { ClashWarning, SubmitRow } from '../parts.tsx';
+import { ClashWarning, DiscardQuestion, SubmitRow } from '../parts.tsx';
 import { clashingJobs } from './problems.ts';
 
 type DateField = ScheduleField;
@@ -100,6 +101,8 @@ export function DatesForm({ job, all, onDone }: { job: BookingView; all: readonl
     [all, job, onDone, user.id],
   );
   const { errors, status, sending, formProps } = useForm({ fields: SCHEDULE_FIELDS, loadSchema, onValid, keep: true });
+  // Escape closes it as "Keep these dates" does (the focus back on Change dates), but asks first when dates were changed.
+  const escape = useEscapeToClose(onDone);
   const moveAnyway = () => {
     anyway.current = true;
     setClash(null);
@@ -117,19 +120,14 @@ export function DatesForm({ job, all, onDone }: { job: BookingView; all: readonl
         (formProps.ref as { current: HTMLFormElement | null }).current = element;
       }}
       onChange={() => setClash(null)}
-      // Escape closes it as "Keep these dates" does (the focus back on Change dates), as the customer's own does.
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.preventDefault();
-          onDone();
-        }
-      }}
+      onKeyDown={escape.onKeyDown}
     >
       <Field {...f('startDate', 'Start date', true)}>{(p) => <input {...p} type="date" defaultValue={job.startDate ?? ''} />}</Field>
       <Field {...f('finishDate', 'Finish date', true)}>{(p) => <input {...p} type="date" defaultValue={job.finishDate ?? ''} />}</Field>
       <Field {...f('startTime', 'Start time')}>{(p) => <input {...p} type="time" defaultValue={job.startTime ?? ''} />}</Field>
       <Field {...f('finishTime', 'Finish time')}>{(p) => <input {...p} type="time" defaultValue={job.finishTime ?? ''} />}</Field>
       {clash ? <ClashWarning jobs={clash} level="h4" action="Move anyway" onAction={moveAnyway} /> : null}
+      {escape.asking ? <DiscardQuestion onDiscard={escape.discard} onKeep={escape.keep} /> : null}
       <SubmitRow label="Save the dates" busyLabel="Saving…" sending={sending} status={status}>
         <button type="button" className="btn btn--secondary admin-btn" onClick={onDone}>
           Keep these dates

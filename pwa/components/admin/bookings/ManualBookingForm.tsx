@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ADMIN_SERVICE_TYPES } from '#domain/content/services.ts';
 import type { BookingView } from '#domain/views.ts';
+import { useEscapeToClose } from '../../../lib/escape-close.ts';
 import { useForm } from '../../../lib/form.ts';
 import type { FormOutcome } from '../../../lib/form.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -8,7 +9,7 @@ import { addManualBooking, personName } from '../../../offline/admin-commands.ts
 import { Field } from '../../ui/Field.tsx';
 import { useAdmin } from '../context.ts';
 import { dayLabel } from '../format.ts';
-import { ClashWarning, ScreenHead, StatusOptions, SubmitRow } from '../parts.tsx';
+import { ClashWarning, DiscardQuestion, ScreenHead, StatusOptions, SubmitRow } from '../parts.tsx';
 import { AttachmentField } from '../../ui/AttachmentField.tsx';
 import { MANUAL_FIELDS, loadManualSchema } from './manual-booking.ts';
 import type { ManualField } from './manual-booking.ts';
@@ -79,6 +80,8 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
     [bookings, files, onDone, user.id],
   );
   const { errors, status, sending, formProps } = useForm({ fields: MANUAL_FIELDS, loadSchema: loadManualSchema, onValid, keep: true });
+  // Escape is Cancel, from anywhere in the screen, but asks first when something was typed or files were picked.
+  const escape = useEscapeToClose(onDone, () => files.length > 0);
   const datesMissing = errors.startDate === 'Please select dates' || errors.finishDate === 'Please select dates';
   useEffect(() => {
     if (datesMissing) void toast.error('Please select dates', 'Choose start and finish dates for the booking');
@@ -98,12 +101,14 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
   });
 
   return (
-    <section className="admin-section admin-form-panel" aria-labelledby="manual-title">
+    <section className="admin-section admin-form-panel" aria-labelledby="manual-title" onKeyDown={escape.onKeyDown}>
       <ScreenHead title="Add Manual Booking" id="manual-title" headingRef={heading}>
         <button type="button" className="btn btn--secondary admin-btn" onClick={onDone}>
           Cancel
         </button>
       </ScreenHead>
+      {/* Beside this screen's Cancel, which is at its top (the other forms ask above theirs, at the bottom). */}
+      {escape.asking ? <DiscardQuestion onDiscard={escape.discard} onKeep={escape.keep} /> : null}
       <form
         className="form-grid admin-form"
         {...formProps}

@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LIMITS } from '#domain/limits.ts';
 import type { BookingView } from '#domain/views.ts';
+import { useEscapeToClose } from '../../../lib/escape-close.ts';
 import { useForm } from '../../../lib/form.ts';
 import type { FormOutcome, FormSchema } from '../../../lib/form.ts';
 import { toast } from '../../../lib/toast.ts';
 import { changeNotes, isBooking, keepBooking, personName } from '../../../offline/admin-commands.ts';
 import { Field } from '../../ui/Field.tsx';
 import { useAdmin } from '../context.ts';
-import { SubmitRow } from '../parts.tsx';
+import { DiscardQuestion, SubmitRow } from '../parts.tsx';
 
 const FIELDS = ['notes'] as const;
 type F = (typeof FIELDS)[number];
@@ -79,9 +80,11 @@ export function NotesForm({ job, onDone }: { job: BookingView; onDone: () => voi
     [job, name, onDone, user.id],
   );
   const { errors, status, sending, formProps } = useForm({ fields: FIELDS, loadSchema, onValid, keep: true });
+  // Escape is Cancel, but asks first when the notes were changed.
+  const escape = useEscapeToClose(onDone);
 
   return (
-    <form className="admin-form admin-notes__form" aria-label={`Notes on ${name}’s job`} {...formProps}>
+    <form className="admin-form admin-notes__form" aria-label={`Notes on ${name}’s job`} {...formProps} onKeyDown={escape.onKeyDown}>
       <Field form={form} name="notes" label="Your notes" hint="The customer does not see these. Only a copy of their data, if they ask for one, includes them." error={errors.notes} full>
         {(p) => <textarea {...p} rows={rowsFor(job.notes)} maxLength={LIMITS.notes} defaultValue={job.notes ?? ''} />}
       </Field>
@@ -94,6 +97,7 @@ export function NotesForm({ job, onDone }: { job: BookingView; onDone: () => voi
           <p>Save again to replace them with yours, or Cancel to keep them.</p>
         </div>
       ) : null}
+      {escape.asking ? <DiscardQuestion onDiscard={escape.discard} onKeep={escape.keep} /> : null}
       <SubmitRow label="Save notes" busyLabel="Saving…" sending={sending} status={status}>
         <button type="button" className="btn btn--secondary admin-btn" onClick={onDone}>
           Cancel

@@ -33,7 +33,13 @@ export const CalendarTab = memo(function CalendarTab({
   const shown = month ?? (day ? day.slice(0, 7) : today.slice(0, 7));
   const selected = day ?? (shown === today.slice(0, 7) ? today : undefined);
   const [adding, setAdding] = useState<string | null>(null);
-  const [picked, setPicked] = useState(false);
+  // Where the focus goes in the day's panel: its heading once a day is picked, Add Job back from the form it opened;
+  // nowhere when the month turns (the focus stays on the button or the day that turned it).
+  const [focus, setFocus] = useState<'heading' | 'add' | null>(null);
+  const byMonth = (next: string) => {
+    setFocus(null);
+    go({ tab: 'calendar', month: next });
+  };
   const jobs = bookings ?? [];
 
   if (adding) {
@@ -43,7 +49,7 @@ export const CalendarTab = memo(function CalendarTab({
         date={adding}
         onDone={() => {
           setAdding(null);
-          setPicked(true);
+          setFocus('add');
         }}
       />
     );
@@ -53,14 +59,14 @@ export const CalendarTab = memo(function CalendarTab({
       <div className="admin-toolbar">
         <h2 className="admin-section__title">Calendar</h2>
         <div className="admin-monthnav">
-          <button type="button" className="btn btn--secondary admin-btn admin-btn--icon" onClick={() => go({ tab: 'calendar', month: shiftMonth(shown, -1) })}>
+          <button type="button" className="btn btn--secondary admin-btn admin-btn--icon" onClick={() => byMonth(shiftMonth(shown, -1))}>
             <Icon name="arrow-right" size={18} className="admin-flip" />
             <span className="visually-hidden">Previous month</span>
           </button>
           <p className="admin-monthnav__label" aria-live="polite">
             {monthLabel(shown)}
           </p>
-          <button type="button" className="btn btn--secondary admin-btn admin-btn--icon" onClick={() => go({ tab: 'calendar', month: shiftMonth(shown, 1) })}>
+          <button type="button" className="btn btn--secondary admin-btn admin-btn--icon" onClick={() => byMonth(shiftMonth(shown, 1))}>
             <Icon name="arrow-right" size={18} />
             <span className="visually-hidden">Next month</span>
           </button>
@@ -76,11 +82,12 @@ export const CalendarTab = memo(function CalendarTab({
           selected={selected}
           today={today}
           onPick={(next) => {
-            setPicked(true);
+            setFocus('heading');
             go({ tab: 'calendar', month: next.slice(0, 7), day: next });
           }}
+          onMonth={byMonth}
         />
-        {selected ? <DayPanel day={selected} bookings={jobs} onAdd={() => setAdding(selected)} go={go} focus={picked} /> : <p className="admin-muted">Choose a day to see its jobs.</p>}
+        {selected ? <DayPanel day={selected} bookings={jobs} onAdd={() => setAdding(selected)} go={go} focus={focus} /> : <p className="admin-muted">Choose a day to see its jobs.</p>}
       </div>
       <div className="admin-calendar__tools">
         <Exports bookings={jobs} quotes={quotes ?? []} />

@@ -18,11 +18,12 @@ import { onDay } from './month.ts';
  * planned from the calendar, on the phone in the van), and opening its chat (its notes, for a job whose customer
  * cannot read one); the route through the booked jobs' places in the day's order; and Add Job for that date.
  */
-export function DayPanel({ day, bookings, onAdd, go, focus }: { day: string; bookings: readonly BookingView[]; onAdd: () => void; go: (search: AdminSearch) => void; focus: boolean }) {
+export function DayPanel({ day, bookings, onAdd, go, focus }: { day: string; bookings: readonly BookingView[]; onAdd: () => void; go: (search: AdminSearch) => void; focus: 'heading' | 'add' | null }) {
   const { user } = useAdmin();
   const heading = useRef<HTMLHeadingElement>(null);
+  const add = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (focus) heading.current?.focus();
+    if (focus) (focus === 'add' ? add : heading).current?.focus();
   }, [day, focus]);
   const jobs = bookings.filter((job) => onDay(job, day)).sort((a, b) => (a.startTime ?? '').localeCompare(b.startTime ?? ''));
   const stops = dayStops(jobs);
@@ -44,46 +45,49 @@ export function DayPanel({ day, bookings, onAdd, go, focus }: { day: string; boo
           </span>
         </a>
       ) : null}
-      <ul className="admin-rows">
-        {jobs.map((job) => (
-          <li key={job.id} className="admin-dayjob">
-            <div>
-              <strong>{personName(job)}</strong> <StatusBadge status={job.status} />
-              <br />
-              {serviceTypeLabel(job.serviceType)}
-              {job.startTime ? ` · ${job.startTime}–${job.finishTime ?? ''}` : ''}
-              {job.address && job.address !== ERASED ? ` · ${job.address}` : ''}
-            </div>
-            <div className="admin-dayjob__actions">
-              {job.phone && job.phone !== ERASED ? (
-                <a className="btn btn--secondary admin-btn admin-btn--compact" href={telHref(job.phone)}>
-                  <Icon name="phone" size={16} />
-                  Call<span className="visually-hidden"> {personName(job)}</span>
-                </a>
-              ) : null}
-              {job.address && job.address !== ERASED ? (
-                <a className="btn btn--secondary admin-btn admin-btn--compact" href={directionsHref(job.address)} target="_blank" rel="noopener noreferrer">
-                  <Icon name="directions" size={16} />
-                  Map<span className="visually-hidden"> (directions to {job.address} in Google Maps, opens in a new tab)</span>
-                </a>
-              ) : null}
-              <button type="button" className="btn btn--secondary admin-btn admin-btn--compact" data-chat-for={job.id} onClick={() => go({ tab: 'chat', booking: job.id })}>
-                <Icon name="chat" size={16} />
-                {customerReadsChat(job, user.id) ? (
-                  <>
-                    Chat<span className="visually-hidden"> with {personName(job)}</span>
-                  </>
-                ) : (
-                  <>
-                    Log<span className="visually-hidden"> of {personName(job)}’s job (only you see it)</span>
-                  </>
-                )}
-              </button>
-            </div>
-          </li>
-        ))}
-      </ul>
-      <button type="button" className="btn btn--primary admin-btn" onClick={onAdd}>
+      {/* No list on a day with no jobs: an empty one was read out as "list, 0 items". */}
+      {jobs.length === 0 ? null : (
+        <ul className="admin-rows">
+          {jobs.map((job) => (
+            <li key={job.id} className="admin-dayjob">
+              <div>
+                <strong>{personName(job)}</strong> <StatusBadge status={job.status} />
+                <br />
+                {serviceTypeLabel(job.serviceType)}
+                {job.startTime ? ` · ${job.startTime}–${job.finishTime ?? ''}` : ''}
+                {job.address && job.address !== ERASED ? ` · ${job.address}` : ''}
+              </div>
+              <div className="admin-dayjob__actions">
+                {job.phone && job.phone !== ERASED ? (
+                  <a className="btn btn--secondary admin-btn admin-btn--compact" href={telHref(job.phone)}>
+                    <Icon name="phone" size={16} />
+                    Call<span className="visually-hidden"> {personName(job)}</span>
+                  </a>
+                ) : null}
+                {job.address && job.address !== ERASED ? (
+                  <a className="btn btn--secondary admin-btn admin-btn--compact" href={directionsHref(job.address)} target="_blank" rel="noopener noreferrer">
+                    <Icon name="directions" size={16} />
+                    Map<span className="visually-hidden"> (directions to {job.address} in Google Maps, opens in a new tab)</span>
+                  </a>
+                ) : null}
+                <button type="button" className="btn btn--secondary admin-btn admin-btn--compact" data-chat-for={job.id} onClick={() => go({ tab: 'chat', booking: job.id })}>
+                  <Icon name="chat" size={16} />
+                  {customerReadsChat(job, user.id) ? (
+                    <>
+                      Chat<span className="visually-hidden"> with {personName(job)}</span>
+                    </>
+                  ) : (
+                    <>
+                      Log<span className="visually-hidden"> of {personName(job)}’s job (only you see it)</span>
+                    </>
+                  )}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <button ref={add} type="button" className="btn btn--primary admin-btn" onClick={onAdd}>
         <Icon name="calendar" size={18} />
         Add Job<span className="visually-hidden"> on {dayLabel(day)}</span>
       </button>

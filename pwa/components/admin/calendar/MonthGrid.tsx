@@ -1,4 +1,7 @@
+import { useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
 import type { BookingView } from '#domain/views.ts';
+import { dayForKey, useDayFocus } from '../../../lib/date-grid.ts';
 import { statusTone } from '../../ui/StatusBadge.tsx';
 import { dayLabel, monthLabel } from '../format.ts';
 import { jobsByDay, monthDays } from './month.ts';
@@ -8,14 +11,51 @@ const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 /**
  * The month view (seed point 2): whole weeks, Monday first, each day a big button with its jobs (names on wide
  * screens, coloured marks by status on narrow ones). Today and the chosen day are marked for everyone, not by
- * colour alone.
+ * colour alone. One tab stop, as the customer's Quick booking and WAI-ARIA's date grid have it (42 stops took a
+ * keyboard past the month to reach the day's jobs): on the chosen day, else today, else the 1st; the arrow keys move
+ * by day and week, Home/End to the week's ends, Page Up/Down by month, and a key past the month's edge turns the
+ * month (`onMonth`, as Previous and Next month do). Enter or Space picks the day, as a tap does.
  */
-export function MonthGrid({ month, bookings, selected, today, onPick }: { month: string; bookings: readonly BookingView[]; selected: string | undefined; today: string; onPick: (day: string) => void }) {
+export function MonthGrid({
+  month,
+  bookings,
+  selected,
+  today,
+  onPick,
+  onMonth,
+}: {
+  month: string;
+  bookings: readonly BookingView[];
+  selected: string | undefined;
+  today: string;
+  onPick: (day: string) => void;
+  onMonth: (month: string) => void;
+}) {
+  const grid = useRef<HTMLTableElement>(null);
+  const moveTo = useDayFocus(grid);
+  // The day the keys moved to. A new choice in the same month (a tap, or Today) takes the stop back; a month turned
+  // by a key keeps it on the day the key moved to (the choice then lapses with the month, as with Next month).
+  const [moved, setMoved] = useState<string | null>(null);
+  const [seen, setSeen] = useState({ selected, month });
+  if (seen.selected !== selected || seen.month !== month) {
+    setSeen({ selected, month });
+    if (seen.month === month) setMoved(null);
+  }
+  const home = selected?.startsWith(month) ? selected : today.startsWith(month) ? today : `${month}-01`;
+  const stop = moved?.startsWith(month) ? moved : home;
+  const onKey = (event: KeyboardEvent<HTMLButtonElement>, day: string) => {
+    const to = dayForKey(event, day);
+    if (!to) return;
+    event.preventDefault();
+    moveTo(to);
+    setMoved(to);
+    if (!to.startsWith(month)) onMonth(to.slice(0, 7));
+  };
   const days = monthDays(month);
   const byDay = jobsByDay(bookings, days);
   const weeks = Array.from({ length: days.length / 7 }, (_, i) => days.slice(i * 7, i * 7 + 7));
   return (
-    <table className="admin-month">
+    <table className="admin-month" role="grid" ref={grid}>
       <caption className="visually-hidden">{monthLabel(month)}</caption>
       <thead>
         <tr>
@@ -37,11 +77,17 @@ export function MonthGrid({ month, bookings, selected, today, onPick }: { month:
                 <td key={day}>
                   <button
                     type="button"
+                    data-day={day}
+                    tabIndex={day === stop ? 0 : -1}
                     className={classes}
                     aria-pressed={day === selected}
                     aria-current={day === today ? 'date' : undefined}
                     aria-label={`${dayLabel(day)}${day === today ? ', today' : ''}: ${jobs.length === 0 ? 'no jobs' : jobs.length === 1 ? '1 job' : `${jobs.length} jobs`}`}
-                    onClick={() => onPick(day)}
+                    onClick={() => {
+                      setMoved(null);
+                      onPick(day);
+                    }}
+                    onKeyDown={(event) => onKey(event, day)}
                   >
                     <span className="admin-day__number">{Number(day.slice(8))}</span>
                     <span className="admin-day__jobs" aria-hidden="true">

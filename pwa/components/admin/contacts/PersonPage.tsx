@@ -68,34 +68,43 @@ export function PersonPage({
       </dl>
 
       <h3 className="admin-person__title">Jobs ({jobs.length})</h3>
-      {jobs.length === 0 ? <p className="admin-muted">No jobs.</p> : null}
-      <ul className="admin-rows">
-        {jobs.map((job) => (
-          <li key={job.id}>
-            <StatusBadge status={job.status} /> {serviceTypeLabel(job.serviceType)} · {jobWhen(job)}
-          </li>
-        ))}
-      </ul>
+      {jobs.length === 0 ? (
+        <p className="admin-muted">No jobs.</p>
+      ) : (
+        <ul className="admin-rows">
+          {jobs.map((job) => (
+            <li key={job.id}>
+              <StatusBadge status={job.status} /> {serviceTypeLabel(job.serviceType)} · {jobWhen(job)}
+            </li>
+          ))}
+        </ul>
+      )}
       <h3 className="admin-person__title">Quotes ({asked.length})</h3>
-      {asked.length === 0 ? <p className="admin-muted">No quote requests.</p> : null}
-      <ul className="admin-rows">
-        {asked.map((quote) => (
-          <li key={quote.id}>
-            <QuoteBadge status={quote.quoteStatus} /> {serviceTypeLabel(quote.serviceType)} · asked{' '}
-            {moment(quote.createdAt)}
-            {quote.estimatedCost ? ` · ${pounds(quote.estimatedCost)}` : ''}
-          </li>
-        ))}
-      </ul>
+      {asked.length === 0 ? (
+        <p className="admin-muted">No quote requests.</p>
+      ) : (
+        <ul className="admin-rows">
+          {asked.map((quote) => (
+            <li key={quote.id}>
+              <QuoteBadge status={quote.quoteStatus} /> {serviceTypeLabel(quote.serviceType)} · asked{' '}
+              {moment(quote.createdAt)}
+              {quote.estimatedCost ? ` · ${pounds(quote.estimatedCost)}` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
       <h3 className="admin-person__title">Messages ({said.length})</h3>
-      {said.length === 0 ? <p className="admin-muted">No messages.</p> : null}
-      <ul className="admin-rows">
-        {said.map((message) => (
-          <li key={message.id}>
-            <strong>{message.isFromAdmin ? 'You' : message.senderName}</strong> ({moment(message.createdAt)}): {message.content}
-          </li>
-        ))}
-      </ul>
+      {said.length === 0 ? (
+        <p className="admin-muted">No messages.</p>
+      ) : (
+        <ul className="admin-rows">
+          {said.map((message) => (
+            <li key={message.id}>
+              <strong>{message.isFromAdmin ? 'You' : message.senderName}</strong> ({moment(message.createdAt)}): {message.content}
+            </li>
+          ))}
+        </ul>
+      )}
 
       <section className="admin-danger-zone" aria-labelledby="erase-title">
         <h3 id="erase-title">Erase personal data</h3>

@@ -4,6 +4,7 @@ import { typedPounds } from '#domain/money.ts';
 import { LIMITS } from '#domain/limits.ts';
 import { londonDay, quoteUpdateSchema } from '#domain/schemas/date-window.ts';
 import type { QuoteView } from '#domain/views.ts';
+import { useEscapeToClose } from '../../../lib/escape-close.ts';
 import { useForm } from '../../../lib/form.ts';
 import type { FormOutcome, FormSchema } from '../../../lib/form.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -12,7 +13,7 @@ import { updateQuote } from '../../../offline/admin-quote-commands.ts';
 import type { QuoteEdit } from '../../../offline/admin-quote-commands.ts';
 import { Field } from '../../ui/Field.tsx';
 import { useAdmin } from '../context.ts';
-import { SubmitRow } from '../parts.tsx';
+import { DiscardQuestion, SubmitRow } from '../parts.tsx';
 
 const FIELDS = ['estimatedCost', 'scope', 'quoteStatus', 'priority', 'followUpDate', 'notes'] as const;
 type F = (typeof FIELDS)[number];
@@ -61,10 +62,12 @@ export function QuoteEditForm({ quote, onDone }: { quote: QuoteView; onDone: () 
     [onDone, quote, user.id],
   );
   const { errors, status, sending, formProps } = useForm({ fields: FIELDS, loadSchema, onValid, keep: true });
+  // Escape is Cancel, but asks first when something was changed.
+  const escape = useEscapeToClose(onDone);
   // The whole id: two quotes made in the same minute share their first 8 digits (and two forms may be open).
   const form = `quote-${quote.id}`;
   return (
-    <form className="form-grid admin-form admin-quote-edit" aria-label={`Edit quote for ${personName(quote)}`} {...formProps}>
+    <form className="form-grid admin-form admin-quote-edit" aria-label={`Edit quote for ${personName(quote)}`} {...formProps} onKeyDown={escape.onKeyDown}>
       {/* Whose quote this is, beside the fields: on a phone the card's own heading has scrolled away by now. */}
       <p className="admin-quote-edit__whose field--full" aria-hidden="true">
         Editing the quote for {personName(quote)}
@@ -107,6 +110,7 @@ export function QuoteEditForm({ quote, onDone }: { quote: QuoteView; onDone: () 
       <Field form={form} name="notes" label="Notes (yours alone)" error={errors.notes} full>
         {(p) => <textarea {...p} rows={3} defaultValue={quote.notes ?? ''} />}
       </Field>
+      {escape.asking ? <DiscardQuestion onDiscard={escape.discard} onKeep={escape.keep} /> : null}
       <SubmitRow label="Save quote" busyLabel="Saving…" sending={sending} status={status}>
         <button type="button" className="btn btn--secondary admin-btn" onClick={onDone}>
           Cancel

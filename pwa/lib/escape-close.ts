@@ -1,0 +1,59 @@
+import { useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+
+/**
+ * Escape on a form opened in place (a job's notes or dates, a quote's Edit, Add Manual Booking) closes it as its Cancel
+ * does; `close` is that Cancel, which puts the focus back on the button that opened the form. What was typed is never
+ * thrown away unasked, though: a stray Escape on a tablet's keyboard cost a whole job's details. When a field differs
+ * from what the form opened with (or `changed()` says so: files picked), Escape keeps the form and sets `asking`; the
+ * form then shows its question (the admin's DiscardQuestion) with `discard` and `keep`. Escape while it asks is Keep
+ * editing, which puts the focus back where it was. An Escape meant for an open list (a select's or date field's picker,
+ * an expanded combobox) is left to it. Put `onKeyDown` on the element holding the form and its Cancel.
+ */
+export function useEscapeToClose(close: () => void, changed?: () => boolean) {
+  const [asking, setAsking] = useState(false);
+  const back = useRef<HTMLElement | null>(null);
+  const keep = () => {
+    setAsking(false);
+    back.current?.focus();
+    back.current = null;
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Escape' || event.defaultPrevented || pickerOpen(event.target)) return;
+    event.preventDefault();
+    if (asking) return keep();
+    if (!edited(event.currentTarget) && !changed?.()) return close();
+    back.current = event.target instanceof HTMLElement ? event.target : null;
+    setAsking(true);
+  };
+  return { asking, keep, discard: close, onKeyDown };
+}
+
+/** Whether a field under `root` differs from the value it was drawn with (React's defaultValue is the field's default). */
+function edited(root: HTMLElement): boolean {
+  for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select')) {
+    if (field instanceof HTMLSelectElement) {
+      const options = Array.from(field.options);
+      // No option marked as the default: the first one is (a select with no defaultValue).
+      const defaults = options.some((option) => option.defaultSelected) ? options.map((option) => option.defaultSelected) : options.map((_, i) => i === 0);
+      if (options.some((option, i) => option.selected !== defaults[i])) return true;
+    } else if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+      if (field.checked !== field.defaultChecked) return true;
+    } else if (!(field instanceof HTMLInputElement && ['file', 'hidden', 'button', 'submit', 'reset'].includes(field.type))) {
+      if (field.value !== field.defaultValue) return true;
+    }
+  }
+  return false;
+}
+
+/** Whether the Escape's target has a list or picker open, which Escape closes first. */
+function pickerOpen(target: EventTarget): boolean {
+  if (!(target instanceof Element)) return false;
+  if (target.getAttribute('aria-expanded') === 'true') return true;
+  try {
+    return target.matches(':open');
+  } catch {
+    // A browser without the :open selector throws on it.
+    return false;
+  }
+}
