@@ -128,3 +128,33 @@ test('on a phone, the customer opens a chat of 40 messages on the newest one wit
   await expect(log.getByText(line(1))).toBeInViewport();
   await expect(log.getByText(line(41))).not.toBeInViewport();
 });
+
+test('on a 360×740 phone, a chat showing “No reply needed” has room for four short messages, with its heading, Back, the reply box and Send on the screen', async ({ page, server }) => {
+  const email = 'nina.short@example.com';
+  const nina = await customer(server, email, 'Nina', 'Short');
+  const job = await customerBooking(nina, email, { firstName: 'Nina', lastName: 'Short' }, line(1));
+  // The customer wrote last: "No reply needed" shows between the messages and the reply box.
+  for (let n = 2; n <= 12; n++) expect((await nina.post(`/api/bookings/${job.id}/messages`, { content: line(n) })).status).toBe(201);
+  await page.setViewportSize(PHONES[1]);
+  await signIn(page);
+  await page.getByRole('tab', { name: /^Chat/ }).click();
+  await page.getByRole('button', { name: /^Nina Short/ }).click();
+  const heading = page.getByRole('heading', { name: 'Chat with Nina Short' });
+  await expect(heading).toBeFocused();
+  await expect(page.getByRole('button', { name: 'No reply needed' })).toBeVisible();
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log.getByText(line(12))).toBeInViewport({ ratio: 1 });
+  await replyBoxOnScreen(page, page.getByRole('textbox', { name: 'Your reply' }), page.getByRole('button', { name: 'Send', exact: true }));
+  expect(await whollyOnScreen(heading), 'the heading is on the screen').toBe(true);
+  expect(await whollyOnScreen(page.getByRole('button', { name: 'Back to all chats' })), 'Back is on the screen').toBe(true);
+
+  // The messages wholly inside the log's box, and so on the screen.
+  const whole = await log.evaluate((box) => {
+    const { top, bottom } = box.getBoundingClientRect();
+    return [...box.querySelectorAll('li')].filter((message) => {
+      const rect = message.getBoundingClientRect();
+      return rect.top >= top && rect.bottom <= bottom && rect.bottom <= innerHeight;
+    }).length;
+  });
+  expect(whole, 'short messages wholly in view').toBeGreaterThanOrEqual(4);
+});

@@ -12,9 +12,8 @@ import { BookingCard } from './BookingCard.tsx';
 import { jobSearchFields } from './job-search.ts';
 import { ManualBookingForm } from './ManualBookingForm.tsx';
 import { byJobDay, onDay, stillOpen } from './order.ts';
+import { PAGE, ShowMore, usePages } from '../more.tsx';
 import { ScreenHead, SearchBox, StatusOptions } from '../parts.tsx';
-
-const PAGE = 30;
 
 /**
  * Each job's fields as Find a job compares them (jobSearchFields, the admin's notes included), made once per job rather
@@ -56,7 +55,8 @@ export const BookingsTab = memo(function BookingsTab({
   // 184 ms a key). Until it has, the list is marked as out of date (dimmed, aria-busy), never shown as the answer.
   const searched = useDeferredValue(query);
   const stale = searched !== query;
-  const [shown, setShown] = useState(PAGE);
+  // Thirty at a time; Show more puts the focus on the first new job's name.
+  const { shown, setShown, list, more } = usePages('h3');
   const addButton = useRef<HTMLButtonElement>(null);
   const backFromForm = useRef(false);
   // Back from the form, focus returns to the button that opened it (once the list is on the page again).
@@ -237,7 +237,7 @@ export const BookingsTab = memo(function BookingsTab({
                 Compact list
               </button>
             </div>
-            <ul className={`admin-cards${compact ? ' admin-cards--compact' : ''}`}>
+            <ul ref={list} className={`admin-cards${compact ? ' admin-cards--compact' : ''}`}>
               {matching.slice(0, shown).map((job) => (
                 <BookingCard
                   key={job.id}
@@ -252,11 +252,7 @@ export const BookingsTab = memo(function BookingsTab({
                 />
               ))}
             </ul>
-            {matching.length > shown ? (
-              <button type="button" className="btn btn--secondary admin-btn admin-more" onClick={() => setShown(shown + PAGE)}>
-                {moreLabel(matching.length - shown)}
-              </button>
-            ) : null}
+            <ShowMore total={matching.length} shown={shown} onMore={more} />
           </>
         )}
       </div>
@@ -264,8 +260,3 @@ export const BookingsTab = memo(function BookingsTab({
   );
 });
 
-/** What "Show more" adds, and how many are left: 'Show 30 more (293 left)', or 'Show the last 12'. */
-function moreLabel(left: number): string {
-  if (left > PAGE) return `Show ${PAGE} more (${left} left)`;
-  return left === 1 ? 'Show the last one' : `Show the last ${left}`;
-}

@@ -8,13 +8,14 @@ import { everything, matcher, searchCache } from '../find.ts';
 import { jobWhen, moment } from '../format.ts';
 import type { AdminSearch, AdminTab } from '../search.ts';
 import { useAdmin } from '../context.ts';
+import { ShowMore, usePages } from '../more.tsx';
 import { Gone, ScreenHead, SearchBox } from '../parts.tsx';
 import { ChatThread } from './ChatThread.tsx';
 import { customerReadsChat } from './reach.ts';
 
 /**
  * Chat (seed point 2): pick a job, then chat with its customer as the business. The list puts the customers
- * waiting for an answer first, then the latest conversations. A job whose customer cannot read its chat (taken on the
+ * waiting for an answer first, then the latest conversations, thirty at a time. A job whose customer cannot read its chat (taken on the
  * phone, no email and no account) is marked as the electrician's log, so a reply there never looks like one the customer got.
  * Memoised: a pull that brings nothing for it does not draw it again.
  */
@@ -35,6 +36,8 @@ export const ChatTab = memo(function ChatTab({
 }) {
   const { user } = useAdmin();
   const [query, setQuery] = useState('');
+  // Thirty at a time, as the job list: Show more puts the focus on the first new job's button.
+  const { shown, list: listRef, more } = usePages('button');
   const job = bookingId ? bookings?.find((b) => b.id === bookingId) : undefined;
   const list = useMemo(() => {
     const matches = matcher(query);
@@ -73,34 +76,37 @@ export const ChatTab = memo(function ChatTab({
       ) : list.length === 0 ? (
         <p className="admin-empty">{bookings.length === 0 ? 'No bookings yet: a chat belongs to a job.' : 'No jobs match.'}</p>
       ) : (
-        <ul className="admin-threads">
-          {list.slice(0, 60).map((b) => {
-            const thread = threads.get(b.id);
-            const notes = !customerReadsChat(b, user.id);
-            return (
-              <li key={b.id}>
-                <button type="button" className="admin-thread" data-chat-for={b.id} onClick={() => go({ tab: 'chat', booking: b.id })}>
-                  <span className="admin-thread__name">
-                    {personName(b) || 'No name'}
-                    {thread?.unanswered ? <span className="admin-new">New</span> : null}
-                    {thread?.noReplyNeeded ? <span className="admin-chip admin-thread__chip">No reply needed</span> : null}
-                    {notes ? <span className="admin-chip admin-thread__chip">Log only</span> : null}
-                  </span>
-                  <span className="admin-thread__meta">
-                    {serviceTypeLabel(b.serviceType)} · {jobWhen(b)}
-                  </span>
-                  <span className="admin-thread__meta">
-                    {notes
-                      ? `No email or account: the customer cannot see it. ${thread ? `${thread.count} ${thread.count === 1 ? 'entry' : 'entries'}` : 'Nothing logged yet'}`
-                      : thread
-                        ? `${thread.count} ${thread.count === 1 ? 'message' : 'messages'}, latest ${moment(thread.latestAt ?? '')}`
-                        : 'No messages yet'}
-                  </span>
-                </button>
-              </li>
-            );
-          })}
-        </ul>
+        <>
+          <ul ref={listRef} className="admin-threads">
+            {list.slice(0, shown).map((b) => {
+              const thread = threads.get(b.id);
+              const notes = !customerReadsChat(b, user.id);
+              return (
+                <li key={b.id}>
+                  <button type="button" className="admin-thread" data-chat-for={b.id} onClick={() => go({ tab: 'chat', booking: b.id })}>
+                    <span className="admin-thread__name">
+                      {personName(b) || 'No name'}
+                      {thread?.unanswered ? <span className="admin-new">New</span> : null}
+                      {thread?.noReplyNeeded ? <span className="admin-chip admin-thread__chip">No reply needed</span> : null}
+                      {notes ? <span className="admin-chip admin-thread__chip">Log only</span> : null}
+                    </span>
+                    <span className="admin-thread__meta">
+                      {serviceTypeLabel(b.serviceType)} · {jobWhen(b)}
+                    </span>
+                    <span className="admin-thread__meta">
+                      {notes
+                        ? `No email or account: the customer cannot see it. ${thread ? `${thread.count} ${thread.count === 1 ? 'entry' : 'entries'}` : 'Nothing logged yet'}`
+                        : thread
+                          ? `${thread.count} ${thread.count === 1 ? 'message' : 'messages'}, latest ${moment(thread.latestAt ?? '')}`
+                          : 'No messages yet'}
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          <ShowMore total={list.length} shown={shown} onMore={more} />
+        </>
       )}
     </div>
   );

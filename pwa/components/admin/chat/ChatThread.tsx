@@ -32,7 +32,7 @@ import { customerReadsChat } from './reach.ts';
  * the electrician's log of the job (dated entries; the job's Notes are its card's): it is named so, and says above the box that the customer will not see it and
  * which number to ring.
  */
-export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; back: string; onBack: () => void }) {
+export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; /** The Back button's words: 'Back to …'. */ back: string; onBack: () => void }) {
   const { user } = useAdmin();
   const reads = customerReadsChat(job, user.id);
   const messages = useMessages(job.id);
@@ -84,8 +84,9 @@ export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; bac
   return (
     <div ref={section} className="admin-section admin-chat">
       <ScreenHead title={reads ? `Chat with ${personName(job) || 'the customer'}` : logTitle(job)} headingRef={heading}>
-        <button type="button" className="btn btn--secondary admin-btn" onClick={onBack}>
-          {back}
+        {/* 'Back' beside the heading on a phone, where the rest ('to all chats') is only read out: the messages the more room. */}
+        <button type="button" className="btn btn--secondary admin-btn admin-chat__back" onClick={onBack}>
+          Back<span className="admin-chat__back-to">{back.replace(/^Back/, '')}</span>
         </button>
       </ScreenHead>
       {/* The job as its card shows it: the device's copy with the changes still waiting laid over it, and marked so. */}

@@ -16,7 +16,8 @@ type Moving = 'mark' | 'undo' | null;
  * you Tuesday" needs none) with what it does; once marked, a line saying so and "Needs a reply" to take it back (a tap
  * by mistake), as the toast confirming the mark does with its Undo. Both count at once on this device, also with no
  * signal (they wait in the outbox), and on the admin's other devices once sent; the customer's next message makes the
- * chat wait again anyway. The customer is told neither.
+ * chat wait again anyway. The customer is told neither. On a phone each is one row (what it does past the mark is only
+ * read out there: the toast says it too), so the messages above keep the room.
  */
 export function NoReplyNeeded({ job, latest }: { job: BookingView; latest: MessageView }) {
   const { user } = useAdmin();
@@ -72,7 +73,8 @@ export function NoReplyNeeded({ job, latest }: { job: BookingView; latest: Messa
           No reply needed
         </button>
         <p id="admin-settle-why" className="admin-settle__why">
-          The chat stops counting as waiting until {name} writes again. {name} is not told.
+          <span className="admin-settle__more">The chat stops counting as waiting until {name} writes again. </span>
+          {name} is not told.
           {mark?.noReplyNeededFor === null && saved ? <span className="admin-settle__saved">{saved}</span> : null}
         </p>
       </div>
@@ -83,7 +85,8 @@ export function NoReplyNeeded({ job, latest }: { job: BookingView; latest: Messa
       <p ref={done} tabIndex={-1} className="admin-settle__done">
         <Icon name="check" size={18} />
         <span>
-          <strong>No reply needed.</strong> The chat waits again when {name} writes.
+          <strong>No reply needed.</strong>
+          <span className="admin-settle__more"> The chat waits again when {name} writes.</span>
           {saved}
         </span>
       </p>

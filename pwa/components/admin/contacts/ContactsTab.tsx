@@ -6,6 +6,7 @@ import { useContacts } from '../../../offline/admin-data.ts';
 import { everything, matcher, searchCache } from '../find.ts';
 import { moment } from '../format.ts';
 import type { AdminSearch } from '../search.ts';
+import { PAGE, ShowMore, usePages } from '../more.tsx';
 import { Gone, ScreenHead, SearchBox } from '../parts.tsx';
 import { PersonPage } from './PersonPage.tsx';
 
@@ -20,13 +21,15 @@ export function fromBooking(contact: ContactView): boolean {
 }
 
 /**
- * Contacts (seed point 2): everyone who wrote or booked, newest first, with the ones made from bookings marked;
- * each opens the person's page (their jobs, quotes and messages, and erasure).
+ * Contacts (seed point 2): everyone who wrote or booked, newest first and thirty at a time, with the ones made from
+ * bookings marked; each opens the person's page (their jobs, quotes and messages, and erasure).
  * Memoised: a pull that brings nothing for it does not draw it again.
  */
 export const ContactsTab = memo(function ContactsTab({ bookings, quotes, person, go }: { bookings: BookingView[] | undefined; quotes: ShownQuote[] | undefined; person: string | undefined; go: (search: AdminSearch) => void }) {
   const contacts = useContacts();
   const [query, setQuery] = useState('');
+  // Thirty at a time (500 cards were all built): Show more puts the focus on the first new contact's name.
+  const { shown, setShown, list, more } = usePages('h3');
   const matching = useMemo(() => {
     const matches = matcher(query);
     return (contacts ?? []).filter((c) => matches === everything || matches(contactSearchable(c)));
@@ -39,6 +42,9 @@ export const ContactsTab = memo(function ContactsTab({ bookings, quotes, person,
   const [returnTo, setReturnTo] = useState<string | null>(null);
   useEffect(() => {
     if (returnTo === null || person !== undefined || contacts === undefined) return;
+    // Their card drawn first, when it is further down the list than is shown (opened from a toast, say).
+    const index = returnTo === '' ? -1 : matching.findIndex((contact) => contact.id === returnTo);
+    if (index >= shown) return setShown(Math.ceil((index + 1) / PAGE) * PAGE);
     const button = returnTo === '' ? null : document.querySelector<HTMLElement>(`[data-contact-open="${CSS.escape(returnTo)}"]`);
     if (button) button.focus();
     else {
@@ -46,7 +52,7 @@ export const ContactsTab = memo(function ContactsTab({ bookings, quotes, person,
       window.scrollTo({ top: 0, behavior: 'instant' });
     }
     setReturnTo(null);
-  }, [returnTo, person, contacts]);
+  }, [returnTo, person, contacts, matching, shown, setShown]);
 
   if (person && contacts !== undefined) {
     return open ? (
@@ -85,42 +91,47 @@ export const ContactsTab = memo(function ContactsTab({ bookings, quotes, person,
       ) : matching.length === 0 ? (
         <p className="admin-empty">No contacts match.</p>
       ) : (
-        <ul className="admin-cards admin-contacts">
-          {matching.map((contact) => {
-            const erased = contact.email === ERASED;
-            const name = erased ? 'Erased person' : `${contact.firstName} ${contact.lastName ?? ''}`.trim();
-            return (
-              <li key={contact.id} className="admin-card admin-contact">
-                <div className="admin-card__head">
-                  <h3 className="admin-card__title">{name}</h3>
-                  {fromBooking(contact) ? <span className="admin-chip admin-chip--booking">From a booking</span> : <span className="admin-chip">Contact form</span>}
-                </div>
-                {erased ? (
-                  <p className="admin-muted">Personal data erased. Their jobs remain, without their details.</p>
-                ) : (
-                  <>
-                    <p className="admin-contact__line">
-                      {contact.email ? <a href={`mailto:${contact.email}`}>{contact.email}</a> : null}
-                      {contact.phone ? (
-                        <>
-                          {contact.email ? ' · ' : null}
-                          <a href={telHref(contact.phone)}>{contact.phone}</a>
-                        </>
-                      ) : null}
-                    </p>
-                    {!fromBooking(contact) ? <p className="admin-contact__details">{contact.details}</p> : null}
-                  </>
-                )}
-                <p className="admin-muted">Since {moment(contact.createdAt)}</p>
-                {erased ? null : (
-                  <button type="button" className="btn btn--secondary admin-btn" data-contact-open={contact.id} onClick={() => go({ tab: 'contacts', person: contact.id })}>
-                    Open<span className="visually-hidden"> {name}&rsquo;s page</span>
-                  </button>
-                )}
-              </li>
-            );
-          })}
-        </ul>
+        <>
+          <ul ref={list} className="admin-cards admin-contacts">
+            {matching.slice(0, shown).map((contact) => {
+              const erased = contact.email === ERASED;
+              const name = erased ? 'Erased person' : `${contact.firstName} ${contact.lastName ?? ''}`.trim();
+              return (
+                <li key={contact.id} className="admin-card admin-contact">
+                  <div className="admin-card__head">
+                    <h3 tabIndex={-1} className="admin-card__title">
+                      {name}
+                    </h3>
+                    {fromBooking(contact) ? <span className="admin-chip admin-chip--booking">From a booking</span> : <span className="admin-chip">Contact form</span>}
+                  </div>
+                  {erased ? (
+                    <p className="admin-muted">Personal data erased. Their jobs remain, without their details.</p>
+                  ) : (
+                    <>
+                      <p className="admin-contact__line">
+                        {contact.email ? <a href={`mailto:${contact.email}`}>{contact.email}</a> : null}
+                        {contact.phone ? (
+                          <>
+                            {contact.email ? ' · ' : null}
+                            <a href={telHref(contact.phone)}>{contact.phone}</a>
+                          </>
+                        ) : null}
+                      </p>
+                      {!fromBooking(contact) ? <p className="admin-contact__details">{contact.details}</p> : null}
+                    </>
+                  )}
+                  <p className="admin-muted">Since {moment(contact.createdAt)}</p>
+                  {erased ? null : (
+                    <button type="button" className="btn btn--secondary admin-btn" data-contact-open={contact.id} onClick={() => go({ tab: 'contacts', person: contact.id })}>
+                      Open<span className="visually-hidden"> {name}&rsquo;s page</span>
+                    </button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+          <ShowMore total={matching.length} shown={shown} onMore={more} />
+        </>
       )}
     </div>
   );
