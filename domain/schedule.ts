@@ -71,3 +71,36 @@ export function dayStops(jobs: readonly { status: string; address: string | null
   }
   return stops;
 }
+
+/**
+ * Every slot-holding job's clashes among `jobs` at once, each list in `jobs`' order (what `clashes` gives a held job
+ * against the held others), for a screen that warns on every card: asking card by card scanned all the jobs for each
+ * card, and a tablet holding 2,000 jobs did that for every card at every change. Here the held slots are sorted by their
+ * start, and each is compared only with those that start before it ends. A job holding no slot, or clashing with no
+ * other, has no entry.
+ */
+export function clashMap<T extends Slot & { readonly status: string }>(jobs: readonly T[]): Map<string, T[]> {
+  const held: Array<{ job: T; at: number; from: string; to: string }> = [];
+  jobs.forEach((job, at) => {
+    const span = (HOLDS_SLOT as readonly string[]).includes(job.status) ? interval(job) : null;
+    if (span) held.push({ job, at, from: span[0], to: span[1] });
+  });
+  held.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : a.at - b.at));
+  const found = new Map<string, Array<{ job: T; at: number }>>();
+  const add = (id: string, other: { job: T; at: number }) => {
+    const list = found.get(id);
+    if (list) list.push(other);
+    else found.set(id, [other]);
+  };
+  for (let i = 0; i < held.length; i++) {
+    const a = held[i]!;
+    // Sorted by start: once one starts at or after a's end, so do all the rest.
+    for (let j = i + 1; j < held.length && held[j]!.from < a.to; j++) {
+      const b = held[j]!;
+      if (b.job.id === a.job.id || !(a.from < b.to)) continue;
+      add(a.job.id, b);
+      add(b.job.id, a);
+    }
+  }
+  return new Map([...found].map(([id, list]) => [id, list.sort((x, y) => x.at - y.at).map((other) => other.job)]));
+}

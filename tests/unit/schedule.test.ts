@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTE_STOPS, routeHref } from '#domain/content/shared.ts';
-import { clashes, dayStops, overlaps, type Slot } from '#domain/schedule.ts';
+import { HOLDS_SLOT, clashMap, clashes, dayStops, overlaps, type Slot } from '#domain/schedule.ts';
 
 const job = (id: string, startDate: string, finishDate: string, startTime: string | null = '09:00', finishTime: string | null = '17:00'): Slot => ({
   id,
@@ -34,6 +34,46 @@ describe('clashes', () => {
   it('lists the others, never the job itself', () => {
     const a = job('a', '2026-12-01', '2026-12-01');
     expect(clashes(a, [a, job('b', '2026-12-01', '2026-12-02'), job('c', '2026-12-09', '2026-12-09')]).map((c) => c.id)).toEqual(['b']);
+  });
+});
+
+describe('clashMap', () => {
+  const held = (id: string, status: string, startDate: string, finishDate: string, startTime: string | null = '09:00', finishTime: string | null = '17:00') => ({ ...job(id, startDate, finishDate, startTime, finishTime), status });
+
+  it('gives each booked job the booked jobs it overlaps, in the list’s order, and nothing to the others', () => {
+    const long = held('long', 'confirmed', '2026-12-01', '2026-12-05');
+    const inside = held('inside', 'in_progress', '2026-12-03', '2026-12-03');
+    const after = held('after', 'confirmed', '2026-12-05', '2026-12-05', '17:00', '18:00');
+    const waiting = held('waiting', 'pending', '2026-12-03', '2026-12-03');
+    const early = held('early', 'confirmed', '2026-12-01', '2026-12-01', '08:00', '10:00');
+    const map = clashMap([inside, waiting, long, after, early]);
+    expect([...map].map(([id, others]) => [id, others.map((o) => o.id)]).sort()).toEqual([
+      ['early', ['long']],
+      ['inside', ['long']],
+      ['long', ['inside', 'early']],
+    ]);
+  });
+
+  it('answers for every job what clashes() answers against the booked others, on a random diary', () => {
+    // A small deterministic generator: the same diary each run.
+    let seed = 7;
+    const next = (n: number) => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) % n);
+    const statuses = [...HOLDS_SLOT, 'pending', 'completed', 'cancelled'];
+    const hours = ['08:00', '09:00', '10:30', '12:00', '13:00', '15:00', '17:00', null];
+    const jobs = Array.from({ length: 400 }, (_, i) => {
+      const start = `2026-12-${String(1 + next(20)).padStart(2, '0')}`;
+      const finish = next(4) === 0 ? `2026-12-${String(Math.min(28, Number(start.slice(8)) + next(5))).padStart(2, '0')}` : start;
+      return held(`j${i}`, statuses[next(statuses.length)]!, start, next(30) === 0 ? '' : finish, hours[next(hours.length)]!, hours[next(hours.length)]!);
+    });
+    const map = clashMap(jobs);
+    const booked = jobs.filter((j) => (HOLDS_SLOT as readonly string[]).includes(j.status));
+    let pairs = 0;
+    for (const j of jobs) {
+      const expected = (HOLDS_SLOT as readonly string[]).includes(j.status) ? clashes(j, booked) : [];
+      pairs += expected.length;
+      expect(map.get(j.id) ?? [], j.id).toEqual(expected);
+    }
+    expect(pairs).toBeGreaterThan(100);
   });
 });
 
