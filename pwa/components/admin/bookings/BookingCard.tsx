@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { serviceTypeLabel } from '#domain/content/services.ts';
 import { bookingReference } from '#domain/reference.ts';
@@ -20,7 +20,7 @@ import { JobNotes } from './JobNotes.tsx';
 import { Attachments } from './Attachments.tsx';
 import { googleCalendarUrl } from './google-calendar.ts';
 import { ProblemPanel } from './ProblemPanel.tsx';
-import { alreadyAsWanted, clashingJobs, problemOf } from './problems.ts';
+import { alreadyAsWanted, clashingJobs } from './problems.ts';
 import type { Problem } from './problems.ts';
 import { reportStatusOutcome } from './report.ts';
 
@@ -33,20 +33,27 @@ import { reportStatusOutcome } from './report.ts';
  */
 export const BookingCard = memo(function BookingCard({
   job,
-  all,
+  overlaps,
+  jobs,
   quote,
   thread,
   refused,
+  held,
   go,
   compact = false,
   picked = false,
 }: {
   job: ShownBooking;
-  all: readonly BookingView[];
+  /** The booked jobs this one is double-booked with, while it is booked (the same list object while they stay the same). */
+  overlaps: readonly BookingView[];
+  /** All the jobs as they are now, asked when a status or dates are chosen (never drawn from: a getter that stays the same). */
+  jobs: () => readonly BookingView[];
   /** The quote the job was made from, when it is on this device. */
   quote?: QuoteView | undefined;
   thread: Thread | undefined;
   refused: OutboxItem | undefined;
+  /** What the refused change stands for (problemOf), for the admin to decide here. */
+  held: Problem | null;
   go: (search: AdminSearch) => void;
   /** The compact list: when, where, the phone, the status and the chat; "More" shows the rest of this card. */
   compact?: boolean;
@@ -60,7 +67,6 @@ export const BookingCard = memo(function BookingCard({
   const movable = job.status !== 'completed' && job.status !== 'cancelled';
   const full = !compact || more;
   const [local, setLocal] = useState<Problem | null>(null);
-  const held = refused ? problemOf(refused, all) : null;
   const problem = held ?? local;
   // The panel's choice (Book anyway, Leave it as it was, Keep mine…) takes the panel and its buttons away: the focus
   // goes to the job's name, beside its status as it now is, not to the page's body.
@@ -76,8 +82,7 @@ export const BookingCard = memo(function BookingCard({
     if (document.activeElement === document.body || document.activeElement === null) heading.current?.focus();
   }, [problem]);
   // A job booked into another booked job's slot ("Book anyway", or both confirmed elsewhere): said on the card for
-  // as long as it lasts, not only when it was made.
-  const overlaps = useMemo(() => clashingJobs(job, all), [job, all]);
+  // as long as it lasts, not only when it was made (`overlaps`, found for every job at once by BookingsTab).
   const google = googleCalendarUrl(job);
   const name = personName(job) || 'No name';
   const reads = customerReadsChat(job, user.id);
@@ -89,6 +94,7 @@ export const BookingCard = memo(function BookingCard({
 
   const onStatus = async (event: ChangeEvent<HTMLSelectElement>) => {
     const wanted = event.target.value;
+    const all = jobs();
     const others = clashingJobs({ ...job, status: wanted }, all);
     if (others.length > 0 && clashingJobs(job, all).length === 0) return setLocal({ type: 'clash', wanted, others, made: job });
     setLocal(null);
@@ -187,7 +193,7 @@ export const BookingCard = memo(function BookingCard({
       {full && movable && moving ? (
         <DatesForm
           job={job}
-          all={all}
+          jobs={jobs}
           onDone={() => {
             setMoving(false);
             requestAnimationFrame(() => datesButton.current?.focus());

@@ -1,4 +1,5 @@
-import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { BookingView } from '#domain/views.ts';
 import type { QuoteView } from '#domain/views.ts';
 import { useRefusedItems } from '../../../offline/admin-data.ts';
 import type { Thread } from '../../../offline/admin-data.ts';
@@ -12,6 +13,7 @@ import { BookingCard } from './BookingCard.tsx';
 import { jobSearchFields } from './job-search.ts';
 import { ManualBookingForm } from './ManualBookingForm.tsx';
 import { byJobDay, onDay, stillOpen } from './order.ts';
+import { keptClashes, NO_CLASHES, problemOf, type Problem } from './problems.ts';
 import { PAGE, ShowMore, usePages } from '../more.tsx';
 import { ScreenHead, SearchBox, StatusOptions } from '../parts.tsx';
 
@@ -80,6 +82,31 @@ export const BookingsTab = memo(function BookingsTab({
     for (const item of refused ?? []) if (item.record && !map.has(item.record)) map.set(item.record, item);
     return map;
   }, [refused]);
+  // What a refused change stands for (a clash names the jobs in the way as they are now): made again when the jobs
+  // change, for the few cards that have one.
+  const heldByJob = useMemo(() => {
+    const map = new Map<string, Problem>();
+    for (const [id, item] of refusedByJob) {
+      const problem = problemOf(item, bookings ?? []);
+      if (problem) map.set(id, problem);
+    }
+    return map;
+  }, [refusedByJob, bookings]);
+  // Each booked job's double bookings, found once for all the jobs when they change (not by each card scanning all of
+  // them), a job's list kept while its clashes are the same jobs: a change to one job redraws its own card (and those
+  // of the jobs it clashes or clashed with), not every card on the screen.
+  const clashesSeen = useRef<ReadonlyMap<string, readonly BookingView[]>>(new Map());
+  const clashesByJob = useMemo(() => keptClashes(clashesSeen.current, bookings ?? []), [bookings]);
+  useLayoutEffect(() => {
+    clashesSeen.current = clashesByJob;
+  }, [clashesByJob]);
+  // The jobs as they are when a card asks (a status or dates chosen: would it double-book?), through a getter that
+  // stays the same function: the list itself as a prop is new at every change, and drew every card again.
+  const latest = useRef(bookings);
+  useLayoutEffect(() => {
+    latest.current = bookings;
+  }, [bookings]);
+  const jobsNow = useCallback((): readonly BookingView[] => latest.current ?? [], []);
   // A job shown under the status filter stays while the filter is on, even once its status moved away (the card
   // does not vanish under the admin's thumb, and the focus stays on its status); another filter starts over.
   const day = today();
@@ -242,10 +269,12 @@ export const BookingsTab = memo(function BookingsTab({
                 <BookingCard
                   key={job.id}
                   job={job}
-                  all={bookings}
+                  overlaps={clashesByJob.get(job.id) ?? NO_CLASHES}
+                  jobs={jobsNow}
                   quote={job.quoteId ? quoteById.get(job.quoteId) : undefined}
                   thread={threads.get(job.id)}
                   refused={refusedByJob.get(job.id)}
+                  held={heldByJob.get(job.id) ?? null}
                   go={go}
                   compact={compact}
                   picked={job.id === picked}

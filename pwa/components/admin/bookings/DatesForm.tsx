@@ -34,7 +34,7 @@ const loadSchema = async (): Promise<FormSchema> => {
  * is sent, and only Move anyway sends it. The customer of a booked job is mailed the new dates by the server, and
  * the toast says so.
  */
-export function DatesForm({ job, all, onDone }: { job: BookingView; all: readonly BookingView[]; onDone: () => void }) {
+export function DatesForm({ job, jobs, onDone }: { job: BookingView; jobs: () => readonly BookingView[]; onDone: () => void }) {
   const { user } = useAdmin();
   const [clash, setClash] = useState<BookingView[] | null>(null);
   const anyway = useRef(false);
@@ -52,7 +52,7 @@ export function DatesForm({ job, all, onDone }: { job: BookingView; all: readonl
     async (values: Record<DateField, string>): Promise<FormOutcome<DateField>> => {
       const dates = jobDates(values);
       if (sameSchedule(job, dates)) return { kind: 'failed', message: 'These are the dates the job has now.' };
-      const others = clashingJobs({ ...job, ...dates }, all);
+      const others = clashingJobs({ ...job, ...dates }, jobs());
       if (others.length > 0 && !anyway.current) {
         setClash(others);
         // The panel above the buttons says it (an alert); the line under them saying it again only doubled it.
@@ -98,7 +98,7 @@ export function DatesForm({ job, all, onDone }: { job: BookingView; all: readonl
           return { kind: 'failed', message: outcome.message };
       }
     },
-    [all, job, onDone, user.id],
+    [jobs, job, onDone, user.id],
   );
   const { errors, status, sending, formProps } = useForm({ fields: SCHEDULE_FIELDS, loadSchema, onValid, keep: true });
   // Escape closes it as "Keep these dates" does (the focus back on Change dates), but asks first when dates were changed.

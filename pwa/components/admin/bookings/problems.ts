@@ -1,4 +1,4 @@
-import { HOLDS_SLOT, clashes, sameSchedule, type JobDates } from '#domain/schedule.ts';
+import { HOLDS_SLOT, clashMap, clashes, sameSchedule, type JobDates } from '#domain/schedule.ts';
 import type { BookingView } from '#domain/views.ts';
 import type { OutboxItem } from '../../../offline/db.ts';
 import { KINDS } from '../../../offline/kinds.ts';
@@ -60,6 +60,23 @@ export function clashingJobs(job: Pick<BookingView, 'id' | 'status' | 'startDate
     job,
     bookings.filter((other) => holds(other.status)),
   );
+}
+
+/** What a job that clashes with nothing is handed: the same empty list every time, so its card is not drawn again. */
+export const NO_CLASHES: readonly BookingView[] = Object.freeze([]);
+
+/**
+ * Each booked job's clashes in `bookings` (clashMap), with `previous`'s list kept for a job whose clashes are the
+ * same jobs as before (the same objects, in the same order): a job card is memoised, and handing it a new but equal
+ * list drew it again. A change to one job thus redraws its card and the cards of the jobs it clashes or clashed with.
+ */
+export function keptClashes(previous: ReadonlyMap<string, readonly BookingView[]>, bookings: readonly BookingView[]): Map<string, readonly BookingView[]> {
+  const next = new Map<string, readonly BookingView[]>();
+  for (const [id, others] of clashMap(bookings)) {
+    const before = previous.get(id);
+    next.set(id, before && before.length === others.length && before.every((other, i) => other === others[i]) ? before : others);
+  }
+  return next;
 }
 
 /** The outbox kinds whose refusals wait on the job's card for the admin's choice. */
