@@ -2,11 +2,12 @@ import { useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 
 /**
- * Escape on a form opened in place (a job's notes or dates, a quote's Edit, Add Manual Booking) closes it as its Cancel
+ * Escape on a form opened in place (a job's notes or dates, a quote's Edit, Add Manual Booking; the customer's Change
+ * dates) closes it as its Cancel
  * does; `close` is that Cancel, which puts the focus back on the button that opened the form. What was typed is never
  * thrown away unasked, though: a stray Escape on a tablet's keyboard cost a whole job's details. When a field differs
  * from what the form opened with (or `changed()` says so: files picked), Escape keeps the form and sets `asking`; the
- * form then shows its question (the admin's DiscardQuestion) with `discard` and `keep`. Escape while it asks is Keep
+ * form then shows its question (components/ui/DiscardQuestion) with `discard` and `keep`. Escape while it asks is Keep
  * editing, which puts the focus back where it was. An Escape meant for an open list (a select's or date field's picker,
  * an expanded combobox) is left to it. Put `onKeyDown` on the element holding the form and its Cancel.
  */

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { Client } from '../support/server.ts';
-import { adminClient, ownServer, signIn, ukDay } from './admin-seed.ts';
+import { adminClient, customer, jobCard, ownServer, signIn, ukDay } from './admin-seed.ts';
 import { expect, test } from './fixtures.ts';
 
 // A server of its own: the lists hold this file's 70 jobs and 40 contacts only.
@@ -91,4 +91,33 @@ test('the job list’s Show more puts the focus on the first job it added, and o
   await page.getByRole('button', { name: 'Show the last 10' }).click();
   await expect(cards).toHaveCount(70);
   await expect(cards.nth(60).getByRole('heading', { level: 3 }).first()).toBeFocused();
+});
+
+test('back from a chat opened from its link, far down the chat list, the focus is on that chat’s row, drawn for it', async ({ page }) => {
+  await signIn(page, own.server.url);
+  // The oldest chat, the 70th row: beyond the thirty a fresh list draws.
+  const far = own.server.storage.queries.bookings().find((job) => job.email === 'long1@example.com')!;
+  await page.goto(`${own.server.url}/admin?tab=chat&booking=${far.id}`);
+  await expect(page.getByRole('heading', { name: `Chat with ${name(1)}` })).toBeFocused();
+  await page.getByRole('button', { name: 'Back to all chats' }).click();
+  const row = page.getByRole('button', { name: new RegExp(`^${name(1)}`) });
+  await expect(row).toBeFocused();
+  await expect(row).toBeInViewport({ ratio: 1 });
+});
+
+// Last in the file: it gives the first job's customer an account (the contacts above count without it).
+test('a toast’s Open chat for a job at the end of the job list: Back to Bookings puts the focus on that job’s Chat button, its card drawn for it', async ({ page }) => {
+  const them = await customer(own.server, 'long1@example.com', 'Long', '01');
+  const far = own.server.storage.queries.bookings().find((job) => job.email === 'long1@example.com')!;
+  await signIn(page, own.server.url);
+  await expect(page.locator('.admin-top__meta')).toContainText('Up to date (');
+  await expect(rows(page, '.admin-job')).toHaveCount(30);
+  expect((await them.post(`/api/bookings/${far.id}/messages`, { content: 'Is the date still fine?' })).status).toBe(201);
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: `New message from ${name(1)}` });
+  await toast.getByRole('button', { name: `Open chat with ${name(1)}` }).click({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: `Chat with ${name(1)}` })).toBeFocused();
+  await page.getByRole('button', { name: 'Back to Bookings' }).click();
+  const chat = jobCard(page, name(1)).getByRole('button', { name: /^Chat/ });
+  await expect(chat).toBeFocused();
+  await expect(chat).toBeInViewport({ ratio: 1 });
 });

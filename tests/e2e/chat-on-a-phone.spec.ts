@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import type { Client } from '../support/server.ts';
-import { adminClient, customer, customerBooking, signIn } from './admin-seed.ts';
+import { adminClient, customer, customerBooking, signIn, ukDay } from './admin-seed.ts';
 import { expect, scrollStopped, test, whollyOnScreen } from './fixtures.ts';
 import { expectToast } from './portal-helpers.ts';
 import { bookWith, dayAhead, signedInCustomer } from './portal-steps.ts';
@@ -157,4 +157,61 @@ test('on a 360×740 phone, a chat showing “No reply needed” has room for fou
     }).length;
   });
   expect(whole, 'short messages wholly in view').toBeGreaterThanOrEqual(4);
+});
+
+/** How many lines of text the element takes (its height over its line height). */
+function linesOf(element: Locator): Promise<number> {
+  return element.evaluate((node) => {
+    const style = getComputedStyle(node);
+    const line = Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.2;
+    return Math.round((node.getBoundingClientRect().height - Number.parseFloat(style.paddingTop) - Number.parseFloat(style.paddingBottom)) / line);
+  });
+}
+
+/** The messages wholly inside the log's box (and so on the screen). */
+function wholeMessages(log: Locator): Promise<number> {
+  return log.evaluate((box) => {
+    const { top, bottom } = box.getBoundingClientRect();
+    return [...box.querySelectorAll('li')].filter((message) => {
+      const rect = message.getBoundingClientRect();
+      return rect.top >= top && rect.bottom <= bottom && rect.bottom <= innerHeight;
+    }).length;
+  });
+}
+
+test('on a 360×740 phone, the log of a job taken on the phone has room for four entries: its warning takes two lines, the job one, who and when one above each entry; all of it is still read out', async ({ page, server }) => {
+  const office = await adminClient(server);
+  const day = ukDay(61);
+  // No email and no account: what is written in its chat is the electrician's own log.
+  const made = await office.post('/api/bookings', { firstName: 'Pip', lastName: 'Phoned', phone: '01632 960444', serviceType: 'rewiring', startDate: day, finishDate: day, startTime: '09:00', finishTime: '17:00', status: 'confirmed', isManualBooking: true, allowOverlap: true });
+  expect(made.status).toBe(201);
+  const id = (made.data.booking as { id: string }).id;
+  for (let n = 1; n <= 8; n++) expect((await office.post(`/api/bookings/${id}/messages`, { content: line(n) })).status).toBe(201);
+  await page.setViewportSize(PHONES[1]);
+  await signIn(page);
+  await page.goto(`/admin?tab=chat&booking=${id}`);
+  await expect(page.getByRole('heading', { name: 'Log of Pip Phoned’s job' })).toBeFocused();
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log.getByText(line(8))).toBeInViewport({ ratio: 1 });
+  await replyBoxOnScreen(page, page.getByRole('textbox', { name: 'New entry' }), page.getByRole('button', { name: 'Add to the log' }));
+
+  // The warning: who will not see it and the number to ring, in two lines; why is the box's description, read out with it.
+  const warning = page.locator('.admin-chat__nobody');
+  expect(await linesOf(warning), 'lines of the warning').toBeLessThanOrEqual(2);
+  await expect(warning.getByRole('link', { name: '01632 960444' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'New entry' })).toHaveAccessibleDescription(/Pip will not see this.*no email address or customer account/);
+
+  // The job: one line, its day and hours shown whole; the full line is read out.
+  const job = page.locator('.admin-chat__job');
+  expect(await linesOf(job), 'lines of the job').toBe(1);
+  expect(await job.locator('.admin-chat__when').evaluate((when) => when.scrollWidth <= when.clientWidth), 'the day and hours not cut short').toBe(true);
+  await expect(job).toContainText(`Rewiring · ${await page.evaluate(() => document.querySelector('.admin-chat__when-full')?.textContent?.slice(2) ?? '')}`);
+
+  // Who wrote each entry and when, on one line: the business's name is read out after the writer's.
+  const who = log.locator('.admin-message__who').last();
+  expect(await linesOf(who), 'lines of who and when').toBe(1);
+  await expect(who).toContainText(/^Admin User \(SparkRight Electrical team\) · /);
+  await expect(who).toBeVisible();
+
+  expect(await wholeMessages(log), 'entries wholly in view').toBeGreaterThanOrEqual(4);
 });

@@ -221,6 +221,43 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await expectAxeClean(page);
   });
 
+  test('Escape on Change dates closes it when nothing was changed, and asks “Discard your changes?” when a day was', async ({ page, server }) => {
+    await signedInCustomer(page, server, 'esme.escape@example.com');
+    await bookWith(page, { serviceType: 'socket_installation', startDate: dayAhead(48), finishDate: dayAhead(48), description: 'Escape from the dates' });
+    await expectToast(page, 'Booking Submitted');
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    const card = page.getByRole('listitem').filter({ hasText: 'Escape from the dates' });
+    const open = card.getByRole('button', { name: /^Change dates/ });
+    const form = card.getByRole('form', { name: /^New dates for/ });
+    const start = form.getByLabel(/^Start date/);
+
+    // Nothing changed: Escape is Keep these dates.
+    await open.click();
+    await expect(start).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(form).toHaveCount(0);
+    await expect(open).toBeFocused();
+
+    // A day changed: the form stays and asks, the focus on Keep editing; Escape again keeps the new day.
+    await open.click();
+    await start.fill(dayAhead(50));
+    await page.keyboard.press('Escape');
+    const question = form.getByRole('group', { name: 'Discard your changes?' });
+    await expect(question.getByRole('button', { name: 'Keep editing' })).toBeFocused();
+    await expectAxeClean(page);
+    await page.keyboard.press('Escape');
+    await expect(question).toHaveCount(0);
+    await expect(start).toBeFocused();
+    await expect(start).toHaveValue(dayAhead(50));
+
+    // Asked again, Discard closes it with the dates as they were.
+    await page.keyboard.press('Escape');
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await expect(form).toHaveCount(0);
+    await expect(open).toBeFocused();
+    await expect(card).toContainText(dayWords(dayAhead(48)));
+  });
+
   test('a request waiting for confirmation can be moved to other days, also with no signal, and goes once; once confirmed it cannot', async ({ page, server }) => {
     const { email } = await signedInCustomer(page, server, 'mo.move@example.com');
     await bookWith(page, { serviceType: 'socket_installation', startDate: dayAhead(47), finishDate: dayAhead(47), description: 'Picked the wrong day' });

@@ -114,9 +114,12 @@ export function Dashboard({ user }: { user: UserView }) {
       };
     }
   }, [tab, search.status, search.when, search.order, search.view]);
+  // Back from a chat, the job's Chat button (or row) takes the focus. The job list and the chat list draw the pages up to
+  // it first (useBackToRow); a calendar day shows all its jobs.
   const [refocus, setRefocus] = useState<string | null>(null);
+  const refocused = useCallback(() => setRefocus(null), []);
   useEffect(() => {
-    if (refocus === null || (tab === 'chat' && search.booking !== undefined)) return;
+    if (refocus === null || tab !== 'calendar') return;
     const button = document.querySelector<HTMLElement>(`[data-chat-for="${refocus}"]`);
     if (!button) return;
     // At once, not by the page's smooth scrolling (from a long list's end that took over a second), and in the middle
@@ -124,7 +127,7 @@ export function Dashboard({ user }: { user: UserView }) {
     button.focus({ preventScroll: true });
     button.scrollIntoView({ block: 'center', behavior: 'instant' });
     setRefocus(null);
-  }, [refocus, tab, search.booking, bookings]);
+  }, [refocus, tab, bookings]);
   // The job list stays (hidden) while a chat opened from it is open, so its search, its "Show more" and its
   // scroll are there on the way back.
   const jobsKept = tab === 'bookings' || (tab === 'chat' && search.booking !== undefined && chatReturn !== null && (chatReturn.tab ?? 'bookings') === 'bookings');
@@ -158,13 +161,21 @@ export function Dashboard({ user }: { user: UserView }) {
       <div ref={panel} className="admin-panel" role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
         {jobsKept ? (
           <div hidden={tab !== 'bookings'}>
-            <BookingsTab bookings={bookings} quotes={quotes} threads={threads} place={tab === 'bookings' ? search : (chatReturn ?? NOWHERE)} go={go} />
+            <BookingsTab
+              bookings={bookings}
+              quotes={quotes}
+              threads={threads}
+              place={tab === 'bookings' ? search : (chatReturn ?? NOWHERE)}
+              returnTo={tab === 'bookings' ? refocus : null}
+              onReturned={refocused}
+              go={go}
+            />
           </div>
         ) : null}
         {tab === 'quotes' ? <QuotesTab quotes={quotes} bookings={bookings} picked={search.quote} /> : null}
         {tab === 'contacts' ? <ContactsTab bookings={bookings} quotes={quotes} person={search.person} go={go} /> : null}
         {tab === 'calendar' ? <CalendarTab bookings={bookings} quotes={quotes} month={search.month} day={search.day} go={go} /> : null}
-        {tab === 'chat' ? <ChatTab bookings={bookings} threads={threads} bookingId={search.booking} backTo={chatReturn ?? CHAT_LIST} go={go} /> : null}
+        {tab === 'chat' ? <ChatTab bookings={bookings} threads={threads} bookingId={search.booking} backTo={chatReturn ?? CHAT_LIST} returnTo={search.booking === undefined ? refocus : null} onReturned={refocused} go={go} /> : null}
       </div>
     </AdminContext.Provider>
   );

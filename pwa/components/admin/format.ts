@@ -36,6 +36,24 @@ export function jobWhen(job: { startDate: string | null; finishDate: string | nu
   return `${dayLabel(job.startDate)} – ${dayLabel(job.finishDate)}${hours}`;
 }
 
+/**
+ * A job's days and hours in few words, for a line on a phone that says the rest aloud (jobWhen): '3 Dec, 09:00–17:00',
+ * '3–4 Dec 2027', '30 Nov – 2 Dec'. No weekday; the year only when it is not this year.
+ */
+export function jobWhenShort(job: { startDate: string | null; finishDate: string | null; startTime: string | null; finishTime: string | null }): string {
+  if (!job.startDate) return 'No dates yet';
+  const hours = job.startTime || job.finishTime ? `, ${job.startTime ?? '?'}–${job.finishTime ?? '?'}` : '';
+  const thisYear = today().slice(0, 4);
+  const [sy, sm, sd] = job.startDate.split('-');
+  const [fy, fm, fd] = (job.finishDate || job.startDate).split('-');
+  const month = (m: string | undefined) => (MONTHS[Number(m) - 1] ?? '').slice(0, 3);
+  const year = (y: string | undefined) => (y === thisYear ? '' : ` ${y}`);
+  const [start, finish] = [Number(sd), Number(fd)];
+  if (sy === fy && sm === fm) return `${start === finish ? start : `${start}–${finish}`} ${month(sm)}${year(sy)}${hours}`;
+  if (sy === fy) return `${start} ${month(sm)} – ${finish} ${month(fm)}${year(sy)}${hours}`;
+  return `${start} ${month(sm)} ${sy} – ${finish} ${month(fm)} ${fy}${hours}`;
+}
+
 /** When something happened (an ISO instant), in UK time: '3 Dec 2026, 14:05'. */
 export function moment(iso: string): string {
   const date = new Date(iso);

@@ -27,6 +27,37 @@ export function usePages(focus: string) {
   return { shown, setShown, list, more };
 }
 
+/**
+ * Back from a job's chat to a long list (the chat list, or the job list it was opened from), the focus returns to that
+ * job's row: its button (`[data-chat-for]`, in the list `pages` draws) takes it, in the middle of the screen, as it was
+ * before the chat opened. When the row is further down than is drawn (the chat was opened from a toast or its link, or
+ * a reply moved it down the list), the pages up to it are drawn first; left undrawn, the focus fell to the page's body.
+ * `id` is the chat's job (null: nothing to do); `done` once it is placed, or when the list does not hold it (a search or
+ * filter hides it, or it is gone): then `fallback` takes the focus, where there is one.
+ */
+export function useBackToRow(
+  id: string | null,
+  rows: ReadonlyArray<{ id: string }> | undefined,
+  pages: Pick<ReturnType<typeof usePages>, 'shown' | 'setShown' | 'list'>,
+  done: () => void,
+  fallback?: () => HTMLElement | null,
+) {
+  const { shown, setShown, list } = pages;
+  useEffect(() => {
+    if (id === null || rows === undefined) return;
+    const index = rows.findIndex((row) => row.id === id);
+    if (index >= shown) return setShown(Math.ceil((index + 1) / PAGE) * PAGE);
+    const button = index < 0 ? null : (list.current?.querySelector<HTMLElement>(`[data-chat-for="${CSS.escape(id)}"]`) ?? null);
+    const target = button ?? fallback?.() ?? null;
+    if (target) {
+      // At once, not by the page's smooth scrolling (from a long list's end that took over a second).
+      target.focus({ preventScroll: true });
+      target.scrollIntoView({ block: 'center', behavior: 'instant' });
+    }
+    done();
+  }, [id, rows, shown, setShown, list, done, fallback]);
+}
+
 /** "Show more" under a list of `total` rows of which `shown` are drawn: nothing once all are. */
 export function ShowMore({ total, shown, onMore }: { total: number; shown: number; onMore: () => void }) {
   if (total <= shown) return null;

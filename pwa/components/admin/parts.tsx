@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import type { ReactNode, Ref } from 'react';
 import '../ui/status-badge.css';
 import { directionsHref, telHref } from '#domain/content/shared.ts';
@@ -6,6 +5,8 @@ import { ERASED } from '#domain/limits.ts';
 import type { BookingView } from '#domain/views.ts';
 import type { FormStatus } from '../../lib/form.ts';
 import { personName } from '../../offline/admin-commands.ts';
+import { DiscardQuestion as SharedDiscardQuestion } from '../ui/DiscardQuestion.tsx';
+import type { DiscardLook } from '../ui/DiscardQuestion.tsx';
 import { jobWhen } from './format.ts';
 import { JOB_FILTERS } from './search.ts';
 
@@ -142,27 +143,17 @@ export function SubmitRow({ label, busyLabel, sending, status, children }: { lab
   );
 }
 
-/**
- * Asked inside a form opened in place when Escape would throw away what was typed (useEscapeToClose). The focus on
- * Keep editing: one Escape or Enter too many keeps the work, as the customer's own questions do.
- */
+/** The admin's look of the question Escape asks in a form with changes typed (ui/DiscardQuestion, shared with the customer's portal). */
+const ADMIN_DISCARD: DiscardLook = {
+  box: 'admin-warning admin-discard field--full',
+  actions: 'admin-actions',
+  keep: 'btn btn--secondary admin-btn',
+  discard: 'btn admin-btn admin-btn--risky',
+};
+
+/** "Discard your changes?" in an admin form (useEscapeToClose): Keep editing, focused, and Discard. */
 export function DiscardQuestion({ onDiscard, onKeep }: { onDiscard: () => void; onKeep: () => void }) {
-  const id = useId();
-  return (
-    <div className="admin-warning admin-discard field--full" role="group" aria-labelledby={id}>
-      <p id={id}>
-        <strong>Discard your changes?</strong>
-      </p>
-      <div className="admin-actions">
-        <button type="button" className="btn btn--secondary admin-btn" autoFocus onClick={onKeep}>
-          Keep editing
-        </button>
-        <button type="button" className="btn admin-btn admin-btn--risky" onClick={onDiscard}>
-          Discard
-        </button>
-      </div>
-    </div>
-  );
+  return <SharedDiscardQuestion onDiscard={onDiscard} onKeep={onKeep} look={ADMIN_DISCARD} />;
 }
 
 /** What a link to a record the tablet no longer holds shows (erased, deleted, or not yet pulled). */

@@ -2,16 +2,27 @@ import { useCallback, useEffect } from 'react';
 import { jobDates, SCHEDULE_FIELDS, sameSchedule, type ScheduleField } from '#domain/schedule.ts';
 import type { BookingView } from '#domain/views.ts';
 import { newCommandId } from '../../lib/api.ts';
+import { useEscapeToClose } from '../../lib/escape-close.ts';
 import { useForm } from '../../lib/form.ts';
 import type { FormOutcome, FormSchema } from '../../lib/form.ts';
 import { SAVED_OFFLINE } from '../../lib/queue-form.ts';
 import { toast } from '../../lib/toast.ts';
 import { submit } from '../../offline/submit.ts';
 import { KINDS } from '../../offline/kinds.ts';
+import { DiscardQuestion } from '../ui/DiscardQuestion.tsx';
+import type { DiscardLook } from '../ui/DiscardQuestion.tsx';
 import { Field } from '../ui/Field.tsx';
 import { addDays, today } from './format.ts';
 
 type DateField = ScheduleField;
+
+/** "Discard your changes?" in the portal's look: the buttons of its other questions (Cancel this booking request?). */
+const PORTAL_DISCARD: DiscardLook = {
+  box: 'portal-discard field--full',
+  actions: 'btn-row',
+  keep: 'btn btn--secondary btn--small',
+  discard: 'btn btn--secondary btn--small portal-danger',
+};
 
 /** The server's own rule: both days, within the days a customer may choose, the finish not before the start. */
 const loadSchema = async (): Promise<FormSchema> => {
@@ -68,26 +79,20 @@ export function MoveRequest({ booking, owner, title, onDone }: { booking: Bookin
     [booking, onDone, owner, title],
   );
   const { errors, status, sending, formProps } = useForm({ fields: SCHEDULE_FIELDS, loadSchema, onValid, keep: true });
+  // Escape closes it as "Keep these dates" does (the focus back on Change dates), but asks first when a day or hour was
+  // changed, as the admin's forms do: a stray Escape threw the new dates away.
+  const close = useCallback(() => onDone(false), [onDone]);
+  const escape = useEscapeToClose(close);
   const first = today();
   const last = addDays(first, 365 * 2);
   const f = (name: DateField, label: string, required = false) => ({ form: prefix, name, label, error: errors[name], required });
   return (
-    // Escape closes it as "Keep these dates" does (the focus back on Change dates).
-    <form
-      className="form-grid portal-booking__move"
-      aria-label={`New dates for ${title}`}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.preventDefault();
-          onDone(false);
-        }
-      }}
-      {...formProps}
-    >
+    <form className="form-grid portal-booking__move" aria-label={`New dates for ${title}`} onKeyDown={escape.onKeyDown} {...formProps}>
       <Field {...f('startDate', 'Start date', true)}>{(p) => <input {...p} type="date" min={first} max={last} defaultValue={booking.startDate ?? ''} />}</Field>
       <Field {...f('finishDate', 'Finish date', true)}>{(p) => <input {...p} type="date" min={first} max={last} defaultValue={booking.finishDate ?? ''} />}</Field>
       <Field {...f('startTime', 'Start time')}>{(p) => <input {...p} type="time" defaultValue={booking.startTime ?? ''} />}</Field>
       <Field {...f('finishTime', 'Finish time')}>{(p) => <input {...p} type="time" defaultValue={booking.finishTime ?? ''} />}</Field>
+      {escape.asking ? <DiscardQuestion onDiscard={escape.discard} onKeep={escape.keep} look={PORTAL_DISCARD} /> : null}
       <div className="btn-row field--full">
         {/* aria-disabled, not disabled: a disabled button drops the focus a click gave it to the page's body. */}
         <button type="submit" className="btn btn--primary btn--small" aria-disabled={sending || undefined}>

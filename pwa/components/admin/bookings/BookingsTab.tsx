@@ -14,7 +14,7 @@ import { jobSearchFields } from './job-search.ts';
 import { ManualBookingForm } from './ManualBookingForm.tsx';
 import { byJobDay, onDay, stillOpen } from './order.ts';
 import { keptClashes, NO_CLASHES, problemOf, type Problem } from './problems.ts';
-import { PAGE, ShowMore, usePages } from '../more.tsx';
+import { PAGE, ShowMore, useBackToRow, usePages } from '../more.tsx';
 import { ScreenHead, SearchBox, StatusOptions } from '../parts.tsx';
 
 /**
@@ -38,6 +38,8 @@ export const BookingsTab = memo(function BookingsTab({
   quotes,
   threads,
   place: here,
+  returnTo,
+  onReturned,
   go,
 }: {
   bookings: ShownBooking[] | undefined;
@@ -46,6 +48,9 @@ export const BookingsTab = memo(function BookingsTab({
   /** Each job's chat summed up (threadsOf), for its Chat button's count and New badge. */
   threads: ReadonlyMap<string, Thread>;
   place: AdminSearch;
+  /** The job whose chat (opened from its card) the admin just left: its Chat button takes the focus (null once it has). */
+  returnTo: string | null;
+  onReturned: () => void;
   go: (search: AdminSearch) => void;
 }) {
   const { status: filter, when, order, view } = here;
@@ -58,7 +63,8 @@ export const BookingsTab = memo(function BookingsTab({
   const searched = useDeferredValue(query);
   const stale = searched !== query;
   // Thirty at a time; Show more puts the focus on the first new job's name.
-  const { shown, setShown, list, more } = usePages('h3');
+  const pages = usePages('h3');
+  const { shown, setShown, list, more } = pages;
   const addButton = useRef<HTMLButtonElement>(null);
   const backFromForm = useRef(false);
   // Back from the form, focus returns to the button that opened it (once the list is on the page again).
@@ -150,6 +156,8 @@ export const BookingsTab = memo(function BookingsTab({
     heading.focus({ preventScroll: true });
     heading.closest('li')?.scrollIntoView({ block: 'center', behavior: 'instant' });
   }, [picked, matching, shown, searched, adding]);
+  // Back from a job's chat, its card's Chat button has the focus, its card drawn however far down the list it is.
+  useBackToRow(returnTo, bookings === undefined || stale ? undefined : matching, pages, onReturned);
   // What the day holds, said above the list: today's jobs, and booked jobs whose days have gone by unclosed.
   const todays = useMemo(() => (bookings ?? []).filter((job) => onDay(job, day)).length, [bookings, day]);
   const unclosed = useMemo(() => (bookings ?? []).filter((job) => stillOpen(job, day)).length, [bookings, day]);

@@ -1,4 +1,4 @@
-import { memo, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { serviceTypeLabel } from '#domain/content/services.ts';
 import type { BookingView } from '#domain/views.ts';
 import { personName } from '../../../offline/admin-commands.ts';
@@ -8,7 +8,7 @@ import { everything, matcher, searchCache } from '../find.ts';
 import { jobWhen, moment } from '../format.ts';
 import type { AdminSearch, AdminTab } from '../search.ts';
 import { useAdmin } from '../context.ts';
-import { ShowMore, usePages } from '../more.tsx';
+import { ShowMore, useBackToRow, usePages } from '../more.tsx';
 import { Gone, ScreenHead, SearchBox } from '../parts.tsx';
 import { ChatThread } from './ChatThread.tsx';
 import { customerReadsChat } from './reach.ts';
@@ -24,6 +24,8 @@ export const ChatTab = memo(function ChatTab({
   threads,
   bookingId,
   backTo,
+  returnTo,
+  onReturned,
   go,
 }: {
   bookings: Array<Shown<BookingView>> | undefined;
@@ -32,12 +34,16 @@ export const ChatTab = memo(function ChatTab({
   bookingId: string | undefined;
   /** Where Back goes: the job list, calendar day or other tab the chat was opened from, else the chat's own list of jobs. */
   backTo: AdminSearch;
+  /** The job whose chat the admin just left for this list: its row takes the focus (null once it has). */
+  returnTo: string | null;
+  onReturned: () => void;
   go: (search: AdminSearch) => void;
 }) {
   const { user } = useAdmin();
   const [query, setQuery] = useState('');
   // Thirty at a time, as the job list: Show more puts the focus on the first new job's button.
-  const { shown, list: listRef, more } = usePages('button');
+  const pages = usePages('button');
+  const { shown, list: listRef, more } = pages;
   const job = bookingId ? bookings?.find((b) => b.id === bookingId) : undefined;
   const list = useMemo(() => {
     const matches = matcher(query);
@@ -52,6 +58,16 @@ export const ChatTab = memo(function ChatTab({
     });
   }, [bookings, threads, query]);
 
+  // Back from a chat, its row (drawn, however far down the list) has the focus; not in the list, the heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useBackToRow(
+    bookingId === undefined ? returnTo : null,
+    bookings === undefined ? undefined : list,
+    pages,
+    onReturned,
+    useCallback(() => heading.current, []),
+  );
+
   if (bookingId && bookings !== undefined) {
     const back = BACK[backTo.tab ?? 'bookings'];
     // Its own state per chat (a reply half typed stays with its chat): a toast's Open chat goes from one chat to another.
@@ -59,7 +75,7 @@ export const ChatTab = memo(function ChatTab({
   }
   return (
     <div className="admin-section">
-      <ScreenHead title="Chat">
+      <ScreenHead title="Chat" headingRef={heading}>
         <p className="admin-muted">Pick a job to chat with its customer.</p>
       </ScreenHead>
       <div className="admin-filters">

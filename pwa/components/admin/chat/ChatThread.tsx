@@ -19,7 +19,7 @@ import { Icon } from '../../ui/Icon.tsx';
 import { MessageFiles } from '../../ui/MessageFiles.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useAdmin } from '../context.ts';
-import { jobWhen, moment } from '../format.ts';
+import { jobWhen, jobWhenShort, moment } from '../format.ts';
 import { ScreenHead } from '../parts.tsx';
 import { NoReplyNeeded } from './NoReplyNeeded.tsx';
 import { customerReadsChat } from './reach.ts';
@@ -89,9 +89,17 @@ export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; /**
           Back<span className="admin-chat__back-to">{back.replace(/^Back/, '')}</span>
         </button>
       </ScreenHead>
-      {/* The job as its card shows it: the device's copy with the changes still waiting laid over it, and marked so. */}
+      {/* The job as its card shows it: the device's copy with the changes still waiting laid over it, and marked so. On a
+          phone one line: its days in few words, and its kind cut short (then the days) where it must; all of it is read out, and
+          shown on a wider screen. */}
       <p className="admin-chat__job">
-        <StatusBadge status={job.status} /> {serviceTypeLabel(job.serviceType)} · {jobWhen(job)}
+        <StatusBadge status={job.status} /> <span className="admin-chat__kind">{serviceTypeLabel(job.serviceType)}</span>{' '}
+        <span className="admin-chat__when">
+          <span className="admin-chat__when-full">· {jobWhen(job)}</span>
+          <span className="admin-chat__when-short" aria-hidden="true">
+            · {jobWhenShort(job)}
+          </span>
+        </span>
         {job.waiting ? <span className={`admin-chip admin-chip--${job.waiting.state}`}>{job.waiting.state === 'failed' ? 'Not accepted' : 'Waiting to send'}</span> : null}
       </p>
       {/* The newest message in view: the log scrolls, not the page (which would put the heading under the tabs). */}
@@ -101,8 +109,17 @@ export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; /**
           {messages?.length === 0 ? <li className="admin-muted">{reads ? 'No messages yet. Write the first one below.' : 'Nothing logged yet.'}</li> : null}
           {messages?.map((message) => (
             <li key={message.id} className={`admin-message admin-message--${message.isFromAdmin ? 'us' : 'them'}`}>
+              {/* Who and when on one line on a phone: the business's side there says the name only (the bubble's side and
+                  colour say it is the team's), and '(… team)' is read out. */}
               <p className="admin-message__who">
-                {message.isFromAdmin ? `${message.senderName || 'You'} (${BUSINESS.name} team)` : message.senderName || 'Customer'}
+                {message.isFromAdmin ? (
+                  <>
+                    {message.senderName || 'You'}
+                    <span className="admin-message__team"> ({BUSINESS.name} team)</span>
+                  </>
+                ) : (
+                  message.senderName || 'Customer'
+                )}
                 <span className="admin-message__when"> · {moment(message.createdAt)}</span>
               </p>
               <p className="admin-message__text">{message.content}</p>
@@ -119,7 +136,7 @@ export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; /**
       </div>
       {theirs ? <NoReplyNeeded job={job} latest={theirs} /> : null}
       {reads ? null : <NobodyReads job={job} />}
-      <form className="admin-composer" onSubmit={(event) => void send(event)} noValidate>
+      <form className={reads ? 'admin-composer' : 'admin-composer admin-composer--log'} onSubmit={(event) => void send(event)} noValidate>
         <label htmlFor="admin-reply" className="admin-select__label">
           {reads ? 'Your reply' : 'New entry'}
         </label>
@@ -162,7 +179,9 @@ function logTitle(job: BookingView): string {
 
 /**
  * Above the box of a job whose customer cannot read its chat: they will not see what is written, and the number to
- * ring instead (none for an erased customer, or a job with no phone).
+ * ring instead (none for an erased customer, or a job with no phone). On a phone two lines at most, for the log's sake:
+ * '{name} will not see this. Ring {phone}.', the rest (no email, no account) read out there (the box's description), the
+ * heading having said it is a log.
  */
 function NobodyReads({ job }: { job: BookingView }) {
   const erased = job.email === ERASED || job.firstName === ERASED;
@@ -171,17 +190,24 @@ function NobodyReads({ job }: { job: BookingView }) {
     <div id="admin-reply-nobody" className="admin-warning admin-chat__nobody">
       {erased ? (
         <p>
-          <strong>Nobody will see this.</strong> The customer’s details were erased: what you write here stays in your own log of the job.
+          <strong>Nobody will see this.</strong>
+          <span className="admin-chat__nobody-why"> The customer’s details were erased: what you write here stays in your own log of the job.</span>
         </p>
       ) : (
         <p>
-          <strong>{job.firstName || 'The customer'} will not see this, and nobody is told.</strong> The job has no email address or customer account: this is
-          your own log of the job.
+          <strong>
+            {job.firstName || 'The customer'} will not see this<span className="admin-chat__nobody-why">, and nobody is told</span>.
+          </strong>
+          <span className="admin-chat__nobody-why"> The job has no email address or customer account: this is your own log of the job.</span>
         </p>
       )}
       {erased ? null : phone ? (
         <p>
-          To tell them, ring them on <a href={telHref(phone)}>{phone}</a>.
+          <span className="admin-chat__nobody-why">To tell them, ring them on </span>
+          <span className="admin-chat__nobody-short" aria-hidden="true">
+            Ring{' '}
+          </span>
+          <a href={telHref(phone)}>{phone}</a>.
         </p>
       ) : (
         <p>There is no phone number on the job either.</p>
