@@ -28,7 +28,7 @@ export function monthLabel(month: string): string {
   return `${MONTHS[m - 1] ?? ''} ${y}`;
 }
 
-/** A job's days and hours in one line: 'Thu 3 Dec 2026, 09:00–17:00' or 'Thu 3 Dec – Fri 4 Dec 2026'. */
+/** A job's days and hours in one line: 'Thu 3 Dec 2026, 09:00–17:00' or 'Thu 3 Dec 2026 – Fri 4 Dec 2026'. */
 export function jobWhen(job: { startDate: string | null; finishDate: string | null; startTime: string | null; finishTime: string | null }): string {
   if (!job.startDate) return 'No dates yet';
   const hours = job.startTime || job.finishTime ? `, ${job.startTime ?? '?'}–${job.finishTime ?? '?'}` : '';
