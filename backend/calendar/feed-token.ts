@@ -14,6 +14,11 @@ export function hashFeedToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
+/** Which link is the current one, for a device to compare with the URL it kept (GET /api/calendar/status). */
+export function feedLinkId(tokenHash: string): string {
+  return tokenHash.slice(0, 16);
+}
+
 /** Whether `token` is the current feed token, compared in constant time (no timing hint about the hash). */
 export function feedTokenMatches(token: string, storedHash: string | undefined): boolean {
   if (!storedHash || !TOKEN_SHAPE.test(token)) return false;

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { bookingReference } from '#domain/reference.ts';
 import type { Booking } from '#data/queries.ts';
 import { CalendarRenderer } from '../calendar/ics.ts';
-import { feedTokenMatches, feedUrls, hashFeedToken, newFeedToken } from '../calendar/feed-token.ts';
+import { feedLinkId, feedTokenMatches, feedUrls, hashFeedToken, newFeedToken } from '../calendar/feed-token.ts';
 import { rotateFeedToken } from '../commands/records.ts';
 import type { AppDeps } from '../deps.ts';
 import { allow, runCommand } from '../http/command.ts';
@@ -56,10 +56,14 @@ export function calendarRoutes(deps: AppDeps): Router {
     ctx.body = feedUrls(config.publicUrl, token);
   });
 
-  /** Whether a feed URL exists and since when. The URL itself cannot be shown again (see POST above). */
+  /**
+   * Whether a feed URL exists and since when. The URL itself cannot be shown again (see POST above); `linkId`, the
+   * first 16 hex digits of its token's SHA-256, lets a device that kept a URL tell whether it is still the one that
+   * works, or was replaced on another device (it is no credential: the feed wants the token itself).
+   */
   router.get('/api/calendar/status', allow(storage, 'calendar.manage'), (ctx) => {
-    const createdAt = queries.calendarFeed()?.createdAt ?? null;
-    ctx.body = { active: createdAt !== null, createdAt };
+    const feed = queries.calendarFeed();
+    ctx.body = { active: feed !== undefined, createdAt: feed?.createdAt ?? null, linkId: feed ? feedLinkId(feed.tokenHash) : null };
   });
 
   /**

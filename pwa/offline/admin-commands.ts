@@ -5,10 +5,10 @@ import { jobWhen } from '../components/admin/format.ts';
 import { deviceDb } from './db.ts';
 import type { OutboxFile, OutboxItem } from './db.ts';
 import { KINDS, movesVersion } from './kinds.ts';
-import { discard, retry, shiftLater } from './outbox.ts';
-import { drain } from './sender.ts';
+import { changed, discard, retry, shiftLater } from './outbox.ts';
+import { drain, whileNotSending } from './sender.ts';
 import { afterDrain } from './start.ts';
-import { submit } from './submit.ts';
+import { resend, submit } from './submit.ts';
 import type { SubmitOutcome } from './submit.ts';
 
 /**
@@ -51,6 +51,8 @@ export async function changeStatus(booking: BookingView, status: string, owner: 
  * a job already booked is refused unless `allowOverlap`. The server mails the customer the new dates of a booked job.
  */
 export async function changeDates(booking: BookingView, dates: JobDates, owner: string, options: { allowOverlap?: boolean } = {}): Promise<SubmitOutcome> {
+  const unsent = await datesIntoUnsentJob(booking.id, dates, options.allowOverlap === true);
+  if (unsent) return resend(unsent);
   const expectedVersion = await expectedVersionOf(booking);
   const outcome = await submit({
     id: newCommandId(),
@@ -161,6 +163,35 @@ export async function addManualBooking({ values, files, allowOverlap }: ManualBo
   });
   if (outcome.kind === 'sent') await keepBooking((outcome.data as { booking?: unknown } | null)?.booking);
   return { ...outcome, id };
+}
+
+/**
+ * New dates for a job made on this device that the server does not have yet (Add Manual Booking with no signal, or
+ * refused for a double booking): they go into the waiting new job itself, which is put back in line, and its id is
+ * returned (null when the job is not waiting). Queued as a change behind it instead, the job would be checked
+ * against the days it no longer has: a clash there refused it, with a warning that named no job on the days shown.
+ */
+async function datesIntoUnsentJob(bookingId: string, dates: JobDates, allowOverlap: boolean): Promise<string | null> {
+  const id = await whileNotSending(async () => {
+    const db = deviceDb();
+    const job = await db.outbox.where('record').equals(bookingId).filter((item) => item.kind === KINDS.booking).first();
+    if (!job) return null;
+    const schedule = { startDate: dates.startDate, finishDate: dates.finishDate, startTime: dates.startTime ?? '', finishTime: dates.finishTime ?? '' };
+    const values: Record<string, string> = { ...job.values, ...schedule };
+    const { allowOverlap: _before, ...body } = { ...job.body };
+    for (const [field, value] of Object.entries(schedule)) {
+      if (value === '') delete body[field];
+      else body[field] = value;
+    }
+    // A manual booking's preferred date is its start date (seed point 5), as if it had been made on these days.
+    body['preferredDate'] = dates.startDate;
+    if (allowOverlap) body['allowOverlap'] = true;
+    const label = `Manual booking for ${personName({ firstName: values['firstName'] ?? '', lastName: values['lastName'] ?? null })} (${jobWhen(scheduleOf(values))})`;
+    await db.outbox.where('id').equals(job.id).modify({ values, body, label, state: 'waiting', attempts: 0, nextAt: 0, error: null });
+    return job.id;
+  });
+  if (id) await changed();
+  return id;
 }
 
 /** A reply in a job's chat, as the business: the server decides `isFromAdmin` and the sender's name. */

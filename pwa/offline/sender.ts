@@ -46,6 +46,15 @@ export async function drain({ force = false, queue = false }: { force?: boolean;
   return drainHeld(force);
 }
 
+/**
+ * Runs `change` while no sender holds the outbox (the same Web Lock the drain takes): an item changed in place is
+ * then never half-way to the server with its old body, to be deleted as sent while the new one is lost.
+ */
+export async function whileNotSending<T>(change: () => Promise<T>): Promise<T> {
+  if (typeof navigator !== 'undefined' && navigator.locks) return navigator.locks.request(LOCK, change);
+  return change();
+}
+
 /** Resolves with the first outcome of one item's sending, from this page or another; undefined after `ms`. */
 export function outcomeOf(id: string, ms: number): Promise<Attempt | undefined> {
   return new Promise((resolve) => {

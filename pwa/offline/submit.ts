@@ -61,6 +61,22 @@ export async function submit(command: Command, { waitMs = 10_000 }: { waitMs?: n
   return { kind: 'queued' };
 }
 
+/**
+ * Sends an item already in the outbox again, changed in place (new dates for a job not yet on the server), and tells
+ * its first outcome as submit does. A refusal leaves the item in the outbox, refused, where its screen shows it with
+ * its choices: the item is more than the change (the whole new job), and is never dropped here.
+ */
+export async function resend(id: string, { waitMs = 10_000 }: { waitMs?: number } = {}): Promise<SubmitOutcome> {
+  markAnswered(id);
+  const first = firstOutcome(id, waitMs);
+  void drain({ force: true, queue: true }).then(afterDrain);
+  const attempt = await first;
+  if (attempt?.kind === 'sent') return { kind: 'sent', data: attempt.data };
+  if (attempt?.kind === 'refused') return { kind: 'refused', status: attempt.status, message: attempt.message, fields: attempt.fields };
+  forgetAnswered(id);
+  return { kind: 'queued' };
+}
+
 /** The first outcome of the item, whether this page sent it or another tab or the service worker did. */
 function firstOutcome(id: string, ms: number): Promise<Attempt | undefined> {
   return new Promise((resolve) => {

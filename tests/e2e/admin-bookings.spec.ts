@@ -472,6 +472,37 @@ test.describe('Change dates', () => {
     expect(server.storage.store.readStream(`booking-${booking.id}`).map((e) => e.type)).toEqual(['BookingRequested', 'BookingDetailsChanged', 'BookingStatusChanged']);
   });
 
+  test('a job added with no signal and moved before it was sent is booked once, on its new days: a clash on the days it left does not refuse it', async ({ page, context, server }) => {
+    await signIn(page);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Add Manual Booking' }).click();
+    const add = page.getByRole('region', { name: 'Add Manual Booking' });
+    await add.getByLabel('First name').fill('Mona');
+    await add.getByLabel('Last name').fill('Moved');
+    await add.getByLabel('Start date').fill(ukDay(280));
+    await add.getByLabel('Finish date').fill(ukDay(280));
+    await add.getByRole('button', { name: 'Add booking' }).click();
+    const card = jobCard(page, 'Mona Moved');
+    await expect(card).toContainText('Waiting to send');
+    // The customer rings back: two days later. Meanwhile the office books the day she left.
+    await card.getByRole('button', { name: /^Change dates/ }).click();
+    const form = card.getByRole('form', { name: 'New dates for Mona Moved' });
+    await form.getByLabel(/^Start date/).fill(ukDay(282));
+    await form.getByLabel(/^Finish date/).fill(ukDay(282));
+    await form.getByRole('button', { name: 'Save the dates' }).click();
+    await expect(form).toHaveCount(0);
+    const admin = await adminClient(server);
+    expect((await admin.post('/api/bookings', { firstName: 'Olly', lastName: 'Office', serviceType: 'rewiring', status: 'confirmed', isManualBooking: true, startDate: ukDay(280), finishDate: ukDay(280) })).status).toBe(201);
+
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect.poll(() => server.storage.queries.bookings().filter((b) => b.firstName === 'Mona').map((b) => [b.status, b.startDate, b.preferredDate])).toEqual([['confirmed', ukDay(282), ukDay(282)]]);
+    await expect(card).not.toContainText('Waiting to send');
+    await expect(card.getByRole('heading', { name: 'Double booking' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Waiting to send/ })).toBeHidden();
+    expect(await outboxCount(page)).toBe(0);
+  });
+
   test('Waiting to send names the new dates as the admin reads them, says it waits for signal rather than counting tries, and so does the Sent toast', async ({ page, server }) => {
     const nia = await customer(server, 'nia.label@example.com', 'Nia', 'Label');
     await customerBooking(nia, 'nia.label@example.com', { firstName: 'Nia', lastName: 'Label' });

@@ -155,6 +155,44 @@ test('the private calendar link is an iCalendar feed; a new link stops the old o
   await expect(feed.getByLabel('Private calendar link')).toHaveValue(second);
 });
 
+test('a link made again on the tablet is not offered on the phone any more, which kept the old one: it no longer works', async ({ page, browser }) => {
+  // A link made long ago (on a laptop since retired).
+  expect((await (await adminClient(own.server)).post('/api/calendar/token')).status).toBe(201);
+  await signIn(page, own.server.url);
+  await page.getByRole('tab', { name: 'Calendar' }).click();
+  const feed = page.getByRole('region', { name: 'Subscribe in your calendar app' });
+  await feed.getByRole('button', { name: 'Make a new link' }).click();
+  await feed.getByRole('button', { name: 'Yes, make a new link' }).click();
+  await expect(page.getByText('New calendar link', { exact: true })).toBeVisible();
+  const old = await feed.getByLabel('Private calendar link').inputValue();
+
+  const tablet = await (await browser.newContext()).newPage();
+  await signIn(tablet, own.server.url);
+  await tablet.getByRole('tab', { name: 'Calendar' }).click();
+  const there = tablet.getByRole('region', { name: 'Subscribe in your calendar app' });
+  await there.getByRole('button', { name: 'Make a new link' }).click();
+  await there.getByRole('button', { name: 'Yes, make a new link' }).click();
+  await expect(there.getByLabel('Private calendar link')).not.toHaveValue(old);
+  expect((await page.request.get(old)).status()).toBe(404);
+  await tablet.context().close();
+
+  // Back on the phone: the link it kept is dead, and is not there to copy into a calendar app.
+  await page.reload();
+  await page.getByRole('tab', { name: 'Calendar' }).click();
+  await expect(feed).toContainText('The link this device showed was replaced on another device and no longer works.');
+  await expect(feed.getByLabel('Private calendar link')).toHaveCount(0);
+  await expect(feed.getByRole('button', { name: 'Copy link' })).toHaveCount(0);
+  // Made again here, it is shown and works.
+  await feed.getByRole('button', { name: 'Make a new link' }).click();
+  await feed.getByRole('button', { name: 'Yes, make a new link' }).click();
+  const fresh = await feed.getByLabel('Private calendar link').inputValue();
+  expect((await page.request.get(fresh)).status()).toBe(200);
+  await expect(feed).not.toContainText('replaced on another device');
+  await page.reload();
+  await page.getByRole('tab', { name: 'Calendar' }).click();
+  await expect(feed.getByLabel('Private calendar link')).toHaveValue(fresh);
+});
+
 test('a day with booked jobs at several places has its route: Maps from here through them in the order of the day, past a request still to confirm', async ({ page }) => {
   const admin = await adminClient(own.server);
   const day = ukDay(12);

@@ -123,7 +123,7 @@ describe('the calendar feed token', () => {
   it('GET /api/calendar/status says there is no feed before one is made', async () => {
     const res = await admin.get('/api/calendar/status');
     expect(res.status).toBe(200);
-    expect(res.data).toEqual({ active: false, createdAt: null });
+    expect(res.data).toEqual({ active: false, createdAt: null, linkId: null });
   });
 
   it('answers 404 for any token while no feed exists', async () => {
@@ -162,6 +162,7 @@ describe('the calendar feed token', () => {
 
     const status = await admin.get('/api/calendar/status');
     expect(status.data.active).toBe(true);
+    expect(status.data.linkId).toBe(sha256(token).slice(0, 16));
     expect(Date.parse(status.data.createdAt as string)).toBeGreaterThan(Date.now() - 60_000);
   });
 

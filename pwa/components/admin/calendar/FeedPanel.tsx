@@ -4,7 +4,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useOffline } from '../../../offline/use-outbox.ts';
 import { useAdmin } from '../context.ts';
 import { moment } from '../format.ts';
-import { feedLink, rememberFeedLink } from './feed-link.ts';
+import { feedLink, forgetFeedLink, isCurrentFeedLink, rememberFeedLink } from './feed-link.ts';
 import type { FeedLink } from './feed-link.ts';
 
 /**
@@ -15,7 +15,9 @@ export function FeedPanel() {
   const { user } = useAdmin();
   const offline = useOffline();
   const [link, setLink] = useState<FeedLink | null>(() => feedLink(user.id));
-  const [status, setStatus] = useState<{ active: boolean; createdAt: string | null } | null>(null);
+  const [status, setStatus] = useState<FeedStatus | null>(null);
+  // The link this device kept was replaced on another device: it no longer works, and is not offered to copy.
+  const [replaced, setReplaced] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   // The button stays focusable while the link is made (aria-disabled; one request at a time by a ref): disabled, it
@@ -31,9 +33,18 @@ export function FeedPanel() {
   }, [made]);
   useEffect(() => {
     void fetch('/api/calendar/status', { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } })
-      .then((response) => (response.ok ? (response.json() as Promise<{ active: boolean; createdAt: string | null }>) : null))
-      .then(setStatus, () => undefined);
-  }, []);
+      .then((response) => (response.ok ? (response.json() as Promise<FeedStatus>) : null))
+      .then(async (found) => {
+        setStatus(found);
+        const kept = feedLink(user.id);
+        if (!found?.linkId || !kept || (await isCurrentFeedLink(kept, found.linkId)) !== false) return;
+        // Unless a link was made here meanwhile (Make a new link pressed before the answer came).
+        if (feedLink(user.id)?.url === kept.url) forgetFeedLink(user.id);
+        setLink((shown) => (shown === null || shown.url === kept.url ? null : shown));
+        setReplaced(true);
+      })
+      .catch(() => undefined);
+  }, [user.id]);
 
   const make = async () => {
     if (sending.current) return;
@@ -48,7 +59,8 @@ export function FeedPanel() {
     const fresh = { ...result.data, madeAt: new Date().toISOString() };
     rememberFeedLink(user.id, fresh);
     setLink(fresh);
-    setStatus({ active: true, createdAt: fresh.madeAt });
+    setStatus({ active: true, createdAt: fresh.madeAt, linkId: null });
+    setReplaced(false);
     setMade(true);
     void toast.success('New calendar link', 'Add it to your calendar app. Any older link has stopped working.');
   };
@@ -82,7 +94,9 @@ export function FeedPanel() {
           </div>
         </>
       ) : status?.active ? (
-        <p className="admin-muted">A private link was made {status.createdAt ? `on ${moment(status.createdAt)}` : 'earlier'}. It cannot be shown again: make a new link to see one here.</p>
+        <p className="admin-muted">
+          {replaced ? 'The link this device showed was replaced on another device and no longer works. ' : null}A private link was made {status.createdAt ? `on ${moment(status.createdAt)}` : 'earlier'}. It cannot be shown again: make a new link to see one here.
+        </p>
       ) : (
         <p className="admin-muted">No private link yet.</p>
       )}
@@ -119,3 +133,6 @@ export function FeedPanel() {
     </section>
   );
 }
+
+/** GET /api/calendar/status: whether a link exists, since when, and which it is (see isCurrentFeedLink). */
+type FeedStatus = { active: boolean; createdAt: string | null; linkId: string | null };

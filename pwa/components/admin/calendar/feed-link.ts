@@ -30,3 +30,15 @@ export function forgetFeedLink(owner: string): void {
     // ignore
   }
 }
+
+/**
+ * Whether the link this device kept is the server's current one (`linkId` from GET /api/calendar/status: the first
+ * 16 hex digits of its token's SHA-256). Undefined when the device cannot tell (no Web Crypto outside HTTPS).
+ */
+export async function isCurrentFeedLink(link: FeedLink, linkId: string): Promise<boolean | undefined> {
+  const token = /\/api\/calendar\/([^/]+)\.ics$/.exec(link.url)?.[1];
+  if (!token || typeof crypto === 'undefined' || !crypto.subtle) return undefined;
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)));
+  const hex = Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return hex.slice(0, linkId.length) === linkId;
+}
