@@ -1,6 +1,6 @@
 import { BATCH_MAX_CALLS, BATCHABLE_PATH } from '#domain/schemas/batch.ts';
 import { openedDeviceDb } from './db.ts';
-import type { OutboxFile, OutboxItem } from './db.ts';
+import type { DeviceDb, OutboxFile, OutboxItem } from './db.ts';
 import { ANSWER_KEPT_IN, holdsBack } from './kinds.ts';
 import { readableLabel } from './labels.ts';
 import { changed } from './outbox.ts';
@@ -71,14 +71,21 @@ const waiters = new Map<string, (attempt: Attempt) => void>();
 
 async function drainHeld(force: boolean): Promise<DrainResult> {
   const db = await openedDeviceDb();
+  let signInNeeded = false;
   try {
     // Read once, then work through it in memory (re-reading only for items queued meanwhile), a batch at a time:
     // a drain of n items costs about n / 50 requests, not n requests and n reads of the whole outbox.
     let all = await db.outbox.orderBy('seq').toArray();
+    const account = await accountFor(all);
+    const waiting = all.length;
+    all = await sendable(db, all, account, true);
+    // Held for an account while nobody is signed in: once the rest has gone, the pages say "Please sign in again"
+    // (as a refused try would), and not before, so a form whose item goes in this drain hears that it went.
+    signInNeeded = account === null && all.length < waiting;
     for (;;) {
       let batch = nextBatch(all, force);
       if (batch.length === 0) {
-        all = await db.outbox.orderBy('seq').toArray();
+        all = await sendable(db, await db.outbox.orderBy('seq').toArray(), account);
         batch = nextBatch(all, force);
         if (batch.length === 0) return 'done';
       }
@@ -140,8 +147,42 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
       return 'stopped';
     }
   } finally {
+    if (signInNeeded) broadcast({ type: 'sign-in-needed' });
     await changed();
   }
+}
+
+/** No account's items are held back (nothing in the outbox belongs to one, or the server could not say who is signed in). */
+const ANYONE = Symbol('anyone');
+
+/**
+ * Who the server's session is for, asked once a drain when an account's item waits: the sender must send an item
+ * only in its owner's session. A customer's booking (their name, address, description, photos) sent while someone
+ * else is signed in on the device would land in that other person's account; an admin's change would be refused.
+ * Null: nobody is signed in.
+ */
+async function accountFor(all: readonly OutboxItem[]): Promise<string | null | typeof ANYONE> {
+  if (!all.some((item) => item.owner !== null && item.state === 'waiting')) return ANYONE;
+  const attempt = await request('/api/auth/me', { method: 'GET', headers: { Accept: 'application/json' } });
+  if (attempt.kind === 'sign-in') return null;
+  const id = attempt.kind === 'sent' ? (attempt.data as { id?: unknown } | null)?.id : undefined;
+  // No answer (or no id in it): the sends find out for themselves, as before.
+  return typeof id === 'string' ? id : ANYONE;
+}
+
+/**
+ * The outbox without the waiting items of an account that is not the one signed in. Those wait, unsent, for their
+ * owner's next sign-in (start.ts sends at once then): their next try is put off, so the timer does not spin on
+ * them (`first`: once a drain).
+ * The public items and the signed-in account's own go on meanwhile.
+ */
+async function sendable(db: DeviceDb, all: OutboxItem[], account: string | null | typeof ANYONE, first = false): Promise<OutboxItem[]> {
+  if (account === ANYONE) return all;
+  const others = all.filter((item) => item.owner !== null && item.owner !== account && item.state === 'waiting');
+  if (others.length === 0) return all;
+  if (first) await db.outbox.bulkUpdate(others.map((item) => ({ key: item.seq!, changes: { nextAt: Date.now() + MAX_BACKOFF_MS } })));
+  const held = new Set(others);
+  return all.filter((item) => !held.has(item));
 }
 
 /**
