@@ -254,7 +254,7 @@ export async function sendWithFiles(
   const attachments = [];
   for (const [index, file] of item.files.entries()) {
     if (!file.uploaded) {
-      const uploadAttempt = await upload(file.blob, file.name);
+      const uploadAttempt = await upload(file.blob, file.name, await uploadKey(item.id, index));
       if (uploadAttempt.kind !== 'sent') return uploadAttempt;
       // POST /api/upload answers the list of stored files itself (seed point 7: "files list").
       const answer = uploadAttempt.data as Array<OutboxFile['uploaded']> | { files?: Array<OutboxFile['uploaded']> } | null;
@@ -305,10 +305,23 @@ function classify({ status, body, retryAfter: after }: BatchAnswer): Attempt {
   return answered(code, body ?? null, JSON.stringify(body ?? ''), '', typeof after === 'string' ? after : null);
 }
 
-function upload(blob: Blob, name: string): Promise<Attempt> {
+function upload(blob: Blob, name: string, key: string): Promise<Attempt> {
   const form = new FormData();
   form.append('files', blob, name);
-  return request('/api/upload', { method: 'POST', headers: { Accept: 'application/json' }, body: form });
+  return request('/api/upload', { method: 'POST', headers: { Accept: 'application/json', 'Idempotency-Key': key }, body: form });
+}
+
+/**
+ * The Idempotency-Key of an item's `index`th file, the same on every try (a UUID of version 8 from a SHA-256 of the
+ * item's id and the index): an upload the server stored but whose answer never came (the signal went mid-upload) is
+ * recognised when it comes again, rather than stored and counted against the day's upload quota once more per try.
+ */
+async function uploadKey(itemId: string, index: number): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${itemId.toLowerCase()} file ${index}`)));
+  digest[6] = (digest[6]! & 0x0f) | 0x80;
+  digest[8] = (digest[8]! & 0x3f) | 0x80;
+  const hex = Array.from(digest.subarray(0, 16), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** A request, classified: what the server said, or that nothing answered. */
