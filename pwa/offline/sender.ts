@@ -77,6 +77,13 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
     // a drain of n items costs about n / 50 requests, not n requests and n reads of the whole outbox.
     let all = await db.outbox.orderBy('seq').toArray();
     const account = await accountFor(all);
+    if (typeof account === 'object' && account !== null) {
+      // The server could not say whose session it is: the first waiting item meets that fate, as if sent.
+      const head = all.find((item) => item.state === 'waiting')!;
+      waiters.get(head.id)?.(account.failed);
+      await halt(db, head, account.failed, all, new Set([head.id]));
+      return 'stopped';
+    }
     const waiting = all.length;
     all = await sendable(db, all, account, true);
     // Held for an account while nobody is signed in: once the rest has gone, the pages say "Please sign in again"
@@ -133,17 +140,7 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
         broadcast({ type: 'sent', items: done.map(({ id, kind, label }) => ({ id, kind, label: readableLabel(label) })) });
       }
       if (!stop) continue;
-      const { item, attempt } = stop;
-      const tries = item.attempts + 1;
-      const wait = attempt.kind === 'unavailable' ? Math.max(attempt.retryAfterMs, backoff(tries)) : backoff(tries);
-      await db.outbox
-        .where('id')
-        .equals(item.id)
-        .modify({ attempts: tries, nextAt: Date.now() + wait });
-      // What waits behind it would meet the same fate now: their forms (here, in other tabs) hear so at once.
-      const told = new Set(batch.map((one) => one.id));
-      for (const other of all) if (!told.has(other.id)) waiters.get(other.id)?.(attempt);
-      broadcast(attempt.kind === 'sign-in' ? { type: 'sign-in-needed' } : { type: 'paused' });
+      await halt(db, stop.item, stop.attempt, all, new Set(batch.map((one) => one.id)));
       return 'stopped';
     }
   } finally {
@@ -152,7 +149,22 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
   }
 }
 
-/** No account's items are held back (nothing in the outbox belongs to one, or the server could not say who is signed in). */
+/**
+ * The drain stops at `item` after `attempt` (no answer, busy, signed out): its next try backs off, and what waits
+ * behind it would meet the same fate now, so their forms (here, in other tabs) hear so at once.
+ */
+async function halt(db: DeviceDb, item: OutboxItem, attempt: Attempt, all: readonly OutboxItem[], told: ReadonlySet<string>): Promise<void> {
+  const tries = item.attempts + 1;
+  const wait = attempt.kind === 'unavailable' ? Math.max(attempt.retryAfterMs, backoff(tries)) : backoff(tries);
+  await db.outbox
+    .where('id')
+    .equals(item.id)
+    .modify({ attempts: tries, nextAt: Date.now() + wait });
+  for (const other of all) if (!told.has(other.id)) waiters.get(other.id)?.(attempt);
+  broadcast(attempt.kind === 'sign-in' ? { type: 'sign-in-needed' } : { type: 'paused' });
+}
+
+/** No account's items are held back: nothing in the outbox belongs to one. */
 const ANYONE = Symbol('anyone');
 
 /**
@@ -161,13 +173,15 @@ const ANYONE = Symbol('anyone');
  * else is signed in on the device would land in that other person's account; an admin's change would be refused.
  * Null: nobody is signed in.
  */
-async function accountFor(all: readonly OutboxItem[]): Promise<string | null | typeof ANYONE> {
+async function accountFor(all: readonly OutboxItem[]): Promise<string | null | typeof ANYONE | { failed: Attempt }> {
   if (!all.some((item) => item.owner !== null && item.state === 'waiting')) return ANYONE;
   const attempt = await request('/api/auth/me', { method: 'GET', headers: { Accept: 'application/json' } });
   if (attempt.kind === 'sign-in') return null;
   const id = attempt.kind === 'sent' ? (attempt.data as { id?: unknown } | null)?.id : undefined;
-  // No answer (or no id in it): the sends find out for themselves, as before.
-  return typeof id === 'string' ? id : ANYONE;
+  if (typeof id === 'string') return id;
+  // No answer (offline, busy): whose session it is stays unknown, and no account's item may go on a guess.
+  if (attempt.kind === 'unreachable' || attempt.kind === 'unavailable') return { failed: attempt };
+  return { failed: { kind: 'unavailable', status: 'status' in attempt ? attempt.status : 500, retryAfterMs: 0 } };
 }
 
 /**
