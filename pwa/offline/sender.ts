@@ -1,6 +1,6 @@
 import { BATCH_MAX_CALLS, BATCHABLE_PATH } from '#domain/schemas/batch.ts';
 import { openedDeviceDb } from './db.ts';
-import type { OutboxFile, OutboxItem } from './db.ts';
+import type { DeviceDb, OutboxFile, OutboxItem } from './db.ts';
 import { ANSWER_KEPT_IN, holdsBack } from './kinds.ts';
 import { readableLabel } from './labels.ts';
 import { changed } from './outbox.ts';
@@ -80,14 +80,28 @@ const waiters = new Map<string, (attempt: Attempt) => void>();
 
 async function drainHeld(force: boolean): Promise<DrainResult> {
   const db = await openedDeviceDb();
+  let signInNeeded = false;
   try {
     // Read once, then work through it in memory (re-reading only for items queued meanwhile), a batch at a time:
     // a drain of n items costs about n / 50 requests, not n requests and n reads of the whole outbox.
     let all = await db.outbox.orderBy('seq').toArray();
+    const account = await accountFor(all);
+    if (typeof account === 'object' && account !== null) {
+      // The server could not say whose session it is: the first waiting item meets that fate, as if sent.
+      const head = all.find((item) => item.state === 'waiting')!;
+      waiters.get(head.id)?.(account.failed);
+      await halt(db, head, account.failed, all, new Set([head.id]));
+      return 'stopped';
+    }
+    const waiting = all.length;
+    all = await sendable(db, all, account, true);
+    // Held for an account while nobody is signed in: once the rest has gone, the pages say "Please sign in again"
+    // (as a refused try would), and not before, so a form whose item goes in this drain hears that it went.
+    signInNeeded = account === null && all.length < waiting;
     for (;;) {
       let batch = nextBatch(all, force);
       if (batch.length === 0) {
-        all = await db.outbox.orderBy('seq').toArray();
+        all = await sendable(db, await db.outbox.orderBy('seq').toArray(), account);
         batch = nextBatch(all, force);
         if (batch.length === 0) return 'done';
       }
@@ -135,22 +149,63 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
         broadcast({ type: 'sent', items: done.map(({ id, kind, label }) => ({ id, kind, label: readableLabel(label) })) });
       }
       if (!stop) continue;
-      const { item, attempt } = stop;
-      const tries = item.attempts + 1;
-      const wait = attempt.kind === 'unavailable' ? Math.max(attempt.retryAfterMs, backoff(tries)) : backoff(tries);
-      await db.outbox
-        .where('id')
-        .equals(item.id)
-        .modify({ attempts: tries, nextAt: Date.now() + wait });
-      // What waits behind it would meet the same fate now: their forms (here, in other tabs) hear so at once.
-      const told = new Set(batch.map((one) => one.id));
-      for (const other of all) if (!told.has(other.id)) waiters.get(other.id)?.(attempt);
-      broadcast(attempt.kind === 'sign-in' ? { type: 'sign-in-needed' } : { type: 'paused' });
+      await halt(db, stop.item, stop.attempt, all, new Set(batch.map((one) => one.id)));
       return 'stopped';
     }
   } finally {
+    if (signInNeeded) broadcast({ type: 'sign-in-needed' });
     await changed();
   }
+}
+
+/**
+ * The drain stops at `item` after `attempt` (no answer, busy, signed out): its next try backs off, and what waits
+ * behind it would meet the same fate now, so their forms (here, in other tabs) hear so at once.
+ */
+async function halt(db: DeviceDb, item: OutboxItem, attempt: Attempt, all: readonly OutboxItem[], told: ReadonlySet<string>): Promise<void> {
+  const tries = item.attempts + 1;
+  const wait = attempt.kind === 'unavailable' ? Math.max(attempt.retryAfterMs, backoff(tries)) : backoff(tries);
+  await db.outbox
+    .where('id')
+    .equals(item.id)
+    .modify({ attempts: tries, nextAt: Date.now() + wait });
+  for (const other of all) if (!told.has(other.id)) waiters.get(other.id)?.(attempt);
+  broadcast(attempt.kind === 'sign-in' ? { type: 'sign-in-needed' } : { type: 'paused' });
+}
+
+/** No account's items are held back: nothing in the outbox belongs to one. */
+const ANYONE = Symbol('anyone');
+
+/**
+ * Who the server's session is for, asked once a drain when an account's item waits: the sender must send an item
+ * only in its owner's session. A customer's booking (their name, address, description, photos) sent while someone
+ * else is signed in on the device would land in that other person's account; an admin's change would be refused.
+ * Null: nobody is signed in.
+ */
+async function accountFor(all: readonly OutboxItem[]): Promise<string | null | typeof ANYONE | { failed: Attempt }> {
+  if (!all.some((item) => item.owner !== null && item.state === 'waiting')) return ANYONE;
+  const attempt = await request('/api/auth/me', { method: 'GET', headers: { Accept: 'application/json' } });
+  if (attempt.kind === 'sign-in') return null;
+  const id = attempt.kind === 'sent' ? (attempt.data as { id?: unknown } | null)?.id : undefined;
+  if (typeof id === 'string') return id;
+  // No answer (offline, busy): whose session it is stays unknown, and no account's item may go on a guess.
+  if (attempt.kind === 'unreachable' || attempt.kind === 'unavailable') return { failed: attempt };
+  return { failed: { kind: 'unavailable', status: 'status' in attempt ? attempt.status : 500, retryAfterMs: 0 } };
+}
+
+/**
+ * The outbox without the waiting items of an account that is not the one signed in. Those wait, unsent, for their
+ * owner's next sign-in (start.ts sends at once then): their next try is put off, so the timer does not spin on
+ * them (`first`: once a drain).
+ * The public items and the signed-in account's own go on meanwhile.
+ */
+async function sendable(db: DeviceDb, all: OutboxItem[], account: string | null | typeof ANYONE, first = false): Promise<OutboxItem[]> {
+  if (account === ANYONE) return all;
+  const others = all.filter((item) => item.owner !== null && item.owner !== account && item.state === 'waiting');
+  if (others.length === 0) return all;
+  if (first) await db.outbox.bulkUpdate(others.map((item) => ({ key: item.seq!, changes: { nextAt: Date.now() + MAX_BACKOFF_MS } })));
+  const held = new Set(others);
+  return all.filter((item) => !held.has(item));
 }
 
 /**
@@ -222,7 +277,7 @@ export async function sendWithFiles(
   const attachments = [];
   for (const [index, file] of item.files.entries()) {
     if (!file.uploaded) {
-      const uploadAttempt = await upload(file.blob, file.name);
+      const uploadAttempt = await upload(file.blob, file.name, await uploadKey(item.id, index));
       if (uploadAttempt.kind !== 'sent') return uploadAttempt;
       // POST /api/upload answers the list of stored files itself (seed point 7: "files list").
       const answer = uploadAttempt.data as Array<OutboxFile['uploaded']> | { files?: Array<OutboxFile['uploaded']> } | null;
@@ -273,10 +328,23 @@ function classify({ status, body, retryAfter: after }: BatchAnswer): Attempt {
   return answered(code, body ?? null, JSON.stringify(body ?? ''), '', typeof after === 'string' ? after : null);
 }
 
-function upload(blob: Blob, name: string): Promise<Attempt> {
+function upload(blob: Blob, name: string, key: string): Promise<Attempt> {
   const form = new FormData();
   form.append('files', blob, name);
-  return request('/api/upload', { method: 'POST', headers: { Accept: 'application/json' }, body: form });
+  return request('/api/upload', { method: 'POST', headers: { Accept: 'application/json', 'Idempotency-Key': key }, body: form });
+}
+
+/**
+ * The Idempotency-Key of an item's `index`th file, the same on every try (a UUID of version 8 from a SHA-256 of the
+ * item's id and the index): an upload the server stored but whose answer never came (the signal went mid-upload) is
+ * recognised when it comes again, rather than stored and counted against the day's upload quota once more per try.
+ */
+async function uploadKey(itemId: string, index: number): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${itemId.toLowerCase()} file ${index}`)));
+  digest[6] = (digest[6]! & 0x0f) | 0x80;
+  digest[8] = (digest[8]! & 0x3f) | 0x80;
+  const hex = Array.from(digest.subarray(0, 16), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** A request, classified: what the server said, or that nothing answered. */

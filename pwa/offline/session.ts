@@ -27,7 +27,19 @@ export function rememberUser(user: UserView): void {
   }
   current = user;
   emit();
+  for (const listener of signInListeners) listener();
 }
+
+/**
+ * Calls `listener` whenever the server has just said who is signed in (a sign-in, a sign-up, a session check): the
+ * outbox then sends at once what waited for a sign-in, rather than after the back-off its 401s ran up.
+ */
+export function onSignedIn(listener: () => void): () => void {
+  signInListeners.add(listener);
+  return () => signInListeners.delete(listener);
+}
+
+const signInListeners = new Set<() => void>();
 
 /** Clears the cached user (after sign-out, or when the server no longer knows the session). */
 export function forgetUser(): void {

@@ -2,6 +2,7 @@ import { toast } from '../lib/toast.ts';
 import { currentCounts } from './page-state.ts';
 import type { DrainResult } from './sender.ts';
 import { gatherSent, type SentItem } from './sent-toasts.ts';
+import { onSignedIn } from './session.ts';
 import { onOutboxEvent, wasAnswered } from './signals.ts';
 
 /**
@@ -22,6 +23,8 @@ export function startOutbox(): () => void {
   };
   window.addEventListener('online', online);
   document.addEventListener('visibilitychange', visible);
+  // Signed in (again): what waited for it goes now, whatever back-off the refused tries ran up meanwhile.
+  const stopSignIn = onSignedIn(() => kick(true, true));
   const sent = gatherSent(toastSent);
   const stop = onOutboxEvent((event) => {
     if (event.type === 'changed') void import('./outbox.ts').then((outbox) => outbox.recount());
@@ -36,6 +39,7 @@ export function startOutbox(): () => void {
     if (timer) clearTimeout(timer);
     window.removeEventListener('online', online);
     document.removeEventListener('visibilitychange', visible);
+    stopSignIn();
     stop();
     sent.flush();
   };

@@ -96,15 +96,17 @@ export type ShownBooking = Shown<BookingView> & { readonly notesWaiting?: Shown<
 
 /**
  * Bookings, newest first, with the bookings, status changes, new dates, notes and cancellations still in the outbox laid
- * over them; undefined while loading.
+ * over them; undefined while loading. Only `owner`'s items are laid over: another account's, waiting on this device
+ * for its owner to sign in again (sender.ts), are theirs alone (their name, address and words).
  */
-export function useBookings(): ShownBooking[] | undefined {
+export function useBookings(owner: string): ShownBooking[] | undefined {
   return useLiveQuery(async () => {
     const db = deviceDb();
     const [rows, items] = await Promise.all([db.bookings.orderBy('createdAt').reverse().toArray(), db.outbox.orderBy('seq').toArray()]);
     const shown = new Map<string, ShownBooking>(rows.map((row) => [row.id, row]));
     const added: ShownBooking[] = [];
     for (const item of items) {
+      if (item.owner !== owner) continue;
       if (item.kind === KINDS.booking && item.record && !shown.has(item.record)) {
         const row = provisionalBooking(item);
         shown.set(row.id, row);
@@ -132,14 +134,14 @@ export function useBookings(): ShownBooking[] | undefined {
     // A job made on this device and changed before it was sent: its changes are laid over it too.
     lastBookings = sameRows(lastBookings, [...added.map((row) => shown.get(row.id)!), ...rows.map((row) => shown.get(row.id)!)]);
     return lastBookings;
-  }, []);
+  }, [owner]);
 }
 
 /** useBookings' last answer: a job that did not change keeps its object (sameRows), so the screens draw only what changed. */
 let lastBookings: ShownBooking[] | undefined;
 
-/** One booking's messages, oldest first, with the messages still in the outbox after them; undefined while loading. */
-export function useMessages(bookingId: string): Array<Shown<MessageView>> | undefined {
+/** One booking's messages, oldest first, with `owner`'s messages still in the outbox after them; undefined while loading. */
+export function useMessages(bookingId: string, owner: string): Array<Shown<MessageView>> | undefined {
   return useLiveQuery(async () => {
     const db = deviceDb();
     const [rows, items] = await Promise.all([
@@ -148,7 +150,7 @@ export function useMessages(bookingId: string): Array<Shown<MessageView>> | unde
     ]);
     const known = new Set(rows.map((row) => row.id));
     const pending = items
-      .filter((item) => item.kind === KINDS.message && !known.has(String(item.body['id'])))
+      .filter((item) => item.kind === KINDS.message && item.owner === owner && !known.has(String(item.body['id'])))
       .map((item): Shown<MessageView> => ({
         id: String(item.body['id']),
         bookingId,
@@ -162,7 +164,7 @@ export function useMessages(bookingId: string): Array<Shown<MessageView>> | unde
         waiting: waitingOf(item),
       }));
     return [...rows, ...pending];
-  }, [bookingId]);
+  }, [bookingId, owner]);
 }
 
 /** Quotes, newest first; undefined while loading. */

@@ -405,6 +405,33 @@ test.describe('the customer portal: bookings, files and chat', () => {
     expect(JSON.parse(bookings[0]!.attachments!)).toHaveLength(1);
   });
 
+  test('a photo whose upload reached us but whose answer was lost to the signal is kept once, and the booking arrives once with it', async ({ page, server }) => {
+    const { email, id } = await signedInCustomer(page, server, 'una.upload@example.com');
+    const photo = png().bytes;
+    // The signal goes just as the upload ends: the server has stored the photo, the phone never hears so.
+    let cut = false;
+    await page.route(
+      '**/api/upload',
+      async (route) => {
+        await route.fetch();
+        cut = true;
+        await route.abort('connectionreset');
+      },
+      { times: 1 },
+    );
+    await bookWith(page, { serviceType: 'socket_installation', startDate: dayAhead(31), finishDate: dayAhead(31), description: 'Photo on a weak signal' }, [
+      { name: 'fuse-box.png', mimeType: 'image/png', buffer: photo },
+    ]);
+    await expect.poll(() => cut).toBe(true);
+    await expect(page.getByRole('button', { name: /waiting to send \(1\)/i })).toBeVisible();
+
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect.poll(() => server.storage.queries.bookingsForCustomer(email, null).map((b) => b.description)).toEqual(['Photo on a weak signal']);
+    expect(JSON.parse(server.storage.queries.bookingsForCustomer(email, null)[0]!.attachments!)).toHaveLength(1);
+    // One copy kept and counted against the day's upload allowance, not one per try.
+    expect(server.storage.queries.uploadUsage(id, '1970-01-01T00:00:00.000Z').bytes).toBe(photo.length);
+  });
+
   test('quick booking: a day picked on the calendar is booked from and to that day', async ({ page, server }) => {
     const { email } = await signedInCustomer(page, server, 'quincy.quick@example.com');
     const calendar = page.getByRole('grid');

@@ -41,7 +41,7 @@ export function Dashboard({ user }: { user: UserView }) {
   }, []);
   const status = useMirrorSync(user, { everyMs: MESSAGES_PULL_EVERY_MS, onSignedOut: signedOut });
   const { refresh } = status;
-  const bookings = useBookings();
+  const bookings = useBookings(user.id);
   const quotes = useAdminQuotes();
   const messages = useAllMessages();
   const marks = useChatMarks();

@@ -28,8 +28,8 @@ export const TEAM_LABEL = `${BUSINESS.shortName} team`;
  * The heading takes focus when the chat opens; Back returns to the list.
  */
 export function BookingChat({ user, bookingId, onBack }: { user: UserView; bookingId: string; onBack: () => void }) {
-  const bookings = useBookings();
-  const messages = useMessages(bookingId);
+  const bookings = useBookings(user.id);
+  const messages = useMessages(bookingId, user.id);
   const booking = bookings?.find((b) => b.id === bookingId);
   const heading = useRef<HTMLHeadingElement>(null);
   const log = useNewestInView();

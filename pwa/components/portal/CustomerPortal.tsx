@@ -64,7 +64,9 @@ export function CustomerPortal({ path, search }: { path: PortalPath; search: Por
     );
   }
   if (user.isAdmin) return <AdminHere user={user} />;
-  return <PortalScreen user={user} path={path} search={search} />;
+  // Keyed by the account: when the session turns out to be someone else's (the device's cached user was stale, or
+  // another tab signed in as another person), the forms start again with their name and e-mail, not the last one's.
+  return <PortalScreen key={user.id} user={user} path={path} search={search} />;
 }
 
 /** The admin signed in here: the customer portal is not theirs (their copy holds every customer's records). */

@@ -40,7 +40,7 @@ export function NewBookingForm({ user }: { user: UserView }) {
   // The phone and address of the customer's latest booking (the one just sent too), so a second booking does not ask
   // again; they are only defaults, for a job at another address. The inputs start again once the device's copy has
   // been read (it is there within moments of the portal opening).
-  const bookings = useBookings();
+  const bookings = useBookings(user.id);
   const latest = bookings?.find((booking) => booking.phone || booking.address);
   const known = bookings === undefined ? 'reading' : 'read';
   return (

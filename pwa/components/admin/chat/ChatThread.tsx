@@ -35,7 +35,7 @@ import { customerReadsChat } from './reach.ts';
 export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; /** The Back button's words: 'Back to …'. */ back: string; onBack: () => void }) {
   const { user } = useAdmin();
   const reads = customerReadsChat(job, user.id);
-  const messages = useMessages(job.id);
+  const messages = useMessages(job.id, user.id);
   // The customer wrote last: "No reply needed" (or that it was marked so) goes between the messages and the box.
   const latest = messages?.at(-1);
   const theirs = reads && latest !== undefined && !latest.isFromAdmin ? latest : undefined;

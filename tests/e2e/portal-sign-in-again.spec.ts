@@ -1,0 +1,106 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { expectToast, open, registerInPage } from './portal-helpers.ts';
+import { bookWith, dayAhead, signedInCustomer } from './portal-steps.ts';
+
+const PASSWORD = 'a-customer-passphrase';
+
+test.describe('the portal when a sign-in ends with a booking waiting on the device', () => {
+  test('the customer signs in again and the booking goes at once, once, whatever back-off it had run up', async ({ page, server }) => {
+    const { email } = await signedInCustomer(page, server, 'sasha.again@example.com');
+    await queueBookingThenLoseSession(page, 'Waited for a sign-in');
+    // As after many refused tries: its next one an hour away. Only the sign-in may send it now.
+    await page.evaluate(() => deferAll(3_600_000));
+
+    await signIn(page, email);
+    await expect.poll(() => server.storage.queries.bookingsForCustomer(email, null).map((b) => b.description)).toEqual(['Waited for a sign-in']);
+    await expect(page.getByRole('button', { name: /waiting to send/i })).toBeHidden();
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    await expect(page.getByRole('listitem').filter({ hasText: 'Waited for a sign-in' }).getByText('Pending')).toBeVisible();
+    expect(server.storage.queries.bookingsForCustomer(email, null)).toHaveLength(1);
+  });
+
+  test('someone else signing in on the device neither gets nor sees the waiting booking; it goes to its owner when they sign in', async ({ page, server }) => {
+    const { email, id } = await signedInCustomer(page, server, 'alex.owner@example.com');
+    await queueBookingThenLoseSession(page, 'Alex’s private job');
+
+    // Another person signs up on the same browser and books.
+    await open(page, '/customer-auth');
+    const other = await registerInPage(page, 'blair.other@example.com', 'blairs-own-passphrase', 'Blair', 'Other');
+    await server.verifyEmail('blair.other@example.com');
+    await open(page, '/customer-portal');
+    await expect(page.getByText('Signed in as Blair Other')).toBeVisible();
+    await bookWith(page, { serviceType: 'socket_installation', startDate: dayAhead(40), finishDate: dayAhead(40), description: 'Blair’s job' });
+    await expect.poll(() => server.storage.queries.bookingsForCustomer(null, other.id).length).toBe(1);
+    // Alex's booking went before Blair's in the queue: had it gone, it would be in Blair's account by now.
+    expect(server.storage.queries.bookingsForCustomer(null, other.id).map((b) => b.description)).toEqual(['Blair’s job']);
+    expect(server.storage.queries.bookingsForCustomer(email, id)).toHaveLength(0);
+    // And Blair's is in Blair's name, though the portal first opened with Alex still remembered on the device.
+    expect(server.storage.queries.bookingsForCustomer(null, other.id).map((b) => [b.firstName, b.email])).toEqual([['Blair', 'blair.other@example.com']]);
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    await expect(page.getByRole('listitem').filter({ hasText: 'Blair’s job' })).toBeVisible();
+    await expect(page.getByText('Alex’s private job')).toBeHidden();
+
+    // Blair signs out (nothing of theirs waits), Alex signs in: Alex's booking arrives, once, in Alex's account.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/customer-auth/);
+    await signIn(page, email);
+    await expect.poll(() => server.storage.queries.bookingsForCustomer(null, id).map((b) => b.description)).toEqual(['Alex’s private job']);
+    await expect(page.getByRole('button', { name: /waiting to send/i })).toBeHidden();
+    expect(server.storage.queries.bookingsForCustomer(null, other.id).map((b) => b.description)).toEqual(['Blair’s job']);
+  });
+});
+
+declare global {
+  function deferAll(ms: number): Promise<void>;
+}
+
+/** Books with no signal, then the session ends on the server; back online, the outbox asks for a sign-in. */
+async function queueBookingThenLoseSession(page: Page, description: string): Promise<void> {
+  await page.addInitScript(defineDeferAll);
+  await page.evaluate(defineDeferAll);
+  // The form's checks load on its first focus: let that happen while online.
+  await page.getByLabel(/^First name/).focus();
+  await page.waitForLoadState('networkidle');
+  await page.context().setOffline(true);
+  await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(30), finishDate: dayAhead(30), description });
+  await expectToast(page, 'Saved on this device');
+  // The session ends on the server (signed out elsewhere, or timed out).
+  expect((await page.request.post('/api/auth/logout')).ok()).toBe(true);
+  await page.context().setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expectToast(page, 'Please sign in again');
+}
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await open(page, '/customer-auth');
+  await page.locator('#signin-email').fill(email);
+  await page.locator('#signin-password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/customer-portal/);
+}
+
+/** Puts `deferAll` on the page: moves every queued item's next try `ms` ahead, in IndexedDB itself. */
+function defineDeferAll(): void {
+  globalThis.deferAll = (ms) =>
+    new Promise((done, fail) => {
+      const request = indexedDB.open('sparkright');
+      request.onerror = () => fail(request.error);
+      request.onsuccess = () => {
+        const tx = request.result.transaction('outbox', 'readwrite');
+        const cursor = tx.objectStore('outbox').openCursor();
+        cursor.onsuccess = () => {
+          const at = cursor.result;
+          if (!at) return;
+          at.update({ ...(at.value as object), nextAt: Date.now() + ms });
+          at.continue();
+        };
+        tx.oncomplete = () => {
+          request.result.close();
+          done();
+        };
+        tx.onerror = () => fail(tx.error);
+      };
+    });
+}
