@@ -15,9 +15,10 @@ export const toast = {
 /**
  * Where a toast shows, and what it lets the user do about its news (e.g. the admin's "Open chat"): one button, or two
  * when the news is of two kinds (`also`: a booking request and a quote request, each opened where it is). Sonner has two
- * button slots; the first of two goes in the one it draws first (its cancel button, styled as an action here).
+ * button slots; the first of two goes in the one it draws first (its cancel button, styled as an action here). `once`:
+ * an id for news that may come again while its toast shows (the same toast stays, not a second one under it).
  */
-export type ToastOptions = ToastPlace & { action?: ToastAction; also?: ToastAction };
+export type ToastOptions = ToastPlace & { action?: ToastAction; also?: ToastAction; once?: string };
 
 /**
  * A button on the toast that takes the user to what it is about (or takes back what it confirms: Undo); the toast goes
@@ -106,6 +107,8 @@ async function show(kind: Kind, title: string, description?: string, options?: T
     ...(description ? { description } : {}),
     ...(top ? { position: 'top-center' as const } : {}),
     ...(action ? { duration: ACTION_TOAST_MS } : {}),
+    // The same news again while its toast still shows: that toast stays, once (sonner replaces a toast by its id).
+    ...(options?.once ? { id: options.once } : {}),
     ...(action && also ? { cancel: button(action), action: button(also) } : action ? { action: button(action) } : {}),
   });
 }

@@ -1,3 +1,4 @@
+import { navigateTo } from '../islands/links.ts';
 import { toast } from '../lib/toast.ts';
 import { currentCounts } from './page-state.ts';
 import type { DrainResult } from './sender.ts';
@@ -31,7 +32,7 @@ export function startOutbox(): () => void {
     else if (event.type === 'sent') sent.add(event.items.filter((item) => !wasAnswered(item.id)));
     else if (event.type === 'refused' && !wasAnswered(event.id))
       void toast.error('Not accepted', `${event.label}: ${event.message} Open “Waiting to send” to edit or discard it.`);
-    else if (event.type === 'sign-in-needed') void toast.info('Please sign in again', 'Your changes are kept on this device and go once you have signed in.');
+    else if (event.type === 'sign-in-needed') askToSignIn();
   });
   const first = setTimeout(() => kick(true), 0);
   return () => {
@@ -43,6 +44,19 @@ export function startOutbox(): () => void {
     stop();
     sent.flush();
   };
+}
+
+/**
+ * The server no longer knows the session that queued changes belong to: they wait, and the toast takes the user to the
+ * sign-in (the customer's; on /admin the dashboard shows its own sign-in form, so no button there).
+ */
+function askToSignIn(): void {
+  const onAdmin = window.location.pathname.startsWith('/admin');
+  void toast.info(
+    'Please sign in again',
+    'Your changes are kept on this device and go once you have signed in.',
+    onAdmin ? { once: 'sign-in-needed' } : { once: 'sign-in-needed', action: { label: 'Sign in', more: 'again to send what waits', onClick: () => navigateTo('/customer-auth') } },
+  );
 }
 
 /** One toast for what went through together (gatherSent): the item's own words for one, a count for several. */

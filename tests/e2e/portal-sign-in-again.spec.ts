@@ -12,6 +12,9 @@ test.describe('the portal when a sign-in ends with a booking waiting on the devi
     // As after many refused tries: its next one an hour away. Only the sign-in may send it now.
     await page.evaluate(() => deferAll(3_600_000));
 
+    // The toast's button takes them to the sign-in.
+    await page.getByRole('button', { name: /^Sign in again to send what waits/ }).click();
+    await expect(page).toHaveURL(/\/customer-auth/);
     await signIn(page, email);
     await expect.poll(() => server.storage.queries.bookingsForCustomer(email, null).map((b) => b.description)).toEqual(['Waited for a sign-in']);
     await expect(page.getByRole('button', { name: /waiting to send/i })).toBeHidden();
@@ -41,6 +44,13 @@ test.describe('the portal when a sign-in ends with a booking waiting on the devi
     await page.getByRole('tab', { name: 'My Bookings' }).click();
     await expect(page.getByRole('listitem').filter({ hasText: 'Blair’s job' })).toBeVisible();
     await expect(page.getByText('Alex’s private job')).toBeHidden();
+    // Waiting to send says that something waits for another account, without its words, and Blair cannot discard it.
+    await page.getByRole('button', { name: /waiting to send/i }).click();
+    const panel = page.getByRole('dialog', { name: 'Waiting to send' });
+    await expect(panel).toContainText('1 change is kept on this device for an account that is not signed in here');
+    await expect(panel).not.toContainText('Rewiring');
+    await expect(panel.getByRole('button', { name: 'Discard' })).toHaveCount(0);
+    await panel.getByRole('button', { name: 'Close' }).click();
 
     // Blair signs out (nothing of theirs waits), Alex signs in: Alex's booking arrives, once, in Alex's account.
     await page.getByRole('button', { name: 'Logout' }).click();

@@ -6,6 +6,7 @@ import { requestEdit } from '../../offline/edit.ts';
 import { readableLabel } from '../../offline/labels.ts';
 import { discard, retry, takeBack } from '../../offline/outbox.ts';
 import { drain } from '../../offline/sender.ts';
+import { useCurrentUser } from '../../offline/session.ts';
 import { useOffline } from '../../offline/use-outbox.ts';
 import { afterDrain } from '../../offline/start.ts';
 import { Icon } from '../ui/Icon.tsx';
@@ -26,7 +27,12 @@ const EDIT_AT: Readonly<Record<string, { to: '/' | '/support'; hash?: string }>>
  */
 export default function OutboxPanel({ onClose }: { onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const items = useLiveQuery(() => deviceDb().outbox.orderBy('seq').toArray(), []);
+  const all = useLiveQuery(() => deviceDb().outbox.orderBy('seq').toArray(), []);
+  // Another account's items (queued before its sign-in ended, waiting for its owner: sender.ts) are theirs: their
+  // words and choices are not shown here, nor can they be discarded by whoever uses the device now.
+  const me = useCurrentUser()?.id ?? null;
+  const items = all?.filter((item) => item.owner === null || item.owner === me);
+  const others = (all?.length ?? 0) - (items?.length ?? 0);
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
@@ -51,8 +57,14 @@ export default function OutboxPanel({ onClose }: { onClose: () => void }) {
           <span className="visually-hidden">Close</span>
         </button>
       </div>
+      {others > 0 ? (
+        <p className="outbox-panel__lead">
+          {others === 1 ? '1 change is' : `${others} changes are`} kept on this device for an account that is not signed in here:{' '}
+          {others === 1 ? 'it goes' : 'they go'} once its owner signs in.
+        </p>
+      ) : null}
       {items === undefined ? null : items.length === 0 ? (
-        <p>Everything has been sent.</p>
+        others > 0 ? null : <p>Everything has been sent.</p>
       ) : (
         <>
           <p className="outbox-panel__lead">Kept on this device until our server has it. Nothing here is lost if you close the page.</p>
