@@ -1,7 +1,7 @@
 import { bookingDecider, newBookingData } from '#domain/deciders/booking.ts';
 import { streamId } from '#domain/deciders/decider.ts';
 import { quoteDecider } from '#domain/deciders/quote.ts';
-import { DomainError, NotFoundError } from '#domain/errors.ts';
+import { ConflictError, DomainError, NotFoundError } from '#domain/errors.ts';
 import { personSubject } from '#domain/events.ts';
 import { MSG } from '#domain/messages.ts';
 import { quoteNewsForCustomer } from '#domain/notices.ts';
@@ -23,11 +23,12 @@ function loadQuote(uow: Uow, quoteId: string): { quote: Quote; stream: string; s
 /**
  * `PUT /api/quotes/{id}`: the admin's notes, price and what it includes, status, priority, follow-up. Marking it quoted
  * sends the customer the price (with what it includes), and a new price for a quote that waits for their answer is
- * sent too (domain/notices.ts).
+ * sent too (domain/notices.ts). A field the edit sets that changed elsewhere after its `expectedVersion` is a 409
+ * `version_conflict` carrying the quote as it is now (`current`), so a device that was offline never overwrites it.
  */
 export const reviseQuote: Command<UpdateQuoteInput & { id: string }, { id: string }> = (uow, { id: quoteId, ...input }) => {
   const { quote, stream, subject } = loadQuote(uow, quoteId);
-  const { events } = uow.handle(stream, quoteDecider, { type: 'ReviseQuote', data: input }, { subject });
+  const { events } = withCurrent(uow, quoteId, () => uow.handle(stream, quoteDecider, { type: 'ReviseQuote', data: input }, { subject }));
   const after = { quoteStatus: input.quoteStatus ?? quote.quoteStatus, estimatedCost: input.estimatedCost !== undefined ? input.estimatedCost : quote.estimatedCost };
   const news = events.length > 0 ? quoteNewsForCustomer(quote, after) : null;
   const to = news ? customerAddress(uow, quote) : null;
@@ -38,6 +39,18 @@ export const reviseQuote: Command<UpdateQuoteInput & { id: string }, { id: strin
   else uow.mail.queue(quotePriceChanged(to, facts, quote.estimatedCost, portalFor(uow, to)));
   return { id: quoteId };
 };
+
+/** A version conflict answered with the quote as it is now, for the device to show beside its own edit. */
+function withCurrent<T>(uow: Uow, quoteId: string, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof ConflictError && error.code === 'version_conflict') {
+      throw new ConflictError(error.code, error.message, { ...error.details, current: uow.queries.quote(quoteId) });
+    }
+    throw error;
+  }
+}
 
 /** The customer's answer to a quoted price (`POST /api/quotes/{id}/approve` and `/decline`). */
 export const answerQuote: Command<{ id: string; answer: 'approved' | 'rejected' }, { id: string }> = (uow, { id, answer }) => {

@@ -1,6 +1,6 @@
 import { ConflictError, DomainError, NotFoundError, assertNever } from '../errors.ts';
 import type { QuoteAnswered, QuoteConverted, QuoteDeleted, QuoteRequested, QuoteRevised, QuoteWithdrawn } from '../events.ts';
-import { PRICE_REQUIRED, type QuoteStatus } from '../schemas/quote.ts';
+import { PRICE_REQUIRED, type Priority, type QuoteStatus } from '../schemas/quote.ts';
 import type { Decider } from './decider.ts';
 
 export type QuoteEvent = QuoteRequested | QuoteRevised | QuoteAnswered | QuoteConverted | QuoteDeleted | QuoteWithdrawn;
@@ -19,10 +19,31 @@ export type QuoteState =
       /** Withdrawn as its customer's details were erased (their own deletion of their account, or the business's): it cannot become a job. */
       withdrawn: boolean;
       request: QuoteRequested['data'];
+      /** The admin's working fields as they are now, to tell an edit that changes one from one that repeats it. */
+      fields: QuoteFields;
+      /** The stream's version: how many events the quote has. */
+      version: number;
+      /** The version of the last event that set each working field (the customer's answer and a withdrawal set the status). */
+      changedAt: Partial<Record<QuoteField, number>>;
     };
 
+/** The admin's working fields of a quote, the ones `PUT /api/quotes/{id}` sets. */
+export type QuoteFields = {
+  notes: string | null;
+  scope: string | null;
+  estimatedCost: string | null;
+  quoteStatus: QuoteStatus;
+  priority: Priority;
+  followUpDate: string | null;
+};
+export type QuoteField = keyof QuoteFields;
+
 export type RequestQuote = { type: 'RequestQuote'; data: QuoteRequested['data'] };
-export type ReviseQuote = { type: 'ReviseQuote'; data: Omit<QuoteRevised['data'], 'quoteId'> };
+/**
+ * `expectedVersion` is the quote's version the edit was made on: a field it sets that another event set after that
+ * version, to something else, is a conflict (ADR 030), never overwritten.
+ */
+export type ReviseQuote = { type: 'ReviseQuote'; data: Omit<QuoteRevised['data'], 'quoteId'> & { expectedVersion?: number | undefined } };
 export type AnswerQuote = { type: 'AnswerQuote'; data: { answer: 'approved' | 'rejected' } };
 export type ConvertQuote = { type: 'ConvertQuote'; data: { bookingId: string } };
 export type DeleteQuote = { type: 'DeleteQuote' };
@@ -30,29 +51,51 @@ export type DeleteQuote = { type: 'DeleteQuote' };
 export type WithdrawQuoteRequest = { type: 'WithdrawQuoteRequest' };
 export type QuoteCommand = RequestQuote | ReviseQuote | AnswerQuote | ConvertQuote | DeleteQuote | WithdrawQuoteRequest;
 
+/** Our text for an edit of fields that were changed on another device after the version it was made on. */
+export const QUOTE_CHANGED_MEANWHILE = 'This quote was changed on another device meanwhile';
+
 /** Our text for a conversion of a request its customer withdrew. */
 export const QUOTE_WITHDRAWN = 'This quote request was withdrawn when its customer’s details were erased, so it cannot become a job.';
 
 function evolve(state: QuoteState, event: QuoteEvent): QuoteState {
+  if (event.type === 'QuoteRequested') {
+    const fields: QuoteFields = { notes: null, scope: null, estimatedCost: null, quoteStatus: 'pending', priority: 'medium', followUpDate: null };
+    return { status: 'open', quoteId: event.data.quoteId, email: event.data.email, quoteStatus: 'pending', estimatedCost: null, bookingId: null, withdrawn: false, request: event.data, fields, version: 1, changedAt: {} };
+  }
+  if (event.type === 'QuoteDeleted') return { status: 'deleted' };
+  if (state.status !== 'open') return state;
+  const open = { ...state, version: state.version + 1 };
   switch (event.type) {
-    case 'QuoteRequested':
-      return { status: 'open', quoteId: event.data.quoteId, email: event.data.email, quoteStatus: 'pending', estimatedCost: null, bookingId: null, withdrawn: false, request: event.data };
     case 'QuoteRevised': {
-      if (state.status !== 'open') return state;
-      const { quoteStatus, estimatedCost } = event.data;
-      return { ...state, quoteStatus: quoteStatus ?? state.quoteStatus, estimatedCost: estimatedCost === undefined ? state.estimatedCost : estimatedCost };
+      const { quoteId: _id, ...set } = event.data;
+      const changes = Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined)) as Partial<QuoteFields>;
+      const fields = { ...state.fields, ...changes };
+      const changedAt = { ...state.changedAt, ...Object.fromEntries(Object.keys(changes).map((field) => [field, open.version])) };
+      return { ...open, quoteStatus: fields.quoteStatus, estimatedCost: fields.estimatedCost, fields, changedAt };
     }
     case 'QuoteAnswered':
-      return state.status === 'open' ? { ...state, quoteStatus: event.data.quoteStatus } : state;
+      return withStatus(open, event.data.quoteStatus);
     case 'QuoteConverted':
-      return state.status === 'open' ? { ...state, bookingId: event.data.bookingId } : state;
+      return { ...open, bookingId: event.data.bookingId };
     case 'QuoteWithdrawn':
-      return state.status === 'open' ? { ...state, quoteStatus: 'rejected', withdrawn: true } : state;
-    case 'QuoteDeleted':
-      return { status: 'deleted' };
+      return { ...withStatus(open, 'rejected'), withdrawn: true };
     default:
       return assertNever(event);
   }
+}
+
+function withStatus(state: Extract<QuoteState, { status: 'open' }>, quoteStatus: QuoteStatus): Extract<QuoteState, { status: 'open' }> {
+  return { ...state, quoteStatus, fields: { ...state.fields, quoteStatus }, changedAt: { ...state.changedAt, quoteStatus: state.version } };
+}
+
+/**
+ * The fields an edit made on `expectedVersion` sets that another event set after that version, to something other
+ * than what the edit sends: what the edit would overwrite unseen. A field set to what it already is, or one nobody
+ * touched since, is none of them.
+ */
+export function changedMeanwhile(state: Extract<QuoteState, { status: 'open' }>, changes: Partial<QuoteFields>, expectedVersion: number | undefined): QuoteField[] {
+  if (expectedVersion === undefined) return [];
+  return (Object.keys(changes) as QuoteField[]).filter((field) => (state.changedAt[field] ?? 0) > expectedVersion && state.fields[field] !== changes[field]);
 }
 
 function decide(command: QuoteCommand, state: QuoteState): QuoteEvent[] {
@@ -63,7 +106,10 @@ function decide(command: QuoteCommand, state: QuoteState): QuoteEvent[] {
   if (state.status !== 'open') throw new NotFoundError('quote');
   switch (command.type) {
     case 'ReviseQuote': {
-      const changes = Object.fromEntries(Object.entries(command.data).filter(([, v]) => v !== undefined));
+      const { expectedVersion, ...edit } = command.data;
+      const changes = Object.fromEntries(Object.entries(edit).filter(([, v]) => v !== undefined)) as Partial<QuoteFields>;
+      const stale = changedMeanwhile(state, changes, expectedVersion);
+      if (stale.length > 0) throw new ConflictError('version_conflict', QUOTE_CHANGED_MEANWHILE, { changed: stale });
       if (Object.keys(changes).length === 0) return [];
       // Quoted means the customer is sent the price to approve: a revision that sets the status or the price may not
       // leave the quote Quoted without one (a note alone on an old quote like that is still taken).

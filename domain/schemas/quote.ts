@@ -27,6 +27,8 @@ export const PRICE_REQUIRED = 'Enter the estimated cost before setting the statu
 /**
  * `PUT /api/quotes/{id}`: the admin's working fields, each optional. Quoted with the price emptied in the same
  * call is refused here (the form says so on the field); Quoted with no price sent and none stored, by the decider.
+ * `expectedVersion` is the quote's version the edit was made on: a field it sets that was changed since, to something
+ * else, is a 409 with the quote as it is now (ADR 030); a change of another field meanwhile is no conflict.
  */
 export const UpdateQuoteSchema = z
   .strictObject({
@@ -36,6 +38,7 @@ export const UpdateQuoteSchema = z
     quoteStatus: QuoteStatusSchema.optional(),
     priority: PrioritySchema.optional(),
     followUpDate: optionalDate.optional(),
+    expectedVersion: z.number({ error: 'Must be a whole number' }).int({ error: 'Must be a whole number' }).positive({ error: 'Must be a whole number' }).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.quoteStatus === 'quoted' && value.estimatedCost === null) ctx.addIssue({ code: 'custom', path: ['estimatedCost'], message: PRICE_REQUIRED });

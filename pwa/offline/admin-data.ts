@@ -3,16 +3,12 @@ import { waitsForAnswer } from '#domain/chat-waiting.ts';
 import type { ChatView, ContactView, MessageView, QuoteView } from '#domain/views.ts';
 import { deviceDb } from './db.ts';
 import type { OutboxItem } from './db.ts';
-import { KINDS } from './kinds.ts';
+import { KINDS, QUOTE_KINDS } from './kinds.ts';
 import { sameRows } from './same-rows.ts';
 import type { Shown } from './use-mirror.ts';
 
-/** The admin's outbox kinds beyond the shared ones (use-mirror.ts KINDS): quote work. */
-export const QUOTE_KINDS = {
-  update: 'quote-update',
-  convert: 'quote-convert',
-  remove: 'quote-delete',
-} as const;
+/** The admin's outbox kinds beyond the shared ones (use-mirror.ts KINDS): quote work (kinds.ts, which counts their versions). */
+export { QUOTE_KINDS };
 
 /** A quote as the admin sees it: the server's copy with their queued edit, conversion or deletion laid over it. */
 export type ShownQuote = Shown<QuoteView> & { readonly pending?: 'update' | 'convert' | 'delete' };
@@ -35,7 +31,10 @@ export function useAdminQuotes(): ShownQuote[] | undefined {
       const row = item.record ? shown.get(item.record) : undefined;
       if (!row) continue;
       const waiting = { state: item.state, message: item.error?.message ?? null };
-      if (item.kind === QUOTE_KINDS.update) shown.set(row.id, { ...row, ...(item.body as Partial<QuoteView>), waiting, pending: 'update' });
+      if (item.kind === QUOTE_KINDS.update) {
+        const { expectedVersion: _version, ...edit } = item.body as Partial<QuoteView> & { expectedVersion?: number };
+        shown.set(row.id, { ...row, ...edit, waiting, pending: 'update' });
+      }
       else if (item.kind === QUOTE_KINDS.convert) shown.set(row.id, { ...row, waiting, pending: 'convert' });
       else if (item.kind === QUOTE_KINDS.remove) shown.set(row.id, { ...row, waiting, pending: 'delete' });
     }

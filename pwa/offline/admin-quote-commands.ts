@@ -1,9 +1,13 @@
 import type { QuoteView } from '#domain/views.ts';
 import { jobWhen } from '../components/admin/format.ts';
 import { newCommandId } from '../lib/api.ts';
-import { QUOTE_KINDS } from './admin-data.ts';
 import { keepBooking, personName } from './admin-commands.ts';
 import { deviceDb } from './db.ts';
+import type { OutboxItem } from './db.ts';
+import { movesVersion, QUOTE_KINDS } from './kinds.ts';
+import { discard, retry, shiftLater } from './outbox.ts';
+import { drain } from './sender.ts';
+import { afterDrain } from './start.ts';
 import { submit } from './submit.ts';
 import type { SubmitOutcome } from './submit.ts';
 
@@ -14,8 +18,30 @@ import type { SubmitOutcome } from './submit.ts';
 
 /** The fields of 'Edit Quote' (PUT /api/quotes/{id}). */
 export type QuoteEdit = { notes: string; scope: string; estimatedCost: string; quoteStatus: string; priority: string; followUpDate: string };
+export type QuoteEditField = keyof QuoteEdit;
 
-export async function updateQuote(quote: QuoteView, edit: QuoteEdit, owner: string): Promise<SubmitOutcome> {
+/** The fields of the form, in its order (for showing both versions of the ones that clash). */
+export const QUOTE_EDIT_FIELDS: readonly QuoteEditField[] = ['estimatedCost', 'scope', 'quoteStatus', 'priority', 'followUpDate', 'notes'];
+
+/** A field as the form shows it: text, none as ''. */
+export const shownValue = (quote: Pick<QuoteView, QuoteEditField>, field: QuoteEditField): string => (quote[field] ?? '').trim();
+
+/**
+ * The fields the admin changed from the quote as the form showed it: only these are sent, so an edit never writes back
+ * a field it did not touch (which another device, or the customer, may have changed meanwhile).
+ */
+export function editedFields(shown: Pick<QuoteView, QuoteEditField>, values: QuoteEdit): Partial<QuoteEdit> {
+  return Object.fromEntries(QUOTE_EDIT_FIELDS.filter((field) => values[field].trim() !== shownValue(shown, field)).map((field) => [field, values[field]]));
+}
+
+/**
+ * Saves the fields the admin changed (`edit`, from editedFields), with the version of `quote` they were made on,
+ * counting this quote's edits and conversion still waiting in the outbox before it (each moves the version on by one
+ * when it lands), so the device's own queue goes through while a field changed elsewhere meanwhile is a conflict
+ * (409 with the quote as it is now), never overwritten.
+ */
+export async function updateQuote(quote: QuoteView, edit: Partial<QuoteEdit>, owner: string): Promise<SubmitOutcome> {
+  const expectedVersion = await expectedVersionOf(quote);
   const outcome = await submit({
     id: newCommandId(),
     kind: QUOTE_KINDS.update,
@@ -23,12 +49,45 @@ export async function updateQuote(quote: QuoteView, edit: QuoteEdit, owner: stri
     label: `Quote edit: ${personName(quote)}`,
     method: 'PUT',
     path: `/api/quotes/${quote.id}`,
-    body: { ...edit },
+    body: { ...edit, expectedVersion },
     record: quote.id,
     owner,
   });
   if (outcome.kind === 'sent') await keepQuote(outcome.data);
   return outcome;
+}
+
+/** Whether the server's answer looks like a quote (the `current` of a 409, the answer to an edit). */
+export function isQuote(data: unknown): data is QuoteView {
+  return data !== null && typeof data === 'object' && 'id' in data && 'quoteStatus' in data && 'version' in data;
+}
+
+/** The quote the server has now, for a queued edit it refused because a field it sets was changed elsewhere meanwhile. */
+export function theirQuote(item: OutboxItem): QuoteView | null {
+  if (item.kind !== QUOTE_KINDS.update || item.state !== 'failed' || item.error?.status !== 409) return null;
+  return isQuote(item.error.current) ? item.error.current : null;
+}
+
+/**
+ * The admin keeps their edit over the other device's: the queued edit goes back in line on the server's version
+ * (later queued changes of the quote move on by as much).
+ */
+export async function keepMyQuoteEdit(item: OutboxItem, theirs: QuoteView): Promise<void> {
+  const expected = Number(item.body['expectedVersion'] ?? 0);
+  await shiftLater(item, theirs.version - expected);
+  await deviceDb().outbox.where('id').equals(item.id).modify((stored) => {
+    stored.body = { ...stored.body, expectedVersion: theirs.version };
+  });
+  await retry(item.id);
+  void drain({ force: true, queue: true }).then(afterDrain);
+}
+
+/** The admin takes the other device's version: their queued edit is dropped and the card shows the server's quote. */
+export async function takeTheirQuote(item: OutboxItem, theirs: QuoteView): Promise<void> {
+  const expected = Number(item.body['expectedVersion'] ?? 0);
+  await shiftLater(item, theirs.version - expected);
+  await discard(item.id);
+  await keepQuote(theirs);
 }
 
 /** The job's dates for 'Convert to Job'; the server falls back on the quote's preferred date. */
@@ -72,6 +131,14 @@ export async function deleteQuote(quote: QuoteView, owner: string): Promise<Subm
   return outcome;
 }
 
-async function keepQuote(data: unknown): Promise<void> {
+/** Puts the server's answer for a quote into the device's copy (when it looks like one). */
+export async function keepQuote(data: unknown): Promise<void> {
   if (data && typeof data === 'object' && 'id' in data && 'quoteStatus' in data) await deviceDb().quotes.put(data as QuoteView);
+}
+
+/** The version an edit of the quote is made on: the device's copy's, counting its changes still waiting before it. */
+async function expectedVersionOf(quote: QuoteView): Promise<number> {
+  const earlier = await deviceDb().outbox.where('record').equals(quote.id).toArray();
+  const base = quote.version > 0 ? quote.version : 1;
+  return base + earlier.filter((item) => movesVersion(item.kind)).length;
 }

@@ -48,7 +48,7 @@ export type OutboxItem = {
    * Why the server refused it (a 4xx): its message and per-field messages; on a 409 (the record changed on the
    * server meanwhile) the server's current version, so the user can compare both and choose.
    */
-  error: { status: number; message: string; fields: Record<string, string>; current?: unknown } | null;
+  error: { status: number; message: string; fields: Record<string, string>; current?: unknown; changed?: string[] } | null;
 };
 
 /** Where the mirror stands: whose records it holds, under which feed epoch, and the position to ask from next. */

@@ -21,6 +21,14 @@ export const KINDS = {
   replyNeeded: 'reply-needed',
 } as const;
 
+/** The admin's outbox kinds for quote work (To Be Quoted). */
+export const QUOTE_KINDS = {
+  /** PUT /api/quotes/{id} with the fields the admin changed and `expectedVersion`. */
+  update: 'quote-update',
+  convert: 'quote-convert',
+  remove: 'quote-delete',
+} as const;
+
 /**
  * Kinds whose server answer is a record of the device's copy (the mirror table named): it goes into the copy as the
  * item leaves the outbox, in one transaction, so the screen never shows the record as it was in between (until the
@@ -33,12 +41,12 @@ export const ANSWER_KEPT_IN: Readonly<Partial<Record<string, 'chats' | 'messages
 };
 
 /**
- * Whether an item of this kind moves its job's version on by one when it lands: the admin's status, dates and notes
- * changes. One queued after another counts it in its `expectedVersion`; one that never lands (discarded) is
- * counted out again.
+ * Whether an item of this kind moves its record's version on by one when it lands: the admin's status, dates and notes
+ * changes of a job, and an edit or a conversion of a quote. One queued after another counts it in its
+ * `expectedVersion`; one that never lands (discarded) is counted out again.
  */
 export function movesVersion(kind: string): boolean {
-  return kind === KINDS.bookingStatus || kind === KINDS.bookingDates || kind === KINDS.bookingNotes;
+  return kind === KINDS.bookingStatus || kind === KINDS.bookingDates || kind === KINDS.bookingNotes || kind === QUOTE_KINDS.update || kind === QUOTE_KINDS.convert;
 }
 
 /**

@@ -12,7 +12,7 @@ export type Attempt =
   | { kind: 'unreachable' }
   | { kind: 'unavailable'; status: number; retryAfterMs: number }
   | { kind: 'sign-in' }
-  | { kind: 'refused'; status: number; message: string; fields: Record<string, string>; current?: unknown };
+  | { kind: 'refused'; status: number; message: string; fields: Record<string, string>; current?: unknown; changed?: string[] };
 
 /** How a drain ended: everything due was tried; another tab or the worker is sending; or the server could not be reached. */
 export type DrainResult = 'done' | 'busy' | 'stopped';
@@ -119,6 +119,7 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
             message: attempt.message,
             fields: attempt.fields,
             ...(attempt.current === undefined ? {} : { current: attempt.current }),
+            ...(attempt.changed === undefined ? {} : { changed: attempt.changed }),
           };
           await db.outbox.where('id').equals(item.id).modify({ state: 'failed', error });
           all = all.map((other) => (other.id === item.id ? { ...other, state: 'failed' as const, error } : other));
@@ -378,7 +379,7 @@ function answered(status: number, json: unknown, text: string, statusText: strin
   if (status >= 200 && status < 300) return { kind: 'sent', status, data: json };
   if (status === 401) return { kind: 'sign-in' };
   if (status >= 500 || status === 429 || status === 408) return { kind: 'unavailable', status, retryAfterMs: retryAfter(retryAfterHeader) };
-  const error = (json as { error?: { message?: unknown; fields?: unknown; current?: unknown } } | null)?.error;
+  const error = (json as { error?: { message?: unknown; fields?: unknown; current?: unknown; changed?: unknown } } | null)?.error;
   return {
     kind: 'refused',
     status,
@@ -386,6 +387,8 @@ function answered(status: number, json: unknown, text: string, statusText: strin
     fields: isStringRecord(error?.fields) ? error.fields : {},
     // A 409 carries the record as the server now has it.
     ...(error?.current === undefined ? {} : { current: error.current }),
+    // And, for a quote, the fields of the edit that were changed meanwhile.
+    ...(Array.isArray(error?.changed) ? { changed: error.changed.filter((field): field is string => typeof field === 'string') } : {}),
   };
 }
 

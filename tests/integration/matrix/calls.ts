@@ -411,7 +411,8 @@ export const CALLS: readonly ApiCall[] = [
   {
     method: 'PUT', path: '/api/quotes/{id}', access: ADMIN_ONLY, ok: 200, appends: ['QuoteRevised'], body: 'json', schema: UpdateQuoteSchema,
     bounded: { notes: LIMITS.notes, scope: LIMITS.scope, estimatedCost: LIMITS.estimatedCost, quoteStatus: LIMITS.status, priority: LIMITS.priority, followUpDate: LIMITS.date },
-    request: (fx) => ({ params: { id: fx.quoteId }, json: { notes: `Call first ${fx.unique('note')}` } }),
+    // Made on the version a new quote has (ADR 030): each sender edits a quote of its own, so no edit is stale.
+    request: async (fx) => ({ params: { id: await fx.quote() }, json: { notes: `Call first ${fx.unique('note')}`, expectedVersion: 1 } }),
   },
   {
     method: 'DELETE', path: '/api/quotes/{id}', access: ADMIN_ONLY, ok: 200, appends: ['QuoteDeleted'], body: 'none',

@@ -3,6 +3,7 @@ import { serviceTypeLabel } from '#domain/content/services.ts';
 import { ERASED } from '#domain/limits.ts';
 import type { BookingView } from '#domain/views.ts';
 import { personName } from '../../../offline/admin-commands.ts';
+import { theirQuote } from '../../../offline/admin-quote-commands.ts';
 import type { ShownQuote } from '../../../offline/admin-data.ts';
 import type { OutboxItem } from '../../../offline/db.ts';
 import { discard, retry } from '../../../offline/outbox.ts';
@@ -12,6 +13,7 @@ import { Attachments } from '../bookings/Attachments.tsx';
 import { dayLabel, moment, pounds } from '../format.ts';
 import { AddressFact, codeWords, ContactFacts, Erased, Fact, QuoteBadge } from '../parts.tsx';
 import { ConvertDialog } from './ConvertDialog.tsx';
+import { QuoteConflictPanel } from './QuoteConflict.tsx';
 import { DeleteDialog } from './DeleteDialog.tsx';
 import { QuoteEditForm } from './QuoteEditForm.tsx';
 
@@ -65,6 +67,8 @@ export const QuoteCard = memo(function QuoteCard({
   const pending = quote.quoteStatus === 'pending' && !quote.bookingId;
   const busy = quote.pending === 'delete' || quote.pending === 'convert';
   const answered = !withdrawn && (quote.quoteStatus === 'approved' || quote.quoteStatus === 'rejected');
+  // A queued edit refused because a field it sets was changed on another device meanwhile: the admin chooses.
+  const theirs = refused ? theirQuote(refused) : null;
 
   return (
     <li
@@ -114,7 +118,9 @@ export const QuoteCard = memo(function QuoteCard({
         </Fact>
       </dl>
       <Attachments json={quote.attachments} />
-      {refused?.state === 'failed' ? (
+      {refused && theirs ? (
+        <QuoteConflictPanel item={refused} theirs={theirs} />
+      ) : refused?.state === 'failed' ? (
         <section className="admin-problem" aria-label="Not accepted">
           <p>
             <strong>Not accepted by the server:</strong> {refused.error?.message}

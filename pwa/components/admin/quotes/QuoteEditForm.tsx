@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { quoteNewsForCustomer } from '#domain/notices.ts';
 import { typedPounds } from '#domain/money.ts';
 import { LIMITS } from '#domain/limits.ts';
@@ -9,11 +9,12 @@ import { useForm } from '../../../lib/form.ts';
 import type { FormOutcome, FormSchema } from '../../../lib/form.ts';
 import { toast } from '../../../lib/toast.ts';
 import { personName } from '../../../offline/admin-commands.ts';
-import { updateQuote } from '../../../offline/admin-quote-commands.ts';
-import type { QuoteEdit } from '../../../offline/admin-quote-commands.ts';
+import { editedFields, isQuote, keepQuote, QUOTE_EDIT_FIELDS, shownValue, updateQuote } from '../../../offline/admin-quote-commands.ts';
+import type { QuoteEdit, QuoteEditField } from '../../../offline/admin-quote-commands.ts';
 import { Field } from '../../ui/Field.tsx';
 import { useAdmin } from '../context.ts';
 import { DiscardQuestion, SubmitRow } from '../parts.tsx';
+import { clashingFields, QuoteVersions } from './QuoteConflict.tsx';
 
 const FIELDS = ['estimatedCost', 'scope', 'quoteStatus', 'priority', 'followUpDate', 'notes'] as const;
 type F = (typeof FIELDS)[number];
@@ -21,19 +22,49 @@ type F = (typeof FIELDS)[number];
 // Imported with the portal, not on first use: the tablet may be offline by the time the form is opened.
 const loadSchema = async (): Promise<FormSchema> => quoteUpdateSchema(londonDay(new Date()));
 
+/** The fields that differ between two versions of a quote. */
+const changedFrom = (before: QuoteView, after: QuoteView): QuoteEditField[] => QUOTE_EDIT_FIELDS.filter((field) => shownValue(before, field) !== shownValue(after, field));
+
 /**
  * Edit Quote (seed point 2): notes, the estimate in pounds, status, priority and follow-up date, checked with the
  * server's own schema; the seed's 'Quote Updated' and 'Failed to update quote'. Offline it is kept and sent later.
+ * Only the fields the admin changed are sent, on the version the form showed: one of them changed on another device
+ * meanwhile (the device's copy brought it in, or the server refuses with 409) shows both versions, the admin's text
+ * kept in the form, to keep theirs (saved again) or take the server's (the form closes).
  */
 export function QuoteEditForm({ quote, onDone }: { quote: QuoteView; onDone: () => void }) {
   const { user } = useAdmin();
   const first = useRef<HTMLInputElement>(null);
+  // The quote as the form opened on it (what the admin changed is told from it), and the version they last saw.
+  const opened = useRef(quote);
+  const seen = useRef(quote);
+  const [conflict, setConflict] = useState<{ fields: QuoteEditField[]; mine: Partial<QuoteEdit>; theirs: QuoteView } | null>(null);
   useEffect(() => {
     first.current?.focus();
   }, []);
   const onValid = useCallback(
     async (values: Record<F, string>): Promise<FormOutcome<F>> => {
-      const outcome = await updateQuote(quote, values as QuoteEdit, user.id);
+      const edit = editedFields(opened.current, values as QuoteEdit);
+      // The device's copy brought in a change made elsewhere to a field the admin changed too, while the form was open.
+      if (quote.version > seen.current.version) {
+        const fields = clashingFields(edit, quote, changedFrom(seen.current, quote));
+        seen.current = quote;
+        if (fields.length > 0) {
+          setConflict({ fields, mine: edit, theirs: quote });
+          return { kind: 'failed', message: '' };
+        }
+      }
+      setConflict(null);
+      const outcome = await updateQuote(seen.current, edit, user.id);
+      if (outcome.kind === 'refused' && outcome.status === 409 && isQuote(outcome.current)) {
+        // Changed on another device meanwhile: the card shows theirs, the form keeps the admin's, and they choose.
+        await keepQuote(outcome.current);
+        const clash = clashingFields(edit, outcome.current, changedFrom(seen.current, outcome.current));
+        const fields = clash.length > 0 ? clash : clashingFields(edit, outcome.current, Object.keys(edit));
+        seen.current = outcome.current;
+        setConflict({ fields, mine: edit, theirs: outcome.current });
+        return { kind: 'failed', message: '' };
+      }
       // Marking it quoted mails the customer the price, and so does a new price while it waits for their answer (the
       // server's rule, domain/notices.ts); a price on a pending quote goes nowhere yet.
       const estimatedCost = typedPounds(values.estimatedCost) || null;
@@ -110,6 +141,22 @@ export function QuoteEditForm({ quote, onDone }: { quote: QuoteView; onDone: () 
       <Field form={form} name="notes" label="Notes (yours alone)" error={errors.notes} full>
         {(p) => <textarea {...p} rows={3} defaultValue={quote.notes ?? ''} />}
       </Field>
+      {conflict ? (
+        <div className="admin-warning admin-quote-edit__theirs field--full" role="alert">
+          <p>
+            <strong>Changed on another device meanwhile.</strong> Which should the quote keep?
+          </p>
+          <QuoteVersions fields={conflict.fields} mine={conflict.mine} theirs={conflict.theirs} />
+          <div className="admin-actions">
+            <button type="submit" className="btn btn--primary admin-btn">
+              Keep my changes
+            </button>
+            <button type="button" className="btn btn--secondary admin-btn" onClick={onDone}>
+              Take the server&rsquo;s
+            </button>
+          </div>
+        </div>
+      ) : null}
       {escape.asking ? <DiscardQuestion onDiscard={escape.discard} onKeep={escape.keep} /> : null}
       <SubmitRow label="Save quote" busyLabel="Saving…" sending={sending} status={status}>
         <button type="button" className="btn btn--secondary admin-btn" onClick={onDone}>

@@ -1,0 +1,73 @@
+import { describe, it } from 'vitest';
+import { QUOTE_CHANGED_MEANWHILE, quoteDecider, type QuoteEvent } from '#domain/deciders/quote.ts';
+import { spec } from '../support/decider-spec.ts';
+import { quoteId, quoteRequested } from './fixtures.ts';
+
+const quote = spec(quoteDecider);
+
+// Version 1: the request; 2: the price; 3: the notes another device wrote.
+const priced: QuoteEvent = { type: 'QuoteRevised', data: { quoteId, estimatedCost: '450.00', quoteStatus: 'quoted' } };
+const notedElsewhere: QuoteEvent = { type: 'QuoteRevised', data: { quoteId, notes: 'Written on the tablet' } };
+const approved: QuoteEvent = { type: 'QuoteAnswered', data: { quoteId, quoteStatus: 'approved' } };
+
+describe('quote decider: an edit made on an older version (ADR 030)', () => {
+  it('refuses notes changed elsewhere after the version the edit was made on, naming the field', () => {
+    quote
+      .given([quoteRequested(), priced, notedElsewhere])
+      .when({ type: 'ReviseQuote', data: { notes: 'Written on the phone', expectedVersion: 2 } })
+      .thenThrows('version_conflict', { message: QUOTE_CHANGED_MEANWHILE, details: { changed: ['notes'] } });
+  });
+
+  it('refuses a price changed elsewhere, and names only the fields that clash', () => {
+    quote
+      .given([quoteRequested(), priced, { type: 'QuoteRevised', data: { quoteId, estimatedCost: '500.00', notes: 'Bigger board' } }])
+      .when({ type: 'ReviseQuote', data: { estimatedCost: '475.00', priority: 'high', expectedVersion: 2 } })
+      .thenThrows('version_conflict', { details: { changed: ['estimatedCost'] } });
+  });
+
+  it('refuses a status set on an older version when the customer answered meanwhile', () => {
+    quote
+      .given([quoteRequested(), priced, approved])
+      .when({ type: 'ReviseQuote', data: { quoteStatus: 'rejected', expectedVersion: 2 } })
+      .thenThrows('version_conflict', { details: { changed: ['quoteStatus'] } });
+  });
+
+  it('takes an edit of other fields than the ones changed meanwhile (the customer approving, the notes)', () => {
+    quote
+      .given([quoteRequested(), priced, approved, notedElsewhere])
+      .when({ type: 'ReviseQuote', data: { priority: 'high', followUpDate: '2027-03-01', expectedVersion: 2 } })
+      .thenEvents([{ type: 'QuoteRevised', data: { quoteId, priority: 'high', followUpDate: '2027-03-01' } }]);
+  });
+
+  it('takes an edit that sets a field changed meanwhile to what it already is', () => {
+    quote
+      .given([quoteRequested(), priced, notedElsewhere])
+      .when({ type: 'ReviseQuote', data: { notes: 'Written on the tablet', expectedVersion: 2 } })
+      .thenEvents([{ type: 'QuoteRevised', data: { quoteId, notes: 'Written on the tablet' } }]);
+  });
+
+  it('takes an edit made on the version it has, or on a later one than the field changed', () => {
+    quote
+      .given([quoteRequested(), priced, notedElsewhere])
+      .when({ type: 'ReviseQuote', data: { notes: 'Written on the phone', expectedVersion: 3 } })
+      .thenEvents([{ type: 'QuoteRevised', data: { quoteId, notes: 'Written on the phone' } }]);
+    quote
+      .given([quoteRequested(), notedElsewhere, priced])
+      .when({ type: 'ReviseQuote', data: { notes: 'Written on the phone', expectedVersion: 2 } })
+      .thenEvents([{ type: 'QuoteRevised', data: { quoteId, notes: 'Written on the phone' } }]);
+  });
+
+  it('takes an edit with no version as before (an older device), and never writes the version into the event', () => {
+    quote
+      .given([quoteRequested(), priced, notedElsewhere])
+      .when({ type: 'ReviseQuote', data: { notes: 'Written on the phone' } })
+      .thenEvents([{ type: 'QuoteRevised', data: { quoteId, notes: 'Written on the phone' } }]);
+  });
+
+  it('counts a withdrawal as a change of the status', () => {
+    quote
+      .given([quoteRequested(), priced, { type: 'QuoteWithdrawn', data: { quoteId } }])
+      .when({ type: 'ReviseQuote', data: { quoteStatus: 'quoted', expectedVersion: 2 } })
+      .thenThrows('version_conflict', { details: { changed: ['quoteStatus'] } });
+  });
+});
