@@ -3,7 +3,7 @@ import { postMessage } from '#backend/commands/messages.ts';
 import { CreateBookingSchema } from '#domain/schemas/booking.ts';
 import { PostMessageSchema } from '#domain/schemas/message.ts';
 import { londonDay } from '#domain/schemas/date-window.ts';
-import { chromium, type CDPSession, type Page } from 'playwright-core';
+import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { ensureChromium } from '../tests/support/chromium.ts';
 import { ADMIN, Client, startServer, type TestServer } from '../tests/support/server.ts';
 import { fmt, type Mode, type Row } from './common.ts';
@@ -161,6 +161,23 @@ export async function signedIn(page: Page, server: TestServer, jobs: number): Pr
   await page.getByLabel('Password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByTestId('count-total').filter({ hasText: fmtPlain(jobs) }).waitFor({ timeout: 120_000 });
+}
+
+/**
+ * The tablet of bench/profile-admin.ts and bench/cards-drawn.ts: 2,000 jobs, 600 quotes, 500 contacts and 4,000
+ * messages seeded, the admin signed in at 1024×768 (after `settleMs` more), then the CPU throttled 4× with CDP's metrics on.
+ */
+export async function seededTablet(server: TestServer, browser: Browser, settleMs = 0) {
+  const customer = await seed(server, { jobs: 2000, quotes: 600, people: 500, messages: 4000 });
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, bypassCSP: true });
+  const page = await context.newPage();
+  await page.addInitScript("localStorage.setItem('cookie-consent', 'accepted')");
+  await signedIn(page, server, 2000);
+  if (settleMs > 0) await page.waitForTimeout(settleMs);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Performance.enable');
+  return { customer, page, cdp };
 }
 
 /** Jobs over the last two years and the next two months, quote requests, and chats, straight through the commands (bench/profile-admin.ts reuses it). */

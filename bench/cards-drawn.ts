@@ -3,7 +3,7 @@ import { postMessage } from '#backend/commands/messages.ts';
 import { PostMessageSchema } from '#domain/schemas/message.ts';
 import { ensureChromium } from '../tests/support/chromium.ts';
 import { startServer } from '../tests/support/server.ts';
-import { seed, signedIn } from './admin-device.ts';
+import { seededTablet } from './admin-device.ts';
 
 /**
  * How many of the job cards on the screen one change draws again, on bench/admin-device.ts's tablet (2,000 jobs, CPU
@@ -32,14 +32,7 @@ const DRAWN = `(() => {
 const server = await startServer();
 const browser = await chromium.launch({ executablePath: ensureChromium(), args: ['--headless', '--no-sandbox', '--disable-gpu'] });
 try {
-  const customer = await seed(server, { jobs: 2000, quotes: 600, people: 500, messages: 4000 });
-  const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, bypassCSP: true });
-  const page = await context.newPage();
-  await page.addInitScript("localStorage.setItem('cookie-consent', 'accepted')");
-  await signedIn(page, server, 2000);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await cdp.send('Performance.enable');
+  const { customer, page, cdp } = await seededTablet(server, browser);
   const metrics = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
   let card = 3;
   for (const step of ['quiet', 'quiet', 'status', 'status', 'status', 'status', 'message']) {

@@ -4,7 +4,7 @@ import { ensureChromium } from '../tests/support/chromium.ts';
 import { startServer } from '../tests/support/server.ts';
 import { postMessage } from '#backend/commands/messages.ts';
 import { PostMessageSchema } from '#domain/schemas/message.ts';
-import { seed, signedIn } from './admin-device.ts';
+import { seededTablet } from './admin-device.ts';
 
 /**
  * A CPU profile of the admin portal on an old tablet (bench/admin-device.ts's data, CPU throttled 4×), to find what a
@@ -18,15 +18,7 @@ const tab = process.argv[2] ?? 'To Be Quoted';
 const server = await startServer();
 const browser = await chromium.launch({ executablePath: ensureChromium(), args: ['--headless', '--no-sandbox', '--disable-gpu'] });
 try {
-  const customer = await seed(server, { jobs: 2000, quotes: 600, people: 500, messages: 4000 });
-  const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, bypassCSP: true });
-  const page = await context.newPage();
-  await page.addInitScript("localStorage.setItem('cookie-consent', 'accepted')");
-  await signedIn(page, server, 2000);
-  await page.waitForTimeout(2000);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await cdp.send('Performance.enable');
+  const { customer, page, cdp } = await seededTablet(server, browser, 2000);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   const metrics = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
