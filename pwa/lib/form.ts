@@ -91,7 +91,8 @@ export function useForm<F extends string>({ fields, loadSchema, onValid, keep = 
 
   const onFocus = useCallback(() => {
     // The first touch of the form fetches what submitting needs, so the submit itself feels instant.
-    void schema();
+    // Failing here (the connection dropped) is no matter: submitting tries again and says so if it fails again.
+    schema().catch(() => undefined);
     warmToaster();
   }, [schema]);
 
@@ -108,11 +109,14 @@ export function useForm<F extends string>({ fields, loadSchema, onValid, keep = 
         const form = event.currentTarget;
         const values = read();
         attempted.current = true;
-        const found = validate(await schema(), values);
+        const checks = await schema().catch(() => null);
+        if (!checks) return setStatus({ kind: 'failed', text: NOT_LOADED });
+        const found = validate(checks, values);
         if (Object.keys(found).length > 0) return refuse(found);
         setErrors({});
         setStatus({ kind: 'sending', text: 'Sending…' });
-        const outcome = await onValid(values, form);
+        // What sends or queues loads only now: if that fails, the form says so rather than staying at Sending….
+        const outcome = await onValid(values, form).catch((): FormOutcome<F> => ({ kind: 'failed', message: NOT_LOADED }));
         if (outcome.kind === 'invalid') return refuse(outcome.fields);
         if (outcome.kind === 'failed') return setStatus({ kind: 'failed', text: outcome.message });
         attempted.current = false;
@@ -141,6 +145,12 @@ export function useForm<F extends string>({ fields, loadSchema, onValid, keep = 
     },
   };
 }
+
+/**
+ * Said when a part of the page the form needs could not be fetched (the signal dropped before the page had it all,
+ * and no service worker keeps it yet): nothing was sent or kept, and the values stay in the form.
+ */
+const NOT_LOADED = 'This page did not finish loading, so nothing was sent. Please check your connection and press the button again.';
 
 /** The messages for this form's own fields. */
 function only<F extends string>(fields: readonly F[], messages: Readonly<Record<string, string | undefined>>): Partial<Record<F, string>> {

@@ -1,0 +1,25 @@
+import { expect, hydrated, test } from './fixtures.ts';
+
+const NOT_LOADED = 'This page did not finish loading, so nothing was sent. Please check your connection and press the button again.';
+
+test('a visitor whose signal dropped before the quote form’s checks loaded is told nothing was sent, and can send it once the signal is back', async ({ page, server }) => {
+  await page.goto('/#contact');
+  await hydrated(page);
+  // No service worker keeps the page's parts yet (a first visit): the ones fetched on demand no longer arrive.
+  await page.route('**/assets/**', (route) => route.abort('internetdisconnected'));
+  const form = page.locator('form').filter({ has: page.locator('[name="serviceType"]') });
+  await form.locator('[name="firstName"]').fill('Priya');
+  await form.locator('[name="email"]').fill('priya@example.com');
+  await form.locator('[name="serviceType"]').selectOption({ index: 1 });
+  const button = form.getByRole('button', { name: 'Request my free quote' });
+  await button.click();
+
+  await expect(form.getByRole('status')).toHaveText(NOT_LOADED);
+  await expect(button).toBeFocused();
+  await expect(form.locator('[name="firstName"]')).toHaveValue('Priya');
+
+  await page.unroute('**/assets/**');
+  await button.click();
+  await expect(form.getByRole('status')).toContainText('Thank you, that is on its way.');
+  expect(server.storage.queries.quotes().map((quote) => quote.firstName)).toEqual(['Priya']);
+});
