@@ -5,6 +5,7 @@ import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { ensureChromium } from '../support/chromium.ts';
 import { serverProcess, type ServerProcess } from '../support/process-server.ts';
 import { expect, test } from './fixtures.ts';
+import { defineEditQueued } from './queued-items.ts';
 
 // These tests stop and kill the real server process, and close and reopen a browser with a persistent
 // profile (the outbox lives in its IndexedDB), with the real service worker serving the site meanwhile.
@@ -186,38 +187,5 @@ async function quoteNames(): Promise<string[]> {
 }
 
 declare global {
-  function editQueued(firstName: string, change: (body: Record<string, unknown>) => Record<string, unknown>): Promise<void>;
-  function deferQueued(ms: number): Promise<void>;
   var releaseOutbox: () => void;
-}
-
-/**
- * Puts `editQueued` on the page, which changes the body of the queued item with that first name, and `deferQueued`,
- * which moves every queued item's next try `ms` ahead: in IndexedDB itself.
- */
-function defineEditQueued(): void {
-  const eachQueued = (edit: (item: { body: Record<string, unknown>; values: Record<string, string>; nextAt: number }) => object | undefined): Promise<void> =>
-    new Promise((done, fail) => {
-      const open = indexedDB.open('sparkright');
-      open.onerror = () => fail(open.error);
-      open.onsuccess = () => {
-        const tx = open.result.transaction('outbox', 'readwrite');
-        const cursor = tx.objectStore('outbox').openCursor();
-        cursor.onsuccess = () => {
-          const at = cursor.result;
-          if (!at) return;
-          const changed = edit(at.value as { body: Record<string, unknown>; values: Record<string, string>; nextAt: number });
-          if (changed) at.update(changed);
-          at.continue();
-        };
-        tx.oncomplete = () => {
-          open.result.close();
-          done();
-        };
-        tx.onerror = () => fail(tx.error);
-      };
-    });
-  globalThis.deferQueued = (ms) => eachQueued((item) => ({ ...item, nextAt: Date.now() + ms }));
-  globalThis.editQueued = (firstName, change) =>
-    eachQueued((item) => (item.values['firstName'] === firstName ? { ...item, body: change(item.body) } : undefined));
 }

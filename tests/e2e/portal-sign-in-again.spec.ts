@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { expectToast, open, registerInPage } from './portal-helpers.ts';
+import { defineEditQueued } from './queued-items.ts';
 import { bookWith, dayAhead, signedInCustomer } from './portal-steps.ts';
 
 const PASSWORD = 'a-customer-passphrase';
@@ -10,7 +11,7 @@ test.describe('the portal when a sign-in ends with a booking waiting on the devi
     const { email } = await signedInCustomer(page, server, 'sasha.again@example.com');
     await queueBookingThenLoseSession(page, 'Waited for a sign-in');
     // As after many refused tries: its next one an hour away. Only the sign-in may send it now.
-    await page.evaluate(() => deferAll(3_600_000));
+    await page.evaluate(() => deferQueued(3_600_000));
 
     // The toast's button takes them to the sign-in.
     await page.getByRole('button', { name: /^Sign in again to send what waits/ }).click();
@@ -62,14 +63,10 @@ test.describe('the portal when a sign-in ends with a booking waiting on the devi
   });
 });
 
-declare global {
-  function deferAll(ms: number): Promise<void>;
-}
-
 /** Books with no signal, then the session ends on the server; back online, the outbox asks for a sign-in. */
 async function queueBookingThenLoseSession(page: Page, description: string): Promise<void> {
-  await page.addInitScript(defineDeferAll);
-  await page.evaluate(defineDeferAll);
+  await page.addInitScript(defineEditQueued);
+  await page.evaluate(defineEditQueued);
   // The form's checks load on its first focus: let that happen while online.
   await page.getByLabel(/^First name/).focus();
   await page.waitForLoadState('networkidle');
@@ -89,28 +86,4 @@ async function signIn(page: Page, email: string): Promise<void> {
   await page.locator('#signin-password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/customer-portal/);
-}
-
-/** Puts `deferAll` on the page: moves every queued item's next try `ms` ahead, in IndexedDB itself. */
-function defineDeferAll(): void {
-  globalThis.deferAll = (ms) =>
-    new Promise((done, fail) => {
-      const request = indexedDB.open('sparkright');
-      request.onerror = () => fail(request.error);
-      request.onsuccess = () => {
-        const tx = request.result.transaction('outbox', 'readwrite');
-        const cursor = tx.objectStore('outbox').openCursor();
-        cursor.onsuccess = () => {
-          const at = cursor.result;
-          if (!at) return;
-          at.update({ ...(at.value as object), nextAt: Date.now() + ms });
-          at.continue();
-        };
-        tx.oncomplete = () => {
-          request.result.close();
-          done();
-        };
-        tx.onerror = () => fail(tx.error);
-      };
-    });
 }
