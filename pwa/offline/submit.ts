@@ -41,24 +41,7 @@ export async function submit(command: Command, { waitMs = 10_000 }: { waitMs?: n
   } catch {
     return sendDirectly(command);
   }
-  markAnswered(command.id);
-  const first = firstOutcome(command.id, waitMs);
-  void drain({ force: true, queue: true }).then(afterDrain);
-  const attempt = await first;
-  if (attempt?.kind === 'sent') return { kind: 'sent', data: attempt.data };
-  if (attempt?.kind === 'refused') {
-    await discard(command.id);
-    // A 409 carries the record as the server now has it, for the screen to show beside the user's change.
-    return {
-      kind: 'refused',
-      status: attempt.status,
-      message: attempt.message,
-      fields: attempt.fields,
-      ...(attempt.current === undefined ? {} : { current: attempt.current }),
-    };
-  }
-  forgetAnswered(command.id);
-  return { kind: 'queued' };
+  return sendQueued(command.id, waitMs, true);
 }
 
 /**
@@ -66,13 +49,26 @@ export async function submit(command: Command, { waitMs = 10_000 }: { waitMs?: n
  * its first outcome as submit does. A refusal leaves the item in the outbox, refused, where its screen shows it with
  * its choices: the item is more than the change (the whole new job), and is never dropped here.
  */
-export async function resend(id: string, { waitMs = 10_000 }: { waitMs?: number } = {}): Promise<SubmitOutcome> {
+export function resend(id: string, { waitMs = 10_000 }: { waitMs?: number } = {}): Promise<SubmitOutcome> {
+  return sendQueued(id, waitMs, false);
+}
+
+/**
+ * Sends what waits (this item among it) and answers the item's first outcome. `takeBack`: a refused item leaves the
+ * outbox for its form to show (a 409 with the record as the server now has it, to show beside the user's change).
+ */
+async function sendQueued(id: string, waitMs: number, takeBack: boolean): Promise<SubmitOutcome> {
   markAnswered(id);
   const first = firstOutcome(id, waitMs);
   void drain({ force: true, queue: true }).then(afterDrain);
   const attempt = await first;
   if (attempt?.kind === 'sent') return { kind: 'sent', data: attempt.data };
-  if (attempt?.kind === 'refused') return { kind: 'refused', status: attempt.status, message: attempt.message, fields: attempt.fields };
+  if (attempt?.kind === 'refused') {
+    const refused = { kind: 'refused', status: attempt.status, message: attempt.message, fields: attempt.fields } as const;
+    if (!takeBack) return refused;
+    await discard(id);
+    return attempt.current === undefined ? refused : { ...refused, current: attempt.current };
+  }
   forgetAnswered(id);
   return { kind: 'queued' };
 }
