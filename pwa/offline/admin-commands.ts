@@ -99,25 +99,36 @@ export async function changeNotes(booking: BookingView, notes: string, owner: st
  */
 export async function keepMine(conflict: StatusConflict, owner: string): Promise<SubmitOutcome | null> {
   if (!conflict.item) return changeStatus(conflict.theirs, conflict.wanted, owner);
-  const expected = Number(conflict.item.body['expectedVersion'] ?? 0);
-  await shiftLater(conflict.item, conflict.theirs.version - expected);
-  await deviceDb().outbox.where('id').equals(conflict.item.id).modify((stored) => {
-    stored.body = { ...stored.body, expectedVersion: conflict.theirs.version };
-  });
-  await retry(conflict.item.id);
-  void drain({ force: true, queue: true }).then(afterDrain);
+  await sendAgainOn(conflict.item, conflict.theirs.version);
   return null;
 }
 
 /** Takes the server's version: the admin's change is dropped and the device shows what the server has. */
 export async function takeTheirs(conflict: StatusConflict): Promise<void> {
-  if (conflict.item) {
-    const expected = Number(conflict.item.body['expectedVersion'] ?? 0);
-    // Discarding it counts it out of the later changes' versions (one step); they were also made before theirs.
-    await shiftLater(conflict.item, conflict.theirs.version - expected);
-    await discard(conflict.item.id);
-  }
+  if (conflict.item) await dropFor(conflict.item, conflict.theirs.version);
   await keepBooking(conflict.theirs);
+}
+
+/**
+ * A change refused because its record changed elsewhere meanwhile, kept over the server's (a job's status or dates, a
+ * quote's edit): put back in line on the server's `version`; later queued changes of the record move on by as much.
+ */
+export async function sendAgainOn(item: OutboxItem, version: number): Promise<void> {
+  await shiftLater(item, version - Number(item.body['expectedVersion'] ?? 0));
+  await deviceDb().outbox.where('id').equals(item.id).modify((stored) => {
+    stored.body = { ...stored.body, expectedVersion: version };
+  });
+  await retry(item.id);
+  void drain({ force: true, queue: true }).then(afterDrain);
+}
+
+/**
+ * Such a change dropped for the server's `version`. Discarding it counts it out of the later changes' versions (one
+ * step); they were also made before the server's.
+ */
+export async function dropFor(item: OutboxItem, version: number): Promise<void> {
+  await shiftLater(item, version - Number(item.body['expectedVersion'] ?? 0));
+  await discard(item.id);
 }
 
 /** A refused job (a clash with a confirmed job): sent again with "book anyway". */
@@ -254,12 +265,12 @@ export function markReplyNeeded(booking: BookingView, messageId: string, owner: 
 }
 
 /**
- * The version a change to the job is made on: the device's copy's, counting the job's changes that still wait in
- * the outbox before it (each moves the version on by one when it lands).
+ * The version a change to a job or a quote is made on: the device's copy's, counting the record's changes that still
+ * wait in the outbox before it (each moves the version on by one when it lands).
  */
-async function expectedVersionOf(booking: BookingView): Promise<number> {
-  const earlier = await deviceDb().outbox.where('record').equals(booking.id).toArray();
-  const base = booking.version > 0 ? booking.version : 1;
+export async function expectedVersionOf(record: { id: string; version: number }): Promise<number> {
+  const earlier = await deviceDb().outbox.where('record').equals(record.id).toArray();
+  const base = record.version > 0 ? record.version : 1;
   return base + earlier.filter((item) => movesVersion(item.kind)).length;
 }
 

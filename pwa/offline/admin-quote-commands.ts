@@ -1,13 +1,10 @@
 import type { QuoteView } from '#domain/views.ts';
 import { jobWhen } from '../components/admin/format.ts';
 import { newCommandId } from '../lib/api.ts';
-import { keepBooking, personName } from './admin-commands.ts';
+import { dropFor, expectedVersionOf, keepBooking, personName, sendAgainOn } from './admin-commands.ts';
 import { deviceDb } from './db.ts';
 import type { OutboxItem } from './db.ts';
-import { movesVersion, QUOTE_KINDS } from './kinds.ts';
-import { discard, retry, shiftLater } from './outbox.ts';
-import { drain } from './sender.ts';
-import { afterDrain } from './start.ts';
+import { QUOTE_KINDS } from './kinds.ts';
 import { submit } from './submit.ts';
 import type { SubmitOutcome } from './submit.ts';
 
@@ -72,21 +69,13 @@ export function theirQuote(item: OutboxItem): QuoteView | null {
  * The admin keeps their edit over the other device's: the queued edit goes back in line on the server's version
  * (later queued changes of the quote move on by as much).
  */
-export async function keepMyQuoteEdit(item: OutboxItem, theirs: QuoteView): Promise<void> {
-  const expected = Number(item.body['expectedVersion'] ?? 0);
-  await shiftLater(item, theirs.version - expected);
-  await deviceDb().outbox.where('id').equals(item.id).modify((stored) => {
-    stored.body = { ...stored.body, expectedVersion: theirs.version };
-  });
-  await retry(item.id);
-  void drain({ force: true, queue: true }).then(afterDrain);
+export function keepMyQuoteEdit(item: OutboxItem, theirs: QuoteView): Promise<void> {
+  return sendAgainOn(item, theirs.version);
 }
 
 /** The admin takes the other device's version: their queued edit is dropped and the card shows the server's quote. */
 export async function takeTheirQuote(item: OutboxItem, theirs: QuoteView): Promise<void> {
-  const expected = Number(item.body['expectedVersion'] ?? 0);
-  await shiftLater(item, theirs.version - expected);
-  await discard(item.id);
+  await dropFor(item, theirs.version);
   await keepQuote(theirs);
 }
 
@@ -134,11 +123,4 @@ export async function deleteQuote(quote: QuoteView, owner: string): Promise<Subm
 /** Puts the server's answer for a quote into the device's copy (when it looks like one). */
 export async function keepQuote(data: unknown): Promise<void> {
   if (data && typeof data === 'object' && 'id' in data && 'quoteStatus' in data) await deviceDb().quotes.put(data as QuoteView);
-}
-
-/** The version an edit of the quote is made on: the device's copy's, counting its changes still waiting before it. */
-async function expectedVersionOf(quote: QuoteView): Promise<number> {
-  const earlier = await deviceDb().outbox.where('record').equals(quote.id).toArray();
-  const base = quote.version > 0 ? quote.version : 1;
-  return base + earlier.filter((item) => movesVersion(item.kind)).length;
 }
