@@ -14,3 +14,16 @@ export function formatPounds(cost: string | null | undefined): string | null {
 export function typedPounds(text: string): string {
   return text.trim().replace(/^£/, '').replace(/[,\s]/g, '');
 }
+
+/**
+ * Whether two prices as kept (or as typed) are the same amount: '450', '450.00' and '£450' are; text that is not a
+ * number ('from 450') only matches itself. None (null or empty) matches none.
+ */
+export function samePrice(a: string | null | undefined, b: string | null | undefined): boolean {
+  const x = typedPounds(a ?? '');
+  const y = typedPounds(b ?? '');
+  if (x === y) return true;
+  if (x === '' || y === '') return false;
+  const [p, q] = [Number(x), Number(y)];
+  return Number.isFinite(p) && Number.isFinite(q) && p === q;
+}

@@ -1,3 +1,4 @@
+import { samePrice } from './money.ts';
 import type { BookingStatus } from './schemas/booking.ts';
 
 /** A change of a booking's status that its customer is emailed about. */
@@ -32,9 +33,4 @@ export function quoteNewsForCustomer(before: QuoteFacts & { bookingId: string | 
   if (before.quoteStatus !== 'quoted') return 'ready';
   if (before.bookingId !== null || samePrice(before.estimatedCost, after.estimatedCost)) return null;
   return 'price_changed';
-}
-
-function samePrice(a: string | null, b: string | null): boolean {
-  if (a === b) return true;
-  return a !== null && b !== null && Number(a) === Number(b);
 }

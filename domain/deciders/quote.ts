@@ -1,5 +1,6 @@
 import { ConflictError, DomainError, NotFoundError, assertNever } from '../errors.ts';
 import type { QuoteAnswered, QuoteConverted, QuoteDeleted, QuoteRequested, QuoteRevised, QuoteWithdrawn } from '../events.ts';
+import { samePrice } from '../money.ts';
 import { PRICE_REQUIRED, type Priority, type QuoteStatus } from '../schemas/quote.ts';
 import type { Decider } from './decider.ts';
 
@@ -90,12 +91,13 @@ function withStatus(state: Extract<QuoteState, { status: 'open' }>, quoteStatus:
 
 /**
  * The fields an edit made on `expectedVersion` sets that another event set after that version, to something other
- * than what the edit sends: what the edit would overwrite unseen. A field set to what it already is, or one nobody
- * touched since, is none of them.
+ * than what the edit sends: what the edit would overwrite unseen. A field set to what it already is (a price to the
+ * same amount, 450 as 450.00), or one nobody touched since, is none of them.
  */
 export function changedMeanwhile(state: Extract<QuoteState, { status: 'open' }>, changes: Partial<QuoteFields>, expectedVersion: number | undefined): QuoteField[] {
   if (expectedVersion === undefined) return [];
-  return (Object.keys(changes) as QuoteField[]).filter((field) => (state.changedAt[field] ?? 0) > expectedVersion && state.fields[field] !== changes[field]);
+  const same = (field: QuoteField) => (field === 'estimatedCost' ? samePrice(state.fields.estimatedCost, changes.estimatedCost) : state.fields[field] === changes[field]);
+  return (Object.keys(changes) as QuoteField[]).filter((field) => (state.changedAt[field] ?? 0) > expectedVersion && !same(field));
 }
 
 function decide(command: QuoteCommand, state: QuoteState): QuoteEvent[] {

@@ -1,3 +1,4 @@
+import { samePrice } from '#domain/money.ts';
 import type { QuoteView } from '#domain/views.ts';
 import { jobWhen } from '../components/admin/format.ts';
 import { newCommandId } from '../lib/api.ts';
@@ -23,12 +24,18 @@ export const QUOTE_EDIT_FIELDS: readonly QuoteEditField[] = ['estimatedCost', 's
 /** A field as the form shows it: text, none as ''. */
 export const shownValue = (quote: Pick<QuoteView, QuoteEditField>, field: QuoteEditField): string => (quote[field] ?? '').trim();
 
+/** Whether a field's typed value is what `quote` has: a price as the same amount (450 is £450.00), the rest as text. */
+export function sameAsShown(quote: Pick<QuoteView, QuoteEditField>, field: QuoteEditField, typed: string | undefined): boolean {
+  const value = (typed ?? '').trim();
+  return field === 'estimatedCost' ? samePrice(value, quote.estimatedCost) : value === shownValue(quote, field);
+}
+
 /**
  * The fields the admin changed from the quote as the form showed it: only these are sent, so an edit never writes back
  * a field it did not touch (which another device, or the customer, may have changed meanwhile).
  */
 export function editedFields(shown: Pick<QuoteView, QuoteEditField>, values: QuoteEdit): Partial<QuoteEdit> {
-  return Object.fromEntries(QUOTE_EDIT_FIELDS.filter((field) => values[field].trim() !== shownValue(shown, field)).map((field) => [field, values[field]]));
+  return Object.fromEntries(QUOTE_EDIT_FIELDS.filter((field) => !sameAsShown(shown, field, values[field])).map((field) => [field, values[field]]));
 }
 
 /**

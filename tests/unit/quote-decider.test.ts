@@ -46,6 +46,13 @@ describe('quote decider: an edit made on an older version (ADR 030)', () => {
       .thenEvents([{ type: 'QuoteRevised', data: { quoteId, notes: 'Written on the tablet' } }]);
   });
 
+  it('takes a price changed meanwhile to the same amount written otherwise (450 for 450.00)', () => {
+    quote
+      .given([quoteRequested(), { type: 'QuoteRevised', data: { quoteId, notes: 'Board' } }, priced])
+      .when({ type: 'ReviseQuote', data: { estimatedCost: '450', expectedVersion: 2 } })
+      .thenEvents([{ type: 'QuoteRevised', data: { quoteId, estimatedCost: '450' } }]);
+  });
+
   it('takes an edit made on the version it has, or on a later one than the field changed', () => {
     quote
       .given([quoteRequested(), priced, notedElsewhere])

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { QuoteView } from '#domain/views.ts';
-import { keepMyQuoteEdit, shownValue, takeTheirQuote, type QuoteEdit, type QuoteEditField } from '../../../offline/admin-quote-commands.ts';
+import { keepMyQuoteEdit, sameAsShown, shownValue, takeTheirQuote, type QuoteEdit, type QuoteEditField } from '../../../offline/admin-quote-commands.ts';
 import type { OutboxItem } from '../../../offline/db.ts';
 import { dayLabel, moment, pounds } from '../format.ts';
 import { codeWords } from '../parts.tsx';
@@ -29,7 +29,7 @@ function readable(field: QuoteEditField, value: string): string {
  * list, or the fields that differ from the version the edit was made on): what the admin chooses between.
  */
 export function clashingFields(mine: Partial<QuoteEdit>, theirs: QuoteView, changed: readonly string[]): QuoteEditField[] {
-  return (Object.keys(mine) as QuoteEditField[]).filter((field) => field in LABELS && changed.includes(field) && (mine[field] ?? '').trim() !== shownValue(theirs, field));
+  return (Object.keys(mine) as QuoteEditField[]).filter((field) => field in LABELS && changed.includes(field) && !sameAsShown(theirs, field, mine[field]));
 }
 
 /**

@@ -9,7 +9,7 @@ import { useForm } from '../../../lib/form.ts';
 import type { FormOutcome, FormSchema } from '../../../lib/form.ts';
 import { toast } from '../../../lib/toast.ts';
 import { personName } from '../../../offline/admin-commands.ts';
-import { editedFields, isQuote, keepQuote, QUOTE_EDIT_FIELDS, shownValue, updateQuote } from '../../../offline/admin-quote-commands.ts';
+import { editedFields, isQuote, keepQuote, QUOTE_EDIT_FIELDS, sameAsShown, shownValue, updateQuote } from '../../../offline/admin-quote-commands.ts';
 import type { QuoteEdit, QuoteEditField } from '../../../offline/admin-quote-commands.ts';
 import { Field } from '../../ui/Field.tsx';
 import { useAdmin } from '../context.ts';
@@ -23,7 +23,7 @@ type F = (typeof FIELDS)[number];
 const loadSchema = async (): Promise<FormSchema> => quoteUpdateSchema(londonDay(new Date()));
 
 /** The fields that differ between two versions of a quote. */
-const changedFrom = (before: QuoteView, after: QuoteView): QuoteEditField[] => QUOTE_EDIT_FIELDS.filter((field) => shownValue(before, field) !== shownValue(after, field));
+const changedFrom = (before: QuoteView, after: QuoteView): QuoteEditField[] => QUOTE_EDIT_FIELDS.filter((field) => !sameAsShown(after, field, shownValue(before, field)));
 
 /**
  * Edit Quote (seed point 2): notes, the estimate in pounds, status, priority and follow-up date, checked with the
