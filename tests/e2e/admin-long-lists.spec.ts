@@ -93,6 +93,21 @@ test('the job list’s Show more puts the focus on the first job it added, and o
   await expect(cards.nth(60).getByRole('heading', { level: 3 }).first()).toBeFocused();
 });
 
+test('a new search or filter starts the job list again at 30, however many Show more had drawn', async ({ page }) => {
+  await signIn(page, own.server.url);
+  const cards = rows(page, '.admin-job');
+  await page.getByRole('button', { name: 'Show 30 more (40 left)' }).click();
+  await expect(cards).toHaveCount(60);
+  // All seventy jobs match 'Long': the first thirty of them, and the button for the rest.
+  await page.getByRole('searchbox', { name: 'Find a job' }).fill('Long');
+  await expect(page.getByRole('button', { name: 'Show 30 more (40 left)' })).toBeVisible();
+  await expect(cards).toHaveCount(30);
+  await page.getByRole('button', { name: 'Show 30 more (40 left)' }).click();
+  await expect(cards).toHaveCount(60);
+  await page.getByRole('searchbox', { name: 'Find a job' }).fill('');
+  await expect(cards).toHaveCount(30);
+});
+
 test('back from a chat opened from its link, far down the chat list, the focus is on that chat’s row, drawn for it', async ({ page }) => {
   await signIn(page, own.server.url);
   // The oldest chat, the 70th row: beyond the thirty a fresh list draws.

@@ -8,10 +8,18 @@ export const PAGE = 30;
  * how many rows to draw (`setShown` to show enough to reach one row, as a toast's Open does); `more` shows the next
  * page and, once it is drawn, puts the focus on its first row (the element `focus` picks in the list's item), where a
  * keyboard or screen reader user reads on. Left on the button, the focus was thirty rows below what was new, or on the
- * page's body once the last page took the button away. `list` goes on the list (`ul`) the rows are items of.
+ * page's body once the last page took the button away. `list` goes on the list (`ul`) the rows are items of. `from`
+ * names what the rows are picked by (the search, the filters): when it changes, the list starts again at one page.
  */
-export function usePages(focus: string) {
+export function usePages(focus: string, from: string) {
   const [shown, setShown] = useState(PAGE);
+  // Another search or filter (`from`) starts again at the first page, as a new list: the rows shown for the last one
+  // were all drawn again for it (on an old tablet, each key typed), with its Show more already pressed.
+  const [pagesOf, setPagesOf] = useState(from);
+  if (pagesOf !== from) {
+    setPagesOf(from);
+    setShown(PAGE);
+  }
   const list = useRef<HTMLUListElement>(null);
   const firstNew = useRef<number | null>(null);
   useEffect(() => {

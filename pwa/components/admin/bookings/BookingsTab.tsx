@@ -63,7 +63,7 @@ export const BookingsTab = memo(function BookingsTab({
   const searched = useDeferredValue(query);
   const stale = searched !== query;
   // Thirty at a time; Show more puts the focus on the first new job's name.
-  const pages = usePages('h3');
+  const pages = usePages('h3', [searched, filter, when, order].join('\n'));
   const { shown, setShown, list, more } = pages;
   const addButton = useRef<HTMLButtonElement>(null);
   const backFromForm = useRef(false);

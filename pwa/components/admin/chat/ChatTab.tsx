@@ -42,7 +42,7 @@ export const ChatTab = memo(function ChatTab({
   const { user } = useAdmin();
   const [query, setQuery] = useState('');
   // Thirty at a time, as the job list: Show more puts the focus on the first new job's button.
-  const pages = usePages('button');
+  const pages = usePages('button', query);
   const { shown, list: listRef, more } = pages;
   const job = bookingId ? bookings?.find((b) => b.id === bookingId) : undefined;
   const list = useMemo(() => {

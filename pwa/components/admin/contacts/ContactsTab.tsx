@@ -29,7 +29,7 @@ export const ContactsTab = memo(function ContactsTab({ bookings, quotes, person,
   const contacts = useContacts();
   const [query, setQuery] = useState('');
   // Thirty at a time (500 cards were all built): Show more puts the focus on the first new contact's name.
-  const { shown, setShown, list, more } = usePages('h3');
+  const { shown, setShown, list, more } = usePages('h3', query);
   const matching = useMemo(() => {
     const matches = matcher(query);
     return (contacts ?? []).filter((c) => matches === everything || matches(contactSearchable(c)));
