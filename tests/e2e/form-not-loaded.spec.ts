@@ -1,4 +1,8 @@
+import { Client } from '../support/server.ts';
+import { quoteForm } from '../integration/helpers.ts';
 import { expect, hydrated, test } from './fixtures.ts';
+import { expectToast } from './portal-helpers.ts';
+import { signedInCustomer } from './portal-steps.ts';
 
 const NOT_LOADED = 'This page did not finish loading, so nothing was sent. Please check your connection and press the button again.';
 
@@ -23,4 +27,28 @@ test('a visitor whose signal dropped before the quote form’s checks loaded is 
   await expect(form.getByRole('status')).toContainText('Thank you, that is on its way.');
   // Once, though the first press reached nothing (the worker's server holds other tests' quotes too).
   expect(server.storage.queries.quotes().filter((quote) => quote.email === 'priya.not-loaded@example.com').map((quote) => quote.firstName)).toEqual(['Priya']);
+});
+
+test('a notice whose code did not arrive leaves the page working, and shows once the signal is back', async ({ page, server }) => {
+  // The toaster's part of the page never arrives (no service worker keeps it yet; the signal went as the portal opened).
+  await page.route('**/assets/Toaster-*', (route) => route.abort('internetdisconnected'));
+  const { email } = await signedInCustomer(page, server, 'tara.toaster@example.com');
+  const quote = await page.request.post('/api/bookings', { data: quoteForm({ email, serviceType: 'Rewiring', description: 'Toasterless quote' }) });
+  const quoteId = ((await quote.json()) as { quote: { id: string } }).quote.id;
+  const admin = new Client(server.url);
+  await admin.loginAdmin();
+  expect((await admin.request('PUT', `/api/quotes/${quoteId}`, { json: { quoteStatus: 'quoted', estimatedCost: '300' } })).status).toBe(200);
+  await page.getByRole('tab', { name: 'My Quotes' }).click();
+  const card = page.getByRole('listitem').filter({ hasText: 'Toasterless quote' });
+  await card.getByRole('button', { name: /^Approve/ }).click();
+  await card.getByRole('button', { name: 'Yes, approve £300.00' }).click();
+
+  // The answer went, and the portal is still there to say so (it was "Something went wrong!" over the whole page).
+  await expect(card.locator('.status-badge')).toHaveText('Approved');
+  await expect.poll(() => server.storage.queries.quote(quoteId)!.quoteStatus).toBe('approved');
+  await expect(card.getByText('Waiting to send')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Customer Portal' })).toBeVisible();
+  await page.unroute('**/assets/Toaster-*');
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expectToast(page, 'Quote Approved');
 });

@@ -1,7 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { UserView } from '#domain/views.ts';
-import { placeToasts, toast } from '../../lib/toast.ts';
+import { placeToasts, toast, warmToaster } from '../../lib/toast.ts';
 import { threadsOf, useAdminQuotes, useAllMessages, useChatMarks } from '../../offline/admin-data.ts';
 import { forgetUser } from '../../offline/session.ts';
 import { useOffline } from '../../offline/use-outbox.ts';
@@ -73,8 +73,10 @@ export function Dashboard({ user }: { user: UserView }) {
     // Just signed in, the form that had focus is gone: focus starts at the portal's heading, not the page's body.
     if (document.activeElement === document.body || document.activeElement === null) title.current?.focus({ preventScroll: true });
   }, []);
-  // The toasts over the site's header while the portal is open: below it, every spot is a working control.
+  // The toasts over the site's header while the portal is open: below it, every spot is a working control. The
+  // toaster's code comes now, with the signal (the tablet's first toast may come in a basement).
   useEffect(() => {
+    warmToaster();
     placeToasts('header');
     return () => placeToasts('page');
   }, []);

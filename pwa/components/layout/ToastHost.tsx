@@ -1,14 +1,49 @@
-import { Suspense, lazy } from 'react';
+import { Component, Suspense, lazy, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useToasterWanted } from '../../lib/toast.ts';
 
-const Toaster = lazy(() => import('./Toaster.tsx'));
+const load = () => lazy(() => import('./Toaster.tsx'));
 
-/** Mounts the toaster once the first toast is asked for (see lib/toast.ts), so sonner is not in the first download. */
+/**
+ * Mounts the toaster once the first toast is asked for (see lib/toast.ts), so sonner is not in the first download.
+ * Its code may fail to arrive: the signal gone before the first toast, with no service worker to serve it (a first
+ * visit, a private window). Then the page carries on without toasts — they wait in lib/toast.ts — and the toaster is
+ * fetched again when the browser is back online; uncaught, the failed chunk took the whole page down ("Something
+ * went wrong!") over a notice.
+ */
 export function ToastHost() {
   const wanted = useToasterWanted();
-  return wanted ? (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  ) : null;
+  const [attempt, setAttempt] = useState(() => ({ Toaster: load(), failed: false }));
+  useEffect(() => {
+    if (!attempt.failed) return;
+    const again = () => setAttempt({ Toaster: load(), failed: false });
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, [attempt]);
+  if (!wanted || attempt.failed) return null;
+  const { Toaster } = attempt;
+  return (
+    <NotLoaded onFailed={() => setAttempt((now) => ({ ...now, failed: true }))}>
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </NotLoaded>
+  );
+}
+
+/** Catches the toaster's code failing to load, and says so (nothing is drawn meanwhile). */
+class NotLoaded extends Component<{ children: ReactNode; onFailed: () => void }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(): void {
+    this.props.onFailed();
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? null : this.props.children;
+  }
 }

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { UserView } from '#domain/views.ts';
+import { warmToaster } from '../../lib/toast.ts';
 import { cachedUser, refreshSession, useCurrentUser } from '../../offline/session.ts';
 import { useDeviceDbReady } from '../../offline/use-device-db.ts';
 import { MESSAGES_PULL_EVERY_MS, PULL_EVERY_MS, useMirrorSync } from '../../offline/use-mirror.ts';
@@ -99,6 +100,9 @@ function PortalScreen({ user, path, search }: { user: UserView; path: PortalPath
     opened.current = true;
   }, [tab, chat, refresh]);
   const title = useRef<HTMLHeadingElement>(null);
+  // The toaster's code comes with the portal, while the signal is there: a first toast may come offline (an answer
+  // kept on the device), where a page no service worker keeps yet could no longer fetch it.
+  useEffect(warmToaster, []);
   useEffect(() => {
     // Just signed in (or signed up), the form that had focus is gone: focus starts at the portal's heading, not the page's body.
     if (document.activeElement === document.body || document.activeElement === null) title.current?.focus({ preventScroll: true });
