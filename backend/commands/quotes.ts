@@ -7,8 +7,8 @@ import { MSG } from '#domain/messages.ts';
 import { quoteNewsForCustomer } from '#domain/notices.ts';
 import type { CreateBookingInput } from '#domain/schemas/booking.ts';
 import type { Attachment } from '#domain/schemas/fields.ts';
-import type { ConvertQuoteInput, UpdateQuoteInput } from '#domain/schemas/quote.ts';
-import type { Quote } from '#data/queries.ts';
+import type { AnswerQuoteInput, ConvertQuoteInput, UpdateQuoteInput } from '#domain/schemas/quote.ts';
+import { customerQuote, type Quote } from '#data/queries.ts';
 import { quoteAnswered, quotePriceChanged, quoteReady } from '../mail/templates.ts';
 import { adminUrl, assertNoClash, customerAddress, portalFor, tellCustomer } from './bookings.ts';
 import type { Command, Uow } from './unit.ts';
@@ -40,22 +40,35 @@ export const reviseQuote: Command<UpdateQuoteInput & { id: string }, { id: strin
   return { id: quoteId };
 };
 
-/** A version conflict answered with the quote as it is now, for the device to show beside its own edit. */
-function withCurrent<T>(uow: Uow, quoteId: string, run: () => T): T {
+/**
+ * A conflict with a change made meanwhile (an edit's `version_conflict`, an answer's `quote_changed`) answered with the
+ * quote as it is now, as `view` shows it to the caller, for the device to show beside its own.
+ */
+function withCurrent<T>(uow: Uow, quoteId: string, run: () => T, view: (quote: Quote) => Quote = (quote) => quote): T {
   try {
     return run();
   } catch (error) {
-    if (error instanceof ConflictError && error.code === 'version_conflict') {
-      throw new ConflictError(error.code, error.message, { ...error.details, current: uow.queries.quote(quoteId) });
+    const current = error instanceof ConflictError && (error.code === 'version_conflict' || error.code === 'quote_changed') ? uow.queries.quote(quoteId) : undefined;
+    if (error instanceof ConflictError && current) {
+      throw new ConflictError(error.code, error.message, { ...error.details, current: view(current) });
     }
     throw error;
   }
 }
 
-/** The customer's answer to a quoted price (`POST /api/quotes/{id}/approve` and `/decline`). */
-export const answerQuote: Command<{ id: string; answer: 'approved' | 'rejected' }, { id: string }> = (uow, { id, answer }) => {
+/**
+ * The customer's answer to a quoted price (`POST /api/quotes/{id}/approve` and `/decline`), to the price and scope their
+ * screen showed (`seen`): changed since, it is a 409 `quote_changed` with the quote as they may see it now (`current`,
+ * without the business's notes), for their device to show the new price.
+ */
+export const answerQuote: Command<{ id: string; answer: 'approved' | 'rejected'; seen?: AnswerQuoteInput }, { id: string }> = (uow, { id, answer, seen }) => {
   const { quote, stream, subject } = loadQuote(uow, id);
-  const { events } = uow.handle(stream, quoteDecider, { type: 'AnswerQuote', data: { answer } }, { subject });
+  const { events } = withCurrent(
+    uow,
+    id,
+    () => uow.handle(stream, quoteDecider, { type: 'AnswerQuote', data: { answer, seen } }, { subject }),
+    customerQuote,
+  );
   // The business hears of it (an approved one is work to book), once.
   if (events.length > 0 && uow.settings.businessEmail) uow.mail.queue(quoteAnswered(uow.settings.businessEmail, quote, answer, adminUrl(uow)));
   return { id };

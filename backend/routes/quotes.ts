@@ -2,8 +2,9 @@ import Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import { provenEmail } from '#domain/policy.ts';
 import { londonDay, quoteConversionSchema, quoteUpdateSchema } from '#domain/schemas/date-window.ts';
+import { AnswerQuoteSchema, type AnswerQuoteInput } from '#domain/schemas/quote.ts';
 import type { z } from 'zod';
-import type { Quote } from '#data/queries.ts';
+import { customerQuote, type Quote } from '#data/queries.ts';
 import { answerQuote, convertQuote, deleteQuote, reviseQuote } from '../commands/quotes.ts';
 import type { Command } from '../commands/unit.ts';
 import type { AppDeps } from '../deps.ts';
@@ -31,6 +32,11 @@ export function quoteRoutes(deps: AppDeps): Router {
     await next();
   };
   const quoteOf = (ctx: Context): Quote => ctx.state['quote'] as Quote;
+  // The customer's answer is answered with their quote as their list has it: not the business's notes and follow-up day.
+  const answered = (id: string) => {
+    const found = queries.quote(id);
+    return found ? customerQuote(found) : null;
+  };
 
   deps.reads.route(router, { path: '/api/quotes', action: 'quotes.list', scope: () => null, produce: 'quotes' });
   // Each customer's own answer, kept under their account and the address they have proved.
@@ -92,7 +98,8 @@ export function quoteRoutes(deps: AppDeps): Router {
         authorize(ctx, storage, 'quote.answer', quoteOf(ctx));
         return next();
       },
-      commandRoute(deps, { command: answerQuote, input: (ctx) => ({ id: quoteOf(ctx).id, answer }), answer: (result) => queries.quote(result.id) }),
+      validate(AnswerQuoteSchema),
+      commandRoute(deps, { command: answerQuote, input: (ctx) => ({ id: quoteOf(ctx).id, answer, seen: input<AnswerQuoteInput>(ctx) }), answer: (result) => answered(result.id) }),
     );
   }
 

@@ -45,7 +45,14 @@ export type RequestQuote = { type: 'RequestQuote'; data: QuoteRequested['data'] 
  * version, to something else, is a conflict (ADR 030), never overwritten.
  */
 export type ReviseQuote = { type: 'ReviseQuote'; data: Omit<QuoteRevised['data'], 'quoteId'> & { expectedVersion?: number | undefined } };
-export type AnswerQuote = { type: 'AnswerQuote'; data: { answer: 'approved' | 'rejected' } };
+/**
+ * `seen` is the price and what it includes as the customer's screen showed them when they answered: the answer is to
+ * those, so one sent after the business changed either (a phone offline meanwhile) is refused, never an approval of a
+ * price the customer was not shown. Without it (an older device), answered as before.
+ */
+export type AnswerQuote = { type: 'AnswerQuote'; data: { answer: 'approved' | 'rejected'; seen?: QuoteSeen | undefined } };
+/** The quote's price and scope as the customer saw them; a field left out is not checked. */
+export type QuoteSeen = { estimatedCost?: string | null | undefined; scope?: string | null | undefined };
 export type ConvertQuote = { type: 'ConvertQuote'; data: { bookingId: string } };
 export type DeleteQuote = { type: 'DeleteQuote' };
 /** Erasing the customer (their own deletion of their account, or the business's erasure) withdraws the request if it is still open; an answered or converted one stays. */
@@ -54,6 +61,9 @@ export type QuoteCommand = RequestQuote | ReviseQuote | AnswerQuote | ConvertQuo
 
 /** Our text for an edit of fields that were changed on another device after the version it was made on. */
 export const QUOTE_CHANGED_MEANWHILE = 'This quote was changed on another device meanwhile';
+
+/** Our text for an answer to a price or scope the business has changed since the customer's screen showed it. */
+export const QUOTE_PRICE_CHANGED = 'We changed this quote after your device last showed it. Please read the new price before you answer.';
 
 /** Our text for a conversion of a request its customer withdrew. */
 export const QUOTE_WITHDRAWN = 'This quote request was withdrawn when its customer’s details were erased, so it cannot become a job.';
@@ -100,6 +110,15 @@ export function changedMeanwhile(state: Extract<QuoteState, { status: 'open' }>,
   return (Object.keys(changes) as QuoteField[]).filter((field) => (state.changedAt[field] ?? 0) > expectedVersion && !same(field));
 }
 
+/** The fields the customer answered on (`seen`) that the quote now has otherwise: the price as an amount (450 is 450.00). */
+export function changedSinceSeen(fields: QuoteFields, seen: QuoteSeen | undefined): Array<'estimatedCost' | 'scope'> {
+  if (!seen) return [];
+  const changed: Array<'estimatedCost' | 'scope'> = [];
+  if (seen.estimatedCost !== undefined && !samePrice(seen.estimatedCost, fields.estimatedCost)) changed.push('estimatedCost');
+  if (seen.scope !== undefined && (seen.scope ?? null) !== fields.scope) changed.push('scope');
+  return changed;
+}
+
 function decide(command: QuoteCommand, state: QuoteState): QuoteEvent[] {
   if (command.type === 'RequestQuote') {
     if (state.status !== 'none') throw new ConflictError('quote_exists', 'This quote request already exists');
@@ -122,11 +141,14 @@ function decide(command: QuoteCommand, state: QuoteState): QuoteEvent[] {
       }
       return [{ type: 'QuoteRevised', data: { quoteId: state.quoteId, ...changes } }];
     }
-    case 'AnswerQuote':
+    case 'AnswerQuote': {
       if (state.quoteStatus !== 'quoted') {
         throw new ConflictError('quote_not_quoted', 'This quote is not waiting for your answer');
       }
+      const changed = changedSinceSeen(state.fields, command.data.seen);
+      if (changed.length > 0) throw new ConflictError('quote_changed', QUOTE_PRICE_CHANGED, { changed });
       return [{ type: 'QuoteAnswered', data: { quoteId: state.quoteId, quoteStatus: command.data.answer } }];
+    }
     case 'ConvertQuote':
       if (state.withdrawn) throw new ConflictError('quote_withdrawn', QUOTE_WITHDRAWN);
       if (state.bookingId) {

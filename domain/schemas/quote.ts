@@ -45,6 +45,17 @@ export const UpdateQuoteSchema = z
   });
 export type UpdateQuoteInput = z.infer<typeof UpdateQuoteSchema>;
 
+/**
+ * `POST /api/quotes/{id}/approve` and `/decline`: the price and what it includes as the customer's screen showed them,
+ * each optional. An answer to a quote the business has changed since is a 409 `quote_changed` with the quote as it is
+ * now. No body at all (an older device, a plain API call) answers as before.
+ */
+export const AnswerQuoteSchema = z.strictObject({
+  estimatedCost: estimatedCost.optional(),
+  scope: optionalText(LIMITS.scope).optional(),
+});
+export type AnswerQuoteInput = z.infer<typeof AnswerQuoteSchema>;
+
 /** `POST /api/quotes/{id}/convert`: the job's dates; without them the quote's preferred date, one day. */
 export const ConvertQuoteSchema = z.strictObject({
   startDate: optionalDate.optional(),

@@ -6,6 +6,7 @@ import { dropFor, expectedVersionOf, keepBooking, personName, sendAgainOn } from
 import { deviceDb } from './db.ts';
 import type { OutboxItem } from './db.ts';
 import { QUOTE_KINDS } from './kinds.ts';
+import { isQuote, keepQuote } from './quote-copy.ts';
 import { submit } from './submit.ts';
 import type { SubmitOutcome } from './submit.ts';
 
@@ -62,10 +63,6 @@ export async function updateQuote(quote: QuoteView, edit: Partial<QuoteEdit>, ow
 }
 
 /** Whether the server's answer looks like a quote (the `current` of a 409, the answer to an edit). */
-export function isQuote(data: unknown): data is QuoteView {
-  return data !== null && typeof data === 'object' && 'id' in data && 'quoteStatus' in data && 'version' in data;
-}
-
 /** The quote the server has now, for a queued edit it refused because a field it sets was changed elsewhere meanwhile. */
 export function theirQuote(item: OutboxItem): QuoteView | null {
   if (item.kind !== QUOTE_KINDS.update || item.state !== 'failed' || item.error?.status !== 409) return null;
@@ -125,9 +122,4 @@ export async function deleteQuote(quote: QuoteView, owner: string): Promise<Subm
   });
   if (outcome.kind === 'sent') await deviceDb().quotes.delete(quote.id);
   return outcome;
-}
-
-/** Puts the server's answer for a quote into the device's copy (when it looks like one). */
-export async function keepQuote(data: unknown): Promise<void> {
-  if (data && typeof data === 'object' && 'id' in data && 'quoteStatus' in data) await deviceDb().quotes.put(data as QuoteView);
 }

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { QuoteView } from '#domain/views.ts';
 import { deviceDb } from './db.ts';
+import { isQuote } from './quote-copy.ts';
 import type { Shown } from './use-mirror.ts';
 
 /** Outbox kind of a customer's answer to a quote (POST /api/quotes/{id}/approve or /decline). */
@@ -17,7 +18,14 @@ export function useMyQuotes(): Array<Shown<QuoteView>> | undefined {
     return rows.map((row): Shown<QuoteView> => {
       const item = items.filter((i) => i.record === row.id).at(-1);
       if (!item) return row;
-      return { ...row, quoteStatus: item.values['answer'] ?? row.quoteStatus, waiting: { state: item.state, message: item.error?.message ?? null } };
+      const waiting = { state: item.state, message: item.error?.message ?? null };
+      // Refused (the price changed after the screen showed it, or the quote no longer waits for an answer): the quote as
+      // the server had it then, newer than the copy, not the answer, so the customer reads the new price and answers again.
+      if (item.state === 'failed') {
+        const current = item.error?.current;
+        return { ...(isQuote(current) && current.version > row.version ? current : row), waiting };
+      }
+      return { ...row, quoteStatus: item.values['answer'] ?? row.quoteStatus, waiting };
     });
   }, []);
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { BUSINESS } from '#domain/business.ts';
+import { QUOTE_PRICE_CHANGED } from '#domain/deciders/quote.ts';
 import { ERASED } from '#domain/limits.ts';
 import { Client } from '../support/server.ts';
 import { quoteForm } from '../integration/helpers.ts';
@@ -117,6 +118,54 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     await expect(card).toContainText('Approved');
     await expect(card.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
     expect(server.storage.queries.quote(quoteId)!.quoteStatus).toBe('approved');
+  });
+
+  test('an approval sent after the price changed is not taken: the card shows the new price, and the customer answers it', async ({ page, server }) => {
+    const { email } = await signedInCustomer(page, server, 'pia.pricechange@example.com');
+    const quote = await page.request.post('/api/bookings', { data: quoteForm({ email, serviceType: 'Rewiring', description: 'Rewire the loft' }) });
+    const quoteId = ((await quote.json()) as { quote: { id: string } }).quote.id;
+    const admin = new Client(server.url);
+    await admin.loginAdmin();
+    expect((await admin.request('PUT', `/api/quotes/${quoteId}`, { json: { quoteStatus: 'quoted', estimatedCost: '450', scope: 'Loft circuits' } })).status).toBe(200);
+    await page.getByRole('tab', { name: 'My Quotes' }).click();
+    const card = page.getByRole('listitem').filter({ hasText: 'Rewire the loft' });
+    await expect(card).toContainText('£450.00');
+
+    // Approved on a phone with no signal; meanwhile the business changes the price.
+    await page.context().setOffline(true);
+    await card.getByRole('button', { name: /^Approve/ }).click();
+    await card.getByRole('button', { name: 'Yes, approve £450.00' }).click();
+    await expectToast(page, 'Saved on this device');
+    expect((await admin.request('PUT', `/api/quotes/${quoteId}`, { json: { estimatedCost: '520' } })).status).toBe(200);
+    await page.context().setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+
+    // Not an approval of £520 the customer never saw: refused, the card shows the new price to answer again.
+    await expect(card.getByText(`Not accepted: ${QUOTE_PRICE_CHANGED}`)).toBeVisible({ timeout: 15_000 });
+    await expect(card).toContainText('£520.00');
+    await expect(card).toContainText('Quoted: please answer');
+    expect(server.storage.queries.quote(quoteId)).toMatchObject({ quoteStatus: 'quoted', estimatedCost: '520' });
+    await card.getByRole('button', { name: /^Approve/ }).click();
+    await card.getByRole('button', { name: 'Yes, approve £520.00' }).click();
+    await expectToast(page, 'Quote Approved');
+    await expect(card.getByText(/^Not accepted/)).toHaveCount(0);
+    expect(server.storage.queries.quote(quoteId)!.quoteStatus).toBe('approved');
+
+    // Online, with the card not yet caught up: the answer is refused at once and the new price shown.
+    const second = await page.request.post('/api/bookings', { data: quoteForm({ email, serviceType: 'Rewiring', description: 'Rewire the garage' }) });
+    const secondId = ((await second.json()) as { quote: { id: string } }).quote.id;
+    expect((await admin.request('PUT', `/api/quotes/${secondId}`, { json: { quoteStatus: 'quoted', estimatedCost: '300' } })).status).toBe(200);
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    await page.getByRole('tab', { name: 'My Quotes' }).click();
+    const garage = page.getByRole('listitem').filter({ hasText: 'Rewire the garage' });
+    await expect(garage).toContainText('£300.00');
+    expect((await admin.request('PUT', `/api/quotes/${secondId}`, { json: { estimatedCost: '350' } })).status).toBe(200);
+    await garage.getByRole('button', { name: /^Decline/ }).click();
+    await garage.getByRole('button', { name: 'Yes, decline it' }).click();
+    await expectToast(page, 'Not Sent', QUOTE_PRICE_CHANGED);
+    await expect(garage).toContainText('£350.00');
+    await expect(garage.getByRole('button', { name: /^Decline/ })).toBeVisible();
+    expect(server.storage.queries.quote(secondId)!.quoteStatus).toBe('quoted');
   });
 
   test('Download my data saves a JSON file of the account and its bookings', async ({ page, server }) => {

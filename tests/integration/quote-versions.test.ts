@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUOTE_CHANGED_MEANWHILE } from '#domain/deciders/quote.ts';
+import { QUOTE_CHANGED_MEANWHILE, QUOTE_PRICE_CHANGED } from '#domain/deciders/quote.ts';
 import { Client, startServer, type TestServer } from '../support/server.ts';
 import { allEvents, daysAhead, expectError, persistentState, quoteForm } from './helpers.ts';
 
@@ -110,5 +110,37 @@ describe('PUT /api/quotes/{id} with expectedVersion', () => {
       expectError(res, 400, 'validation_failed');
       expect(res.data.error.fields).toEqual({ expectedVersion: 'Must be a whole number' });
     }
+  });
+});
+
+describe('POST /api/quotes/{id}/approve and /decline with the price the customer saw', () => {
+  it('answers 409 quote_changed, with the new price and without the business’s notes, to an answer to the old price, and appends nothing', async () => {
+    const quote = await newQuote();
+    const seen = (await put(quote.id, { quoteStatus: 'quoted', estimatedCost: '450', scope: 'New board' })).data;
+    // The price changed while the customer's phone was offline, with the business's own notes.
+    expect((await put(quote.id, { estimatedCost: '520', notes: 'Loft is tight' })).status).toBe(200);
+    const before = persistentState(server);
+
+    const answer = await customer.post(`/api/quotes/${quote.id}/approve`, { estimatedCost: seen.estimatedCost, scope: seen.scope });
+
+    expect({ status: answer.status, code: answer.data.error.code, message: answer.data.error.message }).toEqual({ status: 409, code: 'quote_changed', message: QUOTE_PRICE_CHANGED });
+    expect(answer.data.error.changed).toEqual(['estimatedCost']);
+    expect(answer.data.error.current).toMatchObject({ id: quote.id, estimatedCost: '520', scope: 'New board', quoteStatus: 'quoted', notes: null, followUpDate: null });
+    expect(persistentState(server)).toEqual(before);
+    // Answered on the price it now shows, it is taken; the answer carries no notes either.
+    const again = await customer.post(`/api/quotes/${quote.id}/decline`, { estimatedCost: '520.00', scope: 'New board' });
+    expect(again.status).toBe(200);
+    expect(again.data).toMatchObject({ quoteStatus: 'rejected', notes: null, followUpDate: null });
+  });
+
+  it('answers as before with no body, and refuses a body it does not know, naming the field', async () => {
+    const quote = await newQuote();
+    expect((await put(quote.id, { quoteStatus: 'quoted', estimatedCost: '450' })).status).toBe(200);
+    const odd = await customer.post(`/api/quotes/${quote.id}/approve`, { price: '450' });
+    expectError(odd, 400, 'validation_failed');
+    expect(Object.keys(odd.data.error.fields)).toEqual(['price']);
+    const events = allEvents(server).length;
+    expect((await customer.post(`/api/quotes/${quote.id}/approve`)).status).toBe(200);
+    expect(allEvents(server).slice(events).map((event) => event.type)).toEqual(['QuoteAnswered']);
   });
 });

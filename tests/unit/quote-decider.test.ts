@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { QUOTE_CHANGED_MEANWHILE, quoteDecider, type QuoteEvent } from '#domain/deciders/quote.ts';
+import { QUOTE_CHANGED_MEANWHILE, QUOTE_PRICE_CHANGED, quoteDecider, type QuoteEvent } from '#domain/deciders/quote.ts';
 import { spec } from '../support/decider-spec.ts';
 import { quoteId, quoteRequested } from './fixtures.ts';
 
@@ -76,5 +76,39 @@ describe('quote decider: an edit made on an older version (ADR 030)', () => {
       .given([quoteRequested(), priced, { type: 'QuoteWithdrawn', data: { quoteId } }])
       .when({ type: 'ReviseQuote', data: { quoteStatus: 'quoted', expectedVersion: 2 } })
       .thenThrows('version_conflict', { details: { changed: ['quoteStatus'] } });
+  });
+});
+
+describe('quote decider: the customer answers the price they were shown', () => {
+  const scoped: QuoteEvent = { type: 'QuoteRevised', data: { quoteId, estimatedCost: '450.00', scope: 'New board and tests', quoteStatus: 'quoted' } };
+
+  it('takes an answer to the price and scope as they are, the price however written', () => {
+    quote
+      .given([quoteRequested(), scoped])
+      .when({ type: 'AnswerQuote', data: { answer: 'approved', seen: { estimatedCost: '450', scope: 'New board and tests' } } })
+      .thenEvents([{ type: 'QuoteAnswered', data: { quoteId, quoteStatus: 'approved' } }]);
+  });
+
+  it('refuses an answer to a price changed since, naming it, and one to a scope changed since', () => {
+    const repriced: QuoteEvent = { type: 'QuoteRevised', data: { quoteId, estimatedCost: '520.00' } };
+    quote
+      .given([quoteRequested(), scoped, repriced])
+      .when({ type: 'AnswerQuote', data: { answer: 'approved', seen: { estimatedCost: '450.00', scope: 'New board and tests' } } })
+      .thenThrows('quote_changed', { message: QUOTE_PRICE_CHANGED, details: { changed: ['estimatedCost'] } });
+    quote
+      .given([quoteRequested(), scoped, { type: 'QuoteRevised', data: { quoteId, scope: 'New board only' } }])
+      .when({ type: 'AnswerQuote', data: { answer: 'rejected', seen: { estimatedCost: '450.00', scope: 'New board and tests' } } })
+      .thenThrows('quote_changed', { details: { changed: ['scope'] } });
+  });
+
+  it('answers as before without what was seen (an older device), and after a change of the notes alone', () => {
+    quote
+      .given([quoteRequested(), scoped, { type: 'QuoteRevised', data: { quoteId, estimatedCost: '520.00' } }])
+      .when({ type: 'AnswerQuote', data: { answer: 'approved' } })
+      .thenEvents([{ type: 'QuoteAnswered', data: { quoteId, quoteStatus: 'approved' } }]);
+    quote
+      .given([quoteRequested(), scoped, notedElsewhere])
+      .when({ type: 'AnswerQuote', data: { answer: 'approved', seen: { estimatedCost: '450.00', scope: 'New board and tests' } } })
+      .thenEvents([{ type: 'QuoteAnswered', data: { quoteId, quoteStatus: 'approved' } }]);
   });
 });

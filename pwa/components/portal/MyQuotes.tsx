@@ -4,6 +4,8 @@ import type { QuoteView, UserView } from '#domain/views.ts';
 import { newCommandId } from '../../lib/api.ts';
 import { SAVED_OFFLINE } from '../../lib/queue-form.ts';
 import { toast } from '../../lib/toast.ts';
+import { discard, items } from '../../offline/outbox.ts';
+import { keepQuote } from '../../offline/quote-copy.ts';
 import { submit } from '../../offline/submit.ts';
 import { QUOTE_ANSWER_KIND, useMyQuotes } from '../../offline/use-customer.ts';
 import type { Shown } from '../../offline/use-mirror.ts';
@@ -66,6 +68,8 @@ function QuoteCard({ quote, user }: { quote: Shown<QuoteView>; user: UserView })
     setConfirming(null);
     // The buttons go: the focus goes to the quote's heading, beside its new status (not to the page's body).
     requestAnimationFrame(() => heading.current?.focus());
+    // An answer refused before (the price changed after the screen showed it) is replaced by this one, to the price shown now.
+    if (quote.waiting?.state === 'failed') await dropRefusedAnswers(quote.id);
     const outcome = await submit({
       id: newCommandId(),
       kind: QUOTE_ANSWER_KIND,
@@ -73,10 +77,14 @@ function QuoteCard({ quote, user }: { quote: Shown<QuoteView>; user: UserView })
       label: `${to === 'approved' ? 'Approval' : 'Decline'} of the quote for ${title}`,
       method: 'POST',
       path: `/api/quotes/${quote.id}/${to === 'approved' ? 'approve' : 'decline'}`,
-      body: {},
+      // The price and what it includes as shown: changed on the server since (this phone offline meanwhile), the answer
+      // is refused and the card shows the new price, never an approval of a price the customer did not see.
+      body: { estimatedCost: quote.estimatedCost, scope: quote.scope },
       record: quote.id,
       owner: user.id,
     });
+    // Refused as it was sent: the quote as the server has it now goes into the device's copy, its new price shown at once.
+    if (outcome.kind === 'refused') await keepQuote(outcome.current);
     if (outcome.kind === 'sent') void toast.success(to === 'approved' ? 'Quote Approved' : 'Quote Declined', to === 'approved' ? 'Thank you. We will be in touch to book the work.' : 'Thank you for letting us know.');
     else if (outcome.kind === 'queued') void toast.info('Saved on this device', SAVED_OFFLINE);
     else void toast.error('Not Sent', outcome.message);
@@ -107,7 +115,7 @@ function QuoteCard({ quote, user }: { quote: Shown<QuoteView>; user: UserView })
         </div>
       ) : null}
       {quote.description ? <p>{quote.description}</p> : null}
-      {quote.quoteStatus === 'quoted' && !quote.waiting ? (
+      {quote.quoteStatus === 'quoted' && (!quote.waiting || quote.waiting.state === 'failed') ? (
         confirming ? (
           // Keyed apart from the first two buttons: React would otherwise reuse their elements, and the focus stayed on
           // Approve as it turned into "Yes, approve".
@@ -146,4 +154,9 @@ function QuoteCard({ quote, user }: { quote: Shown<QuoteView>; user: UserView })
       ) : null}
     </li>
   );
+}
+
+/** Takes this quote's refused answers out of the outbox: a new answer, to the price shown now, replaces them. */
+async function dropRefusedAnswers(quoteId: string): Promise<void> {
+  for (const item of await items()) if (item.kind === QUOTE_ANSWER_KIND && item.record === quoteId && item.state === 'failed') await discard(item.id);
 }

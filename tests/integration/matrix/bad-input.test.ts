@@ -208,11 +208,8 @@ describe.each(JSON_CALLS.map((t) => [`${t.call.method} ${t.call.path}`, t] as co
     expect(res.data.error.fields).toEqual({ [UNKNOWN]: 'Unknown field' });
   });
 
-  // BUG: an unknown field named like a member of Object.prototype ('constructor', 'toString', 'valueOf', …) is
-  // refused with `fields: {}` — the answer names nothing. fieldErrors (backend/http/validate.ts, line 7) collects
-  // into a plain `{}` and assigns with `fields[name] ??= …` (lines 10 and 14); `fields.constructor` is already
-  // Object's own function, so `??=` never stores the message. Fix: `const fields: Record<string, string> =
-  // Object.create(null)` (or test `Object.hasOwn(fields, name)` before assigning). Remove `.fails` once fixed.
+  // A name Object.prototype has ('constructor', 'toString', …) once answered `fields: {}`: fieldErrors collected into a
+  // plain `{}`, where `fields.constructor ??= …` stored nothing. It collects into an object with no prototype now.
   it("answers 400 naming constructor 'Unknown field' (a name Object.prototype also has)", async () => {
     const res = await refused(call, sent, { json: { ...sent.base, constructor: 'surprise' } }, 400, 'validation_failed');
 

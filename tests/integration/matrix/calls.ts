@@ -9,7 +9,7 @@ import { ChangeEmailSchema, ChangePasswordSchema, DeleteAccountSchema, RenameAcc
 import { BookingNotesSchema, CreateBookingSchema, RequestDatesSchema, UpdateBookingSchema } from '#domain/schemas/booking.ts';
 import { CreateContactSchema } from '#domain/schemas/contact.ts';
 import { NoReplyNeededSchema, PostMessageSchema, ReplyNeededSchema } from '#domain/schemas/message.ts';
-import { ConvertQuoteSchema, UpdateQuoteSchema } from '#domain/schemas/quote.ts';
+import { AnswerQuoteSchema, ConvertQuoteSchema, UpdateQuoteSchema } from '#domain/schemas/quote.ts';
 import { SupportLookupSchema, SupportRequestSchema } from '#domain/schemas/support.ts';
 import { ErasePersonSchema } from '#domain/schemas/people.ts';
 import { BatchSchema } from '#domain/schemas/batch.ts';
@@ -280,6 +280,8 @@ const A_ONLY: Record<Actor, Access> = { anonymous: 401, customerA: 'allow', cust
 // ---- the length bounds of each body (seed point 9, domain/limits.ts) ----
 
 const PERSON = { firstName: LIMITS.name, lastName: LIMITS.name, email: LIMITS.email, phone: LIMITS.phone };
+/** The price and scope a customer's answer to a quote says they saw. */
+const ANSWER = { estimatedCost: LIMITS.estimatedCost, scope: LIMITS.scope };
 const DATES = { startDate: LIMITS.date, finishDate: LIMITS.date, startTime: LIMITS.time, finishTime: LIMITS.time };
 const BOOKING = {
   ...PERSON,
@@ -423,12 +425,12 @@ export const CALLS: readonly ApiCall[] = [
     schema: ConvertQuoteSchema, bounded: DATES, request: async (fx) => ({ params: { id: await fx.quote() } }),
   },
   {
-    method: 'POST', path: '/api/quotes/{id}/approve', access: A_ONLY, ok: 200, appends: ['QuoteAnswered'], body: 'none',
-    request: async (fx) => ({ params: { id: await fx.quotedQuote() } }),
+    method: 'POST', path: '/api/quotes/{id}/approve', access: A_ONLY, ok: 200, appends: ['QuoteAnswered'], body: 'optional-json',
+    schema: AnswerQuoteSchema, bounded: ANSWER, request: async (fx) => ({ params: { id: await fx.quotedQuote() }, json: { estimatedCost: '450', scope: null } }),
   },
   {
-    method: 'POST', path: '/api/quotes/{id}/decline', access: A_ONLY, ok: 200, appends: ['QuoteAnswered'], body: 'none',
-    request: async (fx) => ({ params: { id: await fx.quotedQuote() } }),
+    method: 'POST', path: '/api/quotes/{id}/decline', access: A_ONLY, ok: 200, appends: ['QuoteAnswered'], body: 'optional-json',
+    schema: AnswerQuoteSchema, bounded: ANSWER, request: async (fx) => ({ params: { id: await fx.quotedQuote() }, json: { estimatedCost: '450', scope: null } }),
   },
 
   // ---- the customer's own account (UK GDPR access and erasure) ----
