@@ -4,7 +4,7 @@ import { bookWith, dayAhead, signedInCustomer } from './portal-steps.ts';
 
 const PASSWORD = 'a-customer-passphrase';
 
-test.describe('an account deleted on another device while things wait on this one', () => {
+test.describe('an account changed on another device while the portal is open on this one', () => {
   test('the booking and the message waiting on the phone are dropped with a word, not sent nor kept for a sign-in that cannot come', async ({ page, server, browser }) => {
     const email = 'della.elsewhere@example.com';
     const { id } = await signedInCustomer(page, server, email);
@@ -49,5 +49,30 @@ test.describe('an account deleted on another device while things wait on this on
     // Nothing reached the erased account.
     expect(server.storage.queries.messages(booked.id)).toHaveLength(0);
     expect(server.storage.queries.bookings().filter((b) => b.userId === id)).toHaveLength(1);
+  });
+
+  test('a name changed on the laptop is the one the phone shows and puts on new messages, once the phone’s page is looked at again', async ({ page, server, browser }) => {
+    const email = 'reni.renamed@example.com';
+    const { id } = await signedInCustomer(page, server, email);
+    await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(48), finishDate: dayAhead(48), description: 'Renamed meanwhile' });
+    await expectToast(page, 'Booking Submitted');
+    const booked = server.storage.queries.bookingsForCustomer(email, id).find((b) => b.description === 'Renamed meanwhile')!;
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    await page.getByRole('listitem').filter({ hasText: 'Renamed meanwhile' }).getByRole('button', { name: /^Chat/ }).click();
+    await expect(page.getByRole('heading', { level: 2, name: /^Chat about/ })).toBeFocused();
+
+    const laptop = await browser.newContext({ baseURL: server.url });
+    expect((await laptop.request.post('/api/auth/login', { data: { email, password: PASSWORD } })).status()).toBe(200);
+    expect((await laptop.request.post('/api/account/name', { data: { firstName: 'Renata', lastName: 'Newname' } })).status()).toBe(200);
+    await laptop.close();
+
+    // The phone is picked up again.
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await expect(page.getByText('Signed in as Renata Newname')).toBeVisible();
+    await page.getByLabel('Your message').fill('Sent under my new name');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expectToast(page, 'Message Sent');
+    expect(server.storage.queries.messages(booked.id).map((m) => [m.senderName, m.content])).toEqual([['Renata Newname', 'Sent under my new name']]);
+    await expect(page.getByRole('log', { name: 'Messages' }).getByRole('listitem')).toContainText('Renata Newname');
   });
 });
