@@ -81,7 +81,12 @@ export const requestBookingOrQuote: Command<CreateBookingInput, RequestResult> =
   if (input.email || input.phone) autoCreateContact(uow, input);
   const summary: RequestSummary = { ...input, kind: result.kind, id: result.id };
   if (booked) tellCustomer(uow, booked, 'confirmed', null);
-  else if (input.email) uow.mail.queue(requestReceived(input.email, summary));
+  else {
+    // To the account that made it, as it is now (ADR 025), like every later mail about it: a request queued on a device
+    // before the account moved to another address still carries the address it left.
+    const to = customerAddress(uow, { email: input.email || null, userId });
+    if (to) uow.mail.queue(requestReceived(to, summary));
+  }
   // The business hears of what customers and visitors ask, not of the jobs it books itself.
   if (uow.settings.businessEmail && role !== 'admin') uow.mail.queue(newRequest(uow.settings.businessEmail, summary, adminUrl(uow)));
   return result;

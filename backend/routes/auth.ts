@@ -3,6 +3,8 @@ import type { Context } from 'koa';
 import { INVALID_VERIFICATION } from '#domain/deciders/user.ts';
 import { MSG } from '#domain/messages.ts';
 import { LoginSchema, RegisterSchema, VerifyEmailSchema, type LoginInput, type RegisterInput } from '#domain/schemas/auth.ts';
+import { AccountIdsParam } from '#domain/schemas/account.ts';
+import { ERASED } from '#domain/limits.ts';
 import { publicUser } from '#data/queries.ts';
 import { pendingEmail, registerOrNotifyOwner, requestVerification, verifyEmail } from '../commands/users.ts';
 import type { AppDeps } from '../deps.ts';
@@ -10,6 +12,7 @@ import { input, runCommand, validate } from '../http/command.ts';
 import { HttpError } from '../http/errors.ts';
 import { confirmationLink, hashToken } from '../http/tokens.ts';
 import { requireUser, signIn, signOut, startEmptySession } from '../http/session.ts';
+import { parseValue } from '../http/validate.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
 
 /** Admin sign-in (`/api/login`, `/api/logout`) and customer accounts (`/api/auth/*`). */
@@ -110,6 +113,18 @@ export function authRoutes(deps: AppDeps): Router {
     const user = requireUser(ctx, queries);
     const pending = pendingEmail(storage.store, user.id, deps.clock());
     ctx.body = { ...publicUser(user), ...(pending ? { pendingEmail: pending } : {}) };
+  });
+
+  /**
+   * Which of these accounts no longer exist (erased: deleted by their owner on another device, by the business, or by
+   * the retention; or never known here). A device keeping items queued by such an account drops them, rather than
+   * holding them for a sign-in that can never come (ADR 006). It says nothing about anyone else: an account's id is a
+   * random one that only its own devices and the business hold, and an erased account has nothing left to say.
+   */
+  router.get('/api/auth/gone', (ctx) => {
+    const ids = parseValue('ids', ctx.query['ids'] ?? '', AccountIdsParam);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { gone: ids.filter((id) => (queries.user(id)?.email ?? ERASED) === ERASED) };
   });
 
   return router;

@@ -36,3 +36,15 @@ export const ChangeEmailSchema = z.strictObject({
   currentPassword: typedPassword,
 });
 export type ChangeEmailInput = z.infer<typeof ChangeEmailSchema>;
+
+/** The most account ids one `GET /api/auth/gone` asks about: a device keeps items of a few accounts at most. */
+export const GONE_MAX_IDS = 20;
+const ACCOUNT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const IDS_MESSAGE = `Give 1 to ${GONE_MAX_IDS} account ids, separated by commas`;
+
+/** `GET /api/auth/gone?ids=`: the accounts a device keeps items for, their ids separated by commas. */
+export const AccountIdsParam = z
+  .string({ error: IDS_MESSAGE })
+  .max(GONE_MAX_IDS * 37, { error: IDS_MESSAGE })
+  .transform((ids) => ids.split(','))
+  .pipe(z.array(z.string().regex(ACCOUNT_ID, { error: IDS_MESSAGE })).min(1, { error: IDS_MESSAGE }).max(GONE_MAX_IDS, { error: IDS_MESSAGE }));

@@ -1,6 +1,7 @@
 import { BATCH_MAX_CALLS, BATCHABLE_PATH } from '#domain/schemas/batch.ts';
 import { openedDeviceDb } from './db.ts';
 import type { DeviceDb, OutboxFile, OutboxItem } from './db.ts';
+import { ACCOUNT_GONE, dropForGoneAccounts } from './gone-accounts.ts';
 import { ANSWER_KEPT_IN, holdsBack } from './kinds.ts';
 import { readableLabel } from './labels.ts';
 import { changed } from './outbox.ts';
@@ -88,11 +89,13 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
     const account = await accountFor(all);
     if (typeof account === 'object' && account !== null) {
       // The server could not say whose session it is: the first waiting item meets that fate, as if sent.
-      const head = all.find((item) => item.state === 'waiting')!;
+      const head = all.find((item) => item.state === 'waiting');
+      if (!head) return 'done';
       waiters.get(head.id)?.(account.failed);
       await halt(db, head, account.failed, all, new Set([head.id]));
       return 'stopped';
     }
+    if (account !== ANYONE) all = await withoutGoneAccounts(db, all, account);
     const waiting = all.length;
     all = await sendable(db, all, account, true);
     // Held for an account while nobody is signed in: once the rest has gone, the pages say "Please sign in again"
@@ -184,7 +187,8 @@ const ANYONE = Symbol('anyone');
  * Null: nobody is signed in.
  */
 async function accountFor(all: readonly OutboxItem[]): Promise<string | null | typeof ANYONE | { failed: Attempt }> {
-  if (!all.some((item) => item.owner !== null && item.state === 'waiting')) return ANYONE;
+  // A refused item counts too: its account may be gone (gone-accounts.ts).
+  if (!all.some((item) => item.owner !== null)) return ANYONE;
   const attempt = await request('/api/auth/me', { method: 'GET', headers: { Accept: 'application/json' } });
   if (attempt.kind === 'sign-in') return null;
   const id = attempt.kind === 'sent' ? (attempt.data as { id?: unknown } | null)?.id : undefined;
@@ -192,6 +196,18 @@ async function accountFor(all: readonly OutboxItem[]): Promise<string | null | t
   // No answer (offline, busy): whose session it is stays unknown, and no account's item may go on a guess.
   if (attempt.kind === 'unreachable' || attempt.kind === 'unavailable') return { failed: attempt };
   return { failed: { kind: 'unavailable', status: 'status' in attempt ? attempt.status : 500, retryAfterMs: 0 } };
+}
+
+/**
+ * The outbox without the items of accounts deleted meanwhile (gone-accounts.ts): their forms, if still waiting for an
+ * outcome, hear that they cannot be sent, and every page says how many were dropped.
+ */
+async function withoutGoneAccounts(db: DeviceDb, all: OutboxItem[], account: string | null): Promise<OutboxItem[]> {
+  const { left, dropped } = await dropForGoneAccounts(db, all, account);
+  if (dropped.length === 0) return all;
+  for (const item of dropped) waiters.get(item.id)?.({ kind: 'refused', status: 410, message: ACCOUNT_GONE, fields: {} });
+  broadcast({ type: 'dropped', count: dropped.length });
+  return left;
 }
 
 /**

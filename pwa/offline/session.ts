@@ -73,6 +73,21 @@ export async function refreshSession(): Promise<UserView | null | 'offline'> {
   return user;
 }
 
+/**
+ * Asks the server again about the account signed in here, and takes its name and address when they changed (renamed,
+ * or moved, on another device meanwhile). Nothing else: a session that has ended is left to the next screen that
+ * checks it (and to the outbox, which asks for a sign-in), so coming back to a page never takes away a form half
+ * filled in.
+ */
+export async function refreshUserDetails(): Promise<void> {
+  const before = cachedUser();
+  if (!before) return;
+  const response = await fetch('/api/auth/me', { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } }).catch(() => null);
+  if (!response?.ok) return;
+  const user = (await response.json().catch(() => null)) as UserView | null;
+  if (user?.id === before.id && JSON.stringify(user) !== JSON.stringify(before)) rememberUser(user);
+}
+
 /** The cached user, live across tabs; null while prerendering. */
 export function useCurrentUser(): UserView | null {
   return useSyncExternalStore(subscribe, () => (current === undefined ? (current = cachedUser()) : current), () => null);

@@ -14,7 +14,9 @@ export type OutboxEvent =
   | { type: 'refused'; id: string; kind: string; label: string; message: string }
   /** A sender stopped: the server could not be reached (or would not take anything now); what waits stays. */
   | { type: 'paused' }
-  | { type: 'sign-in-needed' };
+  | { type: 'sign-in-needed' }
+  /** Items dropped unsent: their account has been deleted (on another device, or by the business). */
+  | { type: 'dropped'; count: number };
 
 const CHANNEL = 'sparkright-outbox';
 

@@ -33,6 +33,7 @@ export function startOutbox(): () => void {
     else if (event.type === 'refused' && !wasAnswered(event.id))
       void toast.error('Not accepted', `${event.label}: ${event.message} Open “Waiting to send” to edit or discard it.`);
     else if (event.type === 'sign-in-needed') askToSignIn();
+    else if (event.type === 'dropped') toldDropped(event.count);
   });
   const first = setTimeout(() => kick(true), 0);
   return () => {
@@ -57,6 +58,15 @@ function askToSignIn(): void {
     'Your changes are kept on this device and go once you have signed in.',
     onAdmin ? { once: 'sign-in-needed' } : { once: 'sign-in-needed', action: { label: 'Sign in', more: 'again to send what waits', onClick: () => navigateTo('/customer-auth') } },
   );
+}
+
+/**
+ * Items of a deleted account were dropped unsent (gone-accounts.ts). Counted, not named: whoever holds the device now
+ * may not be the person whose words they were.
+ */
+function toldDropped(count: number): void {
+  const things = count === 1 ? '1 thing kept on this device was not sent: its account has been deleted.' : `${count} things kept on this device were not sent: their account has been deleted.`;
+  void toast.info('Not sent', things);
 }
 
 /** One toast for what went through together (gatherSent): the item's own words for one, a count for several. */

@@ -82,6 +82,21 @@ describe('POST /api/account/email and the link it sends', () => {
     expect(allEvents(server).length).toBe(again);
   });
 
+  it('mails a booking the account queued on a device before the move, and sent after it, to the address it moved to', async () => {
+    const client = await customer('ola.offline@old.example');
+    await server.verifyEmail('ola.offline@old.example');
+    const asked = await askMove(client, 'ola.offline@new.example');
+    expect((await new Client(server.url).post('/api/auth/verify-email', { token: asked.token })).status).toBe(200);
+    const before = lastMailId(server);
+
+    // Made on the phone while the account had its old address (the form filled it in), sent once the phone had signal.
+    const booked = await client.post('/api/bookings', bookingForm('ola.offline@old.example', { firstName: 'Ola' }));
+
+    expect(booked.status).toBe(201);
+    const mail = (await mailSince(server, before)).filter((m) => m.kind === 'request-received');
+    expect(mail.map((m) => m.to)).toEqual(['ola.offline@new.example']);
+  });
+
   it('refuses a wrong password, the address in use or no address, naming the field, and sends nothing', async () => {
     const client = await customer('rita.refused@example.com');
     const events = allEvents(server).length;

@@ -90,8 +90,8 @@ function DeleteDialog({ user, onClose }: { user: UserView; onClose: () => void }
     <dialog ref={dialog} className="portal-dialog" aria-labelledby="delete-dialog-title" aria-describedby="delete-dialog-warning delete-dialog-booked" onClose={onClose}>
       <h2 id="delete-dialog-title">Delete your account for good?</h2>
       <p id="delete-dialog-warning">
-        This cannot be undone. Booking and quote requests still waiting for our answer are withdrawn; anything still waiting to be sent from this device is
-        dropped.
+        This cannot be undone. Booking and quote requests still waiting for our answer are withdrawn; anything still waiting to be sent, on this device or
+        another, is dropped.
       </p>
       <p id="delete-dialog-booked">
         Jobs we have already booked for you stay in our diary, without your name or contact details. We are told you deleted your account, but we

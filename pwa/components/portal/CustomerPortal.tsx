@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { UserView } from '#domain/views.ts';
 import { warmToaster } from '../../lib/toast.ts';
-import { cachedUser, refreshSession, useCurrentUser } from '../../offline/session.ts';
+import { cachedUser, refreshSession, refreshUserDetails, useCurrentUser } from '../../offline/session.ts';
 import { useDeviceDbReady } from '../../offline/use-device-db.ts';
 import { MESSAGES_PULL_EVERY_MS, PULL_EVERY_MS, useMirrorSync } from '../../offline/use-mirror.ts';
 import { AccountPanel } from './AccountPanel.tsx';
@@ -49,6 +49,19 @@ export function CustomerPortal({ path, search }: { path: PortalPath; search: Por
       alive = false;
     };
   }, [navigate]);
+  useEffect(() => {
+    // Back to the page, or back online: the account may have been renamed or moved on another device meanwhile. The
+    // heading and new messages take it as it is now.
+    const again = () => {
+      if (document.visibilityState === 'visible') void refreshUserDetails();
+    };
+    document.addEventListener('visibilitychange', again);
+    window.addEventListener('online', again);
+    return () => {
+      document.removeEventListener('visibilitychange', again);
+      window.removeEventListener('online', again);
+    };
+  }, []);
   useEffect(() => {
     // Signed out meanwhile (another tab, a deleted account): back to sign-in.
     if (checked && !user) void navigate({ to: '/customer-auth', replace: true });

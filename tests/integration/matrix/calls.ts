@@ -323,6 +323,12 @@ export const CALLS: readonly ApiCall[] = [
   },
   { method: 'POST', path: '/api/auth/logout', access: PUBLIC, ok: 200, appends: [], body: 'none', ownSession: true, request: () => ({}) },
   { method: 'GET', path: '/api/auth/me', access: SIGNED_IN, ok: 200, appends: [], body: 'none', request: () => ({}) },
+  // The ids go in the query, which rows do not carry: asked with none, everyone hears which field is missing (the
+  // answers for live, erased and unknown accounts are in tests/integration/account-gone.test.ts).
+  {
+    method: 'GET', path: '/api/auth/gone', variant: 'no ids', access: PUBLIC, ok: 400, codes: { 400: 'validation_failed' }, appends: [], body: 'none',
+    request: () => ({}),
+  },
   {
     method: 'POST', path: '/api/auth/verify-email', variant: 'unknown token', access: PUBLIC, ok: 400, codes: { 400: 'verification_token_invalid' },
     appends: [], body: 'json', schema: VerifyEmailSchema, bounded: { token: LIMITS.resetToken }, request: () => ({ json: { token: UNKNOWN_TOKEN } }),
