@@ -1,8 +1,37 @@
 import { startServer, type TestServer } from '../support/server.ts';
 import { adminClient, customer, jobCard, quoteRequest, signIn, ukDay } from './admin-seed.ts';
 import { expect, test } from './fixtures.ts';
+import { expectToast } from './portal-helpers.ts';
 
 test.describe('the admin’s quotes', () => {
+  test('saving a quote with nothing changed (the price written another way) sends nothing, offline or not', async ({ page, server }) => {
+    const quote = await quoteRequest(server, { firstName: 'Nathan', lastName: 'Nochange' });
+    const office = await adminClient(server);
+    expect((await office.request('PUT', `/api/quotes/${quote.id}`, { json: { quoteStatus: 'quoted', estimatedCost: '450' } })).status).toBe(200);
+    await signIn(page);
+    await page.getByRole('tab', { name: /To Be Quoted/ }).click();
+    const card = page.locator('.admin-quote').filter({ has: page.getByRole('heading', { name: 'Nathan Nochange' }) });
+    await expect(card).toContainText('£450.00');
+    const puts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && request.url().includes(quote.id)) puts.push(request.url());
+    });
+    await page.context().setOffline(true);
+    await card.getByRole('button', { name: /Edit Quote/ }).click();
+    const form = card.getByRole('form', { name: 'Edit quote for Nathan Nochange' });
+    await form.getByLabel('Estimated cost (£)').fill('£450.00');
+    await form.getByRole('button', { name: 'Save quote' }).click();
+    await expectToast(page, 'Nothing to save', 'Nathan Nochange: the quote is as it was.');
+    await expect(form).toBeHidden();
+    await expect(card.getByText('Waiting to send')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Waiting to send/ })).toHaveCount(0);
+    await page.context().setOffline(false);
+    await card.getByRole('button', { name: /Edit Quote/ }).click();
+    await form.getByRole('button', { name: 'Save quote' }).click();
+    await expectToast(page, 'Nothing to save');
+    expect(puts).toEqual([]);
+  });
+
   test('edit a quote, convert it to a job, and the job appears confirmed with the price, what it includes and the notes', async ({ page, server }) => {
     // Another one still pending, asked for before: listed below Quinn's.
     await quoteRequest(server, { firstName: 'Penny', lastName: 'Pending' });

@@ -46,6 +46,13 @@ export function QuoteEditForm({ quote, onDone }: { quote: QuoteView; onDone: () 
   const onValid = useCallback(
     async (values: Record<F, string>): Promise<FormOutcome<F>> => {
       const edit = editedFields(opened.current, values as QuoteEdit);
+      // Saved with nothing changed: the form closes, and nothing is sent (an empty edit, queued, still counted a step in
+      // the device's count of this quote's versions, ADR 030).
+      if (Object.keys(edit).length === 0) {
+        void toast.info('Nothing to save', `${personName(quote)}: the quote is as it was.`);
+        onDone();
+        return { kind: 'sent', message: '' };
+      }
       // The device's copy brought in a change made elsewhere to a field the admin changed too, while the form was open.
       if (quote.version > seen.current.version) {
         const fields = clashingFields(edit, quote, changedFrom(seen.current, quote));
