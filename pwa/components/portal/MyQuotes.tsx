@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { serviceTypeLabel } from '#domain/content/services.ts';
 import type { QuoteView, UserView } from '#domain/views.ts';
 import { newCommandId } from '../../lib/api.ts';
-import { SAVED_OFFLINE } from '../../lib/queue-form.ts';
+import { toastSaved } from '../../lib/queue-form.ts';
 import { toast } from '../../lib/toast.ts';
 import { submit } from '../../offline/submit.ts';
 import { QUOTE_ANSWER_KIND, useMyQuotes } from '../../offline/use-customer.ts';
@@ -78,7 +78,7 @@ function QuoteCard({ quote, user }: { quote: Shown<QuoteView>; user: UserView })
       owner: user.id,
     });
     if (outcome.kind === 'sent') void toast.success(to === 'approved' ? 'Quote Approved' : 'Quote Declined', to === 'approved' ? 'Thank you. We will be in touch to book the work.' : 'Thank you for letting us know.');
-    else if (outcome.kind === 'queued') void toast.info('Saved on this device', SAVED_OFFLINE);
+    else if (outcome.kind === 'queued') toastSaved(outcome);
     else void toast.error('Not Sent', outcome.message);
   };
   // Not now: the focus goes back to the button that asked.
