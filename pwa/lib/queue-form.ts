@@ -2,9 +2,27 @@ import { HONEYPOT_FIELD } from './honeypot.ts';
 import { newCommandId } from './api.ts';
 import type { FormOutcome } from './form.ts';
 import { toast } from './toast.ts';
+import type { ToastPlace } from './toast.ts';
 
 /** What a form says when its submission is kept on the device to go later (issue 11's words). */
 export const SAVED_OFFLINE = "Saved — we'll send it when you're back online.";
+
+/** The same when it waits for its owner to sign in again (the server answered, but their sign-in had ended). */
+export const SAVED_FOR_SIGN_IN = 'Saved on this device. It goes once you have signed in again.';
+
+/** What a form says of a submission kept on the device (a customer's waits for a sign-in when theirs has ended). */
+export function savedMessage(outcome: { readonly signIn?: true }): string {
+  return outcome.signIn ? SAVED_FOR_SIGN_IN : SAVED_OFFLINE;
+}
+
+/**
+ * The toast for a submission kept on the device. None when it waits for a sign-in: the outbox's "Please sign in
+ * again" toast (offline/start.ts) says so, with its Sign in button; a second one saying "when you're back online"
+ * would be one too many, and wrong.
+ */
+export function toastSaved(outcome: { readonly signIn?: true }, place?: ToastPlace): void {
+  if (!outcome.signIn) void toast.info('Saved on this device', SAVED_OFFLINE, place);
+}
 
 type Spec<F extends string> = {
   /** The outbox item's kind: its form takes it back for editing if the server refuses it later. */

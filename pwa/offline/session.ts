@@ -4,9 +4,13 @@ import type { UserView } from '#domain/views.ts';
 /**
  * Who is signed in on this device, cached under `currentUser` (seed point 3: "the current user is cached
  * locally as currentUser"), so the portals open offline. The server's session stays the authority: a screen
- * checks `/api/auth/me` when it can and clears the cache when the server says no (refreshSession).
+ * checks `/api/auth/me` when it can, and when the server says no the cached user is marked as ended
+ * (`signInEnded`, under `currentUserEnded`) rather than dropped: an open portal keeps what was typed in it and says
+ * the sign-in ended, and what is sent meanwhile waits for that account. A sign-in replaces the mark; a sign-out
+ * forgets both.
  */
 const KEY = 'currentUser';
+const ENDED_KEY = 'currentUserEnded';
 
 export function cachedUser(): UserView | null {
   if (typeof localStorage === 'undefined') return null;
@@ -25,7 +29,13 @@ export function rememberUser(user: UserView): void {
   } catch {
     // Storage blocked: the portal still works while the page is open.
   }
+  try {
+    localStorage.removeItem(ENDED_KEY);
+  } catch {
+    // ignore
+  }
   current = user;
+  ended = null;
   emit();
   for (const listener of signInListeners) listener();
 }
@@ -41,20 +51,42 @@ export function onSignedIn(listener: () => void): () => void {
 
 const signInListeners = new Set<() => void>();
 
-/** Clears the cached user (after sign-out, or when the server no longer knows the session). */
+/** Clears the cached user (after a sign-out on this device, a password reset, an erased account). */
 export function forgetUser(): void {
   try {
     localStorage.removeItem(KEY);
+    localStorage.removeItem(ENDED_KEY);
   } catch {
     // ignore
   }
   current = null;
+  ended = null;
   emit();
 }
 
 /**
- * Asks the server who is signed in: the user (cached again), null when the session is gone (the cache is
- * cleared), or 'offline' when the server cannot be reached (the cache stands).
+ * The server no longer knows the cached user's session (it expired, the password was changed elsewhere, they signed
+ * out on another device): the user stays cached, marked as ended, until the next sign-in or sign-out. Not forgotten:
+ * every tab would see that at once (the storage event) and an open portal would lose what was typed in it; the
+ * Waiting to send list would hide their own items from them; and a reload with no signal could not open the portal
+ * to keep working. Nothing takes an ended user as signed in: the portal says the sign-in ended, /customer-auth
+ * shows its form.
+ */
+export function markSignInEnded(): void {
+  const user = current === undefined ? (current = cachedUser()) : current;
+  if (!user || endedFor() === user.id) return;
+  try {
+    localStorage.setItem(ENDED_KEY, user.id);
+  } catch {
+    // Storage blocked: the mark holds while the page is open.
+  }
+  ended = user.id;
+  emit();
+}
+
+/**
+ * Asks the server who is signed in: the user (cached again), null when the session is gone (a cached user is
+ * marked as ended: markSignInEnded), or 'offline' when the server cannot be reached (the cache stands).
  */
 export async function refreshSession(): Promise<UserView | null | 'offline'> {
   let response: Response;
@@ -64,7 +96,7 @@ export async function refreshSession(): Promise<UserView | null | 'offline'> {
     return 'offline';
   }
   if (response.status === 401) {
-    forgetUser();
+    markSignInEnded();
     return null;
   }
   if (!response.ok) return 'offline';
@@ -93,8 +125,33 @@ export function useCurrentUser(): UserView | null {
   return useSyncExternalStore(subscribe, () => (current === undefined ? (current = cachedUser()) : current), () => null);
 }
 
+/** Whether the cached user's sign-in has ended (markSignInEnded), live across tabs; false while prerendering. */
+export function useSignInEnded(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => {
+      const user = current === undefined ? (current = cachedUser()) : current;
+      return user !== null && endedFor() === user.id;
+    },
+    () => false,
+  );
+}
+
 let current: UserView | null | undefined;
+/** The id of the user whose sign-in ended (undefined: not read from storage yet). */
+let ended: string | null | undefined;
 const listeners = new Set<() => void>();
+
+function endedFor(): string | null {
+  if (ended === undefined) {
+    try {
+      ended = typeof localStorage === 'undefined' ? null : localStorage.getItem(ENDED_KEY);
+    } catch {
+      ended = null;
+    }
+  }
+  return ended;
+}
 
 function emit(): void {
   for (const listener of listeners) listener();
@@ -103,8 +160,9 @@ function emit(): void {
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => {
-    if (event.key !== KEY && event.key !== null) return;
+    if (event.key !== KEY && event.key !== ENDED_KEY && event.key !== null) return;
     current = cachedUser();
+    ended = undefined;
     listener();
   };
   window.addEventListener('storage', onStorage);

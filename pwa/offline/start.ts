@@ -3,7 +3,7 @@ import { toast } from '../lib/toast.ts';
 import { currentCounts } from './page-state.ts';
 import type { DrainResult } from './sender.ts';
 import { gatherSent, type SentItem } from './sent-toasts.ts';
-import { onSignedIn } from './session.ts';
+import { markSignInEnded, onSignedIn } from './session.ts';
 import { onOutboxEvent, wasAnswered } from './signals.ts';
 
 /**
@@ -49,9 +49,11 @@ export function startOutbox(): () => void {
 
 /**
  * The server no longer knows the session that queued changes belong to: they wait, and the toast takes the user to the
- * sign-in (the customer's; on /admin the dashboard shows its own sign-in form, so no button there).
+ * sign-in (the customer's; on /admin the dashboard shows its own sign-in form, so no button there). The device's user
+ * is marked as ended, so an open portal says so in its header (with its own Sign in) and keeps what was typed in it.
  */
 function askToSignIn(): void {
+  markSignInEnded();
   const onAdmin = window.location.pathname.startsWith('/admin');
   void toast.info(
     'Please sign in again',

@@ -8,8 +8,11 @@ import { afterDrain } from './start.ts';
 /** What became of a submission, as its form tells the user. */
 export type SubmitOutcome =
   | { readonly kind: 'sent'; readonly data: unknown }
-  /** Stored on the device; it goes by itself when the server can be reached. */
-  | { readonly kind: 'queued' }
+  /**
+   * Stored on the device; it goes by itself when the server can be reached. `signIn`: the server answered, but nobody
+   * is signed in: it goes once its owner has signed in again (the outbox's "Please sign in again" toast says so).
+   */
+  | { readonly kind: 'queued'; readonly signIn?: true }
   | {
       readonly kind: 'refused';
       readonly status: number;
@@ -70,7 +73,7 @@ async function sendQueued(id: string, waitMs: number, takeBack: boolean): Promis
     return attempt.current === undefined ? refused : { ...refused, current: attempt.current };
   }
   forgetAnswered(id);
-  return { kind: 'queued' };
+  return attempt?.kind === 'sign-in' ? { kind: 'queued', signIn: true } : { kind: 'queued' };
 }
 
 /** The first outcome of the item, whether this page sent it or another tab or the service worker did. */
@@ -79,7 +82,8 @@ function firstOutcome(id: string, ms: number): Promise<Attempt | undefined> {
     const stop = onOutboxEvent((event) => {
       if (event.type === 'sent' && event.items.some((item) => item.id === id)) resolve({ kind: 'sent', status: 200, data: null });
       if (event.type === 'refused' && event.id === id) resolve({ kind: 'refused', status: 400, message: event.message, fields: {} });
-      if (event.type === 'paused' || event.type === 'sign-in-needed') resolve({ kind: 'unreachable' });
+      if (event.type === 'paused') resolve({ kind: 'unreachable' });
+      if (event.type === 'sign-in-needed') resolve({ kind: 'sign-in' });
     });
     void outcomeOf(id, ms).then((attempt) => {
       stop();

@@ -135,14 +135,17 @@ test.describe('customer sign-in, sign-up and password reset', () => {
     await mailedLink(server, email, 'registration-attempt', /https?:\/\/\S+\/forgot-password/);
   });
 
-  test('the portal sends a visitor who is not signed in to the sign-in page and clears a stale cached user', async ({ page }) => {
+  test('the portal sends a visitor who is not signed in to the sign-in page, where a stale cached user counts as signed out', async ({ page }) => {
     await open(page, '/');
     await page.evaluate(() =>
       localStorage.setItem('currentUser', JSON.stringify({ id: 'stale', email: 'stale@example.com', firstName: 'Stale', lastName: 'User', isAdmin: false, emailVerified: true })),
     );
     await page.goto('/customer');
     await expect(page).toHaveURL(/\/customer-auth$/);
-    expect(await page.evaluate(() => localStorage.getItem('currentUser'))).toBeNull();
+    // Kept, marked as ended until the next sign-in (session.ts markSignInEnded): the form, saying why.
+    await expect(page.locator('#signin-password')).toBeVisible();
+    await expect(page.getByText('Your sign-in has ended. Sign in again to carry on.')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('currentUserEnded'))).toBe('stale');
   });
 
   test('forgot password by mail, then the reset page checks the new password and signs in with it', async ({ page, server }) => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { refreshSession, useCurrentUser } from '../../offline/session.ts';
+import { forgetUser, refreshSession, useCurrentUser } from '../../offline/session.ts';
 import { useDeviceDbReady } from '../../offline/use-device-db.ts';
 import { AdminLogin } from './AdminLogin.tsx';
 import { Dashboard } from './Dashboard.tsx';
@@ -22,9 +22,10 @@ export function AdminPortal() {
   // The dashboard's screens read the device's copy: they are drawn once it has opened (db.ts deviceDbReady).
   const store = useDeviceDbReady();
   const adminId = admin?.id ?? null;
-  // Once per sign-in (not per render: refreshing caches a new user object).
+  // Once per sign-in (not per render: refreshing caches a new user object). The session gone: the form at once, as
+  // the dashboard does when its pull finds it gone (the customer portal keeps its screen instead: session.ts).
   useEffect(() => {
-    if (adminId) void refreshSession();
+    if (adminId) void refreshSession().then((who) => who === null && forgetUser());
   }, [adminId]);
   // Whether the dashboard was on screen before: the form then comes back after a sign-out (or an ended session).
   const [wasIn, setWasIn] = useState(false);

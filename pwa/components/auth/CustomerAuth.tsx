@@ -1,10 +1,12 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useCallback, useRef, useState } from 'react';
-import { useCurrentUser } from '../../offline/session.ts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCurrentUser, useSignInEnded } from '../../offline/session.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { ForgotPasswordForm } from './ForgotPasswordForm.tsx';
 import { SignInForm } from './SignInForm.tsx';
+import { SignedIn } from './SignedIn.tsx';
 import { SignUpForm } from './SignUpForm.tsx';
+import { useSessionCheck } from './use-session-check.ts';
 import { VerifyEmail } from './VerifyEmail.tsx';
 
 /** The page's three modes (seed point 4). */
@@ -20,9 +22,14 @@ export const TEXT: Record<AuthMode, { title: string; lead: string }> = {
   forgot: { title: 'Reset your password', lead: 'Enter the email address of your account and we will send you a link to choose a new password.' },
 };
 
+/** The sign-in mode's lead when the device's user is one whose sign-in has ended (they come here to sign in again). */
+export const ENDED_LEAD = 'Your sign-in has ended. Sign in again to carry on.';
+
 /**
  * `/customer-auth` (seed point 2): sign in, sign up and forgot-password modes, and the email confirmation link.
- * Switching mode moves focus to the new heading, so keyboard and screen-reader users hear where they are.
+ * Switching mode moves focus to the new heading, so keyboard and screen-reader users hear where they are. Signed in
+ * already (the server says so, or cannot be asked and the device's user has not ended), it says who, with the way to
+ * their portal and a sign-out, instead of a form; a user whose sign-in has ended gets the form, which says so.
  */
 export function CustomerAuth({ mode: initial, verify }: { mode: AuthMode | undefined; verify: string | undefined }) {
   const [mode, setMode] = useState<AuthMode>(initial ?? 'signin');
@@ -40,8 +47,31 @@ export function CustomerAuth({ mode: initial, verify }: { mode: AuthMode | undef
   // Signed in already (the link opened in the browser they use): the outcome alone, no sign-in form under it. The
   // same tree either way: the confirmation must not mount twice (the user is known only after hydration).
   const user = useCurrentUser();
-  const confirming = token !== undefined && user !== null;
-  const { title, lead } = confirming ? { title: 'You are signed in', lead: `as ${`${user.firstName} ${user.lastName ?? ''}`.trim()} (${user.email}).` } : TEXT[mode];
+  const ended = useSignInEnded();
+  const confirming = token !== undefined && user !== null && !ended;
+  const known = token === undefined && user !== null && !ended ? user : null;
+  const check = useSessionCheck(token === undefined, known?.id ?? null);
+  const view = !known ? 'form' : check.kind === 'unreachable' ? 'unchecked' : check.kind === 'signed-in' && check.id === known.id ? 'signed-in' : 'checking';
+  // Signed out from here: the form takes the place of the button that was pressed, and the focus its heading.
+  const shown = useRef(view);
+  useEffect(() => {
+    if (shown.current !== 'form' && view === 'form' && (document.activeElement === document.body || document.activeElement === null)) heading.current?.focus();
+    shown.current = view;
+  }, [view]);
+  if (known && view !== 'form') {
+    return view === 'checking' ? (
+      <AuthFrame title={TEXT[mode].title} headingRef={heading}>
+        <p role="status">Checking your sign-in…</p>
+      </AuthFrame>
+    ) : (
+      <SignedIn user={known} checked={view === 'signed-in'} headingRef={heading} />
+    );
+  }
+  const { title, lead } = confirming
+    ? { title: 'You are signed in', lead: `as ${`${user.firstName} ${user.lastName ?? ''}`.trim()} (${user.email}).` }
+    : user && ended && mode === 'signin'
+      ? { title: TEXT.signin.title, lead: ENDED_LEAD }
+      : TEXT[mode];
   return (
     <AuthFrame
       title={title}

@@ -4,7 +4,7 @@ import { serviceTypeLabel } from '#domain/content/services.ts';
 import { bookingReference } from '#domain/reference.ts';
 import type { BookingView } from '#domain/views.ts';
 import { newCommandId } from '../../lib/api.ts';
-import { SAVED_OFFLINE } from '../../lib/queue-form.ts';
+import { toastSaved } from '../../lib/queue-form.ts';
 import { toast } from '../../lib/toast.ts';
 import { submit } from '../../offline/submit.ts';
 import { KINDS } from '../../offline/kinds.ts';
@@ -176,7 +176,7 @@ function CancelRequest({ booking, owner, title, onConfirm }: { booking: BookingV
       owner,
     });
     if (outcome.kind === 'sent') void toast.success('Booking Cancelled', 'Your request is withdrawn and our team has been told.');
-    else if (outcome.kind === 'queued') void toast.info('Saved on this device', SAVED_OFFLINE);
+    else if (outcome.kind === 'queued') toastSaved(outcome);
     else void toast.error('Not Cancelled', outcome.message);
   };
   return confirming ? (

@@ -6,7 +6,7 @@ import { MSG } from '#domain/messages.ts';
 import type { MessageView, UserView } from '#domain/views.ts';
 import { newCommandId } from '../../lib/api.ts';
 import { useNewestInView } from '../../lib/newest-in-view.ts';
-import { SAVED_OFFLINE } from '../../lib/queue-form.ts';
+import { toastSaved } from '../../lib/queue-form.ts';
 import { toast } from '../../lib/toast.ts';
 import { deviceDb } from '../../offline/db.ts';
 import { submit } from '../../offline/submit.ts';
@@ -97,7 +97,7 @@ export function BookingChat({ user, bookingId, onBack }: { user: UserView; booki
         // At the top on a phone: at the bottom it covered the message box for its five seconds.
         void toast.success('Message Sent', 'We have it, and the team has been told by email.', { top: true });
       } else {
-        void toast.info('Saved on this device', SAVED_OFFLINE, { top: true });
+        toastSaved(outcome, { top: true });
       }
       return;
     }

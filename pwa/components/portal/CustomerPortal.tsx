@@ -2,7 +2,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { UserView } from '#domain/views.ts';
 import { warmToaster } from '../../lib/toast.ts';
-import { cachedUser, refreshSession, refreshUserDetails, useCurrentUser } from '../../offline/session.ts';
+import { hasTyped } from '../../lib/typed.ts';
+import { cachedUser, markSignInEnded, refreshSession, refreshUserDetails, useCurrentUser, useSignInEnded } from '../../offline/session.ts';
 import { useDeviceDbReady } from '../../offline/use-device-db.ts';
 import { MESSAGES_PULL_EVERY_MS, PULL_EVERY_MS, useMirrorSync } from '../../offline/use-mirror.ts';
 import { AccountPanel } from './AccountPanel.tsx';
@@ -31,19 +32,24 @@ type PortalPath = '/customer' | '/customer-portal';
 /**
  * The customer portal (seed point 2), /customer and /customer-portal alike. On entry it checks who is signed
  * in: the device's cached currentUser opens it at once (also offline), and the server's session check
- * (/api/auth/me) confirms it; when the server says no, the cache is cleared and the page goes to /customer-auth.
+ * (/api/auth/me) confirms it; when the server says no, the page goes to /customer-auth — unless the customer has
+ * typed something meanwhile (a slow answer on poor signal). A sign-in that ends while the portal is open (the copy's
+ * pull or the outbox finds the session gone) leaves the portal where it is, with what was typed: its header says so
+ * and offers Sign in, and what is sent meanwhile waits on the device for this account (session.ts markSignInEnded).
  */
 export function CustomerPortal({ path, search }: { path: PortalPath; search: PortalSearch }) {
   const user = useCurrentUser();
+  const ended = useSignInEnded();
   const store = useDeviceDbReady();
   const navigate = useNavigate();
+  const screen = useRef<HTMLDivElement>(null);
   const [checked, setChecked] = useState(false);
   useEffect(() => {
     let alive = true;
     void refreshSession().then((result) => {
       if (!alive) return;
       setChecked(true);
-      if (result === null || (result === 'offline' && !cachedUser())) void navigate({ to: '/customer-auth', replace: true });
+      if ((result === null && !hasTyped(screen.current)) || (result === 'offline' && !cachedUser())) void navigate({ to: '/customer-auth', replace: true });
     });
     return () => {
       alive = false;
@@ -63,7 +69,7 @@ export function CustomerPortal({ path, search }: { path: PortalPath; search: Por
     };
   }, []);
   useEffect(() => {
-    // Signed out meanwhile (another tab, a deleted account): back to sign-in.
+    // Signed out meanwhile on this device (Logout in another tab, a deleted account): back to sign-in.
     if (checked && !user) void navigate({ to: '/customer-auth', replace: true });
   }, [checked, user, navigate]);
   // The device's copy opens meanwhile (a few milliseconds; in memory where the browser keeps no data).
@@ -80,7 +86,11 @@ export function CustomerPortal({ path, search }: { path: PortalPath; search: Por
   if (user.isAdmin) return <AdminHere user={user} />;
   // Keyed by the account: when the session turns out to be someone else's (the device's cached user was stale, or
   // another tab signed in as another person), the forms start again with their name and e-mail, not the last one's.
-  return <PortalScreen key={user.id} user={user} path={path} search={search} />;
+  return (
+    <div ref={screen}>
+      <PortalScreen key={user.id} user={user} ended={ended} path={path} search={search} />
+    </div>
+  );
 }
 
 /** The admin signed in here: the customer portal is not theirs (their copy holds every customer's records). */
@@ -100,11 +110,11 @@ function AdminHere({ user }: { user: UserView }) {
   );
 }
 
-function PortalScreen({ user, path, search }: { user: UserView; path: PortalPath; search: PortalSearch }) {
+function PortalScreen({ user, ended, path, search }: { user: UserView; ended: boolean; path: PortalPath; search: PortalSearch }) {
   const navigate = useNavigate();
   const tab: PortalTab = search.tab ?? 'new';
   const chat = tab === 'bookings' ? (search.chat ?? null) : null;
-  const copy = useMirrorSync(user, { everyMs: chat ? MESSAGES_PULL_EVERY_MS : PULL_EVERY_MS });
+  const copy = useMirrorSync(user, { everyMs: chat ? MESSAGES_PULL_EVERY_MS : PULL_EVERY_MS, onSignedOut: markSignInEnded });
   // Opening another tab or a chat brings the copy up to date at once.
   const { refresh } = copy;
   const opened = useRef(false);
@@ -139,12 +149,25 @@ function PortalScreen({ user, path, search }: { user: UserView; path: PortalPath
             <h1 ref={title} tabIndex={-1}>
               Customer Portal
             </h1>
-            <p className="portal-head__who">
-              Signed in as {user.firstName} {user.lastName} ({user.email})
+            {/* A status: when the sign-in ends, a screen reader hears it where the customer is, without losing their place. */}
+            <p className={`portal-head__who${ended ? ' portal-head__who--ended' : ''}`} role="status">
+              {/* Short: what is sent meanwhile is said where it is sent (its form, and the outbox's "Please sign in again"). */}
+              {ended ? (
+                <strong>Your sign-in as {user.email} has ended.</strong>
+              ) : (
+                <>
+                  Signed in as {user.firstName} {user.lastName} ({user.email})
+                </>
+              )}
             </p>
           </div>
           {/* On the left: the notifications appear top right and must not cover Logout. */}
           <div className="portal-head__side">
+            {ended ? (
+              <Link to="/customer-auth" className="btn btn--primary btn--small">
+                Sign in
+              </Link>
+            ) : null}
             <SignOutButton user={user} />
             <p className="portal-head__sync" role="status">
               {/* The one word on what is shown offline (the bar above says what happens to what is sent). */}

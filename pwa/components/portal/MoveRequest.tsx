@@ -5,7 +5,7 @@ import { newCommandId } from '../../lib/api.ts';
 import { useEscapeToClose } from '../../lib/escape-close.ts';
 import { useForm } from '../../lib/form.ts';
 import type { FormOutcome, FormSchema } from '../../lib/form.ts';
-import { SAVED_OFFLINE } from '../../lib/queue-form.ts';
+import { toastSaved } from '../../lib/queue-form.ts';
 import { toast } from '../../lib/toast.ts';
 import { submit } from '../../offline/submit.ts';
 import { KINDS } from '../../offline/kinds.ts';
@@ -61,7 +61,7 @@ export function MoveRequest({ booking, owner, title, onDone }: { booking: Bookin
           onDone(true);
           return { kind: 'sent', message: 'Dates Changed' };
         case 'queued':
-          void toast.info('Saved on this device', SAVED_OFFLINE);
+          toastSaved(outcome);
           onDone(true);
           return { kind: 'saved', message: 'Saved on this device' };
         case 'refused':

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { serviceTypeLabel } from '#domain/content/services.ts';
 import type { QuoteView, UserView } from '#domain/views.ts';
 import { newCommandId } from '../../lib/api.ts';
-import { SAVED_OFFLINE } from '../../lib/queue-form.ts';
+import { toastSaved } from '../../lib/queue-form.ts';
 import { toast } from '../../lib/toast.ts';
 import { discard, items } from '../../offline/outbox.ts';
 import { keepQuote } from '../../offline/quote-copy.ts';
@@ -86,7 +86,7 @@ function QuoteCard({ quote, user }: { quote: Shown<QuoteView>; user: UserView })
     // Refused as it was sent: the quote as the server has it now goes into the device's copy, its new price shown at once.
     if (outcome.kind === 'refused') await keepQuote(outcome.current);
     if (outcome.kind === 'sent') void toast.success(to === 'approved' ? 'Quote Approved' : 'Quote Declined', to === 'approved' ? 'Thank you. We will be in touch to book the work.' : 'Thank you for letting us know.');
-    else if (outcome.kind === 'queued') void toast.info('Saved on this device', SAVED_OFFLINE);
+    else if (outcome.kind === 'queued') toastSaved(outcome);
     else void toast.error('Not Sent', outcome.message);
   };
   // Not now: the focus goes back to the button that asked.

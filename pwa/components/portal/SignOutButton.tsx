@@ -8,9 +8,10 @@ import { signOutDevice, unsentWork } from '../../offline/sign-out.ts';
 
 /**
  * Logout (seed point 2: 'Logged Out', back to /customer-auth). Signing out wipes this account's copy from the
- * device, so anything still waiting to be sent is shown first and discarded only when the customer says so.
+ * device, so anything still waiting to be sent is shown first and discarded only when the customer says so. `label`
+ * and `className`: the seed's small Logout in the portal's header; "Sign out" on the sign-in page's card.
  */
-export function SignOutButton({ user }: { user: UserView }) {
+export function SignOutButton({ user, label = 'Logout', className = 'btn btn--secondary btn--small' }: { user: UserView; label?: string; className?: string }) {
   const navigate = useNavigate();
   const [unsent, setUnsent] = useState<OutboxItem[] | null>(null);
   const [busy, setBusy] = useState(false);
@@ -36,8 +37,8 @@ export function SignOutButton({ user }: { user: UserView }) {
 
   return (
     <>
-      <button type="button" className="btn btn--secondary btn--small" disabled={busy} onClick={() => void start()}>
-        Logout
+      <button type="button" className={className} disabled={busy} onClick={() => void start()}>
+        {label}
       </button>
       {unsent ? (
         <dialog ref={dialog} className="portal-dialog" aria-labelledby="signout-title" onClose={() => setUnsent(null)}>

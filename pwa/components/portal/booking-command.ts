@@ -2,7 +2,7 @@ import { serviceTypeLabel } from '#domain/content/services.ts';
 import type { UserView } from '#domain/views.ts';
 import { newCommandId } from '../../lib/api.ts';
 import type { FormOutcome } from '../../lib/form.ts';
-import { SAVED_OFFLINE } from '../../lib/queue-form.ts';
+import { savedMessage, toastSaved } from '../../lib/queue-form.ts';
 import { toast } from '../../lib/toast.ts';
 import type { Command } from '../../offline/outbox.ts';
 import { formatDay } from './format.ts';
@@ -47,8 +47,8 @@ export async function sendBooking<F extends string>(command: Command): Promise<F
       void toast.success('Booking Submitted', 'You will receive a confirmation email shortly.');
       return { kind: 'sent', message: 'Booking submitted. You can follow it under My Bookings.' };
     case 'queued':
-      void toast.info('Saved on this device', SAVED_OFFLINE);
-      return { kind: 'saved', message: `${SAVED_OFFLINE} It shows in My Bookings as waiting to send.` };
+      toastSaved(outcome);
+      return { kind: 'saved', message: `${savedMessage(outcome)} It shows in My Bookings as waiting to send.` };
     case 'refused': {
       const message = outcome.message || 'Failed to create booking';
       // 413 and 415 come from the upload of a file (the booking itself is JSON): the seed's 'Upload Failed'.
