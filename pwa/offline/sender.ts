@@ -206,7 +206,7 @@ async function withoutGoneAccounts(db: DeviceDb, all: OutboxItem[], account: str
   const { left, dropped } = await dropForGoneAccounts(db, all, account);
   if (dropped.length === 0) return all;
   for (const item of dropped) waiters.get(item.id)?.({ kind: 'refused', status: 410, message: ACCOUNT_GONE, fields: {} });
-  broadcast({ type: 'dropped', count: dropped.length });
+  broadcast({ type: 'dropped', count: dropped.length, accounts: [...new Set(dropped.flatMap((item) => (item.owner === null ? [] : [item.owner])))] });
   return left;
 }
 

@@ -16,7 +16,7 @@ export type OutboxEvent =
   | { type: 'paused' }
   | { type: 'sign-in-needed' }
   /** Items dropped unsent: their account has been deleted (on another device, or by the business). */
-  | { type: 'dropped'; count: number };
+  | { type: 'dropped'; count: number; accounts: string[] };
 
 const CHANNEL = 'sparkright-outbox';
 

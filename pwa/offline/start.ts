@@ -3,7 +3,7 @@ import { toast } from '../lib/toast.ts';
 import { currentCounts } from './page-state.ts';
 import type { DrainResult } from './sender.ts';
 import { gatherSent, type SentItem } from './sent-toasts.ts';
-import { markSignInEnded, onSignedIn } from './session.ts';
+import { cachedUser, forgetUser, markSignInEnded, onSignedIn } from './session.ts';
 import { onOutboxEvent, wasAnswered } from './signals.ts';
 
 /**
@@ -33,7 +33,7 @@ export function startOutbox(): () => void {
     else if (event.type === 'refused' && !wasAnswered(event.id))
       void toast.error('Not accepted', `${event.label}: ${event.message} Open “Waiting to send” to edit or discard it.`);
     else if (event.type === 'sign-in-needed') askToSignIn();
-    else if (event.type === 'dropped') toldDropped(event.count);
+    else if (event.type === 'dropped') toldDropped(event.count, event.accounts);
   });
   const first = setTimeout(() => kick(true), 0);
   return () => {
@@ -64,9 +64,13 @@ function askToSignIn(): void {
 
 /**
  * Items of a deleted account were dropped unsent (gone-accounts.ts). Counted, not named: whoever holds the device now
- * may not be the person whose words they were.
+ * may not be the person whose words they were. When the account is the one this device knew as signed in, it is
+ * forgotten: its portal, which would say its sign-in ended and offer a sign-in that can never work, goes to the sign-in
+ * page.
  */
-function toldDropped(count: number): void {
+function toldDropped(count: number, accounts: readonly string[]): void {
+  const known = cachedUser();
+  if (known && accounts.includes(known.id)) forgetUser();
   const things = count === 1 ? '1 thing kept on this device was not sent: its account has been deleted.' : `${count} things kept on this device were not sent: their account has been deleted.`;
   void toast.info('Not sent', things);
 }

@@ -36,6 +36,9 @@ test.describe('an account changed on another device while the portal is open on 
     await expectToast(page, 'Not sent', '2 things kept on this device were not sent: their account has been deleted.');
     await expect(page.getByRole('button', { name: /waiting to send/i })).toBeHidden();
     await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Please sign in again' })).toHaveCount(0);
+    // The account is gone: its portal makes way for the sign-in page, not a header offering a sign-in that cannot work.
+    await expect(page).toHaveURL(/\/customer-auth$/);
+    await expect(page.getByText(/^Your sign-in as .* has ended\.$/)).toHaveCount(0);
     expect(await page.evaluate(() => new Promise<number>((done) => {
       const open = indexedDB.open('sparkright');
       open.onsuccess = () => {
