@@ -3,6 +3,33 @@ import { adminClient, customer, customerBooking, expectCounters, jobCard, server
 import { expect, hydrated, test } from './fixtures.ts';
 
 test.describe('the admin sign-in', () => {
+  test('a sign-in that ended with a change waiting says so once, with the form to sign in again', async ({ page, server }) => {
+    const sid = await customer(server, 'sid.signin@example.com', 'Sid', 'Signin');
+    await customerBooking(sid, 'sid.signin@example.com', { firstName: 'Sid', lastName: 'Signin' });
+    // What the outbox tells the pages, heard as another tab would.
+    await page.addInitScript(() => {
+      const heard: string[] = [];
+      (window as unknown as { heard: string[] }).heard = heard;
+      new BroadcastChannel('sparkright-outbox').onmessage = (event: MessageEvent<{ type: string }>) => heard.push(event.data.type);
+    });
+    await signIn(page);
+    // The worker's server holds other tests' jobs too: this one picked out.
+    await page.getByRole('searchbox', { name: 'Find a job' }).fill('sid.signin@example.com');
+    await page.context().setOffline(true);
+    await jobCard(page, 'Sid Signin').getByRole('combobox', { name: /^Status of/ }).selectOption('confirmed');
+    await expect(jobCard(page, 'Sid Signin').getByText('Waiting to send')).toBeVisible();
+    // The session ends on the server (signed out on another device); the tablet comes back online.
+    expect((await page.request.post('/api/logout')).ok()).toBe(true);
+    await page.context().setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(page.getByLabel('Email address')).toBeVisible();
+    // Both the outbox (its change refused for want of a sign-in) and the dashboard's copy heard it: one toast.
+    await expect.poll(() => page.evaluate(() => (window as unknown as { heard: string[] }).heard)).toContain('sign-in-needed');
+    const asks = page.locator('[data-sonner-toast]').filter({ hasText: 'Please sign in again' });
+    await expect(asks).toHaveCount(1);
+    await expect(asks).toContainText('kept on this device');
+  });
+
   test('the form has nothing filled in, asks the server for nothing, and refuses a customer and a wrong password', async ({ page, server }) => {
     await customer(server, 'carla@example.com', 'Carla', 'Customer');
     const asked: string[] = [];

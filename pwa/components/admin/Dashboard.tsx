@@ -37,7 +37,8 @@ export function Dashboard({ user }: { user: UserView }) {
   const tab: AdminTab = search.tab ?? 'bookings';
   const signedOut = useCallback(() => {
     forgetUser();
-    void toast.info('Please sign in again', 'Your sign-in has ended. Changes not yet sent are kept on this device and go once you have signed in.');
+    // One toast with the outbox's own (offline/start.ts), which may say the same as a change is sent.
+    void toast.info('Please sign in again', 'Your sign-in has ended. Changes not yet sent are kept on this device and go once you have signed in.', { once: 'sign-in-needed' });
   }, []);
   const status = useMirrorSync(user, { everyMs: MESSAGES_PULL_EVERY_MS, onSignedOut: signedOut });
   const { refresh } = status;
