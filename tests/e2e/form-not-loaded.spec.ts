@@ -1,8 +1,6 @@
-import { Client } from '../support/server.ts';
-import { quoteForm } from '../integration/helpers.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 import { expectToast } from './portal-helpers.ts';
-import { signedInCustomer } from './portal-steps.ts';
+import { pricedQuote, signedInCustomer } from './portal-steps.ts';
 
 const NOT_LOADED = 'This page did not finish loading, so nothing was sent. Please check your connection and press the button again.';
 
@@ -33,11 +31,7 @@ test('a notice whose code did not arrive leaves the page working, and shows once
   // The toaster's part of the page never arrives (no service worker keeps it yet; the signal went as the portal opened).
   await page.route('**/assets/Toaster-*', (route) => route.abort('internetdisconnected'));
   const { email } = await signedInCustomer(page, server, 'tara.toaster@example.com');
-  const quote = await page.request.post('/api/bookings', { data: quoteForm({ email, serviceType: 'Rewiring', description: 'Toasterless quote' }) });
-  const quoteId = ((await quote.json()) as { quote: { id: string } }).quote.id;
-  const admin = new Client(server.url);
-  await admin.loginAdmin();
-  expect((await admin.request('PUT', `/api/quotes/${quoteId}`, { json: { quoteStatus: 'quoted', estimatedCost: '300' } })).status).toBe(200);
+  const { quoteId } = await pricedQuote(page, server, email, { serviceType: 'Rewiring', description: 'Toasterless quote' }, { estimatedCost: '300' });
   await page.getByRole('tab', { name: 'My Quotes' }).click();
   const card = page.getByRole('listitem').filter({ hasText: 'Toasterless quote' });
   await card.getByRole('button', { name: /^Approve/ }).click();

@@ -6,7 +6,7 @@ import { Client } from '../support/server.ts';
 import { quoteForm } from '../integration/helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { expectAxeClean, expectToast, lastMailId, mailedLink } from './portal-helpers.ts';
-import { bookWith, dayAhead, signedInCustomer } from './portal-steps.ts';
+import { bookWith, dayAhead, pricedQuote, signedInCustomer } from './portal-steps.ts';
 
 test.describe('the customer portal: checks, quotes and the account', () => {
   test('the booking form, file picker and My Bookings say what is wrong in the seed\'s words', async ({ page, server }) => {
@@ -79,11 +79,7 @@ test.describe('the customer portal: checks, quotes and the account', () => {
 
   test('a customer approves a quote in pounds, after a second press', async ({ page, server }) => {
     const { email } = await signedInCustomer(page, server, 'quinn.quote@example.com');
-    const quote = await page.request.post('/api/bookings', { data: quoteForm({ email, serviceType: 'Consumer Unit Upgrade', description: 'New fuse board' }) });
-    const quoteId = ((await quote.json()) as { quote: { id: string } }).quote.id;
-    const admin = new Client(server.url);
-    await admin.loginAdmin();
-    expect((await admin.request('PUT', `/api/quotes/${quoteId}`, { json: { quoteStatus: 'quoted', estimatedCost: '1250', scope: 'A 10-way board with RCBOs' } })).status).toBe(200);
+    const { quoteId } = await pricedQuote(page, server, email, { serviceType: 'Consumer Unit Upgrade', description: 'New fuse board' }, { estimatedCost: '1250', scope: 'A 10-way board with RCBOs' });
 
     await page.getByRole('tab', { name: 'My Quotes' }).click();
     const card = page.getByRole('listitem').filter({ hasText: 'New fuse board' });
@@ -122,11 +118,7 @@ test.describe('the customer portal: checks, quotes and the account', () => {
 
   test('an approval sent after the price changed is not taken: the card shows the new price, and the customer answers it', async ({ page, server }) => {
     const { email } = await signedInCustomer(page, server, 'pia.pricechange@example.com');
-    const quote = await page.request.post('/api/bookings', { data: quoteForm({ email, serviceType: 'Rewiring', description: 'Rewire the loft' }) });
-    const quoteId = ((await quote.json()) as { quote: { id: string } }).quote.id;
-    const admin = new Client(server.url);
-    await admin.loginAdmin();
-    expect((await admin.request('PUT', `/api/quotes/${quoteId}`, { json: { quoteStatus: 'quoted', estimatedCost: '450', scope: 'Loft circuits' } })).status).toBe(200);
+    const { quoteId, admin } = await pricedQuote(page, server, email, { serviceType: 'Rewiring', description: 'Rewire the loft' }, { estimatedCost: '450', scope: 'Loft circuits' });
     await page.getByRole('tab', { name: 'My Quotes' }).click();
     const card = page.getByRole('listitem').filter({ hasText: 'Rewire the loft' });
     await expect(card).toContainText('£450.00');
@@ -152,9 +144,7 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     expect(server.storage.queries.quote(quoteId)!.quoteStatus).toBe('approved');
 
     // Online, with the card not yet caught up: the answer is refused at once and the new price shown.
-    const second = await page.request.post('/api/bookings', { data: quoteForm({ email, serviceType: 'Rewiring', description: 'Rewire the garage' }) });
-    const secondId = ((await second.json()) as { quote: { id: string } }).quote.id;
-    expect((await admin.request('PUT', `/api/quotes/${secondId}`, { json: { quoteStatus: 'quoted', estimatedCost: '300' } })).status).toBe(200);
+    const { quoteId: secondId } = await pricedQuote(page, server, email, { serviceType: 'Rewiring', description: 'Rewire the garage' }, { estimatedCost: '300' });
     await page.getByRole('tab', { name: 'My Bookings' }).click();
     await page.getByRole('tab', { name: 'My Quotes' }).click();
     const garage = page.getByRole('listitem').filter({ hasText: 'Rewire the garage' });

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { londonDay } from '#domain/schemas/date-window.ts';
-import type { TestServer } from '../support/server.ts';
+import { Client, type TestServer } from '../support/server.ts';
+import { quoteForm } from '../integration/helpers.ts';
 import { expect } from './fixtures.ts';
 import { open, registerInPage } from './portal-helpers.ts';
 
@@ -31,4 +32,18 @@ export async function bookWith(page: Page, fields: { serviceType: string; startD
   await page.locator('#booking-description').fill(fields.description);
   if (files.length > 0) await page.getByLabel('Photos and documents').setInputFiles(files);
   await page.getByRole('button', { name: 'Submit booking' }).click();
+}
+
+/**
+ * A quote request made from the home page by `email` and priced by the business (Quoted, with `price` and what it
+ * includes): its id, and the admin's client to change it further.
+ */
+export async function pricedQuote(page: Page, server: TestServer, email: string, request: { serviceType: string; description: string }, price: { estimatedCost: string; scope?: string }) {
+  const asked = await page.request.post('/api/bookings', { data: quoteForm({ email, ...request }) });
+  expect(asked.status()).toBe(201);
+  const quoteId = ((await asked.json()) as { quote: { id: string } }).quote.id;
+  const admin = new Client(server.url);
+  await admin.loginAdmin();
+  expect((await admin.request('PUT', `/api/quotes/${quoteId}`, { json: { quoteStatus: 'quoted', ...price } })).status).toBe(200);
+  return { quoteId, admin };
 }
