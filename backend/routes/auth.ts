@@ -11,7 +11,7 @@ import type { AppDeps } from '../deps.ts';
 import { input, runCommand, validate } from '../http/command.ts';
 import { HttpError } from '../http/errors.ts';
 import { confirmationLink, hashToken } from '../http/tokens.ts';
-import { requireUser, signIn, signOut, startEmptySession } from '../http/session.ts';
+import { currentUser, requireUser, signIn, signOut, startEmptySession } from '../http/session.ts';
 import { parseValue } from '../http/validate.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
 
@@ -85,15 +85,19 @@ export function authRoutes(deps: AppDeps): Router {
   /**
    * Proves the address with the mailed link, or with a change link, moves the account to its new address (answering
    * it as `email`, and `admin: true` for the admin's, whose page then points to the Admin Portal). Works signed in or not (people open mail on another device).
+   * Opened where another account is signed in (a shared tablet, the admin's own browser), the answer says so
+   * (`otherAccount: true`), so the page does not read as if the signed-in person's address had changed.
    */
   router.post('/api/auth/verify-email', limits.perIp('token'), validate(VerifyEmailSchema), async (ctx) => {
     const tokenHash = hashToken(input<{ token: string }>(ctx).token);
     const userId = queries.verificationUserId(tokenHash);
     if (!userId) throw new HttpError(400, 'verification_token_invalid', INVALID_VERIFICATION);
+    const signedIn = currentUser(ctx, queries);
     const { movedTo, admin } = await runCommand(ctx, deps, verifyEmail, { userId, tokenHash });
+    const other = signedIn && signedIn.id !== userId ? { otherAccount: true } : {};
     ctx.body = movedTo
-      ? { message: `Thank you: your account's email address is now ${movedTo}.`, emailVerified: true, email: movedTo, ...(admin ? { admin: true } : {}) }
-      : { message: 'Thank you: your email address is confirmed.', emailVerified: true };
+      ? { message: `Thank you: your account's email address is now ${movedTo}.`, emailVerified: true, email: movedTo, ...(admin ? { admin: true } : {}), ...other }
+      : { message: 'Thank you: your email address is confirmed.', emailVerified: true, ...other };
   });
 
   /** A fresh verification link for the signed-in account (rate-limited per IP and per address). */

@@ -108,7 +108,14 @@ export async function convertQuote(quote: QuoteView, conversion: Conversion, own
   return outcome;
 }
 
+/**
+ * The quotes deleted from this page (now or queued): when one leaves the device's copy, To Be Quoted lets its card go,
+ * where a quote deleted on another device keeps its card, saying so, while the tab is open.
+ */
+export const deletedHere = new Set<string>();
+
 export async function deleteQuote(quote: QuoteView, owner: string): Promise<SubmitOutcome> {
+  deletedHere.add(quote.id);
   const outcome = await submit({
     id: newCommandId(),
     kind: QUOTE_KINDS.remove,
@@ -121,5 +128,6 @@ export async function deleteQuote(quote: QuoteView, owner: string): Promise<Subm
     owner,
   });
   if (outcome.kind === 'sent') await deviceDb().quotes.delete(quote.id);
+  else if (outcome.kind !== 'queued') deletedHere.delete(quote.id);
   return outcome;
 }

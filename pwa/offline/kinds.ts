@@ -60,3 +60,23 @@ export function holdsBack(refused: string, later: string): boolean {
   if (refused === KINDS.message) return !movesVersion(later);
   return true;
 }
+
+/** What the device says of a queued change to a quote deleted on another device meanwhile (the server answers 404). */
+export const QUOTE_GONE = 'This quote was deleted on another device, so your change cannot be saved.';
+
+/**
+ * What a 404 means for an item of this kind: the quote it is for was deleted meanwhile (only the admin deletes one, on
+ * another of their devices: the device's copy had it when the change was made). A deletion has then what it asked for
+ * ('done': it leaves the outbox as sent); an edit or a conversion can never land ('gone': refused with QUOTE_GONE, to
+ * be discarded, never sent again). Other kinds: undefined, the server's own words.
+ */
+export function whenGone(kind: string): 'done' | 'gone' | undefined {
+  if (kind === QUOTE_KINDS.remove) return 'done';
+  if (kind === QUOTE_KINDS.update || kind === QUOTE_KINDS.convert) return 'gone';
+  return undefined;
+}
+
+/** Whether a refused item is a change to a quote deleted meanwhile (whenGone): nothing can make it land. */
+export function isGone(item: { kind: string; state: string; error: { status: number } | null }): boolean {
+  return item.state === 'failed' && item.error?.status === 404 && whenGone(item.kind) === 'gone';
+}

@@ -36,11 +36,9 @@ export async function pull(owner: string): Promise<PullResult> {
     if (!response.ok) return 'unreachable';
     const page = SyncPage.parse(await response.json());
     if (epoch !== null && page.epoch !== epoch && after > 0) {
-      // The server's copy was rebuilt (an erasure, say) or the user now sees more: start the copy again.
-      await wipeMirror();
-      after = 0;
-      epoch = null;
-      continue;
+      // The server's copy was rebuilt (an erasure, say) or the user now sees more: start the copy again, swapped in
+      // whole, so a screen never shows it empty or half there (a quote not there yet would read as deleted elsewhere).
+      return restart(owner);
     }
     epoch = page.epoch;
     await apply(page.changes, { key: 'sync', owner, epoch, position: page.next, syncedAt: new Date().toISOString() });
@@ -57,9 +55,47 @@ export async function wipeMirror(): Promise<void> {
   });
 }
 
-async function apply(changes: readonly SyncChange[], state: MirrorState): Promise<void> {
+/**
+ * The copy made again from the start of the feed: every page read first, then the old copy replaced by it in one
+ * transaction. No answer meanwhile: the old copy stays as it was (readable offline), and the next pull starts again.
+ */
+async function restart(owner: string): Promise<PullResult> {
+  let after = 0;
+  let epoch: string | null = null;
+  let changes: SyncChange[] = [];
+  for (;;) {
+    let response: Response;
+    try {
+      response = await fetch(`/api/sync?after=${after}&limit=${PAGE}`, { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } });
+    } catch {
+      reportReachable(false);
+      return 'unreachable';
+    }
+    reportReachable(true);
+    if (response.status === 401 || response.status === 403) return 'signed-out';
+    if (!response.ok) return 'unreachable';
+    const page = SyncPage.parse(await response.json());
+    if (epoch !== null && page.epoch !== epoch) {
+      // Rebuilt again while it was read: from the start once more.
+      after = 0;
+      epoch = null;
+      changes = [];
+      continue;
+    }
+    epoch = page.epoch;
+    changes.push(...page.changes);
+    after = page.next;
+    if (!page.more) break;
+  }
+  await apply(changes, { key: 'sync', owner, epoch: epoch!, position: after, syncedAt: new Date().toISOString() }, true);
+  return 'synced';
+}
+
+/** Applies a page (`fresh`: the whole feed, in place of the copy there was) and the position after it, in one transaction. */
+async function apply(changes: readonly SyncChange[], state: MirrorState, fresh = false): Promise<void> {
   const db = await openedDeviceDb();
   await db.transaction('rw', [db.bookings, db.quotes, db.contacts, db.messages, db.chats, db.mirror], async () => {
+    if (fresh) await Promise.all([db.bookings.clear(), db.quotes.clear(), db.contacts.clear(), db.messages.clear(), db.chats.clear()]);
     for (const table of TABLES) {
       const mine = changes.filter((change) => change.table === table);
       const gone = mine.filter((change) => change.record === null).map((change) => change.id);

@@ -2,7 +2,7 @@ import { BATCH_MAX_CALLS, BATCHABLE_PATH } from '#domain/schemas/batch.ts';
 import { openedDeviceDb } from './db.ts';
 import type { DeviceDb, OutboxFile, OutboxItem } from './db.ts';
 import { ACCOUNT_GONE, dropForGoneAccounts } from './gone-accounts.ts';
-import { ANSWER_KEPT_IN, holdsBack } from './kinds.ts';
+import { ANSWER_KEPT_IN, holdsBack, QUOTE_GONE, whenGone } from './kinds.ts';
 import { readableLabel } from './labels.ts';
 import { changed } from './outbox.ts';
 import { broadcast, reportReachable } from './signals.ts';
@@ -108,7 +108,7 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
         batch = nextBatch(all, force);
         if (batch.length === 0) return 'done';
       }
-      const attempts = batch.length === 1 ? [await send(batch[0]!)] : await sendBatch(batch);
+      const attempts = (batch.length === 1 ? [await send(batch[0]!)] : await sendBatch(batch)).map((attempt, index) => readGone(batch[index]!, attempt));
       const sent: string[] = [];
       let stop: { item: OutboxItem; attempt: Attempt } | undefined;
       for (const [index, item] of batch.entries()) {
@@ -175,6 +175,19 @@ async function halt(db: DeviceDb, item: OutboxItem, attempt: Attempt, all: reado
     .modify({ attempts: tries, nextAt: Date.now() + wait });
   for (const other of all) if (!told.has(other.id)) waiters.get(other.id)?.(attempt);
   broadcast(attempt.kind === 'sign-in' ? { type: 'sign-in-needed' } : { type: 'paused' });
+}
+
+/**
+ * A 404 for a change to a quote read for what it means (kinds.ts whenGone): the quote was deleted on another device
+ * meanwhile. A deletion then has what it asked for and counts as sent; an edit or a conversion is refused with words
+ * that say why ("Quote not found" read as if the device had lost it), and is never worth sending again.
+ */
+function readGone(item: OutboxItem, attempt: Attempt): Attempt {
+  if (attempt.kind !== 'refused' || attempt.status !== 404) return attempt;
+  const fate = whenGone(item.kind);
+  if (fate === 'done') return { kind: 'sent', status: 200, data: { id: item.record, deleted: true } };
+  if (fate === 'gone') return { kind: 'refused', status: 404, message: QUOTE_GONE, fields: {} };
+  return attempt;
 }
 
 /** No account's items are held back: nothing in the outbox belongs to one. */

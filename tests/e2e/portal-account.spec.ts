@@ -247,6 +247,34 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     await expect(page.getByRole('note')).toHaveCount(0);
   });
 
+  test('a link to move another account, opened where someone else is signed in, says it was that other account that moved', async ({ page, server }) => {
+    // Ann asks to move her account; the link reaches a browser where Ben is signed in (a shared family tablet).
+    const ann = new Client(server.url);
+    expect((await ann.register('ann.asks@example.com', 'a-customer-passphrase', 'Ann', 'Asks')).status).toBe(201);
+    const after = lastMailId(server);
+    expect((await ann.post('/api/account/email', { email: 'ann.moved@example.com', currentPassword: 'a-customer-passphrase' })).status).toBe(200);
+    const link = await mailedLink(server, 'ann.moved@example.com', 'confirm-new-email', /https?:\/\/\S+\/customer-auth\?verify=[\w-]+/, after);
+    await signedInCustomer(page, server, 'ben.browsing@example.com');
+
+    await page.goto(link);
+    const banner = page.locator('.auth-banner');
+    await expect(banner).toContainText('The account this link was for now uses ann.moved@example.com.');
+    await expect(banner).toContainText('It is not the account signed in here');
+    await expect(banner).not.toContainText('Your account');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('You are signed in');
+    await expect(page.getByText('as Casey Customer (ben.browsing@example.com).')).toBeVisible();
+    expect(server.storage.queries.userByEmail('ann.moved@example.com')?.firstName).toBe('Ann');
+    expect(server.storage.queries.userByEmail('ben.browsing@example.com')).toBeDefined();
+    await expectAxeClean(page);
+    for (const [width, height] of [
+      [360, 740],
+      [1280, 800],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: test.info().outputPath(`verify-other-account-${width}.png`) });
+    }
+  });
+
   test('Change my password checks the one in use and the new one twice, keeps this device signed in and signs the others out', async ({ page, server, browser }) => {
     const { email } = await signedInCustomer(page, server, 'chad.change@example.com');
     const other = await browser.newContext({ baseURL: server.url });

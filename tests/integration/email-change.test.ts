@@ -82,6 +82,29 @@ describe('POST /api/account/email and the link it sends', () => {
     expect(allEvents(server).length).toBe(again);
   });
 
+  it('says when the link was opened where another account is signed in, and moves only the link’s account', async () => {
+    const ann = await customer('ann.owner@example.com');
+    const asked = await askMove(ann, 'ann.owner@example.org');
+    const ben = await customer('ben.other@example.com');
+    const admin = new Client(server.url);
+    expect((await admin.loginAdmin()).status).toBe(200);
+    const confirm = await customer('cara.confirm@example.com');
+    const confirmToken = (await askMove(confirm, 'cara.confirm@example.org')).token;
+
+    const opened = await ben.post('/api/auth/verify-email', { token: asked.token });
+    const byAdmin = await admin.post('/api/auth/verify-email', { token: confirmToken });
+    const again = await ann.post('/api/auth/verify-email', { token: asked.token });
+
+    expect(opened.status).toBe(200);
+    expect(opened.data).toMatchObject({ email: 'ann.owner@example.org', otherAccount: true });
+    expect(byAdmin.data).toMatchObject({ email: 'cara.confirm@example.org', otherAccount: true });
+    // In the link's own account's session: no such word.
+    expect(again.data).not.toHaveProperty('otherAccount');
+    expect((await ben.get('/api/auth/me')).data.email).toBe('ben.other@example.com');
+    expect((await admin.get('/api/auth/me')).data.email).toBe(ADMIN.email);
+    expect((await ann.get('/api/auth/me')).data.email).toBe('ann.owner@example.org');
+  });
+
   it('mails a booking the account queued on a device before the move, and sent after it, to the address it moved to', async () => {
     const client = await customer('ola.offline@old.example');
     await server.verifyEmail('ola.offline@old.example');

@@ -4,7 +4,8 @@ import { toast } from '../../lib/toast.ts';
 import { refreshSession, useCurrentUser } from '../../offline/session.ts';
 import { accountApi } from './account-api.ts';
 
-type State = { kind: 'checking' } | { kind: 'done'; movedTo: string | null; admin: boolean } | { kind: 'failed'; message: string };
+/** `other`: the link was for another account than the one signed in here (the server compares). */
+type State = { kind: 'checking' } | { kind: 'done'; movedTo: string | null; admin: boolean; other: boolean } | { kind: 'failed'; message: string };
 
 /**
  * The mailed confirmation link (`/customer-auth?verify=<token>`): proves the address once (or, sent to a new
@@ -23,7 +24,7 @@ export function VerifyEmail({ token, onUsed }: { token: string; onUsed: () => vo
     void accountApi.verifyEmail(token).then(async (answer) => {
       if (answer.ok) {
         // The banner says it, and takes the focus (a toast saying it again only covered the page).
-        setState({ kind: 'done', movedTo: answer.data.email ?? null, admin: answer.data.admin === true });
+        setState({ kind: 'done', movedTo: answer.data.email ?? null, admin: answer.data.admin === true, other: answer.data.otherAccount === true });
         await refreshSession();
       } else {
         setState({ kind: 'failed', message: answer.status === 0 ? 'We could not reach our server to confirm your address. Please open the link again when you are online.' : answer.message });
@@ -49,7 +50,19 @@ export function VerifyEmail({ token, onUsed }: { token: string; onUsed: () => vo
   return (
     <div ref={panel} tabIndex={-1} className={`auth-banner auth-banner--${state.kind === 'done' ? 'ok' : 'problem'}`} role={state.kind === 'done' ? 'status' : 'alert'}>
       <p>
-        {state.kind === 'done' && state.movedTo ? (
+        {state.kind === 'done' && state.other ? (
+          // Opened where someone else is signed in (the page's heading names them): whose account it was, not "yours".
+          <>
+            <strong>{state.movedTo ? `The account this link was for now uses ${state.movedTo}.` : 'The email address of the account this link was for is confirmed.'}</strong>{' '}
+            {state.admin && state.movedTo ? (
+              <>
+                It is not the account signed in here: sign in to the <Link to="/admin">Admin Portal</Link> with {state.movedTo} from now on.
+              </>
+            ) : (
+              `It is not the account signed in here, which is unchanged.${state.movedTo ? ` To use that account, sign out, then sign in with ${state.movedTo}.` : ''}`
+            )}
+          </>
+        ) : state.kind === 'done' && state.movedTo ? (
           <>
             <strong>Your account's email address is now {state.movedTo}.</strong>{' '}
             {state.admin ? (

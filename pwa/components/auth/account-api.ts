@@ -10,7 +10,7 @@ export const accountApi = {
   forgotPassword: (email: string): Promise<Outcome<{ message: string }>> => postJson('/api/auth/forgot-password', { email }),
   resetPassword: (token: string, password: string, key: string): Promise<Outcome<{ message: string }>> =>
     postJson('/api/auth/reset-password', { token, password }, key),
-  verifyEmail: (token: string): Promise<Outcome<{ message: string; emailVerified: boolean; email?: string; admin?: true }>> => postJson('/api/auth/verify-email', { token }),
+  verifyEmail: (token: string): Promise<Outcome<{ message: string; emailVerified: boolean; email?: string; admin?: true; otherAccount?: true }>> => postJson('/api/auth/verify-email', { token }),
   resendVerification: (): Promise<Outcome<{ message: string; emailVerified: boolean }>> => postJson('/api/auth/resend-verification', {}),
   adminResetRequest: (email: string): Promise<Outcome<{ message: string }>> => postJson('/api/password-reset/request', { email }),
   adminReset: (token: string, newPassword: string, key: string): Promise<Outcome<{ message: string }>> =>

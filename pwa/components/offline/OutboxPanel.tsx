@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { OutboxItem } from '../../offline/db.ts';
 import { deviceDb } from '../../offline/db.ts';
 import { requestEdit } from '../../offline/edit.ts';
+import { isGone } from '../../offline/kinds.ts';
 import { readableLabel } from '../../offline/labels.ts';
 import { discard, retry, takeBack } from '../../offline/outbox.ts';
 import { drain } from '../../offline/sender.ts';
@@ -136,7 +137,8 @@ function OutboxEntry({
             Edit
           </button>
         ) : null}
-        {item.state === 'failed' ? (
+        {/* A change to a quote deleted on another device can never land: sending it again would only be refused again. */}
+        {item.state === 'failed' && !isGone(item) ? (
           <button type="button" className="btn btn--secondary btn--small" onClick={onRetry}>
             Send again
           </button>

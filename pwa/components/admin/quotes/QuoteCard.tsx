@@ -6,6 +6,7 @@ import { personName } from '../../../offline/admin-commands.ts';
 import { theirQuote } from '../../../offline/admin-quote-commands.ts';
 import type { ShownQuote } from '../../../offline/admin-data.ts';
 import type { OutboxItem } from '../../../offline/db.ts';
+import { isGone } from '../../../offline/kinds.ts';
 import { discard, retry } from '../../../offline/outbox.ts';
 import { drain } from '../../../offline/sender.ts';
 import { afterDrain } from '../../../offline/start.ts';
@@ -15,6 +16,7 @@ import { AddressFact, codeWords, ContactFacts, Erased, Fact, QuoteBadge } from '
 import { ConvertDialog } from './ConvertDialog.tsx';
 import { QuoteConflictPanel } from './QuoteConflict.tsx';
 import { DeleteDialog } from './DeleteDialog.tsx';
+import { GoneChangePanel } from './GoneWork.tsx';
 import { QuoteEditForm } from './QuoteEditForm.tsx';
 
 /**
@@ -28,6 +30,8 @@ export const QuoteCard = memo(function QuoteCard({
   bookings,
   refused,
   onDeleted,
+  gone = false,
+  onClose,
   picked = false,
 }: {
   quote: ShownQuote;
@@ -35,6 +39,10 @@ export const QuoteCard = memo(function QuoteCard({
   refused: OutboxItem | undefined;
   /** Called with the quote's id once it is deleted (one function for every card, so the cards stay memoised). */
   onDeleted: (id: string) => void;
+  /** Deleted on another device: the card shows the quote as it last was, says so, and offers only to close it. */
+  gone?: boolean;
+  /** Called with the quote's id when a card deleted elsewhere is closed (one function for every card, as onDeleted). */
+  onClose: (id: string) => void;
   /** Picked out by a toast's Open (marked until the admin moves on). */
   picked?: boolean;
 }) {
@@ -118,7 +126,9 @@ export const QuoteCard = memo(function QuoteCard({
         </Fact>
       </dl>
       <Attachments json={quote.attachments} />
-      {refused && theirs ? (
+      {refused && isGone(refused) ? (
+        <GoneChangePanel item={refused} />
+      ) : refused && theirs ? (
         <QuoteConflictPanel item={refused} theirs={theirs} />
       ) : refused?.state === 'failed' ? (
         <section className="admin-problem" aria-label="Not accepted">
@@ -135,7 +145,20 @@ export const QuoteCard = memo(function QuoteCard({
           </div>
         </section>
       ) : null}
-      {busy || quote.bookingId ? null : (
+      {/* Deleted elsewhere with a change of it still kept: its panel says so, and Close comes once it is discarded. */}
+      {gone && refused && isGone(refused) ? null : gone ? (
+        <div className="admin-warning admin-quote__gone" role="alert">
+          <p>
+            <strong>This quote was deleted on another device.</strong>
+            {editing ? ' What you typed is still below: copy anything you need before you close it.' : ''}
+          </p>
+          <div className="admin-actions">
+            <button type="button" className="btn btn--secondary admin-btn" onClick={() => onClose(quote.id)}>
+              Close<span className="visually-hidden"> {name}&rsquo;s deleted quote</span>
+            </button>
+          </div>
+        </div>
+      ) : busy || quote.bookingId ? null : (
         <div className="admin-job__actions">
           {erased ? null : (
             <>
@@ -155,6 +178,7 @@ export const QuoteCard = memo(function QuoteCard({
       {editing && !busy ? (
         <QuoteEditForm
           quote={quote}
+          gone={gone}
           onDone={() => {
             setEditing(false);
             editButton.current?.focus();

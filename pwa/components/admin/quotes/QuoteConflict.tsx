@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { QuoteView } from '#domain/views.ts';
-import { keepMyQuoteEdit, sameAsShown, shownValue, takeTheirQuote, type QuoteEdit, type QuoteEditField } from '../../../offline/admin-quote-commands.ts';
+import { keepMyQuoteEdit, QUOTE_EDIT_FIELDS, sameAsShown, shownValue, takeTheirQuote, type QuoteEdit, type QuoteEditField } from '../../../offline/admin-quote-commands.ts';
 import type { OutboxItem } from '../../../offline/db.ts';
 import { dayLabel, moment, pounds } from '../format.ts';
 import { codeWords } from '../parts.tsx';
@@ -55,6 +55,27 @@ export function QuoteVersions({ fields, mine, theirs }: { fields: readonly Quote
     <div className="admin-versions">
       {column('Your change', (field) => (mine[field] ?? '').trim())}
       {column('On the server now', (field) => shownValue(theirs, field), `changed ${moment(theirs.updatedAt)}`)}
+    </div>
+  );
+}
+
+/** An edit's fields as the admin typed them, one column ("Your change"): what a change that can no longer land held. */
+export function YourChange({ mine }: { mine: Partial<QuoteEdit> }) {
+  const fields = QUOTE_EDIT_FIELDS.filter((field) => field in mine);
+  if (fields.length === 0) return null;
+  return (
+    <div className="admin-versions">
+      <div className="admin-version">
+        <p className="admin-version__title">Your change</p>
+        <dl className="admin-version__fields">
+          {fields.map((field) => (
+            <div key={field}>
+              <dt>{LABELS[field]}</dt>
+              <dd className="admin-notes__text">{readable(field, (mine[field] ?? '').trim())}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
     </div>
   );
 }

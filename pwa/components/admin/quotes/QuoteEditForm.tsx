@@ -33,7 +33,7 @@ const changedFrom = (before: QuoteView, after: QuoteView): QuoteEditField[] => Q
  * meanwhile (the device's copy brought it in, or the server refuses with 409) shows both versions, the admin's text
  * kept in the form, to keep theirs (saved again) or take the server's (the form closes).
  */
-export function QuoteEditForm({ quote, onDone }: { quote: QuoteView; onDone: () => void }) {
+export function QuoteEditForm({ quote, gone = false, onDone }: { quote: QuoteView; gone?: boolean; onDone: () => void }) {
   const { user } = useAdmin();
   const first = useRef<HTMLInputElement>(null);
   // The quote as the form opened on it (what the admin changed is told from it), and the version they last saw.
@@ -166,11 +166,14 @@ export function QuoteEditForm({ quote, onDone }: { quote: QuoteView; onDone: () 
         </div>
       ) : null}
       {escape.asking ? <DiscardQuestion onDiscard={escape.discard} onKeep={escape.keep} /> : null}
-      <SubmitRow label="Save quote" busyLabel="Saving…" sending={sending} status={status}>
-        <button type="button" className="btn btn--secondary admin-btn" onClick={onDone}>
-          Cancel
-        </button>
-      </SubmitRow>
+      {/* Deleted on another device (the card says so, with Close): the text stays to be copied, nothing to save it to. */}
+      {gone ? null : (
+        <SubmitRow label="Save quote" busyLabel="Saving…" sending={sending} status={status}>
+          <button type="button" className="btn btn--secondary admin-btn" onClick={onDone}>
+            Cancel
+          </button>
+        </SubmitRow>
+      )}
     </form>
   );
 }

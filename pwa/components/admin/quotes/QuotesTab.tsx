@@ -1,13 +1,19 @@
-import { memo, startTransition, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BookingView } from '#domain/views.ts';
 import type { ShownQuote } from '../../../offline/admin-data.ts';
 import { useRefusedItems } from '../../../offline/admin-data.ts';
+import { deletedHere } from '../../../offline/admin-quote-commands.ts';
+import { isGone } from '../../../offline/kinds.ts';
 import { today } from '../format.ts';
 import { byKey, quoteKey } from './order.ts';
 import type { QuoteKey } from './order.ts';
+import { GoneChanges } from './GoneWork.tsx';
 import { QuoteCard } from './QuoteCard.tsx';
 
 type Show = 'open' | 'all';
+
+/** A card of the list: the quote as the device has it, or as it last was once deleted on another device (`gone`). */
+type Listed = ShownQuote & { readonly gone?: true };
 
 /** The cards drawn with the tab itself; the rest follow at once after, without holding up the tap that opened it. */
 const FIRST_CARDS = 20;
@@ -29,22 +35,43 @@ export const QuotesTab = memo(function QuotesTab({ quotes, bookings, picked }: {
   // rest; high priority first within each), each card where it was when first shown: a card does not jump the moment
   // its quote is sent or edited (the admin would lose their place); the order is settled again when the tab reopens.
   const keyWhenShown = useRef(new Map<string, QuoteKey>());
-  const list = useMemo(() => {
+  // Each card's quote as last shown, and the ones deleted from this device: a quote that leaves the device's copy
+  // otherwise was deleted on another device, and its card stays (saying so) until closed, so a form half typed on it,
+  // or a change of it that can no longer be saved, does not vanish without a word.
+  const lastShown = useRef(new Map<string, ShownQuote>());
+  const [closed, setClosed] = useState<ReadonlySet<string>>(new Set());
+  const list = useMemo((): Listed[] => {
     const open = (quote: ShownQuote) => (!quote.bookingId && quote.quoteStatus !== 'rejected') || shown.current.has(quote.id);
-    const rows = (quotes ?? []).filter((quote) => show === 'all' || open(quote));
+    const rows: Listed[] = (quotes ?? []).filter((quote) => show === 'all' || open(quote));
     const day = today();
     for (const row of rows) {
       shown.current.add(row.id);
+      lastShown.current.set(row.id, row);
       if (!keyWhenShown.current.has(row.id)) keyWhenShown.current.set(row.id, quoteKey(row, day));
     }
+    if (quotes) {
+      const present = new Set(quotes.map((quote) => quote.id));
+      for (const [id, last] of lastShown.current) {
+        if (present.has(id)) continue;
+        if (closed.has(id) || deletedHere.has(id) || last.pending === 'delete') lastShown.current.delete(id);
+        else rows.push({ ...last, gone: true });
+      }
+    }
     return [...rows].sort((a, b) => byKey(keyWhenShown.current.get(a.id)!, keyWhenShown.current.get(b.id)!));
-  }, [quotes, show]);
+  }, [quotes, show, closed]);
+  // Changes to quotes deleted elsewhere whose cards are not here (the page was opened again since): listed on their own.
+  const goneChanges = useMemo(() => (refused ?? []).filter((item) => isGone(item) && !list.some((quote) => quote.id === item.record)), [refused, list]);
   // The first cards with the tab, the rest just after in a transition (which gives way to a tap or a key): 600 cards
   // drawn in one go held the tap that opened the tab for half a second on a slow tablet.
   const [drawAll, setDrawAll] = useState(false);
   useEffect(() => startTransition(() => setDrawAll(true)), []);
   // A deleted quote's card goes: focus goes to the tab's heading once it has gone.
   const [deleted, setDeleted] = useState<string | null>(null);
+  // A card deleted elsewhere, closed: it goes, and focus with it to the heading.
+  const close = useCallback((id: string) => {
+    setClosed((before) => new Set(before).add(id));
+    setDeleted(id);
+  }, []);
   useEffect(() => {
     if (!deleted || list.some((quote) => quote.id === deleted)) return;
     setDeleted(null);
@@ -89,6 +116,7 @@ export const QuotesTab = memo(function QuotesTab({ quotes, bookings, picked }: {
           </label>
         ))}
       </fieldset>
+      <GoneChanges items={goneChanges} />
       {quotes === undefined ? (
         <p className="admin-empty">Loading quotes…</p>
       ) : list.length === 0 ? (
@@ -102,6 +130,8 @@ export const QuotesTab = memo(function QuotesTab({ quotes, bookings, picked }: {
               bookings={bookings ?? []}
               refused={refused?.find((item) => item.record === quote.id)}
               onDeleted={setDeleted}
+              gone={quote.gone === true}
+              onClose={close}
               picked={quote.id === picked}
             />
           ))}
