@@ -32,7 +32,10 @@ export function useAdminQuotes(): ShownQuote[] | undefined {
       if (!row) continue;
       const waiting = { state: item.state, message: item.error?.message ?? null };
       if (item.kind === QUOTE_KINDS.update) {
-        const { expectedVersion: _version, ...edit } = item.body as Partial<QuoteView> & { expectedVersion?: number };
+        // Refused (changed or deleted elsewhere meanwhile): the quote as the server has it, the edit beside it in the
+        // card's panel (Your change / On the server now), as a job's refused dates and notes are shown; laid over the
+        // card, the edit read as saved.
+        const { expectedVersion: _version, ...edit } = item.state === 'failed' ? {} : (item.body as Partial<QuoteView> & { expectedVersion?: number });
         shown.set(row.id, { ...row, ...edit, waiting, pending: 'update' });
       }
       else if (item.kind === QUOTE_KINDS.convert) shown.set(row.id, { ...row, waiting, pending: 'convert' });

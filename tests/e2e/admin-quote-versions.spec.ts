@@ -33,6 +33,10 @@ test('a quote edited on the phone with no signal and meanwhile on the tablet: th
   await expect(problem.locator('.admin-version').last()).toContainText('Written on the tablet');
   // Only the field both changed is asked about: the phone's price clashes with nothing.
   await expect(problem.locator('.admin-version').first()).not.toContainText('Estimated cost');
+  // The card itself shows the quote as the server has it: the phone's edit is only in the panel, not read as saved.
+  await expect(phoneCard.locator('.admin-facts')).toContainText('Written on the tablet');
+  await expect(phoneCard.locator('.admin-facts')).not.toContainText('Written on the phone');
+  await expect(phoneCard.locator('.admin-facts')).toContainText('Not set');
   // Nothing was overwritten while the phone waits for the electrician.
   expect(server.storage.queries.quote(quoteId)).toMatchObject({ notes: 'Written on the tablet', estimatedCost: null });
   await expect(phone.getByRole('button', { name: /Waiting to send/ })).toBeVisible();
