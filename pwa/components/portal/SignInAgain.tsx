@@ -35,12 +35,15 @@ export function SignInAgain({ user, onClose }: { user: UserView; onClose: () => 
     >
       <h2 id="signin-again-title">Sign in again</h2>
       <p id="signin-again-lead" className="portal-signin__lead">
-        Your sign-in as {user.email} has ended. Sign in here and carry on: what you have typed on this page stays. (Signing in with another account starts
-        the portal afresh.)
+        Your sign-in as {user.email} has ended. Sign in to carry on: what you typed stays here. (Another account starts the portal afresh.)
       </p>
       {/* Always there, so a screen reader hears it when the signal goes or comes back while the dialog is open. */}
       <p className="portal-signin__offline" role="status">
-        {offline ? 'You are offline: signing in needs a connection. Try again once you have signal; what you typed stays here.' : ''}
+        {offline ? (
+          <>
+            <strong>You are offline: signing in needs a connection.</strong> Try again once you have signal.
+          </>
+        ) : null}
       </p>
       <SignInForm id="signin-again" email={user.email} onSignedIn={() => dialog.current?.close()} />
       <div className="portal-signin__footer">
