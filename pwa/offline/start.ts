@@ -4,6 +4,7 @@ import { currentCounts } from './page-state.ts';
 import type { DrainResult } from './sender.ts';
 import { gatherSent, type SentItem } from './sent-toasts.ts';
 import { cachedUser, forgetUser, markSignInEnded, onSignedIn } from './session.ts';
+import { signInHere } from './sign-in-here.ts';
 import { onOutboxEvent, wasAnswered } from './signals.ts';
 
 /**
@@ -48,17 +49,21 @@ export function startOutbox(): () => void {
 }
 
 /**
- * The server no longer knows the session that queued changes belong to: they wait, and the toast takes the user to the
- * sign-in (the customer's; on /admin the dashboard shows its own sign-in form, so no button there). The device's user
+ * The server no longer knows the session that queued changes belong to: they wait, and the toast's Sign in opens the
+ * page's own sign-in where it has one (the customer portal's dialog, which keeps what was typed: sign-in-here.ts), else
+ * goes to /customer-auth (on /admin the dashboard shows its own sign-in form, so no button there). The device's user
  * is marked as ended, so an open portal says so in its header (with its own Sign in) and keeps what was typed in it.
  */
 function askToSignIn(): void {
   markSignInEnded();
   const onAdmin = window.location.pathname.startsWith('/admin');
+  const signIn = () => {
+    if (!signInHere()) navigateTo('/customer-auth');
+  };
   void toast.info(
     'Please sign in again',
     'Your changes are kept on this device and go once you have signed in.',
-    onAdmin ? { once: 'sign-in-needed' } : { once: 'sign-in-needed', action: { label: 'Sign in', more: 'again to send what waits', onClick: () => navigateTo('/customer-auth') } },
+    onAdmin ? { once: 'sign-in-needed' } : { once: 'sign-in-needed', action: { label: 'Sign in', more: 'again to send what waits', onClick: signIn } },
   );
 }
 

@@ -13,10 +13,14 @@ test.describe('the portal when a sign-in ends with a booking waiting on the devi
     // As after many refused tries: its next one an hour away. Only the sign-in may send it now.
     await page.evaluate(() => deferQueued(3_600_000));
 
-    // The toast's button takes them to the sign-in.
+    // The toast's button opens the portal's sign-in dialog (the portal stays: portal-sign-in-here.spec.ts).
     await page.getByRole('button', { name: /^Sign in again to send what waits/ }).click();
-    await expect(page).toHaveURL(/\/customer-auth/);
-    await signIn(page, email);
+    const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+    await expect(dialog.getByLabel(/^Email/)).toHaveValue(email);
+    await dialog.getByLabel(/^Password/).fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/customer-portal/);
     await expect.poll(() => server.storage.queries.bookingsForCustomer(email, null).map((b) => b.description)).toEqual(['Waited for a sign-in']);
     await expect(page.getByRole('button', { name: /waiting to send/i })).toBeHidden();
     await page.evaluate(() => window.dispatchEvent(new Event('online')));

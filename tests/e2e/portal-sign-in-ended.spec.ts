@@ -12,7 +12,7 @@ function unique(name: string): string {
 }
 
 test.describe('the portal when the sign-in ends while it is open', () => {
-  test('the half-typed booking stays, the header says the sign-in ended with a Sign in action, and the booking goes after signing in again', async ({
+  test('the half-typed booking stays, the header says the sign-in ended with a Sign in button, and the booking goes after signing in again', async ({
     page,
     server,
   }) => {
@@ -32,7 +32,7 @@ test.describe('the portal when the sign-in ends while it is open', () => {
     const ended = page.getByRole('status').filter({ hasText: `Your sign-in as ${email} has ended.` });
     await expect(ended).toBeVisible();
     await expect(page.getByText('Signed in as')).toHaveCount(0);
-    const signIn = page.locator('.portal-head').getByRole('link', { name: 'Sign in' });
+    const signIn = page.locator('.portal-head').getByRole('button', { name: 'Sign in' });
     await expect(signIn).toBeVisible();
     // Where the customer was, with what they typed.
     await expect(page).toHaveURL(/\/customer-portal$/);
@@ -52,15 +52,13 @@ test.describe('the portal when the sign-in ends while it is open', () => {
     await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'back online' })).toHaveCount(0);
     expect(server.storage.queries.bookingsForCustomer(null, id)).toHaveLength(0);
 
-    // Sign in from the header: the sign-in form, which says why.
+    // Sign in from the header: a dialog over the portal (portal-sign-in-here.spec.ts), with their address filled in.
     await signIn.click();
-    await expect(page).toHaveURL(/\/customer-auth$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Customer Sign In');
-    await expect(page.getByText('Your sign-in has ended. Sign in again to carry on.')).toBeVisible();
-    await page.locator('#signin-email').fill(email);
-    await page.locator('#signin-password').fill(PASSWORD);
-    // (The toast's own Sign in button may still show: "Sign in again to send what waits".)
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+    await expect(dialog.getByLabel(/^Email/)).toHaveValue(email);
+    await dialog.getByLabel(/^Password/).fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/\/customer-portal$/);
     await expect(page.getByText(`Signed in as Casey Customer (${email})`)).toBeVisible();
     await expect(page.getByText('has ended')).toHaveCount(0);

@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { MSG } from '#domain/messages.ts';
+import type { UserView } from '#domain/views.ts';
 import { useForm } from '../../lib/form.ts';
 import type { FormSchema } from '../../lib/form.ts';
 import { OFFLINE_MESSAGE } from '../../lib/api.ts';
@@ -16,12 +17,14 @@ const loadSchema = async (): Promise<FormSchema> => (await import('./schemas.ts'
 const checks = seedToasts([{ failed: blank('email', 'password'), title: 'Missing Information', description: 'Please fill in all fields' }]);
 
 /**
- * Customer sign-in (seed point 2): on success the user is cached on the device as currentUser and taken to the
- * portal ('Login Successful'); wrong details answer 'Login Failed' / 'Invalid email or password'.
+ * Customer sign-in (seed point 2): on success the user is cached on the device as currentUser ('Login Successful')
+ * and taken to the portal; wrong details answer 'Login Failed' / 'Invalid email or password'. The portal embeds the
+ * same form in its sign-in dialog (SignInAgain): `id` then prefixes its fields, `email` fills in the ended account's
+ * address, and `onSignedIn` replaces the trip to the portal (the customer is there already, with what they typed).
  */
-export function SignInForm() {
+export function SignInForm({ id = 'signin', email, onSignedIn }: { id?: string; email?: string; onSignedIn?: (user: UserView) => void }) {
   const navigate = useNavigate();
-  const password = usePasswordToggle('signin-show');
+  const password = usePasswordToggle(`${id}-show`);
   const { errors, status, sending, formProps } = useForm({
     fields: FIELDS,
     loadSchema,
@@ -35,20 +38,29 @@ export function SignInForm() {
       }
       rememberUser(answer.data);
       void toast.success('Login Successful', `Welcome back, ${answer.data.firstName}.`);
-      void navigate({ to: '/customer-portal' });
+      if (onSignedIn) onSignedIn(answer.data);
+      else void navigate({ to: '/customer-portal' });
       return { kind: 'sent', message: 'Signed in.' };
     },
   });
   return (
     <form className="auth-form" aria-label="Sign in" onSubmitCapture={checks} {...formProps}>
-      <Field form="signin" name="email" label="Email" error={errors.email} required>
-        {(p) => <input {...p} type="email" autoComplete="username" inputMode="email" maxLength={255} />}
+      <Field form={id} name="email" label="Email" error={errors.email} required>
+        {(p) => <input {...p} type="email" autoComplete="username" inputMode="email" maxLength={255} defaultValue={email} />}
       </Field>
-      <Field form="signin" name="password" label="Password" error={errors.password} required>
+      <Field form={id} name="password" label="Password" error={errors.password} required>
         {(p) => <input {...p} type={password.type} autoComplete="current-password" maxLength={255} />}
       </Field>
       {password.toggle}
       <SubmitRow label="Sign in" sending={sending} status={status} />
     </form>
   );
+}
+
+/**
+ * Fetches what submitting the form needs (its checks) while there is signal: the portal's sign-in dialog is opened
+ * after a sign-in ended, perhaps with none by then, and should then say it cannot reach us, not that the page is missing a part.
+ */
+export function warmSignIn(): void {
+  loadSchema().catch(() => undefined);
 }

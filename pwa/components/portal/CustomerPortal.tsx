@@ -14,6 +14,7 @@ import { NewBookingForm } from './NewBookingForm.tsx';
 import { PortalTabs } from './PortalTabs.tsx';
 import type { TabSpec } from './PortalTabs.tsx';
 import { QuickBooking } from './QuickBooking.tsx';
+import { SignInAgain, useSignInHere } from './SignInAgain.tsx';
 import type { PortalSearch, PortalTab } from './search.ts';
 import { SignOutButton } from './SignOutButton.tsx';
 import { formatWhen } from './format.ts';
@@ -36,6 +37,8 @@ type PortalPath = '/customer' | '/customer-portal';
  * typed something meanwhile (a slow answer on poor signal). A sign-in that ends while the portal is open (the copy's
  * pull or the outbox finds the session gone) leaves the portal where it is, with what was typed: its header says so
  * and offers Sign in, and what is sent meanwhile waits on the device for this account (session.ts markSignInEnded).
+ * That Sign in (and the "Please sign in again" toast's) opens a dialog over the portal (SignInAgain), not the sign-in
+ * page, so nothing typed is lost and the customer stays on the tab or chat they were on.
  */
 export function CustomerPortal({ path, search }: { path: PortalPath; search: PortalSearch }) {
   const user = useCurrentUser();
@@ -123,6 +126,7 @@ function PortalScreen({ user, ended, path, search }: { user: UserView; ended: bo
     opened.current = true;
   }, [tab, chat, refresh]);
   const title = useRef<HTMLHeadingElement>(null);
+  const signIn = useSignInHere(ended, title);
   // The toaster's code comes with the portal, while the signal is there: a first toast may come offline (an answer
   // kept on the device), where a page no service worker keeps yet could no longer fetch it.
   useEffect(warmToaster, []);
@@ -164,9 +168,9 @@ function PortalScreen({ user, ended, path, search }: { user: UserView; ended: bo
           {/* On the left: the notifications appear top right and must not cover Logout. */}
           <div className="portal-head__side">
             {ended ? (
-              <Link to="/customer-auth" className="btn btn--primary btn--small">
+              <button type="button" className="btn btn--primary btn--small" aria-haspopup="dialog" onClick={signIn.open}>
                 Sign in
-              </Link>
+              </button>
             ) : null}
             <SignOutButton user={user} />
             <p className="portal-head__sync" role="status">
@@ -176,7 +180,7 @@ function PortalScreen({ user, ended, path, search }: { user: UserView; ended: bo
           </div>
         </div>
       </div>
-      <div className="container portal-body">
+      <div className="container portal-body" onFocus={signIn.track}>
         <PortalTabs tabs={TABS} current={tab} onChange={show}>
           {tab === 'new' ? (
             <div className="portal-new">
@@ -196,6 +200,8 @@ function PortalScreen({ user, ended, path, search }: { user: UserView; ended: bo
           )}
         </PortalTabs>
       </div>
+      {signIn.shown ? <SignInAgain user={user} onClose={signIn.close} /> : null}
     </div>
   );
 }
+

@@ -1,0 +1,203 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { expectAxeClean, expectToast, open, registerInPage } from './portal-helpers.ts';
+import { PDF, bookWith, dayAhead, signedInCustomer } from './portal-steps.ts';
+
+const PASSWORD = 'a-customer-passphrase';
+
+/** An address no other test uses (the worker's server is shared by every spec). */
+function unique(name: string): string {
+  return `${name}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
+test.describe('signing in again on the portal, without leaving it', () => {
+  test('from the header: the half-typed booking and its picked file stay, and the booking then goes as usual', async ({ page, server }) => {
+    const email = unique('hana.here');
+    const { id } = await signedInCustomer(page, server, email);
+    await page.getByLabel(/^First name/).focus();
+    await page.locator('#booking-serviceType').selectOption('lighting_installation');
+    await page.locator('#booking-startDate').fill(dayAhead(21));
+    await page.locator('#booking-finishDate').fill(dayAhead(21));
+    await page.getByLabel('Photos and documents').setInputFiles([{ name: 'board.pdf', mimeType: 'application/pdf', buffer: PDF }]);
+    await page.locator('#booking-description').fill('The hall lights buzz');
+
+    await endSession(page, email);
+    await page.locator('.portal-head').getByText('Sign in', { exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(/\/customer-portal$/);
+    // The first field has the focus, with the ended account's address in it (which they may change).
+    await expect(dialog.getByLabel(/^Email/)).toBeFocused();
+    await expect(dialog.getByLabel(/^Email/)).toHaveValue(email);
+    // The way out for a forgotten password opens apart, so this page and what was typed stay.
+    const forgot = dialog.getByRole('link', { name: /Forgot your password\?/ });
+    await expect(forgot).toHaveAttribute('href', '/customer-auth?mode=forgot');
+    await expect(forgot).toHaveAttribute('target', '_blank');
+    await expectAxeClean(page);
+
+    await dialog.getByLabel(/^Password/).fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expectToast(page, 'Login Successful');
+    await expect(page.getByText(`Signed in as Casey Customer (${email})`)).toBeVisible();
+    await expect(page.getByText('has ended')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/customer-portal$/);
+    // Everything typed is still there, and the focus is back where they were.
+    await expect(page.locator('#booking-description')).toHaveValue('The hall lights buzz');
+    await expect(page.locator('#booking-description')).toBeFocused();
+    await expect(page.locator('#booking-serviceType')).toHaveValue('lighting_installation');
+    await expect(page.getByRole('listitem').filter({ hasText: 'board.pdf' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Submit booking' }).click();
+    await expectToast(page, 'Booking Submitted');
+    await expect.poll(() => server.storage.queries.bookingsForCustomer(null, id).map((b) => b.description)).toEqual(['The hall lights buzz']);
+    const [booking] = server.storage.queries.bookingsForCustomer(null, id);
+    expect((JSON.parse(booking!.attachments ?? '[]') as Array<{ originalname: string }>).map((f) => f.originalname)).toEqual(['board.pdf']);
+  });
+
+  test('a chat message half-written stays in its box, in its chat, and goes once signed in again', async ({ page, server }) => {
+    const email = unique('ivo.chat');
+    await signedInCustomer(page, server, email);
+    await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(30), finishDate: dayAhead(30), description: 'Rewire the loft' });
+    await expect.poll(() => server.storage.queries.bookingsForCustomer(email, null).length).toBe(1);
+    const [booking] = server.storage.queries.bookingsForCustomer(email, null);
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    await page.getByRole('listitem').filter({ hasText: 'Rewire the loft' }).getByRole('button', { name: /^Chat/ }).click();
+    await page.getByLabel('Your message').fill('Could you start at eight');
+
+    await endSession(page, email);
+    await page.locator('.portal-head').getByText('Sign in', { exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+    await dialog.getByLabel(/^Password/).fill(PASSWORD);
+    await dialog.getByLabel(/^Password/).press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`Signed in as Casey Customer (${email})`)).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`chat=${booking!.id}`));
+    await expect(page.getByLabel('Your message')).toHaveValue('Could you start at eight');
+    await expect(page.getByLabel('Your message')).toBeFocused();
+    await page.getByLabel('Your message').fill('Could you start at eight?');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect.poll(() => server.storage.queries.messages(booking!.id).map((m) => m.content)).toEqual(['Could you start at eight?']);
+  });
+
+  test('the “Please sign in again” toast’s Sign in opens the same dialog on the portal, and what waited goes', async ({ page, server }) => {
+    const email = unique('jude.toast');
+    const { id } = await signedInCustomer(page, server, email);
+    await page.getByLabel(/^First name/).focus();
+    await endSession(page, email);
+    await bookWith(page, { serviceType: 'socket_installation', startDate: dayAhead(22), finishDate: dayAhead(22), description: 'Two sockets in the study' });
+    await expect(page.getByRole('status').filter({ hasText: 'Saved on this device. It goes once you have signed in again.' })).toBeVisible();
+    await expectToast(page, 'Please sign in again');
+
+    await page.getByRole('button', { name: /^Sign in again to send what waits/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(/\/customer-portal$/);
+    await expect(dialog.getByLabel(/^Email/)).toBeFocused();
+    await dialog.getByLabel(/^Password/).fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect.poll(() => server.storage.queries.bookingsForCustomer(null, id).map((b) => b.description)).toEqual(['Two sockets in the study']);
+    await expect(page.getByRole('button', { name: /waiting to send/i })).toBeHidden();
+    // The focus is not left on the page's body (the toast's button is gone).
+    expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
+  });
+
+  test('a wrong password says so in the dialog, in the seed’s words; Escape closes it and the focus returns to Sign in', async ({ page, server }) => {
+    const email = unique('kit.wrong');
+    await signedInCustomer(page, server, email);
+    await page.locator('#booking-description').fill('Kept through a wrong password');
+    await endSession(page, email);
+    const opener = page.locator('.portal-head').getByText('Sign in', { exact: true });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+    await dialog.getByLabel(/^Password/).fill('not-the-passphrase');
+    await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(dialog.getByRole('status').filter({ hasText: 'Invalid email or password' })).toBeVisible();
+    await expectToast(page, 'Login Failed', 'Invalid email or password');
+    await expect(dialog).toBeVisible();
+    await expectAxeClean(page);
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+    await expect(page.getByRole('status').filter({ hasText: `Your sign-in as ${email} has ended.` })).toBeVisible();
+    await expect(page.locator('#booking-description')).toHaveValue('Kept through a wrong password');
+  });
+
+  test('signing in as another account starts the portal afresh for them; the first account’s waiting booking stays held', async ({ page, server }) => {
+    const email = unique('lou.first');
+    const { id } = await signedInCustomer(page, server, email);
+    const otherEmail = unique('max.second');
+    // Another account (made elsewhere), never signed in on this browser: registering signs the page's cookies in as them.
+    const otherId = (await registerInPage(page, otherEmail, 'maxs-own-passphrase', 'Max', 'Second')).id;
+    await page.getByLabel(/^First name/).focus();
+    await endSession(page, email);
+    await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(26), finishDate: dayAhead(26), description: 'Lou’s private job' });
+    await expectToast(page, 'Please sign in again');
+    await page.locator('#booking-description').fill('Lou was typing this');
+
+    await page.locator('.portal-head').getByText('Sign in', { exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+    await dialog.getByLabel(/^Email/).fill(otherEmail);
+    await dialog.getByLabel(/^Password/).fill('maxs-own-passphrase');
+    await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`Signed in as Max Second (${otherEmail})`)).toBeVisible();
+    await expect(page.locator('#booking-description')).toHaveValue('');
+    await expect(page.getByLabel(/^First name/)).toHaveValue('Max');
+    await expect(page.getByRole('heading', { level: 1, name: 'Customer Portal' })).toBeFocused();
+    // Lou's booking waits for Lou: not sent into Max's account.
+    await expect(page.getByRole('button', { name: /waiting to send/i })).toBeVisible();
+    expect(server.storage.queries.bookingsForCustomer(null, otherId)).toHaveLength(0);
+    expect(server.storage.queries.bookingsForCustomer(null, id)).toHaveLength(0);
+  });
+
+  test('with no signal the dialog says it cannot sign in now, at once, and the typed booking stays', async ({ page, server }) => {
+    const email = unique('noa.offline');
+    await signedInCustomer(page, server, email);
+    await page.locator('#booking-description').fill('Typed with no signal');
+    await endSession(page, email);
+    // No signal: nothing reaches the server (the app's own files come from the service worker's cache, which these
+    // tests leave out: so only the server's calls fail here). The browser says it went offline; the app's probe fails.
+    await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+    await page.evaluate(() => window.dispatchEvent(new Event('offline')));
+    await page.locator('.portal-head').getByText('Sign in', { exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+    await expect(dialog.getByText('You are offline: signing in needs a connection.')).toBeVisible();
+    await dialog.getByLabel(/^Password/).fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(dialog.getByRole('status').filter({ hasText: 'We could not reach our server' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Sign in', exact: true })).toHaveText('Sign in');
+
+    // The signal comes back: the same dialog signs them in.
+    await page.unroute('**/api/**');
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(dialog.getByText('You are offline: signing in needs a connection.')).toBeHidden();
+    await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`Signed in as Casey Customer (${email})`)).toBeVisible();
+    await expect(page.locator('#booking-description')).toHaveValue('Typed with no signal');
+  });
+});
+
+test('elsewhere on the site the toast’s Sign in still goes to the sign-in page', async ({ page, server }) => {
+  const email = unique('ola.elsewhere');
+  await signedInCustomer(page, server, email);
+  await page.getByLabel(/^First name/).focus();
+  await endSession(page, email);
+  await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(27), finishDate: dayAhead(27), description: 'Waits on the FAQ page' });
+  await expectToast(page, 'Please sign in again');
+  await open(page, '/faq');
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await page.getByRole('button', { name: /^Sign in again to send what waits/ }).click();
+  await expect(page).toHaveURL(/\/customer-auth$/);
+  await expect(page.locator('#signin-password')).toBeVisible();
+});
+
+/** The session ends on the server (signed out elsewhere, timed out); the portal's copy then looks and says so. */
+async function endSession(page: Page, email: string): Promise<void> {
+  expect((await page.request.post('/api/auth/logout')).ok()).toBe(true);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(page.getByRole('status').filter({ hasText: `Your sign-in as ${email} has ended.` })).toBeVisible();
+}
