@@ -204,4 +204,3 @@ function PortalScreen({ user, ended, path, search }: { user: UserView; ended: bo
     </div>
   );
 }
-
