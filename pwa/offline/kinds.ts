@@ -64,15 +64,27 @@ export function holdsBack(refused: string, later: string): boolean {
 /** What the device says of a queued change to a quote deleted on another device meanwhile (the server answers 404). */
 export const QUOTE_GONE = 'This quote was deleted on another device, so your change cannot be saved.';
 
+/** Outbox kind of a customer's answer to a quote (POST /api/quotes/{id}/approve or /decline). */
+export const QUOTE_ANSWER_KIND = 'quote-answer';
+
+/** What the customer's device says of an answer to a quote the business deleted meanwhile (a 404). */
+export const QUOTE_CLOSED = 'We have closed this quote, so your answer was not sent. Please call us if you would still like the work done.';
+
+/** The words for a change that can never land (whenGone 'gone'): the admin's, or the customer's answer's. */
+export function goneMessage(kind: string): string {
+  return kind === QUOTE_ANSWER_KIND ? QUOTE_CLOSED : QUOTE_GONE;
+}
+
 /**
  * What a 404 means for an item of this kind: the quote it is for was deleted meanwhile (only the admin deletes one, on
  * another of their devices: the device's copy had it when the change was made). A deletion has then what it asked for
  * ('done': it leaves the outbox as sent); an edit or a conversion can never land ('gone': refused with QUOTE_GONE, to
- * be discarded, never sent again). Other kinds: undefined, the server's own words.
+ * be discarded, never sent again), as can a customer's answer to it (refused with QUOTE_CLOSED). Other kinds: undefined,
+ * the server's own words.
  */
 export function whenGone(kind: string): 'done' | 'gone' | undefined {
   if (kind === QUOTE_KINDS.remove) return 'done';
-  if (kind === QUOTE_KINDS.update || kind === QUOTE_KINDS.convert) return 'gone';
+  if (kind === QUOTE_KINDS.update || kind === QUOTE_KINDS.convert || kind === QUOTE_ANSWER_KIND) return 'gone';
   return undefined;
 }
 

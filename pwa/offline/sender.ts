@@ -2,7 +2,7 @@ import { BATCH_MAX_CALLS, BATCHABLE_PATH } from '#domain/schemas/batch.ts';
 import { openedDeviceDb } from './db.ts';
 import type { DeviceDb, OutboxFile, OutboxItem } from './db.ts';
 import { ACCOUNT_GONE, dropForGoneAccounts } from './gone-accounts.ts';
-import { ANSWER_KEPT_IN, holdsBack, QUOTE_GONE, whenGone } from './kinds.ts';
+import { ANSWER_KEPT_IN, goneMessage, holdsBack, whenGone } from './kinds.ts';
 import { readableLabel } from './labels.ts';
 import { changed } from './outbox.ts';
 import { broadcast, reportReachable } from './signals.ts';
@@ -179,14 +179,14 @@ async function halt(db: DeviceDb, item: OutboxItem, attempt: Attempt, all: reado
 
 /**
  * A 404 for a change to a quote read for what it means (kinds.ts whenGone): the quote was deleted on another device
- * meanwhile. A deletion then has what it asked for and counts as sent; an edit or a conversion is refused with words
- * that say why ("Quote not found" read as if the device had lost it), and is never worth sending again.
+ * meanwhile. A deletion then has what it asked for and counts as sent; an edit, a conversion or a customer's answer is
+ * refused with words that say why ("Quote not found" read as if the device had lost it), and is never worth sending again.
  */
 function readGone(item: OutboxItem, attempt: Attempt): Attempt {
   if (attempt.kind !== 'refused' || attempt.status !== 404) return attempt;
   const fate = whenGone(item.kind);
   if (fate === 'done') return { kind: 'sent', status: 200, data: { id: item.record, deleted: true } };
-  if (fate === 'gone') return { kind: 'refused', status: 404, message: QUOTE_GONE, fields: {} };
+  if (fate === 'gone') return { kind: 'refused', status: 404, message: goneMessage(item.kind), fields: {} };
   return attempt;
 }
 

@@ -1,11 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { QuoteView } from '#domain/views.ts';
 import { deviceDb } from './db.ts';
+import { QUOTE_ANSWER_KIND } from './kinds.ts';
 import { isQuote } from './quote-copy.ts';
 import type { Shown } from './use-mirror.ts';
 
-/** Outbox kind of a customer's answer to a quote (POST /api/quotes/{id}/approve or /decline). */
-export const QUOTE_ANSWER_KIND = 'quote-answer';
 
 /**
  * The customer's quotes, newest first, with answers still in the outbox laid over them (an approval made

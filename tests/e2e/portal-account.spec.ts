@@ -158,6 +158,27 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     expect(server.storage.queries.quote(secondId)!.quoteStatus).toBe('quoted');
   });
 
+  test('an answer sent after we deleted the quote says we closed it, and can only be discarded', async ({ page, server }) => {
+    const { email } = await signedInCustomer(page, server, 'cleo.closed@example.com');
+    const { quoteId, admin } = await pricedQuote(page, server, email, { serviceType: 'Rewiring', description: 'Rewire the shed' }, { estimatedCost: '200' });
+    await page.getByRole('tab', { name: 'My Quotes' }).click();
+    const card = page.getByRole('listitem').filter({ hasText: 'Rewire the shed' });
+    await page.context().setOffline(true);
+    await card.getByRole('button', { name: /^Approve/ }).click();
+    await card.getByRole('button', { name: 'Yes, approve £200.00' }).click();
+    await expectToast(page, 'Saved on this device');
+    expect((await admin.request('DELETE', `/api/quotes/${quoteId}`)).status).toBe(200);
+    await page.context().setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+
+    // Said as ours (pwa/offline/kinds.ts QUOTE_CLOSED), not "Quote not found".
+    await expectToast(page, 'Not accepted', 'We have closed this quote, so your answer was not sent.');
+    await page.getByRole('button', { name: /Waiting to send/ }).click();
+    const waiting = page.getByRole('listitem').filter({ hasText: 'We have closed this quote' });
+    await expect(waiting.getByRole('button', { name: /^Discard/ })).toBeVisible();
+    await expect(waiting.getByRole('button', { name: /^Send again/ })).toHaveCount(0);
+  });
+
   test('Download my data saves a JSON file of the account and its bookings', async ({ page, server }) => {
     const { email } = await signedInCustomer(page, server, 'dora.download@example.com');
     await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(40), finishDate: dayAhead(41), description: 'Whole house' });
