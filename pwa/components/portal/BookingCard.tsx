@@ -19,7 +19,10 @@ import { MoveRequest } from './MoveRequest.tsx';
 export function WaitingBadge({ waiting }: { waiting: Shown<unknown>['waiting'] }) {
   if (!waiting) return null;
   return waiting.state === 'failed' ? (
-    <span className="portal-badge portal-badge--failed">Not accepted{waiting.message ? `: ${waiting.message}` : ''}</span>
+    <span className="portal-badge portal-badge--failed">
+      <strong>Not accepted</strong>
+      {waiting.message ? `: ${waiting.message}` : ''}
+    </span>
   ) : (
     <span className="portal-badge">Waiting to send</span>
   );
