@@ -24,17 +24,8 @@ export async function pull(owner: string): Promise<PullResult> {
   let after = state?.owner === owner ? state.position : 0;
   let epoch = state?.owner === owner ? state.epoch : null;
   for (;;) {
-    let response: Response;
-    try {
-      response = await fetch(`/api/sync?after=${after}&limit=${PAGE}`, { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } });
-    } catch {
-      reportReachable(false);
-      return 'unreachable';
-    }
-    reportReachable(true);
-    if (response.status === 401 || response.status === 403) return 'signed-out';
-    if (!response.ok) return 'unreachable';
-    const page = SyncPage.parse(await response.json());
+    const page = await fetchPage(after);
+    if (typeof page === 'string') return page;
     if (epoch !== null && page.epoch !== epoch && after > 0) {
       // The server's copy was rebuilt (an erasure, say) or the user now sees more: start the copy again, swapped in
       // whole, so a screen never shows it empty or half there (a quote not there yet would read as deleted elsewhere).
@@ -45,6 +36,21 @@ export async function pull(owner: string): Promise<PullResult> {
     after = page.next;
     if (!page.more) return 'synced';
   }
+}
+
+/** One page of the sync feed after `after`; 'unreachable' (no answer, or not a good one) or 'signed-out' otherwise. */
+async function fetchPage(after: number): Promise<SyncPage | 'unreachable' | 'signed-out'> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/sync?after=${after}&limit=${PAGE}`, { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } });
+  } catch {
+    reportReachable(false);
+    return 'unreachable';
+  }
+  reportReachable(true);
+  if (response.status === 401 || response.status === 403) return 'signed-out';
+  if (!response.ok) return 'unreachable';
+  return SyncPage.parse(await response.json());
 }
 
 /** Forgets every mirrored record (signing out, or another account on this device). The outbox is not touched here. */
@@ -64,17 +70,8 @@ async function restart(owner: string): Promise<PullResult> {
   let epoch: string | null = null;
   let changes: SyncChange[] = [];
   for (;;) {
-    let response: Response;
-    try {
-      response = await fetch(`/api/sync?after=${after}&limit=${PAGE}`, { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } });
-    } catch {
-      reportReachable(false);
-      return 'unreachable';
-    }
-    reportReachable(true);
-    if (response.status === 401 || response.status === 403) return 'signed-out';
-    if (!response.ok) return 'unreachable';
-    const page = SyncPage.parse(await response.json());
+    const page = await fetchPage(after);
+    if (typeof page === 'string') return page;
     if (epoch !== null && page.epoch !== epoch) {
       // Rebuilt again while it was read: from the start once more.
       after = 0;
