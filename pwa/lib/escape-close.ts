@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
+import { hasTyped } from './typed.ts';
 
 /**
  * Escape on a form opened in place (a job's notes or dates, a quote's Edit, Add Manual Booking; the customer's Change
@@ -23,28 +24,12 @@ export function useEscapeToClose(close: () => void, changed?: () => boolean) {
     if (event.key !== 'Escape' || event.defaultPrevented || pickerOpen(event.target)) return;
     event.preventDefault();
     if (asking) return keep();
-    if (!edited(event.currentTarget) && !changed?.()) return close();
+    // Files are the form's to say (`changed`): its own list of them, not the picker's last choice.
+    if (!hasTyped(event.currentTarget, { files: false }) && !changed?.()) return close();
     back.current = event.target instanceof HTMLElement ? event.target : null;
     setAsking(true);
   };
   return { asking, keep, discard: close, onKeyDown };
-}
-
-/** Whether a field under `root` differs from the value it was drawn with (React's defaultValue is the field's default). */
-function edited(root: HTMLElement): boolean {
-  for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select')) {
-    if (field instanceof HTMLSelectElement) {
-      const options = Array.from(field.options);
-      // No option marked as the default: the first one is (a select with no defaultValue).
-      const defaults = options.some((option) => option.defaultSelected) ? options.map((option) => option.defaultSelected) : options.map((_, i) => i === 0);
-      if (options.some((option, i) => option.selected !== defaults[i])) return true;
-    } else if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
-      if (field.checked !== field.defaultChecked) return true;
-    } else if (!(field instanceof HTMLInputElement && ['file', 'hidden', 'button', 'submit', 'reset'].includes(field.type))) {
-      if (field.value !== field.defaultValue) return true;
-    }
-  }
-  return false;
 }
 
 /** Whether the Escape's target has a list or picker open, which Escape closes first. */
