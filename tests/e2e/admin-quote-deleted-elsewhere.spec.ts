@@ -72,12 +72,7 @@ test.describe('offline', () => {
 
   test('an edit queued on the phone for a quote the tablet deleted meanwhile: the phone says so, shows the text, and it can be discarded', async ({ page, context, server }) => {
     const { card, quoteId } = await phoneOnQuotes(page, server, 'Queenie', 'Queued', context);
-    await context.setOffline(true);
-    await card.getByRole('button', { name: /Edit Quote/ }).click();
-    const form = card.getByRole('form', { name: /^Edit quote for/ });
-    await form.getByLabel('Notes').fill('Written with no signal');
-    await form.getByRole('button', { name: 'Save quote' }).click();
-    await expectToast(page, 'Saved on this device');
+    await notesSavedOffline(page, context, card, 'Written with no signal');
     await expect(card.getByText('Waiting to send')).toBeVisible();
 
     expect((await (await adminClient(server)).request('DELETE', `/api/quotes/${quoteId}`)).status).toBe(200);
@@ -111,12 +106,7 @@ test.describe('offline', () => {
 
   test('the same edit seen after the app was opened again: the Quotes tab lists it under the deleted quote’s name, to discard', async ({ page, context, server }) => {
     const { card, quoteId } = await phoneOnQuotes(page, server, 'Rita', 'Reloaded', context);
-    await context.setOffline(true);
-    await card.getByRole('button', { name: /Edit Quote/ }).click();
-    const form = card.getByRole('form', { name: /^Edit quote for/ });
-    await form.getByLabel('Notes').fill('Kept while the app closed');
-    await form.getByRole('button', { name: 'Save quote' }).click();
-    await expectToast(page, 'Saved on this device');
+    await notesSavedOffline(page, context, card, 'Kept while the app closed');
     expect((await (await adminClient(server)).request('DELETE', `/api/quotes/${quoteId}`)).status).toBe(200);
     await context.setOffline(false);
     // Opened again on Jobs (a reload would open To Be Quoted, and its card would stay, as the first test shows).
@@ -154,6 +144,16 @@ test.describe('offline', () => {
 });
 
 /** A new quote, and the admin signed in on the phone (this test's page, 360 wide), on To Be Quoted; its card. */
+/** With no signal, notes saved in the card's Edit form: kept on the device to send later. */
+async function notesSavedOffline(page: Page, context: BrowserContext, card: Locator, notes: string): Promise<void> {
+  await context.setOffline(true);
+  await card.getByRole('button', { name: /Edit Quote/ }).click();
+  const form = card.getByRole('form', { name: /^Edit quote for/ });
+  await form.getByLabel('Notes').fill(notes);
+  await form.getByRole('button', { name: 'Save quote' }).click();
+  await expectToast(page, 'Saved on this device');
+}
+
 async function phoneOnQuotes(page: Page, server: TestServer, firstName: string, lastName: string, context?: BrowserContext): Promise<{ card: Locator; quoteId: string }> {
   const quote = await quoteRequest(server, { firstName, lastName });
   await page.setViewportSize({ width: 360, height: 740 });
