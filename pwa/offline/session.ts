@@ -89,20 +89,10 @@ export function markSignInEnded(): void {
  * marked as ended: markSignInEnded), or 'offline' when the server cannot be reached (the cache stands).
  */
 export async function refreshSession(): Promise<UserView | null | 'offline'> {
-  let response: Response;
-  try {
-    response = await fetch('/api/auth/me', { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } });
-  } catch {
-    return 'offline';
-  }
-  if (response.status === 401) {
-    markSignInEnded();
-    return null;
-  }
-  if (!response.ok) return 'offline';
-  const user = (await response.json()) as UserView;
-  rememberUser(user);
-  return user;
+  const answer = await whoIsSignedIn();
+  if (answer === null) markSignInEnded();
+  else if (answer !== 'offline') rememberUser(answer);
+  return answer;
 }
 
 /**
@@ -114,10 +104,21 @@ export async function refreshSession(): Promise<UserView | null | 'offline'> {
 export async function refreshUserDetails(): Promise<void> {
   const before = cachedUser();
   if (!before) return;
-  const response = await fetch('/api/auth/me', { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } }).catch(() => null);
-  if (!response?.ok) return;
-  const user = (await response.json().catch(() => null)) as UserView | null;
-  if (user?.id === before.id && JSON.stringify(user) !== JSON.stringify(before)) rememberUser(user);
+  const user = await whoIsSignedIn();
+  if (typeof user === 'object' && user?.id === before.id && JSON.stringify(user) !== JSON.stringify(before)) rememberUser(user);
+}
+
+/** The server's answer to `GET /api/auth/me`: the user, null for no session, 'offline' for no (good) answer. */
+async function whoIsSignedIn(): Promise<UserView | null | 'offline'> {
+  let response: Response;
+  try {
+    response = await fetch('/api/auth/me', { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } });
+  } catch {
+    return 'offline';
+  }
+  if (response.status === 401) return null;
+  if (!response.ok) return 'offline';
+  return ((await response.json().catch(() => null)) as UserView | null) ?? 'offline';
 }
 
 /** The cached user, live across tabs; null while prerendering. */
