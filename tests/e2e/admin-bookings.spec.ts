@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { bookingReference } from '#domain/reference.ts';
-import { adminClient, customer, customerBooking, expectCounters, jobCard, outboxCount, outboxItems, quoteRequest, serverCounts, signIn, ukDay } from './admin-seed.ts';
+import { adminClient, customer, customerBooking, expectCounters, inOnePull, jobCard, outboxCount, outboxItems, pullNow, quoteRequest, serverCounts, signIn, ukDay } from './admin-seed.ts';
 import { expect, test } from './fixtures.ts';
 import { expectAxeClean, outboxMails } from './portal-helpers.ts';
 
@@ -584,6 +584,7 @@ test.describe('Change dates', () => {
 
     // Milo moves his waiting request himself while the form is open; the next pull brings it to the card.
     expect((await milo.post(`/api/bookings/${booking.id}/dates`, { startDate: ukDay(272), finishDate: ukDay(272), startTime: '10:00', finishTime: '12:00' })).status).toBe(200);
+    await pullNow(page);
     await expect(card.locator('.admin-facts')).toContainText('10:00–12:00', { timeout: 15_000 });
     await form.getByRole('button', { name: 'Save the dates' }).click();
     await expect(form).toContainText('Changed elsewhere meanwhile: it is now');
@@ -634,25 +635,19 @@ test.describe('requests that arrive while the admin portal is open', () => {
     await expect(page.locator('.admin-top__meta')).toContainText('Up to date (');
 
     await quoteRequest(server, { firstName: 'Nina', lastName: 'Newcomer', serviceType: 'Consumer Unit Upgrade' });
+    await pullNow(page);
     const toasts = page.locator('[data-sonner-toast]');
-    // Had Olga's been counted as news, this would read '2 new requests'. Brought in by the next pull (every 5 s).
+    // Had Olga's been counted as news, this would read '2 new requests'.
     await expect(toasts.filter({ hasText: 'New quote request' })).toContainText('Nina Newcomer: Consumer Unit Upgrade.', { timeout: 15_000 });
     await expect(toasts.filter({ hasText: 'Olga' })).toHaveCount(0);
 
     // A booking request from the portal and a quote request in the same pull (the pulls held back while both are
     // made): one toast with the count of each.
     const booker = await customer(server, 'arrivals.customer@example.com', 'Ada', 'Arrives');
-    let held = 0;
-    await page.route('**/api/sync?**', (route) => {
-      held += 1;
-      return route.abort('internetdisconnected');
+    await inOnePull(page, async () => {
+      await customerBooking(booker, 'arrivals.customer@example.com', { firstName: 'Ada', lastName: 'Arrives' });
+      await quoteRequest(server, { firstName: 'Quentin', lastName: 'Second' });
     });
-    // The next pull (every 5 s) fails: the copy now waits for the connection.
-    await expect.poll(() => held, { timeout: 15_000 }).toBeGreaterThan(0);
-    await customerBooking(booker, 'arrivals.customer@example.com', { firstName: 'Ada', lastName: 'Arrives' });
-    await quoteRequest(server, { firstName: 'Quentin', lastName: 'Second' });
-    await page.unroute('**/api/sync?**');
-    // Brought in by the pull after next (within 5 s of the connection's return).
     await expect(toasts.filter({ hasText: '2 new requests' })).toContainText('1 booking request and 1 quote request.', { timeout: 15_000 });
     await expect(jobCard(page, 'Ada Arrives')).toBeVisible();
   });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { dayWords } from '#domain/history.ts';
-import { adminClient, customer, customerBooking, jobCard, outboxCount, ownServer, signIn, ukDay } from './admin-seed.ts';
+import { adminClient, customer, customerBooking, inOnePull, jobCard, outboxCount, ownServer, pullNow, signIn, ukDay } from './admin-seed.ts';
 import { expect, test } from './fixtures.ts';
 import { PDF } from './portal-steps.ts';
 
@@ -250,24 +250,20 @@ test.describe('customer messages that arrive while the admin portal is open', ()
     await expect(chatTab).toHaveAccessibleName('Chat 1 waiting for an answer');
 
     expect((await una.post(`/api/bookings/${urgent.id}/messages`, { content: 'URGENT: smell of burning from the consumer unit, and the lights in the kitchen keep flickering on and off all evening' })).status).toBe(201);
+    await pullNow(page);
     const shown = page.locator('[data-sonner-toast]');
-    // Brought in by the next pull (every 5 s).
+    // Brought in by the next pull.
     const toast = shown.filter({ hasText: 'New message from Una Urgent' });
     await expect(toast).toContainText('“URGENT: smell of burning from the consumer unit, and the…” (Fuse Box Upgrade, ', { timeout: 15_000 });
     await expect(chatTab).toHaveAccessibleName('Chat 2 waiting for an answer');
 
     // The business's own message (another device) is no news; two customers' messages in one pull are counted.
     const admin = await adminClient(server);
-    let held = 0;
-    await page.route('**/api/sync?**', (route) => {
-      held += 1;
-      return route.abort('internetdisconnected');
+    await inOnePull(page, async () => {
+      expect((await admin.post(`/api/bookings/${urgent.id}/messages`, { content: 'On my way, switch off the main switch.' })).status).toBe(201);
+      expect((await vic.post(`/api/bookings/${vics.id}/messages`, { content: 'Can you come on Friday?' })).status).toBe(201);
+      expect((await olive.post(`/api/bookings/${olives.id}/messages`, { content: 'Any news?' })).status).toBe(201);
     });
-    await expect.poll(() => held, { timeout: 15_000 }).toBeGreaterThan(0);
-    expect((await admin.post(`/api/bookings/${urgent.id}/messages`, { content: 'On my way, switch off the main switch.' })).status).toBe(201);
-    expect((await vic.post(`/api/bookings/${vics.id}/messages`, { content: 'Can you come on Friday?' })).status).toBe(201);
-    expect((await olive.post(`/api/bookings/${olives.id}/messages`, { content: 'Any news?' })).status).toBe(201);
-    await page.unroute('**/api/sync?**');
     await expect(shown.filter({ hasText: '2 new messages' })).toContainText('From Vic Ville and Olive Old. They are in Chat.', { timeout: 15_000 });
     // Una was answered (from the other device); Olive and Vic wait.
     await expect(chatTab).toHaveAccessibleName('Chat 2 waiting for an answer');
@@ -277,6 +273,7 @@ test.describe('customer messages that arrive while the admin portal is open', ()
     await page.getByRole('button', { name: /^Vic Ville/ }).click();
     await expect(page.getByRole('heading', { name: 'Chat with Vic Ville' })).toBeFocused();
     expect((await vic.post(`/api/bookings/${vics.id}/messages`, { content: 'Or Saturday morning.' })).status).toBe(201);
+    await pullNow(page);
     await expect(page.getByRole('log', { name: 'Messages' })).toContainText('Or Saturday morning.', { timeout: 15_000 });
     await page.getByLabel('Your reply').fill('Friday at 10 then.');
     await page.getByRole('button', { name: 'Send', exact: true }).click();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { Client } from '../support/server.ts';
-import { adminClient, customer, jobCard, ownServer, signIn, ukDay } from './admin-seed.ts';
+import { adminClient, customer, jobCard, ownServer, pullNow, signIn, ukDay } from './admin-seed.ts';
 import { expect, test } from './fixtures.ts';
 
 // A server of its own: the lists hold this file's 70 jobs and 40 contacts only.
@@ -128,6 +128,7 @@ test('a toast’s Open chat for a job at the end of the job list: Back to Bookin
   await expect(page.locator('.admin-top__meta')).toContainText('Up to date (');
   await expect(rows(page, '.admin-job')).toHaveCount(30);
   expect((await them.post(`/api/bookings/${far.id}/messages`, { content: 'Is the date still fine?' })).status).toBe(201);
+  await pullNow(page);
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: `New message from ${name(1)}` });
   await toast.getByRole('button', { name: `Open chat with ${name(1)}` }).click({ timeout: 15_000 });
   await expect(page.getByRole('heading', { name: `Chat with ${name(1)}` })).toBeFocused();

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { customer, customerBooking, ownServer, signIn } from './admin-seed.ts';
+import { customer, customerBooking, ownServer, pullNow, signIn } from './admin-seed.ts';
 import { animationsEnded, expect, test } from './fixtures.ts';
 
 // A server of its own: the Chat tab counts every chat waiting for an answer.
@@ -51,8 +51,9 @@ test('“Thanks, see you Tuesday” needs no reply: the electrician says so, and
   await expect(chatTab(page)).toHaveAccessibleName('Chat');
   await expect(page.getByRole('button', { name: /^Tina Thanks/ })).toContainText('No reply needed');
 
-  // Tina writes again: the chat waits for an answer again (brought in by the next pull, every 5 s).
+  // Tina writes again: the chat waits for an answer again (brought in by the next pull).
   expect((await tina.post(`/api/bookings/${booking.id}/messages`, { content: 'Oh, and can you look at the doorbell?' })).status).toBe(201);
+  await pullNow(page);
   await expect(chatTab(page)).toHaveAccessibleName('Chat 1 waiting for an answer', { timeout: 15_000 });
   await expect(page.getByRole('button', { name: /^Tina Thanks/ })).toContainText('New');
 });

@@ -1,6 +1,6 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import type { TestServer } from '../support/server.ts';
-import { adminClient, quoteRequest, signIn } from './admin-seed.ts';
+import { adminClient, pullNow, quoteRequest, signIn } from './admin-seed.ts';
 import { expect, test } from './fixtures.ts';
 import { expectToast } from './portal-helpers.ts';
 
@@ -21,6 +21,7 @@ test.describe('with signal', () => {
     expect((await (await adminClient(server)).request('DELETE', `/api/quotes/${quoteId}`)).status).toBe(200);
 
     // The phone's next pull takes the quote from its copy: the card and the text stay, with a plain word.
+    await pullNow(page);
     const gone = card.getByRole('alert');
     await expect(gone).toContainText('This quote was deleted on another device.', { timeout: 20_000 });
     await expect(form.getByLabel('Notes')).toHaveValue('Half-typed on the phone');

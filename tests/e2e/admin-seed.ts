@@ -90,8 +90,30 @@ export async function signIn(page: Page, base = ''): Promise<void> {
   await hydrated(page);
   await page.getByLabel('Email address').fill(ADMIN.email);
   await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('tablist', { name: 'Admin sections' })).toBeVisible();
+}
+
+/**
+ * Has the device pull now, as it does when its screen comes back on (the portals pull on `visibilitychange`), rather
+ * than at the next tick of its timer (every 5 s on the dashboard): for tests about what news does, not when it comes.
+ */
+export async function pullNow(page: Page): Promise<void> {
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+}
+
+/** Holds the device's pulls back (as no signal would) while `make` happens, so its news comes in one pull, had now. */
+export async function inOnePull(page: Page, make: () => Promise<void>): Promise<void> {
+  let held = 0;
+  await page.route('**/api/sync?**', (route) => {
+    held += 1;
+    return route.abort('internetdisconnected');
+  });
+  await pullNow(page);
+  await expect.poll(() => held, { timeout: 15_000 }).toBeGreaterThan(0);
+  await make();
+  await page.unroute('**/api/sync?**');
+  await pullNow(page);
 }
 
 /** The counter tile's number ('total', 'pending', 'progress', 'done'). */

@@ -1,25 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { customer, customerBooking, jobCard, quoteRequest, signIn } from './admin-seed.ts';
+import { customer, customerBooking, inOnePull, jobCard, pullNow, quoteRequest, signIn } from './admin-seed.ts';
 import { expect, test } from './fixtures.ts';
 
-/** The toast saying `text`, once a pull (every 5 s) has brought its news in. */
+/** The toast saying `text`, once a pull has brought its news in. */
 async function toastWith(page: Page, text: string) {
+  await pullNow(page);
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: text });
   await expect(toast).toBeVisible({ timeout: 15_000 });
   return toast;
-}
-
-/** Holds the device's pulls back (as no signal would) while `make` happens, so its news comes in one pull. */
-async function inOnePull(page: Page, make: () => Promise<void>): Promise<void> {
-  let held = 0;
-  await page.route('**/api/sync?**', (route) => {
-    held += 1;
-    return route.abort('internetdisconnected');
-  });
-  await expect.poll(() => held, { timeout: 15_000 }).toBeGreaterThan(0);
-  await make();
-  await page.unroute('**/api/sync?**');
 }
 
 test('a customer writes while the electrician is on To Be Quoted: the toast’s Open chat opens that chat, and Back goes back to To Be Quoted', async ({ page, server }) => {

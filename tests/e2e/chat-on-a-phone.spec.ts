@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import type { Client } from '../support/server.ts';
-import { adminClient, customer, customerBooking, signIn, ukDay } from './admin-seed.ts';
+import { adminClient, customer, customerBooking, pullNow, signIn, ukDay } from './admin-seed.ts';
 import { expect, scrollStopped, test, whollyOnScreen } from './fixtures.ts';
 import { expectToast } from './portal-helpers.ts';
 import { bookWith, dayAhead, signedInCustomer } from './portal-steps.ts';
@@ -84,7 +84,8 @@ test('on a phone, a message that arrives while the electrician reads older ones 
 
   await readFromTheStart(page, log);
   await fillChat(rory, job.id, admin, 31, 31);
-  // Brought in by the next pull (every 5 s), below what is being read.
+  await pullNow(page);
+  // Brought in by the next pull, below what is being read.
   await expect(log).toContainText(line(31), { timeout: 15_000 });
   await drawn(page);
   await expect(log.getByText(line(1))).toBeInViewport();

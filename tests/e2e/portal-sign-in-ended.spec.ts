@@ -125,7 +125,7 @@ test.describe('/customer-auth when already signed in', () => {
     // Signed in again, then signed out from here: the form, and the device has forgotten them.
     await page.locator('#signin-email').fill(email);
     await page.locator('#signin-password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/customer-portal$/);
     await open(page, '/customer-auth');
     await page.getByRole('button', { name: 'Sign out' }).click();
