@@ -5,6 +5,7 @@ import { deviceDb } from './db.ts';
 import type { OutboxItem } from './db.ts';
 import { KINDS, QUOTE_KINDS } from './kinds.ts';
 import { sameRows } from './same-rows.ts';
+import { laidOver } from './use-mirror.ts';
 import type { Shown } from './use-mirror.ts';
 
 /** The admin's outbox kinds beyond the shared ones (use-mirror.ts KINDS): quote work (kinds.ts, which counts their versions). */
@@ -35,7 +36,7 @@ export function useAdminQuotes(): ShownQuote[] | undefined {
         // Refused (changed or deleted elsewhere meanwhile): the quote as the server has it, the edit beside it in the
         // card's panel (Your change / On the server now), as a job's refused dates and notes are shown; laid over the
         // card, the edit read as saved.
-        const { expectedVersion: _version, ...edit } = item.state === 'failed' ? {} : (item.body as Partial<QuoteView> & { expectedVersion?: number });
+        const { expectedVersion: _version, ...edit } = laidOver(item, () => item.body as Partial<QuoteView> & { expectedVersion?: number });
         shown.set(row.id, { ...row, ...edit, waiting, pending: 'update' });
       }
       else if (item.kind === QUOTE_KINDS.convert) shown.set(row.id, { ...row, waiting, pending: 'convert' });

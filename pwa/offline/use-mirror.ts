@@ -95,9 +95,20 @@ export type Shown<T> = T & { readonly waiting?: { readonly state: OutboxItem['st
 export type ShownBooking = Shown<BookingView> & { readonly notesWaiting?: Shown<unknown>['waiting'] };
 
 /**
+ * What a queued change lays over its record: its values (`values()`) while it waits or is on its way, none once the
+ * server refused it. A refused change is shown beside the server's version, in its own panel ("Not accepted", or
+ * "changed elsewhere meanwhile" with both versions), for the user to send again or drop; laid over the record, it
+ * read as if it had landed. `waiting` still marks the record, so its card says so.
+ */
+export function laidOver<T extends object>(item: OutboxItem, values: () => T): Partial<T> {
+  return item.state === 'failed' ? {} : values();
+}
+
+/**
  * Bookings, newest first, with the bookings, status changes, new dates, notes and cancellations still in the outbox laid
- * over them; undefined while loading. Only `owner`'s items are laid over: another account's, waiting on this device
- * for its owner to sign in again (sender.ts), are theirs alone (their name, address and words).
+ * over them (a refused change marks its job but is not laid over: laidOver); undefined while loading. Only `owner`'s
+ * items are laid over: another account's, waiting on this device for its owner to sign in again (sender.ts), are
+ * theirs alone (their name, address and words).
  */
 export function useBookings(owner: string): ShownBooking[] | undefined {
   return useLiveQuery(async () => {
@@ -112,23 +123,25 @@ export function useBookings(owner: string): ShownBooking[] | undefined {
         shown.set(row.id, row);
         added.unshift(row);
       } else if (item.kind === KINDS.bookingStatus && item.record && shown.has(item.record)) {
+        // Refused (changed elsewhere meanwhile, a double booking): the status as the server has it, the wanted one only
+        // in the card's panel (Keep mine, Book anyway). Laid over the card, it read as booked and counted as such.
         const row = shown.get(item.record)!;
-        shown.set(item.record, { ...row, status: String(item.body['status'] ?? row.status), waiting: waitingOf(item) });
+        shown.set(item.record, { ...row, ...laidOver(item, () => ({ status: String(item.body['status'] ?? row.status) })), waiting: waitingOf(item) });
       } else if (item.kind === KINDS.bookingDates && item.record && shown.has(item.record)) {
         // Refused (a clash): the dates as the server has them, with the refusal beside it.
         const row = shown.get(item.record)!;
-        const dates = item.state === 'failed' ? {} : Object.fromEntries(SCHEDULE_FIELDS.map((field) => [field, (item.body[field] as string | null | undefined) ?? null]));
+        const dates = laidOver(item, () => Object.fromEntries(SCHEDULE_FIELDS.map((field) => [field, (item.body[field] as string | null | undefined) ?? null])));
         shown.set(item.record, { ...row, ...dates, waiting: waitingOf(item) });
       } else if (item.kind === KINDS.bookingNotes && item.record && shown.has(item.record)) {
         // Refused (changed elsewhere meanwhile): the notes as the server has them, with the refusal beside them. Said on
         // the notes only: the job itself (its status, its dates, its calendar file) is as the server has it.
         const row = shown.get(item.record)!;
-        const notes = item.state === 'failed' ? {} : { notes: typeof item.body['notes'] === 'string' && item.body['notes'].trim() !== '' ? item.body['notes'].trim() : null };
+        const notes = laidOver(item, () => ({ notes: typeof item.body['notes'] === 'string' && item.body['notes'].trim() !== '' ? item.body['notes'].trim() : null }));
         shown.set(item.record, { ...row, ...notes, notesWaiting: waitingOf(item) });
       } else if (item.kind === KINDS.bookingCancel && item.record && shown.has(item.record)) {
         // Refused (confirmed meanwhile): the booking as the server has it, with the refusal beside it.
         const row = shown.get(item.record)!;
-        shown.set(item.record, { ...row, status: item.state === 'failed' ? row.status : 'cancelled', waiting: waitingOf(item) });
+        shown.set(item.record, { ...row, ...laidOver(item, () => ({ status: 'cancelled' })), waiting: waitingOf(item) });
       }
     }
     // A job made on this device and changed before it was sent: its changes are laid over it too.

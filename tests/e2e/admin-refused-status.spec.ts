@@ -1,0 +1,89 @@
+import { adminClient, customer, customerBooking, expectCounters, jobCard, serverCounts, signIn, ukDay } from './admin-seed.ts';
+import { expect, test } from './fixtures.ts';
+
+/**
+ * A job's status change queued with no signal and refused when it is sent: the card shows the job as the server has
+ * it, the refused change only in its panel (as refused dates, notes and cancellations are), never as if it had landed.
+ */
+test.describe('a status change the server refused', () => {
+  test('started offline while the office cancelled the job: the card shows it cancelled, the start only in its panel, until the admin keeps it', async ({ page, context, server }) => {
+    const rita = await customer(server, 'rita.refused@example.com', 'Rita', 'Refused');
+    const booking = await customerBooking(rita, 'rita.refused@example.com', { firstName: 'Rita', lastName: 'Refused' });
+    await signIn(page);
+    const card = jobCard(page, 'Rita Refused');
+    const badge = card.locator('.admin-card__head .status-badge');
+    await expect(badge).toHaveText('pending');
+
+    // In the loft: started with no signal, and shown at once as waiting.
+    await context.setOffline(true);
+    await card.getByLabel('Status').selectOption('in_progress');
+    // Kept to send later (not on its way: it goes from the outbox once the signal returns).
+    await expect(page.getByText('Saved on this device')).toBeVisible();
+    await expect(card.locator('.admin-card__head')).toContainText('Waiting to send');
+    await expect(badge).toHaveText('in progress');
+    // Meanwhile the office cancels the job.
+    const office = await adminClient(server);
+    expect((await office.request('PATCH', `/api/bookings/${booking.id}`, { json: { status: 'cancelled' } })).status).toBe(200);
+
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    const problem = card.locator('.admin-problem');
+    await expect(problem.getByRole('heading', { name: 'Changed elsewhere meanwhile' })).toBeVisible({ timeout: 20_000 });
+    await expect(problem.locator('.admin-version').first()).toContainText('in progress');
+    await expect(problem.locator('.admin-version').last()).toContainText('cancelled');
+    // The card itself: the server's status, marked as not accepted; the counters count what the server has.
+    await expect(card.locator('.admin-card__head')).toContainText('Not accepted');
+    await expect(badge).toHaveText('cancelled', { timeout: 15_000 });
+    await expect(card.getByLabel('Status')).toHaveValue('cancelled');
+    await expectCounters(page, serverCounts(server));
+    expect(server.storage.queries.booking(booking.id)?.status).toBe('cancelled');
+
+    await problem.getByRole('button', { name: 'Keep mine (in progress)' }).click();
+    await expect(problem).toHaveCount(0);
+    await expect.poll(() => server.storage.queries.booking(booking.id)?.status).toBe('in_progress');
+    await expect(badge).toHaveText('in progress');
+    await expect(card.locator('.admin-card__head')).not.toContainText('Not accepted');
+  });
+
+  test('confirmed offline into a slot the office booked meanwhile: the card stays pending with the double booking to answer, and Book anyway confirms it', async ({ page, context, server }) => {
+    const day = ukDay(347);
+    const cleo = await customer(server, 'cleo.clash@example.com', 'Cleo', 'Clash');
+    const booking = await customerBooking(cleo, 'cleo.clash@example.com', { firstName: 'Cleo', lastName: 'Clash', startDate: day, finishDate: day, startTime: '10:00', finishTime: '14:00' });
+    await signIn(page);
+    const card = jobCard(page, 'Cleo Clash');
+    const badge = card.locator('.admin-card__head .status-badge');
+    await expect(badge).toHaveText('pending');
+
+    // No signal: the office books the morning, which the tablet cannot know; the tablet confirms Cleo's job.
+    await context.setOffline(true);
+    const office = await adminClient(server);
+    const held = { firstName: 'Hal', lastName: 'Heldfast', serviceType: 'rewiring', startDate: day, finishDate: day, startTime: '09:00', finishTime: '12:00', status: 'confirmed', isManualBooking: true };
+    expect((await office.post('/api/bookings', held)).status).toBe(201);
+    await card.getByLabel('Status').selectOption('confirmed');
+    await expect(page.getByText('Saved on this device')).toBeVisible();
+    await expect(card.locator('.admin-card__head')).toContainText('Waiting to send');
+
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    const problem = card.locator('.admin-problem');
+    await expect(problem.getByRole('heading', { name: 'Double booking' })).toBeVisible({ timeout: 20_000 });
+    await expect(problem).toContainText('Setting it to confirmed overlaps a job already booked');
+    await expect(problem).toContainText('Hal Heldfast', { timeout: 15_000 });
+    // Not confirmed on the server, so not on the card, and the job booked there is not double-booked with it.
+    await expect(card.locator('.admin-card__head')).toContainText('Not accepted');
+    await expect(badge).toHaveText('pending');
+    await expect(card.getByLabel('Status')).toHaveValue('pending');
+    await expect(jobCard(page, 'Hal Heldfast')).toBeVisible();
+    await expect(jobCard(page, 'Hal Heldfast').locator('.admin-overlap')).toHaveCount(0);
+    await expectCounters(page, serverCounts(server));
+    expect(server.storage.queries.booking(booking.id)?.status).toBe('pending');
+
+    await problem.getByRole('button', { name: 'Book anyway' }).click();
+    await expect.poll(() => server.storage.queries.booking(booking.id)?.status).toBe('confirmed');
+    await expect(problem).toHaveCount(0);
+    await expect(badge).toHaveText('confirmed');
+    await expect(card.locator('.admin-card__head')).not.toContainText('Not accepted');
+    await expect(card.locator('.admin-overlap')).toContainText('Double booked with Hal Heldfast');
+    await expect(jobCard(page, 'Hal Heldfast').locator('.admin-overlap')).toContainText('Double booked with Cleo Clash');
+  });
+});
