@@ -11,8 +11,13 @@ import { KINDS } from './kinds.ts';
 import { sameRows } from './same-rows.ts';
 import { onOutboxEvent } from './signals.ts';
 
-/** How fresh the device's copy is: the last pull's outcome ('failed': it broke for another reason than the connection) and when the copy last matched the server (null: never on this device). */
-export type MirrorStatus = { state: 'loading' | PullResult | 'failed'; syncedAt: string | null };
+/**
+ * How fresh the device's copy is: the last pull's outcome ('failed': it broke for another reason than the connection)
+ * and when the copy last matched the server (null: never on this device). `firstCopy` (asked for with the option of
+ * that name): the ids of the jobs, quotes and messages the copy held when this screen's first pull ended (null until
+ * then), read before another pull could add to it: what came after is news.
+ */
+export type MirrorStatus = { state: 'loading' | PullResult | 'failed'; syncedAt: string | null; firstCopy: ReadonlySet<string> | null };
 
 /** The copy's freshness, and `refresh` to pull again at once (a Retry button, a tab opened, after an erasure). */
 export type MirrorSync = MirrorStatus & { refresh: () => void };
@@ -32,9 +37,9 @@ export const MESSAGES_PULL_EVERY_MS = 5_000;
  * request, there is no long-lived connection to keep through proxies, sleep and flaky signal, and the same pull
  * brings every kind of record along.
  */
-export function useMirrorSync(user: UserView | null, options: { everyMs?: number; onSignedOut?: () => void } = {}): MirrorSync {
-  const { everyMs = PULL_EVERY_MS, onSignedOut } = options;
-  const [status, setStatus] = useState<MirrorStatus>({ state: 'loading', syncedAt: null });
+export function useMirrorSync(user: UserView | null, options: { everyMs?: number; onSignedOut?: () => void; firstCopy?: boolean } = {}): MirrorSync {
+  const { everyMs = PULL_EVERY_MS, onSignedOut, firstCopy: remember = false } = options;
+  const [status, setStatus] = useState<MirrorStatus>({ state: 'loading', syncedAt: null, firstCopy: null });
   const [kick, setKick] = useState<() => void>(() => () => undefined);
   const owner = user?.id ?? null;
   useEffect(() => {
@@ -42,6 +47,7 @@ export function useMirrorSync(user: UserView | null, options: { everyMs?: number
     let alive = true;
     let running = false;
     let again = false;
+    let firstCopy: ReadonlySet<string> | null = null;
     const run = async () => {
       if (running) {
         again = true;
@@ -53,8 +59,12 @@ export function useMirrorSync(user: UserView | null, options: { everyMs?: number
           again = false;
           const state = await pull(owner);
           const mirror = await deviceDb().mirror.get('sync');
+          const syncedAt = mirror?.owner === owner ? mirror.syncedAt : null;
+          // Read here, before the next pull can start (they never overlap): the screens' live queries show a pull's
+          // rows a moment after it ends, so what they held then cannot tell the first pull's rows from the next one's.
+          if (remember && syncedAt !== null && firstCopy === null) firstCopy = await copiedIds();
           if (!alive) return;
-          setStatus({ state, syncedAt: mirror?.owner === owner ? mirror.syncedAt : null });
+          setStatus({ state, syncedAt, firstCopy });
           if (state === 'signed-out') onSignedOut?.();
         } while (again && alive);
       } catch {
@@ -80,12 +90,21 @@ export function useMirrorSync(user: UserView | null, options: { everyMs?: number
       document.removeEventListener('visibilitychange', visible);
       stop();
     };
-  }, [owner, everyMs, onSignedOut]);
+  }, [owner, everyMs, onSignedOut, remember]);
   const refresh = useCallback(() => {
     setStatus((previous) => ({ ...previous, state: 'loading' }));
     kick();
   }, [kick]);
   return { ...status, refresh };
+}
+
+/** The ids of the jobs, quotes and messages in the device's copy, read together. */
+async function copiedIds(): Promise<ReadonlySet<string>> {
+  const db = deviceDb();
+  const keys = await db.transaction('r', [db.bookings, db.quotes, db.messages], () =>
+    Promise.all([db.bookings.toCollection().primaryKeys(), db.quotes.toCollection().primaryKeys(), db.messages.toCollection().primaryKeys()]),
+  );
+  return new Set(keys.flat());
 }
 
 /** A record as a screen shows it: the server's version with what still waits in the outbox laid over it. */

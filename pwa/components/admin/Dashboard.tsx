@@ -40,13 +40,12 @@ export function Dashboard({ user }: { user: UserView }) {
     // One toast with the outbox's own (offline/start.ts), which may say the same as a change is sent.
     void toast.info('Please sign in again', 'Your sign-in has ended. Changes not yet sent are kept on this device and go once you have signed in.', { once: 'sign-in-needed' });
   }, []);
-  const status = useMirrorSync(user, { everyMs: MESSAGES_PULL_EVERY_MS, onSignedOut: signedOut });
+  const status = useMirrorSync(user, { everyMs: MESSAGES_PULL_EVERY_MS, onSignedOut: signedOut, firstCopy: true });
   const { refresh } = status;
   const bookings = useBookings(user.id);
   const quotes = useAdminQuotes();
   const messages = useAllMessages();
   const marks = useChatMarks();
-  const ready = status.syncedAt !== null && status.state !== 'loading';
   // The job list's filter, order and view, kept while another tab is open, so the Bookings tab (or a counter)
   // brings the list back as it was left.
   const jobsPlace = useRef<Pick<AdminSearch, 'status' | 'when' | 'order' | 'view'>>({});
@@ -57,8 +56,8 @@ export function Dashboard({ user }: { user: UserView }) {
     const view = place.tab === 'bookings' && jobsPlace.current.view ? { view: jobsPlace.current.view } : {};
     goNow.current({ ...view, ...place });
   }, []);
-  useArrivals(bookings, quotes, ready, open);
-  useMessageArrivals(messages, bookings, tab === 'chat' ? search.booking : undefined, ready, open);
+  useArrivals(bookings, quotes, status.firstCopy, open);
+  useMessageArrivals(messages, bookings, tab === 'chat' ? search.booking : undefined, status.firstCopy, open);
   // The chats whose customer waits for an answer: the Chat list's "New" (threadsOf), counted on the Chat tab. Not
   // those whose latest message the admin marked as needing no reply.
   // Summed up once here for the counts, the job cards and the chat list (each tab read all the messages again).

@@ -31,13 +31,6 @@ const CLOCKS_MS = 5 * 60_000;
  */
 const GATHER_MS = 300;
 
-/**
- * The device's copy shows the first pull's rows a moment after the pull said it was done (the screens' live queries
- * run again once it has committed): what comes in this soon after is the first pull's, not news. The next pull is
- * seconds away (MESSAGES_PULL_EVERY_MS), so nothing new can come in within it.
- */
-const SETTLE_MS = 1_500;
-
 /** How much of a message the toast quotes: enough to tell "URGENT: smell of burning" from "Thanks". */
 const MESSAGE_START = 60;
 
@@ -51,7 +44,7 @@ const MESSAGE_START = 60;
 export function useArrivals(
   bookings: readonly (BookingView & { waiting?: unknown })[] | undefined,
   quotes: readonly (QuoteView & { waiting?: unknown })[] | undefined,
-  ready: boolean,
+  first: ReadonlySet<string> | null,
   open: OpenPlace,
 ): void {
   const rows = useMemo(
@@ -82,7 +75,7 @@ export function useArrivals(
           ],
     [bookings, quotes],
   );
-  useNews(rows, ready, (batch) => {
+  useNews(rows, first, (batch) => {
     const one = batch.length === 1 ? batch[0]! : null;
     if (one) {
       const booking = one.tab === 'Bookings';
@@ -120,7 +113,7 @@ export function useMessageArrivals(
   messages: readonly (MessageView & { waiting?: unknown })[] | undefined,
   bookings: readonly BookingView[] | undefined,
   openChat: string | undefined,
-  ready: boolean,
+  first: ReadonlySet<string> | null,
   open: OpenPlace,
 ): void {
   const rows = useMemo(() => {
@@ -145,7 +138,7 @@ export function useMessageArrivals(
       }),
     );
   }, [messages, bookings, openChat]);
-  useNews(rows, ready, (batch) => {
+  useNews(rows, first, (batch) => {
     // The message first (it may be urgent), then which job: short enough for three lines on a phone.
     const chats = [...new Set(batch.map((message) => message.bookingId))];
     const action =
@@ -158,14 +151,13 @@ export function useMessageArrivals(
 }
 
 /**
- * The news among `rows` since the portal opened: each row once, none of those there at the first look or shown
- * within SETTLE_MS of it, none made before the portal opened (give or take the clocks), gathered for GATHER_MS and
- * handed to `announce` together.
+ * The news among `rows` since the portal opened: each row once, none of those in the copy when its first pull ended
+ * (`first`, the mirror's firstCopy: null until then) or shown before, none made before the portal opened (give or take
+ * the clocks), gathered for GATHER_MS and handed to `announce` together.
  */
-function useNews<News>(rows: readonly Candidate<News>[] | undefined, ready: boolean, announce: (batch: readonly News[]) => void): void {
+function useNews<News>(rows: readonly Candidate<News>[] | undefined, first: ReadonlySet<string> | null, announce: (batch: readonly News[]) => void): void {
   const known = useRef<Set<string> | null>(null);
   const openedAt = useRef(Date.now());
-  const readyAt = useRef(0);
   const gathered = useRef<News[]>([]);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const say = useRef(announce);
@@ -177,16 +169,16 @@ function useNews<News>(rows: readonly Candidate<News>[] | undefined, ready: bool
     [],
   );
   useEffect(() => {
-    if (!ready || rows === undefined) return;
+    if (first === null || rows === undefined) return;
+    // The screens may still show the copy as it was before that pull (their live queries run again a moment after):
+    // its rows, and this device's own waiting in the outbox, are no news either.
     if (known.current === null) {
-      known.current = new Set(rows.map((row) => row.id));
-      readyAt.current = Date.now();
+      known.current = new Set([...first, ...rows.map((row) => row.id)]);
       return;
     }
     const seen = known.current;
     const arrived = rows.filter((row) => !seen.has(row.id));
     for (const row of arrived) seen.add(row.id);
-    if (Date.now() - readyAt.current < SETTLE_MS) return;
     const news = arrived.flatMap((row) => {
       const said = Date.parse(row.createdAt) >= openedAt.current - CLOCKS_MS ? row.news() : null;
       return said ? [said] : [];
@@ -199,7 +191,7 @@ function useNews<News>(rows: readonly Candidate<News>[] | undefined, ready: bool
       gathered.current = [];
       say.current(batch);
     }, GATHER_MS);
-  }, [rows, ready]);
+  }, [rows, first]);
 }
 
 /** The first words of a message on one line, cut at a word with '…' when long. */
