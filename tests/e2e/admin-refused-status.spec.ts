@@ -7,10 +7,10 @@ import { expect, test } from './fixtures.ts';
  */
 test.describe('a status change the server refused', () => {
   test('started offline while the office cancelled the job: the card shows it cancelled, the start only in its panel, until the admin keeps it', async ({ page, context, server }) => {
-    const rita = await customer(server, 'rita.refused@example.com', 'Rita', 'Refused');
-    const booking = await customerBooking(rita, 'rita.refused@example.com', { firstName: 'Rita', lastName: 'Refused' });
+    const rhea = await customer(server, 'rhea.restarted@example.com', 'Rhea', 'Restarted');
+    const booking = await customerBooking(rhea, 'rhea.restarted@example.com', { firstName: 'Rhea', lastName: 'Restarted' });
     await signIn(page);
-    const card = jobCard(page, 'Rita Refused');
+    const card = jobCard(page, 'Rhea Restarted');
     const badge = card.locator('.admin-card__head .status-badge');
     await expect(badge).toHaveText('pending');
 
