@@ -87,8 +87,11 @@ test('axe finds nothing on the sign-in form, each tab, the forms and the dialogs
   await page.getByRole('tab', { name: /To Be Quoted/ }).click();
   const card = page.locator('.admin-quote').filter({ has: page.getByRole('heading', { name: 'Quincy Axe' }) });
   await card.getByRole('button', { name: /Edit Quote/ }).click();
+  // Drawn first: the form opening moves what is under the pointer, which starts a hover transition of its own.
+  await expect(card.getByRole('form', { name: /^Edit quote for/ })).toBeVisible();
   await expectNoViolations(page, 'the quote form');
   await card.getByRole('button', { name: /Convert to Job/ }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
   await expectNoViolations(page, 'the convert dialog');
   await page.keyboard.press('Escape');
   await expect(card.getByRole('button', { name: /Convert to Job/ })).toBeFocused();
