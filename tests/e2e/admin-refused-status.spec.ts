@@ -1,4 +1,4 @@
-import { adminClient, customer, customerBooking, expectCounters, jobCard, serverCounts, signIn, ukDay } from './admin-seed.ts';
+import { adminClient, customer, customerBooking, expectCounters, holdPulls, jobCard, serverCounts, signIn, ukDay } from './admin-seed.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
@@ -14,6 +14,8 @@ test.describe('a status change the server refused', () => {
     const badge = card.locator('.admin-card__head .status-badge');
     await expect(badge).toHaveText('pending');
 
+    // No pull gets through from here until the admin answers (the signal comes back later for the job's change alone).
+    const release = await holdPulls(page);
     // In the loft: started with no signal, and shown at once as waiting.
     await context.setOffline(true);
     await card.getByLabel('Status').selectOption('in_progress');
@@ -31,18 +33,49 @@ test.describe('a status change the server refused', () => {
     await expect(problem.getByRole('heading', { name: 'Changed elsewhere meanwhile' })).toBeVisible({ timeout: 20_000 });
     await expect(problem.locator('.admin-version').first()).toContainText('in progress');
     await expect(problem.locator('.admin-version').last()).toContainText('cancelled');
-    // The card itself: the server's status, marked as not accepted; the counters count what the server has.
+    // The card itself: the server's status (the refusal brought it), marked as not accepted; the counters count what the server has.
     await expect(card.locator('.admin-card__head')).toContainText('Not accepted');
-    await expect(badge).toHaveText('cancelled', { timeout: 15_000 });
+    await expect(badge).toHaveText('cancelled');
     await expect(card.getByLabel('Status')).toHaveValue('cancelled');
     await expectCounters(page, serverCounts(server));
     expect(server.storage.queries.booking(booking.id)?.status).toBe('cancelled');
 
+    await release();
     await problem.getByRole('button', { name: 'Keep mine (in progress)' }).click();
     await expect(problem).toHaveCount(0);
     await expect.poll(() => server.storage.queries.booking(booking.id)?.status).toBe('in_progress');
     await expect(badge).toHaveText('in progress');
     await expect(card.locator('.admin-card__head')).not.toContainText('Not accepted');
+  });
+
+  test('refused at once as changed elsewhere while no pull gets through: the card shows the job as its panel says the server has it', async ({ page, server }) => {
+    const otto = await customer(server, 'otto.overtaken@example.com', 'Otto', 'Overtaken');
+    const booking = await customerBooking(otto, 'otto.overtaken@example.com', { firstName: 'Otto', lastName: 'Overtaken' });
+    await signIn(page);
+    const card = jobCard(page, 'Otto Overtaken');
+    const badge = card.locator('.admin-card__head .status-badge');
+    await expect(badge).toHaveText('pending');
+
+    // The tablet's pulls stop getting through, and the office starts the job meanwhile.
+    const release = await holdPulls(page);
+    const office = await adminClient(server);
+    expect((await office.request('PATCH', `/api/bookings/${booking.id}`, { json: { status: 'in_progress' } })).status).toBe(200);
+
+    await card.getByLabel('Status').selectOption('cancelled');
+    const problem = card.locator('.admin-problem');
+    await expect(problem.getByRole('heading', { name: 'Changed elsewhere meanwhile' })).toBeFocused();
+    await expect(problem.locator('.admin-version').first()).toContainText('cancelled');
+    await expect(problem.locator('.admin-version').last()).toContainText('in progress');
+    // No pull brought it, yet the card says what its panel says: the server's status, in the selector and the counters too.
+    await expect(badge).toHaveText('in progress');
+    await expect(card.getByLabel('Status')).toHaveValue('in_progress');
+    await expectCounters(page, serverCounts(server));
+
+    await release();
+    await problem.getByRole('button', { name: /^Take the server’s/ }).click();
+    await expect(problem).toHaveCount(0);
+    await expect(badge).toHaveText('in progress');
+    expect(server.storage.queries.booking(booking.id)?.status).toBe('in_progress');
   });
 
   test('confirmed offline into a slot the office booked meanwhile: the card stays pending with the double booking to answer, and Book anyway confirms it', async ({ page, context, server }) => {
