@@ -1,4 +1,4 @@
-import { adminClient, customer, customerBooking, expectCounters, holdPulls, jobCard, serverCounts, signIn, ukDay } from './admin-seed.ts';
+import { adminClient, customer, customerBooking, expectCounters, holdPulls, jobCard, pullNow, serverCounts, signIn, ukDay } from './admin-seed.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
@@ -118,5 +118,40 @@ test.describe('a status change the server refused', () => {
     await expect(card.locator('.admin-card__head')).not.toContainText('Not accepted');
     await expect(card.locator('.admin-overlap')).toContainText('Double booked with Hal Heldfast');
     await expect(jobCard(page, 'Hal Heldfast').locator('.admin-overlap')).toContainText('Double booked with Cleo Clash');
+  });
+  test('refused at once as a double booking with a job this tablet has not pulled yet: the panel says so, and names the job once the copy has it', async ({ page, server }) => {
+    const day = ukDay(353);
+    const dora = await customer(server, 'dora.unseen@example.com', 'Dora', 'Unseen');
+    const booking = await customerBooking(dora, 'dora.unseen@example.com', { firstName: 'Dora', lastName: 'Unseen', startDate: day, finishDate: day, startTime: '10:00', finishTime: '14:00' });
+    await signIn(page);
+    const card = jobCard(page, 'Dora Unseen');
+    const badge = card.locator('.admin-card__head .status-badge');
+    await expect(badge).toHaveText('pending');
+
+    // The office books the morning on its own computer while the tablet's pulls do not get through.
+    const release = await holdPulls(page);
+    const office = await adminClient(server);
+    const olive = { firstName: 'Olive', lastName: 'Office', serviceType: 'rewiring', startDate: day, finishDate: day, startTime: '09:00', finishTime: '12:00', status: 'confirmed', isManualBooking: true };
+    expect((await office.post('/api/bookings', olive)).status).toBe(201);
+
+    // The tablet knows of no clash, so the confirmation goes, and the server refuses it.
+    await card.getByLabel('Status').selectOption('confirmed');
+    const problem = card.locator('.admin-problem');
+    await expect(problem.getByRole('heading', { name: 'Double booking' })).toBeFocused();
+    await expect(problem).toContainText('Setting it to confirmed overlaps a job booked elsewhere (confirmed or under way) that this device has not caught up with yet.');
+    await expect(badge).toHaveText('pending');
+    expect(server.storage.queries.booking(booking.id)?.status).toBe('pending');
+
+    // The copy catches up: the panel names the job in the way.
+    await release();
+    await pullNow(page);
+    await expect(problem.getByRole('listitem')).toHaveText(/^Olive Office – /);
+    await expect(problem).toContainText('Setting it to confirmed overlaps a job already booked (confirmed or under way):');
+    await expect(problem).not.toContainText('caught up');
+
+    await problem.getByRole('button', { name: 'Book anyway' }).click();
+    await expect.poll(() => server.storage.queries.booking(booking.id)?.status).toBe('confirmed');
+    await expect(problem).toHaveCount(0);
+    await expect(card.locator('.admin-overlap')).toContainText('Double booked with Olive Office');
   });
 });
