@@ -6,6 +6,7 @@ import { deviceDb } from './db.ts';
 import type { OutboxFile, OutboxItem } from './db.ts';
 import { KINDS, movesVersion } from './kinds.ts';
 import { changed, discard, retry, shiftLater } from './outbox.ts';
+import { keepBooking } from './record-copy.ts';
 import { drain, whileNotSending } from './sender.ts';
 import { afterDrain } from './start.ts';
 import { resend, submit } from './submit.ts';
@@ -283,14 +284,4 @@ function scheduleOf(values: Record<string, string>): Pick<BookingView, 'startDat
 /** A person's name as the lists show it. */
 export function personName(record: { firstName: string; lastName: string | null }): string {
   return `${record.firstName} ${record.lastName ?? ''}`.trim();
-}
-
-/** Whether the server's answer looks like a booking. */
-export function isBooking(data: unknown): data is BookingView {
-  return data !== null && typeof data === 'object' && 'id' in data && 'version' in data && 'status' in data;
-}
-
-/** Puts the server's answer for a booking into the device's copy (when it looks like one). */
-export async function keepBooking(data: unknown): Promise<void> {
-  if (isBooking(data)) await deviceDb().bookings.put(data);
 }

@@ -2,11 +2,11 @@ import { samePrice } from '#domain/money.ts';
 import type { QuoteView } from '#domain/views.ts';
 import { jobWhen } from '../components/admin/format.ts';
 import { newCommandId } from '../lib/api.ts';
-import { dropFor, expectedVersionOf, keepBooking, personName, sendAgainOn } from './admin-commands.ts';
+import { dropFor, expectedVersionOf, personName, sendAgainOn } from './admin-commands.ts';
 import { deviceDb } from './db.ts';
 import type { OutboxItem } from './db.ts';
 import { QUOTE_KINDS } from './kinds.ts';
-import { isQuote, keepQuote } from './quote-copy.ts';
+import { isQuote, keepBooking, keepQuote } from './record-copy.ts';
 import { submit } from './submit.ts';
 import type { SubmitOutcome } from './submit.ts';
 

@@ -5,6 +5,7 @@ import { ACCOUNT_GONE, dropForGoneAccounts } from './gone-accounts.ts';
 import { ANSWER_KEPT_IN, goneMessage, holdsBack, whenGone } from './kinds.ts';
 import { readableLabel } from './labels.ts';
 import { changed } from './outbox.ts';
+import { keepCurrent } from './record-copy.ts';
 import { broadcast, reportReachable } from './signals.ts';
 
 /** What one attempt at an item came to. */
@@ -124,7 +125,13 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
             ...(attempt.current === undefined ? {} : { current: attempt.current }),
             ...(attempt.changed === undefined ? {} : { changed: attempt.changed }),
           };
-          await db.outbox.where('id').equals(item.id).modify({ state: 'failed', error });
+          // A 409's record as the server has it now goes into the device's copy with the refusal (record-copy.ts), so
+          // the card never shows an older version than its panel's "On the server now" until the next pull. Its form,
+          // told just now, takes a refused item back (submit.ts) only after this (the outbox's writes go in order).
+          await db.transaction('rw', [db.outbox, db.bookings, db.quotes], async () => {
+            await db.outbox.where('id').equals(item.id).modify({ state: 'failed', error });
+            await keepCurrent(db, attempt.current);
+          });
           all = all.map((other) => (other.id === item.id ? { ...other, state: 'failed' as const, error } : other));
           broadcast({ type: 'refused', id: item.id, kind: item.kind, label: readableLabel(item.label), message: attempt.message });
         } else {

@@ -1,5 +1,7 @@
+import { openedDeviceDb } from './db.ts';
 import { discard, enqueue } from './outbox.ts';
 import type { Command } from './outbox.ts';
+import { keepCurrent } from './record-copy.ts';
 import { drain, outcomeOf, sendWithFiles } from './sender.ts';
 import type { Attempt } from './sender.ts';
 import { forgetAnswered, markAnswered, onOutboxEvent } from './signals.ts';
@@ -99,6 +101,9 @@ async function sendDirectly(command: Command): Promise<SubmitOutcome> {
     case 'sent':
       return { kind: 'sent', data: attempt.data };
     case 'refused':
+      // The record as the server has it now into the copy (in memory here), as the sender does for an outbox item; a
+      // copy that cannot take it changes nothing of what the form is told.
+      if (attempt.current !== undefined) await openedDeviceDb().then((db) => keepCurrent(db, attempt.current)).catch(() => undefined);
       return { kind: 'refused', status: attempt.status, message: attempt.message, fields: attempt.fields, ...(attempt.current === undefined ? {} : { current: attempt.current }) };
     case 'unreachable':
       return { kind: 'failed', message: NOT_SAVED };

@@ -2,7 +2,6 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { QuoteView } from '#domain/views.ts';
 import { deviceDb } from './db.ts';
 import { QUOTE_ANSWER_KIND } from './kinds.ts';
-import { isQuote } from './quote-copy.ts';
 import type { Shown } from './use-mirror.ts';
 
 
@@ -19,11 +18,9 @@ export function useMyQuotes(): Array<Shown<QuoteView>> | undefined {
       if (!item) return row;
       const waiting = { state: item.state, message: item.error?.message ?? null };
       // Refused (the price changed after the screen showed it, or the quote no longer waits for an answer): the quote as
-      // the server had it then, newer than the copy, not the answer, so the customer reads the new price and answers again.
-      if (item.state === 'failed') {
-        const current = item.error?.current;
-        return { ...(isQuote(current) && current.version > row.version ? current : row), waiting };
-      }
+      // the server had it then (the refusal put it into the copy: record-copy.ts keepCurrent), not the answer, so the
+      // customer reads the new price and answers again.
+      if (item.state === 'failed') return { ...row, waiting };
       return { ...row, quoteStatus: item.values['answer'] ?? row.quoteStatus, waiting };
     });
   }, []);

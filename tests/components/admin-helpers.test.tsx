@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { MessageView } from '#domain/views.ts';
 import { googleCalendarUrl } from '../../pwa/components/admin/bookings/google-calendar.ts';
 import { byJobDay } from '../../pwa/components/admin/bookings/order.ts';
-import { clashingJobs } from '../../pwa/components/admin/bookings/problems.ts';
+import { clashingJobs, jobsInTheWay } from '../../pwa/components/admin/bookings/problems.ts';
 import { bookingsFor, toCsv } from '../../pwa/components/admin/calendar/csv.ts';
 import { jobsByDay, monthDays, shiftMonth } from '../../pwa/components/admin/calendar/month.ts';
 import { countJobs } from '../../pwa/components/admin/Counters.tsx';
@@ -133,6 +133,17 @@ describe('the counters, threads, clashes and amounts', () => {
     expect(clashingJobs({ ...pendingNeighbour, status: 'confirmed' }, [held, pendingNeighbour])).toEqual([held]);
     expect(clashingJobs(pendingNeighbour, [held, pendingNeighbour])).toEqual([]);
     expect(clashingJobs({ ...pendingNeighbour, status: 'confirmed', startTime: '12:00', finishTime: '13:00' }, [held])).toEqual([]);
+  });
+
+  it('name the jobs a double booking the server refused is with once the copy has them, none before', () => {
+    const dora = job({ status: 'pending', startTime: '10:00', finishTime: '14:00' });
+    // Refused at once (online): the server found the clash; the device's copy had no job in the way.
+    const problem = { type: 'clash', wanted: 'confirmed', others: [], made: dora } as const;
+    expect(jobsInTheWay(problem, dora, [dora])).toEqual([]);
+    const olive = job({ status: 'confirmed', startTime: '09:00', finishTime: '12:00' });
+    expect(jobsInTheWay(problem, dora, [dora, olive])).toEqual([olive]);
+    // A warning given before anything was sent keeps the jobs it named, should they leave the way meanwhile.
+    expect(jobsInTheWay({ ...problem, others: [olive] }, dora, [dora, { ...olive, status: 'cancelled' }])).toEqual([olive]);
   });
 
   it('show pounds with two decimals, also as typed in a queued edit', () => {

@@ -1,4 +1,4 @@
-import { adminClient, customer, customerBooking, expectCounters, jobCard, serverCounts, signIn, ukDay } from './admin-seed.ts';
+import { adminClient, customer, customerBooking, expectCounters, holdPulls, jobCard, pullNow, serverCounts, signIn, ukDay } from './admin-seed.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
@@ -14,6 +14,8 @@ test.describe('a status change the server refused', () => {
     const badge = card.locator('.admin-card__head .status-badge');
     await expect(badge).toHaveText('pending');
 
+    // No pull gets through from here until the admin answers (the signal comes back later for the job's change alone).
+    const release = await holdPulls(page);
     // In the loft: started with no signal, and shown at once as waiting.
     await context.setOffline(true);
     await card.getByLabel('Status').selectOption('in_progress');
@@ -31,18 +33,49 @@ test.describe('a status change the server refused', () => {
     await expect(problem.getByRole('heading', { name: 'Changed elsewhere meanwhile' })).toBeVisible({ timeout: 20_000 });
     await expect(problem.locator('.admin-version').first()).toContainText('in progress');
     await expect(problem.locator('.admin-version').last()).toContainText('cancelled');
-    // The card itself: the server's status, marked as not accepted; the counters count what the server has.
+    // The card itself: the server's status (the refusal brought it), marked as not accepted; the counters count what the server has.
     await expect(card.locator('.admin-card__head')).toContainText('Not accepted');
-    await expect(badge).toHaveText('cancelled', { timeout: 15_000 });
+    await expect(badge).toHaveText('cancelled');
     await expect(card.getByLabel('Status')).toHaveValue('cancelled');
     await expectCounters(page, serverCounts(server));
     expect(server.storage.queries.booking(booking.id)?.status).toBe('cancelled');
 
+    await release();
     await problem.getByRole('button', { name: 'Keep mine (in progress)' }).click();
     await expect(problem).toHaveCount(0);
     await expect.poll(() => server.storage.queries.booking(booking.id)?.status).toBe('in_progress');
     await expect(badge).toHaveText('in progress');
     await expect(card.locator('.admin-card__head')).not.toContainText('Not accepted');
+  });
+
+  test('refused at once as changed elsewhere while no pull gets through: the card shows the job as its panel says the server has it', async ({ page, server }) => {
+    const otto = await customer(server, 'otto.overtaken@example.com', 'Otto', 'Overtaken');
+    const booking = await customerBooking(otto, 'otto.overtaken@example.com', { firstName: 'Otto', lastName: 'Overtaken' });
+    await signIn(page);
+    const card = jobCard(page, 'Otto Overtaken');
+    const badge = card.locator('.admin-card__head .status-badge');
+    await expect(badge).toHaveText('pending');
+
+    // The tablet's pulls stop getting through, and the office starts the job meanwhile.
+    const release = await holdPulls(page);
+    const office = await adminClient(server);
+    expect((await office.request('PATCH', `/api/bookings/${booking.id}`, { json: { status: 'in_progress' } })).status).toBe(200);
+
+    await card.getByLabel('Status').selectOption('cancelled');
+    const problem = card.locator('.admin-problem');
+    await expect(problem.getByRole('heading', { name: 'Changed elsewhere meanwhile' })).toBeFocused();
+    await expect(problem.locator('.admin-version').first()).toContainText('cancelled');
+    await expect(problem.locator('.admin-version').last()).toContainText('in progress');
+    // No pull brought it, yet the card says what its panel says: the server's status, in the selector and the counters too.
+    await expect(badge).toHaveText('in progress');
+    await expect(card.getByLabel('Status')).toHaveValue('in_progress');
+    await expectCounters(page, serverCounts(server));
+
+    await release();
+    await problem.getByRole('button', { name: /^Take the server’s/ }).click();
+    await expect(problem).toHaveCount(0);
+    await expect(badge).toHaveText('in progress');
+    expect(server.storage.queries.booking(booking.id)?.status).toBe('in_progress');
   });
 
   test('confirmed offline into a slot the office booked meanwhile: the card stays pending with the double booking to answer, and Book anyway confirms it', async ({ page, context, server }) => {
@@ -85,5 +118,40 @@ test.describe('a status change the server refused', () => {
     await expect(card.locator('.admin-card__head')).not.toContainText('Not accepted');
     await expect(card.locator('.admin-overlap')).toContainText('Double booked with Hal Heldfast');
     await expect(jobCard(page, 'Hal Heldfast').locator('.admin-overlap')).toContainText('Double booked with Cleo Clash');
+  });
+  test('refused at once as a double booking with a job this tablet has not pulled yet: the panel says so, and names the job once the copy has it', async ({ page, server }) => {
+    const day = ukDay(353);
+    const dora = await customer(server, 'dora.unseen@example.com', 'Dora', 'Unseen');
+    const booking = await customerBooking(dora, 'dora.unseen@example.com', { firstName: 'Dora', lastName: 'Unseen', startDate: day, finishDate: day, startTime: '10:00', finishTime: '14:00' });
+    await signIn(page);
+    const card = jobCard(page, 'Dora Unseen');
+    const badge = card.locator('.admin-card__head .status-badge');
+    await expect(badge).toHaveText('pending');
+
+    // The office books the morning on its own computer while the tablet's pulls do not get through.
+    const release = await holdPulls(page);
+    const office = await adminClient(server);
+    const olive = { firstName: 'Olive', lastName: 'Office', serviceType: 'rewiring', startDate: day, finishDate: day, startTime: '09:00', finishTime: '12:00', status: 'confirmed', isManualBooking: true };
+    expect((await office.post('/api/bookings', olive)).status).toBe(201);
+
+    // The tablet knows of no clash, so the confirmation goes, and the server refuses it.
+    await card.getByLabel('Status').selectOption('confirmed');
+    const problem = card.locator('.admin-problem');
+    await expect(problem.getByRole('heading', { name: 'Double booking' })).toBeFocused();
+    await expect(problem).toContainText('Setting it to confirmed overlaps a job booked elsewhere (confirmed or under way) that this device has not caught up with yet.');
+    await expect(badge).toHaveText('pending');
+    expect(server.storage.queries.booking(booking.id)?.status).toBe('pending');
+
+    // The copy catches up: the panel names the job in the way.
+    await release();
+    await pullNow(page);
+    await expect(problem.getByRole('listitem')).toHaveText(/^Olive Office – /);
+    await expect(problem).toContainText('Setting it to confirmed overlaps a job already booked (confirmed or under way):');
+    await expect(problem).not.toContainText('caught up');
+
+    await problem.getByRole('button', { name: 'Book anyway' }).click();
+    await expect.poll(() => server.storage.queries.booking(booking.id)?.status).toBe('confirmed');
+    await expect(problem).toHaveCount(0);
+    await expect(card.locator('.admin-overlap')).toContainText('Double booked with Olive Office');
   });
 });

@@ -102,8 +102,11 @@ export async function pullNow(page: Page): Promise<void> {
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
 }
 
-/** Holds the device's pulls back (as no signal would) while `make` happens, so its news comes in one pull, had now. */
-export async function inOnePull(page: Page, make: () => Promise<void>): Promise<void> {
+/**
+ * Holds the device's pulls back (as a signal that drops for the feed alone would: its other calls still go), from once
+ * one was held (none is on its way then, to bring in what happens next) until the function returned is called.
+ */
+export async function holdPulls(page: Page): Promise<() => Promise<void>> {
   let held = 0;
   await page.route('**/api/sync?**', (route) => {
     held += 1;
@@ -111,8 +114,14 @@ export async function inOnePull(page: Page, make: () => Promise<void>): Promise<
   });
   await pullNow(page);
   await expect.poll(() => held, { timeout: 15_000 }).toBeGreaterThan(0);
+  return () => page.unroute('**/api/sync?**');
+}
+
+/** Holds the device's pulls back (as no signal would) while `make` happens, so its news comes in one pull, had now. */
+export async function inOnePull(page: Page, make: () => Promise<void>): Promise<void> {
+  const release = await holdPulls(page);
   await make();
-  await page.unroute('**/api/sync?**');
+  await release();
   await pullNow(page);
 }
 

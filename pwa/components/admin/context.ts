@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { UserView } from '#domain/views.ts';
+import type { BookingView, UserView } from '#domain/views.ts';
 
 /** What every part of the signed-in admin portal needs: who is signed in and a way to pull at once. */
 export type AdminSession = { readonly user: UserView; readonly refresh: () => void };
@@ -12,3 +12,10 @@ export function useAdmin(): AdminSession {
   if (!session) throw new Error('useAdmin outside the admin dashboard');
   return session;
 }
+
+/**
+ * The jobs as the Bookings tab shows them now, for the few parts that must be drawn again whenever they change (a
+ * double booking's panel, naming the jobs in the way as the copy catches up). A card, memoised, takes a getter
+ * instead (its status and dates forms ask when they need them), so a pull does not draw every card again.
+ */
+export const JobsNow = createContext<readonly BookingView[]>([]);

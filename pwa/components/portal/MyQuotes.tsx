@@ -5,7 +5,6 @@ import { newCommandId } from '../../lib/api.ts';
 import { toastSaved } from '../../lib/queue-form.ts';
 import { toast } from '../../lib/toast.ts';
 import { discard, items } from '../../offline/outbox.ts';
-import { keepQuote } from '../../offline/quote-copy.ts';
 import { submit } from '../../offline/submit.ts';
 import { QUOTE_ANSWER_KIND } from '../../offline/kinds.ts';
 import { useMyQuotes } from '../../offline/use-customer.ts';
@@ -84,8 +83,8 @@ function QuoteCard({ quote, user }: { quote: Shown<QuoteView>; user: UserView })
       record: quote.id,
       owner: user.id,
     });
-    // Refused as it was sent: the quote as the server has it now goes into the device's copy, its new price shown at once.
-    if (outcome.kind === 'refused') await keepQuote(outcome.current);
+    // Refused as it was sent: the quote as the server has it now went into the device's copy with the refusal
+    // (record-copy.ts keepCurrent), its new price shown at once.
     if (outcome.kind === 'sent') void toast.success(to === 'approved' ? 'Quote Approved' : 'Quote Declined', to === 'approved' ? 'Thank you. We will be in touch to book the work.' : 'Thank you for letting us know.');
     else if (outcome.kind === 'queued') toastSaved(outcome);
     else void toast.error('Not Sent', outcome.message);

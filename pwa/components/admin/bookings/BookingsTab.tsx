@@ -16,6 +16,7 @@ import { byJobDay, onDay, stillOpen } from './order.ts';
 import { keptClashes, NO_CLASHES, problemOf, type Problem } from './problems.ts';
 import { PAGE, ShowMore, useBackToRow, usePages } from '../more.tsx';
 import { ScreenHead, SearchBox, StatusOptions } from '../parts.tsx';
+import { JobsNow } from '../context.ts';
 
 /**
  * Each job's fields as Find a job compares them (jobSearchFields, the admin's notes included), made once per job rather
@@ -88,8 +89,8 @@ export const BookingsTab = memo(function BookingsTab({
     for (const item of refused ?? []) if (item.record && !map.has(item.record)) map.set(item.record, item);
     return map;
   }, [refused]);
-  // What a refused change stands for (a clash names the jobs in the way as they are now): made again when the jobs
-  // change, for the few cards that have one.
+  // What a refused change stands for (its status as the job is now): made again when the jobs change, for the few
+  // cards that have one. A clash's panel names the jobs in the way itself (JobsNow).
   const heldByJob = useMemo(() => {
     const map = new Map<string, Problem>();
     for (const [id, item] of refusedByJob) {
@@ -272,23 +273,26 @@ export const BookingsTab = memo(function BookingsTab({
                 Compact list
               </button>
             </div>
-            <ul ref={list} className={`admin-cards${compact ? ' admin-cards--compact' : ''}`}>
-              {matching.slice(0, shown).map((job) => (
-                <BookingCard
-                  key={job.id}
-                  job={job}
-                  overlaps={clashesByJob.get(job.id) ?? NO_CLASHES}
-                  jobs={jobsNow}
-                  quote={job.quoteId ? quoteById.get(job.quoteId) : undefined}
-                  thread={threads.get(job.id)}
-                  refused={refusedByJob.get(job.id)}
-                  held={heldByJob.get(job.id) ?? null}
-                  go={go}
-                  compact={compact}
-                  picked={job.id === picked}
-                />
-              ))}
-            </ul>
+            {/* The jobs as they are now for the panels that name jobs in the way (drawn again with them; the cards are not). */}
+            <JobsNow.Provider value={bookings}>
+              <ul ref={list} className={`admin-cards${compact ? ' admin-cards--compact' : ''}`}>
+                {matching.slice(0, shown).map((job) => (
+                  <BookingCard
+                    key={job.id}
+                    job={job}
+                    overlaps={clashesByJob.get(job.id) ?? NO_CLASHES}
+                    jobs={jobsNow}
+                    quote={job.quoteId ? quoteById.get(job.quoteId) : undefined}
+                    thread={threads.get(job.id)}
+                    refused={refusedByJob.get(job.id)}
+                    held={heldByJob.get(job.id) ?? null}
+                    go={go}
+                    compact={compact}
+                    picked={job.id === picked}
+                  />
+                ))}
+              </ul>
+            </JobsNow.Provider>
             <ShowMore total={matching.length} shown={shown} onMore={more} />
           </>
         )}

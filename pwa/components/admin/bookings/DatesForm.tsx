@@ -6,7 +6,8 @@ import { useEscapeToClose } from '../../../lib/escape-close.ts';
 import { useForm } from '../../../lib/form.ts';
 import type { FormOutcome, FormSchema } from '../../../lib/form.ts';
 import { toast } from '../../../lib/toast.ts';
-import { changeDates, isBooking, keepBooking, personName } from '../../../offline/admin-commands.ts';
+import { changeDates, personName } from '../../../offline/admin-commands.ts';
+import { isBooking } from '../../../offline/record-copy.ts';
 import { Field } from '../../ui/Field.tsx';
 import { useAdmin } from '../context.ts';
 import { jobWhen } from '../format.ts';
@@ -80,8 +81,7 @@ export function DatesForm({ job, jobs, onDone }: { job: BookingView; jobs: () =>
         case 'refused':
           if (outcome.status === 409 && isBooking(outcome.current)) {
             // Changed elsewhere meanwhile (the customer moved their request, or another device): the card shows the
-            // job as it is now, and saving again moves it on from there.
-            await keepBooking(outcome.current);
+            // job as it is now (the refusal put it into the device's copy), and saving again moves it on from there.
             seen.current = scheduleOf(outcome.current);
             return {
               kind: 'failed',

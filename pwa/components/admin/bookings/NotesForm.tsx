@@ -5,7 +5,8 @@ import { useEscapeToClose } from '../../../lib/escape-close.ts';
 import { useForm } from '../../../lib/form.ts';
 import type { FormOutcome, FormSchema } from '../../../lib/form.ts';
 import { toast } from '../../../lib/toast.ts';
-import { changeNotes, isBooking, keepBooking, personName } from '../../../offline/admin-commands.ts';
+import { changeNotes, personName } from '../../../offline/admin-commands.ts';
+import { isBooking } from '../../../offline/record-copy.ts';
 import { Field } from '../../ui/Field.tsx';
 import { useAdmin } from '../context.ts';
 import { DiscardQuestion, SubmitRow } from '../parts.tsx';
@@ -65,8 +66,8 @@ export function NotesForm({ job, onDone }: { job: BookingView; onDone: () => voi
           return { kind: 'saved', message: 'Saved on this device' };
         case 'refused':
           if (outcome.status === 409 && isBooking(outcome.current)) {
-            // Written on another device meanwhile: the card shows them, and saving again replaces them with these.
-            await keepBooking(outcome.current);
+            // Written on another device meanwhile: the card shows them (the refusal put them into the device's copy),
+            // and saving again replaces them with these.
             seen.current = plain(outcome.current.notes);
             setTheirs(seen.current);
             return { kind: 'failed', message: '' };

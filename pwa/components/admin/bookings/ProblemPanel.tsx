@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import { sameSchedule, type ScheduleField } from '#domain/schedule.ts';
 import type { BookingView } from '#domain/views.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -9,21 +9,23 @@ import { discard, retry } from '../../../offline/outbox.ts';
 import { drain } from '../../../offline/sender.ts';
 import { afterDrain } from '../../../offline/start.ts';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
-import { useAdmin } from '../context.ts';
+import { JobsNow, useAdmin } from '../context.ts';
 import { jobWhen, moment } from '../format.ts';
 import { ClashList } from '../parts.tsx';
 import { reportStatusOutcome } from './report.ts';
-import { notesOf, type Problem } from './problems.ts';
+import { jobsInTheWay, notesOf, type Problem } from './problems.ts';
 
 /**
  * A change that needs the admin's decision, inside its job's card: both versions side by side for a conflict,
- * the clashing jobs for a double booking, the server's words for any other refusal. Focus moves to it when it
+ * the clashing jobs for a double booking (as they are now: named once the device's copy has them, when the server found
+ * one this device had not pulled yet), the server's words for any other refusal. Focus moves to it when it
  * appears, so nobody misses it — unless the admin is typing or choosing in a field elsewhere (a sync can land a
  * conflict while he types in "Find a job"): then it is read out instead, and its buttons are next in its card.
  * The choice is one big button.
  */
 export function ProblemPanel({ problem, job, onSettled }: { problem: Problem; job: BookingView; onSettled: (next: Problem | null) => void }) {
   const { user } = useAdmin();
+  const jobs = useContext(JobsNow);
   const heading = useRef<HTMLHeadingElement>(null);
   const [said, setSaid] = useState('');
   useEffect(() => {
@@ -63,6 +65,7 @@ export function ProblemPanel({ problem, job, onSettled }: { problem: Problem; jo
   const dates = problem.type === 'conflict' && problem.item?.kind === KINDS.bookingDates ? (problem.item.body as Pick<BookingView, ScheduleField>) : null;
   // Notes refused because they were changed elsewhere meanwhile: the two notes are what to choose between.
   const notes = problem.type === 'conflict' && problem.item?.kind === KINDS.bookingNotes ? { mine: notesOf(problem.item.body['notes']), theirs: notesOf(problem.theirs.notes) } : null;
+  const others = problem.type === 'clash' ? jobsInTheWay(problem, job, jobs) : [];
   const id = `problem-${job.id}`;
   return (
     <section className="admin-problem" aria-labelledby={id}>
@@ -132,9 +135,12 @@ export function ProblemPanel({ problem, job, onSettled }: { problem: Problem; jo
           <p>
             {problem.item?.kind === 'booking' ? 'This new job' : problem.item?.kind === 'booking-dates' ? 'Its new dates' : `Setting it to ${problem.wanted.replace(/_/g, ' ')}`}{' '}
             {problem.item?.kind === 'booking-dates' ? 'overlap' : 'overlaps'}{' '}
-            {problem.others.length <= 1 ? 'a job already booked' : `${problem.others.length} jobs already booked`} (confirmed or under way):
+            {/* None known here: the server found it, booked elsewhere meanwhile, and this device's copy has not got it yet. */}
+            {others.length === 0
+              ? 'a job booked elsewhere (confirmed or under way) that this device has not caught up with yet. It is named here once it has.'
+              : `${others.length === 1 ? 'a job already booked' : `${others.length} jobs already booked`} (confirmed or under way):`}
           </p>
-          <ClashList jobs={problem.others} />
+          <ClashList jobs={others} />
           <div className="admin-actions">
             <button type="button" className="btn btn--primary admin-btn" onClick={() => void resend(true)}>
               Book anyway

@@ -6,7 +6,9 @@ import { KINDS } from '../../../offline/kinds.ts';
 /**
  * What stands between a change and the server, for the admin to decide (never decided for them):
  * - conflict: the job (or its notes) changed elsewhere meanwhile (409 with the server's version): keep mine or take theirs;
- * - clash: confirming (or adding) the job would double-book a confirmed one: do it anyway or leave it;
+ * - clash: confirming (or adding) the job would double-book a confirmed one: do it anyway or leave it. `others`: the
+ *   jobs in the way as the device found them before anything was sent (none when the server found the clash); its panel
+ *   names them as they are now (jobsInTheWay);
  * - refused: any other refusal, with the server's words: send again or discard.
  * `item` is the outbox item that waits for the choice; without it the change was refused at once (online), or warned
  * of before it was made, and `made` is the job as the admin saw it then: if the device's copy has since brought in a
@@ -28,12 +30,20 @@ export function problemOf(item: OutboxItem, bookings: readonly BookingView[]): P
   const wanted = String(item.body['status'] ?? (keepsStatus ? (job?.status ?? 'confirmed') : 'confirmed'));
   const current = item.error.current as BookingView | undefined;
   if (item.error.status === 409 && current && typeof current === 'object' && 'version' in current) return { type: 'conflict', wanted, theirs: current, item };
-  // Notes clash with no other job: any other refusal of them is the server's words.
-  if (item.error.status === 409 && item.kind !== KINDS.message && item.kind !== KINDS.bookingNotes) {
-    const moved = item.kind === KINDS.bookingDates ? (item.body as Partial<BookingView>) : {};
-    return { type: 'clash', wanted, others: job ? clashingJobs({ ...job, ...moved, status: wanted }, bookings) : [], item };
-  }
+  // Notes clash with no other job: any other refusal of them is the server's words. The jobs in the way: jobsInTheWay.
+  if (item.error.status === 409 && item.kind !== KINDS.message && item.kind !== KINDS.bookingNotes) return { type: 'clash', wanted, others: NO_CLASHES, item };
   return { type: 'refused', message: item.error.message, item };
+}
+
+/**
+ * The booked jobs a double booking is with, worked out from the jobs as they are now (the device's copy, with the
+ * outbox laid over it) each time its panel is drawn: a clash the server found with a job this device had not pulled yet
+ * (booked on another device) names it once the copy has it. None found: the jobs the warning named when it was raised.
+ */
+export function jobsInTheWay(problem: Extract<Problem, { type: 'clash' }>, job: BookingView, bookings: readonly BookingView[]): readonly BookingView[] {
+  const moved = problem.item?.kind === KINDS.bookingDates ? (problem.item.body as Partial<BookingView>) : {};
+  const now = clashingJobs({ ...job, ...moved, status: problem.wanted }, bookings);
+  return now.length > 0 ? now : problem.others;
 }
 
 /** Notes as the server keeps them: trimmed, none as null. */

@@ -2,7 +2,8 @@ import { newsForCustomer } from '#domain/notices.ts';
 import type { BookingStatus } from '#domain/schemas/booking.ts';
 import type { BookingView } from '#domain/views.ts';
 import { toast } from '../../../lib/toast.ts';
-import { keepBooking, personName } from '../../../offline/admin-commands.ts';
+import { personName } from '../../../offline/admin-commands.ts';
+import { keepBooking } from '../../../offline/record-copy.ts';
 import type { SubmitOutcome } from '../../../offline/submit.ts';
 import type { Problem } from './problems.ts';
 

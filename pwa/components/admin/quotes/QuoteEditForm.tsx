@@ -10,7 +10,7 @@ import type { FormOutcome, FormSchema } from '../../../lib/form.ts';
 import { toast } from '../../../lib/toast.ts';
 import { personName } from '../../../offline/admin-commands.ts';
 import { editedFields, QUOTE_EDIT_FIELDS, sameAsShown, shownValue, updateQuote } from '../../../offline/admin-quote-commands.ts';
-import { isQuote, keepQuote } from '../../../offline/quote-copy.ts';
+import { isQuote } from '../../../offline/record-copy.ts';
 import type { QuoteEdit, QuoteEditField } from '../../../offline/admin-quote-commands.ts';
 import { Field } from '../../ui/Field.tsx';
 import { useAdmin } from '../context.ts';
@@ -65,8 +65,8 @@ export function QuoteEditForm({ quote, gone = false, onDone }: { quote: QuoteVie
       setConflict(null);
       const outcome = await updateQuote(seen.current, edit, user.id);
       if (outcome.kind === 'refused' && outcome.status === 409 && isQuote(outcome.current)) {
-        // Changed on another device meanwhile: the card shows theirs, the form keeps the admin's, and they choose.
-        await keepQuote(outcome.current);
+        // Changed on another device meanwhile: the card shows theirs (the refusal put it into the device's copy), the
+        // form keeps the admin's, and they choose.
         const clash = clashingFields(edit, outcome.current, changedFrom(seen.current, outcome.current));
         const fields = clash.length > 0 ? clash : clashingFields(edit, outcome.current, Object.keys(edit));
         seen.current = outcome.current;
