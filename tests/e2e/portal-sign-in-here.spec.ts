@@ -153,6 +153,33 @@ test.describe('signing in again on the portal, without leaving it', () => {
     expect(server.storage.queries.bookingsForCustomer(null, id)).toHaveLength(0);
   });
 
+  test('on one bar of signal a sign-in that never gets an answer gives up in the dialog, says so, and the next try signs in', async ({ page, server }) => {
+    const email = unique('pip.one-bar');
+    // A clock the test moves on, rather than waiting out the page's patience.
+    await page.clock.install();
+    await signedInCustomer(page, server, email);
+    await page.locator('#booking-description').fill('Typed on one bar');
+    await endSession(page, email);
+    await page.locator('.portal-head').getByText('Sign in', { exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+    await page.route('**/api/auth/login', () => undefined);
+    await dialog.getByLabel(/^Password/).fill(PASSWORD);
+    const asked = page.waitForRequest('**/api/auth/login');
+    await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await asked;
+    await expect(dialog.getByRole('button', { name: 'Sending…' })).toBeVisible();
+
+    await page.clock.fastForward(60_000);
+
+    await expect(dialog.getByRole('status').filter({ hasText: 'Our server did not answer in time' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+    await page.unroute('**/api/auth/login');
+    await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`Signed in as Casey Customer (${email})`)).toBeVisible();
+    await expect(page.locator('#booking-description')).toHaveValue('Typed on one bar');
+  });
+
   test('with no signal the dialog says it cannot sign in now, at once, and the typed booking stays', async ({ page, server }) => {
     const email = unique('noa.offline');
     await signedInCustomer(page, server, email);
