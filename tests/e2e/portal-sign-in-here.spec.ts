@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { animationsEnded, expect, test } from './fixtures.ts';
 import { expectAxeClean, expectToast, open, registerInPage } from './portal-helpers.ts';
 import { PDF, bookWith, dayAhead, signedInCustomer } from './portal-steps.ts';
 
@@ -207,6 +207,39 @@ test.describe('signing in again on the portal, without leaving it', () => {
     await expect(page.locator('#booking-description')).toHaveValue('Typed with no signal');
   });
 });
+
+for (const [device, viewport] of [
+  ['a phone', { width: 360, height: 740 }],
+  ['a desktop', { width: 1280, height: 800 }],
+] as const) {
+  test(`on ${device} a toast that comes while the sign-in dialog is open shows above its backdrop and can be used`, async ({ page, server }) => {
+    await page.setViewportSize(viewport);
+    const email = unique('rae.toast-over');
+    await signedInCustomer(page, server, email);
+    await endSession(page, email);
+    await page.locator('.portal-head').getByRole('button', { name: 'Sign in', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+    await dialog.getByLabel(/^Password/).fill('not-the-passphrase');
+    await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Login Failed' });
+    await expect(toast).toBeVisible();
+    await animationsEnded(page);
+
+    // What is drawn at the toast's middle and its close button is the toast, not the dialog's backdrop over it.
+    const close = toast.locator('[data-close-button]');
+    for (const part of [toast, close]) {
+      expect(await part.evaluate((node) => {
+        const box = node.getBoundingClientRect();
+        return node.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+      })).toBe(true);
+    }
+    await close.click();
+    await expect(toast).toBeHidden();
+    // The dialog stays, the focus in it.
+    await expect(dialog).toBeVisible();
+    expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+  });
+}
 
 test('elsewhere on the site the toast’s Sign in still goes to the sign-in page', async ({ page, server }) => {
   const email = unique('ola.elsewhere');
