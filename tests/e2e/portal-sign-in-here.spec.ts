@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { animationsEnded, expect, test } from './fixtures.ts';
+import { animationsEnded, expect, scrollStopped, test, whollyOnScreen } from './fixtures.ts';
 import { expectAxeClean, expectToast, open, registerInPage } from './portal-helpers.ts';
 import { PDF, bookWith, dayAhead, signedInCustomer } from './portal-steps.ts';
 
@@ -240,6 +240,68 @@ for (const [device, viewport] of [
     expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
   });
 }
+
+test('on a phone scrolled far down the booking form, a bar under the header offers Sign in, and the customer stays where they were', async ({ page, server }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const email = unique('uma.far-down');
+  await signedInCustomer(page, server, email);
+  // Typing in the description, far down the form, the field just under the site's sticky header.
+  const description = page.locator('#booking-description');
+  await description.fill('Typed far down the page');
+  await description.evaluate((node) => {
+    const header = document.querySelector('.site-header')!.getBoundingClientRect().bottom;
+    window.scrollBy({ top: node.getBoundingClientRect().top - header - 4, behavior: 'instant' });
+  });
+  await scrollStopped(page);
+  await endSession(page, email);
+
+  // The header's Sign in is far above; the bar's is on the screen, clear of the sticky header, a thumb's size.
+  const headSignIn = page.locator('.portal-head').getByRole('button', { name: 'Sign in', exact: true });
+  const bar = page.locator('.portal-ended-bar');
+  const barSignIn = bar.getByRole('button', { name: 'Sign in', exact: true });
+  await expect(bar).toContainText('Your sign-in has ended.');
+  await expect(headSignIn).not.toBeInViewport();
+  expect(await whollyOnScreen(barSignIn)).toBe(true);
+  expect(await barSignIn.evaluate((node) => {
+    const box = node.getBoundingClientRect();
+    return node.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+  })).toBe(true);
+  const size = (await barSignIn.boundingBox())!;
+  expect(Math.min(size.width, size.height)).toBeGreaterThanOrEqual(44);
+  // The bar came over the field being typed in: the field moved clear of it.
+  await scrollStopped(page);
+  const barBottom = (await bar.boundingBox())!.y + (await bar.boundingBox())!.height;
+  expect((await description.boundingBox())!.y).toBeGreaterThanOrEqual(barBottom);
+  await expect(description).toBeFocused();
+  await expectAxeClean(page);
+
+  // Back at the top the header's own Sign in is in view, and the bar goes; further down it comes again.
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  await expect(bar).toHaveCount(0);
+  await expect(headSignIn).toBeInViewport();
+  await page.getByRole('button', { name: 'Submit booking' }).scrollIntoViewIfNeeded();
+  await expect(barSignIn).toBeVisible();
+
+  // Its Sign in opens the dialog; closed, the focus returns to it.
+  await barSignIn.click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+  await expect(dialog.getByLabel(/^Email/)).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(barSignIn).toBeFocused();
+
+  await barSignIn.click();
+  await dialog.getByLabel(/^Password/).fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(bar).toHaveCount(0);
+  await expect(page.locator('.portal-head').getByText(`Signed in as Casey Customer (${email})`)).toBeAttached();
+  // Still far down, back in the field they were typing in.
+  await expect(description).toBeFocused();
+  await expect(description).toHaveValue('Typed far down the page');
+  await expect(headSignIn).toHaveCount(0);
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+});
 
 test('elsewhere on the site the toast’s Sign in still goes to the sign-in page', async ({ page, server }) => {
   const email = unique('ola.elsewhere');
