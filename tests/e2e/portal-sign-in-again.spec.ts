@@ -88,6 +88,6 @@ async function signIn(page: Page, email: string): Promise<void> {
   await open(page, '/customer-auth');
   await page.locator('#signin-email').fill(email);
   await page.locator('#signin-password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/customer-portal/);
 }
