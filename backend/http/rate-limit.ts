@@ -3,7 +3,7 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { tooManyRequests } from './errors.ts';
 
 /** The rate-limited groups of calls. */
-export type LimitName = 'login' | 'register' | 'reset' | 'token' | 'lookup' | 'submit';
+export type LimitName = 'login' | 'register' | 'reset' | 'token' | 'lookup' | 'submit' | 'gone';
 
 type Rule = { points: number; seconds: number };
 
@@ -24,6 +24,10 @@ const RULES: Record<LimitName, { ip: Rule; account?: Rule }> = {
   token: { ip: { points: 30, seconds: 15 * 60 } },
   lookup: { ip: { points: 20, seconds: 60 * 60 }, account: { points: 10, seconds: 60 * 60 } },
   submit: { ip: { points: 30, seconds: 10 * 60 } },
+  // A device asking which accounts of its queue are gone (GET /api/auth/gone): once a drain, while another account's
+  // items wait on it, so a shared tablet asks often. Its ids cannot be guessed, but the calls stay bounded; counted
+  // apart, so a device's questions never use up what the same address may submit or look up.
+  gone: { ip: { points: 60, seconds: 15 * 60 } },
 };
 
 /** In-memory limiters (one process owns the database, so one process owns the counts too). */

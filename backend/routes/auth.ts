@@ -123,9 +123,10 @@ export function authRoutes(deps: AppDeps): Router {
    * Which of these accounts no longer exist (erased: deleted by their owner on another device, by the business, or by
    * the retention; or never known here). A device keeping items queued by such an account drops them, rather than
    * holding them for a sign-in that can never come (ADR 006). It says nothing about anyone else: an account's id is a
-   * random one that only its own devices and the business hold, and an erased account has nothing left to say.
+   * random one that only its own devices and the business hold, and an erased account has nothing left to say. Rate-limited
+   * per IP on an allowance of its own (rate-limit.ts); a device refused takes it as "none gone" and asks again next drain.
    */
-  router.get('/api/auth/gone', (ctx) => {
+  router.get('/api/auth/gone', limits.perIp('gone'), (ctx) => {
     const ids = parseValue('ids', ctx.query['ids'] ?? '', AccountIdsParam);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { gone: ids.filter((id) => (queries.user(id)?.email ?? ERASED) === ERASED) };

@@ -1,7 +1,11 @@
 import { v7 as uuidv7 } from 'uuid';
+import { inTime, timedOut } from './in-time.ts';
 
 /** Shown when a request never reached us; the form keeps what was typed. */
 export const OFFLINE_MESSAGE = 'We could not reach our server. Please check your connection and try again.';
+
+/** Shown when a request got no answer in time (inTime): one bar of signal, perhaps; the form keeps what was typed. */
+export const SLOW_MESSAGE = 'Our server did not answer in time: the signal may be weak. Please try again.';
 
 /** A refused or failed call, in the words the page shows. */
 export type Failure = {
@@ -18,21 +22,26 @@ export type Outcome<T> = { readonly ok: true; readonly status: number; readonly 
 /**
  * POSTs JSON with the session cookie and, for a command, its id as `Idempotency-Key`, so sending the same
  * submission again (a retry after a lost answer) creates it once. Never throws: the caller decides what a
- * failure looks like; `status` 0 means no answer at all (offline).
+ * failure looks like; `status` 0 means no (whole) answer at all: offline, or none within ANSWER_WITHIN_MS (in-time.ts),
+ * its message saying which.
  */
 export async function postJson<T>(path: string, body: unknown, idempotencyKey?: string): Promise<Outcome<T>> {
   let response: Response;
+  let text: string;
   try {
-    response = await fetch(path, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}) },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    return { ok: false, status: 0, message: OFFLINE_MESSAGE, fields: {} };
+    ({ response, text } = await inTime(async (signal) => {
+      const answer = await fetch(path, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}) },
+        body: JSON.stringify(body),
+        signal,
+      });
+      return { response: answer, text: await answer.text().catch((error: unknown) => (signal.aborted ? Promise.reject(error) : '')) };
+    }));
+  } catch (error) {
+    return { ok: false, status: 0, message: timedOut(error) ? SLOW_MESSAGE : OFFLINE_MESSAGE, fields: {} };
   }
-  const text = await response.text().catch(() => '');
   const json = parseJson(text);
   if (response.ok) return { ok: true, status: response.status, data: json as T };
   const error = (json as { error?: { message?: unknown; fields?: unknown } } | null)?.error;

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { UserView } from '#domain/views.ts';
+import { inTime } from '../lib/in-time.ts';
 
 /**
  * Who is signed in on this device, cached under `currentUser` (seed point 3: "the current user is cached
@@ -108,17 +109,21 @@ export async function refreshUserDetails(): Promise<void> {
   if (typeof user === 'object' && user?.id === before.id && JSON.stringify(user) !== JSON.stringify(before)) rememberUser(user);
 }
 
-/** The server's answer to `GET /api/auth/me`: the user, null for no session, 'offline' for no (good) answer. */
+/**
+ * The server's answer to `GET /api/auth/me`: the user, null for no session, 'offline' for no (good) answer, or none in
+ * time (in-time.ts: the admin's sign-in waits on it, and a portal with no user on the device yet).
+ */
 async function whoIsSignedIn(): Promise<UserView | null | 'offline'> {
-  let response: Response;
   try {
-    response = await fetch('/api/auth/me', { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } });
+    return await inTime(async (signal) => {
+      const response = await fetch('/api/auth/me', { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' }, signal });
+      if (response.status === 401) return null;
+      if (!response.ok) return 'offline';
+      return ((await response.json().catch(() => null)) as UserView | null) ?? 'offline';
+    });
   } catch {
     return 'offline';
   }
-  if (response.status === 401) return null;
-  if (!response.ok) return 'offline';
-  return ((await response.json().catch(() => null)) as UserView | null) ?? 'offline';
 }
 
 /** The cached user, live across tabs; null while prerendering. */

@@ -38,7 +38,7 @@ test('My account lets the admin put their name right and says a wrong current pa
   await expect(address.getByRole('status')).toContainText('We have sent a link to office@example.com.');
   const link = await mailedLink(server, 'office@example.com', 'confirm-new-email', /https?:\/\/\S+\/customer-auth\?verify=[\w-]+/, after);
 
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(button).toBeFocused();
 

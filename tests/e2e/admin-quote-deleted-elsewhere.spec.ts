@@ -94,7 +94,7 @@ test.describe('offline', () => {
     const panel = page.getByRole('dialog', { name: 'Waiting to send' });
     await expect(panel).toContainText('This quote was deleted on another device, so your change cannot be saved.');
     await expect(panel.getByRole('button', { name: 'Send again' })).toHaveCount(0);
-    await panel.getByRole('button', { name: 'Close' }).click();
+    await panel.getByRole('button', { name: 'Close', exact: true }).click();
 
     await problem.getByRole('button', { name: 'Discard the change' }).click();
     await expect(page.getByRole('button', { name: /Waiting to send/ })).toBeHidden();

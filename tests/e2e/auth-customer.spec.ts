@@ -117,6 +117,32 @@ test.describe('customer sign-in, sign-up and password reset', () => {
     }
   });
 
+  test('on one bar of signal a sign-in that never gets an answer gives up, says so, and the next try signs in', async ({ page, server }) => {
+    const email = 'sol.slow-signal@example.com';
+    expect((await new Client(server.url).register(email, PASSWORD, 'Sol', 'Slow')).status).toBe(201);
+    // A clock the test moves on, rather than waiting out the page's patience.
+    await page.clock.install();
+    await open(page, '/customer-auth');
+    await page.route('**/api/auth/login', () => undefined);
+    await page.getByLabel(/^Email/).fill(email);
+    await page.locator('#signin-password').fill(PASSWORD);
+    const asked = page.waitForRequest('**/api/auth/login');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await asked;
+    const button = page.locator('.auth-form').getByRole('button', { name: 'Sending…' });
+    await expect(button).toBeVisible();
+
+    await page.clock.fastForward(60_000);
+
+    await expect(page.getByRole('status').filter({ hasText: 'Our server did not answer in time' })).toBeVisible();
+    await expect(page.locator('.auth-form').getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.locator('#signin-password')).toHaveValue(PASSWORD);
+    await page.unroute('**/api/auth/login');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/customer-portal$/);
+    await expect(page.getByText(`Signed in as Sol Slow (${email})`)).toBeVisible();
+  });
+
   test('registering an address that has an account already says to sign in, with no welcome, and mails its owner', async ({ page, server }) => {
     const email = 'rita.repeat@example.com';
     const first = new Client(server.url);

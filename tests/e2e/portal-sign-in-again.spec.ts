@@ -55,7 +55,7 @@ test.describe('the portal when a sign-in ends with a booking waiting on the devi
     await expect(panel).toContainText('1 change is kept on this device for an account that is not signed in here');
     await expect(panel).not.toContainText('Rewiring');
     await expect(panel.getByRole('button', { name: 'Discard' })).toHaveCount(0);
-    await panel.getByRole('button', { name: 'Close' }).click();
+    await panel.getByRole('button', { name: 'Close', exact: true }).click();
 
     // Blair signs out (nothing of theirs waits), Alex signs in: Alex's booking arrives, once, in Alex's account.
     await page.getByRole('button', { name: 'Logout' }).click();

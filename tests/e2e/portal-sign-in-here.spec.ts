@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { animationsEnded, expect, scrollStopped, test, whollyOnScreen } from './fixtures.ts';
 import { expectAxeClean, expectToast, open, registerInPage } from './portal-helpers.ts';
 import { PDF, bookWith, dayAhead, signedInCustomer } from './portal-steps.ts';
 
@@ -153,6 +153,33 @@ test.describe('signing in again on the portal, without leaving it', () => {
     expect(server.storage.queries.bookingsForCustomer(null, id)).toHaveLength(0);
   });
 
+  test('on one bar of signal a sign-in that never gets an answer gives up in the dialog, says so, and the next try signs in', async ({ page, server }) => {
+    const email = unique('pip.one-bar');
+    // A clock the test moves on, rather than waiting out the page's patience.
+    await page.clock.install();
+    await signedInCustomer(page, server, email);
+    await page.locator('#booking-description').fill('Typed on one bar');
+    await endSession(page, email);
+    await page.locator('.portal-head').getByText('Sign in', { exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+    await page.route('**/api/auth/login', () => undefined);
+    await dialog.getByLabel(/^Password/).fill(PASSWORD);
+    const asked = page.waitForRequest('**/api/auth/login');
+    await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await asked;
+    await expect(dialog.getByRole('button', { name: 'Sending…' })).toBeVisible();
+
+    await page.clock.fastForward(60_000);
+
+    await expect(dialog.getByRole('status').filter({ hasText: 'Our server did not answer in time' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+    await page.unroute('**/api/auth/login');
+    await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`Signed in as Casey Customer (${email})`)).toBeVisible();
+    await expect(page.locator('#booking-description')).toHaveValue('Typed on one bar');
+  });
+
   test('with no signal the dialog says it cannot sign in now, at once, and the typed booking stays', async ({ page, server }) => {
     const email = unique('noa.offline');
     await signedInCustomer(page, server, email);
@@ -179,6 +206,101 @@ test.describe('signing in again on the portal, without leaving it', () => {
     await expect(page.getByText(`Signed in as Casey Customer (${email})`)).toBeVisible();
     await expect(page.locator('#booking-description')).toHaveValue('Typed with no signal');
   });
+});
+
+for (const [device, viewport] of [
+  ['a phone', { width: 360, height: 740 }],
+  ['a desktop', { width: 1280, height: 800 }],
+] as const) {
+  test(`on ${device} a toast that comes while the sign-in dialog is open shows above its backdrop and can be used`, async ({ page, server }) => {
+    await page.setViewportSize(viewport);
+    const email = unique('rae.toast-over');
+    await signedInCustomer(page, server, email);
+    await endSession(page, email);
+    await page.locator('.portal-head').getByRole('button', { name: 'Sign in', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+    await dialog.getByLabel(/^Password/).fill('not-the-passphrase');
+    await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Login Failed' });
+    await expect(toast).toBeVisible();
+    await animationsEnded(page);
+
+    // What is drawn at the toast's middle and its close button is the toast, not the dialog's backdrop over it.
+    const close = toast.locator('[data-close-button]');
+    for (const part of [toast, close]) {
+      expect(await part.evaluate((node) => {
+        const box = node.getBoundingClientRect();
+        return node.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+      })).toBe(true);
+    }
+    await close.click();
+    await expect(toast).toBeHidden();
+    // The dialog stays, the focus in it.
+    await expect(dialog).toBeVisible();
+    expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+  });
+}
+
+test('on a phone scrolled far down the booking form, a bar under the header offers Sign in, and the customer stays where they were', async ({ page, server }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const email = unique('uma.far-down');
+  await signedInCustomer(page, server, email);
+  // Typing in the description, far down the form, the field just under the site's sticky header.
+  const description = page.locator('#booking-description');
+  await description.fill('Typed far down the page');
+  await description.evaluate((node) => {
+    const header = document.querySelector('.site-header')!.getBoundingClientRect().bottom;
+    window.scrollBy({ top: node.getBoundingClientRect().top - header - 4, behavior: 'instant' });
+  });
+  await scrollStopped(page);
+  await endSession(page, email);
+
+  // The header's Sign in is far above; the bar's is on the screen, clear of the sticky header, a thumb's size.
+  const headSignIn = page.locator('.portal-head').getByRole('button', { name: 'Sign in', exact: true });
+  const bar = page.locator('.portal-ended-bar');
+  const barSignIn = bar.getByRole('button', { name: 'Sign in', exact: true });
+  await expect(bar).toContainText('Your sign-in has ended.');
+  await expect(headSignIn).not.toBeInViewport();
+  expect(await whollyOnScreen(barSignIn)).toBe(true);
+  expect(await barSignIn.evaluate((node) => {
+    const box = node.getBoundingClientRect();
+    return node.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+  })).toBe(true);
+  const size = (await barSignIn.boundingBox())!;
+  expect(Math.min(size.width, size.height)).toBeGreaterThanOrEqual(44);
+  // The bar came over the field being typed in: the field moved clear of it.
+  await scrollStopped(page);
+  const barBottom = (await bar.boundingBox())!.y + (await bar.boundingBox())!.height;
+  expect((await description.boundingBox())!.y).toBeGreaterThanOrEqual(barBottom);
+  await expect(description).toBeFocused();
+  await expectAxeClean(page);
+
+  // Back at the top the header's own Sign in is in view, and the bar goes; further down it comes again.
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  await expect(bar).toHaveCount(0);
+  await expect(headSignIn).toBeInViewport();
+  await page.getByRole('button', { name: 'Submit booking' }).scrollIntoViewIfNeeded();
+  await expect(barSignIn).toBeVisible();
+
+  // Its Sign in opens the dialog; closed, the focus returns to it.
+  await barSignIn.click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+  await expect(dialog.getByLabel(/^Email/)).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(barSignIn).toBeFocused();
+
+  await barSignIn.click();
+  await dialog.getByLabel(/^Password/).fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(bar).toHaveCount(0);
+  await expect(page.locator('.portal-head').getByText(`Signed in as Casey Customer (${email})`)).toBeAttached();
+  // Still far down, back in the field they were typing in.
+  await expect(description).toBeFocused();
+  await expect(description).toHaveValue('Typed far down the page');
+  await expect(headSignIn).toHaveCount(0);
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
 });
 
 test('elsewhere on the site the toast’s Sign in still goes to the sign-in page', async ({ page, server }) => {

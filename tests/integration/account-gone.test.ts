@@ -53,3 +53,28 @@ describe('GET /api/auth/gone', () => {
     expect(allEvents(server).length).toBe(before);
   });
 });
+
+describe('GET /api/auth/gone under the rate limits (RATE_LIMIT_SCALE=1)', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startServer({ env: { RATE_LIMIT_SCALE: '1' } });
+  });
+  afterAll(async () => {
+    await limited.close();
+  });
+
+  it('answers 429 with Retry-After to the 61st question from one IP within 15 minutes, and leaves the support lookup its own allowance', async () => {
+    const device = new Client(limited.url);
+    const asks = Array.from({ length: 60 }, () => device.get(`/api/auth/gone?ids=${randomUUID()}`));
+    expect(new Set((await Promise.all(asks)).map((r) => r.status))).toEqual(new Set([200]));
+
+    const sixtyFirst = await device.get(`/api/auth/gone?ids=${randomUUID()}`);
+
+    expectError(sixtyFirst, 429, 'too_many_requests');
+    const retryAfter = Number(sixtyFirst.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    // A device asking about its queue does not use up what a visitor of the same address may look up.
+    expect((await device.post('/api/support/lookup', { email: 'same.household@example.com', phone: '01632 960777' })).status).toBe(200);
+  });
+});

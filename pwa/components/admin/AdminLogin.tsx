@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { Link } from '@tanstack/react-router';
 import { LoginSchema } from '#domain/schemas/auth.ts';
-import { postJson } from '../../lib/api.ts';
+import { OFFLINE_MESSAGE, postJson } from '../../lib/api.ts';
 import { useForm } from '../../lib/form.ts';
 import type { FormSchema } from '../../lib/form.ts';
 import { toast } from '../../lib/toast.ts';
@@ -34,7 +34,12 @@ export function AdminLogin({ afterSignOut = false }: { afterSignOut?: boolean })
     }
     // The sign-in answer has no id: ask who is signed in, which also caches the admin on the device.
     const me = await refreshSession();
-    if (!me || me === 'offline' || !me.isAdmin) {
+    if (me === 'offline') {
+      // Signed in, but the question that follows got no answer (gone, or none in time): signing in again will do.
+      void toast.error('Login Failed', OFFLINE_MESSAGE);
+      return { kind: 'failed' as const, message: OFFLINE_MESSAGE };
+    }
+    if (!me || !me.isAdmin) {
       void toast.error('Login Failed', 'Login failed');
       return { kind: 'failed' as const, message: 'Login failed' };
     }

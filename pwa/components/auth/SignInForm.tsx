@@ -3,7 +3,6 @@ import { MSG } from '#domain/messages.ts';
 import type { UserView } from '#domain/views.ts';
 import { useForm } from '../../lib/form.ts';
 import type { FormSchema } from '../../lib/form.ts';
-import { OFFLINE_MESSAGE } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { rememberUser } from '../../offline/session.ts';
 import { Field } from '../ui/Field.tsx';
@@ -32,7 +31,8 @@ export function SignInForm({ id = 'signin', email, onSignedIn }: { id?: string; 
     onValid: async (values) => {
       const answer = await accountApi.signIn(values.email, values.password);
       if (!answer.ok) {
-        const message = answer.status === 401 ? MSG.invalidCredentials : answer.status === 0 ? OFFLINE_MESSAGE : answer.message;
+        // No answer (status 0): offline, or none in time on a weak signal; the message says which, and the button is free again.
+        const message = answer.status === 401 ? MSG.invalidCredentials : answer.message;
         void toast.error('Login Failed', message);
         return { kind: 'failed', message };
       }

@@ -2,7 +2,6 @@ import { useNavigate } from '@tanstack/react-router';
 import { LIMITS } from '#domain/limits.ts';
 import { useForm } from '../../lib/form.ts';
 import type { FormSchema } from '../../lib/form.ts';
-import { OFFLINE_MESSAGE } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { refreshSession, rememberUser } from '../../offline/session.ts';
 import { Field } from '../ui/Field.tsx';
@@ -41,7 +40,7 @@ export function SignUpForm() {
           void toast.error('Registration Failed', answer.message);
           return { kind: 'invalid', fields: answer.fields };
         }
-        const message = answer.status === 0 ? OFFLINE_MESSAGE : answer.message || 'Registration failed';
+        const message = answer.message || 'Registration failed';
         void toast.error('Registration Failed', message);
         return { kind: 'failed', message };
       }

@@ -1,6 +1,8 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 import { Toaster as Sonner } from 'sonner';
 import { markToasterMounted, PHONE_TOASTS, useToastPlacement } from '../../lib/toast.ts';
+import { useToastLayer } from './toast-layer.ts';
 import './toasts.css';
 
 
@@ -15,15 +17,18 @@ function subscribePhone(onChange: () => void): () => void {
  * longer, lib/toast.ts), swipe right to dismiss, F8 to jump to the toasts (and hold them while there). Loaded lazily by ToastHost. Top right below the sticky bars from a tablet up;
  * at the bottom on a phone, where a full-width toast at the top covered the very field a form had just scrolled
  * to and focused (and the line that said what was wrong with it). In the admin portal (placeToasts('header')) over
- * the site's header instead, where they cover no working control.
+ * the site's header instead, where they cover no working control. While a modal dialog is open they are drawn inside
+ * it, above its backdrop, where they can be pressed (toast-layer.ts); on a phone then at the top, over the dialog's
+ * heading rather than its buttons at the bottom.
  */
 export default function Toaster() {
   const phone = useSyncExternalStore(subscribePhone, () => window.matchMedia(PHONE_TOASTS).matches, () => false);
   const overHeader = useToastPlacement() === 'header';
-  return (
+  const layer = useToastLayer();
+  return createPortal(
     <>
       <Sonner
-        position={overHeader ? (phone ? 'top-center' : 'top-right') : phone ? 'bottom-center' : 'top-right'}
+        position={phone ? (overHeader || layer.inDialog ? 'top-center' : 'bottom-center') : 'top-right'}
         className={overHeader ? 'toaster--over-header' : ''}
         visibleToasts={1}
         duration={5000}
@@ -32,11 +37,12 @@ export default function Toaster() {
         closeButton
         toastOptions={{ classNames: { toast: 'toast', success: 'toast--success', error: 'toast--error', info: 'toast--info', description: 'toast__description', actionButton: 'toast__action', cancelButton: 'toast__action' } }}
         offset={{ top: overHeader ? 6 : 'calc(var(--sticky-h) + var(--sticky-below) + 12px)', right: 16 }}
-        mobileOffset={{ bottom: 12, left: 12, right: 12, top: overHeader ? 4 : 'calc(var(--sticky-h) + 8px)' }}
+        mobileOffset={{ bottom: 12, left: 12, right: 12, top: overHeader || layer.inDialog ? 4 : 'calc(var(--sticky-h) + 8px)' }}
         containerAriaLabel="Notifications"
       />
       <Mounted />
-    </>
+    </>,
+    layer.element,
   );
 }
 

@@ -15,6 +15,7 @@ import { PortalTabs } from './PortalTabs.tsx';
 import type { TabSpec } from './PortalTabs.tsx';
 import { QuickBooking } from './QuickBooking.tsx';
 import { SignInAgain, useSignInHere } from './SignInAgain.tsx';
+import { SignInEndedBar } from './SignInEndedBar.tsx';
 import type { PortalSearch, PortalTab } from './search.ts';
 import { SignOutButton } from './SignOutButton.tsx';
 import { formatWhen } from './format.ts';
@@ -38,7 +39,8 @@ type PortalPath = '/customer' | '/customer-portal';
  * pull or the outbox finds the session gone) leaves the portal where it is, with what was typed: its header says so
  * and offers Sign in, and what is sent meanwhile waits on the device for this account (session.ts markSignInEnded).
  * That Sign in (and the "Please sign in again" toast's) opens a dialog over the portal (SignInAgain), not the sign-in
- * page, so nothing typed is lost and the customer stays on the tab or chat they were on.
+ * page, so nothing typed is lost and the customer stays on the tab or chat they were on. Scrolled far from the header,
+ * a bar under the site's header says the sign-in ended and offers the same Sign in (SignInEndedBar).
  */
 export function CustomerPortal({ path, search }: { path: PortalPath; search: PortalSearch }) {
   const user = useCurrentUser();
@@ -127,6 +129,7 @@ function PortalScreen({ user, ended, path, search }: { user: UserView; ended: bo
   }, [tab, chat, refresh]);
   const title = useRef<HTMLHeadingElement>(null);
   const signIn = useSignInHere(ended, title);
+  const headSignIn = useRef<HTMLButtonElement>(null);
   // The toaster's code comes with the portal, while the signal is there: a first toast may come offline (an answer
   // kept on the device), where a page no service worker keeps yet could no longer fetch it.
   useEffect(warmToaster, []);
@@ -168,7 +171,7 @@ function PortalScreen({ user, ended, path, search }: { user: UserView; ended: bo
           {/* On the left: the notifications appear top right and must not cover Logout. */}
           <div className="portal-head__side">
             {ended ? (
-              <button type="button" className="btn btn--primary btn--small" aria-haspopup="dialog" onClick={signIn.open}>
+              <button ref={headSignIn} type="button" className="btn btn--primary btn--small" aria-haspopup="dialog" onClick={signIn.open}>
                 Sign in
               </button>
             ) : null}
@@ -180,6 +183,8 @@ function PortalScreen({ user, ended, path, search }: { user: UserView; ended: bo
           </div>
         </div>
       </div>
+      {/* Scrolled far down (a phone, a long form), the header's Sign in is out of view: this bar offers it. */}
+      {ended ? <SignInEndedBar anchor={headSignIn} onSignIn={signIn.open} /> : null}
       <div className="container portal-body" onFocus={signIn.track}>
         <PortalTabs tabs={TABS} current={tab} onChange={show}>
           {tab === 'new' ? (
