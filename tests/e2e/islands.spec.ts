@@ -35,7 +35,7 @@ test('the home page works before the router loads, and a link followed after the
   await expect(page.locator('html[data-router]')).toHaveCount(0);
   // An island responds without the router: the chat button opens its panel.
   await page.getByRole('button', { name: 'Chat with us' }).click();
-  await expect(page.getByRole('button', { name: 'Close chat' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Close chat', expanded: true })).toBeVisible();
 
   // That first input brought the router; a link now opens its page in place (the window is the same one).
   await page.locator('html[data-router="ready"]').waitFor({ state: 'attached' });
