@@ -1,4 +1,5 @@
 import { Suspense, lazy, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { followHeight } from '../../lib/height-var.ts';
 import { startOutbox } from '../../offline/start.ts';
 import { useKeepsNothing, useOffline, useOutboxCounts } from '../../offline/use-outbox.ts';
 import { Icon } from '../ui/Icon.tsx';
@@ -37,7 +38,7 @@ export function OutboxStatus() {
   const said = offline || failed > 0 || waitedLong ? waiting : 0;
   const total = said + failed;
   const shown = offline || total > 0;
-  useLayoutEffect(() => (shown && bar.current ? followHeight(bar.current) : undefined), [shown]);
+  useLayoutEffect(() => (shown && bar.current ? followHeight(bar.current, '--outbox-h') : undefined), [shown]);
   return (
     <>
       <p className="visually-hidden" aria-live="polite">
@@ -79,22 +80,6 @@ export function OutboxStatus() {
       ) : null}
     </>
   );
-}
-
-/**
- * Keeps `--outbox-h` (styles.css) at the bar's height while it is shown, so what sticks below the header (the
- * admin's tabs), the toasts and the scrolling to a focused field stay clear of it; 0 again once it goes.
- */
-function followHeight(element: HTMLElement): () => void {
-  const root = document.documentElement;
-  const set = (): void => root.style.setProperty('--outbox-h', `${element.getBoundingClientRect().height}px`);
-  set();
-  const observer = new ResizeObserver(set);
-  observer.observe(element);
-  return () => {
-    observer.disconnect();
-    root.style.removeProperty('--outbox-h');
-  };
 }
 
 function announcement(offline: boolean, waiting: number, failed: number): string {

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
+import { followHeight } from '../../lib/height-var.ts';
 
 /**
  * The portal's Sign in, kept within reach once the header's has gone out of view (a phone scrolled far down a long
@@ -15,7 +16,7 @@ export function SignInEndedBar({ anchor, onSignIn }: { anchor: RefObject<HTMLEle
   const shown = out || focused;
   useLayoutEffect(() => {
     if (!shown || !bar.current) return undefined;
-    const stop = keepClearOf(bar.current);
+    const stop = followHeight(bar.current, '--sticky-below');
     // Come as the sign-in ended, not with a scroll: the field being typed in, should the bar cover it, moves clear.
     if (!scrolled.current) uncover(bar.current);
     return stop;
@@ -82,15 +83,3 @@ function uncover(bar: HTMLElement): void {
   if (box.top < covered.bottom && box.bottom > covered.top) active.scrollIntoView({ block: 'nearest' });
 }
 
-/** Keeps `--sticky-below` at the bar's height while it shows (as OutboxStatus does `--outbox-h`). */
-function keepClearOf(element: HTMLElement): () => void {
-  const root = document.documentElement;
-  const set = (): void => root.style.setProperty('--sticky-below', `${element.getBoundingClientRect().height}px`);
-  set();
-  const observer = new ResizeObserver(set);
-  observer.observe(element);
-  return () => {
-    observer.disconnect();
-    root.style.removeProperty('--sticky-below');
-  };
-}
