@@ -68,28 +68,23 @@ test.describe('the admin sign-in', () => {
     await page.getByLabel('Password').fill(ADMIN.password);
     const submit = page.locator('.admin-login__submit');
 
+    /** `path` gets no answer: once the clock has moved on, the page gives up, says `says`, and the button is free again. */
+    const noAnswerFrom = async (path: string, says: string) => {
+      await page.route(path, () => undefined);
+      const asked = page.waitForRequest(path);
+      await submit.click();
+      await asked;
+      await expect(submit).toHaveText('Signing in…');
+      await page.clock.fastForward(60_000);
+      await expect(page.getByRole('alert').filter({ hasText: says })).toBeVisible();
+      await expect(submit).toHaveText('Sign in');
+      await page.unroute(path);
+    };
     // The sign-in itself gets no answer.
-    await page.route('**/api/login', () => undefined);
-    const asked = page.waitForRequest('**/api/login');
-    await submit.click();
-    await asked;
-    await expect(submit).toHaveText('Signing in…');
-    await page.clock.fastForward(60_000);
-    await expect(page.getByRole('alert').filter({ hasText: 'Our server did not answer in time' })).toBeVisible();
-    await expect(submit).toHaveText('Sign in');
-
+    await noAnswerFrom('**/api/login', 'Our server did not answer in time');
     // The sign-in answers, but the question who is signed in (which follows it) does not.
-    await page.unroute('**/api/login');
-    await page.route('**/api/auth/me', () => undefined);
-    const checked = page.waitForRequest('**/api/auth/me');
-    await submit.click();
-    await checked;
-    await expect(submit).toHaveText('Signing in…');
-    await page.clock.fastForward(60_000);
-    await expect(page.getByRole('alert').filter({ hasText: 'We could not reach our server' })).toBeVisible();
-    await expect(submit).toHaveText('Sign in');
+    await noAnswerFrom('**/api/auth/me', 'We could not reach our server');
 
-    await page.unroute('**/api/auth/me');
     await submit.click();
     await expect(page.getByRole('tablist')).toBeVisible();
   });

@@ -1,5 +1,18 @@
+import type { Page } from '@playwright/test';
 import { adminClient, customer, customerBooking, expectCounters, holdPulls, jobCard, pullNow, serverCounts, signIn, ukDay } from './admin-seed.ts';
 import { expect, test } from './fixtures.ts';
+import type { TestServer } from '../support/server.ts';
+
+/** A customer's job request (at `first.last@example.com`), pending on the signed-in tablet: the job, its card and the card's status. */
+async function pendingOnTablet(page: Page, server: TestServer, firstName: string, lastName: string, dates: Record<string, string> = {}) {
+  const email = `${firstName}.${lastName}@example.com`.toLowerCase();
+  const booking = await customerBooking(await customer(server, email, firstName, lastName), email, { firstName, lastName, ...dates });
+  await signIn(page);
+  const card = jobCard(page, `${firstName} ${lastName}`);
+  const badge = card.locator('.admin-card__head .status-badge');
+  await expect(badge).toHaveText('pending');
+  return { booking, card, badge };
+}
 
 /**
  * A job's status change queued with no signal and refused when it is sent: the card shows the job as the server has
@@ -7,12 +20,7 @@ import { expect, test } from './fixtures.ts';
  */
 test.describe('a status change the server refused', () => {
   test('started offline while the office cancelled the job: the card shows it cancelled, the start only in its panel, until the admin keeps it', async ({ page, context, server }) => {
-    const rhea = await customer(server, 'rhea.restarted@example.com', 'Rhea', 'Restarted');
-    const booking = await customerBooking(rhea, 'rhea.restarted@example.com', { firstName: 'Rhea', lastName: 'Restarted' });
-    await signIn(page);
-    const card = jobCard(page, 'Rhea Restarted');
-    const badge = card.locator('.admin-card__head .status-badge');
-    await expect(badge).toHaveText('pending');
+    const { booking, card, badge } = await pendingOnTablet(page, server, 'Rhea', 'Restarted');
 
     // No pull gets through from here until the admin answers (the signal comes back later for the job's change alone).
     const release = await holdPulls(page);
@@ -49,12 +57,7 @@ test.describe('a status change the server refused', () => {
   });
 
   test('refused at once as changed elsewhere while no pull gets through: the card shows the job as its panel says the server has it', async ({ page, server }) => {
-    const otto = await customer(server, 'otto.overtaken@example.com', 'Otto', 'Overtaken');
-    const booking = await customerBooking(otto, 'otto.overtaken@example.com', { firstName: 'Otto', lastName: 'Overtaken' });
-    await signIn(page);
-    const card = jobCard(page, 'Otto Overtaken');
-    const badge = card.locator('.admin-card__head .status-badge');
-    await expect(badge).toHaveText('pending');
+    const { booking, card, badge } = await pendingOnTablet(page, server, 'Otto', 'Overtaken');
 
     // The tablet's pulls stop getting through, and the office starts the job meanwhile.
     const release = await holdPulls(page);
@@ -80,12 +83,7 @@ test.describe('a status change the server refused', () => {
 
   test('confirmed offline into a slot the office booked meanwhile: the card stays pending with the double booking to answer, and Book anyway confirms it', async ({ page, context, server }) => {
     const day = ukDay(347);
-    const cleo = await customer(server, 'cleo.clash@example.com', 'Cleo', 'Clash');
-    const booking = await customerBooking(cleo, 'cleo.clash@example.com', { firstName: 'Cleo', lastName: 'Clash', startDate: day, finishDate: day, startTime: '10:00', finishTime: '14:00' });
-    await signIn(page);
-    const card = jobCard(page, 'Cleo Clash');
-    const badge = card.locator('.admin-card__head .status-badge');
-    await expect(badge).toHaveText('pending');
+    const { booking, card, badge } = await pendingOnTablet(page, server, 'Cleo', 'Clash', { startDate: day, finishDate: day, startTime: '10:00', finishTime: '14:00' });
 
     // No signal: the office books the morning, which the tablet cannot know; the tablet confirms Cleo's job.
     await context.setOffline(true);
@@ -121,12 +119,7 @@ test.describe('a status change the server refused', () => {
   });
   test('refused at once as a double booking with a job this tablet has not pulled yet: the panel says so, and names the job once the copy has it', async ({ page, server }) => {
     const day = ukDay(353);
-    const dora = await customer(server, 'dora.unseen@example.com', 'Dora', 'Unseen');
-    const booking = await customerBooking(dora, 'dora.unseen@example.com', { firstName: 'Dora', lastName: 'Unseen', startDate: day, finishDate: day, startTime: '10:00', finishTime: '14:00' });
-    await signIn(page);
-    const card = jobCard(page, 'Dora Unseen');
-    const badge = card.locator('.admin-card__head .status-badge');
-    await expect(badge).toHaveText('pending');
+    const { booking, card, badge } = await pendingOnTablet(page, server, 'Dora', 'Unseen', { startDate: day, finishDate: day, startTime: '10:00', finishTime: '14:00' });
 
     // The office books the morning on its own computer while the tablet's pulls do not get through.
     const release = await holdPulls(page);
