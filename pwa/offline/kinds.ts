@@ -41,6 +41,14 @@ export const ANSWER_KEPT_IN: Readonly<Partial<Record<string, 'chats' | 'messages
 };
 
 /**
+ * Kinds whose server answer is the job or quote they changed, as the server has it now: it goes into the device's copy
+ * as the item leaves the outbox (record-copy.ts keepCurrent: over the copy's, when newer), so a change that waited for
+ * the signal does not show the record as it was before it, between leaving the outbox and the next pull (which may be
+ * long coming: the feed down, the signal gone again). One sent at once is kept by its form's command as well.
+ */
+export const ANSWER_IS_RECORD: ReadonlySet<string> = new Set([KINDS.bookingStatus, KINDS.bookingDates, KINDS.bookingNotes, KINDS.bookingCancel, QUOTE_KINDS.update]);
+
+/**
  * Whether an item of this kind moves its record's version on by one when it lands: the admin's status, dates and notes
  * changes of a job, and an edit or a conversion of a quote. One queued after another counts it in its
  * `expectedVersion`; one that never lands (discarded) is counted out again.

@@ -23,11 +23,13 @@ export async function keepBooking(data: unknown): Promise<void> {
 }
 
 /**
- * A refusal's `current` (409: the record was changed elsewhere meanwhile) into the device's copy at once, over the
- * record the copy holds, when it is newer: the card then shows the server's version, as the refused change's panel
- * does ("On the server now"), not the copy's older one until the next pull (which may be long coming with no signal).
- * A record the copy no longer holds (a quote deleted elsewhere, pulled away meanwhile) is not brought back. Called by
- * the sender as it marks the item refused, in its transaction (`db`), and for a command sent straight away (submit.ts).
+ * A job or quote as the server has it now into the device's copy at once, over the record the copy holds, when it is
+ * newer: a refusal's `current` (409: changed elsewhere meanwhile), so the card shows the server's version as the refused
+ * change's panel does ("On the server now"); and a queued change's answer as it leaves the outbox (kinds.ts
+ * ANSWER_IS_RECORD), so the card does not go back to the record as it was before it. Not the copy's older version until
+ * the next pull (which may be long coming with no signal). A record the copy no longer holds (a quote deleted elsewhere,
+ * pulled away meanwhile) is not brought back. Called by the sender in its transaction (`db`), and for a command sent
+ * straight away (submit.ts).
  */
 export async function keepCurrent(db: DeviceDb, current: unknown): Promise<void> {
   if (isQuote(current)) await keepNewer(db, 'quotes', current, true);

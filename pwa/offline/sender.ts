@@ -2,7 +2,7 @@ import { BATCH_MAX_CALLS, BATCHABLE_PATH } from '#domain/schemas/batch.ts';
 import { openedDeviceDb } from './db.ts';
 import type { DeviceDb, OutboxFile, OutboxItem } from './db.ts';
 import { ACCOUNT_GONE, dropForGoneAccounts } from './gone-accounts.ts';
-import { ANSWER_KEPT_IN, goneMessage, holdsBack, whenGone } from './kinds.ts';
+import { ANSWER_IS_RECORD, ANSWER_KEPT_IN, goneMessage, holdsBack, whenGone } from './kinds.ts';
 import { readableLabel } from './labels.ts';
 import { changed } from './outbox.ts';
 import { keepCurrent } from './record-copy.ts';
@@ -141,18 +141,21 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
       if (sent.length > 0) {
         const done = batch.filter((item) => sent.includes(item.id));
         // By primary key: one delete each, where `where('id').anyOf` walks an index cursor. The answers kept in the
-        // device's copy (ANSWER_KEPT_IN) go in with the removal.
+        // device's copy (ANSWER_KEPT_IN, and a job's or quote's as changed: ANSWER_IS_RECORD) go in with the removal.
+        const answerOf = (item: OutboxItem) => (attempts[batch.indexOf(item)] as { data?: unknown }).data;
         const kept = done.flatMap((item) => {
           const table = ANSWER_KEPT_IN[item.kind];
-          const data = (attempts[batch.indexOf(item)] as { data?: unknown }).data;
+          const data = answerOf(item);
           return table && data !== null && typeof data === 'object' && 'id' in data ? [{ table, record: data }] : [];
         });
+        const records = done.filter((item) => ANSWER_IS_RECORD.has(item.kind)).map(answerOf);
         const seqs = done.map((item) => item.seq);
-        if (kept.length === 0) await db.outbox.bulkDelete(seqs);
+        if (kept.length === 0 && records.length === 0) await db.outbox.bulkDelete(seqs);
         else {
-          await db.transaction('rw', [db.outbox, db.chats, db.messages], async () => {
+          await db.transaction('rw', [db.outbox, db.chats, db.messages, db.bookings, db.quotes], async () => {
             await db.outbox.bulkDelete(seqs);
             for (const { table, record } of kept) await db[table].put(record as never);
+            for (const record of records) await keepCurrent(db, record);
           });
         }
         const gone = new Set(sent);
