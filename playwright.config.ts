@@ -9,8 +9,8 @@ import { ensureChromium } from './tests/support/chromium.ts';
 export default defineConfig({
   testDir: 'tests/e2e',
   // Two files at a time, each worker with a server of its own (tests/e2e/fixtures.ts): much of a browser test is
-  // waiting (for a pull, a toast, an outbox's try), so two on these two cores take about two thirds of the time of one.
-  // A file's tests run in order, one after another.
+  // waiting (for a toast, an outbox's try, a server restarting), so two on these two cores take little more than half
+  // the time of one. A file's tests run in order, one after another.
   fullyParallel: false,
   workers: 2,
   retries: 0,
