@@ -13,9 +13,9 @@ import { onOutboxEvent } from './signals.ts';
 
 /**
  * How fresh the device's copy is: the last pull's outcome ('failed': it broke for another reason than the connection)
- * and when the copy last matched the server (null: never on this device). `firstCopy` (asked for with the option of
- * that name): the ids of the jobs, quotes and messages the copy held when this screen's first pull ended (null until
- * then), read before another pull could add to it: what came after is news.
+ * and when the copy last matched the server (null: never on this device). `firstCopy` (asked for with the option
+ * `firstCopySince`): the ids of the jobs, quotes and messages made since then that the copy held when this screen's
+ * first pull ended (null until then), read before another pull could add to it: what came after is news.
  */
 export type MirrorStatus = { state: 'loading' | PullResult | 'failed'; syncedAt: string | null; firstCopy: ReadonlySet<string> | null };
 
@@ -37,8 +37,8 @@ export const MESSAGES_PULL_EVERY_MS = 5_000;
  * request, there is no long-lived connection to keep through proxies, sleep and flaky signal, and the same pull
  * brings every kind of record along.
  */
-export function useMirrorSync(user: UserView | null, options: { everyMs?: number; onSignedOut?: () => void; firstCopy?: boolean } = {}): MirrorSync {
-  const { everyMs = PULL_EVERY_MS, onSignedOut, firstCopy: remember = false } = options;
+export function useMirrorSync(user: UserView | null, options: { everyMs?: number; onSignedOut?: () => void; firstCopySince?: string } = {}): MirrorSync {
+  const { everyMs = PULL_EVERY_MS, onSignedOut, firstCopySince } = options;
   const [status, setStatus] = useState<MirrorStatus>({ state: 'loading', syncedAt: null, firstCopy: null });
   const [kick, setKick] = useState<() => void>(() => () => undefined);
   const owner = user?.id ?? null;
@@ -62,7 +62,7 @@ export function useMirrorSync(user: UserView | null, options: { everyMs?: number
           const syncedAt = mirror?.owner === owner ? mirror.syncedAt : null;
           // Read here, before the next pull can start (they never overlap): the screens' live queries show a pull's
           // rows a moment after it ends, so what they held then cannot tell the first pull's rows from the next one's.
-          if (remember && syncedAt !== null && firstCopy === null) firstCopy = await copiedIds();
+          if (firstCopySince !== undefined && syncedAt !== null && firstCopy === null) firstCopy = await copiedIds(firstCopySince);
           if (!alive) return;
           setStatus({ state, syncedAt, firstCopy });
           if (state === 'signed-out') onSignedOut?.();
@@ -90,7 +90,7 @@ export function useMirrorSync(user: UserView | null, options: { everyMs?: number
       document.removeEventListener('visibilitychange', visible);
       stop();
     };
-  }, [owner, everyMs, onSignedOut, remember]);
+  }, [owner, everyMs, onSignedOut, firstCopySince]);
   const refresh = useCallback(() => {
     setStatus((previous) => ({ ...previous, state: 'loading' }));
     kick();
@@ -98,11 +98,11 @@ export function useMirrorSync(user: UserView | null, options: { everyMs?: number
   return { ...status, refresh };
 }
 
-/** The ids of the jobs, quotes and messages in the device's copy, read together. */
-async function copiedIds(): Promise<ReadonlySet<string>> {
+/** The ids of the jobs, quotes and messages in the device's copy made since `since` (by their index: a tablet holds years of them), read together. */
+async function copiedIds(since: string): Promise<ReadonlySet<string>> {
   const db = deviceDb();
   const keys = await db.transaction('r', [db.bookings, db.quotes, db.messages], () =>
-    Promise.all([db.bookings.toCollection().primaryKeys(), db.quotes.toCollection().primaryKeys(), db.messages.toCollection().primaryKeys()]),
+    Promise.all([db.bookings, db.quotes, db.messages].map((table) => table.where('createdAt').aboveOrEqual(since).primaryKeys())),
   );
   return new Set(keys.flat());
 }

@@ -8,7 +8,7 @@ import { useOffline } from '../../offline/use-outbox.ts';
 import { MESSAGES_PULL_EVERY_MS, useBookings, useMirrorSync } from '../../offline/use-mirror.ts';
 import { AdminAccount } from './AdminAccount.tsx';
 import { AdminTabs } from './AdminTabs.tsx';
-import { useArrivals, useMessageArrivals } from './arrivals.ts';
+import { newsSince, useArrivals, useMessageArrivals } from './arrivals.ts';
 import { BookingsTab } from './bookings/BookingsTab.tsx';
 import { CalendarTab } from './calendar/CalendarTab.tsx';
 import { ChatTab } from './chat/ChatTab.tsx';
@@ -40,7 +40,8 @@ export function Dashboard({ user }: { user: UserView }) {
     // One toast with the outbox's own (offline/start.ts), which may say the same as a change is sent.
     void toast.info('Please sign in again', 'Your sign-in has ended. Changes not yet sent are kept on this device and go once you have signed in.', { once: 'sign-in-needed' });
   }, []);
-  const status = useMirrorSync(user, { everyMs: MESSAGES_PULL_EVERY_MS, onSignedOut: signedOut, firstCopy: true });
+  const [since] = useState(newsSince);
+  const status = useMirrorSync(user, { everyMs: MESSAGES_PULL_EVERY_MS, onSignedOut: signedOut, firstCopySince: since });
   const { refresh } = status;
   const bookings = useBookings(user.id);
   const quotes = useAdminQuotes();

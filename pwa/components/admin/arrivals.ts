@@ -26,6 +26,14 @@ type Candidate<News> = { readonly id: string; readonly createdAt: string; readon
 const CLOCKS_MS = 5 * 60_000;
 
 /**
+ * From when a record may be news for a portal opened now (made since, give or take the clocks, with a minute to spare):
+ * the mirror's firstCopy need hold only the ids of those (useMirrorSync's firstCopySince).
+ */
+export function newsSince(): string {
+  return new Date(Date.now() - CLOCKS_MS - 60_000).toISOString();
+}
+
+/**
  * The bookings and the quotes are two live queries of the device's copy: a pull that brings both changes them a
  * moment apart. What arrives within this time is said in one toast.
  */
