@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ADMIN } from '../support/server.ts';
 import { expect, test } from './fixtures.ts';
-import { expectToast, open } from './portal-helpers.ts';
+import { expectToast, lastMailId, mailedLink, open } from './portal-helpers.ts';
 import { dayAhead, signedInCustomer } from './portal-steps.ts';
 
 const PASSWORD = 'a-customer-passphrase';
@@ -158,6 +158,31 @@ test.describe('/customer-auth when already signed in', () => {
 });
 
 /** The session ends on the server (signed out elsewhere, timed out); the portal's copy then tries to refresh. */
+test('a password reset finished in another tab ends the sign-in here: the portal stays, with the half-typed booking', async ({ page, server }) => {
+  const email = unique('rory.reset');
+  await signedInCustomer(page, server, email);
+  await page.getByLabel(/^First name/).focus();
+  await page.locator('#booking-description').fill('Typed before the reset');
+
+  // Forgot their password: the mailed link, opened in another tab, sets a new one (which ends every session).
+  const after = lastMailId(server);
+  expect((await page.request.post('/api/auth/forgot-password', { data: { email } })).ok()).toBe(true);
+  const link = await mailedLink(server, email, 'password-reset', /https?:\/\/\S+\/reset-password\?token=[\w-]+/, after);
+  const other = await page.context().newPage();
+  await other.goto(link);
+  await other.locator('#reset-password').fill('a-new-passphrase');
+  await other.locator('#reset-confirmPassword').fill('a-new-passphrase');
+  await other.getByRole('button', { name: 'Reset password' }).click();
+  await expectToast(other, 'Password Updated');
+  await expect(other).toHaveURL(/\/customer-auth$/);
+  await expect(other.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+
+  // The portal's tab: where the customer was, with what they typed, saying the sign-in ended (not the sign-in page).
+  await expect(page.getByRole('status').filter({ hasText: `Your sign-in as ${email} has ended.` })).toBeVisible();
+  await expect(page).toHaveURL(/\/customer-portal$/);
+  await expect(page.locator('#booking-description')).toHaveValue('Typed before the reset');
+});
+
 async function endSessionAndLetThePortalLook(page: Page): Promise<void> {
   expect((await page.request.post('/api/auth/logout')).ok()).toBe(true);
   await page.evaluate(() => window.dispatchEvent(new Event('online')));

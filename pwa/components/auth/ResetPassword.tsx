@@ -7,7 +7,7 @@ import { createIdempotency } from '../../lib/api.ts';
 import { useForm } from '../../lib/form.ts';
 import type { FormSchema } from '../../lib/form.ts';
 import { toast } from '../../lib/toast.ts';
-import { forgetUser } from '../../offline/session.ts';
+import { refreshSession } from '../../offline/session.ts';
 import { Field } from '../ui/Field.tsx';
 import { SubmitRow } from '../home/fields.tsx';
 import { AuthFrame } from './AuthFrame.tsx';
@@ -26,7 +26,7 @@ const checks = seedToasts([
 /**
  * `/reset-password?token=…` (seed point 2): the mailed link's page. Without a token it says the link is
  * invalid and goes to sign-in; a refused token does the same. On success every session of the account has
- * ended, so the device forgets the user too, and the page goes to sign-in.
+ * ended, which the device then hears from the server (refreshSession), and the page goes to sign-in.
  */
 export function ResetPassword({ token }: { token: string | undefined }) {
   const navigate = useNavigate();
@@ -47,7 +47,9 @@ export function ResetPassword({ token }: { token: string | undefined }) {
       const answer = await accountApi.resetPassword(token ?? '', values.password, idempotency.current.keyFor(values));
       if (answer.ok) {
         idempotency.current.done();
-        forgetUser();
+        // Every session of that account has ended: the device's user, if it is theirs, is marked as ended (an open
+        // portal in another tab keeps what was typed and offers a sign-in); another account signed in here stays.
+        void refreshSession();
         void toast.success('Password Updated', answer.data.message);
         void navigate({ to: '/customer-auth' });
         return { kind: 'sent', message: answer.data.message };
