@@ -135,7 +135,7 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
             await keepCurrent(db, attempt.current);
           });
           all = all.map((other) => (other.id === item.id ? { ...other, state: 'failed' as const, error } : other));
-          broadcast({ type: 'refused', id: item.id, kind: item.kind, label: readableLabel(item.label), message: attempt.message });
+          broadcast({ type: 'refused', id: item.id, kind: item.kind, label: readableLabel(item.label), message: attempt.message, error });
         } else {
           stop ??= { item, attempt };
         }

@@ -86,7 +86,7 @@ function firstOutcome(id: string, ms: number): Promise<Attempt | undefined> {
   return new Promise((resolve) => {
     const stop = onOutboxEvent((event) => {
       if (event.type === 'sent' && event.items.some((item) => item.id === id)) resolve({ kind: 'sent', status: 200, data: null });
-      if (event.type === 'refused' && event.id === id) resolve({ kind: 'refused', status: 400, message: event.message, fields: {} });
+      if (event.type === 'refused' && event.id === id) resolve({ kind: 'refused', ...(event.error ?? { status: 400, message: event.message, fields: {} }) });
       if (event.type === 'paused') resolve({ kind: 'unreachable' });
       if (event.type === 'sign-in-needed') resolve({ kind: 'sign-in' });
     });
