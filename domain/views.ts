@@ -46,6 +46,23 @@ export const BookingView = z.object({
 });
 export type BookingView = z.infer<typeof BookingView>;
 
+/**
+ * A job a booking would double-book, as a 409 `booking_overlap` names it (`error.clashes`): whose job and when, so a
+ * device can name it before its copy has the job itself (booked on another device meanwhile).
+ */
+export const ClashView = BookingView.pick({
+  id: true,
+  firstName: true,
+  lastName: true,
+  serviceType: true,
+  status: true,
+  startDate: true,
+  finishDate: true,
+  startTime: true,
+  finishTime: true,
+});
+export type ClashView = z.infer<typeof ClashView>;
+
 export const QuoteView = z.object({
   id: text,
   userId: maybe,

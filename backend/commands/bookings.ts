@@ -9,6 +9,7 @@ import { describeBookingEvent } from '#domain/history.ts';
 import { HOLDS_SLOT, SCHEDULE_FIELDS, clashes, type Slot } from '#domain/schedule.ts';
 import type { CreateBookingInput, RequestDatesInput, UpdateBookingInput } from '#domain/schemas/booking.ts';
 import type { Attachment } from '#domain/schemas/fields.ts';
+import type { ClashView } from '#domain/views.ts';
 import type { EventStore } from '#data/event-store.ts';
 import type { Queries } from '#data/queries.ts';
 import { ERASED } from '#domain/limits.ts';
@@ -132,7 +133,7 @@ export function assertNoClash(uow: Uow, slot: Slot & { status: string }, allowOv
       first.startDate === first.finishDate ? '' : ` to ${first.finishDate}`
     }, ${first.startTime}–${first.finishTime}. Send allowOverlap to book it anyway.`,
     {
-      clashes: found.map((b) => ({
+      clashes: found.map((b): ClashView => ({
         id: b.id,
         firstName: b.firstName,
         lastName: b.lastName,

@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import type { EntityTable } from 'dexie';
-import type { BookingView, ChatView, ContactView, MessageView, QuoteView } from '#domain/views.ts';
+import type { BookingView, ChatView, ClashView, ContactView, MessageView, QuoteView } from '#domain/views.ts';
 import { loadMemoryIdb } from './memory-idb.ts';
 import { reportKeepsNothing } from './signals.ts';
 
@@ -44,12 +44,17 @@ export type OutboxItem = {
   /** Not before this time (ms since epoch): back-off after a failed attempt. */
   nextAt: number;
   createdAt: string;
-  /**
-   * Why the server refused it (a 4xx): its message and per-field messages; on a 409 (the record changed on the
-   * server meanwhile) the server's current version, so the user can compare both and choose.
-   */
-  error: { status: number; message: string; fields: Record<string, string>; current?: unknown; changed?: string[] } | null;
+  /** Why the server refused it (a 4xx). */
+  error: Refusal | null;
 };
+
+/**
+ * A server's refusal of an item, as kept with it and told to every page: its message and per-field messages; on a 409
+ * (the record changed on the server meanwhile) the server's current version, so the user can compare both and choose,
+ * and for a quote the fields changed meanwhile; on a double booking (booking_overlap) the jobs in the way as the server
+ * named them.
+ */
+export type Refusal = { status: number; message: string; fields: Record<string, string>; current?: unknown; changed?: string[]; clashes?: ClashView[] };
 
 /** Where the mirror stands: whose records it holds, under which feed epoch, and the position to ask from next. */
 export type MirrorState = { key: 'sync'; owner: string; epoch: string; position: number; syncedAt: string };

@@ -1,6 +1,7 @@
 import { BATCH_MAX_CALLS, BATCHABLE_PATH } from '#domain/schemas/batch.ts';
+import type { ClashView } from '#domain/views.ts';
 import { openedDeviceDb } from './db.ts';
-import type { DeviceDb, OutboxFile, OutboxItem } from './db.ts';
+import type { DeviceDb, OutboxFile, OutboxItem, Refusal } from './db.ts';
 import { ACCOUNT_GONE, dropForGoneAccounts } from './gone-accounts.ts';
 import { ANSWER_IS_RECORD, ANSWER_KEPT_IN, goneMessage, holdsBack, whenGone } from './kinds.ts';
 import { readableLabel } from './labels.ts';
@@ -14,7 +15,7 @@ export type Attempt =
   | { kind: 'unreachable' }
   | { kind: 'unavailable'; status: number; retryAfterMs: number }
   | { kind: 'sign-in' }
-  | { kind: 'refused'; status: number; message: string; fields: Record<string, string>; current?: unknown; changed?: string[] };
+  | { kind: 'refused'; status: number; message: string; fields: Record<string, string>; current?: unknown; changed?: string[]; clashes?: ClashView[] };
 
 /** How a drain ended: everything due was tried; another tab or the worker is sending; or the server could not be reached. */
 export type DrainResult = 'done' | 'busy' | 'stopped';
@@ -118,12 +119,13 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
         if (attempt.kind === 'sent') {
           sent.push(item.id);
         } else if (attempt.kind === 'refused') {
-          const error = {
+          const error: Refusal = {
             status: attempt.status,
             message: attempt.message,
             fields: attempt.fields,
             ...(attempt.current === undefined ? {} : { current: attempt.current }),
             ...(attempt.changed === undefined ? {} : { changed: attempt.changed }),
+            ...(attempt.clashes === undefined ? {} : { clashes: attempt.clashes }),
           };
           // A 409's record as the server has it now goes into the device's copy with the refusal (record-copy.ts), so
           // the card never shows an older version than its panel's "On the server now" until the next pull. Its form,
@@ -133,7 +135,7 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
             await keepCurrent(db, attempt.current);
           });
           all = all.map((other) => (other.id === item.id ? { ...other, state: 'failed' as const, error } : other));
-          broadcast({ type: 'refused', id: item.id, kind: item.kind, label: readableLabel(item.label), message: attempt.message });
+          broadcast({ type: 'refused', id: item.id, kind: item.kind, label: readableLabel(item.label), message: attempt.message, error });
         } else {
           stop ??= { item, attempt };
         }
@@ -418,7 +420,7 @@ function answered(status: number, json: unknown, text: string, statusText: strin
   if (status >= 200 && status < 300) return { kind: 'sent', status, data: json };
   if (status === 401) return { kind: 'sign-in' };
   if (status >= 500 || status === 429 || status === 408) return { kind: 'unavailable', status, retryAfterMs: retryAfter(retryAfterHeader) };
-  const error = (json as { error?: { message?: unknown; fields?: unknown; current?: unknown; changed?: unknown } } | null)?.error;
+  const error = (json as { error?: { message?: unknown; fields?: unknown; current?: unknown; changed?: unknown; clashes?: unknown } } | null)?.error;
   return {
     kind: 'refused',
     status,
@@ -428,6 +430,8 @@ function answered(status: number, json: unknown, text: string, statusText: strin
     ...(error?.current === undefined ? {} : { current: error.current }),
     // And, for a quote, the fields of the edit that were changed meanwhile.
     ...(Array.isArray(error?.changed) ? { changed: error.changed.filter((field): field is string => typeof field === 'string') } : {}),
+    // And, for a double booking (booking_overlap), the jobs in the way: the device's copy may not have them yet.
+    ...(Array.isArray(error?.clashes) ? { clashes: error.clashes.filter(isClash) } : {}),
   };
 }
 
@@ -446,4 +450,18 @@ function parse(text: string): unknown {
 
 function isStringRecord(value: unknown): value is Record<string, string> {
   return typeof value === 'object' && value !== null && Object.values(value).every((v) => typeof v === 'string');
+}
+
+/** Whether an entry of a 409's `clashes` has what naming the job takes (ClashView), so a form never draws half a job. */
+function isClash(value: unknown): value is ClashView {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  const maybe = (field: string) => v[field] === null || typeof v[field] === 'string';
+  return (
+    typeof v['id'] === 'string' &&
+    typeof v['firstName'] === 'string' &&
+    typeof v['serviceType'] === 'string' &&
+    typeof v['status'] === 'string' &&
+    ['lastName', 'startDate', 'finishDate', 'startTime', 'finishTime'].every(maybe)
+  );
 }

@@ -1,3 +1,5 @@
+import type { Refusal } from './db.ts';
+
 /**
  * What the outbox tells the rest of the app, in code that runs both in pages and in the service worker (no
  * window, no localStorage): events on the `sparkright-outbox` BroadcastChannel (to every open page of the
@@ -11,7 +13,11 @@ export type OutboxEvent =
   | { type: 'changed' }
   /** Items that went through, in the order sent (a batch's at once). */
   | { type: 'sent'; items: ReadonlyArray<{ id: string; kind: string; label: string }> }
-  | { type: 'refused'; id: string; kind: string; label: string; message: string }
+  /**
+   * An item the server refused, with the refusal as kept in the outbox (`error`), so a form whose item another tab or
+   * the service worker sent hears what it would have heard itself (a sender of an older version sends none).
+   */
+  | { type: 'refused'; id: string; kind: string; label: string; message: string; error?: Refusal }
   /** A sender stopped: the server could not be reached (or would not take anything now); what waits stays. */
   | { type: 'paused' }
   | { type: 'sign-in-needed' }

@@ -1,3 +1,4 @@
+import type { ClashView } from '#domain/views.ts';
 import { openedDeviceDb } from './db.ts';
 import { discard, enqueue } from './outbox.ts';
 import type { Command } from './outbox.ts';
@@ -21,6 +22,8 @@ export type SubmitOutcome =
       readonly message: string;
       readonly fields: Readonly<Record<string, string>>;
       readonly current?: unknown;
+      /** A double booking's jobs in the way, as the server named them (409 `booking_overlap`). */
+      readonly clashes?: readonly ClashView[];
     }
   /** Neither sent nor stored (no IndexedDB and no connection): the form keeps what was typed. */
   | { readonly kind: 'failed'; readonly message: string };
@@ -69,7 +72,7 @@ async function sendQueued(id: string, waitMs: number, takeBack: boolean): Promis
   const attempt = await first;
   if (attempt?.kind === 'sent') return { kind: 'sent', data: attempt.data };
   if (attempt?.kind === 'refused') {
-    const refused = { kind: 'refused', status: attempt.status, message: attempt.message, fields: attempt.fields } as const;
+    const refused = { kind: 'refused', status: attempt.status, message: attempt.message, fields: attempt.fields, ...clashesOf(attempt) } as const;
     if (!takeBack) return refused;
     await discard(id);
     return attempt.current === undefined ? refused : { ...refused, current: attempt.current };
@@ -83,7 +86,7 @@ function firstOutcome(id: string, ms: number): Promise<Attempt | undefined> {
   return new Promise((resolve) => {
     const stop = onOutboxEvent((event) => {
       if (event.type === 'sent' && event.items.some((item) => item.id === id)) resolve({ kind: 'sent', status: 200, data: null });
-      if (event.type === 'refused' && event.id === id) resolve({ kind: 'refused', status: 400, message: event.message, fields: {} });
+      if (event.type === 'refused' && event.id === id) resolve({ kind: 'refused', ...(event.error ?? { status: 400, message: event.message, fields: {} }) });
       if (event.type === 'paused') resolve({ kind: 'unreachable' });
       if (event.type === 'sign-in-needed') resolve({ kind: 'sign-in' });
     });
@@ -104,7 +107,14 @@ async function sendDirectly(command: Command): Promise<SubmitOutcome> {
       // The record as the server has it now into the copy (in memory here), as the sender does for an outbox item; a
       // copy that cannot take it changes nothing of what the form is told.
       if (attempt.current !== undefined) await openedDeviceDb().then((db) => keepCurrent(db, attempt.current)).catch(() => undefined);
-      return { kind: 'refused', status: attempt.status, message: attempt.message, fields: attempt.fields, ...(attempt.current === undefined ? {} : { current: attempt.current }) };
+      return {
+        kind: 'refused',
+        status: attempt.status,
+        message: attempt.message,
+        fields: attempt.fields,
+        ...(attempt.current === undefined ? {} : { current: attempt.current }),
+        ...clashesOf(attempt),
+      };
     case 'unreachable':
       return { kind: 'failed', message: NOT_SAVED };
     case 'unavailable':
@@ -112,4 +122,9 @@ async function sendDirectly(command: Command): Promise<SubmitOutcome> {
     case 'sign-in':
       return { kind: 'failed', message: SIGN_IN_FIRST };
   }
+}
+
+/** A refusal's jobs in the way, when the server named any (a double booking). */
+function clashesOf(attempt: Extract<Attempt, { kind: 'refused' }>): { clashes?: readonly ClashView[] } {
+  return attempt.clashes === undefined ? {} : { clashes: attempt.clashes };
 }

@@ -117,7 +117,7 @@ test.describe('a status change the server refused', () => {
     await expect(card.locator('.admin-overlap')).toContainText('Double booked with Hal Heldfast');
     await expect(jobCard(page, 'Hal Heldfast').locator('.admin-overlap')).toContainText('Double booked with Cleo Clash');
   });
-  test('refused at once as a double booking with a job this tablet has not pulled yet: the panel says so, and names the job once the copy has it', async ({ page, server }) => {
+  test('refused at once as a double booking with a job this tablet has not pulled yet: the panel names it from the server’s answer', async ({ page, server }) => {
     const day = ukDay(353);
     const { booking, card, badge } = await pendingOnTablet(page, server, 'Dora', 'Unseen', { startDate: day, finishDate: day, startTime: '10:00', finishTime: '14:00' });
 
@@ -127,20 +127,21 @@ test.describe('a status change the server refused', () => {
     const olive = { firstName: 'Olive', lastName: 'Office', serviceType: 'rewiring', startDate: day, finishDate: day, startTime: '09:00', finishTime: '12:00', status: 'confirmed', isManualBooking: true };
     expect((await office.post('/api/bookings', olive)).status).toBe(201);
 
-    // The tablet knows of no clash, so the confirmation goes, and the server refuses it.
+    // The tablet knows of no clash, so the confirmation goes, and the server refuses it, naming the job in the way.
     await card.getByLabel('Status').selectOption('confirmed');
     const problem = card.locator('.admin-problem');
     await expect(problem.getByRole('heading', { name: 'Double booking' })).toBeFocused();
-    await expect(problem).toContainText('Setting it to confirmed overlaps a job booked elsewhere (confirmed or under way) that this device has not caught up with yet.');
-    await expect(badge).toHaveText('pending');
-    expect(server.storage.queries.booking(booking.id)?.status).toBe('pending');
-
-    // The copy catches up: the panel names the job in the way.
-    await release();
-    await pullNow(page);
     await expect(problem.getByRole('listitem')).toHaveText(/^Olive Office – /);
     await expect(problem).toContainText('Setting it to confirmed overlaps a job already booked (confirmed or under way):');
     await expect(problem).not.toContainText('caught up');
+    await expect(badge).toHaveText('pending');
+    expect(server.storage.queries.booking(booking.id)?.status).toBe('pending');
+
+    // The copy catches up: the same job, named once.
+    await release();
+    await pullNow(page);
+    await expect(jobCard(page, 'Olive Office')).toBeVisible();
+    await expect(problem.getByRole('listitem')).toHaveText(/^Olive Office – /);
 
     await problem.getByRole('button', { name: 'Book anyway' }).click();
     await expect.poll(() => server.storage.queries.booking(booking.id)?.status).toBe('confirmed');

@@ -2,7 +2,7 @@ import type { ReactNode, Ref } from 'react';
 import '../ui/status-badge.css';
 import { directionsHref, telHref } from '#domain/content/shared.ts';
 import { ERASED } from '#domain/limits.ts';
-import type { BookingView } from '#domain/views.ts';
+import type { ClashView } from '#domain/views.ts';
 import type { FormStatus } from '../../lib/form.ts';
 import { personName } from '../../offline/admin-commands.ts';
 import { DiscardQuestion as SharedDiscardQuestion } from '../ui/DiscardQuestion.tsx';
@@ -169,10 +169,11 @@ export function Gone({ what, back, onBack }: { what: string; back: string; onBac
 }
 
 /**
- * Inside a form, before anything is sent: the days chosen overlap a job already booked (the jobs, or none listed when
- * only the server knew), and the one way to go on anyway. An alert, so it is read out when it appears.
+ * Inside a form: the days chosen overlap a job already booked (the jobs the device found before sending, or those the
+ * server named when it refused; none listed when the server named none), and the one way to go on anyway. An alert, so
+ * it is read out when it appears.
  */
-export function ClashWarning({ jobs, level = 'h3', action, onAction }: { jobs: readonly BookingView[]; level?: 'h3' | 'h4'; action: string; onAction: () => void }) {
+export function ClashWarning({ jobs, level = 'h3', action, onAction }: { jobs: readonly ClashView[]; level?: 'h3' | 'h4'; action: string; onAction: () => void }) {
   const Heading = level;
   return (
     <div className="admin-problem field--full" role="alert">
@@ -188,8 +189,8 @@ export function ClashWarning({ jobs, level = 'h3', action, onAction }: { jobs: r
   );
 }
 
-/** The confirmed jobs a new or changed job would overlap, by customer and time. */
-export function ClashList({ jobs }: { jobs: readonly BookingView[] }) {
+/** The confirmed jobs a new or changed job would overlap, by customer and time (from the device's copy or the server's 409). */
+export function ClashList({ jobs }: { jobs: readonly ClashView[] }) {
   if (jobs.length === 0) return null;
   return (
     <ul className="admin-clashes">

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MSG } from '#domain/messages.ts';
 import { HOLDS_SLOT, jobDates, SCHEDULE_FIELDS, sameSchedule, scheduleOf, type ScheduleField } from '#domain/schedule.ts';
-import type { BookingView } from '#domain/views.ts';
+import type { BookingView, ClashView } from '#domain/views.ts';
 import { useEscapeToClose } from '../../../lib/escape-close.ts';
 import { useForm } from '../../../lib/form.ts';
 import type { FormOutcome, FormSchema } from '../../../lib/form.ts';
@@ -37,7 +37,7 @@ const loadSchema = async (): Promise<FormSchema> => {
  */
 export function DatesForm({ job, jobs, onDone }: { job: BookingView; jobs: () => readonly BookingView[]; onDone: () => void }) {
   const { user } = useAdmin();
-  const [clash, setClash] = useState<BookingView[] | null>(null);
+  const [clash, setClash] = useState<readonly ClashView[] | null>(null);
   const anyway = useRef(false);
   // The job's dates as the admin saw them when the form opened. The device's copy may bring in a move made elsewhere
   // while the form is open (the customer moved their request): then saving says so first instead of overwriting it
@@ -89,7 +89,8 @@ export function DatesForm({ job, jobs, onDone }: { job: BookingView; jobs: () =>
             };
           }
           if (outcome.status === 409) {
-            setClash([]);
+            // A job booked elsewhere that the device's copy has not got yet: the server names it.
+            setClash(outcome.clashes ?? []);
             return { kind: 'failed', message: '' };
           }
           if (outcome.status === 400 && Object.keys(outcome.fields).length > 0) return { kind: 'invalid', fields: outcome.fields as Partial<Record<DateField, string>> };

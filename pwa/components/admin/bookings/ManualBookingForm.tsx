@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ADMIN_SERVICE_TYPES } from '#domain/content/services.ts';
-import type { BookingView } from '#domain/views.ts';
+import type { BookingView, ClashView } from '#domain/views.ts';
 import { useEscapeToClose } from '../../../lib/escape-close.ts';
 import { useForm } from '../../../lib/form.ts';
 import type { FormOutcome } from '../../../lib/form.ts';
@@ -25,7 +25,7 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
   const { user } = useAdmin();
   const heading = useRef<HTMLHeadingElement>(null);
   const [files, setFiles] = useState<File[]>([]);
-  const [clash, setClash] = useState<BookingView[] | null>(null);
+  const [clash, setClash] = useState<readonly ClashView[] | null>(null);
   const anyway = useRef(false);
   const formEl = useRef<HTMLFormElement | null>(null);
   useEffect(() => {
@@ -47,7 +47,7 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
       );
       if (others.length > 0 && !anyway.current) {
         setClash(others);
-        return { kind: 'failed', message: 'This job overlaps a job already booked (confirmed or under way): choose Book anyway or change the dates.' };
+        return { kind: 'failed', message: OVERLAPS };
       }
       const outcome = await addManualBooking({ values, files, allowOverlap: anyway.current }, user.id);
       anyway.current = false;
@@ -66,8 +66,9 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
           return { kind: 'saved', message: 'Saved on this device' };
         case 'refused':
           if (outcome.status === 409) {
-            setClash([]);
-            return { kind: 'failed', message: outcome.message };
+            // A job booked elsewhere that the device's copy has not got yet: the server names it (none named, its words).
+            setClash(outcome.clashes ?? []);
+            return { kind: 'failed', message: outcome.clashes?.length ? OVERLAPS : outcome.message };
           }
           if (outcome.status === 400 && Object.keys(outcome.fields).length > 0) return { kind: 'invalid', fields: outcome.fields };
           void toast.error('Failed to Create Booking', outcome.message);
@@ -153,3 +154,6 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
     </section>
   );
 }
+
+/** Under the buttons while the double-booking warning names the jobs in the way (found here or by the server). */
+const OVERLAPS = 'This job overlaps a job already booked (confirmed or under way): choose Book anyway or change the dates.';

@@ -1,5 +1,5 @@
 import { HOLDS_SLOT, clashMap, clashes, sameSchedule, type JobDates } from '#domain/schedule.ts';
-import type { BookingView } from '#domain/views.ts';
+import type { BookingView, ClashView } from '#domain/views.ts';
 import type { OutboxItem } from '../../../offline/db.ts';
 import { KINDS } from '../../../offline/kinds.ts';
 
@@ -7,8 +7,8 @@ import { KINDS } from '../../../offline/kinds.ts';
  * What stands between a change and the server, for the admin to decide (never decided for them):
  * - conflict: the job (or its notes) changed elsewhere meanwhile (409 with the server's version): keep mine or take theirs;
  * - clash: confirming (or adding) the job would double-book a confirmed one: do it anyway or leave it. `others`: the
- *   jobs in the way as the device found them before anything was sent (none when the server found the clash); its panel
- *   names them as they are now (jobsInTheWay);
+ *   jobs in the way as the device found them before anything was sent, or as the server named them when it refused
+ *   (none when it named none); its panel names them as they are now (jobsInTheWay);
  * - refused: any other refusal, with the server's words: send again or discard.
  * `item` is the outbox item that waits for the choice; without it the change was refused at once (online), or warned
  * of before it was made, and `made` is the job as the admin saw it then: if the device's copy has since brought in a
@@ -17,7 +17,7 @@ import { KINDS } from '../../../offline/kinds.ts';
  */
 export type Problem =
   | { type: 'conflict'; wanted: string; theirs: BookingView; item?: OutboxItem }
-  | { type: 'clash'; wanted: string; others: readonly BookingView[]; item?: OutboxItem; made?: BookingView }
+  | { type: 'clash'; wanted: string; others: readonly ClashView[]; item?: OutboxItem; made?: BookingView }
   | { type: 'refused'; message: string; item: OutboxItem };
 
 /** The problem an outbox item the server refused stands for, or null for an item of another kind. */
@@ -31,19 +31,22 @@ export function problemOf(item: OutboxItem, bookings: readonly BookingView[]): P
   const current = item.error.current as BookingView | undefined;
   if (item.error.status === 409 && current && typeof current === 'object' && 'version' in current) return { type: 'conflict', wanted, theirs: current, item };
   // Notes clash with no other job: any other refusal of them is the server's words. The jobs in the way: jobsInTheWay.
-  if (item.error.status === 409 && item.kind !== KINDS.message && item.kind !== KINDS.bookingNotes) return { type: 'clash', wanted, others: NO_CLASHES, item };
+  if (item.error.status === 409 && item.kind !== KINDS.message && item.kind !== KINDS.bookingNotes) return { type: 'clash', wanted, others: item.error.clashes ?? NO_CLASHES, item };
   return { type: 'refused', message: item.error.message, item };
 }
 
 /**
  * The booked jobs a double booking is with, worked out from the jobs as they are now (the device's copy, with the
- * outbox laid over it) each time its panel is drawn: a clash the server found with a job this device had not pulled yet
- * (booked on another device) names it once the copy has it. None found: the jobs the warning named when it was raised.
+ * outbox laid over it) each time its panel is drawn, and the jobs the server named that the copy has not got yet
+ * (booked on another device): a job the copy has is as the copy has it, the fresher, and only while it still clashes.
+ * None found: the jobs the warning named when it was raised.
  */
-export function jobsInTheWay(problem: Extract<Problem, { type: 'clash' }>, job: BookingView, bookings: readonly BookingView[]): readonly BookingView[] {
+export function jobsInTheWay(problem: Extract<Problem, { type: 'clash' }>, job: BookingView, bookings: readonly BookingView[]): readonly ClashView[] {
   const moved = problem.item?.kind === KINDS.bookingDates ? (problem.item.body as Partial<BookingView>) : {};
   const now = clashingJobs({ ...job, ...moved, status: problem.wanted }, bookings);
-  return now.length > 0 ? now : problem.others;
+  const unseen = problem.others.filter((other) => !bookings.some((known) => known.id === other.id));
+  const all = unseen.length === 0 ? now : [...now, ...unseen];
+  return all.length > 0 ? all : problem.others;
 }
 
 /** Notes as the server keeps them: trimmed, none as null. */

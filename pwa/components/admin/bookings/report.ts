@@ -40,7 +40,7 @@ export async function reportStatusOutcome(outcome: SubmitOutcome, job: BookingVi
         }
         return { type: 'conflict', wanted, theirs: current };
       }
-      if (outcome.status === 409) return { type: 'clash', wanted, others: [], made: job };
+      if (outcome.status === 409) return { type: 'clash', wanted, others: outcome.clashes ?? [], made: job };
       void toast.error('Update Failed', `Failed to update booking: ${outcome.message}`);
       return null;
     }

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import type { BookingView, QuoteView } from '#domain/views.ts';
+import type { BookingView, ClashView, QuoteView } from '#domain/views.ts';
 import { toast } from '../../../lib/toast.ts';
 import { personName } from '../../../offline/admin-commands.ts';
 import { convertQuote } from '../../../offline/admin-quote-commands.ts';
@@ -17,7 +17,7 @@ import { Modal } from '../Modal.tsx';
 export function ConvertDialog({ quote, bookings, onClose }: { quote: QuoteView; bookings: readonly BookingView[]; onClose: (converted: boolean) => void }) {
   const { user } = useAdmin();
   const form = useRef<HTMLFormElement>(null);
-  const [clash, setClash] = useState<BookingView[] | null>(null);
+  const [clash, setClash] = useState<readonly ClashView[] | null>(null);
   const [message, setMessage] = useState('');
   const [sending, setSending] = useState(false);
   const start = quote.preferredDate ?? today();
@@ -37,7 +37,8 @@ export function ConvertDialog({ quote, bookings, onClose }: { quote: QuoteView; 
     setSending(false);
     if (outcome.kind === 'sent') void toast.success('Quote Converted', `${personName(quote)} is now a confirmed job.`);
     else if (outcome.kind === 'queued') void toast.info('Saved on this device', `${personName(quote)}: the job is made when you're back online.`);
-    else if (outcome.kind === 'refused' && outcome.status === 409 && !anyway && !/already/i.test(outcome.message)) return setClash([]);
+    // A job booked elsewhere that the device's copy has not got yet: the server names it.
+    else if (outcome.kind === 'refused' && outcome.status === 409 && !anyway && !/already/i.test(outcome.message)) return setClash(outcome.clashes ?? []);
     else {
       void toast.error('Failed to convert quote', outcome.message);
       return setMessage(outcome.message);
