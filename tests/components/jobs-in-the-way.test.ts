@@ -3,7 +3,7 @@ import type { BookingView, ClashView } from '#domain/views.ts';
 import { jobsInTheWay, problemOf } from '../../pwa/components/admin/bookings/problems.ts';
 import type { OutboxItem } from '../../pwa/offline/db.ts';
 import { KINDS } from '../../pwa/offline/kinds.ts';
-import { aJob } from './a-job.ts';
+import { aJob, aRefusedChange } from './a-job.ts';
 
 /** A job's part in a clash as the server's 409 names it. */
 function named(job: BookingView): ClashView {
@@ -13,24 +13,8 @@ function named(job: BookingView): ClashView {
 
 /** `job`'s confirmation, refused by the server as a double booking with `clashes`. */
 function refusedConfirmation(job: BookingView, clashes?: ClashView[]): OutboxItem {
-  return {
-    id: 'item-1',
-    kind: KINDS.bookingStatus,
-    values: {},
-    label: 'Confirm Ann Example’s job',
-    method: 'PATCH',
-    path: `/api/bookings/${job.id}`,
-    body: { status: 'confirmed', expectedVersion: job.version },
-    record: job.id,
-    files: [],
-    filesField: null,
-    owner: 'admin',
-    state: 'failed',
-    attempts: 1,
-    nextAt: 0,
-    createdAt: '2026-11-25T09:00:00.000Z',
-    error: { status: 409, message: 'This job overlaps another job', fields: {}, ...(clashes ? { clashes } : {}) },
-  };
+  const change = { kind: KINDS.bookingStatus, label: 'Confirm Ann Example’s job', method: 'PATCH', path: `/api/bookings/${job.id}`, body: { status: 'confirmed', expectedVersion: job.version } } as const;
+  return aRefusedChange(job.id, change, { status: 409, message: 'This job overlaps another job', fields: {}, ...(clashes ? { clashes } : {}) });
 }
 
 // The panel of a confirmation refused as a double booking names the jobs in the way: those the device's copy finds,

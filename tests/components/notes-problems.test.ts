@@ -3,29 +3,14 @@ import type { BookingView } from '#domain/views.ts';
 import { alreadyAsWanted, problemOf } from '../../pwa/components/admin/bookings/problems.ts';
 import type { OutboxItem } from '../../pwa/offline/db.ts';
 import { KINDS, holdsBack, movesVersion } from '../../pwa/offline/kinds.ts';
+import { aRefusedChange } from './a-job.ts';
 
 const JOB = { id: 'job-1', status: 'confirmed', notes: 'Written at the office', version: 4, updatedAt: '2026-11-25T10:00:00.000Z' } as BookingView;
 
 /** A notes change the server refused: 409 with the job as it is now, or another refusal. */
 function refusedNotes(notes: string, error: OutboxItem['error']): OutboxItem {
-  return {
-    id: 'item-1',
-    kind: KINDS.bookingNotes,
-    values: { notes },
-    label: 'Notes on Ned Notes’s job',
-    method: 'PUT',
-    path: '/api/bookings/job-1/notes',
-    body: { notes, expectedVersion: 2 },
-    record: 'job-1',
-    files: [],
-    filesField: null,
-    owner: 'admin',
-    state: 'failed',
-    attempts: 1,
-    nextAt: 0,
-    createdAt: '2026-11-25T09:00:00.000Z',
-    error,
-  };
+  const change = { kind: KINDS.bookingNotes, values: { notes }, label: 'Notes on Ned Notes’s job', method: 'PUT', path: '/api/bookings/job-1/notes', body: { notes, expectedVersion: 2 } } as const;
+  return aRefusedChange('job-1', change, error);
 }
 
 describe("the admin's notes waiting on a job's card", () => {
