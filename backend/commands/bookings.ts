@@ -5,7 +5,8 @@ import { quoteDecider } from '#domain/deciders/quote.ts';
 import { reminderDecider } from '#domain/deciders/reminder.ts';
 import { ConflictError, DomainError, NotFoundError } from '#domain/errors.ts';
 import { personSubject, type RecordedEvent } from '#domain/events.ts';
-import { describeBookingEvent } from '#domain/history.ts';
+import { serviceTypeLabel } from '#domain/content/services.ts';
+import { daysWords, describeBookingEvent } from '#domain/history.ts';
 import { HOLDS_SLOT, SCHEDULE_FIELDS, clashes, type Slot } from '#domain/schedule.ts';
 import type { CreateBookingInput, RequestDatesInput, UpdateBookingInput } from '#domain/schemas/booking.ts';
 import type { Attachment } from '#domain/schemas/fields.ts';
@@ -127,11 +128,15 @@ export function assertNoClash(uow: Uow, slot: Slot & { status: string }, allowOv
   const found = clashes(slot, uow.queries.bookingsOverlapping(slot.startDate, slot.finishDate, HOLDS_SLOT));
   if (found.length === 0) return;
   const first = found[0]!;
+  // In words for the person who sees it (a refused change's "Not accepted" says it); an API client books it anyway
+  // with `allowOverlap` (the README's API section).
+  const hours = first.startTime && first.finishTime ? `, ${first.startTime}–${first.finishTime}` : '';
   throw new ConflictError(
     'booking_overlap',
-    `This job overlaps ${found.length === 1 ? 'another job' : `${found.length} other jobs`}: ${first.serviceType} on ${first.startDate}${
-      first.startDate === first.finishDate ? '' : ` to ${first.finishDate}`
-    }, ${first.startTime}–${first.finishTime}. Send allowOverlap to book it anyway.`,
+    `This job overlaps ${found.length === 1 ? 'another job' : `${found.length} other jobs`} already booked: ${serviceTypeLabel(first.serviceType)}, ${daysWords(
+      first.startDate ?? '',
+      first.finishDate ?? '',
+    )}${hours}. It can be booked anyway, or moved to other days.`,
     {
       clashes: found.map((b): ClashView => ({
         id: b.id,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANCEL_TOO_LATE, DATES_TOO_LATE } from '#domain/deciders/booking.ts';
+import { dayWords } from '#domain/history.ts';
 import { ERASED } from '#domain/limits.ts';
 import { bookingReference } from '#domain/reference.ts';
 import { Client, startServer, type TestServer } from '../support/server.ts';
@@ -328,7 +329,7 @@ describe('PATCH /api/bookings/{id}', () => {
       expect(res.status).toBe(409);
       expect(res.data.error.code).toBe('booking_overlap');
       expect(res.data.error.message).toBe(
-        `This job overlaps another job: Electrical Installation on ${first.startDate}, 09:00–13:00. Send allowOverlap to book it anyway.`,
+        `This job overlaps another job already booked: Electrical Installation, ${dayWords(first.startDate)}, 09:00–13:00. It can be booked anyway, or moved to other days.`,
       );
       expect(res.data.error.clashes).toHaveLength(1);
       expect(res.data.error.clashes[0]).toMatchObject({
@@ -354,7 +355,7 @@ describe('PATCH /api/bookings/{id}', () => {
 
       expect(res.status).toBe(409);
       expect(res.data.error.message).toBe(
-        `This job overlaps 2 other jobs: Electrical Installation on ${day} to ${next}, 08:00–16:00. Send allowOverlap to book it anyway.`,
+        `This job overlaps 2 other jobs already booked: Electrical Installation, ${dayWords(day)} to ${dayWords(next)}, 08:00–16:00. It can be booked anyway, or moved to other days.`,
       );
       expect(res.data.error.clashes).toHaveLength(2);
     });
