@@ -1,7 +1,7 @@
 import { BUSINESS } from '#domain/business.ts';
 import { clientRoutes } from '#domain/routes.ts';
 import type { Page } from '@playwright/test';
-import { expect, hydrated, test } from './fixtures.ts';
+import { expect, hydrated, reachedAtItsMiddle, test } from './fixtures.ts';
 
 /** The widths of the issue, each with a screen height people use at that width. */
 const SCREENS = [
@@ -50,10 +50,7 @@ for (const screen of SCREENS) {
         const header = (await page.locator('.site-header').boundingBox())!;
         expect((await panel.boundingBox())!.y, `the panel's top, ${consent} the cookie question`).toBeGreaterThanOrEqual(header.y + header.height);
         // What a tap on the close button's middle reaches is the button itself, not the header over it.
-        expect(await close.evaluate((button) => {
-          const box = button.getBoundingClientRect();
-          return button.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
-        })).toBe(true);
+        expect(await reachedAtItsMiddle(close)).toBe(true);
         await close.click();
         await expect(close).toBeHidden();
       }

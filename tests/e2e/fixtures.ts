@@ -32,6 +32,14 @@ export async function hydrated(page: Page): Promise<void> {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
 
+/** Whether a tap on the element's middle reaches the element itself, not something drawn over it (a header, a backdrop). */
+export function reachedAtItsMiddle(locator: Locator): Promise<boolean> {
+  return locator.evaluate((node) => {
+    const box = node.getBoundingClientRect();
+    return node.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+  });
+}
+
 /**
  * Waits until every finite animation and transition on the page has ended. Axe reads colours as they are drawn: a
  * button just clicked, still under the pointer, on its way to its hover colour (`.btn`'s 0.15 s transition) reads

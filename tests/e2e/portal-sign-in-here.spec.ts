@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { animationsEnded, expect, scrollStopped, test, whollyOnScreen } from './fixtures.ts';
+import { animationsEnded, expect, reachedAtItsMiddle, scrollStopped, test, whollyOnScreen } from './fixtures.ts';
 import { expectAxeClean, expectToast, open, registerInPage } from './portal-helpers.ts';
 import { PDF, bookWith, dayAhead, signedInCustomer } from './portal-steps.ts';
 
@@ -228,10 +228,7 @@ for (const [device, viewport] of [
     // What is drawn at the toast's middle and its close button is the toast, not the dialog's backdrop over it.
     const close = toast.locator('[data-close-button]');
     for (const part of [toast, close]) {
-      expect(await part.evaluate((node) => {
-        const box = node.getBoundingClientRect();
-        return node.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
-      })).toBe(true);
+      expect(await reachedAtItsMiddle(part)).toBe(true);
     }
     await close.click();
     await expect(toast).toBeHidden();
@@ -262,10 +259,7 @@ test('on a phone scrolled far down the booking form, a bar under the header offe
   await expect(bar).toContainText('Your sign-in has ended.');
   await expect(headSignIn).not.toBeInViewport();
   expect(await whollyOnScreen(barSignIn)).toBe(true);
-  expect(await barSignIn.evaluate((node) => {
-    const box = node.getBoundingClientRect();
-    return node.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
-  })).toBe(true);
+  expect(await reachedAtItsMiddle(barSignIn)).toBe(true);
   const size = (await barSignIn.boundingBox())!;
   expect(Math.min(size.width, size.height)).toBeGreaterThanOrEqual(44);
   // The bar came over the field being typed in: the field moved clear of it.
