@@ -13,6 +13,8 @@ export type Failure = {
   /** HTTP status, or 0 when the request never got an answer (offline, DNS, aborted). */
   readonly status: number;
   readonly message: string;
+  /** Status 0 because no answer came in time (inTime): it may have reached us, on a weak signal. */
+  readonly timedOut?: true;
   /** Per-field messages of a 400, keyed by field name (the server's zod issues). */
   readonly fields: Readonly<Record<string, string>>;
 };
@@ -40,7 +42,7 @@ export async function postJson<T>(path: string, body: unknown, idempotencyKey?: 
       return { response: answer, text: await answer.text().catch((error: unknown) => (signal.aborted ? Promise.reject(error) : '')) };
     }));
   } catch (error) {
-    return { ok: false, status: 0, message: timedOut(error) ? SLOW_MESSAGE : OFFLINE_MESSAGE, fields: {} };
+    return timedOut(error) ? { ok: false, status: 0, message: SLOW_MESSAGE, fields: {}, timedOut: true } : { ok: false, status: 0, message: OFFLINE_MESSAGE, fields: {} };
   }
   const json = parseJson(text);
   if (response.ok) return { ok: true, status: response.status, data: json as T };
@@ -52,6 +54,14 @@ export async function postJson<T>(path: string, body: unknown, idempotencyKey?: 
     message: typeof error?.message === 'string' ? error.message : `${response.status}: ${text || response.statusText}`,
     fields: isStringRecord(error?.fields) ? error.fields : {},
   };
+}
+
+/**
+ * What a form says for a failure with no answer (status 0): `offline`, its own words for a request that never reached
+ * us, or SLOW_MESSAGE when none came in time (the signal was there, too weak: "could not reach" was untrue).
+ */
+export function noAnswerMessage(failure: Failure, offline: string): string {
+  return failure.timedOut ? SLOW_MESSAGE : offline;
 }
 
 /**

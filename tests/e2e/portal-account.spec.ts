@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { BUSINESS } from '#domain/business.ts';
 import { QUOTE_PRICE_CHANGED } from '#domain/deciders/quote.ts';
@@ -220,6 +221,34 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     await expect(page.locator('#booking-firstName')).toHaveValue('Eleanor');
     await page.reload();
     await expect(page.getByText(/^Signed in as Eleanor Newman-Smith/)).toBeVisible();
+  });
+
+  test('on one bar of signal, My name and another address’s bookings give up waiting and say no answer came, not that we were out of reach', async ({ page, server }) => {
+    // A clock the test moves on, rather than waiting out the page's patience.
+    await page.clock.install();
+    await signedInCustomer(page, server, 'wes.weak-signal@example.com');
+    /** `path` gets no answer: once the clock has moved on, the page says so where the form says how it went. */
+    const noAnswerFrom = async (path: string, press: () => Promise<void>, said: Locator) => {
+      await page.route(path, () => undefined);
+      const asked = page.waitForRequest(path);
+      await press();
+      await asked;
+      await page.clock.fastForward(60_000);
+      await expect(said).toHaveText('Our server did not answer in time: the signal may be weak. Please try again.');
+      await page.unroute(path);
+    };
+
+    await page.getByRole('tab', { name: 'My Account' }).click();
+    const form = page.getByRole('form', { name: 'My name' });
+    await form.getByLabel(/^First name/).fill('Wesley');
+    await noAnswerFrom('**/api/account/name', () => form.getByRole('button', { name: 'Save my name' }).click(), form.getByRole('status'));
+    // Pressed again with the signal back, it is saved.
+    await form.getByRole('button', { name: 'Save my name' }).click();
+    await expect(form.getByRole('status')).toHaveText(/^Saved: your account now shows Wesley /);
+
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    await page.getByLabel('Bookings for the email address').fill('someone.else@example.com');
+    await noAnswerFrom('**/api/bookings/user/**', () => page.getByRole('button', { name: 'Show bookings' }).click(), page.getByRole('alert'));
   });
 
   test('an address typed wrong at sign-up is put right under My Account: the link sent to the new one moves the account', async ({ page, server }) => {

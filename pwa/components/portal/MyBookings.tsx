@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { UserView } from '#domain/views.ts';
+import { OFFLINE_MESSAGE, SLOW_MESSAGE } from '../../lib/api.ts';
+import { inTime, timedOut } from '../../lib/in-time.ts';
 import type { MirrorSync } from '../../offline/use-mirror.ts';
 import { useBookings } from '../../offline/use-mirror.ts';
 import { useNewReplies, useReplyAnnouncement } from './replies.ts';
@@ -33,17 +35,17 @@ export function MyBookings({ user, copy, onChat, returnTo }: { user: UserView; c
     }
     busy.current = true;
     setAsking(true);
-    const response = await fetch(`/api/bookings/user/${encodeURIComponent(email)}`, {
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json' },
-    }).catch(() => null);
+    // Given up after ANSWER_WITHIN_MS (in-time.ts): on one bar of signal the button stayed busy for ever.
+    const answer = await inTime(async (signal) => {
+      const response = await fetch(`/api/bookings/user/${encodeURIComponent(email)}`, { credentials: 'same-origin', headers: { Accept: 'application/json' }, signal });
+      return { response, body: (await response.json().catch(() => null)) as { error?: { message?: string } } | null };
+    }).catch((error: unknown) => (timedOut(error) ? SLOW_MESSAGE : OFFLINE_MESSAGE));
     busy.current = false;
     setAsking(false);
-    const body = (await response?.json().catch(() => null)) as { error?: { message?: string } } | null;
     setRefusal(
-      !response
-        ? 'We could not reach our server. Please check your connection and try again.'
-        : (body?.error?.message ?? (response.ok ? 'These are not your bookings.' : `${response.status}: ${response.statusText}`)),
+      typeof answer === 'string'
+        ? answer
+        : (answer.body?.error?.message ?? (answer.response.ok ? 'These are not your bookings.' : `${answer.response.status}: ${answer.response.statusText}`)),
     );
   };
   return (
