@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { Client } from '../support/server.ts';
 import { adminClient, customer, jobCard, ownServer, pullNow, signIn, ukDay } from './admin-seed.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, scrollStopped, test } from './fixtures.ts';
 
 // A server of its own: the lists hold this file's 70 jobs and 40 contacts only.
 const own = ownServer();
@@ -106,6 +106,46 @@ test('a new search or filter starts the job list again at 30, however many Show 
   await expect(cards).toHaveCount(60);
   await page.getByRole('searchbox', { name: 'Find a job' }).fill('');
   await expect(cards).toHaveCount(30);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('a jump to the end of a long list shows Show more where it stays, once the cards on the screen are drawn', async ({ page }) => {
+    await signIn(page, own.server.url);
+    const lists = [
+      { view: 'the jobs', card: '.admin-job', more: 'Show 30 more (40 left)' },
+      { view: 'the compact jobs', card: '.admin-job', more: 'Show 30 more (40 left)' },
+      { view: 'the contacts', card: '.admin-contact', more: 'Show 30 more (80 left)' },
+    ];
+    for (const { view, card, more } of lists) {
+      if (view === 'the compact jobs') await page.getByRole('button', { name: 'Compact list' }).click();
+      if (view === 'the contacts') {
+        // Another tab opens at the top of the page, scrolled there smoothly: from the end of the last list.
+        await page.getByRole('tab', { name: 'Contacts' }).click();
+        await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      }
+      const button = page.getByRole('button', { name: more });
+      await expect(button).toBeAttached();
+      await scrollStopped(page);
+      // From the top to the end at once, as End or a drag of the scroll bar goes.
+      const at = await button.evaluate((node) => {
+        window.scrollTo({ top: 0, behavior: 'instant' });
+        node.scrollIntoView({ block: 'end', behavior: 'instant' });
+        return node.getBoundingClientRect().top;
+      });
+      // The cards on the screen are drawn a frame or two later (content-visibility): once none is left undrawn, the
+      // button is where it was. It was pushed 300 to 450 px, off the screen or up the list.
+      await page.waitForFunction((selector) => {
+        const shown = [...document.querySelectorAll(selector)].filter((node) => {
+          const box = node.getBoundingClientRect();
+          return box.bottom > 0 && box.top < window.innerHeight;
+        });
+        return shown.length > 0 && shown.every((node) => node.checkVisibility({ contentVisibilityAuto: true }));
+      }, card);
+      expect(Math.round(await button.evaluate((node) => node.getBoundingClientRect().top)), view).toBe(Math.round(at));
+    }
+  });
 });
 
 test('back from a chat opened from its link, far down the chat list, the focus is on that chat’s row, drawn for it', async ({ page }) => {
