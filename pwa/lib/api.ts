@@ -57,11 +57,13 @@ export async function postJson<T>(path: string, body: unknown, idempotencyKey?: 
 }
 
 /**
- * What a form says for a failure with no answer (status 0): `offline`, its own words for a request that never reached
- * us, or SLOW_MESSAGE when none came in time (the signal was there, too weak: "could not reach" was untrue).
+ * What a form says for a failure: the server's words; for no answer (status 0), `unreachable`, its own words for a request
+ * that never reached us, or SLOW_MESSAGE when none came in time (the signal was there, too weak: "could not reach" was
+ * untrue, and the change may have been made).
  */
-export function noAnswerMessage(failure: Failure, offline: string): string {
-  return failure.timedOut ? SLOW_MESSAGE : offline;
+export function failureText(failure: Failure, unreachable: string): string {
+  if (failure.status !== 0) return failure.message;
+  return failure.timedOut ? SLOW_MESSAGE : unreachable;
 }
 
 /**

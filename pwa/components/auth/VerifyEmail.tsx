@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { noAnswerMessage } from '../../lib/api.ts';
+import { failureText } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { refreshSession, useCurrentUser } from '../../offline/session.ts';
 import { accountApi } from './account-api.ts';
@@ -28,7 +28,7 @@ export function VerifyEmail({ token, onUsed }: { token: string; onUsed: () => vo
         setState({ kind: 'done', movedTo: answer.data.email ?? null, admin: answer.data.admin === true, other: answer.data.otherAccount === true });
         await refreshSession();
       } else {
-        setState({ kind: 'failed', message: answer.status === 0 ? noAnswerMessage(answer, 'We could not reach our server to confirm your address. Please open the link again when you are online.') : answer.message });
+        setState({ kind: 'failed', message: failureText(answer, 'We could not reach our server to confirm your address. Please open the link again when you are online.') });
       }
       onUsed();
       requestAnimationFrame(() => panel.current?.focus());

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { BUSINESS } from '#domain/business.ts';
 import type { UserView } from '#domain/views.ts';
-import { noAnswerMessage, postJson } from '../../lib/api.ts';
+import { failureText, postJson } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { signOutDevice } from '../../offline/sign-out.ts';
 import { ChangeEmail } from './ChangeEmail.tsx';
@@ -75,7 +75,7 @@ function DeleteDialog({ user, onClose }: { user: UserView; onClose: () => void }
     sending.current = false;
     setBusy(false);
     if (!answer.ok) {
-      setError(answer.status === 0 ? noAnswerMessage(answer, 'We could not reach our server. Deleting your account needs a connection.') : answer.message);
+      setError(failureText(answer, 'We could not reach our server. Deleting your account needs a connection.'));
       // Refused: back to the field, its words selected, to type the password again.
       password.current?.focus();
       password.current?.select();

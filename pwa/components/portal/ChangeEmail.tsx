@@ -1,6 +1,6 @@
 import { LIMITS } from '#domain/limits.ts';
 import type { UserView } from '#domain/views.ts';
-import { noAnswerMessage, postJson } from '../../lib/api.ts';
+import { failureText, postJson } from '../../lib/api.ts';
 import { useForm } from '../../lib/form.ts';
 import type { FormSchema } from '../../lib/form.ts';
 import { refreshSession } from '../../offline/session.ts';
@@ -35,7 +35,7 @@ export function ChangeEmail({ user, after = CUSTOMER_AFTER }: { user: UserView; 
         return { kind: 'sent', message: answer.data.message };
       }
       if (answer.status === 400 && Object.keys(answer.fields).length > 0) return { kind: 'invalid', fields: answer.fields };
-      const message = answer.status === 0 ? noAnswerMessage(answer, 'We could not reach our server. Changing your email address needs a connection.') : answer.message;
+      const message = failureText(answer, 'We could not reach our server. Changing your email address needs a connection.');
       return { kind: 'failed', message };
     },
   });

@@ -1,6 +1,6 @@
 import { LIMITS } from '#domain/limits.ts';
 import type { UserView } from '#domain/views.ts';
-import { noAnswerMessage, postJson } from '../../lib/api.ts';
+import { failureText, postJson } from '../../lib/api.ts';
 import { useForm } from '../../lib/form.ts';
 import type { FormSchema } from '../../lib/form.ts';
 import { rememberUser } from '../../offline/session.ts';
@@ -33,7 +33,7 @@ export function ChangeName({ user, intro = CUSTOMER_INTRO }: { user: UserView; i
         return { kind: 'saved', message: `Saved: your account now shows ${answer.data.firstName} ${answer.data.lastName}.` };
       }
       if (answer.status === 400 && Object.keys(answer.fields).length > 0) return { kind: 'invalid', fields: answer.fields };
-      const message = answer.status === 0 ? noAnswerMessage(answer, 'We could not reach our server. Changing your name needs a connection.') : answer.message;
+      const message = failureText(answer, 'We could not reach our server. Changing your name needs a connection.');
       return { kind: 'failed', message };
     },
   });

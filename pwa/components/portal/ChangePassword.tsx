@@ -1,5 +1,5 @@
 import { LIMITS } from '#domain/limits.ts';
-import { noAnswerMessage, postJson } from '../../lib/api.ts';
+import { failureText, postJson } from '../../lib/api.ts';
 import { useForm } from '../../lib/form.ts';
 import type { FormSchema } from '../../lib/form.ts';
 import { useOffline } from '../../offline/use-outbox.ts';
@@ -27,7 +27,7 @@ export function ChangePassword() {
       // The line under the button says how it went (a toast saying it again only covered the form).
       if (answer.ok) return { kind: 'sent', message: answer.data.message };
       if (answer.status === 400 && Object.keys(answer.fields).length > 0) return { kind: 'invalid', fields: answer.fields };
-      const message = answer.status === 0 ? noAnswerMessage(answer, 'We could not reach our server. Changing your password needs a connection.') : answer.message;
+      const message = failureText(answer, 'We could not reach our server. Changing your password needs a connection.');
       return { kind: 'failed', message };
     },
   });
