@@ -81,3 +81,22 @@ export async function whollyOnScreen(element: Locator): Promise<boolean> {
     return box.top >= 0 && box.bottom <= innerHeight;
   });
 }
+
+/**
+ * The visible controls (`controls`) inside `scope` smaller than a fingertip: under 44 px tall (WCAG 2.5.5's size) or
+ * under `minWidth` wide (44 as well, or 2.5.8's 24 where a row of seven days leaves less), as 'w×h <element…>'. Toasts
+ * are left out: they are checked where they rest.
+ */
+export async function smallTargets(page: Page, scope: string, controls: string, minWidth = 43.5): Promise<string[]> {
+  await expect(page.locator(scope).first()).toBeAttached();
+  return page.locator(scope).evaluateAll(
+    (roots, [selector, narrowest]) =>
+      roots
+        .flatMap((root) => [...root.querySelectorAll(selector)])
+        .filter((el) => (el as HTMLElement).offsetParent !== null && !el.closest('[data-sonner-toaster]'))
+        .map((el) => ({ el: (el as HTMLElement).outerHTML.slice(0, 90), rect: el.getBoundingClientRect() }))
+        .filter(({ rect }) => rect.height < 43.5 || rect.width < narrowest)
+        .map(({ el, rect }) => `${Math.round(rect.width)}×${Math.round(rect.height)} ${el}`),
+    [controls, minWidth] as const,
+  );
+}
