@@ -1,6 +1,6 @@
 import { createEvents, type EventAttributes, type EventStatus } from 'ics';
 import { BUSINESS } from '#domain/business.ts';
-import { serviceTypeLabel } from '#domain/content/services.ts';
+import { serviceTypeLabel } from '#domain/content/service-types.ts';
 import { bookingReference } from '#domain/reference.ts';
 import type { Booking } from '#data/queries.ts';
 import { BUSINESS_TIME_ZONE, addDays, dateArray, isCalendarDate, zonedTimeToUtc } from './zoned-time.ts';

@@ -5,7 +5,7 @@ import { quoteDecider } from '#domain/deciders/quote.ts';
 import { reminderDecider } from '#domain/deciders/reminder.ts';
 import { ConflictError, DomainError, NotFoundError } from '#domain/errors.ts';
 import { personSubject, type RecordedEvent } from '#domain/events.ts';
-import { serviceTypeLabel } from '#domain/content/services.ts';
+import { serviceTypeLabel } from '#domain/content/service-types.ts';
 import { daysWords, describeBookingEvent } from '#domain/history.ts';
 import { HOLDS_SLOT, SCHEDULE_FIELDS, clashes, type Slot } from '#domain/schedule.ts';
 import type { CreateBookingInput, RequestDatesInput, UpdateBookingInput } from '#domain/schemas/booking.ts';

@@ -1,5 +1,5 @@
 import { BUSINESS } from '#domain/business.ts';
-import { serviceTypeLabel } from '#domain/content/services.ts';
+import { serviceTypeLabel } from '#domain/content/service-types.ts';
 import { scheduleWords } from '#domain/history.ts';
 import { formatPounds } from '#domain/money.ts';
 import { bookingReference } from '#domain/reference.ts';

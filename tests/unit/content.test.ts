@@ -7,6 +7,7 @@ import * as home from '#domain/content/home.ts';
 import * as landing from '#domain/content/landing.ts';
 import * as pages from '#domain/content/pages.ts';
 import * as privacy from '#domain/content/privacy.ts';
+import * as serviceTypes from '#domain/content/service-types.ts';
 import * as services from '#domain/content/services.ts';
 import * as shared from '#domain/content/shared.ts';
 import * as showcase from '#domain/content/showcase.ts';
@@ -26,7 +27,7 @@ function stringsIn(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
-const modules = { areas, faq, home, landing, pages, privacy, services, shared, showcase, townPages, chat, tips };
+const modules = { areas, faq, home, landing, pages, privacy, services, serviceTypes, shared, showcase, townPages, chat, tips };
 const chatSamples = ['', 'price', 'urgent', 'area', 'rewire', 'qualified', 'hello', 'something else'].map((t) => chat.replyFor(t));
 const generated = [chat.greeting(), chatSamples, shared.hoursLines(), shared.hoursSentence(), areas.townsWithDistance(), shared.PROCESS_STEPS];
 const allContent = stringsIn([modules, generated]);
@@ -55,16 +56,16 @@ describe('the services', () => {
     for (const s of services.SERVICES) if (s.href) expect(isClientRoute(s.href), s.href).toBe(true);
   });
   it('keeps the three service-type lists of the seed exactly', () => {
-    expect(services.PUBLIC_SERVICE_TYPES).toEqual(['Electrical Installation', 'Electrical Repair', 'Electrical Maintenance', 'Testing & Inspection', 'Consumer Unit Upgrade']);
+    expect(serviceTypes.PUBLIC_SERVICE_TYPES).toEqual(['Electrical Installation', 'Electrical Repair', 'Electrical Maintenance', 'Testing & Inspection', 'Consumer Unit Upgrade']);
     const admin = ['electrical_installation', 'electrical_repair', 'rewiring', 'socket_installation', 'lighting_installation', 'fuse_box_upgrade', 'safety_inspection', 'emergency_callout'];
-    expect(services.ADMIN_SERVICE_TYPES.map((o) => o.value)).toEqual(admin);
-    expect(services.PORTAL_SERVICE_TYPES.map((o) => o.value)).toEqual([...admin, 'other']);
+    expect(serviceTypes.ADMIN_SERVICE_TYPES.map((o) => o.value)).toEqual(admin);
+    expect(serviceTypes.PORTAL_SERVICE_TYPES.map((o) => o.value)).toEqual([...admin, 'other']);
     expect(services.SERVICE_GROUPS.map((g) => g.title)).toEqual(['Residential', 'Commercial', 'Emergency Repairs', 'Testing & Inspection', 'Lighting Solutions', 'Maintenance Services']);
   });
   it('labels stored service types for people, whatever their origin', () => {
-    expect(services.serviceTypeLabel('fuse_box_upgrade')).toBe('Fuse Box Upgrade');
-    expect(services.serviceTypeLabel('Testing & Inspection')).toBe('Testing & Inspection');
-    expect(services.serviceTypeLabel('garden_office')).toBe('garden office');
+    expect(serviceTypes.serviceTypeLabel('fuse_box_upgrade')).toBe('Fuse Box Upgrade');
+    expect(serviceTypes.serviceTypeLabel('Testing & Inspection')).toBe('Testing & Inspection');
+    expect(serviceTypes.serviceTypeLabel('garden_office')).toBe('garden office');
   });
 });
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { serviceTypeLabel } from '#domain/content/services.ts';
+import { serviceTypeLabel } from '#domain/content/service-types.ts';
 import type { BookingView, MessageView, QuoteView } from '#domain/views.ts';
 import { toast } from '../../lib/toast.ts';
 import { personName } from '../../offline/admin-commands.ts';

@@ -1,4 +1,4 @@
-import { SERVICES } from '#domain/content/services.ts';
+import { SERVICE_TITLES } from '#domain/content/service-types.ts';
 import { useForm } from '../../lib/form.ts';
 import type { FormSchema } from '../../lib/form.ts';
 import { queueForm } from '../../lib/queue-form.ts';
@@ -31,7 +31,7 @@ export function ContactForm() {
         {(p) => (
           <select {...p} defaultValue="">
             <option value="">General enquiry</option>
-            {SERVICES.map((service) => (
+            {SERVICE_TITLES.map((service) => (
               <option key={service.slug} value={service.title}>
                 {service.title}
               </option>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { PUBLIC_SERVICE_TYPES } from '#domain/content/services.ts';
+import { PUBLIC_SERVICE_TYPES } from '#domain/content/service-types.ts';
 import { useForm } from '../../lib/form.ts';
 import type { FormSchema } from '../../lib/form.ts';
 import { queueForm } from '../../lib/queue-form.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { BUSINESS } from '#domain/business.ts';
-import { serviceTypeLabel } from '#domain/content/services.ts';
+import { serviceTypeLabel } from '#domain/content/service-types.ts';
 import { bookingReference } from '#domain/reference.ts';
 import type { BookingView } from '#domain/views.ts';
 import { newCommandId } from '../../lib/api.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { BUSINESS } from '#domain/business.ts';
-import { serviceTypeLabel } from '#domain/content/services.ts';
+import { serviceTypeLabel } from '#domain/content/service-types.ts';
 import { MSG } from '#domain/messages.ts';
 import type { MessageView, UserView } from '#domain/views.ts';
 import { newCommandId } from '../../lib/api.ts';

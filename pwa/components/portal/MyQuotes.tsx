@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { serviceTypeLabel } from '#domain/content/services.ts';
+import { serviceTypeLabel } from '#domain/content/service-types.ts';
 import type { QuoteView, UserView } from '#domain/views.ts';
 import { newCommandId } from '../../lib/api.ts';
 import { toastSaved } from '../../lib/queue-form.ts';

@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { PORTAL_SERVICE_TYPES } from '#domain/content/services.ts';
+import { PORTAL_SERVICE_TYPES } from '#domain/content/service-types.ts';
 import { Field } from '../ui/Field.tsx';
 
 /** The portal's service list (seed point 3: the admin's eight plus 'other'), required, as both booking forms ask it. */

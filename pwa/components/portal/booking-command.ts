@@ -1,4 +1,4 @@
-import { serviceTypeLabel } from '#domain/content/services.ts';
+import { serviceTypeLabel } from '#domain/content/service-types.ts';
 import type { UserView } from '#domain/views.ts';
 import { newCommandId } from '../../lib/api.ts';
 import type { FormOutcome } from '../../lib/form.ts';

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { serviceTypeLabel } from '#domain/content/services.ts';
+import { serviceTypeLabel } from '#domain/content/service-types.ts';
 import type { BookingView, MessageView } from '#domain/views.ts';
 import { deviceDb } from '../../offline/db.ts';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ADMIN_SERVICE_TYPES } from '#domain/content/services.ts';
+import { ADMIN_SERVICE_TYPES } from '#domain/content/service-types.ts';
 import type { BookingView, ClashView } from '#domain/views.ts';
 import { useEscapeToClose } from '../../../lib/escape-close.ts';
 import { useForm } from '../../../lib/form.ts';

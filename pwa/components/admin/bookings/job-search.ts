@@ -1,4 +1,4 @@
-import { serviceTypeLabel } from '#domain/content/services.ts';
+import { serviceTypeLabel } from '#domain/content/service-types.ts';
 import { bookingReference } from '#domain/reference.ts';
 import type { BookingView } from '#domain/views.ts';
 import { personName } from '../../../offline/admin-commands.ts';

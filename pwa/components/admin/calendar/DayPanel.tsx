@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { serviceTypeLabel } from '#domain/content/services.ts';
+import { serviceTypeLabel } from '#domain/content/service-types.ts';
 import { ROUTE_STOPS, directionsHref, routeHref, telHref } from '#domain/content/shared.ts';
 import { ERASED } from '#domain/limits.ts';
 import { dayStops } from '#domain/schedule.ts';

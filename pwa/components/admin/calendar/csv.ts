@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { serviceTypeLabel } from '#domain/content/services.ts';
+import { serviceTypeLabel } from '#domain/content/service-types.ts';
 import { phoneDigits, ukPhoneGroups } from '#domain/phone.ts';
 import { bookingReference } from '#domain/reference.ts';
 import type { BookingView, QuoteView } from '#domain/views.ts';

@@ -1,5 +1,5 @@
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
-import { serviceTypeLabel } from '#domain/content/services.ts';
+import { serviceTypeLabel } from '#domain/content/service-types.ts';
 import type { BookingView } from '#domain/views.ts';
 import { personName } from '../../../offline/admin-commands.ts';
 import type { Thread } from '../../../offline/admin-data.ts';

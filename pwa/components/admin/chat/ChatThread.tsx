@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { BUSINESS } from '#domain/business.ts';
-import { serviceTypeLabel } from '#domain/content/services.ts';
+import { serviceTypeLabel } from '#domain/content/service-types.ts';
 import { telHref } from '#domain/content/shared.ts';
 import { ERASED } from '#domain/limits.ts';
 import type { BookingView } from '#domain/views.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { serviceTypeLabel } from '#domain/content/services.ts';
+import { serviceTypeLabel } from '#domain/content/service-types.ts';
 import { phoneDigits } from '#domain/phone.ts';
 import type { BookingView, ContactView } from '#domain/views.ts';
 import type { ShownQuote } from '../../../offline/admin-data.ts';

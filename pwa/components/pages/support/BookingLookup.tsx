@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import { BUSINESS } from '#domain/business.ts';
 import { MAILTO_HREF, TEL_HREF } from '#domain/content/shared.ts';
-import { serviceTypeLabel } from '#domain/content/services.ts';
+import { serviceTypeLabel } from '#domain/content/service-types.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { shortDate } from '../text.tsx';
