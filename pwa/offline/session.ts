@@ -1,11 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import type { UserView } from '#domain/views.ts';
-import { inTime } from '../lib/in-time.ts';
 
 /**
  * Who is signed in on this device, cached under `currentUser` (seed point 3: "the current user is cached
  * locally as currentUser"), so the portals open offline. The server's session stays the authority: a screen
- * checks `/api/auth/me` when it can, and when the server says no the cached user is marked as ended
+ * checks `/api/auth/me` when it can (session-check.ts), and when the server says no the cached user is marked as ended
  * (`signInEnded`, under `currentUserEnded`) rather than dropped: an open portal keeps what was typed in it and says
  * the sign-in ended, and what is sent meanwhile waits for that account. A sign-in replaces the mark; a sign-out
  * forgets both.
@@ -83,47 +82,6 @@ export function markSignInEnded(): void {
   }
   ended = user.id;
   emit();
-}
-
-/**
- * Asks the server who is signed in: the user (cached again), null when the session is gone (a cached user is
- * marked as ended: markSignInEnded), or 'offline' when the server cannot be reached (the cache stands).
- */
-export async function refreshSession(): Promise<UserView | null | 'offline'> {
-  const answer = await whoIsSignedIn();
-  if (answer === null) markSignInEnded();
-  else if (answer !== 'offline') rememberUser(answer);
-  return answer;
-}
-
-/**
- * Asks the server again about the account signed in here, and takes its name and address when they changed (renamed,
- * or moved, on another device meanwhile). Nothing else: a session that has ended is left to the next screen that
- * checks it (and to the outbox, which asks for a sign-in), so coming back to a page never takes away a form half
- * filled in.
- */
-export async function refreshUserDetails(): Promise<void> {
-  const before = cachedUser();
-  if (!before) return;
-  const user = await whoIsSignedIn();
-  if (typeof user === 'object' && user?.id === before.id && JSON.stringify(user) !== JSON.stringify(before)) rememberUser(user);
-}
-
-/**
- * The server's answer to `GET /api/auth/me`: the user, null for no session, 'offline' for no (good) answer, or none in
- * time (in-time.ts: the admin's sign-in waits on it, and a portal with no user on the device yet).
- */
-async function whoIsSignedIn(): Promise<UserView | null | 'offline'> {
-  try {
-    return await inTime(async (signal) => {
-      const response = await fetch('/api/auth/me', { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' }, signal });
-      if (response.status === 401) return null;
-      if (!response.ok) return 'offline';
-      return ((await response.json().catch(() => null)) as UserView | null) ?? 'offline';
-    });
-  } catch {
-    return 'offline';
-  }
 }
 
 /** The cached user, live across tabs; null while prerendering. */

@@ -5,7 +5,7 @@ import { OFFLINE_MESSAGE, postJson } from '../../lib/api.ts';
 import { useForm } from '../../lib/form.ts';
 import type { FormSchema } from '../../lib/form.ts';
 import { toast } from '../../lib/toast.ts';
-import { refreshSession } from '../../offline/session.ts';
+import { refreshSession } from '../../offline/session-check.ts';
 import { Field } from '../ui/Field.tsx';
 import { Icon } from '../ui/Icon.tsx';
 

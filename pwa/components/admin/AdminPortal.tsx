@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { forgetUser, refreshSession, useCurrentUser } from '../../offline/session.ts';
+import { forgetUser, useCurrentUser } from '../../offline/session.ts';
+import { refreshSession } from '../../offline/session-check.ts';
 import { useDeviceDbReady } from '../../offline/use-device-db.ts';
 import { AdminLogin } from './AdminLogin.tsx';
 import { Dashboard } from './Dashboard.tsx';

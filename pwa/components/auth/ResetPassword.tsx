@@ -7,7 +7,7 @@ import { createIdempotency } from '../../lib/api.ts';
 import { useForm } from '../../lib/form.ts';
 import type { FormSchema } from '../../lib/form.ts';
 import { toast } from '../../lib/toast.ts';
-import { refreshSession } from '../../offline/session.ts';
+import { refreshSession } from '../../offline/session-check.ts';
 import { Field } from '../ui/Field.tsx';
 import { SubmitRow } from '../home/fields.tsx';
 import { AuthFrame } from './AuthFrame.tsx';

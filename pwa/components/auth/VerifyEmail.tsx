@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { failureText } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
-import { refreshSession, useCurrentUser } from '../../offline/session.ts';
+import { useCurrentUser } from '../../offline/session.ts';
+import { refreshSession } from '../../offline/session-check.ts';
 import { accountApi } from './account-api.ts';
 
 /** `other`: the link was for another account than the one signed in here (the server compares). */

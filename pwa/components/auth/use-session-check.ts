@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { cachedUser, onSignedIn, refreshSession } from '../../offline/session.ts';
+import { cachedUser, onSignedIn } from '../../offline/session.ts';
+import { refreshSession } from '../../offline/session-check.ts';
 
 /** What the server said of the session: whose it is, that there is none, or nothing (no answer in time). */
 export type SessionCheck = { kind: 'checking' } | { kind: 'signed-in'; id: string } | { kind: 'signed-out' } | { kind: 'unreachable' };

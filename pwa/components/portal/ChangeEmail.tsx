@@ -3,7 +3,7 @@ import type { UserView } from '#domain/views.ts';
 import { failureText, postJson } from '../../lib/api.ts';
 import { useForm } from '../../lib/form.ts';
 import type { FormSchema } from '../../lib/form.ts';
-import { refreshSession } from '../../offline/session.ts';
+import { refreshSession } from '../../offline/session-check.ts';
 import { useOffline } from '../../offline/use-outbox.ts';
 import { usePasswordToggle } from '../auth/PasswordToggle.tsx';
 import { SubmitRow } from '../home/fields.tsx';

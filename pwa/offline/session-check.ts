@@ -1,0 +1,50 @@
+import type { UserView } from '#domain/views.ts';
+import { inTime } from '../lib/in-time.ts';
+import { cachedUser, markSignInEnded, rememberUser } from './session.ts';
+
+/*
+ * The checks of the cached user (session.ts) against the server's session. Apart from it because only the portals
+ * and the sign-in forms ask: every page's outbox starter imports session.ts, and these are not part of what every page
+ * loads.
+ */
+
+/**
+ * Asks the server who is signed in: the user (cached again), null when the session is gone (a cached user is
+ * marked as ended: markSignInEnded), or 'offline' when the server cannot be reached (the cache stands).
+ */
+export async function refreshSession(): Promise<UserView | null | 'offline'> {
+  const answer = await whoIsSignedIn();
+  if (answer === null) markSignInEnded();
+  else if (answer !== 'offline') rememberUser(answer);
+  return answer;
+}
+
+/**
+ * Asks the server again about the account signed in here, and takes its name and address when they changed (renamed,
+ * or moved, on another device meanwhile). Nothing else: a session that has ended is left to the next screen that
+ * checks it (and to the outbox, which asks for a sign-in), so coming back to a page never takes away a form half
+ * filled in.
+ */
+export async function refreshUserDetails(): Promise<void> {
+  const before = cachedUser();
+  if (!before) return;
+  const user = await whoIsSignedIn();
+  if (typeof user === 'object' && user?.id === before.id && JSON.stringify(user) !== JSON.stringify(before)) rememberUser(user);
+}
+
+/**
+ * The server's answer to `GET /api/auth/me`: the user, null for no session, 'offline' for no (good) answer, or none in
+ * time (in-time.ts: the admin's sign-in waits on it, and a portal with no user on the device yet).
+ */
+async function whoIsSignedIn(): Promise<UserView | null | 'offline'> {
+  try {
+    return await inTime(async (signal) => {
+      const response = await fetch('/api/auth/me', { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' }, signal });
+      if (response.status === 401) return null;
+      if (!response.ok) return 'offline';
+      return ((await response.json().catch(() => null)) as UserView | null) ?? 'offline';
+    });
+  } catch {
+    return 'offline';
+  }
+}
