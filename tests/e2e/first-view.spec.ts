@@ -30,6 +30,27 @@ test.describe('a phone at 390×844, before the cookie question is answered', () 
   });
 });
 
+for (const screen of [
+  { width: 1024, height: 768 },
+  { width: 1280, height: 800 },
+  { width: 1366, height: 768 },
+]) {
+  test(`on a laptop at ${screen.width}×${screen.height}, the cookie question leaves the hero's buttons clear`, async ({ page }) => {
+    await page.setViewportSize(screen);
+    await page.goto('/');
+    await hydrated(page);
+    const banner = (await page.getByRole('region', { name: /cookie/i }).boundingBox())!;
+    const hero = page.locator('#home');
+    for (const name of ['Get a Free Quote', `Call ${BUSINESS.phone}`]) {
+      const box = (await hero.getByRole('link', { name }).boundingBox())!;
+      const apart = box.x + box.width <= banner.x || box.y + box.height <= banner.y;
+      expect(apart, `${name} at ${JSON.stringify(box)}, the cookie question at ${JSON.stringify(banner)}`).toBe(true);
+    }
+    await hero.getByRole('link', { name: 'Get a Free Quote' }).click();
+    await expect(page).toHaveURL(/#contact$/);
+  });
+}
+
 for (const screen of SCREENS) {
   test.describe(`the chat panel at ${screen.width}×${screen.height}`, () => {
     test.use({ viewport: screen, isMobile: screen.width < 800, hasTouch: screen.width < 800 });
