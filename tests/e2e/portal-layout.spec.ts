@@ -49,3 +49,16 @@ test('on a phone, every button of the customer portal is at least 44 px tall: Lo
   await open(page, '/customer-auth');
   expect(await small(), 'Sign in').toEqual([]);
 });
+
+test.describe('on the narrowest phone (320 px, WCAG’s reflow width)', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test('the four portal tabs all fit, none scrolled out of sight', async ({ page, server }) => {
+    await signedInCustomer(page, server, 'nina.narrow@example.com');
+    const strip = page.getByRole('tablist', { name: 'Customer portal' });
+    // 0.9: a tab's bottom 2 px overlap the strip's own line (margin-bottom: -2px), which the strip clips.
+    for (const name of ['New Booking', 'My Bookings', 'My Quotes', 'My Account']) await expect(strip.getByRole('tab', { name })).toBeInViewport({ ratio: 0.9 });
+    expect(await strip.evaluate((node) => node.scrollWidth - node.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await smallTargets(page, '.portal-tabs', '[role=tab]')).toEqual([]);
+  });
+});
