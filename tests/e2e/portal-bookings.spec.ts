@@ -270,6 +270,8 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await open.click();
     const form = card.getByRole('form', { name: /^New dates for/ });
     await expect(form.getByLabel(/^Start date/)).toBeFocused();
+    // Titled where it can be seen too: opened under the card's History, its fields would read as more of it.
+    await expect(form.getByRole('heading', { level: 4, name: 'New dates' })).toBeVisible();
     await form.getByRole('button', { name: 'Keep these dates' }).click();
     await expect(open).toBeFocused();
 

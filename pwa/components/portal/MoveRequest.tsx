@@ -88,6 +88,8 @@ export function MoveRequest({ booking, owner, title, onDone }: { booking: Bookin
   const f = (name: DateField, label: string, required = false) => ({ form: prefix, name, label, error: errors[name], required });
   return (
     <form className="form-grid portal-booking__move" aria-label={`New dates for ${title}`} onKeyDown={escape.onKeyDown} {...formProps}>
+      {/* Seen, not only heard: open under the card's History, the fields read as more of it without a heading. */}
+      <h4 className="field--full">New dates</h4>
       <Field {...f('startDate', 'Start date', true)}>{(p) => <input {...p} type="date" min={first} max={last} defaultValue={booking.startDate ?? ''} />}</Field>
       <Field {...f('finishDate', 'Finish date', true)}>{(p) => <input {...p} type="date" min={first} max={last} defaultValue={booking.finishDate ?? ''} />}</Field>
       <Field {...f('startTime', 'Start time')}>{(p) => <input {...p} type="time" defaultValue={booking.startTime ?? ''} />}</Field>
