@@ -31,6 +31,17 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     await page.getByRole('tab', { name: 'My Bookings' }).click();
     await expect(page.getByText('No bookings found for this email address')).toBeVisible();
     await expect(page.getByText('Submit a new booking to see it appear here')).toBeVisible();
+    // Not an address at all: said on the page in the forms' words (not the browser's bubble), and nobody asked.
+    let asked = 0;
+    await page.route('**/api/bookings/user/**', (route) => {
+      asked += 1;
+      return route.fallback();
+    });
+    await page.getByLabel('Bookings for the email address').fill('someone.else');
+    await page.getByRole('button', { name: 'Show bookings' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please enter a valid email address');
+    await expect(page.getByLabel('Bookings for the email address')).toBeFocused();
+    expect(asked).toBe(0);
     // Another person's address: the server refuses, and the page says so.
     await page.getByLabel('Bookings for the email address').fill('someone.else@example.com');
     await page.getByRole('button', { name: 'Show bookings' }).click();

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
+import { requiredEmail } from '#domain/schemas/fields.ts';
 import type { UserView } from '#domain/views.ts';
 import { OFFLINE_MESSAGE, SLOW_MESSAGE } from '../../lib/api.ts';
 import { inTime, timedOut } from '../../lib/in-time.ts';
@@ -26,13 +27,21 @@ export function MyBookings({ user, copy, onChat, returnTo }: { user: UserView; c
   const lookUp = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy.current) return;
-    const email = (input.current?.value ?? '').trim().toLowerCase();
-    if (email === '' || email === user.email) {
+    const typed = input.current?.value ?? '';
+    if (typed.trim() === '' || typed.trim().toLowerCase() === user.email) {
       setRefusal(null);
       if (input.current) input.current.value = user.email;
       copy.refresh();
       return;
     }
+    // Said under the box as the other forms say it (the schema's own words), not in the browser's bubble.
+    const parsed = requiredEmail().safeParse(typed);
+    if (!parsed.success) {
+      setRefusal(parsed.error.issues[0]?.message ?? null);
+      input.current?.focus();
+      return;
+    }
+    const email = parsed.data;
     busy.current = true;
     setAsking(true);
     // Given up after ANSWER_WITHIN_MS (in-time.ts): on one bar of signal the button stayed busy for ever.
@@ -52,7 +61,7 @@ export function MyBookings({ user, copy, onChat, returnTo }: { user: UserView; c
     <div className="portal-bookings">
       <h2 className="visually-hidden">My Bookings</h2>
       <VerifyNotice user={user} />
-      <form className="portal-lookup" onSubmit={(event) => void lookUp(event)} aria-label="Bookings for an email address">
+      <form className="portal-lookup" noValidate onSubmit={(event) => void lookUp(event)} aria-label="Bookings for an email address">
         <div className="field">
           <label htmlFor="bookings-email">Bookings for the email address</label>
           <input
