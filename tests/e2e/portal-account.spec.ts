@@ -403,6 +403,12 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     await expect(dialog.getByRole('alert')).toHaveText('That is not your password');
     // The keyboard is back in the field, to type it again (the button's disabling dropped it to the page's body).
     await expect(dialog.getByLabel('Your password')).toBeFocused();
+    // Marked required, and shown on request, as every other password field of the site.
+    const field = dialog.getByRole('textbox', { name: 'Your password (required)', exact: true });
+    await expect(field).toHaveAttribute('type', 'password');
+    await dialog.getByRole('button', { name: 'Show password' }).click();
+    await expect(field).toHaveAttribute('type', 'text');
+    await expect(field).toHaveValue('not-my-passphrase');
     await dialog.getByLabel('Your password').fill('a-customer-passphrase');
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
 

@@ -6,6 +6,8 @@ import type { UserView } from '#domain/views.ts';
 import { failureText, postJson } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { signOutDevice } from '../../offline/sign-out.ts';
+import { usePasswordToggle } from '../auth/PasswordToggle.tsx';
+import { RequiredMark } from '../ui/Field.tsx';
 import { ChangeEmail } from './ChangeEmail.tsx';
 import { ChangeName } from './ChangeName.tsx';
 import { ChangePassword } from './ChangePassword.tsx';
@@ -55,6 +57,7 @@ function DeleteDialog({ user, onClose }: { user: UserView; onClose: () => void }
   // it had to the page's body, and a wrong password left the keyboard nowhere).
   const sending = useRef(false);
   const password = useRef<HTMLInputElement>(null);
+  const shown = usePasswordToggle('delete-show');
   useEffect(() => {
     if (dialog.current && !dialog.current.open) dialog.current.showModal();
   }, []);
@@ -100,13 +103,17 @@ function DeleteDialog({ user, onClose }: { user: UserView; onClose: () => void }
       {user.emailVerified ? (
         <form noValidate onSubmit={(event) => void confirm(event)}>
           <div className="field">
-            <label htmlFor="delete-password">Your password</label>
+            <label htmlFor="delete-password">
+              Your password
+              <RequiredMark />
+            </label>
             <input
               ref={password}
               id="delete-password"
               name="password"
-              type="password"
+              type={shown.type}
               autoComplete="current-password"
+              aria-required
               autoFocus
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? 'delete-error' : undefined}
@@ -117,6 +124,7 @@ function DeleteDialog({ user, onClose }: { user: UserView; onClose: () => void }
               </p>
             ) : null}
           </div>
+          {shown.toggle}
           <div className="btn-row">
             <button type="submit" className="btn btn--primary btn--small portal-danger" aria-disabled={busy || undefined}>
               {busy ? 'Deleting…' : 'Delete my account'}

@@ -33,12 +33,7 @@ export function Field(props: {
     <div className={`field${full ? ' field--full' : ''}`}>
       <label htmlFor={id}>
         {label}
-        {required ? (
-          <span className="field__required">
-            <span aria-hidden="true"> *</span>
-            <span className="visually-hidden"> (required)</span>
-          </span>
-        ) : null}
+        {required ? <RequiredMark /> : null}
         {optional ? <span className="field__optional"> (optional)</span> : null}
       </label>
       {hint ? (
@@ -53,5 +48,15 @@ export function Field(props: {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The label's asterisk, heard as "(required)": Field's, and a field's that is built by hand. */
+export function RequiredMark() {
+  return (
+    <span className="field__required">
+      <span aria-hidden="true"> *</span>
+      <span className="visually-hidden"> (required)</span>
+    </span>
   );
 }
