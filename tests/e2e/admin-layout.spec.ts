@@ -47,6 +47,27 @@ test('every tab fits phones, tablets in both orientations and desktops, with 44 
   }
 });
 
+test('the tabs stay one row, no taller than the room kept clear of them, with a count on To Be Quoted, from a phone to a desktop', async ({ page, server }) => {
+  await quoteRequest(server, { firstName: 'Tabitha', lastName: 'Row' });
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await signIn(page);
+  const tabs = page.getByRole('tablist', { name: 'Admin sections' });
+  await expect(page.getByRole('tab', { name: /^To Be Quoted \d+ pending$/ })).toBeVisible();
+  for (const width of [390, 641, 700, 768, 820, 900, 960, 1024, 1280]) {
+    await page.setViewportSize({ width, height: 1024 });
+    // What focus and scrolling keep clear below the site's header for the sticky tabs (--sticky-below, admin-cards.css).
+    const room = await page.evaluate(() => {
+      const probe = document.createElement('div');
+      probe.style.height = 'var(--sticky-below)';
+      document.body.append(probe);
+      const height = probe.getBoundingClientRect().height;
+      probe.remove();
+      return height;
+    });
+    expect((await tabs.boundingBox())!.height, `${width} px: the tab bar`).toBeLessThanOrEqual(room);
+  }
+});
+
 test('axe finds nothing on the sign-in form, each tab, the forms and the dialogs; the tabs work with the keyboard', async ({ page, server }) => {
   const bo = await customer(server, 'bo.axe@example.com', 'Bo', 'Axe');
   await customerBooking(bo, 'bo.axe@example.com', { firstName: 'Bo', lastName: 'Axe' }, 'Hello');
