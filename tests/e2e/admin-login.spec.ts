@@ -125,6 +125,12 @@ test.describe('the admin sign-in', () => {
     await expect(dialog).toBeVisible();
     // Its list (the toasts, drawn inside an open dialog so they can be pressed, left out).
     await expect(dialog.locator('li:not([data-sonner-toast])')).toHaveText(['Job status: Alice Unsent → completed']);
+    // Tried with no signal: the dialog says it did not go, where it had looked just as before the press.
+    await dialog.getByRole('button', { name: 'Try sending now' }).click();
+    await expect(dialog.getByRole('status')).toHaveText(
+      'Still not sent: the server could not be reached. Stay signed in and it goes by itself once there is signal.',
+    );
+    await expect(dialog.getByRole('button', { name: 'Try sending now' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Stay signed in' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeFocused();

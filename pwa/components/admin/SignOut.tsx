@@ -18,6 +18,10 @@ import { Modal } from './Modal.tsx';
 export function SignOut({ user }: { user: UserView }) {
   const [unsent, setUnsent] = useState<OutboxItem[] | null>(null);
   const [busy, setBusy] = useState(false);
+  // What the last "Try sending now" came to, when something is still not sent: with no signal the list looked the same
+  // after the press as before it, and the electrician could not tell a try from a button that did nothing.
+  const [tried, setTried] = useState('');
+  const [trying, setTrying] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
 
   const signOut = async () => {
@@ -34,15 +38,29 @@ export function SignOut({ user }: { user: UserView }) {
   };
   const close = () => {
     setUnsent(null);
+    setTried('');
     requestAnimationFrame(() => button.current?.focus());
   };
   const sendNow = async () => {
-    await afterDrain(await drain({ force: true, queue: true }));
+    if (trying) return;
+    setTrying(true);
+    setTried('');
+    const result = await drain({ force: true, queue: true });
+    await afterDrain(result);
     const items = await unsentWork(user.id);
+    setTrying(false);
     if (items.length === 0) {
       close();
       void toast.success('Everything sent', 'Nothing is waiting any more: you can sign out safely.');
-    } else setUnsent(items);
+    } else {
+      setUnsent(items);
+      const them = items.length === 1 ? 'it goes' : 'they go';
+      setTried(
+        result === 'stopped'
+          ? `Still not sent: the server could not be reached. Stay signed in and ${them} by ${items.length === 1 ? 'itself' : 'themselves'} once there is signal.`
+          : 'Still not sent: see what the server said above.',
+      );
+    }
   };
 
   return (
@@ -68,10 +86,13 @@ export function SignOut({ user }: { user: UserView }) {
               </li>
             ))}
           </ul>
+          <p role="status" className="admin-unsent__tried">
+            {tried}
+          </p>
           <div className="admin-actions">
-            <button type="button" className="btn btn--primary admin-btn" onClick={() => void sendNow()}>
+            <button type="button" className="btn btn--primary admin-btn" aria-disabled={trying || undefined} onClick={() => void sendNow()}>
               <Icon name="send" size={18} />
-              Try sending now
+              {trying ? 'Sending…' : 'Try sending now'}
             </button>
             <button type="button" className="btn btn--secondary admin-btn" onClick={close}>
               Stay signed in
