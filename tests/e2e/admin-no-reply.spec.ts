@@ -80,7 +80,7 @@ test('with no signal the mark counts at once, still after the portal reopens off
 
   // The portal reopened in the basement: the mark waits on the device, and still counts.
   await page.reload();
-  await expect(page.getByText(/Offline: showing this device's copy/)).toBeVisible();
+  await expect(page.getByText(/Offline: showing this device’s copy/)).toBeVisible();
   await expect(chatTab(page)).toHaveAccessibleName('Chat 1 waiting for an answer');
   await expect(page.getByRole('button', { name: /^Waiting to send \(1\)/ })).toBeVisible();
 
@@ -188,7 +188,7 @@ test('with no signal the Undo counts at once, still after the portal reopens off
 
   // The portal reopened with no signal: both wait on the device, and the chat still waits for an answer.
   await page.reload();
-  await expect(page.getByText(/Offline: showing this device's copy/)).toBeVisible();
+  await expect(page.getByText(/Offline: showing this device’s copy/)).toBeVisible();
   await expect(chatTab(page)).toHaveAccessibleName('Chat 3 waiting for an answer');
   await expect(page.getByRole('button', { name: /^Waiting to send \(2\)/ })).toBeVisible();
 

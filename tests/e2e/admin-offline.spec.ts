@@ -19,7 +19,7 @@ test('the admin’s whole round offline (read, change statuses, reply, add a job
   await context.setOffline(true);
   await page.reload();
   await expect(jobCard(page, 'Olga Offline')).toBeVisible();
-  await expect(page.getByText(/Offline: showing this device's copy/)).toBeVisible();
+  await expect(page.getByText(/Offline: showing this device’s copy/)).toBeVisible();
   const before = serverCounts(server);
   await expectCounters(page, before);
 

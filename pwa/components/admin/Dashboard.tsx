@@ -188,7 +188,7 @@ function SyncLine({ state, syncedAt, offline }: { state: string; syncedAt: strin
   const when = syncedAt ? moment(syncedAt) : null;
   if (state === 'loading' && !syncedAt) return <span>Loading jobs…</span>;
   if (offline || state === 'unreachable') {
-    return <span className="admin-top__offline">{when ? `Offline: showing this device's copy from ${when}` : 'Offline: nothing on this device yet'}</span>;
+    return <span className="admin-top__offline">{when ? `Offline: showing this device’s copy from ${when}` : 'Offline: nothing on this device yet'}</span>;
   }
   return <span>{when ? `Up to date (${when})` : 'Up to date'}</span>;
 }

@@ -75,7 +75,7 @@ export function DatesForm({ job, jobs, onDone }: { job: BookingView; jobs: () =>
           onDone();
           return { kind: 'sent', message: 'Dates Changed' };
         case 'queued':
-          void toast.info('Saved on this device', `${personName(job)}: ${when}. It goes to the server when you're back online.`);
+          void toast.info('Saved on this device', `${personName(job)}: ${when}. It goes to the server when you’re back online.`);
           onDone();
           return { kind: 'saved', message: 'Saved on this device' };
         case 'refused':

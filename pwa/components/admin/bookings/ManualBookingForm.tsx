@@ -60,7 +60,7 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
         case 'queued':
           void toast.info(
             'Saved on this device',
-            `${name}, ${dayLabel(values.startDate)}: the job shows in your lists now and goes to the server when you're back online.`,
+            `${name}, ${dayLabel(values.startDate)}: the job shows in your lists now and goes to the server when you’re back online.`,
           );
           onDone();
           return { kind: 'saved', message: 'Saved on this device' };

@@ -61,7 +61,7 @@ export function NotesForm({ job, onDone }: { job: BookingView; onDone: () => voi
           onDone();
           return { kind: 'sent', message: 'Notes saved' };
         case 'queued':
-          void toast.info('Saved on this device', `Your notes on ${name}’s job go to the server when you're back online.`);
+          void toast.info('Saved on this device', `Your notes on ${name}’s job go to the server when you’re back online.`);
           onDone();
           return { kind: 'saved', message: 'Saved on this device' };
         case 'refused':

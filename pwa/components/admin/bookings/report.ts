@@ -24,7 +24,7 @@ export async function reportStatusOutcome(outcome: SubmitOutcome, job: BookingVi
     case 'queued':
       void toast.info(
         'Saved on this device',
-        `${personName(job)}: ${words}. It goes to the server when you're back online${told ? `, and ${told} gets an email saying so` : ''}.`,
+        `${personName(job)}: ${words}. It goes to the server when you’re back online${told ? `, and ${told} gets an email saying so` : ''}.`,
       );
       return null;
     case 'failed':

@@ -68,7 +68,7 @@ export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; /**
     const sending = files;
     setFiles([]);
     const outcome = await sendReply(job, content, user, sending);
-    if (outcome.kind === 'queued') setNote("Saved on this device: it goes when you're back online.");
+    if (outcome.kind === 'queued') setNote("Saved on this device: it goes when you’re back online.");
     else setNote('');
     if (outcome.kind === 'refused' || outcome.kind === 'failed') {
       setText(content);

@@ -86,7 +86,7 @@ export function QuoteEditForm({ quote, gone = false, onDone }: { quote: QuoteVie
           onDone();
           return { kind: 'sent', message: 'Quote Updated' };
         case 'queued':
-          void toast.info('Saved on this device', `${personName(quote)}: the quote shows your changes now and goes to the server when you're back online.${told}${hint}`);
+          void toast.info('Saved on this device', `${personName(quote)}: the quote shows your changes now and goes to the server when you’re back online.${told}${hint}`);
           onDone();
           return { kind: 'saved', message: 'Saved on this device' };
         case 'refused':
