@@ -59,7 +59,7 @@ export function PersonPage({
         <ContactFacts phone={contact.phone} email={contact.email} />
         <Fact name="Service">{contact.service ? serviceTypeLabel(contact.service) : null}</Fact>
         {madeFromBooking ? (
-          <Fact name="Came to us">With a booking or quote request (their jobs and quotes are below)</Fact>
+          <Fact name="Came to us" wide>With a booking or quote request (their jobs and quotes are below)</Fact>
         ) : (
           <Fact name="First message" wide>
             {contact.details}
