@@ -58,7 +58,9 @@ export function SignOut({ user }: { user: UserView }) {
       setTried(
         result === 'stopped'
           ? `Still not sent: the server could not be reached. Stay signed in and ${them} by ${items.length === 1 ? 'itself' : 'themselves'} once there is signal.`
-          : 'Still not sent: see what the server said above.',
+          : result === 'busy'
+            ? 'Another tab of this app is sending them now: try again in a moment.'
+            : 'Still not sent: see what the server said above.',
       );
     }
   };

@@ -15,7 +15,7 @@ export function DeleteDialog({ quote, onClose }: { quote: QuoteView; onClose: (o
     setSending(true);
     const outcome = await deleteQuote(quote, user.id);
     setSending(false);
-    if (outcome.kind === 'sent') void toast.success('Quote Deleted', `${personName(quote)}'s quote request was deleted.`);
+    if (outcome.kind === 'sent') void toast.success('Quote Deleted', `${personName(quote)}’s quote request was deleted.`);
     else if (outcome.kind === 'queued') void toast.info('Saved on this device', `${personName(quote)}’s quote request is deleted when you’re back online.`);
     else void toast.error('Failed to delete quote', outcome.message);
     onClose(outcome.kind === 'sent' ? 'deleted' : outcome.kind === 'queued' ? 'queued' : 'kept');
