@@ -64,14 +64,14 @@ test.describe('the admin portal', () => {
     await chats.fill('Findable');
     await expect(heard('match')).toHaveText('1 job matches');
     await chats.fill('Findable nobody');
-    await expect(heard('match')).toHaveText('No jobs match.');
+    await expect(heard('match')).toHaveText('No jobs match. Clear the search to see them all.');
 
     await page.getByRole('tab', { name: 'Contacts' }).click();
     const contacts = page.getByRole('searchbox', { name: 'Find a contact' });
     await contacts.fill('Findable');
     await expect(heard('match')).toHaveText('1 contact matches');
     await contacts.fill('Findable nobody');
-    await expect(heard('match')).toHaveText('No contacts match.');
+    await expect(heard('match')).toHaveText('No contacts match. Clear the search to see them all.');
   });
 
   test('answering a double-booking warning puts the focus on the job’s name, either way', async ({ page, server }) => {

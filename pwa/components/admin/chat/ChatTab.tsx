@@ -84,13 +84,13 @@ export const ChatTab = memo(function ChatTab({
           value={query}
           onChange={setQuery}
           placeholder="Name, phone, address…"
-          found={bookings === undefined ? '' : list.length === 0 ? 'No jobs match.' : list.length === 1 ? '1 job matches' : `${list.length} jobs match`}
+          found={bookings === undefined ? '' : list.length === 0 ? 'No jobs match. Clear the search to see them all.' : list.length === 1 ? '1 job matches' : `${list.length} jobs match`}
         />
       </div>
       {bookings === undefined ? (
         <p className="admin-empty">Loading jobs…</p>
       ) : list.length === 0 ? (
-        <p className="admin-empty">{bookings.length === 0 ? 'No bookings yet: a chat belongs to a job.' : 'No jobs match.'}</p>
+        <p className="admin-empty">{bookings.length === 0 ? 'No bookings yet: a chat belongs to a job.' : 'No jobs match. Clear the search to see them all.'}</p>
       ) : (
         <>
           <ul ref={listRef} className="admin-threads">

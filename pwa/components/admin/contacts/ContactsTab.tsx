@@ -80,7 +80,7 @@ export const ContactsTab = memo(function ContactsTab({ bookings, quotes, person,
             value={query}
             onChange={setQuery}
             placeholder="Name, email, phone…"
-            found={matching.length === 0 ? 'No contacts match.' : matching.length === 1 ? '1 contact matches' : `${matching.length} contacts match`}
+            found={matching.length === 0 ? 'No contacts match. Clear the search to see them all.' : matching.length === 1 ? '1 contact matches' : `${matching.length} contacts match`}
           />
         </div>
       ) : null}
@@ -89,7 +89,7 @@ export const ContactsTab = memo(function ContactsTab({ bookings, quotes, person,
       ) : contacts.length === 0 ? (
         <p className="admin-empty">There are no customer contacts yet.</p>
       ) : matching.length === 0 ? (
-        <p className="admin-empty">No contacts match.</p>
+        <p className="admin-empty">No contacts match. Clear the search to see them all.</p>
       ) : (
         <>
           <ul ref={list} className="admin-cards admin-contacts">
