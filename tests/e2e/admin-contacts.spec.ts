@@ -7,6 +7,7 @@ import { expect, test } from './fixtures.ts';
 const own = ownServer();
 
 test('contacts: the empty state, then people from bookings and from the contact form, each with their page', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, own.server.url);
   await page.getByRole('tab', { name: 'Contacts' }).click();
   await expect(page.getByText('There are no customer contacts yet.')).toBeVisible();
@@ -28,6 +29,14 @@ test('contacts: the empty state, then people from bookings and from the contact 
   await expect(page.getByRole('heading', { name: 'Quotes (1)' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Messages (1)' })).toBeVisible();
   await expect(page.locator('.admin-person').getByText('Please ring before you come')).toBeVisible();
+  // Her address on one line, on a desktop's row of facts with room for it (it broke at its @ in one narrow column).
+  const address = page.locator('.admin-person a[href="mailto:erin.person@example.com"]');
+  const lines = await address.evaluate((link) => {
+    const range = document.createRange();
+    range.selectNodeContents(link);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+  expect(lines, 'lines of her email address at 1280 px').toBe(1);
   expect(booking.id).toBeTruthy();
   // Back in the list, where it was left: on her card's Open button.
   await page.getByRole('button', { name: 'Back to Contacts' }).click();

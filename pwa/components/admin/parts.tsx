@@ -71,11 +71,14 @@ export function QuoteBadge({ status }: { status: string }) {
   return <span className={`status-badge status-badge--${QUOTE_TONES[status] ?? 'grey'}`}>{status}</span>;
 }
 
-/** A fact of a card: its name and value (nothing when there is no value). */
-export function Fact({ name, children, wide }: { name: string; children: ReactNode; wide?: boolean }) {
+/**
+ * A fact of a card: its name and value (nothing when there is no value). `wide`: the whole row (a sentence); `long`:
+ * two columns where the row has three or more (an email address, which broke at its @ in one column beside room).
+ */
+export function Fact({ name, children, wide, long }: { name: string; children: ReactNode; wide?: boolean; long?: boolean }) {
   if (children === null || children === undefined || children === '') return null;
   return (
-    <div className={wide ? 'admin-facts__wide' : undefined}>
+    <div className={wide ? 'admin-facts__wide' : long ? 'admin-facts__long' : undefined}>
       <dt>{name}</dt>
       <dd>{children}</dd>
     </div>
@@ -87,7 +90,9 @@ export function ContactFacts({ phone, email }: { phone: string | null; email: st
   return (
     <>
       <Fact name="Phone">{phone === ERASED ? <Erased /> : phone ? <a href={telHref(phone)}>{phone}</a> : null}</Fact>
-      <Fact name="Email">{email === ERASED ? <Erased /> : email ? <a href={`mailto:${email}`}>{breakableEmail(email)}</a> : null}</Fact>
+      <Fact name="Email" long>
+        {email === ERASED ? <Erased /> : email ? <a href={`mailto:${email}`}>{breakableEmail(email)}</a> : null}
+      </Fact>
     </>
   );
 }
