@@ -35,7 +35,7 @@ export const FAQ_PAGE = {
 export const FAQ_ITEMS: readonly FaqItem[] = [
   {
     question: 'Are your electricians qualified and insured?',
-    answer: `Yes. Our electricians are qualified to the 18th Edition of the IET Wiring Regulations (BS 7671), we are Part P registered, and we carry ${formatLiability()} public liability insurance. We are happy to show you our certificates and insurance before any work starts.`,
+    answer: `Yes. Our electricians are qualified to the 18th Edition of the IET Wiring Regulations (BS\u00a07671), we are Part P registered, and we carry ${formatLiability()} public liability insurance. We are happy to show you our certificates and insurance before any work starts.`,
   },
   {
     question: 'What does Part P registered mean?',

@@ -55,7 +55,7 @@ export type Badge = {
 export const BADGES: readonly Badge[] = [
   { key: 'approval', title: 'Approved contractor', text: 'Registered with a national electrical approval body that regularly assesses our work.', icon: 'shield' },
   { key: 'partP', title: 'Part P registered', text: 'We certify notifiable work ourselves and register it with Building Control.', icon: 'clipboard' },
-  { key: 'eighteenth', title: '18th Edition qualified', text: 'Trained to the current IET Wiring Regulations, BS 7671.', icon: 'zap' },
+  { key: 'eighteenth', title: '18th Edition qualified', text: 'Trained to the current IET Wiring Regulations, BS\u00a07671.', icon: 'zap' },
   { key: 'liability', title: `${BUSINESS.publicLiability} public liability`, text: 'Insured for work in your home or business.', icon: 'shield' },
   { key: 'emergency', title: `${BUSINESS.emergency} emergency callout`, text: 'Day or night, weekends and bank holidays included.', icon: 'siren' },
   { key: 'customers', title: `${BUSINESS.customers} customers`, text: `Homes and businesses served since ${BUSINESS.established}.`, icon: 'home' },

@@ -46,7 +46,7 @@ export const LANDING_PAGES: Readonly<Record<LandingKey, LandingPage>> = {
       eyebrow: 'House rewiring in Surrey',
       heading: 'House rewiring, done carefully and fully certified',
       lead: 'Old wiring can be unsafe long before it stops working. We rewire houses and flats across Surrey and west London with clear prices, tidy working and full certification.',
-      highlights: ['Free, no-obligation quotes', 'Typical 3-bed rewire £3,000–£6,000', guarantee, 'No payment until the work is complete and certified'],
+      highlights: ['Free, no-obligation quotes', 'Typical 3-bed rewire £3,000–\u2060£6,000', guarantee, 'No payment until the work is complete and certified'],
     },
     whatsappGreeting: "Hello, I'd like a free quote for rewiring my home, please.",
     benefits: {
@@ -73,7 +73,7 @@ export const LANDING_PAGES: Readonly<Record<LandingKey, LandingPage>> = {
     facts: {
       heading: 'Costs and timings, plainly',
       items: [
-        { title: 'What it costs', text: 'A typical three-bedroom house costs £3,000–£6,000 to rewire. Size, access and finishes affect the price; your written quote sets out exactly what is included.' },
+        { title: 'What it costs', text: 'A typical three-bedroom house costs £3,000–\u2060£6,000 to rewire. Size, access and finishes affect the price; your written quote sets out exactly what is included.' },
         { title: 'How long it takes', text: 'We agree a timetable before we start and, wherever possible, restore power at the end of each working day.' },
         { title: 'Paying for it', text: 'Cash, bank transfer or card, with payment plans available for larger projects. Nothing is due until the work is complete and certified.' },
       ],
@@ -85,7 +85,7 @@ export const LANDING_PAGES: Readonly<Record<LandingKey, LandingPage>> = {
         { title: 'Quote', text: 'A free, itemised quote with a proposed timetable. No obligation and no pressure.' },
         { title: 'First fix', text: 'New cables and back boxes go in while floors and walls are open. We protect your home with dust sheets and clear up daily.' },
         { title: 'Second fix', text: 'Sockets, switches, lights and the new consumer unit are fitted and connected.' },
-        { title: 'Testing and certification', text: `Every circuit is tested to BS 7671. You receive your certificate, the work is notified to Building Control, and our ${guarantee} begins.` },
+        { title: 'Testing and certification', text: `Every circuit is tested to BS\u00a07671. You receive your certificate, the work is notified to Building Control, and our ${guarantee} begins.` },
       ],
     },
     coverage: {
@@ -181,7 +181,7 @@ export const LANDING_PAGES: Readonly<Record<LandingKey, LandingPage>> = {
         { title: 'You talk to our team', text: 'Not a call centre: we can talk you through staying safe while we are on the way.' },
         { title: 'A realistic arrival time', text: `Our aim is ${BUSINESS.responseMinutes} minutes. We give you an honest estimate when you call, not a promise we cannot keep.` },
         { title: 'No surprises on price', text: 'We tell you the callout charge on the phone, and quote before any repair beyond making safe.' },
-        { title: 'Made safe, then fixed properly', text: 'We make the installation safe first and then repair it to BS 7671, with the right certificate.' },
+        { title: 'Made safe, then fixed properly', text: 'We make the installation safe first and then repair it to BS\u00a07671, with the right certificate.' },
       ],
     },
     checklist: {

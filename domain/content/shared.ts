@@ -128,7 +128,7 @@ export const PROCESS_STEPS: readonly Point[] = [
   },
   {
     title: 'Testing and certification',
-    text: `Everything is tested to BS 7671 before we hand over. You receive the right certificate, notifiable work is registered with Building Control, and our ${BUSINESS.guaranteeYears}-year workmanship guarantee starts.`,
+    text: `Everything is tested to BS\u00a07671 before we hand over. You receive the right certificate, notifiable work is registered with Building Control, and our ${BUSINESS.guaranteeYears}-year workmanship guarantee starts.`,
   },
 ];
 

@@ -1,0 +1,46 @@
+import type { Locator } from '@playwright/test';
+import { expect, hydrated, test } from './fixtures.ts';
+
+/**
+ * The public pages read on a phone: what is one thing to the reader stays on one line, and what is there to tap is
+ * a fingertip's height (44 px, WCAG 2.5.5), as the header's buttons and the small buttons already are.
+ */
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+test.beforeEach(async ({ page }) => {
+  // The cookie question answered: it is not what these tests look at, and it would take a quarter of the screen.
+  await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'accepted'));
+});
+
+test('the wiring standard’s name, BS 7671, is not broken across two lines', async ({ page }) => {
+  await page.goto('/rewiring-surrey');
+  await hydrated(page);
+  // The last step of 'How a rewire works' broke as 'tested to BS' / '7671'.
+  await expect.poll(() => linesOf(page.getByText(/Every circuit is tested to BS.7671/), 'BS 7671')).toBe(1);
+});
+
+/** On how many lines the first occurrence of `phrase` inside the element is drawn (0 if it is not there); a no-break space counts as a space. */
+function linesOf(element: Locator, phrase: string): Promise<number> {
+  return element.first().evaluate((root, wanted) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    let text = '';
+    const nodes: Array<{ node: Text; start: number }> = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      nodes.push({ node: node as Text, start: text.length });
+      text += node.textContent ?? '';
+    }
+    const at = text.replaceAll('\u00a0', ' ').indexOf(wanted);
+    if (at < 0) return 0;
+    const tops = new Set<number>();
+    for (let i = at; i < at + wanted.length; i++) {
+      const owner = nodes.findLast((entry) => entry.start <= i)!;
+      const range = document.createRange();
+      range.setStart(owner.node, i - owner.start);
+      range.setEnd(owner.node, i - owner.start + 1);
+      const rect = range.getBoundingClientRect();
+      if (rect.width > 0) tops.add(Math.round(rect.top));
+    }
+    // Characters of one line share their top within a pixel or two (a bold or a smaller span may sit a little lower).
+    return [...tops].sort((a, b) => a - b).filter((top, index, all) => index === 0 || top - all[index - 1]! > 4).length;
+  }, phrase);
+}
