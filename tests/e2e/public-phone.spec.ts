@@ -12,6 +12,15 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'accepted'));
 });
 
+test('a town’s name in a heading stays on one line where it fits one', async ({ page }) => {
+  await page.goto('/electrician-staines');
+  await hydrated(page);
+  // At this size 'Staines-upon-Thames' fits a line: it broke as 'Staines-' / 'upon-Thames and nearby'.
+  await expect.poll(() => linesOf(page.getByRole('heading', { name: 'Staines-upon-Thames and nearby' }), 'Staines-upon-Thames')).toBe(1);
+  await expect.poll(() => linesOf(page.locator('.eyebrow', { hasText: 'Electrical services in' }), 'Staines-upon-Thames')).toBe(1);
+  await expect.poll(() => linesOf(page.locator('.hero__eyebrow'), 'Staines-upon-Thames')).toBe(1);
+});
+
 test('the wiring standard’s name, BS 7671, is not broken across two lines', async ({ page }) => {
   await page.goto('/rewiring-surrey');
   await hydrated(page);

@@ -7,7 +7,7 @@ import './pages.css';
  * rounded panel that stands apart from the (also dark) footer below it. `id` is the anchor buttons
  * scroll to (the town pages' #quote).
  */
-export function CtaBand({ id, heading, text, children, note }: { id: string; heading: string; text: string; children: ReactNode; note?: ReactNode }) {
+export function CtaBand({ id, heading, text, children, note }: { id: string; heading: ReactNode; text: string; children: ReactNode; note?: ReactNode }) {
   const headingId = `${useId()}cta`;
   return (
     <section id={id} className="section pg-cta-section" aria-labelledby={headingId}>

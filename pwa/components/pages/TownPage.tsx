@@ -12,6 +12,7 @@ import { GlancePanel } from './HeroPanels.tsx';
 import { PointCards } from './PointCards.tsx';
 import { ProcessSteps } from './ProcessSteps.tsx';
 import { withCurrentYears } from './content.ts';
+import { KeepName } from './text.tsx';
 import './pages.css';
 
 /**
@@ -25,7 +26,7 @@ export function TownPage({ content }: { content: TownPageContent }) {
   return (
     <div className="pg-page pg-town">
       <Hero
-        eyebrow={`Local electricians · ${town}`}
+        eyebrow={<KeepName text={`Local electricians · ${town}`} name={town} />}
         title={page.hero.heading}
         lead={page.hero.lead}
         actions={
@@ -48,7 +49,11 @@ export function TownPage({ content }: { content: TownPageContent }) {
         </div>
       </section>
 
-      <Section id="town-services" eyebrow={`Electrical services in ${town}`} title={`What we do in ${town}`}>
+      <Section
+        id="town-services"
+        eyebrow={<KeepName text={`Electrical services in ${town}`} name={town} />}
+        title={<KeepName text={`What we do in ${town}`} name={town} />}
+      >
         <div className="pg-split">
           <ul className="pg-services">
             {page.services.map((service) => (
@@ -76,13 +81,13 @@ export function TownPage({ content }: { content: TownPageContent }) {
         <ProcessSteps steps={PROCESS_STEPS} />
       </Section>
 
-      <Section id="areas" eyebrow="Areas we cover" title={`${town} and nearby`}>
+      <Section id="areas" eyebrow="Areas we cover" title={<KeepName text={`${town} and nearby`} name={town} />}>
         <AreasGrid areas={page.areas} current={page.slug} />
       </Section>
 
       <CtaBand
         id="quote"
-        heading={page.closing.heading}
+        heading={<KeepName text={page.closing.heading} name={town} />}
         text={page.closing.text}
         note={
           <>

@@ -27,6 +27,24 @@ export function Linkified({ text }: { text: string }) {
   );
 }
 
+/**
+ * Text with a town's name kept on one line while the name fits on one: a heading broken at the name's own hyphens
+ * ('Staines-' / 'upon-Thames and nearby') reads as two places. An inline block, so a name too long for the line
+ * alone still wraps inside itself rather than running off the screen; for that reason the hero's h1 (at its size,
+ * 'Staines-upon-Thames' fills the line alone) does not use it: there it would only add a line.
+ */
+export function KeepName({ text, name }: { text: string; name: string }) {
+  const at = text.indexOf(name);
+  if (at < 0) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at)}
+      <span className="keep-together">{name}</span>
+      {text.slice(at + name.length)}
+    </>
+  );
+}
+
 /** '2026-11-22' as '22 November 2026', without Date, so prerendering and every time zone agree. */
 export function longDate(iso: string): string {
   const [year, month, day] = iso.slice(0, 10).split('-').map(Number);

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /** The top of a page: the page's only h1, a lead, actions and an optional illustration beside them. */
-export function Hero({ eyebrow, title, lead, actions, aside, children }: { eyebrow?: string; title: ReactNode; lead?: ReactNode; actions?: ReactNode; aside?: ReactNode; children?: ReactNode }) {
+export function Hero({ eyebrow, title, lead, actions, aside, children }: { eyebrow?: ReactNode; title: ReactNode; lead?: ReactNode; actions?: ReactNode; aside?: ReactNode; children?: ReactNode }) {
   return (
     <section className="hero">
       <div className="container hero__inner">

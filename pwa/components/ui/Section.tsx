@@ -15,7 +15,7 @@ export function Section({
   labelledBy,
 }: {
   id?: string;
-  eyebrow?: string;
+  eyebrow?: ReactNode;
   title?: ReactNode;
   intro?: ReactNode;
   tone?: 'plain' | 'alt' | 'dark';
