@@ -1,3 +1,4 @@
+import { BUSINESS } from '#domain/business.ts';
 import type { Locator } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
 
@@ -26,6 +27,16 @@ test('the wiring standard’s name, BS 7671, is not broken across two lines', as
   await hydrated(page);
   // The last step of 'How a rewire works' broke as 'tested to BS' / '7671'.
   await expect.poll(() => linesOf(page.getByText(/Every circuit is tested to BS.7671/), 'BS 7671')).toBe(1);
+});
+
+test('the chat’s header does not break the number to ring across two lines', async ({ page }) => {
+  await page.goto('/');
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Chat with us' }).click();
+  const chat = page.getByRole('dialog', { name: /chat/i });
+  await expect(chat).toBeVisible();
+  // It broke as '01632' / '960123'.
+  await expect.poll(() => linesOf(chat.getByText(/Quick answers/), BUSINESS.phone)).toBe(1);
 });
 
 /** On how many lines the first occurrence of `phrase` inside the element is drawn (0 if it is not there); a no-break space counts as a space. */

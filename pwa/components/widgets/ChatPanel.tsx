@@ -71,7 +71,9 @@ export default function ChatPanel({ conversation, setConversation, onClose }: Pr
         </span>
         <div>
           <h2>{BUSINESS.name}</h2>
-          <p>Quick answers · call {BUSINESS.phone} for anything urgent</p>
+          <p>
+            Quick answers · call <span className="chat-panel__phone">{BUSINESS.phone}</span> for anything urgent
+          </p>
         </div>
         <button type="button" className="chat-panel__close" onClick={onClose}>
           <Icon name="close" size={20} />
