@@ -1,6 +1,6 @@
 import { BUSINESS } from '#domain/business.ts';
 import type { Locator } from '@playwright/test';
-import { expect, hydrated, test } from './fixtures.ts';
+import { expect, hydrated, smallTargets, test } from './fixtures.ts';
 
 /**
  * The public pages read on a phone: what is one thing to the reader stays on one line, and what is there to tap is
@@ -37,6 +37,20 @@ test('the chat’s header does not break the number to ring across two lines', a
   await expect(chat).toBeVisible();
   // It broke as '01632' / '960123'.
   await expect.poll(() => linesOf(chat.getByText(/Quick answers/), BUSINESS.phone)).toBe(1);
+});
+
+test('the home page’s Learn more links and contact details are a fingertip’s height', async ({ page }) => {
+  await page.goto('/');
+  await hydrated(page);
+  // They were 36 px (Learn more) and 27 px (the number, WhatsApp and email address to tap).
+  expect(await smallTargets(page, '#services, #contact', 'a.service-card__more, a.touch__value')).toEqual([]);
+});
+
+test('the privacy policy’s contents and Back to contents links are a fingertip’s height', async ({ page }) => {
+  await page.goto('/privacy-policy');
+  await hydrated(page);
+  // They were 35 and 32 px.
+  expect(await smallTargets(page, '.pg-policy', '.pg-toc a, .pg-prose__top', 0)).toEqual([]);
 });
 
 /** On how many lines the first occurrence of `phrase` inside the element is drawn (0 if it is not there); a no-break space counts as a space. */
