@@ -46,6 +46,16 @@ test('the home page’s Learn more links and contact details are a fingertip’s
   expect(await smallTargets(page, '#services, #contact', 'a.service-card__more, a.touch__value')).toEqual([]);
 });
 
+test('the chat’s reply buttons are a fingertip’s height', async ({ page }) => {
+  await page.goto('/');
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Chat with us' }).click();
+  const chat = page.getByRole('dialog', { name: /chat/i });
+  await expect(chat.getByRole('link', { name: 'Call Now' })).toBeVisible();
+  // Call Now, WhatsApp Us, Get a Free Quote and Learn More were 32 px.
+  expect(await smallTargets(page, '.chat-panel', '.chat-action', 0)).toEqual([]);
+});
+
 test('the privacy policy’s contents and Back to contents links are a fingertip’s height', async ({ page }) => {
   await page.goto('/privacy-policy');
   await hydrated(page);
