@@ -63,6 +63,14 @@ test('the privacy policy’s contents and Back to contents links are a fingertip
   expect(await smallTargets(page, '.pg-policy', '.pg-toc a, .pg-prose__top', 0)).toEqual([]);
 });
 
+test('the footer’s links are a fingertip’s height, but for the admin’s discreet dot', async ({ page }) => {
+  await page.goto('/faq');
+  await hydrated(page);
+  // They were 29 px, 6 px apart (services and contact), and 24 px (Privacy Policy, Cookie settings, FAQ, Support).
+  // Narrower is fine: a short word such as FAQ has a wide gap beside it.
+  expect(await smallTargets(page, '.site-footer', ':is(a, button):not(.admin-dot)', 0)).toEqual([]);
+});
+
 /** On how many lines the first occurrence of `phrase` inside the element is drawn (0 if it is not there); a no-break space counts as a space. */
 function linesOf(element: Locator, phrase: string): Promise<number> {
   return element.first().evaluate((root, wanted) => {
