@@ -5,6 +5,7 @@ import { MAILTO_HREF, TEL_HREF } from '#domain/content/shared.ts';
 import { SUPPORT_CARDS, SUPPORT_META } from '#domain/content/support.ts';
 import { BookingLookup } from '../components/pages/support/BookingLookup.tsx';
 import { CallPanel } from '../components/pages/HeroPanels.tsx';
+import { BreakAfterAt } from '../components/pages/text.tsx';
 import { SupportRequestForm } from '../components/pages/support/SupportRequestForm.tsx';
 import { ButtonLink } from '../components/ui/Button.tsx';
 import { Hero } from '../components/ui/Hero.tsx';
@@ -44,7 +45,9 @@ function SupportPage() {
                 <Icon name={CARD_ICONS[card.key]} size={24} />
               </span>
               <h3>{card.title}</h3>
-              <p>{card.text}</p>
+              <p>
+                <BreakAfterAt text={card.text} />
+              </p>
               <div className="btn-row pg-card__actions">
                 {card.key === 'reset' ? (
                   <ButtonLink to="/forgot-password" variant="secondary" small icon="arrow-right">

@@ -71,6 +71,20 @@ test('the footer’s links are a fingertip’s height, but for the admin’s dis
   expect(await smallTargets(page, '.site-footer', ':is(a, button):not(.admin-dot)', 0)).toEqual([]);
 });
 
+test.describe('on a 320 px phone', () => {
+  test.use({ viewport: { width: 320, height: 568 } });
+
+  test('the support page’s Contact us directly card shows the whole email address', async ({ page }) => {
+    await page.goto('/support');
+    await hydrated(page);
+    const text = page.locator('.pg-support-cards p', { hasText: BUSINESS.email });
+    await expect(text).toBeVisible();
+    // The address, one long word, ran 33 px past the text's column and was cut off at the card's edge.
+    expect(await text.evaluate((p) => p.scrollWidth - p.clientWidth)).toBeLessThanOrEqual(0);
+    await expect.poll(() => linesOf(text, BUSINESS.email)).toBe(2);
+  });
+});
+
 /** On how many lines the first occurrence of `phrase` inside the element is drawn (0 if it is not there); a no-break space counts as a space. */
 function linesOf(element: Locator, phrase: string): Promise<number> {
   return element.first().evaluate((root, wanted) => {

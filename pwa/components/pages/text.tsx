@@ -45,6 +45,22 @@ export function KeepName({ text, name }: { text: string; name: string }) {
   );
 }
 
+/**
+ * Text with a chance to wrap after the @ of an email address in it, as the home page's contact card has: an address
+ * is one long word, and in a narrow column it ran past the card's edge and was cut off.
+ */
+export function BreakAfterAt({ text }: { text: string }) {
+  const at = text.indexOf('@');
+  if (at < 0) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at + 1)}
+      <wbr />
+      {text.slice(at + 1)}
+    </>
+  );
+}
+
 /** '2026-11-22' as '22 November 2026', without Date, so prerendering and every time zone agree. */
 export function longDate(iso: string): string {
   const [year, month, day] = iso.slice(0, 10).split('-').map(Number);
