@@ -14,6 +14,7 @@
  * between them — React DOM, the router, the app — so no single long task keeps a slow phone from responding
  * (Total Blocking Time).
  */
+import '../lib/zod-jitless.ts';
 import { appLoading } from '../islands/app-loading.ts';
 import { setLinkHandler } from '../islands/links.ts';
 import { followSectionLinks } from '../lib/section-focus.ts';

@@ -4,6 +4,12 @@ import { expect, hydrated, test } from './fixtures.ts';
 test.describe('the support page', () => {
   test('the support request form shows the seed messages for bad fields and stores nothing', async ({ page, server }) => {
     const before = server.storage.queries.supportRequests().length;
+    // What the Content-Security-Policy refused: zod, making its schemas as the page loaded, tried an eval (pwa/lib/zod-jitless.ts).
+    await page.addInitScript(() => {
+      const refused: string[] = [];
+      (window as unknown as { refused: string[] }).refused = refused;
+      document.addEventListener('securitypolicyviolation', (event) => refused.push(`${event.violatedDirective} ${event.blockedURI}`));
+    });
     await page.goto('/support');
     await hydrated(page);
     const form = page.locator('form').filter({ has: page.locator('[name="issueType"]') });
@@ -19,6 +25,7 @@ test.describe('the support page', () => {
     await form.locator('[name="name"]').fill('Ada Lovelace');
     await expect(form.getByText(MSG.supportName)).toBeHidden();
     expect(server.storage.queries.supportRequests()).toHaveLength(before);
+    expect(await page.evaluate(() => (window as unknown as { refused: string[] }).refused), 'what the page tried that its policy refuses').toEqual([]);
   });
 
   test('a customer sends a support request, sees the seed toast, and the server has exactly one', async ({ page, server }) => {
