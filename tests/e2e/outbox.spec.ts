@@ -120,6 +120,43 @@ test('a queued item the server refuses is shown as not accepted while the others
   await browser.close();
 });
 
+test('a queued quote the server refuses is edited in its form, with the focus on the field it named, and then arrives once', async () => {
+  const browser = await openBrowser();
+  const page = await firstVisit(browser);
+  await server.stop();
+  await askForQuote(page, 'Dora', 'dora@example.com');
+  // The server refuses it once, naming a field the device had let through (its checks older than the server's).
+  await browser.route(
+    '**/api/bookings',
+    (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: { code: 'validation_failed', message: 'Please check the highlighted fields', fields: { phone: 'Please enter a valid UK phone number' } },
+        }),
+      }),
+    { times: 1 },
+  );
+  await server.start();
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+
+  await page.getByRole('button', { name: /waiting to send \(1\)/i }).click();
+  await page.getByRole('dialog', { name: 'Waiting to send' }).getByRole('button', { name: 'Edit' }).click();
+
+  // Back in its form, the focus on the field the server named (it was lost on the page, the list being modal then).
+  const form = page.locator('form').filter({ has: page.locator('[name="serviceType"]') });
+  await expect(form.locator('[name="phone"]')).toBeFocused();
+  await expect(form).toContainText('Please enter a valid UK phone number');
+  await expect(form.locator('[name="firstName"]')).toHaveValue('Dora');
+  await page.keyboard.type('01632 960123');
+  await form.getByRole('button', { name: /request my free quote/i }).click();
+  await expect(form).toContainText('Thank you');
+  expect(await quoteNames()).toEqual(['Dora']);
+  await expect(page.getByRole('button', { name: /waiting to send/i })).toBeHidden();
+  await browser.close();
+});
+
 test('coming back online sends what waits even while another sender holds the outbox, once that one lets go', async () => {
   const browser = await openBrowser();
   const page = await firstVisit(browser);

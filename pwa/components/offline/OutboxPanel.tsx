@@ -44,9 +44,11 @@ export default function OutboxPanel({ onClose }: { onClose: () => void }) {
     const place = EDIT_AT[item.kind];
     const taken = await takeBack(item.id);
     if (!place || !taken) return;
-    requestEdit({ kind: taken.kind, values: taken.values, fields: taken.error?.fields ?? {}, message: taken.error?.message ?? '' });
+    // The dialog closes first: while it is open (modal) the page behind it is inert, and the form could not take the
+    // focus to the field the server named; the focus then went back to Waiting to send, gone with the item, and was lost.
     dialog.current?.close();
     navigateTo(place.hash ? `${place.to}#${place.hash}` : place.to);
+    requestEdit({ kind: taken.kind, values: taken.values, fields: taken.error?.fields ?? {}, message: taken.error?.message ?? '' });
   };
 
   return (

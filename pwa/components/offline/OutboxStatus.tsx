@@ -73,7 +73,8 @@ export function OutboxStatus() {
           <OutboxPanel
             onClose={() => {
               setOpen(false);
-              button.current?.focus();
+              // Back to the button, unless the list sent the focus somewhere on purpose (Edit: the form's field).
+              if (document.activeElement === null || document.activeElement === document.body) button.current?.focus();
             }}
           />
         </Suspense>
