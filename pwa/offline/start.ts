@@ -32,7 +32,7 @@ export function startOutbox(): () => void {
     if (event.type === 'changed') void import('./outbox.ts').then((outbox) => outbox.recount());
     else if (event.type === 'sent') sent.add(event.items.filter((item) => !wasAnswered(item.id)));
     else if (event.type === 'refused' && !wasAnswered(event.id))
-      void toast.error('Not accepted', `${event.label}: ${event.message} Open “Waiting to send” to edit or discard it.`);
+      void toast.error('Not accepted', `${event.label}: ${asSentence(event.message)} Open “Waiting to send” to edit or discard it.`);
     else if (event.type === 'sign-in-needed') askToSignIn();
     else if (event.type === 'dropped') toldDropped(event.count, event.accounts);
   });
@@ -78,6 +78,15 @@ function toldDropped(count: number, accounts: readonly string[]): void {
   if (known && accounts.includes(known.id)) forgetUser();
   const things = count === 1 ? '1 thing kept on this device was not sent: its account has been deleted.' : `${count} things kept on this device were not sent: their account has been deleted.`;
   void toast.info('Not sent', things);
+}
+
+/**
+ * The server's message ends with a full stop before the toast's own sentence follows it: its "Please check the
+ * highlighted fields" ran on into "Open “Waiting to send”…" as one sentence.
+ */
+function asSentence(message: string): string {
+  const text = message.trim();
+  return /[.!?…]$/.test(text) ? text : `${text}.`;
 }
 
 /** One toast for what went through together (gatherSent): the item's own words for one, a count for several. */

@@ -141,6 +141,10 @@ test('a queued quote the server refuses is edited in its form, with the focus on
   await server.start();
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
 
+  // The server's words and the toast's own are two sentences, not one run together.
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Not accepted' })).toContainText(
+    'Please check the highlighted fields. Open “Waiting to send” to edit or discard it.',
+  );
   await page.getByRole('button', { name: /waiting to send \(1\)/i }).click();
   await page.getByRole('dialog', { name: 'Waiting to send' }).getByRole('button', { name: 'Edit' }).click();
 
