@@ -13,6 +13,14 @@ test.describe('the portal when a sign-in ends with a booking waiting on the devi
     // As after many refused tries: its next one an hour away. Only the sign-in may send it now.
     await page.evaluate(() => deferQueued(3_600_000));
 
+    // Waiting to send says what it waits for: the sign-in, not the connection (it counted tries as if the signal failed).
+    await page.getByRole('button', { name: /^Waiting to send \(1\)/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Waiting to send' });
+    await expect(panel.getByRole('listitem').filter({ hasText: 'Booking: Rewiring' })).toContainText('Waiting for you to sign in again: it goes once you have');
+    await expect(panel).not.toContainText('Waiting for a connection');
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+
     // The toast's button opens the portal's sign-in dialog (the portal stays: portal-sign-in-here.spec.ts).
     await page.getByRole('button', { name: /^Sign in again to send what waits/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign in again' });

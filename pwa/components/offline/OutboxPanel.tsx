@@ -7,7 +7,7 @@ import { isGone } from '../../offline/kinds.ts';
 import { readableLabel } from '../../offline/labels.ts';
 import { discard, retry, takeBack } from '../../offline/outbox.ts';
 import { drain } from '../../offline/sender.ts';
-import { useCurrentUser } from '../../offline/session.ts';
+import { useCurrentUser, useSignInEnded } from '../../offline/session.ts';
 import { useOffline } from '../../offline/use-outbox.ts';
 import { afterDrain } from '../../offline/start.ts';
 import { Icon } from '../ui/Icon.tsx';
@@ -110,6 +110,8 @@ function OutboxEntry({
 }) {
   const [confirming, setConfirming] = useState(false);
   const offline = useOffline();
+  // An account's item waits for its owner's sign-in once that has ended, whatever the connection does.
+  const signInEnded = useSignInEnded() && item.owner !== null;
   return (
     <li className={`outbox-entry outbox-entry--${item.state}`}>
       <p className="outbox-entry__label">{readableLabel(item.label)}</p>
@@ -123,6 +125,9 @@ function OutboxEntry({
               </span>
             ))}
           </>
+        ) : signInEnded ? (
+          // Not the connection: the server answers, and says nobody is signed in. Counting tries read as a signal problem.
+          'Waiting for you to sign in again: it goes once you have'
         ) : offline ? (
           // No signal: tries are no news, the device sends it by itself once it is back.
           'Waiting for signal: it goes by itself when you’re back online'
