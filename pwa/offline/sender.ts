@@ -73,6 +73,15 @@ export function outcomeOf(id: string, ms: number): Promise<Attempt | undefined> 
   });
 }
 
+/**
+ * The connection is back: what waits is tried as if new. The tries made while there was none, by the timer, counted
+ * as the server's failures and spaced the next ones out: a single try lost just after the signal came back then put
+ * the next one minutes away, while the page worked.
+ */
+export async function triedAfresh(): Promise<void> {
+  await (await openedDeviceDb()).outbox.where('state').equals('waiting').modify({ attempts: 0 });
+}
+
 /** The earliest time a waiting item may be tried again, or null when nothing waits. */
 export async function nextDue(): Promise<number | null> {
   const waiting = await (await openedDeviceDb()).outbox.where('state').equals('waiting').toArray();

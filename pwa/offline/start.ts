@@ -17,9 +17,16 @@ export function startOutbox(): () => void {
   const kick = (force: boolean, queue = false) => {
     if (currentCounts().waiting > 0) void runDrain(force, queue);
   };
-  // The connection is back: if another sender holds the outbox (a tab, or the service worker's Background Sync,
-  // which may have begun while the link was still down and be waiting out a call), send after it, not never.
-  const online = () => kick(true, true);
+  // The connection is back: what waits starts its tries afresh (sender.ts triedAfresh), and if another sender holds the
+  // outbox (a tab, or the service worker's Background Sync, which may have begun while the link was still down and be
+  // waiting out a call), it is sent after that one, not never.
+  const online = () => {
+    if (currentCounts().waiting === 0) return;
+    void import('./sender.ts')
+      .then((sender) => sender.triedAfresh())
+      .catch(() => undefined)
+      .then(() => runDrain(true, true));
+  };
   const visible = () => {
     if (document.visibilityState === 'visible') kick(false);
   };

@@ -185,6 +185,26 @@ test('coming back online sends what waits even while another sender holds the ou
   await browser.close();
 });
 
+test('coming back online, what waits tries afresh: a try lost just then puts the next seconds away, not minutes', async () => {
+  const browser = await openBrowser();
+  const page = await firstVisit(browser);
+  await server.stop();
+  await askForQuote(page, 'Mira', 'mira@example.com');
+  await expect(page.getByRole('button', { name: /waiting to send \(1\)/i })).toBeVisible();
+  // Eight tries failed while there was no signal: the next would be minutes away (2 s doubled each time, at most 5 min).
+  await page.evaluate(() => triedQueued(8));
+  // The signal comes back, and the first try is lost (the server still down).
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  // Tried again at once (and by the service worker's Background Sync): its count starts again from none.
+  await expect.poll(() => page.evaluate(() => queuedTries())).not.toEqual([8]);
+  expect((await page.evaluate(() => queuedTries()))[0], 'failed tries since the signal came back').toBeLessThan(5);
+  expect(await page.evaluate(() => queuedDue()), 'seconds to the next try').toBeLessThan(20);
+  // It goes on its own, with no other event.
+  await server.start();
+  await expect.poll(() => quoteNames(), { timeout: 15_000 }).toEqual(['Mira']);
+  await browser.close();
+});
+
 async function openBrowser(): Promise<BrowserContext> {
   return chromium.launchPersistentContext(profile, {
     executablePath: ensureChromium(),
