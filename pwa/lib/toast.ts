@@ -10,6 +10,10 @@ export const toast = {
   success: (title: string, description?: string, options?: ToastOptions): Promise<void> => show('success', title, description, options),
   error: (title: string, description?: string, options?: ToastOptions): Promise<void> => show('error', title, description, options),
   info: (title: string, description?: string, options?: ToastOptions): Promise<void> => show('info', title, description, options),
+  /** Takes away the toast shown with `once: id`, its news out of date (a sign-in asked for has been made). */
+  dismiss: (id: string): void => {
+    if (mounted) void mounted.then(() => import('sonner')).then(({ toast: sonner }) => sonner.dismiss(id));
+  },
 };
 
 /**

@@ -32,8 +32,12 @@ export function startOutbox(): () => void {
   };
   window.addEventListener('online', online);
   document.addEventListener('visibilitychange', visible);
-  // Signed in (again): what waited for it goes now, whatever back-off the refused tries ran up meanwhile.
-  const stopSignIn = onSignedIn(() => kick(true, true));
+  // Signed in (again): what waited for it goes now, whatever back-off the refused tries ran up meanwhile, and the toast
+  // that asked for the sign-in goes (it stayed its 8 s beside "Login Successful", its Sign in over the dialog's own).
+  const stopSignIn = onSignedIn(() => {
+    toast.dismiss(SIGN_IN_NEEDED);
+    kick(true, true);
+  });
   const sent = gatherSent(toastSent);
   const stop = onOutboxEvent((event) => {
     if (event.type === 'changed') void import('./outbox.ts').then((outbox) => outbox.recount());
@@ -55,6 +59,9 @@ export function startOutbox(): () => void {
   };
 }
 
+/** The id of the toast that asks for a sign-in: one at a time, taken away once the sign-in is made. */
+const SIGN_IN_NEEDED = 'sign-in-needed';
+
 /**
  * The server no longer knows the session that queued changes belong to: they wait, and the toast's Sign in opens the
  * page's own sign-in where it has one (the customer portal's dialog, which keeps what was typed: sign-in-here.ts), else
@@ -70,7 +77,7 @@ function askToSignIn(): void {
   void toast.info(
     'Please sign in again',
     'Your changes are kept on this device and go once you have signed in.',
-    onAdmin ? { once: 'sign-in-needed' } : { once: 'sign-in-needed', action: { label: 'Sign in', more: 'again to send what waits', onClick: signIn } },
+    onAdmin ? { once: SIGN_IN_NEEDED } : { once: SIGN_IN_NEEDED, action: { label: 'Sign in', more: 'again to send what waits', onClick: signIn } },
   );
 }
 

@@ -37,6 +37,19 @@ test.describe('the portal when a sign-in ends with a booking waiting on the devi
     expect(server.storage.queries.bookingsForCustomer(email, null)).toHaveLength(1);
   });
 
+  test('signed in again from the portal’s own Sign in, the toast that asked for it goes with it', async ({ page, server }) => {
+    const { email } = await signedInCustomer(page, server, 'sol.toast@example.com');
+    await queueBookingThenLoseSession(page, 'Asked once');
+    await page.locator('.portal-head').getByRole('button', { name: 'Sign in', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+    await dialog.getByLabel(/^Password/).fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    // Gone with the sign-in, not its 8 s later (its own Sign in sat over the dialog meanwhile).
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Please sign in again' })).toHaveCount(0, { timeout: 2_000 });
+    await expect.poll(() => server.storage.queries.bookingsForCustomer(email, null).map((b) => b.description)).toEqual(['Asked once']);
+  });
+
   test('someone else signing in on the device neither gets nor sees the waiting booking; it goes to its owner when they sign in', async ({ page, server }) => {
     const { email, id } = await signedInCustomer(page, server, 'alex.owner@example.com');
     await queueBookingThenLoseSession(page, 'Alex’s private job');
