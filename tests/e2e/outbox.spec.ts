@@ -110,7 +110,7 @@ test('a queued item the server refuses is shown as not accepted while the others
   const list = page.getByRole('dialog', { name: 'Waiting to send' });
   await expect(list).toContainText('Quote request');
   await expect(list).toContainText('Not accepted:');
-  await expect(list).toContainText('favouriteColour: Unknown field');
+  await expect(list).toContainText('Favourite colour: Unknown field');
   await list.getByRole('button', { name: 'Discard' }).click();
   await list.getByRole('button', { name: 'Really discard?' }).click();
   await expect(list).toContainText('Everything has been sent.');
@@ -146,6 +146,8 @@ test('a queued quote the server refuses is edited in its form, with the focus on
     'Please check the highlighted fields. Open “Waiting to send” to edit or discard it.',
   );
   await page.getByRole('button', { name: /waiting to send \(1\)/i }).click();
+  // The field it named, in words.
+  await expect(page.getByRole('dialog', { name: 'Waiting to send' })).toContainText('Phone: Please enter a valid UK phone number');
   await page.getByRole('dialog', { name: 'Waiting to send' }).getByRole('button', { name: 'Edit' }).click();
 
   // Back in its form, the focus on the field the server named (it was lost on the page, the list being modal then).

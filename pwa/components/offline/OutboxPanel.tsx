@@ -121,7 +121,7 @@ function OutboxEntry({
             <strong>Not accepted:</strong> {item.error?.message}
             {Object.entries(item.error?.fields ?? {}).map(([field, message]) => (
               <span key={field} className="outbox-entry__field">
-                {field}: {message}
+                {fieldWords(field)}: {message}
               </span>
             ))}
           </>
@@ -156,4 +156,10 @@ function OutboxEntry({
       </div>
     </li>
   );
+}
+
+/** A field the server named, in words: 'startDate' as 'Start date' (the list showed the name the code gives it). */
+function fieldWords(field: string): string {
+  const words = field.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
