@@ -10,9 +10,14 @@ export const SAVED_OFFLINE = "Saved — we'll send it when you're back online.";
 /** The same when it waits for its owner to sign in again (the server answered, but their sign-in had ended). */
 export const SAVED_FOR_SIGN_IN = 'Saved on this device. It goes once you have signed in again.';
 
+/** The same when the device is online but the server did not answer in time, or said it was busy. */
+export const SAVED_SERVER_BUSY = 'Saved — our server cannot take it just now; it goes by itself as soon as it can.';
+
+type Queued = { readonly signIn?: true; readonly busy?: true };
+
 /** What a form says of a submission kept on the device (a customer's waits for a sign-in when theirs has ended). */
-export function savedMessage(outcome: { readonly signIn?: true }): string {
-  return outcome.signIn ? SAVED_FOR_SIGN_IN : SAVED_OFFLINE;
+export function savedMessage(outcome: Queued): string {
+  return outcome.signIn ? SAVED_FOR_SIGN_IN : outcome.busy ? SAVED_SERVER_BUSY : SAVED_OFFLINE;
 }
 
 /**
@@ -20,8 +25,8 @@ export function savedMessage(outcome: { readonly signIn?: true }): string {
  * again" toast (offline/start.ts) says so, with its Sign in button; a second one saying "when you're back online"
  * would be one too many, and wrong.
  */
-export function toastSaved(outcome: { readonly signIn?: true }, place?: ToastPlace): void {
-  if (!outcome.signIn) void toast.info('Saved on this device', SAVED_OFFLINE, place);
+export function toastSaved(outcome: Queued, place?: ToastPlace): void {
+  if (!outcome.signIn) void toast.info('Saved on this device', savedMessage(outcome), place);
 }
 
 type Spec<F extends string> = {
@@ -51,8 +56,8 @@ export async function queueForm<F extends string>({ kind, path, label, values, f
       // The toast carries the title; the line under the button says it in other words, so both read well.
       return { kind: 'sent', message: `Thank you, that is on its way. ${success.description}` };
     case 'queued':
-      void toast.info('Saved on this device', SAVED_OFFLINE);
-      return { kind: 'saved', message: SAVED_OFFLINE };
+      toastSaved(outcome);
+      return { kind: 'saved', message: savedMessage(outcome) };
     case 'refused':
       if (outcome.status === 400 && Object.keys(outcome.fields).length > 0) return { kind: 'invalid', fields: outcome.fields as Partial<Record<F, string>> };
       void toast.error('Error', outcome.message);

@@ -14,8 +14,10 @@ export type SubmitOutcome =
   /**
    * Stored on the device; it goes by itself when the server can be reached. `signIn`: the server answered, but nobody
    * is signed in: it goes once its owner has signed in again (the outbox's "Please sign in again" toast says so).
+   * `busy`: the device is online, but the server did not answer in time or said it was busy (503): words saying the
+   * device is offline would be wrong.
    */
-  | { readonly kind: 'queued'; readonly signIn?: true }
+  | { readonly kind: 'queued'; readonly signIn?: true; readonly busy?: true }
   | {
       readonly kind: 'refused';
       readonly status: number;
@@ -78,7 +80,10 @@ async function sendQueued(id: string, waitMs: number, takeBack: boolean): Promis
     return attempt.current === undefined ? refused : { ...refused, current: attempt.current };
   }
   forgetAnswered(id);
-  return attempt?.kind === 'sign-in' ? { kind: 'queued', signIn: true } : { kind: 'queued' };
+  if (attempt?.kind === 'sign-in') return { kind: 'queued', signIn: true };
+  // The server busy, or no answer in time (the page's own request still out) with the device online: not the signal.
+  const online = typeof navigator === 'undefined' || navigator.onLine !== false;
+  return attempt?.kind === 'unavailable' || (attempt === undefined && online) ? { kind: 'queued', busy: true } : { kind: 'queued' };
 }
 
 /** The first outcome of the item, whether this page sent it or another tab or the service worker did. */

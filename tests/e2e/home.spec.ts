@@ -71,6 +71,26 @@ test.describe('the quote form', () => {
     const quote = server.storage.queries.quotes().find((q) => q.email === 'quentin@example.com')!;
     expect(quote).toMatchObject({ firstName: 'Quentin', quoteStatus: 'pending', priority: 'medium' });
   });
+
+  test('a quote the server is too busy to take is kept, said so without calling the visitor offline, and arrives once', async ({ page, server }) => {
+    // The server answers 503 once (a fault: backend/faults.ts), with a Retry-After of a second.
+    await page.route(
+      '**/api/bookings',
+      (route) => route.fulfill({ status: 503, headers: { 'Retry-After': '1' }, contentType: 'application/json', body: '{"error":{"code":"busy","message":"Busy"}}' }),
+      { times: 1 },
+    );
+    await page.goto('/#contact');
+    await hydrated(page);
+    const form = page.locator('form').filter({ has: page.locator('[name="serviceType"]') });
+    await form.locator('[name="firstName"]').fill('Bea');
+    await form.locator('[name="email"]').fill('bea.busy@example.com');
+    await form.locator('[name="serviceType"]').selectOption({ index: 1 });
+    await form.getByRole('button', { name: /request my free quote/i }).click();
+    // Not "when you're back online": the visitor is online.
+    await expect(form.getByRole('status')).toHaveText('Saved — our server cannot take it just now; it goes by itself as soon as it can.');
+    await expect.poll(() => server.storage.queries.quotes().filter((q) => q.email === 'bea.busy@example.com').length, { timeout: 15_000 }).toBe(1);
+    await expect(page.getByRole('button', { name: /waiting to send/i })).toBeHidden();
+  });
 });
 
 test('the home page links to every town’s own page, without JavaScript too', async ({ browser, server }) => {
