@@ -6,6 +6,7 @@ import { Icon } from '../ui/Icon.tsx';
 import type { AnyIcon } from '../ui/Icon.tsx';
 import { Section } from '../ui/Section.tsx';
 import { Island } from '../../islands/Island.tsx';
+import { BreakAfterAt } from '../pages/text.tsx';
 import { ContactForm } from './ContactForm.tsx';
 import { ServiceAreaMap } from './ServiceAreaMap.tsx';
 
@@ -17,19 +18,6 @@ const WAYS: readonly Way[] = [
   { icon: 'mail', title: 'Email', value: BUSINESS.email, href: MAILTO_HREF, note: `We reply ${BUSINESS.replyPromise}` },
   { icon: 'pin', title: 'Based in', value: `${BUSINESS.address.town}, ${BUSINESS.address.county}`, note: 'London & surrounding counties' },
 ];
-
-/** An email address may wrap after its @ on a narrow screen, never in the middle of a word. */
-function breakAfterAt(value: string) {
-  const at = value.indexOf('@');
-  if (at < 0) return value;
-  return (
-    <>
-      {value.slice(0, at + 1)}
-      <wbr />
-      {value.slice(at + 1)}
-    </>
-  );
-}
 
 /** 'Get In Touch' (#get-in-touch): every way to reach us, the contact form and the service-area map. */
 export function GetInTouch() {
@@ -48,7 +36,7 @@ export function GetInTouch() {
                   <span className="touch__label">{way.title}</span>
                   {way.href ? (
                     <a href={way.href} {...(way.newTab ? NEW_TAB : {})} className="touch__value">
-                      {breakAfterAt(way.value)}
+                      <BreakAfterAt text={way.value} />
                       {way.newTab ? <span className="visually-hidden"> (opens in a new tab)</span> : null}
                     </a>
                   ) : (

@@ -46,8 +46,9 @@ export function KeepName({ text, name }: { text: string; name: string }) {
 }
 
 /**
- * Text with a chance to wrap after the @ of an email address in it, as the home page's contact card has: an address
- * is one long word, and in a narrow column it ran past the card's edge and was cut off.
+ * Text with a chance to wrap after the @ of an email address in it (the home page's contact card, the support page's
+ * card), never in the middle of a word: an address is one long word, and in a narrow column it ran past the card's
+ * edge and was cut off.
  */
 export function BreakAfterAt({ text }: { text: string }) {
   const at = text.indexOf('@');
