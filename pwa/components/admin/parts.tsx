@@ -31,6 +31,9 @@ export function codeWords(code: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** What a list says when its search finds nothing (on the page, and read out by SearchBox's `found`). */
+export const noMatch = (things: 'jobs' | 'contacts'): string => `No ${things} match. Clear the search to see them all.`;
+
 /**
  * A labelled search box over a list ('Find a job'); filters as the admin types. `found` says what the search finds
  * ('2 jobs match', 'No jobs match.'): read out from a status region that stays on the page, since the list changing

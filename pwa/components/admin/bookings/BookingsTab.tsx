@@ -15,7 +15,7 @@ import { ManualBookingForm } from './ManualBookingForm.tsx';
 import { byJobDay, onDay, stillOpen } from './order.ts';
 import { keptClashes, NO_CLASHES, problemOf, type Problem } from './problems.ts';
 import { PAGE, ShowMore, useBackToRow, usePages } from '../more.tsx';
-import { ScreenHead, SearchBox, StatusOptions } from '../parts.tsx';
+import { noMatch, ScreenHead, SearchBox, StatusOptions } from '../parts.tsx';
 import { JobsNow } from '../context.ts';
 
 /**
@@ -184,7 +184,7 @@ export const BookingsTab = memo(function BookingsTab({
       : searched.trim()
         ? filter
           ? 'No jobs match. Clear the search or show all jobs.'
-          : 'No jobs match. Clear the search to see them all.'
+          : noMatch('jobs')
         : when === 'today'
           ? 'No jobs today. Show all jobs to see the others.'
           : when === 'open'

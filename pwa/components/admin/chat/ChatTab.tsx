@@ -9,7 +9,7 @@ import { jobWhen, moment } from '../format.ts';
 import type { AdminSearch, AdminTab } from '../search.ts';
 import { useAdmin } from '../context.ts';
 import { ShowMore, useBackToRow, usePages } from '../more.tsx';
-import { Gone, ScreenHead, SearchBox } from '../parts.tsx';
+import { Gone, noMatch, ScreenHead, SearchBox } from '../parts.tsx';
 import { ChatThread } from './ChatThread.tsx';
 import { customerReadsChat } from './reach.ts';
 
@@ -84,13 +84,13 @@ export const ChatTab = memo(function ChatTab({
           value={query}
           onChange={setQuery}
           placeholder="Name, phone, address…"
-          found={bookings === undefined ? '' : list.length === 0 ? 'No jobs match. Clear the search to see them all.' : list.length === 1 ? '1 job matches' : `${list.length} jobs match`}
+          found={bookings === undefined ? '' : list.length === 0 ? noMatch('jobs') : list.length === 1 ? '1 job matches' : `${list.length} jobs match`}
         />
       </div>
       {bookings === undefined ? (
         <p className="admin-empty">Loading jobs…</p>
       ) : list.length === 0 ? (
-        <p className="admin-empty">{bookings.length === 0 ? 'No bookings yet: a chat belongs to a job.' : 'No jobs match. Clear the search to see them all.'}</p>
+        <p className="admin-empty">{bookings.length === 0 ? 'No bookings yet: a chat belongs to a job.' : noMatch('jobs')}</p>
       ) : (
         <>
           <ul ref={listRef} className="admin-threads">

@@ -7,7 +7,7 @@ import { everything, matcher, searchCache } from '../find.ts';
 import { moment } from '../format.ts';
 import type { AdminSearch } from '../search.ts';
 import { PAGE, ShowMore, usePages } from '../more.tsx';
-import { Gone, ScreenHead, SearchBox } from '../parts.tsx';
+import { Gone, noMatch, ScreenHead, SearchBox } from '../parts.tsx';
 import { PersonPage } from './PersonPage.tsx';
 
 const ERASED = '[erased]';
@@ -80,7 +80,7 @@ export const ContactsTab = memo(function ContactsTab({ bookings, quotes, person,
             value={query}
             onChange={setQuery}
             placeholder="Name, email, phone…"
-            found={matching.length === 0 ? 'No contacts match. Clear the search to see them all.' : matching.length === 1 ? '1 contact matches' : `${matching.length} contacts match`}
+            found={matching.length === 0 ? noMatch('contacts') : matching.length === 1 ? '1 contact matches' : `${matching.length} contacts match`}
           />
         </div>
       ) : null}
@@ -89,7 +89,7 @@ export const ContactsTab = memo(function ContactsTab({ bookings, quotes, person,
       ) : contacts.length === 0 ? (
         <p className="admin-empty">There are no customer contacts yet.</p>
       ) : matching.length === 0 ? (
-        <p className="admin-empty">No contacts match. Clear the search to see them all.</p>
+        <p className="admin-empty">{noMatch('contacts')}</p>
       ) : (
         <>
           <ul ref={list} className="admin-cards admin-contacts">
