@@ -1,7 +1,7 @@
 import { ERASED } from '#domain/limits.ts';
 import { Client } from '../support/server.ts';
 import { customer, customerBooking, ownServer, quoteRequest, signIn } from './admin-seed.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, linesOf, test } from './fixtures.ts';
 
 // A server of its own: its contact list starts empty.
 const own = ownServer();
@@ -31,12 +31,7 @@ test('contacts: the empty state, then people from bookings and from the contact 
   await expect(page.locator('.admin-person').getByText('Please ring before you come')).toBeVisible();
   // Her address on one line, on a desktop's row of facts with room for it (it broke at its @ in one narrow column).
   const address = page.locator('.admin-person a[href="mailto:erin.person@example.com"]');
-  const lines = await address.evaluate((link) => {
-    const range = document.createRange();
-    range.selectNodeContents(link);
-    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
-  });
-  expect(lines, 'lines of her email address at 1280 px').toBe(1);
+  expect(await linesOf(address, 'erin.person@example.com'), 'lines of her email address at 1280 px').toBe(1);
   expect(booking.id).toBeTruthy();
   // Back in the list, where it was left: on her card's Open button.
   await page.getByRole('button', { name: 'Back to Contacts' }).click();

@@ -100,3 +100,29 @@ export async function smallTargets(page: Page, scope: string, controls: string, 
     [controls, minWidth] as const,
   );
 }
+
+/** On how many lines the first occurrence of `phrase` inside the element is drawn (0 if it is not there); a no-break space counts as a space. */
+export function linesOf(element: Locator, phrase: string): Promise<number> {
+  return element.first().evaluate((root, wanted) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    let text = '';
+    const nodes: Array<{ node: Text; start: number }> = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      nodes.push({ node: node as Text, start: text.length });
+      text += node.textContent ?? '';
+    }
+    const at = text.replaceAll('\u00a0', ' ').indexOf(wanted);
+    if (at < 0) return 0;
+    const tops = new Set<number>();
+    for (let i = at; i < at + wanted.length; i++) {
+      const owner = nodes.findLast((entry) => entry.start <= i)!;
+      const range = document.createRange();
+      range.setStart(owner.node, i - owner.start);
+      range.setEnd(owner.node, i - owner.start + 1);
+      const rect = range.getBoundingClientRect();
+      if (rect.width > 0) tops.add(Math.round(rect.top));
+    }
+    // Characters of one line share their top within a pixel or two (a bold or a smaller span may sit a little lower).
+    return [...tops].sort((a, b) => a - b).filter((top, index, all) => index === 0 || top - all[index - 1]! > 4).length;
+  }, phrase);
+}

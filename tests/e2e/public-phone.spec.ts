@@ -1,6 +1,5 @@
 import { BUSINESS } from '#domain/business.ts';
-import type { Locator } from '@playwright/test';
-import { expect, hydrated, smallTargets, test } from './fixtures.ts';
+import { expect, hydrated, linesOf, smallTargets, test } from './fixtures.ts';
 
 /**
  * The public pages read on a phone: what is one thing to the reader stays on one line, and what is there to tap is
@@ -84,29 +83,3 @@ test.describe('on a 320 px phone', () => {
     await expect.poll(() => linesOf(text, BUSINESS.email)).toBe(2);
   });
 });
-
-/** On how many lines the first occurrence of `phrase` inside the element is drawn (0 if it is not there); a no-break space counts as a space. */
-function linesOf(element: Locator, phrase: string): Promise<number> {
-  return element.first().evaluate((root, wanted) => {
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    let text = '';
-    const nodes: Array<{ node: Text; start: number }> = [];
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      nodes.push({ node: node as Text, start: text.length });
-      text += node.textContent ?? '';
-    }
-    const at = text.replaceAll('\u00a0', ' ').indexOf(wanted);
-    if (at < 0) return 0;
-    const tops = new Set<number>();
-    for (let i = at; i < at + wanted.length; i++) {
-      const owner = nodes.findLast((entry) => entry.start <= i)!;
-      const range = document.createRange();
-      range.setStart(owner.node, i - owner.start);
-      range.setEnd(owner.node, i - owner.start + 1);
-      const rect = range.getBoundingClientRect();
-      if (rect.width > 0) tops.add(Math.round(rect.top));
-    }
-    // Characters of one line share their top within a pixel or two (a bold or a smaller span may sit a little lower).
-    return [...tops].sort((a, b) => a - b).filter((top, index, all) => index === 0 || top - all[index - 1]! > 4).length;
-  }, phrase);
-}
