@@ -27,9 +27,13 @@ export class SessionStore {
     prepared(this.#db, 'DELETE FROM sessions WHERE sid = ?').run(sid);
   }
 
-  /** Ends every session of a user (after a password reset or an erasure). */
+  /**
+   * Ends every session of a user (after a password reset or change, or an erasure), with those a password change
+   * replaced and kept for a repeat of it (`renewedFor`: backend/http/session.ts), which sign nobody in but could sign
+   * the account in again.
+   */
   destroyForUser(userId: string): number {
-    return prepared(this.#db, `DELETE FROM sessions WHERE json_extract(sess, '$.userId') = ?`).run(userId).changes;
+    return prepared(this.#db, `DELETE FROM sessions WHERE json_extract(sess, '$.userId') = ? OR json_extract(sess, '$.renewedFor') = ?`).run(userId, userId).changes;
   }
 
   /** Removes expired rows; called on a timer by the server. */

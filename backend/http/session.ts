@@ -50,6 +50,43 @@ export async function signIn(ctx: Context, userId: string): Promise<void> {
   await session.regenerate();
 }
 
+/** How long the session a password change replaced still answers a repeat of that change (and nothing else). */
+export const REPLACED_SESSION_MS = 60 * 60 * 1000;
+
+/** What a replaced session holds: the change it may repeat (its Idempotency-Key) and for which account; no `userId`. */
+type Replaced = { renewedAfter?: string; renewedFor?: string };
+
+/**
+ * Signs the account in afresh after its password changed (a fresh session id, as a sign-in gets), and keeps the session
+ * it replaces for one thing only, for an hour: a repeat of this change under the same Idempotency-Key. On one bar of
+ * signal the answer carrying the new cookie can be lost after the change was made; the browser then still holds the old
+ * cookie, and its retry is answered as the first was (resumeReplaced) instead of with a 401. The kept session signs
+ * nobody in (it has no `userId`); ending the account's sessions ends it too (SessionStore.destroyForUser).
+ */
+export async function signInAfterChange(ctx: Context, store: SessionStore, userId: string, busyWaitMs: number): Promise<void> {
+  const session = ctx.session as (SessionData & Replaced & { externalKey?: string }) | null;
+  const replaced = session?.externalKey;
+  delete session?.renewedAfter;
+  delete session?.renewedFor;
+  await signIn(ctx, userId);
+  const key = ctx.get('idempotency-key').toLowerCase();
+  if (!replaced || !key) return;
+  const kept: Replaced = { renewedAfter: key, renewedFor: userId };
+  await retryWhileBusy(() => store.set(replaced, kept, REPLACED_SESSION_MS), busyWaitMs);
+}
+
+/**
+ * The account of a session a password change replaced (signInAfterChange), when this request repeats that change under
+ * its Idempotency-Key: the route then answers it as the first was. Any other request in that session is nobody's.
+ */
+export function resumeReplaced(ctx: Context, queries: Queries): void {
+  const { renewedAfter, renewedFor } = (ctx.session as Replaced | null) ?? {};
+  const key = ctx.get('idempotency-key').toLowerCase();
+  if (!renewedAfter || !renewedFor || key !== renewedAfter) return;
+  const user = queries.user(renewedFor);
+  if (user) ctx.state['user'] = user;
+}
+
 /**
  * A fresh session that signs nobody in: the answer to a registration of an address that already has an account
  * carries a session cookie like any registration's.

@@ -11,9 +11,9 @@ import { erasePerson } from '../commands/people.ts';
 import { renameUser, requestEmailChange } from '../commands/users.ts';
 import { confirmationLink } from '../http/tokens.ts';
 import type { AppDeps } from '../deps.ts';
-import { authorize, runCommand } from '../http/command.ts';
+import { authorize, isRepeat, runCommand } from '../http/command.ts';
 import { HttpError, notFound, ValidationError } from '../http/errors.ts';
-import { requireUser, signIn, signOut } from '../http/session.ts';
+import { requireUser, resumeReplaced, signInAfterChange, signOut } from '../http/session.ts';
 import { parseBody } from '../http/validate.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
 import { bookingFor } from './bookings.ts';
@@ -82,32 +82,43 @@ export function accountRoutes(deps: AppDeps): Router {
    * Moves the signed-in account (a customer's or the admin's) to another address, the password in use typed to
    * confirm: a link goes to the new address, and opening it makes the move (POST /api/auth/verify-email). An
    * address with an account of its own gets the same answer (its owner a mail), so this reveals nobody's account.
-   * Asking counts against the address's budget for mailed links, like a new confirmation link.
+   * Asking counts against the address's budget for mailed links, like a new confirmation link. A repeat (the same
+   * Idempotency-Key and request: its answer was lost) is answered as the first was, without a second link, which
+   * would have made the first one dead; its checks were made the first time (the same body carried the same password).
    */
   router.post('/api/account/email', limits.perIp('login'), async (ctx) => {
     const user = authorize(ctx, storage, 'account.email');
     const { email, currentPassword } = parseBody(ctx, ChangeEmailSchema);
-    await confirmPassword(ctx, user, currentPassword, 'currentPassword', 'That is not your current password');
-    if (email === user.email) throw new ValidationError({ email: SAME_ADDRESS });
-    await limits.countAccount('reset', ctx, user.email);
-    await runCommand(ctx, deps, requestEmailChange, { userId: user.id, newEmail: email, verification: confirmationLink(config.publicUrl) });
-    ctx.body = { message: emailChangeSent(email, user.email) };
+    if (!isRepeat(ctx, storage)) {
+      await confirmPassword(ctx, user, currentPassword, 'currentPassword', 'That is not your current password');
+      if (email === user.email) throw new ValidationError({ email: SAME_ADDRESS });
+      await limits.countAccount('reset', ctx, user.email);
+    }
+    // Null from a record kept before the answer named the address left.
+    const asked: { from: string } | null = await runCommand(ctx, deps, requestEmailChange, { userId: user.id, newEmail: email, verification: confirmationLink(config.publicUrl) });
+    ctx.body = { message: emailChangeSent(email, asked?.from ?? user.email) };
   });
 
   /**
    * Changes the signed-in account's password (a customer's or the admin's), the one in use typed to confirm it
    * (counted like sign-in failures, so it cannot be used to guess one). Every session of the account ends; this
    * browser gets a fresh one and stays signed in.
+   * A repeat (the same Idempotency-Key and request: the answer was lost on a weak signal) is answered as the first
+   * was and changes nothing again: its checks were made the first time (the password typed is no longer the one in
+   * use), and it may come with the session the change replaced, kept for it (signInAfterChange), which gets a fresh one.
    */
   router.post('/api/account/password', limits.perIp('login'), async (ctx) => {
+    resumeReplaced(ctx, queries);
     const user = authorize(ctx, storage, 'account.password');
     const { currentPassword, newPassword } = parseBody(ctx, ChangePasswordSchema);
-    await confirmPassword(ctx, user, currentPassword, 'currentPassword', 'That is not your current password');
-    if (newPassword === currentPassword) {
-      throw new ValidationError({ newPassword: 'Choose a password other than the one you have now' });
+    if (!isRepeat(ctx, storage)) {
+      await confirmPassword(ctx, user, currentPassword, 'currentPassword', 'That is not your current password');
+      if (newPassword === currentPassword) {
+        throw new ValidationError({ newPassword: 'Choose a password other than the one you have now' });
+      }
     }
     await runCommand(ctx, deps, changePassword, { userId: user.id, passwordHash: await hashPassword(newPassword) });
-    await signIn(ctx, user.id);
+    await signInAfterChange(ctx, storage.sessions, user.id, config.busyWaitMs);
     ctx.body = { message: PASSWORD_CHANGED };
   });
 

@@ -8,7 +8,7 @@ import { ERASED } from '#domain/limits.ts';
 import { publicUser } from '#data/queries.ts';
 import { pendingEmail, registerOrNotifyOwner, requestVerification, verifyEmail } from '../commands/users.ts';
 import type { AppDeps } from '../deps.ts';
-import { input, runCommand, validate } from '../http/command.ts';
+import { input, isRepeat, runCommand, validate } from '../http/command.ts';
 import { HttpError } from '../http/errors.ts';
 import { confirmationLink, hashToken } from '../http/tokens.ts';
 import { currentUser, requireUser, signIn, signOut, startEmptySession } from '../http/session.ts';
@@ -100,14 +100,17 @@ export function authRoutes(deps: AppDeps): Router {
       : { message: 'Thank you: your email address is confirmed.', emailVerified: true, ...other };
   });
 
-  /** A fresh verification link for the signed-in account (rate-limited per IP and per address). */
+  /**
+   * A fresh verification link for the signed-in account (rate-limited per IP and per address). A repeat (the same
+   * Idempotency-Key: its answer was lost) is answered as the first was, with no second mail and nothing counted.
+   */
   router.post('/api/auth/resend-verification', limits.perIp('reset'), async (ctx) => {
     const user = requireUser(ctx, queries);
     if (user.emailVerified) {
       ctx.body = { message: 'Your email address is already confirmed.', emailVerified: true };
       return;
     }
-    await limits.countAccount('reset', ctx, user.email);
+    if (!isRepeat(ctx, storage)) await limits.countAccount('reset', ctx, user.email);
     await runCommand(ctx, deps, requestVerification, { userId: user.id, verification: confirmationLink(config.publicUrl) });
     ctx.body = { message: `We have sent a new confirmation link to ${user.email}.`, emailVerified: false };
   });

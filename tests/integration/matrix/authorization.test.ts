@@ -35,7 +35,7 @@ async function callAs(call: ApiCall, actor: Actor): Promise<{ res: Answer; befor
   const res =
     call.body === 'multipart'
       ? await upload(server.url, cookie, prepared.files ?? [])
-      : await client.request(call.method, path, prepared.json !== undefined ? { json: prepared.json } : {});
+      : await client.request(call.method, path, { ...(prepared.json !== undefined ? { json: prepared.json } : {}), ...(prepared.headers ? { headers: prepared.headers } : {}) });
   return { res, before };
 }
 

@@ -32,7 +32,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** A JSON body schema, as far as the tests look into it (bad-input.test.ts walks its shape). */
 export type BodySchema = { shape: Record<string, z.ZodType> };
 /** What a row's `request` makes for one actor: path parameters, a JSON body or files. */
-export type Prepared = { params?: Record<string, string>; json?: unknown; files?: Array<{ name: string; bytes: Buffer; type: string }> };
+/** `headers`: sent with the call (an `Idempotency-Key` the request already used once). */
+export type Prepared = { params?: Record<string, string>; json?: unknown; headers?: Record<string, string>; files?: Array<{ name: string; bytes: Buffer; type: string }> };
 
 export type ApiCall = {
   method: Method;
@@ -452,6 +453,19 @@ export const CALLS: readonly ApiCall[] = [
     method: 'POST', path: '/api/account/email', access: SIGNED_IN, ok: 200, appends: ['EmailChangeRequested'], body: 'json', schema: ChangeEmailSchema,
     bounded: { email: LIMITS.email, currentPassword: LIMITS.password },
     request: (fx, actor) => ({ json: { email: `${fx.unique('moved')}@example.com`, currentPassword: actor === 'anonymous' ? 'a-visitor-guess' : PEOPLE[actor].password } }),
+  },
+  // The same request again under its Idempotency-Key, as a phone whose answer was lost sends it: the first one's answer,
+  // no second link (account-replays.test.ts). The first goes as the actor too, so a visitor's was refused and so is this.
+  {
+    method: 'POST', path: '/api/account/email', variant: 'sent again under its Idempotency-Key', access: SIGNED_IN, ok: 200, appends: [], body: 'json',
+    schema: ChangeEmailSchema, bounded: { email: LIMITS.email, currentPassword: LIMITS.password },
+    request: async (fx, actor) => {
+      const json = { email: `${fx.unique('again')}@example.com`, currentPassword: actor === 'anonymous' ? 'a-visitor-guess' : PEOPLE[actor].password };
+      const headers = { 'Idempotency-Key': randomUUID() };
+      const first = await fx.client(actor).post('/api/account/email', json, headers);
+      expect(first.status).toBe(actor === 'anonymous' ? 401 : 200);
+      return { json, headers };
+    },
   },
   // A change would sign the matrix's other sessions out: here a wrong current password (account.test.ts changes it for real).
   {
