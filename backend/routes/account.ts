@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { ChangeEmailSchema, ChangePasswordSchema, DeleteAccountSchema, RenameAccountSchema } from '#domain/schemas/account.ts';
+import { ACCOUNT_ERASED } from '#domain/account-texts.ts';
 import { SAME_ADDRESS } from '#domain/deciders/user.ts';
 import { provenEmail } from '#domain/policy.ts';
 import { publicUser, type User } from '#data/queries.ts';
@@ -25,8 +26,8 @@ export const PASSWORD_CHANGED = 'Your password is changed. Any other device sign
 export const emailChangeSent = (to: string, current: string) =>
   `We have sent a link to ${to}. Open it within 7 days to make the change; until then your account keeps ${current}.`;
 
-/** What the customer reads after their account is erased (our own copy). */
-export const ACCOUNT_ERASED = 'Your account and your personal data have been erased, and you have been signed out everywhere.';
+/** What the customer reads after their account is erased (our own copy; the portal says it too when the answer was lost). */
+export { ACCOUNT_ERASED } from '#domain/account-texts.ts';
 
 /**
  * A customer's own account beyond the seed (UK GDPR rights the privacy policy promises, and a history in their

@@ -1,3 +1,4 @@
+import { ACCOUNT_ERASED, DELETE_NOT_DONE, DELETE_UNCONFIRMED } from '#domain/account-texts.ts';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -11,6 +12,7 @@ import { RequiredMark } from '../ui/Field.tsx';
 import { ChangeEmail } from './ChangeEmail.tsx';
 import { ChangeName } from './ChangeName.tsx';
 import { ChangePassword } from './ChangePassword.tsx';
+import { accountGone } from './unconfirmed.ts';
 
 /**
  * My Account: the name, the email address, the password, and the UK GDPR rights the privacy policy promises, made real. 'Download my data' saves a JSON
@@ -57,6 +59,9 @@ function DeleteDialog({ user, onClose }: { user: UserView; onClose: () => void }
   // it had to the page's body, and a wrong password left the keyboard nowhere).
   const sending = useRef(false);
   const password = useRef<HTMLInputElement>(null);
+  // A deletion got no answer in time: it may have been made (its answer lost on a weak signal). Until we know, the next
+  // press asks whether the account is gone (GET /api/auth/gone) before asking again to delete it.
+  const unanswered = useRef(false);
   const shown = usePasswordToggle('delete-show');
   useEffect(() => {
     if (dialog.current && !dialog.current.open) dialog.current.showModal();
@@ -72,20 +77,19 @@ function DeleteDialog({ user, onClose }: { user: UserView; onClose: () => void }
     }
     sending.current = true;
     setBusy(true);
-    const answer = await postJson<{ message: string }>('/api/account/delete', {
-      password: typed,
-    });
+    const outcome = await deleteOnce(user.id, typed, unanswered.current);
     sending.current = false;
     setBusy(false);
-    if (!answer.ok) {
-      setError(failureText(answer, 'We could not reach our server. Deleting your account needs a connection.'));
+    unanswered.current = outcome.kind === 'unconfirmed' || (unanswered.current && outcome.kind === 'failed' && outcome.unreachable);
+    if (outcome.kind !== 'deleted') {
+      setError(outcome.message);
       // Refused: back to the field, its words selected, to type the password again.
       password.current?.focus();
       password.current?.select();
       return;
     }
     await signOutDevice(user.id);
-    void toast.success('Account Deleted', answer.data.message);
+    void toast.success('Account Deleted', outcome.message);
     void navigate({ to: '/' });
   };
   return (
@@ -147,4 +151,27 @@ function DeleteDialog({ user, onClose }: { user: UserView; onClose: () => void }
       )}
     </dialog>
   );
+}
+
+type Deletion = { kind: 'deleted' | 'unconfirmed'; message: string } | { kind: 'failed'; message: string; unreachable: boolean };
+
+/**
+ * One press of "Delete my account", said as it truly ended. After a press that got no answer (`askFirst`) the server is
+ * first asked whether the account is gone; a deletion that gets none is asked about at once. A 401 (this sign-in
+ * ended: as a deletion ends it) is asked about too, so a deletion whose answer was lost reads as done, not as refused.
+ */
+async function deleteOnce(id: string, typed: string, askFirst: boolean): Promise<Deletion> {
+  if (askFirst) {
+    const gone = await accountGone(id);
+    if (gone === true) return { kind: 'deleted', message: ACCOUNT_ERASED };
+    if (gone === 'unknown') return { kind: 'unconfirmed', message: DELETE_UNCONFIRMED };
+  }
+  const answer = await postJson<{ message: string }>('/api/account/delete', { password: typed });
+  if (answer.ok) return { kind: 'deleted', message: answer.data.message };
+  if (answer.timedOut || answer.status === 401) {
+    const gone = await accountGone(id);
+    if (gone === true) return { kind: 'deleted', message: ACCOUNT_ERASED };
+    if (answer.timedOut) return gone === false ? { kind: 'failed', message: DELETE_NOT_DONE, unreachable: false } : { kind: 'unconfirmed', message: DELETE_UNCONFIRMED };
+  }
+  return { kind: 'failed', message: failureText(answer, 'We could not reach our server. Deleting your account needs a connection.'), unreachable: answer.status === 0 };
 }

@@ -1,6 +1,8 @@
+import { EMAIL_UNCONFIRMED } from '#domain/account-texts.ts';
 import { LIMITS } from '#domain/limits.ts';
 import type { UserView } from '#domain/views.ts';
-import { failureText, postJson } from '../../lib/api.ts';
+import { useRef } from 'react';
+import { createIdempotency, failureText, postJson } from '../../lib/api.ts';
 import { useForm } from '../../lib/form.ts';
 import type { FormSchema } from '../../lib/form.ts';
 import { refreshSession } from '../../offline/session-check.ts';
@@ -19,22 +21,28 @@ const loadSchema = async (): Promise<FormSchema> => (await import('#domain/schem
  * My Account's "My email address" (beyond the seed, where an address typed wrong at sign-up could never be put
  * right): the address to move to and the password in use. A link goes to the new address (POST /api/account/email)
  * and the account moves when it is opened, so a typing slip moves nothing. It needs the server there and then, like
- * the password. `after` says what happens to the records (the admin's dialog leaves it out).
+ * the password. `after` says what happens to the records (the admin's dialog leaves it out). Pressed again after no
+ * answer, the same request goes under the same Idempotency-Key: answered as the first was, with no second link (which
+ * would have made the first one dead).
  */
 export function ChangeEmail({ user, after = CUSTOMER_AFTER }: { user: UserView; after?: string | null }) {
   const offline = useOffline();
   const password = usePasswordToggle('email-show', 'current password, for the new email address');
+  const idempotency = useRef(createIdempotency());
   const { errors, status, sending, formProps } = useForm({
     fields: FIELDS,
     loadSchema,
     onValid: async (values) => {
-      const answer = await postJson<{ message: string }>('/api/account/email', { email: values.email, currentPassword: values.currentPassword });
+      const body = { email: values.email, currentPassword: values.currentPassword };
+      const answer = await postJson<{ message: string }>('/api/account/email', body, idempotency.current.keyFor(body));
       if (answer.ok) {
+        idempotency.current.done();
         // The device's user learns where the link went (the portal's note says so until it is opened).
         void refreshSession();
         return { kind: 'sent', message: answer.data.message };
       }
       if (answer.status === 400 && Object.keys(answer.fields).length > 0) return { kind: 'invalid', fields: answer.fields };
+      if (answer.timedOut) return { kind: 'failed', message: EMAIL_UNCONFIRMED };
       const message = failureText(answer, 'We could not reach our server. Changing your email address needs a connection.');
       return { kind: 'failed', message };
     },

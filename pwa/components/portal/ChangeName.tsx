@@ -1,6 +1,8 @@
+import { NAME_UNCONFIRMED } from '#domain/account-texts.ts';
 import { LIMITS } from '#domain/limits.ts';
 import type { UserView } from '#domain/views.ts';
-import { failureText, postJson } from '../../lib/api.ts';
+import { useRef } from 'react';
+import { createIdempotency, failureText, postJson } from '../../lib/api.ts';
 import { useForm } from '../../lib/form.ts';
 import type { FormSchema } from '../../lib/form.ts';
 import { rememberUser } from '../../offline/session.ts';
@@ -21,18 +23,23 @@ const loadSchema = async (): Promise<FormSchema> => (await import('#domain/schem
  */
 export function ChangeName({ user, intro = CUSTOMER_INTRO }: { user: UserView; intro?: string }) {
   const offline = useOffline();
+  // The same name sent again after no answer goes under the same Idempotency-Key (the server answers it as the first).
+  const idempotency = useRef(createIdempotency());
   const { errors, status, sending, formProps } = useForm({
     fields: FIELDS,
     loadSchema,
     keep: true,
     onValid: async (values) => {
-      const answer = await postJson<UserView>('/api/account/name', { firstName: values.firstName, lastName: values.lastName });
+      const body = { firstName: values.firstName, lastName: values.lastName };
+      const answer = await postJson<UserView>('/api/account/name', body, idempotency.current.keyFor(body));
       if (answer.ok) {
+        idempotency.current.done();
         rememberUser(answer.data);
         // The line under the button says how it went (a toast saying it again only covered the form).
         return { kind: 'saved', message: `Saved: your account now shows ${answer.data.firstName} ${answer.data.lastName}.` };
       }
       if (answer.status === 400 && Object.keys(answer.fields).length > 0) return { kind: 'invalid', fields: answer.fields };
+      if (answer.timedOut) return { kind: 'failed', message: NAME_UNCONFIRMED };
       const message = failureText(answer, 'We could not reach our server. Changing your name needs a connection.');
       return { kind: 'failed', message };
     },

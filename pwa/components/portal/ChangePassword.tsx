@@ -1,7 +1,10 @@
+import { PASSWORD_SIGNED_OUT, PASSWORD_UNCONFIRMED } from '#domain/account-texts.ts';
 import { LIMITS } from '#domain/limits.ts';
-import { failureText, postJson } from '../../lib/api.ts';
+import { useRef } from 'react';
+import { createIdempotency, failureText, postJson } from '../../lib/api.ts';
 import { useForm } from '../../lib/form.ts';
 import type { FormSchema } from '../../lib/form.ts';
+import { refreshSession } from '../../offline/session-check.ts';
 import { useOffline } from '../../offline/use-outbox.ts';
 import { usePasswordToggle } from '../auth/PasswordToggle.tsx';
 import { SubmitRow } from '../home/fields.tsx';
@@ -14,19 +17,35 @@ const loadSchema = async (): Promise<FormSchema> => (await import('../auth/schem
 /**
  * My Account's "Change my password" (beyond the seed, which had only the mailed reset): the password in use, then
  * the new one twice. It needs the server there and then: a password never waits on the device. On success every
- * other device is signed out; this one stays signed in, and the address gets a mail saying so.
+ * other device is signed out; this one stays signed in, and the address gets a mail saying so. Each change goes with
+ * an Idempotency-Key, kept while the same passwords are sent again: a change whose answer was lost is answered, when
+ * pressed again, as it was made (the server keeps this device's replaced session for that), not refused because the
+ * password typed as current is no longer the one in use (unconfirmed.ts).
  */
 export function ChangePassword() {
   const offline = useOffline();
   const password = usePasswordToggle('change-show', 'current and new passwords');
+  const idempotency = useRef(createIdempotency());
+  // The last try got no answer: a 401 now is this change's own doing, not a sign-in that ended by itself.
+  const unanswered = useRef(false);
   const { errors, status, sending, formProps } = useForm({
     fields: FIELDS,
     loadSchema,
     onValid: async (values) => {
-      const answer = await postJson<{ message: string }>('/api/account/password', { currentPassword: values.currentPassword, newPassword: values.newPassword });
+      const body = { currentPassword: values.currentPassword, newPassword: values.newPassword };
+      const answer = await postJson<{ message: string }>('/api/account/password', body, idempotency.current.keyFor(body));
+      const before = unanswered.current;
+      unanswered.current = answer.ok ? false : answer.timedOut === true || (before && answer.status === 0);
       // The line under the button says how it went (a toast saying it again only covered the form).
-      if (answer.ok) return { kind: 'sent', message: answer.data.message };
+      if (answer.ok) {
+        idempotency.current.done();
+        // This device's new session: a sign-in marked as ended while the answer was awaited is taken back.
+        if (before) void refreshSession();
+        return { kind: 'sent', message: answer.data.message };
+      }
       if (answer.status === 400 && Object.keys(answer.fields).length > 0) return { kind: 'invalid', fields: answer.fields };
+      if (answer.timedOut) return { kind: 'failed', message: PASSWORD_UNCONFIRMED };
+      if (before && answer.status === 401) return { kind: 'failed', message: PASSWORD_SIGNED_OUT };
       const message = failureText(answer, 'We could not reach our server. Changing your password needs a connection.');
       return { kind: 'failed', message };
     },

@@ -1,7 +1,8 @@
+import { LINK_UNCONFIRMED } from '#domain/account-texts.ts';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { UserView } from '#domain/views.ts';
-import { postJson } from '../../lib/api.ts';
+import { newCommandId, postJson } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 
 /**
@@ -16,6 +17,8 @@ export function VerifyNotice({ user }: { user: UserView }) {
   // is asked for, the button stays focusable (aria-disabled, one request at a time by a ref).
   const sending = useRef(false);
   const said = useRef<HTMLParagraphElement>(null);
+  // One Idempotency-Key until an answer comes: pressed again after none, the server answers as it did, with no second mail.
+  const key = useRef<string | null>(null);
   useEffect(() => {
     if (sent) said.current?.focus();
   }, [sent]);
@@ -24,12 +27,16 @@ export function VerifyNotice({ user }: { user: UserView }) {
     if (sending.current) return;
     sending.current = true;
     setBusy(true);
-    const answer = await postJson<{ message: string }>('/api/auth/resend-verification', {});
+    key.current ??= newCommandId();
+    const answer = await postJson<{ message: string }>('/api/auth/resend-verification', {}, key.current);
     sending.current = false;
     setBusy(false);
+    if (answer.ok || !answer.timedOut) key.current = null;
     if (answer.ok) {
       setSent(answer.data.message);
       void toast.success('Link Sent', answer.data.message);
+    } else if (answer.timedOut) {
+      void toast.error('Not Confirmed', LINK_UNCONFIRMED);
     } else {
       void toast.error('Not Sent', answer.message);
     }
