@@ -4,32 +4,13 @@ import { DELETE_UNCONFIRMED, EMAIL_UNCONFIRMED, PASSWORD_UNCONFIRMED } from '#do
 import { allEvents, mailSince } from '../integration/helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { expectAxeClean, expectToast, lastMailId } from './portal-helpers.ts';
+import { answerLost } from './answer-lost.ts';
 import { signedInCustomer } from './portal-steps.ts';
 
 /*
  * My Account on one bar of signal: the request reaches us and the change is made, but the answer never comes back.
  * The form must not say "try again" as if nothing happened, and pressing again must tell the truth (ADR 031).
  */
-
-/**
- * From now on `path` reaches the server, sent with the page's cookies and headers, and the server acts on it; the page
- * never hears back (nor gets the cookies the answer set). The statuses the server answered are in `answered`.
- */
-export async function answerLost(page: Page, base: string, path: string): Promise<{ answered: number[] }> {
-  const answered: number[] = [];
-  await page.route(`**${path}`, async (route) => {
-    const request = route.request();
-    const cookie = (await page.context().cookies(base)).map((c) => `${c.name}=${c.value}`).join('; ');
-    const key = await request.headerValue('idempotency-key');
-    const res = await fetch(base + path, {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) },
-      body: request.postData() ?? '',
-    });
-    answered.push(res.status);
-  });
-  return { answered };
-}
 
 /** The page at a phone's size, shot into the test's output (looked at by hand: docs/decisions/031). */
 async function shot(page: Page, name: string): Promise<void> {

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
+import { PASSWORD_SIGNED_OUT } from '#domain/account-texts.ts';
 import { LoginSchema } from '#domain/schemas/auth.ts';
 import { OFFLINE_MESSAGE, postJson } from '../../lib/api.ts';
 import { useForm } from '../../lib/form.ts';
@@ -8,6 +9,7 @@ import { toast } from '../../lib/toast.ts';
 import { refreshSession } from '../../offline/session-check.ts';
 import { Field } from '../ui/Field.tsx';
 import { Icon } from '../ui/Icon.tsx';
+import { notePasswordChangeUnconfirmed, passwordChangeUnconfirmed } from '../portal/unconfirmed.ts';
 
 const FIELDS = ['email', 'password'] as const;
 const loadSchema = async (): Promise<FormSchema> => LoginSchema;
@@ -19,6 +21,8 @@ const loadSchema = async (): Promise<FormSchema> => LoginSchema;
  */
 export function AdminLogin({ afterSignOut = false }: { afterSignOut?: boolean }) {
   const title = useRef<HTMLHeadingElement>(null);
+  // Back here because a password change that got no answer ended the session: which password to use, said honestly.
+  const [unconfirmed] = useState(() => afterSignOut && passwordChangeUnconfirmed());
   useEffect(() => {
     // Signed out, the Sign out button that had the focus is gone with the dashboard: the focus goes to the form's
     // heading, not the page's body (on a first visit it is left where the page put it).
@@ -43,6 +47,7 @@ export function AdminLogin({ afterSignOut = false }: { afterSignOut?: boolean })
       void toast.error('Login Failed', 'Login failed');
       return { kind: 'failed' as const, message: 'Login failed' };
     }
+    notePasswordChangeUnconfirmed(false);
     void toast.success('Login Successful', `Welcome back, ${me.firstName}.`);
     return { kind: 'sent' as const, message: '' };
   }, []);
@@ -56,6 +61,11 @@ export function AdminLogin({ afterSignOut = false }: { afterSignOut?: boolean })
           Admin Portal
         </h1>
         <p className="admin-login__lead">Sign in to manage jobs, quotes, contacts, the calendar and chats.</p>
+        {unconfirmed ? (
+          <p className="admin-login__lead" role="status">
+            {PASSWORD_SIGNED_OUT}
+          </p>
+        ) : null}
         <form className="admin-form" {...formProps} autoComplete="on">
           <Field form="admin-login" name="email" label="Email address" error={errors.email} required>
             {(props) => <input {...props} type="email" autoComplete="username" inputMode="email" spellCheck={false} />}

@@ -8,6 +8,7 @@ import { refreshSession } from '../../offline/session-check.ts';
 import { useOffline } from '../../offline/use-outbox.ts';
 import { usePasswordToggle } from '../auth/PasswordToggle.tsx';
 import { SubmitRow } from '../home/fields.tsx';
+import { notePasswordChangeUnconfirmed } from './unconfirmed.ts';
 import { Field } from '../ui/Field.tsx';
 import '../auth/auth.css';
 
@@ -36,6 +37,7 @@ export function ChangePassword() {
       const answer = await postJson<{ message: string }>('/api/account/password', body, idempotency.current.keyFor(body));
       const before = unanswered.current;
       unanswered.current = answer.ok ? false : answer.timedOut === true || (before && answer.status === 0);
+      if (unanswered.current !== before) notePasswordChangeUnconfirmed(unanswered.current);
       // The line under the button says how it went (a toast saying it again only covered the form).
       if (answer.ok) {
         idempotency.current.done();
