@@ -1,5 +1,6 @@
 import { HONEYPOT_FIELD } from './honeypot.ts';
 import { newCommandId } from './api.ts';
+import type { WaitingWhy } from '../offline/submit.ts';
 import type { FormOutcome } from './form.ts';
 import { toast } from './toast.ts';
 import type { ToastPlace } from './toast.ts';
@@ -13,11 +14,14 @@ export const SAVED_FOR_SIGN_IN = 'Saved on this device. It goes once you have si
 /** The same when the device is online but the server did not answer in time, or said it was busy. */
 export const SAVED_SERVER_BUSY = 'Saved — our server cannot take it just now; it goes by itself as soon as it can.';
 
-type Queued = { readonly signIn?: true; readonly busy?: true };
+/** The same when the device is online (it has signal) but our server gave no answer at all: down, or a network between. */
+export const SAVED_SERVER_UNREACHABLE = 'Saved — our server cannot be reached just now; it goes by itself as soon as it can.';
 
-/** What a form says of a submission kept on the device (a customer's waits for a sign-in when theirs has ended). */
-export function savedMessage(outcome: Queued): string {
-  return outcome.signIn ? SAVED_FOR_SIGN_IN : outcome.busy ? SAVED_SERVER_BUSY : SAVED_OFFLINE;
+type Queued = { readonly why: WaitingWhy };
+
+/** What a form says of a submission kept on the device, for why it waits (submit.ts WaitingWhy). */
+export function savedMessage({ why }: Queued): string {
+  return { offline: SAVED_OFFLINE, unreachable: SAVED_SERVER_UNREACHABLE, busy: SAVED_SERVER_BUSY, 'sign-in': SAVED_FOR_SIGN_IN }[why];
 }
 
 /**
@@ -26,7 +30,7 @@ export function savedMessage(outcome: Queued): string {
  * would be one too many, and wrong.
  */
 export function toastSaved(outcome: Queued, place?: ToastPlace): void {
-  if (!outcome.signIn) void toast.info('Saved on this device', savedMessage(outcome), place);
+  if (outcome.why !== 'sign-in') void toast.info('Saved on this device', savedMessage(outcome), place);
 }
 
 type Spec<F extends string> = {

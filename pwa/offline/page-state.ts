@@ -28,7 +28,20 @@ export function currentCounts(): OutboxCounts {
 
 /** Whether the device looks offline: the browser says so, or the last attempt to reach the server got no answer. */
 export function isOffline(): boolean {
-  return lastTryUnreachable() || (typeof navigator !== 'undefined' && navigator.onLine === false);
+  return connection() !== 'online';
+}
+
+/**
+ * How the server can be reached, for the words that say so: `offline`, the browser says the device has no network;
+ * `unreachable`, it says it has one, but the last attempt to reach our server got no answer (the server down, a captive
+ * Wi-Fi, DNS): telling that user they are offline is wrong, their phone has signal.
+ */
+export type Connection = 'online' | 'offline' | 'unreachable';
+
+/** The connection now (see Connection). */
+export function connection(): Connection {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return 'offline';
+  return lastTryUnreachable() ? 'unreachable' : 'online';
 }
 
 /** Calls `listener` whenever the counts or the connection change. */

@@ -195,7 +195,7 @@ async function halt(db: DeviceDb, item: OutboxItem, attempt: Attempt, all: reado
     .equals(item.id)
     .modify({ attempts: tries, nextAt: Date.now() + wait });
   for (const other of all) if (!told.has(other.id)) waiters.get(other.id)?.(attempt);
-  broadcast(attempt.kind === 'sign-in' ? { type: 'sign-in-needed' } : { type: 'paused' });
+  broadcast(attempt.kind === 'sign-in' ? { type: 'sign-in-needed' } : attempt.kind === 'unavailable' ? { type: 'paused', busy: true } : { type: 'paused' });
 }
 
 /**

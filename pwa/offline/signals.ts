@@ -18,8 +18,8 @@ export type OutboxEvent =
    * the service worker sent hears what it would have heard itself (a sender of an older version sends none).
    */
   | { type: 'refused'; id: string; kind: string; label: string; message: string; error?: Refusal }
-  /** A sender stopped: the server could not be reached (or would not take anything now); what waits stays. */
-  | { type: 'paused' }
+  /** A sender stopped: the server could not be reached, or (`busy`) answered that it would not take anything now; what waits stays. */
+  | { type: 'paused'; busy?: true }
   | { type: 'sign-in-needed' }
   /** Items dropped unsent: their account has been deleted (on another device, or by the business). */
   | { type: 'dropped'; count: number; accounts: string[] };

@@ -11,13 +11,8 @@ import { afterDrain } from './start.ts';
 /** What became of a submission, as its form tells the user. */
 export type SubmitOutcome =
   | { readonly kind: 'sent'; readonly data: unknown }
-  /**
-   * Stored on the device; it goes by itself when the server can be reached. `signIn`: the server answered, but nobody
-   * is signed in: it goes once its owner has signed in again (the outbox's "Please sign in again" toast says so).
-   * `busy`: the device is online, but the server did not answer in time or said it was busy (503): words saying the
-   * device is offline would be wrong.
-   */
-  | { readonly kind: 'queued'; readonly signIn?: true; readonly busy?: true }
+  /** Stored on the device; it goes by itself when the server can be reached. `why` it waits chooses the words. */
+  | { readonly kind: 'queued'; readonly why: WaitingWhy }
   | {
       readonly kind: 'refused';
       readonly status: number;
@@ -30,8 +25,19 @@ export type SubmitOutcome =
   /** Neither sent nor stored (no IndexedDB and no connection): the form keeps what was typed. */
   | { readonly kind: 'failed'; readonly message: string };
 
+/**
+ * Why a submission waits on the device, which its words must say: `offline`, the device has no network (the browser
+ * says so); `unreachable`, it has, but our server gave no answer at all (down, refusing connections, DNS, a captive
+ * Wi-Fi): "when you're back online" would be wrong, the phone has signal; `busy`, the server said it was busy (5xx,
+ * 429) or did not answer in time; `sign-in`, it answered that nobody is signed in: it goes once its owner has signed in
+ * again (the outbox's "Please sign in again" toast says so).
+ */
+export type WaitingWhy = 'offline' | 'unreachable' | 'busy' | 'sign-in';
+
 /** Shown when a submission could be neither sent nor kept on the device. */
 export const NOT_SAVED = 'We could not reach our server, and this browser cannot keep it to send later. Please try again when you are online.';
+/** The same, when the device is online but our server gave no answer. */
+export const NOT_REACHED = 'We could not reach our server, and this browser cannot keep it to send later. Please try again in a minute.';
 /** The same, when the server is busy or down for a moment (5xx, 429). */
 export const NOT_TAKEN = 'Our server could not take it just now, and this browser cannot keep it to send later. Please try again in a minute.';
 /** The same, when the session has ended. */
@@ -80,10 +86,25 @@ async function sendQueued(id: string, waitMs: number, takeBack: boolean): Promis
     return attempt.current === undefined ? refused : { ...refused, current: attempt.current };
   }
   forgetAnswered(id);
-  if (attempt?.kind === 'sign-in') return { kind: 'queued', signIn: true };
-  // The server busy, or no answer in time (the page's own request still out) with the device online: not the signal.
-  const online = typeof navigator === 'undefined' || navigator.onLine !== false;
-  return attempt?.kind === 'unavailable' || (attempt === undefined && online) ? { kind: 'queued', busy: true } : { kind: 'queued' };
+  return { kind: 'queued', why: whyWaiting(attempt, deviceOnline()) };
+}
+
+/**
+ * Why an item that did not go waits, from its first attempt (none: no outcome in the form's time, the page's own
+ * request still out) and whether the browser says the device has a network. That word is only believed when it says
+ * there is none (ADR 006): with one, a request that got no answer says nothing of the signal, only that our server
+ * could not be reached.
+ */
+export function whyWaiting(attempt: Attempt | undefined, online: boolean): WaitingWhy {
+  if (attempt?.kind === 'sign-in') return 'sign-in';
+  if (attempt?.kind === 'unavailable') return 'busy';
+  if (!online) return 'offline';
+  return attempt === undefined ? 'busy' : 'unreachable';
+}
+
+/** Whether the browser says the device has a network (a page with no navigator, prerendering, counts as online). */
+function deviceOnline(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine !== false;
 }
 
 /** The first outcome of the item, whether this page sent it or another tab or the service worker did. */
@@ -92,7 +113,8 @@ function firstOutcome(id: string, ms: number): Promise<Attempt | undefined> {
     const stop = onOutboxEvent((event) => {
       if (event.type === 'sent' && event.items.some((item) => item.id === id)) resolve({ kind: 'sent', status: 200, data: null });
       if (event.type === 'refused' && event.id === id) resolve({ kind: 'refused', ...(event.error ?? { status: 400, message: event.message, fields: {} }) });
-      if (event.type === 'paused') resolve({ kind: 'unreachable' });
+      // Another sender stopped: the server answered it busy, or nothing answered.
+      if (event.type === 'paused') resolve(event.busy ? { kind: 'unavailable', status: 503, retryAfterMs: 0 } : { kind: 'unreachable' });
       if (event.type === 'sign-in-needed') resolve({ kind: 'sign-in' });
     });
     void outcomeOf(id, ms).then((attempt) => {
@@ -121,7 +143,7 @@ async function sendDirectly(command: Command): Promise<SubmitOutcome> {
         ...clashesOf(attempt),
       };
     case 'unreachable':
-      return { kind: 'failed', message: NOT_SAVED };
+      return { kind: 'failed', message: deviceOnline() ? NOT_REACHED : NOT_SAVED };
     case 'unavailable':
       return { kind: 'failed', message: NOT_TAKEN };
     case 'sign-in':

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { currentCounts, isOffline, subscribe } from './page-state.ts';
+import { connection, currentCounts, isOffline, subscribe } from './page-state.ts';
+import type { Connection } from './page-state.ts';
 import { keepsNothingHere } from './signals.ts';
 import type { OutboxCounts } from './signals.ts';
 
@@ -13,6 +14,11 @@ export function useOutboxCounts(): OutboxCounts {
 /** Whether the device looks offline (see isOffline); never while prerendering. */
 export function useOffline(): boolean {
   return useSyncExternalStore(subscribe, isOffline, () => false);
+}
+
+/** Whether the device is offline or only our server cannot be reached (see Connection); online while prerendering. */
+export function useConnection(): Connection {
+  return useSyncExternalStore(subscribe, connection, () => 'online');
 }
 
 /** Whether this page found that the browser keeps nothing on the device (signals.ts reportKeepsNothing). */

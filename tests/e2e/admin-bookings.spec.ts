@@ -503,13 +503,13 @@ test.describe('Change dates', () => {
     expect(await outboxCount(page)).toBe(0);
   });
 
-  test('Waiting to send names the new dates as the admin reads them, says it waits for signal rather than counting tries, and so does the Sent toast', async ({ page, server }) => {
+  test('Waiting to send names the new dates as the admin reads them, says it waits for our server rather than counting tries, and so does the Sent toast', async ({ page, server }) => {
     const nia = await customer(server, 'nia.label@example.com', 'Nia', 'Label');
     await customerBooking(nia, 'nia.label@example.com', { firstName: 'Nia', lastName: 'Label' });
     await signIn(page);
     const card = jobCard(page, 'Nia Label');
     await expect(card).toBeVisible();
-    // No signal for our server (the page's own files still load, as the service worker would serve them).
+    // Our server out of reach, the tablet online (the page's own files still load, as the service worker would serve them).
     await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
     await card.getByRole('button', { name: /^Change dates/ }).click();
     const form = card.getByRole('form', { name: 'New dates for Nia Label' });
@@ -524,17 +524,19 @@ test.describe('Change dates', () => {
     await page.getByRole('button', { name: /^Waiting to send/ }).click();
     const panel = page.getByRole('dialog', { name: 'Waiting to send' });
     const entry = panel.getByRole('listitem').filter({ hasText: label });
-    await expect(entry).toContainText('Waiting for signal');
-    // Tried again with no signal: still no count of tries.
+    // Not "for signal": the tablet has it; our server does not answer.
+    await expect(entry).toContainText('Waiting for our server: it goes by itself as soon as it can be reached');
+    // Tried again with the server still out of reach: still no count of tries.
     await panel.getByRole('button', { name: 'Try sending now' }).click();
     await expect.poll(() => outboxAttempts(page)).toBeGreaterThan(0);
-    await expect(entry).toContainText('Waiting for signal');
+    await expect(entry).toContainText('Waiting for our server');
     await expect(entry).not.toContainText('tried');
     await page.keyboard.press('Escape');
 
     await page.unroute('**/api/**');
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
-    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Sent' })).toContainText(`${label}: it has reached us.`);
+    // The toast titled Sent (the one that said it was saved says "It is sent as soon as…").
+    await expect(page.locator('[data-sonner-toast]').filter({ has: page.getByText('Sent', { exact: true }) })).toContainText(`${label}: it has reached us.`);
   });
 
   test('a queued change the admin discards is counted out, so the status change queued after it lands with no conflict', async ({ page, context, server }) => {

@@ -91,6 +91,34 @@ test.describe('the quote form', () => {
     await expect.poll(() => server.storage.queries.quotes().filter((q) => q.email === 'bea.busy@example.com').length, { timeout: 15_000 }).toBe(1);
     await expect(page.getByRole('button', { name: /waiting to send/i })).toBeHidden();
   });
+
+  test('a quote sent while the phone has signal but our server cannot be reached is kept, said so without calling the visitor offline, and arrives once', async ({ page, server }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/#contact');
+    await hydrated(page);
+    // The server refuses every connection (down, or a network between) while the browser stays online.
+    await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+    const form = page.locator('form').filter({ has: page.locator('[name="serviceType"]') });
+    await form.locator('[name="firstName"]').fill('Ursula');
+    await form.locator('[name="email"]').fill('ursula.unreached@example.com');
+    await form.locator('[name="serviceType"]').selectOption({ index: 1 });
+    await form.getByRole('button', { name: /request my free quote/i }).click();
+    const saved = 'Saved — our server cannot be reached just now; it goes by itself as soon as it can.';
+    await expect(form.getByRole('status')).toHaveText(saved);
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Saved on this device' })).toContainText(saved);
+    // The pinned line speaks of our server, not of the visitor's signal.
+    const line = page.locator('.outbox-bar__offline');
+    await expect(line).toHaveText('Our server cannot be reached just now. What you send is kept on this device and goes by itself as soon as it can.');
+    await expect(page.getByText(/offline|back online/i)).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('phone-unreachable-quote.png') });
+
+    // The server is back: the next try (seconds away) sends it, and the line goes.
+    await page.unroute('**/api/**');
+    await expect.poll(() => server.storage.queries.quotes().filter((q) => q.email === 'ursula.unreached@example.com').length, { timeout: 15_000 }).toBe(1);
+    await expect(page.getByRole('button', { name: /waiting to send/i })).toBeHidden();
+    await expect(line).toBeHidden();
+  });
 });
 
 test('the home page links to every town’s own page, without JavaScript too', async ({ browser, server }) => {

@@ -11,7 +11,10 @@ import { defineEditQueued } from './queued-items.ts';
 // profile (the outbox lives in its IndexedDB), with the real service worker serving the site meanwhile.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-const SAVED = "Saved — we'll send it when you're back online.";
+/** The server down (the browser still online): the form speaks of our server, not of the visitor's signal. */
+const SAVED = 'Saved — our server cannot be reached just now; it goes by itself as soon as it can.';
+/** No network at all on the device. */
+const SAVED_OFFLINE = "Saved — we'll send it when you're back online.";
 
 let server: ServerProcess;
 let profile: string;
@@ -35,7 +38,8 @@ test('a visitor asks for a quote with the server down, closes the browser, and i
   await askForQuote(page, 'Olive', 'olive@example.com');
   await expect(page.getByRole('status').filter({ hasText: SAVED })).toBeVisible();
   await expect(page.getByRole('button', { name: /waiting to send \(1\)/i })).toBeVisible();
-  await expect(page.getByText(/you.re offline/i)).toBeVisible();
+  await expect(page.getByText('Our server cannot be reached just now.', { exact: true })).toBeVisible();
+  await expect(page.getByText(/you.re offline/i)).toHaveCount(0);
   await browser.close();
 
   await server.start();
@@ -49,7 +53,23 @@ test('a visitor asks for a quote with the server down, closes the browser, and i
   expect(await quoteNames()).toEqual(['Olive']);
 });
 
-test('fifty quotes queued offline arrive once each, in order, also when the server dies before the device hears back', async () => {
+test('with no network on the device, a quote is kept with the offline words, and arrives once when the signal returns', async () => {
+  const browser = await openBrowser();
+  const page = await firstVisit(browser);
+  await browser.setOffline(true);
+  await askForQuote(page, 'Nell', 'nell@example.com');
+  await expect(page.getByRole('status').filter({ hasText: SAVED_OFFLINE })).toBeVisible();
+  await expect(page.getByText('You’re offline.')).toBeVisible();
+  await expect(page.getByText('What you send is kept on this device and goes when you’re back online.')).toBeVisible();
+  await expect(page.getByText(/our server cannot/i)).toHaveCount(0);
+
+  await browser.setOffline(false);
+  await expect.poll(() => quoteNames(), { timeout: 15_000 }).toEqual(['Nell']);
+  await expect(page.getByText('You’re offline.')).toBeHidden();
+  await browser.close();
+});
+
+test('fifty quotes kept while the server is down arrive once each, in order, also when the server dies before the device hears back', async () => {
   const browser = await openBrowser();
   const page = await firstVisit(browser);
   await server.stop();

@@ -8,7 +8,7 @@ import { readableLabel } from '../../offline/labels.ts';
 import { discard, retry, takeBack } from '../../offline/outbox.ts';
 import { drain } from '../../offline/sender.ts';
 import { useCurrentUser, useSignInEnded } from '../../offline/session.ts';
-import { useOffline } from '../../offline/use-outbox.ts';
+import { useConnection } from '../../offline/use-outbox.ts';
 import { afterDrain } from '../../offline/start.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { navigateTo } from '../../islands/links.ts';
@@ -109,7 +109,7 @@ function OutboxEntry({
   onDiscard: () => void;
 }) {
   const [confirming, setConfirming] = useState(false);
-  const offline = useOffline();
+  const reach = useConnection();
   // An account's item waits for its owner's sign-in once that has ended, whatever the connection does.
   const signInEnded = useSignInEnded() && item.owner !== null;
   return (
@@ -128,9 +128,12 @@ function OutboxEntry({
         ) : signInEnded ? (
           // Not the connection: the server answers, and says nobody is signed in. Counting tries read as a signal problem.
           'Waiting for you to sign in again: it goes once you have'
-        ) : offline ? (
+        ) : reach === 'offline' ? (
           // No signal: tries are no news, the device sends it by itself once it is back.
           'Waiting for signal: it goes by itself when you’re back online'
+        ) : reach === 'unreachable' ? (
+          // Signal, but our server gives no answer (down, or a captive Wi-Fi): not the user's to fix.
+          'Waiting for our server: it goes by itself as soon as it can be reached'
         ) : item.attempts > 0 ? (
           `Waiting for a connection (tried ${item.attempts} ${item.attempts === 1 ? 'time' : 'times'})`
         ) : (

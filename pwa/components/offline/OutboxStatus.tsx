@@ -1,7 +1,8 @@
 import { Suspense, lazy, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { followHeight } from '../../lib/height-var.ts';
 import { startOutbox } from '../../offline/start.ts';
-import { useKeepsNothing, useOffline, useOutboxCounts } from '../../offline/use-outbox.ts';
+import type { Connection } from '../../offline/page-state.ts';
+import { useConnection, useKeepsNothing, useOutboxCounts } from '../../offline/use-outbox.ts';
 import { Icon } from '../ui/Icon.tsx';
 import './outbox.css';
 
@@ -15,13 +16,15 @@ const OutboxPanel = lazy(() => import('./OutboxPanel.tsx'));
 export const WAITING_SHOWN_AFTER_MS = 1_500;
 
 /**
- * Under the sticky header, only when there is something to say: that the device is offline (what is sent is
- * kept and goes later), and a "Waiting to send (n)" button that opens the list of what waits or was refused.
+ * Under the sticky header, only when there is something to say: that the device is offline, or that it has a network
+ * but our server cannot be reached (either way, what is sent is kept and goes later), and a "Waiting to send (n)"
+ * button that opens the list of what waits or was refused.
  * Changes are announced to screen readers. It also starts the outbox's sending for the whole app.
  */
 export function OutboxStatus() {
   const { waiting, failed } = useOutboxCounts();
-  const offline = useOffline();
+  const reach = useConnection();
+  const offline = reach !== 'online';
   const keepsNothing = useKeepsNothing();
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -42,19 +45,16 @@ export function OutboxStatus() {
   return (
     <>
       <p className="visually-hidden" aria-live="polite">
-        {announcement(offline, said, failed)}
+        {announcement(reach, said, failed)}
       </p>
       {shown ? (
         <div ref={bar} className="outbox-bar">
           <div className="container container--wide outbox-bar__inner">
-            {offline ? (
+            {reach !== 'online' ? (
               <p className="outbox-bar__offline">
-                <Icon name="offline" size={18} />
+                <Icon name={reach === 'offline' ? 'offline' : 'clock'} size={18} />
                 <span>
-                  <strong>You&rsquo;re offline.</strong>{' '}
-                  {keepsNothing
-                    ? 'This browser keeps no data for us, so nothing can wait on it: send things once you’re back online.'
-                    : 'What you send is kept on this device and goes when you’re back online.'}
+                  <strong>{HEADLINE[reach]}</strong> {keepsNothing ? KEEPS_NOTHING[reach] : KEPT[reach]}
                 </span>
               </p>
             ) : null}
@@ -83,8 +83,23 @@ export function OutboxStatus() {
   );
 }
 
-function announcement(offline: boolean, waiting: number, failed: number): string {
-  const parts = [offline ? 'You are offline.' : ''];
+/**
+ * The line's words: offline, the device's own signal; online with our server out of reach (down, a captive Wi-Fi), the
+ * server's, since "when you're back online" would send someone with full signal looking for a problem they do not have.
+ */
+const HEADLINE = { offline: 'You’re offline.', unreachable: 'Our server cannot be reached just now.' } as const;
+const KEPT = {
+  offline: 'What you send is kept on this device and goes when you’re back online.',
+  unreachable: 'What you send is kept on this device and goes by itself as soon as it can.',
+} as const;
+/** The same when the browser keeps nothing for us (db.ts fell back to memory): nothing can wait. */
+const KEEPS_NOTHING = {
+  offline: 'This browser keeps no data for us, so nothing can wait on it: send things once you’re back online.',
+  unreachable: 'This browser keeps no data for us, so nothing can wait on it: please send things again in a minute.',
+} as const;
+
+function announcement(reach: Connection, waiting: number, failed: number): string {
+  const parts = [reach === 'online' ? '' : reach === 'offline' ? 'You are offline.' : HEADLINE.unreachable];
   if (waiting > 0) parts.push(`${waiting} ${waiting === 1 ? 'item' : 'items'} waiting to send.`);
   if (failed > 0) parts.push(`${failed} not accepted: open Waiting to send to edit or discard.`);
   return parts.filter(Boolean).join(' ');
