@@ -407,6 +407,31 @@ test.describe('the customer portal: bookings, files and chat', () => {
     expect(JSON.parse(bookings[0]!.attachments!)).toHaveLength(1);
   });
 
+  test('a booking made while our server cannot be reached (the phone has signal) is kept, said so in the server’s words, and arrives once', async ({ page, server }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const { email } = await signedInCustomer(page, server, 'uri.unreached@example.com');
+    // The form's checks load on its first focus: let that happen while the server answers.
+    await page.getByLabel(/^First name/).focus();
+    await page.waitForLoadState('networkidle');
+    // Every call to our server refused (it is down, or a network between), the browser online.
+    await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+
+    await bookWith(page, { serviceType: 'socket_installation', startDate: dayAhead(32), finishDate: dayAhead(32), description: 'Made with our server down' });
+    const saved = 'Saved — our server cannot be reached just now; it goes by itself as soon as it can.';
+    await expectToast(page, 'Saved on this device', saved);
+    await expect(page.getByRole('status').filter({ hasText: `${saved} It shows in My Bookings as waiting to send.` })).toBeVisible();
+    await expect(page.locator('.outbox-bar__offline')).toContainText('Our server cannot be reached just now.');
+    await expect(page.getByText(/offline|back online/i)).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('phone-portal-unreachable-booking.png') });
+    expect(server.storage.queries.bookingsForCustomer(email, null)).toHaveLength(0);
+
+    // The server answers again: the next try (seconds away) sends it, once.
+    await page.unroute('**/api/**');
+    await expect.poll(() => server.storage.queries.bookingsForCustomer(email, null).map((b) => b.description), { timeout: 15_000 }).toEqual(['Made with our server down']);
+    await expect(page.getByRole('button', { name: /waiting to send/i })).toBeHidden();
+    await expect(page.locator('.outbox-bar__offline')).toBeHidden();
+  });
+
   test('a photo whose upload reached us but whose answer was lost to the signal is kept once, and the booking arrives once with it', async ({ page, server }) => {
     const { email, id } = await signedInCustomer(page, server, 'una.upload@example.com');
     const photo = png().bytes;

@@ -4,7 +4,8 @@ import type { UserView } from '#domain/views.ts';
 import { placeToasts, toast, warmToaster } from '../../lib/toast.ts';
 import { threadsOf, useAdminQuotes, useAllMessages, useChatMarks } from '../../offline/admin-data.ts';
 import { forgetUser } from '../../offline/session.ts';
-import { useOffline } from '../../offline/use-outbox.ts';
+import type { Connection } from '../../offline/page-state.ts';
+import { useConnection } from '../../offline/use-outbox.ts';
 import { MESSAGES_PULL_EVERY_MS, useBookings, useMirrorSync } from '../../offline/use-mirror.ts';
 import { AdminAccount } from './AdminAccount.tsx';
 import { AdminTabs } from './AdminTabs.tsx';
@@ -67,7 +68,7 @@ export function Dashboard({ user }: { user: UserView }) {
     const jobs = new Set((bookings ?? []).map((b) => b.id));
     return [...threads].filter(([id, thread]) => thread.unanswered && jobs.has(id)).length;
   }, [threads, bookings]);
-  const offline = useOffline();
+  const reach = useConnection();
   const panel = useRef<HTMLDivElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -149,7 +150,7 @@ export function Dashboard({ user }: { user: UserView }) {
           <p className="admin-top__meta">
             Signed in as {user.firstName} {user.lastName}
             <span aria-hidden="true"> · </span>
-            <SyncLine state={status.state} syncedAt={status.syncedAt} offline={offline} />
+            <SyncLine state={status.state} syncedAt={status.syncedAt} reach={reach} />
           </p>
         </div>
       </div>
@@ -184,11 +185,16 @@ export function Dashboard({ user }: { user: UserView }) {
   );
 }
 
-function SyncLine({ state, syncedAt, offline }: { state: string; syncedAt: string | null; offline: boolean }) {
+/**
+ * Whether the lists are the server's now or the device's copy, and why: "Offline" only when the tablet has no network;
+ * with one, it is the server that cannot be reached (down, or a network between), as the outbox's line says.
+ */
+function SyncLine({ state, syncedAt, reach }: { state: string; syncedAt: string | null; reach: Connection }) {
   const when = syncedAt ? moment(syncedAt) : null;
   if (state === 'loading' && !syncedAt) return <span>Loading jobs…</span>;
-  if (offline || state === 'unreachable') {
-    return <span className="admin-top__offline">{when ? `Offline: showing this device’s copy from ${when}` : 'Offline: nothing on this device yet'}</span>;
+  if (reach !== 'online' || state === 'unreachable') {
+    const why = reach === 'offline' ? 'Offline' : 'Server cannot be reached';
+    return <span className="admin-top__offline">{when ? `${why}: showing this device’s copy from ${when}` : `${why}: nothing on this device yet`}</span>;
   }
   return <span>{when ? `Up to date (${when})` : 'Up to date'}</span>;
 }

@@ -6,6 +6,7 @@ import { hasTyped } from '../../lib/typed.ts';
 import { cachedUser, markSignInEnded, useCurrentUser, useSignInEnded } from '../../offline/session.ts';
 import { refreshSession, refreshUserDetails } from '../../offline/session-check.ts';
 import { useDeviceDbReady } from '../../offline/use-device-db.ts';
+import { useConnection } from '../../offline/use-outbox.ts';
 import { MESSAGES_PULL_EVERY_MS, PULL_EVERY_MS, useMirrorSync } from '../../offline/use-mirror.ts';
 import { AccountPanel } from './AccountPanel.tsx';
 import { BookingChat } from './BookingChat.tsx';
@@ -121,6 +122,8 @@ function PortalScreen({ user, ended, path, search }: { user: UserView; ended: bo
   const tab: PortalTab = search.tab ?? 'new';
   const chat = tab === 'bookings' ? (search.chat ?? null) : null;
   const copy = useMirrorSync(user, { everyMs: chat ? MESSAGES_PULL_EVERY_MS : PULL_EVERY_MS, onSignedOut: markSignInEnded });
+  // "Offline" only when the phone has no network; with one, it is our server that cannot be reached.
+  const copyWhy = useConnection() === 'offline' ? 'Offline' : 'Our server cannot be reached';
   // Opening another tab or a chat brings the copy up to date at once.
   const { refresh } = copy;
   const opened = useRef(false);
@@ -179,7 +182,7 @@ function PortalScreen({ user, ended, path, search }: { user: UserView; ended: bo
             <SignOutButton user={user} />
             <p className="portal-head__sync" role="status">
               {/* The one word on what is shown offline (the bar above says what happens to what is sent). */}
-              {copy.state === 'unreachable' ? (copy.syncedAt ? `Offline: showing this device’s copy from ${formatWhen(copy.syncedAt)}` : 'Offline') : ''}
+              {copy.state === 'unreachable' ? (copy.syncedAt ? `${copyWhy}: showing this device’s copy from ${formatWhen(copy.syncedAt)}` : copyWhy) : ''}
             </p>
           </div>
         </div>
