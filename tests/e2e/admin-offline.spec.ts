@@ -92,6 +92,52 @@ test('the admin’s whole round offline (read, change statuses, reply, add a job
   await expectCounters(page, serverCounts(server));
 });
 
+test('with signal but our server out of reach, the admin is told of the server, not of the signal; with no signal, of the signal', async ({ page, context, server }) => {
+  const una = await customer(server, 'una.unreached@example.com', 'Una', 'Unreached');
+  const unreached = await customerBooking(una, 'una.unreached@example.com', { firstName: 'Una', lastName: 'Unreached' }, 'Is Tuesday fine?');
+  const nico = await customerBooking(una, 'una.unreached@example.com', { firstName: 'Nico', lastName: 'Nosignal' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page);
+  await controlled(page);
+  await expect(jobCard(page, 'Nico Nosignal')).toBeVisible();
+  const saved = page.locator('[data-sonner-toast]').filter({ hasText: 'Saved on this device' });
+  const shots = (name: string) => page.screenshot({ path: test.info().outputPath(`phone-admin-${name}.png`) });
+
+  // The server refuses every connection, the service worker's too; the tablet has signal (the browser says it is online).
+  await context.route('**/api/**', (route) => route.abort('connectionrefused'));
+  await jobCard(page, 'Una Unreached').getByLabel('Status').selectOption('confirmed');
+  await expect(saved.filter({ hasText: 'Una Unreached: confirmed.' })).toContainText('It is sent as soon as the server can be reached, and Una gets an email saying so.');
+  await expect(page.locator('.outbox-bar__offline')).toHaveText('Our server cannot be reached just now. What you send is kept on this device and goes by itself as soon as it can.');
+  await expect(page.getByText(/Server cannot be reached: showing this device’s copy/)).toBeVisible();
+  await expect(page.getByText(/offline|back online/i)).toHaveCount(0);
+  await shots('unreachable-status');
+
+  await jobCard(page, 'Una Unreached').getByRole('button', { name: /^Chat/ }).click();
+  await page.getByLabel('Your reply').fill('Tuesday is fine.');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved on this device' })).toHaveText('Saved on this device: it goes as soon as the server can be reached.');
+  await shots('unreachable-reply');
+  await page.getByRole('button', { name: 'Back to Bookings' }).click();
+
+  // No signal at all: the signal's words, on the line, the copy and the toast.
+  await context.setOffline(true);
+  await expect(page.getByText('You’re offline.')).toBeVisible();
+  await jobCard(page, 'Nico Nosignal').getByLabel('Status').selectOption('confirmed');
+  await expect(saved.filter({ hasText: 'Nico Nosignal: confirmed.' })).toContainText('It is sent when you’re back online, and Nico gets an email saying so.');
+  await expect(page.getByText(/Offline: showing this device’s copy/)).toBeVisible();
+  await expect(page.getByText(/server cannot be reached/i)).toHaveCount(0);
+  await shots('offline-status');
+
+  // Signal and server back: everything lands once.
+  await context.unroute('**/api/**');
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect.poll(() => [server.storage.queries.booking(unreached.id)?.status, server.storage.queries.booking(nico.id)?.status], { timeout: 20_000 }).toEqual(['confirmed', 'confirmed']);
+  await expect.poll(() => server.storage.queries.messages(unreached.id).map((m) => m.content)).toEqual(['Is Tuesday fine?', 'Tuesday is fine.']);
+  await expect(page.getByRole('button', { name: /Waiting to send/ })).toBeHidden();
+  await expect(page.getByText('You’re offline.')).toBeHidden();
+});
+
 /** Waits until the service worker controls the page (precached: from here on the network is optional). */
 test('offline, the sticky tabs stay below the offline line, which is part of the sticky header', async ({ page, context }) => {
   await signIn(page);

@@ -62,6 +62,8 @@ test('with no network on the device, a quote is kept with the offline words, and
   await expect(page.getByText('You’re offline.')).toBeVisible();
   await expect(page.getByText('What you send is kept on this device and goes when you’re back online.')).toBeVisible();
   await expect(page.getByText(/our server cannot/i)).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('phone-offline-quote.png') });
 
   await browser.setOffline(false);
   await expect.poll(() => quoteNames(), { timeout: 15_000 }).toEqual(['Nell']);

@@ -10,6 +10,7 @@ import { changeDates, personName } from '../../../offline/admin-commands.ts';
 import { isBooking } from '../../../offline/record-copy.ts';
 import { Field } from '../../ui/Field.tsx';
 import { useAdmin } from '../context.ts';
+import { goesWhen } from '../goes-when.ts';
 import { jobWhen } from '../format.ts';
 import { ClashWarning, DiscardQuestion, SubmitRow } from '../parts.tsx';
 import { clashingJobs } from './problems.ts';
@@ -75,7 +76,7 @@ export function DatesForm({ job, jobs, onDone }: { job: BookingView; jobs: () =>
           onDone();
           return { kind: 'sent', message: 'Dates Changed' };
         case 'queued':
-          void toast.info('Saved on this device', `${personName(job)}: ${when}. It goes to the server when you’re back online.`);
+          void toast.info('Saved on this device', `${personName(job)}: ${when}. It is sent ${goesWhen(outcome.why)}.`);
           onDone();
           return { kind: 'saved', message: 'Saved on this device' };
         case 'refused':

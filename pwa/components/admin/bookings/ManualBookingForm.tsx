@@ -8,6 +8,7 @@ import { toast } from '../../../lib/toast.ts';
 import { addManualBooking, personName } from '../../../offline/admin-commands.ts';
 import { Field } from '../../ui/Field.tsx';
 import { useAdmin } from '../context.ts';
+import { goesWhen } from '../goes-when.ts';
 import { dayLabel } from '../format.ts';
 import { ClashWarning, DiscardQuestion, ScreenHead, StatusOptions, SubmitRow } from '../parts.tsx';
 import { AttachmentField } from '../../ui/AttachmentField.tsx';
@@ -60,7 +61,7 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
         case 'queued':
           void toast.info(
             'Saved on this device',
-            `${name}, ${dayLabel(values.startDate)}: the job shows in your lists now and goes to the server when you’re back online.`,
+            `${name}, ${dayLabel(values.startDate)}: the job shows in your lists now and is sent ${goesWhen(outcome.why)}.`,
           );
           onDone();
           return { kind: 'saved', message: 'Saved on this device' };

@@ -9,6 +9,7 @@ import { changeNotes, personName } from '../../../offline/admin-commands.ts';
 import { isBooking } from '../../../offline/record-copy.ts';
 import { Field } from '../../ui/Field.tsx';
 import { useAdmin } from '../context.ts';
+import { goesWhen } from '../goes-when.ts';
 import { DiscardQuestion, SubmitRow } from '../parts.tsx';
 
 const FIELDS = ['notes'] as const;
@@ -61,7 +62,7 @@ export function NotesForm({ job, onDone }: { job: BookingView; onDone: () => voi
           onDone();
           return { kind: 'sent', message: 'Notes saved' };
         case 'queued':
-          void toast.info('Saved on this device', `Your notes on ${name}’s job go to the server when you’re back online.`);
+          void toast.info('Saved on this device', `Your notes on ${name}’s job are sent ${goesWhen(outcome.why)}.`);
           onDone();
           return { kind: 'saved', message: 'Saved on this device' };
         case 'refused':

@@ -5,6 +5,7 @@ import { toast } from '../../../lib/toast.ts';
 import { personName } from '../../../offline/admin-commands.ts';
 import { keepBooking } from '../../../offline/record-copy.ts';
 import type { SubmitOutcome } from '../../../offline/submit.ts';
+import { goesWhen } from '../goes-when.ts';
 import type { Problem } from './problems.ts';
 
 /**
@@ -24,7 +25,7 @@ export async function reportStatusOutcome(outcome: SubmitOutcome, job: BookingVi
     case 'queued':
       void toast.info(
         'Saved on this device',
-        `${personName(job)}: ${words}. It goes to the server when you’re back online${told ? `, and ${told} gets an email saying so` : ''}.`,
+        `${personName(job)}: ${words}. It is sent ${goesWhen(outcome.why)}${told ? `, and ${told} gets an email saying so` : ''}.`,
       );
       return null;
     case 'failed':

@@ -19,6 +19,7 @@ import { Icon } from '../../ui/Icon.tsx';
 import { MessageFiles } from '../../ui/MessageFiles.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useAdmin } from '../context.ts';
+import { goesWhen } from '../goes-when.ts';
 import { jobWhen, jobWhenShort, moment } from '../format.ts';
 import { ScreenHead } from '../parts.tsx';
 import { NoReplyNeeded } from './NoReplyNeeded.tsx';
@@ -68,7 +69,7 @@ export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; /**
     const sending = files;
     setFiles([]);
     const outcome = await sendReply(job, content, user, sending);
-    if (outcome.kind === 'queued') setNote("Saved on this device: it goes when you’re back online.");
+    if (outcome.kind === 'queued') setNote(`Saved on this device: it goes ${goesWhen(outcome.why)}.`);
     else setNote('');
     if (outcome.kind === 'refused' || outcome.kind === 'failed') {
       setText(content);

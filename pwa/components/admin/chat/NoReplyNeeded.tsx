@@ -4,9 +4,11 @@ import type { BookingView, MessageView } from '#domain/views.ts';
 import { toast } from '../../../lib/toast.ts';
 import { markNoReplyNeeded, markReplyNeeded } from '../../../offline/admin-commands.ts';
 import { useChatMarks } from '../../../offline/admin-data.ts';
-import { useOffline } from '../../../offline/use-outbox.ts';
+import type { WaitingWhy } from '../../../offline/submit.ts';
+import { useConnection } from '../../../offline/use-outbox.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { useAdmin } from '../context.ts';
+import { goesWhen } from '../goes-when.ts';
 
 /** Which way the admin just moved the chat: focus follows to what shows once it has moved (the button it was on goes). */
 type Moving = 'mark' | 'undo' | null;
@@ -25,9 +27,10 @@ export function NoReplyNeeded({ job, latest }: { job: BookingView; latest: Messa
   const done = useRef<HTMLParagraphElement>(null);
   const settle = useRef<HTMLButtonElement>(null);
   const [moving, setMoving] = useState<Moving>(null);
-  // Said only when it will wait (no signal), not in the moment a change takes to go with signal.
-  const [queued, setQueued] = useState(false);
-  const offline = useOffline();
+  // Said only when it will wait (no signal, our server out of reach or busy), not in the moment a change takes to go.
+  const [queued, setQueued] = useState<WaitingWhy | null>(null);
+  const reach = useConnection();
+  const why = queued ?? (reach === 'online' ? null : reach);
   const mark = marks?.get(job.id);
   const waiting = waitsForAnswer(latest, mark);
   useEffect(() => {
@@ -38,13 +41,13 @@ export function NoReplyNeeded({ job, latest }: { job: BookingView; latest: Messa
   }, [moving, waiting]);
   if (marks === undefined) return null;
   const name = job.firstName || 'The customer';
-  const saved = mark?.waiting && (queued || offline) ? ' Saved on this device: it goes when you’re back online.' : '';
+  const saved = mark?.waiting && why ? ` Saved on this device: it goes ${goesWhen(why)}.` : '';
 
   // The toast's Undo may be pressed after this chat was left: it takes the mark back all the same.
   const onUndo = async () => {
     setMoving('undo');
     const outcome = await markReplyNeeded(job, latest.id, user.id);
-    setQueued(outcome.kind === 'queued');
+    setQueued(outcome.kind === 'queued' ? outcome.why : null);
     if (outcome.kind === 'refused' || outcome.kind === 'failed') {
       setMoving(null);
       void toast.error('Not taken back', outcome.message);
@@ -54,7 +57,7 @@ export function NoReplyNeeded({ job, latest }: { job: BookingView; latest: Messa
   const onMark = async () => {
     setMoving('mark');
     const outcome = await markNoReplyNeeded(job, latest.id, user.id);
-    setQueued(outcome.kind === 'queued');
+    setQueued(outcome.kind === 'queued' ? outcome.why : null);
     if (outcome.kind === 'refused' || outcome.kind === 'failed') {
       setMoving(null);
       void toast.error('Not marked', outcome.message);

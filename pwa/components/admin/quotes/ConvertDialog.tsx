@@ -5,6 +5,7 @@ import { toast } from '../../../lib/toast.ts';
 import { personName } from '../../../offline/admin-commands.ts';
 import { convertQuote } from '../../../offline/admin-quote-commands.ts';
 import { clashingJobs } from '../bookings/problems.ts';
+import { goesWhen } from '../goes-when.ts';
 import { useAdmin } from '../context.ts';
 import { today } from '../format.ts';
 import { ClashList } from '../parts.tsx';
@@ -36,7 +37,7 @@ export function ConvertDialog({ quote, bookings, onClose }: { quote: QuoteView; 
     const outcome = await convertQuote(quote, conversion, user.id);
     setSending(false);
     if (outcome.kind === 'sent') void toast.success('Quote Converted', `${personName(quote)} is now a confirmed job.`);
-    else if (outcome.kind === 'queued') void toast.info('Saved on this device', `${personName(quote)}: the job is made when you’re back online.`);
+    else if (outcome.kind === 'queued') void toast.info('Saved on this device', `${personName(quote)}: the job is made ${goesWhen(outcome.why)}.`);
     // A job booked elsewhere that the device's copy has not got yet: the server names it (a double booking's 409 carries
     // `clashes`; another 409, a quote converted already, does not).
     else if (outcome.kind === 'refused' && outcome.status === 409 && !anyway && outcome.clashes !== undefined) return setClash(outcome.clashes);

@@ -4,6 +4,7 @@ import { toast } from '../../../lib/toast.ts';
 import { personName } from '../../../offline/admin-commands.ts';
 import { deleteQuote } from '../../../offline/admin-quote-commands.ts';
 import { useAdmin } from '../context.ts';
+import { goesWhen } from '../goes-when.ts';
 import { Modal } from '../Modal.tsx';
 
 /** Delete, after a confirmation (seed point 2): the seed's 'Quote Deleted' and 'Failed to delete quote'. */
@@ -16,7 +17,7 @@ export function DeleteDialog({ quote, onClose }: { quote: QuoteView; onClose: (o
     const outcome = await deleteQuote(quote, user.id);
     setSending(false);
     if (outcome.kind === 'sent') void toast.success('Quote Deleted', `${personName(quote)}’s quote request was deleted.`);
-    else if (outcome.kind === 'queued') void toast.info('Saved on this device', `${personName(quote)}’s quote request is deleted when you’re back online.`);
+    else if (outcome.kind === 'queued') void toast.info('Saved on this device', `${personName(quote)}’s quote request is deleted ${goesWhen(outcome.why)}.`);
     else void toast.error('Failed to delete quote', outcome.message);
     onClose(outcome.kind === 'sent' ? 'deleted' : outcome.kind === 'queued' ? 'queued' : 'kept');
   };

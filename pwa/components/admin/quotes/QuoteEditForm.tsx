@@ -14,6 +14,7 @@ import { isQuote } from '../../../offline/record-copy.ts';
 import type { QuoteEdit, QuoteEditField } from '../../../offline/admin-quote-commands.ts';
 import { Field } from '../../ui/Field.tsx';
 import { useAdmin } from '../context.ts';
+import { goesWhen } from '../goes-when.ts';
 import { DiscardQuestion, SubmitRow } from '../parts.tsx';
 import { clashingFields, QuoteVersions } from './QuoteConflict.tsx';
 
@@ -86,7 +87,7 @@ export function QuoteEditForm({ quote, gone = false, onDone }: { quote: QuoteVie
           onDone();
           return { kind: 'sent', message: 'Quote Updated' };
         case 'queued':
-          void toast.info('Saved on this device', `${personName(quote)}: the quote shows your changes now and goes to the server when you’re back online.${told}${hint}`);
+          void toast.info('Saved on this device', `${personName(quote)}: the quote shows your changes now; they are sent ${goesWhen(outcome.why)}.${told}${hint}`);
           onDone();
           return { kind: 'saved', message: 'Saved on this device' };
         case 'refused':
