@@ -186,11 +186,12 @@ test.describe('signing in again on the portal, without leaving it', () => {
     await page.locator('#booking-description').fill('Typed with no signal');
     await endSession(page, email);
     // No signal: nothing reaches the server (the app's own files come from the service worker's cache, which these
-    // tests leave out: so only the server's calls fail here). The browser says it went offline; the app's probe fails.
+    // tests leave out: so only the server's calls fail here, and the dialog's code is loaded before the signal goes).
     await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
-    await page.evaluate(() => window.dispatchEvent(new Event('offline')));
     await page.locator('.portal-head').getByText('Sign in', { exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+    await expect(dialog.getByLabel(/^Password/)).toBeVisible();
+    await page.context().setOffline(true);
     await expect(dialog.getByText('You are offline: signing in needs a connection.')).toBeVisible();
     await dialog.getByLabel(/^Password/).fill(PASSWORD);
     await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -199,12 +200,34 @@ test.describe('signing in again on the portal, without leaving it', () => {
 
     // The signal comes back: the same dialog signs them in.
     await page.unroute('**/api/**');
-    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page.context().setOffline(false);
     await expect(dialog.getByText('You are offline: signing in needs a connection.')).toBeHidden();
     await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText(`Signed in as Casey Customer (${email})`)).toBeVisible();
     await expect(page.locator('#booking-description')).toHaveValue('Typed with no signal');
+  });
+
+  test('with signal but our server out of reach, the dialog names the server, not the signal', async ({ page, server }) => {
+    const email = unique('noa.unreached');
+    await signedInCustomer(page, server, email);
+    await endSession(page, email);
+    await page.locator('.portal-head').getByText('Sign in', { exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+    await expect(dialog.getByLabel(/^Password/)).toBeVisible();
+    // The device keeps its network; our server refuses every call (down, or a Wi-Fi that goes nowhere).
+    await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+    await dialog.getByLabel(/^Password/).fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(dialog.getByRole('status').filter({ hasText: 'We could not reach our server' })).toBeVisible();
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(dialog.getByText('Our server cannot be reached just now: signing in needs it. Try again in a minute.')).toBeVisible();
+    await expect(dialog.getByText('You are offline', { exact: false })).toHaveCount(0);
+
+    await page.unroute('**/api/**');
+    await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`Signed in as Casey Customer (${email})`)).toBeVisible();
   });
 });
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { HistoryEntryView } from '#domain/views.ts';
+import { needsServerWords } from '../offline/needs-server.ts';
 import { formatWhen } from './format.ts';
 
 type State = { kind: 'loading' } | { kind: 'ready'; entries: HistoryEntryView[] } | { kind: 'failed'; message: string };
@@ -20,7 +21,7 @@ export function BookingHistory({ bookingId }: { bookingId: string }) {
       .then(
         (entries) => alive && setState({ kind: 'ready', entries }),
         (error: unknown) =>
-          alive && setState({ kind: 'failed', message: error instanceof TypeError ? 'You are offline: the history needs a connection.' : (error as Error).message }),
+          alive && setState({ kind: 'failed', message: error instanceof TypeError ? needsServerWords(navigator.onLine ? 'unreachable' : 'offline', 'the history') : (error as Error).message }),
       );
     return () => {
       alive = false;

@@ -6,7 +6,7 @@ import { createIdempotency, failureText, postJson } from '../../lib/api.ts';
 import { useForm } from '../../lib/form.ts';
 import type { FormSchema } from '../../lib/form.ts';
 import { refreshSession } from '../../offline/session-check.ts';
-import { useOffline } from '../../offline/use-outbox.ts';
+import { useNeedsServer } from '../offline/needs-server.ts';
 import { usePasswordToggle } from '../auth/PasswordToggle.tsx';
 import { SubmitRow } from '../home/fields.tsx';
 import { Field } from '../ui/Field.tsx';
@@ -26,7 +26,7 @@ const loadSchema = async (): Promise<FormSchema> => (await import('#domain/schem
  * would have made the first one dead).
  */
 export function ChangeEmail({ user, after = CUSTOMER_AFTER }: { user: UserView; after?: string | null }) {
-  const offline = useOffline();
+  const needsServer = useNeedsServer('changing your email address');
   const password = usePasswordToggle('email-show', 'current password, for the new email address');
   const idempotency = useRef(createIdempotency());
   const { errors, status, sending, formProps } = useForm({
@@ -61,7 +61,7 @@ export function ChangeEmail({ user, after = CUSTOMER_AFTER }: { user: UserView; 
         </p>
       ) : null}
       {after ? <p>{after}</p> : null}
-      {offline ? <p className="portal-muted">You are offline: changing your email address needs a connection.</p> : null}
+      {needsServer ? <p className="portal-muted">{needsServer}</p> : null}
       <form className="auth-form" aria-label="My email address" {...formProps}>
         <Field form="email" name="email" label="New email address" error={errors.email} required>
           {(p) => <input {...p} type="email" autoComplete="email" inputMode="email" maxLength={LIMITS.email} />}

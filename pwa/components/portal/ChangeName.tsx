@@ -6,7 +6,7 @@ import { createIdempotency, failureText, postJson } from '../../lib/api.ts';
 import { useForm } from '../../lib/form.ts';
 import type { FormSchema } from '../../lib/form.ts';
 import { rememberUser } from '../../offline/session.ts';
-import { useOffline } from '../../offline/use-outbox.ts';
+import { useNeedsServer } from '../offline/needs-server.ts';
 import { SubmitRow } from '../home/fields.tsx';
 import { Field } from '../ui/Field.tsx';
 import '../auth/auth.css';
@@ -22,7 +22,7 @@ const loadSchema = async (): Promise<FormSchema> => (await import('#domain/schem
  * forms and new messages use it. Bookings and messages already sent keep the name they were made with.
  */
 export function ChangeName({ user, intro = CUSTOMER_INTRO }: { user: UserView; intro?: string }) {
-  const offline = useOffline();
+  const needsServer = useNeedsServer('changing your name');
   // The same name sent again after no answer goes under the same Idempotency-Key (the server answers it as the first).
   const idempotency = useRef(createIdempotency());
   const { errors, status, sending, formProps } = useForm({
@@ -48,7 +48,7 @@ export function ChangeName({ user, intro = CUSTOMER_INTRO }: { user: UserView; i
     <section className="card portal-account__card" aria-labelledby="name-title">
       <h3 id="name-title">My name</h3>
       <p>{intro}</p>
-      {offline ? <p className="portal-muted">You are offline: changing your name needs a connection.</p> : null}
+      {needsServer ? <p className="portal-muted">{needsServer}</p> : null}
       <form className="auth-form" aria-label="My name" {...formProps}>
         <Field form="name" name="firstName" label="First name" error={errors.firstName} required>
           {(p) => <input {...p} defaultValue={user.firstName} autoComplete="given-name" maxLength={LIMITS.name} />}

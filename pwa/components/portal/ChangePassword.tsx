@@ -5,7 +5,7 @@ import { createIdempotency, failureText, postJson } from '../../lib/api.ts';
 import { useForm } from '../../lib/form.ts';
 import type { FormSchema } from '../../lib/form.ts';
 import { refreshSession } from '../../offline/session-check.ts';
-import { useOffline } from '../../offline/use-outbox.ts';
+import { useNeedsServer } from '../offline/needs-server.ts';
 import { usePasswordToggle } from '../auth/PasswordToggle.tsx';
 import { SubmitRow } from '../home/fields.tsx';
 import { notePasswordChangeUnconfirmed } from './unconfirmed.ts';
@@ -24,7 +24,7 @@ const loadSchema = async (): Promise<FormSchema> => (await import('../auth/schem
  * password typed as current is no longer the one in use (unconfirmed.ts).
  */
 export function ChangePassword() {
-  const offline = useOffline();
+  const needsServer = useNeedsServer('changing your password');
   const password = usePasswordToggle('change-show', 'current and new passwords');
   const idempotency = useRef(createIdempotency());
   // The last try got no answer: a 401 now is this change's own doing, not a sign-in that ended by itself.
@@ -59,7 +59,7 @@ export function ChangePassword() {
         At least {LIMITS.passwordMin} characters. Any other phone or computer signed in to your account is signed out, and we email you to say the password
         changed.
       </p>
-      {offline ? <p className="portal-muted">You are offline: changing your password needs a connection.</p> : null}
+      {needsServer ? <p className="portal-muted">{needsServer}</p> : null}
       <form className="auth-form" aria-label="Change my password" {...formProps}>
         <Field form="change" name="currentPassword" label="Current password" error={errors.currentPassword} required>
           {(p) => <input {...p} type={password.type} autoComplete="current-password" maxLength={LIMITS.password} />}

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FocusEvent, RefObject } from 'react';
 import type { UserView } from '#domain/views.ts';
 import { offerSignInHere } from '../../offline/sign-in-here.ts';
-import { useOffline } from '../../offline/use-outbox.ts';
+import { useConnection } from '../../offline/use-outbox.ts';
+import { useNeedsServer } from '../offline/needs-server.ts';
 import { SignInForm, warmSignIn } from '../auth/SignInForm.tsx';
 import '../auth/auth.css';
 
@@ -17,7 +18,8 @@ import '../auth/auth.css';
  */
 export function SignInAgain({ user, onClose }: { user: UserView; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const offline = useOffline();
+  const reach = useConnection();
+  const needsServer = useNeedsServer('signing in');
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -39,9 +41,10 @@ export function SignInAgain({ user, onClose }: { user: UserView; onClose: () => 
       </p>
       {/* Always there, so a screen reader hears it when the signal goes or comes back while the dialog is open. */}
       <p className="portal-signin__offline" role="status">
-        {offline ? (
+        {needsServer ? (
           <>
-            <strong>You are offline: signing in needs a connection.</strong> Try again once you have signal.
+            <strong>{needsServer}</strong>
+            {reach === 'offline' ? ' Try again once you have signal.' : null}
           </>
         ) : null}
       </p>

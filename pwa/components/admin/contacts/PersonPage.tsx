@@ -4,7 +4,7 @@ import { phoneDigits } from '#domain/phone.ts';
 import type { BookingView, ContactView } from '#domain/views.ts';
 import type { ShownQuote } from '../../../offline/admin-data.ts';
 import { useAllMessages } from '../../../offline/admin-data.ts';
-import { useOffline } from '../../../offline/use-outbox.ts';
+import { useNeedsServer } from '../../offline/needs-server.ts';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { jobWhen, moment, pounds } from '../format.ts';
 import { ContactFacts, Fact, QuoteBadge, ScreenHead } from '../parts.tsx';
@@ -32,7 +32,7 @@ export function PersonPage({
   const heading = useRef<HTMLHeadingElement>(null);
   const eraseButton = useRef<HTMLButtonElement>(null);
   const [erasing, setErasing] = useState(false);
-  const offline = useOffline();
+  const needsServer = useNeedsServer('erasing');
   const messages = useAllMessages();
   useEffect(() => {
     heading.current?.focus();
@@ -112,8 +112,8 @@ export function PersonPage({
           UK GDPR right to erasure: their name, contact details, messages and files are erased everywhere, for good. Their jobs stay in your records (dates, service,
           status, history) without anything that identifies them.
         </p>
-        {offline ? <p className="admin-muted">Erasing needs a connection: you are offline.</p> : null}
-        <button ref={eraseButton} type="button" className="btn admin-btn admin-btn--risky" disabled={offline || (!contact.email && !contact.phone)} aria-haspopup="dialog" onClick={() => setErasing(true)}>
+        {needsServer ? <p className="admin-muted">{needsServer}</p> : null}
+        <button ref={eraseButton} type="button" className="btn admin-btn admin-btn--risky" disabled={needsServer !== null || (!contact.email && !contact.phone)} aria-haspopup="dialog" onClick={() => setErasing(true)}>
           Erase personal data
         </button>
       </section>
