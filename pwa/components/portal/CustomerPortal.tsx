@@ -23,6 +23,7 @@ import { SignOutButton } from './SignOutButton.tsx';
 import { formatWhen } from './format.ts';
 import '../home/forms.css';
 import './portal.css';
+import './portal-print.css';
 
 const TABS: readonly TabSpec[] = [
   { key: 'new', label: 'New Booking', short: 'New' },
