@@ -10,6 +10,7 @@ import './admin-cards.css';
 import './admin-parts.css';
 import './admin-calendar.css';
 import './admin-chat.css';
+import './admin-print.css';
 
 /**
  * /admin: the sign-in form until an admin is signed in, then the dashboard. The signed-in admin is cached on

@@ -59,7 +59,8 @@ export function DayPanel({ day, bookings, onAdd, go, focus }: { day: string; boo
               </div>
               <div className="admin-dayjob__actions">
                 {job.phone && job.phone !== ERASED ? (
-                  <a className="btn btn--secondary admin-btn admin-btn--compact" href={telHref(job.phone)}>
+                  // data-phone: the number printed beside Call on paper (admin-print.css).
+                  <a className="btn btn--secondary admin-btn admin-btn--compact" href={telHref(job.phone)} data-phone={job.phone}>
                     <Icon name="phone" size={16} />
                     Call<span className="visually-hidden"> {personName(job)}</span>
                   </a>
