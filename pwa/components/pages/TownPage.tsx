@@ -16,6 +16,12 @@ import { KeepName } from './text.tsx';
 import './pages.css';
 
 /**
+ * A town name longer than this many characters is wider than a phone's line in the h1's phone size (2rem: 14 characters
+ * fit a 320 px phone's line); town.css sets such a page's h1 a little smaller there, so the name stands whole on a line.
+ */
+const LONG_NAME = 14;
+
+/**
  * One town landing page (seed point 2): hero, three trust cards, eight services beside 'why choose local
  * electricians', the four-step process, the areas we cover and the closing quote section (#quote), which
  * the hero's 'Get Free Quote' button scrolls to. The five route files only say which town.
@@ -24,10 +30,10 @@ export function TownPage({ content }: { content: TownPageContent }) {
   const page = withCurrentYears(content);
   const { town } = page;
   return (
-    <div className="pg-page pg-town">
+    <div className={town.length > LONG_NAME ? 'pg-page pg-town pg-town--long-name' : 'pg-page pg-town'}>
       <Hero
         eyebrow={<KeepName text={`Local electricians · ${town}`} name={town} />}
-        title={page.hero.heading}
+        title={<KeepName text={page.hero.heading} name={town} />}
         lead={page.hero.lead}
         actions={
           <>

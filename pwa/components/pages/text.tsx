@@ -30,8 +30,8 @@ export function Linkified({ text }: { text: string }) {
 /**
  * Text with a town's name kept on one line while the name fits on one: a heading broken at the name's own hyphens
  * ('Staines-' / 'upon-Thames and nearby') reads as two places. An inline block, so a name too long for the line
- * alone still wraps inside itself rather than running off the screen; for that reason the hero's h1 (at its size,
- * 'Staines-upon-Thames' fills the line alone) does not use it: there it would only add a line.
+ * alone still wraps inside itself rather than running off the screen. The hero's h1 uses it too: on a phone a long
+ * name's page sets the h1 just small enough for the name to fit a line (TownPage's LONG_NAME, town.css).
  */
 export function KeepName({ text, name }: { text: string; name: string }) {
   const at = text.indexOf(name);
