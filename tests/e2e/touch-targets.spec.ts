@@ -102,6 +102,10 @@ for (const tablet of TABLETS) {
       await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'accepted'));
       const { email } = await signedInCustomer(page, server, `tess.${tablet.name}@example.com`);
       expect.soft(await undersized(page.locator('body')), 'New Booking').toEqual([]);
+      // The calendar's 44 px days beside the form (landscape) left the form room for its names side by side.
+      const form = page.getByRole('form', { name: 'Book electrical work' });
+      const top = async (name: RegExp) => (await form.getByRole('textbox', { name }).boundingBox())!.y;
+      expect(await top(/^First name/)).toBe(await top(/^Last name/));
       await pricedQuote(page, server, email, { serviceType: 'Electrical Installation', description: 'A quote for a fingertip' }, { estimatedCost: '300' });
       const booked = await page.request.post('/api/bookings', { data: { firstName: 'Tess', lastName: 'Touch', email, phone: '01632 960001', serviceType: 'socket_installation', address: '1 High Street, Ashford TW15 2AA', description: 'Sockets for a fingertip', startDate: dayAhead(30), finishDate: dayAhead(30), startTime: '09:00', finishTime: '17:00' } });
       expect(booked.status()).toBe(201);
