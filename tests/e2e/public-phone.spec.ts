@@ -93,3 +93,32 @@ test.describe('on a 320 px phone', () => {
     await expect.poll(() => linesOf(text, BUSINESS.email)).toBe(2);
   });
 });
+
+test.describe('on a phone on its side', () => {
+  test.use({ viewport: { width: 667, height: 375 } });
+
+  test('scrolled down, the emergency strip goes with the page and the bar with its call button stays', async ({ page, context }) => {
+    await page.goto('/');
+    await hydrated(page);
+    const strip = page.locator('.emergency-bar');
+    const bar = page.locator('.site-header');
+    await expect(strip).toBeInViewport();
+    await context.setOffline(true);
+    await expect(page.getByText('You’re offline.')).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 800));
+    await expect(strip).not.toBeInViewport();
+    await expect(page.getByRole('link', { name: `Call ${BUSINESS.phone}, 24/7 emergency line` })).toBeInViewport();
+    await expect(page.getByText('You’re offline.')).toBeInViewport();
+    // The strip, the bar and the offline line took 168 of these 375 px (45 %); the bar and the line alone stay.
+    const pinned = await bar.evaluate((header) => header.getBoundingClientRect().bottom);
+    expect(pinned).toBeLessThan(375 * 0.36);
+  });
+});
+
+test('on a tall phone the emergency strip stays in view as the page scrolls', async ({ page }) => {
+  await page.goto('/');
+  await hydrated(page);
+  await page.evaluate(() => window.scrollTo(0, 800));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(700);
+  await expect(page.locator('.emergency-bar')).toBeInViewport();
+});

@@ -36,8 +36,8 @@ export default function Toaster() {
         hotkey={['F8']}
         closeButton
         toastOptions={{ classNames: { toast: 'toast', success: 'toast--success', error: 'toast--error', info: 'toast--info', description: 'toast__description', actionButton: 'toast__action', cancelButton: 'toast__action' } }}
-        offset={{ top: overHeader ? 6 : 'calc(var(--sticky-h) + var(--sticky-below) + 12px)', right: 16 }}
-        mobileOffset={{ bottom: 12, left: 12, right: 12, top: overHeader || layer.inDialog ? 4 : 'calc(var(--sticky-h) + 8px)' }}
+        offset={{ top: overHeader ? 6 : 'calc(var(--top-bars-h) + var(--sticky-below) + 12px)', right: 16 }}
+        mobileOffset={{ bottom: 12, left: 12, right: 12, top: overHeader || layer.inDialog ? 4 : 'calc(var(--top-bars-h) + 8px)' }}
         containerAriaLabel="Notifications"
       />
       <Mounted />
