@@ -7,6 +7,7 @@ import { ConflictError, DomainError, NotFoundError } from '#domain/errors.ts';
 import { personSubject, type RecordedEvent } from '#domain/events.ts';
 import { serviceTypeLabel } from '#domain/content/service-types.ts';
 import { daysWords, describeBookingEvent } from '#domain/history.ts';
+import { adminLink, type AdminPlace } from '#domain/links.ts';
 import { HOLDS_SLOT, SCHEDULE_FIELDS, clashes, type Slot } from '#domain/schedule.ts';
 import type { CreateBookingInput, RequestDatesInput, UpdateBookingInput } from '#domain/schemas/booking.ts';
 import type { Attachment } from '#domain/schemas/fields.ts';
@@ -90,7 +91,7 @@ export const requestBookingOrQuote: Command<CreateBookingInput, RequestResult> =
     if (to) uow.mail.queue(requestReceived(to, summary));
   }
   // The business hears of what customers and visitors ask, not of the jobs it books itself.
-  if (uow.settings.businessEmail && role !== 'admin') uow.mail.queue(newRequest(uow.settings.businessEmail, summary, adminUrl(uow)));
+  if (uow.settings.businessEmail && role !== 'admin') uow.mail.queue(newRequest(uow.settings.businessEmail, summary, adminUrl(uow, result.kind === 'quote' ? { tab: 'quotes', quote: result.id } : { tab: 'bookings', job: result.id })));
   return result;
 };
 
@@ -240,9 +241,9 @@ export function tellCustomer(
   else if (movedFrom && (HOLDS_SLOT as readonly string[]).includes(booking.status)) uow.mail.queue(bookingRescheduled(to, booking, portal, movedFrom));
 }
 
-/** Where the business acts on what a mail to it is about: the Admin Portal. */
-export function adminUrl(uow: Uow): string {
-  return `${uow.settings.publicUrl ?? ''}/admin`;
+/** Where the business acts on what a mail to it is about: the Admin Portal, open at it when it is one record. */
+export function adminUrl(uow: Uow, place?: AdminPlace): string {
+  return adminLink(uow.settings.publicUrl ?? '', place);
 }
 
 /** How a mail to `to` points to the booking online: the portal shows it to the customer's account that made it (`to` is then its address) and to one under its address. */
@@ -279,7 +280,7 @@ export const cancelBookingRequest: Command<{ id: string }, { id: string }> = (uo
   if (state.status === 'none') throw new NotFoundError('booking');
   const { events } = uow.handle(stream, bookingDecider, { type: 'CancelBookingRequest' }, { subject: personSubject(state.email, stream) });
   const booking = uow.queries.booking(id);
-  if (events.length > 0 && booking && uow.settings.businessEmail) uow.mail.queue(requestCancelled(uow.settings.businessEmail, booking, adminUrl(uow)));
+  if (events.length > 0 && booking && uow.settings.businessEmail) uow.mail.queue(requestCancelled(uow.settings.businessEmail, booking, adminUrl(uow, { tab: 'bookings', job: booking.id })));
   return { id };
 };
 
@@ -295,7 +296,7 @@ export const moveBookingRequest: Command<RequestDatesInput & { id: string }, { i
   const was = uow.queries.booking(id);
   const { events } = uow.handle(stream, bookingDecider, { type: 'ChangeRequestDates', data: dates }, { subject: personSubject(state.email, stream) });
   const booking = uow.queries.booking(id);
-  if (events.length > 0 && booking && was && uow.settings.businessEmail) uow.mail.queue(requestMoved(uow.settings.businessEmail, booking, was, adminUrl(uow)));
+  if (events.length > 0 && booking && was && uow.settings.businessEmail) uow.mail.queue(requestMoved(uow.settings.businessEmail, booking, was, adminUrl(uow, { tab: 'bookings', job: booking.id })));
   return { id };
 };
 

@@ -21,7 +21,7 @@ export const createContact: Command<CreateContactInput, { id: string }> = (uow, 
         ['Phone', details.phone],
         ['Service', details.service],
         ['Message', details.details],
-      ], adminUrl(uow)),
+      ], adminUrl(uow, { tab: 'contacts' })),
     );
   }
   return { id: contactId };

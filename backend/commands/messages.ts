@@ -1,6 +1,7 @@
 import { chatDecider } from '#domain/deciders/chat.ts';
 import { streamId } from '#domain/deciders/decider.ts';
 import { personSubject } from '#domain/events.ts';
+import { portalLink } from '#domain/links.ts';
 import type { NoReplyNeededInput, PostMessageInput, ReplyNeededInput } from '#domain/schemas/message.ts';
 import type { Booking } from '#data/queries.ts';
 import { adminReply, newMessage } from '../mail/templates.ts';
@@ -28,12 +29,13 @@ export const postMessage: Command<PostMessageInput & { booking: Booking }, { id:
   if (isFromAdmin) {
     const to = customerAddress(uow, booking);
     if (to) {
-      const portalUrl = `${uow.settings.publicUrl ?? ''}/customer-portal`;
+      // The chat itself, where the reply is and theirs goes.
+      const portalUrl = portalLink(uow.settings.publicUrl ?? '', { tab: 'bookings', chat: booking.id });
       uow.mail.queue(adminReply(to, { firstName: booking.firstName, content: input.content, serviceType: booking.serviceType, portalUrl, files: attachments.length }));
     }
   } else if (uow.settings.businessEmail) {
     uow.mail.queue(
-      newMessage(uow.settings.businessEmail, { senderName, content: input.content, serviceType: booking.serviceType, bookingId: booking.id, files: attachments.length }, adminUrl(uow)),
+      newMessage(uow.settings.businessEmail, { senderName, content: input.content, serviceType: booking.serviceType, bookingId: booking.id, files: attachments.length }, adminUrl(uow, { tab: 'chat', booking: booking.id })),
     );
   }
   return { id: messageId };

@@ -70,7 +70,7 @@ export const answerQuote: Command<{ id: string; answer: 'approved' | 'rejected';
     customerQuote,
   );
   // The business hears of it (an approved one is work to book), once.
-  if (events.length > 0 && uow.settings.businessEmail) uow.mail.queue(quoteAnswered(uow.settings.businessEmail, quote, answer, adminUrl(uow)));
+  if (events.length > 0 && uow.settings.businessEmail) uow.mail.queue(quoteAnswered(uow.settings.businessEmail, quote, answer, adminUrl(uow, { tab: 'quotes', quote: quote.id })));
   return { id };
 };
 

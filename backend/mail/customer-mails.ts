@@ -1,6 +1,7 @@
 import { BUSINESS } from '#domain/business.ts';
 import { serviceTypeLabel } from '#domain/content/service-types.ts';
 import { scheduleWords } from '#domain/history.ts';
+import { portalLink } from '#domain/links.ts';
 import { formatPounds } from '#domain/money.ts';
 import { bookingReference } from '#domain/reference.ts';
 import type { MailLine, OutgoingMail } from '#data/mail-outbox.ts';
@@ -54,10 +55,10 @@ function withCalendar(mail: OutgoingMail, bookingId: string): OutgoingMail {
 
 const CALENDAR_LINE = 'The calendar file with this email puts it in your calendar.';
 
-/** How to follow the booking: the portal for an account's booking, else how to make one that shows it. */
+/** How to follow the booking: My Bookings for an account's booking, else how to make one that shows it. */
 function followLine(portal: { url: string; hasAccount: boolean }): string {
   return portal.hasAccount
-    ? `You can follow it and send us a message about it in your customer portal: ${portal.url}/customer-portal`
+    ? `You can follow it and send us a message about it in your customer portal: ${portalLink(portal.url, { tab: 'bookings' })}`
     : `To follow it online, create an account with this email address: ${portal.url}/customer-auth?mode=signup`;
 }
 
@@ -119,10 +120,10 @@ type QuoteFacts = { firstName: string; serviceType: string; estimatedCost: strin
 /** What the price includes, when the business said (a line of its own, as the portal shows it). */
 const scopeLines = (q: QuoteFacts): MailLine[] => (q.scope ? [['What the price includes', q.scope]] : []);
 
-/** How to answer a quote: the portal for an account, else how to make one that shows it. */
+/** How to answer a quote: My Quotes for an account, else how to make one that shows it. */
 function answerLine(portal: { url: string; hasAccount: boolean }): string {
   return portal.hasAccount
-    ? `Sign in to approve or decline it: ${portal.url}/customer-portal`
+    ? `Sign in to approve or decline it: ${portalLink(portal.url, { tab: 'quotes' })}`
     : `To approve or decline it online, create an account with this email address: ${portal.url}/customer-auth?mode=signup`;
 }
 

@@ -525,7 +525,7 @@ describe('POST /api/bookings/{id}/cancel', () => {
     expect(mail.map(({ kind }) => kind)).toEqual(['request-cancelled']);
     expect(mail[0]!.text).toContain('Name: Jane Doe');
     expect(mail[0]!.text).toContain(`Reference: ${bookingReference(booking.id)}`);
-    expect(mail[0]!.text).toContain(`It is in the Admin Portal: ${server.url}/admin`);
+    expect(mail[0]!.text).toContain(`It is in the Admin Portal: ${server.url}/admin?tab=bookings&job=${booking.id}`);
 
     // Asked again (a retry, a second device): the same answer, nothing more appended or mailed.
     const again = await owner.post(`/api/bookings/${booking.id}/cancel`, {});
@@ -568,7 +568,7 @@ describe('POST /api/bookings/{id}/dates', () => {
     expect(mail[0]!.text).toMatch(/New dates: .*, 13:00–16:00/);
     expect(mail[0]!.text).toMatch(/It was: /);
     expect(mail[0]!.text).toContain(`Reference: ${bookingReference(booking.id)}`);
-    expect(mail[0]!.text).toContain(`Confirm it in the Admin Portal: ${server.url}/admin`);
+    expect(mail[0]!.text).toContain(`Confirm it in the Admin Portal: ${server.url}/admin?tab=bookings&job=${booking.id}`);
 
     // The same days again (a retry): the same answer, nothing appended or mailed.
     expect((await owner.post(`/api/bookings/${booking.id}/dates`, { startDate: day, finishDate: day, startTime: '13:00', finishTime: '16:00' })).status).toBe(200);

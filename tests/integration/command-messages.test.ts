@@ -60,7 +60,8 @@ describe('POST /api/bookings/{id}/messages: the mail it sends', () => {
       '',
       'We have replied to your message:',
       'We can come on Tuesday at 10am.',
-      `You can read and answer it in your customer portal: ${server.url}/customer-portal`,
+      // The booking's chat itself, not the portal's first tab.
+      `You can read and answer it in your customer portal: ${server.url}/customer-portal?tab=bookings&chat=${bookingId}`,
     ]);
   });
 
@@ -79,10 +80,10 @@ describe('POST /api/bookings/{id}/messages: the mail it sends', () => {
       'From: Paula Portal',
       `Booking: EICR Testing, reference ${bookingReference(bookingId)}`,
       'Tuesday works, thank you.',
-      `Reply in the Admin Portal: ${server.url}/admin`,
+      `Reply in the Admin Portal: ${server.url}/admin?tab=chat&booking=${bookingId}`,
       '',
     ]);
-    expect(mail[0]!.text).not.toContain(bookingId);
+    expect(mail[0]!.text.replace(`booking=${bookingId}`, '')).not.toContain(bookingId);
   });
 
   it('sends no mail when the admin replies on a phoned-in booking that has no email address', async () => {
@@ -163,7 +164,7 @@ describe('postMessage on a storage without deployment settings (a command-line t
       await run(adminId, 'Yes, we are.');
       const mail = outbox().slice(mailBefore);
       expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'admin-reply', to: 'tess.tool@example.com' }]);
-      expect(lines(mail[0]!.text, 5)).toEqual(['Hello Jane,', '', 'We have replied to your message:', 'Yes, we are.', 'You can read and answer it in your customer portal: /customer-portal']);
+      expect(lines(mail[0]!.text, 5)).toEqual(['Hello Jane,', '', 'We have replied to your message:', 'Yes, we are.', `You can read and answer it in your customer portal: /customer-portal?tab=bookings&chat=${b.id}`]);
     } finally {
       storage.close();
       rmSync(local.storageDir, { recursive: true, force: true });

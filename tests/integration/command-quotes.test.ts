@@ -88,7 +88,7 @@ describe('a customer answers a quoted price', () => {
     const id = asked.data.quote.id as string;
     const beforeQuote = lastMailId(server);
     expect((await put(id, { estimatedCost: '450', quoteStatus: 'quoted' })).status).toBe(200);
-    expect((await mailSince(server, beforeQuote)).map((m) => lines(m.text, 5)[4])).toEqual([`Sign in to approve or decline it: ${server.url}/customer-portal`]);
+    expect((await mailSince(server, beforeQuote)).map((m) => lines(m.text, 5)[4])).toEqual([`Sign in to approve or decline it: ${server.url}/customer-portal?tab=quotes`]);
 
     const before = lastMailId(server);
     expect((await ada.post(`/api/quotes/${id}/approve`)).status).toBe(200);
@@ -99,7 +99,7 @@ describe('a customer answers a quoted price', () => {
     expect(mail[0]!.text).toContain('Name: Ada Answer');
     expect(mail[0]!.text).toContain('Phone: 01632 960555');
     expect(mail[0]!.text).toContain('Estimated cost: £450.00');
-    expect(mail[0]!.text).toContain(`${server.url}/admin`);
+    expect(mail[0]!.text).toContain(`Book the work from the quote in the Admin Portal: ${server.url}/admin?tab=quotes&quote=${id}`);
   });
 
   it('mails the business that a price was declined', async () => {

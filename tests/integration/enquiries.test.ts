@@ -80,7 +80,7 @@ describe('POST /api/contacts', () => {
       'Phone: 01632 960123',
       'Service: EV charging',
       'Message: Could you fit a charger on the drive?',
-      `It is under Contacts in the Admin Portal: ${server.url}/admin`,
+      `It is under Contacts in the Admin Portal: ${server.url}/admin?tab=contacts`,
       '',
     ]);
     expect(((await admin.get('/api/contacts')).data as Array<{ id: string }>).map((c) => c.id)).toContain(res.data.id);

@@ -51,9 +51,11 @@ describe('mail by SMTP', () => {
     expect(notice!.text).toContain('Email: jane.doe@example.com');
     expect(notice!.text).toContain('Details: Two new double sockets in the kitchen');
     expect(notice!.html).toContain('<strong>Phone:</strong> 01784 123456');
-    // Where to act on it, as a link (a quote request has no reference yet: only bookings have one).
-    expect(notice!.text).toContain(`Price it in the Admin Portal: ${server.url}/admin`);
-    expect(notice!.html).toContain(`<a href="${server.url}/admin">${server.url}/admin</a>`);
+    // Where to act on it, as a link that opens this request in To Be Quoted (a quote request has no reference yet:
+    // only bookings have one).
+    const quoteId = res.data.quote.id as string;
+    expect(notice!.text).toContain(`Price it in the Admin Portal: ${server.url}/admin?tab=quotes&quote=${quoteId}`);
+    expect(notice!.html).toContain(`<a href="${server.url}/admin?tab=quotes&amp;quote=${quoteId}">`);
     expect(notice!.text).not.toContain('Reference');
     expect(received!.raw).toMatch(/^Content-Type: multipart\/alternative;/m);
   });
@@ -79,8 +81,10 @@ describe('mail by SMTP', () => {
     expect(notice.text).toContain(`Dates: ${days}`);
     // The booking by the reference its customer's card shows, and where to confirm it.
     expect(notice.text).toContain(`Reference: ${bookingReference(res.data.booking.id as string)}`);
-    expect(notice.text).toContain(`Confirm it in the Admin Portal: ${server.url}/admin`);
-    expect(notice.text).not.toContain(res.data.booking.id as string);
+    // The link opens the job itself; the words name it by its reference only.
+    const id = res.data.booking.id as string;
+    expect(notice.text).toContain(`Confirm it in the Admin Portal: ${server.url}/admin?tab=bookings&job=${id}`);
+    expect(notice.text!.replace(`job=${id}`, '')).not.toContain(id);
     expect(`${received.text}${notice.text}`).not.toContain(start);
   });
 

@@ -298,7 +298,7 @@ describe('POST /api/bookings/{id}/messages', () => {
       expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'new-message', to: BUSINESS_EMAIL }]);
       expect(mail[0]!.text).toContain('Please call me back');
       expect(mail[0]!.text).toContain(`reference ${bookingReference(bookingId)}`);
-      expect(mail[0]!.text).toContain(`${server.url}/admin`);
+      expect(mail[0]!.text).toContain(`${server.url}/admin?tab=chat&booking=${bookingId}`);
     });
 
     it('says in the mail that files came with a message, and where to open them (never the files themselves)', async () => {

@@ -212,7 +212,7 @@ describe('PUT /api/quotes/{id}', () => {
     expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'quote-price-changed', to: CUSTOMER_EMAIL }]);
     expect(mail[0]!.text).toContain('New estimated cost: £520.00');
     expect(mail[0]!.text).toContain('Previously: £450.00');
-    expect(mail[0]!.text).toContain('/customer-portal');
+    expect(mail[0]!.text).toContain('/customer-portal?tab=quotes');
   });
 
   it('mails nothing for the same price written another way, or a new price once the customer answered', async () => {

@@ -66,7 +66,7 @@ describe('the day before a booked job its customer is reminded', () => {
     expect(text).toContain('Fri 5 Mar 2027 to Sat 6 Mar 2027');
     expect(text).toContain('9 Bell Road, Staines');
     expect(text).toContain(bookingReference(id));
-    expect(text).toContain('/customer-portal');
+    expect(text).toContain('/customer-portal?tab=bookings');
 
     // The loop runs again (every quarter of an hour): nothing more.
     expect(await remindAt('2027-03-04T10:15:00Z')).toEqual([]);

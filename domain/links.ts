@@ -1,0 +1,26 @@
+/**
+ * Where a mailed link opens a portal: the tab and the record the mail is about, in the query names the portals read
+ * (pwa/components/admin/search.ts, pwa/components/portal/search.ts). A bare /admin opened on Bookings and a bare
+ * /customer-portal on the New Booking form, whatever the mail was about, and the reader had to hunt for it.
+ */
+export type AdminPlace = { tab: 'quotes'; quote: string } | { tab: 'bookings'; job: string } | { tab: 'chat'; booking: string } | { tab: 'contacts' };
+
+/** A place in the customer portal: a tab, and in My Bookings the booking whose chat opens. */
+export type PortalPlace = { tab: 'quotes' } | { tab: 'bookings'; chat?: string };
+
+/** The Admin Portal at `place` (its first screen without one), on the site at `base`. */
+export function adminLink(base: string, place?: AdminPlace): string {
+  return `${base}/admin${place ? `?${query(place)}` : ''}`;
+}
+
+/** The customer portal at `place`, on the site at `base`. */
+export function portalLink(base: string, place: PortalPlace): string {
+  return `${base}/customer-portal?${query(place)}`;
+}
+
+function query(place: Record<string, string | undefined>): string {
+  return Object.entries(place)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
+    .join('&');
+}
