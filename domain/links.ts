@@ -18,6 +18,14 @@ export function portalLink(base: string, place: PortalPlace): string {
   return `${base}/customer-portal?${query(place)}`;
 }
 
+/**
+ * Creating an account, then the customer portal at `place`: /customer-auth carries the place on to the portal
+ * (pwa/routes/customer-auth.tsx), so who signs up from a mail about a quote lands on it, not on the New Booking form.
+ */
+export function signUpLink(base: string, place: PortalPlace): string {
+  return `${base}/customer-auth?mode=signup&${query(place)}`;
+}
+
 function query(place: Record<string, string | undefined>): string {
   return Object.entries(place)
     .filter((entry): entry is [string, string] => entry[1] !== undefined)

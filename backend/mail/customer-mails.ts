@@ -1,7 +1,7 @@
 import { BUSINESS } from '#domain/business.ts';
 import { serviceTypeLabel } from '#domain/content/service-types.ts';
 import { scheduleWords } from '#domain/history.ts';
-import { portalLink } from '#domain/links.ts';
+import { portalLink, signUpLink } from '#domain/links.ts';
 import { formatPounds } from '#domain/money.ts';
 import { bookingReference } from '#domain/reference.ts';
 import type { MailLine, OutgoingMail } from '#data/mail-outbox.ts';
@@ -59,7 +59,7 @@ const CALENDAR_LINE = 'The calendar file with this email puts it in your calenda
 function followLine(portal: { url: string; hasAccount: boolean }): string {
   return portal.hasAccount
     ? `You can follow it and send us a message about it in your customer portal: ${portalLink(portal.url, { tab: 'bookings' })}`
-    : `To follow it online, create an account with this email address: ${portal.url}/customer-auth?mode=signup`;
+    : `To follow it online, create an account with this email address: ${signUpLink(portal.url, { tab: 'bookings' })}`;
 }
 
 /** To the customer: the business confirmed their booking (or booked it for them: on the phone, from a quote). */
@@ -124,7 +124,7 @@ const scopeLines = (q: QuoteFacts): MailLine[] => (q.scope ? [['What the price i
 function answerLine(portal: { url: string; hasAccount: boolean }): string {
   return portal.hasAccount
     ? `Sign in to approve or decline it: ${portalLink(portal.url, { tab: 'quotes' })}`
-    : `To approve or decline it online, create an account with this email address: ${portal.url}/customer-auth?mode=signup`;
+    : `To approve or decline it online, create an account with this email address: ${signUpLink(portal.url, { tab: 'quotes' })}`;
 }
 
 /** To the customer: their quote has a price and waits for their answer. */

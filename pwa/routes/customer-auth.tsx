@@ -1,18 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CustomerAuth, TEXT } from '../components/auth/CustomerAuth.tsx';
 import type { AuthMode } from '../components/auth/CustomerAuth.tsx';
+import { placeOf, portalSearch, type PortalSearch } from '../components/portal/search.ts';
 import { businessName, pageHead } from '../lib/head.ts';
 
 const MODES: readonly string[] = ['signin', 'signup', 'forgot'];
 
-// `?verify=<token>` (the mailed confirmation link) and `?mode=signup|forgot`. A plain check, not zod: this runs
-// in the entry chunk, and zod would add ~18 KB gzip to every marketing page.
-function searchSchema(search: Record<string, unknown>): { verify?: string; mode?: AuthMode } {
+// `?verify=<token>` (the mailed confirmation link) and `?mode=signup|forgot`, and where in the portal to go once
+// signed in (`?tab=…&chat=…`: a mailed link to a quote or a chat, or the portal's own redirect). A plain check, not
+// zod: this runs in the entry chunk, and zod would add ~18 KB gzip to every marketing page.
+function searchSchema(search: Record<string, unknown>): { verify?: string; mode?: AuthMode } & PortalSearch {
   const verify = search['verify'];
   const mode = search['mode'];
   return {
     ...(typeof verify === 'string' && verify.length > 0 && verify.length <= 200 ? { verify } : {}),
     ...(typeof mode === 'string' && MODES.includes(mode) ? { mode: mode as AuthMode } : {}),
+    ...portalSearch(search),
   };
 }
 
@@ -24,6 +27,6 @@ export const Route = createFileRoute('/customer-auth')({
 });
 
 function CustomerAuthPage() {
-  const { verify, mode } = Route.useSearch();
-  return <CustomerAuth mode={mode} verify={verify} />;
+  const { verify, mode, tab, chat } = Route.useSearch();
+  return <CustomerAuth mode={mode} verify={verify} place={placeOf({ tab, chat })} />;
 }

@@ -174,6 +174,35 @@ test.describe('customer sign-in, sign-up and password reset', () => {
     expect(await page.evaluate(() => localStorage.getItem('currentUserEnded'))).toBe('stale');
   });
 
+  test('a mailed link to a booking’s chat, opened signed out, leads after signing in to that chat, not the New Booking form', async ({ page, server }) => {
+    const email = 'lina.link@example.com';
+    const customer = new Client(server.url);
+    expect((await customer.register(email, PASSWORD, 'Lina', 'Link')).status).toBe(201);
+    const booking = await customer.post('/api/bookings', { firstName: 'Lina', email, serviceType: 'rewiring', startDate: '2027-02-01', finishDate: '2027-02-01', description: 'Kitchen rewire' });
+    expect(booking.status).toBe(201);
+    const id = booking.data.booking.id as string;
+
+    await open(page, `/customer-portal?tab=bookings&chat=${id}`);
+    await expect(page).toHaveURL(new RegExp(`/customer-auth\\?tab=bookings&chat=${id}$`));
+    await page.getByLabel(/^Email/).fill(email);
+    await page.locator('#signin-password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(new RegExp(`/customer-portal\\?tab=bookings&chat=${id}$`));
+    await expect(page.getByRole('heading', { level: 2, name: 'Chat about Rewiring' })).toBeVisible();
+  });
+
+  test('a mailed sign-up link for a quote leads, once the account is made, to My Quotes', async ({ page }) => {
+    await open(page, '/customer-auth?mode=signup&tab=quotes');
+    await page.getByLabel(/^First name/).fill('Quin');
+    await page.getByLabel(/^Last name/).fill('Quoted');
+    await page.getByLabel(/^Email/).fill('quin.quoted@example.com');
+    await page.locator('#signup-password').fill(PASSWORD);
+    await page.locator('#signup-confirmPassword').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/customer-portal\?tab=quotes$/);
+    await expect(page.getByRole('tab', { name: 'My Quotes', selected: true })).toBeVisible();
+  });
+
   test('forgot password by mail, then the reset page checks the new password and signs in with it', async ({ page, server }) => {
     const email = 'fern.forgot@example.com';
     expect((await page.request.post('/api/auth/register', { data: { firstName: 'Fern', lastName: 'Forgot', email, password: PASSWORD } })).status()).toBe(201);

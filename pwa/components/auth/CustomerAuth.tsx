@@ -8,6 +8,7 @@ import { SignedIn } from './SignedIn.tsx';
 import { SignUpForm } from './SignUpForm.tsx';
 import { useSessionCheck } from './use-session-check.ts';
 import { VerifyEmail } from './VerifyEmail.tsx';
+import type { PortalSearch } from '../portal/search.ts';
 
 /** The page's three modes (seed point 4). */
 export type AuthMode = 'signin' | 'signup' | 'forgot';
@@ -31,7 +32,7 @@ export const ENDED_LEAD = 'Your sign-in has ended. Sign in again to carry on.';
  * already (the server says so, or cannot be asked and the device's user has not ended), it says who, with the way to
  * their portal and a sign-out, instead of a form; a user whose sign-in has ended gets the form, which says so.
  */
-export function CustomerAuth({ mode: initial, verify }: { mode: AuthMode | undefined; verify: string | undefined }) {
+export function CustomerAuth({ mode: initial, verify, place = {} }: { mode: AuthMode | undefined; verify: string | undefined; place?: PortalSearch }) {
   const [mode, setMode] = useState<AuthMode>(initial ?? 'signin');
   // Kept from the first render: the token leaves the address bar once used, the result stays on screen.
   const [token] = useState(verify);
@@ -40,7 +41,7 @@ export function CustomerAuth({ mode: initial, verify }: { mode: AuthMode | undef
   const switchTo = (next: AuthMode) => {
     setMode(next);
     // The address says the mode too, so the title follows it (and a reload keeps it).
-    void navigate({ to: '/customer-auth', search: (previous) => ({ ...previous, mode: next === 'signin' ? undefined : next }), replace: true });
+    void navigate({ to: '/customer-auth', search: { ...place, ...(next === 'signin' ? {} : { mode: next }) }, replace: true });
     requestAnimationFrame(() => heading.current?.focus());
   };
   const verified = useCallback(() => void navigate({ to: '/customer-auth', search: {}, replace: true }), [navigate]);
@@ -64,7 +65,7 @@ export function CustomerAuth({ mode: initial, verify }: { mode: AuthMode | undef
         <p role="status">Checking your sign-in…</p>
       </AuthFrame>
     ) : (
-      <SignedIn user={known} checked={view === 'signed-in'} headingRef={heading} />
+      <SignedIn user={known} checked={view === 'signed-in'} headingRef={heading} place={place} />
     );
   }
   const { title, lead } = confirming
@@ -104,13 +105,13 @@ export function CustomerAuth({ mode: initial, verify }: { mode: AuthMode | undef
       }
     >
       {confirming ? (
-        <Link to="/customer-portal" className="btn btn--primary">
+        <Link to="/customer-portal" search={place} className="btn btn--primary">
           Go to your portal
         </Link>
       ) : mode === 'signin' ? (
-        <SignInForm />
+        <SignInForm place={place} />
       ) : mode === 'signup' ? (
-        <SignUpForm />
+        <SignUpForm place={place} />
       ) : (
         <ForgotPasswordForm variant="mode" />
       )}

@@ -10,6 +10,7 @@ import { SubmitRow } from '../home/fields.tsx';
 import { accountApi } from './account-api.ts';
 import { blank, seedToasts } from './checks.ts';
 import { usePasswordToggle } from './PasswordToggle.tsx';
+import type { PortalSearch } from '../portal/search.ts';
 
 const FIELDS = ['email', 'password'] as const;
 const loadSchema = async (): Promise<FormSchema> => (await import('./schemas.ts')).SignInFormSchema;
@@ -21,7 +22,7 @@ const checks = seedToasts([{ failed: blank('email', 'password'), title: 'Missing
  * same form in its sign-in dialog (SignInAgain): `id` then prefixes its fields, `email` fills in the ended account's
  * address, and `onSignedIn` replaces the trip to the portal (the customer is there already, with what they typed).
  */
-export function SignInForm({ id = 'signin', email, onSignedIn }: { id?: string; email?: string; onSignedIn?: (user: UserView) => void }) {
+export function SignInForm({ id = 'signin', email, onSignedIn, place = {} }: { id?: string; email?: string; onSignedIn?: (user: UserView) => void; place?: PortalSearch }) {
   const navigate = useNavigate();
   const password = usePasswordToggle(`${id}-show`);
   const { errors, status, sending, formProps } = useForm({
@@ -39,7 +40,7 @@ export function SignInForm({ id = 'signin', email, onSignedIn }: { id?: string; 
       rememberUser(answer.data);
       void toast.success('Login Successful', `Welcome back, ${answer.data.firstName}.`);
       if (onSignedIn) onSignedIn(answer.data);
-      else void navigate({ to: '/customer-portal' });
+      else void navigate({ to: '/customer-portal', search: place });
       return { kind: 'sent', message: 'Signed in.' };
     },
   });

@@ -10,6 +10,7 @@ import { SubmitRow } from '../home/fields.tsx';
 import { accountApi } from './account-api.ts';
 import { blank, differ, seedToasts } from './checks.ts';
 import { usePasswordToggle } from './PasswordToggle.tsx';
+import type { PortalSearch } from '../portal/search.ts';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] as const;
 /** What someone reads whose address has an account already (our own copy; their mail says the same). */
@@ -27,7 +28,7 @@ const checks = seedToasts([
  * Customer sign-up (seed point 2): names, email, a password of at least 8 characters typed twice. The server
  * mails a link that confirms the address; the new customer is signed in and taken to the portal at once.
  */
-export function SignUpForm() {
+export function SignUpForm({ place = {} }: { place?: PortalSearch }) {
   const navigate = useNavigate();
   const password = usePasswordToggle('signup-show');
   const { errors, status, sending, formProps } = useForm({
@@ -52,7 +53,7 @@ export function SignUpForm() {
       if (who === null) return { kind: 'sent', message: alreadyRegistered(email) };
       if (who === 'offline') rememberUser(answer.data);
       void toast.success('Registration Successful', `Welcome, ${answer.data.firstName}. We have sent a link to ${answer.data.email} to confirm your address.`);
-      void navigate({ to: '/customer-portal' });
+      void navigate({ to: '/customer-portal', search: place });
       return { kind: 'sent', message: 'Account created.' };
     },
   });

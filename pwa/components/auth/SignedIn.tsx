@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import type { Ref } from 'react';
 import type { UserView } from '#domain/views.ts';
+import type { PortalSearch } from '../portal/search.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 
 // Signing out wipes the account's copy from the device (Dexie): loaded when this card shows, not with every sign-in form.
@@ -12,7 +13,7 @@ const SignOutButton = lazy(() => import('../portal/SignOutButton.tsx').then((mod
  * who, the way to their portal (the admin's is /admin), and a sign-out, after which the form is there for another
  * account. `checked` false: the server could not be asked, so it says that this is what the device knows.
  */
-export function SignedIn({ user, checked, headingRef }: { user: UserView; checked: boolean; headingRef: Ref<HTMLHeadingElement> }) {
+export function SignedIn({ user, checked, headingRef, place = {} }: { user: UserView; checked: boolean; headingRef: Ref<HTMLHeadingElement>; place?: PortalSearch }) {
   const who = user.isAdmin ? `the admin (${user.email})` : `${`${user.firstName} ${user.lastName ?? ''}`.trim()} (${user.email})`;
   return (
     <AuthFrame
@@ -27,7 +28,7 @@ export function SignedIn({ user, checked, headingRef }: { user: UserView; checke
             Go to the Admin Portal
           </Link>
         ) : (
-          <Link to="/customer-portal" className="btn btn--primary">
+          <Link to="/customer-portal" search={place} className="btn btn--primary">
             Go to your portal
           </Link>
         )}

@@ -18,7 +18,7 @@ import type { TabSpec } from './PortalTabs.tsx';
 import { QuickBooking } from './QuickBooking.tsx';
 import { SignInAgain, useSignInHere } from './SignInAgain.tsx';
 import { SignInEndedBar } from './SignInEndedBar.tsx';
-import type { PortalSearch, PortalTab } from './search.ts';
+import { placeOf, type PortalSearch, type PortalTab } from './search.ts';
 import { SignOutButton } from './SignOutButton.tsx';
 import { formatWhen } from './format.ts';
 import '../home/forms.css';
@@ -57,7 +57,8 @@ export function CustomerPortal({ path, search }: { path: PortalPath; search: Por
     void refreshSession().then((result) => {
       if (!alive) return;
       setChecked(true);
-      if ((result === null && !hasTyped(screen.current)) || (result === 'offline' && !cachedUser())) void navigate({ to: '/customer-auth', replace: true });
+      // The place asked for (a mailed link to a quote or a chat) goes along, for the portal to open there once signed in.
+      if ((result === null && !hasTyped(screen.current)) || (result === 'offline' && !cachedUser())) void navigate({ to: '/customer-auth', search: placeOf(search), replace: true });
     });
     return () => {
       alive = false;
@@ -78,8 +79,8 @@ export function CustomerPortal({ path, search }: { path: PortalPath; search: Por
   }, []);
   useEffect(() => {
     // Signed out meanwhile on this device (Logout in another tab, a deleted account): back to sign-in.
-    if (checked && !user) void navigate({ to: '/customer-auth', replace: true });
-  }, [checked, user, navigate]);
+    if (checked && !user) void navigate({ to: '/customer-auth', search: placeOf(search), replace: true });
+  }, [checked, user, navigate, search]);
   // The device's copy opens meanwhile (a few milliseconds; in memory where the browser keeps no data).
   if (!user || (!user.isAdmin && !store)) {
     return (

@@ -7,8 +7,13 @@ export type PortalSearch = { tab?: PortalTab; chat?: string };
 
 const ID = /^[0-9a-f-]{36}$/i;
 
+/** The portal's place alone (no `undefined` keys), as /customer-auth carries it to the portal after signing in. */
+export function placeOf(search: PortalSearch): PortalSearch {
+  return { ...(search.tab ? { tab: search.tab } : {}), ...(search.chat ? { chat: search.chat } : {}) };
+}
+
 /**
- * `validateSearch` of /customer and /customer-portal. A plain check, not zod: it runs in the entry chunk, which
+ * `validateSearch` of /customer and /customer-portal (and of /customer-auth, which carries the place on). A plain check, not zod: it runs in the entry chunk, which
  * every marketing page downloads. Anything unknown is dropped, so a bad link opens the default tab.
  */
 export function portalSearch(search: Record<string, unknown>): PortalSearch {
