@@ -21,8 +21,9 @@ export function newRequest(to: string, r: RequestSummary, adminUrl: string): Out
     ['Phone', r.phone],
     ['Service', serviceTypeLabel(r.serviceType)],
     ['Address', r.address],
-    ['Preferred date', r.preferredDate ? dayWords(r.preferredDate) : null],
-    ['Dates', scheduleWords(r)],
+    // A quote request has a preferred day, a booking request its dates: the one it has, not a "—" for the other.
+    ...(r.preferredDate ? [['Preferred date', dayWords(r.preferredDate)] as MailLine] : []),
+    ...(r.startDate ? [['Dates', scheduleWords(r)] as MailLine] : []),
     ['Details', r.description],
     ...(r.kind === 'booking' && r.id ? [['Reference', bookingReference(r.id)] as MailLine] : []),
     adminLine(adminUrl, r.kind === 'quote' ? 'Price it' : 'Confirm it'),

@@ -57,6 +57,8 @@ describe('mail by SMTP', () => {
     expect(notice!.text).toContain(`Price it in the Admin Portal: ${server.url}/admin?tab=quotes&quote=${quoteId}`);
     expect(notice!.html).toContain(`<a href="${server.url}/admin?tab=quotes&amp;quote=${quoteId}">`);
     expect(notice!.text).not.toContain('Reference');
+    // It has no dates (only a preferred day): no "Dates: —" line.
+    expect(notice!.text).not.toContain('Dates:');
     expect(received!.raw).toMatch(/^Content-Type: multipart\/alternative;/m);
   });
 
@@ -79,6 +81,7 @@ describe('mail by SMTP', () => {
     expect(notice.subject).toBe('New booking request: Rewiring — Bea Mail');
     expect(notice.text).toContain('Service: Rewiring');
     expect(notice.text).toContain(`Dates: ${days}`);
+    expect(notice.text).not.toContain('Preferred date:');
     // The booking by the reference its customer's card shows, and where to confirm it.
     expect(notice.text).toContain(`Reference: ${bookingReference(res.data.booking.id as string)}`);
     // The link opens the job itself; the words name it by its reference only.

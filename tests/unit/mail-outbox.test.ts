@@ -36,14 +36,14 @@ describe('mail outbox: bodies kept, rendered when sent', () => {
   });
 
   it('hands the sender a body that renders as the template wrote it', () => {
-    const mail = newRequest('office@example.com', summary, 'https://sparkright.example/admin');
+    const mail = newRequest('office@example.com', { ...summary, phone: null }, 'https://sparkright.example/admin');
     t.storage.mail.enqueue(mail, now);
 
     const [due] = t.storage.mail.due(now);
     const { text, html } = renderMail(due!.body!);
-    expect(text.split('\n').slice(0, 5)).toEqual(['A new quote request has arrived.', '', 'Name: Kit Marlowe', 'Email: kit@example.com', 'Phone: 07700 900123']);
+    expect(text.split('\n').slice(0, 4)).toEqual(['A new quote request has arrived.', '', 'Name: Kit Marlowe', 'Email: kit@example.com']);
     // A missing value reads as a dash (JSON keeps it as null).
-    expect(text).toContain('Preferred date: —');
+    expect(text).toContain('Phone: —');
     expect(html).toContain('<strong>Details:</strong> A charger on the drive &amp; a new &quot;smart&quot; meter');
     expect(renderMail(due!.body!)).toEqual(renderMail(mail.body));
   });
