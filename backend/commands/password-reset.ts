@@ -26,7 +26,7 @@ export const requestPasswordReset: Command<ResetRequest, null> = (uow, { email, 
 /**
  * `POST /api/auth/reset-password`, `POST /api/password-reset/reset`: the new password, and the address proven
  * (the mailed link proved it), in one decision; every session of the account ends in the same transaction, so
- * the password never changes while an old session lives on. Used and expired tokens are the decider's to refuse.
+ * the password never changes while an old session lives on, and the address is told it changed. Used and expired tokens are the decider's to refuse.
  */
 export const completePasswordReset: Command<{ userId: string; tokenHash: string; passwordHash: string }, null> = (uow, { userId, tokenHash, passwordHash }) => {
   const user = uow.queries.user(userId);
@@ -41,6 +41,8 @@ export const completePasswordReset: Command<{ userId: string; tokenHash: string;
     { subject: personSubject(user?.email ?? null, stream) },
   );
   uow.sessions.destroyForUser(userId);
+  // As after a change while signed in: the owner hears of it, with the way to take the account back (an admin's own page).
+  if (user) uow.mail.queue(passwordChanged(user.email, { firstName: user.firstName, resetUrl: `${uow.settings.publicUrl ?? ''}${user.isAdmin ? '/password-reset' : '/forgot-password'}`, reset: true }));
   return null;
 };
 

@@ -15,11 +15,16 @@ export function passwordReset(to: string, p: { firstName: string; link: string }
   );
 }
 
-/** To the account's address once its password was changed while signed in: the owner hears of it, whoever changed it. */
-export function passwordChanged(to: string, p: { firstName: string; resetUrl: string }): OutgoingMail {
+/**
+ * To the account's address once its password was changed, while signed in or with a mailed reset link (`reset`): the
+ * owner hears of it, whoever changed it (someone else reading their mail could have used the link).
+ */
+export function passwordChanged(to: string, p: { firstName: string; resetUrl: string; reset?: boolean }): OutgoingMail {
   return urgent(
     compose('password-changed', to, `Your password was changed — ${BUSINESS.name}`, `Hello ${p.firstName},`, [
-      'The password of your account was just changed, and every other device signed in to it was signed out.',
+      p.reset
+        ? 'The password of your account was just changed with the reset link we emailed, and every device signed in to it was signed out.'
+        : 'The password of your account was just changed, and every other device signed in to it was signed out.',
       'If it was you, you need not do anything.',
       'If it was not you, reset your password now with this link, and tell us:',
       p.resetUrl,

@@ -90,6 +90,11 @@ describe('password reset by mail', () => {
       expect((await laptop.get('/api/auth/me')).status).toBe(401);
       expect((await client().post('/api/auth/login', { email, password: OLD_PASSWORD })).status).toBe(401);
       expect((await client().post('/api/auth/login', { email, password: NEW_PASSWORD })).status).toBe(200);
+      // The owner is told, as after a change while signed in, with the way back if it was not them.
+      await server.mailer.drain();
+      const told = smtp.messages.at(-1)!;
+      expect([told.to, told.subject]).toEqual([[email], 'Your password was changed — SparkRight Electrical']);
+      expect(told.text).toContain(`${PUBLIC_URL}/forgot-password`);
     });
 
     it('answers the same to an unknown email, and mails and appends nothing', async () => {
@@ -235,6 +240,9 @@ describe('password reset by mail', () => {
       expect((await admin.get('/api/bookings')).status).toBe(401);
       expect((await client().post('/api/login', BOSS)).status).toBe(401);
       expect((await client().post('/api/login', { ...BOSS, password: NEW_PASSWORD })).status).toBe(200);
+      await server.mailer.drain();
+      expect(smtp.messages.at(-1)!.to).toEqual([BOSS.email]);
+      expect(smtp.messages.at(-1)!.text).toContain(`${PUBLIC_URL}/password-reset\n`);
       expectError(await client().post('/api/password-reset/reset', { token, newPassword: 'yet-another-passphrase' }), 400, 'reset_token_invalid');
     });
 
