@@ -40,7 +40,8 @@ export function renderMail(body: MailBody): { text: string; html: string } {
         : `<p><strong>${escapeHtml(l[0])}:</strong> ${escapeHtml(l[1] ?? '—').replace(/\n/g, '<br>')}</p>`,
     )
     .join('\n');
-  const html = `<!doctype html><html lang="en-GB"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937">
+  // overflow-wrap: a link with a token or an id in it is one long word, which ran off a phone's screen sideways.
+  const html = `<!doctype html><html lang="en-GB"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937;overflow-wrap:anywhere">
 <p>${escapeHtml(greeting)}</p>
 ${htmlLines}
 <p>${escapeHtml(CLOSING)}<br>${escapeHtml(BUSINESS.phone)} · <a href="mailto:${escapeHtml(BUSINESS.email)}">${escapeHtml(BUSINESS.email)}</a></p>
