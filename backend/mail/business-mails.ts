@@ -3,7 +3,7 @@ import { dayWords, scheduleWords } from '#domain/history.ts';
 import { formatPounds } from '#domain/money.ts';
 import { bookingReference } from '#domain/reference.ts';
 import type { MailLine, OutgoingMail } from '#data/mail-outbox.ts';
-import { compose, filesLine, fullName, what, type RequestSummary } from './compose.ts';
+import { composeForBusiness, filesLine, fullName, what, type RequestSummary } from './compose.ts';
 
 // Mails to the business (BUSINESS_EMAIL): what customers and visitors ask, say and do.
 
@@ -15,7 +15,7 @@ const adminLine = (adminUrl: string, what: string): string => `${what} in the Ad
 
 /** To the business: a new quote or booking request. */
 export function newRequest(to: string, r: RequestSummary, adminUrl: string): OutgoingMail {
-  return compose('new-request', to, `New ${what(r)}: ${serviceTypeLabel(r.serviceType)} — ${fullName(r)}`, `A new ${what(r)} has arrived.`, [
+  return composeForBusiness('new-request', to, `New ${what(r)}: ${serviceTypeLabel(r.serviceType)} — ${fullName(r)}`, `A new ${what(r)} has arrived.`, [
     ['Name', fullName(r)],
     ['Email', r.email],
     ['Phone', r.phone],
@@ -51,7 +51,7 @@ function customerLines(b: BookingForBusiness): MailLine[] {
 
 /** To the business: a customer withdrew a booking request before it was confirmed. */
 export function requestCancelled(to: string, b: BookingForBusiness, adminUrl: string): OutgoingMail {
-  return compose('request-cancelled', to, `Booking request cancelled: ${serviceTypeLabel(b.serviceType)} — ${fullName(b)}`, 'A customer cancelled their booking request before it was confirmed.', [
+  return composeForBusiness('request-cancelled', to, `Booking request cancelled: ${serviceTypeLabel(b.serviceType)} — ${fullName(b)}`, 'A customer cancelled their booking request before it was confirmed.', [
     ...customerLines(b),
     ['Dates', scheduleWords(b)],
     ['Reference', bookingReference(b.id)],
@@ -66,7 +66,7 @@ export function requestMoved(
   was: { startDate: string | null; finishDate: string | null; startTime: string | null; finishTime: string | null },
   adminUrl: string,
 ): OutgoingMail {
-  return compose('request-moved', to, `Booking request moved: ${serviceTypeLabel(b.serviceType)} — ${fullName(b)}`, 'A customer changed the dates of their booking request before it was confirmed.', [
+  return composeForBusiness('request-moved', to, `Booking request moved: ${serviceTypeLabel(b.serviceType)} — ${fullName(b)}`, 'A customer changed the dates of their booking request before it was confirmed.', [
     ...customerLines(b),
     ['New dates', scheduleWords(b)],
     ['It was', scheduleWords(was)],
@@ -91,7 +91,7 @@ export function accountDeleted(to: string, d: { jobs: readonly BookedJob[]; book
     ...(d.quoteRequests > 0 ? [count(d.quoteRequests, 'quote request')] : []),
   ];
   const subject = n > 0 ? `A customer deleted their account: ${count(n, 'booked job')} to settle` : 'A customer deleted their account';
-  return compose('account-deleted', to, subject, 'A customer deleted their account, and their personal details have been erased.', [
+  return composeForBusiness('account-deleted', to, subject, 'A customer deleted their account, and their personal details have been erased.', [
     ...(n > 0
       ? [
           `${n === 1 ? 'This job was' : 'These jobs were'} booked for them and ${n === 1 ? 'stays' : 'stay'} in the Admin Portal, without their name or contact details:`,
@@ -106,7 +106,7 @@ export function accountDeleted(to: string, d: { jobs: readonly BookedJob[]; book
 
 /** To the business: a customer wrote about a booking. */
 export function newMessage(to: string, m: { senderName: string; content: string; serviceType: string; bookingId: string; files?: number }, adminUrl: string): OutgoingMail {
-  return compose('new-message', to, `New message from ${m.senderName} about ${serviceTypeLabel(m.serviceType)}`, 'A customer sent a message.', [
+  return composeForBusiness('new-message', to, `New message from ${m.senderName} about ${serviceTypeLabel(m.serviceType)}`, 'A customer sent a message.', [
     ['From', m.senderName],
     ['Booking', `${serviceTypeLabel(m.serviceType)}, reference ${bookingReference(m.bookingId)}`],
     m.content,
@@ -118,12 +118,21 @@ export function newMessage(to: string, m: { senderName: string; content: string;
 /** To the business: a customer approved or declined a quoted price online. */
 export function quoteAnswered(
   to: string,
-  q: { firstName: string; lastName: string | null; email: string | null; phone: string | null; serviceType: string; estimatedCost: string | null },
+  q: {
+    firstName: string;
+    lastName: string | null;
+    email: string | null;
+    phone: string | null;
+    serviceType: string;
+    estimatedCost: string | null;
+    address: string | null;
+    preferredDate: string | null;
+  },
   answer: 'approved' | 'rejected',
   adminUrl: string,
 ): OutgoingMail {
   const approved = answer === 'approved';
-  return compose(
+  return composeForBusiness(
     'quote-answered',
     to,
     `Quote ${approved ? 'approved' : 'declined'}: ${serviceTypeLabel(q.serviceType)} — ${fullName(q)}`,
@@ -134,6 +143,9 @@ export function quoteAnswered(
       ['Phone', q.phone],
       ['Service', serviceTypeLabel(q.serviceType)],
       ['Estimated cost', formatPounds(q.estimatedCost)],
+      // Where and when the customer asked for: an approved quote's next step is booking the work.
+      ...(q.address ? [['Address', q.address] as MailLine] : []),
+      ...(q.preferredDate ? [['Preferred date', dayWords(q.preferredDate)] as MailLine] : []),
       approved ? `Book the work from the quote in the Admin Portal: ${adminUrl}` : `The quote is in the Admin Portal: ${adminUrl}`,
     ],
   );
@@ -146,5 +158,5 @@ export function quoteAnswered(
 export function enquiry(to: string, kind: 'contact' | 'support', fields: Array<[string, string | null | undefined]>, adminUrl?: string): OutgoingMail {
   const subject = kind === 'contact' ? 'New enquiry from the website' : 'New support request';
   const lines: MailLine[] = [...fields, ...(adminUrl ? [adminLine(adminUrl, 'It is under Contacts')] : [])];
-  return compose(kind === 'contact' ? 'new-contact' : 'new-support-request', to, subject, `${subject}:`, lines);
+  return composeForBusiness(kind === 'contact' ? 'new-contact' : 'new-support-request', to, subject, `${subject}:`, lines);
 }

@@ -26,11 +26,23 @@ export function compose(kind: string, to: string, subject: string, greeting: str
   return { kind, to, subject, body: { greeting, lines } };
 }
 
+/**
+ * A mail to the business itself (BUSINESS_EMAIL): it ends with where it came from, not signed by the business to
+ * itself with its own phone number.
+ */
+export function composeForBusiness(kind: string, to: string, subject: string, greeting: string, lines: MailLine[]): OutgoingMail {
+  const mail = compose(kind, to, subject, greeting, lines);
+  return { ...mail, body: { ...mail.body, toBusiness: true } };
+}
+
+/** How a mail to the business ends (composeForBusiness). */
+const FROM_THE_SITE = `Sent by the ${BUSINESS.name} website.`;
+
 /** A mail's plain-text and HTML bodies, from the same lines, so the two never drift apart. */
 export function renderMail(body: MailBody): { text: string; html: string } {
   const { greeting, lines } = body;
   const textLines = lines.map((l) => (typeof l === 'string' ? l : `${l[0]}: ${l[1] ?? '—'}`));
-  const text = [greeting, '', ...textLines, '', CLOSING, SIGNATURE].join('\n');
+  const text = [greeting, '', ...textLines, '', ...(body.toBusiness ? [FROM_THE_SITE] : [CLOSING, SIGNATURE])].join('\n');
   const htmlLines = lines
     .map((l) =>
       typeof l === 'string'
@@ -44,7 +56,7 @@ export function renderMail(body: MailBody): { text: string; html: string } {
   const html = `<!doctype html><html lang="en-GB"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937;overflow-wrap:anywhere">
 <p>${escapeHtml(greeting)}</p>
 ${htmlLines}
-<p>${escapeHtml(CLOSING)}<br>${escapeHtml(BUSINESS.phone)} · <a href="mailto:${escapeHtml(BUSINESS.email)}">${escapeHtml(BUSINESS.email)}</a></p>
+${body.toBusiness ? `<p>${escapeHtml(FROM_THE_SITE)}</p>` : `<p>${escapeHtml(CLOSING)}<br>${escapeHtml(BUSINESS.phone)} · <a href="mailto:${escapeHtml(BUSINESS.email)}">${escapeHtml(BUSINESS.email)}</a></p>`}
 </body></html>`;
   return { text, html };
 }

@@ -1,6 +1,6 @@
 import { BUSINESS } from '#domain/business.ts';
 import { serviceTypeLabel } from '#domain/content/service-types.ts';
-import { scheduleWords } from '#domain/history.ts';
+import { dayWords, scheduleWords } from '#domain/history.ts';
 import { portalLink, signUpLink } from '#domain/links.ts';
 import { formatPounds } from '#domain/money.ts';
 import { bookingReference } from '#domain/reference.ts';
@@ -10,14 +10,21 @@ import { compose, filesLine, what, type RequestSummary } from './compose.ts';
 // Mails to a customer about their requests, bookings and quotes.
 
 /**
- * To the customer: we have it, and when they will hear from us. In this and the mails below, a service is named
- * as people read it ('Rewiring', by serviceTypeLabel), whether the form sent the portal's key or a label.
+ * To the customer: we have it, when they will hear from us, and what they sent (a receipt: an address or a day typed
+ * wrong is caught now, not on the day). In this and the mails below, a service is named as people read it
+ * ('Rewiring', by serviceTypeLabel), whether the form sent the portal's key or a label.
  */
 export function requestReceived(to: string, r: RequestSummary): OutgoingMail {
   return compose('request-received', to, `We have your ${what(r)} — ${BUSINESS.name}`, `Hello ${r.firstName},`, [
     `Thank you for your ${what(r)} for ${serviceTypeLabel(r.serviceType)}. We will be in touch ${BUSINESS.replyPromise}.`,
+    'What you sent us:',
+    ...(r.address ? [['Address', r.address] as MailLine] : []),
+    ...(r.preferredDate ? [['Preferred date', dayWords(r.preferredDate)] as MailLine] : []),
     ...(r.startDate ? [['Dates', scheduleWords(r)] as MailLine] : []),
-    `For an emergency, call us any time on ${BUSINESS.phone}.`,
+    ...(r.phone ? [['Phone', r.phone] as MailLine] : []),
+    ...(r.description ? [['Details', r.description] as MailLine] : []),
+    ...(r.kind === 'booking' && r.id ? [['Reference', bookingReference(r.id)] as MailLine] : []),
+    `If anything is wrong, call us on ${BUSINESS.phone} or write to ${BUSINESS.email}. For an emergency, call us any time.`,
   ]);
 }
 

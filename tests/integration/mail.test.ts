@@ -47,6 +47,14 @@ describe('mail by SMTP', () => {
     expect(received!.subject).toBe('We have your quote request — SparkRight Electrical');
     expect(received!.text).toContain('Hello Jane,');
     expect(received!.html).toContain('<p>Hello Jane,</p>');
+    // A receipt: what they sent, to catch an address or a day typed wrong, and how to say so.
+    expect(received!.text).toContain('Address: 1 High Street, Ashford TW15 2AA');
+    expect(received!.text).toContain('Details: Two new double sockets in the kitchen');
+    expect(received!.text).toMatch(/^Preferred date: \w+ \d+ \w+ \d{4}$/m);
+    expect(received!.text).toContain('If anything is wrong, call us on');
+    expect(received!.text).toContain('The SparkRight Electrical team');
+    expect(notice!.text).toContain('Sent by the SparkRight Electrical website.');
+    expect(notice!.text).not.toContain('The SparkRight Electrical team');
     expect(notice!.subject).toBe('New quote request: Electrical Installation — Jane Doe');
     expect(notice!.text).toContain('Email: jane.doe@example.com');
     expect(notice!.text).toContain('Details: Two new double sockets in the kitchen');

@@ -215,6 +215,20 @@ describe('PUT /api/quotes/{id}', () => {
     expect(mail[0]!.text).toContain('/customer-portal?tab=quotes');
   });
 
+  it("tells the business of an approved quote with where and when the customer asked for, signed by the website, not by the business to itself", async () => {
+    const quote = await newQuote();
+    expect((await put(admin, quote.id, { quoteStatus: 'quoted', estimatedCost: '450' })).status).toBe(200);
+    const beforeMail = lastMailId(server);
+    expect((await customer.post(`/api/quotes/${quote.id}/approve`)).status).toBe(200);
+
+    const [mail] = await mailSince(server, beforeMail);
+    expect(mail!.kind).toBe('quote-answered');
+    expect(mail!.text).toContain(`Address: ${quote.address}`);
+    expect(mail!.text).toMatch(/^Preferred date: \w+ \d+ \w+ \d{4}$/m);
+    expect(mail!.text).toContain('Sent by the SparkRight Electrical website.');
+    expect(mail!.text).not.toContain('The SparkRight Electrical team');
+  });
+
   it('mails nothing for the same price written another way, or a new price once the customer answered', async () => {
     const quote = await newQuote();
     expect((await put(admin, quote.id, { quoteStatus: 'quoted', estimatedCost: '450' })).status).toBe(200);
