@@ -21,9 +21,12 @@ export function portalLink(base: string, place: PortalPlace): string {
 /**
  * Creating an account, then the customer portal at `place`: /customer-auth carries the place on to the portal
  * (pwa/routes/customer-auth.tsx), so who signs up from a mail about a quote lands on it, not on the New Booking form.
+ * `email`, the address the mail went to, fills in the form's: the quote or booking shows in an account of that
+ * address only, and one typed otherwise would not find it. (The address is the reader's own, in a mail to it; our
+ * server logs no query strings.)
  */
-export function signUpLink(base: string, place: PortalPlace): string {
-  return `${base}/customer-auth?mode=signup&${query(place)}`;
+export function signUpLink(base: string, place: PortalPlace, email?: string): string {
+  return `${base}/customer-auth?mode=signup&${query({ ...place, email })}`;
 }
 
 function query(place: Record<string, string | undefined>): string {

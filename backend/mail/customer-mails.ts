@@ -63,10 +63,10 @@ function withCalendar(mail: OutgoingMail, bookingId: string): OutgoingMail {
 const CALENDAR_LINE = 'The calendar file with this email puts it in your calendar.';
 
 /** How to follow the booking: My Bookings for an account's booking, else how to make one that shows it. */
-function followLine(portal: { url: string; hasAccount: boolean }): string {
+function followLine(portal: { url: string; hasAccount: boolean }, to: string): string {
   return portal.hasAccount
     ? `You can follow it and send us a message about it in your customer portal: ${portalLink(portal.url, { tab: 'bookings' })}`
-    : `To follow it online, create an account with this email address: ${signUpLink(portal.url, { tab: 'bookings' })}`;
+    : `To follow it online, create an account with this email address: ${signUpLink(portal.url, { tab: 'bookings' }, to)}`;
 }
 
 /** To the customer: the business confirmed their booking (or booked it for them: on the phone, from a quote). */
@@ -76,7 +76,7 @@ export function bookingConfirmed(to: string, b: BookingNewsFacts, portal: { url:
     `We have confirmed your booking for ${service}.`,
     ...jobLines(b),
     CALENDAR_LINE,
-    followLine(portal),
+    followLine(portal, to),
     `To change anything, call us on ${BUSINESS.phone}.`,
   ]);
   return withCalendar(mail, b.id);
@@ -92,7 +92,7 @@ export function bookingRescheduled(to: string, b: BookingNewsFacts, portal: { ur
     ...(b.address ? [['Where', b.address] as MailLine] : []),
     ['Reference', bookingReference(b.id)],
     'Open the calendar file with this email to update the booking in your calendar.',
-    followLine(portal),
+    followLine(portal, to),
     `If the new dates do not suit you, call us on ${BUSINESS.phone}.`,
   ]);
   return withCalendar(mail, b.id);
@@ -105,7 +105,7 @@ export function bookingReminder(to: string, b: BookingNewsFacts, portal: { url: 
     `A reminder that your booking for ${service} starts tomorrow.`,
     ...jobLines(b),
     'Someone will need to let us in, and we may need to turn the power off for a while.',
-    followLine(portal),
+    followLine(portal, to),
     `If the day no longer suits you, please call us on ${BUSINESS.phone} as soon as you can.`,
   ]);
 }
@@ -128,10 +128,10 @@ type QuoteFacts = { firstName: string; serviceType: string; estimatedCost: strin
 const scopeLines = (q: QuoteFacts): MailLine[] => (q.scope ? [['What the price includes', q.scope]] : []);
 
 /** How to answer a quote: My Quotes for an account, else how to make one that shows it. */
-function answerLine(portal: { url: string; hasAccount: boolean }): string {
+function answerLine(portal: { url: string; hasAccount: boolean }, to: string): string {
   return portal.hasAccount
     ? `Sign in to approve or decline it: ${portalLink(portal.url, { tab: 'quotes' })}`
-    : `To approve or decline it online, create an account with this email address: ${signUpLink(portal.url, { tab: 'quotes' })}`;
+    : `To approve or decline it online, create an account with this email address: ${signUpLink(portal.url, { tab: 'quotes' }, to)}`;
 }
 
 /** To the customer: their quote has a price and waits for their answer. */
@@ -140,7 +140,7 @@ export function quoteReady(to: string, q: QuoteFacts, portal: { url: string; has
     `Your quote for ${serviceTypeLabel(q.serviceType)} is ready.`,
     ['Estimated cost', formatPounds(q.estimatedCost)],
     ...scopeLines(q),
-    answerLine(portal),
+    answerLine(portal, to),
     `Or call us on ${BUSINESS.phone}.`,
   ]);
 }
@@ -153,7 +153,7 @@ export function quotePriceChanged(to: string, q: QuoteFacts, previousCost: strin
     ['New estimated cost', formatPounds(q.estimatedCost)],
     ...(previousCost ? [['Previously', formatPounds(previousCost)] as MailLine] : []),
     ...scopeLines(q),
-    answerLine(portal),
+    answerLine(portal, to),
     `Or call us on ${BUSINESS.phone}.`,
   ]);
 }

@@ -7,14 +7,17 @@ import { businessName, pageHead } from '../lib/head.ts';
 const MODES: readonly string[] = ['signin', 'signup', 'forgot'];
 
 // `?verify=<token>` (the mailed confirmation link) and `?mode=signup|forgot`, and where in the portal to go once
-// signed in (`?tab=…&chat=…`: a mailed link to a quote or a chat, or the portal's own redirect). A plain check, not
-// zod: this runs in the entry chunk, and zod would add ~18 KB gzip to every marketing page.
-function searchSchema(search: Record<string, unknown>): { verify?: string; mode?: AuthMode } & PortalSearch {
+// signed in (`?tab=…&chat=…`: a mailed link to a quote or a chat, or the portal's own redirect), and `?email=` (a
+// mail's sign-up link: the address it went to, which the forms fill in). A plain check, not zod: this runs in the
+// entry chunk, and zod would add ~18 KB gzip to every marketing page.
+function searchSchema(search: Record<string, unknown>): { verify?: string; mode?: AuthMode; email?: string } & PortalSearch {
   const verify = search['verify'];
   const mode = search['mode'];
+  const email = search['email'];
   return {
     ...(typeof verify === 'string' && verify.length > 0 && verify.length <= 200 ? { verify } : {}),
     ...(typeof mode === 'string' && MODES.includes(mode) ? { mode: mode as AuthMode } : {}),
+    ...(typeof email === 'string' && email.length <= 254 && email.includes('@') ? { email } : {}),
     ...portalSearch(search),
   };
 }
@@ -27,6 +30,6 @@ export const Route = createFileRoute('/customer-auth')({
 });
 
 function CustomerAuthPage() {
-  const { verify, mode, tab, chat } = Route.useSearch();
-  return <CustomerAuth mode={mode} verify={verify} place={placeOf({ tab, chat })} />;
+  const { verify, mode, tab, chat, email } = Route.useSearch();
+  return <CustomerAuth mode={mode} verify={verify} place={placeOf({ tab, chat })} email={email} />;
 }

@@ -191,11 +191,17 @@ test.describe('customer sign-in, sign-up and password reset', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Chat about Rewiring' })).toBeVisible();
   });
 
-  test('a mailed sign-up link for a quote leads, once the account is made, to My Quotes', async ({ page }) => {
-    await open(page, '/customer-auth?mode=signup&tab=quotes');
+  test('a mailed sign-up link for a quote starts with the address it went to and leads, once the account is made, to My Quotes', async ({ page }) => {
+    await open(page, '/customer-auth?mode=signup&tab=quotes&email=quin.quoted%40example.com');
+    // The quote shows in an account of that address only: the form starts with it.
+    await expect(page.getByLabel(/^Email/)).toHaveValue('quin.quoted@example.com');
+    // Changing to Sign in (they may have an account already) keeps it there too.
+    await page.getByRole('button', { name: 'Sign in', exact: true }).and(page.locator('.auth-link')).click();
+    await expect(page.getByLabel(/^Email/)).toHaveValue('quin.quoted@example.com');
+    await page.getByRole('button', { name: 'Create an account' }).click();
     await page.getByLabel(/^First name/).fill('Quin');
     await page.getByLabel(/^Last name/).fill('Quoted');
-    await page.getByLabel(/^Email/).fill('quin.quoted@example.com');
+    await expect(page.getByLabel(/^Email/)).toHaveValue('quin.quoted@example.com');
     await page.locator('#signup-password').fill(PASSWORD);
     await page.locator('#signup-confirmPassword').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();

@@ -72,7 +72,7 @@ describe('PUT /api/quotes/{id}: the quote-ready mail', () => {
       '',
       'Your quote for Consumer Unit Upgrade is ready.',
       'Estimated cost: £1,250.00',
-      `To approve or decline it online, create an account with this email address: ${server.url}/customer-auth?mode=signup&tab=quotes`,
+      `To approve or decline it online, create an account with this email address: ${server.url}/customer-auth?mode=signup&tab=quotes&email=${encodeURIComponent(CUSTOMER_EMAIL)}`,
       `Or call us on ${BUSINESS.phone}.`,
     ]);
   });
@@ -186,7 +186,7 @@ describe('reviseQuote on a storage without deployment settings (a command-line t
         '',
         'Your quote for EV Charger is ready.',
         'Estimated cost: £900.00',
-        'To approve or decline it online, create an account with this email address: /customer-auth?mode=signup&tab=quotes',
+        'To approve or decline it online, create an account with this email address: /customer-auth?mode=signup&tab=quotes&email=lars.local%40example.com',
       ]);
     } finally {
       storage.close();

@@ -32,7 +32,18 @@ export const ENDED_LEAD = 'Your sign-in has ended. Sign in again to carry on.';
  * already (the server says so, or cannot be asked and the device's user has not ended), it says who, with the way to
  * their portal and a sign-out, instead of a form; a user whose sign-in has ended gets the form, which says so.
  */
-export function CustomerAuth({ mode: initial, verify, place = {} }: { mode: AuthMode | undefined; verify: string | undefined; place?: PortalSearch }) {
+export function CustomerAuth({
+  mode: initial,
+  verify,
+  place = {},
+  email,
+}: {
+  mode: AuthMode | undefined;
+  verify: string | undefined;
+  place?: PortalSearch;
+  /** The address a mail's link came with (signUpLink): the sign-up and sign-in forms start with it. */
+  email?: string | undefined;
+}) {
   const [mode, setMode] = useState<AuthMode>(initial ?? 'signin');
   // Kept from the first render: the token leaves the address bar once used, the result stays on screen.
   const [token] = useState(verify);
@@ -41,7 +52,7 @@ export function CustomerAuth({ mode: initial, verify, place = {} }: { mode: Auth
   const switchTo = (next: AuthMode) => {
     setMode(next);
     // The address says the mode too, so the title follows it (and a reload keeps it).
-    void navigate({ to: '/customer-auth', search: { ...place, ...(next === 'signin' ? {} : { mode: next }) }, replace: true });
+    void navigate({ to: '/customer-auth', search: { ...place, ...(email ? { email } : {}), ...(next === 'signin' ? {} : { mode: next }) }, replace: true });
     requestAnimationFrame(() => heading.current?.focus());
   };
   const verified = useCallback(() => void navigate({ to: '/customer-auth', search: {}, replace: true }), [navigate]);
@@ -109,9 +120,9 @@ export function CustomerAuth({ mode: initial, verify, place = {} }: { mode: Auth
           Go to your portal
         </Link>
       ) : mode === 'signin' ? (
-        <SignInForm place={place} />
+        <SignInForm place={place} email={email} />
       ) : mode === 'signup' ? (
-        <SignUpForm place={place} />
+        <SignUpForm place={place} email={email} />
       ) : (
         <ForgotPasswordForm variant="mode" />
       )}

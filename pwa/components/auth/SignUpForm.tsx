@@ -26,9 +26,10 @@ const checks = seedToasts([
 
 /**
  * Customer sign-up (seed point 2): names, email, a password of at least 8 characters typed twice. The server
- * mails a link that confirms the address; the new customer is signed in and taken to the portal at once.
+ * mails a link that confirms the address; the new customer is signed in and taken to the portal at once. `email`: the
+ * address a mail's sign-up link came with (domain/links.ts signUpLink), filled in.
  */
-export function SignUpForm({ place = {} }: { place?: PortalSearch }) {
+export function SignUpForm({ place = {}, email: mailedTo }: { place?: PortalSearch; email?: string | undefined }) {
   const navigate = useNavigate();
   const password = usePasswordToggle('signup-show');
   const { errors, status, sending, formProps } = useForm({
@@ -68,7 +69,7 @@ export function SignUpForm({ place = {} }: { place?: PortalSearch }) {
         </Field>
       </div>
       <Field form="signup" name="email" label="Email" error={errors.email} required>
-        {(p) => <input {...p} type="email" autoComplete="email" inputMode="email" maxLength={LIMITS.email} />}
+        {(p) => <input {...p} type="email" autoComplete="email" inputMode="email" maxLength={LIMITS.email} defaultValue={mailedTo} />}
       </Field>
       <Field form="signup" name="password" label="Password" error={errors.password} required hint={`At least ${LIMITS.passwordMin} characters. A few words you will remember work well.`}>
         {(p) => <input {...p} type={password.type} autoComplete="new-password" maxLength={LIMITS.password} />}
