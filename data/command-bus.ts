@@ -342,6 +342,11 @@ export class CommandBus {
     return this.#findCommand.get(commandId) !== undefined;
   }
 
+  /** The fingerprint of what the command committed under this id asked for (`fingerprint`), or undefined when none was. */
+  recorded(commandId: string): string | undefined {
+    return (this.#findCommand.get(commandId) as { fingerprint: string } | undefined)?.fingerprint;
+  }
+
   /** Calls `listener` after a commit in which a command queued mail (the mail sender wakes up then). */
   onMailQueued(listener: () => void): () => void {
     this.#mailListeners.add(listener);

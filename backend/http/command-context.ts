@@ -15,9 +15,14 @@ export function commandContext(ctx: Context, bus: { fingerprint(request: string)
   const header = ctx.get('idempotency-key');
   const commandId = header ? parseValue('Idempotency-Key', header, IdempotencyKey).toLowerCase() : null;
   const user = currentUser(ctx, queries);
-  const fingerprint = bus.fingerprint(`${ctx.method} ${ctx.path}\n${user?.id ?? ''}\n${JSON.stringify(ctx.request.body ?? null)}`);
+  const fingerprint = requestFingerprint(ctx, bus, queries);
   const madeAt = madeOnDevice(ctx.get('x-made-at'), now);
   return { commandId, fingerprint, actor: user?.id ?? null, role: roleOf(user), now, ...(madeAt ? { madeAt } : {}) };
+}
+
+/** What a request asks for, as the bus compares repeats: its route, its account and its body, keyed-hashed (CommandBus.fingerprint). */
+export function requestFingerprint(ctx: Context, bus: { fingerprint(request: string): string }, queries: Queries): string {
+  return bus.fingerprint(`${ctx.method} ${ctx.path}\n${currentUser(ctx, queries)?.id ?? ''}\n${JSON.stringify(ctx.request.body ?? null)}`);
 }
 
 /** How long a change may have waited on a device and still be dated by it; older is the device's clock, not a wait. */

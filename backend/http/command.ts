@@ -3,12 +3,13 @@ import type { z } from 'zod';
 import { can, type Action, type Policy } from '#domain/policy.ts';
 import { MSG } from '#domain/messages.ts';
 import type { User } from '#data/queries.ts';
+import { IdempotencyKeyReusedError } from '#data/command-bus.ts';
 import type { Storage } from '#data/storage.ts';
 import type { Command } from '../commands/unit.ts';
 import { commandName } from '../writer/registry.ts';
 import type { WriterThread } from '../writer/thread.ts';
 import { commandQueued } from './batch.ts';
-import { commandContext } from './command-context.ts';
+import { commandContext, requestFingerprint } from './command-context.ts';
 import { notAllowed, notSignedIn } from './errors.ts';
 import { currentUser } from './session.ts';
 import { parseBody } from './validate.ts';
@@ -64,11 +65,19 @@ export function validate<S extends z.ZodType>(schema: S | ((ctx: Context) => S))
 
 /**
  * Whether this request repeats a committed command (same Idempotency-Key): then a record the first one deleted
- * may be gone, and the route must let it through to be answered as the first was, not with a 404.
+ * may be gone, and the route must let it through to be answered as the first was, not with a 404. Routes skip their
+ * checks for a repeat (the password typed, a rate limit's count: ADR 031), so only the very request recorded under the
+ * key counts as one (the same route, account and body: the fingerprint the bus compares). The key with another request
+ * is refused here (422), as the bus would refuse it, before a route's costly checks: any key the caller has made known
+ * (a rename, a public quote request) must not buy a skipped password check, a skipped lockout or an argon2 hash.
  */
 export function isRepeat(ctx: Context, storage: CommandDeps['storage']): boolean {
   const key = ctx.get('idempotency-key').toLowerCase();
-  return key !== '' && storage.bus.knows(key);
+  if (key === '') return false;
+  const recorded = storage.bus.recorded(key);
+  if (recorded === undefined) return false;
+  if (recorded !== requestFingerprint(ctx, storage.bus, storage.queries)) throw new IdempotencyKeyReusedError();
+  return true;
 }
 
 /** The body as `validate` parsed it. */

@@ -42,11 +42,21 @@ export function sessionCookieName(secure: boolean): string {
   return secure ? '__Host-sid' : 'sid';
 }
 
-/** Signs a user in: a fresh session id (no fixation), holding only the user's id. */
+/**
+ * Signs a user in: a fresh session id (no fixation), holding only the user's id. Nothing the browser's session held
+ * before comes with it: a session a password change kept for its repeat (signInAfterChange) would otherwise pass its
+ * key and account on, for the new session's whole life instead of an hour, to be ended with that other account's.
+ */
 export async function signIn(ctx: Context, userId: string): Promise<void> {
-  const session = ctx.session as (SessionData & { regenerate(): Promise<void> | undefined }) | null;
+  await regenerateHolding(ctx, { userId });
+}
+
+/** The request's session under a fresh id, holding `data` and nothing it held before. */
+async function regenerateHolding(ctx: Context, data: Record<string, string>): Promise<void> {
+  const session = ctx.session as (Record<string, unknown> & { regenerate(): Promise<void> | undefined; toJSON(): Record<string, unknown> }) | null;
   if (!session) throw new Error('session middleware missing');
-  session.userId = userId;
+  for (const key of Object.keys(session.toJSON())) delete session[key];
+  Object.assign(session, data);
   await session.regenerate();
 }
 
@@ -64,10 +74,8 @@ type Replaced = { renewedAfter?: string; renewedFor?: string };
  * nobody in (it has no `userId`); ending the account's sessions ends it too (SessionStore.destroyForUser).
  */
 export async function signInAfterChange(ctx: Context, store: SessionStore, userId: string, busyWaitMs: number): Promise<void> {
-  const session = ctx.session as (SessionData & Replaced & { externalKey?: string }) | null;
+  const session = ctx.session as { externalKey?: string } | null;
   const replaced = session?.externalKey;
-  delete session?.renewedAfter;
-  delete session?.renewedFor;
   await signIn(ctx, userId);
   const key = ctx.get('idempotency-key').toLowerCase();
   if (!replaced || !key) return;
@@ -92,10 +100,7 @@ export function resumeReplaced(ctx: Context, queries: Queries): void {
  * carries a session cookie like any registration's.
  */
 export async function startEmptySession(ctx: Context): Promise<void> {
-  const session = ctx.session as (Record<string, unknown> & { regenerate(): Promise<void> | undefined }) | null;
-  if (!session) throw new Error('session middleware missing');
-  session['registration'] = 'pending';
-  await session.regenerate();
+  await regenerateHolding(ctx, { registration: 'pending' });
 }
 
 /** Signs out: the session row is deleted on the server and the cookie cleared. */
