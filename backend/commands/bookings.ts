@@ -88,7 +88,10 @@ export const requestBookingOrQuote: Command<CreateBookingInput, RequestResult> =
     // To the account that made it, as it is now (ADR 025), like every later mail about it: a request queued on a device
     // before the account moved to another address still carries the address it left.
     const to = customerAddress(uow, { email: input.email || null, userId });
-    if (to) uow.mail.queue(requestReceived(to, summary));
+    // The words typed (address, details) go back only to an account's own proven address: repeated to any address a
+    // visitor types, they would make the receipt a relay for someone else's text, sent from the business's domain.
+    const proven = customerAccount(uow, { userId })?.emailVerified === true;
+    if (to) uow.mail.queue(requestReceived(to, summary, proven));
   }
   // The business hears of what customers and visitors ask, not of the jobs it books itself.
   if (uow.settings.businessEmail && role !== 'admin') uow.mail.queue(newRequest(uow.settings.businessEmail, summary, adminUrl(uow, result.kind === 'quote' ? { tab: 'quotes', quote: result.id } : { tab: 'bookings', job: result.id })));

@@ -10,19 +10,21 @@ import { compose, filesLine, what, type RequestSummary } from './compose.ts';
 // Mails to a customer about their requests, bookings and quotes.
 
 /**
- * To the customer: we have it, when they will hear from us, and what they sent (a receipt: an address or a day typed
- * wrong is caught now, not on the day). In this and the mails below, a service is named as people read it
- * ('Rewiring', by serviceTypeLabel), whether the form sent the portal's key or a label.
+ * To the customer: we have it, when they will hear from us, and what they sent (a receipt: a day or a number typed
+ * wrong is caught now, not on the day). The words typed (address, details) only to an account's own proven address
+ * (`echoText`): to an address a visitor typed, the receipt would relay anyone's text to anyone. In this and the mails
+ * below, a service is named as people read it ('Rewiring', by serviceTypeLabel), whether the form sent the portal's
+ * key or a label.
  */
-export function requestReceived(to: string, r: RequestSummary): OutgoingMail {
+export function requestReceived(to: string, r: RequestSummary, echoText: boolean): OutgoingMail {
   return compose('request-received', to, `We have your ${what(r)} — ${BUSINESS.name}`, `Hello ${r.firstName},`, [
     `Thank you for your ${what(r)} for ${serviceTypeLabel(r.serviceType)}. We will be in touch ${BUSINESS.replyPromise}.`,
     'What you sent us:',
-    ...(r.address ? [['Address', r.address] as MailLine] : []),
+    ...(echoText && r.address ? [['Address', r.address] as MailLine] : []),
     ...(r.preferredDate ? [['Preferred date', dayWords(r.preferredDate)] as MailLine] : []),
     ...(r.startDate ? [['Dates', scheduleWords(r)] as MailLine] : []),
     ...(r.phone ? [['Phone', r.phone] as MailLine] : []),
-    ...(r.description ? [['Details', r.description] as MailLine] : []),
+    ...(echoText && r.description ? [['Details', r.description] as MailLine] : []),
     ...(r.kind === 'booking' && r.id ? [['Reference', bookingReference(r.id)] as MailLine] : []),
     `If anything is wrong, call us on ${BUSINESS.phone} or write to ${BUSINESS.email}. For an emergency, call us any time.`,
   ]);

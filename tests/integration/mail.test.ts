@@ -47,10 +47,12 @@ describe('mail by SMTP', () => {
     expect(received!.subject).toBe('We have your quote request — SparkRight Electrical');
     expect(received!.text).toContain('Hello Jane,');
     expect(received!.html).toContain('<p>Hello Jane,</p>');
-    // A receipt: what they sent, to catch an address or a day typed wrong, and how to say so.
-    expect(received!.text).toContain('Address: 1 High Street, Ashford TW15 2AA');
-    expect(received!.text).toContain('Details: Two new double sockets in the kitchen');
+    // A receipt: the day and number they gave, to catch one typed wrong, and how to say so; not the words they typed
+    // (address, details), which to an address a visitor typed would relay anyone's text from the business's domain.
     expect(received!.text).toMatch(/^Preferred date: \w+ \d+ \w+ \d{4}$/m);
+    expect(received!.text).toContain('Phone: 01784 123456');
+    expect(received!.text).not.toContain('1 High Street');
+    expect(received!.text).not.toContain('Two new double sockets');
     expect(received!.text).toContain('If anything is wrong, call us on');
     expect(received!.text).toContain('The SparkRight Electrical team');
     expect(notice!.text).toContain('Sent by the SparkRight Electrical website.');
@@ -68,6 +70,35 @@ describe('mail by SMTP', () => {
     // It has no dates (only a preferred day): no "Dates: —" line.
     expect(notice!.text).not.toContain('Dates:');
     expect(received!.raw).toMatch(/^Content-Type: multipart\/alternative;/m);
+  });
+
+  it("a receipt repeats the address and details typed only to an account's own proven address", async () => {
+    const ria = new Client(server.url);
+    expect((await ria.register('ria.receipt@example.com', 'a-customer-passphrase', 'Ria', 'Receipt')).status).toBe(201);
+    await server.mailer.drain();
+    const token = /verify=([\w-]+)/.exec(smtp.messages.find((m) => m.to.includes('ria.receipt@example.com'))!.text)![1]!;
+    smtp.messages.length = 0;
+    const typed = { firstName: 'Ria', lastName: 'Receipt', address: '9 Mill Lane, Staines TW18 4AB', description: 'Outside socket by the back door' };
+    const receipt = async (day: number): Promise<string> => {
+      expect((await ria.post('/api/bookings', bookingForm('ria.receipt@example.com', { ...typed, startDate: daysAhead(day), finishDate: daysAhead(day) }))).status).toBe(201);
+      await server.mailer.drain();
+      const text = smtp.messages.find((m) => m.to.includes('ria.receipt@example.com'))!.text;
+      smtp.messages.length = 0;
+      return text;
+    };
+
+    // Not proven yet: anyone could have typed this address.
+    const before = await receipt(40);
+    expect(before).toContain(`Dates: ${dayWords(daysAhead(40))}`);
+    expect(before).not.toContain('9 Mill Lane');
+    expect(before).not.toContain('Outside socket');
+
+    expect((await new Client(server.url).post('/api/auth/verify-email', { token })).status).toBe(200);
+    await server.mailer.drain();
+    smtp.messages.length = 0;
+    const after = await receipt(42);
+    expect(after).toContain('Address: 9 Mill Lane, Staines TW18 4AB');
+    expect(after).toContain('Details: Outside socket by the back door');
   });
 
   it("a portal booking's mails name the service and the days as people read them, not as stored", async () => {

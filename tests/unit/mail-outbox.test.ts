@@ -27,7 +27,7 @@ describe('mail outbox: bodies kept, rendered when sent', () => {
   afterEach(() => t.cleanup());
 
   it('stores the body as JSON and no rendered text or HTML', () => {
-    const mail = requestReceived('kit@example.com', summary);
+    const mail = requestReceived('kit@example.com', summary, false);
     t.storage.mail.enqueue(mail, now);
 
     const row = t.storage.db.prepare('SELECT body, text, html FROM mail_outbox').get() as { body: string; text: string; html: string };
@@ -58,7 +58,7 @@ describe('mail outbox: bodies kept, rendered when sent', () => {
   });
 
   it('forgets the body with the address once the mail is sent', () => {
-    t.storage.mail.enqueue(requestReceived('kit@example.com', summary), now);
+    t.storage.mail.enqueue(requestReceived('kit@example.com', summary, false), now);
     const [due] = t.storage.mail.due(now);
     t.storage.mail.sent(due!.id, now);
 
