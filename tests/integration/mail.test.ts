@@ -76,13 +76,13 @@ describe('mail by SMTP', () => {
     const ria = new Client(server.url);
     expect((await ria.register('ria.receipt@example.com', 'a-customer-passphrase', 'Ria', 'Receipt')).status).toBe(201);
     await server.mailer.drain();
-    const token = /verify=([\w-]+)/.exec(smtp.messages.find((m) => m.to.includes('ria.receipt@example.com'))!.text)![1]!;
+    const token = /verify=([\w-]+)/.exec(smtp.messages.find((m) => m.to.includes('ria.receipt@example.com'))!.text ?? '')![1]!;
     smtp.messages.length = 0;
     const typed = { firstName: 'Ria', lastName: 'Receipt', address: '9 Mill Lane, Staines TW18 4AB', description: 'Outside socket by the back door' };
     const receipt = async (day: number): Promise<string> => {
       expect((await ria.post('/api/bookings', bookingForm('ria.receipt@example.com', { ...typed, startDate: daysAhead(day), finishDate: daysAhead(day) }))).status).toBe(201);
       await server.mailer.drain();
-      const text = smtp.messages.find((m) => m.to.includes('ria.receipt@example.com'))!.text;
+      const text = smtp.messages.find((m) => m.to.includes('ria.receipt@example.com'))!.text ?? '';
       smtp.messages.length = 0;
       return text;
     };
