@@ -80,23 +80,23 @@ export const ADDRESS_TAKEN = 'Another account uses this email address now, so yo
 /**
  * `POST /api/account/email`: a link to the new address, which moves the account when it is opened (so the
  * address is proved before anything is sent there as the account's). An address with an account of its own gets
- * a mail telling its owner instead, and the asker the same answer, so the form reveals nobody's account. Answers the
- * address the account had when asked (`from`), so a repeat of the request is answered in the same words.
+ * a mail telling its owner instead, and the asker the same answer, so the form reveals nobody's account. Its result,
+ * which the idempotency record keeps in the clear and erasure does not reach, holds no address.
  */
-export const requestEmailChange: Command<{ userId: string; newEmail: string; verification: Verification }, { from: string }> = (uow, { userId, newEmail, verification }) => {
+export const requestEmailChange: Command<{ userId: string; newEmail: string; verification: Verification }, null> = (uow, { userId, newEmail, verification }) => {
   const user = uow.queries.user(userId);
   if (!user) throw new NotFoundError('user');
   const owner = uow.queries.userByEmail(newEmail);
   if (owner && owner.id !== userId) {
     uow.mail.queue(addressInUse(owner.email, { firstName: owner.firstName }));
-    return { from: user.email };
+    return null;
   }
   const stream = streamId.user(userId);
   const expiresAt = new Date(uow.now.getTime() + VERIFICATION_TOKEN_TTL_MS).toISOString();
   const command: UserCommand = { type: 'RequestEmailChange', data: { verificationId: uow.newId(), newEmail, tokenHash: verification.hash, expiresAt } };
   uow.handle(stream, userDecider, command, { subject: personSubject(user.email, stream) });
   uow.mail.queue(confirmNewEmail(newEmail, { firstName: user.firstName, link: verification.link, currentEmail: user.email }));
-  return { from: user.email };
+  return null;
 };
 
 /**
