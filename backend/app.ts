@@ -32,7 +32,10 @@ import { syncRoutes } from './routes/sync.ts';
 export function createApp(input: Omit<AppDeps, 'limits' | 'reads'>): Koa {
   const isAdmin = (ctx: Context): boolean => currentUser(ctx, input.storage.queries)?.isAdmin === true;
   const secure = input.config.secureCookies;
-  const app = new Koa({ proxy: input.config.trustProxy });
+  // Behind one proxy: the client's address is the last one of X-Forwarded-For, which that proxy appended. Koa's default
+  // takes the first, which the client writes itself: each request could then name another address, and no per-IP
+  // limit would ever be reached.
+  const app = new Koa({ proxy: input.config.trustProxy, maxIpsCount: 1 });
   // One Keygrip for the app's life: given the bare list, the cookies module wraps it in a new one per request.
   app.keys = new Keygrip(input.keys);
   app.silent = true;

@@ -442,6 +442,15 @@ describe('password reset rate limits count per address and IP, like sign-in', ()
   });
   const from = (ip: string) => ({ 'X-Forwarded-For': ip });
 
+  it('counts a client by the address the proxy appended, not by one it wrote into X-Forwarded-For itself', async () => {
+    const client = new Client(server.url);
+    // The client writes a new address in front each time; the proxy appends the one it really came from.
+    const spoofed = (i: number) => ({ 'X-Forwarded-For': `10.9.8.${i}, 203.0.113.77` });
+    for (let i = 0; i < 5; i++) expect((await client.post('/api/auth/forgot-password', { email: 'nobody.here@example.com' }, spoofed(i))).status).toBe(200);
+
+    expectError(await client.post('/api/auth/forgot-password', { email: 'nobody.here@example.com' }, spoofed(5)), 429, 'too_many_requests');
+  });
+
   it("does not let six requests from someone else's address block the owner's reset", async () => {
     const attacker = new Client(server.url);
     for (let i = 0; i < 5; i++) expect((await attacker.post('/api/auth/forgot-password', { email: 'owner.olga@example.com' }, from('203.0.113.9'))).status).toBe(200);
