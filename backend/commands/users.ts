@@ -102,9 +102,10 @@ export const requestEmailChange: Command<{ userId: string; newEmail: string; ver
 /**
  * `POST /api/auth/verify-email`: the mailed link proves the address (the decider checks the token's hash and
  * age). A change link moves the account to its new address, unless another account has taken it meanwhile; the
- * address left gets a mail saying so, if the account had proved it. Answers the new address after a move, else null.
+ * address left gets a mail saying so, if the account had proved it. Answers whether it moved, not where to: the
+ * result is kept in the clear by the idempotency record, which erasure does not reach (the route reads the address).
  */
-export const verifyEmail: Command<{ userId: string; tokenHash: string }, { movedTo: string | null; admin: boolean }> = (uow, { userId, tokenHash }) => {
+export const verifyEmail: Command<{ userId: string; tokenHash: string }, { moved: boolean; admin: boolean }> = (uow, { userId, tokenHash }) => {
   const user = uow.queries.user(userId);
   // A link of an account deleted or erased since is as dead as an expired one: it must not say "confirmed", nor
   // write to (or move) an account that is gone.
@@ -120,10 +121,10 @@ export const verifyEmail: Command<{ userId: string; tokenHash: string }, { moved
     subject: personSubject(newEmail ?? user.email, stream),
   });
   const moved = events.find((e) => e.type === 'UserEmailChanged');
-  if (!moved) return { movedTo: null, admin: false };
+  if (!moved) return { moved: false, admin: false };
   // Only to an address the account had proved: one typed wrong may be a stranger's, who must not learn the new one.
   if (user.emailVerified) uow.mail.queue(emailChanged(moved.data.previousEmail, { firstName: user.firstName, newEmail: moved.data.email, admin: user.isAdmin }));
-  return { movedTo: moved.data.email, admin: user.isAdmin };
+  return { moved: true, admin: user.isAdmin };
 };
 
 /**

@@ -93,7 +93,9 @@ export function authRoutes(deps: AppDeps): Router {
     const userId = queries.verificationUserId(tokenHash);
     if (!userId) throw new HttpError(400, 'verification_token_invalid', INVALID_VERIFICATION);
     const signedIn = currentUser(ctx, queries);
-    const { movedTo, admin } = await runCommand(ctx, deps, verifyEmail, { userId, tokenHash });
+    const { moved, admin } = await runCommand(ctx, deps, verifyEmail, { userId, tokenHash });
+    // Where it moved to: the account's address now (the command's kept result names none).
+    const movedTo = moved ? queries.user(userId)?.email : undefined;
     const other = signedIn && signedIn.id !== userId ? { otherAccount: true } : {};
     ctx.body = movedTo
       ? { message: `Thank you: your account's email address is now ${movedTo}.`, emailVerified: true, email: movedTo, ...(admin ? { admin: true } : {}), ...other }

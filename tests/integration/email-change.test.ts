@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAME_ADDRESS } from '#domain/deciders/user.ts';
 import { personSubject } from '#domain/events.ts';
@@ -59,10 +60,13 @@ describe('POST /api/account/email and the link it sends', () => {
     expect((await client.get('/api/auth/me')).data).toMatchObject({ email: 'mo.mover@typo.example', emailVerified: false, pendingEmail: 'mo.mover@example.com' });
 
     const before = lastMailId(server);
-    const opened = await new Client(server.url).post('/api/auth/verify-email', { token: asked.token });
+    const key = randomUUID();
+    const opened = await new Client(server.url).post('/api/auth/verify-email', { token: asked.token }, { 'Idempotency-Key': key });
 
     expect(opened.status).toBe(200);
     expect(opened.data).toEqual({ message: "Thank you: your account's email address is now mo.mover@example.com.", emailVerified: true, email: 'mo.mover@example.com' });
+    // Its idempotency record, in the clear and out of erasure's reach, names no address.
+    expect(server.storage.db.prepare('SELECT result FROM commands WHERE command_id = ?').pluck().get(key)).toMatch(/^\{"moved":true/);
     // Nothing to the address left: never proved, it may be a stranger's, who must not learn the new one.
     expect(await mailSince(server, before)).toEqual([]);
     expect((await client.get('/api/auth/me')).data).toMatchObject({ email: 'mo.mover@example.com', emailVerified: true });
