@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Client, startServer, type TestServer } from '../support/server.ts';
-import { allEvents, expectError, sessionId, type Answer } from './helpers.ts';
+import { allEvents, cookiesSet, expectError, sessionId, withCookie as sendWithCookie, type Answer } from './helpers.ts';
 
 /*
  * What a repeat under a known Idempotency-Key must not open (ADR 031): the routes that skip their checks for a repeat
@@ -50,24 +50,8 @@ async function signedIn(email: string): Promise<Client> {
   return client;
 }
 
-/** A request sent with `cookie` as it is, whatever the answer sets: the browser whose answer was lost. */
-async function withCookie(cookie: string, path: string, json: unknown, key?: string): Promise<Answer> {
-  const res = await fetch(server.url + path, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) },
-    body: JSON.stringify(json),
-  });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, data: text ? (JSON.parse(text) as unknown) : null, text } as Answer;
-}
-
-/** The session cookies an answer sets, as a Cookie header. */
-function cookiesSet(res: Answer): string {
-  return res.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0]!)
-    .join('; ');
-}
+/** A request sent with `cookie` as it is, whatever the answer sets (helpers.ts), to this file's server. */
+const withCookie = (cookie: string, path: string, json: unknown, key?: string): Promise<Answer> => sendWithCookie(server, cookie, path, json, key);
 
 describe('a known Idempotency-Key sent with another request to an account route', () => {
   it('is refused (422) before any password is checked or hashed: a stolen cookie gets no unlimited, uncounted argon2 work', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_CHANGED, emailChangeSent } from '#backend/routes/account.ts';
 import { Client, startServer, type TestServer } from '../support/server.ts';
-import { allEvents, expectError, lastMailId, mailSince, type Answer } from './helpers.ts';
+import { allEvents, cookiesSet, expectError, lastMailId, mailSince, withCookie as sendWithCookie, type Answer } from './helpers.ts';
 
 /*
  * My Account's calls sent again under their Idempotency-Key, as a phone on one bar of signal sends them when the first
@@ -29,24 +29,8 @@ async function onTwoDevices(email: string, password = 'the-first-passphrase') {
   return { phone, laptop };
 }
 
-/** A request sent with `cookie` as it is, whatever the answer sets: the browser whose answer was lost. */
-async function withCookie(cookie: string, path: string, json: unknown, key: string): Promise<Answer> {
-  const res = await fetch(server.url + path, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/json', 'idempotency-key': key },
-    body: JSON.stringify(json),
-  });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, data: text ? (JSON.parse(text) as unknown) : null, text } as Answer;
-}
-
-/** The session cookies an answer sets, as a Cookie header. */
-function cookiesSet(res: Answer): string {
-  return res.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0]!)
-    .join('; ');
-}
+/** A request sent with `cookie` as it is, whatever the answer sets (helpers.ts), to this file's server. */
+const withCookie = (cookie: string, path: string, json: unknown, key?: string): Promise<Answer> => sendWithCookie(server, cookie, path, json, key);
 
 describe('POST /api/account/password sent again under its Idempotency-Key', () => {
   const change = { currentPassword: 'the-first-passphrase', newPassword: 'the-second-passphrase' };

@@ -113,3 +113,22 @@ export async function mailSince(server: TestServer, afterId: number): Promise<Ar
   }
   return rows.map((r) => ({ kind: r.kind, to: sent.get(r.id)?.to ?? '?', text: sent.get(r.id)?.text ?? '' }));
 }
+
+/** A request sent with `cookie` as it is, whatever the answer sets: the browser whose answer was lost. */
+export async function withCookie(server: TestServer, cookie: string, path: string, json: unknown, key?: string): Promise<Answer> {
+  const res = await fetch(server.url + path, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) },
+    body: JSON.stringify(json),
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, data: text ? (JSON.parse(text) as unknown) : null, text };
+}
+
+/** The session cookies an answer sets, as a Cookie header. */
+export function cookiesSet(res: Answer): string {
+  return res.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0]!)
+    .join('; ');
+}
