@@ -17,15 +17,17 @@ import { compose, filesLine, what, type RequestSummary } from './compose.ts';
  * key or a label.
  */
 export function requestReceived(to: string, r: RequestSummary, echoText: boolean): OutgoingMail {
-  return compose('request-received', to, `We have your ${what(r)} — ${BUSINESS.name}`, `Hello ${r.firstName},`, [
-    `Thank you for your ${what(r)} for ${serviceTypeLabel(r.serviceType)}. We will be in touch ${BUSINESS.replyPromise}.`,
-    'What you sent us:',
+  const sent: MailLine[] = [
     ...(echoText && r.address ? [['Address', r.address] as MailLine] : []),
     ...(r.preferredDate ? [['Preferred date', dayWords(r.preferredDate)] as MailLine] : []),
     ...(r.startDate ? [['Dates', scheduleWords(r)] as MailLine] : []),
     ...(r.phone ? [['Phone', r.phone] as MailLine] : []),
     ...(echoText && r.description ? [['Details', r.description] as MailLine] : []),
     ...(r.kind === 'booking' && r.id ? [['Reference', bookingReference(r.id)] as MailLine] : []),
+  ];
+  return compose('request-received', to, `We have your ${what(r)} — ${BUSINESS.name}`, `Hello ${r.firstName},`, [
+    `Thank you for your ${what(r)} for ${serviceTypeLabel(r.serviceType)}. We will be in touch ${BUSINESS.replyPromise}.`,
+    ...(sent.length > 0 ? ['What you sent us:', ...sent] : []),
     `If anything is wrong, call us on ${BUSINESS.phone} or write to ${BUSINESS.email}. For an emergency, call us any time.`,
   ]);
 }
