@@ -60,7 +60,11 @@ async function undersized(scope: Locator): Promise<string[]> {
       const box = target.getBoundingClientRect();
       const left = Math.min(Math.max(box.x + box.width / 2 - 22, 0), innerWidth - 44);
       const top = Math.min(Math.max(box.y + box.height / 2 - 22, 0), innerHeight - 44);
-      const missed = [1, 22, 43].flatMap((dx) => [1, 22, 43].map((dy) => document.elementFromPoint(left + dx, top + dy))).find((hit) => !target.contains(hit));
+      // The cookie question, while it waits for an answer, lies over the end of the page (the footer's last row): what
+      // it covers is out of reach until it is answered, whatever its size, so a finger landing on it is no miss here.
+      const missed = [1, 22, 43]
+        .flatMap((dx) => [1, 22, 43].map((dy) => document.elementFromPoint(left + dx, top + dy)))
+        .find((hit) => !target.contains(hit) && !hit?.closest('.cookie-consent'));
       return missed === undefined ? [] : [`${text} (a finger beside it reaches ${missed?.outerHTML.slice(0, 60) ?? 'nothing'})`];
     });
   });
@@ -76,6 +80,8 @@ for (const tablet of TABLETS) {
     test('the public pages: every control is at least 44 × 44 px', async ({ page }) => {
       expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true);
       await open(page, '/');
+      // The question comes with its own chunk, a moment after the page: measured once it is there, not by luck.
+      await expect(page.getByRole('region', { name: /cookie/i })).toBeVisible();
       expect.soft(await undersized(page.locator('body')), '/ with the cookie question').toEqual([]);
       // Answered from here on: at the end of a short page it covers the footer's last row.
       await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'accepted'));
