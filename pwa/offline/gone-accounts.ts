@@ -14,7 +14,8 @@ export const ACCOUNT_GONE = 'Your account has been deleted, so this cannot be se
 export async function dropForGoneAccounts(db: DeviceDb, all: OutboxItem[], account: string | null): Promise<{ left: OutboxItem[]; dropped: OutboxItem[] }> {
   const owners = [...new Set(all.flatMap((item) => (item.owner !== null && item.owner !== account ? [item.owner] : [])))].slice(0, 20);
   if (owners.length === 0) return { left: all, dropped: [] };
-  const gone = await goneOf(owners);
+  // No answer: nothing is dropped.
+  const gone = (await askGone(owners, AbortSignal.timeout(30_000))) ?? new Set<string>();
   if (gone.size === 0) return { left: all, dropped: [] };
   const dropped = all.filter((item) => item.owner !== null && gone.has(item.owner));
   const copies = [db.bookings, db.quotes, db.contacts, db.messages, db.chats];
@@ -26,19 +27,23 @@ export async function dropForGoneAccounts(db: DeviceDb, all: OutboxItem[], accou
   return { left: all.filter((item) => !dropped.includes(item)), dropped };
 }
 
-/** The accounts among `ids` the server says are gone; none when it cannot say. */
-async function goneOf(ids: readonly string[]): Promise<Set<string>> {
+/**
+ * The accounts among `ids` the server says are gone (GET /api/auth/gone, which answers for any id and tells nothing of
+ * anyone else); null when it gives no answer (none, an error, or `signal` gave up). Also asked by My Account after a
+ * deletion whose answer was lost (portal/unconfirmed.ts).
+ */
+export async function askGone(ids: readonly string[], signal: AbortSignal): Promise<Set<string> | null> {
   try {
     const response = await fetch(`/api/auth/gone?ids=${ids.map(encodeURIComponent).join(',')}`, {
       credentials: 'same-origin',
       cache: 'no-store',
       headers: { Accept: 'application/json' },
-      signal: AbortSignal.timeout(30_000),
+      signal,
     });
-    if (!response.ok) return new Set();
+    if (!response.ok) return null;
     const gone = ((await response.json()) as { gone?: unknown } | null)?.gone;
-    return new Set(Array.isArray(gone) ? gone.filter((id): id is string => typeof id === 'string' && ids.includes(id)) : []);
+    return Array.isArray(gone) ? new Set(gone.filter((id): id is string => typeof id === 'string' && ids.includes(id))) : null;
   } catch {
-    return new Set();
+    return null;
   }
 }
