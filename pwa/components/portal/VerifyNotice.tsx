@@ -2,7 +2,7 @@ import { LINK_UNCONFIRMED } from '#domain/account-texts.ts';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { UserView } from '#domain/views.ts';
-import { newCommandId, postJson } from '../../lib/api.ts';
+import { createIdempotency, postJson } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 
 /**
@@ -18,7 +18,7 @@ export function VerifyNotice({ user }: { user: UserView }) {
   const sending = useRef(false);
   const said = useRef<HTMLParagraphElement>(null);
   // One Idempotency-Key until an answer comes: pressed again after none, the server answers as it did, with no second mail.
-  const key = useRef<string | null>(null);
+  const idempotency = useRef(createIdempotency());
   useEffect(() => {
     if (sent) said.current?.focus();
   }, [sent]);
@@ -27,11 +27,10 @@ export function VerifyNotice({ user }: { user: UserView }) {
     if (sending.current) return;
     sending.current = true;
     setBusy(true);
-    key.current ??= newCommandId();
-    const answer = await postJson<{ message: string }>('/api/auth/resend-verification', {}, key.current);
+    const answer = await postJson<{ message: string }>('/api/auth/resend-verification', {}, idempotency.current.keyFor({}));
     sending.current = false;
     setBusy(false);
-    if (answer.ok || !answer.timedOut) key.current = null;
+    if (answer.ok || !answer.timedOut) idempotency.current.done();
     if (answer.ok) {
       setSent(answer.data.message);
       void toast.success('Link Sent', answer.data.message);
