@@ -137,9 +137,11 @@ test.describe('offline', () => {
     await context.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
 
+    // The card can go first (the next pull takes the quote from the copy) and the bar may never have shown (back
+    // online, a change is said only once it has waited a moment): the device's outbox is what tells it went.
     await expect(card).toHaveCount(0, { timeout: 20_000 });
+    await expect.poll(() => outboxSize(page), { timeout: 20_000 }).toBe(0);
     await expect(page.getByRole('button', { name: /Waiting to send/ })).toBeHidden();
-    expect(await outboxSize(page)).toBe(0);
     await expect(page.getByText('Not accepted')).toHaveCount(0);
   });
 });
