@@ -41,8 +41,8 @@ export const completePasswordReset: Command<{ userId: string; tokenHash: string;
     { subject: personSubject(user?.email ?? null, stream) },
   );
   uow.sessions.destroyForUser(userId);
-  // As after a change while signed in: the owner hears of it, with the way to take the account back (an admin's own page).
-  if (user) uow.mail.queue(passwordChanged(user.email, { firstName: user.firstName, resetUrl: `${uow.settings.publicUrl ?? ''}${user.isAdmin ? '/password-reset' : '/forgot-password'}`, reset: true }));
+  // As after a change while signed in: the owner hears of it, with the way to take the account back.
+  if (user) uow.mail.queue(passwordChanged(user.email, { firstName: user.firstName, resetUrl: takeBackUrl(uow.settings.publicUrl, user), reset: true }));
   return null;
 };
 
@@ -57,6 +57,14 @@ export const changePassword: Command<{ userId: string; passwordHash: string }, n
   const stream = streamId.user(userId);
   uow.handle(stream, userDecider, { type: 'ChangePassword', data: { passwordHash } }, { subject: personSubject(user.email, stream) });
   uow.sessions.destroyForUser(userId);
-  uow.mail.queue(passwordChanged(user.email, { firstName: user.firstName, resetUrl: `${uow.settings.publicUrl ?? ''}/forgot-password` }));
+  uow.mail.queue(passwordChanged(user.email, { firstName: user.firstName, resetUrl: takeBackUrl(uow.settings.publicUrl, user) }));
   return null;
 };
+
+/**
+ * Where the "password changed" mail sends someone who did not change it, to ask for a reset: the admin's own page
+ * for the admin (the customers' page asks for a customer's address, and its link opens the customers' form).
+ */
+function takeBackUrl(publicUrl: string | null | undefined, user: { isAdmin: boolean }): string {
+  return `${publicUrl ?? ''}${user.isAdmin ? '/password-reset' : '/forgot-password'}`;
+}

@@ -223,12 +223,17 @@ describe('POST /api/account/password', () => {
     expect(allEvents(server).length).toBe(before);
   });
 
-  it('lets the admin change theirs too', async () => {
+  it('lets the admin change theirs too; the mail that tells them links to the admin’s own reset page', async () => {
     const office = new Client(server.url);
     expect((await office.loginAdmin()).status).toBe(200);
     const { password } = ADMIN;
+    const mailBefore = lastMailId(server);
     expect((await office.post('/api/account/password', { currentPassword: password, newPassword: 'the-office-passphrase' })).status).toBe(200);
     expect((await office.get('/api/bookings')).status).toBe(200);
+    const [told] = await mailSince(server, mailBefore);
+    expect(told).toMatchObject({ kind: 'password-changed', to: ADMIN.email });
+    expect(told!.text).toContain(`${server.url}/password-reset`);
+    expect(told!.text).not.toContain('/forgot-password');
     // Put back for the other tests, which sign in with the usual one; the shared admin client was signed out.
     expect((await office.post('/api/account/password', { currentPassword: 'the-office-passphrase', newPassword: password })).status).toBe(200);
     expect((await admin.get('/api/bookings')).status).toBe(401);
