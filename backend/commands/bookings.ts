@@ -27,8 +27,10 @@ import {
   newRequest,
   requestCancelled,
   requestMoved,
+  requestMovedByYou,
   requestReceived,
   type RequestSummary,
+  requestWithdrawn,
 } from '../mail/templates.ts';
 import type { Actor, Command, Uow } from './unit.ts';
 
@@ -275,7 +277,8 @@ export const remindCustomer: Command<{ bookingId: string }, { sent: boolean }> =
 
 /**
  * `POST /api/bookings/{id}/cancel`: the customer withdraws their own request while it waits for confirmation (the
- * decider refuses once it is confirmed or under way, and asking again changes nothing). The business hears of it.
+ * decider refuses once it is confirmed or under way, and asking again changes nothing). The business hears of it, and
+ * the customer has it in writing (a slip, or somebody else at their account, is then seen).
  */
 export const cancelBookingRequest: Command<{ id: string }, { id: string }> = (uow, { id }) => {
   const stream = streamId.booking(id);
@@ -283,14 +286,18 @@ export const cancelBookingRequest: Command<{ id: string }, { id: string }> = (uo
   if (state.status === 'none') throw new NotFoundError('booking');
   const { events } = uow.handle(stream, bookingDecider, { type: 'CancelBookingRequest' }, { subject: personSubject(state.email, stream) });
   const booking = uow.queries.booking(id);
-  if (events.length > 0 && booking && uow.settings.businessEmail) uow.mail.queue(requestCancelled(uow.settings.businessEmail, booking, adminUrl(uow, { tab: 'bookings', job: booking.id })));
+  if (events.length === 0 || !booking) return { id };
+  if (uow.settings.businessEmail) uow.mail.queue(requestCancelled(uow.settings.businessEmail, booking, adminUrl(uow, { tab: 'bookings', job: booking.id })));
+  const to = customerAddress(uow, booking);
+  if (to) uow.mail.queue(requestWithdrawn(to, booking));
   return { id };
 };
 
 /**
  * `POST /api/bookings/{id}/dates`: the customer moves their own request to other days or hours while it waits for
  * confirmation (the decider refuses once it is confirmed, and the same days again change nothing). A waiting request
- * holds no slot, so there is no clash to check. The business hears of it, with the days it had.
+ * holds no slot, so there is no clash to check. The business hears of it, with the days it had, and so does the
+ * customer.
  */
 export const moveBookingRequest: Command<RequestDatesInput & { id: string }, { id: string }> = (uow, { id, ...dates }) => {
   const stream = streamId.booking(id);
@@ -299,7 +306,10 @@ export const moveBookingRequest: Command<RequestDatesInput & { id: string }, { i
   const was = uow.queries.booking(id);
   const { events } = uow.handle(stream, bookingDecider, { type: 'ChangeRequestDates', data: dates }, { subject: personSubject(state.email, stream) });
   const booking = uow.queries.booking(id);
-  if (events.length > 0 && booking && was && uow.settings.businessEmail) uow.mail.queue(requestMoved(uow.settings.businessEmail, booking, was, adminUrl(uow, { tab: 'bookings', job: booking.id })));
+  if (events.length === 0 || !booking || !was) return { id };
+  if (uow.settings.businessEmail) uow.mail.queue(requestMoved(uow.settings.businessEmail, booking, was, adminUrl(uow, { tab: 'bookings', job: booking.id })));
+  const to = customerAddress(uow, booking);
+  if (to) uow.mail.queue(requestMovedByYou(to, booking, was, portalFor(uow, to)));
   return { id };
 };
 

@@ -522,16 +522,21 @@ describe('POST /api/bookings/{id}/cancel', () => {
     expect(bookingEventsAfter(before, booking.id).map((e) => [e.type, e.data])).toEqual([['BookingStatusChanged', { bookingId: booking.id, from: 'pending', to: 'cancelled' }]]);
     expect((await owner.get(`/api/bookings/${booking.id}/timeline`)).data.at(-1)).toMatchObject({ who: 'You', summary: 'You cancelled this booking request' });
     const mail = await mailSince(server, mailBefore);
-    expect(mail.map(({ kind }) => kind)).toEqual(['request-cancelled']);
+    expect(mail.map(({ kind }) => kind)).toEqual(['request-cancelled', 'request-withdrawn']);
+    expect(mail[1]!.to).toBe(OWNER_EMAIL);
     expect(mail[0]!.text).toContain('Name: Jane Doe');
     expect(mail[0]!.text).toContain(`Reference: ${bookingReference(booking.id)}`);
     expect(mail[0]!.text).toContain(`It is in the Admin Portal: ${server.url}/admin?tab=bookings&job=${booking.id}`);
+    // The customer has it in writing, with the way back if it was not them.
+    expect(mail[1]!.text).toContain('As you asked in your customer portal, we have cancelled your booking request for');
+    expect(mail[1]!.text).toContain(`Reference: ${bookingReference(booking.id)}`);
+    expect(mail[1]!.text).toMatch(/If you did not cancel it, or would like to book again, call us on \S/);
 
     // Asked again (a retry, a second device): the same answer, nothing more appended or mailed.
     const again = await owner.post(`/api/bookings/${booking.id}/cancel`, {});
     expect(again.status).toBe(200);
     expect(bookingEventsAfter(before, booking.id)).toHaveLength(1);
-    expect(await mailSince(server, mailBefore)).toHaveLength(1);
+    expect(await mailSince(server, mailBefore)).toHaveLength(2);
   });
 
   it('refuses once the job is confirmed (409, saying to call or write), and refuses the admin and other customers', async () => {
@@ -564,16 +569,22 @@ describe('POST /api/bookings/{id}/dates', () => {
     expect(bookingEventsAfter(before, booking.id).map((e) => e.type)).toEqual(['BookingDetailsChanged']);
     expect((await owner.get(`/api/bookings/${booking.id}/timeline`)).data.at(-1)).toMatchObject({ who: 'You', summary: expect.stringMatching(/^You updated the start date, finish date, start time, finish time \(now /) });
     const mail = await mailSince(server, mailBefore);
-    expect(mail.map(({ kind }) => kind)).toEqual(['request-moved']);
+    expect(mail.map(({ kind }) => kind)).toEqual(['request-moved', 'request-moved-by-you']);
+    expect(mail[1]!.to).toBe(OWNER_EMAIL);
     expect(mail[0]!.text).toMatch(/New dates: .*, 13:00–16:00/);
     expect(mail[0]!.text).toMatch(/It was: /);
     expect(mail[0]!.text).toContain(`Reference: ${bookingReference(booking.id)}`);
     expect(mail[0]!.text).toContain(`Confirm it in the Admin Portal: ${server.url}/admin?tab=bookings&job=${booking.id}`);
+    // The customer's own copy: both days, that it still waits for us, and the way to the booking in their portal.
+    expect(mail[1]!.text).toMatch(/New dates: .*, 13:00–16:00/);
+    expect(mail[1]!.text).toMatch(/Previously: /);
+    expect(mail[1]!.text).toContain('We will write again once we have confirmed it.');
+    expect(mail[1]!.text).toContain(`${server.url}/customer-portal?tab=bookings`);
 
     // The same days again (a retry): the same answer, nothing appended or mailed.
     expect((await owner.post(`/api/bookings/${booking.id}/dates`, { startDate: day, finishDate: day, startTime: '13:00', finishTime: '16:00' })).status).toBe(200);
     expect(bookingEventsAfter(before, booking.id)).toHaveLength(1);
-    expect(await mailSince(server, mailBefore)).toHaveLength(1);
+    expect(await mailSince(server, mailBefore)).toHaveLength(2);
   });
 
   it('refuses bad days naming the fields, a confirmed job (409), the admin and other customers, and writes nothing', async () => {
