@@ -5,7 +5,7 @@ import type { DrainResult } from './sender.ts';
 import { gatherSent, type SentItem } from './sent-toasts.ts';
 import { cachedUser, forgetUser, markSignInEnded, onSignedIn } from './session.ts';
 import { signInHere } from './sign-in-here.ts';
-import { onOutboxEvent, wasAnswered } from './signals.ts';
+import { onOutboxEvent, reportReachable, wasAnswered } from './signals.ts';
 
 /**
  * Keeps the outbox moving from every page, without loading it (and Dexie) until there is something in it:
@@ -40,6 +40,8 @@ export function startOutbox(): () => void {
   });
   const sent = gatherSent(toastSent);
   const stop = onOutboxEvent((event) => {
+    // Another sender (a tab, the service worker) got an answer: the server can be reached, whatever this page last saw.
+    if (event.type === 'sent' || event.type === 'refused') reportReachable(true);
     if (event.type === 'changed') void import('./outbox.ts').then((outbox) => outbox.recount());
     else if (event.type === 'sent') sent.add(event.items.filter((item) => !wasAnswered(item.id)));
     else if (event.type === 'refused' && !wasAnswered(event.id))

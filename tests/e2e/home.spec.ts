@@ -119,6 +119,28 @@ test.describe('the quote form', () => {
     await expect(page.getByRole('button', { name: /waiting to send/i })).toBeHidden();
     await expect(line).toBeHidden();
   });
+
+  test('what another tab sends proves the server is back: this tab’s line that it cannot be reached goes too', async ({ page, context, server }) => {
+    await page.goto('/#contact');
+    await hydrated(page);
+    // This tab cannot reach the server (its own tries keep failing); another tab of the site can.
+    await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+    const form = page.locator('form').filter({ has: page.locator('[name="serviceType"]') });
+    await form.locator('[name="firstName"]').fill('Tabitha');
+    await form.locator('[name="email"]').fill('tabitha.tabs@example.com');
+    await form.locator('[name="serviceType"]').selectOption({ index: 1 });
+    await form.getByRole('button', { name: /request my free quote/i }).click();
+    const line = page.locator('.outbox-bar__offline');
+    await expect(line).toContainText('Our server cannot be reached just now.');
+
+    // The other tab opens and sends what waits (the same device's outbox).
+    const other = await context.newPage();
+    await other.goto('/faq');
+    await expect.poll(() => server.storage.queries.quotes().filter((q) => q.email === 'tabitha.tabs@example.com').length, { timeout: 15_000 }).toBe(1);
+    // This tab heard it went: nothing waits, and the server answered, so no line says it cannot be reached.
+    await expect(page.getByRole('button', { name: /waiting to send/i })).toBeHidden();
+    await expect(line).toBeHidden();
+  });
 });
 
 test('the home page links to every town’s own page, without JavaScript too', async ({ browser, server }) => {
