@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const finder = resolve(import.meta.dirname, '../support/chromium.ts');
@@ -24,5 +26,28 @@ describe('the browser tests’ Chromium', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr).toMatch(/^Browser tests need Chromium: CHROME_PATH is \/no\/such\/chromium.*apt-get install chromium/);
+  });
+
+  it('says in one line when the browser is older than the tests know, and still uses it', () => {
+    const old = join(mkdtempSync(join(tmpdir(), 'old-chromium-')), 'chromium');
+    writeFileSync(old, '#!/bin/sh\necho "Chromium 150.0.7871.100 built on Debian GNU/Linux 12 (bookworm)"\n');
+    chmodSync(old, 0o755);
+
+    const result = run({ CHROME_PATH: old });
+
+    expect(result.status).toBe(0);
+    expect(result.stdout.trim()).toBe(old);
+    expect(result.stderr.trim()).toBe(`Browser tests: Chromium 150 at ${old} is older than 156; some offline tests may fail (apt-get update && apt-get install chromium).`);
+  });
+
+  it('says nothing of a browser that is new enough', () => {
+    const fresh = join(mkdtempSync(join(tmpdir(), 'new-chromium-')), 'chromium');
+    writeFileSync(fresh, '#!/bin/sh\necho "Chromium 156.0.8078.108 built on Debian GNU/Linux 12 (bookworm)"\n');
+    chmodSync(fresh, 0o755);
+
+    const result = run({ CHROME_PATH: fresh });
+
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe('');
   });
 });
