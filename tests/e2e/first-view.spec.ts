@@ -1,7 +1,7 @@
 import { BUSINESS } from '#domain/business.ts';
 import { clientRoutes } from '#domain/routes.ts';
 import type { Page } from '@playwright/test';
-import { expect, hydrated, reachedAtItsMiddle, smallTargets, test } from './fixtures.ts';
+import { expect, hydrated, reachedAtItsMiddle, smallTargets, test, whollyOnScreen } from './fixtures.ts';
 
 /** The widths of the issue, each with a screen height people use at that width. */
 const SCREENS = [
@@ -114,6 +114,45 @@ for (const width of [320, 360]) {
     });
   });
 }
+
+test.describe('the smallest phone, 320×568, offline, before the cookie question is answered', () => {
+  test.use({ viewport: { width: 320, height: 568 }, isMobile: true, hasTouch: true });
+
+  test('the chat opens with room to read and write: the question steps aside while it is open, and is back after', async ({ page, context }) => {
+    await page.goto('/');
+    await hydrated(page);
+    const banner = page.getByRole('region', { name: /cookie/i });
+    await expect(banner).toBeVisible();
+    const chat = page.getByRole('button', { name: 'Chat with us' });
+    // The panel's code comes with a first opening (a page offline without its service worker could not fetch it).
+    await chat.click();
+    const panel = page.getByRole('dialog', { name: /^Chat with/ });
+    await panel.getByRole('button', { name: 'Close chat' }).click();
+    await context.setOffline(true);
+    await expect(page.locator('.outbox-bar__offline')).toBeVisible();
+
+    await chat.click();
+    await expect(panel).toBeVisible();
+    await expect(banner).toBeHidden();
+    // The bars above and the button below leave it a panel worth the name: its header, some conversation and the box.
+    const box = (await panel.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(200);
+    for (const part of [panel.getByRole('button', { name: 'Close chat' }), panel.getByRole('textbox')]) {
+      await expect(part).toBeVisible();
+      expect(await whollyOnScreen(part)).toBe(true);
+      // Within the panel, not scrolled out of it (its header once sat above it, clipped away).
+      const at = (await part.boundingBox())!;
+      expect(at.y, 'its top, in the panel').toBeGreaterThanOrEqual(box.y);
+      expect(at.y + at.height, 'its bottom, in the panel').toBeLessThanOrEqual(box.y + box.height);
+    }
+    await page.screenshot({ path: test.info().outputPath('chat-320-offline.png') });
+
+    await panel.getByRole('button', { name: 'Close chat' }).click();
+    await expect(panel).toBeHidden();
+    await expect(banner).toBeVisible();
+    await expectChatButtonClear(page);
+  });
+});
 
 test.describe('a phone at 390×844, typing in the quote form', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });

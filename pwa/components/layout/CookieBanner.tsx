@@ -94,8 +94,10 @@ function publishHeight(element: HTMLElement | null): (() => void) | undefined {
   const padding = document.createElement('style');
   document.head.append(padding);
   const observer = new ResizeObserver(() => {
-    publishConsentLift(element.offsetHeight + 8);
-    padding.textContent = `html{scroll-padding-bottom:${Math.ceil(innerHeight - element.getBoundingClientRect().top) + 8}px}`;
+    // Stepped aside while the chat is open on a phone (cookie-banner.css): it lifts nothing and covers nothing.
+    const shown = element.offsetHeight > 0;
+    publishConsentLift(shown ? element.offsetHeight + 8 : null);
+    padding.textContent = shown ? `html{scroll-padding-bottom:${Math.ceil(innerHeight - element.getBoundingClientRect().top) + 8}px}` : '';
   });
   observer.observe(element);
   return () => {
