@@ -30,10 +30,18 @@ const RULES: Record<LimitName, { ip: Rule; account?: Rule }> = {
   gone: { ip: { points: 60, seconds: 15 * 60 } },
 };
 
+/**
+ * Wrong passwords typed to confirm an action in a signed-in session (My Account's changes), per session and for
+ * everyone, the admin too: a stolen session cookie must not try passwords freely. The admin is exempt from the other
+ * limits, so nobody can lock them out by failing to sign in as them; this limit only holds who holds that session.
+ */
+const CONFIRM: Rule = { points: 5, seconds: 15 * 60 };
+
 /** In-memory limiters (one process owns the database, so one process owns the counts too). */
 export class RateLimits {
   readonly #ip = new Map<LimitName, RateLimiterMemory>();
   readonly #account = new Map<LimitName, RateLimiterMemory>();
+  readonly #confirm: RateLimiterMemory;
   readonly #exempt: (ctx: Context) => boolean;
 
   /**
@@ -42,6 +50,7 @@ export class RateLimits {
    */
   constructor(scale = 1, exempt: (ctx: Context) => boolean = () => false) {
     this.#exempt = exempt;
+    this.#confirm = new RateLimiterMemory({ keyPrefix: 'session:confirm', points: Math.ceil(CONFIRM.points * scale), duration: CONFIRM.seconds });
     for (const [name, rule] of Object.entries(RULES) as Array<[LimitName, (typeof RULES)[LimitName]]>) {
       this.#ip.set(name, new RateLimiterMemory({ keyPrefix: `ip:${name}`, points: Math.ceil(rule.ip.points * scale), duration: rule.ip.seconds }));
       if (rule.account) {
@@ -73,6 +82,17 @@ export class RateLimits {
     if (!limiter || this.#exempt(ctx)) return;
     const res = await limiter.get(accountKey(ctx, account));
     if (res && res.consumedPoints >= limiter.points) throw tooManyRequests(res.msBeforeNext);
+  }
+
+  /** Refuses at once when the session has typed too many wrong passwords to confirm changes (CONFIRM), before the check. */
+  async checkSession(session: string): Promise<void> {
+    const res = await this.#confirm.get(session);
+    if (res && res.consumedPoints >= this.#confirm.points) throw tooManyRequests(res.msBeforeNext);
+  }
+
+  /** Counts one more wrong password typed in the session to confirm a change. */
+  async countSession(session: string): Promise<void> {
+    await consume(this.#confirm, session);
   }
 
   /** After a successful sign-in, the owner's failures are forgotten. */

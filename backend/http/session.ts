@@ -60,6 +60,11 @@ async function regenerateHolding(ctx: Context, data: Record<string, string>): Pr
   await session.regenerate();
 }
 
+/** The request's session's own id (the store's key), to count what it does; undefined with none. */
+export function sessionKey(ctx: Context): string | undefined {
+  return (ctx.session as { externalKey?: string } | null)?.externalKey;
+}
+
 /** How long the session a password change replaced still answers a repeat of that change (and nothing else). */
 export const REPLACED_SESSION_MS = 60 * 60 * 1000;
 

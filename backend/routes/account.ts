@@ -14,7 +14,7 @@ import { confirmationLink } from '../http/tokens.ts';
 import type { AppDeps } from '../deps.ts';
 import { authorize, isRepeat, runCommand } from '../http/command.ts';
 import { HttpError, notFound, ValidationError } from '../http/errors.ts';
-import { requireUser, resumeReplaced, signInAfterChange, signOut } from '../http/session.ts';
+import { requireUser, resumeReplaced, sessionKey, signInAfterChange, signOut } from '../http/session.ts';
 import { parseBody } from '../http/validate.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
 import { bookingFor } from './bookings.ts';
@@ -43,11 +43,15 @@ export function accountRoutes(deps: AppDeps): Router {
 
   /**
    * The account's password, typed again to confirm an action; a wrong one is 400 `password_incorrect` naming the
-   * field, and counts like a failed sign-in (so it cannot be used to guess one).
+   * field, and counts like a failed sign-in (so it cannot be used to guess one), and for the session, the admin's
+   * too (rate-limit.ts CONFIRM: a stolen cookie gets a handful of tries, not an unlimited run of them).
    */
   async function confirmPassword(ctx: Context, user: User, given: string, field: string, message: string): Promise<void> {
+    const session = sessionKey(ctx);
     await limits.checkAccount('login', ctx, user.email);
+    if (session) await limits.checkSession(session);
     if (await verifyPassword(user.passwordHash, given)) return;
+    if (session) await limits.countSession(session);
     await limits.countAccount('login', ctx, user.email);
     throw new HttpError(400, 'password_incorrect', message, { [field]: message });
   }

@@ -373,3 +373,35 @@ describe('POST /api/account/delete', () => {
     for (const personal of ['Bella', 'Dana', 'Deleter', email, '01784 123456', 'High Street', 'Two new double sockets', 'side door']) expect(text).not.toContain(personal);
   });
 });
+
+describe('wrong passwords typed in a signed-in session (RATE_LIMIT_SCALE=1)', () => {
+  let strict: TestServer;
+  beforeAll(async () => {
+    strict = await startServer({ env: { RATE_LIMIT_SCALE: '1' } });
+  });
+  afterAll(async () => {
+    await strict.close();
+  });
+
+  it('hold a session to five, the admin’s too (a stolen cookie cannot run through passwords); the admin is not locked out', async () => {
+    const stolen = new Client(strict.url);
+    expect((await stolen.loginAdmin()).status).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      expectError(await stolen.post('/api/account/password', { currentPassword: `guess-number-${i}`, newPassword: 'the-thiefs-passphrase' }), 400, 'password_incorrect');
+    }
+    const before = allEvents(strict).length;
+
+    // The sixth is refused before any check, even with the right password.
+    const sixth = await stolen.post('/api/account/password', { currentPassword: ADMIN.password, newPassword: 'the-thiefs-passphrase' });
+    expectError(sixth, 429, 'too_many_requests');
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
+    expectError(await stolen.post('/api/account/email', { email: 'thief@example.com', currentPassword: ADMIN.password }), 429, 'too_many_requests');
+    expect(allEvents(strict).length).toBe(before);
+
+    // The admin signs in and changes things as ever: the limit held that session only.
+    const office = new Client(strict.url);
+    expect((await office.loginAdmin()).status).toBe(200);
+    expectError(await office.post('/api/account/password', { currentPassword: 'a-slip-of-the-finger', newPassword: 'the-office-passphrase' }), 400, 'password_incorrect');
+    expect((await office.post('/api/account/password', { currentPassword: ADMIN.password, newPassword: 'the-office-passphrase' })).status).toBe(200);
+  });
+});
