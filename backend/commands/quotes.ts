@@ -9,7 +9,7 @@ import type { CreateBookingInput } from '#domain/schemas/booking.ts';
 import type { Attachment } from '#domain/schemas/fields.ts';
 import type { AnswerQuoteInput, ConvertQuoteInput, UpdateQuoteInput } from '#domain/schemas/quote.ts';
 import { customerQuote, type Quote } from '#data/queries.ts';
-import { quoteAnswered, quotePriceChanged, quoteReady } from '../mail/templates.ts';
+import { quoteAnswerReceived, quoteAnswered, quotePriceChanged, quoteReady } from '../mail/templates.ts';
 import { adminUrl, assertNoClash, customerAddress, portalFor, tellCustomer } from './bookings.ts';
 import type { Command, Uow } from './unit.ts';
 
@@ -69,8 +69,11 @@ export const answerQuote: Command<{ id: string; answer: 'approved' | 'rejected';
     () => uow.handle(stream, quoteDecider, { type: 'AnswerQuote', data: { answer, seen } }, { subject }),
     customerQuote,
   );
-  // The business hears of it (an approved one is work to book), once.
-  if (events.length > 0 && uow.settings.businessEmail) uow.mail.queue(quoteAnswered(uow.settings.businessEmail, quote, answer, adminUrl(uow, { tab: 'quotes', quote: quote.id })));
+  if (events.length === 0) return { id };
+  // The business hears of it (an approved one is work to book), once; the customer has their answer in writing.
+  if (uow.settings.businessEmail) uow.mail.queue(quoteAnswered(uow.settings.businessEmail, quote, answer, adminUrl(uow, { tab: 'quotes', quote: quote.id })));
+  const to = customerAddress(uow, quote);
+  if (to) uow.mail.queue(quoteAnswerReceived(to, quote, answer));
   return { id };
 };
 

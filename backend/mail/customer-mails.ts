@@ -191,3 +191,30 @@ export function quotePriceChanged(to: string, q: QuoteFacts, previousCost: strin
     `Or call us on ${BUSINESS.phone}.`,
   ]);
 }
+
+/**
+ * To the customer: their answer to a quote, in writing. An approval is the price agreed (what it was and what it
+ * includes, should anyone ask later) and what happens next; a decline, thanks and the way back.
+ */
+export function quoteAnswerReceived(to: string, q: QuoteFacts, answer: 'approved' | 'rejected'): OutgoingMail {
+  const service = serviceTypeLabel(q.serviceType);
+  const approved = answer === 'approved';
+  return compose(
+    'quote-answer-received',
+    to,
+    `${approved ? 'You approved' : 'You declined'} our quote for ${service} — ${BUSINESS.name}`,
+    `Hello ${q.firstName},`,
+    approved
+      ? [
+          `Thank you for approving our quote for ${service}. We will be in touch ${BUSINESS.replyPromise} to agree a date for the work.`,
+          ['Estimated cost', formatPounds(q.estimatedCost)],
+          ...scopeLines(q),
+          `If you did not approve it, or have a question, call us on ${BUSINESS.phone}.`,
+        ]
+      : [
+          `You declined our quote for ${service}. Thank you for letting us know.`,
+          ['Estimated cost', formatPounds(q.estimatedCost)],
+          `If you change your mind or would like to talk it over, call us on ${BUSINESS.phone}.`,
+        ],
+  );
+}

@@ -146,7 +146,10 @@ test('a quote asked for on a phone becomes a job, is talked about, moved, remind
   await myQuote.getByRole('button', { name: /^Approve/ }).click();
   await myQuote.getByRole('button', { name: 'Yes, approve £650.00' }).click();
   await expect(myQuote).toContainText('Approved');
-  const approved = mailTo(await nextMails(1), BUSINESS, 'Quote approved: Consumer Unit Upgrade — Priya Patel');
+  mails = await nextMails(2);
+  const approved = mailTo(mails, BUSINESS, 'Quote approved: Consumer Unit Upgrade — Priya Patel');
+  // The customer keeps the price agreed in writing.
+  expect(mailTo(mails, CUSTOMER, 'You approved our quote for Consumer Unit Upgrade').text).toContain('Estimated cost: £650.00');
 
   // 4. The electrician books it from that mail's link, for a summer day (British Summer Time).
   await go(tablet, linkAfter(approved, 'Book the work'));

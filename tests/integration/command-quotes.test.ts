@@ -94,7 +94,10 @@ describe('a customer answers a quoted price', () => {
     expect((await ada.post(`/api/quotes/${id}/approve`)).status).toBe(200);
     expectError(await ada.post(`/api/quotes/${id}/approve`), 409, 'quote_not_quoted');
     const mail = await mailSince(server, before);
-    expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'quote-answered', to: BUSINESS.email }]);
+    expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([
+      { kind: 'quote-answered', to: BUSINESS.email },
+      { kind: 'quote-answer-received', to: 'ada.answer@example.com' },
+    ]);
     expect(mail[0]!.text).toContain('A customer approved the price we quoted.');
     expect(mail[0]!.text).toContain('Name: Ada Answer');
     expect(mail[0]!.text).toContain('Phone: 01632 960555');
@@ -102,7 +105,7 @@ describe('a customer answers a quoted price', () => {
     expect(mail[0]!.text).toContain(`Book the work from the quote in the Admin Portal: ${server.url}/admin?tab=quotes&quote=${id}`);
   });
 
-  it('mails the business that a price was declined', async () => {
+  it('mails the business that a price was declined, and the customer their answer', async () => {
     const dev = new Client(server.url);
     expect((await dev.register('dev.decline@example.com', undefined, 'Dev', 'Decline')).status).toBe(201);
     await server.verifyEmail('dev.decline@example.com');
@@ -112,7 +115,7 @@ describe('a customer answers a quoted price', () => {
     const before = lastMailId(server);
     expect((await dev.post(`/api/quotes/${id}/decline`)).status).toBe(200);
     const mail = await mailSince(server, before);
-    expect(mail.map(({ kind }) => kind)).toEqual(['quote-answered']);
+    expect(mail.map(({ kind }) => kind)).toEqual(['quote-answered', 'quote-answer-received']);
     expect(mail[0]!.text).toContain('A customer declined the price we quoted.');
   });
 });

@@ -100,18 +100,18 @@ export function lastMailId(server: TestServer): number {
 }
 
 /** Mail queued after row `afterId`: kind from the table, recipient and text from the dev outbox files. */
-export async function mailSince(server: TestServer, afterId: number): Promise<Array<{ kind: string; to: string; text: string }>> {
+export async function mailSince(server: TestServer, afterId: number): Promise<Array<{ kind: string; to: string; subject: string; text: string }>> {
   await server.mailer.drain();
   const rows = server.storage.db.prepare('SELECT id, kind FROM mail_outbox WHERE id > ? ORDER BY id').all(afterId) as Array<{ id: number; kind: string }>;
   const dir = join(server.storageDir, 'mail-outbox');
-  const sent = new Map<number, { to: string; text: string }>();
+  const sent = new Map<number, { to: string; subject: string; text: string }>();
   if (existsSync(dir)) {
     for (const name of readdirSync(dir).filter((n) => n.endsWith('.json'))) {
-      const m = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { id: number; to: string; text: string };
+      const m = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { id: number; to: string; subject: string; text: string };
       sent.set(m.id, m);
     }
   }
-  return rows.map((r) => ({ kind: r.kind, to: sent.get(r.id)?.to ?? '?', text: sent.get(r.id)?.text ?? '' }));
+  return rows.map((r) => ({ kind: r.kind, to: sent.get(r.id)?.to ?? '?', subject: sent.get(r.id)?.subject ?? '', text: sent.get(r.id)?.text ?? '' }));
 }
 
 /** A request sent with `cookie` as it is, whatever the answer sets: the browser whose answer was lost. */

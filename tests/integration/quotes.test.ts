@@ -221,12 +221,29 @@ describe('PUT /api/quotes/{id}', () => {
     const beforeMail = lastMailId(server);
     expect((await customer.post(`/api/quotes/${quote.id}/approve`)).status).toBe(200);
 
-    const [mail] = await mailSince(server, beforeMail);
+    const [mail, receipt] = await mailSince(server, beforeMail);
     expect(mail!.kind).toBe('quote-answered');
     expect(mail!.text).toContain(`Address: ${quote.address}`);
     expect(mail!.text).toMatch(/^Preferred date: \w+ \d+ \w+ \d{4}$/m);
     expect(mail!.text).toContain('Sent by the SparkRight Electrical website.');
     expect(mail!.text).not.toContain('The SparkRight Electrical team');
+    // The customer has the price they agreed to in writing, and what comes next.
+    expect(receipt).toMatchObject({ kind: 'quote-answer-received', to: quote.email });
+    expect(receipt!.subject).toMatch(/^You approved our quote for /);
+    expect(receipt!.text).toContain('Estimated cost: £450.00');
+    expect(receipt!.text).toContain('We will be in touch within 24 hours to agree a date for the work.');
+  });
+
+  it('tells a customer who declined that it is noted, and how to think again', async () => {
+    const quote = await newQuote();
+    expect((await put(admin, quote.id, { quoteStatus: 'quoted', estimatedCost: '450' })).status).toBe(200);
+    const beforeMail = lastMailId(server);
+    expect((await customer.post(`/api/quotes/${quote.id}/decline`)).status).toBe(200);
+
+    const mail = await mailSince(server, beforeMail);
+    expect(mail.map((m) => m.kind)).toEqual(['quote-answered', 'quote-answer-received']);
+    expect(mail[1]!.subject).toMatch(/^You declined our quote for /);
+    expect(mail[1]!.text).toMatch(/If you change your mind or would like to talk it over, call us on \S/);
   });
 
   it('mails nothing for the same price written another way, or a new price once the customer answered', async () => {
@@ -239,7 +256,7 @@ describe('PUT /api/quotes/{id}', () => {
     const afterAnswer = lastMailId(server);
     expect((await put(admin, quote.id, { estimatedCost: '600' })).status).toBe(200);
 
-    expect((await mailSince(server, beforeMail)).map((m) => m.kind)).toEqual(['quote-answered']);
+    expect((await mailSince(server, beforeMail)).map((m) => m.kind)).toEqual(['quote-answered', 'quote-answer-received']);
     expect(await mailSince(server, afterAnswer)).toEqual([]);
   });
 });
