@@ -29,9 +29,7 @@ describe('the browser tests’ Chromium', () => {
   });
 
   it('says in one line when the browser is older than the tests know, and still uses it', () => {
-    const old = join(mkdtempSync(join(tmpdir(), 'old-chromium-')), 'chromium');
-    writeFileSync(old, '#!/bin/sh\necho "Chromium 150.0.7871.100 built on Debian GNU/Linux 12 (bookworm)"\n');
-    chmodSync(old, 0o755);
+    const old = browserPrinting('Chromium 150.0.7871.100 built on Debian GNU/Linux 12 (bookworm)');
 
     const result = run({ CHROME_PATH: old });
 
@@ -41,9 +39,7 @@ describe('the browser tests’ Chromium', () => {
   });
 
   it('says nothing of a browser that is new enough', () => {
-    const fresh = join(mkdtempSync(join(tmpdir(), 'new-chromium-')), 'chromium');
-    writeFileSync(fresh, '#!/bin/sh\necho "Chromium 156.0.8078.108 built on Debian GNU/Linux 12 (bookworm)"\n');
-    chmodSync(fresh, 0o755);
+    const fresh = browserPrinting('Chromium 156.0.8078.108 built on Debian GNU/Linux 12 (bookworm)');
 
     const result = run({ CHROME_PATH: fresh });
 
@@ -51,3 +47,11 @@ describe('the browser tests’ Chromium', () => {
     expect(result.stderr).toBe('');
   });
 });
+
+/** A stand-in browser binary that prints `version`, as `chromium --version` does. */
+function browserPrinting(version: string): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'fake-chromium-')), 'chromium');
+  writeFileSync(path, `#!/bin/sh\necho "${version}"\n`);
+  chmodSync(path, 0o755);
+  return path;
+}
