@@ -210,8 +210,17 @@ test.describe('nothing unfinished ships', () => {
 async function expectChatButtonClear(page: Page): Promise<void> {
   const chat = page.getByRole('button', { name: 'Chat with us' });
   await expect(chat).toBeVisible();
-  // The button may be moving (it rides above the cookie banner): measure once it has settled.
-  await expect.poll(async () => JSON.stringify(await chat.boundingBox())).toBe(JSON.stringify(await chat.boundingBox()));
+  // The button may be moving (it rides above the cookie banner, which may come just now): measure once two looks in a
+  // row find it in the same place. (Compared with where it was at first, a button lifted meanwhile never "settled".)
+  let last = '';
+  await expect
+    .poll(async () => {
+      const now = JSON.stringify(await chat.boundingBox());
+      const settled = now === last;
+      last = now;
+      return settled;
+    })
+    .toBe(true);
   const report = await chat.evaluate((button) => {
     const box = button.getBoundingClientRect();
     const cx = box.left + box.width / 2;
