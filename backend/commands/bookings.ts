@@ -92,8 +92,7 @@ export const requestBookingOrQuote: Command<CreateBookingInput, RequestResult> =
     const to = customerAddress(uow, { email: input.email || null, userId });
     // The words typed (address, details) go back only to an account's own proven address: repeated to any address a
     // visitor types, they would make the receipt a relay for someone else's text, sent from the business's domain.
-    const proven = customerAccount(uow, { userId })?.emailVerified === true;
-    if (to) uow.mail.queue(requestReceived(to, summary, proven));
+    if (to) uow.mail.queue(requestReceived(to, summary, provenAccount(uow, { userId })));
   }
   // The business hears of what customers and visitors ask, not of the jobs it books itself.
   if (uow.settings.businessEmail && role !== 'admin') uow.mail.queue(newRequest(uow.settings.businessEmail, summary, adminUrl(uow, result.kind === 'quote' ? { tab: 'quotes', quote: result.id } : { tab: 'bookings', job: result.id })));
@@ -220,6 +219,11 @@ export function customerAddress(uow: Uow, record: { email: string | null; userId
   return to && to !== ERASED ? to : null;
 }
 
+/** Whether a record was made by a customer's account whose address is proven: the words typed may go back to it. */
+function provenAccount(uow: Uow, record: { userId: string | null }): boolean {
+  return customerAccount(uow, record)?.emailVerified === true;
+}
+
 /** The customer's account that made a record: none for a visitor's, or the admin's (a booking taken on the phone). */
 function customerAccount(uow: Uow, record: { userId: string | null }) {
   const account = record.userId === null ? undefined : uow.queries.user(record.userId);
@@ -289,7 +293,7 @@ export const cancelBookingRequest: Command<{ id: string }, { id: string }> = (uo
   if (events.length === 0 || !booking) return { id };
   if (uow.settings.businessEmail) uow.mail.queue(requestCancelled(uow.settings.businessEmail, booking, adminUrl(uow, { tab: 'bookings', job: booking.id })));
   const to = customerAddress(uow, booking);
-  if (to) uow.mail.queue(requestWithdrawn(to, booking));
+  if (to) uow.mail.queue(requestWithdrawn(to, booking, provenAccount(uow, booking)));
   return { id };
 };
 
@@ -309,7 +313,7 @@ export const moveBookingRequest: Command<RequestDatesInput & { id: string }, { i
   if (events.length === 0 || !booking || !was) return { id };
   if (uow.settings.businessEmail) uow.mail.queue(requestMoved(uow.settings.businessEmail, booking, was, adminUrl(uow, { tab: 'bookings', job: booking.id })));
   const to = customerAddress(uow, booking);
-  if (to) uow.mail.queue(requestMovedByYou(to, booking, was, portalFor(uow, to)));
+  if (to) uow.mail.queue(requestMovedByYou(to, booking, was, portalFor(uow, to), provenAccount(uow, booking)));
   return { id };
 };
 

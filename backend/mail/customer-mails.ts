@@ -128,28 +128,29 @@ export function bookingCancelled(to: string, b: BookingNewsFacts): OutgoingMail 
 
 /**
  * To the customer: they withdrew their own booking request in their portal (the business hears of it too). A record
- * of what they did, and a way back if it was not them, or a slip.
+ * of what they did, and a way back if it was not them, or a slip. The address they typed only to an account's own
+ * proven address (`echoText`), as in the receipt: nobody else's business sends it on otherwise.
  */
-export function requestWithdrawn(to: string, b: BookingNewsFacts): OutgoingMail {
+export function requestWithdrawn(to: string, b: BookingNewsFacts, echoText: boolean): OutgoingMail {
   const service = serviceTypeLabel(b.serviceType);
   return compose('request-withdrawn', to, `Your booking request is cancelled: ${service} — ${BUSINESS.name}`, `Hello ${b.firstName},`, [
     `As you asked in your customer portal, we have cancelled your booking request for ${service}.`,
-    ...jobLines(b),
+    ...jobLines(echoText ? b : { ...b, address: null }),
     `If you did not cancel it, or would like to book again, call us on ${BUSINESS.phone}.`,
   ]);
 }
 
 /**
  * To the customer: they moved their own booking request to other days or hours in their portal. It still waits for
- * the business to confirm it, which the next mail will say.
+ * the business to confirm it, which the next mail will say. The address as in requestWithdrawn.
  */
-export function requestMovedByYou(to: string, b: BookingNewsFacts, was: BookingNewsFacts, portal: { url: string; hasAccount: boolean }): OutgoingMail {
+export function requestMovedByYou(to: string, b: BookingNewsFacts, was: BookingNewsFacts, portal: { url: string; hasAccount: boolean }, echoText: boolean): OutgoingMail {
   const service = serviceTypeLabel(b.serviceType);
   return compose('request-moved-by-you', to, `New dates for your booking request: ${service} — ${BUSINESS.name}`, `Hello ${b.firstName},`, [
     `You changed the dates of your booking request for ${service}. We will write again once we have confirmed it.`,
     ['New dates', scheduleWords(b)],
     ['Previously', scheduleWords(was)],
-    ...(b.address ? [['Where', b.address] as MailLine] : []),
+    ...(echoText && b.address ? [['Where', b.address] as MailLine] : []),
     ['Reference', bookingReference(b.id)],
     followLine(portal, to),
     `If you did not change them, call us on ${BUSINESS.phone}.`,

@@ -531,6 +531,8 @@ describe('POST /api/bookings/{id}/cancel', () => {
     expect(mail[1]!.text).toContain('As you asked in your customer portal, we have cancelled your booking request for');
     expect(mail[1]!.text).toContain(`Reference: ${bookingReference(booking.id)}`);
     expect(mail[1]!.text).toMatch(/If you did not cancel it, or would like to book again, call us on \S/);
+    // Her address is not proven: what she typed is not sent back to it (anyone can sign up with anyone's address).
+    expect(mail[1]!.text).not.toContain('Where:');
 
     // Asked again (a retry, a second device): the same answer, nothing more appended or mailed.
     const again = await owner.post(`/api/bookings/${booking.id}/cancel`, {});
@@ -585,6 +587,24 @@ describe('POST /api/bookings/{id}/dates', () => {
     expect((await owner.post(`/api/bookings/${booking.id}/dates`, { startDate: day, finishDate: day, startTime: '13:00', finishTime: '16:00' })).status).toBe(200);
     expect(bookingEventsAfter(before, booking.id)).toHaveLength(1);
     expect(await mailSince(server, mailBefore)).toHaveLength(2);
+  });
+
+  it('tells a customer whose address is proven where, as well as when', async () => {
+    const proven = new Client(server.url);
+    expect((await proven.register('pat.proven@example.com', undefined, 'Pat', 'Proven')).status).toBe(201);
+    await server.verifyEmail('pat.proven@example.com');
+    const asked = await proven.post('/api/bookings', bookingForm('pat.proven@example.com', { startDate: freshDay(), finishDate: freshDay() }));
+    expect(asked.status).toBe(201);
+    const booking = asked.data.booking;
+    const mailBefore = lastMailId(server);
+
+    const day = freshDay();
+    expect((await proven.post(`/api/bookings/${booking.id}/dates`, { startDate: day, finishDate: day })).status).toBe(200);
+    expect((await proven.post(`/api/bookings/${booking.id}/cancel`, {})).status).toBe(200);
+
+    const mail = (await mailSince(server, mailBefore)).filter((m) => m.to === 'pat.proven@example.com');
+    expect(mail.map((m) => m.kind)).toEqual(['request-moved-by-you', 'request-withdrawn']);
+    for (const m of mail) expect(m.text).toContain(`Where: ${booking.address}`);
   });
 
   it('refuses bad days naming the fields, a confirmed job (409), the admin and other customers, and writes nothing', async () => {
