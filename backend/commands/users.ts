@@ -30,9 +30,18 @@ export const registerOrNotifyOwner: Command<NewUser & { verification: Verificati
     expectedVersion: 0,
     subject: personSubject(user.email, stream),
   });
-  uow.mail.queue(verifyEmailMail(user.email, { firstName: user.firstName, link: verification.link }));
+  uow.mail.queue(verifyEmailMail(user.email, { firstName: user.firstName, link: linkToWaitingQuotes(uow, user.email, verification.link) }));
   return { userId, existing: false };
 };
+
+/**
+ * A confirmation link that opens My Quotes once confirmed when a priced quote under the address waits for its answer:
+ * who signs up from a quote's mail is after that quote, which shows only once the address is proven.
+ */
+function linkToWaitingQuotes(uow: Uow, email: string, link: string): string {
+  const waiting = uow.queries.quotesForCustomer(email, null).some((quote) => quote.quoteStatus === 'quoted');
+  return waiting ? `${link}&tab=quotes` : link;
+}
 
 /**
  * The admin bootstrap (`npm run create-admin`, ADMIN_EMAIL on start): creates the admin, or gives an existing
@@ -61,7 +70,7 @@ export const requestVerification: Command<{ userId: string; verification: Verifi
   if (!user || user.emailVerified) return { sent: false };
   const stream = streamId.user(userId);
   const { events } = uow.handle(stream, userDecider, verificationRequest(uow, verification), { subject: personSubject(user.email, stream) });
-  if (events.length > 0) uow.mail.queue(verifyEmailMail(user.email, { firstName: user.firstName, link: verification.link }));
+  if (events.length > 0) uow.mail.queue(verifyEmailMail(user.email, { firstName: user.firstName, link: linkToWaitingQuotes(uow, user.email, verification.link) }));
   return { sent: events.length > 0 };
 };
 

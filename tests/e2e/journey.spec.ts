@@ -135,12 +135,13 @@ test('a quote asked for on a phone becomes a job, is talked about, moved, remind
   await phone.locator('#signup-confirmPassword').fill(PASSWORD);
   await phone.getByRole('button', { name: 'Create account' }).click();
   await expect(phone).toHaveURL(/\/customer-portal\?tab=quotes$/);
-  // The quote waits for the address to be proved: the mailed link does that.
+  // The quote waits for the address to be proved, and My Quotes says so; the mailed link does that, and leads back.
+  await expect(phone.getByText('Quotes sent under your email address show here once you have confirmed it')).toBeVisible();
   const verify = mailTo(await nextMails(1), CUSTOMER, 'Confirm your email address');
   await go(phone, linkAfter(verify, ''));
   await expect(phone.getByText('Your email address is confirmed.')).toBeVisible();
   await phone.getByRole('link', { name: 'Go to your portal' }).click();
-  await phone.getByRole('tab', { name: 'My Quotes' }).click();
+  await expect(phone.getByRole('tab', { name: 'My Quotes' })).toHaveAttribute('aria-selected', 'true');
   const myQuote = phone.getByRole('listitem').filter({ hasText: 'Old fuse box' });
   await expect(myQuote).toContainText('£650.00');
   await myQuote.getByRole('button', { name: /^Approve/ }).click();

@@ -205,6 +205,18 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     expect(data.bookings.map((b) => b.description)).toEqual(['Whole house']);
   });
 
+  test('a very long surname, saved on a phone, wraps: the page stays the phone’s width', async ({ page, server }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signedInCustomer(page, server, 'wolfe.long@example.com');
+    await page.getByRole('tab', { name: 'My Account' }).click();
+    const form = page.getByRole('form', { name: 'My name' });
+    const surname = 'Wolfeschlegelsteinhausenbergerdorffwelchevoralternwarengewissenhaft';
+    await form.getByLabel(/^Last name/).fill(surname);
+    await form.getByRole('button', { name: 'Save my name' }).click();
+    await expect(form.getByRole('status')).toContainText(surname);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
   test('My name changes the account’s name: the heading, a new booking’s form and a reload show it; an empty one is refused', async ({ page, server }) => {
     const { id } = await signedInCustomer(page, server, 'nell.name@example.com');
     await page.getByRole('tab', { name: 'My Account' }).click();

@@ -37,8 +37,8 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await expect(page.locator('#booking-startTime')).toHaveValue('09:00');
     await expect(page.locator('#booking-finishTime')).toHaveValue('17:00');
     const day = dayAhead(20);
-    await page.getByLabel(/^Phone/).fill('01632 960777');
-    await page.getByLabel(/^Address of the work/).fill('7 Garden Row, Staines TW18 4AA');
+    await page.locator('#booking-phone').fill('01632 960777');
+    await page.locator('#booking-address').fill('7 Garden Row, Staines TW18 4AA');
     await bookWith(page, { serviceType: 'lighting_installation', startDate: day, finishDate: dayAhead(21), description: 'Garden lights on the patio' }, [
       { name: 'patio.png', mimeType: 'image/png', buffer: png().bytes },
       { name: 'plan.pdf', mimeType: 'application/pdf', buffer: PDF },
@@ -50,8 +50,8 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await expect(page.locator('#booking-startTime')).toHaveValue('09:00');
     for (const reloaded of [false, true]) {
       if (reloaded) await page.reload();
-      await expect(page.getByLabel(/^Phone/), reloaded ? 'after a reload' : 'after sending').toHaveValue('01632 960777');
-      await expect(page.getByLabel(/^Address of the work/)).toHaveValue('7 Garden Row, Staines TW18 4AA');
+      await expect(page.locator('#booking-phone'), reloaded ? 'after a reload' : 'after sending').toHaveValue('01632 960777');
+      await expect(page.locator('#booking-address')).toHaveValue('7 Garden Row, Staines TW18 4AA');
     }
     await expect(page.getByRole('list', { name: 'Files to send' })).toHaveCount(0);
 
@@ -475,13 +475,22 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await expect(quick.getByLabel(/^Service type/)).toBeFocused();
     await quick.getByLabel(/^Service type/).selectOption('electrical_repair');
     await quick.getByLabel(/What needs doing/).fill('A socket sparks');
+    // Where to go and whom to ring: a first booking has neither to offer, so the customer types them.
+    await quick.getByLabel(/^Address of the work/).fill('12 Quick Lane, Staines');
+    await quick.getByLabel(/^Phone/).fill('01632 960777');
     await quick.getByRole('button', { name: /^Book / }).click();
     await expectToast(page, 'Booking Submitted');
     // The form goes once booked: the focus goes to what became of the booking, under the calendar, not to the body.
     await expect(page.getByText(/Booking submitted\. You can follow it under My Bookings/).filter({ visible: true })).toBeFocused();
     await expect
-      .poll(() => server.storage.queries.bookingsForCustomer(email, null).map((b) => [b.startDate, b.finishDate, b.startTime, b.finishTime, b.serviceType]))
-      .toEqual([[day, day, '09:00', '17:00', 'electrical_repair']]);
+      .poll(() => server.storage.queries.bookingsForCustomer(email, null).map((b) => [b.startDate, b.finishDate, b.startTime, b.finishTime, b.serviceType, b.address, b.phone]))
+      .toEqual([[day, day, '09:00', '17:00', 'electrical_repair', '12 Quick Lane, Staines', '01632 960777']]);
+    // The next day picked offers them again, as New Booking does.
+    await calendar.locator(`button[data-day="${day}"]`).click();
+    await expect(quick.getByLabel(/^Address of the work/)).toHaveValue('12 Quick Lane, Staines');
+    await expect(quick.getByLabel(/^Phone/)).toHaveValue('01632 960777');
+    await quick.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('quick-booking.png') });
     // From the top of the page: where the form's answer leaves it scrolled, the sticky header covers part of the
     // calendar, and axe counts a day under it as a target too small to tap (it is whole once scrolled to).
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));

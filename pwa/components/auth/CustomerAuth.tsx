@@ -55,7 +55,9 @@ export function CustomerAuth({
     void navigate({ to: '/customer-auth', search: { ...place, ...(email ? { email } : {}), ...(next === 'signin' ? {} : { mode: next }) }, replace: true });
     requestAnimationFrame(() => heading.current?.focus());
   };
-  const verified = useCallback(() => void navigate({ to: '/customer-auth', search: {}, replace: true }), [navigate]);
+  // The token leaves the address bar; where the link said to go next (a mail about a quote: My Quotes) stays.
+  const [linkPlace] = useState(place);
+  const verified = useCallback(() => void navigate({ to: '/customer-auth', search: linkPlace, replace: true }), [navigate, linkPlace]);
   // Signed in already (the link opened in the browser they use): the outcome alone, no sign-in form under it. The
   // same tree either way: the confirmation must not mount twice (the user is known only after hydration).
   const user = useCurrentUser();

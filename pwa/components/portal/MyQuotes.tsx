@@ -40,7 +40,11 @@ export function MyQuotes({ user }: { user: UserView }) {
           <p>
             <strong>No quotes yet</strong>
           </p>
-          <p>Ask for a free quote on our home page: it appears here at once, and shows our price when we have priced it.</p>
+          {user.emailVerified ? (
+            <p>Ask for a free quote on our home page: it appears here at once, and shows our price when we have priced it.</p>
+          ) : (
+            <p>Quotes sent under your email address show here once you have confirmed it, with the link we emailed you.</p>
+          )}
         </div>
       ) : (
         <ul className="portal-list" aria-label="Your quotes">

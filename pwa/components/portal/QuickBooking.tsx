@@ -9,14 +9,16 @@ import { bookingCommand, sendBooking } from './booking-command.ts';
 import { ServiceTypeField } from './ServiceTypeField.tsx';
 import { addDays, formatDay, today } from './format.ts';
 import { MonthCalendar } from './MonthCalendar.tsx';
+import { useBookings } from '../../offline/use-mirror.ts';
 
-const FIELDS = ['serviceType', 'description', 'startDate', 'finishDate'] as const;
+const FIELDS = ['serviceType', 'description', 'phone', 'address', 'startDate', 'finishDate'] as const;
 const loadSchema = async (): Promise<FormSchema> => (await import('./booking-schema.ts')).portalBookingSchema;
 
 /**
  * The quick-booking panel (seed point 2): pick a day on the calendar, say what the job is, and book it for that
- * day (start and finish both that day, yyyy-MM-dd, 09:00–17:00), with the account's name and email. Choosing
- * a day moves focus to the short form for it.
+ * day (start and finish both that day, yyyy-MM-dd, 09:00–17:00), with the account's name and email, and the phone and
+ * address of the customer's last booking unless changed here (a job booked without them reached the business with
+ * neither: nobody knew where to go). Choosing a day moves focus to the short form for it.
  */
 export function QuickBooking({ user }: { user: UserView }) {
   const [day, setDay] = useState<string | null>(null);
@@ -38,6 +40,8 @@ export function QuickBooking({ user }: { user: UserView }) {
         email: user.email,
         serviceType: values.serviceType,
         description: values.description,
+        phone: values.phone,
+        address: values.address,
         startDate: values.startDate,
         finishDate: values.startDate,
         startTime: DEFAULT_START_TIME,
@@ -53,6 +57,10 @@ export function QuickBooking({ user }: { user: UserView }) {
     [user],
   );
   const { errors, status, sending, formProps } = useForm({ fields: FIELDS, loadSchema, onValid });
+  // As New Booking does: the latest booking's phone and address, once the device's copy has been read.
+  const bookings = useBookings(user.id);
+  const latest = bookings?.find((booking) => booking.phone || booking.address);
+  const known = bookings === undefined ? 'reading' : 'read';
   const choose = (picked: string) => {
     setDay(picked);
     setBooked(null);
@@ -81,6 +89,12 @@ export function QuickBooking({ user }: { user: UserView }) {
         <ServiceTypeField form="quick" error={errors.serviceType ?? errors.startDate} selectRef={service} />
         <Field form="quick" name="description" label="What needs doing?" error={errors.description} optional>
           {(p) => <textarea {...p} rows={3} maxLength={LIMITS.description} />}
+        </Field>
+        <Field form="quick" name="address" label="Address of the work" error={errors.address}>
+          {(p) => <input {...p} key={known} type="text" autoComplete="street-address" maxLength={LIMITS.address} defaultValue={latest?.address ?? ''} />}
+        </Field>
+        <Field form="quick" name="phone" label="Phone" error={errors.phone}>
+          {(p) => <input {...p} key={known} type="tel" autoComplete="tel" inputMode="tel" maxLength={LIMITS.phone} defaultValue={latest?.phone ?? ''} />}
         </Field>
         <SubmitRow label={day ? `Book ${formatDay(day)}` : 'Book this day'} sending={sending} status={status} />
       </form>
