@@ -1,8 +1,10 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FormEvent, RefObject } from 'react';
 import { fieldErrors, focusFirstError } from './form-errors.ts';
 import type { Issues } from './form-errors.ts';
 import { warmToaster } from './toast.ts';
+import { onOutboxEvent } from '../offline/signals.ts';
+import { notAcceptedWords } from './sentence.ts';
 
 /** The part of a zod schema a form needs; the schema module itself is loaded lazily (it brings zod). */
 export type FormSchema = {
@@ -11,11 +13,16 @@ export type FormSchema = {
 
 /** What submitting came to, as the form shows it under its button. */
 export type FormOutcome<F extends string> =
-  | { readonly kind: 'sent' | 'saved'; readonly message: string }
+  | { readonly kind: 'sent'; readonly message: string }
+  /** Kept on the device: `item`, its outbox id, lets the line under the button say when it went (or was refused). */
+  | { readonly kind: 'saved'; readonly message: string; readonly item?: string }
   | { readonly kind: 'invalid'; readonly fields: Partial<Record<F, string>> }
   | { readonly kind: 'failed'; readonly message: string };
 
-export type FormStatus = { kind: 'idle' | 'sending' | 'sent' | 'saved' | 'invalid' | 'failed'; text: string };
+export type FormStatus = { kind: 'idle' | 'sending' | 'sent' | 'saved' | 'invalid' | 'failed'; text: string; item?: string | undefined };
+
+/** The line under the button once what the form kept on the device has gone (the toast says the same to the page). */
+export const SENT_LATER = 'Sent: we have it now.';
 
 type Options<F extends string> = {
   fields: readonly F[];
@@ -41,6 +48,17 @@ export function useForm<F extends string>({ fields, loadSchema, onValid, keep = 
   const busy = useRef(false);
   const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
   const [status, setStatus] = useState<FormStatus>({ kind: 'idle', text: '' });
+
+  // What the form kept on the device goes later, from this page or another sender: its line then says so, instead of
+  // "Saved — we'll send it…" for as long as the page stays open.
+  const item = status.kind === 'saved' ? status.item : undefined;
+  useEffect(() => {
+    if (!item) return undefined;
+    return onOutboxEvent((event) => {
+      if (event.type === 'sent' && event.items.some((sent) => sent.id === item)) setStatus({ kind: 'sent', text: SENT_LATER });
+      else if (event.type === 'refused' && event.id === item) setStatus({ kind: 'failed', text: `Not accepted. ${notAcceptedWords(event.label, event.message)}` });
+    });
+  }, [item]);
 
   const schema = useCallback(async (): Promise<FormSchema> => {
     schemaRef.current ??= await loadSchema();
@@ -121,7 +139,7 @@ export function useForm<F extends string>({ fields, loadSchema, onValid, keep = 
         if (outcome.kind === 'failed') return setStatus({ kind: 'failed', text: outcome.message });
         attempted.current = false;
         if (!keep) form.reset();
-        setStatus({ kind: outcome.kind, text: outcome.message });
+        setStatus({ kind: outcome.kind, text: outcome.message, item: outcome.kind === 'saved' ? outcome.item : undefined });
       } finally {
         busy.current = false;
       }

@@ -53,7 +53,8 @@ export async function queueForm<F extends string>({ kind, path, label, values, f
   const data = new FormData(form);
   const body = data.has(HONEYPOT_FIELD) ? { ...values, [HONEYPOT_FIELD]: String(data.get(HONEYPOT_FIELD)) } : values;
   const { submit } = await import('../offline/submit.ts');
-  const outcome = await submit({ id: newCommandId(), kind, values, label, method: 'POST', path, body, record: null, owner: null });
+  const id = newCommandId();
+  const outcome = await submit({ id, kind, values, label, method: 'POST', path, body, record: null, owner: null });
   switch (outcome.kind) {
     case 'sent':
       void toast.success(success.title, success.description);
@@ -61,7 +62,7 @@ export async function queueForm<F extends string>({ kind, path, label, values, f
       return { kind: 'sent', message: `Thank you, that is on its way. ${success.description}` };
     case 'queued':
       toastSaved(outcome);
-      return { kind: 'saved', message: savedMessage(outcome) };
+      return { kind: 'saved', message: savedMessage(outcome), item: id };
     case 'refused':
       if (outcome.status === 400 && Object.keys(outcome.fields).length > 0) return { kind: 'invalid', fields: outcome.fields as Partial<Record<F, string>> };
       void toast.error('Error', outcome.message);

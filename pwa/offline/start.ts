@@ -1,4 +1,5 @@
 import { navigateTo } from '../islands/links.ts';
+import { notAcceptedWords } from '../lib/sentence.ts';
 import { toast } from '../lib/toast.ts';
 import { currentCounts } from './page-state.ts';
 import type { DrainResult } from './sender.ts';
@@ -45,7 +46,7 @@ export function startOutbox(): () => void {
     if (event.type === 'changed') void import('./outbox.ts').then((outbox) => outbox.recount());
     else if (event.type === 'sent') sent.add(event.items.filter((item) => !wasAnswered(item.id)));
     else if (event.type === 'refused' && !wasAnswered(event.id))
-      void toast.error('Not accepted', `${event.label}: ${asSentence(event.message)} Open “Waiting to send” to edit or discard it.`);
+      void toast.error('Not accepted', notAcceptedWords(event.label, event.message));
     else if (event.type === 'sign-in-needed') askToSignIn();
     else if (event.type === 'dropped') toldDropped(event.count, event.accounts);
   });
@@ -100,11 +101,6 @@ function toldDropped(count: number, accounts: readonly string[]): void {
  * The server's message ends with a full stop before the toast's own sentence follows it: its "Please check the
  * highlighted fields" ran on into "Open “Waiting to send”…" as one sentence.
  */
-function asSentence(message: string): string {
-  const text = message.trim();
-  return /[.!?…]$/.test(text) ? text : `${text}.`;
-}
-
 /** One toast for what went through together (gatherSent): the item's own words for one, a count for several. */
 function toastSent(items: readonly SentItem[]): void {
   if (items.length === 1) void toast.success('Sent', `${items[0]!.label}: it has reached us.`);

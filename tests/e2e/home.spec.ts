@@ -113,11 +113,12 @@ test.describe('the quote form', () => {
     await expect(page.getByText(/offline|back online/i)).toHaveCount(0);
     await page.screenshot({ path: test.info().outputPath('phone-unreachable-quote.png') });
 
-    // The server is back: the next try (seconds away) sends it, and the line goes.
+    // The server is back: the next try (seconds away) sends it, the line goes, and the form's own line says it went.
     await page.unroute('**/api/**');
     await expect.poll(() => server.storage.queries.quotes().filter((q) => q.email === 'ursula.unreached@example.com').length, { timeout: 15_000 }).toBe(1);
     await expect(page.getByRole('button', { name: /waiting to send/i })).toBeHidden();
     await expect(line).toBeHidden();
+    await expect(form.getByRole('status')).toHaveText('Sent: we have it now.');
   });
 
   test('what another tab sends proves the server is back: this tab’s line that it cannot be reached goes too', async ({ page, context, server }) => {
@@ -137,9 +138,11 @@ test.describe('the quote form', () => {
     const other = await context.newPage();
     await other.goto('/faq');
     await expect.poll(() => server.storage.queries.quotes().filter((q) => q.email === 'tabitha.tabs@example.com').length, { timeout: 15_000 }).toBe(1);
-    // This tab heard it went: nothing waits, and the server answered, so no line says it cannot be reached.
+    // This tab heard it went: nothing waits, and the server answered, so no line says it cannot be reached; the
+    // form's own line says it went.
     await expect(page.getByRole('button', { name: /waiting to send/i })).toBeHidden();
     await expect(line).toBeHidden();
+    await expect(form.getByRole('status')).toHaveText('Sent: we have it now.');
   });
 });
 

@@ -48,7 +48,7 @@ export async function sendBooking<F extends string>(command: Command): Promise<F
       return { kind: 'sent', message: 'Booking submitted. You can follow it under My Bookings.' };
     case 'queued':
       toastSaved(outcome);
-      return { kind: 'saved', message: `${savedMessage(outcome)} It shows in My Bookings as waiting to send.` };
+      return { kind: 'saved', message: `${savedMessage(outcome)} It shows in My Bookings as waiting to send.`, item: command.id };
     case 'refused': {
       const message = outcome.message || 'Failed to create booking';
       // 413 and 415 come from the upload of a file (the booking itself is JSON): the seed's 'Upload Failed'.
