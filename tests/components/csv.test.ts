@@ -105,6 +105,17 @@ describe('the CSV export', () => {
     expect(rows.map((cell) => cell('Source'))).toEqual(['Added by you', 'Added by you', 'From a quote', 'Customer portal', 'Website']);
   });
 
+  it('puts in Today’s the day’s plan as the calendar shows it: no cancelled job, the earliest start first', () => {
+    const today = '2026-12-03';
+    const jobs = [
+      job({ firstName: 'Afternoon', startTime: '14:00', status: 'confirmed' }),
+      job({ firstName: 'Called off', startTime: '08:00', status: 'cancelled' }),
+      job({ firstName: 'Morning', startTime: '09:00', status: 'pending' }),
+      job({ firstName: 'Tomorrow', startDate: '2026-12-04', finishDate: '2026-12-04' }),
+    ];
+    expect(bookingsFor('today', jobs, today).map((b) => b.firstName)).toEqual(['Morning', 'Afternoon']);
+  });
+
   it('counts as upcoming every job not cancelled whose last day is today or later: today’s, and one running until tomorrow', () => {
     const today = '2026-12-03';
     const jobs = [

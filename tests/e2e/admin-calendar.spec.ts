@@ -86,6 +86,10 @@ test('every export is a CSV a spreadsheet reads right: £ and accents, formulas 
 });
 
 test('a day’s panel lists its jobs, each to call, drive to and chat about, and Add Job books one on that date', async ({ page }) => {
+  // A job called off that day is not part of the day's plan: not counted on the month, not listed in the panel.
+  const admin = await adminClient(own.server);
+  const off = await admin.post('/api/bookings', { serviceType: 'rewiring', isManualBooking: true, firstName: 'Carl', lastName: 'Calledoff', startDate: ukDay(3), finishDate: ukDay(3), status: 'cancelled', allowOverlap: true });
+  expect(off.status).toBe(201);
   // A tablet held upright: the day's panel is below the month, off the first screen.
   await page.setViewportSize({ width: 820, height: 1180 });
   await signIn(page, own.server.url);
@@ -102,6 +106,7 @@ test('a day’s panel lists its jobs, each to call, drive to and chat about, and
   await scrollStopped(page);
   expect(await whollyOnScreen(panel.getByRole('heading'))).toBe(true);
   await expect(panel).toContainText('Zoë Brontë');
+  await expect(panel).not.toContainText('Calledoff');
   // Her number a tap away; she gave no address, so there is nowhere to drive to.
   await expect(panel.getByRole('link', { name: 'Call Zoë Brontë' })).toHaveAttribute('href', 'tel:+441632960123');
   await expect(panel.getByRole('link', { name: /^Map/ })).toHaveCount(0);

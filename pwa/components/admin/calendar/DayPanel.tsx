@@ -11,7 +11,7 @@ import { customerReadsChat } from '../chat/reach.ts';
 import { useAdmin } from '../context.ts';
 import { dayLabel } from '../format.ts';
 import type { AdminSearch } from '../search.ts';
-import { onDay } from './month.ts';
+import { jobsOn } from './month.ts';
 
 /**
  * The chosen day (seed point 2): its jobs, each with a call to the customer and directions to the address (the day
@@ -25,7 +25,7 @@ export function DayPanel({ day, bookings, onAdd, go, focus }: { day: string; boo
   useEffect(() => {
     if (focus) (focus === 'add' ? add : heading).current?.focus();
   }, [day, focus]);
-  const jobs = bookings.filter((job) => onDay(job, day)).sort((a, b) => (a.startTime ?? '').localeCompare(b.startTime ?? ''));
+  const jobs = jobsOn(bookings, day);
   const stops = dayStops(jobs);
   const routed = Math.min(stops.length, ROUTE_STOPS);
   return (

@@ -70,7 +70,7 @@ export function MonthGrid({
         {weeks.map((week) => (
           <tr key={week[0]}>
             {week.map((day) => {
-              const jobs = (byDay.get(day) ?? []).filter((job) => job.status !== 'cancelled');
+              const jobs = byDay.get(day) ?? [];
               const inMonth = day.startsWith(month);
               const classes = ['admin-day', inMonth ? '' : 'admin-day--other', day === today ? 'admin-day--today' : '', day === selected ? 'admin-day--selected' : ''].filter(Boolean).join(' ');
               return (

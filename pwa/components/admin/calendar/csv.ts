@@ -4,6 +4,7 @@ import { phoneDigits, ukPhoneGroups } from '#domain/phone.ts';
 import { bookingReference } from '#domain/reference.ts';
 import type { BookingView, QuoteView } from '#domain/views.ts';
 import { sourceWords, today } from '../format.ts';
+import { jobsOn } from './month.ts';
 
 /** The exports of the calendar tab (seed point 2): every booking, and the quick ones. */
 export type ExportKind = 'all' | 'today' | 'pending' | 'upcoming';
@@ -17,7 +18,7 @@ export const EMPTY_EXPORT: Readonly<Record<ExportKind, { title: string; descript
 };
 
 /**
- * Which bookings each export holds. Today's: jobs on today; upcoming: the jobs not cancelled whose last day is today
+ * Which bookings each export holds. Today's: the day's plan, as the calendar shows it (not cancelled, by start time); upcoming: the jobs not cancelled whose last day is today
  * or later (today's, and one that began last week and runs until tomorrow, are still to do), soonest start first.
  */
 export function bookingsFor(kind: ExportKind, bookings: readonly BookingView[], day: string = today()): BookingView[] {
@@ -25,7 +26,7 @@ export function bookingsFor(kind: ExportKind, bookings: readonly BookingView[], 
     case 'all':
       return [...bookings];
     case 'today':
-      return bookings.filter((b) => b.startDate !== null && b.startDate <= day && (b.finishDate ?? b.startDate) >= day);
+      return jobsOn(bookings, day);
     case 'pending':
       return bookings.filter((b) => (b.status || 'pending') === 'pending');
     case 'upcoming':

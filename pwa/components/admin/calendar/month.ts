@@ -1,4 +1,5 @@
 import type { BookingView } from '#domain/views.ts';
+import { onDay } from '../bookings/order.ts';
 import { addDays } from '../format.ts';
 
 /** The days a month view shows: whole weeks, Monday first, from the week of the 1st to the week of the last day. */
@@ -18,12 +19,10 @@ export function shiftMonth(month: string, delta: number): string {
   return new Date(Date.UTC(y, m - 1 + delta, 1)).toISOString().slice(0, 7);
 }
 
-/** Whether a job is on a day: its start to its finish (a job without a finish is one day). */
-export function onDay(job: Pick<BookingView, 'startDate' | 'finishDate'>, day: string): boolean {
-  return job.startDate !== null && job.startDate <= day && (job.finishDate ?? job.startDate) >= day;
-}
-
-/** The jobs on each day of `days`, earliest start time first. */
+/**
+ * The jobs on each day of `days` that will happen (cancelled ones are left out, as in the job list's "today": the
+ * grid, the day's panel, its printed sheet and Today's export are the day's plan), earliest start time first.
+ */
 export function jobsByDay<T extends BookingView>(bookings: readonly T[], days: readonly string[]): Map<string, T[]> {
   const first = days[0] ?? '';
   const last = days[days.length - 1] ?? '';
@@ -32,6 +31,15 @@ export function jobsByDay<T extends BookingView>(bookings: readonly T[], days: r
     if (!job.startDate || job.startDate > last || (job.finishDate ?? job.startDate) < first) continue;
     for (const day of days) if (onDay(job, day)) map.get(day)!.push(job);
   }
-  for (const list of map.values()) list.sort((a, b) => (a.startTime ?? '').localeCompare(b.startTime ?? ''));
+  for (const list of map.values()) list.sort(byStartTime);
   return map;
+}
+
+/** The jobs of one day that will happen, earliest start time first (the day's panel, Today's export). */
+export function jobsOn<T extends BookingView>(bookings: readonly T[], day: string): T[] {
+  return bookings.filter((job) => onDay(job, day)).sort(byStartTime);
+}
+
+function byStartTime(a: Pick<BookingView, 'startTime'>, b: Pick<BookingView, 'startTime'>): number {
+  return (a.startTime ?? '').localeCompare(b.startTime ?? '');
 }
