@@ -113,7 +113,7 @@ export const convertQuote: Command<ConvertQuoteInput & { id: string }, { kind: '
     preferredTime: null,
     status: 'confirmed',
   };
-  const bookingId = uow.newId();
+  const bookingId = uow.newId(input.bookingId, streamId.booking, streamId.quote);
   uow.handle(stream, quoteDecider, { type: 'ConvertQuote', data: { bookingId } }, { subject });
   const bookingStream = streamId.booking(bookingId);
   const data = newBookingData({ ...bookingInput, startDate, finishDate }, { bookingId, userId: quote.userId, quoteId }, 'admin');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import { typedPounds } from '../money.ts';
-import { optionalDate, optionalText, optionalTime } from './fields.ts';
+import { optionalDate, optionalText, optionalTime, RecordIdField } from './fields.ts';
 
 export const QUOTE_STATUSES = ['pending', 'quoted', 'approved', 'rejected'] as const;
 export const QuoteStatusSchema = z.enum(QUOTE_STATUSES, { error: `Quote status must be one of ${QUOTE_STATUSES.join(', ')}` });
@@ -58,6 +58,8 @@ export type AnswerQuoteInput = z.infer<typeof AnswerQuoteSchema>;
 
 /** `POST /api/quotes/{id}/convert`: the job's dates; without them the quote's preferred date, one day. */
 export const ConvertQuoteSchema = z.strictObject({
+  /** The job's id, made by the device that converts (offline, it shows the job at once and can change it before it is sent). */
+  bookingId: RecordIdField,
   startDate: optionalDate.optional(),
   finishDate: optionalDate.optional(),
   startTime: optionalTime.optional(),

@@ -86,9 +86,17 @@ export async function takeTheirQuote(item: OutboxItem, theirs: QuoteView): Promi
 /** The job's dates for 'Convert to Job'; the server falls back on the quote's preferred date. */
 export type Conversion = { startDate: string; finishDate: string; startTime: string; finishTime: string; allowOverlap: boolean };
 
+/**
+ * 'Convert to Job': the job's id is made here, so a conversion kept on the device shows at once as a job waiting to
+ * send (use-mirror.ts useBookings), counted in the day's plan and its clashes, and can be changed before it goes.
+ */
 export async function convertQuote(quote: QuoteView, conversion: Conversion, owner: string): Promise<SubmitOutcome> {
   const { allowOverlap, ...dates } = conversion;
-  const body: Record<string, unknown> = { ...Object.fromEntries(Object.entries(dates).filter(([, value]) => value !== '')), ...(allowOverlap ? { allowOverlap: true } : {}) };
+  const body: Record<string, unknown> = {
+    bookingId: newCommandId(),
+    ...Object.fromEntries(Object.entries(dates).filter(([, value]) => value !== '')),
+    ...(allowOverlap ? { allowOverlap: true } : {}),
+  };
   const outcome = await submit({
     id: newCommandId(),
     kind: QUOTE_KINDS.convert,

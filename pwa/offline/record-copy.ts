@@ -37,6 +37,17 @@ export async function keepCurrent(db: DeviceDb, current: unknown): Promise<void>
 }
 
 /**
+ * A job a quote's conversion made (the answer of POST /api/quotes/{id}/convert), as it leaves the outbox: into the copy
+ * though the copy never held it (it is new), and its quote marked converted, so neither the job (shown from the outbox
+ * until then) nor the quote's new state waits for the next pull.
+ */
+export async function keepConvertedJob(db: DeviceDb, job: unknown, quoteId: string | null): Promise<void> {
+  if (!isBooking(job)) return;
+  await keepNewer(db, 'bookings', job);
+  if (quoteId) await db.quotes.update(quoteId, { bookingId: job.id });
+}
+
+/**
  * Puts a record the server sent outside a pull (a command's answer, a refusal's `current`) into the copy, unless the
  * copy has it at the same version or a later one: a pull that came first is never undone by an older answer (the
  * version is the record's stream version, which every change of it moves on). `heldOnly`: only over a record the copy holds.

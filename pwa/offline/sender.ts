@@ -3,10 +3,10 @@ import type { ClashView } from '#domain/views.ts';
 import { openedDeviceDb } from './db.ts';
 import type { DeviceDb, OutboxFile, OutboxItem, Refusal } from './db.ts';
 import { ACCOUNT_GONE, dropForGoneAccounts } from './gone-accounts.ts';
-import { ANSWER_IS_RECORD, ANSWER_KEPT_IN, goneMessage, holdsBack, whenGone } from './kinds.ts';
+import { ANSWER_IS_RECORD, ANSWER_KEPT_IN, QUOTE_KINDS, goneMessage, holdsBack, whenGone } from './kinds.ts';
 import { readableLabel } from './labels.ts';
 import { changed } from './outbox.ts';
-import { keepCurrent } from './record-copy.ts';
+import { keepConvertedJob, keepCurrent } from './record-copy.ts';
 import { broadcast, reportReachable } from './signals.ts';
 
 /** What one attempt at an item came to. */
@@ -160,13 +160,15 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
           return table && data !== null && typeof data === 'object' && 'id' in data ? [{ table, record: data }] : [];
         });
         const records = done.filter((item) => ANSWER_IS_RECORD.has(item.kind)).map(answerOf);
+        const conversions = done.filter((item) => item.kind === QUOTE_KINDS.convert);
         const seqs = done.map((item) => item.seq);
-        if (kept.length === 0 && records.length === 0) await db.outbox.bulkDelete(seqs);
+        if (kept.length === 0 && records.length === 0 && conversions.length === 0) await db.outbox.bulkDelete(seqs);
         else {
           await db.transaction('rw', [db.outbox, db.chats, db.messages, db.bookings, db.quotes], async () => {
             await db.outbox.bulkDelete(seqs);
             for (const { table, record } of kept) await db[table].put(record as never);
             for (const record of records) await keepCurrent(db, record);
+            for (const item of conversions) await keepConvertedJob(db, answerOf(item), item.record);
           });
         }
         const gone = new Set(sent);

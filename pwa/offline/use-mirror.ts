@@ -7,7 +7,7 @@ import { deviceDb } from './db.ts';
 import type { OutboxItem } from './db.ts';
 import { pull } from './mirror.ts';
 import type { PullResult } from './mirror.ts';
-import { KINDS } from './kinds.ts';
+import { KINDS, QUOTE_KINDS } from './kinds.ts';
 import { sameRows } from './same-rows.ts';
 import { onOutboxEvent } from './signals.ts';
 
@@ -137,8 +137,17 @@ export function useBookings(owner: string): ShownBooking[] | undefined {
     const added: ShownBooking[] = [];
     for (const item of items) {
       if (item.owner !== owner) continue;
+      const converted = item.kind === QUOTE_KINDS.convert && item.state !== 'failed' ? String(item.body['bookingId'] ?? '') : '';
       if (item.kind === KINDS.booking && item.record && !shown.has(item.record)) {
         const row = provisionalBooking(item);
+        shown.set(row.id, row);
+        added.unshift(row);
+      } else if (converted && !shown.has(converted) && item.record) {
+        // A quote converted on this device, not yet sent: its job, from the quote, waiting (a refused one is the quote
+        // card's to show, with its choices, not a job in the day's plan).
+        const quote = await db.quotes.get(item.record);
+        if (!quote) continue;
+        const row = convertedJob(item, quote, converted);
         shown.set(row.id, row);
         added.unshift(row);
       } else if (item.kind === KINDS.bookingStatus && item.record && shown.has(item.record)) {
@@ -206,6 +215,40 @@ export function useQuotes(): QuoteView[] | undefined {
 
 function waitingOf(item: OutboxItem): Shown<unknown>['waiting'] {
   return { state: item.state, message: item.error?.message ?? null };
+}
+
+/** The job a queued 'Convert to Job' will make (backend/commands/quotes.ts convertQuote): the quote's details, confirmed. */
+function convertedJob(item: OutboxItem, quote: QuoteView, id: string): Shown<BookingView> {
+  const day = (key: string): string | null => (typeof item.body[key] === 'string' && item.body[key] !== '' ? (item.body[key] as string) : null);
+  const startDate = day('startDate') ?? quote.preferredDate;
+  return {
+    id,
+    userId: quote.userId,
+    quoteId: quote.id,
+    source: 'quote',
+    firstName: quote.firstName,
+    lastName: quote.lastName,
+    email: quote.email,
+    phone: quote.phone,
+    serviceType: quote.serviceType,
+    preferredDate: quote.preferredDate,
+    preferredTime: null,
+    startDate,
+    finishDate: day('finishDate') ?? day('startDate') ?? quote.preferredDate,
+    startTime: day('startTime'),
+    finishTime: day('finishTime'),
+    address: quote.address,
+    description: quote.description,
+    attachments: quote.attachments,
+    status: 'confirmed',
+    notes: null,
+    googleCalendarEventId: null,
+    isManualBooking: false,
+    createdAt: item.createdAt,
+    updatedAt: item.createdAt,
+    version: 0,
+    waiting: waitingOf(item),
+  };
 }
 
 function provisionalBooking(item: OutboxItem): Shown<BookingView> {

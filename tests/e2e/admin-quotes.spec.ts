@@ -98,6 +98,48 @@ test.describe('the admin’s quotes', () => {
     expect(job).toMatchObject({ status: 'confirmed', startDate: ukDay(71), startTime: '09:00', finishTime: '17:00' });
   });
 
+  test('a quote converted with no signal is a job at once, waiting to send: counted in the day’s plan and its clashes; it lands once, as that job', async ({ page, context, server }) => {
+    const quote = await quoteRequest(server, { firstName: 'Ophelia', lastName: 'Offline', preferredDate: ukDay(75) });
+    const office = await adminClient(server);
+    expect((await office.request('PUT', `/api/quotes/${quote.id}`, { json: { quoteStatus: 'quoted', estimatedCost: '300' } })).status).toBe(200);
+    await signIn(page);
+    await page.getByRole('tab', { name: /To Be Quoted/ }).click();
+    const card = page.locator('.admin-quote').filter({ has: page.getByRole('heading', { name: 'Ophelia Offline' }) });
+    await expect(card).toContainText('£300.00');
+    await context.setOffline(true);
+    await card.getByRole('button', { name: /Convert to Job/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Convert to Job: Ophelia Offline' });
+    await expect(dialog.getByLabel('Start date')).toHaveValue(ukDay(75));
+    await dialog.getByRole('button', { name: 'Convert to Job' }).click();
+    await expectToast(page, 'Saved on this device');
+
+    // The job is in the list at once, from the quote, saying it waits.
+    await page.getByRole('tab', { name: 'Bookings' }).click();
+    const job = jobCard(page, 'Ophelia Offline');
+    await expect(job).toContainText('Waiting to send');
+    await expect(job.locator('.status-badge')).toHaveText('confirmed');
+    const shownId = (await job.locator('h3[id^="job-"]').getAttribute('id'))!.slice('job-'.length);
+    // A job added by hand on its day is told of the clash before anything is sent.
+    await page.getByRole('button', { name: 'Add Manual Booking' }).click();
+    const add = page.getByRole('region', { name: 'Add Manual Booking' });
+    await add.getByLabel('First name').fill('Dan');
+    await add.getByLabel('Last name').fill('Double');
+    await add.getByLabel('Start date').fill(ukDay(75));
+    await add.getByLabel('Finish date').fill(ukDay(75));
+    await add.getByRole('button', { name: 'Add booking' }).click();
+    await expect(add.getByRole('alert').filter({ hasText: 'Double booking' })).toContainText('Ophelia Offline');
+    await add.getByRole('button', { name: 'Cancel' }).click();
+    await expect(job).toContainText('Waiting to send');
+
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect.poll(() => server.storage.queries.bookings().filter((b) => b.quoteId === quote.id).map((b) => [b.status, b.startDate])).toEqual([['confirmed', ukDay(75)]]);
+    await expect(job).not.toContainText('Waiting to send', { timeout: 15_000 });
+    await expect(jobCard(page, 'Ophelia Offline')).toHaveCount(1);
+    // The job the server made is the one the device showed (its id made on the device).
+    expect(server.storage.queries.bookings().find((b) => b.quoteId === quote.id)!.id).toBe(shownId);
+  });
+
   test('Quoted with no price is refused on the price before anything is sent, and a new price tells the customer', async ({ page, server }) => {
     const quote = await quoteRequest(server, { firstName: 'Nora', lastName: 'Noprice', email: 'nora@example.com' });
     await signIn(page);

@@ -137,6 +137,19 @@ describe('signing up from a priced quote’s mail', () => {
 });
 
 describe('POST /api/quotes/{id}/convert', () => {
+  it('makes the job under the id the device gave it (so a conversion kept offline is already that job), and refuses an id taken', async () => {
+    const bookingId = randomUUID();
+    const quote = await newQuote();
+    const res = await admin.post(`/api/quotes/${quote.id}/convert`, { bookingId });
+    expect(res.status).toBe(201);
+    expect(res.data).toMatchObject({ id: bookingId, quoteId: quote.id, status: 'confirmed' });
+
+    const other = await newQuote();
+    const before = persistentState(server);
+    expectError(await admin.post(`/api/quotes/${other.id}/convert`, { bookingId }), 409, 'id_taken');
+    expect(persistentState(server)).toEqual(before);
+  });
+
   it('answers 400 dates_required for a finish date alone when the quote has no preferred date, and appends nothing', async () => {
     const quote = await newQuote({ preferredDate: undefined });
     expect(quote.preferredDate).toBeNull();

@@ -429,7 +429,7 @@ export const CALLS: readonly ApiCall[] = [
   },
   {
     method: 'POST', path: '/api/quotes/{id}/convert', access: ADMIN_ONLY, ok: 201, appends: ['QuoteConverted', 'BookingRequested'], body: 'optional-json',
-    schema: ConvertQuoteSchema, bounded: DATES, request: async (fx) => ({ params: { id: await fx.quote() } }),
+    schema: ConvertQuoteSchema, bounded: { bookingId: LIMITS.recordId, ...DATES }, request: async (fx) => ({ params: { id: await fx.quote() } }),
   },
   {
     method: 'POST', path: '/api/quotes/{id}/approve', access: A_ONLY, ok: 200, appends: ['QuoteAnswered'], body: 'optional-json',
