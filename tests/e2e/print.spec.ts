@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { adminClient, ownServer, signIn, ukDay } from './admin-seed.ts';
+import { adminClient, customer, customerBooking, ownServer, signIn, ukDay } from './admin-seed.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 import { expectToast } from './portal-helpers.ts';
 import { bookWith, dayAhead, pricedQuote, signedInCustomer } from './portal-steps.ts';
@@ -189,5 +189,24 @@ test.describe('the admin portal', () => {
     await expect(call).toBeVisible();
     expect(await call.evaluate((link) => getComputedStyle(link, '::after').content)).toBe('" 07700 900222"');
     await expect(page.getByRole('link', { name: /^Map/ }).first()).toBeHidden();
+  });
+
+  test('a printed chat is the conversation: not the box to reply in, nor No reply needed and its help', async ({ page }) => {
+    const chloe = await customer(own.server, 'chloe.chat@example.com', 'Chloe', 'Chatter');
+    const booking = await customerBooking(chloe, 'chloe.chat@example.com', { firstName: 'Chloe', lastName: 'Chatter' }, 'Could you also look at the porch light?');
+    await signIn(page, own.server.url);
+    await page.goto(`${own.server.url}/admin?tab=chat&booking=${booking.id}`);
+    const message = page.getByText('Could you also look at the porch light?');
+    const reply = page.getByLabel('Your reply');
+    const settle = page.getByRole('button', { name: 'No reply needed' });
+    await expect(message).toBeVisible();
+    await expect(reply).toBeVisible();
+    await expect(settle).toBeVisible();
+
+    await onPaper(page);
+    await expect(message).toBeVisible();
+    await expect(reply).toBeHidden();
+    await expect(settle).toBeHidden();
+    await expect(page.getByText('The chat stops counting as waiting')).toBeHidden();
   });
 });
