@@ -3,7 +3,7 @@ import { dayWords, scheduleWords } from '#domain/history.ts';
 import { formatPounds } from '#domain/money.ts';
 import { bookingReference } from '#domain/reference.ts';
 import type { MailLine, OutgoingMail } from '#data/mail-outbox.ts';
-import { composeForBusiness, filesLine, fullName, what, type RequestSummary } from './compose.ts';
+import { composeForBusiness, filesLine, filesWords, fullName, what, type RequestSummary } from './compose.ts';
 
 // Mails to the business (BUSINESS_EMAIL): what customers and visitors ask, say and do.
 
@@ -25,6 +25,7 @@ export function newRequest(to: string, r: RequestSummary, adminUrl: string): Out
     ...(r.preferredDate ? [['Preferred date', dayWords(r.preferredDate)] as MailLine] : []),
     ...(r.startDate ? [['Dates', scheduleWords(r)] as MailLine] : []),
     ['Details', r.description],
+    ...(filesWords(r) ? [['Files', `${filesWords(r)}, to open in the Admin Portal`] as MailLine] : []),
     ...(r.kind === 'booking' && r.id ? [['Reference', bookingReference(r.id)] as MailLine] : []),
     adminLine(adminUrl, r.kind === 'quote' ? 'Price it' : 'Confirm it'),
   ]);

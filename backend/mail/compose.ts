@@ -90,7 +90,15 @@ export type RequestSummary = {
   startTime?: string | null;
   finishTime?: string | null;
   preferredDate?: string | null;
+  /** The photos and documents that came with it (only how many is said: the files are served to the signed-in only). */
+  attachments?: readonly unknown[];
 };
+
+/** How many files came with a request, in words ("2 photos or documents"); null for none. */
+export function filesWords(r: RequestSummary): string | null {
+  const count = r.attachments?.length ?? 0;
+  return count === 0 ? null : `${count} ${count === 1 ? 'photo or document' : 'photos or documents'}`;
+}
 
 /** A person's first and last name, as the business's mails give it. */
 export const fullName = (p: { firstName: string; lastName?: string | null }) => `${p.firstName} ${p.lastName ?? ''}`.trim();

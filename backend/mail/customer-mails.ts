@@ -5,7 +5,7 @@ import { portalLink, signUpLink } from '#domain/links.ts';
 import { formatPounds } from '#domain/money.ts';
 import { bookingReference } from '#domain/reference.ts';
 import type { MailLine, OutgoingMail } from '#data/mail-outbox.ts';
-import { compose, filesLine, what, type RequestSummary } from './compose.ts';
+import { compose, filesLine, filesWords, what, type RequestSummary } from './compose.ts';
 
 // Mails to a customer about their requests, bookings and quotes.
 
@@ -23,6 +23,7 @@ export function requestReceived(to: string, r: RequestSummary, echoText: boolean
     ...(r.startDate ? [['Dates', scheduleWords(r)] as MailLine] : []),
     ...(r.phone ? [['Phone', r.phone] as MailLine] : []),
     ...(echoText && r.description ? [['Details', r.description] as MailLine] : []),
+    ...(filesWords(r) ? [['Files', filesWords(r)] as MailLine] : []),
     ...(r.kind === 'booking' && r.id ? [['Reference', bookingReference(r.id)] as MailLine] : []),
   ];
   return compose('request-received', to, `We have your ${what(r)} — ${BUSINESS.name}`, `Hello ${r.firstName},`, [

@@ -30,4 +30,10 @@ describe('the receipt of a request', () => {
     expect(bare).not.toContain('What you sent us');
     expect(bare).toContain('Thank you for your quote request for EV Charger.');
   });
+
+  it('says how many photos or documents came with it, to any address (a count is nobody’s words)', () => {
+    expect(text({ ...typed, attachments: [{}, {}] }, false)).toContain('Files: 2 photos or documents');
+    expect(text({ ...typed, attachments: [{}] }, false)).toContain('Files: 1 photo or document');
+    expect(text(typed, false)).not.toContain('Files:');
+  });
 });
