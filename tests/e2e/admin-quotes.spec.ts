@@ -274,5 +274,8 @@ test.describe('a quote the customer answered', () => {
     const names = page.locator('.admin-quote .admin-card__title');
     await expect(names).toHaveCount(17);
     expect((await names.allTextContents()).slice(0, 3)).toEqual(['Yvonne Yes', 'Rory Ring', 'Newer14 Request']);
+    // And Rory's card says why he is up there: his follow-up is today.
+    const rory = page.locator('.admin-quote').filter({ has: page.getByRole('heading', { name: 'Rory Ring' }) });
+    await expect(rory.locator('div:has(> dt:text-is("Follow up")) > dd')).toContainText('due today');
   });
 });

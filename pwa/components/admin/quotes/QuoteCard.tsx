@@ -11,7 +11,7 @@ import { discard, retry } from '../../../offline/outbox.ts';
 import { drain } from '../../../offline/sender.ts';
 import { afterDrain } from '../../../offline/start.ts';
 import { Attachments } from '../bookings/Attachments.tsx';
-import { dayLabel, moment, pounds } from '../format.ts';
+import { dayLabel, moment, pounds, today } from '../format.ts';
 import { AddressFact, codeWords, ContactFacts, Erased, Fact, QuoteBadge } from '../parts.tsx';
 import { ConvertDialog } from './ConvertDialog.tsx';
 import { QuoteConflictPanel } from './QuoteConflict.tsx';
@@ -117,7 +117,7 @@ export const QuoteCard = memo(function QuoteCard({
         <Fact name="Price includes" wide>
           {quote.scope}
         </Fact>
-        <Fact name="Follow up">{quote.followUpDate ? dayLabel(quote.followUpDate) : null}</Fact>
+        <Fact name="Follow up">{quote.followUpDate ? <FollowUp day={quote.followUpDate} open={!quote.bookingId && quote.quoteStatus !== 'rejected'} /> : null}</Fact>
         <Fact name="Request" wide>
           {quote.description === ERASED ? <Erased /> : quote.description}
         </Fact>
@@ -195,3 +195,17 @@ export const QuoteCard = memo(function QuoteCard({
     </li>
   );
 });
+
+/**
+ * The day to follow a quote up, and, while the quote is still open, that it is due: the list puts a due one first, but
+ * the card only said the day, and "Sun 29 Nov" did not read as "today" at a glance.
+ */
+function FollowUp({ day, open }: { day: string; open: boolean }) {
+  const now = today();
+  return (
+    <>
+      {dayLabel(day)}
+      {open && day <= now ? <span className="admin-chip admin-chip--waiting admin-followup-due">{day === now ? 'due today' : 'overdue'}</span> : null}
+    </>
+  );
+}
