@@ -138,6 +138,14 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     await expect(card).toContainText('Approved');
     await expect(card.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
     expect(server.storage.queries.quote(quoteId)!.quoteStatus).toBe('approved');
+    // Where it is for, and once the business books it, that it is booked (after the portal is opened again).
+    await expect(card).toContainText('for 1 High Street, Ashford TW15 2AA');
+    const admin = new Client(server.url);
+    await admin.loginAdmin();
+    expect((await admin.post(`/api/quotes/${quoteId}/convert`, { startDate: dayAhead(40), finishDate: dayAhead(40) })).status).toBe(201);
+    await page.reload();
+    await page.getByRole('tab', { name: 'My Quotes' }).click();
+    await expect(page.getByRole('listitem').filter({ hasText: 'New fuse board' })).toContainText('We have booked the work: it is under My Bookings, with its dates.');
   });
 
   test('an approval sent after the price changed is not taken: the card shows the new price, and the customer answers it', async ({ page, server }) => {

@@ -108,7 +108,12 @@ function QuoteCard({ quote, user }: { quote: Shown<QuoteView>; user: UserView })
         <span className={`status-badge status-badge--${status.tone} portal-quote__status`}>{status.text}</span>
         <WaitingBadge waiting={quote.waiting} />
       </div>
-      <p className="portal-muted">You asked on {formatDay(quote.createdAt.slice(0, 10))}</p>
+      {/* Where, as well as when: two quotes for the same service (two addresses) read the same without it. */}
+      <p className="portal-muted">
+        You asked on {formatDay(quote.createdAt.slice(0, 10))}
+        {quote.address ? <>, for {quote.address}</> : null}
+      </p>
+      {quote.bookingId ? <p className="portal-quote__booked">We have booked the work: it is under My Bookings, with its dates.</p> : null}
       <p className="portal-quote__cost" id={ids.cost}>
         Estimated cost: <strong>{cost ?? 'not priced yet'}</strong>
       </p>
