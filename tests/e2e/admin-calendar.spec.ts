@@ -107,6 +107,9 @@ test('a day’s panel lists its jobs, each to call, drive to and chat about, and
   expect(await whollyOnScreen(panel.getByRole('heading'))).toBe(true);
   await expect(panel).toContainText('Zoë Brontë');
   await expect(panel).not.toContainText('Calledoff');
+  // What to know on the doorstep: the work asked for.
+  await expect(panel).toContainText('Budget £1,200 for the café');
+  await panel.screenshot({ path: test.info().outputPath('day-panel.png') });
   // Her number a tap away; she gave no address, so there is nowhere to drive to.
   await expect(panel.getByRole('link', { name: 'Call Zoë Brontë' })).toHaveAttribute('href', 'tel:+441632960123');
   await expect(panel.getByRole('link', { name: /^Map/ })).toHaveCount(0);

@@ -188,6 +188,8 @@ test.describe('the admin portal', () => {
     await onPaper(page);
     await expect(call).toBeVisible();
     expect(await call.evaluate((link) => getComputedStyle(link, '::after').content)).toBe('" 07700 900222"');
+    // Each job's notes are on the day's sheet too.
+    await expect(page.locator('.admin-daypanel').getByText('Key with the neighbour at no. 16.')).toBeVisible();
     await expect(page.getByRole('link', { name: /^Map/ }).first()).toBeHidden();
   });
 

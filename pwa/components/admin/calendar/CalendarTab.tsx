@@ -1,5 +1,6 @@
 import { memo, useState } from 'react';
-import type { BookingView, QuoteView } from '#domain/views.ts';
+import type { QuoteView } from '#domain/views.ts';
+import type { ShownBooking } from '../../../offline/use-mirror.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { ManualBookingForm } from '../bookings/ManualBookingForm.tsx';
 import { monthLabel, today as ukToday } from '../format.ts';
@@ -22,7 +23,7 @@ export const CalendarTab = memo(function CalendarTab({
   day,
   go,
 }: {
-  bookings: BookingView[] | undefined;
+  bookings: ShownBooking[] | undefined;
   /** For the exports' prices of jobs made from quotes. */
   quotes: readonly QuoteView[] | undefined;
   month: string | undefined;

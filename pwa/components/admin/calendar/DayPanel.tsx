@@ -3,8 +3,8 @@ import { serviceTypeLabel } from '#domain/content/service-types.ts';
 import { ROUTE_STOPS, directionsHref, routeHref, telHref } from '#domain/content/shared.ts';
 import { ERASED } from '#domain/limits.ts';
 import { dayStops } from '#domain/schedule.ts';
-import type { BookingView } from '#domain/views.ts';
 import { personName } from '../../../offline/admin-commands.ts';
+import type { ShownBooking } from '../../../offline/use-mirror.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { customerReadsChat } from '../chat/reach.ts';
@@ -18,7 +18,7 @@ import { jobsOn } from './month.ts';
  * planned from the calendar, on the phone in the van), and opening its chat (its notes, for a job whose customer
  * cannot read one); the route through the booked jobs' places in the day's order; and Add Job for that date.
  */
-export function DayPanel({ day, bookings, onAdd, go, focus }: { day: string; bookings: readonly BookingView[]; onAdd: () => void; go: (search: AdminSearch) => void; focus: 'heading' | 'add' | null }) {
+export function DayPanel({ day, bookings, onAdd, go, focus }: { day: string; bookings: readonly ShownBooking[]; onAdd: () => void; go: (search: AdminSearch) => void; focus: 'heading' | 'add' | null }) {
   const { user } = useAdmin();
   const heading = useRef<HTMLHeadingElement>(null);
   const add = useRef<HTMLButtonElement>(null);
@@ -56,6 +56,16 @@ export function DayPanel({ day, bookings, onAdd, go, focus }: { day: string; boo
                 {serviceTypeLabel(job.serviceType)}
                 {job.startTime ? ` · ${job.startTime}–${job.finishTime ?? ''}` : ''}
                 {job.address && job.address !== ERASED ? ` · ${job.address}` : ''}
+                {job.waiting ? (
+                  <span className={`admin-chip admin-chip--${job.waiting.state} admin-dayjob__waiting`}>{job.waiting.state === 'failed' ? 'Not accepted' : 'Waiting to send'}</span>
+                ) : null}
+                {/* What to know on the doorstep, on screen and on the printed day: the work asked for and the notes. */}
+                {job.description && job.description !== ERASED ? <span className="admin-dayjob__more">{job.description}</span> : null}
+                {job.notes ? (
+                  <span className="admin-dayjob__more">
+                    <strong>Notes:</strong> {job.notes}
+                  </span>
+                ) : null}
               </div>
               <div className="admin-dayjob__actions">
                 {job.phone && job.phone !== ERASED ? (
