@@ -104,6 +104,16 @@ test('a customer booked on the phone with no email address is in Contacts, found
   await expect(bill.locator('.admin-contact__line')).toHaveText('01632 960441');
   await bill.getByRole('button', { name: /Open/ }).click();
   await expect(page.getByRole('heading', { name: 'Jobs (2)' })).toBeVisible();
+  // In the order of their days, each a tap from its card in Bookings.
+  const jobs = page.getByRole('button', { name: /^Open the job: / });
+  await expect(jobs).toHaveCount(2);
+  await expect(jobs.first()).toHaveAccessibleName(/Mon 1 Feb 2027/);
+  await expect(jobs.last()).toHaveAccessibleName(/Mon 8 Feb 2027/);
+  await jobs.last().click();
+  await expect(page.getByRole('tab', { name: 'Bookings' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/[?&]job=/);
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Jobs (2)' })).toBeVisible();
   await page.getByRole('button', { name: 'Erase personal data' }).click();
   await page.getByRole('dialog', { name: "Erase Bill Turner's personal data?" }).getByRole('button', { name: "Erase Bill Turner's personal data" }).click();
   await expect(page.getByText('Personal data erased', { exact: true })).toBeVisible();

@@ -61,6 +61,7 @@ export const ContactsTab = memo(function ContactsTab({ bookings, quotes, person,
         madeFromBooking={fromBooking(open)}
         bookings={bookings ?? []}
         quotes={quotes ?? []}
+        go={go}
         onBack={(erased) => {
           setReturnTo(erased ? '' : open.id);
           go({ tab: 'contacts' });

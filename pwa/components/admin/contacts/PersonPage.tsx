@@ -8,6 +8,7 @@ import { useNeedsServer } from '../../offline/needs-server.ts';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { jobWhen, moment, pounds } from '../format.ts';
 import { ContactFacts, Fact, QuoteBadge, ScreenHead } from '../parts.tsx';
+import type { AdminSearch } from '../search.ts';
 import { EraseDialog } from './EraseDialog.tsx';
 
 /**
@@ -19,6 +20,7 @@ export function PersonPage({
   madeFromBooking,
   bookings,
   quotes,
+  go,
   onBack,
 }: {
   contact: ContactView;
@@ -26,6 +28,8 @@ export function PersonPage({
   madeFromBooking: boolean;
   bookings: readonly BookingView[];
   quotes: readonly ShownQuote[];
+  /** Opens one of their jobs or quotes where it is worked on. */
+  go: (search: AdminSearch) => void;
   /** `erased`: their data was just erased here (their card in the list no longer opens). */
   onBack: (erased?: boolean) => void;
 }) {
@@ -42,8 +46,9 @@ export function PersonPage({
   const phone = email ? '' : phoneDigits(contact.phone);
   const theirs = <T extends { email: string | null; phone: string | null }>(rows: readonly T[]) =>
     email ? rows.filter((row) => row.email?.toLowerCase() === email) : phone ? rows.filter((row) => !row.email && phoneDigits(row.phone) === phone) : [];
-  const jobs = theirs(bookings);
-  const asked = theirs(quotes);
+  // In the order of their days (a job with none last), and their quotes newest first: a history to read down.
+  const jobs = theirs(bookings).sort((a, b) => (a.startDate ?? '9999').localeCompare(b.startDate ?? '9999'));
+  const asked = theirs(quotes).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const ids = new Set(jobs.map((job) => job.id));
   const said = (messages ?? []).filter((message) => ids.has(message.bookingId));
   const name = `${contact.firstName} ${contact.lastName ?? ''}`.trim();
@@ -73,8 +78,13 @@ export function PersonPage({
       ) : (
         <ul className="admin-rows">
           {jobs.map((job) => (
-            <li key={job.id}>
-              <StatusBadge status={job.status} /> {serviceTypeLabel(job.serviceType)} · {jobWhen(job)}
+            <li key={job.id} className="admin-person__row">
+              <span>
+                <StatusBadge status={job.status} /> {serviceTypeLabel(job.serviceType)} · {jobWhen(job)}
+              </span>
+              <button type="button" className="btn btn--secondary admin-btn admin-btn--compact" onClick={() => go({ tab: 'bookings', job: job.id })}>
+                Open<span className="visually-hidden"> the job: {serviceTypeLabel(job.serviceType)}, {jobWhen(job)}</span>
+              </button>
             </li>
           ))}
         </ul>
@@ -85,10 +95,14 @@ export function PersonPage({
       ) : (
         <ul className="admin-rows">
           {asked.map((quote) => (
-            <li key={quote.id}>
-              <QuoteBadge status={quote.quoteStatus} /> {serviceTypeLabel(quote.serviceType)} · asked{' '}
-              {moment(quote.createdAt)}
-              {quote.estimatedCost ? ` · ${pounds(quote.estimatedCost)}` : ''}
+            <li key={quote.id} className="admin-person__row">
+              <span>
+                <QuoteBadge status={quote.quoteStatus} /> {serviceTypeLabel(quote.serviceType)} · asked {moment(quote.createdAt)}
+                {quote.estimatedCost ? ` · ${pounds(quote.estimatedCost)}` : ''}
+              </span>
+              <button type="button" className="btn btn--secondary admin-btn admin-btn--compact" onClick={() => go({ tab: 'quotes', quote: quote.id })}>
+                Open<span className="visually-hidden"> the quote: {serviceTypeLabel(quote.serviceType)}, asked {moment(quote.createdAt)}</span>
+              </button>
             </li>
           ))}
         </ul>
