@@ -277,5 +277,14 @@ test.describe('a quote the customer answered', () => {
     // And Rory's card says why he is up there: his follow-up is today.
     const rory = page.locator('.admin-quote').filter({ has: page.getByRole('heading', { name: 'Rory Ring' }) });
     await expect(rory.locator('div:has(> dt:text-is("Follow up")) > dd')).toContainText('due today');
+
+    // Find a quote: "Rory rang about his quote".
+    const find = page.getByRole('searchbox', { name: 'Find a quote' });
+    await find.fill('rory');
+    await expect(names).toHaveText(['Rory Ring']);
+    await find.fill('nobody by this name');
+    await expect(page.getByText('No open quotes match. Clear the search, or look under All.')).toBeVisible();
+    await find.fill('');
+    await expect(names).toHaveCount(17);
   });
 });

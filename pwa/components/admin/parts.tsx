@@ -32,7 +32,7 @@ export function codeWords(code: string): string {
 }
 
 /** What a list says when its search finds nothing (on the page, and read out by SearchBox's `found`). */
-export const noMatch = (things: 'jobs' | 'contacts'): string => `No ${things} match. Clear the search to see them all.`;
+export const noMatch = (things: 'jobs' | 'contacts' | 'quotes'): string => `No ${things} match. Clear the search to see them all.`;
 
 /**
  * A labelled search box over a list ('Find a job'); filters as the admin types. `found` says what the search finds

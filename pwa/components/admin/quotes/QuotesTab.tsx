@@ -1,9 +1,13 @@
-import { memo, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, startTransition, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { serviceTypeLabel } from '#domain/content/service-types.ts';
 import type { BookingView } from '#domain/views.ts';
 import type { ShownQuote } from '../../../offline/admin-data.ts';
 import { useRefusedItems } from '../../../offline/admin-data.ts';
 import { deletedHere } from '../../../offline/admin-quote-commands.ts';
 import { isGone } from '../../../offline/kinds.ts';
+import { personName } from '../../../offline/admin-commands.ts';
+import { everything, matcher, searchCache } from '../find.ts';
+import { noMatch, SearchBox } from '../parts.tsx';
 import { today } from '../format.ts';
 import { byKey, quoteKey } from './order.ts';
 import type { QuoteKey } from './order.ts';
@@ -14,6 +18,21 @@ type Show = 'open' | 'all';
 
 /** A card of the list: the quote as the device has it, or as it last was once deleted on another device (`gone`). */
 type Listed = ShownQuote & { readonly gone?: true };
+
+/**
+ * A quote's fields as Find a quote compares them (find.ts), as Find a job does a job's: "Mrs Khan rang about her quote"
+ * is her name, her number or her street, typed.
+ */
+const quoteSearchable = searchCache((quote: ShownQuote) => [
+  personName(quote),
+  quote.email,
+  quote.phone,
+  quote.address,
+  quote.serviceType,
+  serviceTypeLabel(quote.serviceType),
+  quote.description,
+  quote.notes,
+]);
 
 /** The cards drawn with the tab itself; the rest follow at once after, without holding up the tap that opened it. */
 const FIRST_CARDS = 20;
@@ -26,6 +45,8 @@ const FIRST_CARDS = 20;
  */
 export const QuotesTab = memo(function QuotesTab({ quotes, bookings, picked }: { quotes: ShownQuote[] | undefined; bookings: BookingView[] | undefined; picked?: string | undefined }) {
   const [show, setShow] = useState<Show>('open');
+  const [query, setQuery] = useState('');
+  const searched = useDeferredValue(query);
   const refused = useRefusedItems();
   const title = useRef<HTMLHeadingElement>(null);
   // A card stays while the tab is open even once it is no longer open work (just converted, say), so the
@@ -59,6 +80,14 @@ export const QuotesTab = memo(function QuotesTab({ quotes, bookings, picked }: {
     }
     return [...rows].sort((a, b) => byKey(keyWhenShown.current.get(a.id)!, keyWhenShown.current.get(b.id)!));
   }, [quotes, show, closed]);
+  // A toast's Open picks a quote: a search typed before must not hide it.
+  useEffect(() => {
+    if (picked) setQuery('');
+  }, [picked]);
+  const found = useMemo(() => {
+    const matches = matcher(searched);
+    return matches === everything ? list : list.filter((quote) => matches(quoteSearchable(quote)));
+  }, [list, searched]);
   // Changes to quotes deleted elsewhere whose cards are not here (the page was opened again since): listed on their own.
   const goneChanges = useMemo(() => (refused ?? []).filter((item) => isGone(item) && !list.some((quote) => quote.id === item.record)), [refused, list]);
   // The first cards with the tab, the rest just after in a transition (which gives way to a tap or a key): 600 cards
@@ -116,14 +145,27 @@ export const QuotesTab = memo(function QuotesTab({ quotes, bookings, picked }: {
           </label>
         ))}
       </fieldset>
+      {quotes && quotes.length > 0 ? (
+        <div className="admin-filters">
+          <SearchBox
+            label="Find a quote"
+            value={query}
+            onChange={setQuery}
+            placeholder="Name, phone, address…"
+            found={found.length === 0 ? noMatch('quotes') : found.length === 1 ? '1 quote matches' : `${found.length} quotes match`}
+          />
+        </div>
+      ) : null}
       <GoneChanges items={goneChanges} />
       {quotes === undefined ? (
         <p className="admin-empty">Loading quotes…</p>
       ) : list.length === 0 ? (
         <p className="admin-empty">{quotes.length === 0 ? 'No quote requests yet. Requests from the website’s quote form appear here.' : 'No open quote requests.'}</p>
+      ) : found.length === 0 ? (
+        <p className="admin-empty">{show === 'open' ? 'No open quotes match. Clear the search, or look under All.' : noMatch('quotes')}</p>
       ) : (
         <ul className="admin-cards">
-          {(drawAll ? list : list.slice(0, FIRST_CARDS)).map((quote) => (
+          {(drawAll ? found : found.slice(0, FIRST_CARDS)).map((quote) => (
             <QuoteCard
               key={quote.id}
               quote={quote}
