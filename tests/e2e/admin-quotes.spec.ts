@@ -282,6 +282,7 @@ test.describe('a quote the customer answered', () => {
     const find = page.getByRole('searchbox', { name: 'Find a quote' });
     await find.fill('rory');
     await expect(names).toHaveText(['Rory Ring']);
+    await page.screenshot({ path: test.info().outputPath('find-a-quote.png') });
     await find.fill('nobody by this name');
     await expect(page.getByText('No open quotes match. Clear the search, or look under All.')).toBeVisible();
     await find.fill('');
