@@ -34,6 +34,11 @@ export function codeWords(code: string): string {
 /** What a list says when its search finds nothing (on the page, and read out by SearchBox's `found`). */
 export const noMatch = (things: 'jobs' | 'contacts' | 'quotes'): string => `No ${things} match. Clear the search to see them all.`;
 
+/** What a search box says it found (SearchBox `found`): "1 quote matches", "17 quotes match", or noMatch. */
+export function foundWords(count: number, thing: 'job' | 'contact' | 'quote'): string {
+  return count === 0 ? noMatch(`${thing}s`) : count === 1 ? `1 ${thing} matches` : `${count} ${thing}s match`;
+}
+
 /**
  * A labelled search box over a list ('Find a job'); filters as the admin types. `found` says what the search finds
  * ('2 jobs match', 'No jobs match.'): read out from a status region that stays on the page, since the list changing

@@ -9,7 +9,7 @@ import { jobWhen, moment } from '../format.ts';
 import type { AdminSearch, AdminTab } from '../search.ts';
 import { useAdmin } from '../context.ts';
 import { ShowMore, useBackToRow, usePages } from '../more.tsx';
-import { Gone, noMatch, ScreenHead, SearchBox } from '../parts.tsx';
+import { foundWords, Gone, noMatch, ScreenHead, SearchBox } from '../parts.tsx';
 import { ChatThread } from './ChatThread.tsx';
 import { customerReadsChat } from './reach.ts';
 
@@ -84,7 +84,7 @@ export const ChatTab = memo(function ChatTab({
           value={query}
           onChange={setQuery}
           placeholder="Name, phone, address…"
-          found={bookings === undefined ? '' : list.length === 0 ? noMatch('jobs') : list.length === 1 ? '1 job matches' : `${list.length} jobs match`}
+          found={bookings === undefined ? '' : foundWords(list.length, 'job')}
         />
       </div>
       {bookings === undefined ? (

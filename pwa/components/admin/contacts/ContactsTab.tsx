@@ -7,7 +7,7 @@ import { everything, matcher, searchCache } from '../find.ts';
 import { moment } from '../format.ts';
 import type { AdminSearch } from '../search.ts';
 import { PAGE, ShowMore, usePages } from '../more.tsx';
-import { Gone, noMatch, ScreenHead, SearchBox } from '../parts.tsx';
+import { foundWords, Gone, noMatch, ScreenHead, SearchBox } from '../parts.tsx';
 import { PersonPage } from './PersonPage.tsx';
 
 const ERASED = '[erased]';
@@ -81,7 +81,7 @@ export const ContactsTab = memo(function ContactsTab({ bookings, quotes, person,
             value={query}
             onChange={setQuery}
             placeholder="Name, email, phone…"
-            found={matching.length === 0 ? noMatch('contacts') : matching.length === 1 ? '1 contact matches' : `${matching.length} contacts match`}
+            found={foundWords(matching.length, 'contact')}
           />
         </div>
       ) : null}

@@ -7,7 +7,7 @@ import { deletedHere } from '../../../offline/admin-quote-commands.ts';
 import { isGone } from '../../../offline/kinds.ts';
 import { personName } from '../../../offline/admin-commands.ts';
 import { everything, matcher, searchCache } from '../find.ts';
-import { noMatch, SearchBox } from '../parts.tsx';
+import { foundWords, noMatch, SearchBox } from '../parts.tsx';
 import { today } from '../format.ts';
 import { byKey, quoteKey } from './order.ts';
 import type { QuoteKey } from './order.ts';
@@ -152,7 +152,7 @@ export const QuotesTab = memo(function QuotesTab({ quotes, bookings, picked }: {
             value={query}
             onChange={setQuery}
             placeholder="Name, phone, address…"
-            found={found.length === 0 ? noMatch('quotes') : found.length === 1 ? '1 quote matches' : `${found.length} quotes match`}
+            found={foundWords(found.length, 'quote')}
           />
         </div>
       ) : null}
