@@ -15,6 +15,33 @@ async function officeBooks(server: TestServer, firstName: string, lastName: stri
  * had found one.
  */
 test.describe('a double booking only the server knows of', () => {
+  test('new dates saved with no signal onto a day the office booked meanwhile: the card says so once they are refused, and Move anyway moves them', async ({ page, context, server }) => {
+    const [from, to] = [ukDay(361), ukDay(363)];
+    await officeBooks(server, 'Nico', 'Nosignal', from);
+    await signIn(page);
+    const card = jobCard(page, 'Nico Nosignal');
+    await expect(card).toBeVisible();
+
+    const release = await holdPulls(page);
+    await officeBooks(server, 'Olive', 'Office', to);
+    await context.setOffline(true);
+    await card.getByRole('button', { name: /^Change dates/ }).click();
+    const form = card.getByRole('form', { name: 'New dates for Nico Nosignal' });
+    await form.getByLabel(/^Start date/).fill(to);
+    await form.getByLabel(/^Finish date/).fill(to);
+    await form.getByRole('button', { name: 'Save the dates' }).click();
+    await expect(card).toContainText('Waiting to send');
+
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    const problem = card.getByRole('heading', { name: 'Double booking' }).locator('..');
+    await expect(problem).toContainText('Its new dates overlap', { timeout: 20_000 });
+    expect(server.storage.queries.bookings().find((b) => b.firstName === 'Nico')?.startDate).toBe(from);
+    await problem.getByRole('button', { name: 'Move anyway' }).click();
+    await expect.poll(() => server.storage.queries.bookings().find((b) => b.firstName === 'Nico')?.startDate).toBe(to);
+    await release();
+  });
+
   test('Change dates onto a morning the office booked meanwhile: the warning names the office’s job, and Move anyway moves it', async ({ page, server }) => {
     const [from, to] = [ukDay(355), ukDay(357)];
     await officeBooks(server, 'Mira', 'Movable', from);

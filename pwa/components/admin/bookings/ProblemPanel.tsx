@@ -143,7 +143,8 @@ export function ProblemPanel({ problem, job, onSettled }: { problem: Problem; jo
           <ClashList jobs={others} />
           <div className="admin-actions">
             <button type="button" className="btn btn--primary admin-btn" onClick={() => void resend(true)}>
-              Book anyway
+              {/* As the Change dates form says it for the same choice. */}
+              {problem.item?.kind === 'booking-dates' ? 'Move anyway' : 'Book anyway'}
             </button>
             <button type="button" className="btn btn--secondary admin-btn" onClick={() => void drop()}>
               {problem.item ? 'Discard the change' : 'Leave it as it was'}
