@@ -99,7 +99,8 @@ test.describe('the admin’s quotes', () => {
   });
 
   test('a quote converted with no signal is a job at once, waiting to send: counted in the day’s plan and its clashes; it lands once, as that job', async ({ page, context, server }) => {
-    const quote = await quoteRequest(server, { firstName: 'Ophelia', lastName: 'Offline', preferredDate: ukDay(75) });
+    // A day no other test of this server books: the job must be refused by nobody but the clash this test makes.
+    const quote = await quoteRequest(server, { firstName: 'Ophelia', lastName: 'Offline', preferredDate: ukDay(379) });
     const office = await adminClient(server);
     expect((await office.request('PUT', `/api/quotes/${quote.id}`, { json: { quoteStatus: 'quoted', estimatedCost: '300' } })).status).toBe(200);
     await signIn(page);
@@ -109,7 +110,7 @@ test.describe('the admin’s quotes', () => {
     await context.setOffline(true);
     await card.getByRole('button', { name: /Convert to Job/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Convert to Job: Ophelia Offline' });
-    await expect(dialog.getByLabel('Start date')).toHaveValue(ukDay(75));
+    await expect(dialog.getByLabel('Start date')).toHaveValue(ukDay(379));
     await dialog.getByRole('button', { name: 'Convert to Job' }).click();
     await expectToast(page, 'Saved on this device');
 
@@ -124,8 +125,8 @@ test.describe('the admin’s quotes', () => {
     const add = page.getByRole('region', { name: 'Add Manual Booking' });
     await add.getByLabel('First name').fill('Dan');
     await add.getByLabel('Last name').fill('Double');
-    await add.getByLabel('Start date').fill(ukDay(75));
-    await add.getByLabel('Finish date').fill(ukDay(75));
+    await add.getByLabel('Start date').fill(ukDay(379));
+    await add.getByLabel('Finish date').fill(ukDay(379));
     await add.getByRole('button', { name: 'Add booking' }).click();
     await expect(add.getByRole('alert').filter({ hasText: 'Double booking' })).toContainText('Ophelia Offline');
     await add.getByRole('button', { name: 'Cancel' }).click();
@@ -133,7 +134,7 @@ test.describe('the admin’s quotes', () => {
 
     await context.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
-    await expect.poll(() => server.storage.queries.bookings().filter((b) => b.quoteId === quote.id).map((b) => [b.status, b.startDate])).toEqual([['confirmed', ukDay(75)]]);
+    await expect.poll(() => server.storage.queries.bookings().filter((b) => b.quoteId === quote.id).map((b) => [b.status, b.startDate])).toEqual([['confirmed', ukDay(379)]]);
     await expect(job).not.toContainText('Waiting to send', { timeout: 15_000 });
     await expect(jobCard(page, 'Ophelia Offline')).toHaveCount(1);
     // The job the server made is the one the device showed (its id made on the device).
