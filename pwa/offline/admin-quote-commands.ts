@@ -3,10 +3,10 @@ import type { QuoteView } from '#domain/views.ts';
 import { jobWhen } from '../components/admin/format.ts';
 import { newCommandId } from '../lib/api.ts';
 import { dropFor, expectedVersionOf, personName, sendAgainOn } from './admin-commands.ts';
-import { deviceDb } from './db.ts';
+import { deviceDb, openedDeviceDb } from './db.ts';
 import type { OutboxItem } from './db.ts';
 import { QUOTE_KINDS } from './kinds.ts';
-import { isQuote, keepBooking, keepQuote } from './record-copy.ts';
+import { isQuote, keepConvertedJob, keepQuote } from './record-copy.ts';
 import { submit } from './submit.ts';
 import type { SubmitOutcome } from './submit.ts';
 
@@ -108,11 +108,8 @@ export async function convertQuote(quote: QuoteView, conversion: Conversion, own
     record: quote.id,
     owner,
   });
-  if (outcome.kind === 'sent') {
-    await keepBooking(outcome.data);
-    const booking = outcome.data as { id?: string } | null;
-    if (booking?.id) await deviceDb().quotes.update(quote.id, { bookingId: booking.id });
-  }
+  // Sent at once: kept as the sender keeps one sent later (record-copy.ts keepConvertedJob).
+  if (outcome.kind === 'sent') await keepConvertedJob(await openedDeviceDb(), outcome.data, quote.id);
   return outcome;
 }
 
