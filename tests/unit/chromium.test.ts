@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 
 const finder = resolve(import.meta.dirname, '../support/chromium.ts');
 const run = (env: Record<string, string>) =>
@@ -10,6 +10,11 @@ const run = (env: Record<string, string>) =>
     env: { PATH: process.env['PATH'] ?? '', ...env },
     encoding: 'utf8',
   });
+
+const made: string[] = [];
+afterEach(() => {
+  for (const folder of made.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
 
 describe('the browser tests’ Chromium', () => {
   it('is CHROME_PATH when that file exists', () => {
@@ -50,7 +55,9 @@ describe('the browser tests’ Chromium', () => {
 
 /** A stand-in browser binary that prints `version`, as `chromium --version` does. */
 function browserPrinting(version: string): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'fake-chromium-')), 'chromium');
+  const folder = mkdtempSync(join(tmpdir(), 'fake-chromium-'));
+  made.push(folder);
+  const path = join(folder, 'chromium');
   writeFileSync(path, `#!/bin/sh\necho "${version}"\n`);
   chmodSync(path, 0o755);
   return path;
