@@ -28,6 +28,23 @@ test.describe('a phone at 390×844, before the cookie question is answered', () 
     await quote.tap();
     await expect(page).toHaveURL(/#contact$/);
   });
+
+  test('a toast comes up above the cookie question, leaving its buttons to be pressed', async ({ page }) => {
+    await page.goto('/#contact');
+    await hydrated(page);
+    const form = page.locator('form').filter({ has: page.locator('[name="serviceType"]') });
+    await form.locator('[name="firstName"]').fill('Tess');
+    await form.locator('[name="email"]').fill('tess.toast@example.com');
+    await form.locator('[name="serviceType"]').selectOption({ index: 1 });
+    await form.getByRole('button', { name: /request my free quote/i }).click();
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Booking submitted' });
+    await expect(toast).toBeVisible();
+    const banner = page.getByRole('region', { name: /cookie/i });
+    // The toast slides in: compare once it has stopped.
+    const top = (await banner.boundingBox())!.y;
+    await expect.poll(async () => toast.evaluate((node) => node.getBoundingClientRect().bottom)).toBeLessThanOrEqual(top);
+    for (const name of [/accept/i, /decline/i]) expect(await reachedAtItsMiddle(banner.getByRole('button', { name }))).toBe(true);
+  });
 });
 
 for (const screen of [
