@@ -62,7 +62,8 @@ export function passwordResetRoutes(deps: AppDeps): Router {
     const passwordHash = await hashPassword(password);
     await runCommand(ctx, deps, completePasswordReset, { userId: user.id, tokenHash, passwordHash });
     if (currentUser(ctx, queries)?.id === user.id) signOut(ctx);
-    ctx.body = { message: PASSWORD_UPDATED };
+    // The address too: whoever holds the mailed token has proved it, and the sign-in form that follows starts with it.
+    ctx.body = { message: PASSWORD_UPDATED, email: user.email };
   }
 
   router.post('/api/auth/forgot-password', limits.perIp('reset'), validate(ForgotPasswordSchema), (ctx) => requestReset(ctx, CUSTOMER));

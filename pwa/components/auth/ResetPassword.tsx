@@ -26,7 +26,8 @@ const checks = seedToasts([
 /**
  * `/reset-password?token=…` (seed point 2): the mailed link's page. Without a token it says the link is
  * invalid and goes to sign-in; a refused token does the same. On success every session of the account has
- * ended, which the device then hears from the server (refreshSession), and the page goes to sign-in.
+ * ended, which the device then hears from the server (refreshSession), and the page goes to sign-in, the
+ * account's address filled in.
  */
 export function ResetPassword({ token }: { token: string | undefined }) {
   const navigate = useNavigate();
@@ -51,7 +52,9 @@ export function ResetPassword({ token }: { token: string | undefined }) {
         // portal in another tab keeps what was typed and offers a sign-in); another account signed in here stays.
         void refreshSession();
         void toast.success('Password Updated', answer.data.message);
-        void navigate({ to: '/customer-auth' });
+        // The sign-in form starts with the account's address (the link often opens in a browser that never had it).
+        const email = answer.data.email;
+        void navigate({ to: '/customer-auth', search: email ? { email } : {} });
         return { kind: 'sent', message: answer.data.message };
       }
       if (answer.status === 400 && Object.keys(answer.fields).some((f) => f === 'password')) {

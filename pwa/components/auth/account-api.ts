@@ -8,7 +8,7 @@ export const accountApi = {
   register: (input: { firstName: string; lastName: string; email: string; password: string }): Promise<Outcome<UserView>> =>
     postJson<UserView>('/api/auth/register', input),
   forgotPassword: (email: string): Promise<Outcome<{ message: string }>> => postJson('/api/auth/forgot-password', { email }),
-  resetPassword: (token: string, password: string, key: string): Promise<Outcome<{ message: string }>> =>
+  resetPassword: (token: string, password: string, key: string): Promise<Outcome<{ message: string; email?: string }>> =>
     postJson('/api/auth/reset-password', { token, password }, key),
   verifyEmail: (token: string): Promise<Outcome<{ message: string; emailVerified: boolean; email?: string; admin?: true; otherAccount?: true }>> => postJson('/api/auth/verify-email', { token }),
   resendVerification: (): Promise<Outcome<{ message: string; emailVerified: boolean }>> => postJson('/api/auth/resend-verification', {}),
