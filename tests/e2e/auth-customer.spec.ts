@@ -2,7 +2,7 @@ import { MSG } from '#domain/messages.ts';
 import { createAdmin } from '#backend/bootstrap.ts';
 import { INVALID_RESET } from '#domain/deciders/user.ts';
 import { Client } from '../support/server.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test, whollyOnScreen } from './fixtures.ts';
 import { expectAxeClean, expectToast, lastMailId, mailedLink, open } from './portal-helpers.ts';
 
 const PASSWORD = 'a-customer-passphrase';
@@ -175,12 +175,15 @@ test.describe('customer sign-in, sign-up and password reset', () => {
   });
 
   test('a mailed link to a booking’s chat, opened signed out, leads after signing in to that chat, not the New Booking form', async ({ page, server }) => {
+    // A phone, where the portal's head and a few messages fill the screen above the chat's message box.
+    await page.setViewportSize({ width: 390, height: 844 });
     const email = 'lina.link@example.com';
     const customer = new Client(server.url);
     expect((await customer.register(email, PASSWORD, 'Lina', 'Link')).status).toBe(201);
     const booking = await customer.post('/api/bookings', { firstName: 'Lina', email, serviceType: 'rewiring', startDate: '2027-02-01', finishDate: '2027-02-01', description: 'Kitchen rewire' });
     expect(booking.status).toBe(201);
     const id = booking.data.booking.id as string;
+    for (const n of [1, 2, 3, 4]) expect((await customer.post(`/api/bookings/${id}/messages`, { content: `Question ${n}: will the power be off all day, and can the fridge stay plugged in meanwhile?` })).status).toBe(201);
 
     await open(page, `/customer-portal?tab=bookings&chat=${id}`);
     await expect(page).toHaveURL(new RegExp(`/customer-auth\\?tab=bookings&chat=${id}$`));
@@ -189,6 +192,10 @@ test.describe('customer sign-in, sign-up and password reset', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(new RegExp(`/customer-portal\\?tab=bookings&chat=${id}$`));
     await expect(page.getByRole('heading', { level: 2, name: 'Chat about Rewiring' })).toBeVisible();
+    // Scrolled to the chat as a signed-in visit to the link is: its newest message and the box to answer on screen,
+    // not the portal's head (the move to the portal put the page back at its top).
+    await expect.poll(() => whollyOnScreen(page.getByLabel('Your message'))).toBe(true);
+    await expect.poll(() => whollyOnScreen(page.getByText('Question 4:'))).toBe(true);
   });
 
   test('a mailed sign-up link for a quote starts with the address it went to and leads, once the account is made, to My Quotes', async ({ page }) => {

@@ -40,7 +40,8 @@ export function SignInForm({ id = 'signin', email, onSignedIn, place = {} }: { i
       rememberUser(answer.data);
       void toast.success('Login Successful', `Welcome back, ${answer.data.firstName}.`);
       if (onSignedIn) onSignedIn(answer.data);
-      else void navigate({ to: '/customer-portal', search: place });
+      // To a chat (a reply mail's link): the chat scrolls itself into view as it opens, which a reset to the top undid.
+      else void navigate({ to: '/customer-portal', search: place, resetScroll: place.chat === undefined });
       return { kind: 'sent', message: 'Signed in.' };
     },
   });
