@@ -1,5 +1,5 @@
 import type { EventType, RecordedEvent } from './events.ts';
-import { BOOKING_FIELD_WORDS, dayWords, daysWords as days, movedWords } from './history.ts';
+import { BOOKING_FIELD_WORDS, dayWords, daysWords as days, movedWords, type Schedule } from './history.ts';
 
 /**
  * Events of a booking's streams that are the business's own, never shown to its customer (their timeline and their
@@ -27,7 +27,7 @@ const STATUS_WORDS: Readonly<Record<string, string>> = {
  * message"), for their portal. Pure: it reads only the event and who is asking. Unlike the admin's history
  * (domain/history.ts) it never names a member of staff: the business speaks as "we".
  */
-export function describeForCustomer(event: RecordedEvent, viewerId: string): { who: string; summary: string } {
+export function describeForCustomer(event: RecordedEvent, viewerId: string, before?: Schedule): { who: string; summary: string } {
   const mine = event.metadata.actor !== null && event.metadata.actor === viewerId;
   const who = mine ? 'You' : event.metadata.role === 'admin' || event.metadata.role === 'system' ? 'Our team' : 'You';
   switch (event.type) {
@@ -44,7 +44,7 @@ export function describeForCustomer(event: RecordedEvent, viewerId: string): { w
     case 'BookingDetailsChanged': {
       const fields = Object.keys(event.data).filter((k) => k !== 'bookingId');
       const list = fields.map((f) => BOOKING_FIELD_WORDS[f] ?? f).join(', ');
-      return { who, summary: `${who === 'You' ? 'You' : 'We'} updated the ${list}${movedWords(event.data)}` };
+      return { who, summary: `${who === 'You' ? 'You' : 'We'} updated the ${list}${movedWords(event.data, before)}` };
     }
     case 'MessagePosted':
       return event.data.isFromAdmin ? { who: 'Our team', summary: 'We sent you a message' } : { who: 'You', summary: 'You sent us a message' };

@@ -48,12 +48,47 @@ export function scheduleWords(b: { startDate?: string | null; finishDate?: strin
   return b.startTime && b.finishTime ? `${days}, ${b.startTime}–${b.finishTime}` : days;
 }
 
+/** A job's days and hours, as its events last set them. */
+export type Schedule = { startDate: string; finishDate: string; startTime: string; finishTime: string };
+
+type ScheduleChange = { startDate?: string | null; finishDate?: string | null; startTime?: string | null; finishTime?: string | null };
+
 /**
- * Where a change of a job's days or hours moved it, as a history line adds it after the fields it names:
- * " (now Tue 5 Jan 2027 to Fri 8 Jan 2027, 13:00–15:30)". The event holds only what changed: one day moved says
- * which end it was ("now finishing Fri 8 Jan 2027"), not a one-day job. Empty when neither moved.
+ * Each of a booking's events (in order) with the job's days and hours just before it, which a history line about a
+ * move needs to say where the job was: the event holds only what changed. Undefined before the booking's first event.
  */
-export function movedWords(d: { startDate?: string | null; finishDate?: string | null; startTime?: string | null; finishTime?: string | null }): string {
+export function withSchedules(events: readonly RecordedEvent[]): { event: RecordedEvent; before: Schedule | undefined }[] {
+  let schedule: Schedule | undefined;
+  return events.map((event) => {
+    const before = schedule;
+    if (event.type === 'BookingRequested') {
+      const { startDate, finishDate, startTime, finishTime } = event.data;
+      schedule = { startDate, finishDate, startTime, finishTime };
+    } else if (event.type === 'BookingDetailsChanged' && schedule) {
+      const d: ScheduleChange = event.data;
+      schedule = {
+        startDate: d.startDate ?? schedule.startDate,
+        finishDate: d.finishDate ?? schedule.finishDate,
+        startTime: d.startTime ?? schedule.startTime,
+        finishTime: d.finishTime ?? schedule.finishTime,
+      };
+    }
+    return { event, before };
+  });
+}
+
+/**
+ * Where a change of a job's days or hours moved it, as a history line adds it after the fields it names. With the
+ * days and hours it had (`before`): " (was Mon 4 Jan 2027, 09:00–17:00; now Tue 5 Jan 2027, 13:00–15:30)", the whole
+ * of both, so a line read on its own says from where to where. Without them, what the event holds: " (now Tue 5 Jan
+ * 2027 to Fri 8 Jan 2027, 13:00–15:30)", and one day moved says which end it was ("now finishing Fri 8 Jan 2027").
+ * Empty when neither moved.
+ */
+export function movedWords(d: ScheduleChange, before?: Schedule): string {
+  if (before && (d.startDate || d.finishDate || d.startTime || d.finishTime)) {
+    const after = { startDate: d.startDate ?? before.startDate, finishDate: d.finishDate ?? before.finishDate, startTime: d.startTime ?? before.startTime, finishTime: d.finishTime ?? before.finishTime };
+    return ` (was ${scheduleWords(before) ?? ''}; now ${scheduleWords(after) ?? ''})`;
+  }
   const days =
     d.startDate && d.finishDate ? daysWords(d.startDate, d.finishDate) : d.startDate ? `starting ${dayWords(d.startDate)}` : d.finishDate ? `finishing ${dayWords(d.finishDate)}` : '';
   const hours = d.startTime && d.finishTime ? `${d.startTime}–${d.finishTime}` : d.startTime ? `from ${d.startTime}` : d.finishTime ? `until ${d.finishTime}` : '';
@@ -61,8 +96,11 @@ export function movedWords(d: { startDate?: string | null; finishDate?: string |
   return now ? ` (now ${now})` : '';
 }
 
-/** One line of a booking's history in words, for the admin's timeline. Pure: it reads only the event. */
-export function describeBookingEvent(event: RecordedEvent): { summary: string; fields?: string[] } {
+/**
+ * One line of a booking's history in words, for the admin's timeline. Pure: it reads only the event, and for a move
+ * the days and hours the job had before it (withSchedules).
+ */
+export function describeBookingEvent(event: RecordedEvent, before?: Schedule): { summary: string; fields?: string[] } {
   switch (event.type) {
     case 'BookingRequested': {
       const d = event.data;
@@ -73,7 +111,7 @@ export function describeBookingEvent(event: RecordedEvent): { summary: string; f
       return { summary: `Status changed from ${status(event.data.from)} to ${status(event.data.to)}` };
     case 'BookingDetailsChanged': {
       const fields = Object.keys(event.data).filter((k) => k !== 'bookingId');
-      return { summary: `Changed ${fields.map((f) => BOOKING_FIELD_WORDS[f] ?? f).join(', ')}${movedWords(event.data)}`, fields };
+      return { summary: `Changed ${fields.map((f) => BOOKING_FIELD_WORDS[f] ?? f).join(', ')}${movedWords(event.data, before)}`, fields };
     }
     case 'BookingNotesChanged':
       // Not the words: the history is a list of who did what, and the card shows the notes as they are now.

@@ -1,4 +1,5 @@
 import { customerSees, describeForCustomer } from '#domain/customer-history.ts';
+import { withSchedules } from '#domain/history.ts';
 import { streamId } from '#domain/deciders/decider.ts';
 import type { HistoryEntryView } from '#domain/views.ts';
 import type { EventStore } from '#data/event-store.ts';
@@ -14,7 +15,9 @@ import { bookingEvents } from './bookings.ts';
 export function customerTimeline(store: EventStore, bookingId: string, viewerId: string): HistoryEntryView[] | undefined {
   const all = bookingEvents(store, bookingId);
   if (!all) return undefined;
-  return all.filter(customerSees).map((e) => ({ at: e.metadata.time, ...(e.metadata.madeAt ? { madeAt: e.metadata.madeAt } : {}), role: e.metadata.role, type: e.type, ...describeForCustomer(e, viewerId) }));
+  return withSchedules(all)
+    .filter(({ event }) => customerSees(event))
+    .map(({ event: e, before }) => ({ at: e.metadata.time, ...(e.metadata.madeAt ? { madeAt: e.metadata.madeAt } : {}), role: e.metadata.role, type: e.type, ...describeForCustomer(e, viewerId, before) }));
 }
 
 /**

@@ -6,7 +6,7 @@ import { reminderDecider } from '#domain/deciders/reminder.ts';
 import { ConflictError, DomainError, NotFoundError } from '#domain/errors.ts';
 import { personSubject, type RecordedEvent } from '#domain/events.ts';
 import { serviceTypeLabel } from '#domain/content/service-types.ts';
-import { daysWords, describeBookingEvent } from '#domain/history.ts';
+import { daysWords, describeBookingEvent, withSchedules } from '#domain/history.ts';
 import { adminLink, type AdminPlace } from '#domain/links.ts';
 import { HOLDS_SLOT, SCHEDULE_FIELDS, clashes, type Slot } from '#domain/schedule.ts';
 import type { CreateBookingInput, RequestDatesInput, UpdateBookingInput } from '#domain/schemas/booking.ts';
@@ -339,12 +339,12 @@ export function bookingHistory(store: EventStore, queries: Queries, bookingId: s
     }
     return names.get(actor)!;
   };
-  return all.map((e) => ({
+  return withSchedules(all).map(({ event: e, before }) => ({
     at: e.metadata.time,
     ...(e.metadata.madeAt ? { madeAt: e.metadata.madeAt } : {}),
     who: who(e.metadata.actor, e.metadata.role),
     role: e.metadata.role,
     type: e.type,
-    ...describeBookingEvent(e),
+    ...describeBookingEvent(e, before),
   }));
 }

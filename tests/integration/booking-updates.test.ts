@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANCEL_TOO_LATE, DATES_TOO_LATE } from '#domain/deciders/booking.ts';
-import { dayWords } from '#domain/history.ts';
+import { dayWords, scheduleWords } from '#domain/history.ts';
 import { ERASED } from '#domain/limits.ts';
 import { bookingReference } from '#domain/reference.ts';
 import { Client, startServer, type TestServer } from '../support/server.ts';
@@ -569,7 +569,13 @@ describe('POST /api/bookings/{id}/dates', () => {
     expect(res.status).toBe(200);
     expect(res.data).toMatchObject({ id: booking.id, status: 'pending', startDate: day, finishDate: day, startTime: '13:00', finishTime: '16:00' });
     expect(bookingEventsAfter(before, booking.id).map((e) => e.type)).toEqual(['BookingDetailsChanged']);
-    expect((await owner.get(`/api/bookings/${booking.id}/timeline`)).data.at(-1)).toMatchObject({ who: 'You', summary: expect.stringMatching(/^You updated the start date, finish date, start time, finish time \(now /) });
+    const was = scheduleWords(booking as Parameters<typeof scheduleWords>[0]);
+    expect((await owner.get(`/api/bookings/${booking.id}/timeline`)).data.at(-1)).toMatchObject({
+      who: 'You',
+      summary: `You updated the start date, finish date, start time, finish time (was ${was}; now ${dayWords(day)}, 13:00–16:00)`,
+    });
+    // The admin's history says the same move from where to where.
+    expect((await admin.get(`/api/bookings/${booking.id}/history`)).data.at(-1).summary).toBe(`Changed start date, finish date, start time, finish time (was ${was}; now ${dayWords(day)}, 13:00–16:00)`);
     const mail = await mailSince(server, mailBefore);
     expect(mail.map(({ kind }) => kind)).toEqual(['request-moved', 'request-moved-by-you']);
     expect(mail[1]!.to).toBe(OWNER_EMAIL);

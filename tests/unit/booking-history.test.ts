@@ -4,7 +4,7 @@ import { bookingDecider } from '#domain/deciders/booking.ts';
 import { streamId } from '#domain/deciders/decider.ts';
 import { customerSees, describeForCustomer } from '#domain/customer-history.ts';
 import type { RecordedEvent, Role } from '#domain/events.ts';
-import { dayWords, daysWords, describeBookingEvent } from '#domain/history.ts';
+import { dayWords, daysWords, describeBookingEvent, withSchedules } from '#domain/history.ts';
 import { bookingHistory } from '#backend/commands/bookings.ts';
 import { registerOrNotifyOwner } from '#backend/commands/users.ts';
 import { bookingRequested } from './fixtures.ts';
@@ -94,6 +94,30 @@ describe('days in a history line', () => {
     );
     expect(describeBookingEvent(changed({ finishDate: '2027-01-08' })).summary).toBe('Changed finish date (now finishing Fri 8 Jan 2027)');
     expect(describeBookingEvent(changed({ phone: '01632 960999' })).summary).toBe('Changed phone number');
+  });
+
+  it('says where a job was as well as where it went, from the days and hours the events before it set', () => {
+    const metadata = { time: '2026-11-25T10:00:00.000Z', commandId: 'c4', actor: null, role: 'admin' as const };
+    const at = (n: number, event: Pick<RecordedEvent, 'type' | 'data'>): RecordedEvent => ({ ...event, streamId: 'booking-1', streamPosition: n, globalPosition: n, metadata }) as RecordedEvent;
+    const events = [
+      at(1, bookingRequested({ startDate: '2027-01-04', finishDate: '2027-01-06', startTime: '09:00', finishTime: '17:00' })),
+      at(2, { type: 'BookingDetailsChanged', data: { bookingId: 'b1', finishDate: '2027-01-08' } }),
+      at(3, { type: 'BookingDetailsChanged', data: { bookingId: 'b1', phone: '01632 960999' } }),
+      at(4, { type: 'BookingDetailsChanged', data: { bookingId: 'b1', startDate: '2027-01-11', finishDate: '2027-01-11', startTime: '13:00', finishTime: '15:30' } }),
+    ];
+
+    const lines = withSchedules(events).map(({ event, before }) => describeBookingEvent(event, before).summary);
+
+    expect(lines.slice(1)).toEqual([
+      'Changed finish date (was Mon 4 Jan 2027 to Wed 6 Jan 2027, 09:00–17:00; now Mon 4 Jan 2027 to Fri 8 Jan 2027, 09:00–17:00)',
+      'Changed phone number',
+      'Changed start date, finish date, start time, finish time (was Mon 4 Jan 2027 to Fri 8 Jan 2027, 09:00–17:00; now Mon 11 Jan 2027, 13:00–15:30)',
+    ]);
+    const [, , , last] = withSchedules(events);
+    expect(describeForCustomer(last!.event, 'x', last!.before).summary).toBe(
+      'We updated the start date, finish date, start time, finish time (was Mon 4 Jan 2027 to Fri 8 Jan 2027, 09:00–17:00; now Mon 11 Jan 2027, 13:00–15:30)',
+    );
+    expect(withSchedules(events)[0]!.before).toBeUndefined();
   });
 });
 
