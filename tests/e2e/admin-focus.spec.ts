@@ -1,3 +1,4 @@
+import { dayWords } from '#domain/history.ts';
 import { expect, test } from './fixtures.ts';
 import { adminClient, customer, customerBooking, expectCounters, jobCard, ownServer, quoteRequest, serverCounts, signIn, ukDay } from './admin-seed.ts';
 import { expectToast } from './portal-helpers.ts';
@@ -10,17 +11,18 @@ import { expectToast } from './portal-helpers.ts';
 test.describe('the admin portal', () => {
   test('each job’s status selector and notes are named with the job', async ({ page, server }) => {
     const ann = await customer(server, 'focus.ann@example.com', 'Ann', 'Focus');
-    await customerBooking(ann, 'focus.ann@example.com', { firstName: 'Ann', lastName: 'Focus' });
+    const annJob = await customerBooking(ann, 'focus.ann@example.com', { firstName: 'Ann', lastName: 'Focus' });
     const ben = await customer(server, 'focus.ben@example.com', 'Ben', 'Focus');
-    await customerBooking(ben, 'focus.ben@example.com', { firstName: 'Ben', lastName: 'Focus' });
+    const benJob = await customerBooking(ben, 'focus.ben@example.com', { firstName: 'Ben', lastName: 'Focus' });
     await page.setViewportSize({ width: 1280, height: 800 });
     await signIn(page);
     // Every card has one: "Status, Status, Status" in a screen reader's list of fields said nothing of which job.
-    await expect(jobCard(page, 'Ann Focus').getByRole('combobox', { name: 'Status of Ann Focus’s job' })).toBeVisible();
-    await expect(jobCard(page, 'Ben Focus').getByRole('combobox', { name: 'Status of Ben Focus’s job' })).toBeVisible();
+    // With the job's day: two jobs of one customer had the same name.
+    await expect(jobCard(page, 'Ann Focus').getByRole('combobox', { name: `Status of Ann Focus’s job on ${dayWords(annJob.startDate)}` })).toBeVisible();
+    await expect(jobCard(page, 'Ben Focus').getByRole('combobox', { name: `Status of Ben Focus’s job on ${dayWords(benJob.startDate)}` })).toBeVisible();
     // So is each card's notes region (the list of regions read "Notes, Notes, Notes").
-    await expect(jobCard(page, 'Ann Focus').getByRole('region', { name: 'Notes on Ann Focus’s job' })).toBeVisible();
-    await expect(jobCard(page, 'Ben Focus').getByRole('region', { name: 'Notes on Ben Focus’s job' })).toBeVisible();
+    await expect(jobCard(page, 'Ann Focus').getByRole('region', { name: `Notes on Ann Focus’s job on ${dayWords(annJob.startDate)}` })).toBeVisible();
+    await expect(jobCard(page, 'Ben Focus').getByRole('region', { name: `Notes on Ben Focus’s job on ${dayWords(benJob.startDate)}` })).toBeVisible();
   });
 
   test('the counters say they open the job list, and pressing one reads out what it shows', async ({ page, server }) => {

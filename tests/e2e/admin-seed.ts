@@ -60,7 +60,7 @@ export async function customerBooking(client: Client, email: string, overrides: 
     ...overrides,
   });
   expect(answer.status).toBe(201);
-  const booking = answer.data.booking as { id: string; version: number };
+  const booking = answer.data.booking as { id: string; version: number; startDate: string };
   if (message) expect((await client.post(`/api/bookings/${booking.id}/messages`, { content: message })).status).toBe(201);
   return booking;
 }

@@ -94,3 +94,12 @@ export function sourceWords(job: { isManualBooking: boolean; quoteId: string | n
   if (job.source === 'admin') return 'Added by you';
   return job.source === 'portal' ? 'Customer portal' : 'Website';
 }
+
+/**
+ * A job as a screen reader's list of fields or regions names it: "Ann Able’s job on Tue 4 May 2027" (the day tells
+ * two jobs of one customer apart), "this job" without a name.
+ */
+export function jobOf(job: { startDate: string | null }, name: string): string {
+  if (!name) return 'this job';
+  return job.startDate ? `${name}’s job on ${dayWords(job.startDate)}` : `${name}’s job`;
+}

@@ -10,7 +10,7 @@ import type { ShownBooking } from '../../../offline/use-mirror.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useAdmin } from '../context.ts';
-import { jobWhen, pounds, sourceWords } from '../format.ts';
+import { jobOf, jobWhen, pounds, sourceWords } from '../format.ts';
 import type { AdminSearch } from '../search.ts';
 import { AddressFact, ContactFacts, Fact, StatusOptions } from '../parts.tsx';
 import { customerReadsChat } from '../chat/reach.ts';
@@ -146,9 +146,9 @@ export const BookingCard = memo(function BookingCard({
       {problem ? <ProblemPanel problem={problem} job={job} onSettled={settle} /> : null}
       <div className="admin-job__actions">
         <label className="admin-select">
-          {/* Named with the job: every card has one, and a screen reader's list of fields read "Status" five times. */}
+          {/* Named with the job and its day: every card has one, and a screen reader's list of fields read "Status" five times. */}
           <span className="admin-select__label">
-            Status<span className="visually-hidden"> of {name}&rsquo;s job</span>
+            Status<span className="visually-hidden"> of {jobOf(job, personName(job))}</span>
           </span>
           <select value={(job.status || 'pending').replace(/-/g, '_')} onChange={(event) => void onStatus(event)} disabled={refused !== undefined}>
             <StatusOptions />

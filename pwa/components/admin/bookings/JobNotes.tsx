@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ERASED } from '#domain/limits.ts';
 import { personName } from '../../../offline/admin-commands.ts';
+import { jobOf } from '../format.ts';
 import type { ShownBooking } from '../../../offline/use-mirror.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { Erased } from '../parts.tsx';
@@ -29,7 +30,7 @@ export function JobNotes({ job, compact }: { job: ShownBooking; compact: boolean
   const erased = notes === ERASED;
   return (
     // Named with the job: every card has one, and a screen reader's list of regions read "Notes" once per card.
-    <section className="admin-notes" aria-label={personName(job) ? `Notes on ${personName(job)}’s job` : 'Notes on this job'}>
+    <section className="admin-notes" aria-label={`Notes on ${jobOf(job, personName(job))}`}>
       <div className="admin-notes__head">
         <h4 id={id} className="admin-notes__title">
           Notes

@@ -6,6 +6,7 @@ import { useForm } from '../../../lib/form.ts';
 import type { FormOutcome, FormSchema } from '../../../lib/form.ts';
 import { toast } from '../../../lib/toast.ts';
 import { changeNotes, personName } from '../../../offline/admin-commands.ts';
+import { jobOf } from '../format.ts';
 import { isBooking } from '../../../offline/record-copy.ts';
 import { Field } from '../../ui/Field.tsx';
 import { useAdmin } from '../context.ts';
@@ -86,7 +87,7 @@ export function NotesForm({ job, onDone }: { job: BookingView; onDone: () => voi
   const escape = useEscapeToClose(onDone);
 
   return (
-    <form className="admin-form admin-notes__form" aria-label={`Notes on ${name}’s job`} {...formProps} onKeyDown={escape.onKeyDown}>
+    <form className="admin-form admin-notes__form" aria-label={`Notes on ${jobOf(job, personName(job))}`} {...formProps} onKeyDown={escape.onKeyDown}>
       <Field form={form} name="notes" label="Your notes" hint="The customer does not see these. Only a copy of their data, if they ask for one, includes them." error={errors.notes} full>
         {(p) => <textarea {...p} rows={rowsFor(job.notes)} maxLength={LIMITS.notes} defaultValue={job.notes ?? ''} />}
       </Field>
