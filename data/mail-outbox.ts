@@ -5,7 +5,11 @@ export type MailLine = string | [label: string, value: string | null | undefined
 /** What a mail says: rendered as plain text and as HTML when it is sent (backend/mail/templates.ts, `renderMail`). */
 /** What a mail says; `calendar` names a booking whose calendar file goes with it, made when it is sent. */
 /** `toBusiness`: a mail to the business itself (BUSINESS_EMAIL), which its own closing and signature would only sign to itself. */
-export type MailBody = { greeting: string; lines: MailLine[]; calendar?: { bookingId: string }; toBusiness?: true };
+/**
+ * What a mail says, kept until it is sent. `replyTo`: where a press of Reply goes, when not to the business (the
+ * sender's default for mail to customers): a mail to the business about someone names them, so its Reply reaches them.
+ */
+export type MailBody = { greeting: string; lines: MailLine[]; calendar?: { bookingId: string }; toBusiness?: true; replyTo?: string };
 /**
  * A message to send; `kind` names the template, for the logs and the admin. `urgent` mail (a password reset
  * link lives one hour) is sent before any backlog.

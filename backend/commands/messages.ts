@@ -35,7 +35,11 @@ export const postMessage: Command<PostMessageInput & { booking: Booking }, { id:
     }
   } else if (uow.settings.businessEmail) {
     uow.mail.queue(
-      newMessage(uow.settings.businessEmail, { senderName, content: input.content, serviceType: booking.serviceType, bookingId: booking.id, files: attachments.length }, adminUrl(uow, { tab: 'chat', booking: booking.id })),
+      newMessage(
+        uow.settings.businessEmail,
+        { senderName, content: input.content, serviceType: booking.serviceType, bookingId: booking.id, files: attachments.length, email: booking.email },
+        adminUrl(uow, { tab: 'chat', booking: booking.id }),
+      ),
     );
   }
   return { id: messageId };

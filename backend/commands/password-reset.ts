@@ -62,9 +62,10 @@ export const changePassword: Command<{ userId: string; passwordHash: string }, n
 };
 
 /**
- * Where the "password changed" mail sends someone who did not change it, to ask for a reset: the admin's own page
- * for the admin (the customers' page asks for a customer's address, and its link opens the customers' form).
+ * Where a mail sends the owner of an account to ask for a reset (someone else changed the password, or tried to
+ * register with the address): the admin's own page for the admin (the customers' page asks for a customer's address,
+ * and its link opens the customers' form).
  */
-function takeBackUrl(publicUrl: string | null | undefined, user: { isAdmin: boolean }): string {
+export function takeBackUrl(publicUrl: string | null | undefined, user: { isAdmin: boolean }): string {
   return `${publicUrl ?? ''}${user.isAdmin ? '/password-reset' : '/forgot-password'}`;
 }

@@ -5,6 +5,7 @@ import { personSubject } from '#domain/events.ts';
 import { ERASED, VERIFICATION_TOKEN_TTL_MS } from '#domain/limits.ts';
 import { ConflictError, DomainError, NotFoundError } from '#domain/errors.ts';
 import { addressInUse, confirmNewEmail, emailChanged, registrationAttempt, verifyEmail as verifyEmailMail } from '../mail/templates.ts';
+import { takeBackUrl } from './password-reset.ts';
 import type { Command, Uow } from './unit.ts';
 
 export type NewUser = { email: string; firstName: string; lastName: string; passwordHash: string };
@@ -20,7 +21,7 @@ export type Verification = { hash: string; link: string };
 export const registerOrNotifyOwner: Command<NewUser & { verification: Verification }, { userId: string; existing: boolean }> = (uow, input) => {
   const owner = uow.queries.userByEmail(input.email);
   if (owner) {
-    uow.mail.queue(registrationAttempt(owner.email, { firstName: owner.firstName, resetUrl: `${uow.settings.publicUrl ?? ''}/forgot-password` }));
+    uow.mail.queue(registrationAttempt(owner.email, { firstName: owner.firstName, resetUrl: takeBackUrl(uow.settings.publicUrl, owner) }));
     return { userId: uow.newId(), existing: true };
   }
   const { verification, ...user } = input;

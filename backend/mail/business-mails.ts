@@ -28,7 +28,7 @@ export function newRequest(to: string, r: RequestSummary, adminUrl: string): Out
     ...(filesWords(r) ? [['Files', `${filesWords(r)}, to open in the Admin Portal`] as MailLine] : []),
     ...(r.kind === 'booking' && r.id ? [['Reference', bookingReference(r.id)] as MailLine] : []),
     adminLine(adminUrl, r.kind === 'quote' ? 'Price it' : 'Confirm it'),
-  ]);
+  ], r.email);
 }
 
 /** A booking as the mails to the business about a customer's change name it. */
@@ -57,7 +57,7 @@ export function requestCancelled(to: string, b: BookingForBusiness, adminUrl: st
     ['Dates', scheduleWords(b)],
     ['Reference', bookingReference(b.id)],
     adminLine(adminUrl, 'It is'),
-  ]);
+  ], b.email);
 }
 
 /** To the business: a customer moved their booking request to other days or hours before it was confirmed. */
@@ -73,7 +73,7 @@ export function requestMoved(
     ['It was', scheduleWords(was)],
     ['Reference', bookingReference(b.id)],
     adminLine(adminUrl, 'Confirm it'),
-  ]);
+  ], b.email);
 }
 
 /** A booked job as a mail may name it without its customer: what, when, which. */
@@ -106,14 +106,18 @@ export function accountDeleted(to: string, d: { jobs: readonly BookedJob[]; book
 }
 
 /** To the business: a customer wrote about a booking. */
-export function newMessage(to: string, m: { senderName: string; content: string; serviceType: string; bookingId: string; files?: number }, adminUrl: string): OutgoingMail {
+export function newMessage(
+  to: string,
+  m: { senderName: string; content: string; serviceType: string; bookingId: string; files?: number; email?: string | null },
+  adminUrl: string,
+): OutgoingMail {
   return composeForBusiness('new-message', to, `New message from ${m.senderName} about ${serviceTypeLabel(m.serviceType)}`, 'A customer sent a message.', [
     ['From', m.senderName],
     ['Booking', `${serviceTypeLabel(m.serviceType)}, reference ${bookingReference(m.bookingId)}`],
     m.content,
     ...(m.files ? [filesLine(m.files, 'in the chat in the Admin Portal')] : []),
     adminLine(adminUrl, 'Reply'),
-  ]);
+  ], m.email);
 }
 
 /** To the business: a customer approved or declined a quoted price online. */
@@ -149,6 +153,7 @@ export function quoteAnswered(
       ...(q.preferredDate ? [['Preferred date', dayWords(q.preferredDate)] as MailLine] : []),
       approved ? `Book the work from the quote in the Admin Portal: ${adminUrl}` : `The quote is in the Admin Portal: ${adminUrl}`,
     ],
+    q.email,
   );
 }
 
@@ -159,5 +164,6 @@ export function quoteAnswered(
 export function enquiry(to: string, kind: 'contact' | 'support', fields: Array<[string, string | null | undefined]>, adminUrl?: string): OutgoingMail {
   const subject = kind === 'contact' ? 'New enquiry from the website' : 'New support request';
   const lines: MailLine[] = [...fields, ...(adminUrl ? [adminLine(adminUrl, 'It is under Contacts')] : [])];
-  return composeForBusiness(kind === 'contact' ? 'new-contact' : 'new-support-request', to, subject, `${subject}:`, lines);
+  const email = fields.find(([name]) => name === 'Email')?.[1];
+  return composeForBusiness(kind === 'contact' ? 'new-contact' : 'new-support-request', to, subject, `${subject}:`, lines, email);
 }

@@ -28,11 +28,12 @@ export function compose(kind: string, to: string, subject: string, greeting: str
 
 /**
  * A mail to the business itself (BUSINESS_EMAIL): it ends with where it came from, not signed by the business to
- * itself with its own phone number.
+ * itself with its own phone number. `replyTo`: the address of the person it is about, when they gave one, so that
+ * Reply writes to them (it wrote to the site's no-reply address).
  */
-export function composeForBusiness(kind: string, to: string, subject: string, greeting: string, lines: MailLine[]): OutgoingMail {
+export function composeForBusiness(kind: string, to: string, subject: string, greeting: string, lines: MailLine[], replyTo?: string | null): OutgoingMail {
   const mail = compose(kind, to, subject, greeting, lines);
-  return { ...mail, body: { ...mail.body, toBusiness: true } };
+  return { ...mail, body: { ...mail.body, toBusiness: true, ...(replyTo ? { replyTo } : {}) } };
 }
 
 /** How a mail to the business ends (composeForBusiness). */

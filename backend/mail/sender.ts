@@ -6,7 +6,8 @@ import type { Logger } from '../logger.ts';
 import { describeFault } from '../faults.ts';
 import { renderMail } from './templates.ts';
 
-export type MailSettings = { smtpUrl: string | null; from: string; devOutboxDir: string };
+/** `businessEmail`: where a customer's press of Reply goes (every mail is From a no-reply address). */
+export type MailSettings = { smtpUrl: string | null; from: string; devOutboxDir: string; businessEmail?: string };
 
 /** A file sent with a mail (a booking's calendar file). */
 export type MailAttachment = { filename: string; content: string; contentType: string };
@@ -245,7 +246,17 @@ export class MailSender {
     // Rendered now (ADR 023); a mail queued before the outbox kept bodies was rendered then.
     const { text, html } = mail.body ? renderMail(mail.body) : mail;
     const attachments = this.#attachments(mail);
-    const info = await this.#transport.sendMail({ from: this.#settings.from, to: mail.to, subject: mail.subject, text, html, ...(attachments.length > 0 ? { attachments } : {}) });
+    // Reply goes to the person a mail to the business is about, and from a customer to the business.
+    const replyTo = mail.body?.replyTo ?? (mail.body?.toBusiness ? undefined : this.#settings.businessEmail);
+    const info = await this.#transport.sendMail({
+      from: this.#settings.from,
+      to: mail.to,
+      ...(replyTo ? { replyTo } : {}),
+      subject: mail.subject,
+      text,
+      html,
+      ...(attachments.length > 0 ? { attachments } : {}),
+    });
     if (this.usesDevOutbox) {
       await mkdir(this.#settings.devOutboxDir, { recursive: true, mode: 0o700 });
       // One time for the file's name and its `sentAt`, so the outbox lists mail in the order the files say.

@@ -74,6 +74,19 @@ describe('POST /api/auth/register', () => {
     expect(mails.map((m) => [m.kind, m.to])).toEqual([['registration-attempt', 'taken@example.com']]);
     expect(mails[0]!.text).toContain('Hello Tom,');
     expect(mails[0]!.text).toContain('No new account was made');
+    expect(mails[0]!.text).toMatch(/\/forgot-password$/m);
+  });
+
+  it("tells the admin of a registration with the admin's address, with the way to the admin's own reset page", async () => {
+    const mailBefore = lastMailId(server);
+
+    expect((await client().register(ADMIN.email, 'another-passphrase', 'Ivy', 'Intruder')).status).toBe(201);
+
+    const mails = await mailSince(server, mailBefore);
+    expect(mails.map((m) => [m.kind, m.to])).toEqual([['registration-attempt', ADMIN.email]]);
+    // The customers' page would ask for a customer's address and mail the customers' form.
+    expect(mails[0]!.text).toMatch(/\/password-reset$/m);
+    expect(mails[0]!.text).not.toContain('/forgot-password');
   });
 
   it('answers 400 naming password when it is shorter than 8 characters', async () => {

@@ -70,6 +70,28 @@ describe('mail by SMTP', () => {
     // It has no dates (only a preferred day): no "Dates: —" line.
     expect(notice!.text).not.toContain('Dates:');
     expect(received!.raw).toMatch(/^Content-Type: multipart\/alternative;/m);
+    // Reply reaches a person: the customer's Reply the business, the business's Reply the customer (both are sent
+    // From the site's no-reply address).
+    expect(received!.raw).toMatch(new RegExp(`^Reply-To: ${BUSINESS}\\r?$`, 'm'));
+    expect(notice!.raw).toMatch(/^Reply-To: jane\.doe@example\.com\r?$/m);
+  });
+
+  it('a message from a customer and the contact form answer to the person on Reply', async () => {
+    const sam = new Client(server.url);
+    expect((await sam.register('sam.reply@example.com', 'a-customer-passphrase', 'Sam', 'Reply')).status).toBe(201);
+    const booking = await sam.post('/api/bookings', bookingForm('sam.reply@example.com', { startDate: daysAhead(61), finishDate: daysAhead(61) }));
+    expect(booking.status).toBe(201);
+    await server.mailer.drain();
+    smtp.messages.length = 0;
+
+    expect((await sam.post(`/api/bookings/${booking.data.booking.id}/messages`, { content: 'Is parking free outside?' })).status).toBe(201);
+    expect((await new Client(server.url).post('/api/contacts', { firstName: 'Cora', email: 'cora.contact@example.com', details: 'Do you fit EV chargers?' })).status).toBe(201);
+    await server.mailer.drain();
+
+    const message = smtp.messages.find((m) => m.subject.startsWith('New message from Sam Reply'));
+    expect(message!.raw).toMatch(/^Reply-To: sam\.reply@example\.com\r?$/m);
+    const enquiry = smtp.messages.find((m) => m.subject === 'New enquiry from the website');
+    expect(enquiry!.raw).toMatch(/^Reply-To: cora\.contact@example\.com\r?$/m);
   });
 
   it("a receipt repeats the address and details typed only to an account's own proven address", async () => {
