@@ -3,7 +3,7 @@ import { streamId } from '#domain/deciders/decider.ts';
 import { supportDecider } from '#domain/deciders/records.ts';
 import { personSubject } from '#domain/events.ts';
 import type { CreateContactInput } from '#domain/schemas/contact.ts';
-import type { SupportRequestInput } from '#domain/schemas/support.ts';
+import { ISSUE_LABELS, type SupportRequestInput } from '#domain/schemas/support.ts';
 import { enquiry } from '../mail/templates.ts';
 import { adminUrl } from './bookings.ts';
 import type { Command } from './unit.ts';
@@ -38,7 +38,7 @@ export const submitSupportRequest: Command<SupportRequestInput, { id: string }> 
         ['Name', request.name],
         ['Email', request.email],
         ['Phone', request.phone],
-        ['Issue', request.issueType],
+        ['Issue', ISSUE_LABELS[request.issueType]],
         ['Booking reference', request.bookingReference],
         ['Details', request.description],
       ]),

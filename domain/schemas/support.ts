@@ -6,6 +6,14 @@ import { phoneDigits } from '../phone.ts';
 
 export const ISSUE_TYPES = ['login', 'password', 'booking', 'other'] as const;
 
+/** The words for the seed's issue types, for the form's choices and the business's mail; the value sent stays the seed's. */
+export const ISSUE_LABELS: Readonly<Record<(typeof ISSUE_TYPES)[number], string>> = {
+  login: 'Signing in to my account',
+  password: 'Resetting my password',
+  booking: 'One of my bookings',
+  other: 'Something else',
+};
+
 const phone = z
   .string({ error: MSG.supportPhone })
   .trim()

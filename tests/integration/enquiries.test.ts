@@ -215,7 +215,7 @@ describe('POST /api/support/request', () => {
       'Name: Sally Support',
       'Email: sally.support@example.com',
       'Phone: 01632 960200',
-      'Issue: login',
+      'Issue: Signing in to my account',
       'Booking reference: —',
       'Details: I cannot see my booking from last week',
       '',
@@ -233,7 +233,7 @@ describe('POST /api/support/request', () => {
     const listed = (await admin.get('/api/support/requests')).data as Array<Record<string, unknown>>;
     expect(listed.find((r) => r.id === res.data.id)).toMatchObject({ issueType: 'password', bookingReference: 'REF-123' });
     const [mail] = await mailSince(server, beforeMail);
-    expect(mail!.text).toContain('\nIssue: password\nBooking reference: REF-123\n');
+    expect(mail!.text).toContain('\nIssue: Resetting my password\nBooking reference: REF-123\n');
   });
 });
 

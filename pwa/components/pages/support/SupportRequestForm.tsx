@@ -1,5 +1,5 @@
 import { BUSINESS } from '#domain/business.ts';
-import { ISSUE_TYPES } from '#domain/schemas/support.ts';
+import { ISSUE_LABELS, ISSUE_TYPES } from '#domain/schemas/support.ts';
 import { useForm } from '../../../lib/form.ts';
 import type { FormSchema } from '../../../lib/form.ts';
 import { queueForm } from '../../../lib/queue-form.ts';
@@ -7,21 +7,12 @@ import { useEditRequest } from '../../../offline/edit.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { Field } from '../../ui/Field.tsx';
 
-type IssueType = (typeof ISSUE_TYPES)[number];
 const FIELDS = ['name', 'email', 'phone', 'issueType', 'bookingReference', 'description'] as const;
 
 const loadSchema = async (): Promise<FormSchema> => (await import('#domain/schemas/support.ts')).SupportRequestSchema;
 
 /** The outbox's name for this form's submissions. */
 export const SUPPORT_KIND = 'support-request';
-
-/** The words for the seed's issue types; the value sent stays the seed's. */
-const ISSUE_LABELS: Readonly<Record<IssueType, string>> = {
-  login: 'Signing in to my account',
-  password: 'Resetting my password',
-  booking: 'One of my bookings',
-  other: 'Something else',
-};
 
 /**
  * The support request form (seed point 2): validated with the shared `SupportRequestSchema` (the seed's
