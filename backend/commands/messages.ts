@@ -1,11 +1,10 @@
 import { chatDecider } from '#domain/deciders/chat.ts';
 import { streamId } from '#domain/deciders/decider.ts';
 import { personSubject } from '#domain/events.ts';
-import { portalLink } from '#domain/links.ts';
 import type { NoReplyNeededInput, PostMessageInput, ReplyNeededInput } from '#domain/schemas/message.ts';
 import type { Booking } from '#data/queries.ts';
 import { adminReply, newMessage } from '../mail/templates.ts';
-import { adminUrl, customerAddress, ownFiles } from './bookings.ts';
+import { adminUrl, customerAddress, ownFiles, portalFor } from './bookings.ts';
 import type { Command } from './unit.ts';
 
 /**
@@ -29,9 +28,9 @@ export const postMessage: Command<PostMessageInput & { booking: Booking }, { id:
   if (isFromAdmin) {
     const to = customerAddress(uow, booking);
     if (to) {
-      // The chat itself, where the reply is and theirs goes.
-      const portalUrl = portalLink(uow.settings.publicUrl ?? '', { tab: 'bookings', chat: booking.id });
-      uow.mail.queue(adminReply(to, { firstName: booking.firstName, content: input.content, serviceType: booking.serviceType, portalUrl, files: attachments.length }));
+      // A reply when the customer wrote in this chat before; the business's first word otherwise.
+      const reply = uow.queries.messages(booking.id).some((message) => !message.isFromAdmin);
+      uow.mail.queue(adminReply(to, { firstName: booking.firstName, content: input.content, serviceType: booking.serviceType, bookingId: booking.id, files: attachments.length, reply }, portalFor(uow, to)));
     }
   } else if (uow.settings.businessEmail) {
     uow.mail.queue(

@@ -34,12 +34,24 @@ export function requestReceived(to: string, r: RequestSummary, echoText: boolean
 }
 
 /** To the customer: the business replied. */
-export function adminReply(to: string, m: { firstName: string; content: string; serviceType: string; portalUrl: string; files?: number }): OutgoingMail {
-  return compose('admin-reply', to, `A reply about your ${serviceTypeLabel(m.serviceType)} booking — ${BUSINESS.name}`, `Hello ${m.firstName},`, [
-    'We have replied to your message:',
+export function adminReply(
+  to: string,
+  m: { firstName: string; content: string; serviceType: string; bookingId: string; files?: number; reply: boolean },
+  portal: { url: string; hasAccount: boolean },
+): OutgoingMail {
+  const service = serviceTypeLabel(m.serviceType);
+  // A reply to what they wrote, or the business writing first (about a job booked on the phone, say).
+  const subject = m.reply ? `A reply about your ${service} booking — ${BUSINESS.name}` : `A message about your ${service} booking — ${BUSINESS.name}`;
+  // The chat itself for an account under this address; without one, how to make one (the link would open a sign-in
+  // for an account they do not have), or simply to answer by mail or phone.
+  const chat = portalLink(portal.url, { tab: 'bookings', chat: m.bookingId });
+  return compose('admin-reply', to, subject, `Hello ${m.firstName},`, [
+    m.reply ? 'We have replied to your message:' : `We have sent you a message about your ${service} booking:`,
     m.content,
-    ...(m.files ? [filesLine(m.files, 'in the chat in your customer portal')] : []),
-    `You can read and answer it in your customer portal: ${m.portalUrl}`,
+    ...(m.files ? [filesLine(m.files, portal.hasAccount ? 'in the chat in your customer portal' : 'in the chat, with an account (below)')] : []),
+    portal.hasAccount
+      ? `You can read and answer it in your customer portal: ${chat}`
+      : `You can answer by replying to this email or calling us. To keep the conversation online, create an account with this email address: ${signUpLink(portal.url, { tab: 'bookings', chat: m.bookingId }, to)}`,
   ]);
 }
 

@@ -47,7 +47,7 @@ function postDirectly(actor: Parameters<typeof postMessage>[2], content: string)
 }
 
 describe('POST /api/bookings/{id}/messages: the mail it sends', () => {
-  it('mails the customer the admin’s reply with a link to their customer portal, and the business nothing', async () => {
+  it('mails the customer the admin’s message (the first in the chat: not a reply) with a link to their customer portal, and the business nothing', async () => {
     const beforeMail = lastMailId(server);
 
     const res = await admin.post(path(), { content: 'We can come on Tuesday at 10am.' });
@@ -58,7 +58,7 @@ describe('POST /api/bookings/{id}/messages: the mail it sends', () => {
     expect(lines(mail[0]!.text, 5)).toEqual([
       'Hello Paula,',
       '',
-      'We have replied to your message:',
+      'We have sent you a message about your EICR Testing booking:',
       'We can come on Tuesday at 10am.',
       // The booking's chat itself, not the portal's first tab.
       `You can read and answer it in your customer portal: ${server.url}/customer-portal?tab=bookings&chat=${bookingId}`,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingReference } from '#domain/reference.ts';
 import { Client, startServer, type TestServer } from '../support/server.ts';
-import { allEvents, bookingForm, expectError, sessionCookie, typesAfter, type Answer, persistentState, lastMailId, mailSince } from './helpers.ts';
+import { allEvents, bookingForm, daysAhead, expectError, sessionCookie, typesAfter, type Answer, persistentState, lastMailId, mailSince } from './helpers.ts';
 
 const BUSINESS_EMAIL = 'hello@sparkright.example';
 const OWNER_EMAIL = 'mia.messenger@example.com';
@@ -326,6 +326,28 @@ describe('POST /api/bookings/{id}/messages', () => {
       const mail = await mailSince(server, beforeMail);
       expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'admin-reply', to: OWNER_EMAIL }]);
       expect(mail[0]!.text).toContain('We will call at 3pm');
+      // She wrote in this chat before, and has an account: a reply, answered in the chat itself.
+      expect(mail[0]!.subject).toMatch(/^A reply about your /);
+      expect(mail[0]!.text).toContain('We have replied to your message:');
+      expect(mail[0]!.text).toContain(`You can read and answer it in your customer portal: ${server.url}/customer-portal?tab=bookings&chat=${bookingId}`);
+    });
+
+    it('writes first to a customer booked on the phone, without an account: a message, not a reply, and how to answer without one', async () => {
+      const booked = await admin.post('/api/bookings', bookingForm('nora.phoned@example.com', { firstName: 'Nora', startDate: daysAhead(70), finishDate: daysAhead(70), status: 'confirmed' }));
+      expect(booked.status).toBe(201);
+      const beforeMail = lastMailId(server);
+
+      expect((await admin.post(`/api/bookings/${booked.data.booking.id}/messages`, { content: 'Could you clear the hallway before we come?' })).status).toBe(201);
+
+      const [mail] = await mailSince(server, beforeMail);
+      expect(mail).toMatchObject({ kind: 'admin-reply', to: 'nora.phoned@example.com' });
+      expect(mail!.subject).toMatch(/^A message about your /);
+      expect(mail!.text).toContain('We have sent you a message about your');
+      expect(mail!.text).not.toContain('replied');
+      // The portal's chat would open a sign-in for an account she does not have.
+      expect(mail!.text).not.toContain('/customer-portal?');
+      expect(mail!.text).toContain('You can answer by replying to this email or calling us.');
+      expect(mail!.text).toContain(`${server.url}/customer-auth?mode=signup&tab=bookings&chat=${booked.data.booking.id}&email=nora.phoned%40example.com`);
     });
   });
 });
