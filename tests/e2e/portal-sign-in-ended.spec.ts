@@ -174,7 +174,7 @@ test('a password reset finished in another tab ends the sign-in here: the portal
   await other.locator('#reset-confirmPassword').fill('a-new-passphrase');
   await other.getByRole('button', { name: 'Reset password' }).click();
   await expectToast(other, 'Password Updated');
-  await expect(other).toHaveURL(/\/customer-auth$/);
+  await expect(other).toHaveURL(/\/customer-auth\?email=/);
   await expect(other.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
 
   // The portal's tab: where the customer was, with what they typed, saying the sign-in ended (not the sign-in page).
