@@ -26,9 +26,11 @@ import {
   bookingRescheduled,
   newRequest,
   requestCancelled,
+  requestDeclined,
   requestMoved,
   requestMovedByYou,
   requestReceived,
+  requestRescheduled,
   type RequestSummary,
   requestWithdrawn,
 } from '../mail/templates.ts';
@@ -232,7 +234,8 @@ function customerAccount(uow: Uow, record: { userId: string | null }) {
 
 /**
  * Mails a booking's customer (when it has an address) what the business just did that is news to them: confirmed,
- * cancelled (domain/notices.ts), or new dates for a job already booked. In the command's transaction, so a change
+ * cancelled, or a request it cannot take (domain/notices.ts), or new dates for a job already booked or a request still
+ * waiting to be confirmed. In the command's transaction, so a change
  * replayed from the tablet's outbox mails once.
  */
 export function tellCustomer(
@@ -245,9 +248,11 @@ export function tellCustomer(
   const to = customerAddress(uow, booking);
   if (!to) return;
   const portal = portalFor(uow, to);
-  if (news === 'confirmed') uow.mail.queue(bookingConfirmed(to, booking, portal));
+  if (news === 'confirmed') uow.mail.queue(bookingConfirmed(to, booking, portal, movedFrom));
   else if (news === 'cancelled') uow.mail.queue(bookingCancelled(to, booking));
+  else if (news === 'declined') uow.mail.queue(requestDeclined(to, booking, provenAccount(uow, booking)));
   else if (movedFrom && (HOLDS_SLOT as readonly string[]).includes(booking.status)) uow.mail.queue(bookingRescheduled(to, booking, portal, movedFrom));
+  else if (movedFrom && booking.status === 'pending') uow.mail.queue(requestRescheduled(to, booking, movedFrom, portal, provenAccount(uow, booking)));
 }
 
 /** Where the business acts on what a mail to it is about: the Admin Portal, open at it when it is one record. */

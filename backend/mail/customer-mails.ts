@@ -86,12 +86,16 @@ function followLine(portal: { url: string; hasAccount: boolean }, to: string): s
     : `To follow it online, create an account with this email address: ${signUpLink(portal.url, { tab: 'bookings' }, to)}`;
 }
 
-/** To the customer: the business confirmed their booking (or booked it for them: on the phone, from a quote). */
-export function bookingConfirmed(to: string, b: BookingNewsFacts, portal: { url: string; hasAccount: boolean }): OutgoingMail {
+/**
+ * To the customer: the business confirmed their booking (or booked it for them: on the phone, from a quote). `was`:
+ * the days and hours the request asked for, when the business moved it as it confirmed it.
+ */
+export function bookingConfirmed(to: string, b: BookingNewsFacts, portal: { url: string; hasAccount: boolean }, was?: BookingNewsFacts | null): OutgoingMail {
   const service = serviceTypeLabel(b.serviceType);
   const mail = compose('booking-confirmed', to, `Your booking is confirmed: ${service} — ${BUSINESS.name}`, `Hello ${b.firstName},`, [
-    `We have confirmed your booking for ${service}.`,
+    was ? `We have confirmed your booking for ${service}, at a different time from the one you asked for.` : `We have confirmed your booking for ${service}.`,
     ...jobLines(b),
+    ...(was ? [['You asked for', scheduleWords(was)] as MailLine] : []),
     CALENDAR_LINE,
     followLine(portal, to),
     `To change anything, call us on ${BUSINESS.phone}.`,
@@ -99,20 +103,58 @@ export function bookingConfirmed(to: string, b: BookingNewsFacts, portal: { url:
   return withCalendar(mail, b.id);
 }
 
+/** What a move changed, as its mail says it: the dates, or only the hours of the same days. */
+function moved(b: BookingNewsFacts, was: BookingNewsFacts): 'dates' | 'times' {
+  return b.startDate === was.startDate && b.finishDate === was.finishDate ? 'times' : 'dates';
+}
+
 /** To the customer: a booked job (confirmed or under way) has new days or hours (and the ones it had, so they know which). */
 export function bookingRescheduled(to: string, b: BookingNewsFacts, portal: { url: string; hasAccount: boolean }, was: BookingNewsFacts): OutgoingMail {
   const service = serviceTypeLabel(b.serviceType);
-  const mail = compose('booking-rescheduled', to, `New dates for your booking: ${service} — ${BUSINESS.name}`, `Hello ${b.firstName},`, [
-    `We have changed the dates of your booking for ${service}.`,
-    ['New dates', scheduleWords(b)],
+  const what = moved(b, was);
+  const mail = compose('booking-rescheduled', to, `New ${what} for your booking: ${service} — ${BUSINESS.name}`, `Hello ${b.firstName},`, [
+    `We have changed the ${what} of your booking for ${service}.`,
+    [`New ${what}`, scheduleWords(b)],
     ['Previously', scheduleWords(was)],
     ...(b.address ? [['Where', b.address] as MailLine] : []),
     ['Reference', bookingReference(b.id)],
     'Open the calendar file with this email to update the booking in your calendar.',
     followLine(portal, to),
-    `If the new dates do not suit you, call us on ${BUSINESS.phone}.`,
+    `If the new ${what} do not suit you, call us on ${BUSINESS.phone}.`,
   ]);
   return withCalendar(mail, b.id);
+}
+
+/**
+ * To the customer: the business moved their booking request, still waiting to be confirmed, to other days or hours
+ * (the confirmation would otherwise name days they never asked for). No calendar file: nothing is booked yet. The
+ * address as in requestWithdrawn.
+ */
+export function requestRescheduled(to: string, b: BookingNewsFacts, was: BookingNewsFacts, portal: { url: string; hasAccount: boolean }, echoText: boolean): OutgoingMail {
+  const service = serviceTypeLabel(b.serviceType);
+  const what = moved(b, was);
+  return compose('request-rescheduled', to, `New ${what} for your booking request: ${service} — ${BUSINESS.name}`, `Hello ${b.firstName},`, [
+    `We have changed the ${what} of your booking request for ${service}. We will write again once we have confirmed it.`,
+    [`New ${what}`, scheduleWords(b)],
+    ['Previously', scheduleWords(was)],
+    ...(echoText && b.address ? [['Where', b.address] as MailLine] : []),
+    ['Reference', bookingReference(b.id)],
+    followLine(portal, to),
+    `If the new ${what} do not suit you, call us on ${BUSINESS.phone}.`,
+  ]);
+}
+
+/**
+ * To the customer: the business cannot take their booking request (cancelled while it waited to be confirmed). Not
+ * "your booking is cancelled": it was never booked, nor put in their calendar. The address as in requestWithdrawn.
+ */
+export function requestDeclined(to: string, b: BookingNewsFacts, echoText: boolean): OutgoingMail {
+  const service = serviceTypeLabel(b.serviceType);
+  return compose('request-declined', to, `We cannot take your booking request: ${service} — ${BUSINESS.name}`, `Hello ${b.firstName},`, [
+    `We are sorry: we cannot take on your booking request for ${service} at the time you asked for.`,
+    ...jobLines(echoText ? b : { ...b, address: null }),
+    `If another day would suit you, call us on ${BUSINESS.phone} and we will find one together.`,
+  ]);
 }
 
 /** To the customer, the day before their booked job (backend/reminders.ts). */
@@ -159,9 +201,10 @@ export function requestWithdrawn(to: string, b: BookingNewsFacts, echoText: bool
  */
 export function requestMovedByYou(to: string, b: BookingNewsFacts, was: BookingNewsFacts, portal: { url: string; hasAccount: boolean }, echoText: boolean): OutgoingMail {
   const service = serviceTypeLabel(b.serviceType);
-  return compose('request-moved-by-you', to, `New dates for your booking request: ${service} — ${BUSINESS.name}`, `Hello ${b.firstName},`, [
-    `You changed the dates of your booking request for ${service}. We will write again once we have confirmed it.`,
-    ['New dates', scheduleWords(b)],
+  const what = moved(b, was);
+  return compose('request-moved-by-you', to, `New ${what} for your booking request: ${service} — ${BUSINESS.name}`, `Hello ${b.firstName},`, [
+    `You changed the ${what} of your booking request for ${service}. We will write again once we have confirmed it.`,
+    [`New ${what}`, scheduleWords(b)],
     ['Previously', scheduleWords(was)],
     ...(echoText && b.address ? [['Where', b.address] as MailLine] : []),
     ['Reference', bookingReference(b.id)],

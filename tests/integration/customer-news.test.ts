@@ -79,18 +79,50 @@ describe("the customer hears of the business's changes to their booking", () => 
     expect(await mailOf(patch(id, { status: 'completed' }))).toEqual([]);
   });
 
-  it('is mailed new dates of a booked job, and not of one still waiting (its confirmation will carry them)', async () => {
+  it('is mailed new dates of a booked job, and of a request still waiting (its confirmation would name days they never asked for)', async () => {
     const { id } = await requested('rory.rescheduled@example.com');
-    expect(await mailOf(patch(id, { startTime: '13:00', finishTime: '16:00' }))).toEqual([]);
+    const waiting = await mailOf(patch(id, { startTime: '13:00', finishTime: '16:00' }));
+    expect(waiting.map(({ kind }) => kind)).toEqual(['request-rescheduled']);
+    // Only the hours moved: new times, not new dates; nothing is booked yet, so no calendar file.
+    expect(waiting[0]!.subject).toMatch(/^New times for your booking request: /);
+    expect(waiting[0]!.text).toMatch(/New times: .*, 13:00–16:00\nPreviously: .*, 09:00–12:00\n/);
+    expect(waiting[0]!.text).toContain('We will write again once we have confirmed it.');
+    expect(sent('request-rescheduled', 'rory.rescheduled@example.com').attachments).toEqual([]);
     await mailOf(patch(id, { status: 'confirmed' }));
 
-    const mail = await mailOf(patch(id, { startTime: '08:00', finishTime: '11:00' }));
+    const mail = await mailOf(patch(id, { startDate: daysAhead(day + 1), finishDate: daysAhead(day + 1), startTime: '08:00', finishTime: '11:00' }));
 
     expect(mail.map(({ kind }) => kind)).toEqual(['booking-rescheduled']);
     // The new dates, then what they were, so a customer with two such jobs knows which moved.
+    expect(mail[0]!.subject).toMatch(/^New dates for your booking: /);
     expect(mail[0]!.text).toMatch(/New dates: .*, 08:00–11:00\nPreviously: .*, 13:00–16:00\n/);
     // Other details are no news.
     expect(await mailOf(patch(id, { description: 'Two sockets, not three' }))).toEqual([]);
+  });
+
+  it('is told a request moved as it is confirmed, with the time they asked for', async () => {
+    const { id } = await requested('mo.moved@example.com');
+
+    const mail = await mailOf(patch(id, { status: 'confirmed', startTime: '14:00', finishTime: '17:00' }));
+
+    expect(mail.map(({ kind }) => kind)).toEqual(['booking-confirmed']);
+    expect(mail[0]!.text).toContain('at a different time from the one you asked for');
+    expect(mail[0]!.text).toMatch(/^When: .*, 14:00–17:00$/m);
+    expect(mail[0]!.text).toMatch(/^You asked for: .*, 09:00–12:00$/m);
+  });
+
+  it('is told, when the business cannot take a request still waiting, that it cannot: not that a booking was cancelled', async () => {
+    const { id } = await requested('dee.declined@example.com');
+
+    const mail = await mailOf(patch(id, { status: 'cancelled' }));
+
+    expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'request-declined', to: 'dee.declined@example.com' }]);
+    expect(mail[0]!.subject).toMatch(/^We cannot take your booking request: /);
+    expect(mail[0]!.text).not.toContain('calendar');
+    // Never booked, never in their calendar: no calendar file to take it out.
+    expect(sent('request-declined', 'dee.declined@example.com').attachments).toEqual([]);
+    // Her address is not proven: the words she typed (the address) do not go back to it.
+    expect(mail[0]!.text).not.toContain('Mill Lane');
   });
 
   it('is mailed a cancellation by the business, once', async () => {

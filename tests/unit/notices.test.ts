@@ -10,8 +10,8 @@ describe('newsForCustomer', () => {
     expect(newsForCustomer('in_progress', 'confirmed')).toBeNull();
   });
 
-  it('tells a cancellation of a job not yet done', () => {
-    expect(newsForCustomer('pending', 'cancelled')).toBe('cancelled');
+  it('tells a cancellation of a job not yet done, and of a request still waiting that it cannot be taken', () => {
+    expect(newsForCustomer('pending', 'cancelled')).toBe('declined');
     expect(newsForCustomer('confirmed', 'cancelled')).toBe('cancelled');
     expect(newsForCustomer('in_progress', 'cancelled')).toBe('cancelled');
     expect(newsForCustomer('completed', 'cancelled')).toBeNull();

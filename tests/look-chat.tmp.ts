@@ -1,0 +1,40 @@
+import { chromium } from '@playwright/test';
+import { startServer, Client } from './support/server.ts';
+import { customer, customerBooking, adminClient } from './e2e/admin-seed.ts';
+import { mailedLink } from './e2e/portal-helpers.ts';
+const server = await startServer();
+const email = 'cara.chat@example.com';
+const cara = await customer(server, email, 'Cara', 'Chat');
+const booking = await customerBooking(cara, email, {}, 'First question about the job?');
+const admin = await adminClient(server);
+for (let i = 0; i < 8; i++) {
+  await cara.post(`/api/bookings/${booking.id}/messages`, { content: `Customer message ${i}: a longer line of text so the bubble takes two lines on a phone.` });
+  await admin.post(`/api/bookings/${booking.id}/messages`, { content: `Admin answer ${i}: yes, that is fine, we will bring what is needed on the day.` });
+}
+await admin.post(`/api/bookings/${booking.id}/messages`, { content: 'LATEST: see you on the day.' });
+const link = await mailedLink(server, email, 'admin-reply', /https?:\/\/\S+customer-portal\S*/).catch(async () => {
+  const { outboxMails } = await import('./e2e/portal-helpers.ts');
+  console.log(outboxMails(server).map((m) => m.kind + ' ' + m.to).join('\n'));
+  throw new Error('no link');
+});
+console.log(link);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+await context.addInitScript(() => window.localStorage.setItem('cookie-consent', 'accepted'));
+const page = await context.newPage();
+await page.goto(link.replace(/^https?:\/\/[^/]+/, server.url));
+await page.waitForSelector('#signin-password');
+await page.screenshot({ path: '/tmp/look/chat-0-signin.png' });
+await page.locator('#signin-email').fill(email);
+await page.locator('#signin-password').fill('cara-long-passphrase');
+await page.getByRole('button', { name: 'Sign in' }).click();
+await page.getByRole('log', { name: 'Messages' }).waitFor();
+await page.waitForTimeout(1500);
+console.log(page.url());
+await page.screenshot({ path: '/tmp/look/chat-1-after.png' });
+await page.goto(link.replace(/^https?:\/\/[^/]+/, server.url));
+await page.getByRole('log', { name: 'Messages' }).waitFor();
+await page.waitForTimeout(1500);
+await page.screenshot({ path: '/tmp/look/chat-2-signed-in.png' });
+await browser.close();
+await server.close();

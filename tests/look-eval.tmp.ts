@@ -1,0 +1,14 @@
+import { chromium } from '@playwright/test';
+import { startServer } from './support/server.ts';
+const server = await startServer();
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+const page = await context.newPage();
+const cdp = await context.newCDPSession(page);
+await cdp.send('Page.enable');
+await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
+await page.goto(server.url + process.argv[2]);
+await page.waitForTimeout(500);
+console.log(await page.evaluate(process.argv[3]));
+await browser.close();
+await server.close();
