@@ -1,4 +1,5 @@
 import { samePrice } from './money.ts';
+import { HOLDS_SLOT } from './schedule.ts';
 import type { BookingStatus } from './schemas/booking.ts';
 
 /** A change of a booking's status that its customer is emailed about. */
@@ -16,6 +17,16 @@ export function newsForCustomer(from: BookingStatus | null, to: BookingStatus): 
   if (to === 'cancelled' && from === 'pending') return 'declined';
   if (to === 'cancelled' && (from === 'confirmed' || from === 'in_progress')) return 'cancelled';
   return null;
+}
+
+/**
+ * Whether the business moving a booking's days or hours is news to its customer: for a job booked (it is in their
+ * calendar) and for a request still waiting (its confirmation would name days they never asked for); not for work
+ * done or cancelled. The server mails by it, and the admin's form says by it that the customer will hear.
+ */
+export function moveIsNews(status: string): boolean {
+  const now = (status || 'pending').replace(/-/g, '_');
+  return now === 'pending' || (HOLDS_SLOT as readonly string[]).includes(now);
 }
 
 /** A change to a quote that its customer is emailed about: it is ready to answer, or its price changed while it waits. */

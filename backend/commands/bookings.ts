@@ -15,7 +15,7 @@ import type { ClashView } from '#domain/views.ts';
 import type { EventStore } from '#data/event-store.ts';
 import type { Queries } from '#data/queries.ts';
 import { ERASED } from '#domain/limits.ts';
-import { type CustomerNews, newsForCustomer } from '#domain/notices.ts';
+import { type CustomerNews, moveIsNews, newsForCustomer } from '#domain/notices.ts';
 import { reminderDay, toldDatesOn } from '#domain/reminders.ts';
 import { londonDay } from '#domain/schemas/date-window.ts';
 import {
@@ -251,8 +251,9 @@ export function tellCustomer(
   if (news === 'confirmed') uow.mail.queue(bookingConfirmed(to, booking, portal, movedFrom));
   else if (news === 'cancelled') uow.mail.queue(bookingCancelled(to, booking));
   else if (news === 'declined') uow.mail.queue(requestDeclined(to, booking, provenAccount(uow, booking)));
-  else if (movedFrom && (HOLDS_SLOT as readonly string[]).includes(booking.status)) uow.mail.queue(bookingRescheduled(to, booking, portal, movedFrom));
-  else if (movedFrom && booking.status === 'pending') uow.mail.queue(requestRescheduled(to, booking, movedFrom, portal, provenAccount(uow, booking)));
+  else if (movedFrom && moveIsNews(booking.status)) {
+    uow.mail.queue(booking.status === 'pending' ? requestRescheduled(to, booking, movedFrom, portal, provenAccount(uow, booking)) : bookingRescheduled(to, booking, portal, movedFrom));
+  }
 }
 
 /** Where the business acts on what a mail to it is about: the Admin Portal, open at it when it is one record. */

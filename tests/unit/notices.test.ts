@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newsForCustomer, quoteNewsForCustomer } from '#domain/notices.ts';
+import { moveIsNews, newsForCustomer, quoteNewsForCustomer } from '#domain/notices.ts';
 
 describe('newsForCustomer', () => {
   it('tells a booking confirmed: waiting before, made confirmed, or taken back from cancelled', () => {
@@ -47,5 +47,12 @@ describe('quoteNewsForCustomer', () => {
     expect(quoteNewsForCustomer(open('pending', null), { quoteStatus: 'pending', estimatedCost: '450' })).toBeNull();
     expect(quoteNewsForCustomer(open('approved', '450'), { quoteStatus: 'approved', estimatedCost: '500' })).toBeNull();
     expect(quoteNewsForCustomer(open('quoted', '450'), { quoteStatus: 'pending', estimatedCost: '500' })).toBeNull();
+  });
+});
+
+describe('moveIsNews', () => {
+  it('tells the customer of a move of a job booked or a request waiting, not of work done or cancelled', () => {
+    expect(['pending', '', 'confirmed', 'in_progress', 'in-progress'].map(moveIsNews)).toEqual([true, true, true, true, true]);
+    expect(['completed', 'cancelled'].map(moveIsNews)).toEqual([false, false]);
   });
 });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MSG } from '#domain/messages.ts';
-import { HOLDS_SLOT, jobDates, SCHEDULE_FIELDS, sameSchedule, scheduleOf, type ScheduleField } from '#domain/schedule.ts';
+import { moveIsNews } from '#domain/notices.ts';
+import { jobDates, SCHEDULE_FIELDS, sameSchedule, scheduleOf, type ScheduleField } from '#domain/schedule.ts';
 import type { BookingView, ClashView } from '#domain/views.ts';
 import { useEscapeToClose } from '../../../lib/escape-close.ts';
 import { useForm } from '../../../lib/form.ts';
@@ -67,9 +68,8 @@ export function DatesForm({ job, jobs, onDone }: { job: BookingView; jobs: () =>
       const outcome = await changeDates(job, dates, user.id, { allowOverlap: anyway.current });
       anyway.current = false;
       const when = jobWhen(dates);
-      // A booked job's customer is mailed its new dates (a waiting one hears when it is confirmed).
-      const holds = (HOLDS_SLOT as readonly string[]).includes(job.status);
-      const told = job.email && holds ? ` ${job.firstName || 'The customer'} gets an email with the new dates.` : '';
+      // The customer of a booked job, or of a request still waiting, is mailed its new dates (domain/notices.ts).
+      const told = job.email && moveIsNews(job.status) ? ` ${job.firstName || 'The customer'} gets an email with the new dates.` : '';
       switch (outcome.kind) {
         case 'sent':
           void toast.success('Dates Changed', `${personName(job)}: ${when}.${told}`);
