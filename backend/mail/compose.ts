@@ -42,7 +42,14 @@ const FROM_THE_SITE = `Sent by the ${BUSINESS.name} website.`;
 /** A mail's plain-text and HTML bodies, from the same lines, so the two never drift apart. */
 export function renderMail(body: MailBody): { text: string; html: string } {
   const { greeting, lines } = body;
-  const textLines = lines.map((l) => (typeof l === 'string' ? l : `${l[0]}: ${l[1] ?? '—'}`));
+  // Paragraphs apart, as in the HTML (they ran into each other and into the facts); the facts (label: value) together,
+  // and under the line that introduces them ("What you sent us:").
+  const textLines = lines.flatMap((l, i) => {
+    const line = typeof l === 'string' ? l : `${l[0]}: ${l[1] ?? '—'}`;
+    const before = lines[i - 1];
+    const apart = before !== undefined && (typeof l === 'string' || (typeof before === 'string' && !before.endsWith(':')));
+    return apart ? ['', line] : [line];
+  });
   const text = [greeting, '', ...textLines, '', ...(body.toBusiness ? [FROM_THE_SITE] : [CLOSING, SIGNATURE])].join('\n');
   const htmlLines = lines
     .map((l) =>

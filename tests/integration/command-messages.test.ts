@@ -55,11 +55,13 @@ describe('POST /api/bookings/{id}/messages: the mail it sends', () => {
     expect(res.status).toBe(201);
     const mail = await mailSince(server, beforeMail);
     expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'admin-reply', to: OWNER_EMAIL }]);
-    expect(lines(mail[0]!.text, 5)).toEqual([
+    expect(lines(mail[0]!.text, 7)).toEqual([
       'Hello Paula,',
       '',
       'We have sent you a message about your EICR Testing booking:',
+      '',
       'We can come on Tuesday at 10am.',
+      '',
       // The booking's chat itself, not the portal's first tab.
       `You can read and answer it in your customer portal: ${server.url}/customer-portal?tab=bookings&chat=${bookingId}`,
     ]);
@@ -74,12 +76,15 @@ describe('POST /api/bookings/{id}/messages: the mail it sends', () => {
     const mail = await mailSince(server, beforeMail);
     expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'new-message', to: BUSINESS_EMAIL }]);
     // The booking by its reference, as the customer's card shows it (its whole id was there), and where to answer.
-    expect(lines(mail[0]!.text, 7)).toEqual([
+    // The facts together, each paragraph apart.
+    expect(lines(mail[0]!.text, 9)).toEqual([
       'A customer sent a message.',
       '',
       'From: Paula Portal',
       `Booking: EICR Testing, reference ${bookingReference(bookingId)}`,
+      '',
       'Tuesday works, thank you.',
+      '',
       `Reply in the Admin Portal: ${server.url}/admin?tab=chat&booking=${bookingId}`,
       '',
     ]);
@@ -164,7 +169,7 @@ describe('postMessage on a storage without deployment settings (a command-line t
       await run(adminId, 'Yes, we are.');
       const mail = outbox().slice(mailBefore);
       expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'admin-reply', to: 'tess.tool@example.com' }]);
-      expect(lines(mail[0]!.text, 5)).toEqual(['Hello Jane,', '', 'We have replied to your message:', 'Yes, we are.', `You can read and answer it in your customer portal: /customer-portal?tab=bookings&chat=${b.id}`]);
+      expect(lines(mail[0]!.text, 7)).toEqual(['Hello Jane,', '', 'We have replied to your message:', '', 'Yes, we are.', '', `You can read and answer it in your customer portal: /customer-portal?tab=bookings&chat=${b.id}`]);
     } finally {
       storage.close();
       rmSync(local.storageDir, { recursive: true, force: true });

@@ -67,13 +67,17 @@ describe('PUT /api/quotes/{id}: the quote-ready mail', () => {
     const mail = await mailSince(server, beforeMail);
     expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'quote-ready', to: CUSTOMER_EMAIL }]);
     // Priya asked without an account: how to answer online is to make one.
-    expect(lines(mail[0]!.text, 6)).toEqual([
+    expect(lines(mail[0]!.text, 10)).toEqual([
       'Hello Priya,',
       '',
       'Your quote for Consumer Unit Upgrade is ready.',
+      '',
       'Estimated cost: £1,250.00',
+      '',
       `To approve or decline it online, create an account with this email address: ${server.url}/customer-auth?mode=signup&tab=quotes&email=${encodeURIComponent(CUSTOMER_EMAIL)}`,
+      '',
       `Or call us on ${BUSINESS.phone}.`,
+      '',
     ]);
   });
 });
@@ -88,7 +92,7 @@ describe('a customer answers a quoted price', () => {
     const id = asked.data.quote.id as string;
     const beforeQuote = lastMailId(server);
     expect((await put(id, { estimatedCost: '450', quoteStatus: 'quoted' })).status).toBe(200);
-    expect((await mailSince(server, beforeQuote)).map((m) => lines(m.text, 5)[4])).toEqual([`Sign in to approve or decline it: ${server.url}/customer-portal?tab=quotes`]);
+    expect((await mailSince(server, beforeQuote)).map((m) => lines(m.text, 7)[6])).toEqual([`Sign in to approve or decline it: ${server.url}/customer-portal?tab=quotes`]);
 
     const before = lastMailId(server);
     expect((await ada.post(`/api/quotes/${id}/approve`)).status).toBe(200);
@@ -213,11 +217,13 @@ describe('reviseQuote on a storage without deployment settings (a command-line t
 
       const mail = storage.db.prepare('SELECT kind, to_addr AS "to", body, text FROM mail_outbox WHERE id > ?').all(mailBefore) as Array<{ kind: string; to: string; body: string | null; text: string }>;
       expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'quote-ready', to: 'lars.local@example.com' }]);
-      expect(lines(mailText(mail[0]!), 5)).toEqual([
+      expect(lines(mailText(mail[0]!), 7)).toEqual([
         'Hello Lars,',
         '',
         'Your quote for EV Charger is ready.',
+        '',
         'Estimated cost: £900.00',
+        '',
         'To approve or decline it online, create an account with this email address: /customer-auth?mode=signup&tab=quotes&email=lars.local%40example.com',
       ]);
     } finally {

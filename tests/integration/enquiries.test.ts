@@ -72,7 +72,7 @@ describe('POST /api/contacts', () => {
     const mail = await mailSince(server, beforeMail);
     expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'new-contact', to: BUSINESS_EMAIL }]);
     // What the business reads: every field of the form, under its name.
-    expect(mail[0]!.text.split('\n').slice(0, 9)).toEqual([
+    expect(mail[0]!.text.split('\n').slice(0, 10)).toEqual([
       'New enquiry from the website:',
       '',
       'Name: Connie Contact',
@@ -80,6 +80,7 @@ describe('POST /api/contacts', () => {
       'Phone: 01632 960123',
       'Service: EV charging',
       'Message: Could you fit a charger on the drive?',
+      '',
       `It is under Contacts in the Admin Portal: ${server.url}/admin?tab=contacts`,
       '',
     ]);
