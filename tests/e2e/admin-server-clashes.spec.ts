@@ -18,16 +18,16 @@ test.describe('a double booking only the server knows of', () => {
   test('new dates saved with no signal onto a day the office booked meanwhile: the card says so once they are refused, and Move anyway moves them', async ({ page, context, server }) => {
     // Days no other test of this server books.
     const [from, to] = [ukDay(371), ukDay(373)];
-    await officeBooks(server, 'Nico', 'Nosignal', from);
+    await officeBooks(server, 'Nina', 'Nobars', from);
     await signIn(page);
-    const card = jobCard(page, 'Nico Nosignal');
+    const card = jobCard(page, 'Nina Nobars');
     await expect(card).toBeVisible();
 
     const release = await holdPulls(page);
     await officeBooks(server, 'Olive', 'Office', to);
     await context.setOffline(true);
     await card.getByRole('button', { name: /^Change dates/ }).click();
-    const form = card.getByRole('form', { name: 'New dates for Nico Nosignal' });
+    const form = card.getByRole('form', { name: 'New dates for Nina Nobars' });
     await form.getByLabel(/^Start date/).fill(to);
     await form.getByLabel(/^Finish date/).fill(to);
     await form.getByRole('button', { name: 'Save the dates' }).click();
@@ -40,9 +40,9 @@ test.describe('a double booking only the server knows of', () => {
     const moveAnyway = card.getByRole('button', { name: 'Move anyway' });
     await expect(moveAnyway).toBeVisible({ timeout: 20_000 });
     await expect(card.getByRole('button', { name: 'Book anyway' })).toHaveCount(0);
-    expect(server.storage.queries.bookings().find((b) => b.firstName === 'Nico')?.startDate).toBe(from);
+    expect(server.storage.queries.bookings().find((b) => b.firstName === 'Nina')?.startDate).toBe(from);
     await moveAnyway.click();
-    await expect.poll(() => server.storage.queries.bookings().find((b) => b.firstName === 'Nico')?.startDate).toBe(to);
+    await expect.poll(() => server.storage.queries.bookings().find((b) => b.firstName === 'Nina')?.startDate).toBe(to);
     await release();
   });
 
