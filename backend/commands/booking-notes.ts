@@ -13,16 +13,20 @@ export const NOTES_CHANGED_MEANWHILE = 'The notes on this job were changed on an
 
 /**
  * `PUT /api/bookings/{id}/notes`: the admin's own notes on a job (ADR 026), sealed under the customer's key like
- * their other fields, and never mailed or shown to them. With `expectedVersion` (the job's version the admin wrote
- * on), notes changed on the server after that version are a 409 carrying the job as it is now, so a tablet that
- * was offline never overwrites notes written on another device; a status or dates change meanwhile is no conflict
- * for the notes. The same notes as the job has (a replay, or two devices writing the same words) append nothing.
+ * their other fields, and never mailed or shown to them. With `notesBefore` (the notes the admin wrote over, as their
+ * device showed them), notes on the server other than those are a 409 carrying the job as it is now, so a tablet that
+ * was offline never overwrites notes written on another device, however its other queued changes were settled. An
+ * older device sends only `expectedVersion` (the job's version it wrote on): notes changed after that version are the
+ * conflict. A status or dates change meanwhile is no conflict for the notes. The same notes as the job has (a
+ * replay, or two devices writing the same words) append nothing.
  */
-export const changeBookingNotes: Command<NotesChange, { id: string }> = (uow, { id, notes, expectedVersion }) => {
+export const changeBookingNotes: Command<NotesChange, { id: string }> = (uow, { id, notes, expectedVersion, notesBefore }) => {
   const stream = streamId.booking(id);
   const { state, version } = uow.load(stream, bookingDecider);
   if (state.status === 'none') throw new NotFoundError('booking');
-  if (expectedVersion !== undefined && expectedVersion < version && state.notes !== notes && notesChangedAfter(uow, stream, expectedVersion)) {
+  const changedMeanwhile =
+    notesBefore !== undefined ? state.notes !== notesBefore : expectedVersion !== undefined && expectedVersion < version && notesChangedAfter(uow, stream, expectedVersion);
+  if (state.notes !== notes && changedMeanwhile) {
     throw new ConflictError('version_conflict', NOTES_CHANGED_MEANWHILE, { current: uow.queries.booking(id) });
   }
   uow.handle(stream, bookingDecider, { type: 'ChangeBookingNotes', data: { notes } }, { subject: personSubject(state.email, stream) });

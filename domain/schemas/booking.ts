@@ -136,6 +136,14 @@ export const BookingNotesSchema = z.strictObject({
     .nullable()
     .transform((v) => (v === null || v === '' ? null : v)),
   expectedVersion: z.number({ error: 'Must be a whole number' }).int({ error: 'Must be a whole number' }).positive({ error: 'Must be a whole number' }).optional(),
+  /** The notes these replace, as the device showed them (null: none): other notes on the server are a conflict. */
+  notesBefore: z
+    .string({ error: 'Send the notes replaced as text, or null' })
+    .trim()
+    .max(LIMITS.notes, { error: MSG.tooLong(LIMITS.notes) })
+    .nullable()
+    .transform((v) => (v === null || v === '' ? null : v))
+    .optional(),
 });
 export type BookingNotesInput = z.infer<typeof BookingNotesSchema>;
 

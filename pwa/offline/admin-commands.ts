@@ -86,7 +86,9 @@ export async function changeNotes(booking: BookingView, notes: string, owner: st
     label: `${notes.trim() === '' ? 'Notes cleared' : 'Notes'} on ${personName(booking) || 'a job'}’s job`,
     method: 'PUT',
     path: `/api/bookings/${booking.id}/notes`,
-    body: { notes, expectedVersion },
+    // The notes it replaces as this device shows them: the server refuses (409) only when its notes are other than
+    // these, so another device's notes are never overwritten, whatever else changed or was dropped meanwhile.
+    body: { notes, expectedVersion, notesBefore: booking.notes ?? null },
     record: booking.id,
     owner,
   });
@@ -96,28 +98,37 @@ export async function changeNotes(booking: BookingView, notes: string, owner: st
 
 /**
  * Keeps the admin's change over the server's: sent again on top of the server's version. A queued item is put
- * back in line; later queued changes of the same job move their expected version on by as much.
+ * back in line; later queued changes of the same kind (the rest of the admin's run of statuses, say) move their
+ * expected version on by as much. Notes kept over another device's are sent as written over those (`notesBefore`).
  */
 export async function keepMine(conflict: StatusConflict, owner: string): Promise<SubmitOutcome | null> {
   if (!conflict.item) return changeStatus(conflict.theirs, conflict.wanted, owner);
-  await sendAgainOn(conflict.item, conflict.theirs.version);
+  const over = conflict.item.kind === KINDS.bookingNotes ? { notesBefore: conflict.theirs.notes ?? null } : undefined;
+  await sendAgainOn(conflict.item, conflict.theirs.version, over);
   return null;
 }
 
-/** Takes the server's version: the admin's change is dropped and the device shows what the server has. */
-export async function takeTheirs(conflict: StatusConflict): Promise<void> {
-  if (conflict.item) await dropFor(conflict.item, conflict.theirs.version);
+/**
+ * Takes the server's version: the admin's change is dropped and the device shows what the server has. The admin's
+ * later changes of the job queued behind it were made on the dropped one: each is then refused in its turn and asked
+ * about (sent as they are, one "in progress" after a dropped "confirmed" put back a job the office had cancelled),
+ * unless the server already has what the dropped change wanted (`asWanted`: nothing was lost, the run goes on).
+ */
+export async function takeTheirs(conflict: StatusConflict, asWanted = false): Promise<void> {
+  if (conflict.item) await dropFor(conflict.item, conflict.theirs.version, asWanted);
   await keepBooking(conflict.theirs);
 }
 
 /**
  * A change refused because its record changed elsewhere meanwhile, kept over the server's (a job's status or dates, a
- * quote's edit): put back in line on the server's `version`; later queued changes of the record move on by as much.
+ * quote's edit): put back in line on the server's `version` (with `body`'s fields changed too, when given); later
+ * queued changes of the record of the same kind move on by as much. Those of another kind (notes behind a status)
+ * keep theirs: the admin chose this change over the server's, not theirs, which are asked about if refused.
  */
-export async function sendAgainOn(item: OutboxItem, version: number): Promise<void> {
-  await shiftLater(item, version - Number(item.body['expectedVersion'] ?? 0));
+export async function sendAgainOn(item: OutboxItem, version: number, body?: Record<string, unknown>): Promise<void> {
+  await shiftLater(item, version - Number(item.body['expectedVersion'] ?? 0), item.kind);
   await deviceDb().outbox.where('id').equals(item.id).modify((stored) => {
-    stored.body = { ...stored.body, expectedVersion: version };
+    stored.body = { ...stored.body, ...body, expectedVersion: version };
   });
   await retry(item.id);
   void drain({ force: true, queue: true }).then(afterDrain);
@@ -125,10 +136,11 @@ export async function sendAgainOn(item: OutboxItem, version: number): Promise<vo
 
 /**
  * Such a change dropped for the server's `version`. Discarding it counts it out of the later changes' versions (one
- * step); they were also made before the server's.
+ * step). Only when the server has what it wanted (`asWanted`) do they move on to the server's version; otherwise
+ * they were made on a state the admin has just given up, and the server refuses and asks about each.
  */
-export async function dropFor(item: OutboxItem, version: number): Promise<void> {
-  await shiftLater(item, version - Number(item.body['expectedVersion'] ?? 0));
+export async function dropFor(item: OutboxItem, version: number, asWanted = false): Promise<void> {
+  if (asWanted) await shiftLater(item, version - Number(item.body['expectedVersion'] ?? 0));
   await discard(item.id);
 }
 

@@ -53,16 +53,16 @@ export async function takeBack(id: string): Promise<OutboxItem | undefined> {
 
 /**
  * Moves the expected version of its record's changes queued after `item` on by `delta` (the versions they were
- * made on counted `item` landing as one step).
+ * made on counted `item` landing as one step); with `kind`, only those of that kind.
  */
-export async function shiftLater(item: OutboxItem, delta: number): Promise<void> {
+export async function shiftLater(item: OutboxItem, delta: number, kind?: string): Promise<void> {
   if (delta === 0 || item.record === null || item.seq === undefined) return;
   const seq = item.seq;
   // Also inside remove()'s transaction: the database is open by then, and no other promise may come between.
   await deviceDb()
     .outbox.where('record')
     .equals(item.record)
-    .filter((later) => (later.seq ?? 0) > seq && typeof later.body['expectedVersion'] === 'number')
+    .filter((later) => (later.seq ?? 0) > seq && typeof later.body['expectedVersion'] === 'number' && (kind === undefined || later.kind === kind))
     .modify((later) => {
       later.body = { ...later.body, expectedVersion: Number(later.body['expectedVersion']) + delta };
     });

@@ -56,6 +56,47 @@ test.describe('a status change the server refused', () => {
     await expect(card.locator('.admin-card__head')).not.toContainText('Not accepted');
   });
 
+  test('a run of changes kept offline while the office cancelled the job and wrote notes: taking the server’s status sends none of the run, and asks before any notes go over the office’s', async ({ page, context, server }) => {
+    const { booking, card } = await pendingOnTablet(page, server, 'Xena', 'Queued');
+
+    const release = await holdPulls(page);
+    await context.setOffline(true);
+    await card.getByLabel('Status').selectOption('confirmed');
+    await expect(page.getByText('Saved on this device').first()).toBeVisible();
+    await card.getByLabel('Status').selectOption('in_progress');
+    await card.getByRole('button', { name: /^Add notes/ }).click();
+    await card.getByRole('textbox', { name: 'Notes' }).fill('Board labelled, RCD tested');
+    await card.getByRole('button', { name: 'Save notes' }).click();
+    await expect(card.getByRole('region', { name: /^Notes on / })).toContainText('Waiting to send');
+    // Meanwhile the office cancels the job and writes its own notes on it.
+    const office = await adminClient(server);
+    expect((await office.request('PATCH', `/api/bookings/${booking.id}`, { json: { status: 'cancelled' } })).status).toBe(200);
+    expect((await office.request('PUT', `/api/bookings/${booking.id}/notes`, { json: { notes: 'Gate code 4321' } })).status).toBe(200);
+
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    const problem = card.locator('.admin-problem').first();
+    await expect(problem.getByRole('heading', { name: 'Changed elsewhere meanwhile' })).toBeVisible({ timeout: 20_000 });
+    await expect(problem.locator('.admin-version').last()).toContainText('cancelled');
+    await release();
+    await problem.getByRole('button', { name: /^Take the server’s/ }).click();
+
+    // The start queued behind the dropped confirmation was made on it: refused in its turn and asked about, not sent
+    // over the office's cancellation (it went through, and the job was under way again).
+    const next = card.locator('.admin-problem').filter({ hasText: 'in progress' });
+    await expect(next.getByRole('heading', { name: 'Changed elsewhere meanwhile' })).toBeVisible({ timeout: 20_000 });
+    expect(server.storage.queries.booking(booking.id)).toMatchObject({ status: 'cancelled', notes: 'Gate code 4321' });
+    await next.getByRole('button', { name: /^Take the server’s/ }).click();
+
+    // The notes go next, and are asked about too: the office's stay on the server, not overwritten by the tablet's
+    // (a status settled either way moved them on to the server's version, past the office's notes).
+    const notes = card.locator('.admin-problem').filter({ has: page.getByRole('heading', { name: 'Notes changed elsewhere meanwhile' }) });
+    await expect(notes).toBeVisible({ timeout: 20_000 });
+    await expect(notes.locator('.admin-version').first()).toContainText('Board labelled, RCD tested');
+    await expect(notes.locator('.admin-version').last()).toContainText('Gate code 4321');
+    expect(server.storage.queries.booking(booking.id)).toMatchObject({ status: 'cancelled', notes: 'Gate code 4321' });
+  });
+
   test('refused at once as changed elsewhere while no pull gets through: the card shows the job as its panel says the server has it', async ({ page, server }) => {
     const { booking, card, badge } = await pendingOnTablet(page, server, 'Otto', 'Overtaken');
 

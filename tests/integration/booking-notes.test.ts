@@ -138,6 +138,25 @@ describe('PUT /api/bookings/{id}/notes', () => {
     expect(res.data).toMatchObject({ notes: 'Bring the long ladder', status: 'confirmed' });
   });
 
+  it('with the notes they replace (notesBefore), refuses only when the server has other notes, whatever the version says', async () => {
+    const booking = await olivesBooking();
+    expect((await putNotes(admin, booking.id, { notes: 'From the office', expectedVersion: booking.version })).status).toBe(200);
+    // A version the tablet has counted on to the office's (its own status change, dropped since): the version alone would let it through.
+    const ahead = booking.version + 5;
+    const before = persistentState(server);
+
+    const stale = await putNotes(admin, booking.id, { notes: 'From the tablet', expectedVersion: ahead, notesBefore: null });
+
+    expect({ status: stale.status, code: stale.data.error.code }).toEqual({ status: 409, code: 'version_conflict' });
+    expect(stale.data.error.current).toMatchObject({ notes: 'From the office' });
+    expect(persistentState(server)).toEqual(before);
+    // Written over the office's notes as the tablet now shows them (Keep my notes), on any version: taken.
+    expect((await putNotes(admin, booking.id, { notes: 'From the tablet', expectedVersion: booking.version, notesBefore: ' From the office ' })).data.notes).toBe('From the tablet');
+    // Empty text stands for none, as for the notes themselves.
+    expect((await putNotes(admin, booking.id, { notes: '', notesBefore: 'From the tablet' })).data.notes).toBeNull();
+    expect((await putNotes(admin, booking.id, { notes: 'Again', notesBefore: '' })).data.notes).toBe('Again');
+  });
+
   it('answers 400 naming notes when they are too long, not text or missing, and appends nothing', async () => {
     const booking = await olivesBooking();
     for (const body of [{ notes: 'x'.repeat(LIMITS.notes + 1) }, { notes: 42 }, {}, { notes: 'fine', expectedVersion: 0 }]) {

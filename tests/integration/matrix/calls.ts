@@ -364,7 +364,7 @@ export const CALLS: readonly ApiCall[] = [
   // The electrician's own notes on A's job: the admin only, never its customer (ADR 026).
   {
     method: 'PUT', path: '/api/bookings/{id}/notes', access: ADMIN_ONLY, ok: 200, appends: ['BookingNotesChanged'], body: 'json',
-    schema: BookingNotesSchema, bounded: { notes: LIMITS.notes },
+    schema: BookingNotesSchema, bounded: { notes: LIMITS.notes, notesBefore: LIMITS.notes },
     request: (fx) => ({ params: { id: fx.bookingId }, json: { notes: `Key under the mat, ${fx.unique('notes')}` } }),
   },
   // A's own request, withdrawn while pending: A only (the admin changes a status with PATCH).

@@ -89,7 +89,7 @@ export const BookingCard = memo(function BookingCard({
 
   // A refused change whose "conflict" is the very status (or dates) the admin chose is no conflict at all.
   useEffect(() => {
-    if (alreadyAsWanted(held)) void takeTheirs({ bookingId: job.id, wanted: held.wanted, theirs: held.theirs, ...(held.item ? { item: held.item } : {}) });
+    if (alreadyAsWanted(held)) void takeTheirs({ bookingId: job.id, wanted: held.wanted, theirs: held.theirs, ...(held.item ? { item: held.item } : {}) }, true);
   }, [held, job.id]);
 
   const onStatus = async (event: ChangeEvent<HTMLSelectElement>) => {
