@@ -46,3 +46,34 @@ test('a notice whose code did not arrive leaves the page working, and shows once
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   await expectToast(page, 'Quote Approved');
 });
+
+test('a visitor who presses the quote button before the page’s code has arrived sends nothing into the address bar, keeps what they typed, and sends it once the page is ready', async ({ page, server }) => {
+  // One bar of signal: the page is on screen, its code still on the way.
+  let arrive!: () => void;
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  await page.goto('/#contact', { waitUntil: 'commit' });
+  const form = page.locator('form').filter({ has: page.locator('[name="serviceType"]') });
+  await form.locator('[name="firstName"]').fill('Ernie');
+  await form.locator('[name="email"]').fill('ernie.early@example.com');
+  await form.locator('[name="serviceType"]').selectOption({ index: 1 });
+  const button = form.getByRole('button', { name: 'Request my free quote' });
+  await expect(button).toBeDisabled();
+  // Pressed, and Enter in a field: the browser's own submission (a GET of the page with the answers in its address).
+  await button.click({ force: true });
+  await form.locator('[name="email"]').press('Enter');
+  expect(page.url()).not.toContain('?');
+  await expect(form.locator('[name="email"]')).toHaveValue('ernie.early@example.com');
+
+  arrive();
+  await hydrated(page);
+  await expect(button).toBeEnabled();
+  await expect(form.locator('[name="firstName"]')).toHaveValue('Ernie');
+  await button.click();
+  await expect(form.getByRole('status')).toContainText('Thank you, that is on its way.');
+  expect(server.storage.queries.quotes().filter((quote) => quote.email === 'ernie.early@example.com').map((quote) => quote.firstName)).toEqual(['Ernie']);
+  expect(page.url()).not.toContain('ernie');
+});

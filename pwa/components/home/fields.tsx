@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import type { FormHTMLAttributes, ReactNode, Ref } from 'react';
 import { HONEYPOT_FIELD } from '../../lib/honeypot.ts';
 import { Field } from '../ui/Field.tsx';
@@ -14,10 +15,14 @@ export function Honeypot({ form }: { form: string }) {
 
 /** The submit button and the form's status line (read out politely: sending, sent, or what went wrong). */
 export function SubmitRow({ label, sending, status }: { label: string; sending: boolean; status: { kind: string; text: string } }) {
+  // Until the form's code has taken over the prerendered page, a press sent the browser's own submission: the page
+  // came back empty, nothing was sent, and what was typed stood in the address bar (a GET of the page). On one bar of
+  // signal that is half a minute. Disabled until then (which also stops Enter in a field submitting the form).
+  const ready = useSyncExternalStore(noChange, isClient, isServer);
   return (
     <div className="form-submit field--full">
-      {/* aria-disabled, not disabled: a disabled button drops the focus a click gave it to the page's body. */}
-      <button type="submit" className="btn btn--primary" aria-disabled={sending || undefined}>
+      {/* aria-disabled, not disabled, once it works: a disabled button drops the focus a click gave it to the page's body. */}
+      <button type="submit" className="btn btn--primary" disabled={!ready || undefined} aria-disabled={sending || undefined}>
         {sending ? 'Sending…' : label}
       </button>
       <p className={`form-status form-status--${status.kind}`} role="status">
@@ -26,6 +31,11 @@ export function SubmitRow({ label, sending, status }: { label: string; sending: 
     </div>
   );
 }
+
+const noChange = () => () => undefined;
+const isClient = () => true;
+/** Also while hydrating: the prerendered markup is matched first, then drawn again as the browser's. */
+const isServer = () => false;
 
 /** What usePublicForm hands the form element. */
 type FormProps = FormHTMLAttributes<HTMLFormElement> & { ref: Ref<HTMLFormElement> };
