@@ -77,3 +77,23 @@ test('a visitor who presses the quote button before the page’s code has arrive
   expect(server.storage.queries.quotes().filter((quote) => quote.email === 'ernie.early@example.com').map((quote) => quote.firstName)).toEqual(['Ernie']);
   expect(page.url()).not.toContain('ernie');
 });
+
+test('a chat whose code did not arrive leaves its button and a word on the page, and opens once the signal is back', async ({ page }) => {
+  await page.goto('/');
+  await hydrated(page);
+  // A first visit, no service worker yet: the chat's part of the page does not arrive when the button is pressed.
+  await page.route('**/assets/ChatPanel-*', (route) => route.abort('internetdisconnected'));
+  const button = page.getByRole('button', { name: 'Chat with us' });
+  await button.click();
+
+  await expect(page.getByRole('status').filter({ hasText: 'No signal: the chat could not open.' })).toBeVisible();
+  // The button stays (the whole chat went from the page until a reload).
+  await expect(button).toBeVisible();
+
+  await page.unroute('**/assets/ChatPanel-*');
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  // Back online, the word goes: it said to try again then.
+  await expect(page.getByText('No signal: the chat could not open.')).toHaveCount(0);
+  await button.click();
+  await expect(page.getByRole('dialog', { name: /chat/i })).toBeVisible();
+});

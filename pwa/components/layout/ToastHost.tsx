@@ -1,6 +1,6 @@
-import { Component, Suspense, lazy, useEffect, useState } from 'react';
-import type { ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useToasterWanted } from '../../lib/toast.ts';
+import { NotLoaded } from '../ui/NotLoaded.tsx';
 
 const load = () => lazy(() => import('./Toaster.tsx'));
 
@@ -29,21 +29,4 @@ export function ToastHost() {
       </Suspense>
     </NotLoaded>
   );
-}
-
-/** Catches the toaster's code failing to load, and says so (nothing is drawn meanwhile). */
-class NotLoaded extends Component<{ children: ReactNode; onFailed: () => void }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
-  override componentDidCatch(): void {
-    this.props.onFailed();
-  }
-
-  override render(): ReactNode {
-    return this.state.failed ? null : this.props.children;
-  }
 }
