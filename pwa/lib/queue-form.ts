@@ -11,8 +11,11 @@ export const SAVED_OFFLINE = "Saved — we'll send it when you're back online.";
 /** The same when it waits for its owner to sign in again (the server answered, but their sign-in had ended). */
 export const SAVED_FOR_SIGN_IN = 'Saved on this device. It goes once you have signed in again.';
 
-/** The same when the device is online but the server did not answer in time, or said it was busy. */
+/** The same when the device is online but the server said it was busy. */
 export const SAVED_SERVER_BUSY = 'Saved — our server cannot take it just now; it goes by itself as soon as it can.';
+
+/** The same when it is still on its way (no answer in the form's time over a slow connection): nothing is wrong. */
+export const SAVED_SLOW = 'Saved — still on its way over a slow connection; it goes by itself, even if you leave this page.';
 
 /** The same when the device is online (it has signal) but our server gave no answer at all: down, or a network between. */
 export const SAVED_SERVER_UNREACHABLE = 'Saved — our server cannot be reached just now; it goes by itself as soon as it can.';
@@ -21,7 +24,7 @@ type Queued = { readonly why: WaitingWhy };
 
 /** What a form says of a submission kept on the device, for why it waits (submit.ts WaitingWhy). */
 export function savedMessage({ why }: Queued): string {
-  return { offline: SAVED_OFFLINE, unreachable: SAVED_SERVER_UNREACHABLE, busy: SAVED_SERVER_BUSY, 'sign-in': SAVED_FOR_SIGN_IN }[why];
+  return { offline: SAVED_OFFLINE, unreachable: SAVED_SERVER_UNREACHABLE, busy: SAVED_SERVER_BUSY, slow: SAVED_SLOW, 'sign-in': SAVED_FOR_SIGN_IN }[why];
 }
 
 /**

@@ -29,10 +29,11 @@ export type SubmitOutcome =
  * Why a submission waits on the device, which its words must say: `offline`, the device has no network (the browser
  * says so); `unreachable`, it has, but our server gave no answer at all (down, refusing connections, DNS, a captive
  * Wi-Fi): "when you're back online" would be wrong, the phone has signal; `busy`, the server said it was busy (5xx,
- * 429) or did not answer in time; `sign-in`, it answered that nobody is signed in: it goes once its owner has signed in
- * again (the outbox's "Please sign in again" toast says so).
+ * 429); `slow`, no answer yet in the form's time, the request still on its way (a photo going up on one bar of signal:
+ * "our server cannot take it" was untrue, the server was fine); `sign-in`, it answered that nobody is signed in: it
+ * goes once its owner has signed in again (the outbox's "Please sign in again" toast says so).
  */
-export type WaitingWhy = 'offline' | 'unreachable' | 'busy' | 'sign-in';
+export type WaitingWhy = 'offline' | 'unreachable' | 'busy' | 'slow' | 'sign-in';
 
 /** Shown when a submission could be neither sent nor kept on the device. */
 export const NOT_SAVED = 'We could not reach our server, and this browser cannot keep it to send later. Please try again when you are online.';
@@ -99,7 +100,7 @@ export function whyWaiting(attempt: Attempt | undefined, online: boolean): Waiti
   if (attempt?.kind === 'sign-in') return 'sign-in';
   if (attempt?.kind === 'unavailable') return 'busy';
   if (!online) return 'offline';
-  return attempt === undefined ? 'busy' : 'unreachable';
+  return attempt === undefined ? 'slow' : 'unreachable';
 }
 
 /** Whether the browser says the device has a network (a page with no navigator, prerendering, counts as online). */

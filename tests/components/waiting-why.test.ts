@@ -16,10 +16,13 @@ describe('whyWaiting', () => {
     expect(whyWaiting({ kind: 'unreachable' }, true)).toBe('unreachable');
   });
 
-  it('says busy for a 5xx or 429 answer, online or not, and for no outcome in time while online', () => {
+  it('says busy for a 5xx or 429 answer, online or not', () => {
     expect(whyWaiting({ kind: 'unavailable', status: 503, retryAfterMs: 2000 }, true)).toBe('busy');
     expect(whyWaiting({ kind: 'unavailable', status: 429, retryAfterMs: 0 }, false)).toBe('busy');
-    expect(whyWaiting(undefined, true)).toBe('busy');
+  });
+
+  it('says slow, not busy, for no outcome in time while online: the request is still on its way, and the server may be fine', () => {
+    expect(whyWaiting(undefined, true)).toBe('slow');
   });
 
   it('says it waits for a sign-in when the server answered 401, whatever the browser says', () => {
@@ -34,8 +37,11 @@ describe('the words for each', () => {
     expect(savedMessage({ why: 'unreachable' })).toBe('Saved — our server cannot be reached just now; it goes by itself as soon as it can.');
     expect(savedMessage({ why: 'busy' })).toBe('Saved — our server cannot take it just now; it goes by itself as soon as it can.');
     expect(savedMessage({ why: 'sign-in' })).toBe('Saved on this device. It goes once you have signed in again.');
+    // Still on its way: nothing is said to be wrong with the server.
+    expect(savedMessage({ why: 'slow' })).toBe('Saved — still on its way over a slow connection; it goes by itself, even if you leave this page.');
+    expect(goesWhen('slow')).not.toMatch(/server/);
     expect(goesWhen('offline')).toBe('when you’re back online');
-    for (const why of ['unreachable', 'busy', 'sign-in'] as const) {
+    for (const why of ['unreachable', 'busy', 'slow', 'sign-in'] as const) {
       expect(savedMessage({ why })).not.toMatch(/online/);
       expect(goesWhen(why)).not.toMatch(/online/);
     }

@@ -14,6 +14,8 @@ export function goesWhen(why: WaitingWhy): string {
       return 'as soon as the server can be reached';
     case 'busy':
       return 'as soon as the server can take it';
+    case 'slow':
+      return 'as soon as the slow connection lets it through';
     case 'sign-in':
       return 'once you have signed in again';
   }

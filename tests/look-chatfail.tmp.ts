@@ -1,0 +1,15 @@
+import { chromium } from '@playwright/test';
+import { startServer } from './support/server.ts';
+const server = await startServer();
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+await context.addInitScript(() => window.localStorage.setItem('cookie-consent', 'accepted'));
+const page = await context.newPage();
+await page.goto(server.url + '/');
+await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+await page.route('**/assets/ChatPanel-*', (route) => route.abort('internetdisconnected'));
+await page.getByRole('button', { name: 'Chat with us' }).click();
+await page.getByText('No signal: the chat').waitFor();
+await page.screenshot({ path: '/tmp/look/chatfail.png' });
+await browser.close();
+await server.close();
