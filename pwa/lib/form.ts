@@ -46,6 +46,9 @@ export function useForm<F extends string>({ fields, loadSchema, onValid, keep = 
   const attempted = useRef(false);
   // A second press while the first is on its way does nothing (the button stays focusable: aria-disabled).
   const busy = useRef(false);
+  // Emptied after it went, and not touched since: a press then is the second tap of a slow first one, landing after the
+  // answer (on one bar of signal); it checked the empty form and put "Please correct…" beside "Message sent".
+  const emptied = useRef(false);
   const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
   const [status, setStatus] = useState<FormStatus>({ kind: 'idle', text: '' });
 
@@ -101,6 +104,7 @@ export function useForm<F extends string>({ fields, loadSchema, onValid, keep = 
   const fill = useCallback((values: Readonly<Record<string, string>>) => {
     const form = formRef.current;
     if (!form) return;
+    emptied.current = false;
     for (const [name, value] of Object.entries(values)) {
       const element = form.elements.namedItem(name);
       if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) element.value = value;
@@ -115,13 +119,14 @@ export function useForm<F extends string>({ fields, loadSchema, onValid, keep = 
   }, [schema]);
 
   const onInput = useCallback(() => {
+    emptied.current = false;
     if (attempted.current && schemaRef.current) setErrors(validate(schemaRef.current, read()));
   }, [read, validate]);
 
   const onSubmit = useCallback(
     async (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
-      if (busy.current) return;
+      if (busy.current || emptied.current) return;
       busy.current = true;
       try {
         const form = event.currentTarget;
@@ -138,7 +143,10 @@ export function useForm<F extends string>({ fields, loadSchema, onValid, keep = 
         if (outcome.kind === 'invalid') return refuse(outcome.fields);
         if (outcome.kind === 'failed') return setStatus({ kind: 'failed', text: outcome.message });
         attempted.current = false;
-        if (!keep) form.reset();
+        if (!keep) {
+          form.reset();
+          emptied.current = true;
+        }
         setStatus({ kind: outcome.kind, text: outcome.message, item: outcome.kind === 'saved' ? outcome.item : undefined });
       } finally {
         busy.current = false;

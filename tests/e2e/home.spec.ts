@@ -72,6 +72,32 @@ test.describe('the quote form', () => {
     expect(quote).toMatchObject({ firstName: 'Quentin', quoteStatus: 'pending', priority: 'medium' });
   });
 
+  test('a second tap landing after the quote went (a slow first one) leaves the thanks standing, and sends nothing', async ({ page, server }) => {
+    await page.goto('/#contact');
+    await hydrated(page);
+    const form = page.locator('form').filter({ has: page.locator('[name="serviceType"]') });
+    await form.locator('[name="firstName"]').fill('Tabitha');
+    await form.locator('[name="email"]').fill('tabitha.twice@example.com');
+    await form.locator('[name="serviceType"]').selectOption({ index: 1 });
+    const button = form.getByRole('button', { name: /request my free quote/i });
+    await button.click();
+    const thanks = form.getByRole('status');
+    await expect(thanks).toContainText('Thank you, that is on its way.');
+
+    // The form emptied itself: the late tap checked an empty form ("Please correct the highlighted fields.").
+    await button.click();
+    // The press handled (its checks run in the tasks after it, and the page draws what they say).
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    await expect(form.getByText('First name is required')).toHaveCount(0);
+    await expect(thanks).toContainText('Thank you, that is on its way.');
+    // Once the visitor types again, the form checks as before.
+    await form.locator('[name="firstName"]').fill('T');
+    await form.locator('[name="firstName"]').fill('');
+    await button.click();
+    await expect(form.getByText('First name is required')).toBeVisible();
+    expect(server.storage.queries.quotes().filter((q) => q.email === 'tabitha.twice@example.com')).toHaveLength(1);
+  });
+
   test('a quote the server is too busy to take is kept, said so without calling the visitor offline, and arrives once', async ({ page, server }) => {
     // The server answers 503 once (a fault: backend/faults.ts), with a Retry-After of a second.
     await page.route(
