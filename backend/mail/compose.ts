@@ -64,7 +64,7 @@ export function renderMail(body: MailBody): { text: string; html: string } {
   const html = `<!doctype html><html lang="en-GB"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937;overflow-wrap:anywhere">
 <p>${escapeHtml(greeting)}</p>
 ${htmlLines}
-${body.toBusiness ? `<p>${escapeHtml(FROM_THE_SITE)}</p>` : `<p>${escapeHtml(CLOSING)}<br>${escapeHtml(BUSINESS.phone)} · <a href="mailto:${escapeHtml(BUSINESS.email)}">${escapeHtml(BUSINESS.email)}</a></p>`}
+${body.toBusiness ? `<p>${escapeHtml(FROM_THE_SITE)}</p>` : `<p>${escapeHtml(CLOSING)}<br>${PHONE_LINK} · <a href="mailto:${escapeHtml(BUSINESS.email)}">${escapeHtml(BUSINESS.email)}</a></p>`}
 </body></html>`;
   return { text, html };
 }
@@ -72,9 +72,15 @@ ${body.toBusiness ? `<p>${escapeHtml(FROM_THE_SITE)}</p>` : `<p>${escapeHtml(CLO
 /** A web address inside a line of (escaped) text, without the punctuation that may end its sentence. */
 const URL_IN_TEXT = /https?:\/\/[^\s<]*[^\s<.,;:!?)]/g;
 
-/** Escaped text with its web addresses as links ("…in your customer portal: https://…" was plain text in HTML). */
+/** The business's number as a link a phone can ring with one tap ("call us on …" is in nearly every mail). */
+const PHONE_LINK = `<a href="tel:${escapeHtml(BUSINESS.phoneE164)}">${escapeHtml(BUSINESS.phone)}</a>`;
+
+/**
+ * Escaped text with its web addresses and the business's number as links ("…in your customer portal: https://…" was
+ * plain text in HTML). Only the business's own number: a number a person typed stays text.
+ */
 function linked(escaped: string): string {
-  return escaped.replace(URL_IN_TEXT, (url) => `<a href="${url}">${url}</a>`);
+  return escaped.replace(URL_IN_TEXT, (url) => `<a href="${url}">${url}</a>`).replaceAll(escapeHtml(BUSINESS.phone), PHONE_LINK);
 }
 
 /** Mail the reader is waiting for right now: sent before any backlog. */

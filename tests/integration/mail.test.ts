@@ -54,6 +54,9 @@ describe('mail by SMTP', () => {
     expect(received!.text).not.toContain('1 High Street');
     expect(received!.text).not.toContain('Two new double sockets');
     expect(received!.text).toContain('If anything is wrong, call us on');
+    // On a phone the number is a tap away, in the line and under the signature.
+    expect(received!.html).toMatch(/call us on <a href="tel:\+441632960123">01632 960123<\/a>/);
+    expect(received!.html).toMatch(/<br><a href="tel:\+441632960123">01632 960123<\/a> · /);
     expect(received!.text).toContain('The SparkRight Electrical team');
     expect(notice!.text).toContain('Sent by the SparkRight Electrical website.');
     expect(notice!.text).not.toContain('The SparkRight Electrical team');
