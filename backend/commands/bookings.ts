@@ -53,12 +53,15 @@ export const requestBookingOrQuote: Command<CreateBookingInput, RequestResult> =
   let result: RequestResult;
   // A booking the admin makes confirmed (taken on the phone): its customer hears it is booked, not that we have a request.
   let booked: (BookingNewsFacts & { email: string | null; userId: string | null; status: string }) | null = null;
+  // A booking's hours as stored (the day's usual hours when none were asked for), which its mails give from then on.
+  let hours: { startTime: string; finishTime: string } | null = null;
   if (input.startDate && input.finishDate) {
     const stream = streamId.booking(id);
     const data = newBookingData({ ...input, startDate: input.startDate, finishDate: input.finishDate }, { bookingId: id, userId }, role);
     assertNoClash(uow, { id, ...data }, input.allowOverlap);
     uow.handle(stream, bookingDecider, { type: 'RequestBooking', data }, { expectedVersion: 0, subject: personSubject(data.email, stream) });
     if (newsForCustomer(null, data.status) === 'confirmed') booked = { id, ...data };
+    hours = { startTime: data.startTime, finishTime: data.finishTime };
     result = { kind: 'booking', id };
   } else {
     const stream = streamId.quote(id);
@@ -86,7 +89,7 @@ export const requestBookingOrQuote: Command<CreateBookingInput, RequestResult> =
     result = { kind: 'quote', id };
   }
   if (input.email || input.phone) autoCreateContact(uow, input);
-  const summary: RequestSummary = { ...input, kind: result.kind, id: result.id };
+  const summary: RequestSummary = { ...input, ...hours, kind: result.kind, id: result.id };
   if (booked) tellCustomer(uow, booked, 'confirmed', null);
   else {
     // To the account that made it, as it is now (ADR 025), like every later mail about it: a request queued on a device
