@@ -7,8 +7,8 @@ export type SentItem = { readonly label: string };
  * batches a tenth of a second apart: that is one toast, not twenty — each new toast also costs the page a
  * layout, time the drain would otherwise spend sending.
  */
-export function gatherSent(show: (items: readonly SentItem[]) => void, { quietMs = 300, maxWaitMs = 5_000 } = {}) {
-  let pending: SentItem[] = [];
+export function gatherSent<T = SentItem>(show: (items: readonly T[]) => void, { quietMs = 300, maxWaitMs = 5_000 } = {}) {
+  let pending: T[] = [];
   let since = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = (): void => {
@@ -19,7 +19,7 @@ export function gatherSent(show: (items: readonly SentItem[]) => void, { quietMs
     if (items.length > 0) show(items);
   };
   return {
-    add(items: readonly SentItem[]): void {
+    add(items: readonly T[]): void {
       if (items.length === 0) return;
       if (pending.length === 0) since = Date.now();
       pending.push(...items);

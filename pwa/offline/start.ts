@@ -40,13 +40,14 @@ export function startOutbox(): () => void {
     kick(true, true);
   });
   const sent = gatherSent(toastSent);
+  // Refusals the same way: coming back online, a tablet showed four "Not accepted" toasts and a "Sent" in half a second.
+  const refused = gatherSent(toastRefused);
   const stop = onOutboxEvent((event) => {
     // Another sender (a tab, the service worker) got an answer: the server can be reached, whatever this page last saw.
     if (event.type === 'sent' || event.type === 'refused') reportReachable(true);
     if (event.type === 'changed') void import('./outbox.ts').then((outbox) => outbox.recount());
     else if (event.type === 'sent') sent.add(event.items.filter((item) => !wasAnswered(item.id)));
-    else if (event.type === 'refused' && !wasAnswered(event.id))
-      void toast.error('Not accepted', notAcceptedWords(event.label, event.message));
+    else if (event.type === 'refused' && !wasAnswered(event.id)) refused.add([{ label: event.label, message: event.message }]);
     else if (event.type === 'sign-in-needed') askToSignIn();
     else if (event.type === 'dropped') toldDropped(event.count, event.accounts);
   });
@@ -59,6 +60,7 @@ export function startOutbox(): () => void {
     stopSignIn();
     stop();
     sent.flush();
+    refused.flush();
   };
 }
 
@@ -101,6 +103,12 @@ function toldDropped(count: number, accounts: readonly string[]): void {
  * The server's message ends with a full stop before the toast's own sentence follows it: its "Please check the
  * highlighted fields" ran on into "Open “Waiting to send”…" as one sentence.
  */
+/** One toast for what the server refused together: the item's own words and the server's reason for one, a count for several. */
+function toastRefused(items: readonly { label: string; message: string }[]): void {
+  if (items.length === 1) void toast.error('Not accepted', notAcceptedWords(items[0]!.label, items[0]!.message));
+  else if (items.length > 1) void toast.error('Not accepted', `${items.length} things you saved on this device were not accepted. Open “Waiting to send” to see why, and to edit or discard each.`);
+}
+
 /** One toast for what went through together (gatherSent): the item's own words for one, a count for several. */
 function toastSent(items: readonly SentItem[]): void {
   if (items.length === 1) void toast.success('Sent', `${items[0]!.label}: it has reached us.`);

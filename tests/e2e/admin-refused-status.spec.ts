@@ -97,6 +97,30 @@ test.describe('a status change the server refused', () => {
     expect(server.storage.queries.booking(booking.id)).toMatchObject({ status: 'cancelled', notes: 'Gate code 4321' });
   });
 
+  test('changes to two jobs refused together when the signal is back are told in one toast, not one each', async ({ page, context, server }) => {
+    const { booking: first, card: firstCard } = await pendingOnTablet(page, server, 'Tia', 'Together');
+    const second = await customerBooking(await customer(server, 'tom.together@example.com', 'Tom', 'Together'), 'tom.together@example.com', { firstName: 'Tom', lastName: 'Together' });
+    await pullNow(page);
+    const secondCard = jobCard(page, 'Tom Together');
+    await expect(secondCard).toBeVisible();
+
+    const release = await holdPulls(page);
+    await context.setOffline(true);
+    await firstCard.getByLabel('Status').selectOption('confirmed');
+    await secondCard.getByLabel('Status').selectOption('confirmed');
+    const office = await adminClient(server);
+    for (const id of [first.id, second.id]) expect((await office.request('PATCH', `/api/bookings/${id}`, { json: { status: 'cancelled' } })).status).toBe(200);
+
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(secondCard.locator('.admin-problem')).toBeVisible({ timeout: 20_000 });
+    await expect(firstCard.locator('.admin-problem')).toBeVisible();
+    const told = page.locator('[data-sonner-toast]').filter({ hasText: 'Not accepted' });
+    await expect(told).toContainText('2 things you saved on this device were not accepted.');
+    await expect(told).toHaveCount(1);
+    await release();
+  });
+
   test('refused at once as changed elsewhere while no pull gets through: the card shows the job as its panel says the server has it', async ({ page, server }) => {
     const { booking, card, badge } = await pendingOnTablet(page, server, 'Otto', 'Overtaken');
 
