@@ -105,7 +105,7 @@ export const requestEmailChange: Command<{ userId: string; newEmail: string; ver
   const expiresAt = new Date(uow.now.getTime() + VERIFICATION_TOKEN_TTL_MS).toISOString();
   const command: UserCommand = { type: 'RequestEmailChange', data: { verificationId: uow.newId(), newEmail, tokenHash: verification.hash, expiresAt } };
   uow.handle(stream, userDecider, command, { subject: personSubject(user.email, stream) });
-  uow.mail.queue(confirmNewEmail(newEmail, { firstName: user.firstName, link: verification.link, currentEmail: user.email }));
+  uow.mail.queue(confirmNewEmail(newEmail, { firstName: user.firstName, link: verification.link }));
   return null;
 };
 

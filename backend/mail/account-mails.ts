@@ -59,11 +59,14 @@ export function registrationAttempt(to: string, p: { firstName: string; resetUrl
   );
 }
 
-/** To the address an account asked to move to: the link that makes the move (the old address stays until then). */
-export function confirmNewEmail(to: string, p: { firstName: string; link: string; currentEmail: string }): OutgoingMail {
+/**
+ * To the address an account asked to move to: the link that makes the move (the old address stays until then). Not
+ * the account's address: this one is not proven, and a typo would tell a stranger where its owner is.
+ */
+export function confirmNewEmail(to: string, p: { firstName: string; link: string }): OutgoingMail {
   return urgent(
     compose('confirm-new-email', to, `Confirm your new email address — ${BUSINESS.name}`, `Hello ${p.firstName},`, [
-      `You asked to change the email address of your account with us from ${p.currentEmail} to this one. Please confirm it by opening this link within 7 days:`,
+      'You asked to change the email address of your account with us to this one. Please confirm it by opening this link within 7 days:',
       p.link,
       'Until you do, your account keeps its current address. If you did not ask for this, ignore this message: nothing changes.',
     ]),
