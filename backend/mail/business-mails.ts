@@ -114,7 +114,9 @@ export function newMessage(
   return composeForBusiness('new-message', to, `New message from ${m.senderName} about ${serviceTypeLabel(m.serviceType)}`, 'A customer sent a message.', [
     ['From', m.senderName],
     ['Booking', `${serviceTypeLabel(m.serviceType)}, reference ${bookingReference(m.bookingId)}`],
-    m.content,
+    // A field, as the customer's other words are in the business's mails: a line of prose would turn a web address
+    // they typed into a link, in mail from the business's own site.
+    ['Message', m.content],
     ...(m.files ? [filesLine(m.files, 'in the chat in the Admin Portal')] : []),
     adminLine(adminUrl, 'Reply'),
   ], m.email);

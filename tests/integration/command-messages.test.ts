@@ -77,13 +77,12 @@ describe('POST /api/bookings/{id}/messages: the mail it sends', () => {
     expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'new-message', to: BUSINESS_EMAIL }]);
     // The booking by its reference, as the customer's card shows it (its whole id was there), and where to answer.
     // The facts together, each paragraph apart.
-    expect(lines(mail[0]!.text, 9)).toEqual([
+    expect(lines(mail[0]!.text, 8)).toEqual([
       'A customer sent a message.',
       '',
       'From: Paula Portal',
       `Booking: EICR Testing, reference ${bookingReference(bookingId)}`,
-      '',
-      'Tuesday works, thank you.',
+      'Message: Tuesday works, thank you.',
       '',
       `Reply in the Admin Portal: ${server.url}/admin?tab=chat&booking=${bookingId}`,
       '',

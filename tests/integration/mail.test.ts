@@ -87,12 +87,15 @@ describe('mail by SMTP', () => {
     await server.mailer.drain();
     smtp.messages.length = 0;
 
-    expect((await sam.post(`/api/bookings/${booking.data.booking.id}/messages`, { content: 'Is parking free outside?' })).status).toBe(201);
+    expect((await sam.post(`/api/bookings/${booking.data.booking.id}/messages`, { content: 'Is parking free outside? See https://parking.example/spaces' })).status).toBe(201);
     expect((await new Client(server.url).post('/api/contacts', { firstName: 'Cora', email: 'cora.contact@example.com', details: 'Do you fit EV chargers?' })).status).toBe(201);
     await server.mailer.drain();
 
     const message = smtp.messages.find((m) => m.subject.startsWith('New message from Sam Reply'));
     expect(message!.raw).toMatch(/^Reply-To: sam\.reply@example\.com\r?$/m);
+    // What the customer typed is a field, as text: their web address is not made a link in the business's mail.
+    expect(message!.html).toContain('<strong>Message:</strong> Is parking free outside? See https://parking.example/spaces');
+    expect(message!.html).not.toContain('<a href="https://parking.example');
     const enquiry = smtp.messages.find((m) => m.subject === 'New enquiry from the website');
     expect(enquiry!.raw).toMatch(/^Reply-To: cora\.contact@example\.com\r?$/m);
   });
