@@ -291,10 +291,16 @@ test.describe('the customer portal: bookings, files and chat', () => {
     const [booking] = server.storage.queries.bookingsForCustomer(email, null);
     await expect(card).toContainText(dayWords(dayAhead(53)));
     expect(booking!.startDate).toBe(dayAhead(47));
+    // Change dates and Cancel wait for it, and the card says so (they seemed gone for good).
+    const why = card.getByText('Change dates and Cancel come back here once the change waiting on this device has reached us.');
+    await expect(why).toBeVisible();
+    await expect(card.getByRole('button', { name: /^Cancel this request/ })).toHaveCount(0);
 
     await page.context().setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await expect(card.getByText('Waiting to send')).toBeHidden({ timeout: 15_000 });
+    await expect(why).toHaveCount(0);
+    await expect(card.getByRole('button', { name: /^Cancel this request/ })).toBeVisible();
     expect(server.storage.queries.booking(booking!.id)).toMatchObject({ startDate: dayAhead(52), finishDate: dayAhead(53), status: 'pending' });
     expect(server.storage.store.readStream(`booking-${booking!.id}`).filter((e) => e.type === 'BookingDetailsChanged')).toHaveLength(1);
 

@@ -125,6 +125,12 @@ export function BookingCard({
       {onServer && (booking.status === 'confirmed' || booking.status === 'in_progress') ? (
         <p className="portal-muted portal-booking__note">To change the dates of a booked job, call us on <a href={`tel:${BUSINESS.phoneE164}`}>{BUSINESS.phone}</a> or send us a message.</p>
       ) : null}
+      {/* The buttons wait for the change on its way (a new request, new dates): say so, or they seemed gone for good. */}
+      {booking.waiting?.state === 'waiting' && (booking.status || 'pending') === 'pending' ? (
+        <p className="portal-muted portal-booking__note">
+          {known ? 'Change dates and Cancel come back here once the change waiting on this device has reached us.' : 'You can change or cancel it here once it has reached us.'}
+        </p>
+      ) : null}
       {onServer && booking.status === 'pending' ? (
         moving ? (
           <MoveRequest
