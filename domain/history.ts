@@ -53,6 +53,16 @@ export type Schedule = { startDate: string; finishDate: string; startTime: strin
 
 type ScheduleChange = { startDate?: string | null; finishDate?: string | null; startTime?: string | null; finishTime?: string | null };
 
+/** The days and hours after a change that holds only what moved. */
+function changed(schedule: Schedule, d: ScheduleChange): Schedule {
+  return {
+    startDate: d.startDate ?? schedule.startDate,
+    finishDate: d.finishDate ?? schedule.finishDate,
+    startTime: d.startTime ?? schedule.startTime,
+    finishTime: d.finishTime ?? schedule.finishTime,
+  };
+}
+
 /**
  * Each of a booking's events (in order) with the job's days and hours just before it, which a history line about a
  * move needs to say where the job was: the event holds only what changed. Undefined before the booking's first event.
@@ -65,13 +75,7 @@ export function withSchedules(events: readonly RecordedEvent[]): { event: Record
       const { startDate, finishDate, startTime, finishTime } = event.data;
       schedule = { startDate, finishDate, startTime, finishTime };
     } else if (event.type === 'BookingDetailsChanged' && schedule) {
-      const d: ScheduleChange = event.data;
-      schedule = {
-        startDate: d.startDate ?? schedule.startDate,
-        finishDate: d.finishDate ?? schedule.finishDate,
-        startTime: d.startTime ?? schedule.startTime,
-        finishTime: d.finishTime ?? schedule.finishTime,
-      };
+      schedule = changed(schedule, event.data);
     }
     return { event, before };
   });
@@ -86,8 +90,7 @@ export function withSchedules(events: readonly RecordedEvent[]): { event: Record
  */
 export function movedWords(d: ScheduleChange, before?: Schedule): string {
   if (before && (d.startDate || d.finishDate || d.startTime || d.finishTime)) {
-    const after = { startDate: d.startDate ?? before.startDate, finishDate: d.finishDate ?? before.finishDate, startTime: d.startTime ?? before.startTime, finishTime: d.finishTime ?? before.finishTime };
-    return ` (was ${scheduleWords(before) ?? ''}; now ${scheduleWords(after) ?? ''})`;
+    return ` (was ${scheduleWords(before) ?? ''}; now ${scheduleWords(changed(before, d)) ?? ''})`;
   }
   const days =
     d.startDate && d.finishDate ? daysWords(d.startDate, d.finishDate) : d.startDate ? `starting ${dayWords(d.startDate)}` : d.finishDate ? `finishing ${dayWords(d.finishDate)}` : '';

@@ -163,9 +163,13 @@ export function quoteAnswered(
  * To the business: a contact form enquiry (with where the Admin Portal lists it, under Contacts) or a support
  * request (which the portal does not show: this mail is where it is read).
  */
-export function enquiry(to: string, kind: 'contact' | 'support', fields: Array<[string, string | null | undefined]>, adminUrl?: string): OutgoingMail {
+export function enquiry(
+  to: string,
+  kind: 'contact' | 'support',
+  fields: Array<[string, string | null | undefined]>,
+  { replyTo, adminUrl }: { replyTo: string | null; adminUrl?: string },
+): OutgoingMail {
   const subject = kind === 'contact' ? 'New enquiry from the website' : 'New support request';
   const lines: MailLine[] = [...fields, ...(adminUrl ? [adminLine(adminUrl, 'It is under Contacts')] : [])];
-  const email = fields.find(([name]) => name === 'Email')?.[1];
-  return composeForBusiness(kind === 'contact' ? 'new-contact' : 'new-support-request', to, subject, `${subject}:`, lines, email);
+  return composeForBusiness(kind === 'contact' ? 'new-contact' : 'new-support-request', to, subject, `${subject}:`, lines, replyTo);
 }

@@ -2,7 +2,8 @@
 export type SentItem = { readonly label: string };
 
 /**
- * Gathers what the outbox reports as sent and hands it on in one piece once sending pauses (`quietMs` without
+ * Gathers what the outbox reports as sent (or refused: offline/start.ts gathers those the same way) and hands it on in
+ * one piece once sending pauses (`quietMs` without
  * news), or every `maxWaitMs` while it goes on. A device coming back with a thousand items sends them in twenty
  * batches a tenth of a second apart: that is one toast, not twenty — each new toast also costs the page a
  * layout, time the drain would otherwise spend sending.

@@ -22,11 +22,8 @@ export function ChatWidget() {
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (!failed) return;
-    // Back online: the word goes (it said to press again then), and the next press fetches the code afresh.
-    const again = () => {
-      setChatPanel(() => lazy(loadPanel));
-      setFailed(false);
-    };
+    // Back online: the word goes (it said to press again then); the next press fetches the code afresh (onFailed).
+    const again = () => setFailed(false);
     window.addEventListener('online', again);
     // Read, it goes by itself: wherever it sits on a phone it covers some of the page (a press shows it again).
     const gone = setTimeout(() => setFailed(false), 10_000);
@@ -52,7 +49,7 @@ export function ChatWidget() {
           onFailed={() => {
             setOpen(false);
             setFailed(true);
-            // A fresh try at the next press, in case the signal came back without an `online` event.
+            // A fresh try at the next press: a lazy part that failed stays failed.
             setChatPanel(() => lazy(loadPanel));
           }}
         >
