@@ -108,6 +108,10 @@ test.describe('a status change the server refused', () => {
     await context.setOffline(true);
     await firstCard.getByLabel('Status').selectOption('confirmed');
     await secondCard.getByLabel('Status').selectOption('confirmed');
+    // Both kept on the device before the signal comes back (a form still waiting for its first answer tells its own
+    // refusal, and the page rightly leaves it out of the toast).
+    const saved = page.locator('[data-sonner-toast]').filter({ hasText: 'Saved on this device' });
+    for (const name of ['Tia Together', 'Tom Together']) await expect(saved.filter({ hasText: `${name}: confirmed` })).toBeVisible();
     const office = await adminClient(server);
     for (const id of [first.id, second.id]) expect((await office.request('PATCH', `/api/bookings/${id}`, { json: { status: 'cancelled' } })).status).toBe(200);
 
