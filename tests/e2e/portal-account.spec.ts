@@ -8,7 +8,7 @@ import { Client } from '../support/server.ts';
 import { quoteForm } from '../integration/helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { expectAxeClean, expectToast, lastMailId, mailedLink } from './portal-helpers.ts';
-import { bookWith, dayAhead, pricedQuote, signedInCustomer } from './portal-steps.ts';
+import { bookWith, dayAhead, pricedQuote, signedInCustomer, focusWhileOnline } from './portal-steps.ts';
 
 test.describe('the customer portal: checks, quotes and the account', () => {
   test('“Please select dates” goes once the dates are chosen and the booking is sent, rather than staying beside “Booking Submitted”', async ({ page, server }) => {
@@ -456,8 +456,7 @@ test.describe('the customer portal: checks, quotes and the account', () => {
 
   test('signing out with a booking still waiting shows it first, and staying keeps it', async ({ page, server }) => {
     await signedInCustomer(page, server, 'sid.signout@example.com');
-    await page.getByLabel(/^First name/).focus();
-    await page.waitForLoadState('networkidle');
+    await focusWhileOnline(page.getByLabel(/^First name/));
     await page.context().setOffline(true);
     await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(60), finishDate: dayAhead(60), description: 'Queued' });
     await expectToast(page, 'Saved on this device');

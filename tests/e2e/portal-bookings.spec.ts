@@ -5,7 +5,7 @@ import { Client } from '../support/server.ts';
 import { png } from '../integration/matrix/calls.ts';
 import { expect, scrollStopped, test, whollyOnScreen } from './fixtures.ts';
 import { expectAxeClean, expectToast, mailedLink, open } from './portal-helpers.ts';
-import { bookWith, dayAhead, PDF, signedInCustomer } from './portal-steps.ts';
+import { bookWith, dayAhead, PDF, signedInCustomer, focusWhileOnline } from './portal-steps.ts';
 
 const PASSWORD = 'a-customer-passphrase';
 
@@ -383,8 +383,7 @@ test.describe('the customer portal: bookings, files and chat', () => {
   test('a booking made offline, with its file, waits on the device and arrives exactly once after reconnecting', async ({ page, server }) => {
     const { email } = await signedInCustomer(page, server, 'otto.offline@example.com');
     // The form's checks load on its first focus: let that happen while online.
-    await page.getByLabel(/^First name/).focus();
-    await page.waitForLoadState('networkidle');
+    await focusWhileOnline(page.getByLabel(/^First name/));
     await page.context().setOffline(true);
 
     await bookWith(page, { serviceType: 'socket_installation', startDate: dayAhead(30), finishDate: dayAhead(30), description: 'Made with no signal' }, [
@@ -417,8 +416,7 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const { email } = await signedInCustomer(page, server, 'uri.unreached@example.com');
     // The form's checks load on its first focus: let that happen while the server answers.
-    await page.getByLabel(/^First name/).focus();
-    await page.waitForLoadState('networkidle');
+    await focusWhileOnline(page.getByLabel(/^First name/));
     // Every call to our server refused (it is down, or a network between), the browser online.
     await page.route('**/api/**', (route) => route.abort('connectionrefused'));
 

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { expectToast, open, registerInPage } from './portal-helpers.ts';
 import { defineEditQueued } from './queued-items.ts';
-import { bookWith, dayAhead, signedInCustomer } from './portal-steps.ts';
+import { bookWith, dayAhead, signedInCustomer, focusWhileOnline } from './portal-steps.ts';
 
 const PASSWORD = 'a-customer-passphrase';
 
@@ -93,8 +93,7 @@ async function queueBookingThenLoseSession(page: Page, description: string): Pro
   await page.addInitScript(defineEditQueued);
   await page.evaluate(defineEditQueued);
   // The form's checks load on its first focus: let that happen while online.
-  await page.getByLabel(/^First name/).focus();
-  await page.waitForLoadState('networkidle');
+  await focusWhileOnline(page.getByLabel(/^First name/));
   await page.context().setOffline(true);
   await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(30), finishDate: dayAhead(30), description });
   await expectToast(page, 'Saved on this device');

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { londonDay } from '#domain/schemas/date-window.ts';
 import { Client, type TestServer } from '../support/server.ts';
 import { quoteForm } from '../integration/helpers.ts';
@@ -20,6 +20,33 @@ export async function signedInCustomer(page: Page, server: TestServer, email: st
   await open(page, '/customer-portal');
   await expect(page.getByRole('tab', { name: 'New Booking' })).toBeVisible();
   return { email, id: user.id };
+}
+
+/**
+ * Focuses a form's field while the signal lasts, and waits until the code that first focus fetches (the form's checks)
+ * has loaded, so the form can then be used with none. `networkidle` cannot say so: it has long been reached by then,
+ * and resolves at once while those chunks are still on their way.
+ */
+export async function focusWhileOnline(field: Locator): Promise<void> {
+  const page = field.page();
+  const requested = new Set<string>();
+  const onRequest = (request: import('@playwright/test').Request) => {
+    if (request.resourceType() === 'script') requested.add(request.url());
+  };
+  page.on('request', onRequest);
+  try {
+    await field.focus();
+    await expect.poll(() => requested.size, { message: 'the first focus fetches the form’s checks' }).toBeGreaterThan(0);
+    // An import of the same address resolves once the module and everything it imports have loaded (the page's own
+    // import shares them); whatever those asked for meanwhile is waited for in the next round.
+    for (let done = 0; done < requested.size; ) {
+      const urls = [...requested];
+      await page.evaluate((all) => Promise.all(all.map((url) => import(url))).then(() => undefined), urls.slice(done));
+      done = urls.length;
+    }
+  } finally {
+    page.off('request', onRequest);
+  }
 }
 
 type Upload = { name: string; mimeType: string; buffer: Buffer };
