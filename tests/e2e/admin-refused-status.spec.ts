@@ -41,6 +41,9 @@ test.describe('a status change the server refused', () => {
     await expect(problem.getByRole('heading', { name: 'Changed elsewhere meanwhile' })).toBeVisible({ timeout: 20_000 });
     await expect(problem.locator('.admin-version').first()).toContainText('in progress');
     await expect(problem.locator('.admin-version').last()).toContainText('cancelled');
+    // Made at the office: who, and no word of a customer's own change.
+    await expect(problem.locator('.admin-version').last()).toContainText(/By \S.*: status changed from pending to cancelled\./);
+    await expect(problem).not.toContainText('the customer');
     // The card itself: the server's status (the refusal brought it), marked as not accepted; the counters count what the server has.
     await expect(card.locator('.admin-card__head')).toContainText('Not accepted');
     await expect(badge).toHaveText('cancelled');
@@ -54,6 +57,30 @@ test.describe('a status change the server refused', () => {
     await expect.poll(() => server.storage.queries.booking(booking.id)?.status).toBe('in_progress');
     await expect(badge).toHaveText('in progress');
     await expect(card.locator('.admin-card__head')).not.toContainText('Not accepted');
+  });
+
+  test('confirmed offline while the customer withdrew their request: the panel says it was the customer, and what keeping the confirmation means', async ({ page, context, server }) => {
+    const client = await customer(server, 'wanda.withdrew@example.com', 'Wanda', 'Withdrew');
+    const booking = await customerBooking(client, 'wanda.withdrew@example.com', { firstName: 'Wanda', lastName: 'Withdrew' });
+    await signIn(page);
+    const card = jobCard(page, 'Wanda Withdrew');
+    await expect(card.locator('.admin-card__head .status-badge')).toHaveText('pending');
+
+    const release = await holdPulls(page);
+    await context.setOffline(true);
+    await card.getByLabel('Status').selectOption('confirmed');
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Wanda Withdrew: confirmed' })).toBeVisible();
+    // Meanwhile the customer calls the job off from their portal.
+    expect((await client.post(`/api/bookings/${booking.id}/cancel`, {})).status).toBe(200);
+
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    const problem = card.locator('.admin-problem');
+    await expect(problem.getByRole('heading', { name: 'Changed elsewhere meanwhile' })).toBeVisible({ timeout: 20_000 });
+    const server_ = problem.locator('.admin-version').last();
+    await expect(server_).toContainText('By Wanda Withdrew, the customer: status changed from pending to cancelled.');
+    await expect(server_).toContainText('Keeping yours goes over their own change.');
+    await release();
   });
 
   test('a run of changes kept offline while the office cancelled the job and wrote notes: taking the server’s status sends none of the run, and asks before any notes go over the office’s', async ({ page, context, server }) => {

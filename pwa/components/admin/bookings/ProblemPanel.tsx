@@ -12,6 +12,7 @@ import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { JobsNow, useAdmin } from '../context.ts';
 import { jobWhen, moment } from '../format.ts';
 import { ClashList } from '../parts.tsx';
+import { ChangedBy } from './ChangedBy.tsx';
 import { reportStatusOutcome } from './report.ts';
 import { jobsInTheWay, notesOf, type Problem } from './problems.ts';
 
@@ -116,6 +117,7 @@ export function ProblemPanel({ problem, job, onSettled }: { problem: Problem; jo
               <p className="admin-version__when">
                 {dates ? '' : `${jobWhen(problem.theirs)} · `}changed {moment(problem.theirs.updatedAt)}
               </p>
+              <ChangedBy jobId={job.id} />
             </div>
           </div>
           <div className="admin-actions">
