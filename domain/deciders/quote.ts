@@ -65,6 +65,9 @@ export const QUOTE_CHANGED_MEANWHILE = 'This quote was changed on another device
 /** Our text for an answer to a price or scope the business has changed since the customer's screen showed it. */
 export const QUOTE_PRICE_CHANGED = 'We changed this quote after your device last showed it. Please read the new price before you answer.';
 
+/** Our text for an answer to a quote the business has booked as a job already (on the phone, say). */
+export const QUOTE_BOOKED = 'We have already booked this work as a job, so the quote needs no answer. To change or call off the job, send us a message under My Bookings or call us.';
+
 /** Our text for a conversion of a request its customer withdrew. */
 export const QUOTE_WITHDRAWN = 'This quote request was withdrawn when its customer’s details were erased, so it cannot become a job.';
 
@@ -142,6 +145,8 @@ function decide(command: QuoteCommand, state: QuoteState): QuoteEvent[] {
       return [{ type: 'QuoteRevised', data: { quoteId: state.quoteId, ...changes } }];
     }
     case 'AnswerQuote': {
+      // Booked already: a decline would leave a confirmed job its customer had turned down, with nothing on its card.
+      if (state.bookingId) throw new ConflictError('quote_already_converted', QUOTE_BOOKED);
       if (state.quoteStatus !== 'quoted') {
         throw new ConflictError('quote_not_quoted', 'This quote is not waiting for your answer');
       }

@@ -149,6 +149,21 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     await expect(page.getByRole('listitem').filter({ hasText: 'New fuse board' })).toContainText('We have booked the work: it is under My Bookings, with its dates.');
   });
 
+  test('a quote the business priced and booked as a job asks for no answer: Booked as a job, no Approve or Decline', async ({ page, server }) => {
+    const { email } = await signedInCustomer(page, server, 'bea.booked@example.com');
+    const { quoteId, admin } = await pricedQuote(page, server, email, { serviceType: 'Rewiring', description: 'Agreed on the phone' }, { estimatedCost: '900' });
+    await page.getByRole('tab', { name: 'My Quotes' }).click();
+    const card = page.getByRole('listitem').filter({ hasText: 'Agreed on the phone' });
+    await expect(card.getByRole('button', { name: /^Decline/ })).toBeVisible();
+    expect((await admin.post(`/api/quotes/${quoteId}/convert`, { startDate: dayAhead(44), finishDate: dayAhead(44), allowOverlap: true })).status).toBe(201);
+    await page.reload();
+    await page.getByRole('tab', { name: 'My Quotes' }).click();
+    await expect(card.locator('.portal-quote__status')).toHaveText('Booked as a job');
+    await expect(card).toContainText('We have booked the work: it is under My Bookings, with its dates.');
+    await expect(card.getByRole('button')).toHaveCount(0);
+    expect(server.storage.queries.quote(quoteId)!.quoteStatus).toBe('quoted');
+  });
+
   test('an approval sent after the price changed is not taken: the card shows the new price, and the customer answers it', async ({ page, server }) => {
     const { email } = await signedInCustomer(page, server, 'pia.pricechange@example.com');
     const { quoteId, admin } = await pricedQuote(page, server, email, { serviceType: 'Rewiring', description: 'Rewire the loft' }, { estimatedCost: '450', scope: 'Loft circuits' });

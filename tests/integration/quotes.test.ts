@@ -549,6 +549,19 @@ describe.each([
     expect(persistentState(server)).toEqual(afterAnswer);
   });
 
+  it('answers 409 quote_already_converted once the business has booked the quoted work as a job, appending and mailing nothing', async () => {
+    const quote = await quotedQuote();
+    expect((await convert(admin, quote.id)).status).toBe(201);
+    const before = persistentState(server);
+
+    const res = await send(customer, quote.id);
+
+    expectError(res, 409, 'quote_already_converted');
+    expect(res.data.error.message).toMatch(/^We have already booked this work as a job/);
+    expect(persistentState(server)).toEqual(before);
+    expect((await listedQuote(quote.id))!.quoteStatus).toBe('quoted');
+  });
+
   it.each([
     ['403 to another customer', () => stranger, 403, 'forbidden'],
     ['403 to the admin (it is the customer’s answer)', () => admin, 403, 'forbidden'],

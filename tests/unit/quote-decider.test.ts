@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { QUOTE_CHANGED_MEANWHILE, QUOTE_PRICE_CHANGED, quoteDecider, type QuoteEvent } from '#domain/deciders/quote.ts';
+import { QUOTE_BOOKED, QUOTE_CHANGED_MEANWHILE, QUOTE_PRICE_CHANGED, quoteDecider, type QuoteEvent } from '#domain/deciders/quote.ts';
 import { spec } from '../support/decider-spec.ts';
 import { quoteId, quoteRequested } from './fixtures.ts';
 
@@ -110,5 +110,15 @@ describe('quote decider: the customer answers the price they were shown', () => 
       .given([quoteRequested(), scoped, notedElsewhere])
       .when({ type: 'AnswerQuote', data: { answer: 'approved', seen: { estimatedCost: '450.00', scope: 'New board and tests' } } })
       .thenEvents([{ type: 'QuoteAnswered', data: { quoteId, quoteStatus: 'approved' } }]);
+  });
+
+  it('refuses any answer once the business has booked the work as a job', () => {
+    const converted: QuoteEvent = { type: 'QuoteConverted', data: { quoteId, bookingId: 'job-1' } };
+    for (const answer of ['approved', 'rejected'] as const) {
+      quote
+        .given([quoteRequested(), scoped, converted])
+        .when({ type: 'AnswerQuote', data: { answer, seen: { estimatedCost: '450.00', scope: 'New board and tests' } } })
+        .thenThrows('quote_already_converted', { message: QUOTE_BOOKED });
+    }
   });
 });

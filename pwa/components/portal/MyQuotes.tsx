@@ -23,6 +23,9 @@ const STATUS: Record<string, { text: string; tone: string }> = {
   rejected: { text: 'Declined', tone: 'red' },
 };
 
+/** A quote the business has booked as a job, whatever its answer was. */
+const BOOKED = { text: 'Booked as a job', tone: 'green' };
+
 /**
  * The customer's quotes (beyond the seed, product brief §5): status and estimated cost in pounds; a quoted one
  * can be approved or declined (after a second press, so a slip does nothing). Answers go through the outbox.
@@ -64,7 +67,8 @@ function QuoteCard({ quote, user }: { quote: Shown<QuoteView>; user: UserView })
   const heading = useRef<HTMLHeadingElement>(null);
   const title = serviceTypeLabel(quote.serviceType);
   const cost = formatPounds(quote.estimatedCost);
-  const status = STATUS[quote.quoteStatus] ?? { text: quote.quoteStatus.replace(/_/g, ' '), tone: 'grey' };
+  // Booked as a job (priced and booked on the phone, say): nothing waits for the customer's answer any more.
+  const status = quote.bookingId ? BOOKED : (STATUS[quote.quoteStatus] ?? { text: quote.quoteStatus.replace(/_/g, ' '), tone: 'grey' });
   const ids = { heading: `quote-${quote.id}`, cost: `quote-${quote.id}-cost`, scope: `quote-${quote.id}-scope` };
   // Approve and Decline are read with the price and what it includes, so nobody answers a price unheard.
   const describedBy = quote.scope ? `${ids.cost} ${ids.scope}` : ids.cost;
@@ -124,7 +128,7 @@ function QuoteCard({ quote, user }: { quote: Shown<QuoteView>; user: UserView })
         </div>
       ) : null}
       {quote.description ? <p>{quote.description}</p> : null}
-      {quote.quoteStatus === 'quoted' && (!quote.waiting || quote.waiting.state === 'failed') ? (
+      {quote.quoteStatus === 'quoted' && !quote.bookingId && (!quote.waiting || quote.waiting.state === 'failed') ? (
         confirming ? (
           // Keyed apart from the first two buttons: React would otherwise reuse their elements, and the focus stayed on
           // Approve as it turned into "Yes, approve".
