@@ -301,6 +301,43 @@ test.describe('the compact list', () => {
   });
 });
 
+test.describe('cancelling from the status selector', () => {
+  test('is asked about first: Keep it (or Escape) changes and mails nothing, Yes cancels and says the customer hears', async ({ page, server }) => {
+    const client = await customer(server, 'cass.slip@example.com', 'Cass', 'Slip');
+    const booking = await customerBooking(client, 'cass.slip@example.com', { firstName: 'Cass', lastName: 'Slip' });
+    expect((await (await adminClient(server)).request('PATCH', `/api/bookings/${booking.id}`, { json: { status: 'confirmed' } })).status).toBe(200);
+    await signIn(page);
+    const card = jobCard(page, 'Cass Slip');
+    const status = card.getByLabel('Status');
+    await expect(status).toHaveValue('confirmed');
+    const cancelMails = () => outboxMails(server).filter((m) => m.kind === 'booking-cancelled' && m.to === 'cass.slip@example.com').length;
+
+    // A slip: the question, the focus on the safe choice, the selector still showing the job as it is.
+    await status.selectOption('cancelled');
+    const question = card.getByRole('region', { name: 'Cancel this job?' });
+    await expect(question).toContainText('Cass gets an email saying it is cancelled.');
+    await expect(question.getByRole('button', { name: 'Keep it' })).toBeFocused();
+    await expect(status).toHaveValue('confirmed');
+    await question.getByRole('button', { name: 'Keep it' }).click();
+    await expect(question).toHaveCount(0);
+    await expect(status).toBeFocused();
+    await status.selectOption('cancelled');
+    await page.keyboard.press('Escape');
+    await expect(question).toHaveCount(0);
+    await expect(status).toHaveValue('confirmed');
+    expect(server.storage.queries.booking(booking.id)?.status).toBe('confirmed');
+    expect(cancelMails()).toBe(0);
+
+    // Meant: cancelled, and the customer is told.
+    await status.selectOption('cancelled');
+    await question.getByRole('button', { name: 'Yes, cancel the job' }).click();
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Booking Updated' })).toContainText('Cass Slip: cancelled. Cass gets an email saying so.');
+    await expect(status).toHaveValue('cancelled');
+    await expect.poll(() => server.storage.queries.booking(booking.id)?.status).toBe('cancelled');
+    await expect.poll(cancelMails).toBe(1);
+  });
+});
+
 test.describe('when the job moved on', () => {
   test('a status change made on a stale copy is refused, both versions are shown, and taking the server’s keeps it', async ({ page, server }) => {
     const sam = await customer(server, 'sam.stale@example.com', 'Sam', 'Stale');
@@ -314,6 +351,7 @@ test.describe('when the job moved on', () => {
     expect((await office.request('PATCH', `/api/bookings/${booking.id}`, { json: { status: 'in_progress' } })).status).toBe(200);
 
     await card.getByLabel('Status').selectOption('cancelled');
+    await card.getByRole('button', { name: 'Yes, cancel the job' }).click();
     await expect(card.getByRole('heading', { name: 'Changed elsewhere meanwhile' })).toBeFocused();
     await expect(card.locator('.admin-version').first()).toContainText('cancelled');
     await expect(card.locator('.admin-version').last()).toContainText('in progress');

@@ -93,6 +93,7 @@ test('a status change that makes or ends a double booking draws the two cards it
 
   // Called off: the warning goes from both.
   await tiaCard.getByLabel('Status').selectOption('cancelled');
+  await tiaCard.getByRole('button', { name: 'Yes, cancel the job' }).click();
   await statusTaken(page, 'Tia Tight', 'cancelled', 'cancelled');
   await expect(heldCard.locator('.admin-overlap')).toHaveCount(0);
   await expect(tiaCard.locator('.admin-overlap')).toHaveCount(0);

@@ -161,6 +161,7 @@ test.describe('a status change the server refused', () => {
     expect((await office.request('PATCH', `/api/bookings/${booking.id}`, { json: { status: 'in_progress' } })).status).toBe(200);
 
     await card.getByLabel('Status').selectOption('cancelled');
+    await card.getByRole('button', { name: 'Yes, cancel the job' }).click();
     const problem = card.locator('.admin-problem');
     await expect(problem.getByRole('heading', { name: 'Changed elsewhere meanwhile' })).toBeFocused();
     await expect(problem.locator('.admin-version').first()).toContainText('cancelled');

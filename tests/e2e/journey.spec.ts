@@ -217,6 +217,7 @@ test('a quote asked for on a phone becomes a job, is talked about, moved, remind
 
   // 7. The electrician cancels it: the customer's calendar file takes the same event out.
   await card.getByLabel('Status').selectOption('cancelled');
+  await card.getByRole('button', { name: 'Yes, cancel the job' }).click();
   const cancelled = mailTo(await nextMails(1), CUSTOMER, 'Your booking is cancelled: Consumer Unit Upgrade');
   expect(calendarOf(cancelled)).toMatchObject({ UID: booked['UID'], STATUS: 'CANCELLED' });
 

@@ -15,6 +15,7 @@ import type { AdminSearch } from '../search.ts';
 import { AddressFact, ContactFacts, Fact, StatusOptions } from '../parts.tsx';
 import { customerReadsChat } from '../chat/reach.ts';
 import { BookingHistory } from './BookingHistory.tsx';
+import { CancelQuestion } from './CancelQuestion.tsx';
 import { DatesForm } from './DatesForm.tsx';
 import { JobNotes } from './JobNotes.tsx';
 import { Attachments } from './Attachments.tsx';
@@ -92,8 +93,16 @@ export const BookingCard = memo(function BookingCard({
     if (alreadyAsWanted(held)) void takeTheirs({ bookingId: job.id, wanted: held.wanted, theirs: held.theirs, ...(held.item ? { item: held.item } : {}) }, true);
   }, [held, job.id]);
 
-  const onStatus = async (event: ChangeEvent<HTMLSelectElement>) => {
+  // Cancelled is asked about first (CancelQuestion); the selector, showing the job's status, stays as it is meanwhile.
+  const [askingCancel, setAskingCancel] = useState(false);
+  const statusSelect = useRef<HTMLSelectElement>(null);
+  const onStatus = (event: ChangeEvent<HTMLSelectElement>) => {
     const wanted = event.target.value;
+    if (wanted === 'cancelled' && job.status !== 'cancelled') return setAskingCancel(true);
+    setAskingCancel(false);
+    void setStatus(wanted);
+  };
+  const setStatus = async (wanted: string) => {
     const all = jobs();
     const others = clashingJobs({ ...job, status: wanted }, all);
     if (others.length > 0 && clashingJobs(job, all).length === 0) return setLocal({ type: 'clash', wanted, others, made: job });
@@ -144,13 +153,24 @@ export const BookingCard = memo(function BookingCard({
         </p>
       ) : null}
       {problem ? <ProblemPanel problem={problem} job={job} onSettled={settle} /> : null}
+      {askingCancel && !problem ? (
+        <CancelQuestion
+          job={job}
+          onAnswer={(cancel) => {
+            setAskingCancel(false);
+            if (cancel) void setStatus('cancelled');
+            // Back to the selector it was asked from, showing the status the job has now.
+            requestAnimationFrame(() => statusSelect.current?.focus());
+          }}
+        />
+      ) : null}
       <div className="admin-job__actions">
         <label className="admin-select">
           {/* Named with the job and its day: every card has one, and a screen reader's list of fields read "Status" five times. */}
           <span className="admin-select__label">
             Status<span className="visually-hidden"> of {jobOf(job, personName(job))}</span>
           </span>
-          <select value={(job.status || 'pending').replace(/-/g, '_')} onChange={(event) => void onStatus(event)} disabled={refused !== undefined}>
+          <select ref={statusSelect} value={(job.status || 'pending').replace(/-/g, '_')} onChange={onStatus} disabled={refused !== undefined}>
             <StatusOptions />
           </select>
         </label>

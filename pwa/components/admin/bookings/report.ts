@@ -15,9 +15,7 @@ import type { Problem } from './problems.ts';
  */
 export async function reportStatusOutcome(outcome: SubmitOutcome, job: BookingView, wanted: string): Promise<Problem | null> {
   const words = wanted.replace(/_/g, ' ');
-  // The server mails the customer a confirmation or a cancellation (domain/notices.ts): the admin should know they will hear.
-  const before = (job.status || 'pending').replace(/-/g, '_') as BookingStatus;
-  const told = job.email && newsForCustomer(before, wanted as BookingStatus) ? job.firstName || 'The customer' : null;
+  const told = customerTold(job, wanted);
   switch (outcome.kind) {
     case 'sent':
       void toast.success('Booking Updated', `${personName(job)}: ${words}.${told ? ` ${told} gets an email saying so.` : ''}`);
@@ -46,4 +44,13 @@ export async function reportStatusOutcome(outcome: SubmitOutcome, job: BookingVi
       return null;
     }
   }
+}
+
+/**
+ * Who hears of the job's move to `wanted` by mail (the server mails a confirmation or a cancellation: domain/notices.ts),
+ * so the admin knows they will: the customer's first name, or null when no mail goes.
+ */
+export function customerTold(job: BookingView, wanted: string): string | null {
+  const before = (job.status || 'pending').replace(/-/g, '_') as BookingStatus;
+  return job.email && newsForCustomer(before, wanted as BookingStatus) ? job.firstName || 'The customer' : null;
 }
