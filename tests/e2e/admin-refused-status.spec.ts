@@ -80,6 +80,17 @@ test.describe('a status change the server refused', () => {
     const server_ = problem.locator('.admin-version').last();
     await expect(server_).toContainText('By Wanda Withdrew, the customer: status changed from pending to cancelled.');
     await expect(server_).toContainText('Keeping yours goes over their own change.');
+
+    // Waiting to send sends the admin to that card: sent again as it is, the change was refused again each time.
+    await page.getByRole('button', { name: /^Waiting to send/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Waiting to send' });
+    const entry = panel.locator('.outbox-entry').filter({ hasText: 'Wanda Withdrew' });
+    await expect(entry).toContainText('Its card shows both versions and asks which to keep.');
+    await expect(entry.getByRole('button', { name: 'Send again' })).toHaveCount(0);
+    await entry.getByRole('button', { name: 'Open the job' }).click();
+    await expect(panel).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`job=${booking.id}`));
+    await expect(problem.getByRole('button', { name: 'Keep mine (confirmed)' })).toBeVisible();
     await release();
   });
 

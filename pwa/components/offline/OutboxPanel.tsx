@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { OutboxItem } from '../../offline/db.ts';
 import { deviceDb } from '../../offline/db.ts';
 import { requestEdit } from '../../offline/edit.ts';
-import { isGone } from '../../offline/kinds.ts';
+import { isGone, KINDS, QUOTE_KINDS } from '../../offline/kinds.ts';
 import { readableLabel } from '../../offline/labels.ts';
 import { discard, retry, takeBack } from '../../offline/outbox.ts';
 import { drain } from '../../offline/sender.ts';
@@ -19,6 +19,19 @@ const EDIT_AT: Readonly<Record<string, { to: '/' | '/support'; hash?: string }>>
   contact: { to: '/', hash: 'get-in-touch' },
   'support-request': { to: '/support', hash: 'support-request' },
 };
+
+/**
+ * Where the admin decides about a change refused because its job or quote changed elsewhere meanwhile (a 409): the
+ * record's card, which shows both versions and asks which to keep. Sent again as it is, it was refused again each time.
+ */
+function decidedAt(item: OutboxItem): { to: string; words: string } | null {
+  if (item.state !== 'failed' || item.error?.status !== 409 || item.record === null) return null;
+  if (item.kind === KINDS.bookingStatus || item.kind === KINDS.bookingDates || item.kind === KINDS.bookingNotes) {
+    return { to: `/admin?tab=bookings&job=${item.record}`, words: 'Open the job' };
+  }
+  if (item.kind === QUOTE_KINDS.update || item.kind === QUOTE_KINDS.convert) return { to: `/admin?tab=quotes&quote=${item.record}`, words: 'Open the quote' };
+  return null;
+}
 
 /**
  * "Waiting to send": everything the device keeps for the server, oldest first, with where each stands. A
@@ -78,6 +91,11 @@ export default function OutboxPanel({ onClose }: { onClose: () => void }) {
                 item={item}
                 canEdit={item.kind in EDIT_AT}
                 onEdit={() => void edit(item)}
+                onOpen={(to) => {
+                  // Closed first, as for Edit: the page behind a modal dialog is inert, and the card could not take the focus.
+                  dialog.current?.close();
+                  navigateTo(to);
+                }}
                 onRetry={() => void retry(item.id).then(sendNow)}
                 onDiscard={() => void discard(item.id)}
               />
@@ -99,12 +117,14 @@ function OutboxEntry({
   item,
   canEdit,
   onEdit,
+  onOpen,
   onRetry,
   onDiscard,
 }: {
   item: OutboxItem;
   canEdit: boolean;
   onEdit: () => void;
+  onOpen: (to: string) => void;
   onRetry: () => void;
   onDiscard: () => void;
 }) {
@@ -112,6 +132,7 @@ function OutboxEntry({
   const reach = useConnection();
   // An account's item waits for its owner's sign-in once that has ended, whatever the connection does.
   const signInEnded = useSignInEnded() && item.owner !== null;
+  const decide = decidedAt(item);
   return (
     <li className={`outbox-entry outbox-entry--${item.state}`}>
       <p className="outbox-entry__label">{readableLabel(item.label)}</p>
@@ -119,6 +140,7 @@ function OutboxEntry({
         {item.state === 'failed' ? (
           <>
             <strong>Not accepted:</strong> {item.error?.message}
+            {decide ? <span className="outbox-entry__field">Its card shows both versions and asks which to keep.</span> : null}
             {Object.entries(item.error?.fields ?? {}).map(([field, message]) => (
               <span key={field} className="outbox-entry__field">
                 {fieldWords(field)}: {message}
@@ -148,7 +170,11 @@ function OutboxEntry({
           </button>
         ) : null}
         {/* A change to a quote deleted on another device can never land: sending it again would only be refused again. */}
-        {item.state === 'failed' && !isGone(item) ? (
+        {decide ? (
+          <button type="button" className="btn btn--secondary btn--small" onClick={() => onOpen(decide.to)}>
+            {decide.words}
+          </button>
+        ) : item.state === 'failed' && !isGone(item) ? (
           <button type="button" className="btn btn--secondary btn--small" onClick={onRetry}>
             Send again
           </button>
