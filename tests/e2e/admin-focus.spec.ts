@@ -106,7 +106,7 @@ test.describe('the admin portal', () => {
     await expect(card.locator('.admin-card__head .status-badge')).toHaveText('confirmed');
   });
 
-  test('Escape closes a job’s Change dates as Keep these dates does', async ({ page, server }) => {
+  test('Escape closes a job’s Change dates as Keep the current dates does', async ({ page, server }) => {
     const eve = await customer(server, 'focus.eve@example.com', 'Eve', 'Escape');
     await customerBooking(eve, 'focus.eve@example.com', { firstName: 'Eve', lastName: 'Escape' });
     await page.setViewportSize({ width: 1280, height: 800 });

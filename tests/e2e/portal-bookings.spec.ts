@@ -231,7 +231,7 @@ test.describe('the customer portal: bookings, files and chat', () => {
     const form = card.getByRole('form', { name: /^New dates for/ });
     const start = form.getByLabel(/^Start date/);
 
-    // Nothing changed: Escape is Keep these dates.
+    // Nothing changed: Escape is Keep the current dates.
     await open.click();
     await expect(start).toBeFocused();
     await page.keyboard.press('Escape');
@@ -266,13 +266,13 @@ test.describe('the customer portal: bookings, files and chat', () => {
     const card = page.getByRole('listitem').filter({ hasText: 'Picked the wrong day' });
     const open = card.getByRole('button', { name: /^Change dates/ });
 
-    // A slip does nothing: Keep these dates puts things back.
+    // A slip does nothing: Keep the current dates puts things back.
     await open.click();
     const form = card.getByRole('form', { name: /^New dates for/ });
     await expect(form.getByLabel(/^Start date/)).toBeFocused();
     // Titled where it can be seen too: opened under the card's History, its fields would read as more of it.
     await expect(form.getByRole('heading', { level: 4, name: 'New dates' })).toBeVisible();
-    await form.getByRole('button', { name: 'Keep these dates' }).click();
+    await form.getByRole('button', { name: 'Keep the current dates' }).click();
     await expect(open).toBeFocused();
 
     await open.click();

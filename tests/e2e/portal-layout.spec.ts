@@ -25,7 +25,7 @@ test('on a phone, every button of the customer portal is at least 44 px tall: Lo
   expect(await small(), 'My Bookings').toEqual([]);
   await card.getByRole('button', { name: /^Change dates/ }).click();
   expect(await small(), 'Change dates').toEqual([]);
-  await card.getByRole('button', { name: 'Keep these dates' }).click();
+  await card.getByRole('button', { name: 'Keep the current dates' }).click();
   await card.getByRole('button', { name: /^Cancel this request/ }).click();
   expect(await small(), 'Cancel this request').toEqual([]);
   await card.getByRole('button', { name: 'Keep it' }).click();

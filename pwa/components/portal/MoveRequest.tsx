@@ -79,7 +79,7 @@ export function MoveRequest({ booking, owner, title, onDone }: { booking: Bookin
     [booking, onDone, owner, title],
   );
   const { errors, status, sending, formProps } = useForm({ fields: SCHEDULE_FIELDS, loadSchema, onValid, keep: true });
-  // Escape closes it as "Keep these dates" does (the focus back on Change dates), but asks first when a day or hour was
+  // Escape closes it as "Keep the current dates" does (the focus back on Change dates), but asks first when a day or hour was
   // changed, as the admin's forms do: a stray Escape threw the new dates away.
   const close = useCallback(() => onDone(false), [onDone]);
   const escape = useEscapeToClose(close);
@@ -101,7 +101,7 @@ export function MoveRequest({ booking, owner, title, onDone }: { booking: Bookin
           {sending ? 'Sending…' : 'Save the new dates'}
         </button>
         <button type="button" className="btn btn--secondary btn--small" onClick={() => onDone(false)}>
-          Keep these dates
+          Keep the current dates
         </button>
       </div>
       <p className={`form-status form-status--${status.kind} field--full`} role="status">

@@ -103,7 +103,7 @@ export function DatesForm({ job, jobs, onDone }: { job: BookingView; jobs: () =>
     [jobs, job, onDone, user.id],
   );
   const { errors, status, sending, formProps } = useForm({ fields: SCHEDULE_FIELDS, loadSchema, onValid, keep: true });
-  // Escape closes it as "Keep these dates" does (the focus back on Change dates), but asks first when dates were changed.
+  // Escape closes it as "Keep the current dates" does (the focus back on Change dates), but asks first when dates were changed.
   const escape = useEscapeToClose(onDone);
   const moveAnyway = () => {
     anyway.current = true;
@@ -132,7 +132,7 @@ export function DatesForm({ job, jobs, onDone }: { job: BookingView; jobs: () =>
       {escape.asking ? <DiscardQuestion onDiscard={escape.discard} onKeep={escape.keep} /> : null}
       <SubmitRow label="Save the dates" busyLabel="Saving…" sending={sending} status={status}>
         <button type="button" className="btn btn--secondary admin-btn" onClick={onDone}>
-          Keep these dates
+          Keep the current dates
         </button>
       </SubmitRow>
     </form>
