@@ -153,14 +153,23 @@ test.describe('the admin portal', () => {
       expect(made.status).toBe(201);
       if (notes) expect((await office.request('PUT', `/api/bookings/${made.data.booking.id}/notes`, { json: { notes } })).status).toBe(200);
     }
+    // The print dialog, counted: the app installed on a tablet has no browser menu, so the tab's Print is the way in.
+    await page.addInitScript(() => {
+      window.print = () => {
+        document.documentElement.dataset['printed'] = String(Number(document.documentElement.dataset['printed'] ?? 0) + 1);
+      };
+    });
     await signIn(page, own.server.url);
     await expectToast(page, 'Login Successful');
     const toast = page.locator('[data-sonner-toast]').first();
     await page.getByRole('button', { name: '3 jobs today' }).click();
     const cards = page.locator('.admin-job');
     await expect(cards).toHaveCount(3);
+    await page.getByRole('button', { name: 'Print these jobs' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-printed', '1');
 
     await onPaper(page);
+    await expect(page.getByRole('button', { name: 'Print these jobs' })).toBeHidden();
     expect(await drawnNow(toast)).toBe(false);
     await expect(page.getByRole('tablist', { name: 'Admin sections' })).toBeHidden();
     await expect(page.getByRole('searchbox', { name: 'Find a job' })).toBeHidden();
@@ -185,6 +194,8 @@ test.describe('the admin portal', () => {
     await page.getByRole('button', { name: /, today: 3 jobs$/ }).click();
     const call = page.getByRole('link', { name: 'Call Tom Okafor' });
     await expect(call).toBeVisible();
+    await page.getByRole('button', { name: 'Print the month and the day chosen' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-printed', '2');
     await onPaper(page);
     await expect(call).toBeVisible();
     expect(await call.evaluate((link) => getComputedStyle(link, '::after').content)).toBe('" 07700 900222"');

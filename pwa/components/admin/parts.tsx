@@ -74,6 +74,18 @@ export function ScreenHead({ title, id, headingRef, children }: { title: ReactNo
 
 const QUOTE_TONES: Readonly<Record<string, string>> = { pending: 'yellow', quoted: 'blue', approved: 'green', rejected: 'red' };
 
+/**
+ * Prints what the tab shows (the job sheet or the calendar: admin-print.css, ADR 032). The portal installed as an app
+ * opens without the browser's own menu, so on a tablet there was no other way to print the day.
+ */
+export function PrintButton({ what }: { what: string }) {
+  return (
+    <button type="button" className="btn btn--secondary admin-btn" onClick={() => window.print()}>
+      Print<span className="visually-hidden"> {what}</span>
+    </button>
+  );
+}
+
 /** A quote's status, coloured like the job badges: pending yellow, quoted blue, approved green, rejected red. */
 export function QuoteBadge({ status }: { status: string }) {
   return <span className={`status-badge status-badge--${QUOTE_TONES[status] ?? 'grey'}`}>{status}</span>;

@@ -15,7 +15,7 @@ import { ManualBookingForm } from './ManualBookingForm.tsx';
 import { byJobDay, onDay, stillOpen } from './order.ts';
 import { keptClashes, NO_CLASHES, problemOf, type Problem } from './problems.ts';
 import { PAGE, ShowMore, useBackToRow, usePages } from '../more.tsx';
-import { noMatch, ScreenHead, SearchBox, StatusOptions } from '../parts.tsx';
+import { noMatch, PrintButton, ScreenHead, SearchBox, StatusOptions } from '../parts.tsx';
 import { JobsNow } from '../context.ts';
 
 /**
@@ -269,9 +269,12 @@ export const BookingsTab = memo(function BookingsTab({
             <div className="admin-count-row">
               <p className="admin-count">{count}</p>
               {/* Compact: a day's plan at a glance (when, where, who to ring, the status and the chat); More shows the rest. */}
-              <button type="button" className="btn btn--secondary admin-btn admin-btn--compact" aria-pressed={compact} onClick={() => go(place({ view: compact ? undefined : 'compact' }))}>
-                Compact list
-              </button>
+              <div className="admin-count-row__actions">
+                <PrintButton what="these jobs" />
+                <button type="button" className="btn btn--secondary admin-btn admin-btn--compact" aria-pressed={compact} onClick={() => go(place({ view: compact ? undefined : 'compact' }))}>
+                  Compact list
+                </button>
+              </div>
             </div>
             {/* The jobs as they are now for the panels that name jobs in the way (drawn again with them; the cards are not). */}
             <JobsNow.Provider value={bookings}>

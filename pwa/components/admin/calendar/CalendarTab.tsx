@@ -5,6 +5,7 @@ import { Icon } from '../../ui/Icon.tsx';
 import { ManualBookingForm } from '../bookings/ManualBookingForm.tsx';
 import { monthLabel, today as ukToday } from '../format.ts';
 import type { AdminSearch } from '../search.ts';
+import { PrintButton } from '../parts.tsx';
 import { DayPanel } from './DayPanel.tsx';
 import { Exports } from './Exports.tsx';
 import { FeedPanel } from './FeedPanel.tsx';
@@ -74,6 +75,7 @@ export const CalendarTab = memo(function CalendarTab({
           <button type="button" className="btn btn--secondary admin-btn" onClick={() => go({ tab: 'calendar', day: today })}>
             Today
           </button>
+          <PrintButton what="the month and the day chosen" />
         </div>
       </div>
       <div className="admin-calendar">
