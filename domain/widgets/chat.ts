@@ -29,18 +29,69 @@ export type KeywordGroup = { readonly topic: Exclude<ReplyTopic, 'welcome' | 'de
 
 /**
  * The seed's six keyword groups (point 2), in the order they are tried: the first group with a match wins,
- * so 'hi, how much is a rewire?' is a price question. Keywords match whole words only, case-insensitively;
+ * so 'hi, how much is a rewire?' is a price question. An emergency comes first, before the seed's price: 'I smell
+ * burning from my fuse box' got the consumer unit's sales reply, and 'urgent, how much?' a price, where the answer
+ * must be "call us now". Its words are the signs of danger people write (burning, sparks, a shock, the power off), not
+ * only "emergency". Keywords match whole words only, case-insensitively;
  * inflections are listed explicitly ('quoted' is a price word, 'costume' is not), and the words of a phrase
  * may be separated by spaces or hyphens ('fuse box', 'fuse-box').
  */
 export const KEYWORD_GROUPS: readonly KeywordGroup[] = [
   {
-    topic: 'price',
-    keywords: ['price', 'prices', 'priced', 'pricing', 'cost', 'costs', 'costing', 'quote', 'quotes', 'quoted', 'quoting', 'quotation', 'quotations', 'estimate', 'estimates', 'how much', 'fee', 'fees', 'cheap', 'cheaper', 'expensive', 'afford', 'affordable', 'budget'],
+    topic: 'emergency',
+    keywords: [
+      'emergency',
+      'emergencies',
+      'urgent',
+      'urgently',
+      'asap',
+      'danger',
+      'dangerous',
+      'power cut',
+      'power off',
+      'power out',
+      'power is off',
+      'power is out',
+      'power went off',
+      'power has gone',
+      'no power',
+      'no electricity',
+      'no lights',
+      'lights went out',
+      'blackout',
+      'burning',
+      'burnt',
+      'burned',
+      'burning smell',
+      'scorched',
+      'scorch marks',
+      'melted',
+      'melting',
+      'smoking',
+      'smoke coming',
+      'smell of smoke',
+      'on fire',
+      'spark',
+      'sparks',
+      'sparked',
+      'sparking',
+      'shock',
+      'shocks',
+      'electric shock',
+      'electrocuted',
+      'buzzing',
+      'crackling',
+      'exposed wires',
+      'live wire',
+      'tripped',
+      'tripping',
+      'trips',
+      'keeps tripping',
+    ],
   },
   {
-    topic: 'emergency',
-    keywords: ['emergency', 'emergencies', 'urgent', 'urgently', 'asap', 'power cut', 'no power', 'no electricity', 'burning smell', 'sparking', 'keeps tripping'],
+    topic: 'price',
+    keywords: ['price', 'prices', 'priced', 'pricing', 'cost', 'costs', 'costing', 'quote', 'quotes', 'quoted', 'quoting', 'quotation', 'quotations', 'estimate', 'estimates', 'how much', 'fee', 'fees', 'cheap', 'cheaper', 'expensive', 'afford', 'affordable', 'budget'],
   },
   {
     topic: 'area',
@@ -115,7 +166,7 @@ const REPLIES: Readonly<Record<Exclude<ReplyTopic, 'welcome'>, Reply>> = {
   },
   emergency: {
     topic: 'emergency',
-    text: `For an electrical emergency, please call us now on ${BUSINESS.phone}. We are available ${BUSINESS.emergency} and aim to be with you within ${BUSINESS.responseMinutes} minutes. If you smell burning or see sparks, switch off at the consumer unit if it is safe to do so.`,
+    text: `For an electrical emergency, please call us now on ${BUSINESS.phone}. We are available ${BUSINESS.emergency} and aim to be with you within ${BUSINESS.responseMinutes} minutes. If you smell burning or see sparks, switch off at the consumer unit if it is safe to do so. If anyone is hurt or there is a fire, call 999 first.`,
     actions: [call, { label: 'Emergency Help', href: '/emergency-electrician-ashford', kind: 'link' }],
   },
   area: {

@@ -45,7 +45,20 @@ describe('replyFor', () => {
     expect(replyFor('how much is a rewire')!.text).toContain('rewire costs');
   });
 
-  it.each(['URGENT!!', 'This is an emergency', 'help, no power upstairs', 'there is a burning smell', 'urgent: Staines'])('answers %j as an emergency', (text) => {
+  it.each([
+    'URGENT!!',
+    'This is an emergency',
+    'help, no power upstairs',
+    'there is a burning smell',
+    'urgent: Staines',
+    'I smell burning from my fuse box',
+    'sparks coming out of the plug',
+    'my power is off',
+    'got an electric shock from the light switch',
+    'the socket is scorched and buzzing',
+    'urgent – how much?',
+    'the RCD tripped and will not reset',
+  ])('answers %j as an emergency', (text) => {
     expect(replyFor(text)?.topic).toBe('emergency');
   });
 
@@ -65,9 +78,10 @@ describe('replyFor', () => {
     expect(replyFor(text)?.topic).toBe('greeting');
   });
 
-  it('tries the groups in the seed order: price, emergency, area, rewiring, qualified, greetings', () => {
-    expect(KEYWORD_GROUPS.map((g) => g.topic)).toEqual(['price', 'emergency', 'area', 'rewiring', 'qualified', 'greeting']);
-    expect(topicOf('urgent rewire in Staines, what does it cost')).toBe('price');
+  it('tries an emergency first, then the seed order: price, area, rewiring, qualified, greetings', () => {
+    expect(KEYWORD_GROUPS.map((g) => g.topic)).toEqual(['emergency', 'price', 'area', 'rewiring', 'qualified', 'greeting']);
+    expect(topicOf('urgent rewire in Staines, what does it cost')).toBe('emergency');
+    expect(topicOf('rewire in Staines, what does it cost')).toBe('price');
     expect(topicOf('urgent rewire in Staines')).toBe('emergency');
     expect(topicOf('rewire in Staines')).toBe('area');
     expect(topicOf('hello, are you qualified to rewire')).toBe('rewiring');
