@@ -1,6 +1,6 @@
 import { deviceDb, deviceDbReady, openedDeviceDb } from './db.ts';
 import type { OutboxFile, OutboxItem } from './db.ts';
-import { movesVersion } from './kinds.ts';
+import { KINDS, movesVersion } from './kinds.ts';
 import { broadcast, publishCounts } from './signals.ts';
 import type { OutboxCounts } from './signals.ts';
 
@@ -68,7 +68,11 @@ export async function shiftLater(item: OutboxItem, delta: number, kind?: string)
     });
 }
 
-/** Deletes an item that never landed; if it would have moved its job's version on, its later changes count it out. */
+/**
+ * Deletes an item that never landed; if it would have moved its job's version on, its later changes count it out. A
+ * new job that never reached us takes what was queued for it along (its chat messages, its changes: `queuedFor`): sent,
+ * each was refused "Booking not found", in a chat of a job that no longer existed anywhere.
+ */
 async function remove(id: string): Promise<OutboxItem | undefined> {
   const db = await openedDeviceDb();
   return db.transaction('rw', db.outbox, async () => {
@@ -76,8 +80,18 @@ async function remove(id: string): Promise<OutboxItem | undefined> {
     if (!found) return undefined;
     await db.outbox.where('id').equals(id).delete();
     if (movesVersion(found.kind)) await shiftLater(found, -1);
+    if (found.kind === KINDS.booking && found.record !== null) {
+      const after = found.seq ?? 0;
+      await db.outbox.where('record').equals(found.record).filter((later) => (later.seq ?? 0) > after).delete();
+    }
     return found;
   });
+}
+
+/** What was queued for a new job after it (its messages, its changes): discarding the job discards these too. */
+export function queuedFor(item: OutboxItem, all: readonly OutboxItem[]): OutboxItem[] {
+  if (item.kind !== KINDS.booking || item.record === null) return [];
+  return all.filter((later) => later.record === item.record && (later.seq ?? 0) > (item.seq ?? 0));
 }
 
 /** Puts a refused item back in line, to be sent at once (the user says the server should take it now). */

@@ -5,7 +5,7 @@ import { deviceDb } from '../../offline/db.ts';
 import { requestEdit } from '../../offline/edit.ts';
 import { isGone, KINDS, QUOTE_KINDS } from '../../offline/kinds.ts';
 import { readableLabel } from '../../offline/labels.ts';
-import { discard, retry, takeBack } from '../../offline/outbox.ts';
+import { discard, queuedFor, retry, takeBack } from '../../offline/outbox.ts';
 import { drain } from '../../offline/sender.ts';
 import { useCurrentUser, useSignInEnded } from '../../offline/session.ts';
 import { useConnection } from '../../offline/use-outbox.ts';
@@ -90,6 +90,7 @@ export default function OutboxPanel({ onClose }: { onClose: () => void }) {
                 key={item.id}
                 item={item}
                 canEdit={item.kind in EDIT_AT}
+                along={queuedFor(item, all ?? []).length}
                 onEdit={() => void edit(item)}
                 onOpen={(to) => {
                   // Closed first, as for Edit: the page behind a modal dialog is inert, and the card could not take the focus.
@@ -115,6 +116,7 @@ export default function OutboxPanel({ onClose }: { onClose: () => void }) {
 
 function OutboxEntry({
   item,
+  along,
   canEdit,
   onEdit,
   onOpen,
@@ -122,6 +124,8 @@ function OutboxEntry({
   onDiscard,
 }: {
   item: OutboxItem;
+  /** How many items queued for this new job go with it when it is discarded (queuedFor). */
+  along: number;
   canEdit: boolean;
   onEdit: () => void;
   onOpen: (to: string) => void;
@@ -163,6 +167,11 @@ function OutboxEntry({
         )}
         <span className="outbox-entry__time"> · saved {new Date(item.createdAt).toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' })}</span>
       </p>
+      {confirming && along > 0 ? (
+        <p className="outbox-entry__state" role="status">
+          {along === 1 ? 'The 1 thing queued for it (a message or a change) goes with it.' : `The ${along} things queued for it (messages, changes) go with it.`}
+        </p>
+      ) : null}
       <div className="outbox-entry__actions">
         {item.state === 'failed' && canEdit ? (
           <button type="button" className="btn btn--secondary btn--small" onClick={onEdit}>
