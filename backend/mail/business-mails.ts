@@ -1,3 +1,4 @@
+import { BUSINESS } from '#domain/business.ts';
 import { serviceTypeLabel } from '#domain/content/service-types.ts';
 import { dayWords, scheduleWords } from '#domain/history.ts';
 import { formatPounds } from '#domain/money.ts';
@@ -81,7 +82,8 @@ export type BookedJob = { id: string; serviceType: string; status: string; start
 
 /**
  * To the business: a customer deleted their account. Their details are erased straight after, so the mail carries
- * nothing personal: the jobs still booked for them by reference, service and dates (to settle by phone), and how
+ * nothing personal: the jobs still booked for them by reference, service and dates (settled when the customer calls, as
+ * the deletion asked them to), and how
  * many open requests were withdrawn.
  */
 export function accountDeleted(to: string, d: { jobs: readonly BookedJob[]; bookingRequests: number; quoteRequests: number; adminUrl: string }): OutgoingMail {
@@ -97,7 +99,8 @@ export function accountDeleted(to: string, d: { jobs: readonly BookedJob[]; book
       ? [
           `${n === 1 ? 'This job was' : 'These jobs were'} booked for them and ${n === 1 ? 'stays' : 'stay'} in the Admin Portal, without their name or contact details:`,
           ...d.jobs.map((job): MailLine => [`Reference ${bookingReference(job.id)}`, `${serviceTypeLabel(job.serviceType)}, ${scheduleWords(job) ?? 'no dates'} (${job.status.replace(/_/g, ' ')})`]),
-          'We no longer hold their details, so please settle these jobs with them by phone: whether they still go ahead, access and payment.',
+          // Not "settle them by phone": there is no number left to ring. The customer was asked, as they deleted it, to call us.
+          `We no longer hold their details, so we cannot contact them. They were asked to call us on ${BUSINESS.phone} to keep, move or cancel ${n === 1 ? 'it' : 'them'}: when they do, find ${n === 1 ? 'it' : 'each'} by the reference above.`,
         ]
       : []),
     ...(withdrawn.length > 0 ? [`Their ${withdrawn.join(' and ')} still waiting for an answer ${d.bookingRequests + d.quoteRequests === 1 ? 'was' : 'were'} withdrawn.`] : []),

@@ -1,3 +1,4 @@
+import { BUSINESS } from '#domain/business.ts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -369,6 +370,9 @@ describe('POST /api/account/delete', () => {
     expect(text.indexOf(ref(sooner))).toBeLessThan(text.indexOf(ref(later)));
     expect(text).not.toContain(ref(bookingId));
     expect(text).toContain('Their 1 booking request and 1 quote request still waiting for an answer were withdrawn.');
+    // No phone number is left to ring: the business waits for the customer's call, as the deletion asked them to make.
+    expect(text).toContain(`They were asked to call us on ${BUSINESS.phone} to keep, move or cancel them`);
+    expect(text).not.toContain('with them by phone');
     expect(text).toContain(`${server.url}/admin`);
     for (const personal of ['Bella', 'Dana', 'Deleter', email, '01784 123456', 'High Street', 'Two new double sockets', 'side door']) expect(text).not.toContain(personal);
   });
