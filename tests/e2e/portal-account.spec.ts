@@ -22,6 +22,16 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     expect(await page.locator('[data-sonner-toast]:not([data-removed="true"])').filter({ hasText: 'Please select dates' }).count()).toBe(0);
   });
 
+  test('Emergency Callout chosen, the booking form says to call now, and the word goes with another choice', async ({ page, server }) => {
+    await signedInCustomer(page, server, 'eric.emergency@example.com');
+    const note = page.getByRole('status').filter({ hasText: 'An emergency? Please call us now on' });
+    await page.locator('#booking-serviceType').selectOption('emergency_callout');
+    await expect(note).toBeVisible();
+    await expect(note.getByRole('link', { name: BUSINESS.phone })).toHaveAttribute('href', `tel:${BUSINESS.phoneE164}`);
+    await page.locator('#booking-serviceType').selectOption('rewiring');
+    await expect(note).toBeHidden();
+  });
+
   test('the booking form, file picker and My Bookings say what is wrong in the seed\'s words', async ({ page, server }) => {
     await signedInCustomer(page, server, 'vera.validation@example.com');
     await page.getByRole('button', { name: 'Submit booking' }).click();
