@@ -146,6 +146,7 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     await expect(card.getByRole('heading', { name: 'Consumer Unit Upgrade' })).toBeFocused();
     await expectToast(page, 'Quote Approved');
     await expect(card).toContainText('Approved');
+    await expect(card).toContainText('Thank you for approving it. We will be in touch to book the work.');
     await expect(card.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
     expect(server.storage.queries.quote(quoteId)!.quoteStatus).toBe('approved');
     // Where it is for, and once the business books it, that it is booked (after the portal is opened again).
@@ -157,6 +158,7 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     await page.reload();
     await page.getByRole('tab', { name: 'My Quotes' }).click();
     await expect(page.getByRole('listitem').filter({ hasText: 'New fuse board' })).toContainText('We have booked the work: it is under My Bookings, with its dates.');
+    await expect(page.getByRole('listitem').filter({ hasText: 'New fuse board' })).not.toContainText('We will be in touch');
   });
 
   test('a quote the business priced and booked as a job asks for no answer: Booked as a job, no Approve or Decline', async ({ page, server }) => {

@@ -117,7 +117,12 @@ function QuoteCard({ quote, user }: { quote: Shown<QuoteView>; user: UserView })
         You asked on {formatDay(quote.createdAt.slice(0, 10))}
         {quote.address ? <>, for {quote.address}</> : null}
       </p>
-      {quote.bookingId ? <p className="portal-quote__booked">We have booked the work: it is under My Bookings, with its dates.</p> : null}
+      {quote.bookingId ? (
+        <p className="portal-quote__booked">We have booked the work: it is under My Bookings, with its dates.</p>
+      ) : quote.quoteStatus === 'approved' && !quote.waiting ? (
+        // What comes next, kept on the card: the toast that said it was gone in seconds.
+        <p className="portal-quote__booked">Thank you for approving it. We will be in touch to book the work.</p>
+      ) : null}
       <p className="portal-quote__cost" id={ids.cost}>
         Estimated cost: <strong>{cost ?? 'not priced yet'}</strong>
       </p>
