@@ -49,7 +49,11 @@ export function CustomerAuth({
   const [token] = useState(verify);
   const heading = useRef<HTMLHeadingElement>(null);
   const navigate = useNavigate();
+  // The address typed in one mode's form starts the next one's (Forgot your password? asked for it again, empty).
+  const [typed, setTyped] = useState(email);
   const switchTo = (next: AuthMode) => {
+    const field = document.querySelector<HTMLInputElement>('.auth-form input[type="email"]');
+    if (field && field.value.trim() !== '') setTyped(field.value.trim());
     setMode(next);
     // The address says the mode too, so the title follows it (and a reload keeps it).
     void navigate({ to: '/customer-auth', search: { ...place, ...(email ? { email } : {}), ...(next === 'signin' ? {} : { mode: next }) }, replace: true });
@@ -122,11 +126,11 @@ export function CustomerAuth({
           Go to your portal
         </Link>
       ) : mode === 'signin' ? (
-        <SignInForm place={place} email={email} />
+        <SignInForm place={place} email={typed} />
       ) : mode === 'signup' ? (
-        <SignUpForm place={place} email={email} />
+        <SignUpForm place={place} email={typed} />
       ) : (
-        <ForgotPasswordForm variant="mode" />
+        <ForgotPasswordForm variant="mode" email={typed} />
       )}
     </AuthFrame>
   );

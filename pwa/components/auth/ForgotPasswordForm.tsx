@@ -25,7 +25,7 @@ const FAILURE = {
  * heading takes the focus once it is on the page (a frame's wait was not always enough, and the focus fell to the
  * body with the form), so screen readers hear it.
  */
-export function ForgotPasswordForm({ variant }: { variant: keyof typeof FAILURE }) {
+export function ForgotPasswordForm({ variant, email }: { variant: keyof typeof FAILURE; /** The address typed in the sign-in form, to start with. */ email?: string | undefined }) {
   const [sentTo, setSentTo] = useState<{ email: string; message: string } | null>(null);
   const confirmation = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -70,7 +70,7 @@ export function ForgotPasswordForm({ variant }: { variant: keyof typeof FAILURE 
   return (
     <form className="auth-form" aria-label="Request a password reset link" onSubmitCapture={checks} {...formProps}>
       <Field form={`forgot-${variant}`} name="email" label="Email" error={errors.email} required>
-        {(p) => <input {...p} type="email" autoComplete="email" inputMode="email" maxLength={LIMITS.email} />}
+        {(p) => <input {...p} type="email" autoComplete="email" inputMode="email" maxLength={LIMITS.email} defaultValue={email} />}
       </Field>
       <SubmitRow label="Send reset link" sending={sending} status={status} />
     </form>
