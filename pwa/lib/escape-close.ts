@@ -29,7 +29,14 @@ export function useEscapeToClose(close: () => void, changed?: () => boolean) {
     back.current = event.target instanceof HTMLElement ? event.target : null;
     setAsking(true);
   };
-  return { asking, keep, discard: close, onKeyDown };
+  /** The form's own Cancel: closes it, but asks first as Escape does when something would be thrown away. */
+  const cancel = (from: HTMLElement | null, root: ParentNode | null) => {
+    if (asking) return;
+    if (!hasTyped(root, { files: false }) && !changed?.()) return close();
+    back.current = from;
+    setAsking(true);
+  };
+  return { asking, keep, discard: close, onKeyDown, cancel };
 }
 
 /** Whether the Escape's target has a list or picker open, which Escape closes first. */

@@ -124,6 +124,36 @@ test.describe('the admin’s bookings', () => {
     await expect(card).toHaveCount(0);
   });
 
+  test('Add Manual Booking keeps what was typed while the admin looks at the calendar, and Cancel asks before throwing it away', async ({ page }) => {
+    await signIn(page);
+    await page.getByRole('button', { name: 'Add Manual Booking' }).click();
+    await page.getByLabel(/^First name/).fill('Phil');
+    await page.getByLabel(/^Phone/).fill('01632 960444');
+    await page.getByLabel(/^Job details/).fill('Outside socket by the patio');
+    // A look at the calendar for a free day, and back.
+    await page.getByRole('tab', { name: /^Cal/ }).click();
+    await page.getByRole('tab', { name: /^(Jobs|Bookings)/ }).click();
+    await page.getByRole('button', { name: 'Add Manual Booking' }).click();
+    await expect(page.getByText('What you typed before is still here.')).toBeVisible();
+    await expect(page.getByLabel(/^First name/)).toHaveValue('Phil');
+    await expect(page.getByLabel(/^Phone/)).toHaveValue('01632 960444');
+    await expect(page.getByLabel(/^Job details/)).toHaveValue('Outside socket by the patio');
+
+    // Cancel asks first; Keep editing keeps it all, Discard ends it for good.
+    const cancel = page.getByRole('button', { name: 'Cancel', exact: true });
+    await cancel.click();
+    await page.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(page.getByLabel(/^First name/)).toHaveValue('Phil');
+    await cancel.click();
+    await page.getByRole('button', { name: 'Discard', exact: true }).click();
+    await page.getByRole('button', { name: 'Add Manual Booking' }).click();
+    await expect(page.getByLabel(/^First name/)).toHaveValue('');
+    await expect(page.getByText('What you typed before is still here.')).toHaveCount(0);
+    // Nothing typed: Cancel just closes.
+    await cancel.click();
+    await expect(page.getByRole('button', { name: 'Add Manual Booking' })).toBeVisible();
+  });
+
   test('Add Manual Booking asks for a first name and both dates, then books a confirmed job with two files', async ({ page, server }) => {
     await signIn(page);
     await page.getByRole('button', { name: 'Add Manual Booking' }).click();

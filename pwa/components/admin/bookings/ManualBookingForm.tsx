@@ -15,6 +15,7 @@ import { AttachmentField } from '../../ui/AttachmentField.tsx';
 import { MANUAL_FIELDS, loadManualSchema } from './manual-booking.ts';
 import type { ManualField } from './manual-booking.ts';
 import { clashingJobs } from './problems.ts';
+import { dropManualDraft, keepManualDraft, manualDraft } from './manual-draft.ts';
 
 /**
  * 'Add Manual Booking' (seed point 2): a job the admin takes by phone or on site. First name and both dates are
@@ -25,7 +26,15 @@ import { clashingJobs } from './problems.ts';
 export function ManualBookingForm({ bookings, date, onDone }: { bookings: readonly BookingView[]; date?: string; onDone: () => void }) {
   const { user } = useAdmin();
   const heading = useRef<HTMLHeadingElement>(null);
-  const [files, setFiles] = useState<File[]>([]);
+  // What was typed here before the admin looked elsewhere comes back (manual-draft.ts), the day picked in the calendar
+  // only where it had no dates yet.
+  const [draft] = useState(manualDraft);
+  const start = (name: ManualField, fallback: string) => draft?.values[name] || fallback;
+  const [files, setFilesNow] = useState<File[]>(() => [...(draft?.files ?? [])]);
+  const setFiles = (next: File[]) => {
+    setFilesNow(next);
+    if (formEl.current) keepManualDraft(formEl.current, next);
+  };
   const [clash, setClash] = useState<readonly ClashView[] | null>(null);
   const anyway = useRef(false);
   const formEl = useRef<HTMLFormElement | null>(null);
@@ -55,10 +64,12 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
       const name = personName({ firstName: values.firstName, lastName: values.lastName || null });
       switch (outcome.kind) {
         case 'sent':
+          dropManualDraft();
           void toast.success('Booking Created', `${name}, ${dayLabel(values.startDate)}.`);
           onDone();
           return { kind: 'sent', message: 'Booking Created' };
         case 'queued':
+          dropManualDraft();
           void toast.info(
             'Saved on this device',
             `${name}, ${dayLabel(values.startDate)}: the job shows in your lists now and is sent ${goesWhen(outcome.why)}.`,
@@ -82,8 +93,13 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
     [bookings, files, onDone, user.id],
   );
   const { errors, status, sending, formProps } = useForm({ fields: MANUAL_FIELDS, loadSchema: loadManualSchema, onValid, keep: true });
-  // Escape is Cancel, from anywhere in the screen, but asks first when something was typed or files were picked.
-  const escape = useEscapeToClose(onDone, () => files.length > 0);
+  // Escape is Cancel, from anywhere in the screen, but asks first when something was typed or files were picked, or the
+  // form opened with a draft; so does Cancel itself (it threw a half-typed job away unasked). Discarding ends the draft.
+  const discard = useCallback(() => {
+    dropManualDraft();
+    onDone();
+  }, [onDone]);
+  const escape = useEscapeToClose(discard, () => files.length > 0 || draft !== null);
   const datesMissing = errors.startDate === 'Please select dates' || errors.finishDate === 'Please select dates';
   useEffect(() => {
     if (datesMissing) void toast.error('Please select dates', 'Choose start and finish dates for the booking');
@@ -105,10 +121,11 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
   return (
     <section className="admin-section admin-form-panel" aria-labelledby="manual-title" onKeyDown={escape.onKeyDown}>
       <ScreenHead title="Add Manual Booking" id="manual-title" headingRef={heading}>
-        <button type="button" className="btn btn--secondary admin-btn" onClick={onDone}>
+        <button type="button" className="btn btn--secondary admin-btn" onClick={(event) => escape.cancel(event.currentTarget, formEl.current)}>
           Cancel
         </button>
       </ScreenHead>
+      {draft ? <p className="admin-muted">What you typed before is still here. Add booking sends it; Cancel discards it.</p> : null}
       {/* Beside this screen's Cancel, which is at its top (the other forms ask above theirs, at the bottom). */}
       {escape.asking ? <DiscardQuestion onDiscard={escape.discard} onKeep={escape.keep} /> : null}
       <form
@@ -119,14 +136,18 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
           (formProps.ref as { current: HTMLFormElement | null }).current = element;
         }}
         onChange={() => setClash(null)}
+        onInput={(event) => {
+          formProps.onInput();
+          keepManualDraft(event.currentTarget, files);
+        }}
       >
-        <Field {...f('firstName', 'First name', { required: true })}>{(p) => <input {...p} autoComplete="off" />}</Field>
-        <Field {...f('lastName', 'Last name')}>{(p) => <input {...p} autoComplete="off" />}</Field>
-        <Field {...f('phone', 'Phone')}>{(p) => <input {...p} type="tel" inputMode="tel" autoComplete="off" />}</Field>
-        <Field {...f('email', 'Email')}>{(p) => <input {...p} type="email" inputMode="email" autoComplete="off" spellCheck={false} />}</Field>
+        <Field {...f('firstName', 'First name', { required: true })}>{(p) => <input {...p} autoComplete="off" defaultValue={start('firstName', '')} />}</Field>
+        <Field {...f('lastName', 'Last name')}>{(p) => <input {...p} autoComplete="off" defaultValue={start('lastName', '')} />}</Field>
+        <Field {...f('phone', 'Phone')}>{(p) => <input {...p} type="tel" inputMode="tel" autoComplete="off" defaultValue={start('phone', '')} />}</Field>
+        <Field {...f('email', 'Email')}>{(p) => <input {...p} type="email" inputMode="email" autoComplete="off" spellCheck={false} defaultValue={start('email', '')} />}</Field>
         <Field {...f('serviceType', 'Service', { required: true })}>
           {(p) => (
-            <select {...p} defaultValue="electrical_installation">
+            <select {...p} defaultValue={start('serviceType', 'electrical_installation')}>
               {ADMIN_SERVICE_TYPES.map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}
@@ -137,17 +158,17 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
         </Field>
         <Field {...f('status', 'Status')}>
           {(p) => (
-            <select {...p} defaultValue="confirmed">
+            <select {...p} defaultValue={start('status', 'confirmed')}>
               <StatusOptions />
             </select>
           )}
         </Field>
-        <Field {...f('startDate', 'Start date', { required: true })}>{(p) => <input {...p} type="date" defaultValue={date ?? ''} />}</Field>
-        <Field {...f('finishDate', 'Finish date', { required: true })}>{(p) => <input {...p} type="date" defaultValue={date ?? ''} />}</Field>
-        <Field {...f('startTime', 'Start time')}>{(p) => <input {...p} type="time" defaultValue="09:00" />}</Field>
-        <Field {...f('finishTime', 'Finish time')}>{(p) => <input {...p} type="time" defaultValue="17:00" />}</Field>
-        <Field {...f('address', 'Address', { full: true })}>{(p) => <input {...p} autoComplete="off" />}</Field>
-        <Field {...f('description', 'Job details', { full: true })}>{(p) => <textarea {...p} rows={3} />}</Field>
+        <Field {...f('startDate', 'Start date', { required: true })}>{(p) => <input {...p} type="date" defaultValue={start('startDate', date ?? '')} />}</Field>
+        <Field {...f('finishDate', 'Finish date', { required: true })}>{(p) => <input {...p} type="date" defaultValue={start('finishDate', date ?? '')} />}</Field>
+        <Field {...f('startTime', 'Start time')}>{(p) => <input {...p} type="time" defaultValue={start('startTime', '09:00')} />}</Field>
+        <Field {...f('finishTime', 'Finish time')}>{(p) => <input {...p} type="time" defaultValue={start('finishTime', '17:00')} />}</Field>
+        <Field {...f('address', 'Address', { full: true })}>{(p) => <input {...p} autoComplete="off" defaultValue={start('address', '')} />}</Field>
+        <Field {...f('description', 'Job details', { full: true })}>{(p) => <textarea {...p} rows={3} defaultValue={start('description', '')} />}</Field>
         <AttachmentField files={files} onChange={setFiles} per="job" />
         {clash ? <ClashWarning jobs={clash} action="Book anyway" onAction={bookAnyway} /> : null}
         <SubmitRow label="Add booking" busyLabel="Saving…" sending={sending} status={status} />
