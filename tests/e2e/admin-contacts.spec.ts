@@ -16,12 +16,15 @@ test('contacts: the empty state, then people from bookings and from the contact 
   const booking = await customerBooking(erin, 'erin.person@example.com', { firstName: 'Erin', lastName: 'Person' }, 'Please ring before you come');
   await quoteRequest(own.server, { firstName: 'Erin', lastName: 'Person', email: 'erin.person@example.com', description: 'And a quote for the garage' });
   expect((await new Client(own.server.url).post('/api/contacts', { firstName: 'Fay', lastName: 'Form', email: 'fay@example.com', details: 'Do you fit EV chargers?' })).status).toBe(201);
+  // Someone who only asked for a price: said so, not "From a booking".
+  await quoteRequest(own.server, { firstName: 'Quin', lastName: 'Quote', email: 'quin.quote@example.com', description: 'A price for an outside socket' });
 
   const erinCard = page.locator('.admin-contact').filter({ has: page.getByRole('heading', { name: 'Erin Person' }) });
   await expect(erinCard).toContainText('From a booking', { timeout: 10_000 });
   const fayCard = page.locator('.admin-contact').filter({ has: page.getByRole('heading', { name: 'Fay Form' }) });
   await expect(fayCard).toContainText('Contact form');
   await expect(fayCard).toContainText('Do you fit EV chargers?');
+  await expect(page.locator('.admin-contact').filter({ has: page.getByRole('heading', { name: 'Quin Quote' }) })).toContainText('From a quote request');
 
   await erinCard.getByRole('button', { name: /Open/ }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Erin Person' })).toBeFocused();

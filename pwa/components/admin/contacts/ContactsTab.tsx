@@ -35,6 +35,14 @@ export const ContactsTab = memo(function ContactsTab({ bookings, quotes, person,
     return (contacts ?? []).filter((c) => matches === everything || matches(contactSearchable(c)));
   }, [contacts, query]);
   const open = person ? contacts?.find((contact) => contact.id === person) : undefined;
+  // Made by a request: a booking's, or a quote request's alone (both come in as a booking, the seed's way; the chip
+  // said "From a booking" for someone who had only asked for a price).
+  const booked = useMemo(() => new Set((bookings ?? []).map((booking) => (booking.email ?? '').toLowerCase())), [bookings]);
+  const quoted = useMemo(() => new Set((quotes ?? []).map((quote) => (quote.email ?? '').toLowerCase())), [quotes]);
+  const madeBy = (contact: ContactView): string => {
+    const email = (contact.email ?? '').toLowerCase();
+    return !booked.has(email) && quoted.has(email) ? 'From a quote request' : 'From a booking';
+  };
   // Back from a person's page, the focus (and so the screen) goes to their card's Open button, as it was before it
   // opened; after an erasure their card no longer opens, and the list is fetched again: the focus goes to the heading.
   // (The person's page may have been scrolled far down, to Erase: left there, a phone showed the site's footer.)
@@ -103,7 +111,7 @@ export const ContactsTab = memo(function ContactsTab({ bookings, quotes, person,
                     <h3 tabIndex={-1} className="admin-card__title">
                       {name}
                     </h3>
-                    {fromBooking(contact) ? <span className="admin-chip admin-chip--booking">From a booking</span> : <span className="admin-chip">Contact form</span>}
+                    {fromBooking(contact) ? <span className="admin-chip admin-chip--booking">{madeBy(contact)}</span> : <span className="admin-chip">Contact form</span>}
                   </div>
                   {erased ? (
                     <p className="admin-muted">Personal data erased. Their jobs remain, without their details.</p>
