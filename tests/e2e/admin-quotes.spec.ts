@@ -82,6 +82,7 @@ test.describe('the admin’s quotes', () => {
     await expect(dialog.getByLabel('Start date')).toHaveValue(ukDay(71));
     await dialog.getByRole('button', { name: 'Convert to Job' }).click();
     await expect(page.getByText('Quote Converted')).toBeVisible();
+    await expect(page.getByText('Quinn Quote is now a confirmed job. Quinn gets an email saying so.')).toBeVisible();
     await expect(card).toContainText('Converted to a job');
     await expect(card.getByRole('heading', { name: 'Quinn Quote' })).toBeFocused();
 
@@ -130,6 +131,7 @@ test.describe('the admin’s quotes', () => {
     await add.getByRole('button', { name: 'Add booking' }).click();
     await expect(add.getByRole('alert').filter({ hasText: 'Double booking' })).toContainText('Ophelia Offline');
     await add.getByRole('button', { name: 'Cancel' }).click();
+    await add.getByRole('button', { name: 'Discard', exact: true }).click();
     await expect(job).toContainText('Waiting to send');
 
     await context.setOffline(false);

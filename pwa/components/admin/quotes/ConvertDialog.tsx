@@ -36,8 +36,10 @@ export function ConvertDialog({ quote, bookings, onClose }: { quote: QuoteView; 
     setSending(true);
     const outcome = await convertQuote(quote, conversion, user.id);
     setSending(false);
-    if (outcome.kind === 'sent') void toast.success('Quote Converted', `${personName(quote)} is now a confirmed job.`);
-    else if (outcome.kind === 'queued') void toast.info('Saved on this device', `${personName(quote)}: the job is made ${goesWhen(outcome.why)}.`);
+    // The server mails the customer that it is booked (as confirming a job does): the admin should know they will hear.
+    const told = quote.email ? quote.firstName || 'The customer' : null;
+    if (outcome.kind === 'sent') void toast.success('Quote Converted', `${personName(quote)} is now a confirmed job.${told ? ` ${told} gets an email saying so.` : ''}`);
+    else if (outcome.kind === 'queued') void toast.info('Saved on this device', `${personName(quote)}: the job is made ${goesWhen(outcome.why)}${told ? `, and ${told} gets an email saying so` : ''}.`);
     // A job booked elsewhere that the device's copy has not got yet: the server names it (a double booking's 409 carries
     // `clashes`; another 409, a quote converted already, does not).
     else if (outcome.kind === 'refused' && outcome.status === 409 && !anyway && outcome.clashes !== undefined) return setClash(outcome.clashes);
