@@ -331,6 +331,28 @@ test.describe('the compact list', () => {
   });
 });
 
+test('the calendar marks a day with a double booking, and its day names the jobs in the way', async ({ page, server }) => {
+  const day = ukDay(611);
+  const office = await adminClient(server);
+  for (const [firstName, startTime, finishTime] of [
+    ['Pat', '13:30', '15:00'],
+    ['Ian', '14:00', '17:00'],
+    ['Ada', '08:00', '10:00'],
+  ] as const) {
+    const job = { firstName, lastName: 'Overlap', serviceType: 'rewiring', startDate: day, finishDate: day, startTime, finishTime, status: 'confirmed', isManualBooking: true, allowOverlap: true };
+    expect((await office.post('/api/bookings', job)).status).toBe(201);
+  }
+  await signIn(page);
+  await page.goto(`/admin?tab=calendar&month=${day.slice(0, 7)}&day=${day}`);
+  await expect(page.locator(`[data-day="${day}"]`)).toHaveAttribute('aria-label', /: 3 jobs, double booked$/);
+  await expect(page.locator(`[data-day="${day}"]`)).toHaveClass(/admin-day--clash/);
+  const panel = page.locator('.admin-daypanel');
+  const row = (name: string) => panel.locator('.admin-dayjob').filter({ has: page.locator('strong', { hasText: new RegExp(`^${name}$`) }) });
+  await expect(row('Pat Overlap')).toContainText('Double booked with Ian Overlap');
+  await expect(row('Ian Overlap')).toContainText('Double booked with Pat Overlap');
+  await expect(row('Ada Overlap')).not.toContainText('Double booked');
+});
+
 test.describe('cancelling from the status selector', () => {
   test('is asked about first: Keep it (or Escape) changes and mails nothing, Yes cancels and says the customer hears', async ({ page, server }) => {
     const client = await customer(server, 'cass.slip@example.com', 'Cass', 'Slip');

@@ -9,7 +9,8 @@ import { Icon } from '../../ui/Icon.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { customerReadsChat } from '../chat/reach.ts';
 import { useAdmin } from '../context.ts';
-import { dayLabel } from '../format.ts';
+import { dayLabel, jobWhen } from '../format.ts';
+import { clashingJobs } from '../bookings/problems.ts';
 import type { AdminSearch } from '../search.ts';
 import { jobsOn } from './month.ts';
 
@@ -59,6 +60,7 @@ export function DayPanel({ day, bookings, onAdd, go, focus }: { day: string; boo
                 {job.waiting ? (
                   <span className={`admin-chip admin-chip--${job.waiting.state} admin-dayjob__waiting`}>{job.waiting.state === 'failed' ? 'Not accepted' : 'Waiting to send'}</span>
                 ) : null}
+                <DoubleBooked job={job} jobs={jobs} />
                 {/* What to know on the doorstep, on screen and on the printed day: the work asked for and the notes. */}
                 {job.description && job.description !== ERASED ? <span className="admin-dayjob__more">{job.description}</span> : null}
                 {job.notes ? (
@@ -103,5 +105,16 @@ export function DayPanel({ day, bookings, onAdd, go, focus }: { day: string; boo
         Add Job<span className="visually-hidden"> on {dayLabel(day)}</span>
       </button>
     </section>
+  );
+}
+
+/** A booked job of the day that overlaps another booked one: said beside it, as its card in the job list says it. */
+function DoubleBooked({ job, jobs }: { job: ShownBooking; jobs: readonly ShownBooking[] }) {
+  const others = clashingJobs(job, jobs);
+  if (others.length === 0) return null;
+  return (
+    <span className="admin-dayjob__more admin-warning admin-dayjob__clash">
+      <strong>Double booked</strong> with {others.map((other) => `${personName(other) || 'a job'} (${jobWhen(other)})`).join(', ')}
+    </span>
   );
 }

@@ -4,6 +4,7 @@ import type { BookingView } from '#domain/views.ts';
 import { dayForKey, useDayFocus } from '../../../lib/date-grid.ts';
 import { statusTone } from '../../ui/StatusBadge.tsx';
 import { dayLabel, monthLabel } from '../format.ts';
+import { clashingJobs } from '../bookings/problems.ts';
 import { jobsByDay, monthDays } from './month.ts';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -72,7 +73,11 @@ export function MonthGrid({
             {week.map((day) => {
               const jobs = byDay.get(day) ?? [];
               const inMonth = day.startsWith(month);
-              const classes = ['admin-day', inMonth ? '' : 'admin-day--other', day === today ? 'admin-day--today' : '', day === selected ? 'admin-day--selected' : ''].filter(Boolean).join(' ');
+              // Two booked jobs at once on the day: marked on the month, as each job's card says it (only there, it went unseen).
+              const clash = jobs.some((job) => clashingJobs(job, jobs).length > 0);
+              const classes = ['admin-day', inMonth ? '' : 'admin-day--other', day === today ? 'admin-day--today' : '', day === selected ? 'admin-day--selected' : '', clash ? 'admin-day--clash' : '']
+                .filter(Boolean)
+                .join(' ');
               return (
                 <td key={day}>
                   <button
@@ -82,14 +87,22 @@ export function MonthGrid({
                     className={classes}
                     aria-pressed={day === selected}
                     aria-current={day === today ? 'date' : undefined}
-                    aria-label={`${dayLabel(day)}${day === today ? ', today' : ''}: ${jobs.length === 0 ? 'no jobs' : jobs.length === 1 ? '1 job' : `${jobs.length} jobs`}`}
+                    aria-label={`${dayLabel(day)}${day === today ? ', today' : ''}: ${jobs.length === 0 ? 'no jobs' : jobs.length === 1 ? '1 job' : `${jobs.length} jobs`}${clash ? ', double booked' : ''}`}
                     onClick={() => {
                       setMoved(null);
                       onPick(day);
                     }}
                     onKeyDown={(event) => onKey(event, day)}
                   >
-                    <span className="admin-day__number">{Number(day.slice(8))}</span>
+                    <span className="admin-day__number">
+                      {Number(day.slice(8))}
+                      {clash ? (
+                        <span className="admin-day__clash" aria-hidden="true">
+                          {' '}
+                          !
+                        </span>
+                      ) : null}
+                    </span>
                     <span className="admin-day__jobs" aria-hidden="true">
                       {jobs.slice(0, 3).map((job) => (
                         <span key={job.id} className={`admin-day__job admin-day__job--${statusTone(job.status)} status-badge--${statusTone(job.status)}`}>
