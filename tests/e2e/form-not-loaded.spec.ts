@@ -97,3 +97,30 @@ test('a chat whose code did not arrive leaves its button and a word on the page,
   await button.click();
   await expect(page.getByRole('dialog', { name: /chat/i })).toBeVisible();
 });
+
+test('Waiting to send pressed when its list’s code cannot arrive says so and leaves the page working; back online, it opens', async ({ page }) => {
+  await page.goto('/#contact');
+  await hydrated(page);
+  const form = page.locator('form').filter({ has: page.locator('[name="serviceType"]') });
+  await form.locator('[name="firstName"]').fill('Wendy');
+  await form.locator('[name="email"]').fill('wendy.waiting@example.com');
+  await form.locator('[name="serviceType"]').selectOption({ index: 1 });
+  // Kept on the device (our server out of reach, nothing sends meanwhile); then the signal goes, and no service worker
+  // keeps the site's other parts yet (a first visit).
+  await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+  await form.getByRole('button', { name: 'Request my free quote' }).click();
+  await expect(form.getByRole('status')).toContainText('Saved');
+  await page.context().setOffline(true);
+
+  const waiting = page.getByRole('button', { name: /^Waiting to send \(1\)/ });
+  await waiting.click();
+  // It was a blank page: the list's code failed to arrive, and took the whole page with it.
+  await expect(page.getByRole('status').filter({ hasText: 'No signal: the list opens once you’re back online.' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Waiting to send' })).toHaveCount(0);
+
+  // Back online (our server still out of reach), the next press fetches it afresh.
+  await page.context().setOffline(false);
+  await waiting.click();
+  await expect(page.getByRole('dialog', { name: 'Waiting to send' })).toBeVisible();
+});

@@ -398,6 +398,12 @@ test.describe('the customer portal: bookings, files and chat', () => {
     const copyLine = page.getByText(/^Offline: showing this device’s copy from \d{1,2} \w{3} \d{4}, \d\d:\d\d$/);
     await expect(copyLine).toBeVisible();
     expect(server.storage.queries.bookingsForCustomer(email, null)).toHaveLength(0);
+    // Try sending now with no signal says that nothing could go, rather than nothing at all.
+    await page.getByRole('button', { name: /^Waiting to send/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Waiting to send' });
+    await panel.getByRole('button', { name: 'Try sending now' }).click();
+    await expect(panel.getByRole('status')).toHaveText('Still no signal: nothing could be sent. It goes by itself when you’re back online.');
+    await panel.getByRole('button', { name: 'Close', exact: true }).click();
 
     await page.context().setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));

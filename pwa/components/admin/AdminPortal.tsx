@@ -24,6 +24,11 @@ export function AdminPortal() {
   // The dashboard's screens read the device's copy: they are drawn once it has opened (db.ts deviceDbReady).
   const store = useDeviceDbReady();
   const adminId = admin?.id ?? null;
+  // Waiting to send's list, fetched while there is signal: the portal works on with none, and a change kept then must
+  // open there too (OutboxStatus loads it only when pressed, and with no service worker yet that fetch fails).
+  useEffect(() => {
+    import('../offline/OutboxPanel.tsx').catch(() => undefined);
+  }, []);
   // Once per sign-in (not per render: refreshing caches a new user object). The session gone: the form at once, as
   // the dashboard does when its pull finds it gone (the customer portal keeps its screen instead: session.ts).
   useEffect(() => {

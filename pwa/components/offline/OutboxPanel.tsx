@@ -53,6 +53,14 @@ export default function OutboxPanel({ onClose }: { onClose: () => void }) {
   }, []);
 
   const sendNow = async () => afterDrain(await drain({ force: true, queue: true }));
+  // Try sending now with no signal (or our server out of reach) did nothing anyone could see: it says so.
+  const reach = useConnection();
+  const [tried, setTried] = useState(false);
+  const tryNow = async () => {
+    setTried(false);
+    await sendNow();
+    setTried(true);
+  };
   const edit = async (item: OutboxItem) => {
     const place = EDIT_AT[item.kind];
     const taken = await takeBack(item.id);
@@ -103,10 +111,19 @@ export default function OutboxPanel({ onClose }: { onClose: () => void }) {
             ))}
           </ul>
           {items.some((item) => item.state === 'waiting') ? (
-            <button type="button" className="btn btn--primary btn--small" onClick={() => void sendNow()}>
-              <Icon name="send" size={16} />
-              Try sending now
-            </button>
+            <>
+              <button type="button" className="btn btn--primary btn--small" onClick={() => void tryNow()}>
+                <Icon name="send" size={16} />
+                Try sending now
+              </button>
+              <p className="outbox-panel__lead" role="status">
+                {!tried || reach === 'online'
+                  ? ''
+                  : reach === 'offline'
+                    ? 'Still no signal: nothing could be sent. It goes by itself when you’re back online.'
+                    : 'Our server still cannot be reached: nothing could be sent. It goes by itself as soon as it can.'}
+              </p>
+            </>
           ) : null}
         </>
       )}

@@ -4,10 +4,12 @@ import { startOutbox } from '../../offline/start.ts';
 import type { Connection } from '../../offline/page-state.ts';
 import { useConnection, useKeepsNothing, useOutboxCounts } from '../../offline/use-outbox.ts';
 import { Icon } from '../ui/Icon.tsx';
+import { NotLoaded } from '../ui/NotLoaded.tsx';
 import './outbox.css';
 
-// The list (and Dexie with it) loads when the visitor opens it, not with the page.
-const OutboxPanel = lazy(() => import('./OutboxPanel.tsx'));
+// The list (and Dexie with it) loads when the visitor opens it, not with the page. With no signal, and no service worker
+// keeping it yet (a first visit), that code could not come, and took the page down: NotLoaded below.
+const loadPanel = () => import('./OutboxPanel.tsx');
 
 /**
  * Online, what waits usually goes within a second: the bar (which moves what sticks below the header) and its
@@ -27,6 +29,8 @@ export function OutboxStatus() {
   const offline = reach !== 'online';
   const keepsNothing = useKeepsNothing();
   const [open, setOpen] = useState(false);
+  const [OutboxPanel, setPanel] = useState(() => lazy(loadPanel));
+  const [unopened, setUnopened] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const bar = useRef<HTMLDivElement>(null);
   useEffect(() => startOutbox(), []);
@@ -59,25 +63,48 @@ export function OutboxStatus() {
               </p>
             ) : null}
             {total > 0 ? (
-              <button ref={button} type="button" className="outbox-bar__button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+              <button
+                ref={button}
+                type="button"
+                className="outbox-bar__button"
+                aria-haspopup="dialog"
+                onClick={() => {
+                  setUnopened(false);
+                  setOpen(true);
+                }}
+              >
                 <Icon name="outbox" size={18} />
                 Waiting to send ({total})
                 {failed > 0 ? <span className="outbox-bar__alert">{failed} not accepted</span> : null}
               </button>
             ) : null}
+            {unopened ? (
+              <p className="outbox-bar__offline" role="status">
+                No signal: the list opens once you’re back online.
+              </p>
+            ) : null}
           </div>
         </div>
       ) : null}
       {open ? (
-        <Suspense fallback={null}>
-          <OutboxPanel
-            onClose={() => {
-              setOpen(false);
-              // Back to the button, unless the list sent the focus somewhere on purpose (Edit: the form's field).
-              if (document.activeElement === null || document.activeElement === document.body) button.current?.focus();
-            }}
-          />
-        </Suspense>
+        <NotLoaded
+          onFailed={() => {
+            setOpen(false);
+            setUnopened(true);
+            // A fresh try at the next press: a lazy part that failed stays failed.
+            setPanel(() => lazy(loadPanel));
+          }}
+        >
+          <Suspense fallback={null}>
+            <OutboxPanel
+              onClose={() => {
+                setOpen(false);
+                // Back to the button, unless the list sent the focus somewhere on purpose (Edit: the form's field).
+                if (document.activeElement === null || document.activeElement === document.body) button.current?.focus();
+              }}
+            />
+          </Suspense>
+        </NotLoaded>
       ) : null}
     </>
   );

@@ -52,6 +52,11 @@ export function CustomerPortal({ path, search }: { path: PortalPath; search: Por
   const navigate = useNavigate();
   const screen = useRef<HTMLDivElement>(null);
   const [checked, setChecked] = useState(false);
+  // Waiting to send's list, fetched while there is signal: the portal works on with none, and a change kept then must
+  // open there too (OutboxStatus loads it only when pressed, and with no service worker yet that fetch fails).
+  useEffect(() => {
+    import('../offline/OutboxPanel.tsx').catch(() => undefined);
+  }, []);
   useEffect(() => {
     let alive = true;
     void refreshSession().then((result) => {
