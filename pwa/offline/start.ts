@@ -1,11 +1,8 @@
-import { navigateTo } from '../islands/links.ts';
-import { notAcceptedWords } from '../lib/sentence.ts';
 import { toast } from '../lib/toast.ts';
 import { currentCounts } from './page-state.ts';
 import type { DrainResult } from './sender.ts';
 import { gatherSent, type SentItem } from './sent-toasts.ts';
 import { cachedUser, forgetUser, markSignInEnded, onSignedIn } from './session.ts';
-import { signInHere } from './sign-in-here.ts';
 import { onOutboxEvent, reportReachable, wasAnswered } from './signals.ts';
 
 /**
@@ -39,17 +36,26 @@ export function startOutbox(): () => void {
     toast.dismiss(SIGN_IN_NEEDED);
     kick(true, true);
   });
-  const sent = gatherSent(toastSent);
+  const sent = gatherSent<SentItem>((items) => tell((news) => news.toastSent(items)));
   // Refusals the same way: coming back online, a tablet showed four "Not accepted" toasts and a "Sent" in half a second.
-  const refused = gatherSent(toastRefused);
+  const refused = gatherSent<{ label: string; message: string }>((items) => tell((news) => news.toastRefused(items)));
   const stop = onOutboxEvent((event) => {
     // Another sender (a tab, the service worker) got an answer: the server can be reached, whatever this page last saw.
     if (event.type === 'sent' || event.type === 'refused') reportReachable(true);
     if (event.type === 'changed') void import('./outbox.ts').then((outbox) => outbox.recount());
     else if (event.type === 'sent') sent.add(event.items.filter((item) => !wasAnswered(item.id)));
     else if (event.type === 'refused' && !wasAnswered(event.id)) refused.add([{ label: event.label, message: event.message }]);
-    else if (event.type === 'sign-in-needed') askToSignIn();
-    else if (event.type === 'dropped') toldDropped(event.count, event.accounts);
+    else if (event.type === 'sign-in-needed') {
+      // Marked here, whatever becomes of the toast: an open portal says in its header that the sign-in has ended.
+      markSignInEnded();
+      tell((news) => news.askToSignIn());
+    } else if (event.type === 'dropped') {
+      // Items of a deleted account dropped unsent (gone-accounts.ts). When it is the account this device knew as
+      // signed in, it is forgotten: its portal, which would offer a sign-in that can never work, goes to the sign-in page.
+      const known = cachedUser();
+      if (known && event.accounts.includes(known.id)) forgetUser();
+      tell((news) => news.toldDropped(event.count));
+    }
   });
   const first = setTimeout(() => kick(true), 0);
   return () => {
@@ -65,54 +71,11 @@ export function startOutbox(): () => void {
 }
 
 /** The id of the toast that asks for a sign-in: one at a time, taken away once the sign-in is made. */
-const SIGN_IN_NEEDED = 'sign-in-needed';
+export const SIGN_IN_NEEDED = 'sign-in-needed';
 
-/**
- * The server no longer knows the session that queued changes belong to: they wait, and the toast's Sign in opens the
- * page's own sign-in where it has one (the customer portal's dialog, which keeps what was typed: sign-in-here.ts), else
- * goes to /customer-auth (on /admin the dashboard shows its own sign-in form, so no button there). The device's user
- * is marked as ended, so an open portal says so in its header (with its own Sign in) and keeps what was typed in it.
- */
-function askToSignIn(): void {
-  markSignInEnded();
-  const onAdmin = window.location.pathname.startsWith('/admin');
-  const signIn = () => {
-    if (!signInHere()) navigateTo('/customer-auth');
-  };
-  void toast.info(
-    'Please sign in again',
-    'Your changes are kept on this device and go once you have signed in.',
-    onAdmin ? { once: SIGN_IN_NEEDED } : { once: SIGN_IN_NEEDED, action: { label: 'Sign in', more: 'again to send what waits', onClick: signIn } },
-  );
-}
-
-/**
- * Items of a deleted account were dropped unsent (gone-accounts.ts). Counted, not named: whoever holds the device now
- * may not be the person whose words they were. When the account is the one this device knew as signed in, it is
- * forgotten: its portal, which would say its sign-in ended and offer a sign-in that can never work, goes to the sign-in
- * page.
- */
-function toldDropped(count: number, accounts: readonly string[]): void {
-  const known = cachedUser();
-  if (known && accounts.includes(known.id)) forgetUser();
-  const things = count === 1 ? '1 thing kept on this device was not sent: its account has been deleted.' : `${count} things kept on this device were not sent: their account has been deleted.`;
-  void toast.info('Not sent', things);
-}
-
-/**
- * The server's message ends with a full stop before the toast's own sentence follows it: its "Please check the
- * highlighted fields" ran on into "Open “Waiting to send”…" as one sentence.
- */
-/** One toast for what the server refused together: the item's own words and the server's reason for one, a count for several. */
-function toastRefused(items: readonly { label: string; message: string }[]): void {
-  if (items.length === 1) void toast.error('Not accepted', notAcceptedWords(items[0]!.label, items[0]!.message));
-  else if (items.length > 1) void toast.error('Not accepted', `${items.length} things you saved on this device were not accepted. Open “Waiting to send” to see why, and to edit or discard each.`);
-}
-
-/** One toast for what went through together (gatherSent): the item's own words for one, a count for several. */
-function toastSent(items: readonly SentItem[]): void {
-  if (items.length === 1) void toast.success('Sent', `${items[0]!.label}: it has reached us.`);
-  else if (items.length > 1) void toast.success('Sent', `${items.length} things you saved on this device have reached us.`);
+/** The outbox's news in words (outbox-news.ts), loaded when there is some; none is told if its code cannot come. */
+function tell(show: (news: typeof import('./outbox-news.ts')) => void): void {
+  import('./outbox-news.ts').then(show, () => undefined);
 }
 
 /**
