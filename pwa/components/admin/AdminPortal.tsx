@@ -4,6 +4,7 @@ import { refreshSession } from '../../offline/session-check.ts';
 import { useDeviceDbReady } from '../../offline/use-device-db.ts';
 import { AdminLogin } from './AdminLogin.tsx';
 import { Dashboard } from './Dashboard.tsx';
+import { dropManualDraft } from './bookings/manual-draft.ts';
 import './admin.css';
 import './admin-dashboard.css';
 import './admin-cards.css';
@@ -33,6 +34,8 @@ export function AdminPortal() {
   // the dashboard does when its pull finds it gone (the customer portal keeps its screen instead: session.ts).
   useEffect(() => {
     if (adminId) void refreshSession().then((who) => who === null && forgetUser());
+    // Signed out (or never in): a booking typed and not sent goes with the session, as the device's copy does.
+    else dropManualDraft();
   }, [adminId]);
   // Whether the dashboard was on screen before: the form then comes back after a sign-out (or an ended session).
   const [wasIn, setWasIn] = useState(false);
