@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { bookingReference } from '#domain/reference.ts';
 import { adminClient, customer, customerBooking, expectCounters, inOnePull, jobCard, outboxCount, outboxItems, pullNow, quoteRequest, serverCounts, signIn, ukDay } from './admin-seed.ts';
+import { ADMIN } from '../support/server.ts';
 import { expect, test } from './fixtures.ts';
 import { expectAxeClean, outboxMails } from './portal-helpers.ts';
 
@@ -152,6 +153,18 @@ test.describe('the admin’s bookings', () => {
     // Nothing typed: Cancel just closes.
     await cancel.click();
     await expect(page.getByRole('button', { name: 'Add Manual Booking' })).toBeVisible();
+
+    // A draft left when signing out goes with the session: the next sign-in (no reload between) starts empty.
+    await page.getByRole('button', { name: 'Add Manual Booking' }).click();
+    await page.getByLabel(/^First name/).fill('Sid');
+    await page.getByRole('tab', { name: /^Cal/ }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('Email address').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('tab', { name: /^(Jobs|Bookings)/ }).click();
+    await page.getByRole('button', { name: 'Add Manual Booking' }).click();
+    await expect(page.getByLabel(/^First name/)).toHaveValue('');
   });
 
   test('Add Manual Booking asks for a first name and both dates, then books a confirmed job with two files', async ({ page, server }) => {
