@@ -111,6 +111,33 @@ test('notes changed on another device while the tablet had no signal are not ove
   expect(notesEvents(server, booking.id)).toEqual(['Written at the office', 'Written in the van']);
 });
 
+test('two devices’ notes in a conflict can both be kept, the server’s first, in one change', async ({ page, context, server }) => {
+  const kim = await customer(server, 'kim.both@example.com', 'Kim', 'Both');
+  const booking = await customerBooking(kim, 'kim.both@example.com', { firstName: 'Kim', lastName: 'Both' });
+  await signIn(page);
+  await controlled(page);
+  const card = jobCard(page, 'Kim Both');
+  await expect(card).toBeVisible();
+  await context.setOffline(true);
+  await card.getByRole('button', { name: /^Add notes/ }).click();
+  await card.getByRole('textbox', { name: 'Notes' }).fill('RCD trips on the kitchen ring');
+  await card.getByRole('button', { name: 'Save notes' }).click();
+  await expect(card.getByRole('form', { name: /^Notes on/ })).toBeHidden({ timeout: 15_000 });
+  const office = await adminClient(server);
+  expect((await office.request('PUT', `/api/bookings/${booking.id}/notes`, { json: { notes: 'Gate code 4321' } })).status).toBe(200);
+
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  const problem = card.locator('.admin-problem');
+  await expect(problem.getByRole('heading', { name: 'Notes changed elsewhere meanwhile' })).toBeVisible({ timeout: 20_000 });
+  await problem.getByRole('button', { name: 'Keep both notes, the server’s first' }).click();
+  await expect(problem).toBeHidden();
+  await expect.poll(() => server.storage.queries.booking(booking.id)?.notes, { timeout: 15_000 }).toBe('Gate code 4321\n\nRCD trips on the kitchen ring');
+  await expect(card.getByRole('region', { name: /^Notes on / })).toContainText('RCD trips on the kitchen ring');
+  await expect(card.getByRole('region', { name: /^Notes on / })).toContainText('Gate code 4321');
+  expect(notesEvents(server, booking.id)).toEqual(['Gate code 4321', 'Gate code 4321\n\nRCD trips on the kitchen ring']);
+});
+
 test.describe('with signal', () => {
   // No service worker: the page's own requests can be held (page.route does not see a worker's).
   test.use({ serviceWorkers: 'block' });

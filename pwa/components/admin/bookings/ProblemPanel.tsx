@@ -1,8 +1,9 @@
 import { useContext, useEffect, useRef, useState } from 'react';
 import { sameSchedule, type ScheduleField } from '#domain/schedule.ts';
+import { LIMITS } from '#domain/limits.ts';
 import type { BookingView } from '#domain/views.ts';
 import { toast } from '../../../lib/toast.ts';
-import { bookAnyway, changeStatus, keepMine, personName, takeTheirs } from '../../../offline/admin-commands.ts';
+import { bookAnyway, changeStatus, keepMine, personName, sendAgainOn, takeTheirs } from '../../../offline/admin-commands.ts';
 import { KINDS } from '../../../offline/kinds.ts';
 import { readableLabel } from '../../../offline/labels.ts';
 import { discard, retry } from '../../../offline/outbox.ts';
@@ -66,6 +67,13 @@ export function ProblemPanel({ problem, job, onSettled }: { problem: Problem; jo
   const dates = problem.type === 'conflict' && problem.item?.kind === KINDS.bookingDates ? (problem.item.body as Pick<BookingView, ScheduleField>) : null;
   // Notes refused because they were changed elsewhere meanwhile: the two notes are what to choose between.
   const notes = problem.type === 'conflict' && problem.item?.kind === KINDS.bookingNotes ? { mine: notesOf(problem.item.body['notes']), theirs: notesOf(problem.theirs.notes) } : null;
+  // Both notes kept, the server's first: each device's held something of the site (a gate code, a fault found).
+  const both = notes?.mine && notes.theirs ? `${notes.theirs}\n\n${notes.mine}` : null;
+  const keepBoth = async () => {
+    if (!both || problem.type !== 'conflict' || !problem.item) return;
+    await sendAgainOn(problem.item, problem.theirs.version, { notes: both, notesBefore: problem.theirs.notes ?? null });
+    onSettled(null);
+  };
   const others = problem.type === 'clash' ? jobsInTheWay(problem, job, jobs) : [];
   const id = `problem-${job.id}`;
   return (
@@ -94,6 +102,11 @@ export function ProblemPanel({ problem, job, onSettled }: { problem: Problem; jo
             <button type="button" className="btn btn--primary admin-btn" onClick={() => void resend(false)}>
               Keep my notes
             </button>
+            {both && both.length <= LIMITS.notes ? (
+              <button type="button" className="btn btn--secondary admin-btn" onClick={() => void keepBoth()}>
+                Keep both<span className="visually-hidden"> notes, the server&rsquo;s first</span>
+              </button>
+            ) : null}
             <button type="button" className="btn btn--secondary admin-btn" onClick={() => void drop()}>
               Take the server&rsquo;s notes
             </button>
