@@ -76,10 +76,13 @@ export function outcomeOf(id: string, ms: number): Promise<Attempt | undefined> 
 /**
  * The connection is back: what waits is tried as if new. The tries made while there was none, by the timer, counted
  * as the server's failures and spaced the next ones out: a single try lost just after the signal came back then put
- * the next one minutes away, while the page worked.
+ * the next one minutes away, while the page worked. Done while no sender holds the outbox: a try already under way
+ * counts from what it read, and its failure, written after, put the count back where it was.
  */
 export async function triedAfresh(): Promise<void> {
-  await (await openedDeviceDb()).outbox.where('state').equals('waiting').modify({ attempts: 0 });
+  await whileNotSending(async () => {
+    await (await openedDeviceDb()).outbox.where('state').equals('waiting').modify({ attempts: 0 });
+  });
 }
 
 /** The earliest time a waiting item may be tried again, or null when nothing waits. */
