@@ -12,7 +12,7 @@ export const toast = {
   info: (title: string, description?: string, options?: ToastOptions): Promise<void> => show('info', title, description, options),
   /** Takes away the toast shown with `once: id`, its news out of date (a sign-in asked for has been made). */
   dismiss: (id: string): void => {
-    if (mounted) void mounted.then(() => import('sonner')).then(({ toast: sonner }) => sonner.dismiss(id));
+    if (mounted) void mounted.then(() => import('sonner')).then(({ toast: sonner }) => sonner.dismiss(onceShown.get(id)?.id ?? id));
   },
 };
 
@@ -112,9 +112,26 @@ async function show(kind: Kind, title: string, description?: string, options?: T
     ...(top ? { position: 'top-center' as const } : {}),
     ...(action ? { duration: ACTION_TOAST_MS } : {}),
     // The same news again while its toast still shows: that toast stays, once (sonner replaces a toast by its id).
-    ...(options?.once ? { id: options.once } : {}),
+    ...(options?.once ? { id: onceId(options.once, action ? ACTION_TOAST_MS : TOAST_MS) } : {}),
     ...(action && also ? { cancel: button(action), action: button(also) } : action ? { action: button(action) } : {}),
   });
+}
+
+/** How long a toast shows (Toaster.tsx's `duration`). */
+export const TOAST_MS = 5_000;
+
+/**
+ * The id of a `once` toast, and when it was shown anew. Shown again as it leaves (the same check failed twice, seconds
+ * apart), sonner merged the news into the toast on its way out, and it vanished with it: near its end, it is a new one.
+ */
+const onceShown = new Map<string, { id: string; at: number }>();
+function onceId(once: string, duration: number): string {
+  const now = Date.now();
+  const last = onceShown.get(once);
+  if (last && now - last.at < duration - 1_000) return last.id;
+  const id = last ? `${once}~${now}` : once;
+  onceShown.set(once, { id, at: now });
+  return id;
 }
 
 function actionLabel(action: ToastAction): ReactNode {

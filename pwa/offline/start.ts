@@ -38,7 +38,9 @@ export function startOutbox(): () => void {
   });
   const sent = gatherSent<SentItem>((items) => tell((news) => news.toastSent(items)));
   // Refusals the same way: coming back online, a tablet showed four "Not accepted" toasts and a "Sent" in half a second.
-  const refused = gatherSent<{ label: string; message: string }>((items) => tell((news) => news.toastRefused(items)));
+  // Gathered over a longer quiet: each refusal is written to the device before the next is told, and on a busy tablet
+  // two of one batch came more than 300 ms apart, as two toasts. A refusal told a second later loses nothing.
+  const refused = gatherSent<{ label: string; message: string }>((items) => tell((news) => news.toastRefused(items)), { quietMs: 1_000 });
   const stop = onOutboxEvent((event) => {
     // Another sender (a tab, the service worker) got an answer: the server can be reached, whatever this page last saw.
     if (event.type === 'sent' || event.type === 'refused') reportReachable(true);

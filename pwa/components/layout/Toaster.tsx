@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { Toaster as Sonner } from 'sonner';
 import { useConsentLift } from '../../lib/consent-lift.ts';
-import { markToasterMounted, PHONE_TOASTS, useToastPlacement } from '../../lib/toast.ts';
+import { markToasterMounted, PHONE_TOASTS, TOAST_MS, useToastPlacement } from '../../lib/toast.ts';
 import { useToastLayer } from './toast-layer.ts';
 import './toasts.css';
 
@@ -34,7 +34,7 @@ export default function Toaster() {
         position={phone ? (overHeader || layer.inDialog ? 'top-center' : 'bottom-center') : 'top-right'}
         className={overHeader ? 'toaster--over-header' : ''}
         visibleToasts={1}
-        duration={5000}
+        duration={TOAST_MS}
         swipeDirections={['right']}
         hotkey={['F8']}
         closeButton
