@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { TestServer } from '../support/server.ts';
 import { adminClient, customer, customerBooking, jobCard, signIn } from './admin-seed.ts';
 import { expect, hydrated, test } from './fixtures.ts';
@@ -72,30 +72,7 @@ test('the admin writes notes on a job with no signal: they wait on the tablet, g
 });
 
 test('notes changed on another device while the tablet had no signal are not overwritten: the admin sees both and chooses', async ({ page, context, server }) => {
-  const ned = await customer(server, 'ned.notes@example.com', 'Ned', 'Notes');
-  const booking = await customerBooking(ned, 'ned.notes@example.com', { firstName: 'Ned', lastName: 'Notes' });
-  await signIn(page);
-  await controlled(page);
-  const card = jobCard(page, 'Ned Notes');
-  await expect(card).toBeVisible();
-
-  await context.setOffline(true);
-  await card.getByRole('button', { name: /^Add notes/ }).click();
-  await card.getByRole('textbox', { name: 'Notes' }).fill('Written in the van');
-  await card.getByRole('button', { name: 'Save notes' }).click();
-  await expect(card.getByRole('region', { name: /^Notes on / }).getByText('Waiting to send')).toBeVisible();
-  // The form has heard the notes are kept on the device (queued) and closed: back online before that, the save is
-  // answered while the form is still open, and says so there rather than on the card (another path, not this test's).
-  await expect(card.getByRole('form', { name: /^Notes on/ })).toBeHidden({ timeout: 15_000 });
-
-  // Meanwhile, at the office.
-  const office = await adminClient(server);
-  expect((await office.request('PUT', `/api/bookings/${booking.id}/notes`, { json: { notes: 'Written at the office' } })).status).toBe(200);
-
-  await context.setOffline(false);
-  await page.evaluate(() => window.dispatchEvent(new Event('online')));
-  const problem = card.locator('.admin-problem');
-  await expect(problem.getByRole('heading', { name: 'Notes changed elsewhere meanwhile' })).toBeVisible({ timeout: 20_000 });
+  const { booking, card, problem } = await notesInConflict(page, context, server, ['Ned', 'Notes'], 'Written in the van', 'Written at the office');
   await expect(problem.locator('.admin-version').first()).toContainText('Written in the van');
   await expect(problem.locator('.admin-version').last()).toContainText('Written at the office');
   // Nothing was overwritten while it waits for the admin (the card shows the server's notes once its copy has them).
@@ -112,24 +89,7 @@ test('notes changed on another device while the tablet had no signal are not ove
 });
 
 test('two devices’ notes in a conflict can both be kept, the server’s first, in one change', async ({ page, context, server }) => {
-  const kim = await customer(server, 'kim.both@example.com', 'Kim', 'Both');
-  const booking = await customerBooking(kim, 'kim.both@example.com', { firstName: 'Kim', lastName: 'Both' });
-  await signIn(page);
-  await controlled(page);
-  const card = jobCard(page, 'Kim Both');
-  await expect(card).toBeVisible();
-  await context.setOffline(true);
-  await card.getByRole('button', { name: /^Add notes/ }).click();
-  await card.getByRole('textbox', { name: 'Notes' }).fill('RCD trips on the kitchen ring');
-  await card.getByRole('button', { name: 'Save notes' }).click();
-  await expect(card.getByRole('form', { name: /^Notes on/ })).toBeHidden({ timeout: 15_000 });
-  const office = await adminClient(server);
-  expect((await office.request('PUT', `/api/bookings/${booking.id}/notes`, { json: { notes: 'Gate code 4321' } })).status).toBe(200);
-
-  await context.setOffline(false);
-  await page.evaluate(() => window.dispatchEvent(new Event('online')));
-  const problem = card.locator('.admin-problem');
-  await expect(problem.getByRole('heading', { name: 'Notes changed elsewhere meanwhile' })).toBeVisible({ timeout: 20_000 });
+  const { booking, card, problem } = await notesInConflict(page, context, server, ['Kim', 'Both'], 'RCD trips on the kitchen ring', 'Gate code 4321');
   await problem.getByRole('button', { name: 'Keep both notes, the server’s first' }).click();
   await expect(problem).toBeHidden();
   await expect.poll(() => server.storage.queries.booking(booking.id)?.notes, { timeout: 15_000 }).toBe('Gate code 4321\n\nRCD trips on the kitchen ring');
@@ -175,6 +135,38 @@ test.describe('with signal', () => {
 });
 
 /** The notes each BookingNotesChanged of the job set, in order. */
+/**
+ * A customer's job whose notes the tablet wrote (`mine`) with no signal while the office wrote its own (`theirs`), back
+ * online with the conflict shown in its card: the job, its card and the panel.
+ */
+async function notesInConflict(page: Page, context: BrowserContext, server: TestServer, [firstName, lastName]: [string, string], mine: string, theirs: string) {
+  const email = `${firstName}.${lastName}@example.com`.toLowerCase();
+  const booking = await customerBooking(await customer(server, email, firstName, lastName), email, { firstName, lastName });
+  await signIn(page);
+  await controlled(page);
+  const card = jobCard(page, `${firstName} ${lastName}`);
+  await expect(card).toBeVisible();
+
+  await context.setOffline(true);
+  await card.getByRole('button', { name: /^Add notes/ }).click();
+  await card.getByRole('textbox', { name: 'Notes' }).fill(mine);
+  await card.getByRole('button', { name: 'Save notes' }).click();
+  await expect(card.getByRole('region', { name: /^Notes on / }).getByText('Waiting to send')).toBeVisible();
+  // The form has heard the notes are kept on the device (queued) and closed: back online before that, the save is
+  // answered while the form is still open, and says so there rather than on the card (another path, not this one's).
+  await expect(card.getByRole('form', { name: /^Notes on/ })).toBeHidden({ timeout: 15_000 });
+
+  // Meanwhile, at the office.
+  const office = await adminClient(server);
+  expect((await office.request('PUT', `/api/bookings/${booking.id}/notes`, { json: { notes: theirs } })).status).toBe(200);
+
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  const problem = card.locator('.admin-problem');
+  await expect(problem.getByRole('heading', { name: 'Notes changed elsewhere meanwhile' })).toBeVisible({ timeout: 20_000 });
+  return { booking, card, problem };
+}
+
 function notesEvents(server: TestServer, bookingId: string): Array<string | null> {
   return server.storage.store
     .readStream(`booking-${bookingId}`)
