@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { useToasterWanted } from '../../lib/toast.ts';
 import { NotLoaded } from '../ui/NotLoaded.tsx';
 
@@ -24,9 +24,7 @@ export function ToastHost() {
   const { Toaster } = attempt;
   return (
     <NotLoaded onFailed={() => setAttempt((now) => ({ ...now, failed: true }))}>
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      <Toaster />
     </NotLoaded>
   );
 }

@@ -1,10 +1,10 @@
-import { Suspense, lazy, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { followHeight } from '../../lib/height-var.ts';
 import { startOutbox } from '../../offline/start.ts';
 import type { Connection } from '../../offline/page-state.ts';
 import { useConnection, useKeepsNothing, useOutboxCounts } from '../../offline/use-outbox.ts';
 import { Icon } from '../ui/Icon.tsx';
-import { NotLoaded } from '../ui/NotLoaded.tsx';
+import { NotLoaded, useLazyAgain } from '../ui/NotLoaded.tsx';
 import './outbox.css';
 
 // The list (and Dexie with it) loads when the visitor opens it, not with the page. With no signal, and no service worker
@@ -29,7 +29,7 @@ export function OutboxStatus() {
   const offline = reach !== 'online';
   const keepsNothing = useKeepsNothing();
   const [open, setOpen] = useState(false);
-  const [OutboxPanel, setPanel] = useState(() => lazy(loadPanel));
+  const { Part: OutboxPanel, again } = useLazyAgain(loadPanel);
   const [unopened, setUnopened] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const bar = useRef<HTMLDivElement>(null);
@@ -91,19 +91,17 @@ export function OutboxStatus() {
           onFailed={() => {
             setOpen(false);
             setUnopened(true);
-            // A fresh try at the next press: a lazy part that failed stays failed.
-            setPanel(() => lazy(loadPanel));
+            // A fresh try at the next press.
+            again();
           }}
         >
-          <Suspense fallback={null}>
-            <OutboxPanel
-              onClose={() => {
-                setOpen(false);
-                // Back to the button, unless the list sent the focus somewhere on purpose (Edit: the form's field).
-                if (document.activeElement === null || document.activeElement === document.body) button.current?.focus();
-              }}
-            />
-          </Suspense>
+          <OutboxPanel
+            onClose={() => {
+              setOpen(false);
+              // Back to the button, unless the list sent the focus somewhere on purpose (Edit: the form's field).
+              if (document.activeElement === null || document.activeElement === document.body) button.current?.focus();
+            }}
+          />
         </NotLoaded>
       ) : null}
     </>

@@ -1,9 +1,9 @@
-import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CSSProperties } from 'react';
 import { BUSINESS } from '#domain/business.ts';
 import { useConsentLift } from '../../lib/consent-lift.ts';
 import { Icon } from '../ui/Icon.tsx';
-import { NotLoaded } from '../ui/NotLoaded.tsx';
+import { NotLoaded, useLazyAgain } from '../ui/NotLoaded.tsx';
 import type { Conversation } from './chat-types.ts';
 import './chat-button.css';
 
@@ -18,7 +18,7 @@ export function ChatWidget() {
   const [open, setOpen] = useState(false);
   // The panel's code, fetched again after it failed to arrive (no signal on a first visit): the button and a word
   // stay, where the whole chat went from the page until a reload.
-  const [ChatPanel, setChatPanel] = useState(() => lazy(loadPanel));
+  const { Part: ChatPanel, again } = useLazyAgain(loadPanel);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (!failed) return;
@@ -49,13 +49,11 @@ export function ChatWidget() {
           onFailed={() => {
             setOpen(false);
             setFailed(true);
-            // A fresh try at the next press: a lazy part that failed stays failed.
-            setChatPanel(() => lazy(loadPanel));
+            // A fresh try at the next press.
+            again();
           }}
         >
-          <Suspense fallback={null}>
-            <ChatPanel conversation={conversation} setConversation={setConversation} onClose={close} />
-          </Suspense>
+          <ChatPanel conversation={conversation} setConversation={setConversation} onClose={close} />
         </NotLoaded>
       ) : null}
       {failed && !open ? (
