@@ -17,7 +17,7 @@ export function BookingHistory({ jobId, name }: { jobId: string; name: string })
     if (!next) return;
     setState({ kind: 'loading' });
     try {
-      const response = await fetch(`/api/bookings/${jobId}/history`, { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } });
+      const response = await fetchHistory(jobId);
       if (!response.ok) {
         setState({ kind: 'failed', message: response.status === 404 ? 'The server has no history for this job yet (it may still be waiting to send).' : `The history could not be loaded (${response.status}).` });
         return;
@@ -52,4 +52,9 @@ export function BookingHistory({ jobId, name }: { jobId: string; name: string })
       </div>
     </>
   );
+}
+
+/** A job's history from the server, as it is now (the panel here, and who made a conflict's version: ChangedBy). */
+export function fetchHistory(jobId: string, signal?: AbortSignal): Promise<Response> {
+  return fetch(`/api/bookings/${jobId}/history`, { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' }, ...(signal ? { signal } : {}) });
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { HistoryEntryView } from '#domain/views.ts';
+import { fetchHistory } from './BookingHistory.tsx';
 
 /** The history's entries that change the job itself (not its chat's or its reminders'). */
 const CHANGES = new Set(['BookingRequested', 'BookingStatusChanged', 'BookingDetailsChanged', 'BookingNotesChanged']);
@@ -15,7 +16,7 @@ export function ChangedBy({ jobId }: { jobId: string }) {
   const [entry, setEntry] = useState<HistoryEntryView | null>(null);
   useEffect(() => {
     const stop = new AbortController();
-    void fetch(`/api/bookings/${jobId}/history`, { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' }, signal: stop.signal })
+    void fetchHistory(jobId, stop.signal)
       .then(async (response) => (response.ok ? ((await response.json()) as HistoryEntryView[]) : []))
       .then((entries) => setEntry(entries.findLast((one) => CHANGES.has(one.type)) ?? null))
       .catch(() => undefined);
