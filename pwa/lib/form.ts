@@ -132,6 +132,9 @@ export function useForm<F extends string>({ fields, loadSchema, onValid, keep = 
         const form = event.currentTarget;
         const values = read();
         attempted.current = true;
+        // The checks come with the first touch of the form; on one bar of signal they may still be on their way: the
+        // press shows at once that it was heard (it showed nothing until they came).
+        if (!schemaRef.current) setStatus({ kind: 'sending', text: 'Sending…' });
         const checks = await schema().catch(() => null);
         if (!checks) return setStatus({ kind: 'failed', text: NOT_LOADED });
         const found = validate(checks, values);

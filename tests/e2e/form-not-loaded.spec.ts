@@ -124,3 +124,31 @@ test('Waiting to send pressed when its list’s code cannot arrive says so and l
   await waiting.click();
   await expect(page.getByRole('dialog', { name: 'Waiting to send' })).toBeVisible();
 });
+
+test('a press while the form’s checks are still on their way says Sending… at once, and sends once they arrive', async ({ page, server }) => {
+  await page.goto('/#contact');
+  await hydrated(page);
+  // One bar of signal: what the page fetches from now on (the checks, fetched on the form's first touch) is slow.
+  let arrive!: () => void;
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  await page.route('**/assets/**', async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  const form = page.locator('form').filter({ has: page.locator('[name="serviceType"]') });
+  await form.locator('[name="firstName"]').fill('Sid');
+  await form.locator('[name="email"]').fill('sid.slow@example.com');
+  await form.locator('[name="serviceType"]').selectOption({ index: 1 });
+  const button = form.getByRole('button', { name: 'Request my free quote' });
+  await button.click();
+
+  // It said nothing at all until the checks came.
+  const busy = form.getByRole('button', { name: 'Sending…' });
+  await expect(busy).toHaveAttribute('aria-disabled', 'true');
+  // Enter in a field, a second submission (Playwright will not click a button that is aria-disabled).
+  await form.locator('[name="email"]').press('Enter');
+  arrive();
+  await expect(form.getByRole('status')).toContainText('Thank you, that is on its way.');
+  // The second submission while the first waited sent nothing more.
+  expect(server.storage.queries.quotes().filter((quote) => quote.email === 'sid.slow@example.com').map((quote) => quote.firstName)).toEqual(['Sid']);
+});
