@@ -237,6 +237,14 @@ export class Queries {
     return this.#one(`SELECT ${CONTACT_COLUMNS} FROM contacts WHERE email = ? LIMIT 1`, email) as Contact | undefined;
   }
 
+  /**
+   * Every contact made under an address, oldest first: the booking's and each contact form message (a person's data
+   * export). Support requests, which the Contacts list shows too, are left to `supportRequestsFrom`.
+   */
+  contactsOf(email: string): Contact[] {
+    return this.#all(`SELECT ${CONTACT_COLUMNS} FROM contacts WHERE email = ? AND source != 'support' ORDER BY createdAt, rowid`, email) as Contact[];
+  }
+
   /** A contact with no email address whose phone is this number however it was written (`phoneDigits`). */
   contactByPhoneOnly(phone: string): Contact | undefined {
     const digits = phoneDigits(phone);

@@ -38,7 +38,7 @@ export function accountExport(queries: Queries, store: EventStore, user: User, n
   const quotes = queries.quotesForCustomer(email, user.id).map((quote) => ({ ...quote, attachments: parseList(quote.attachments) }));
   // Under the address in use once proved, and under the proved ones it left (its bookings and quotes came along).
   const addresses = [...new Set([...(email ? [email] : []), ...provedAddressesLeft(store, user.id)])];
-  const contacts = addresses.flatMap((address) => queries.contactByEmail(address) ?? []);
+  const contacts = addresses.flatMap((address) => queries.contactsOf(address));
   const supportRequests = addresses.flatMap((address) => queries.supportRequestsFrom(address));
   const files = new Map<string, { filename: string; originalname: string; size: number }>();
   const lists = [...bookings.map((b) => b.attachments), ...quotes.map((q) => q.attachments), ...bookings.flatMap((b) => b.messages.map((m) => m.attachments))];

@@ -70,6 +70,8 @@ describe('GET /api/account/export', () => {
     const support = { phone: '01632 960200', issueType: 'booking', description: 'Where can I see my booking?' };
     expect((await new Client(server.url).post('/api/support/request', { ...support, name: 'Dana Deleter', email })).status).toBe(201);
     expect((await new Client(server.url).post('/api/support/request', { ...support, name: 'Someone Else', email: 'someone.else@example.com' })).status).toBe(201);
+    const contactForm = { firstName: 'Dana', email, details: 'And a socket in the shed?' };
+    expect((await new Client(server.url).post('/api/contacts', contactForm)).status).toBe(201);
 
     const res = await client.get('/api/account/export');
 
@@ -90,7 +92,8 @@ describe('GET /api/account/export', () => {
     });
     expect(res.data.bookings[0].history.length).toBeGreaterThanOrEqual(2);
     expect(res.data.quotes).toEqual([expect.objectContaining({ description: 'A quote please', attachments: [expect.objectContaining({ filename: quoteFile!.filename })] })]);
-    expect(res.data.contacts).toEqual([expect.objectContaining({ email })]);
+    // The one their booking made and their contact form message (not only the first); the support request below.
+    expect(res.data.contacts).toEqual([expect.objectContaining({ email, source: 'booking' }), expect.objectContaining({ email, details: 'And a socket in the shed?' })]);
     // Every file: the booking's, the quote's and the one sent in the chat.
     expect(res.data.files).toHaveLength(3);
     expect(res.data.files).toEqual(
