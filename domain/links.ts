@@ -3,7 +3,7 @@
  * (pwa/components/admin/search.ts, pwa/components/portal/search.ts). A bare /admin opened on Bookings and a bare
  * /customer-portal on the New Booking form, whatever the mail was about, and the reader had to hunt for it.
  */
-export type AdminPlace = { tab: 'quotes'; quote: string } | { tab: 'bookings'; job: string } | { tab: 'chat'; booking: string } | { tab: 'contacts' };
+export type AdminPlace = { tab: 'quotes'; quote: string } | { tab: 'bookings'; job: string } | { tab: 'chat'; booking: string } | { tab: 'contacts'; person?: string };
 
 /** A place in the customer portal: a tab, and in My Bookings the booking whose chat opens. */
 export type PortalPlace = { tab: 'quotes' } | { tab: 'bookings'; chat?: string };

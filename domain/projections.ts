@@ -59,7 +59,7 @@ export const EVENT_MODELS: Readonly<Record<EventType, readonly ModelName[]>> = {
   PasswordResetRequested: ['users'],
   FileUploaded: ['uploads'],
   FileDiscarded: ['uploads'],
-  SupportRequested: ['support'],
+  SupportRequested: ['support', 'contacts'],
   CalendarFeedTokenRotated: ['calendar'],
 };
 

@@ -21,7 +21,7 @@ export const createContact: Command<CreateContactInput, { id: string }> = (uow, 
         ['Phone', details.phone],
         ['Service', details.service],
         ['Message', details.details],
-      ], { replyTo: details.email, adminUrl: adminUrl(uow, { tab: 'contacts' }) }),
+      ], { replyTo: details.email, adminUrl: adminUrl(uow, { tab: 'contacts', person: contactId }) }),
     );
   }
   return { id: contactId };
@@ -41,7 +41,7 @@ export const submitSupportRequest: Command<SupportRequestInput, { id: string }> 
         ['Issue', ISSUE_LABELS[request.issueType]],
         ['Booking reference', request.bookingReference],
         ['Details', request.description],
-      ], { replyTo: request.email }),
+      ], { replyTo: request.email, adminUrl: adminUrl(uow, { tab: 'contacts', person: requestId }) }),
     );
   }
   return { id: requestId };

@@ -163,8 +163,8 @@ export function quoteAnswered(
 }
 
 /**
- * To the business: a contact form enquiry (with where the Admin Portal lists it, under Contacts) or a support
- * request (which the portal does not show: this mail is where it is read).
+ * To the business: a contact form enquiry or a support request, with where the Admin Portal shows it (under Contacts,
+ * the person's page: a mail lost in a spam folder loses nothing).
  */
 export function enquiry(
   to: string,

@@ -1,10 +1,26 @@
+import { ISSUE_LABELS } from '../schemas/support.ts';
 import type { ReadModel } from './model.ts';
 
-/** Contacts: the contact form's, and those made from bookings and quote requests. */
+/**
+ * Contacts: the contact form's, those made from bookings and quote requests, and those who asked for help on
+ * /support (source 'support': the issue as the service, the booking reference after the details). Support requests
+ * were only mailed to the business: one lost in a spam folder was not in the admin portal anywhere.
+ */
 export const contacts: ReadModel = {
   name: 'contacts',
-  version: 1,
+  version: 2,
   project(event) {
+    if (event.type === 'SupportRequested') {
+      const d = event.data;
+      const details = d.bookingReference ? `${d.description}\n\nBooking reference: ${d.bookingReference}` : d.description;
+      return [
+        {
+          op: 'insert',
+          table: 'contacts',
+          row: { id: d.requestId, firstName: d.name, lastName: null, email: d.email, phone: d.phone, service: ISSUE_LABELS[d.issueType], details, source: 'support', createdAt: event.metadata.time },
+        },
+      ];
+    }
     if (event.type !== 'ContactCreated') return [];
     const d = event.data;
     return [

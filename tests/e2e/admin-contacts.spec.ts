@@ -47,6 +47,29 @@ test('contacts: the empty state, then people from bookings and from the contact 
   await expect(page.locator('.admin-person').getByRole('list')).toHaveCount(0);
 });
 
+test('a support request from /support is in Contacts, marked as one, and its mail’s link opens the person’s page with the issue and their words', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const request = { name: 'Sam Stuck', email: 'sam.stuck@example.com', phone: '01632 960311', issueType: 'booking', description: 'I booked last week and cannot find it.', bookingReference: 'REF-42' };
+  const sent = await new Client(own.server.url).post('/api/support/request', request);
+  expect(sent.status).toBe(201);
+  await signIn(page, own.server.url);
+  await page.getByRole('tab', { name: 'Contacts' }).click();
+
+  const card = page.locator('.admin-contact').filter({ has: page.getByRole('heading', { name: 'Sam Stuck' }) });
+  await expect(card.locator('.admin-chip')).toHaveText('Support request');
+  await expect(card).toContainText('Help with: One of my bookings');
+  // Their words, and the booking reference on a line of its own.
+  expect(await linesOf(card.locator('.admin-contact__details'), 'Booking reference: REF-42')).toBe(1);
+  await expect(card.locator('.admin-contact__details')).toHaveText(/^I booked last week and cannot find it\.\s+Booking reference: REF-42$/);
+
+  // Where the business's mail links (tests/integration/enquiries.test.ts): the person's page itself.
+  await page.goto(`${own.server.url}/admin?tab=contacts&person=${sent.data.id}`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Sam Stuck' })).toBeVisible();
+  const facts = page.locator('.admin-person .admin-facts');
+  await expect(facts.locator('div').filter({ has: page.locator('dt', { hasText: 'Help with' }) }).locator('dd')).toHaveText('One of my bookings');
+  await expect(facts.locator('div').filter({ has: page.locator('dt', { hasText: 'Support request' }) }).locator('dd')).toContainText('I booked last week and cannot find it.');
+});
+
 test('Erase personal data asks first, erases the person on the server and on the tablet, withdraws their open requests, and keeps their job anonymised', async ({ page }) => {
   // On a phone, where Erase is far down her page.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -81,7 +81,7 @@ describe('POST /api/contacts', () => {
       'Service: EV charging',
       'Message: Could you fit a charger on the drive?',
       '',
-      `It is under Contacts in the Admin Portal: ${server.url}/admin?tab=contacts`,
+      `It is under Contacts in the Admin Portal: ${server.url}/admin?tab=contacts&person=${res.data.id}`,
       '',
     ]);
     expect(((await admin.get('/api/contacts')).data as Array<{ id: string }>).map((c) => c.id)).toContain(res.data.id);
@@ -210,7 +210,7 @@ describe('POST /api/support/request', () => {
     });
     const mail = await mailSince(server, beforeMail);
     expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'new-support-request', to: BUSINESS_EMAIL }]);
-    expect(mail[0]!.text.split('\n').slice(0, 9)).toEqual([
+    expect(mail[0]!.text.split('\n').slice(0, 11)).toEqual([
       'New support request:',
       '',
       'Name: Sally Support',
@@ -220,10 +220,23 @@ describe('POST /api/support/request', () => {
       'Booking reference: —',
       'Details: I cannot see my booking from last week',
       '',
+      `It is under Contacts in the Admin Portal: ${server.url}/admin?tab=contacts&person=${res.data.id}`,
+      '',
     ]);
 
     const listed = (await admin.get('/api/support/requests')).data as Array<Record<string, unknown>>;
     expect(listed.find((r) => r.id === res.data.id)).toMatchObject({ name: 'Sally Support', issueType: 'login', bookingReference: null });
+    // And among the Contacts, where the admin portal shows it (it was only mailed: a mail in a spam folder was lost).
+    const contacts = (await admin.get('/api/contacts')).data as Array<Record<string, unknown>>;
+    expect(contacts.find((c) => c.id === res.data.id)).toMatchObject({
+      firstName: 'Sally Support',
+      lastName: null,
+      email: 'sally.support@example.com',
+      phone: '01632 960200',
+      service: 'Signing in to my account',
+      details: 'I cannot see my booking from last week',
+      source: 'support',
+    });
   });
 
   it('keeps the issue type and booking reference given', async () => {
@@ -235,6 +248,8 @@ describe('POST /api/support/request', () => {
     expect(listed.find((r) => r.id === res.data.id)).toMatchObject({ issueType: 'password', bookingReference: 'REF-123' });
     const [mail] = await mailSince(server, beforeMail);
     expect(mail!.text).toContain('\nIssue: Resetting my password\nBooking reference: REF-123\n');
+    const contacts = (await admin.get('/api/contacts')).data as Array<Record<string, unknown>>;
+    expect(contacts.find((c) => c.id === res.data.id)).toMatchObject({ service: 'Resetting my password', details: 'I cannot see my booking from last week\n\nBooking reference: REF-123' });
   });
 });
 

@@ -21,7 +21,7 @@ export function fromBooking(contact: ContactView): boolean {
 }
 
 /**
- * Contacts (seed point 2): everyone who wrote or booked, newest first and thirty at a time, with the ones made from
+ * Contacts (seed point 2): everyone who wrote (the contact form, or a support request from /support) or booked, newest first and thirty at a time, with the ones made from
  * bookings marked; each opens the person's page (their jobs, quotes and messages, and erasure).
  * Memoised: a pull that brings nothing for it does not draw it again.
  */
@@ -111,7 +111,13 @@ export const ContactsTab = memo(function ContactsTab({ bookings, quotes, person,
                     <h3 tabIndex={-1} className="admin-card__title">
                       {name}
                     </h3>
-                    {fromBooking(contact) ? <span className="admin-chip admin-chip--booking">{madeBy(contact)}</span> : <span className="admin-chip">Contact form</span>}
+                    {fromBooking(contact) ? (
+                      <span className="admin-chip admin-chip--booking">{madeBy(contact)}</span>
+                    ) : contact.source === 'support' ? (
+                      <span className="admin-chip admin-chip--waiting">Support request</span>
+                    ) : (
+                      <span className="admin-chip">Contact form</span>
+                    )}
                   </div>
                   {erased ? (
                     <p className="admin-muted">Personal data erased. Their jobs remain, without their details.</p>
@@ -126,6 +132,7 @@ export const ContactsTab = memo(function ContactsTab({ bookings, quotes, person,
                           </>
                         ) : null}
                       </p>
+                      {contact.source === 'support' ? <p className="admin-contact__about">Help with: {contact.service}</p> : null}
                       {!fromBooking(contact) ? <p className="admin-contact__details">{contact.details}</p> : null}
                     </>
                   )}

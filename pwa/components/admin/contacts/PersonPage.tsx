@@ -62,8 +62,17 @@ export function PersonPage({
       </ScreenHead>
       <dl className="admin-facts">
         <ContactFacts phone={contact.phone} email={contact.email} />
-        <Fact name="Service">{contact.service ? serviceTypeLabel(contact.service) : null}</Fact>
-        {madeFromBooking ? (
+        {contact.source === 'support' ? (
+          <>
+            <Fact name="Help with">{contact.service}</Fact>
+            <Fact name="Support request" wide>
+              {contact.details}
+            </Fact>
+          </>
+        ) : (
+          <Fact name="Service">{contact.service ? serviceTypeLabel(contact.service) : null}</Fact>
+        )}
+        {contact.source === 'support' ? null : madeFromBooking ? (
           <Fact name="Came to us" wide>With a booking or quote request (their jobs and quotes are below)</Fact>
         ) : (
           <Fact name="First message" wide>
