@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { customer, customerBooking, ownServer, pullNow, signIn } from './admin-seed.ts';
-import { animationsEnded, expect, test } from './fixtures.ts';
+import { animationsEnded, controlled, expect, test } from './fixtures.ts';
 
 // A server of its own: the Chat tab counts every chat waiting for an answer.
 const own = ownServer();
@@ -205,13 +205,3 @@ test('with no signal the Undo counts at once, still after the portal reopens off
   await expect(page.locator('.admin-top__meta')).toContainText('Up to date (');
   await expect(chatTab(page)).toHaveAccessibleName('Chat 3 waiting for an answer');
 });
-
-/** Waits until the service worker controls the page (then it opens with no network). */
-async function controlled(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
-    }
-  });
-}

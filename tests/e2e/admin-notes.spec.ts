@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { TestServer } from '../support/server.ts';
 import { adminClient, customer, customerBooking, jobCard, signIn } from './admin-seed.ts';
-import { expect, hydrated, test } from './fixtures.ts';
+import { controlled, expect, hydrated, test } from './fixtures.ts';
 import { expectAxeClean, expectToast } from './portal-helpers.ts';
 
 // The real service worker: the portal keeps working with no network at all.
@@ -183,14 +183,4 @@ async function customerPortal(browser: Browser, server: TestServer, email: strin
   await hydrated(page);
   await page.getByRole('tab', { name: 'My Bookings' }).click();
   return page;
-}
-
-/** Waits until the service worker controls the page (precached: from here on the network is optional). */
-async function controlled(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
-    }
-  });
 }

@@ -1,7 +1,6 @@
-import type { Page } from '@playwright/test';
 import { BUSINESS } from '#domain/business.ts';
 import { adminClient, customer, customerBooking, expectCounters, jobCard, serverCounts, signIn, ukDay } from './admin-seed.ts';
-import { expect, test } from './fixtures.ts';
+import { controlled, expect, test } from './fixtures.ts';
 
 // The real service worker: after one visit the portal opens with no network at all.
 test.use({ serviceWorkers: 'allow' });
@@ -163,12 +162,3 @@ test('offline, the sticky tabs stay below the offline line, which is part of the
   await expect(page.getByText('You’re offline.')).toHaveCount(0);
   await expect.poll(stuckAt).toEqual([onlineTop, onlineHeader]);
 });
-
-async function controlled(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
-    }
-  });
-}

@@ -1,7 +1,7 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import type { TestServer } from '../support/server.ts';
 import { adminClient, pullNow, quoteRequest, signIn } from './admin-seed.ts';
-import { expect, test } from './fixtures.ts';
+import { controlled, expect, test } from './fixtures.ts';
 import { expectToast } from './portal-helpers.ts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -194,15 +194,6 @@ function count(page: Page, table: string, key?: string): Promise<number> {
   );
 }
 
-/** Waits until the service worker controls the page (precached: from here on the network is optional). */
-async function controlled(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
-    }
-  });
-}
 
 /** The card at a phone's size and a tablet's, for a person to look at (test-results/). */
 async function shot(page: Page, card: Locator, what: string): Promise<void> {

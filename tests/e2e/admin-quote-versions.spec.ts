@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import type { TestServer } from '../support/server.ts';
 import { quoteRequest, signIn } from './admin-seed.ts';
-import { expect, hydrated, test } from './fixtures.ts';
+import { controlled, expect, hydrated, test } from './fixtures.ts';
 import { expectToast } from './portal-helpers.ts';
 
 // The real service worker: the phone keeps working with no network at all.
@@ -190,14 +190,4 @@ async function shot(page: Page, what: string): Promise<void> {
     await page.screenshot({ path: test.info().outputPath(`quote-conflict-${what}-${width}.png`) });
   }
   if (size) await page.setViewportSize(size);
-}
-
-/** Waits until the service worker controls the page (precached: from here on the network is optional). */
-async function controlled(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
-    }
-  });
 }

@@ -32,6 +32,16 @@ export async function hydrated(page: Page): Promise<void> {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
 
+/** Waits until the service worker controls the page (from then on it opens with no network). */
+export async function controlled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+    }
+  });
+}
+
 /** Whether a tap on the element's middle reaches the element itself, not something drawn over it (a header, a backdrop). */
 export function reachedAtItsMiddle(locator: Locator): Promise<boolean> {
   return locator.evaluate((node) => {
