@@ -72,6 +72,8 @@ export type Contact = {
   details: string;
   source: string;
   createdAt: string;
+  /** When the admin marked the enquiry answered (null while it waits, and for a contact made from a booking). */
+  answeredAt: string | null;
 };
 
 export type Message = {

@@ -192,6 +192,7 @@ export const READ_MODEL_DDL: Readonly<Record<ModelName, string>> = {
     details TEXT NOT NULL,
     source TEXT NOT NULL,
     createdAt TEXT NOT NULL,
+    answeredAt TEXT,
     position INTEGER NOT NULL
   );
   CREATE INDEX contacts_email ON contacts (email);

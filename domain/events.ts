@@ -156,6 +156,16 @@ export type ChatMarkedNoReplyNeeded = { type: 'ChatMarkedNoReplyNeeded'; data: {
  */
 export type ChatMarkedReplyNeeded = { type: 'ChatMarkedReplyNeeded'; data: { bookingId: string; messageId: string } };
 
+/**
+ * The admin marked an enquiry (a contact form message, or a support request from /support) as answered: they rang or
+ * wrote back, and it no longer counts among the Contacts that wait for an answer. The business's own bookkeeping:
+ * nobody is mailed, and no customer's feed carries it (contacts are in the admin's feed only).
+ */
+export type EnquiryMarkedAnswered = { type: 'EnquiryMarkedAnswered'; data: { contactId: string } };
+
+/** The admin took back "answered" on an enquiry (a tap by mistake, or it needs more): it waits for an answer again. */
+export type EnquiryMarkedUnanswered = { type: 'EnquiryMarkedUnanswered'; data: { contactId: string } };
+
 export type UserRegistered = {
   type: 'UserRegistered';
   data: {
@@ -273,6 +283,8 @@ export type DomainEvent =
   | MessagePosted
   | ChatMarkedNoReplyNeeded
   | ChatMarkedReplyNeeded
+  | EnquiryMarkedAnswered
+  | EnquiryMarkedUnanswered
   | UserRegistered
   | UserPasswordChanged
   | UserPromotedToAdmin
@@ -323,6 +335,8 @@ export const PERSONAL_FIELDS: { readonly [T in EventType]: readonly DataKeys<T>[
   MessagePosted: ['senderName', 'content'],
   ChatMarkedNoReplyNeeded: [],
   ChatMarkedReplyNeeded: [],
+  EnquiryMarkedAnswered: [],
+  EnquiryMarkedUnanswered: [],
   UserRegistered: ['email', 'firstName', 'lastName', 'passwordHash'],
   UserPasswordChanged: ['passwordHash'],
   UserPromotedToAdmin: [],
@@ -364,6 +378,8 @@ export const EVENT_VERSIONS: { readonly [T in EventType]: number } = {
   MessagePosted: 1,
   ChatMarkedNoReplyNeeded: 1,
   ChatMarkedReplyNeeded: 1,
+  EnquiryMarkedAnswered: 1,
+  EnquiryMarkedUnanswered: 1,
   UserRegistered: 1,
   UserPasswordChanged: 2,
   UserPromotedToAdmin: 1,

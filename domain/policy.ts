@@ -23,6 +23,8 @@ export type Policy = {
   'quotes.list': undefined;
   'quote.manage': undefined;
   'contacts.list': undefined;
+  /** The business's own mark on an enquiry (a contact form message or a support request): answered, or not yet. */
+  'contact.mark': undefined;
   'messages.list': undefined;
   /** The business's own marks on a chat (a customer's message needs no reply), and taking one back. */
   'chat.mark': undefined;
@@ -68,6 +70,7 @@ const ADMIN_ONLY: ReadonlySet<Action> = new Set([
   'quotes.list',
   'quote.manage',
   'contacts.list',
+  'contact.mark',
   'messages.list',
   'chat.mark',
   'support.list',

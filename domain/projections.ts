@@ -47,6 +47,8 @@ export const EVENT_MODELS: Readonly<Record<EventType, readonly ModelName[]>> = {
   MessagePosted: ['messages', 'uploads'],
   ChatMarkedNoReplyNeeded: ['chats'],
   ChatMarkedReplyNeeded: ['chats'],
+  EnquiryMarkedAnswered: ['contacts'],
+  EnquiryMarkedUnanswered: ['contacts'],
   UserRegistered: ['users'],
   UserPasswordChanged: ['users'],
   PasswordResetCompleted: ['users'],

@@ -99,8 +99,11 @@ export const ContactView = z.object({
   phone: maybe,
   service: maybe,
   details: text,
+  /** 'form' (the contact form), 'booking' (made from a booking or quote request) or 'support' (a support request). */
   source: text,
   createdAt: text,
+  /** When the admin marked the enquiry answered; null while it waits for one, and for a contact made from a booking. */
+  answeredAt: maybe,
 });
 export type ContactView = z.infer<typeof ContactView>;
 

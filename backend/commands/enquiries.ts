@@ -1,8 +1,9 @@
-import { contactDecider } from '#domain/deciders/contact.ts';
+import { contactDecider, enquiryDecider, isEnquiry } from '#domain/deciders/contact.ts';
 import { streamId } from '#domain/deciders/decider.ts';
 import { supportDecider } from '#domain/deciders/records.ts';
 import { personSubject } from '#domain/events.ts';
-import type { CreateContactInput } from '#domain/schemas/contact.ts';
+import type { CreateContactInput, MarkAnsweredInput } from '#domain/schemas/contact.ts';
+import { ConflictError, NotFoundError } from '#domain/errors.ts';
 import { ISSUE_LABELS, type SupportRequestInput } from '#domain/schemas/support.ts';
 import { enquiry } from '../mail/templates.ts';
 import { adminUrl } from './bookings.ts';
@@ -45,4 +46,17 @@ export const submitSupportRequest: Command<SupportRequestInput, { id: string }> 
     );
   }
   return { id: requestId };
+};
+
+/**
+ * `POST /api/contacts/{id}/answered` (the admin, domain/policy.ts `contact.mark`): a contact form message or a support
+ * request answered (they rang or wrote back), or waiting for an answer again. Nobody is mailed. A contact made from a
+ * booking has nothing to answer (its job and chat are where it is worked on): refused.
+ */
+export const markAnswered: Command<MarkAnsweredInput & { contactId: string }, { contactId: string }> = (uow, { contactId, answered }) => {
+  const contact = uow.queries.contact(contactId);
+  if (!contact) throw new NotFoundError('contact');
+  if (!isEnquiry(contact)) throw new ConflictError('not_an_enquiry', 'Only a message or a support request can be marked as answered');
+  uow.handle(streamId.enquiry(contactId), enquiryDecider, { type: answered ? 'MarkAnswered' : 'MarkUnanswered', data: { contactId } });
+  return { contactId };
 };

@@ -1,10 +1,10 @@
 import Router from '@koa/router';
-import { CreateContactSchema, type CreateContactInput } from '#domain/schemas/contact.ts';
+import { CreateContactSchema, MarkAnsweredSchema, type CreateContactInput, type MarkAnsweredInput } from '#domain/schemas/contact.ts';
 import { phoneDigits } from '#domain/phone.ts';
 import { SupportLookupSchema, SupportRequestSchema, type SupportRequestInput } from '#domain/schemas/support.ts';
-import { createContact, submitSupportRequest } from '../commands/enquiries.ts';
+import { createContact, markAnswered, submitSupportRequest } from '../commands/enquiries.ts';
 import type { AppDeps } from '../deps.ts';
-import { commandRoute, input, validate } from '../http/command.ts';
+import { allow, commandRoute, input, validate } from '../http/command.ts';
 import { honeypot } from '../http/honeypot.ts';
 import { parseBody } from '../http/validate.ts';
 
@@ -26,6 +26,19 @@ export function enquiryRoutes(deps: AppDeps): Router {
       input: (ctx) => input<CreateContactInput>(ctx),
       status: 201,
       answer: (result) => queries.contact(result.id) ?? null,
+    }),
+  );
+
+  // The admin only: an enquiry answered, or waiting for an answer again. Answers the contact as it now is (the admin's
+  // devices keep it in their copy, answeredAt and all).
+  router.post(
+    '/api/contacts/:id/answered',
+    allow(storage, 'contact.mark'),
+    validate(MarkAnsweredSchema),
+    commandRoute(deps, {
+      command: markAnswered,
+      input: (ctx) => ({ ...input<MarkAnsweredInput>(ctx), contactId: ctx.params['id'] ?? '' }),
+      answer: (result) => queries.contact(result.contactId) ?? null,
     }),
   );
 

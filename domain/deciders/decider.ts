@@ -31,6 +31,8 @@ export const streamId = {
   booking: (id: string) => `booking-${id}`,
   quote: (id: string) => `quote-${id}`,
   contact: (id: string) => `contact-${id}`,
+  /** The admin's answered marks on an enquiry (a contact form message's or a support request's id). */
+  enquiry: (contactId: string) => `enquiry-${contactId}`,
   chat: (bookingId: string) => `chat-${bookingId}`,
   reminders: (bookingId: string) => `reminders-${bookingId}`,
   user: (id: string) => `user-${id}`,

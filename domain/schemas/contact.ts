@@ -14,3 +14,9 @@ export const CreateContactSchema = z.strictObject({
   details: requiredText(LIMITS.details, 'Please tell us how we can help'),
 });
 export type CreateContactInput = z.infer<typeof CreateContactSchema>;
+
+/** `POST /api/contacts/{id}/answered` (the admin): the enquiry is answered (true), or waits for an answer again (false). */
+export const MarkAnsweredSchema = z.strictObject({
+  answered: z.boolean({ error: 'Must be true or false' }),
+});
+export type MarkAnsweredInput = z.infer<typeof MarkAnsweredSchema>;

@@ -1,5 +1,5 @@
 import type { JobDates } from '#domain/schedule.ts';
-import type { BookingView, UserView } from '#domain/views.ts';
+import type { BookingView, ContactView, UserView } from '#domain/views.ts';
 import { newCommandId } from '../lib/api.ts';
 import { jobWhen } from '../components/admin/format.ts';
 import { deviceDb } from './db.ts';
@@ -272,6 +272,27 @@ export function markReplyNeeded(booking: BookingView, messageId: string, owner: 
     method: 'POST',
     path: `/api/bookings/${booking.id}/reply-needed`,
     body: { messageId },
+    record: null,
+    owner,
+  });
+}
+
+/**
+ * An enquiry (a contact form message, a support request) answered — rung or written back — or, `answered` false, not
+ * yet after all (a tap by mistake): it leaves the Contacts that wait for an answer on this device at once (laid over
+ * the copy: useContacts), also with no signal, and on the admin's other devices once it reaches the server. Nobody is
+ * told.
+ */
+export function markAnswered(contact: ContactView, answered: boolean, owner: string): Promise<SubmitOutcome> {
+  const name = `${contact.firstName} ${contact.lastName ?? ''}`.trim() || 'an enquiry';
+  return submit({
+    id: newCommandId(),
+    kind: KINDS.contactAnswered,
+    values: { contactId: contact.id, answered: answered ? 'yes' : 'no' },
+    label: `${answered ? 'Answered' : 'Not answered yet'}: ${name}’s ${contact.source === 'support' ? 'support request' : 'message'}`,
+    method: 'POST',
+    path: `/api/contacts/${contact.id}/answered`,
+    body: { answered },
     record: null,
     owner,
   });

@@ -14,9 +14,23 @@ export { QUOTE_KINDS };
 /** A quote as the admin sees it: the server's copy with their queued edit, conversion or deletion laid over it. */
 export type ShownQuote = Shown<QuoteView> & { readonly pending?: 'update' | 'convert' | 'delete' };
 
-/** Contacts, newest first; undefined while loading. */
-export function useContacts(): ContactView[] | undefined {
-  return useLiveQuery(async () => (last.contacts = sameRows(last.contacts, await deviceDb().contacts.orderBy('createdAt').reverse().toArray())), []);
+/**
+ * Contacts, newest first, with the admin's answered marks still in the outbox laid over them in the order they were
+ * made (one made with no signal counts at once: `answeredAt` is when it was made, `waiting` says it has not gone yet).
+ * A mark the server refused is not laid over (it waits in the outbox's list for a choice). Undefined while loading.
+ */
+export function useContacts(): Array<Shown<ContactView>> | undefined {
+  return useLiveQuery(async () => {
+    const db = deviceDb();
+    const [rows, items] = await Promise.all([db.contacts.orderBy('createdAt').reverse().toArray(), db.outbox.where('kind').equals(KINDS.contactAnswered).sortBy('seq')]);
+    const shown = new Map<string, Shown<ContactView>>(rows.map((row) => [row.id, row]));
+    for (const item of items) {
+      const row = shown.get(item.values['contactId'] ?? '');
+      if (!row || item.state === 'failed') continue;
+      shown.set(row.id, { ...row, answeredAt: item.values['answered'] === 'yes' ? item.createdAt : null, waiting: { state: item.state, message: null } });
+    }
+    return (last.contacts = sameRows(last.contacts, rows.map((row) => shown.get(row.id)!)));
+  }, []);
 }
 
 /**
@@ -130,7 +144,7 @@ export function threadsOf(messages: readonly MessageView[], marks?: ReadonlyMap<
  * Each live query's last answer: a row that did not change keeps its object, and an answer that did not change is
  * the same array (sameRows), so a pull or a queued change draws again only what it changed.
  */
-const last: { contacts?: ContactView[]; quotes?: ShownQuote[]; messages?: Array<Shown<MessageView>>; refused?: OutboxItem[] } = {};
+const last: { contacts?: Array<Shown<ContactView>>; quotes?: ShownQuote[]; messages?: Array<Shown<MessageView>>; refused?: OutboxItem[] } = {};
 
 /** threadsOf's last answer, whose unchanged threads it hands out again. */
 let lastThreads: ReadonlyMap<string, Thread> = new Map();

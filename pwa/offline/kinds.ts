@@ -19,6 +19,11 @@ export const KINDS = {
   noReplyNeeded: 'no-reply-needed',
   /** POST /api/bookings/{id}/reply-needed with `messageId`: takes that mark back (Undo, Needs a reply). No `record` either. */
   replyNeeded: 'reply-needed',
+  /**
+   * POST /api/contacts/{id}/answered with `answered` (the admin: an enquiry answered, or not yet). No `record`: it
+   * depends on nothing else queued, and a refusal holds nothing back.
+   */
+  contactAnswered: 'contact-answered',
 } as const;
 
 /** The admin's outbox kinds for quote work (To Be Quoted). */
@@ -32,12 +37,13 @@ export const QUOTE_KINDS = {
 /**
  * Kinds whose server answer is a record of the device's copy (the mirror table named): it goes into the copy as the
  * item leaves the outbox, in one transaction, so the screen never shows the record as it was in between (until the
- * next pull would bring it): a chat's mark (made or taken back), and a message sent (it vanished from its chat until the next pull).
+ * next pull would bring it): a chat's mark (made or taken back), an enquiry's answered mark, and a message sent (it vanished from its chat until the next pull).
  */
-export const ANSWER_KEPT_IN: Readonly<Partial<Record<string, 'chats' | 'messages'>>> = {
+export const ANSWER_KEPT_IN: Readonly<Partial<Record<string, 'chats' | 'messages' | 'contacts'>>> = {
   [KINDS.noReplyNeeded]: 'chats',
   [KINDS.replyNeeded]: 'chats',
   [KINDS.message]: 'messages',
+  [KINDS.contactAnswered]: 'contacts',
 };
 
 /**

@@ -167,7 +167,7 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
         const seqs = done.map((item) => item.seq);
         if (kept.length === 0 && records.length === 0 && conversions.length === 0) await db.outbox.bulkDelete(seqs);
         else {
-          await db.transaction('rw', [db.outbox, db.chats, db.messages, db.bookings, db.quotes], async () => {
+          await db.transaction('rw', [db.outbox, db.chats, db.messages, db.contacts, db.bookings, db.quotes], async () => {
             await db.outbox.bulkDelete(seqs);
             for (const { table, record } of kept) await db[table].put(record as never);
             for (const record of records) await keepCurrent(db, record);

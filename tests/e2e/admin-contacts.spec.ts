@@ -56,7 +56,7 @@ test('a support request from /support is in Contacts, marked as one, and its mai
   await page.getByRole('tab', { name: 'Contacts' }).click();
 
   const card = page.locator('.admin-contact').filter({ has: page.getByRole('heading', { name: 'Sam Stuck' }) });
-  await expect(card.locator('.admin-chip')).toHaveText('Support request');
+  await expect(card.locator('.admin-chip')).toHaveText(['Support request', 'Needs an answer']);
   await expect(card).toContainText('Help with: One of my bookings');
   // Their words, and the booking reference on a line of its own.
   expect(await linesOf(card.locator('.admin-contact__details'), 'Booking reference: REF-42')).toBe(1);

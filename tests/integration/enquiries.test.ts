@@ -253,6 +253,61 @@ describe('POST /api/support/request', () => {
   });
 });
 
+describe('POST /api/contacts/{id}/answered', () => {
+  const mark = (id: string, answered: unknown) => admin.post(`/api/contacts/${id}/answered`, { answered });
+  const contactsRow = async (id: string) => ((await admin.get('/api/contacts')).data as Array<Record<string, unknown>>).find((c) => c.id === id);
+
+  it('marks a contact form message answered and takes it back, answering the contact; a repeat appends nothing and mails nobody', async () => {
+    const sent = await anonymous().post('/api/contacts', contactForm({ email: 'anna.answered@example.com' }));
+    expect(sent.status).toBe(201);
+    expect(await contactsRow(sent.data.id)).toMatchObject({ answeredAt: null });
+    const before = allEvents(server).length;
+    const beforeMail = lastMailId(server);
+
+    const marked = await mark(sent.data.id, true);
+    expect(marked.status).toBe(200);
+    expect(marked.data).toMatchObject({ id: sent.data.id, answeredAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
+    expect(await contactsRow(sent.data.id)).toMatchObject({ answeredAt: marked.data.answeredAt });
+    // Again (the same mark from the admin's other device): as it is, nothing more in the log.
+    expect((await mark(sent.data.id, true)).data).toMatchObject({ answeredAt: marked.data.answeredAt });
+    expect(allEvents(server).slice(before).map((e) => [e.type, e.streamId])).toEqual([['EnquiryMarkedAnswered', `enquiry-${sent.data.id}`]]);
+
+    const taken = await mark(sent.data.id, false);
+    expect(taken.status).toBe(200);
+    expect(taken.data).toMatchObject({ id: sent.data.id, answeredAt: null });
+    expect(typesAfter(server, before)).toEqual(['EnquiryMarkedAnswered', 'EnquiryMarkedUnanswered']);
+    expect(await mailSince(server, beforeMail)).toEqual([]);
+  });
+
+  it('marks a support request answered', async () => {
+    const sent = await anonymous().post('/api/support/request', supportForm({ email: 'sid.support@example.com' }));
+    expect(sent.status).toBe(201);
+    expect((await mark(sent.data.id, true)).data).toMatchObject({ id: sent.data.id, source: 'support', answeredAt: expect.any(String) });
+  });
+
+  it('refuses a contact made from a booking (409), an unknown one (404) and a body without true or false (400), writing nothing', async () => {
+    const booked = await customer.post('/api/bookings', bookingForm('lena.lookup@example.com', { startDate: daysAhead(70), finishDate: daysAhead(70) }));
+    expect(booked.status).toBe(201);
+    const auto = ((await admin.get('/api/contacts')).data as Array<{ id: string; email: string; source: string }>).find((c) => c.email === 'lena.lookup@example.com' && c.source === 'booking');
+    expect(auto).toBeDefined();
+    const enquiry = await anonymous().post('/api/contacts', contactForm({ email: 'bad.marks@example.com' }));
+    const before = persistentState(server);
+
+    expectError(await mark(auto!.id, true), 409, 'not_an_enquiry');
+    expectError(await mark(randomUUID(), true), 404, 'contact_not_found');
+    const bad = await mark(enquiry.data.id, 'yes');
+    expectError(bad, 400, 'validation_failed');
+    expect(bad.data.error.fields).toEqual({ answered: 'Must be true or false' });
+    expect(persistentState(server)).toEqual(before);
+  });
+
+  it('is the admin’s alone: a customer is refused (403), a visitor must sign in (401)', async () => {
+    const enquiry = await anonymous().post('/api/contacts', contactForm({ email: 'only.admin@example.com' }));
+    expectError(await customer.post(`/api/contacts/${enquiry.data.id}/answered`, { answered: true }), 403, 'forbidden');
+    expectError(await anonymous().post(`/api/contacts/${enquiry.data.id}/answered`, { answered: true }), 401, 'not_signed_in');
+  });
+});
+
 describe('GET /api/support/requests', () => {
   it('answers 401 to an anonymous caller', async () => {
     expectError(await anonymous().get('/api/support/requests'), 401, 'not_signed_in');

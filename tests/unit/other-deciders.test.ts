@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { chatDecider } from '#domain/deciders/chat.ts';
-import { autoContactDetails, contactDecider } from '#domain/deciders/contact.ts';
+import { autoContactDetails, contactDecider, enquiryDecider, isEnquiry } from '#domain/deciders/contact.ts';
 import { quoteDecider } from '#domain/deciders/quote.ts';
-import type { ChatMarkedNoReplyNeeded, ChatMarkedReplyNeeded, ContactCreated, MessagePosted } from '#domain/events.ts';
+import type { ChatMarkedNoReplyNeeded, ChatMarkedReplyNeeded, ContactCreated, EnquiryMarkedAnswered, EnquiryMarkedUnanswered, MessagePosted } from '#domain/events.ts';
 import { spec } from '../support/decider-spec.ts';
 import { quoteId, quoteRequested } from './fixtures.ts';
 
@@ -180,6 +180,28 @@ describe('contact decider', () => {
       .given([created])
       .when({ type: 'CreateContact', data: created.data })
       .thenThrows('contact_exists', { message: 'This contact already exists' });
+  });
+});
+
+describe('enquiry decider (the admin’s answered mark)', () => {
+  const answered: EnquiryMarkedAnswered = { type: 'EnquiryMarkedAnswered', data: { contactId: 'c1' } };
+  const unanswered: EnquiryMarkedUnanswered = { type: 'EnquiryMarkedUnanswered', data: { contactId: 'c1' } };
+  const enquiry = spec(enquiryDecider);
+  it('marks an enquiry answered, and takes the mark back', () => {
+    enquiry.given([]).when({ type: 'MarkAnswered', data: { contactId: 'c1' } }).thenEvents([answered]);
+    enquiry.given([answered]).when({ type: 'MarkUnanswered', data: { contactId: 'c1' } }).thenEvents([unanswered]);
+    enquiry.given([answered, unanswered]).when({ type: 'MarkAnswered', data: { contactId: 'c1' } }).thenEvents([answered]);
+  });
+  it('appends nothing for a mark it already has: a repeat, or the same mark from a second device', () => {
+    enquiry.given([answered]).when({ type: 'MarkAnswered', data: { contactId: 'c1' } }).thenEvents([]);
+    enquiry.given([]).when({ type: 'MarkUnanswered', data: { contactId: 'c1' } }).thenEvents([]);
+    enquiry.given([answered, unanswered]).when({ type: 'MarkUnanswered', data: { contactId: 'c1' } }).thenEvents([]);
+  });
+  it('tells an enquiry from a contact made by a booking, by its source or the seed’s words', () => {
+    expect(isEnquiry({ source: 'form', details: 'Do you fit EV chargers?' })).toBe(true);
+    expect(isEnquiry({ source: 'support', details: 'I cannot sign in' })).toBe(true);
+    expect(isEnquiry({ source: 'booking', details: autoContactDetails('rewiring') })).toBe(false);
+    expect(isEnquiry({ source: 'form', details: autoContactDetails('rewiring') })).toBe(false);
   });
 });
 

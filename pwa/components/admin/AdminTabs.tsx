@@ -14,10 +14,23 @@ const NAMES: Readonly<Record<AdminTab, { long: string; short: string }>> = {
 
 /**
  * The five tabs as a WAI-ARIA tab list: one tab stop, arrow keys, Home and End move between tabs and open
- * them; each tab is its own URL (?tab=…). The quotes tab carries the number of pending quotes, the chat tab the
- * number of chats whose customer waits for an answer; each count is part of its tab's name for a screen reader.
+ * them; each tab is its own URL (?tab=…). The quotes tab carries the number of pending quotes, the contacts tab the
+ * number of enquiries not answered yet, the chat tab the number of chats whose customer waits for an answer; each
+ * count is part of its tab's name for a screen reader.
  */
-export function AdminTabs({ current, pendingQuotes, waitingChats, onSelect }: { current: AdminTab; pendingQuotes: number; waitingChats: number; onSelect: (tab: AdminTab) => void }) {
+export function AdminTabs({
+  current,
+  pendingQuotes,
+  waitingEnquiries,
+  waitingChats,
+  onSelect,
+}: {
+  current: AdminTab;
+  pendingQuotes: number;
+  waitingEnquiries: number;
+  waitingChats: number;
+  onSelect: (tab: AdminTab) => void;
+}) {
   const list = useRef<HTMLDivElement>(null);
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = ADMIN_TABS.indexOf(current);
@@ -50,6 +63,7 @@ export function AdminTabs({ current, pendingQuotes, waitingChats, onSelect }: { 
           <span className="admin-tab__long">{NAMES[tab].long}</span>
           <span className="admin-tab__short">{NAMES[tab].short}</span>
           {tab === 'quotes' && pendingQuotes > 0 ? <Badge count={pendingQuotes} words="pending" /> : null}
+          {tab === 'contacts' && waitingEnquiries > 0 ? <Badge count={waitingEnquiries} words="waiting for an answer" /> : null}
           {tab === 'chat' && waitingChats > 0 ? <Badge count={waitingChats} words="waiting for an answer" /> : null}
         </button>
       ))}

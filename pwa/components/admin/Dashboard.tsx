@@ -2,7 +2,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { UserView } from '#domain/views.ts';
 import { placeToasts, toast, warmToaster } from '../../lib/toast.ts';
-import { threadsOf, useAdminQuotes, useAllMessages, useChatMarks } from '../../offline/admin-data.ts';
+import { threadsOf, useAdminQuotes, useAllMessages, useChatMarks, useContacts } from '../../offline/admin-data.ts';
 import { forgetUser } from '../../offline/session.ts';
 import type { Connection } from '../../offline/page-state.ts';
 import { useConnection } from '../../offline/use-outbox.ts';
@@ -13,7 +13,7 @@ import { newsSince, useArrivals, useMessageArrivals } from './arrivals.ts';
 import { BookingsTab } from './bookings/BookingsTab.tsx';
 import { CalendarTab } from './calendar/CalendarTab.tsx';
 import { ChatTab } from './chat/ChatTab.tsx';
-import { ContactsTab } from './contacts/ContactsTab.tsx';
+import { ContactsTab, enquiryWaits } from './contacts/ContactsTab.tsx';
 import { AdminContext } from './context.ts';
 import { Counters } from './Counters.tsx';
 import { moment } from './format.ts';
@@ -46,6 +46,9 @@ export function Dashboard({ user }: { user: UserView }) {
   const { refresh } = status;
   const bookings = useBookings(user.id);
   const quotes = useAdminQuotes();
+  const contacts = useContacts();
+  // Those who wrote to us (the contact form, a support request) and wait for an answer: counted on the Contacts tab.
+  const waitingEnquiries = useMemo(() => (contacts ?? []).filter(enquiryWaits).length, [contacts]);
   const messages = useAllMessages();
   const marks = useChatMarks();
   // The job list's filter, order and view, kept while another tab is open, so the Bookings tab (or a counter)
@@ -161,7 +164,7 @@ export function Dashboard({ user }: { user: UserView }) {
           go({ ...place, tab: 'bookings', ...(status ? { status } : {}) });
         }}
       />
-      <AdminTabs current={tab} pendingQuotes={pendingQuotes} waitingChats={waitingChats} onSelect={(next) => go(next === 'bookings' ? { ...jobsPlace.current, tab: next } : { tab: next })} />
+      <AdminTabs current={tab} pendingQuotes={pendingQuotes} waitingChats={waitingChats} waitingEnquiries={waitingEnquiries} onSelect={(next) => go(next === 'bookings' ? { ...jobsPlace.current, tab: next } : { tab: next })} />
       <div ref={panel} className="admin-panel" role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
         {jobsKept ? (
           <div hidden={tab !== 'bookings'}>
@@ -177,7 +180,7 @@ export function Dashboard({ user }: { user: UserView }) {
           </div>
         ) : null}
         {tab === 'quotes' ? <QuotesTab quotes={quotes} bookings={bookings} picked={search.quote} /> : null}
-        {tab === 'contacts' ? <ContactsTab bookings={bookings} quotes={quotes} person={search.person} go={go} /> : null}
+        {tab === 'contacts' ? <ContactsTab contacts={contacts} bookings={bookings} quotes={quotes} person={search.person} go={go} /> : null}
         {tab === 'calendar' ? <CalendarTab bookings={bookings} quotes={quotes} month={search.month} day={search.day} go={go} /> : null}
         {tab === 'chat' ? <ChatTab bookings={bookings} threads={threads} bookingId={search.booking} backTo={chatReturn ?? CHAT_LIST} returnTo={search.booking === undefined ? refocus : null} onReturned={refocused} go={go} /> : null}
       </div>

@@ -7,7 +7,7 @@ import { LIMITS } from '#domain/limits.ts';
 import { AdminResetSchema, CustomerResetSchema, ForgotPasswordSchema, LoginSchema, RegisterSchema, VerifyEmailSchema } from '#domain/schemas/auth.ts';
 import { ChangeEmailSchema, ChangePasswordSchema, DeleteAccountSchema, RenameAccountSchema } from '#domain/schemas/account.ts';
 import { BookingNotesSchema, CreateBookingSchema, RequestDatesSchema, UpdateBookingSchema } from '#domain/schemas/booking.ts';
-import { CreateContactSchema } from '#domain/schemas/contact.ts';
+import { CreateContactSchema, MarkAnsweredSchema } from '#domain/schemas/contact.ts';
 import { NoReplyNeededSchema, PostMessageSchema, ReplyNeededSchema } from '#domain/schemas/message.ts';
 import { AnswerQuoteSchema, ConvertQuoteSchema, UpdateQuoteSchema } from '#domain/schemas/quote.ts';
 import { SupportLookupSchema, SupportRequestSchema } from '#domain/schemas/support.ts';
@@ -183,6 +183,13 @@ export class Fixtures {
     const messageId = await this.customerMessage();
     expect((await this.clients.admin.post(`/api/bookings/${this.bookingId}/no-reply-needed`, { messageId })).status).toBe(200);
     return messageId;
+  }
+
+  /** A new contact form message (an enquiry the admin can mark as answered). */
+  async enquiry(): Promise<string> {
+    const res = await new Client(this.server.url).post('/api/contacts', { firstName: 'Enid', email: `${this.unique('enquiry')}@example.com`, details: 'Do you cover Staines?' });
+    expect(res.status).toBe(201);
+    return res.data.id as string;
   }
 
   /** A new calendar feed token (revoking the previous one). */
@@ -487,6 +494,11 @@ export const CALLS: readonly ApiCall[] = [
     method: 'POST', path: '/api/contacts', access: PUBLIC, ok: 201, appends: ['ContactCreated'], body: 'json', schema: CreateContactSchema,
     bounded: { id: LIMITS.recordId, ...PERSON, service: LIMITS.serviceType, details: LIMITS.details },
     request: (fx, actor) => ({ json: { firstName: 'Connie', lastName: 'Contact', email: fx.email(actor), phone: '01632 960002', service: 'EICR', details: 'Do you cover Egham?' } }),
+  },
+  // The admin's own mark on an enquiry: a fresh one each time, so each allowed call appends.
+  {
+    method: 'POST', path: '/api/contacts/{id}/answered', access: ADMIN_ONLY, ok: 200, appends: ['EnquiryMarkedAnswered'], body: 'json', schema: MarkAnsweredSchema,
+    request: async (fx) => ({ params: { id: await fx.enquiry() }, json: { answered: true } }),
   },
   {
     // A device's outbox sending what waited: each call in it runs as it would alone (tests/integration/batch.test.ts).

@@ -1,13 +1,15 @@
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { isEnquiry } from '#domain/deciders/contact.ts';
 import { telHref } from '#domain/content/shared.ts';
 import type { BookingView, ContactView } from '#domain/views.ts';
 import type { ShownQuote } from '../../../offline/admin-data.ts';
-import { useContacts } from '../../../offline/admin-data.ts';
+import type { Shown } from '../../../offline/use-mirror.ts';
 import { everything, matcher, searchCache } from '../find.ts';
 import { moment } from '../format.ts';
 import type { AdminSearch } from '../search.ts';
 import { PAGE, ShowMore, usePages } from '../more.tsx';
 import { foundWords, Gone, noMatch, ScreenHead, SearchBox } from '../parts.tsx';
+import { AnsweredMark } from './AnsweredMark.tsx';
 import { PersonPage } from './PersonPage.tsx';
 
 const ERASED = '[erased]';
@@ -15,9 +17,14 @@ const ERASED = '[erased]';
 /** A contact's fields as Find a contact compares them, made once per contact (find.ts searchCache). */
 const contactSearchable = searchCache((c: ContactView) => [`${c.firstName} ${c.lastName ?? ''}`, c.email, c.phone, c.service, c.details]);
 
-/** Whether a contact was made by a booking or quote request rather than the contact form (seed point 2). */
-export function fromBooking(contact: ContactView): boolean {
-  return contact.source === 'booking' || contact.details.startsWith('Auto-created from booking');
+/** Whether a contact was made by a booking or quote request rather than written to us (seed point 2). */
+function fromBooking(contact: ContactView): boolean {
+  return !isEnquiry(contact);
+}
+
+/** Whether someone wrote to us (the contact form, a support request) and has not been answered yet: the Contacts tab's count. */
+export function enquiryWaits(contact: ContactView): boolean {
+  return isEnquiry(contact) && contact.answeredAt === null && contact.email !== ERASED;
 }
 
 /**
@@ -25,15 +32,31 @@ export function fromBooking(contact: ContactView): boolean {
  * bookings marked; each opens the person's page (their jobs, quotes and messages, and erasure).
  * Memoised: a pull that brings nothing for it does not draw it again.
  */
-export const ContactsTab = memo(function ContactsTab({ bookings, quotes, person, go }: { bookings: BookingView[] | undefined; quotes: ShownQuote[] | undefined; person: string | undefined; go: (search: AdminSearch) => void }) {
-  const contacts = useContacts();
+export const ContactsTab = memo(function ContactsTab({
+  contacts,
+  bookings,
+  quotes,
+  person,
+  go,
+}: {
+  contacts: Array<Shown<ContactView>> | undefined;
+  bookings: BookingView[] | undefined;
+  quotes: ShownQuote[] | undefined;
+  person: string | undefined;
+  go: (search: AdminSearch) => void;
+}) {
   const [query, setQuery] = useState('');
+  // Only the enquiries still to be answered (the tab's count), or everyone: those waiting when it was pressed stay
+  // listed once marked answered (the card says so, with its Not answered yet and the focus on it; leaving the list,
+  // the card took the focus with it).
+  const [waitingOnly, setWaitingOnly] = useState<ReadonlySet<string> | null>(null);
   // Thirty at a time (500 cards were all built): Show more puts the focus on the first new contact's name.
-  const { shown, setShown, list, more } = usePages('h3', query);
+  const { shown, setShown, list, more } = usePages('h3', `${query}|${waitingOnly !== null}`);
+  const waitingCount = useMemo(() => (contacts ?? []).filter(enquiryWaits).length, [contacts]);
   const matching = useMemo(() => {
     const matches = matcher(query);
-    return (contacts ?? []).filter((c) => matches === everything || matches(contactSearchable(c)));
-  }, [contacts, query]);
+    return (contacts ?? []).filter((c) => (!waitingOnly || waitingOnly.has(c.id) || enquiryWaits(c)) && (matches === everything || matches(contactSearchable(c))));
+  }, [contacts, query, waitingOnly]);
   const open = person ? contacts?.find((contact) => contact.id === person) : undefined;
   // Made by a request: a booking's, or a quote request's alone (both come in as a booking, the seed's way; the chip
   // said "From a booking" for someone who had only asked for a price).
@@ -93,12 +116,25 @@ export const ContactsTab = memo(function ContactsTab({ bookings, quotes, person,
           />
         </div>
       ) : null}
+      {contacts && contacts.length > 0 ? (
+        <div className="admin-count-row">
+          <p className="admin-count">{waitingCount === 0 ? 'Nobody is waiting for an answer.' : `${waitingCount} waiting for an answer`}</p>
+          <button
+            type="button"
+            className="btn btn--secondary admin-btn admin-btn--compact"
+            aria-pressed={waitingOnly !== null}
+            onClick={() => setWaitingOnly(waitingOnly ? null : new Set(contacts.filter(enquiryWaits).map((contact) => contact.id)))}
+          >
+            Only those waiting
+          </button>
+        </div>
+      ) : null}
       {contacts === undefined ? (
         <p className="admin-empty">Loading contacts…</p>
       ) : contacts.length === 0 ? (
         <p className="admin-empty">There are no customer contacts yet.</p>
       ) : matching.length === 0 ? (
-        <p className="admin-empty">{noMatch('contacts')}</p>
+        <p className="admin-empty">{waitingOnly !== null && query.trim() === '' ? 'Everyone who wrote to you has been answered.' : noMatch('contacts')}</p>
       ) : (
         <>
           <ul ref={list} className="admin-cards admin-contacts">
@@ -113,11 +149,10 @@ export const ContactsTab = memo(function ContactsTab({ bookings, quotes, person,
                     </h3>
                     {fromBooking(contact) ? (
                       <span className="admin-chip admin-chip--booking">{madeBy(contact)}</span>
-                    ) : contact.source === 'support' ? (
-                      <span className="admin-chip admin-chip--waiting">Support request</span>
                     ) : (
-                      <span className="admin-chip">Contact form</span>
+                      <span className="admin-chip">{contact.source === 'support' ? 'Support request' : 'Contact form'}</span>
                     )}
+                    {enquiryWaits(contact) ? <span className="admin-chip admin-chip--waiting">Needs an answer</span> : null}
                   </div>
                   {erased ? (
                     <p className="admin-muted">Personal data erased. Their jobs remain, without their details.</p>
@@ -138,9 +173,12 @@ export const ContactsTab = memo(function ContactsTab({ bookings, quotes, person,
                   )}
                   <p className="admin-muted">Since {moment(contact.createdAt)}</p>
                   {erased ? null : (
-                    <button type="button" className="btn btn--secondary admin-btn" data-contact-open={contact.id} onClick={() => go({ tab: 'contacts', person: contact.id })}>
-                      Open<span className="visually-hidden"> {name}&rsquo;s page</span>
-                    </button>
+                    <div className="admin-contact__actions">
+                      <button type="button" className="btn btn--secondary admin-btn" data-contact-open={contact.id} onClick={() => go({ tab: 'contacts', person: contact.id })}>
+                        Open<span className="visually-hidden"> {name}&rsquo;s page</span>
+                      </button>
+                      {isEnquiry(contact) ? <AnsweredMark contact={contact} name={name} /> : null}
+                    </div>
                   )}
                 </li>
               );

@@ -3,12 +3,14 @@ import { serviceTypeLabel } from '#domain/content/service-types.ts';
 import { phoneDigits } from '#domain/phone.ts';
 import type { BookingView, ContactView } from '#domain/views.ts';
 import type { ShownQuote } from '../../../offline/admin-data.ts';
+import type { Shown } from '../../../offline/use-mirror.ts';
 import { useAllMessages } from '../../../offline/admin-data.ts';
 import { useNeedsServer } from '../../offline/needs-server.ts';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { jobWhen, moment, pounds } from '../format.ts';
 import { ContactFacts, Fact, QuoteBadge, ScreenHead } from '../parts.tsx';
 import type { AdminSearch } from '../search.ts';
+import { AnsweredMark } from './AnsweredMark.tsx';
 import { EraseDialog } from './EraseDialog.tsx';
 
 /**
@@ -23,7 +25,7 @@ export function PersonPage({
   go,
   onBack,
 }: {
-  contact: ContactView;
+  contact: Shown<ContactView>;
   /** Made when they booked or asked for a quote (its details are our own note, not their words). */
   madeFromBooking: boolean;
   bookings: readonly BookingView[];
@@ -80,6 +82,7 @@ export function PersonPage({
           </Fact>
         )}
       </dl>
+      {madeFromBooking ? null : <AnsweredMark contact={contact} name={name} />}
 
       <h3 className="admin-person__title">Jobs ({jobs.length})</h3>
       {jobs.length === 0 ? (
