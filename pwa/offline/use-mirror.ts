@@ -14,7 +14,7 @@ import { onOutboxEvent } from './signals.ts';
 /**
  * How fresh the device's copy is: the last pull's outcome ('failed': it broke for another reason than the connection)
  * and when the copy last matched the server (null: never on this device). `firstCopy` (asked for with the option
- * `firstCopySince`): the ids of the jobs, quotes and messages made since then that the copy held when this screen's
+ * `firstCopySince`): the ids of the jobs, quotes, messages and contacts made since then that the copy held when this screen's
  * first pull ended (null until then), read before another pull could add to it: what came after is news.
  */
 export type MirrorStatus = { state: 'loading' | PullResult | 'failed'; syncedAt: string | null; firstCopy: ReadonlySet<string> | null };
@@ -101,8 +101,8 @@ export function useMirrorSync(user: UserView | null, options: { everyMs?: number
 /** The ids of the jobs, quotes and messages in the device's copy made since `since` (by their index: a tablet holds years of them), read together. */
 async function copiedIds(since: string): Promise<ReadonlySet<string>> {
   const db = deviceDb();
-  const keys = await db.transaction('r', [db.bookings, db.quotes, db.messages], () =>
-    Promise.all([db.bookings, db.quotes, db.messages].map((table) => table.where('createdAt').aboveOrEqual(since).primaryKeys())),
+  const keys = await db.transaction('r', [db.bookings, db.quotes, db.messages, db.contacts], () =>
+    Promise.all([db.bookings, db.quotes, db.messages, db.contacts].map((table) => table.where('createdAt').aboveOrEqual(since).primaryKeys())),
   );
   return new Set(keys.flat());
 }

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { Client } from '../support/server.ts';
-import { customer, customerBooking, ownServer, signIn } from './admin-seed.ts';
+import { customer, customerBooking, inOnePull, ownServer, pullNow, signIn } from './admin-seed.ts';
 import { animationsEnded, controlled, expect, test } from './fixtures.ts';
 
 // A server of its own: the Contacts tab counts every enquiry waiting for an answer.
@@ -115,4 +115,37 @@ test('with no signal the mark counts at once, still after the portal reopens off
   await expect(page.locator('.admin-top__meta')).toContainText('Up to date (');
   await expect(contactsTab(page)).toHaveAccessibleName(named(before - 1));
   await expect(card(page, 'Olive Offline').locator('.admin-settle__done')).not.toContainText('Saved on this device');
+});
+
+test('someone writing while the portal is open is announced with how their words start, and Open goes to their page; several at once are counted', async ({ page }) => {
+  const server = own.server;
+  await signIn(page, server.url);
+  await expect(page.locator('.admin-top__meta')).toContainText('Up to date (');
+  const shown = page.locator('[data-sonner-toast]');
+
+  const sent = await new Client(server.url).post('/api/support/request', {
+    name: 'Ursula Urgent',
+    email: 'ursula.urgent@example.com',
+    phone: '01632 960414',
+    issueType: 'booking',
+    description: 'You are due tomorrow but the power has gone off completely in the whole house since this morning',
+  });
+  expect(sent.status).toBe(201);
+  await pullNow(page);
+  const toast = shown.filter({ hasText: 'New support request from Ursula Urgent' });
+  await expect(toast).toContainText('“You are due tomorrow but the power has gone off completely…”', { timeout: 15_000 });
+  await toast.getByRole('button', { name: 'Open Ursula Urgent’s support request' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Ursula Urgent' })).toBeFocused();
+
+  // Two in one pull, and the contact a booking makes.
+  const bea = await customer(server, 'bea.booking@example.com', 'Bea', 'Booking');
+  await inOnePull(page, async () => {
+    for (const firstName of ['Flo', 'Gus']) {
+      expect((await new Client(server.url).post('/api/contacts', { firstName, email: `${firstName.toLowerCase()}.form@example.com`, details: 'A question' })).status).toBe(201);
+    }
+    await customerBooking(bea, 'bea.booking@example.com', { firstName: 'Bea', lastName: 'Booking' });
+  });
+  await expect(shown.filter({ hasText: '2 new enquiries' })).toContainText('From Flo and Gus. They are in Contacts.', { timeout: 15_000 });
+  // Bea's booking is said as a booking request, and not counted among them.
+  await expect(shown.filter({ hasText: 'New booking request' })).toContainText('Bea Booking');
 });

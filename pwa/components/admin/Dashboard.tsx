@@ -9,7 +9,7 @@ import { useConnection } from '../../offline/use-outbox.ts';
 import { MESSAGES_PULL_EVERY_MS, useBookings, useMirrorSync } from '../../offline/use-mirror.ts';
 import { AdminAccount } from './AdminAccount.tsx';
 import { AdminTabs } from './AdminTabs.tsx';
-import { newsSince, useArrivals, useMessageArrivals } from './arrivals.ts';
+import { newsSince, useArrivals, useEnquiryArrivals, useMessageArrivals } from './arrivals.ts';
 import { BookingsTab } from './bookings/BookingsTab.tsx';
 import { CalendarTab } from './calendar/CalendarTab.tsx';
 import { ChatTab } from './chat/ChatTab.tsx';
@@ -63,6 +63,7 @@ export function Dashboard({ user }: { user: UserView }) {
   }, []);
   useArrivals(bookings, quotes, status.firstCopy, open);
   useMessageArrivals(messages, bookings, tab === 'chat' ? search.booking : undefined, status.firstCopy, open);
+  useEnquiryArrivals(contacts, status.firstCopy, open);
   // The chats whose customer waits for an answer: the Chat list's "New" (threadsOf), counted on the Chat tab. Not
   // those whose latest message the admin marked as needing no reply.
   // Summed up once here for the counts, the job cards and the chat list (each tab read all the messages again).

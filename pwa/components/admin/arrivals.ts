@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { serviceTypeLabel } from '#domain/content/service-types.ts';
-import type { BookingView, MessageView, QuoteView } from '#domain/views.ts';
+import { isEnquiry } from '#domain/deciders/contact.ts';
+import type { BookingView, ContactView, MessageView, QuoteView } from '#domain/views.ts';
 import { toast } from '../../lib/toast.ts';
 import { personName } from '../../offline/admin-commands.ts';
 import { dayLabel, jobWhen } from './format.ts';
@@ -155,6 +156,43 @@ export function useMessageArrivals(
         : { label: 'Open Chat', onClick: () => open({ tab: 'chat' }) };
     if (batch.length === 1) void toast.info(`New message from ${batch[0]!.who}`, `“${batch[0]!.start}” (${batch[0]!.job})`, { action });
     else void toast.info(`${batch.length} new messages`, `From ${listed([...new Set(batch.map((message) => message.who))])}. They are in Chat.`, { action });
+  });
+}
+
+/** Someone who wrote (the contact form, a support request) as the toast names them. */
+type Enquiry = { readonly id: string; readonly who: string; readonly what: 'message' | 'support request'; readonly start: string; readonly at: string };
+
+/**
+ * Says when someone writes to the business (the contact form, or a support request from /support) while the portal is
+ * open: who, and how it starts ("I cannot sign in to see my booking"), with Open to their page; several, how many and
+ * from whom, with Open Contacts. Nothing for the contacts a booking or quote request makes (those are said as requests).
+ */
+export function useEnquiryArrivals(contacts: readonly ContactView[] | undefined, first: ReadonlySet<string> | null, open: OpenPlace): void {
+  const rows = useMemo(
+    () =>
+      contacts?.map(
+        (c): Candidate<Enquiry> => ({
+          id: c.id,
+          createdAt: c.createdAt,
+          news: () =>
+            isEnquiry(c)
+              ? { id: c.id, who: `${c.firstName} ${c.lastName ?? ''}`.trim(), what: c.source === 'support' ? 'support request' : 'message', start: startOf(c.details), at: c.createdAt }
+              : null,
+        }),
+      ),
+    [contacts],
+  );
+  useNews(rows, first, (batch) => {
+    const one = batch.length === 1 ? batch[0]! : null;
+    if (one) {
+      void toast.info(`New ${one.what} from ${one.who}`, `“${one.start}”`, { action: { label: 'Open', more: `${one.who}’s ${one.what}`, onClick: () => open({ tab: 'contacts', person: one.id }) } });
+      return;
+    }
+    // In the order they wrote (the list, and so the batch, is newest first).
+    const writers = [...batch].sort((a, b) => a.at.localeCompare(b.at)).map((enquiry) => enquiry.who);
+    void toast.info(`${batch.length} new enquiries`, `From ${listed([...new Set(writers)])}. They are in Contacts.`, {
+      action: { label: 'Open Contacts', onClick: () => open({ tab: 'contacts' }) },
+    });
   });
 }
 
