@@ -118,9 +118,17 @@ export function useChatMarks(): ReadonlyMap<string, Shown<Pick<ChatView, 'noRepl
 
 /**
  * Per booking: how many messages; whether the customer waits for an answer (unanswered: the New badges and the Chat
- * tab's count, domain/chat-waiting.ts); whether their latest message was marked as needing no reply instead.
+ * tab's count, domain/chat-waiting.ts); whether their latest message was marked as needing no reply instead; the
+ * latest message's words and whether the business wrote it (the chat list quotes how it starts).
  */
-export type Thread = { readonly count: number; readonly unanswered: boolean; readonly noReplyNeeded: boolean; readonly latestAt: string | null };
+export type Thread = {
+  readonly count: number;
+  readonly unanswered: boolean;
+  readonly noReplyNeeded: boolean;
+  readonly latestAt: string | null;
+  readonly latest: string;
+  readonly latestFromAdmin: boolean;
+};
 
 /** Sums up the messages per booking (messages oldest first), with the admin's marks (useChatMarks). */
 export function threadsOf(messages: readonly MessageView[], marks?: ReadonlyMap<string, Pick<ChatView, 'noReplyNeededFor'>>): Map<string, Thread> {
@@ -130,10 +138,17 @@ export function threadsOf(messages: readonly MessageView[], marks?: ReadonlyMap<
   for (const [bookingId, { count, message }] of latest) {
     const mark = marks?.get(bookingId);
     const unanswered = waitsForAnswer(message, mark);
-    const thread = { count, unanswered, noReplyNeeded: !message.isFromAdmin && !unanswered, latestAt: message.createdAt };
+    const thread = { count, unanswered, noReplyNeeded: !message.isFromAdmin && !unanswered, latestAt: message.createdAt, latest: message.content, latestFromAdmin: message.isFromAdmin };
     // The last answer's object when it says the same: a new message redraws its own job's card, not every card.
     const before = lastThreads.get(bookingId);
-    const same = before && before.count === thread.count && before.unanswered === thread.unanswered && before.noReplyNeeded === thread.noReplyNeeded && before.latestAt === thread.latestAt;
+    const same =
+      before &&
+      before.count === thread.count &&
+      before.unanswered === thread.unanswered &&
+      before.noReplyNeeded === thread.noReplyNeeded &&
+      before.latestAt === thread.latestAt &&
+      before.latest === thread.latest &&
+      before.latestFromAdmin === thread.latestFromAdmin;
     threads.set(bookingId, same ? before : thread);
   }
   lastThreads = threads;

@@ -112,15 +112,15 @@ describe('the counters, threads, clashes and amounts', () => {
     const m = (bookingId: string, isFromAdmin: boolean, at: string): MessageView => ({ id: at, bookingId, senderId: null, senderName: 'x', content: 'x', attachments: null, isFromAdmin, createdAt: at });
     const threads = threadsOf([m('a', false, '1'), m('a', true, '2'), m('b', true, '3'), m('b', false, '4')]);
     expect([threads.get('a'), threads.get('b')]).toEqual([
-      { count: 2, unanswered: false, noReplyNeeded: false, latestAt: '2' },
-      { count: 2, unanswered: true, noReplyNeeded: false, latestAt: '4' },
+      { count: 2, unanswered: false, noReplyNeeded: false, latestAt: '2', latest: 'x', latestFromAdmin: true },
+      { count: 2, unanswered: true, noReplyNeeded: false, latestAt: '4', latest: 'x', latestFromAdmin: false },
     ]);
   });
 
   it("count a chat as waiting no more once its customer's latest message is marked as needing no reply, and again once they write", () => {
     const m = (bookingId: string, isFromAdmin: boolean, at: string): MessageView => ({ id: at, bookingId, senderId: null, senderName: 'x', content: 'x', attachments: null, isFromAdmin, createdAt: at });
     const marks = new Map([['a', { noReplyNeededFor: '2' }]]);
-    expect(threadsOf([m('a', true, '1'), m('a', false, '2')], marks).get('a')).toEqual({ count: 2, unanswered: false, noReplyNeeded: true, latestAt: '2' });
+    expect(threadsOf([m('a', true, '1'), m('a', false, '2')], marks).get('a')).toEqual({ count: 2, unanswered: false, noReplyNeeded: true, latestAt: '2', latest: 'x', latestFromAdmin: false });
     expect(threadsOf([m('a', true, '1'), m('a', false, '2'), m('a', false, '3')], marks).get('a')).toMatchObject({ unanswered: true, noReplyNeeded: false });
     // A mark on another chat, or on the business's own message, changes nothing.
     expect(threadsOf([m('b', false, '2')], marks).get('b')).toMatchObject({ unanswered: true, noReplyNeeded: false });

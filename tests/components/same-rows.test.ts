@@ -53,7 +53,7 @@ describe("the chats' summaries, kept while unchanged", () => {
     const next = threadsOf([m('1', 'a', false), m('2', 'b', true), m('3', 'b', false)]);
     expect(next.get('a')).toBe(first.get('a'));
     expect(next.get('b')).not.toBe(first.get('b'));
-    expect(next.get('b')).toEqual({ count: 2, unanswered: true, noReplyNeeded: false, latestAt: '3' });
+    expect(next.get('b')).toEqual({ count: 2, unanswered: true, noReplyNeeded: false, latestAt: '3', latest: 'x', latestFromAdmin: false });
   });
 });
 

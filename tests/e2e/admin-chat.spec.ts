@@ -270,6 +270,9 @@ test.describe('customer messages that arrive while the admin portal is open', ()
 
     // What the open chat shows is not announced over it.
     await chatTab.click();
+    // The list quotes how each chat's latest message starts, and who wrote it.
+    await expect(page.getByRole('button', { name: /^Una Urgent/ })).toContainText('You: “On my way, switch off the main switch.”');
+    await expect(page.getByRole('button', { name: /^Vic Ville/ })).toContainText('Vic: “Can you come on Friday?”');
     await page.getByRole('button', { name: /^Vic Ville/ }).click();
     await expect(page.getByRole('heading', { name: 'Chat with Vic Ville' })).toBeFocused();
     expect((await vic.post(`/api/bookings/${vics.id}/messages`, { content: 'Or Saturday morning.' })).status).toBe(201);

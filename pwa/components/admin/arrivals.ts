@@ -4,7 +4,7 @@ import { isEnquiry } from '#domain/deciders/contact.ts';
 import type { BookingView, ContactView, MessageView, QuoteView } from '#domain/views.ts';
 import { toast } from '../../lib/toast.ts';
 import { personName } from '../../offline/admin-commands.ts';
-import { dayLabel, jobWhen } from './format.ts';
+import { dayLabel, jobWhen, startOf } from './format.ts';
 import type { AdminSearch } from './search.ts';
 
 /** Takes the admin to a place in the portal (a toast's action: Dashboard's `go`, as it is when the button is pressed). */
@@ -40,8 +40,6 @@ export function newsSince(): string {
  */
 const GATHER_MS = 300;
 
-/** How much of a message the toast quotes: enough to tell "URGENT: smell of burning" from "Thanks". */
-const MESSAGE_START = 60;
 
 /**
  * Says when a request arrives from the website or the portal while the admin has the portal open (the device's
@@ -240,14 +238,6 @@ function useNews<News>(rows: readonly Candidate<News>[] | undefined, first: Read
   }, [rows, first]);
 }
 
-/** The first words of a message on one line, cut at a word with '…' when long. */
-function startOf(content: string): string {
-  const line = content.replace(/\s+/g, ' ').trim();
-  if (line.length <= MESSAGE_START) return line;
-  const cut = line.slice(0, MESSAGE_START);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > MESSAGE_START / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
-}
 
 /** '1 booking request', '2 booking requests'. */
 function counted(n: number, thing: string): string {

@@ -103,3 +103,15 @@ export function jobOf(job: { startDate: string | null }, name: string): string {
   if (!name) return 'this job';
   return job.startDate ? `${name}’s job on ${dayWords(job.startDate)}` : `${name}’s job`;
 }
+
+/** How much of a message a toast or the chat list quotes: enough to tell "URGENT: smell of burning" from "Thanks". */
+const MESSAGE_START = 60;
+
+/** The first words of a message on one line, cut at a word with '…' when long. */
+export function startOf(content: string): string {
+  const line = content.replace(/\s+/g, ' ').trim();
+  if (line.length <= MESSAGE_START) return line;
+  const cut = line.slice(0, MESSAGE_START);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > MESSAGE_START / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
+}

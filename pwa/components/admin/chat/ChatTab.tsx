@@ -5,7 +5,7 @@ import { personName } from '../../../offline/admin-commands.ts';
 import type { Thread } from '../../../offline/admin-data.ts';
 import type { Shown } from '../../../offline/use-mirror.ts';
 import { everything, matcher, searchCache } from '../find.ts';
-import { jobWhen, moment } from '../format.ts';
+import { jobWhen, moment, startOf } from '../format.ts';
 import type { AdminSearch, AdminTab } from '../search.ts';
 import { useAdmin } from '../context.ts';
 import { ShowMore, useBackToRow, usePages } from '../more.tsx';
@@ -116,6 +116,12 @@ export const ChatTab = memo(function ChatTab({
                           ? `${thread.count} ${thread.count === 1 ? 'message' : 'messages'}, latest ${moment(thread.latestAt ?? '')}`
                           : 'No messages yet'}
                     </span>
+                    {/* How the latest message starts: "URGENT: no power" and "Thanks!" look alike as a count and a time. */}
+                    {thread ? (
+                      <span className="admin-thread__latest">
+                        {notes ? null : <strong>{thread.latestFromAdmin ? 'You' : b.firstName || 'They'}: </strong>}“{startOf(thread.latest)}”
+                      </span>
+                    ) : null}
                   </button>
                 </li>
               );
