@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
-import { adminClient, ownServer, signIn, ukDay } from './admin-seed.ts';
+import { adminClient, counter, ownServer, serverCounts, signIn, ukDay } from './admin-seed.ts';
 import { expect, scrollStopped, test, whollyOnScreen } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 
@@ -42,6 +42,9 @@ test('every export is a CSV a spreadsheet reads right: £ and accents, formulas 
   expect((await admin.request('PUT', `/api/quotes/${quoteId}`, { json: { quoteStatus: 'quoted', estimatedCost: '1250.50' } })).status).toBe(200);
   expect((await admin.post(`/api/quotes/${quoteId}/convert`, { startDate: ukDay(10), finishDate: ukDay(10) })).status).toBe(201);
   await signIn(page, own.server.url);
+  // The exports are made from the tablet's copy: once its first pull has brought the jobs (on a busy machine, pressed
+  // before that, Export said there were none and downloaded nothing).
+  await expect(counter(page, 'total')).toHaveText(serverCounts(own.server).total);
   await page.getByRole('tab', { name: 'Calendar' }).click();
   const exports = page.getByRole('region', { name: 'Export to a spreadsheet' });
 
