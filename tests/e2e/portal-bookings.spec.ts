@@ -141,6 +141,25 @@ test.describe('the customer portal: bookings, files and chat', () => {
     expect(await page.evaluate((id) => localStorage.getItem(`chat-seen:${id}`), booking.id)).toBe(server.storage.queries.messages(booking.id).at(-1)!.createdAt);
   });
 
+  test('a start date chosen fills an empty finish date with the same day (a one-day job), and moves one that fell before it, but never a later one', async ({ page, server }) => {
+    await signedInCustomer(page, server, 'oda.oneday@example.com');
+    const start = page.locator('#booking-startDate');
+    const finish = page.locator('#booking-finishDate');
+    await start.fill(dayAhead(30));
+    await expect(finish).toHaveValue(dayAhead(30));
+    // A two-day job: the later finish stays when the start moves within it.
+    await finish.fill(dayAhead(32));
+    await start.fill(dayAhead(31));
+    await expect(finish).toHaveValue(dayAhead(32));
+    // A start after the finish takes the finish along.
+    await start.fill(dayAhead(35));
+    await expect(finish).toHaveValue(dayAhead(35));
+    await page.locator('#booking-serviceType').selectOption('rewiring');
+    await page.getByRole('button', { name: 'Submit booking' }).click();
+    await expectToast(page, 'Booking Submitted');
+    await expect.poll(() => server.storage.queries.bookingsForCustomer('oda.oneday@example.com', null).map((b) => [b.startDate, b.finishDate])).toEqual([[dayAhead(35), dayAhead(35)]]);
+  });
+
   test('on a phone, back from a chat the booking’s Chat button has the focus and is on the screen', async ({ page, server }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signedInCustomer(page, server, 'penny.phone@example.com');

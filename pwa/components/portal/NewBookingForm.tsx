@@ -12,6 +12,7 @@ import { ServiceTypeField } from './ServiceTypeField.tsx';
 import { addDays, today } from './format.ts';
 import { useBookings } from '../../offline/use-mirror.ts';
 import { BOOKING_FIELDS } from '../../lib/booking-fields.ts';
+import { finishFollowsStart } from '../../lib/finish-date.ts';
 
 const FIELDS = BOOKING_FIELDS;
 const loadSchema = async (): Promise<FormSchema> => (await import('./booking-schema.ts')).portalBookingSchema;
@@ -65,7 +66,7 @@ export function NewBookingForm({ user }: { user: UserView }) {
         <legend>When should we do the work?</legend>
         <div className="form-grid portal-when">
           <Field form="booking" name="startDate" label="Start date" error={errors.startDate} required>
-            {(p) => <input {...p} type="date" min={first} max={last} />}
+            {(p) => <input {...p} type="date" min={first} max={last} onChange={finishFollowsStart} />}
           </Field>
           <Field form="booking" name="finishDate" label="Finish date" error={errors.finishDate} required>
             {(p) => <input {...p} type="date" min={first} max={last} />}

@@ -16,6 +16,7 @@ import { MANUAL_FIELDS, loadManualSchema } from './manual-booking.ts';
 import type { ManualField } from './manual-booking.ts';
 import { clashingJobs } from './problems.ts';
 import { dropManualDraft, keepManualDraft, manualDraft } from './manual-draft.ts';
+import { finishFollowsStart } from '../../../lib/finish-date.ts';
 
 /**
  * 'Add Manual Booking' (seed point 2): a job the admin takes by phone or on site. First name and both dates are
@@ -163,7 +164,7 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
             </select>
           )}
         </Field>
-        <Field {...f('startDate', 'Start date', { required: true })}>{(p) => <input {...p} type="date" defaultValue={start('startDate', date ?? '')} />}</Field>
+        <Field {...f('startDate', 'Start date', { required: true })}>{(p) => <input {...p} type="date" defaultValue={start('startDate', date ?? '')} onChange={finishFollowsStart} />}</Field>
         <Field {...f('finishDate', 'Finish date', { required: true })}>{(p) => <input {...p} type="date" defaultValue={start('finishDate', date ?? '')} />}</Field>
         <Field {...f('startTime', 'Start time')}>{(p) => <input {...p} type="time" defaultValue={start('startTime', '09:00')} />}</Field>
         <Field {...f('finishTime', 'Finish time')}>{(p) => <input {...p} type="time" defaultValue={start('finishTime', '17:00')} />}</Field>

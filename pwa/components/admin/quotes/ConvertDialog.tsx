@@ -10,6 +10,7 @@ import { useAdmin } from '../context.ts';
 import { today } from '../format.ts';
 import { ClashList } from '../parts.tsx';
 import { Modal } from '../Modal.tsx';
+import { finishFollowsStart } from '../../../lib/finish-date.ts';
 
 /**
  * Convert to Job: the job's days and hours (the customer's preferred date to start with), a warning and 'Book
@@ -55,7 +56,7 @@ export function ConvertDialog({ quote, bookings, onClose }: { quote: QuoteView; 
       <form ref={form} className="form-grid admin-form" noValidate onSubmit={(event) => void submit(event)} onChange={() => (setClash(null), setMessage(''))}>
         <div className="field">
           <label htmlFor="convert-start">Start date</label>
-          <input id="convert-start" name="startDate" type="date" defaultValue={start} required />
+          <input id="convert-start" name="startDate" type="date" defaultValue={start} required onChange={finishFollowsStart} />
         </div>
         <div className="field">
           <label htmlFor="convert-finish">Finish date</label>
