@@ -44,6 +44,12 @@ const token = z
   .min(1, { error: MSG.resetTokenRequired })
   .max(LIMITS.resetToken, { error: MSG.tooLong(LIMITS.resetToken) });
 
+/**
+ * `POST /api/auth/reset-password/check` and `POST /api/password-reset/check`: whether a mailed reset link still works,
+ * asked as its page opens (a used or expired one said so only after a new password had been typed twice).
+ */
+export const ResetTokenSchema = z.strictObject({ token });
+
 /** `POST /api/auth/reset-password` (the customer flow: token, password). */
 export const CustomerResetSchema = z.strictObject({ token, password: NewPasswordSchema });
 

@@ -265,8 +265,27 @@ test.describe('customer sign-in, sign-up and password reset', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/customer-portal$/);
 
-    // The link is single-use: opened again it is refused, and the page goes back to sign-in.
+    // The link is single-use: opened again, it says so at once (no form to fill for nothing), and offers a new one.
     await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: 'Reset Password' })).toBeFocused();
+    await expect(page.getByText(INVALID_RESET)).toBeVisible();
+    await expect(page.locator('#reset-password')).toHaveCount(0);
+    await expectAxeClean(page);
+    await page.getByRole('link', { name: 'Send me a new link' }).click();
+    await expect(page).toHaveURL(/\/customer-auth\?mode=forgot$/);
+  });
+
+  test('a reset link used up while its page is open (in another tab) is refused when sent, and the page goes to ask for a new one', async ({ page, server }) => {
+    const email = 'tab.two@example.com';
+    expect((await new Client(server.url).register(email, 'the-first-passphrase')).status).toBe(201);
+    const after = lastMailId(server);
+    expect((await new Client(server.url).post('/api/auth/forgot-password', { email })).status).toBe(200);
+    const link = await mailedLink(server, email, 'password-reset', /https?:\/\/\S+\/reset-password\?token=[\w-]+/, after);
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
+    // Used meanwhile, elsewhere.
+    const token = new URL(link).searchParams.get('token')!;
+    expect((await new Client(server.url).post('/api/auth/reset-password', { token, password: 'the-second-passphrase' })).status).toBe(200);
     await page.locator('#reset-password').fill('a-third-passphrase');
     await page.locator('#reset-confirmPassword').fill('a-third-passphrase');
     await page.getByRole('button', { name: 'Reset password' }).click();
@@ -314,5 +333,11 @@ test.describe('customer sign-in, sign-up and password reset', () => {
     await expectToast(page, 'Password Updated');
     await expect(page).toHaveURL(/\/$/);
     expect((await page.request.post('/api/login', { data: { email, password: 'a-new-admin-passphrase' } })).status()).toBe(200);
+
+    // Opened again, used: it says so on the first step, where a new one is asked for.
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Password Reset' })).toBeFocused();
+    await expect(page.locator('.auth-card__lead')).toHaveText(`${INVALID_RESET} Each link works once, for an hour: enter the email address of the admin account for a new one.`);
+    await expect(page.getByLabel(/^Admin email/)).toBeVisible();
   });
 });

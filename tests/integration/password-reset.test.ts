@@ -126,6 +126,32 @@ describe('password reset by mail', () => {
       expect((await client().post('/api/auth/login', { email: 'twice@example.com', password: NEW_PASSWORD })).status).toBe(200);
     });
 
+    it('says whether a link still works as its page opens (POST /api/auth/reset-password/check), changing nothing', async () => {
+      await client().register('check.first@example.com', OLD_PASSWORD);
+      await client().post('/api/auth/forgot-password', { email: 'check.first@example.com' });
+      const { token } = await mailedLink(server, smtp, 'check.first@example.com');
+      const before = allEvents(server).length;
+
+      const fresh = await client().post('/api/auth/reset-password/check', { token });
+      expect([fresh.status, fresh.data]).toEqual([200, { valid: true }]);
+      // Asked again (a reload): the link still works; asking used nothing up.
+      expect((await client().post('/api/auth/reset-password/check', { token })).status).toBe(200);
+      expect(typesAfter(server, before)).toEqual([]);
+
+      expect((await client().post('/api/auth/reset-password', { token, password: NEW_PASSWORD })).status).toBe(200);
+      const used = await client().post('/api/auth/reset-password/check', { token });
+      expectError(used, 400, 'reset_token_invalid');
+      expect(used.data.error.message).toBe(INVALID);
+      expectError(await client().post('/api/auth/reset-password/check', { token: randomBytes(32).toString('base64url') }), 400, 'reset_token_invalid');
+      const missing = await client().post('/api/auth/reset-password/check', { token: '' });
+      expect(missing.data.error.fields).toEqual({ token: 'Reset token is required' });
+      // A customer's link does not work on the admin's page, and is not said to.
+      await client().post('/api/auth/forgot-password', { email: 'check.first@example.com' });
+      const next = await mailedLink(server, smtp, 'check.first@example.com');
+      expectError(await client().post('/api/password-reset/check', { token: next.token }), 400, 'reset_token_invalid');
+      expect((await client().post('/api/auth/reset-password/check', { token: next.token })).status).toBe(200);
+    });
+
     it('uses up every open link of the account with the first one used', async () => {
       await client().register('two.links@example.com', OLD_PASSWORD);
       await client().post('/api/auth/forgot-password', { email: 'two.links@example.com' });
@@ -232,6 +258,7 @@ describe('password reset by mail', () => {
       expect(asked.data).toEqual(REQUESTED);
       const { link, token } = await mailedLink(server, smtp, BOSS.email);
       expect(link).toBe(`${PUBLIC_URL}/password-reset?token=${token}`);
+      expect((await client().post('/api/password-reset/check', { token })).data).toEqual({ valid: true });
 
       const reset = await client().post('/api/password-reset/reset', { token, newPassword: NEW_PASSWORD });
 
@@ -244,6 +271,7 @@ describe('password reset by mail', () => {
       expect(smtp.messages.at(-1)!.to).toEqual([BOSS.email]);
       expect(smtp.messages.at(-1)!.text).toContain(`${PUBLIC_URL}/password-reset\n`);
       expectError(await client().post('/api/password-reset/reset', { token, newPassword: 'yet-another-passphrase' }), 400, 'reset_token_invalid');
+      expectError(await client().post('/api/password-reset/check', { token }), 400, 'reset_token_invalid');
     });
 
     it("answers a customer's email the same, and mails and appends nothing", async () => {
@@ -308,6 +336,9 @@ describe('password reset links expire after one hour', () => {
     await c.post('/api/auth/forgot-password', { email: 'late@example.com' });
     const fresh = await mailedLink(server, smtp, 'late@example.com');
     now = new Date(now.getTime() + 60 * 60 * 1000 - 1000);
+    // As its page opens: the expired one is said to be gone, the fresh one to work.
+    expectError(await c.post('/api/auth/reset-password/check', { token: expired.token }), 400, 'reset_token_invalid');
+    expect((await c.post('/api/auth/reset-password/check', { token: fresh.token })).status).toBe(200);
     expect((await c.post('/api/auth/reset-password', { token: fresh.token, password: NEW_PASSWORD })).status).toBe(200);
   });
 });

@@ -1,5 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { INVALID_RESET } from '#domain/deciders/user.ts';
 import { LIMITS } from '#domain/limits.ts';
 import { createIdempotency } from '../../lib/api.ts';
 import { useForm } from '../../lib/form.ts';
@@ -9,6 +10,7 @@ import { Field } from '../ui/Field.tsx';
 import { SubmitRow } from '../home/fields.tsx';
 import { AuthFrame } from './AuthFrame.tsx';
 import { accountApi } from './account-api.ts';
+import { useLinkGone } from './link-gone.ts';
 import { blank, differ, seedToasts } from './checks.ts';
 import { usePasswordToggle } from './PasswordToggle.tsx';
 
@@ -40,10 +42,21 @@ export function AdminPasswordReset({ token }: { token: string | undefined }) {
     setStep(next);
     requestAnimationFrame(() => heading.current?.focus());
   };
+  // The mailed link used already, or too old: said as it opens, on the first step, to ask for a new one.
+  const gone = useLinkGone(token, accountApi.adminCheckReset);
+  useEffect(() => {
+    if (!gone) return;
+    setStep('request');
+    requestAnimationFrame(() => heading.current?.focus());
+  }, [gone]);
   return step === 'request' ? (
     <AuthFrame
       title="Admin Password Reset"
-      lead="Step 1 of 2: enter the email address of the admin account. We will email it a reset link that works for 1 hour."
+      lead={
+        gone
+          ? `${INVALID_RESET} Each link works once, for an hour: enter the email address of the admin account for a new one.`
+          : 'Step 1 of 2: enter the email address of the admin account. We will email it a reset link that works for 1 hour.'
+      }
       headingRef={heading}
       footer={
         <>

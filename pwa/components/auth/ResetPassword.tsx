@@ -12,6 +12,7 @@ import { Field } from '../ui/Field.tsx';
 import { SubmitRow } from '../home/fields.tsx';
 import { AuthFrame } from './AuthFrame.tsx';
 import { accountApi } from './account-api.ts';
+import { useLinkGone } from './link-gone.ts';
 import { blank, differ, seedToasts, shorter } from './checks.ts';
 import { usePasswordToggle } from './PasswordToggle.tsx';
 
@@ -33,6 +34,12 @@ export function ResetPassword({ token }: { token: string | undefined }) {
   const navigate = useNavigate();
   const idempotency = useRef(createIdempotency());
   const password = usePasswordToggle('reset-show');
+  // A link used already, or too old, says so as the page opens, before a new password is typed twice for nothing.
+  const gone = useLinkGone(token, accountApi.checkReset);
+  const goneHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (gone) goneHeading.current?.focus();
+  }, [gone]);
 
   useEffect(() => {
     if (token) return;
@@ -72,6 +79,21 @@ export function ResetPassword({ token }: { token: string | undefined }) {
     },
   });
 
+  if (gone) {
+    return (
+      <AuthFrame title="Reset Password" lead={INVALID_RESET} headingRef={goneHeading}>
+        <p>Each link works once, for an hour. Ask for a new one, and use the newest mail.</p>
+        <p>
+          <Link to="/customer-auth" search={{ mode: 'forgot' }} className="btn btn--primary">
+            Send me a new link
+          </Link>
+        </p>
+        <p>
+          <Link to="/customer-auth">Go to sign in</Link>
+        </p>
+      </AuthFrame>
+    );
+  }
   if (!token) {
     return (
       <AuthFrame title="Reset Password" lead={INVALID_RESET}>

@@ -8,6 +8,9 @@ export const accountApi = {
   register: (input: { firstName: string; lastName: string; email: string; password: string }): Promise<Outcome<UserView>> =>
     postJson<UserView>('/api/auth/register', input),
   forgotPassword: (email: string): Promise<Outcome<{ message: string }>> => postJson('/api/auth/forgot-password', { email }),
+  /** Whether a mailed reset link still works (asked as its page opens). */
+  checkReset: (token: string): Promise<Outcome<{ valid: true }>> => postJson('/api/auth/reset-password/check', { token }),
+  adminCheckReset: (token: string): Promise<Outcome<{ valid: true }>> => postJson('/api/password-reset/check', { token }),
   resetPassword: (token: string, password: string, key: string): Promise<Outcome<{ message: string; email?: string }>> =>
     postJson('/api/auth/reset-password', { token, password }, key),
   verifyEmail: (token: string): Promise<Outcome<{ message: string; emailVerified: boolean; email?: string; admin?: true; otherAccount?: true }>> => postJson('/api/auth/verify-email', { token }),

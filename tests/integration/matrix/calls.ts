@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { z } from 'zod';
 import type { EventType } from '#domain/events.ts';
 import { LIMITS } from '#domain/limits.ts';
-import { AdminResetSchema, CustomerResetSchema, ForgotPasswordSchema, LoginSchema, RegisterSchema, VerifyEmailSchema } from '#domain/schemas/auth.ts';
+import { AdminResetSchema, CustomerResetSchema, ForgotPasswordSchema, LoginSchema, RegisterSchema, ResetTokenSchema, VerifyEmailSchema } from '#domain/schemas/auth.ts';
 import { ChangeEmailSchema, ChangePasswordSchema, DeleteAccountSchema, RenameAccountSchema } from '#domain/schemas/account.ts';
 import { BookingNotesSchema, CreateBookingSchema, RequestDatesSchema, UpdateBookingSchema } from '#domain/schemas/booking.ts';
 import { CreateContactSchema, MarkAnsweredSchema } from '#domain/schemas/contact.ts';
@@ -542,6 +542,23 @@ export const CALLS: readonly ApiCall[] = [
     method: 'POST', path: '/api/auth/reset-password', variant: 'a live token', access: PUBLIC, ok: 200, appends: ['PasswordResetCompleted', 'EmailVerified'], body: 'json',
     schema: CustomerResetSchema, bounded: { ...RESET_TOKEN, password: LIMITS.password },
     request: async (fx) => ({ json: { token: await fx.resetToken('customer'), password: NEW_PASSWORD } }),
+  },
+  // Whether a link still works, asked as its page opens: nothing appended either way.
+  {
+    method: 'POST', path: '/api/auth/reset-password/check', variant: 'unknown token', access: PUBLIC, ok: 400, codes: { 400: 'reset_token_invalid' }, appends: [],
+    body: 'json', schema: ResetTokenSchema, bounded: RESET_TOKEN, request: () => ({ json: { token: UNKNOWN_TOKEN } }),
+  },
+  {
+    method: 'POST', path: '/api/auth/reset-password/check', variant: 'a live token', access: PUBLIC, ok: 200, appends: [], body: 'json',
+    schema: ResetTokenSchema, bounded: RESET_TOKEN, request: async (fx) => ({ json: { token: await fx.resetToken('customer') } }),
+  },
+  {
+    method: 'POST', path: '/api/password-reset/check', variant: "a customer's live token", access: PUBLIC, ok: 400, codes: { 400: 'reset_token_invalid' }, appends: [],
+    body: 'json', schema: ResetTokenSchema, bounded: RESET_TOKEN, request: async (fx) => ({ json: { token: await fx.resetToken('customer') } }),
+  },
+  {
+    method: 'POST', path: '/api/password-reset/check', variant: "an admin's live token", access: PUBLIC, ok: 200, appends: [], body: 'json',
+    schema: ResetTokenSchema, bounded: RESET_TOKEN, request: async (fx) => ({ json: { token: await fx.resetToken('admin') } }),
   },
   {
     method: 'POST', path: '/api/password-reset/request', access: PUBLIC, ok: 200, appends: ['PasswordResetRequested'], body: 'json',
