@@ -1,17 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
 import { waitsForAnswer } from '#domain/chat-waiting.ts';
 import type { BookingView, MessageView } from '#domain/views.ts';
-import { toast } from '../../../lib/toast.ts';
 import { markNoReplyNeeded, markReplyNeeded } from '../../../offline/admin-commands.ts';
 import { useChatMarks } from '../../../offline/admin-data.ts';
-import type { WaitingWhy } from '../../../offline/submit.ts';
-import { useConnection } from '../../../offline/use-outbox.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { useAdmin } from '../context.ts';
 import { goesWhen } from '../goes-when.ts';
-
-/** Which way the admin just moved the chat: focus follows to what shows once it has moved (the button it was on goes). */
-type Moving = 'mark' | 'undo' | null;
+import { useMark } from '../mark.ts';
 
 /**
  * Under a chat whose latest message is the customer's: while it waits for an answer, "No reply needed" (a "Thanks, see
@@ -24,49 +18,16 @@ type Moving = 'mark' | 'undo' | null;
 export function NoReplyNeeded({ job, latest }: { job: BookingView; latest: MessageView }) {
   const { user } = useAdmin();
   const marks = useChatMarks();
-  const done = useRef<HTMLParagraphElement>(null);
-  const settle = useRef<HTMLButtonElement>(null);
-  const [moving, setMoving] = useState<Moving>(null);
-  // Said only when it will wait (no signal, our server out of reach or busy), not in the moment a change takes to go.
-  const [queued, setQueued] = useState<WaitingWhy | null>(null);
-  const reach = useConnection();
-  const why = queued ?? (reach === 'online' ? null : reach);
   const mark = marks?.get(job.id);
   const waiting = waitsForAnswer(latest, mark);
-  useEffect(() => {
-    if (moving === 'mark' && !waiting) done.current?.focus();
-    else if (moving === 'undo' && waiting) settle.current?.focus();
-    else return;
-    setMoving(null);
-  }, [moving, waiting]);
+  const { done, ask: settle, why, onMark, onUndo } = useMark(!waiting, (on) => (on ? markNoReplyNeeded : markReplyNeeded)(job, latest.id, user.id), {
+    title: 'No reply needed',
+    words: `${job.firstName ? `${job.firstName}’s` : 'The'} chat stops counting as waiting.`,
+    undo: `the mark on ${job.firstName ? `${job.firstName}’s` : 'this'} chat`,
+  });
   if (marks === undefined) return null;
   const name = job.firstName || 'The customer';
   const saved = mark?.waiting && why ? ` Saved on this device: it goes ${goesWhen(why)}.` : '';
-
-  // The toast's Undo may be pressed after this chat was left: it takes the mark back all the same.
-  const onUndo = async () => {
-    setMoving('undo');
-    const outcome = await markReplyNeeded(job, latest.id, user.id);
-    setQueued(outcome.kind === 'queued' ? outcome.why : null);
-    if (outcome.kind === 'refused' || outcome.kind === 'failed') {
-      setMoving(null);
-      void toast.error('Not taken back', outcome.message);
-    }
-  };
-
-  const onMark = async () => {
-    setMoving('mark');
-    const outcome = await markNoReplyNeeded(job, latest.id, user.id);
-    setQueued(outcome.kind === 'queued' ? outcome.why : null);
-    if (outcome.kind === 'refused' || outcome.kind === 'failed') {
-      setMoving(null);
-      void toast.error('Not marked', outcome.message);
-      return;
-    }
-    void toast.success('No reply needed', `${job.firstName ? `${job.firstName}’s` : 'The'} chat stops counting as waiting.`, {
-      action: { label: 'Undo', more: `the mark on ${job.firstName ? `${job.firstName}’s` : 'this'} chat`, onClick: () => void onUndo() },
-    });
-  };
 
   if (waiting) {
     return (

@@ -1,0 +1,53 @@
+import { useEffect, useRef, useState } from 'react';
+import { toast } from '../../lib/toast.ts';
+import type { SubmitOutcome, WaitingWhy } from '../../offline/submit.ts';
+import { useConnection } from '../../offline/use-outbox.ts';
+
+/** What the toast confirming a mark says, and what its Undo names for a screen reader. */
+export type MarkWords = { readonly title: string; readonly words: string; readonly undo: string };
+
+/**
+ * A mark the admin makes and takes back through the outbox ("No reply needed" on a chat, "Answered" on an enquiry):
+ * `send(true)` makes it, confirmed by a toast with Undo; `send(false)` takes it back. The focus follows to what shows
+ * once it has moved (`done`, the line saying it is marked; `ask`, the button that marks), as the button pressed goes.
+ * `why`: why it waits on this device (no signal, our server out of reach or busy), said only then, not in the moment a
+ * change takes to go.
+ */
+export function useMark(marked: boolean, send: (mark: boolean) => Promise<SubmitOutcome>, words: MarkWords) {
+  const done = useRef<HTMLParagraphElement>(null);
+  const ask = useRef<HTMLButtonElement>(null);
+  const [moving, setMoving] = useState<'mark' | 'undo' | null>(null);
+  const [queued, setQueued] = useState<WaitingWhy | null>(null);
+  const reach = useConnection();
+  useEffect(() => {
+    if (moving === 'mark' && marked) done.current?.focus();
+    else if (moving === 'undo' && !marked) ask.current?.focus();
+    else return;
+    setMoving(null);
+  }, [moving, marked]);
+
+  // The toast's Undo may be pressed after the mark's screen was left: it takes the mark back all the same.
+  const onUndo = async () => {
+    setMoving('undo');
+    const outcome = await send(false);
+    setQueued(outcome.kind === 'queued' ? outcome.why : null);
+    if (outcome.kind === 'refused' || outcome.kind === 'failed') {
+      setMoving(null);
+      void toast.error('Not taken back', outcome.message);
+    }
+  };
+
+  const onMark = async () => {
+    setMoving('mark');
+    const outcome = await send(true);
+    setQueued(outcome.kind === 'queued' ? outcome.why : null);
+    if (outcome.kind === 'refused' || outcome.kind === 'failed') {
+      setMoving(null);
+      void toast.error('Not marked', outcome.message);
+      return;
+    }
+    void toast.success(words.title, words.words, { action: { label: 'Undo', more: words.undo, onClick: () => void onUndo() } });
+  };
+
+  return { done, ask, why: queued ?? (reach === 'online' ? null : reach), onMark, onUndo };
+}
