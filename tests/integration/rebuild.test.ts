@@ -63,6 +63,14 @@ async function busyMorning(url: string): Promise<void> {
   const done = chosen.data.booking.id as string;
   expect((await admin.request('PUT', `/api/bookings/${done}/notes`, { json: { notes: 'Paid cash' } })).status).toBe(200);
   expect((await admin.request('PUT', `/api/bookings/${done}/notes`, { json: { notes: '' } })).status).toBe(200);
+  // Enquiries (a contact form message, a support request, which Contacts lists too): one answered, one answered and
+  // taken back, one waiting.
+  const wrote = await new Client(url).post('/api/contacts', { firstName: 'Wren', email: 'wren@example.com', details: 'Do you fit EV chargers?' });
+  const asked = await new Client(url).post('/api/support/request', { name: 'Sol Help', email: 'sol@example.com', phone: '01632 960555', issueType: 'booking', description: 'Where is my booking?', bookingReference: 'REF-9' });
+  expect((await new Client(url).post('/api/contacts', { firstName: 'Wyn', email: 'wyn@example.com', details: 'Still waiting' })).status).toBe(201);
+  expect((await admin.post(`/api/contacts/${wrote.data.id}/answered`, { answered: true })).status).toBe(200);
+  expect((await admin.post(`/api/contacts/${asked.data.id}/answered`, { answered: true })).status).toBe(200);
+  expect((await admin.post(`/api/contacts/${asked.data.id}/answered`, { answered: false })).data.answeredAt).toBeNull();
 }
 
 beforeAll(async () => {
@@ -84,8 +92,9 @@ describe('rebuilding the read models from the log', () => {
     expect(live['users']).toHaveLength(3);
     expect(live['users']).toContainEqual(expect.objectContaining({ email: 'eve@example.com', firstName: 'Evelyn', lastName: 'Omer-Smith' }));
     expect(live['users']).toContainEqual(expect.objectContaining({ email: 'daniel@example.com', emailVerified: 1 }));
-    // Seven by email address, two by phone for those with none.
-    expect(live['contacts']).toHaveLength(9);
+    // Seven by email address, two by phone for those with none, and three enquiries: one answered, two waiting.
+    expect(live['contacts']).toHaveLength(12);
+    expect((live['contacts'] as Array<Record<string, unknown>>).filter((row) => row['answeredAt'] !== null).map((row) => row['firstName'])).toEqual(['Wren']);
     // One marked, one whose mark was taken back.
     expect((live['chats'] as Array<Record<string, unknown>>).map((row) => row['noReplyNeededFor'] === null).sort()).toEqual([false, true]);
 
