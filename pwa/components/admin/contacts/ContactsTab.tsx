@@ -28,8 +28,9 @@ export function enquiryWaits(contact: ContactView): boolean {
 }
 
 /**
- * Contacts (seed point 2): everyone who wrote (the contact form, or a support request from /support) or booked, newest first and thirty at a time, with the ones made from
- * bookings marked; each opens the person's page (their jobs, quotes and messages, and erasure).
+ * Contacts (seed point 2): everyone who wrote (the contact form, or a support request from /support) or booked,
+ * newest first and thirty at a time, with the ones made from bookings marked, and those who wrote marked until they
+ * are answered (ADR 033); each opens the person's page (their jobs, quotes and messages, and erasure).
  * Memoised: a pull that brings nothing for it does not draw it again.
  */
 export const ContactsTab = memo(function ContactsTab({
