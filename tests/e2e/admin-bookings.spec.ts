@@ -311,6 +311,29 @@ test.describe('the job list’s order', () => {
     await expect(page.getByRole('combobox', { name: 'Show', exact: true })).toHaveValue('pending');
     await expect(page.getByRole('combobox', { name: 'Order', exact: true })).toHaveValue('date');
   });
+
+  test('by job date, a job marked completed stays where it was (the next card does not slide under the thumb) until the list is shown afresh', async ({ page, server }) => {
+    const admin = await adminClient(server);
+    for (const [firstName, day] of [['First', ukDay(81)], ['Second', ukDay(82)], ['Third', ukDay(83)]] as const) {
+      const made = await admin.post('/api/bookings', { serviceType: 'rewiring', isManualBooking: true, firstName, lastName: 'Settled', status: 'confirmed', startDate: day, finishDate: day });
+      expect(made.status).toBe(201);
+    }
+    await signIn(page);
+    await page.getByRole('combobox', { name: 'Order', exact: true }).selectOption('date');
+    await page.getByRole('searchbox', { name: 'Find a job' }).fill('Settled');
+    const names = page.locator('.admin-job h3');
+    await expect(names).toHaveText(['First Settled', 'Second Settled', 'Third Settled']);
+
+    await jobCard(page, 'First Settled').getByLabel('Status').selectOption('completed');
+    await expect.poll(() => server.storage.queries.bookings().find((b) => b.firstName === 'First')?.status).toBe('completed');
+    await expect(jobCard(page, 'First Settled').locator('.status-badge')).toHaveText('completed');
+    await expect(names).toHaveText(['First Settled', 'Second Settled', 'Third Settled']);
+
+    // Shown afresh, it is among the done, after the jobs still to do.
+    await page.getByRole('combobox', { name: 'Order', exact: true }).selectOption('');
+    await page.getByRole('combobox', { name: 'Order', exact: true }).selectOption('date');
+    await expect(names).toHaveText(['Second Settled', 'Third Settled', 'First Settled']);
+  });
 });
 
 test.describe('the compact list', () => {

@@ -12,7 +12,7 @@ import { JOB_WHENS, type AdminSearch, type JobFilter, type JobOrder, type JobVie
 import { BookingCard } from './BookingCard.tsx';
 import { jobSearchFields } from './job-search.ts';
 import { ManualBookingForm } from './ManualBookingForm.tsx';
-import { byJobDay, onDay, stillOpen } from './order.ts';
+import { byJobDay, jobRank, onDay, stillOpen } from './order.ts';
 import { keptClashes, NO_CLASHES, problemOf, type Problem } from './problems.ts';
 import { PAGE, ShowMore, useBackToRow, usePages } from '../more.tsx';
 import { noMatch, PrintButton, ScreenHead, SearchBox, StatusOptions } from '../parts.tsx';
@@ -118,10 +118,22 @@ export const BookingsTab = memo(function BookingsTab({
   // does not vanish under the admin's thumb, and the focus stays on its status); another filter starts over.
   const day = today();
   const shownUnder = useRef({ filter: filter ?? when, ids: new Set<string>() });
+  // Likewise in the order by job day: a job keeps the group it was shown in (to do, no day yet, done) while the order
+  // and filter stay, so one marked completed stays where it is, and the card below does not slide under the admin's
+  // thumb as they reach for it; shown afresh (another order, filter, tab or day), it goes among the done.
+  const rankedUnder = useRef({ key: '', ranks: new Map<string, number>() });
   const matching = useMemo(() => {
     const matches = matcher(searched);
     if (shownUnder.current.filter !== (filter ?? when)) shownUnder.current = { filter: filter ?? when, ids: new Set() };
     const kept = shownUnder.current.ids;
+    const rankKey = `${order}|${filter ?? when}|${day}`;
+    if (rankedUnder.current.key !== rankKey) rankedUnder.current = { key: rankKey, ranks: new Map() };
+    const ranks = rankedUnder.current.ranks;
+    const rankOf = (job: BookingView): number => {
+      let rank = ranks.get(job.id);
+      if (rank === undefined) ranks.set(job.id, (rank = jobRank(job, day)));
+      return rank;
+    };
     const found = (bookings ?? []).filter((job) => {
       if (filter && (job.status || 'pending').replace(/-/g, '_') !== filter && !kept.has(job.id)) return false;
       if (when === 'today' && !onDay(job, day) && !kept.has(job.id)) return false;
@@ -130,9 +142,9 @@ export const BookingsTab = memo(function BookingsTab({
     });
     for (const job of found) kept.add(job.id);
     // A day's jobs by their hours; past jobs still open, the oldest first (the longest left open).
-    if (when === 'today') return byJobDay(found, day);
-    if (when === 'open') return byJobDay(found, day).reverse();
-    return order === 'date' ? byJobDay(found, day) : found;
+    if (when === 'today') return byJobDay(found, day, rankOf);
+    if (when === 'open') return byJobDay(found, day, rankOf).reverse();
+    return order === 'date' ? byJobDay(found, day, rankOf) : found;
   }, [bookings, filter, when, order, searched, day]);
   // The jobs made searchable ahead of the first key, a slice at a time between other work: made only when the admin typed,
   // the first key waited for all 2,000 (and made at once, opening the portal did).

@@ -6,22 +6,29 @@ type Dated = Pick<BookingView, 'startDate' | 'finishDate' | 'preferredDate' | 's
 const DONE = new Set(['completed', 'cancelled']);
 
 /**
+ * A job's group in byJobDay: 0, still to do on today or later; 1, still to do with no day yet; 2, the rest (past,
+ * completed or cancelled).
+ */
+export function jobRank(job: Dated, today: string): 0 | 1 | 2 {
+  const start = job.startDate || job.preferredDate || null;
+  if (DONE.has((job.status || 'pending').replace(/-/g, '_'))) return 2;
+  if (start === null) return 1;
+  return (job.finishDate || start) >= today ? 0 : 2;
+}
+
+/**
  * Jobs by the day of the work, as the electrician plans a week: first the jobs still to do that are on today or
  * later — a job of several days that began before today and ends today or later among them — soonest start first
  * (by start time within a day); then those still to do with no day yet; then the rest (past, completed or
  * cancelled), the latest first. A job's day is its start, else the day the customer asked for. `today` is
- * yyyy-MM-dd (UK). A new array; ties keep the list's own order.
+ * yyyy-MM-dd (UK). A new array; ties keep the list's own order. `rankOf` gives a job's group (jobRank by default;
+ * the job list keeps the group a job was shown in, so one marked completed stays where it was: BookingsTab).
  */
-export function byJobDay<T extends Dated>(jobs: readonly T[], today: string): T[] {
-  const rank = (job: T, start: string | null): number => {
-    if (DONE.has((job.status || 'pending').replace(/-/g, '_'))) return 2;
-    if (start === null) return 1;
-    return (job.finishDate || start) >= today ? 0 : 2;
-  };
+export function byJobDay<T extends Dated>(jobs: readonly T[], today: string, rankOf: (job: T) => number = (job) => jobRank(job, today)): T[] {
   return jobs
     .map((job, at) => {
       const start = job.startDate || job.preferredDate || null;
-      return { job, at, start, rank: rank(job, start) };
+      return { job, at, start, rank: rankOf(job) };
     })
     .sort((a, b) => {
       if (a.rank !== b.rank) return a.rank - b.rank;
