@@ -37,7 +37,8 @@ export const QUOTE_KINDS = {
 /**
  * Kinds whose server answer is a record of the device's copy (the mirror table named): it goes into the copy as the
  * item leaves the outbox, in one transaction, so the screen never shows the record as it was in between (until the
- * next pull would bring it): a chat's mark (made or taken back), an enquiry's answered mark, and a message sent (it vanished from its chat until the next pull).
+ * next pull would bring it): a chat's mark (made or taken back), an enquiry's answered mark, and a message sent (it
+ * vanished from its chat until the next pull).
  */
 export const ANSWER_KEPT_IN: Readonly<Partial<Record<string, 'chats' | 'messages' | 'contacts'>>> = {
   [KINDS.noReplyNeeded]: 'chats',
