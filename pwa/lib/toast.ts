@@ -101,6 +101,7 @@ function ready(): Promise<void> {
 }
 
 async function show(kind: Kind, title: string, description?: string, options?: ToastOptions): Promise<void> {
+  const seq = ++shownSeq;
   await ready();
   const { toast: sonner } = await import('sonner');
   const top = options?.top === true && placement === 'page' && window.matchMedia(PHONE_TOASTS).matches;
@@ -112,7 +113,7 @@ async function show(kind: Kind, title: string, description?: string, options?: T
     ...(top ? { position: 'top-center' as const } : {}),
     ...(action ? { duration: ACTION_TOAST_MS } : {}),
     // The same news again while its toast still shows: that toast stays, once (sonner replaces a toast by its id).
-    ...(options?.once ? { id: onceId(options.once, action ? ACTION_TOAST_MS : TOAST_MS) } : {}),
+    ...(options?.once ? { id: onceId(options.once, action ? ACTION_TOAST_MS : TOAST_MS, seq) } : {}),
     ...(action && also ? { cancel: button(action), action: button(also) } : action ? { action: button(action) } : {}),
   });
 }
@@ -120,17 +121,25 @@ async function show(kind: Kind, title: string, description?: string, options?: T
 /** How long a toast shows (Toaster.tsx's `duration`). */
 export const TOAST_MS = 5_000;
 
+/** Toasts asked for so far, in order (a `once` toast is the one showing only while none came after it). */
+let shownSeq = 0;
+
 /**
  * The id of a `once` toast, and when it was shown anew. Shown again as it leaves (the same check failed twice, seconds
  * apart), sonner merged the news into the toast on its way out, and it vanished with it: near its end, it is a new one.
+ * So it is when another toast came in between (one shows at a time: the first was behind it, or gone, and the news
+ * merged into it was not seen: "Missing Information" on the sign-up form after "Login Failed" on the sign-in form).
  */
-const onceShown = new Map<string, { id: string; at: number }>();
-function onceId(once: string, duration: number): string {
+const onceShown = new Map<string, { id: string; at: number; seq: number }>();
+function onceId(once: string, duration: number, seq: number): string {
   const now = Date.now();
   const last = onceShown.get(once);
-  if (last && now - last.at < duration - 1_000) return last.id;
+  if (last && last.seq === seq - 1 && now - last.at < duration - 1_000) {
+    last.seq = seq;
+    return last.id;
+  }
   const id = last ? `${once}~${now}` : once;
-  onceShown.set(once, { id, at: now });
+  onceShown.set(once, { id, at: now, seq });
   return id;
 }
 

@@ -55,6 +55,26 @@ test.describe('customer sign-in, sign-up and password reset', () => {
     await expectAxeClean(page);
   });
 
+  test('the same check failing again with another notice between is shown again in front, not merged into the one behind', async ({ page }) => {
+    await open(page, '/customer-auth');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expectToast(page, 'Missing Information', 'Please fill in all fields');
+    const front = page.locator('[data-sonner-toast][data-front="true"]');
+    // Seconds later on the sign-up form: another check's notice, then the first check's again.
+    await page.getByRole('button', { name: 'Create an account' }).click();
+    await page.getByLabel(/^First name/).fill('Mo');
+    await page.getByLabel(/^Last name/).fill('Merged');
+    await page.getByLabel(/^Email/).fill('mo.merged@example.com');
+    await page.locator('#signup-password').fill('a-long-passphrase');
+    await page.locator('#signup-confirmPassword').fill('another-passphrase');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(front).toContainText('Password Mismatch');
+    await page.getByLabel(/^First name/).fill('');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    // It was merged into the first "Missing Information", behind "Password Mismatch", and never seen.
+    await expect(front).toContainText('Missing Information');
+  });
+
   test('a new customer registers, confirms the mailed link, signs out and signs in again to the portal', async ({ page, server }) => {
     const email = 'rory.register@example.com';
     await open(page, '/customer-auth?mode=signup');
