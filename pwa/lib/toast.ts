@@ -108,12 +108,15 @@ async function show(kind: Kind, title: string, description?: string, options?: T
   const action = options?.action;
   const also = action ? options?.also : undefined;
   const button = (one: ToastAction) => ({ label: actionLabel(one), onClick: () => act(one) });
+  const once = options?.once ? onceId(options.once, action ? ACTION_TOAST_MS : TOAST_MS, seq) : null;
+  // Shown anew in front: the toast it replaces (behind another, or leaving) goes, so the news is on screen once.
+  if (once?.replaces) sonner.dismiss(once.replaces);
   sonner[kind](title, {
     ...(description ? { description } : {}),
     ...(top ? { position: 'top-center' as const } : {}),
     ...(action ? { duration: ACTION_TOAST_MS } : {}),
     // The same news again while its toast still shows: that toast stays, once (sonner replaces a toast by its id).
-    ...(options?.once ? { id: onceId(options.once, action ? ACTION_TOAST_MS : TOAST_MS, seq) } : {}),
+    ...(once ? { id: once.id } : {}),
     ...(action && also ? { cancel: button(action), action: button(also) } : action ? { action: button(action) } : {}),
   });
 }
@@ -128,19 +131,21 @@ let shownSeq = 0;
  * The id of a `once` toast, and when it was shown anew. Shown again as it leaves (the same check failed twice, seconds
  * apart), sonner merged the news into the toast on its way out, and it vanished with it: near its end, it is a new one.
  * So it is when another toast came in between (one shows at a time: the first was behind it, or gone, and the news
- * merged into it was not seen: "Missing Information" on the sign-up form after "Login Failed" on the sign-in form).
+ * merged into it was not seen: "Missing Information" on the sign-up form behind "Password Mismatch"). The toast a new
+ * one `replaces` is dismissed, so the news is still on the page once ("Please sign in again" from the outbox and from
+ * the dashboard, with another toast between them).
  */
 const onceShown = new Map<string, { id: string; at: number; seq: number }>();
-function onceId(once: string, duration: number, seq: number): string {
+function onceId(once: string, duration: number, seq: number): { id: string; replaces: string | null } {
   const now = Date.now();
   const last = onceShown.get(once);
   if (last && last.seq === seq - 1 && now - last.at < duration - 1_000) {
     last.seq = seq;
-    return last.id;
+    return { id: last.id, replaces: null };
   }
   const id = last ? `${once}~${now}` : once;
   onceShown.set(once, { id, at: now, seq });
-  return id;
+  return { id, replaces: last ? last.id : null };
 }
 
 function actionLabel(action: ToastAction): ReactNode {
