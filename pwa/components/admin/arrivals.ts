@@ -40,7 +40,6 @@ export function newsSince(): string {
  */
 const GATHER_MS = 300;
 
-
 /**
  * Says when a request arrives from the website or the portal while the admin has the portal open (the device's
  * copy brings it in with its next pull): one toast, naming it, or a count for several. Nothing for what was there
