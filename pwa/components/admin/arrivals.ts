@@ -237,7 +237,6 @@ function useNews<News>(rows: readonly Candidate<News>[] | undefined, first: Read
   }, [rows, first]);
 }
 
-
 /** '1 booking request', '2 booking requests'. */
 function counted(n: number, thing: string): string {
   return `${n} ${thing}${n === 1 ? '' : 's'}`;
