@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../lib/toast.ts';
 import type { SubmitOutcome, WaitingWhy } from '../../offline/submit.ts';
 import { useConnection } from '../../offline/use-outbox.ts';
+import { goesWhen } from './goes-when.ts';
 
 /** What the toast confirming a mark says, and what its Undo names for a screen reader. */
 export type MarkWords = { readonly title: string; readonly words: string; readonly undo: string };
@@ -10,10 +11,10 @@ export type MarkWords = { readonly title: string; readonly words: string; readon
  * A mark the admin makes and takes back through the outbox ("No reply needed" on a chat, "Answered" on an enquiry):
  * `send(true)` makes it, confirmed by a toast with Undo; `send(false)` takes it back. The focus follows to what shows
  * once it has moved (`done`, the line saying it is marked; `ask`, the button that marks), as the button pressed goes.
- * `why`: why it waits on this device (no signal, our server out of reach or busy), said only then, not in the moment a
- * change takes to go.
+ * `saved`: while the mark still waits on this device (`waiting`), why, in words (no signal, our server out of reach or
+ * busy), said only then, not in the moment a change takes to go; '' otherwise.
  */
-export function useMark(marked: boolean, send: (mark: boolean) => Promise<SubmitOutcome>, words: MarkWords) {
+export function useMark(marked: boolean, waiting: boolean, send: (mark: boolean) => Promise<SubmitOutcome>, words: MarkWords) {
   const done = useRef<HTMLParagraphElement>(null);
   const ask = useRef<HTMLButtonElement>(null);
   const [moving, setMoving] = useState<'mark' | 'undo' | null>(null);
@@ -49,5 +50,7 @@ export function useMark(marked: boolean, send: (mark: boolean) => Promise<Submit
     void toast.success(words.title, words.words, { action: { label: 'Undo', more: words.undo, onClick: () => void onUndo() } });
   };
 
-  return { done, ask, why: queued ?? (reach === 'online' ? null : reach), onMark, onUndo };
+  const why = queued ?? (reach === 'online' ? null : reach);
+  const saved = waiting && why ? ` Saved on this device: it goes ${goesWhen(why)}.` : '';
+  return { done, ask, saved, onMark, onUndo };
 }

@@ -4,7 +4,6 @@ import { markNoReplyNeeded, markReplyNeeded } from '../../../offline/admin-comma
 import { useChatMarks } from '../../../offline/admin-data.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { useAdmin } from '../context.ts';
-import { goesWhen } from '../goes-when.ts';
 import { useMark } from '../mark.ts';
 
 /**
@@ -20,14 +19,13 @@ export function NoReplyNeeded({ job, latest }: { job: BookingView; latest: Messa
   const marks = useChatMarks();
   const mark = marks?.get(job.id);
   const waiting = waitsForAnswer(latest, mark);
-  const { done, ask: settle, why, onMark, onUndo } = useMark(!waiting, (on) => (on ? markNoReplyNeeded : markReplyNeeded)(job, latest.id, user.id), {
+  const { done, ask: settle, saved, onMark, onUndo } = useMark(!waiting, mark?.waiting !== undefined, (on) => (on ? markNoReplyNeeded : markReplyNeeded)(job, latest.id, user.id), {
     title: 'No reply needed',
     words: `${job.firstName ? `${job.firstName}’s` : 'The'} chat stops counting as waiting.`,
     undo: `the mark on ${job.firstName ? `${job.firstName}’s` : 'this'} chat`,
   });
   if (marks === undefined) return null;
   const name = job.firstName || 'The customer';
-  const saved = mark?.waiting && why ? ` Saved on this device: it goes ${goesWhen(why)}.` : '';
 
   if (waiting) {
     return (

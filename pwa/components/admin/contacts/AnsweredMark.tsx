@@ -4,7 +4,6 @@ import type { Shown } from '../../../offline/use-mirror.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { useAdmin } from '../context.ts';
 import { moment } from '../format.ts';
-import { goesWhen } from '../goes-when.ts';
 import { useMark } from '../mark.ts';
 
 /**
@@ -17,12 +16,11 @@ export function AnsweredMark({ contact, name }: { contact: Shown<ContactView>; n
   const { user } = useAdmin();
   const answered = contact.answeredAt !== null;
   const what = contact.source === 'support' ? 'support request' : 'message';
-  const { done, ask, why, onMark, onUndo } = useMark(answered, (mark) => markAnswered(contact, mark, user.id), {
+  const { done, ask, saved, onMark, onUndo } = useMark(answered, contact.waiting !== undefined, (mark) => markAnswered(contact, mark, user.id), {
     title: 'Marked as answered',
     words: `${name}’s ${what} no longer counts as waiting for an answer.`,
     undo: `the answered mark on ${name}’s ${what}`,
   });
-  const saved = contact.waiting && why ? ` Saved on this device: it goes ${goesWhen(why)}.` : '';
 
   if (!answered) {
     return (
