@@ -6,6 +6,7 @@ import { ERASED } from '#domain/limits.ts';
 import { NAME_UNCONFIRMED } from '#domain/account-texts.ts';
 import { Client } from '../support/server.ts';
 import { quoteForm } from '../integration/helpers.ts';
+import { holdPulls, pullNow } from './admin-seed.ts';
 import { expect, test } from './fixtures.ts';
 import { expectAxeClean, expectToast, lastMailId, mailedLink } from './portal-helpers.ts';
 import { bookWith, dayAhead, pricedQuote, signedInCustomer, focusWhileOnline } from './portal-steps.ts';
@@ -209,10 +210,15 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     await page.getByRole('tab', { name: 'My Quotes' }).click();
     const garage = page.getByRole('listitem').filter({ hasText: 'Rewire the garage' });
     await expect(garage).toContainText('£300.00');
+    // The pulls held back until the answer is refused: the tab switches asked for two, and the second one, landing
+    // after the price change, caught the card up before the press (a CI run: the decline was taken, no "Not Sent").
+    const release = await holdPulls(page);
     expect((await admin.request('PUT', `/api/quotes/${secondId}`, { json: { estimatedCost: '350' } })).status).toBe(200);
     await garage.getByRole('button', { name: /^Decline/ }).click();
     await garage.getByRole('button', { name: 'Yes, decline it' }).click();
     await expectToast(page, 'Not Sent', QUOTE_PRICE_CHANGED);
+    await release();
+    await pullNow(page);
     await expect(garage).toContainText('£350.00');
     await expect(garage.getByRole('button', { name: /^Decline/ })).toBeVisible();
     expect(server.storage.queries.quote(secondId)!.quoteStatus).toBe('quoted');
