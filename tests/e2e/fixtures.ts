@@ -32,6 +32,15 @@ export async function hydrated(page: Page): Promise<void> {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
 
+/**
+ * Brings an island of the home page that hydrates only when the visitor nears it (`near` in pwa/islands/registry.ts:
+ * the safety tips, the videos, the service-area map) into view, and waits until it responds.
+ */
+export async function nearIsland(page: Page, name: 'safety-tips' | 'videos' | 'area-map'): Promise<void> {
+  await page.locator(`[data-island="${name}"] > *`).first().scrollIntoViewIfNeeded();
+  await page.locator(`[data-island="${name}"][data-hydrated]`).waitFor({ state: 'attached' });
+}
+
 /** Waits until the service worker controls the page (from then on it opens with no network). */
 export async function controlled(page: Page): Promise<void> {
   await page.evaluate(async () => {

@@ -56,6 +56,29 @@ test('the home page works before the router loads, and a link followed after the
   expect(errors).toEqual([]);
 });
 
+test('the islands far down the home page come only as the visitor nears them: the map is drawn and its towns answer', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.url());
+  });
+  await page.goto('/');
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  // Fifteen screens down on a phone: nothing of the map yet, neither its code nor its drawing.
+  const map = page.getByRole('img', { name: /Map of our service area/ });
+  await expect(page.locator('[data-island="area-map"][data-hydrated]')).toHaveCount(0);
+  await expect(map).toHaveCount(0);
+  const before = scripts.length;
+
+  await page.locator('#get-in-touch').scrollIntoViewIfNeeded();
+  await expect(map).toBeVisible();
+  expect(scripts.length, 'the map’s code fetched on the way').toBeGreaterThan(before);
+  await expect(page.locator('[data-island="area-map"][data-hydrated]')).toHaveCount(1);
+  await page.getByRole('button', { name: /^Windsor/ }).click();
+  await expect(page.locator('.area-map__panel')).toContainText('Windsor');
+});
+
 test('a link followed before the router has loaded is an ordinary page load', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/');

@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { customer, customerBooking, pullNow, quoteRequest, signIn } from './admin-seed.ts';
-import { animationsEnded, expect, test } from './fixtures.ts';
+import { animationsEnded, expect, nearIsland, test } from './fixtures.ts';
 import { open } from './portal-helpers.ts';
 import { dayAhead, pricedQuote, signedInCustomer } from './portal-steps.ts';
 
@@ -167,6 +167,7 @@ test.describe('a laptop with a mouse, 1280×800', () => {
     expect(await page.evaluate(() => matchMedia('(pointer: fine)').matches)).toBe(true);
     const height = async (locator: Locator) => Math.round((await locator.boundingBox())!.height);
     await open(page, '/');
+    await nearIsland(page, 'safety-tips');
     expect(await height(page.getByRole('button', { name: 'Rotate tips' }))).toBe(36);
     expect(await height(page.locator('.site-footer').getByRole('link', { name: 'FAQ' }))).toBe(24);
     await signedInCustomer(page, server, 'laptop.mouse@example.com');
