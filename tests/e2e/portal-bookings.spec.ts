@@ -3,6 +3,7 @@ import { dayWords } from '#domain/history.ts';
 import { bookingReference } from '#domain/reference.ts';
 import { Client } from '../support/server.ts';
 import { png } from '../integration/matrix/calls.ts';
+import { holdPulls } from './admin-seed.ts';
 import { expect, scrollStopped, test, whollyOnScreen } from './fixtures.ts';
 import { expectAxeClean, expectToast, mailedLink, open } from './portal-helpers.ts';
 import { bookWith, dayAhead, PDF, signedInCustomer, focusWhileOnline } from './portal-steps.ts';
@@ -325,6 +326,8 @@ test.describe('the customer portal: bookings, files and chat', () => {
 
     // Confirmed by us while the form was open: the refusal is said (the card showed the change as waiting, without
     // the form, while it went), and once the card has caught up the button has gone, with a line saying whom to ask.
+    // The pulls are held back until then: one landing after the confirmation would take the form away first.
+    const release = await holdPulls(page);
     await open.click();
     const admin = new Client(server.url);
     await admin.loginAdmin();
@@ -334,6 +337,7 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await form.getByRole('button', { name: 'Save the new dates' }).click();
     await expectToast(page, 'Not Changed', DATES_TOO_LATE);
     await expect(form).toHaveCount(0);
+    await release();
     await page.getByRole('tab', { name: 'My Quotes' }).click();
     await page.getByRole('tab', { name: 'My Bookings' }).click();
     await expect(card.locator('.status-badge')).toHaveText(/confirmed/i);
