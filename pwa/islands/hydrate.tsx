@@ -33,10 +33,15 @@ export async function hydrateIslands(): Promise<Root[]> {
 
 /**
  * Hydrates each island once the visitor comes within a screen of it (scrolled, or sent there by a link), and
- * not before: on a phone the home page's map is fifteen screens down, and most visitors never reach it.
+ * not before: on a phone the home page's map is fifteen screens down, and most visitors never reach it. Their code
+ * is fetched at the first scroll (a link to a place on the page scrolls too): the page's opening is spared it, and
+ * it is in by the time the visitor gets near, so a button there is not dead for the moment it would take to come.
  */
 function whenNear(elements: readonly HTMLElement[], load: (element: HTMLElement) => Promise<React.ComponentType>, roots: Root[]): void {
-  if (elements.length === 0) return;
+  const first = elements[0];
+  if (!first) return;
+  // A failure here is no matter: coming near asks again.
+  window.addEventListener('scroll', () => void load(first).catch(() => undefined), { once: true, passive: true });
   // An island takes no box of its own (`display: contents`), so what is watched is its component's element.
   const islandOf = new Map(elements.map((element) => [element.firstElementChild ?? element, element] as const));
   const observer = new IntersectionObserver(
