@@ -27,27 +27,24 @@ export function useMark(marked: boolean, waiting: boolean, send: (mark: boolean)
     setMoving(null);
   }, [moving, marked]);
 
+  /** Sends the mark (or its undoing); says so and answers false when it was not taken. */
+  const move = async (to: boolean): Promise<boolean> => {
+    setMoving(to ? 'mark' : 'undo');
+    const outcome = await send(to);
+    setQueued(outcome.kind === 'queued' ? outcome.why : null);
+    if (outcome.kind !== 'refused' && outcome.kind !== 'failed') return true;
+    setMoving(null);
+    void toast.error(to ? 'Not marked' : 'Not taken back', outcome.message);
+    return false;
+  };
+
   // The toast's Undo may be pressed after the mark's screen was left: it takes the mark back all the same.
   const onUndo = async () => {
-    setMoving('undo');
-    const outcome = await send(false);
-    setQueued(outcome.kind === 'queued' ? outcome.why : null);
-    if (outcome.kind === 'refused' || outcome.kind === 'failed') {
-      setMoving(null);
-      void toast.error('Not taken back', outcome.message);
-    }
+    await move(false);
   };
 
   const onMark = async () => {
-    setMoving('mark');
-    const outcome = await send(true);
-    setQueued(outcome.kind === 'queued' ? outcome.why : null);
-    if (outcome.kind === 'refused' || outcome.kind === 'failed') {
-      setMoving(null);
-      void toast.error('Not marked', outcome.message);
-      return;
-    }
-    void toast.success(words.title, words.words, { action: { label: 'Undo', more: words.undo, onClick: () => void onUndo() } });
+    if (await move(true)) void toast.success(words.title, words.words, { action: { label: 'Undo', more: words.undo, onClick: () => void onUndo() } });
   };
 
   const why = queued ?? (reach === 'online' ? null : reach);
