@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AttachmentSchema } from '#domain/schemas/fields.ts';
 import { LIMITS } from '#domain/limits.ts';
-import type { FileKind } from './file-types.ts';
+import type { FileKind } from '#domain/file-kinds.ts';
 
 const STORED_NAME = AttachmentSchema.shape.filename;
 

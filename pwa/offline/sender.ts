@@ -331,6 +331,7 @@ export async function sendWithFiles(
   kept?: (index: number, uploaded: NonNullable<OutboxFile['uploaded']>) => Promise<void>,
 ): Promise<Attempt> {
   const attachments = [];
+  let uploadedNow = 0;
   for (const [index, file] of item.files.entries()) {
     if (!file.uploaded) {
       const uploadAttempt = await upload(file.blob, file.name, await uploadKey(item.id, index));
@@ -340,9 +341,12 @@ export async function sendWithFiles(
       file.uploaded = (Array.isArray(answer) ? answer : answer?.files)?.[0];
       if (!file.uploaded) return { kind: 'refused', status: 500, message: 'The upload gave no file back', fields: {} };
       await kept?.(index, file.uploaded);
+      uploadedNow += 1;
     }
     attachments.push(file.uploaded);
   }
+  // A form waiting on the item may say so while the item itself is on its way (submit.ts: 'Files Uploaded').
+  if (uploadedNow > 0) broadcast({ type: 'uploaded', id: item.id, count: item.files.length });
   const body = item.filesField ? { ...item.body, [item.filesField]: attachments } : item.body;
   return request(item.path, {
     method: item.method,

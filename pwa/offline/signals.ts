@@ -13,6 +13,8 @@ export type OutboxEvent =
   | { type: 'changed' }
   /** Items that went through, in the order sent (a batch's at once). */
   | { type: 'sent'; items: ReadonlyArray<{ id: string; kind: string; label: string }> }
+  /** An item's files (`count` of them) are all on the server now; the item itself goes next. */
+  | { type: 'uploaded'; id: string; count: number }
   /**
    * An item the server refused, with the refusal as kept in the outbox (`error`), so a form whose item another tab or
    * the service worker sent hears what it would have heard itself (a sender of an older version sends none).

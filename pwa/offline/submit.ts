@@ -1,4 +1,6 @@
 import type { ClashView } from '#domain/views.ts';
+import { toast } from '../lib/toast.ts';
+import type { ToastPlace } from '../lib/toast.ts';
 import { openedDeviceDb } from './db.ts';
 import { discard, enqueue } from './outbox.ts';
 import type { Command } from './outbox.ts';
@@ -52,13 +54,39 @@ export const SIGN_IN_FIRST = 'You have been signed out, and this browser cannot 
  * on a timer, when the app next starts, or by the service worker's Background Sync (asked for once the page's
  * own attempt failed). A browser that cannot store it sends it directly instead.
  */
-export async function submit(command: Command, { waitMs = 10_000 }: { waitMs?: number } = {}): Promise<SubmitOutcome> {
+export async function submit(command: Command, { waitMs = 10_000, place }: { waitMs?: number; place?: ToastPlace } = {}): Promise<SubmitOutcome> {
+  const stopNews = (command.files?.length ?? 0) > 0 ? filesUploadedNews(command.id, place) : () => undefined;
   try {
-    await enqueue(command);
-  } catch {
-    return sendDirectly(command);
+    try {
+      await enqueue(command);
+    } catch {
+      return await sendDirectly(command);
+    }
+    return await sendQueued(command.id, waitMs, true);
+  } finally {
+    stopNews();
   }
-  return sendQueued(command.id, waitMs, true);
+}
+
+/** How long the rest of a submission may take after its files went up before 'Files Uploaded' says they are in. */
+export const FILES_NEWS_AFTER_MS = 1000;
+
+/**
+ * The seed's 'Files Uploaded' ("n file(s) uploaded successfully"), for a submission whose files are on the server while
+ * the rest of it is still on its way (photos on one bar of signal: the upload took a while, and the answer is slow
+ * too). A quick answer comes first and says it all, so its toast is not pushed aside by this one a moment before.
+ * Returns the stop, called once the form has its outcome.
+ */
+function filesUploadedNews(id: string, place: ToastPlace | undefined): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stop = onOutboxEvent((event) => {
+    if (event.type !== 'uploaded' || event.id !== id || timer !== undefined) return;
+    timer = setTimeout(() => void toast.success('Files Uploaded', `${event.count} file(s) uploaded successfully`, place), FILES_NEWS_AFTER_MS);
+  });
+  return () => {
+    stop();
+    clearTimeout(timer);
+  };
 }
 
 /**

@@ -210,6 +210,27 @@ test.describe('the admin’s bookings', () => {
     expect((JSON.parse(stored.attachments!) as Array<{ originalname: string }>).map((f) => f.originalname)).toEqual(['old-board.png', 'quote.pdf']);
   });
 
+  test("a file the server will not take stops a manual booking with the seed's 'Upload Failed', and the form keeps it all", async ({ page, server }) => {
+    await signIn(page);
+    await page.route('**/api/upload', (route) =>
+      route.fulfill({ status: 415, contentType: 'application/json', body: '{"error":{"code":"unsupported_file_type","message":"\\"board.png\\" is not a JPEG, PNG, WebP, HEIC, PDF, DOC or DOCX file"}}' }),
+    );
+    await page.getByRole('button', { name: 'Add Manual Booking' }).click();
+    const form = page.getByRole('region', { name: 'Add Manual Booking' });
+    await form.getByLabel('First name').fill('Ulla');
+    await form.getByLabel('Last name').fill('Upload');
+    await form.getByLabel('Start date').fill(ukDay(41));
+    await form.getByLabel('Finish date').fill(ukDay(41));
+    await form.getByLabel('Photos and documents').setInputFiles([{ name: 'board.png', mimeType: 'image/png', buffer: PNG }]);
+    await form.getByRole('button', { name: 'Add booking' }).click();
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Upload Failed' })).toContainText(
+      'File upload failed: "board.png" is not a JPEG, PNG, WebP, HEIC, PDF, DOC or DOCX file',
+    );
+    await expect(form.getByLabel('First name')).toHaveValue('Ulla');
+    await expect(form.getByRole('list', { name: 'Files to send' })).toContainText('board.png');
+    expect(server.storage.queries.bookings().filter((b) => b.firstName === 'Ulla')).toHaveLength(0);
+  });
+
   test('a manual booking that clashes with a confirmed job warns, and only Book anyway books it', async ({ page, server }) => {
     const admin = await adminClient(server);
     const taken = await admin.post('/api/bookings', {

@@ -94,6 +94,23 @@ test('the electrician sends the customer a certificate in the chat, also with no
   expect((await cleo.get(`/uploads/${file!.filename}`)).status).toBe(200);
 });
 
+test("a file the server will not take says 'Upload Failed' in the chat, and the reply and its file stay to be mended", async ({ page, server }) => {
+  const ursa = await customer(server, 'ursa.upload@example.com', 'Ursa', 'Upload');
+  await customerBooking(ursa, 'ursa.upload@example.com', { firstName: 'Ursa', lastName: 'Upload' }, 'Any news?');
+  await signIn(page);
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  await page.getByRole('button', { name: /^Ursa Upload/ }).click();
+  await page.route('**/api/upload', (route) =>
+    route.fulfill({ status: 413, contentType: 'application/json', body: '{"error":{"code":"file_too_large","message":"\\"survey.pdf\\" is larger than 10 MB"}}' }),
+  );
+  await page.getByLabel('Your reply').fill('The survey, attached.');
+  await page.getByLabel('Add photos or documents').setInputFiles({ name: 'survey.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Upload Failed' })).toContainText('File upload failed: "survey.pdf" is larger than 10 MB');
+  await expect(page.getByLabel('Your reply')).toHaveValue('The survey, attached.');
+  await expect(page.getByRole('list', { name: 'Files to send' })).toContainText('survey.pdf');
+});
+
 test('a job changed with no signal shows the change in its chat’s header as on its card, waiting — also a job made on this device', async ({ page, context, server }) => {
   const nel = await customer(server, 'nel.header@example.com', 'Nel', 'Header');
   await customerBooking(nel, 'nel.header@example.com', { firstName: 'Nel', lastName: 'Header' }, 'Is it still on?');

@@ -6,6 +6,7 @@ import { ERASED } from '#domain/limits.ts';
 import { NAME_UNCONFIRMED } from '#domain/account-texts.ts';
 import { Client } from '../support/server.ts';
 import { quoteForm } from '../integration/helpers.ts';
+import { png } from '../integration/matrix/calls.ts';
 import { holdPulls, pullNow } from './admin-seed.ts';
 import { expect, test } from './fixtures.ts';
 import { expectAxeClean, expectToast, lastMailId, mailedLink } from './portal-helpers.ts';
@@ -551,11 +552,42 @@ test.describe("the portal's failure toasts", () => {
     await page.getByRole('button', { name: 'Send message' }).click();
     await expectToast(page, 'Failed to Send', 'Could not send message. Please try again.');
     await expect(page.getByLabel('Your message')).toHaveValue('Hello?');
+    await page.unroute('**/api/bookings/*/messages');
+    // A photo the server will not take, sent with a message: the upload's refusal, in the seed's words, and the photo
+    // stays picked for the customer to take out.
+    await page.route('**/api/upload', (route) =>
+      route.fulfill({ status: 413, contentType: 'application/json', body: '{"error":{"code":"file_too_large","message":"\\"panel.jpg\\" is larger than 10 MB"}}' }),
+    );
+    await page.getByLabel('Add photos or documents').setInputFiles({ name: 'panel.jpg', mimeType: 'image/jpeg', buffer: Buffer.from([0xff, 0xd8, 0xff, 0xe0]) });
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expectToast(page, 'Upload Failed', 'File upload failed: "panel.jpg" is larger than 10 MB');
+    await expect(page.getByRole('list', { name: 'Files to send' })).toContainText('panel.jpg');
+    await expect(page.getByLabel('Your message')).toHaveValue('Hello?');
 
     await page.route('**/api/auth/logout', (route) => route.abort());
     await page.getByRole('button', { name: 'Logout' }).click();
     await expectToast(page, 'Logout Failed', 'Logout failed');
     await expect(page).toHaveURL(/\/customer-auth$/);
+  });
+
+  test('photos on a slow connection: once they are up, \'Files Uploaded\' says so while the booking is still on its way', async ({ page, server }) => {
+    await signedInCustomer(page, server, 'sol.slow@example.com');
+    // The booking's own call is held (an answer slow to come) until the photos' news has shown.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/bookings', async (route) => {
+      if (route.request().method() === 'POST') await released;
+      await route.fallback();
+    });
+    await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(74), finishDate: dayAhead(74), description: 'Photos on one bar' }, [
+      { name: 'board.png', mimeType: 'image/png', buffer: png().bytes },
+      { name: 'meter.png', mimeType: 'image/png', buffer: png().bytes },
+    ]);
+    await expectToast(page, 'Files Uploaded', '2 file(s) uploaded successfully');
+    expect(server.storage.queries.bookings().filter((b) => b.description === 'Photos on one bar')).toHaveLength(0);
+    release();
+    await expectToast(page, 'Booking Submitted');
+    await expect.poll(() => server.storage.queries.bookings().filter((b) => b.description === 'Photos on one bar').length).toBe(1);
   });
 
   test('the forgot-password mode says when the reset email could not be asked for', async ({ page }) => {

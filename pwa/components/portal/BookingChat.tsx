@@ -6,6 +6,7 @@ import { MSG } from '#domain/messages.ts';
 import type { MessageView, UserView } from '#domain/views.ts';
 import { newCommandId } from '../../lib/api.ts';
 import { useNewestInView } from '../../lib/newest-in-view.ts';
+import { toastIfUploadRefused } from '../../lib/files.ts';
 import { toastSaved } from '../../lib/queue-form.ts';
 import { toast } from '../../lib/toast.ts';
 import { deviceDb } from '../../offline/db.ts';
@@ -83,7 +84,7 @@ export function BookingChat({ user, bookingId, onBack }: { user: UserView; booki
         // Photos and documents go up first (kept as Blobs while there is no signal); the message then names them.
         files: files.map((file) => ({ blob: file, name: file.name })),
         filesField: files.length > 0 ? 'attachments' : null,
-      });
+      }, { place: { top: true } });
     } finally {
       busy.current = false;
       setSending(false);
@@ -101,7 +102,8 @@ export function BookingChat({ user, bookingId, onBack }: { user: UserView; booki
       }
       return;
     }
-    void toast.error('Failed to Send', 'Could not send message. Please try again.', { top: true });
+    // A photo refused (too large, not a kind we take) says so; it stays picked for the customer to take out.
+    if (!(outcome.kind === 'refused' && toastIfUploadRefused(outcome, { top: true }))) void toast.error('Failed to Send', 'Could not send message. Please try again.', { top: true });
     setError(outcome.message);
   };
 

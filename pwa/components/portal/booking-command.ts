@@ -1,6 +1,7 @@
 import { serviceTypeLabel } from '#domain/content/service-types.ts';
 import type { UserView } from '#domain/views.ts';
 import { newCommandId } from '../../lib/api.ts';
+import { toastIfUploadRefused } from '../../lib/files.ts';
 import type { FormOutcome } from '../../lib/form.ts';
 import { savedMessage, toastSaved } from '../../lib/queue-form.ts';
 import { toast } from '../../lib/toast.ts';
@@ -51,9 +52,7 @@ export async function sendBooking<F extends string>(command: Command): Promise<F
       return { kind: 'saved', message: `${savedMessage(outcome)} It shows in My Bookings as waiting to send.`, item: command.id };
     case 'refused': {
       const message = outcome.message || 'Failed to create booking';
-      // 413 and 415 come from the upload of a file (the booking itself is JSON): the seed's 'Upload Failed'.
-      if (outcome.status === 413 || outcome.status === 415) void toast.error('Upload Failed', `File upload failed: ${message}`);
-      else void toast.error('Booking Failed', message);
+      if (!toastIfUploadRefused({ status: outcome.status, message })) void toast.error('Booking Failed', message);
       const fields = outcome.fields as Partial<Record<F, string>>;
       return outcome.status === 400 && Object.keys(fields).length > 0 ? { kind: 'invalid', fields } : { kind: 'failed', message };
     }

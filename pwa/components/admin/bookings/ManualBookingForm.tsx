@@ -4,6 +4,7 @@ import type { BookingView, ClashView } from '#domain/views.ts';
 import { useEscapeToClose } from '../../../lib/escape-close.ts';
 import { useForm } from '../../../lib/form.ts';
 import type { FormOutcome } from '../../../lib/form.ts';
+import { toastIfUploadRefused } from '../../../lib/files.ts';
 import { toast } from '../../../lib/toast.ts';
 import { addManualBooking, personName } from '../../../offline/admin-commands.ts';
 import { Field } from '../../ui/Field.tsx';
@@ -84,7 +85,7 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
             return { kind: 'failed', message: outcome.clashes?.length ? OVERLAPS : outcome.message };
           }
           if (outcome.status === 400 && Object.keys(outcome.fields).length > 0) return { kind: 'invalid', fields: outcome.fields };
-          void toast.error('Failed to Create Booking', outcome.message);
+          if (!toastIfUploadRefused(outcome)) void toast.error('Failed to Create Booking', outcome.message);
           return { kind: 'failed', message: outcome.message };
         case 'failed':
           void toast.error('Failed to Create Booking', outcome.message);

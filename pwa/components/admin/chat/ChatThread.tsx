@@ -6,6 +6,7 @@ import { telHref } from '#domain/content/shared.ts';
 import { ERASED } from '#domain/limits.ts';
 import type { BookingView } from '#domain/views.ts';
 import { useNewestInView } from '../../../lib/newest-in-view.ts';
+import { toastIfUploadRefused } from '../../../lib/files.ts';
 import { toast } from '../../../lib/toast.ts';
 import { personName, sendReply } from '../../../offline/admin-commands.ts';
 import { deviceDb } from '../../../offline/db.ts';
@@ -74,7 +75,7 @@ export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; /**
     if (outcome.kind === 'refused' || outcome.kind === 'failed') {
       setText(content);
       setFiles(sending);
-      void toast.error('Error', 'Failed to send message. Please try again.');
+      if (!(outcome.kind === 'refused' && toastIfUploadRefused(outcome))) void toast.error('Error', 'Failed to send message. Please try again.');
       setProblem(outcome.message);
     }
   };
