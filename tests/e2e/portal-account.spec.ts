@@ -71,6 +71,10 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     await page.getByRole('button', { name: 'Show bookings' }).click();
     await expect(page.getByRole('alert')).toHaveText('You can only see the bookings of your own email address');
     await expectAxeClean(page);
+    // A failure with no words of its own (a proxy's page): the seed's.
+    await page.route('**/api/bookings/user/**', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }));
+    await page.getByRole('button', { name: 'Show bookings' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Failed to load bookings: 502 - Bad Gateway');
   });
 
   test('My Bookings says when it could not load, and Retry loads it', async ({ page, server }) => {

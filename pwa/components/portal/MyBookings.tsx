@@ -54,7 +54,7 @@ export function MyBookings({ user, copy, onChat, returnTo }: { user: UserView; c
     setRefusal(
       typeof answer === 'string'
         ? answer
-        : (answer.body?.error?.message ?? (answer.response.ok ? 'These are not your bookings.' : `${answer.response.status}: ${answer.response.statusText}`)),
+        : (answer.body?.error?.message ?? (answer.response.ok ? 'These are not your bookings.' : `Failed to load bookings: ${answer.response.status} - ${answer.response.statusText}`)),
     );
   };
   return (
