@@ -210,6 +210,22 @@ test.describe('the admin’s bookings', () => {
     expect((JSON.parse(stored.attachments!) as Array<{ originalname: string }>).map((f) => f.originalname)).toEqual(['old-board.png', 'quote.pdf']);
   });
 
+  test("a status change the server refuses says 'Update Failed', and the job shows its status as before", async ({ page, server }) => {
+    const ros = await customer(server, 'ros.refused@example.com', 'Ros', 'Refused');
+    await customerBooking(ros, 'ros.refused@example.com', { firstName: 'Ros', lastName: 'Refused' });
+    await signIn(page);
+    await page.route('**/api/bookings/*', (route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({ status: 422, contentType: 'application/json', body: '{"error":{"code":"nope","message":"This job cannot move now"}}' })
+        : route.fallback(),
+    );
+    const card = jobCard(page, 'Ros Refused');
+    await card.getByRole('combobox', { name: /^Status of/ }).selectOption('confirmed');
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Update Failed' })).toContainText('Failed to update booking: This job cannot move now');
+    await expect(card.locator('.status-badge')).toHaveText('pending');
+    await expect(card.getByRole('combobox', { name: /^Status of/ })).toHaveValue('pending');
+  });
+
   test("a file the server will not take stops a manual booking with the seed's 'Upload Failed', and the form keeps it all", async ({ page, server }) => {
     await signIn(page);
     await page.route('**/api/upload', (route) =>

@@ -27,7 +27,7 @@ export async function reportStatusOutcome(outcome: SubmitOutcome, job: BookingVi
       );
       return null;
     case 'failed':
-      void toast.error('Update Failed', outcome.message);
+      void toast.error('Update Failed', `Failed to update booking: ${outcome.message}`);
       return null;
     case 'refused': {
       const current = outcome.current as BookingView | undefined;
