@@ -265,6 +265,8 @@ export type SupportRequested = {
 
 /** A new secret for the admin's calendar feed; the previous one stops working. Only its hash is kept. */
 export type CalendarFeedTokenRotated = { type: 'CalendarFeedTokenRotated'; data: { tokenHash: string } };
+/** The admin's calendar feed turned off: its link (this hash) stops working, and none works until a new one is made. */
+export type CalendarFeedTurnedOff = { type: 'CalendarFeedTurnedOff'; data: { tokenHash: string } };
 
 /** Every event of the product. Past tense; the type string equals the type name. */
 export type DomainEvent =
@@ -298,7 +300,8 @@ export type DomainEvent =
   | FileUploaded
   | FileDiscarded
   | SupportRequested
-  | CalendarFeedTokenRotated;
+  | CalendarFeedTokenRotated
+  | CalendarFeedTurnedOff;
 
 export type EventType = DomainEvent['type'];
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
@@ -351,6 +354,7 @@ export const PERSONAL_FIELDS: { readonly [T in EventType]: readonly DataKeys<T>[
   FileDiscarded: [],
   SupportRequested: ['name', 'email', 'phone', 'description'],
   CalendarFeedTokenRotated: [],
+  CalendarFeedTurnedOff: [],
 };
 
 /**
@@ -394,6 +398,7 @@ export const EVENT_VERSIONS: { readonly [T in EventType]: number } = {
   FileDiscarded: 1,
   SupportRequested: 1,
   CalendarFeedTokenRotated: 1,
+  CalendarFeedTurnedOff: 1,
 };
 
 type Upcaster = (data: Record<string, unknown>) => Record<string, unknown>;

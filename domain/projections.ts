@@ -63,6 +63,7 @@ export const EVENT_MODELS: Readonly<Record<EventType, readonly ModelName[]>> = {
   FileDiscarded: ['uploads'],
   SupportRequested: ['support', 'contacts'],
   CalendarFeedTokenRotated: ['calendar'],
+  CalendarFeedTurnedOff: ['calendar'],
 };
 
 const byName = new Map(READ_MODELS.map((model) => [model.name, model]));

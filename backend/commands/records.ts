@@ -9,6 +9,12 @@ export const rotateFeedToken: Command<{ tokenHash: string }, null> = (uow, { tok
   return null;
 };
 
+/** `DELETE /api/calendar/token`: the feed's link stops working, and none works until a new one is made. */
+export const turnOffFeed: Command<Record<string, never>, null> = (uow) => {
+  uow.handle(streamId.calendarFeed(), calendarFeedDecider, { type: 'TurnOffFeed', data: {} });
+  return null;
+};
+
 /**
  * `POST /api/upload`: records the files the route has already kept under their random names. The result is
  * only the stored names: the idempotency record keeps no personal data.

@@ -4,7 +4,7 @@ import { bookingReference } from '#domain/reference.ts';
 import type { Booking } from '#data/queries.ts';
 import { CalendarRenderer } from '../calendar/ics.ts';
 import { feedLinkId, feedTokenMatches, feedUrls, hashFeedToken, newFeedToken } from '../calendar/feed-token.ts';
-import { rotateFeedToken } from '../commands/records.ts';
+import { rotateFeedToken, turnOffFeed } from '../commands/records.ts';
 import type { AppDeps } from '../deps.ts';
 import { allow, runCommand } from '../http/command.ts';
 import { notFound } from '../http/errors.ts';
@@ -54,6 +54,15 @@ export function calendarRoutes(deps: AppDeps): Router {
     await runCommand(ctx, deps, rotateFeedToken, { tokenHash: hashFeedToken(token) }, { keyed: false });
     ctx.status = 201;
     ctx.body = feedUrls(config.publicUrl, token);
+  });
+
+  /**
+   * Turns the feed off: its URL stops working (a bare 404, as for any unknown one), and none works until a new one is
+   * made. Answers the status as `GET /api/calendar/status` does. Turning off a feed that is off changes nothing.
+   */
+  router.delete('/api/calendar/token', allow(storage, 'calendar.manage'), async (ctx) => {
+    await runCommand(ctx, deps, turnOffFeed, {});
+    ctx.body = { active: false, createdAt: null, linkId: null };
   });
 
   /**

@@ -1,5 +1,5 @@
 import { ConflictError } from '../errors.ts';
-import type { CalendarFeedTokenRotated, FileDiscarded, FileUploaded, SupportRequested } from '../events.ts';
+import type { CalendarFeedTokenRotated, CalendarFeedTurnedOff, FileDiscarded, FileUploaded, SupportRequested } from '../events.ts';
 import type { Decider } from './decider.ts';
 
 /**
@@ -42,9 +42,27 @@ export const supportDecider: Decider<Once, SubmitSupportRequest, SupportRequeste
 };
 
 export type RotateFeedToken = { type: 'RotateFeedToken'; data: { tokenHash: string } };
-/** The feed's secret is replaced as often as asked: nothing about the earlier ones matters, so it keeps no state. */
-export const calendarFeedDecider: Decider<null, RotateFeedToken, CalendarFeedTokenRotated> = {
-  initialState: () => null,
-  evolve: () => null,
-  decide: (command) => [{ type: 'CalendarFeedTokenRotated', data: { tokenHash: command.data.tokenHash } }],
+export type TurnOffFeed = { type: 'TurnOffFeed'; data: Record<string, never> };
+/** The secret that works now (its hash), or null when there is none. */
+type FeedState = { tokenHash: string | null };
+
+/**
+ * The feed's secret is replaced as often as asked (nothing about the earlier ones matters), and turned off when asked:
+ * then no link works until a new one is made. Turning off a feed that is off changes nothing.
+ */
+export const calendarFeedDecider: Decider<FeedState, RotateFeedToken | TurnOffFeed, CalendarFeedTokenRotated | CalendarFeedTurnedOff> = {
+  initialState: () => ({ tokenHash: null }),
+  evolve: (_state, event) => ({ tokenHash: event.type === 'CalendarFeedTokenRotated' ? event.data.tokenHash : null }),
+  decide: (command, state) => {
+    switch (command.type) {
+      case 'RotateFeedToken':
+        return [{ type: 'CalendarFeedTokenRotated', data: { tokenHash: command.data.tokenHash } }];
+      case 'TurnOffFeed':
+        return state.tokenHash === null ? [] : [{ type: 'CalendarFeedTurnedOff', data: { tokenHash: state.tokenHash } }];
+      default: {
+        const _never: never = command;
+        return _never;
+      }
+    }
+  },
 };

@@ -22,6 +22,7 @@ export const calendar: ReadModel = {
   name: 'calendar',
   version: 1,
   project(event) {
+    if (event.type === 'CalendarFeedTurnedOff') return [{ op: 'delete', table: 'calendar_feed', id: 'feed' }];
     if (event.type !== 'CalendarFeedTokenRotated') return [];
     return [{ op: 'upsert', table: 'calendar_feed', row: { id: 'feed', tokenHash: event.data.tokenHash, createdAt: event.metadata.time } }];
   },

@@ -27,16 +27,25 @@ export type Outcome<T> = { readonly ok: true; readonly status: number; readonly 
  * failure looks like; `status` 0 means no (whole) answer at all: offline, or none within ANSWER_WITHIN_MS (in-time.ts),
  * its message saying which.
  */
-export async function postJson<T>(path: string, body: unknown, idempotencyKey?: string): Promise<Outcome<T>> {
+export function postJson<T>(path: string, body: unknown, idempotencyKey?: string): Promise<Outcome<T>> {
+  return sendJson<T>('POST', path, body, idempotencyKey);
+}
+
+/** The same for any method; with no body (`undefined`), none is sent. */
+export async function sendJson<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, idempotencyKey?: string): Promise<Outcome<T>> {
   let response: Response;
   let text: string;
   try {
     ({ response, text } = await inTime(async (signal) => {
       const answer = await fetch(path, {
-        method: 'POST',
+        method,
         credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}) },
-        body: JSON.stringify(body),
+        headers: {
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          Accept: 'application/json',
+          ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal,
       });
       return { response: answer, text: await answer.text().catch((error: unknown) => (signal.aborted ? Promise.reject(error) : '')) };

@@ -204,6 +204,43 @@ test('a link made again on the tablet is not offered on the phone any more, whic
   await expect(feed.getByLabel('Private calendar link')).toHaveValue(fresh);
 });
 
+test('the link turned off stops the feed at once, on this tablet and on the phone that kept it; a new link works again', async ({ page, browser }) => {
+  // No link from the tests before (turned off through the API, as the button does).
+  expect((await (await adminClient(own.server)).request('DELETE', '/api/calendar/token')).status).toBe(200);
+  await signIn(page, own.server.url);
+  await page.getByRole('tab', { name: 'Calendar' }).click();
+  const feed = page.getByRole('region', { name: 'Subscribe in your calendar app' });
+  await feed.getByRole('button', { name: 'Make a private link' }).click();
+  const kept = await feed.getByLabel('Private calendar link').inputValue();
+  expect((await page.request.get(kept)).status()).toBe(200);
+
+  // On the phone, which shows the same link: it is turned off there, after a yes.
+  const phone = await (await browser.newContext()).newPage();
+  await signIn(phone, own.server.url);
+  await phone.getByRole('tab', { name: 'Calendar' }).click();
+  const there = phone.getByRole('region', { name: 'Subscribe in your calendar app' });
+  await there.getByRole('button', { name: 'Turn off the link' }).click();
+  await expect(there.getByRole('alert')).toContainText('no link works until you make a new one');
+  await expect(there.getByRole('button', { name: 'Make a new link' })).toHaveCount(0);
+  await there.getByRole('button', { name: 'Yes, turn it off' }).click();
+  await expect(phone.locator('[data-sonner-toast]').filter({ hasText: 'Calendar link turned off' })).toBeVisible();
+  await expect(there).toContainText('The link is turned off: no link works now.');
+  await expect(there.getByRole('button', { name: 'Make a private link' })).toBeFocused();
+  await expect(there.getByRole('button', { name: 'Turn off the link' })).toHaveCount(0);
+  expect((await page.request.get(kept)).status()).toBe(404);
+  await phone.context().close();
+
+  // Back on the tablet: the link it kept is dead, and not there to copy.
+  await page.reload();
+  await page.getByRole('tab', { name: 'Calendar' }).click();
+  await expect(feed).toContainText('The link this device showed was turned off on another device: no link works now.');
+  await expect(feed.getByLabel('Private calendar link')).toHaveCount(0);
+  await feed.getByRole('button', { name: 'Make a private link' }).click();
+  const fresh = await feed.getByLabel('Private calendar link').inputValue();
+  expect(fresh).not.toBe(kept);
+  expect((await page.request.get(fresh)).status()).toBe(200);
+});
+
 test('a day with booked jobs at several places has its route: Maps from here through them in the order of the day, past a request still to confirm', async ({ page }) => {
   const admin = await adminClient(own.server);
   const day = ukDay(12);

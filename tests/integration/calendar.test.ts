@@ -178,6 +178,30 @@ describe('the calendar feed token', () => {
     expect((await anonymous().get(second.path)).status).toBe(200);
   });
 
+  it('DELETE /api/calendar/token turns the feed off: its URL answers a bare 404, the status says none, and a new link works again', async () => {
+    const { path, token } = await rotate();
+    expect((await anonymous().get(path)).status).toBe(200);
+    const before = allEvents(server).length;
+    const off = await admin.request('DELETE', '/api/calendar/token');
+    expect(off.status).toBe(200);
+    expect(off.data).toEqual({ active: false, createdAt: null, linkId: null });
+    expect(allEvents(server).slice(before).map((e) => [e.type, e.streamId, e.data])).toEqual([['CalendarFeedTurnedOff', 'calendar-feed', { tokenHash: sha256(token) }]]);
+    const gone = await anonymous().get(path);
+    expect([gone.status, gone.text]).toEqual([404, 'Not found']);
+    expect((await admin.get('/api/calendar/status')).data).toEqual({ active: false, createdAt: null, linkId: null });
+
+    // Off again: nothing to turn off, nothing written.
+    const again = await admin.request('DELETE', '/api/calendar/token');
+    expect(again.status).toBe(200);
+    expect(allEvents(server).length).toBe(before + 1);
+    expectError(await anonymous().request('DELETE', '/api/calendar/token'), 401, 'not_signed_in');
+    expectError(await owner.request('DELETE', '/api/calendar/token'), 403, 'forbidden');
+    expect(allEvents(server).length).toBe(before + 1);
+
+    const fresh = await rotate();
+    expect((await anonymous().get(fresh.path)).status).toBe(200);
+  });
+
   it('ignores an Idempotency-Key: the same key twice makes two tokens, and only the newer works', async () => {
     const key = crypto.randomUUID();
     const a = await admin.post('/api/calendar/token', undefined, { 'idempotency-key': key });

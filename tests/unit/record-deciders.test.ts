@@ -59,6 +59,24 @@ describe('calendar feed decider', () => {
       .when({ type: 'RotateFeedToken', data: { tokenHash: 'h2' } })
       .thenEvents([rotated]);
   });
+
+  it('turns off the link that works, naming it, and turning off a feed that is off changes nothing', () => {
+    spec(calendarFeedDecider)
+      .given([
+        { type: 'CalendarFeedTokenRotated', data: { tokenHash: 'h1' } },
+        { type: 'CalendarFeedTokenRotated', data: { tokenHash: 'h2' } },
+      ])
+      .when({ type: 'TurnOffFeed', data: {} })
+      .thenEvents([{ type: 'CalendarFeedTurnedOff', data: { tokenHash: 'h2' } }]);
+    spec(calendarFeedDecider).given([]).when({ type: 'TurnOffFeed', data: {} }).thenEvents([]);
+    spec(calendarFeedDecider)
+      .given([
+        { type: 'CalendarFeedTokenRotated', data: { tokenHash: 'h1' } },
+        { type: 'CalendarFeedTurnedOff', data: { tokenHash: 'h1' } },
+      ])
+      .when({ type: 'TurnOffFeed', data: {} })
+      .thenEvents([]);
+  });
 });
 
 describe('decideInTurn', () => {

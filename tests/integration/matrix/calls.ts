@@ -582,6 +582,14 @@ export const CALLS: readonly ApiCall[] = [
 
   // ---- calendar ----
   { method: 'POST', path: '/api/calendar/token', access: ADMIN_ONLY, ok: 201, appends: ['CalendarFeedTokenRotated'], body: 'none', request: () => ({}) },
+  {
+    method: 'DELETE', path: '/api/calendar/token', access: ADMIN_ONLY, ok: 200, appends: ['CalendarFeedTurnedOff'], body: 'none',
+    // A feed to turn off.
+    request: async (fx) => {
+      await fx.feedToken();
+      return {};
+    },
+  },
   { method: 'GET', path: '/api/calendar/status', access: ADMIN_ONLY, ok: 200, appends: [], body: 'none', request: () => ({}) },
   {
     method: 'GET', path: '/api/calendar/{token}.ics', access: PUBLIC, ok: 200, appends: [], body: 'none',

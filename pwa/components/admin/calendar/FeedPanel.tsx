@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { newCommandId, postJson } from '../../../lib/api.ts';
+import { newCommandId, postJson, sendJson } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useOffline } from '../../../offline/use-outbox.ts';
 import { useAdmin } from '../context.ts';
@@ -8,61 +8,90 @@ import { feedLink, forgetFeedLink, isCurrentFeedLink, rememberFeedLink } from '.
 import type { FeedLink } from './feed-link.ts';
 
 /**
- * 'Subscribe in your calendar app': the private feed URL (Google, Apple, Outlook), with Copy, and 'Make a new
- * link', after which the old URL stops working. Making a link needs the server; everything else works offline.
+ * 'Subscribe in your calendar app': the private feed URL (Google, Apple, Outlook), with Copy, 'Make a new link',
+ * after which the old URL stops working, and 'Turn off the link', after which none works until a new one is made.
+ * Making and turning off need the server; everything else works offline.
  */
 export function FeedPanel() {
   const { user } = useAdmin();
   const offline = useOffline();
   const [link, setLink] = useState<FeedLink | null>(() => feedLink(user.id));
   const [status, setStatus] = useState<FeedStatus | null>(null);
-  // The link this device kept was replaced on another device: it no longer works, and is not offered to copy.
-  const [replaced, setReplaced] = useState(false);
-  const [confirming, setConfirming] = useState(false);
+  // The link this device kept was replaced or turned off on another device (or here): it no longer works, and is not
+  // offered to copy.
+  const [gone, setGone] = useState<'replaced' | 'off' | 'off-here' | null>(null);
+  // Which of the two changes that stop the link working waits for the admin's yes.
+  const [confirming, setConfirming] = useState<'new' | 'off' | null>(null);
   const [busy, setBusy] = useState(false);
   // The button stays focusable while the link is made (aria-disabled; one request at a time by a ref): disabled, it
   // dropped the focus to the page's body. The new link then takes the focus (selected, to copy), and "Keep the current
   // link", which goes once pressed, hands it back to the button.
   const sending = useRef(false);
   const makeButton = useRef<HTMLButtonElement>(null);
-  const [made, setMade] = useState(false);
+  const offButton = useRef<HTMLButtonElement>(null);
+  // Where the focus goes once the screen has changed: the new link (selected, to copy), or the button that makes one
+  // (after the link was turned off, the button pressed has gone).
+  const [focusNext, setFocusNext] = useState<'link' | 'make' | null>(null);
   useEffect(() => {
-    if (!made) return;
-    setMade(false);
-    document.getElementById('feed-url')?.focus();
-  }, [made]);
+    if (!focusNext) return;
+    setFocusNext(null);
+    (focusNext === 'link' ? document.getElementById('feed-url') : makeButton.current)?.focus();
+  }, [focusNext]);
   useEffect(() => {
     void fetch('/api/calendar/status', { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } })
       .then((response) => (response.ok ? (response.json() as Promise<FeedStatus>) : null))
       .then(async (found) => {
         setStatus(found);
         const kept = feedLink(user.id);
-        if (!found?.linkId || !kept || (await isCurrentFeedLink(kept, found.linkId)) !== false) return;
+        if (!found || !kept) return;
+        if (found.active && (!found.linkId || (await isCurrentFeedLink(kept, found.linkId)) !== false)) return;
         // Unless a link was made here meanwhile (Make a new link pressed before the answer came).
         if (feedLink(user.id)?.url === kept.url) forgetFeedLink(user.id);
         setLink((shown) => (shown === null || shown.url === kept.url ? null : shown));
-        setReplaced(true);
+        setGone(found.active ? 'replaced' : 'off');
       })
       .catch(() => undefined);
   }, [user.id]);
 
   const make = async () => {
     if (sending.current) return;
-    if (!confirming && (link || status?.active)) return setConfirming(true);
+    if (confirming !== 'new' && (link || status?.active)) return setConfirming('new');
     sending.current = true;
     setBusy(true);
     const result = await postJson<{ url: string; webcalUrl: string }>('/api/calendar/token', {}, newCommandId());
     sending.current = false;
     setBusy(false);
-    setConfirming(false);
+    setConfirming(null);
     if (!result.ok) return void toast.error('No new link', result.message);
     const fresh = { ...result.data, madeAt: new Date().toISOString() };
     rememberFeedLink(user.id, fresh);
     setLink(fresh);
     setStatus({ active: true, createdAt: fresh.madeAt, linkId: null });
-    setReplaced(false);
-    setMade(true);
+    setGone(null);
+    setFocusNext('link');
     void toast.success('New calendar link', 'Add it to your calendar app. Any older link has stopped working.');
+  };
+  const turnOff = async () => {
+    if (sending.current) return;
+    if (confirming !== 'off') return setConfirming('off');
+    sending.current = true;
+    setBusy(true);
+    const result = await sendJson<FeedStatus>('DELETE', '/api/calendar/token');
+    sending.current = false;
+    setBusy(false);
+    setConfirming(null);
+    if (!result.ok) return void toast.error('Link not turned off', result.message);
+    forgetFeedLink(user.id);
+    setLink(null);
+    setStatus(result.data);
+    setGone('off-here');
+    setFocusNext('make');
+    void toast.success('Calendar link turned off', 'Calendars subscribed to it no longer update. Make a new link whenever you want one.');
+  };
+  // The button that asked keeps the focus (it goes back to its own words).
+  const keep = () => {
+    (confirming === 'off' ? offButton : makeButton).current?.focus();
+    setConfirming(null);
   };
   const copy = async () => {
     if (!link) return;
@@ -95,41 +124,52 @@ export function FeedPanel() {
         </>
       ) : status?.active ? (
         <p className="admin-muted">
-          {replaced ? 'The link this device showed was replaced on another device and no longer works. ' : null}A private link was made {status.createdAt ? `on ${moment(status.createdAt)}` : 'earlier'}. It cannot be shown again: make a new link to see one here.
+          {gone === 'replaced' ? 'The link this device showed was replaced on another device and no longer works. ' : null}A private link was made {status.createdAt ? `on ${moment(status.createdAt)}` : 'earlier'}. It cannot be shown again: make a new link to see one here.
         </p>
       ) : (
-        <p className="admin-muted">No private link yet.</p>
+        <p className="admin-muted">
+          {gone === 'off' ? 'The link this device showed was turned off on another device: no link works now.' : gone === 'off-here' ? 'The link is turned off: no link works now.' : 'No private link yet.'}
+        </p>
       )}
       {confirming ? (
         <p className="admin-warning" role="alert">
-          The old link stops working at once: calendars subscribed to it stop updating until you give them the new one.
+          {confirming === 'new'
+            ? 'The old link stops working at once: calendars subscribed to it stop updating until you give them the new one.'
+            : 'The link stops working at once: calendars subscribed to it stop updating, and no link works until you make a new one.'}
         </p>
       ) : null}
       <div className="admin-actions">
-        <button
-          ref={makeButton}
-          type="button"
-          className={`btn admin-btn ${confirming ? 'admin-btn--danger' : 'btn--secondary'}`}
-          disabled={offline}
-          aria-disabled={busy || undefined}
-          onClick={() => void make()}
-        >
-          {confirming ? 'Yes, make a new link' : link || status?.active ? 'Make a new link' : 'Make a private link'}
-        </button>
-        {confirming ? (
+        {confirming === 'off' ? null : (
           <button
+            ref={makeButton}
             type="button"
-            className="btn btn--secondary admin-btn"
-            onClick={() => {
-              setConfirming(false);
-              makeButton.current?.focus();
-            }}
+            className={`btn admin-btn ${confirming ? 'admin-btn--danger' : 'btn--secondary'}`}
+            disabled={offline}
+            aria-disabled={busy || undefined}
+            onClick={() => void make()}
           >
+            {confirming ? 'Yes, make a new link' : link || status?.active ? 'Make a new link' : 'Make a private link'}
+          </button>
+        )}
+        {(link || status?.active) && confirming !== 'new' ? (
+          <button
+            ref={offButton}
+            type="button"
+            className={`btn admin-btn ${confirming ? 'admin-btn--danger' : 'btn--secondary'}`}
+            disabled={offline}
+            aria-disabled={busy || undefined}
+            onClick={() => void turnOff()}
+          >
+            {confirming ? 'Yes, turn it off' : 'Turn off the link'}
+          </button>
+        ) : null}
+        {confirming ? (
+          <button type="button" className="btn btn--secondary admin-btn" onClick={keep}>
             Keep the current link
           </button>
         ) : null}
       </div>
-      {offline ? <p className="admin-muted">Making a new link needs a connection.</p> : null}
+      {offline ? <p className="admin-muted">Making or turning off a link needs a connection.</p> : null}
     </section>
   );
 }
