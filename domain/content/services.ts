@@ -64,19 +64,8 @@ const CARDS: Record<ServiceSlug, Omit<Service, 'slug' | 'title'>> = {
 /** The home page's services, in the seed's order. */
 export const SERVICES: readonly Service[] = SERVICE_TITLES.map((service) => ({ ...service, ...CARDS[service.slug] }));
 
-/** One of the six marketing groups (seed point 3). */
-export type ServiceGroup = {
-  readonly title: string;
-  readonly text: string;
-  readonly icon: IconName;
-};
-
-/** The marketing groups, in the seed's order, for the 'what we do' overview and the footer. */
-export const SERVICE_GROUPS: readonly ServiceGroup[] = [
-  { title: 'Residential', text: 'Everything from an extra socket to a full rewire, for houses, flats and period homes.', icon: 'home' },
-  { title: 'Commercial', text: 'Shops, offices and small businesses, with work planned around your trading hours.', icon: 'building' },
-  { title: 'Emergency Repairs', text: `A ${BUSINESS.emergency} callout when the power goes off or something is not safe.`, icon: 'siren' },
-  { title: 'Testing & Inspection', text: 'EICRs for homeowners, landlords and businesses, with clear written reports.', icon: 'clipboard' },
-  { title: 'Lighting Solutions', text: 'LED, feature, garden and security lighting, designed and installed.', icon: 'bulb' },
-  { title: 'Maintenance Services', text: 'Planned checks and repairs that keep an installation safe year after year.', icon: 'shield' },
-];
+/**
+ * The six marketing groups (seed point 3), in the seed's order: what the business works on, as its structured data
+ * says (`knowsAbout`); the pages show the eight services above.
+ */
+export const SERVICE_GROUPS: readonly string[] = ['Residential', 'Commercial', 'Emergency Repairs', 'Testing & Inspection', 'Lighting Solutions', 'Maintenance Services'];

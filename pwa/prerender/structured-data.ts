@@ -1,7 +1,7 @@
 import { BUSINESS } from '#domain/business.ts';
 import { SERVICE_AREA_TOWNS } from '#domain/content/areas.ts';
 import { FAQ_ITEMS } from '#domain/content/faq.ts';
-import { SERVICES } from '#domain/content/services.ts';
+import { SERVICE_GROUPS, SERVICES } from '#domain/content/services.ts';
 import { OG_IMAGE } from './head.ts';
 
 /** A schema.org JSON-LD object; plain data, serialised into a `<script type="application/ld+json">` block. */
@@ -55,6 +55,7 @@ export function electricianJsonLd(siteUrl: string): JsonLd {
       availableLanguage: 'en-GB',
       hoursAvailable: { '@type': 'OpeningHoursSpecification', dayOfWeek: [...WEEKDAYS], opens: '00:00', closes: '23:59' },
     },
+    knowsAbout: [...SERVICE_GROUPS],
     hasOfferCatalog: {
       '@type': 'OfferCatalog',
       name: 'Electrical services',

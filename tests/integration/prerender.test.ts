@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#backend/config.ts';
 import { BUSINESS } from '#domain/business.ts';
 import { FAQ_ITEMS } from '#domain/content/faq.ts';
+import { SERVICE_GROUPS } from '#domain/content/services.ts';
 import { PAGE_META } from '#domain/content/pages.ts';
 import { clientRoutes } from '#domain/routes.ts';
 import { Client, startServer, type TestServer } from '../support/server.ts';
@@ -74,6 +75,8 @@ describe.skipIf(!built)(`prerendered public pages ${reason}`, () => {
         expect.arrayContaining([expect.objectContaining({ '@type': 'OpeningHoursSpecification', opens: expect.any(String), closes: expect.any(String) })]),
       );
       expect(business?.['areaServed']).toEqual(expect.arrayContaining([expect.objectContaining({ '@type': 'GeoCircle', geoRadius: 50_000 })]));
+      // The seed's marketing groups, as what the business works on.
+      expect(business?.['knowsAbout']).toEqual([...SERVICE_GROUPS]);
       // Only the pages elsewhere that the business facts set; none at all leaves sameAs out.
       const elsewhere = [BUSINESS.links.social, ...BUSINESS.links.reviewSites.map((site) => site.url)].filter((url) => url !== null);
       expect(business?.['sameAs']).toEqual(elsewhere.length > 0 ? elsewhere : undefined);

@@ -60,7 +60,6 @@ describe('the services', () => {
     const admin = ['electrical_installation', 'electrical_repair', 'rewiring', 'socket_installation', 'lighting_installation', 'fuse_box_upgrade', 'safety_inspection', 'emergency_callout'];
     expect(serviceTypes.ADMIN_SERVICE_TYPES.map((o) => o.value)).toEqual(admin);
     expect(serviceTypes.PORTAL_SERVICE_TYPES.map((o) => o.value)).toEqual([...admin, 'other']);
-    expect(services.SERVICE_GROUPS.map((g) => g.title)).toEqual(['Residential', 'Commercial', 'Emergency Repairs', 'Testing & Inspection', 'Lighting Solutions', 'Maintenance Services']);
   });
   it('labels stored service types for people, whatever their origin', () => {
     expect(serviceTypes.serviceTypeLabel('fuse_box_upgrade')).toBe('Fuse Box Upgrade');
