@@ -328,6 +328,23 @@ export class Queries {
     return this.#one('SELECT userId FROM email_verifications WHERE tokenHash = ?', tokenHash)?.['userId'] as string | undefined;
   }
 
+  /**
+   * Jobs requested before `requestedBefore` whose work (the last of their days) is on `workDay` or later: their people's
+   * data was last touched before the job was done, so the 7 years of the privacy policy, which count from the work,
+   * have not run for them (retention, Storage.expire). Their email, or null for a job with none.
+   */
+  jobsWorkedSince(requestedBefore: string, workDay: string): Array<{ id: string; email: string | null }> {
+    return prepared(
+      this.#db,
+      `SELECT id, email FROM bookings WHERE createdAt < ? AND max(coalesce(finishDate, ''), coalesce(startDate, ''), coalesce(preferredDate, '')) >= ?`,
+    ).all(requestedBefore, workDay) as Array<{ id: string; email: string | null }>;
+  }
+
+  /** The business's own accounts' addresses (retention never erases them: Storage.expire). */
+  adminEmails(): string[] {
+    return prepared(this.#db, 'SELECT email FROM users WHERE isAdmin = 1').pluck().all() as string[];
+  }
+
   /** Stored files whose uploader's personal data was erased: their bytes must go too. */
   erasedUploads(): string[] {
     return prepared(this.#db, 'SELECT id FROM uploads WHERE originalname = ?').pluck().all(ERASED) as string[];

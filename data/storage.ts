@@ -1,4 +1,6 @@
 import { BUSINESS } from '#domain/business.ts';
+import { streamId } from '#domain/deciders/decider.ts';
+import { personSubject } from '#domain/events.ts';
 import { TABLES } from '#domain/projections.ts';
 import { retryWhileBusy, SERVER_BUSY_TIMEOUT_MS } from './busy.ts';
 import { Checkpointer } from './checkpointer.ts';
@@ -175,7 +177,15 @@ export function openStorage(file: string, options: StorageOptions = {}): Storage
     async expire(now) {
       const before = new Date(now);
       before.setUTCFullYear(before.getUTCFullYear() - RETENTION_YEARS);
-      const erased = await retryWhileBusy(() => forgetOnFailure(() => db.transaction(() => vault.expire(before.toISOString())).immediate()));
+      // The 7 years count from the work: a job booked ahead keeps its person's data 7 years from its last day, however
+      // long before it they last asked for anything. The business's own accounts are not customers' records: an admin
+      // who changed nothing of their own for 7 years is still the one who signs in.
+      const expire = (): number => {
+        const worked = queries.jobsWorkedSince(before.toISOString(), before.toISOString().slice(0, 10)).map((job) => personSubject(job.email, streamId.booking(job.id)));
+        const business = queries.adminEmails().map((email) => personSubject(email, ''));
+        return vault.expire(before.toISOString(), [...worked, ...business]);
+      };
+      const erased = await retryWhileBusy(() => forgetOnFailure(() => db.transaction(expire).immediate()));
       if (erased > 0) await rebuild();
       return { erased };
     },

@@ -240,10 +240,12 @@ export class Vault {
 
   /**
    * Deletes the keys of everyone whose data has not been touched since `before` (the 7-year retention of
-   * the privacy policy). Returns how many people were erased.
+   * the privacy policy), but for the people (subjects) of `kept`. Returns how many people were erased.
    */
-  expire(before: string): number {
-    return this.#delete(prepared(this.#db, 'SELECT key_id FROM person_keys WHERE last_used < ?').pluck().all(before) as string[]);
+  expire(before: string, kept: readonly string[] = []): number {
+    const keep = new Set(kept.map((subject) => this.#subjectHash(subject)));
+    const due = prepared(this.#db, 'SELECT key_id, subject_hash FROM person_keys WHERE last_used < ?').all(before) as Array<{ key_id: string; subject_hash: string }>;
+    return this.#delete(due.filter((row) => !keep.has(row.subject_hash)).map((row) => row.key_id));
   }
 
   /** Deletes keys, remembers them as gone, and moves the key epoch so other processes forget them too. */

@@ -40,4 +40,39 @@ describe('retention sweep', () => {
     // Her account is gone with her address: she cannot sign in any more.
     expect((await new Client(server.url).post('/api/auth/login', { email: 'rita@example.com', password: 'a-customer-passphrase' })).status).toBe(401);
   });
+
+  it('counts the 7 years from the work: a job booked well ahead keeps its customer until 7 years after its last day', async () => {
+    now = new Date('2024-01-10T09:00:00Z');
+    const aled = new Client(server.url);
+    expect((await aled.register('aled@example.com', 'a-customer-passphrase', 'Aled')).status).toBe(201);
+    const booked = await aled.post('/api/bookings', { firstName: 'Aled', email: 'aled@example.com', serviceType: 'rewiring', startDate: '2025-06-01', finishDate: '2025-06-02' });
+    expect(booked.status).toBe(201);
+    // A job the business booked ahead for someone with no email address, the same way.
+    const admin = new Client(server.url);
+    expect((await admin.loginAdmin()).status).toBe(200);
+    const manual = await admin.post('/api/bookings', { firstName: 'Nomail', serviceType: 'rewiring', startDate: '2025-09-01', finishDate: '2025-09-01', isManualBooking: true });
+    expect(manual.status).toBe(201);
+
+    // Seven years after they asked, but not after the work: kept.
+    now = new Date('2031-01-11T09:00:00Z');
+    await runRetention(server.storage, server.storageDir, now);
+    expect(server.storage.queries.booking(booked.data.booking.id)).toMatchObject({ firstName: 'Aled', email: 'aled@example.com' });
+    expect(server.storage.queries.booking(manual.data.booking.id)).toMatchObject({ firstName: 'Nomail' });
+
+    // Seven years after the last day of the work: gone, each when their own time comes.
+    now = new Date('2032-06-03T09:00:00Z');
+    await runRetention(server.storage, server.storageDir, now);
+    expect(server.storage.queries.booking(booked.data.booking.id)).toMatchObject({ firstName: ERASED, email: ERASED, startDate: '2025-06-01' });
+    expect(server.storage.queries.booking(manual.data.booking.id)).toMatchObject({ firstName: 'Nomail' });
+    now = new Date('2032-09-02T09:00:00Z');
+    await runRetention(server.storage, server.storageDir, now);
+    expect(server.storage.queries.booking(manual.data.booking.id)).toMatchObject({ firstName: ERASED });
+  });
+
+  it('never erases the business: an admin signed in for years, who changed nothing of their own, keeps their account', async () => {
+    // The admin was made at the real time the server started (as in production); 14 years on, 7 are long past.
+    now = new Date(Date.now() + 14 * 365 * 24 * 3600_000);
+    await runRetention(server.storage, server.storageDir, now);
+    expect((await new Client(server.url).loginAdmin()).status).toBe(200);
+  });
 });
