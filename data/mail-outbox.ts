@@ -68,7 +68,11 @@ export class MailOutbox {
   failed(id: number, attempts: number, error: string, now: Date): boolean {
     const wait = BACKOFF_MS[attempts];
     if (wait === undefined) {
-      prepared(this.#db, 'UPDATE mail_outbox SET attempts = ?, failed_at = ?, last_error = ? WHERE id = ?').run(attempts + 1, now.toISOString(), error, id);
+      // Given up: what it said and to whom go as a sent mail's do (personal data nobody will send now); its kind, tries
+      // and last error stay for whoever looks into it, without the address an SMTP server's error may quote.
+      const to = prepared(this.#db, 'SELECT to_addr FROM mail_outbox WHERE id = ?').pluck().get(id) as string | undefined;
+      prepared(this.#db, `UPDATE mail_outbox SET attempts = ?, failed_at = ?, last_error = ?, to_addr = '', subject = '', body = NULL, text = '', html = '' WHERE id = ?`)
+        .run(attempts + 1, now.toISOString(), to ? error.split(to).join('[address]') : error, id);
       return true;
     }
     prepared(this.#db, 'UPDATE mail_outbox SET attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ?')
@@ -84,9 +88,12 @@ export class MailOutbox {
     return this.#db.transaction(record).immediate();
   }
 
-  /** Unsent mail to an address is dropped when its person is erased. */
+  /**
+   * Unsent mail to an address, and to the business about that person (its `replyTo`: every mail to the business about
+   * someone carries their address there), is dropped when the person is erased.
+   */
   forget(address: string): number {
-    return prepared(this.#db, 'DELETE FROM mail_outbox WHERE to_addr = ? AND sent_at IS NULL').run(address).changes;
+    return prepared(this.#db, `DELETE FROM mail_outbox WHERE sent_at IS NULL AND (to_addr = ? OR json_extract(body, '$.replyTo') = ?)`).run(address, address).changes;
   }
 
   pending(): number {

@@ -65,6 +65,32 @@ describe('mail outbox: bodies kept, rendered when sent', () => {
     expect(t.storage.db.prepare('SELECT to_addr, subject, body, text, html FROM mail_outbox').get()).toEqual({ to_addr: '', subject: '', body: null, text: '', html: '' });
   });
 
+  it('forgets what a mail it gave up on said and to whom, and the address in its last error', () => {
+    t.storage.mail.enqueue(requestReceived('kit@example.com', summary, false), now);
+    const [due] = t.storage.mail.due(now);
+    let gaveUp = false;
+    for (let attempts = 0; !gaveUp; attempts++) gaveUp = t.storage.mail.failed(due!.id, attempts, '550 5.1.1 <kit@example.com>: Recipient address rejected', now);
+
+    expect(t.storage.db.prepare('SELECT kind, to_addr, subject, body, text, html, last_error FROM mail_outbox').get()).toEqual({
+      kind: 'request-received',
+      to_addr: '',
+      subject: '',
+      body: null,
+      text: '',
+      html: '',
+      last_error: '550 5.1.1 <[address]>: Recipient address rejected',
+    });
+  });
+
+  it('drops, for an erased person, the unsent mail to them and to the business about them, and no one else’s', () => {
+    t.storage.mail.enqueue(requestReceived('kit@example.com', summary, false), now);
+    t.storage.mail.enqueue(newRequest('office@example.com', summary, 'https://sparkright.example/admin'), now);
+    t.storage.mail.enqueue(newRequest('office@example.com', { ...summary, firstName: 'Ada', email: 'ada@example.com' }, 'https://sparkright.example/admin'), now);
+
+    expect(t.storage.mail.forget('kit@example.com')).toBe(2);
+    expect(t.storage.mail.due(now).map((mail) => mail.subject)).toEqual(['New quote request: EV Charger — Ada Marlowe']);
+  });
+
   it('links a web address inside a line of the HTML body, without the full stop that ends its sentence', () => {
     const { html } = renderMail({ greeting: 'Hello', lines: ['Follow it in your customer portal: https://example.com/customer-portal.', 'No address & <nothing> here'] });
     expect(html).toContain('<p>Follow it in your customer portal: <a href="https://example.com/customer-portal">https://example.com/customer-portal</a>.</p>');
