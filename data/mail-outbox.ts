@@ -88,6 +88,15 @@ export class MailOutbox {
     return this.#db.transaction(record).immediate();
   }
 
+  /** Mail given up by a version that kept what it said: forgotten as a mail given up now is (the retention sweep). */
+  forgetGivenUp(): number {
+    return prepared(
+      this.#db,
+      `UPDATE mail_outbox SET last_error = replace(last_error, to_addr, '[address]'), to_addr = '', subject = '', body = NULL, text = '', html = ''
+       WHERE failed_at IS NOT NULL AND to_addr != ''`,
+    ).run().changes;
+  }
+
   /**
    * Unsent mail to an address, and to the business about that person (its `replyTo`: every mail to the business about
    * someone carries their address there), is dropped when the person is erased.

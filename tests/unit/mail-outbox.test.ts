@@ -82,6 +82,20 @@ describe('mail outbox: bodies kept, rendered when sent', () => {
     });
   });
 
+  it('forgets, when asked, what a mail given up by an older version kept', () => {
+    const at = now.toISOString();
+    t.storage.db
+      .prepare(`INSERT INTO mail_outbox (kind, to_addr, subject, body, text, html, created, next_attempt_at, failed_at, attempts, last_error) VALUES ('request-received', 'kit@example.com', 'Kit', '{}', '', '', ?, ?, ?, 8, '550 <kit@example.com> unknown')`)
+      .run(at, at, at);
+    t.storage.mail.enqueue(requestReceived('ada@example.com', summary, false), now);
+
+    expect(t.storage.mail.forgetGivenUp()).toBe(1);
+    expect(t.storage.db.prepare('SELECT to_addr, subject, body, last_error FROM mail_outbox ORDER BY id').all()).toEqual([
+      { to_addr: '', subject: '', body: null, last_error: '550 <[address]> unknown' },
+      { to_addr: 'ada@example.com', subject: expect.any(String), body: expect.any(String), last_error: null },
+    ]);
+  });
+
   it('drops, for an erased person, the unsent mail to them and to the business about them, and no one else’s', () => {
     t.storage.mail.enqueue(requestReceived('kit@example.com', summary, false), now);
     t.storage.mail.enqueue(newRequest('office@example.com', summary, 'https://sparkright.example/admin'), now);
