@@ -18,13 +18,17 @@ export type Verification = { hash: string; link: string };
  * and no account. The caller answers both the same way, so registration reveals nobody's account. `userId` is
  * made up in the second case.
  */
-export const registerOrNotifyOwner: Command<NewUser & { verification: Verification }, { userId: string; existing: boolean }> = (uow, input) => {
+export const registerOrNotifyOwner: Command<NewUser & { verification: Verification; notifyOwner: boolean }, { userId: string; existing: boolean }> = (
+  uow,
+  input,
+) => {
   const owner = uow.queries.userByEmail(input.email);
   if (owner) {
-    uow.mail.queue(registrationAttempt(owner.email, { firstName: owner.firstName, resetUrl: takeBackUrl(uow.settings.publicUrl, owner) }));
+    // Unless the address had its day's mails about such tries (the route's OWNER_NOTICE limit).
+    if (input.notifyOwner) uow.mail.queue(registrationAttempt(owner.email, { firstName: owner.firstName, resetUrl: takeBackUrl(uow.settings.publicUrl, owner) }));
     return { userId: uow.newId(), existing: true };
   }
-  const { verification, ...user } = input;
+  const { verification, notifyOwner: _notifyOwner, ...user } = input;
   const userId = uow.newId();
   const stream = streamId.user(userId);
   uow.handle(stream, userDecider, [{ type: 'RegisterUser', data: { userId, ...user, isAdmin: false } }, verificationRequest(uow, verification)], {

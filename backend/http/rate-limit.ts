@@ -37,11 +37,19 @@ const RULES: Record<LimitName, { ip: Rule; account?: Rule }> = {
  */
 const CONFIRM: Rule = { points: 5, seconds: 15 * 60 };
 
+/**
+ * The mails an address gets about sign-ups tried with it ("someone tried to create an account with your address"):
+ * three a day, whoever asks from wherever. Beyond that the sign-up is answered as ever (it reveals nobody's account)
+ * but no mail goes: nobody can have us flood someone's inbox from many addresses.
+ */
+const OWNER_NOTICE: Rule = { points: 3, seconds: 24 * 60 * 60 };
+
 /** In-memory limiters (one process owns the database, so one process owns the counts too). */
 export class RateLimits {
   readonly #ip = new Map<LimitName, RateLimiterMemory>();
   readonly #account = new Map<LimitName, RateLimiterMemory>();
   readonly #confirm: RateLimiterMemory;
+  readonly #ownerNotice: RateLimiterMemory;
   readonly #exempt: (ctx: Context) => boolean;
 
   /**
@@ -51,6 +59,7 @@ export class RateLimits {
   constructor(scale = 1, exempt: (ctx: Context) => boolean = () => false) {
     this.#exempt = exempt;
     this.#confirm = new RateLimiterMemory({ keyPrefix: 'session:confirm', points: Math.ceil(CONFIRM.points * scale), duration: CONFIRM.seconds });
+    this.#ownerNotice = new RateLimiterMemory({ keyPrefix: 'address:notice', points: Math.ceil(OWNER_NOTICE.points * scale), duration: OWNER_NOTICE.seconds });
     for (const [name, rule] of Object.entries(RULES) as Array<[LimitName, (typeof RULES)[LimitName]]>) {
       this.#ip.set(name, new RateLimiterMemory({ keyPrefix: `ip:${name}`, points: Math.ceil(rule.ip.points * scale), duration: rule.ip.seconds }));
       if (rule.account) {
@@ -93,6 +102,17 @@ export class RateLimits {
   /** Counts one more wrong password typed in the session to confirm a change. */
   async countSession(session: string): Promise<void> {
     await consume(this.#confirm, session);
+  }
+
+  /** Whether the address may be mailed about one more sign-up tried with it (OWNER_NOTICE); counts it when it may. */
+  async mayNotifyOwner(address: string): Promise<boolean> {
+    try {
+      await this.#ownerNotice.consume(address.toLowerCase());
+      return true;
+    } catch (res) {
+      if (res instanceof RateLimiterRes) return false;
+      throw res;
+    }
   }
 
   /** After a successful sign-in, the owner's failures are forgotten. */

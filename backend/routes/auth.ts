@@ -61,7 +61,9 @@ export function authRoutes(deps: AppDeps): Router {
   router.post('/api/auth/register', limits.perIp('register'), validate(RegisterSchema), async (ctx) => {
     const { email, firstName, lastName, password } = input<RegisterInput>(ctx);
     const passwordHash = await hashPassword(password);
-    const result = await runCommand(ctx, deps, registerOrNotifyOwner, { email, firstName, lastName, passwordHash, verification: confirmationLink(config.publicUrl) });
+    // Counted only for an address that has an account (its owner is who the mail goes to); the answer is the same.
+    const notifyOwner = queries.userByEmail(email) ? await limits.mayNotifyOwner(email) : true;
+    const result = await runCommand(ctx, deps, registerOrNotifyOwner, { email, firstName, lastName, passwordHash, verification: confirmationLink(config.publicUrl), notifyOwner });
     ctx.status = 201;
     if (result.existing) {
       await startEmptySession(ctx);

@@ -55,6 +55,23 @@ describe('POST /api/auth/register with an address that already has an account', 
   });
 });
 
+describe('sign-ups tried with one address, from anywhere (RATE_LIMIT_SCALE=1)', () => {
+  it('mail its owner three times a day at most, and are answered alike whether mailed or not', async () => {
+    const strict = await startServer({ env: { RATE_LIMIT_SCALE: '1' } });
+    try {
+      expect((await new Client(strict.url).register('flo.flood@example.com', PASSWORD, 'Flo', 'Flood')).status).toBe(201);
+      const beforeMail = lastMailId(strict);
+      // Five tries, each as if from another place (a client of its own: the limit is the address's, not the caller's).
+      const answers = [];
+      for (let i = 0; i < 5; i++) answers.push(await new Client(strict.url).register('flo.flood@example.com', `try-passphrase-${i}`, 'Ivan', 'Intruder'));
+      expect(answers.map((a) => [a.status, a.data.email, a.data.emailVerified])).toEqual(Array.from({ length: 5 }, () => [201, 'flo.flood@example.com', false]));
+      expect((await mailSince(strict, beforeMail)).map(({ kind, to }) => [kind, to])).toEqual(Array.from({ length: 3 }, () => ['registration-attempt', 'flo.flood@example.com']));
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
 describe('the admin bootstrap (createAdmin)', () => {
   it('creates a new, proven admin account for a new address and says it created it', async () => {
     const before = allEvents(server).length;
@@ -152,7 +169,7 @@ describe('registerOrNotifyOwner on a storage without deployment settings (a comm
       const mailBefore = storage.db.prepare('SELECT COALESCE(MAX(id), 0) FROM mail_outbox').pluck().get() as number;
 
       const { result } = await storage.bus.execute(system(), (uow) =>
-        registerOrNotifyOwner(uow, { email: 'lou.local@example.com', firstName: 'X', lastName: 'Y', passwordHash: 'unused', verification: { hash: 'h', link: 'l' } }, null),
+        registerOrNotifyOwner(uow, { email: 'lou.local@example.com', firstName: 'X', lastName: 'Y', passwordHash: 'unused', verification: { hash: 'h', link: 'l' }, notifyOwner: true }, null),
       );
 
       expect(result).toEqual({ userId: expect.any(String), existing: true });

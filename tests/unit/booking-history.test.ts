@@ -42,7 +42,7 @@ describe("the admin's booking history", () => {
 
   it('names a person by their name, without a trailing space when they gave no last name, and one without an account as a former user', async () => {
     const { result } = await t.storage.bus.execute({ commandId: null, actor: null, role: 'anonymous', now: new Date() }, (uow) =>
-      registerOrNotifyOwner(uow, { email: 'cher@example.com', firstName: 'Cher', lastName: '', passwordHash: 'x', verification: { hash: 'h', link: 'l' } }, null),
+      registerOrNotifyOwner(uow, { email: 'cher@example.com', firstName: 'Cher', lastName: '', passwordHash: 'x', verification: { hash: 'h', link: 'l' }, notifyOwner: true }, null),
     );
 
     expect(await requestedBy(result.userId, 'customer')).toBe('Cher');
