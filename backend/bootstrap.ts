@@ -2,7 +2,7 @@ import { NewPasswordSchema } from '#domain/schemas/auth.ts';
 import { requiredEmail } from '#domain/schemas/fields.ts';
 import type { ServerStorage } from './storage.ts';
 import { createOrPromoteAdmin } from './commands/users.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword, isCommonPassword } from './passwords.ts';
 
 /**
  * Creates (or promotes) the admin account. Used by `npm run create-admin` and, when no admin exists yet,
@@ -16,6 +16,7 @@ export async function createAdmin(
   const email = requiredEmail().parse(input.email);
   const checked = NewPasswordSchema.safeParse(input.password);
   if (!checked.success) throw new Error(`The admin password is not acceptable: ${checked.error.issues[0]?.message}`);
+  if (await isCommonPassword(input.password)) throw new Error('The admin password is not acceptable: it is one of the most common passwords; please choose another');
   const passwordHash = await hashPassword(input.password);
   const { result } = await storage.bus.execute({ commandId: null, actor: null, role: 'system', now }, (uow) =>
     createOrPromoteAdmin(uow, { email, firstName: input.firstName ?? 'Admin', lastName: input.lastName ?? 'User', passwordHash }, null),

@@ -16,7 +16,7 @@ import { authorize, isRepeat, runCommand } from '../http/command.ts';
 import { HttpError, notFound, ValidationError } from '../http/errors.ts';
 import { requireUser, resumeReplaced, sessionKey, signInAfterChange, signOut } from '../http/session.ts';
 import { parseBody } from '../http/validate.ts';
-import { hashPassword, verifyPassword } from '../passwords.ts';
+import { hashPassword, refuseCommonPassword, verifyPassword } from '../passwords.ts';
 import { bookingFor } from './bookings.ts';
 
 /** What the account's owner reads once their password is changed (our own copy). */
@@ -118,6 +118,7 @@ export function accountRoutes(deps: AppDeps): Router {
     resumeReplaced(ctx, queries);
     const user = authorize(ctx, storage, 'account.password');
     const { currentPassword, newPassword } = parseBody(ctx, ChangePasswordSchema);
+    await refuseCommonPassword('newPassword', newPassword);
     if (!isRepeat(ctx, storage)) {
       await confirmPassword(ctx, user, currentPassword, 'currentPassword', 'That is not your current password');
       if (newPassword === currentPassword) {

@@ -13,7 +13,7 @@ import { HttpError } from '../http/errors.ts';
 import { confirmationLink, hashToken } from '../http/tokens.ts';
 import { currentUser, requireUser, signIn, signOut, startEmptySession } from '../http/session.ts';
 import { parseValue } from '../http/validate.ts';
-import { hashPassword, verifyPassword } from '../passwords.ts';
+import { hashPassword, refuseCommonPassword, verifyPassword } from '../passwords.ts';
 
 /** Admin sign-in (`/api/login`, `/api/logout`) and customer accounts (`/api/auth/*`). */
 export function authRoutes(deps: AppDeps): Router {
@@ -60,6 +60,7 @@ export function authRoutes(deps: AppDeps): Router {
    */
   router.post('/api/auth/register', limits.perIp('register'), validate(RegisterSchema), async (ctx) => {
     const { email, firstName, lastName, password } = input<RegisterInput>(ctx);
+    await refuseCommonPassword('password', password);
     const passwordHash = await hashPassword(password);
     // Counted only for an address that has an account (its owner is who the mail goes to); the answer is the same.
     const notifyOwner = queries.userByEmail(email) ? await limits.mayNotifyOwner(email) : true;

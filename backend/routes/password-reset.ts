@@ -8,7 +8,7 @@ import { input, runCommand, validate } from '../http/command.ts';
 import { HttpError } from '../http/errors.ts';
 import { currentUser, signOut } from '../http/session.ts';
 import { hashToken, newToken } from '../http/tokens.ts';
-import { hashPassword } from '../passwords.ts';
+import { hashPassword, refuseCommonPassword } from '../passwords.ts';
 
 /** The answer to every reset request, whether or not the account exists (our own copy). */
 export const RESET_REQUESTED = 'If an account exists for that email, a reset link is on its way. It expires in 1 hour.';
@@ -86,6 +86,7 @@ export function passwordResetRoutes(deps: AppDeps): Router {
 
   router.post('/api/auth/reset-password', limits.perIp('token'), validate(CustomerResetSchema), async (ctx) => {
     const { token, password } = input<{ token: string; password: string }>(ctx);
+    await refuseCommonPassword('password', password);
     await completeReset(ctx, CUSTOMER, token, password);
   });
 
@@ -93,6 +94,7 @@ export function passwordResetRoutes(deps: AppDeps): Router {
 
   router.post('/api/password-reset/reset', limits.perIp('token'), validate(AdminResetSchema), async (ctx) => {
     const { token, newPassword } = input<{ token: string; newPassword: string }>(ctx);
+    await refuseCommonPassword('newPassword', newPassword);
     await completeReset(ctx, ADMIN, token, newPassword);
   });
 

@@ -75,6 +75,20 @@ test.describe('customer sign-in, sign-up and password reset', () => {
     await expect(front).toContainText('Missing Information');
   });
 
+  test('a breached password the form lets through is refused by the server under the password, and nothing is made', async ({ page, server }) => {
+    await open(page, '/customer-auth?mode=signup');
+    await page.getByLabel(/^First name/).fill('Bree');
+    await page.getByLabel(/^Last name/).fill('Ched');
+    await page.getByLabel(/^Email/).fill('bree.ched@example.com');
+    await page.locator('#signup-password').fill('chocolate1');
+    await page.locator('#signup-confirmPassword').fill('chocolate1');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.locator('#signup-password-error')).toHaveText('This password is too common; please choose another');
+    await expect(page.locator('#signup-password')).toBeFocused();
+    await expect(page).toHaveURL(/\/customer-auth/);
+    expect(server.storage.queries.userByEmail('bree.ched@example.com')).toBeUndefined();
+  });
+
   test('a new customer registers, confirms the mailed link, signs out and signs in again to the portal', async ({ page, server }) => {
     const email = 'rory.register@example.com';
     await open(page, '/customer-auth?mode=signup');

@@ -217,6 +217,8 @@ describe('POST /api/account/password', () => {
     const tries = [
       ['short', 'Password must be at least 8 characters'],
       ['password123', 'This password is too common; please choose another'],
+      // Beyond the forms' short list: the server's breached list.
+      ['liverpool1', 'This password is too common; please choose another'],
       ['the-first-passphrase', 'Choose a password other than the one you have now'],
     ] as const;
     for (const [newPassword, message] of tries) {

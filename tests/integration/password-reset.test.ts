@@ -192,11 +192,14 @@ describe('password reset by mail', () => {
 
       const short = await client().post('/api/auth/reset-password', { token, password: 'short' });
       const common = await client().post('/api/auth/reset-password', { token, password: 'password123' });
+      const breached = await client().post('/api/auth/reset-password', { token, password: 'baseball1' });
 
       expectError(short, 400, 'validation_failed');
       expect(short.data.error.fields).toEqual({ password: 'Password must be at least 8 characters' });
       expectError(common, 400, 'validation_failed');
       expect(common.data.error.fields).toEqual({ password: 'This password is too common; please choose another' });
+      expectError(breached, 400, 'validation_failed');
+      expect(breached.data.error.fields).toEqual({ password: 'This password is too common; please choose another' });
       expect(typesAfter(server, before)).toEqual([]);
       expect((await client().post('/api/auth/reset-password', { token, password: NEW_PASSWORD })).status).toBe(200);
     });
