@@ -2,6 +2,7 @@ import { NOT_FOUND } from '#domain/content/pages.ts';
 import { clientRoutes } from '#domain/routes.ts';
 import { Client, startServer } from '../support/server.ts';
 import { expect, hydrated, test } from './fixtures.ts';
+import { expectAxeClean } from './portal-helpers.ts';
 
 const DEV_TOOLS = clientRoutes.filter((route) => route.kind === 'dev').map((route) => route.path);
 
@@ -14,6 +15,7 @@ test('an unknown path answers 404 with a page that tells the visitor where to go
   await expect(page.getByRole('heading', { level: 1, name: NOT_FOUND.heading })).toBeVisible();
   await expect(page.getByText(NOT_FOUND.text)).toBeVisible();
   await expect(page.getByText(/router/i)).toHaveCount(0);
+  await expectAxeClean(page);
   await page.getByRole('link', { name: /questions and answers/i }).click();
   await expect(page).toHaveURL(/\/faq$/);
 });
