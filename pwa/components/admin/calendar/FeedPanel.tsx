@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { newCommandId, postJson, sendJson } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useOffline } from '../../../offline/use-outbox.ts';
@@ -140,28 +141,14 @@ export function FeedPanel() {
       ) : null}
       <div className="admin-actions">
         {confirming === 'off' ? null : (
-          <button
-            ref={makeButton}
-            type="button"
-            className={`btn admin-btn ${confirming ? 'admin-btn--danger' : 'btn--secondary'}`}
-            disabled={offline}
-            aria-disabled={busy || undefined}
-            onClick={() => void make()}
-          >
+          <LinkChange buttonRef={makeButton} asking={confirming !== null} offline={offline} busy={busy} onPress={() => void make()}>
             {confirming ? 'Yes, make a new link' : link || status?.active ? 'Make a new link' : 'Make a private link'}
-          </button>
+          </LinkChange>
         )}
         {(link || status?.active) && confirming !== 'new' ? (
-          <button
-            ref={offButton}
-            type="button"
-            className={`btn admin-btn ${confirming ? 'admin-btn--danger' : 'btn--secondary'}`}
-            disabled={offline}
-            aria-disabled={busy || undefined}
-            onClick={() => void turnOff()}
-          >
+          <LinkChange buttonRef={offButton} asking={confirming !== null} offline={offline} busy={busy} onPress={() => void turnOff()}>
             {confirming ? 'Yes, turn it off' : 'Turn off the link'}
-          </button>
+          </LinkChange>
         ) : null}
         {confirming ? (
           <button type="button" className="btn btn--secondary admin-btn" onClick={keep}>
@@ -171,6 +158,25 @@ export function FeedPanel() {
       </div>
       {offline ? <p className="admin-muted">Making or turning off a link needs a connection.</p> : null}
     </section>
+  );
+}
+
+/**
+ * A button that changes the link (makes a new one, turns it off): red while it asks for the admin's yes; focusable while
+ * the server answers (aria-disabled), so the focus stays on it.
+ */
+function LinkChange(props: { buttonRef: RefObject<HTMLButtonElement | null>; asking: boolean; offline: boolean; busy: boolean; onPress: () => void; children: ReactNode }) {
+  return (
+    <button
+      ref={props.buttonRef}
+      type="button"
+      className={`btn admin-btn ${props.asking ? 'admin-btn--danger' : 'btn--secondary'}`}
+      disabled={props.offline}
+      aria-disabled={props.busy || undefined}
+      onClick={props.onPress}
+    >
+      {props.children}
+    </button>
   );
 }
 
