@@ -14,7 +14,8 @@ export async function removeErasedFiles(storage: Storage, storageDir: string): P
 
 /**
  * The privacy policy's 7-year retention, made true: people whose data nobody has touched for 7 years are
- * erased, and their files deleted; and mail given up by an older version forgets what it said and to whom. Runs at start and daily in the server; `npm run retention` runs it by hand.
+ * erased, and their files deleted; and mail given up by an older version forgets what it said and to whom. Runs at
+ * start and daily in the server; `npm run retention` runs it by hand.
  */
 export async function runRetention(storage: Storage, storageDir: string, now: Date, logger?: Logger): Promise<{ erased: number; files: number }> {
   const { erased } = await storage.expire(now);

@@ -93,7 +93,7 @@ export class MailOutbox {
     return prepared(
       this.#db,
       `UPDATE mail_outbox SET last_error = replace(last_error, to_addr, '[address]'), to_addr = '', subject = '', body = NULL, text = '', html = ''
-       WHERE failed_at IS NOT NULL AND to_addr != ''`,
+       WHERE sent_at IS NULL AND failed_at IS NOT NULL AND to_addr != ''`,
     ).run().changes;
   }
 

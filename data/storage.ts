@@ -180,12 +180,10 @@ export function openStorage(file: string, options: StorageOptions = {}): Storage
       // The 7 years count from the work: a job booked ahead keeps its person's data 7 years from its last day, however
       // long before it they last asked for anything. The business's own accounts are not customers' records: an admin
       // who changed nothing of their own for 7 years is still the one who signs in.
-      const expire = (): number => {
-        const worked = queries.jobsWorkedSince(before.toISOString(), before.toISOString().slice(0, 10)).map((job) => personSubject(job.email, streamId.booking(job.id)));
-        const business = queries.adminEmails().map((email) => personSubject(email, ''));
-        return vault.expire(before.toISOString(), [...worked, ...business]);
-      };
-      const erased = await retryWhileBusy(() => forgetOnFailure(() => db.transaction(expire).immediate()));
+      // Read before the write transaction: a job booked meanwhile is recent, and kept anyway.
+      const worked = queries.jobsWorkedSince(before.toISOString(), before.toISOString().slice(0, 10)).map((job) => personSubject(job.email, streamId.booking(job.id)));
+      const kept = [...worked, ...queries.adminEmails().map((email) => personSubject(email, ''))];
+      const erased = await retryWhileBusy(() => forgetOnFailure(() => db.transaction(() => vault.expire(before.toISOString(), kept)).immediate()));
       if (erased > 0) await rebuild();
       return { erased };
     },
