@@ -39,14 +39,15 @@ export function FeedPanel() {
     (focusNext === 'link' ? document.getElementById('feed-url') : makeButton.current)?.focus();
   }, [focusNext]);
   useEffect(() => {
+    // The link kept when the question is asked: the answer speaks of it, not of one made here meanwhile.
+    const kept = feedLink(user.id);
     void fetch('/api/calendar/status', { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } })
       .then((response) => (response.ok ? (response.json() as Promise<FeedStatus>) : null))
       .then(async (found) => {
         setStatus(found);
-        const kept = feedLink(user.id);
         if (!found || !kept) return;
         if (found.active && (!found.linkId || (await isCurrentFeedLink(kept, found.linkId)) !== false)) return;
-        // Unless a link was made here meanwhile (Make a new link pressed before the answer came).
+        // Unless a link was made here meanwhile (pressed before the answer came): that one works.
         if (feedLink(user.id)?.url === kept.url) forgetFeedLink(user.id);
         setLink((shown) => (shown === null || shown.url === kept.url ? null : shown));
         setGone(found.active ? 'replaced' : 'off');
