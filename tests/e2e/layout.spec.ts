@@ -1,4 +1,4 @@
-import { expect, hydrated, test } from './fixtures.ts';
+import { expect, hydrated, nearIsland, test } from './fixtures.ts';
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -69,7 +69,9 @@ test('no request leaves the site before consent', async ({ page, server }) => {
     await hydrated(page);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.mouse.wheel(0, 20_000);
-    await page.waitForTimeout(300);
+    // What coming near far-down islands loads (the home page's tips and map): all of it in, then the network quiet.
+    if (path === '/') for (const island of ['safety-tips', 'area-map'] as const) await nearIsland(page, island);
+    await page.waitForLoadState('networkidle');
   }
   expect(foreign).toEqual([]);
   expect((await page.context().cookies()).map((c) => c.name)).toEqual([]);
