@@ -2,10 +2,20 @@ import { MSG } from '#domain/messages.ts';
 import { createAdmin } from '#backend/bootstrap.ts';
 import { INVALID_RESET } from '#domain/deciders/user.ts';
 import { Client } from '../support/server.ts';
+import type { Page } from '@playwright/test';
 import { expect, test, whollyOnScreen } from './fixtures.ts';
 import { expectAxeClean, expectToast, lastMailId, mailedLink, open } from './portal-helpers.ts';
 
 const PASSWORD = 'a-customer-passphrase';
+
+/** Fills the sign-up form: name, address, and the password typed twice (`confirm`, when the second differs). */
+async function fillSignUp(page: Page, first: string, last: string, email: string, password: string, confirm = password): Promise<void> {
+  await page.getByLabel(/^First name/).fill(first);
+  await page.getByLabel(/^Last name/).fill(last);
+  await page.getByLabel(/^Email/).fill(email);
+  await page.locator('#signup-password').fill(password);
+  await page.locator('#signup-confirmPassword').fill(confirm);
+}
 
 test.describe('customer sign-in, sign-up and password reset', () => {
   test('the sign-in, sign-up and forgot-password modes show the seed toasts and field messages, and move focus to each new heading', async ({ page }) => {
@@ -29,11 +39,7 @@ test.describe('customer sign-in, sign-up and password reset', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await expectToast(page, 'Missing Information', 'Please fill in all fields');
     await expect(page.getByText(MSG.firstNameRequired)).toBeVisible();
-    await page.getByLabel(/^First name/).fill('Pat');
-    await page.getByLabel(/^Last name/).fill('Mismatch');
-    await page.getByLabel(/^Email/).fill('pat@example.com');
-    await page.locator('#signup-password').fill('short');
-    await page.locator('#signup-confirmPassword').fill('different');
+    await fillSignUp(page, 'Pat', 'Mismatch', 'pat@example.com', 'short', 'different');
     await page.getByRole('button', { name: 'Create account' }).click();
     await expectToast(page, 'Password Mismatch', 'Passwords do not match');
     await expect(page.getByText(MSG.passwordTooShort)).toBeVisible();
@@ -62,11 +68,7 @@ test.describe('customer sign-in, sign-up and password reset', () => {
     const front = page.locator('[data-sonner-toast][data-front="true"]');
     // Seconds later on the sign-up form: another check's notice, then the first check's again.
     await page.getByRole('button', { name: 'Create an account' }).click();
-    await page.getByLabel(/^First name/).fill('Mo');
-    await page.getByLabel(/^Last name/).fill('Merged');
-    await page.getByLabel(/^Email/).fill('mo.merged@example.com');
-    await page.locator('#signup-password').fill('a-long-passphrase');
-    await page.locator('#signup-confirmPassword').fill('another-passphrase');
+    await fillSignUp(page, 'Mo', 'Merged', 'mo.merged@example.com', 'a-long-passphrase', 'another-passphrase');
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(front).toContainText('Password Mismatch');
     await page.getByLabel(/^First name/).fill('');
@@ -77,11 +79,7 @@ test.describe('customer sign-in, sign-up and password reset', () => {
 
   test('a breached password the form lets through is refused by the server under the password, and nothing is made', async ({ page, server }) => {
     await open(page, '/customer-auth?mode=signup');
-    await page.getByLabel(/^First name/).fill('Bree');
-    await page.getByLabel(/^Last name/).fill('Ched');
-    await page.getByLabel(/^Email/).fill('bree.ched@example.com');
-    await page.locator('#signup-password').fill('chocolate1');
-    await page.locator('#signup-confirmPassword').fill('chocolate1');
+    await fillSignUp(page, 'Bree', 'Ched', 'bree.ched@example.com', 'chocolate1');
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.locator('#signup-password-error')).toHaveText('This password is too common; please choose another');
     await expect(page.locator('#signup-password')).toBeFocused();
@@ -92,11 +90,7 @@ test.describe('customer sign-in, sign-up and password reset', () => {
   test('a new customer registers, confirms the mailed link, signs out and signs in again to the portal', async ({ page, server }) => {
     const email = 'rory.register@example.com';
     await open(page, '/customer-auth?mode=signup');
-    await page.getByLabel(/^First name/).fill('Rory');
-    await page.getByLabel(/^Last name/).fill('Register');
-    await page.getByLabel(/^Email/).fill(email);
-    await page.locator('#signup-password').fill(PASSWORD);
-    await page.locator('#signup-confirmPassword').fill(PASSWORD);
+    await fillSignUp(page, 'Rory', 'Register', email, PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
     await expectToast(page, 'Registration Successful');
     await expect(page).toHaveURL(/\/customer-portal$/);
@@ -185,11 +179,7 @@ test.describe('customer sign-in, sign-up and password reset', () => {
     const first = new Client(server.url);
     expect((await first.register(email, PASSWORD, 'Rita', 'Repeat')).status).toBe(201);
     await open(page, '/customer-auth?mode=signup');
-    await page.getByLabel(/^First name/).fill('Someone');
-    await page.getByLabel(/^Last name/).fill('Else');
-    await page.getByLabel(/^Email/).fill(email);
-    await page.locator('#signup-password').fill('another-long-passphrase');
-    await page.locator('#signup-confirmPassword').fill('another-long-passphrase');
+    await fillSignUp(page, 'Someone', 'Else', email, 'another-long-passphrase');
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByRole('status').filter({ hasText: `We have sent a mail to ${email} with the next step.` })).toBeVisible();
     await expect(page.getByText('Registration Successful')).toHaveCount(0);
