@@ -33,8 +33,31 @@ export function jsonBody(limit: string) {
     if (WRITE_METHODS.has(ctx.method) && ctx.request.length !== 0 && hasBody(ctx) && !ctx.is('application/json')) {
       throw new HttpError(415, 'unsupported_media_type', 'Send the request body as application/json');
     }
-    await parse(ctx, next);
+    await parse(ctx, () => {
+      if (tooDeep(ctx.request.body)) {
+        throw new HttpError(400, 'body_too_deep', `The request body is nested more than ${MAX_DEPTH} levels deep`);
+      }
+      return next();
+    });
   };
+}
+
+/** How deep a JSON body may nest: ours go four levels at most (a batch of calls with their files). */
+const MAX_DEPTH = 32;
+
+/**
+ * Whether a parsed body nests deeper than MAX_DEPTH (arrays and objects), walked without recursion. Deeper, it broke
+ * what walks it later: 98 KB of `[[[…]]]` parse, but JSON.stringify (the request's fingerprint) threw a RangeError, a 500.
+ */
+function tooDeep(body: unknown): boolean {
+  const stack: Array<[unknown, number]> = [[body, 0]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth >= MAX_DEPTH) return true;
+    for (const child of Object.values(value)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 function hasBody(ctx: Context): boolean {

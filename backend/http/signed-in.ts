@@ -11,6 +11,11 @@ type Known = { stamp: string; user: User | undefined; expire: number | undefined
 
 /** Cookie headers and session ids remembered; beyond it the oldest go (each costs a few hundred bytes). */
 const MAX_REMEMBERED = 10_000;
+/**
+ * A Cookie header longer than this is checked each time, never remembered: ours is about 150 bytes, and one padded
+ * with another cookie of 16 KB, sent 10,000 times with a valid session, held 160 MB.
+ */
+export const MAX_REMEMBERED_HEADER = 1024;
 
 /**
  * The sign-in check in microseconds, for answers sent before the middleware chain (backend/http/read-cache.ts):
@@ -54,7 +59,7 @@ export class SignedInCache {
       // Only a cookie value that passes the signature check is remembered.
       sid = this.#verify(req, res);
       if (!sid) return undefined;
-      remember(this.#sids, header, sid);
+      if (header.length <= MAX_REMEMBERED_HEADER) remember(this.#sids, header, sid);
     }
     let known = this.#known.get(sid);
     if (known?.stamp !== stamp) {

@@ -26,11 +26,12 @@ const MB = MAX_UPLOAD_BYTES / (1024 * 1024);
 /** Formidable's error numbers (formidable/src/FormidableError.js) for its field limits. */
 const FORMIDABLE_MAX_FIELDS_SIZE = 1006;
 const FORMIDABLE_MAX_FIELDS = 1007;
+const FORMIDABLE_MAX_FILES = 1015;
 
 /**
  * Streams the multipart files of a request into temporary files in `tempDir`. Limits hold while the bytes
  * arrive: at most 10 MB is written per file (the rest is read and dropped, so the client gets a clean 413
- * rather than a reset connection), at most 10 files reach the disk, nothing beyond the account's upload quota
+ * rather than a reset connection), at most 10 files reach the disk (an 11th part ends the reading), nothing beyond the account's upload quota
  * (`budget`) is written, and a request far beyond that is cut off. A write the disk refuses (full, read-only)
  * is reported as that fault, never as a file of the wrong type. Every failure deletes what was written before
  * it throws.
@@ -52,8 +53,9 @@ export async function receiveFiles(ctx: Context, tempDir: string, budget: Upload
     })(ctx, async () => {});
   } catch (err) {
     // Formidable pauses the request while a chunk is written; after an error nobody resumes it. Drain the
-    // rest so the answer reaches the client.
+    // rest so the answer reaches the client, and close the connection after it: the rest may never end.
     ctx.req.resume();
+    ctx.set('Connection', 'close');
     await intake.discard();
     throw parseError(err);
   }
@@ -83,7 +85,9 @@ class Intake {
   options(): ExtendedFormidableOptions {
     return {
       uploadDir: this.#tempDir,
-      maxFiles: Infinity,
+      // Formidable keeps an object for every file part it reads, also one we drop: past the limit it stops reading (an
+      // endless stream of empty parts kept hundreds of MB before).
+      maxFiles: LIMITS.attachments,
       maxFileSize: MAX_FILE_BYTES_PER_REQUEST,
       maxTotalFileSize: MAX_FILE_BYTES_PER_REQUEST,
       allowEmptyFiles: true,
@@ -108,9 +112,7 @@ class Intake {
   collect(ctx: Context): TempFile[] {
     const failure = [...this.#sinks.values()].find((sink) => sink.failure)?.failure;
     if (failure) throw failure;
-    if (this.#parts > LIMITS.attachments) {
-      throw new HttpError(413, 'too_many_files', `Send at most ${LIMITS.attachments} files at a time`);
-    }
+    if (this.#parts > LIMITS.attachments) throw tooManyFiles();
     const fields = ctx.request.files ?? {};
     const unknown = Object.keys(fields).filter((name) => name !== FILES_FIELD);
     if (unknown.length > 0) {
@@ -231,6 +233,10 @@ async function writeAll(fd: FileHandle, chunk: Buffer): Promise<void> {
   }
 }
 
+function tooManyFiles(): HttpError {
+  return new HttpError(413, 'too_many_files', `Send at most ${LIMITS.attachments} files at a time`);
+}
+
 function tooLarge(): HttpError {
   return new HttpError(413, 'body_too_large', `The upload is too large: at most ${LIMITS.attachments} files of ${MB} MB each`);
 }
@@ -241,6 +247,7 @@ function parseError(err: unknown): unknown {
   if (code === FORMIDABLE_MAX_FIELDS_SIZE || code === FORMIDABLE_MAX_FIELDS) {
     return new HttpError(413, 'body_too_large', 'The upload has too many or too large form fields: send only the files');
   }
+  if (code === FORMIDABLE_MAX_FILES) return tooManyFiles();
   if (httpCode === 413) return tooLarge();
   if (typeof httpCode === 'number' && httpCode >= 400 && httpCode < 500) {
     return new HttpError(400, 'invalid_multipart', 'The upload could not be read: send multipart/form-data with the files in the field "files"');

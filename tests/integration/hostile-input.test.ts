@@ -95,6 +95,11 @@ function jsonBody(base: Record<string, unknown> | undefined): fc.Arbitrary<Body>
     { weight: 2, arbitrary: jsonValue.map(asJson) },
     // Bytes that claim to be JSON.
     { weight: 2, arbitrary: fc.uint8Array({ maxLength: 2_000 }).map((bytes): Body => ({ bytes: Buffer.from(bytes), type: 'application/json' })) },
+    // JSON nested deep (within the size limit): it parses, and broke what walks it later.
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(40, 2_000, 45_000).map((depth): Body => ({ bytes: Buffer.from(`{"x":${'['.repeat(depth)}${']'.repeat(depth)}}`), type: 'application/json' })),
+    },
     // The right bytes under another type.
     {
       weight: 1,
@@ -248,6 +253,20 @@ describe('hostile input to every call (fast-check)', () => {
 
     expect((await send('GET', '/api/health', {}, null)).status).toBe(200);
   }, CALL_BUDGET_MS);
+
+  it('answers 400 body_too_deep, naming the limit, to JSON nested 45,000 levels deep, for calls that read no body fields too', async () => {
+    const deep = Buffer.from(`{"x":${'['.repeat(45_000)}${']'.repeat(45_000)}}`);
+    const before = state();
+    for (const [method, path, sender] of [
+      ['POST', '/api/calendar/token', 'admin'],
+      ['POST', '/api/contact', null],
+    ] as const) {
+      const res = await send(method, path, { 'content-type': 'application/json', ...(sender ? { cookie: fx.cookie(sender) } : {}) }, { bytes: deep, type: 'application/json' });
+      expect(res.status, `${method} ${path}: ${res.text.slice(0, 200)}`).toBe(400);
+      expect(JSON.parse(res.text).error).toMatchObject({ code: 'body_too_deep', message: 'The request body is nested more than 32 levels deep' });
+    }
+    expect(state()).toEqual(before);
+  });
 
   it('survives raw bytes and broken HTTP on the socket, answering 4xx or closing, and goes on answering', async () => {
     const url = new URL(server.url);

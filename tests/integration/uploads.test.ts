@@ -289,6 +289,21 @@ describe('POST /api/upload', () => {
     expect(diskAndLog()).toEqual(before);
   });
 
+  it('answers 413 at the 11th file part of a stream that never ends (empty parts, no length), without waiting for its end', async () => {
+    const before = diskAndLog();
+    // Formidable kept an object for every part it read, dropped or not: 100,000 empty parts in 9 MB held 173 MB.
+    const part = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="a"\r\nContent-Type: x/y\r\n\r\n\r\n`;
+    const res = await rawPost({ 'transfer-encoding': 'chunked' }, (req) => {
+      req.write(part.repeat(50));
+      // Never ended: the answer must come while the client is still sending.
+      const more = setInterval(() => req.write(part.repeat(50)), 20);
+      req.on('close', () => clearInterval(more));
+    });
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body).error.code).toBe('too_many_files');
+    expect(diskAndLog()).toEqual(before);
+  });
+
   it('deletes the temporary file when the client gives up halfway', async () => {
     const before = diskAndLog();
     const req = httpRequest({ ...target('/api/upload'), method: 'POST', headers: multipartHeaders({ 'transfer-encoding': 'chunked' }) });
