@@ -34,11 +34,16 @@ export function syncPage(db: Db, vault: Vault, reader: SyncReader, after: number
       more = true;
     }
     const head = prepared(db, 'SELECT COALESCE(MAX(global_position), 0) FROM events').pluck().get() as number;
-    const next = more ? found.at(-1)!.pos : Math.max(after, head);
+    // The admin's copy is up to the log's head. A customer's is up to their own last change: the head would tell them
+    // how many events anyone caused, e.g. whether a password reset asked for some address found an account.
+    const next = more ? found.at(-1)!.pos : Math.max(after, reader.admin ? head : (found.at(-1)?.pos ?? 0));
     const epoch = (prepared(db, `SELECT value FROM meta WHERE name = 'sync_epoch'`).pluck().get() as string | undefined) ?? '0';
     // A customer whose address becomes proven, or who moves to another, sees other records: their copy starts again.
     const suffix = reader.admin ? 'a' : reader.email === null ? 'u' : `v${createHash('sha256').update(reader.email).digest('base64url').slice(0, 8)}`;
-    return { changes: found.map((f) => f.change), next, more, epoch: `${epoch}.${suffix}` };
+    // A device asking from beyond the log's head made its copy from a log this one is not (a backup restored): it
+    // starts its copy again, as after a rebuild, rather than wait for positions it already counts as had.
+    const behind = after > head ? '.restored' : '';
+    return { changes: found.map((f) => f.change), next, more, epoch: `${epoch}.${suffix}${behind}` };
   })();
 }
 

@@ -69,7 +69,7 @@ describe('kill -9 under load', () => {
       expect(made.status).toBe(201);
       clients.push({ email, cookie, bookingId: made.data.booking.id as string, statusTurn: 0 });
     }
-    const setupEvents = (await call(base, 'GET', '/api/health')).data.eventPosition as number;
+    const setupEvents = (await call(base, 'GET', '/api/health', { headers: { cookie: adminCookie } })).data.eventPosition as number;
 
     const ops: Op[] = [];
     let next = 0;

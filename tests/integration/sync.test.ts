@@ -136,6 +136,30 @@ describe('GET /api/sync', () => {
     expect(benNew.changes.filter((c) => c.table === 'messages').map((c) => (c.record as { content: string }).content)).toEqual(['Moving soon']);
   });
 
+  it("gives a customer the position of their own last change, not the log's: others' events (a reset asked for an address with an account) do not move it", async () => {
+    const annAt = (await everything(ann, 0)).next;
+    const adminAt = (await everything(admin, 0)).next;
+
+    expect((await new Client(server.url).post('/api/auth/forgot-password', { email: BEN })).status).toBe(200);
+    await ben.post('/api/bookings', bookingForm(BEN));
+
+    expect((await everything(ann, annAt)).next).toBe(annAt);
+    expect((await everything(admin, adminAt)).next).toBeGreaterThan(adminAt);
+    await ann.post('/api/bookings', bookingForm(ANN));
+    const annNew = await everything(ann, annAt);
+    expect(annNew.next).toBeGreaterThan(annAt);
+    expect(ids(annNew.changes, 'bookings')).toHaveLength(1);
+  });
+
+  it('answers another epoch to a device asking from beyond the head (its copy came from a log since restored from a backup)', async () => {
+    const head = (await everything(admin, 0)).next;
+    const normal = (await page(admin, head)).epoch;
+
+    expect((await page(admin, head + 1_000)).epoch).not.toBe(normal);
+    expect((await page(ann, head + 1_000)).epoch).not.toBe((await page(ann, 0)).epoch);
+    expect((await page(admin, 0)).epoch).toBe(normal);
+  });
+
   it('answers a new epoch after the read models are rebuilt, and to a customer once their address is proven', async () => {
     const before = await page(admin, 0);
     await server.storage.rebuild();
