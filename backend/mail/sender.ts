@@ -181,7 +181,7 @@ export class MailSender {
       await this.#send(mail);
       outcome = { mail, sentAt: this.#clock() };
     } catch (error) {
-      outcome = { mail, error: (error as Error).message.slice(0, 500), at: this.#clock() };
+      outcome = { mail, error: withoutAddresses((error as Error).message).slice(0, 500), at: this.#clock() };
     }
     this.#unrecorded.set(mail.id, outcome);
     this.#recordSoon ??= setTimeout(() => {
@@ -271,4 +271,12 @@ export class MailSender {
       await rename(`${json}.part`, json);
     }
   }
+}
+
+/**
+ * A mail server's refusal without the addresses it quotes ("550 5.1.1 <jane@…>: Recipient address rejected"): it goes
+ * to the log, which an erasure cannot reach, and to the outbox's row, as `[address]`.
+ */
+export function withoutAddresses(text: string): string {
+  return text.replace(/[^\s<>()"',;:@]+@[^\s<>()"',;:@]+/g, '[address]');
 }

@@ -400,6 +400,26 @@ describe('recording what happened to each mail', () => {
     subjects.forEach((subject, i) => storage.mail.enqueue({ kind: 'new-request', to: `person${i}@example.com`, subject, body: { greeting: 'x', lines: [] } }, now));
   };
 
+  it("keeps no address of a mail server's refusal, in the outbox's row or in the log", async () => {
+    const lines: string[] = [];
+    const smtp = await startSmtp({ answer: async (mail) => new Error(`5.1.1 <${mail.to[0]}>: Recipient address rejected`) });
+    const dir = mkdtempSync(join(tmpdir(), 'spark-mail-refused-'));
+    const storage = openStorage(join(dir, 'app.db'));
+    const logger = createLogger('info', { write: (line: string) => void lines.push(line) });
+    const sender = new MailSender(storage.mail, { smtpUrl: smtp.url, from: 'shop@example.com', devOutboxDir: join(dir, 'mail-outbox') }, logger, () => new Date());
+    open.push({ storage, sender, smtp, dir });
+    queue(storage, ['Refused']);
+
+    await sender.drain();
+
+    const row = storage.db.prepare('SELECT to_addr, last_error FROM mail_outbox').get() as { to_addr: string; last_error: string };
+    expect(row.to_addr).toBe('person0@example.com');
+    expect(row.last_error).toContain('<[address]>: Recipient address rejected');
+    const logged = lines.join('');
+    expect(logged).toContain('mail will be retried');
+    expect(logged).not.toContain('person0@example.com');
+  });
+
   it('writes the outcomes of mails that finish together in one commit, not one commit (one fsync) per mail', async () => {
     // The mail server answers every 30 ms whatever has arrived meanwhile: the sender's four connections finish
     // their mails at about the same moment, as they do when a real server is busy.
