@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import type { Context, Next } from 'koa';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { tooManyRequests } from './errors.ts';
@@ -74,7 +75,7 @@ export class RateLimits {
   /** Middleware: one point per request from the caller's IP. */
   perIp(name: LimitName) {
     return async (ctx: Context, next: Next): Promise<void> => {
-      if (!this.#exempt(ctx)) await consume(this.#ip.get(name)!, ctx.ip);
+      if (!this.#exempt(ctx)) await consume(this.#ip.get(name)!, clientKey(ctx.ip));
       await next();
     };
   }
@@ -122,7 +123,27 @@ export class RateLimits {
 }
 
 function accountKey(ctx: Context, account: string): string {
-  return `${account.toLowerCase()}|${ctx.ip}`;
+  return `${account.toLowerCase()}|${clientKey(ctx.ip)}`;
+}
+
+/**
+ * Who is counted for an IP address: an IPv4 address itself (also one written as IPv6, `::ffff:a.b.c.d`); for IPv6 its
+ * /64, the network one household or phone is given: counted by whole address, a client could take a new one of its
+ * 2^64 for each request and never be limited.
+ */
+export function clientKey(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail] = ip.split('%')[0]!.split('::');
+  const hextets = (part: string) => (part === '' ? [] : part.split(':').flatMap((h) => (h.includes('.') ? ['0', '0'] : [h])));
+  const left = hextets(head);
+  const right = tail === undefined ? [] : hextets(tail);
+  const all = [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return `${all
+    .slice(0, 4)
+    .map((h) => Number.parseInt(h, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 async function consume(limiter: RateLimiterMemory, key: string): Promise<void> {

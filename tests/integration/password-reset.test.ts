@@ -485,6 +485,14 @@ describe('password reset rate limits count per address and IP, like sign-in', ()
     expectError(await client.post('/api/auth/forgot-password', { email: 'nobody.here@example.com' }, spoofed(5)), 429, 'too_many_requests');
   });
 
+  it('counts the addresses of one IPv6 /64 as one client: a new address for each request gains nothing', async () => {
+    const client = new Client(server.url);
+    for (let i = 0; i < 5; i++) expect((await client.post('/api/auth/forgot-password', { email: 'v6.nobody@example.com' }, from(`2001:db8:7:1::${i + 1}`))).status).toBe(200);
+
+    expectError(await client.post('/api/auth/forgot-password', { email: 'v6.nobody@example.com' }, from('2001:db8:7:1:ffff::6')), 429, 'too_many_requests');
+    expect((await client.post('/api/auth/forgot-password', { email: 'v6.nobody@example.com' }, from('2001:db8:7:2::1'))).status).toBe(200);
+  });
+
   it("does not let six requests from someone else's address block the owner's reset", async () => {
     const attacker = new Client(server.url);
     for (let i = 0; i < 5; i++) expect((await attacker.post('/api/auth/forgot-password', { email: 'owner.olga@example.com' }, from('203.0.113.9'))).status).toBe(200);
