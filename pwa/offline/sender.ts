@@ -8,6 +8,7 @@ import { readableLabel } from './labels.ts';
 import { changed } from './outbox.ts';
 import { keepConvertedJob, keepCurrent } from './record-copy.ts';
 import { broadcast, reportReachable } from './signals.ts';
+import { finishSignOut } from './sign-out-pending.ts';
 
 /** What one attempt at an item came to. */
 export type Attempt =
@@ -228,6 +229,9 @@ const ANYONE = Symbol('anyone');
 async function accountFor(all: readonly OutboxItem[]): Promise<string | null | typeof ANYONE | { failed: Attempt }> {
   // A refused item counts too: its account may be gone (gone-accounts.ts).
   if (!all.some((item) => item.owner !== null)) return ANYONE;
+  // A sign-out that could not reach the server ends that session first (sign-out-pending.ts); until it has, nobody is
+  // signed in here, whatever the cookie still says.
+  if (!(await finishSignOut())) return null;
   const attempt = await request('/api/auth/me', { method: 'GET', headers: { Accept: 'application/json' } });
   if (attempt.kind === 'sign-in') return null;
   const id = attempt.kind === 'sent' ? (attempt.data as { id?: unknown } | null)?.id : undefined;
@@ -287,7 +291,7 @@ function nextBatch(all: readonly OutboxItem[], force: boolean): OutboxItem[] {
       continue;
     }
     if (!force && item.nextAt > Date.now()) break;
-    if (batch.length > 0 && (!batchable(item) || !batchable(batch[0]!))) break;
+    if (batch.length > 0 && (!batchable(item) || !batchable(batch[0]!) || anonymous(item) !== anonymous(batch[0]!))) break;
     if (item.record !== null && records.has(item.record)) break;
     bytes += JSON.stringify(item.body).length;
     if (batch.length > 0 && (batch.length >= BATCH_MAX_CALLS || bytes > BATCH_MAX_BYTES)) break;
@@ -296,6 +300,15 @@ function nextBatch(all: readonly OutboxItem[], force: boolean): OutboxItem[] {
     if (!batchable(item)) break;
   }
   return batch;
+}
+
+/**
+ * Whether an item goes without the session: one made while nobody was signed in here (a public form's, `owner` null).
+ * Sent in the session of whoever is signed in when the signal returns, it landed in their account (their My Quotes
+ * showed a stranger's name, phone and address on a shared device).
+ */
+function anonymous(item: Pick<OutboxItem, 'owner'>): boolean {
+  return item.owner === null;
 }
 
 /** Whether an item can go in a batch: a JSON call of the kinds `POST /api/batch` takes, with no files. */
@@ -327,7 +340,7 @@ async function send(item: OutboxItem): Promise<Attempt> {
  * goes straight away when the device cannot keep it (submit.ts), so its photos are never left behind.
  */
 export async function sendWithFiles(
-  item: Pick<OutboxItem, 'id' | 'method' | 'path' | 'body' | 'files' | 'filesField' | 'createdAt'>,
+  item: Pick<OutboxItem, 'id' | 'method' | 'path' | 'body' | 'files' | 'filesField' | 'createdAt' | 'owner'>,
   kept?: (index: number, uploaded: NonNullable<OutboxFile['uploaded']>) => Promise<void>,
 ): Promise<Attempt> {
   const attachments = [];
@@ -353,6 +366,7 @@ export async function sendWithFiles(
     // When it was made on this device: a change that waited for signal is dated by it in the history.
     headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': item.id, 'X-Made-At': item.createdAt },
     body: JSON.stringify(body),
+    credentials: anonymous(item) ? 'omit' : 'same-origin',
   });
 }
 
@@ -367,6 +381,8 @@ async function sendBatch(batch: readonly OutboxItem[]): Promise<Attempt[]> {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify({ requests }),
+    // A batch holds the items of one kind of sender (next()): public ones go without the session.
+    credentials: anonymous(batch[0]!) ? 'omit' : 'same-origin',
   });
   if (outer.kind === 'sent') {
     const results = (outer.data as { results?: unknown } | null)?.results;
@@ -419,8 +435,8 @@ async function request(path: string, init: RequestInit): Promise<Attempt> {
   let response: Response;
   try {
     response = await fetch(path, {
-      ...init,
       credentials: 'same-origin',
+      ...init,
       cache: 'no-store',
       signal: AbortSignal.timeout(init.body instanceof FormData ? UPLOAD_TIMEOUT_MS : CALL_TIMEOUT_MS),
     });

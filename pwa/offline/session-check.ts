@@ -1,6 +1,7 @@
 import type { UserView } from '#domain/views.ts';
 import { inTime } from '../lib/in-time.ts';
 import { cachedUser, markSignInEnded, rememberUser } from './session.ts';
+import { finishSignOut } from './sign-out-pending.ts';
 
 /*
  * The checks of the cached user (session.ts) against the server's session. Apart from it because only the portals
@@ -39,6 +40,8 @@ export async function refreshUserDetails(): Promise<void> {
 async function whoIsSignedIn(): Promise<UserView | null | 'offline'> {
   try {
     return await inTime(async (signal) => {
+      // A sign-out made with no signal goes first: until the server has heard it, the cookie's session is nobody's.
+      if (!(await finishSignOut())) return 'offline';
       const response = await fetch('/api/auth/me', { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' }, signal });
       if (response.status === 401) return null;
       if (!response.ok) return 'offline';

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { UserView } from '#domain/views.ts';
+import { dropSignOut } from './sign-out-pending.ts';
 
 /**
  * Who is signed in on this device, cached under `currentUser` (seed point 3: "the current user is cached
@@ -24,6 +25,8 @@ export function cachedUser(): UserView | null {
 
 /** Caches the user after a sign-in (or a successful session check). */
 export function rememberUser(user: UserView): void {
+  // Signed in afresh (or a kept sign-out has gone): the session is this user's, and no sign-out is owed any more.
+  dropSignOut();
   try {
     localStorage.setItem(KEY, JSON.stringify(user));
   } catch {

@@ -3,6 +3,7 @@ import type { OutboxItem } from './db.ts';
 import { wipeMirror } from './mirror.ts';
 import { changed } from './outbox.ts';
 import { forgetUser } from './session.ts';
+import { keepSignOut, sendSignOut, type SignOutPath } from './sign-out-pending.ts';
 
 /**
  * What signing out would throw away: the user's items still in the outbox. A screen shows them first and
@@ -15,13 +16,12 @@ export async function unsentWork(owner: string): Promise<OutboxItem[]> {
 /**
  * Signs out on the server (when it can be reached) and wipes this user's data from the device: the mirror of
  * their records and their outbox items (after `unsentWork` was shown and the user chose to discard), and the
- * cached user. Public submissions (no owner) stay in the outbox.
+ * cached user. Public submissions (no owner) stay in the outbox. A sign-out the server did not hear is kept and sent
+ * before anything asks who is signed in here (sign-out-pending.ts): the session must not outlive it.
  */
-export async function signOutDevice(owner: string, path: '/api/auth/logout' | '/api/logout' = '/api/auth/logout'): Promise<{ server: boolean }> {
-  const server = await fetch(path, { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' } }).then(
-    (response) => response.ok,
-    () => false,
-  );
+export async function signOutDevice(owner: string, path: SignOutPath = '/api/auth/logout'): Promise<{ server: boolean }> {
+  const server = await sendSignOut(path);
+  if (!server) keepSignOut(path);
   const db = await openedDeviceDb();
   await db.outbox.where('owner').equals(owner).delete();
   await wipeMirror();

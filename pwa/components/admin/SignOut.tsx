@@ -29,7 +29,7 @@ export function SignOut({ user }: { user: UserView }) {
     forgetFeedLink(user.id);
     const { server } = await signOutDevice(user.id, '/api/logout');
     if (server) void toast.success('Logged Out', 'This device no longer holds your business data.');
-    else void toast.error('Logout Failed', 'Logout failed: this device forgot your data, but the server could not be reached. Sign in and out again once you are online to end the session there.');
+    else void toast.error('Logout Failed', 'Logout failed: this device forgot your data, but the server could not be reached. The device ends the session there as soon as it can reach it; nobody is signed in here meanwhile.');
   };
   const start = async () => {
     const items = await unsentWork(user.id);

@@ -26,7 +26,7 @@ export function SignOutButton({ user, label = 'Logout', className = 'btn btn--se
     const { server } = await signOutDevice(user.id);
     setBusy(false);
     if (server) void toast.success('Logged Out', 'You have been signed out. See you next time.');
-    else void toast.error('Logout Failed', 'Logout failed: we could not reach our server. This device has forgotten you; sign in and out again when you are online to end the session.');
+    else void toast.error('Logout Failed', 'Logout failed: we could not reach our server. This device has forgotten you, and ends your session there as soon as it can reach it.');
     void navigate({ to: '/customer-auth' });
   };
   const start = async () => {
