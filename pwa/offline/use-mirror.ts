@@ -114,6 +114,15 @@ export type Shown<T> = T & { readonly waiting?: { readonly state: OutboxItem['st
 export type ShownBooking = Shown<BookingView> & { readonly notesWaiting?: Shown<unknown>['waiting'] };
 
 /**
+ * Whether this device holds a copy made for `owner` (a first pull of theirs has come in, now or before): until it does,
+ * its empty tables say nothing ("No bookings yet" on a fresh tablet whose first pull is still on its way, or failed).
+ * False while it is being read.
+ */
+export function useHasCopy(owner: string): boolean {
+  return useLiveQuery(async () => (await deviceDb().mirror.get('sync'))?.owner === owner, [owner]) ?? false;
+}
+
+/**
  * What a queued change lays over its record: its values (`values()`) while it waits or is on its way, none once the
  * server refused it. A refused change is shown beside the server's version, in its own panel ("Not accepted", or
  * "changed elsewhere meanwhile" with both versions), for the user to send again or drop; laid over the record, it

@@ -34,3 +34,23 @@ test('what another session changes shows on its own card with the next pull: a s
   await quoteRequest(server, { firstName: 'Hal', lastName: 'Fresh', email: 'hal.fresh@example.com' });
   await expect(page.locator('.admin-quote').filter({ has: page.getByRole('heading', { name: 'Hal Fresh', exact: true }) })).toBeVisible({ timeout: 15_000 });
 });
+
+test('a tablet whose first copy cannot be had says so, and never that there are no bookings; once it comes, the jobs show', async ({ page, server }) => {
+  const ida = await customer(server, 'ida.fresh@example.com', 'Ida', 'Fresh');
+  await customerBooking(ida, 'ida.fresh@example.com', { firstName: 'Ida', lastName: 'Fresh' });
+  // The feed answers, but with nothing the tablet can read (a proxy's page, a newer server's shape).
+  await page.route('**/api/sync?**', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"unexpected":true}' }));
+  await signIn(page);
+
+  await expect(page.getByText('Could not load the jobs: nothing on this device yet')).toBeVisible();
+  await expect(page.getByText('Loading jobs…')).toBeVisible();
+  await expect(page.getByText(/No bookings yet/)).toHaveCount(0);
+  await page.getByRole('tab', { name: /^To Be Quoted/ }).click();
+  await expect(page.getByText('Loading quotes…')).toBeVisible();
+  await expect(page.getByText(/No quote requests yet/)).toHaveCount(0);
+
+  await page.unroute('**/api/sync?**');
+  await page.getByRole('tab', { name: /^Bookings/ }).click();
+  await expect(jobCard(page, 'Ida Fresh')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/^Up to date/)).toBeVisible();
+});

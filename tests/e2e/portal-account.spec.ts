@@ -95,6 +95,23 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     await expect(page.getByText('No bookings found for this email address')).toBeVisible();
   });
 
+  test('My Quotes says when it could not load (not "No quotes yet"), and Retry loads it', async ({ page, server }) => {
+    expect((await new Client(server.url).post('/api/bookings', quoteForm({ email: 'quin.quotes@example.com', description: 'Loft sockets' }))).status).toBe(201);
+    let failing = true;
+    await page.route('**/api/sync?*', (route) =>
+      failing ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"boom","message":"Boom"}}' }) : route.fallback(),
+    );
+    await signedInCustomer(page, server, 'quin.quotes@example.com');
+    await page.getByRole('tab', { name: 'My Quotes' }).click();
+    await expect(page.getByText('We could not load your quotes. Please try again.')).toBeVisible();
+    await expect(page.getByText('No quotes yet')).toHaveCount(0);
+    const retry = page.getByRole('button', { name: 'Retry' });
+    await retry.hover();
+    failing = false;
+    await retry.click();
+    await expect(page.getByRole('list', { name: 'Your quotes' })).toContainText('Loft sockets');
+  });
+
   test('an unconfirmed account is told why older bookings are missing and can have the link sent again', async ({ page, server }) => {
     const email = 'una.unconfirmed@example.com';
     // A quote sent under this address before the account existed.

@@ -6,7 +6,7 @@ import { threadsOf, useAdminQuotes, useAllMessages, useChatMarks, useContacts } 
 import { forgetUser } from '../../offline/session.ts';
 import type { Connection } from '../../offline/page-state.ts';
 import { useConnection } from '../../offline/use-outbox.ts';
-import { MESSAGES_PULL_EVERY_MS, useBookings, useMirrorSync } from '../../offline/use-mirror.ts';
+import { MESSAGES_PULL_EVERY_MS, useBookings, useHasCopy, useMirrorSync } from '../../offline/use-mirror.ts';
 import { AdminAccount } from './AdminAccount.tsx';
 import { AdminTabs } from './AdminTabs.tsx';
 import { newsSince, useArrivals, useEnquiryArrivals, useMessageArrivals } from './arrivals.ts';
@@ -44,9 +44,15 @@ export function Dashboard({ user }: { user: UserView }) {
   const [since] = useState(newsSince);
   const status = useMirrorSync(user, { everyMs: MESSAGES_PULL_EVERY_MS, onSignedOut: signedOut, firstCopySince: since });
   const { refresh } = status;
-  const bookings = useBookings(user.id);
-  const quotes = useAdminQuotes();
-  const contacts = useContacts();
+  // Until the tablet's first copy is in, its empty tables are not "No bookings yet": the lists say they are loading
+  // (and the line at the top why nothing comes, when it does not).
+  const hasCopy = useHasCopy(user.id);
+  const bookingsCopy = useBookings(user.id);
+  const quotesCopy = useAdminQuotes();
+  const contactsCopy = useContacts();
+  const bookings = hasCopy ? bookingsCopy : undefined;
+  const quotes = hasCopy ? quotesCopy : undefined;
+  const contacts = hasCopy ? contactsCopy : undefined;
   // Those who wrote to us (the contact form, a support request) and wait for an answer: counted on the Contacts tab.
   const waitingEnquiries = useMemo(() => (contacts ?? []).filter(enquiryWaits).length, [contacts]);
   const messages = useAllMessages();
@@ -200,5 +206,7 @@ function SyncLine({ state, syncedAt, reach }: { state: string; syncedAt: string 
     const why = reach === 'offline' ? 'Offline' : 'Server cannot be reached';
     return <span className="admin-top__offline">{when ? `${why}: showing this device’s copy from ${when}` : `${why}: nothing on this device yet`}</span>;
   }
+  // Reached, but the copy could not be brought up to date (an answer it could not read, the device's storage full).
+  if (state === 'failed') return <span className="admin-top__offline">{when ? `Could not refresh: showing this device’s copy from ${when}` : 'Could not load the jobs: nothing on this device yet'}</span>;
   return <span>{when ? `Up to date (${when})` : 'Up to date'}</span>;
 }

@@ -189,7 +189,13 @@ function PortalScreen({ user, ended, path, search }: { user: UserView; ended: bo
             <SignOutButton user={user} />
             <p className="portal-head__sync" role="status">
               {/* The one word on what is shown offline (the bar above says what happens to what is sent). */}
-              {copy.state === 'unreachable' ? (copy.syncedAt ? `${copyWhy}: showing this device’s copy from ${formatWhen(copy.syncedAt)}` : copyWhy) : ''}
+              {copy.state === 'unreachable'
+                ? copy.syncedAt
+                  ? `${copyWhy}: showing this device’s copy from ${formatWhen(copy.syncedAt)}`
+                  : copyWhy
+                : copy.state === 'failed' && copy.syncedAt
+                  ? `Could not refresh: showing this device’s copy from ${formatWhen(copy.syncedAt)}`
+                  : ''}
             </p>
           </div>
         </div>
@@ -210,7 +216,7 @@ function PortalScreen({ user, ended, path, search }: { user: UserView; ended: bo
               <MyBookings user={user} copy={copy} onChat={openChat} returnTo={returnTo} />
             )
           ) : tab === 'quotes' ? (
-            <MyQuotes user={user} />
+            <MyQuotes user={user} copy={copy} />
           ) : (
             <AccountPanel user={user} />
           )}

@@ -8,9 +8,10 @@ import { discard, items } from '../../offline/outbox.ts';
 import { submit } from '../../offline/submit.ts';
 import { QUOTE_ANSWER_KIND } from '../../offline/kinds.ts';
 import { useMyQuotes } from '../../offline/use-customer.ts';
-import type { Shown } from '../../offline/use-mirror.ts';
+import type { MirrorSync, Shown } from '../../offline/use-mirror.ts';
 import { WaitingBadge } from './BookingCard.tsx';
 import { formatPounds } from '#domain/money.ts';
+import { londonDay } from '#domain/schemas/date-window.ts';
 import { formatDay } from './format.ts';
 import { VerifyNotice } from './VerifyNotice.tsx';
 import '../ui/status-badge.css';
@@ -30,14 +31,22 @@ const BOOKED = { text: 'Booked as a job', tone: 'green' };
  * The customer's quotes (beyond the seed, product brief §5): status and estimated cost in pounds; a quoted one
  * can be approved or declined (after a second press, so a slip does nothing). Answers go through the outbox.
  */
-export function MyQuotes({ user }: { user: UserView }) {
+export function MyQuotes({ user, copy }: { user: UserView; copy: MirrorSync }) {
   const quotes = useMyQuotes();
   return (
     <div className="portal-quotes">
       <h2>My Quotes</h2>
       <VerifyNotice user={user} />
-      {quotes === undefined ? (
+      {/* Nothing on the device yet is not "no quotes": loading, or (no copy could be had) a way to try again. */}
+      {quotes === undefined || (quotes.length === 0 && copy.state === 'loading') ? (
         <p role="status">Loading your quotes…</p>
+      ) : quotes.length === 0 && (copy.state === 'failed' || (copy.state === 'unreachable' && copy.syncedAt === null)) ? (
+        <div className="portal-alert" role="alert">
+          <p>We could not load your quotes. Please try again.</p>
+          <button type="button" className="btn btn--secondary btn--small" onClick={copy.refresh}>
+            Retry
+          </button>
+        </div>
       ) : quotes.length === 0 ? (
         <div className="portal-empty">
           <p>
@@ -114,7 +123,8 @@ function QuoteCard({ quote, user }: { quote: Shown<QuoteView>; user: UserView })
       </div>
       {/* Where, as well as when: two quotes for the same service (two addresses) read the same without it. */}
       <p className="portal-muted">
-        You asked on {formatDay(quote.createdAt.slice(0, 10))}
+        {/* The UK day it was asked on: the stored time is UTC, whose date is the day before until 1 am in summer. */}
+        You asked on {formatDay(londonDay(new Date(quote.createdAt)))}
         {quote.address ? <>, for {quote.address}</> : null}
       </p>
       {quote.bookingId ? (
