@@ -55,11 +55,11 @@ type Spec<F extends string> = {
 export async function queueForm<F extends string>({ kind, path, label, values, form, success }: Spec<F>): Promise<FormOutcome<F>> {
   const data = new FormData(form);
   const body = data.has(HONEYPOT_FIELD) ? { ...values, [HONEYPOT_FIELD]: String(data.get(HONEYPOT_FIELD)) } : values;
-  const [{ submit }, { cachedUser }] = await Promise.all([import('../offline/submit.ts'), import('../offline/session.ts')]);
+  const [{ submit }, { signedInUser }] = await Promise.all([import('../offline/submit.ts'), import('../offline/session.ts')]);
   const id = newCommandId();
   // Whose it is: made while signed in, it is that account's (sent only in its session, and listed on signing out);
   // otherwise nobody's, and it goes without a session, so it never lands in the account of whoever signs in next.
-  const owner = cachedUser()?.id ?? null;
+  const owner = signedInUser()?.id ?? null;
   const outcome = await submit({ id, kind, values, label, method: 'POST', path, body, record: null, owner });
   switch (outcome.kind) {
     case 'sent':

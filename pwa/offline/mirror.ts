@@ -2,6 +2,7 @@ import { SyncPage } from '#domain/views.ts';
 import type { SyncChange, SyncedTable } from '#domain/views.ts';
 import { openedDeviceDb } from './db.ts';
 import type { MirrorState } from './db.ts';
+import { signedInUser } from './session.ts';
 import { reportReachable } from './signals.ts';
 
 /** How a pull ended: up to date; the session ended (sign in again); or the server could not be reached. */
@@ -32,7 +33,7 @@ export async function pull(owner: string): Promise<PullResult> {
       return restart(owner);
     }
     epoch = page.epoch;
-    await apply(page.changes, { key: 'sync', owner, epoch, position: page.next, syncedAt: new Date().toISOString() });
+    if (!(await apply(page.changes, { key: 'sync', owner, epoch, position: page.next, syncedAt: new Date().toISOString() }))) return 'signed-out';
     after = page.next;
     if (!page.more) return 'synced';
   }
@@ -84,14 +85,19 @@ async function restart(owner: string): Promise<PullResult> {
     after = page.next;
     if (!page.more) break;
   }
-  await apply(changes, { key: 'sync', owner, epoch: epoch!, position: after, syncedAt: new Date().toISOString() }, true);
-  return 'synced';
+  return (await apply(changes, { key: 'sync', owner, epoch: epoch!, position: after, syncedAt: new Date().toISOString() }, true)) ? 'synced' : 'signed-out';
 }
 
-/** Applies a page (`fresh`: the whole feed, in place of the copy there was) and the position after it, in one transaction. */
-async function apply(changes: readonly SyncChange[], state: MirrorState, fresh = false): Promise<void> {
+/**
+ * Applies a page (`fresh`: the whole feed, in place of the copy there was) and the position after it, in one
+ * transaction; false, writing nothing, when its owner is no longer the one signed in here. A page on its way as they
+ * signed out (a slow first copy of thousands of jobs) was written after the sign-out had wiped the copy, and the
+ * device held the business's data again after saying it no longer did.
+ */
+async function apply(changes: readonly SyncChange[], state: MirrorState, fresh = false): Promise<boolean> {
   const db = await openedDeviceDb();
-  await db.transaction('rw', [db.bookings, db.quotes, db.contacts, db.messages, db.chats, db.mirror], async () => {
+  return db.transaction('rw', [db.bookings, db.quotes, db.contacts, db.messages, db.chats, db.mirror], async () => {
+    if (signedInUser()?.id !== state.owner) return false;
     if (fresh) await Promise.all([db.bookings.clear(), db.quotes.clear(), db.contacts.clear(), db.messages.clear(), db.chats.clear()]);
     for (const table of TABLES) {
       const mine = changes.filter((change) => change.table === table);
@@ -107,5 +113,6 @@ async function apply(changes: readonly SyncChange[], state: MirrorState, fresh =
       }
     }
     await db.mirror.put(state);
+    return true;
   });
 }

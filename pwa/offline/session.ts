@@ -87,6 +87,11 @@ export function markSignInEnded(): void {
   emit();
 }
 
+/** Who is signed in on this page now (the cached user, also when storage is blocked and only this page holds it). */
+export function signedInUser(): UserView | null {
+  return current === undefined ? (current = cachedUser()) : current;
+}
+
 /** The cached user, live across tabs; null while prerendering. */
 export function useCurrentUser(): UserView | null {
   return useSyncExternalStore(subscribe, () => (current === undefined ? (current = cachedUser()) : current), () => null);

@@ -22,10 +22,11 @@ export async function unsentWork(owner: string): Promise<OutboxItem[]> {
 export async function signOutDevice(owner: string, path: SignOutPath = '/api/auth/logout'): Promise<{ server: boolean }> {
   const server = await sendSignOut(path);
   if (!server) keepSignOut(path);
+  // Nobody is signed in here from now: a pull still on its way writes nothing after the wipe (mirror.ts apply).
+  forgetUser();
   const db = await openedDeviceDb();
   await db.outbox.where('owner').equals(owner).delete();
   await wipeMirror();
   await changed();
-  forgetUser();
   return { server };
 }

@@ -143,6 +143,33 @@ test.describe('the admin sign-in', () => {
     // Discarded knowingly: the server never got it.
     expect((await (await adminClient(server)).get(`/api/bookings/${booking.id}`)).data.status).toBe('pending');
   });
+
+  test('a copy still on its way as the admin signs out is not written after the wipe', async ({ page, server }) => {
+    const kit = await customer(server, 'kit.late@example.com', 'Kit', 'Late');
+    await customerBooking(kit, 'kit.late@example.com', { firstName: 'Kit', lastName: 'Late' });
+    // The first copy is slow to come (thousands of jobs on one bar): held until after the sign-out.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // The server answered while the admin was signed in; the answer reaches the tablet after the sign-out.
+    await page.route('**/api/sync?**', async (route) => {
+      const response = await route.fetch();
+      await released;
+      await route.fulfill({ response });
+    });
+    await signIn(page);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByLabel('Email address')).toBeVisible();
+    expect(await stored(page)).toEqual({ bookings: 0, outbox: 0, user: null });
+
+    const answered = page.waitForResponse('**/api/sync?**');
+    release();
+    const answer = await answered;
+    expect(answer.status()).toBe(200);
+    await answer.finished();
+    // What the page does with the answer takes a few turns of IndexedDB after it has read it.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await stored(page)).toEqual({ bookings: 0, outbox: 0, user: null });
+  });
 });
 
 /** What the tablet keeps: mirrored bookings, outbox items, the cached user. */
