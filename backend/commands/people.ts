@@ -22,7 +22,7 @@ export async function erasePerson(storage: Storage, storageDir: string, email: s
   const user = storage.queries.userByEmail(email);
   const sessionsEnded = user ? storage.sessions.destroyForUser(user.id) : 0;
   const addresses = new Set([email, ...(user ? addressesOf(storage, user.id) : [])]);
-  const { keysDeleted } = await storage.erase([...addresses].map((address) => personSubject(address, '')));
+  const { keysDeleted } = await storage.erase([...[...addresses].map((address) => personSubject(address, '')), ...(user ? addresslessRecordsOf(storage, user.id) : [])]);
   const filesDeleted = keysDeleted > 0 ? await removeErasedFiles(storage, storageDir) : 0;
   return { erased: keysDeleted > 0, sessionsEnded, filesDeleted };
 }
@@ -54,6 +54,22 @@ async function erasePhoneOnly(storage: Storage, storageDir: string, phone: strin
   const { keysDeleted } = subjects.length > 0 ? await storage.erase(subjects) : { keysDeleted: 0 };
   const filesDeleted = keysDeleted > 0 ? await removeErasedFiles(storage, storageDir) : 0;
   return { erased: keysDeleted > 0, sessionsEnded: 0, filesDeleted };
+}
+
+/**
+ * The keys of the records an account made with no address on them (a portal booking with its email field cleared: a
+ * booking with dates needs none), each sealed under a key of its own, which its chat shares. Erasing the account
+ * erased its addresses' keys and left these readable: the person's name, phone, address and messages, after they had
+ * deleted their account. A record made under another address is sealed under that address's key, someone's perhaps,
+ * and is erased with that address.
+ */
+function addresslessRecordsOf(storage: Storage, userId: string): string[] {
+  const { queries } = storage;
+  const theirs = (record: { userId?: string | null; email: string | null }) => record.userId === userId && !record.email;
+  return [
+    ...queries.bookings().filter(theirs).map((booking) => personSubject(null, streamId.booking(booking.id))),
+    ...queries.quotes().filter(theirs).map((quote) => personSubject(null, streamId.quote(quote.id))),
+  ];
 }
 
 /**

@@ -310,6 +310,25 @@ describe('POST /api/account/delete', () => {
     expect((await other.client.get('/api/auth/me')).status).toBe(200);
   });
 
+  it('erases the bookings the account made with no address on them too (the email field cleared), and their chats', async () => {
+    const email = 'nell.noaddress@example.com';
+    const { client } = await customerWithBooking(email);
+    const booked = await client.post('/api/bookings', bookingForm(email, { email: '', firstName: 'Nell', phone: '01632 960777', startDate: daysAhead(160), finishDate: daysAhead(160) }));
+    expect(booked.status).toBe(201);
+    const id = booked.data.booking.id as string;
+    expect(server.storage.queries.booking(id)).toMatchObject({ email: null, firstName: 'Nell' });
+    expect((await client.post(`/api/bookings/${id}/messages`, { content: 'The key is under the mat' })).status).toBe(201);
+    // Someone else's booking with no address is not theirs to erase.
+    const other = await admin.post('/api/bookings', bookingForm('', { email: '', firstName: 'Phoebe', phone: '01632 960778', isManualBooking: true, allowOverlap: true, startDate: daysAhead(161), finishDate: daysAhead(161) }));
+    expect(other.status).toBe(201);
+
+    expect((await client.post('/api/account/delete', { password: 'a-customer-passphrase' })).status).toBe(200);
+
+    expect(server.storage.queries.booking(id)).toMatchObject({ firstName: ERASED, phone: ERASED });
+    expect(server.storage.queries.messages(id)[0]!.content).toBe(ERASED);
+    expect(server.storage.queries.booking(other.data.booking.id as string)).toMatchObject({ firstName: 'Phoebe' });
+  });
+
   it('withdraws the quote requests still open (pending, or quoted and unanswered), keeps the answered and converted ones, and none can become a job', async () => {
     const email = 'quentin.quits@example.com';
     const { client } = await customerWithBooking(email);
