@@ -99,7 +99,7 @@ export function openStorage(file: string, options: StorageOptions = {}): Storage
   if (checkpointer) bus.onCommitted(() => checkpointer.afterCommit());
 
   const rebuildListeners = new Set<() => void>();
-  const rebuild = async (): Promise<RebuildResult> => {
+  const rebuildOnce = async (): Promise<RebuildResult> => {
     // The replay's commits only append to the WAL; a thread copies them into the database file meanwhile: the
     // server's checkpointer, or, in a command-line tool, one of the rebuild's own (on the core the replay's reader
     // leaves idle while the replay commits).
@@ -124,6 +124,36 @@ export function openStorage(file: string, options: StorageOptions = {}): Storage
     } finally {
       own?.close();
     }
+  };
+  /**
+   * One rebuild at a time. Asked for while one runs (erasures one after another: a whole replay each, side by side
+   * on two cores, each key deletion making the others start again until they gave up with a 500), the callers share
+   * one more that starts when it ends: begun after their keys were deleted, it covers all of them. The running one's
+   * caller, should it fail meanwhile (restarted too often by those deletions), is answered by that one too.
+   */
+  let running: Promise<RebuildResult> | null = null;
+  let next: Promise<RebuildResult> | null = null;
+  const rebuild = (): Promise<RebuildResult> => {
+    if (running !== null) {
+      next ??= running.then(
+        () => undefined,
+        () => undefined,
+      ).then(() => {
+        next = null;
+        return rebuild();
+      });
+      return next;
+    }
+    const run = rebuildOnce();
+    running = run;
+    const done = (): void => {
+      if (running === run) running = null;
+    };
+    run.then(done, done);
+    return run.catch((error: unknown) => {
+      if (next !== null) return next;
+      throw error;
+    });
   };
 
   // Before anything is served: the read models whose shape or version changed since they were built, or all of

@@ -132,6 +132,27 @@ describe('POST /api/people/erase', () => {
     expect((await admin.post('/api/people/erase', { phone: '01632960517' })).data).toMatchObject({ erased: false });
   });
 
+  it('erasures at the same moment share rebuilds: one at a time, those asked meanwhile one more after it, all answered 200', async () => {
+    const emails = ['ann.same@example.com', 'bo.same@example.com', 'cy.same@example.com', 'di.same@example.com'];
+    const ids: string[] = [];
+    for (const email of emails) {
+      const res = await admin.post('/api/bookings', bookingForm(email, { firstName: 'Same', isManualBooking: true, allowOverlap: true }));
+      expect(res.status).toBe(201);
+      ids.push(res.data.booking.id as string);
+    }
+    const runs: number[] = [];
+    const rebuild = server.storage.rebuild;
+    const counted = await Promise.all([rebuild(), rebuild(), rebuild()]);
+    runs.push(...counted.map((result) => result.threadId));
+    // The first ran; the two asked while it ran shared one more.
+    expect(new Set(runs).size).toBe(2);
+
+    const answers = await Promise.all(emails.map((email) => admin.post('/api/people/erase', { email })));
+
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    for (const id of ids) expect(server.storage.queries.booking(id)!.firstName).toBe(ERASED);
+  });
+
   it('answers 400 when it names nobody, or both an address and a phone number, and erases nothing', async () => {
     for (const body of [{}, { email: 'someone@example.com', phone: '01632 960519' }]) {
       const answer = await admin.post('/api/people/erase', body);
