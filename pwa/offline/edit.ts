@@ -6,6 +6,11 @@ export type EditRequest = {
   readonly values: Readonly<Record<string, string>>;
   readonly fields: Readonly<Record<string, string>>;
   readonly message: string;
+  /**
+   * The outbox item itself, when it stays there while it is edited (a new booking: its files are in it, and what was
+   * queued after it for the same job, its chat, must still follow it). Its form changes it in place when sent again.
+   */
+  readonly item?: string;
 };
 
 const KEY = 'sparkright-edit';
@@ -31,12 +36,19 @@ type EditableForm = {
  * A form's side of requestEdit: when an item of its kind comes back, the form gets its values again, with the
  * server's messages on the fields it named (or its message under the button when it named none).
  */
-export function useEditRequest(kind: string, { fill, refuse, fail }: EditableForm): void {
+export function useEditRequest(
+  kind: string,
+  { fill, refuse, fail }: EditableForm,
+  { ready = true, taken }: { ready?: boolean; taken?: (request: EditRequest) => void } = {},
+): void {
   useEffect(() => {
+    // Not yet (the form's defaults are still being read, and would replace what is put in now).
+    if (!ready) return;
     const apply = (request: EditRequest) => {
       fill(request.values);
       if (Object.keys(request.fields).length > 0) refuse(request.fields, request.message);
       else fail(request.message);
+      taken?.(request);
     };
     const take = () => {
       let request: EditRequest | null = null;
@@ -52,5 +64,5 @@ export function useEditRequest(kind: string, { fill, refuse, fail }: EditableFor
     take();
     window.addEventListener(KEY, take);
     return () => window.removeEventListener(KEY, take);
-  }, [kind, fill, refuse, fail]);
+  }, [kind, fill, refuse, fail, ready, taken]);
 }

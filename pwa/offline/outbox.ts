@@ -94,6 +94,23 @@ export function queuedFor(item: OutboxItem, all: readonly OutboxItem[]): OutboxI
   return all.filter((later) => later.record === item.record && (later.seq ?? 0) > (item.seq ?? 0));
 }
 
+/**
+ * Puts what its form now says into a refused item taken back for editing, and puts it back in line: its id, its place
+ * and its record stay, so what was queued after it for the same record (a new job's chat) still follows it. The key
+ * is the same: a refused command left nothing under it on the server. False when the item is no longer refused
+ * there (sent, or discarded meanwhile): the form then sends it as a new one.
+ */
+export async function replaceRefused(id: string, command: Pick<Command, 'values' | 'label' | 'body' | 'files' | 'filesField'>): Promise<boolean> {
+  const db = await openedDeviceDb();
+  const replaced = await db.outbox
+    .where('id')
+    .equals(id)
+    .filter((item) => item.state === 'failed')
+    .modify({ values: command.values, label: command.label, body: command.body, files: command.files ?? [], filesField: command.filesField ?? null, state: 'waiting', attempts: 0, nextAt: 0, error: null });
+  if (replaced > 0) await changed();
+  return replaced > 0;
+}
+
 /** Puts a refused item back in line, to be sent at once (the user says the server should take it now). */
 export async function retry(id: string): Promise<void> {
   await (await openedDeviceDb()).outbox.where('id').equals(id).modify({ state: 'waiting', attempts: 0, nextAt: 0, error: null });

@@ -441,6 +441,52 @@ test.describe('the customer portal: bookings, files and chat', () => {
     expect(JSON.parse(bookings[0]!.attachments!)).toHaveLength(1);
   });
 
+  test('a booking the server refuses after waiting for a signal goes back into the form with its photo and its chat, is corrected, and arrives once', async ({ page, server }) => {
+    const { email } = await signedInCustomer(page, server, 'rhea.refused@example.com');
+    await focusWhileOnline(page.getByLabel(/^First name/));
+    await page.context().setOffline(true);
+    await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(31), finishDate: dayAhead(31), description: 'Booked in the evening' }, [
+      { name: 'board.png', mimeType: 'image/png', buffer: png().bytes },
+    ]);
+    await expectToast(page, 'Saved on this device');
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    const card = page.getByRole('listitem').filter({ hasText: 'Booked in the evening' });
+    // A message about it, queued after it.
+    await card.getByRole('button', { name: /^Chat/ }).click();
+    await page.getByLabel('Your message').fill('The fuse board is in the garage');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.getByRole('button', { name: /Back to/ }).first().click();
+
+    // The signal comes back after midnight: the server refuses the day, which has passed.
+    const refusal = { error: { code: 'validation_failed', message: 'Please check the highlighted fields', fields: { startDate: 'Please choose today or a later date' } } };
+    await page.route('**/api/bookings', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify(refusal) }) : route.fallback(),
+    );
+    await page.context().setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(card.getByText('Not accepted')).toBeVisible({ timeout: 15_000 });
+    await page.unroute('**/api/bookings');
+
+    await card.getByRole('button', { name: /^Correct and send again/ }).click();
+    await expect(page.getByRole('tab', { name: 'New Booking' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('note').filter({ hasText: 'This is your booking that was not accepted' })).toBeVisible();
+    await expect(page.locator('#booking-description')).toHaveValue('Booked in the evening');
+    await expect(page.getByRole('list', { name: 'Files to send' })).toContainText('board.png');
+    await expect(page.getByText('Please choose today or a later date')).toBeVisible();
+    await page.locator('#booking-startDate').fill(dayAhead(33));
+    await page.locator('#booking-finishDate').fill(dayAhead(33));
+    await page.getByRole('button', { name: 'Submit booking' }).click();
+    await expectToast(page, 'Booking Submitted');
+
+    await expect.poll(() => server.storage.queries.bookingsForCustomer(email, null).length, { timeout: 15_000 }).toBe(1);
+    const [booking] = server.storage.queries.bookingsForCustomer(email, null);
+    expect(booking).toMatchObject({ description: 'Booked in the evening', startDate: dayAhead(33) });
+    expect(JSON.parse(booking!.attachments!)).toHaveLength(1);
+    // Its chat, queued after it, followed it.
+    await expect.poll(() => server.storage.queries.messages(booking!.id).map((m) => m.content), { timeout: 15_000 }).toEqual(['The fuse board is in the garage']);
+    await expect(page.getByRole('button', { name: /waiting to send/i })).toBeHidden();
+  });
+
   test('a booking made while our server cannot be reached (the phone has signal) is kept, said so in the server’s words, and arrives once', async ({ page, server }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const { email } = await signedInCustomer(page, server, 'uri.unreached@example.com');

@@ -13,12 +13,21 @@ import { afterDrain } from '../../offline/start.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { navigateTo } from '../../islands/links.ts';
 
-/** Where each kind of submission is edited: its form's page and anchor. */
-const EDIT_AT: Readonly<Record<string, { to: '/' | '/support'; hash?: string }>> = {
+/**
+ * Where each kind of submission is edited: its form's page and anchor. A customer's new booking stays in the outbox
+ * while it is corrected (`inPlace`: its files are there, and its chat queued after it must still follow it).
+ */
+const EDIT_AT: Readonly<Record<string, { to: '/' | '/support' | '/customer-portal'; hash?: string; inPlace?: true }>> = {
   'quote-request': { to: '/', hash: 'contact' },
   contact: { to: '/', hash: 'get-in-touch' },
   'support-request': { to: '/support', hash: 'support-request' },
+  [KINDS.booking]: { to: '/customer-portal', inPlace: true },
 };
+
+/** Whether this user can correct the item in its form: a new booking is the customer portal's (the admin's has its card). */
+function editable(item: OutboxItem, admin: boolean): boolean {
+  return item.kind in EDIT_AT && !(item.kind === KINDS.booking && admin);
+}
 
 /**
  * Where the admin decides about a change refused because its job or quote changed elsewhere meanwhile (a 409): the
@@ -44,7 +53,9 @@ export default function OutboxPanel({ onClose }: { onClose: () => void }) {
   const all = useLiveQuery(() => deviceDb().outbox.orderBy('seq').toArray(), []);
   // Another account's items (queued before its sign-in ended, waiting for its owner: sender.ts) are theirs: their
   // words and choices are not shown here, nor can they be discarded by whoever uses the device now.
-  const me = useCurrentUser()?.id ?? null;
+  const current = useCurrentUser();
+  const me = current?.id ?? null;
+  const admin = current?.isAdmin === true;
   const items = all?.filter((item) => item.owner === null || item.owner === me);
   const others = (all?.length ?? 0) - (items?.length ?? 0);
   useEffect(() => {
@@ -63,13 +74,13 @@ export default function OutboxPanel({ onClose }: { onClose: () => void }) {
   };
   const edit = async (item: OutboxItem) => {
     const place = EDIT_AT[item.kind];
-    const taken = await takeBack(item.id);
+    const taken = place?.inPlace ? item : await takeBack(item.id);
     if (!place || !taken) return;
     // The dialog closes first: while it is open (modal) the page behind it is inert, and the form could not take the
     // focus to the field the server named; the focus then went back to Waiting to send, gone with the item, and was lost.
     dialog.current?.close();
     navigateTo(place.hash ? `${place.to}#${place.hash}` : place.to);
-    requestEdit({ kind: taken.kind, values: taken.values, fields: taken.error?.fields ?? {}, message: taken.error?.message ?? '' });
+    requestEdit({ kind: taken.kind, values: taken.values, fields: taken.error?.fields ?? {}, message: taken.error?.message ?? '', ...(place.inPlace ? { item: taken.id } : {}) });
   };
 
   return (
@@ -97,7 +108,7 @@ export default function OutboxPanel({ onClose }: { onClose: () => void }) {
               <OutboxEntry
                 key={item.id}
                 item={item}
-                canEdit={item.kind in EDIT_AT}
+                canEdit={editable(item, admin)}
                 along={queuedFor(item, all ?? []).length}
                 onEdit={() => void edit(item)}
                 onOpen={(to) => {

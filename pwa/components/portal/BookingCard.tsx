@@ -14,6 +14,7 @@ import { Attachments } from './Attachments.tsx';
 import { BookingHistory } from './BookingHistory.tsx';
 import { formatSchedule } from './format.ts';
 import { MoveRequest } from './MoveRequest.tsx';
+import { correctRefusedBooking } from './booking-command.ts';
 
 /** Where a record still on the device stands, in words. */
 export function WaitingBadge({ waiting }: { waiting: Shown<unknown>['waiting'] }) {
@@ -116,6 +117,14 @@ export function BookingCard({
           </>
         ) : null}
       </div>
+      {/* A new booking the server refused: back into the form, to be corrected and sent again (the badge says why). */}
+      {booking.waiting?.state === 'failed' && !known ? (
+        <div className="btn-row portal-booking__cancel">
+          <button type="button" className="btn btn--primary btn--small" onClick={() => void correctRefusedBooking(booking.id, owner)}>
+            Correct and send again<span className="visually-hidden"> your {title} booking request</span>
+          </button>
+        </div>
+      ) : null}
       {history ? (
         <div id={`history-${booking.id}`} className="portal-booking__history">
           <h4>History</h4>

@@ -7,7 +7,9 @@ import { blank, seedToasts } from '../auth/checks.ts';
 import { FormCard, SubmitRow } from '../home/fields.tsx';
 import { Field } from '../ui/Field.tsx';
 import { AttachmentField } from '../ui/AttachmentField.tsx';
-import { bookingCommand, sendBooking } from './booking-command.ts';
+import { BOOKING_KIND, bookingCommand, sendBooking } from './booking-command.ts';
+import type { OutboxFile } from '../../offline/db.ts';
+import { useEditRequest, type EditRequest } from '../../offline/edit.ts';
 import { ServiceTypeField } from './ServiceTypeField.tsx';
 import { addDays, today } from './format.ts';
 import { useBookings } from '../../offline/use-mirror.ts';
@@ -27,25 +29,51 @@ const checks = seedToasts([
  */
 export function NewBookingForm({ user }: { user: UserView }) {
   const [files, setFiles] = useState<File[]>([]);
+  // A booking the server refused, brought back here to be corrected (its outbox item stays until it is sent again).
+  const [editing, setEditing] = useState<Editing | null>(null);
   const first = today();
   const last = addDays(first, 365 * 2);
   const onValid = useCallback(
     async (values: Record<(typeof FIELDS)[number], string>) => {
-      const outcome = await sendBooking<(typeof FIELDS)[number]>(bookingCommand(user, values, files));
-      if (outcome.kind === 'sent' || outcome.kind === 'saved') setFiles([]);
+      const command = editing ? bookingCommand(user, values, files, { bookingId: editing.bookingId, kept: editing.files }) : bookingCommand(user, values, files);
+      const outcome = await sendBooking<(typeof FIELDS)[number]>(command, editing ? { replaces: editing.item } : {});
+      if (outcome.kind === 'sent' || outcome.kind === 'saved') {
+        setFiles([]);
+        setEditing(null);
+      }
       return outcome;
     },
-    [user, files],
+    [user, files, editing],
   );
-  const { errors, status, sending, formProps } = useForm({ fields: FIELDS, loadSchema, onValid });
+  const form = useForm({ fields: FIELDS, loadSchema, onValid });
+  const { errors, status, sending, formProps } = form;
   // The phone and address of the customer's latest booking (the one just sent too), so a second booking does not ask
   // again; they are only defaults, for a job at another address. The inputs start again once the device's copy has
   // been read (it is there within moments of the portal opening).
   const bookings = useBookings(user.id);
   const latest = bookings?.find((booking) => booking.phone || booking.address);
   const known = bookings === undefined ? 'reading' : 'read';
+  // Taken back once the defaults are in (they would replace what is put in now), with its files from the outbox.
+  const taken = useCallback(
+    (request: EditRequest) => {
+      if (request.item === undefined) return;
+      void refusedBooking(request.item, user.id).then((found) => {
+        if (!found) return;
+        setEditing(found.editing);
+        setFiles(found.files);
+      });
+    },
+    [user.id],
+  );
+  useEditRequest(BOOKING_KIND, form, { ready: known === 'read', taken });
   return (
     <FormCard id="new-booking-title" title="Book electrical work" level={2} formProps={{ ...formProps, onSubmitCapture: checks }}>
+      {editing ? (
+        <p className="portal-note field--full" role="note">
+          This is your booking that was not accepted{editing.message ? `: ${editing.message}` : ''}. Correct it and press Submit booking to send it again; its
+          photos and documents are still here.
+        </p>
+      ) : null}
       <Field form="booking" name="firstName" label="First name" error={errors.firstName} required>
         {(p) => <input {...p} type="text" autoComplete="given-name" maxLength={LIMITS.name} defaultValue={user.firstName} />}
       </Field>
@@ -93,4 +121,21 @@ export function NewBookingForm({ user }: { user: UserView }) {
       <SubmitRow label="Submit booking" sending={sending} status={status} />
     </FormCard>
   );
+}
+
+/** A refused booking being corrected: its outbox item, its booking id, why it was refused, and its files as kept there. */
+type Editing = { item: string; bookingId: string; message: string; files: ReadonlyMap<File, OutboxFile> };
+
+/** The refused booking `item` of this customer, from the outbox, with its files as File objects for the form; null when gone. */
+async function refusedBooking(item: string, owner: string): Promise<{ editing: Editing; files: File[] } | null> {
+  const { openedDeviceDb } = await import('../../offline/db.ts');
+  const found = await (await openedDeviceDb()).outbox.where('id').equals(item).first();
+  if (!found || found.kind !== BOOKING_KIND || found.state !== 'failed' || found.owner !== owner || found.record === null) return null;
+  const kept = new Map<File, OutboxFile>();
+  const files = found.files.map((file) => {
+    const asFile = new File([file.blob], file.name, { type: file.blob.type });
+    kept.set(asFile, file);
+    return asFile;
+  });
+  return { editing: { item, bookingId: found.record, message: found.error?.message ?? '', files: kept }, files };
 }

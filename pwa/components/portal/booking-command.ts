@@ -5,6 +5,7 @@ import { toastIfUploadRefused } from '../../lib/files.ts';
 import type { FormOutcome } from '../../lib/form.ts';
 import { savedMessage, toastSaved } from '../../lib/queue-form.ts';
 import { toast } from '../../lib/toast.ts';
+import type { OutboxFile } from '../../offline/db.ts';
 import type { Command } from '../../offline/outbox.ts';
 import { formatDay } from './format.ts';
 
@@ -15,8 +16,12 @@ export const BOOKING_KIND = 'booking';
  * A booking as an outbox command: the booking's own id is made here (`record` and `body.id`), so it is the
  * same booking however often it is sent, and its files travel with it as Blobs, uploaded first by the sender.
  */
-export function bookingCommand(user: UserView, values: Record<string, string>, files: readonly File[]): Command {
-  const bookingId = newCommandId();
+export function bookingCommand(
+  user: UserView,
+  values: Record<string, string>,
+  files: readonly File[],
+  { bookingId = newCommandId(), kept }: { bookingId?: string; kept?: ReadonlyMap<File, OutboxFile> } = {},
+): Command {
   const days = values['startDate'] === values['finishDate'] ? formatDay(values['startDate']) : `${formatDay(values['startDate'])} to ${formatDay(values['finishDate'])}`;
   return {
     id: newCommandId(),
@@ -28,7 +33,8 @@ export function bookingCommand(user: UserView, values: Record<string, string>, f
     body: { ...values, id: bookingId },
     record: bookingId,
     owner: user.id,
-    files: files.map((file) => ({ blob: file, name: file.name })),
+    // A file that came back with a refused booking keeps what the server already has of it (not uploaded again).
+    files: files.map((file) => kept?.get(file) ?? { blob: file, name: file.name }),
     filesField: 'attachments',
   };
 }
@@ -38,10 +44,14 @@ export function bookingCommand(user: UserView, values: Record<string, string>, f
  * or 'Booking Failed' with the server's message ('Failed to create booking' when it gave none). Kept on the
  * device, it shows in My Bookings as waiting and goes by itself.
  */
-export async function sendBooking<F extends string>(command: Command): Promise<FormOutcome<F>> {
-  const { submit } = await import('../../offline/submit.ts');
+export async function sendBooking<F extends string>(command: Command, { replaces }: { replaces?: string } = {}): Promise<FormOutcome<F>> {
+  const [{ submit, resend }, { replaceRefused }] = await Promise.all([import('../../offline/submit.ts'), import('../../offline/outbox.ts')]);
   // Files take longer than a form: wait for the first answer longer before calling it "saved for later".
-  const outcome = await submit(command, { waitMs: (command.files?.length ?? 0) > 0 ? 60_000 : 10_000 });
+  const waitMs = (command.files?.length ?? 0) > 0 ? 60_000 : 10_000;
+  // A refused booking corrected in the form goes again as itself (outbox.ts replaceRefused); refused again, it stays
+  // in the outbox, refused, for another correction.
+  const into = replaces !== undefined && (await replaceRefused(replaces, command)) ? replaces : null;
+  const outcome = into !== null ? await resend(into, { waitMs }) : await submit(command, { waitMs });
   switch (outcome.kind) {
     case 'sent':
       // The seed's toast; where to follow it is the line under the button's to say.
@@ -49,7 +59,7 @@ export async function sendBooking<F extends string>(command: Command): Promise<F
       return { kind: 'sent', message: 'Booking submitted. You can follow it under My Bookings.' };
     case 'queued':
       toastSaved(outcome);
-      return { kind: 'saved', message: `${savedMessage(outcome)} It shows in My Bookings as waiting to send.`, item: command.id };
+      return { kind: 'saved', message: `${savedMessage(outcome)} It shows in My Bookings as waiting to send.`, item: into ?? command.id };
     case 'refused': {
       const message = outcome.message || 'Failed to create booking';
       if (!toastIfUploadRefused({ status: outcome.status, message })) void toast.error('Booking Failed', message);
@@ -60,4 +70,25 @@ export async function sendBooking<F extends string>(command: Command): Promise<F
       void toast.error('Booking Failed', outcome.message || 'Failed to create booking');
       return { kind: 'failed', message: outcome.message };
   }
+}
+
+/**
+ * Takes a new booking the server refused (its dates passed while it waited for a signal, say) back to New Booking to
+ * be corrected, with what was typed, its files and the server's words on the fields; it stays in the outbox meanwhile.
+ */
+export async function correctRefusedBooking(bookingId: string, owner: string): Promise<void> {
+  const [{ openedDeviceDb }, { requestEdit }, { navigateTo }] = await Promise.all([
+    import('../../offline/db.ts'),
+    import('../../offline/edit.ts'),
+    import('../../islands/links.ts'),
+  ]);
+  const db = await openedDeviceDb();
+  const item = await db.outbox
+    .where('record')
+    .equals(bookingId)
+    .filter((found) => found.kind === BOOKING_KIND && found.state === 'failed' && found.owner === owner)
+    .first();
+  if (!item) return;
+  navigateTo('/customer-portal');
+  requestEdit({ kind: BOOKING_KIND, values: item.values, fields: item.error?.fields ?? {}, message: item.error?.message ?? '', item: item.id });
 }
