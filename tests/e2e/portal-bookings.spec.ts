@@ -487,6 +487,33 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await expect(page.getByRole('button', { name: /waiting to send/i })).toBeHidden();
   });
 
+  test('what was typed into New Booking, photos too, is still there after a look at another tab, and goes once sent', async ({ page, server }) => {
+    const { email } = await signedInCustomer(page, server, 'tara.tabs@example.com');
+    await page.locator('#booking-serviceType').selectOption('rewiring');
+    await page.locator('#booking-startDate').fill(dayAhead(40));
+    await page.locator('#booking-description').fill('Half typed, then a look at My Bookings');
+    await page.getByLabel('Photos and documents').setInputFiles([{ name: 'loft.png', mimeType: 'image/png', buffer: png().bytes }]);
+
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    await expect(page.getByRole('heading', { name: 'My Bookings' })).toBeVisible();
+    await page.getByRole('tab', { name: 'New Booking' }).click();
+
+    await expect(page.locator('#booking-description')).toHaveValue('Half typed, then a look at My Bookings');
+    await expect(page.locator('#booking-serviceType')).toHaveValue('rewiring');
+    await expect(page.locator('#booking-startDate')).toHaveValue(dayAhead(40));
+    await expect(page.locator('#booking-finishDate')).toHaveValue(dayAhead(40));
+    await expect(page.getByRole('list', { name: 'Files to send' })).toContainText('loft.png');
+    await page.getByRole('button', { name: 'Submit booking' }).click();
+    await expectToast(page, 'Booking Submitted');
+    await expect.poll(() => server.storage.queries.bookingsForCustomer(email, null).length).toBe(1);
+
+    // Sent, it is gone from the form: the next look at another tab brings back an empty one.
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    await page.getByRole('tab', { name: 'New Booking' }).click();
+    await expect(page.locator('#booking-description')).toHaveValue('');
+    await expect(page.getByRole('list', { name: 'Files to send' })).toHaveCount(0);
+  });
+
   test('a booking made while our server cannot be reached (the phone has signal) is kept, said so in the server’s words, and arrives once', async ({ page, server }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const { email } = await signedInCustomer(page, server, 'uri.unreached@example.com');

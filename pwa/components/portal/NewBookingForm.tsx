@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { DEFAULT_FINISH_TIME, DEFAULT_START_TIME, LIMITS } from '#domain/limits.ts';
 import type { UserView } from '#domain/views.ts';
 import { useForm } from '../../lib/form.ts';
@@ -28,9 +28,14 @@ const checks = seedToasts([
  * it is kept on the device with its files and shows in My Bookings as waiting.
  */
 export function NewBookingForm({ user }: { user: UserView }) {
-  const [files, setFiles] = useState<File[]>([]);
+  const [files, setFilesNow] = useState<File[]>([]);
   // A booking the server refused, brought back here to be corrected (its outbox item stays until it is sent again).
-  const [editing, setEditing] = useState<Editing | null>(null);
+  const [editing, setEditingNow] = useState<Editing | null>(null);
+  const formEl = useRef<HTMLFormElement | null>(null);
+  const setFiles = (next: File[]) => {
+    setFilesNow(next);
+    keepDraft(user.id, formEl.current, next, editing);
+  };
   const first = today();
   const last = addDays(first, 365 * 2);
   const onValid = useCallback(
@@ -38,8 +43,9 @@ export function NewBookingForm({ user }: { user: UserView }) {
       const command = editing ? bookingCommand(user, values, files, { bookingId: editing.bookingId, kept: editing.files }) : bookingCommand(user, values, files);
       const outcome = await sendBooking<(typeof FIELDS)[number]>(command, editing ? { replaces: editing.item } : {});
       if (outcome.kind === 'sent' || outcome.kind === 'saved') {
-        setFiles([]);
-        setEditing(null);
+        setFilesNow([]);
+        setEditingNow(null);
+        draft = null;
       }
       return outcome;
     },
@@ -59,15 +65,45 @@ export function NewBookingForm({ user }: { user: UserView }) {
       if (request.item === undefined) return;
       void refusedBooking(request.item, user.id).then((found) => {
         if (!found) return;
-        setEditing(found.editing);
-        setFiles(found.files);
+        setEditingNow(found.editing);
+        setFilesNow(found.files);
+        keepDraft(user.id, formEl.current, found.files, found.editing);
       });
     },
     [user.id],
   );
+  // What was typed here before the customer looked at another tab (an old booking's address, a quote) comes back, once
+  // the defaults are in; an edit request taken at the same moment comes after it, and wins.
+  const { fill } = form;
+  const restored = useRef(false);
+  useEffect(() => {
+    if (known !== 'read' || restored.current) return;
+    restored.current = true;
+    if (draft?.owner !== user.id) return;
+    fill(draft.values);
+    setFilesNow([...draft.files]);
+    setEditingNow(draft.editing);
+  }, [known, fill, user.id]);
   useEditRequest(BOOKING_KIND, form, { ready: known === 'read', taken });
+  const ref = (element: HTMLFormElement | null) => {
+    formEl.current = element;
+    (formProps.ref as { current: HTMLFormElement | null }).current = element;
+  };
   return (
-    <FormCard id="new-booking-title" title="Book electrical work" level={2} formProps={{ ...formProps, onSubmitCapture: checks }}>
+    <FormCard
+      id="new-booking-title"
+      title="Book electrical work"
+      level={2}
+      formProps={{
+        ...formProps,
+        ref,
+        onSubmitCapture: checks,
+        onInput: (event) => {
+          formProps.onInput();
+          keepDraft(user.id, event.currentTarget, files, editing);
+        },
+      }}
+    >
       {editing ? (
         <p className="portal-note field--full" role="note">
           This is your booking that was not accepted{editing.message ? `: ${editing.message}` : ''}. Correct it and press Submit booking to send it again; its
@@ -138,4 +174,18 @@ async function refusedBooking(item: string, owner: string): Promise<{ editing: E
     return asFile;
   });
   return { editing: { item, bookingId: found.record, message: found.error?.message ?? '', files: kept }, files };
+}
+
+/**
+ * What was typed into New Booking and not sent, kept while the customer looks at another tab (the form closes with its
+ * tab, and opened again it was empty, photos and all). In memory only (files cannot go into storage), for the account
+ * that typed it; sending it ends it.
+ */
+let draft: { owner: string; values: Readonly<Record<string, string>>; files: readonly File[]; editing: Editing | null } | null = null;
+
+function keepDraft(owner: string, form: HTMLFormElement | null, files: readonly File[], editing: Editing | null): void {
+  if (!form) return;
+  const values: Record<string, string> = {};
+  for (const [name, value] of new FormData(form).entries()) if (typeof value === 'string') values[name] = value;
+  draft = { owner, values, files: [...files], editing };
 }
