@@ -16,12 +16,19 @@ const TAKEOVER_WAIT_MS = 3_000;
  * register helper would not reload.
  */
 export function ReloadPrompt() {
+  // The new version took over while this page was open (Reload pressed in another tab): the register helper reloaded
+  // every such page at once, and what was typed in them (a job half written, photos picked) was lost. Now this page
+  // asks as it did before the other tab's press, and its Reload reloads at once.
+  const [takenOver, setTakenOver] = useState(false);
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
   } = useRegisterSW({
     onRegisteredSW(_url, registration) {
       if (registration) setInterval(() => void registration.update().catch(() => undefined), CHECK_EVERY_MS);
+    },
+    onNeedReload() {
+      setTakenOver(true);
     },
   });
 
@@ -31,6 +38,7 @@ export function ReloadPrompt() {
   const reload = () => {
     if (reloadAsked) return;
     setReloadAsked(true);
+    if (takenOver) return window.location.reload();
     let reloading = false;
     const reloadOnce = () => {
       if (reloading) return;
@@ -47,15 +55,20 @@ export function ReloadPrompt() {
     });
   };
 
+  const dismiss = () => {
+    setNeedRefresh(false);
+    setTakenOver(false);
+  };
+
   return (
     <div className="reload-prompt" role="status" aria-live="polite">
-      {needRefresh ? (
+      {needRefresh || takenOver ? (
         <>
           <p>A new version is available</p>
           <button type="button" className="btn btn--primary btn--small" onClick={reload} disabled={reloadAsked}>
             {reloadAsked ? 'Reloading…' : 'Reload'}
           </button>
-          <button type="button" className="btn btn--secondary btn--small" onClick={() => setNeedRefresh(false)}>
+          <button type="button" className="btn btn--secondary btn--small" onClick={dismiss}>
             Dismiss
           </button>
         </>

@@ -52,3 +52,40 @@ test('a new version is announced with a Reload button instead of being swapped i
   await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting === null)).toBe(true);
   await expect(page.getByText('A new version is available')).toHaveCount(0);
 });
+
+test('Reload pressed in one tab does not reload another tab under what was typed there: that tab asks too', async ({ page, context }) => {
+  const other = await context.newPage();
+  for (const tab of [page, other]) {
+    await tab.goto(`${server.url}/support`);
+    await hydrated(tab);
+    await tab.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise<void>((done) => navigator.serviceWorker.addEventListener('controllerchange', () => done(), { once: true }));
+      }
+    });
+  }
+  // Half a support request typed in the other tab.
+  const typed = other.locator('textarea[name="description"]');
+  await typed.fill('The RCD trips when the kettle is on');
+
+  appendFileSync(join(dist, 'sw.js'), `\n// new build ${Date.now()}\n`);
+  rmSync(join(dist, 'sw.js.br'), { force: true });
+  rmSync(join(dist, 'sw.js.gz'), { force: true });
+  await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+  const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' });
+  await expect(prompt).toBeVisible();
+  const otherBefore = await other.evaluate(() => performance.timeOrigin);
+  const before = await page.evaluate(() => performance.timeOrigin);
+
+  await prompt.getByRole('button', { name: 'Reload' }).click();
+
+  await expect.poll(() => page.evaluate(() => performance.timeOrigin).catch(() => before)).not.toBe(before);
+  // The other tab is now under the new version too, and says so, with what was typed still there.
+  await expect(other.getByRole('status').filter({ hasText: 'A new version is available' })).toBeVisible();
+  expect(await other.evaluate(() => performance.timeOrigin)).toBe(otherBefore);
+  await expect(typed).toHaveValue('The RCD trips when the kettle is on');
+  // Its own Reload reloads it at once.
+  await other.getByRole('status').filter({ hasText: 'A new version is available' }).getByRole('button', { name: 'Reload' }).click();
+  await expect.poll(() => other.evaluate(() => performance.timeOrigin).catch(() => otherBefore)).not.toBe(otherBefore);
+});
