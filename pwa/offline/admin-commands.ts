@@ -192,14 +192,17 @@ export async function addManualBooking({ values, files, allowOverlap }: ManualBo
 /**
  * New dates for a job made on this device that the server does not have yet (Add Manual Booking with no signal, or
  * refused for a double booking): they go into the waiting new job itself, which is put back in line, and its id is
- * returned (null when the job is not waiting). Queued as a change behind it instead, the job would be checked
+ * returned (null when the job is not waiting, or may have landed). Queued as a change behind it instead, the job would be checked
  * against the days it no longer has: a clash there refused it, with a warning that named no job on the days shown.
  */
 async function datesIntoUnsentJob(bookingId: string, dates: JobDates, allowOverlap: boolean): Promise<string | null> {
   const id = await whileNotSending(async () => {
     const db = deviceDb();
     const job = await db.outbox.where('record').equals(bookingId).filter((item) => item.kind === KINDS.booking).first();
-    if (!job) return null;
+    // Only one that surely never landed: refused, or never sent out with a network. One sent that got no answer may be
+    // on the server (the answer lost to the signal); changed in place under its key, it was refused as another request
+    // under a used key, and the server kept the old days. Its new dates go as a change behind it instead.
+    if (!job || (job.state !== 'failed' && job.mayHaveLanded === true)) return null;
     const schedule = { startDate: dates.startDate, finishDate: dates.finishDate, startTime: dates.startTime ?? '', finishTime: dates.finishTime ?? '' };
     const values: Record<string, string> = { ...job.values, ...schedule };
     const { allowOverlap: _before, ...body } = { ...job.body };

@@ -41,6 +41,13 @@ export type OutboxItem = {
   owner: string | null;
   state: OutboxState;
   attempts: number;
+  /** Our server's own errors (500) in a row for it: at MAX_SERVER_ERRORS (sender.ts) it is set aside. */
+  serverErrors?: number;
+  /**
+   * A try of it went out with a network and got no answer (lost on the way back, or timed out): the server may have it.
+   * Tries with no network at all never left the device, nor did those our server answered with an error.
+   */
+  mayHaveLanded?: boolean;
   /** Not before this time (ms since epoch): back-off after a failed attempt. */
   nextAt: number;
   createdAt: string;

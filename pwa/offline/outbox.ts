@@ -113,7 +113,7 @@ export async function replaceRefused(id: string, command: Pick<Command, 'values'
 
 /** Puts a refused item back in line, to be sent at once (the user says the server should take it now). */
 export async function retry(id: string): Promise<void> {
-  await (await openedDeviceDb()).outbox.where('id').equals(id).modify({ state: 'waiting', attempts: 0, nextAt: 0, error: null });
+  await (await openedDeviceDb()).outbox.where('id').equals(id).modify({ state: 'waiting', attempts: 0, serverErrors: 0, nextAt: 0, error: null });
   await changed();
 }
 

@@ -123,7 +123,7 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
         batch = nextBatch(all, force);
         if (batch.length === 0) return 'done';
       }
-      const attempts = (batch.length === 1 ? [await send(batch[0]!)] : await sendBatch(batch)).map((attempt, index) => readGone(batch[index]!, attempt));
+      const attempts = (batch.length === 1 ? [await send(batch[0]!)] : await sendBatch(batch)).map((attempt, index) => setAsideIfStuck(batch[index]!, readGone(batch[index]!, attempt)));
       const sent: string[] = [];
       let stop: { item: OutboxItem; attempt: Attempt } | undefined;
       for (const [index, item] of batch.entries()) {
@@ -196,12 +196,36 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
 async function halt(db: DeviceDb, item: OutboxItem, attempt: Attempt, all: readonly OutboxItem[], told: ReadonlySet<string>): Promise<void> {
   const tries = item.attempts + 1;
   const wait = attempt.kind === 'unavailable' ? Math.max(attempt.retryAfterMs, backoff(tries)) : backoff(tries);
+  const serverErrors = isServerError(attempt) ? (item.serverErrors ?? 0) + 1 : 0;
+  const mayHaveLanded = item.mayHaveLanded === true || (attempt.kind === 'unreachable' && globalThis.navigator?.onLine !== false);
   await db.outbox
     .where('id')
     .equals(item.id)
-    .modify({ attempts: tries, nextAt: Date.now() + wait });
+    .modify({ attempts: tries, nextAt: Date.now() + wait, serverErrors, mayHaveLanded });
   for (const other of all) if (!told.has(other.id)) waiters.get(other.id)?.(attempt);
   broadcast(attempt.kind === 'sign-in' ? { type: 'sign-in-needed' } : attempt.kind === 'unavailable' ? { type: 'paused', busy: true } : { type: 'paused' });
+}
+
+/** How many times running our server may fail an item with an error of its own before the item is set aside. */
+export const MAX_SERVER_ERRORS = 5;
+
+/** What a set-aside item says, in the Waiting to send list and on its card. */
+export const SET_ASIDE =
+  'Our server could not take this: it met an error of its own each time it was sent. We have kept it here; send it again later, or call us.';
+
+/** Our server's own error (500): not an outage or a busy moment (those answer 503, or nothing), but this request. */
+function isServerError(attempt: Attempt): boolean {
+  return attempt.kind === 'unavailable' && attempt.status === 500;
+}
+
+/**
+ * An item our server failed with an error of its own MAX_SERVER_ERRORS times running is set aside, as if refused (kept,
+ * with Send again and Discard): waiting for ever at the head of the queue, it held back everything queued after it,
+ * while the list blamed the connection.
+ */
+function setAsideIfStuck(item: OutboxItem, attempt: Attempt): Attempt {
+  if (!isServerError(attempt) || (item.serverErrors ?? 0) + 1 < MAX_SERVER_ERRORS) return attempt;
+  return { kind: 'refused', status: 500, message: SET_ASIDE, fields: {} };
 }
 
 /**

@@ -177,6 +177,10 @@ test.describe('the admin’s bookings', () => {
     await expect(form.getByLabel('First name')).toBeFocused();
     await expect(page.locator('.field__error').filter({ hasText: 'Please select dates' })).toHaveCount(2);
     await expect(page.getByText('Choose start and finish dates for the booking')).toBeVisible();
+    // Once it has gone, a second press with the dates still empty says it again (it came the first time only).
+    await expect(page.getByText('Choose start and finish dates for the booking')).toBeHidden({ timeout: 20_000 });
+    await form.getByRole('button', { name: 'Add booking' }).click();
+    await expect(page.getByText('Choose start and finish dates for the booking')).toBeVisible();
 
     await form.getByLabel('First name').fill('Manny');
     await form.getByLabel('Last name').fill('Manual');
@@ -664,6 +668,43 @@ test.describe('Change dates', () => {
     await expect(card.getByRole('heading', { name: 'Double booking' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /Waiting to send/ })).toBeHidden();
     expect(await outboxCount(page)).toBe(0);
+  });
+
+  test('a job whose answer was lost to the signal, moved before the tablet heard, is booked once, on its new days', async ({ page, server }) => {
+    await signIn(page);
+    // The job reaches the server; its answer never reaches the tablet (the signal drops on the way back).
+    await page.route(
+      '**/api/bookings',
+      async (route) => {
+        const request = route.request();
+        const cookie = (await page.context().cookies(server.url)).map((c) => `${c.name}=${c.value}`).join('; ');
+        const key = (await request.headerValue('idempotency-key')) ?? '';
+        await fetch(`${server.url}/api/bookings`, { method: 'POST', headers: { cookie, 'content-type': 'application/json', 'idempotency-key': key }, body: request.postData() ?? '' });
+        await route.abort('connectionreset');
+      },
+      { times: 1 },
+    );
+    await page.getByRole('button', { name: 'Add Manual Booking' }).click();
+    const add = page.getByRole('region', { name: 'Add Manual Booking' });
+    await add.getByLabel('First name').fill('Lara');
+    await add.getByLabel('Last name').fill('Lost');
+    await add.getByLabel('Start date').fill(ukDay(290));
+    await add.getByLabel('Finish date').fill(ukDay(290));
+    await add.getByRole('button', { name: 'Add booking' }).click();
+    const card = jobCard(page, 'Lara Lost');
+    await expect(card).toContainText('Waiting to send');
+    expect(server.storage.queries.bookings().filter((b) => b.firstName === 'Lara')).toHaveLength(1);
+
+    // The customer rings: two days later. The tablet still thinks the job is waiting.
+    await card.getByRole('button', { name: /^Change dates/ }).click();
+    const form = card.getByRole('form', { name: 'New dates for Lara Lost' });
+    await form.getByLabel(/^Start date/).fill(ukDay(292));
+    await form.getByLabel(/^Finish date/).fill(ukDay(292));
+    await form.getByRole('button', { name: 'Save the dates' }).click();
+
+    await expect.poll(() => server.storage.queries.bookings().filter((b) => b.firstName === 'Lara').map((b) => b.startDate), { timeout: 20_000 }).toEqual([ukDay(292)]);
+    await expect(page.getByRole('button', { name: /Waiting to send/ })).toBeHidden({ timeout: 20_000 });
+    await expect(card).not.toContainText('Not accepted');
   });
 
   test('Waiting to send names the new dates as the admin reads them, says it waits for our server rather than counting tries, and so does the Sent toast', async ({ page, server }) => {

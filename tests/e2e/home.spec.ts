@@ -118,6 +118,46 @@ test.describe('the quote form', () => {
     await expect(page.getByRole('button', { name: /waiting to send/i })).toBeHidden();
   });
 
+  test('a quote our server fails with an error of its own every time is set aside after five tries, and the quote behind it goes', async ({ page, server }) => {
+    const fault = { status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"Something went wrong"}}' };
+    // Every quote from Stu meets a fault of ours (a 500), alone or in a batch; others go through.
+    await page.route('**/api/bookings', async (route) => (route.request().postDataJSON()?.firstName === 'Stu' ? route.fulfill(fault) : route.fallback()));
+    await page.route('**/api/batch', (route) => route.fulfill(fault));
+    await page.goto('/#contact');
+    await hydrated(page);
+    const form = page.locator('form').filter({ has: page.locator('[name="serviceType"]') });
+    const ask = async (firstName: string, email: string) => {
+      await form.locator('[name="firstName"]').fill(firstName);
+      await form.locator('[name="email"]').fill(email);
+      await form.locator('[name="serviceType"]').selectOption({ index: 1 });
+      await form.getByRole('button', { name: /request my free quote/i }).click();
+      await expect(form.locator('[name="firstName"]')).toHaveValue('', { timeout: 15_000 });
+    };
+    await ask('Stu', 'stu.stuck@example.com');
+    await page.getByRole('button', { name: /waiting to send/i }).click();
+    const panel = page.getByRole('dialog', { name: 'Waiting to send' });
+    // (Both quotes read "Quote request: …"; one that has gone is listed as sent for a moment.)
+    const stuck = panel.getByRole('listitem').filter({ hasNotText: 'it has reached us' }).first();
+    // The entry says our server met an error, not that the connection is missing. Each press tries at once (its
+    // back-off set aside), as its own timer does, more slowly.
+    await expect(stuck).toContainText('Our server met an error with it (tried');
+    const tried = async () => Number(/tried (\d+)/.exec((await stuck.textContent()) ?? '')?.[1] ?? 5);
+    while ((await tried()) < 4) {
+      const before = await tried();
+      await panel.getByRole('button', { name: 'Try sending now' }).click();
+      await expect.poll(tried).toBeGreaterThan(before);
+    }
+    await panel.getByRole('button', { name: 'Close', exact: true }).click();
+
+    // A quote asked for behind it: the fifth error sets Stu's aside, and Una's goes.
+    await ask('Una', 'una.after@example.com');
+    await expect.poll(() => server.storage.queries.quotes().filter((q) => q.email === 'una.after@example.com').length, { timeout: 20_000 }).toBe(1);
+    await page.getByRole('button', { name: /waiting to send/i }).click();
+    await expect(stuck).toContainText('Our server could not take this: it met an error of its own each time it was sent');
+    await expect(stuck.getByRole('button', { name: 'Send again' })).toBeVisible();
+    expect(server.storage.queries.quotes().filter((q) => q.email === 'stu.stuck@example.com')).toHaveLength(0);
+  });
+
   test('a quote sent while the phone has signal but our server cannot be reached is kept, said so without calling the visitor offline, and arrives once', async ({ page, server }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/#contact');

@@ -188,6 +188,9 @@ function OutboxEntry({
         ) : reach === 'unreachable' ? (
           // Signal, but our server gives no answer (down, or a captive Wi-Fi): not the user's to fix.
           'Waiting for our server: it goes by itself as soon as it can be reached'
+        ) : (item.serverErrors ?? 0) > 0 ? (
+          // Our server answered, with an error of its own: not the connection (set aside after a few: sender.ts).
+          `Our server met an error with it (tried ${item.attempts} ${item.attempts === 1 ? 'time' : 'times'}); it tries again shortly`
         ) : item.attempts > 0 ? (
           `Waiting for a connection (tried ${item.attempts} ${item.attempts === 1 ? 'time' : 'times'})`
         ) : (

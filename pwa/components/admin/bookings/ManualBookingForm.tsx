@@ -18,6 +18,10 @@ import type { ManualField } from './manual-booking.ts';
 import { clashingJobs } from './problems.ts';
 import { dropManualDraft, keepManualDraft, manualDraft } from './manual-draft.ts';
 import { finishFollowsStart } from '../../../lib/finish-date.ts';
+import { blank, seedToasts } from '../../auth/checks.ts';
+
+/** The seed's toast for a job with no dates, on every press that leaves them empty. */
+const DATES_CHECK = seedToasts([{ failed: blank('startDate', 'finishDate'), title: 'Please select dates', description: 'Choose start and finish dates for the booking' }]);
 
 /**
  * 'Add Manual Booking' (seed point 2): a job the admin takes by phone or on site. First name and both dates are
@@ -102,10 +106,6 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
     onDone();
   }, [onDone]);
   const escape = useEscapeToClose(discard, () => files.length > 0 || draft !== null);
-  const datesMissing = errors.startDate === 'Please select dates' || errors.finishDate === 'Please select dates';
-  useEffect(() => {
-    if (datesMissing) void toast.error('Please select dates', 'Choose start and finish dates for the booking');
-  }, [datesMissing]);
 
   const bookAnyway = () => {
     anyway.current = true;
@@ -138,6 +138,8 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
           (formProps.ref as { current: HTMLFormElement | null }).current = element;
         }}
         onChange={() => setClash(null)}
+        // Each press with the dates left empty says so, as the portal's form does (it said it the first time only).
+        onSubmitCapture={DATES_CHECK}
         onInput={(event) => {
           formProps.onInput();
           keepManualDraft(event.currentTarget, files);
