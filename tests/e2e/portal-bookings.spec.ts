@@ -79,7 +79,12 @@ test.describe('the customer portal: bookings, files and chat', () => {
     const ics = await page.request.get((await card.getByRole('link', { name: /Add to calendar/ }).getAttribute('href'))!);
     expect(ics.status()).toBe(200);
     expect(await ics.text()).toContain('BEGIN:VEVENT');
+    // Not loaded the first time (a bad moment for the signal): Try again asks again, without closing it.
+    await page.route('**/api/bookings/*/timeline', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"busy","message":"Busy"}}' }));
     await card.getByRole('button', { name: /^History/ }).click();
+    await expect(card.getByText('We could not load the history. Please try again.')).toBeVisible();
+    await page.unroute('**/api/bookings/*/timeline');
+    await card.getByRole('button', { name: 'Try again' }).click();
     await expect(card.getByText('You asked us to book this job')).toBeVisible();
     await expectAxeClean(page);
 

@@ -11,6 +11,8 @@ type State = { kind: 'loading' } | { kind: 'ready'; entries: HistoryEntryView[] 
  */
 export function BookingHistory({ bookingId }: { bookingId: string }) {
   const [state, setState] = useState<State>({ kind: 'loading' });
+  // Each Try again asks afresh (closing the history and opening it again was the only way).
+  const [asked, setAsked] = useState(0);
   useEffect(() => {
     let alive = true;
     fetch(`/api/bookings/${encodeURIComponent(bookingId)}/timeline`, { credentials: 'same-origin', headers: { Accept: 'application/json' } })
@@ -26,9 +28,26 @@ export function BookingHistory({ bookingId }: { bookingId: string }) {
     return () => {
       alive = false;
     };
-  }, [bookingId]);
+  }, [bookingId, asked]);
   if (state.kind === 'loading') return <p role="status">Loading the history…</p>;
-  if (state.kind === 'failed') return <p role="alert">{state.message}</p>;
+  if (state.kind === 'failed') {
+    return (
+      <div role="alert">
+        <p>{state.message}</p>
+        <button
+          type="button"
+          className="btn btn--secondary btn--small"
+          onClick={() => {
+            setState({ kind: 'loading' });
+            setAsked(asked + 1);
+          }}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (state.entries.length === 0) return <p>Nothing has changed on this booking yet.</p>;
   return (
     <ol className="portal-history">
       {state.entries.map((entry, index) => (

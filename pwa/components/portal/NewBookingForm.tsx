@@ -25,7 +25,8 @@ const checks = seedToasts([
 /**
  * New Booking (seed point 2): every field of the seed, the days and times of the work (09:00–17:00 unless
  * changed, and again after each booking), and photos or documents; the phone and address of the last booking. Sent through the outbox: with no connection
- * it is kept on the device with its files and shows in My Bookings as waiting.
+ * it is kept on the device with its files and shows in My Bookings as waiting. What was typed stays while another tab
+ * is looked at (a draft in memory), and a booking the server refused later comes back here to be corrected.
  */
 export function NewBookingForm({ user }: { user: UserView }) {
   const [files, setFilesNow] = useState<File[]>([]);

@@ -51,7 +51,9 @@ export async function sendBooking<F extends string>(command: Command, { replaces
   // A refused booking corrected in the form goes again as itself (outbox.ts replaceRefused); refused again, it stays
   // in the outbox, refused, for another correction.
   const into = replaces !== undefined && (await replaceRefused(replaces, command)) ? replaces : null;
-  const outcome = into !== null ? await resend(into, { waitMs }) : await submit(command, { waitMs });
+  // The refused one gone meanwhile (sent from another tab, discarded): this goes as a booking of its own.
+  const own = replaces !== undefined && into === null ? anotherBooking(command) : command;
+  const outcome = into !== null ? await resend(into, { waitMs }) : await submit(own, { waitMs });
   switch (outcome.kind) {
     case 'sent':
       // The seed's toast; where to follow it is the line under the button's to say.
@@ -70,6 +72,12 @@ export async function sendBooking<F extends string>(command: Command, { replaces
       void toast.error('Booking Failed', outcome.message || 'Failed to create booking');
       return { kind: 'failed', message: outcome.message };
   }
+}
+
+/** The same booking under an id of its own. */
+function anotherBooking(command: Command): Command {
+  const bookingId = newCommandId();
+  return { ...command, body: { ...command.body, id: bookingId }, record: bookingId };
 }
 
 /**
