@@ -160,6 +160,16 @@ for (const tablet of TABLETS) {
   });
 }
 
+test.describe('a small phone, 360×740', () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('the quick booking calendar: each day is a thumb wide (seven to a row left them 36 px)', async ({ page, server }) => {
+    await signedInCustomer(page, server, 'tom.thumb@example.com');
+    await expect(page.locator('.portal-quick .month__day').first()).toBeVisible();
+    expect(await undersized(page.locator('.portal-quick'))).toEqual([]);
+  });
+});
+
 test.describe('a laptop with a mouse, 1280×800', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
