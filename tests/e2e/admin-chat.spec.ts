@@ -41,6 +41,36 @@ test('the admin and a customer chat both ways: a new customer message arrives wi
   expect(server.storage.queries.messages(booking.id)).toHaveLength(3);
 });
 
+test('a reply half written, with its file, is still in its chat after a look at another chat, and only in that chat', async ({ page, server }) => {
+  const dora = await customer(server, 'dora.draft@example.com', 'Dora', 'Draft');
+  await customerBooking(dora, 'dora.draft@example.com', { firstName: 'Dora', lastName: 'Draft' }, 'When can you come?');
+  const eli = await customer(server, 'eli.draft@example.com', 'Eli', 'Draft');
+  await customerBooking(eli, 'eli.draft@example.com', { firstName: 'Eli', lastName: 'Draft' }, 'Is it booked?');
+  await signIn(page);
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  await page.getByRole('button', { name: /^Dora Draft/ }).click();
+  await page.getByLabel('Your reply').fill('Thursday morning works, I will bring the');
+  await page.getByLabel('Add photos or documents').setInputFiles({ name: 'certificate.pdf', mimeType: 'application/pdf', buffer: PDF });
+
+  // Eli's chat, opened meanwhile, has its own empty box.
+  await page.getByRole('button', { name: 'Back to all chats' }).click();
+  await page.getByRole('button', { name: /^Eli Draft/ }).click();
+  await expect(page.getByLabel('Your reply')).toHaveValue('');
+  await expect(page.getByRole('list', { name: 'Files to send' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Back to all chats' }).click();
+
+  await page.getByRole('button', { name: /^Dora Draft/ }).click();
+  await expect(page.getByLabel('Your reply')).toHaveValue('Thursday morning works, I will bring the');
+  await expect(page.getByRole('list', { name: 'Files to send' })).toContainText('certificate.pdf');
+  await page.getByLabel('Your reply').fill('Thursday morning works, I will bring the certificate.');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByRole('log', { name: 'Messages' })).toContainText('I will bring the certificate.');
+  // Sent, it is not kept.
+  await page.getByRole('button', { name: 'Back to all chats' }).click();
+  await page.getByRole('button', { name: /^Dora Draft/ }).click();
+  await expect(page.getByLabel('Your reply')).toHaveValue('');
+});
+
 test('a reply that waited for signal stays in its chat once it has gone, before the next pull brings it back', async ({ page, context, server }) => {
   const sam = await customer(server, 'sam.stays@example.com', 'Sam', 'Stays');
   const booking = await customerBooking(sam, 'sam.stays@example.com', { firstName: 'Sam', lastName: 'Stays' }, 'Are you coming today?');

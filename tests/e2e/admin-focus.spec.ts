@@ -211,6 +211,10 @@ test.describe('the admin portal', () => {
     const question = form.getByRole('group', { name: 'Discard your changes?' });
     await question.getByRole('button', { name: 'Keep editing' }).click();
     await expect(priority).toHaveValue('high');
+    // Cancel asks as Escape does (it threw the change away unasked).
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(priority).toHaveValue('high');
     await page.keyboard.press('Escape');
     await question.getByRole('button', { name: 'Discard' }).click();
     await expect(form).toHaveCount(0);

@@ -446,6 +446,19 @@ test.describe('the customer portal: bookings, files and chat', () => {
     expect(JSON.parse(bookings[0]!.attachments!)).toHaveLength(1);
   });
 
+  test('a message half written in a booking’s chat is still there after going back to the bookings', async ({ page, server }) => {
+    await signedInCustomer(page, server, 'mia.midway@example.com');
+    await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(36), finishDate: dayAhead(36), description: 'To write about' });
+    await expectToast(page, 'Booking Submitted');
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    const card = page.getByRole('listitem').filter({ hasText: 'To write about' });
+    await card.getByRole('button', { name: /^Chat/ }).click();
+    await page.getByLabel('Your message').fill('The parking is at the back, and');
+    await page.getByRole('button', { name: /Back to/ }).first().click();
+    await card.getByRole('button', { name: /^Chat/ }).click();
+    await expect(page.getByLabel('Your message')).toHaveValue('The parking is at the back, and');
+  });
+
   test('a booking the server refuses after waiting for a signal goes back into the form with its photo and its chat, is corrected, and arrives once', async ({ page, server }) => {
     const { email } = await signedInCustomer(page, server, 'rhea.refused@example.com');
     await focusWhileOnline(page.getByLabel(/^First name/));

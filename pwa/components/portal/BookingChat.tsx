@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { keepReplyDraft, replyDraft } from '../../lib/reply-drafts.ts';
 import type { FormEvent } from 'react';
 import { BUSINESS } from '#domain/business.ts';
 import { serviceTypeLabel } from '#domain/content/service-types.ts';
@@ -36,7 +37,13 @@ export function BookingChat({ user, bookingId, onBack }: { user: UserView; booki
   const log = useNewestInView();
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const [files, setFiles] = useState<File[]>([]);
+  // A message half written here comes back when the chat is opened again (reply-drafts.ts).
+  const [files, setFilesNow] = useState<File[]>(() => [...(replyDraft(user.id, bookingId)?.files ?? [])]);
+  const messageBox = useRef<HTMLTextAreaElement>(null);
+  const setFiles = (next: File[]) => {
+    setFilesNow(next);
+    keepReplyDraft(user.id, bookingId, { text: messageBox.current?.value ?? '', files: next });
+  };
   const busy = useRef(false);
   const senderName = `${user.firstName} ${user.lastName}`.trim() || 'Customer';
 
@@ -92,6 +99,7 @@ export function BookingChat({ user, bookingId, onBack }: { user: UserView; booki
     if (outcome.kind === 'sent' || outcome.kind === 'queued') {
       box.value = '';
       setFiles([]);
+      keepReplyDraft(user.id, bookingId, { text: '', files: [] });
       if (outcome.kind === 'sent') {
         const message = outcome.data as MessageView | null;
         if (message?.id) await deviceDb().messages.put(message);
@@ -148,8 +156,13 @@ export function BookingChat({ user, bookingId, onBack }: { user: UserView; booki
             onKeyDown={(event) => {
               if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) event.currentTarget.form?.requestSubmit();
             }}
+            ref={messageBox}
+            defaultValue={replyDraft(user.id, bookingId)?.text}
             // The error is about the message as it was: typing puts it right, so it goes.
-            onInput={() => setError(null)}
+            onInput={(event) => {
+              setError(null);
+              keepReplyDraft(user.id, bookingId, { text: event.currentTarget.value, files });
+            }}
           />
           {error ? (
             <p id="chat-error" className="field__error" role="alert">

@@ -23,6 +23,7 @@ import { useAdmin } from '../context.ts';
 import { goesWhen } from '../goes-when.ts';
 import { jobWhen, jobWhenShort, moment } from '../format.ts';
 import { ScreenHead } from '../parts.tsx';
+import { keepReplyDraft, replyDraft } from '../../../lib/reply-drafts.ts';
 import { NoReplyNeeded } from './NoReplyNeeded.tsx';
 import { customerReadsChat } from './reach.ts';
 
@@ -41,10 +42,19 @@ export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; /**
   // The customer wrote last: "No reply needed" (or that it was marked so) goes between the messages and the box.
   const latest = messages?.at(-1);
   const theirs = reads && latest !== undefined && !latest.isFromAdmin ? latest : undefined;
-  const [text, setText] = useState('');
+  // A reply half written here comes back when the chat is opened again (reply-drafts.ts).
+  const [text, setTextNow] = useState(() => replyDraft(user.id, job.id)?.text ?? '');
   const [problem, setProblem] = useState('');
   const [note, setNote] = useState('');
-  const [files, setFiles] = useState<File[]>([]);
+  const [files, setFilesNow] = useState<File[]>(() => [...(replyDraft(user.id, job.id)?.files ?? [])]);
+  const setText = (next: string) => {
+    setTextNow(next);
+    keepReplyDraft(user.id, job.id, { text: next, files });
+  };
+  const setFiles = (next: File[]) => {
+    setFilesNow(next);
+    keepReplyDraft(user.id, job.id, { text, files: next });
+  };
   const section = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const log = useNewestInView();
@@ -64,17 +74,19 @@ export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; /**
       return;
     }
     setProblem('');
-    setText('');
+    setTextNow('');
     // The reply shows at the end of the log: there, also when older messages were being read.
     log.toNewest();
     const sending = files;
-    setFiles([]);
+    setFilesNow([]);
+    keepReplyDraft(user.id, job.id, { text: '', files: [] });
     const outcome = await sendReply(job, content, user, sending);
     if (outcome.kind === 'queued') setNote(`Saved on this device: it goes ${goesWhen(outcome.why)}.`);
     else setNote('');
     if (outcome.kind === 'refused' || outcome.kind === 'failed') {
-      setText(content);
-      setFiles(sending);
+      setTextNow(content);
+      setFilesNow(sending);
+      keepReplyDraft(user.id, job.id, { text: content, files: sending });
       if (!(outcome.kind === 'refused' && toastIfUploadRefused(outcome))) void toast.error('Error', 'Failed to send message. Please try again.');
       setProblem(outcome.message);
     }

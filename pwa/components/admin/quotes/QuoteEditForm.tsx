@@ -170,7 +170,8 @@ export function QuoteEditForm({ quote, gone = false, onDone }: { quote: QuoteVie
       {/* Deleted on another device (the card says so, with Close): the text stays to be copied, nothing to save it to. */}
       {gone ? null : (
         <SubmitRow label="Save quote" busyLabel="Saving…" sending={sending} status={status}>
-          <button type="button" className="btn btn--secondary admin-btn" onClick={onDone}>
+          {/* Asks first when something was changed, as Escape does (it threw a half-priced quote away unasked). */}
+          <button type="button" className="btn btn--secondary admin-btn" onClick={(event) => escape.cancel(event.currentTarget, event.currentTarget.form)}>
             Cancel
           </button>
         </SubmitRow>
