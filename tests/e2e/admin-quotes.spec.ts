@@ -32,6 +32,32 @@ test.describe('the admin’s quotes', () => {
     expect(puts).toEqual([]);
   });
 
+  test('a quote’s Edit left for the Calendar is open again on coming back, with what was typed; discarded, it is gone', async ({ page, server }) => {
+    await quoteRequest(server, { firstName: 'Pippa', lastName: 'Priced', email: 'pippa.priced@example.com' });
+    await signIn(page);
+    await page.getByRole('tab', { name: /To Be Quoted/ }).click();
+    const card = page.locator('.admin-quote').filter({ has: page.getByRole('heading', { name: 'Pippa Priced' }) });
+    await card.getByRole('button', { name: /^Edit Quote/ }).click();
+    const form = card.getByRole('form', { name: 'Edit quote for Pippa Priced' });
+    await form.getByLabel('Estimated cost (£)').fill('1,240');
+    await form.getByLabel('What the price includes').fill('Rewire of the ground floor, first fix');
+
+    // A look at the Calendar for a free week, and back.
+    await page.getByRole('tab', { name: /^(Calendar|Cal)/ }).click();
+    await page.getByRole('tab', { name: /To Be Quoted/ }).click();
+    await expect(form.getByLabel('Estimated cost (£)')).toHaveValue('1,240');
+    await expect(form.getByLabel('What the price includes')).toHaveValue('Rewire of the ground floor, first fix');
+
+    // Discarded, it is not kept for next time.
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await form.getByRole('group', { name: 'Discard your changes?' }).getByRole('button', { name: 'Discard' }).click();
+    await expect(form).toHaveCount(0);
+    await page.getByRole('tab', { name: /^(Calendar|Cal)/ }).click();
+    await page.getByRole('tab', { name: /To Be Quoted/ }).click();
+    await expect(card.getByRole('button', { name: /^Edit Quote/ })).toBeVisible();
+    await expect(form).toHaveCount(0);
+  });
+
   test('edit a quote, convert it to a job, and the job appears confirmed with the price, what it includes and the notes', async ({ page, server }) => {
     // Another one still pending, asked for before: listed below Quinn's.
     await quoteRequest(server, { firstName: 'Penny', lastName: 'Pending' });

@@ -18,6 +18,7 @@ import { QuoteConflictPanel } from './QuoteConflict.tsx';
 import { DeleteDialog } from './DeleteDialog.tsx';
 import { GoneChangePanel } from './GoneWork.tsx';
 import { QuoteEditForm } from './QuoteEditForm.tsx';
+import { dropQuoteDraft, quoteDraft } from './quote-draft.ts';
 
 /**
  * One quote request: the customer's request, the admin's working fields (estimate, status, priority,
@@ -46,7 +47,8 @@ export const QuoteCard = memo(function QuoteCard({
   /** Picked out by a toast's Open (marked until the admin moves on). */
   picked?: boolean;
 }) {
-  const [editing, setEditing] = useState(false);
+  // Open again with what was typed, when the admin left its Edit for another tab (quote-draft.ts).
+  const [editing, setEditing] = useState(() => quoteDraft(quote.id) !== undefined);
   const [dialog, setDialog] = useState<'convert' | 'delete' | null>(null);
   const editButton = useRef<HTMLButtonElement>(null);
   const convertButton = useRef<HTMLButtonElement>(null);
@@ -162,7 +164,12 @@ export const QuoteCard = memo(function QuoteCard({
         <div className="admin-job__actions">
           {erased ? null : (
             <>
-              <button ref={editButton} type="button" className="btn btn--secondary admin-btn" aria-expanded={editing} onClick={() => setEditing(!editing)}>
+              <button ref={editButton} type="button" className="btn btn--secondary admin-btn" aria-expanded={editing} onClick={() => {
+                  // Closed by its own button: nothing kept for next time (as Cancel with nothing changed).
+                  if (editing) dropQuoteDraft(quote.id);
+                  setEditing(!editing);
+                }}
+              >
                 Edit Quote<span className="visually-hidden"> for {name}</span>
               </button>
               <button ref={convertButton} type="button" className="btn btn--primary admin-btn" aria-haspopup="dialog" onClick={() => setDialog('convert')}>

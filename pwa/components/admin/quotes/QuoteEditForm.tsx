@@ -5,6 +5,7 @@ import { LIMITS } from '#domain/limits.ts';
 import { londonDay, quoteUpdateSchema } from '#domain/schemas/date-window.ts';
 import type { QuoteView } from '#domain/views.ts';
 import { useEscapeToClose } from '../../../lib/escape-close.ts';
+import { dropQuoteDraft, keepQuoteDraft, quoteDraft } from './quote-draft.ts';
 import { useForm } from '../../../lib/form.ts';
 import type { FormOutcome, FormSchema } from '../../../lib/form.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -34,12 +35,19 @@ const changedFrom = (before: QuoteView, after: QuoteView): QuoteEditField[] => Q
  * meanwhile (the device's copy brought it in, or the server refuses with 409) shows both versions, the admin's text
  * kept in the form, to keep theirs (saved again) or take the server's (the form closes).
  */
-export function QuoteEditForm({ quote, gone = false, onDone }: { quote: QuoteView; gone?: boolean; onDone: () => void }) {
+export function QuoteEditForm({ quote, gone = false, onDone: close }: { quote: QuoteView; gone?: boolean; onDone: () => void }) {
   const { user } = useAdmin();
   const first = useRef<HTMLInputElement>(null);
+  // What was typed here before the admin looked at another tab (quote-draft.ts), with the versions it was typed on.
+  const [draft] = useState(() => quoteDraft(quote.id));
   // The quote as the form opened on it (what the admin changed is told from it), and the version they last saw.
-  const opened = useRef(quote);
-  const seen = useRef(quote);
+  const opened = useRef(draft?.opened ?? quote);
+  const seen = useRef(draft?.seen ?? quote);
+  // Saved, cancelled, or the server's taken: the draft ends with the form.
+  const onDone = useCallback(() => {
+    dropQuoteDraft(quote.id);
+    close();
+  }, [quote.id, close]);
   const [conflict, setConflict] = useState<{ fields: QuoteEditField[]; mine: Partial<QuoteEdit>; theirs: QuoteView } | null>(null);
   useEffect(() => {
     first.current?.focus();
@@ -101,13 +109,25 @@ export function QuoteEditForm({ quote, gone = false, onDone }: { quote: QuoteVie
     },
     [onDone, quote, user.id],
   );
-  const { errors, status, sending, formProps } = useForm({ fields: FIELDS, loadSchema, onValid, keep: true });
+  const { errors, status, sending, formProps, fill } = useForm({ fields: FIELDS, loadSchema, onValid, keep: true });
+  useEffect(() => {
+    if (draft) fill(draft.values);
+  }, [draft, fill]);
   // Escape is Cancel, but asks first when something was changed.
   const escape = useEscapeToClose(onDone);
   // The whole id: two quotes made in the same minute share their first 8 digits (and two forms may be open).
   const form = `quote-${quote.id}`;
   return (
-    <form className="form-grid admin-form admin-quote-edit" aria-label={`Edit quote for ${personName(quote)}`} {...formProps} onKeyDown={escape.onKeyDown}>
+    <form
+      className="form-grid admin-form admin-quote-edit"
+      aria-label={`Edit quote for ${personName(quote)}`}
+      {...formProps}
+      onInput={(event) => {
+        formProps.onInput();
+        keepQuoteDraft(quote.id, event.currentTarget, opened.current, seen.current);
+      }}
+      onKeyDown={escape.onKeyDown}
+    >
       {/* Whose quote this is, beside the fields: on a phone the card's own heading has scrolled away by now. */}
       <p className="admin-quote-edit__whose field--full" aria-hidden="true">
         Editing the quote for {personName(quote)}
