@@ -1,11 +1,14 @@
+import { whenSignedOut } from '../offline/session.ts';
+
 /**
  * Replies half written in a chat, kept per account and chat while the writer looks elsewhere (another chat, another
  * tab, a toast's "Open chat"): a chat's screen goes when it closes, and opened again its box was empty, photos and all.
- * In memory only (files cannot go into storage); sending ends it.
+ * In memory only (files cannot go into storage); sending it or signing out ends it.
  */
 export type ReplyDraft = { readonly text: string; readonly files: readonly File[] };
 
 const drafts = new Map<string, ReplyDraft>();
+whenSignedOut(() => drafts.clear());
 
 /** The reply kept for this account's chat, if any. */
 export function replyDraft(owner: string, chat: string): ReplyDraft | undefined {

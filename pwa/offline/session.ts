@@ -56,6 +56,7 @@ const signInListeners = new Set<() => void>();
 
 /** Clears the cached user (after a sign-out on this device, a password reset, an erased account). */
 export function forgetUser(): void {
+  for (const listener of signOutListeners) listener();
   try {
     localStorage.removeItem(KEY);
     localStorage.removeItem(ENDED_KEY);
@@ -85,6 +86,13 @@ export function markSignInEnded(): void {
   }
   ended = user.id;
   emit();
+}
+
+const signOutListeners = new Set<() => void>();
+
+/** Runs `listener` whenever this page forgets its user (a sign-out): what was typed and kept in memory goes with them. */
+export function whenSignedOut(listener: () => void): void {
+  signOutListeners.add(listener);
 }
 
 /** Who is signed in on this page now (the cached user, also when storage is blocked and only this page holds it). */

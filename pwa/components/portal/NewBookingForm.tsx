@@ -13,6 +13,7 @@ import { useEditRequest, type EditRequest } from '../../offline/edit.ts';
 import { ServiceTypeField } from './ServiceTypeField.tsx';
 import { addDays, today } from './format.ts';
 import { useBookings } from '../../offline/use-mirror.ts';
+import { whenSignedOut } from '../../offline/session.ts';
 import { BOOKING_FIELDS } from '../../lib/booking-fields.ts';
 import { finishFollowsStart } from '../../lib/finish-date.ts';
 
@@ -180,9 +181,12 @@ async function refusedBooking(item: string, owner: string): Promise<{ editing: E
 /**
  * What was typed into New Booking and not sent, kept while the customer looks at another tab (the form closes with its
  * tab, and opened again it was empty, photos and all). In memory only (files cannot go into storage), for the account
- * that typed it; sending it ends it.
+ * that typed it; sending it or signing out ends it.
  */
 let draft: { owner: string; values: Readonly<Record<string, string>>; files: readonly File[]; editing: Editing | null } | null = null;
+whenSignedOut(() => {
+  draft = null;
+});
 
 function keepDraft(owner: string, form: HTMLFormElement | null, files: readonly File[], editing: Editing | null): void {
   if (!form) return;
