@@ -1,8 +1,9 @@
 import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { Page } from '@playwright/test';
 import { startServer, type TestServer } from '../support/server.ts';
-import { expect, hydrated, test } from './fixtures.ts';
+import { controlled, expect, hydrated, test } from './fixtures.ts';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -21,23 +22,24 @@ test.afterEach(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-test('a new version is announced with a Reload button instead of being swapped in under the visitor', async ({ page }) => {
-  await page.goto(`${server.url}/`);
-  await hydrated(page);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((done) => navigator.serviceWorker.addEventListener('controllerchange', () => done(), { once: true }));
-    }
-  });
-  await expect(page.getByText('A new version is available')).toHaveCount(0);
-
-  // A new build is deployed: its service worker differs (the compressed copies go, so the server sends this one);
-  // the browser finds it as it does for a tab left open (here asked at once rather than within the hour).
+/**
+ * A new build is deployed: its service worker differs (the compressed copies go, so the server sends this one); the
+ * browser finds it as it does for a tab left open (here asked at once rather than within the hour).
+ */
+async function deployNewBuild(page: Page): Promise<void> {
   appendFileSync(join(dist, 'sw.js'), `\n// new build ${Date.now()}\n`);
   rmSync(join(dist, 'sw.js.br'), { force: true });
   rmSync(join(dist, 'sw.js.gz'), { force: true });
   await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+}
+
+test('a new version is announced with a Reload button instead of being swapped in under the visitor', async ({ page }) => {
+  await page.goto(`${server.url}/`);
+  await hydrated(page);
+  await controlled(page);
+  await expect(page.getByText('A new version is available')).toHaveCount(0);
+
+  await deployNewBuild(page);
 
   const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' });
   await expect(prompt).toBeVisible();
@@ -58,21 +60,13 @@ test('Reload pressed in one tab does not reload another tab under what was typed
   for (const tab of [page, other]) {
     await tab.goto(`${server.url}/support`);
     await hydrated(tab);
-    await tab.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller) {
-        await new Promise<void>((done) => navigator.serviceWorker.addEventListener('controllerchange', () => done(), { once: true }));
-      }
-    });
+    await controlled(tab);
   }
   // Half a support request typed in the other tab.
   const typed = other.locator('textarea[name="description"]');
   await typed.fill('The RCD trips when the kettle is on');
 
-  appendFileSync(join(dist, 'sw.js'), `\n// new build ${Date.now()}\n`);
-  rmSync(join(dist, 'sw.js.br'), { force: true });
-  rmSync(join(dist, 'sw.js.gz'), { force: true });
-  await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+  await deployNewBuild(page);
   const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' });
   await expect(prompt).toBeVisible();
   const otherBefore = await other.evaluate(() => performance.timeOrigin);
