@@ -31,10 +31,10 @@ const FORMIDABLE_MAX_FILES = 1015;
 /**
  * Streams the multipart files of a request into temporary files in `tempDir`. Limits hold while the bytes
  * arrive: at most 10 MB is written per file (the rest is read and dropped, so the client gets a clean 413
- * rather than a reset connection), at most 10 files reach the disk (an 11th part ends the reading), nothing beyond the account's upload quota
- * (`budget`) is written, and a request far beyond that is cut off. A write the disk refuses (full, read-only)
- * is reported as that fault, never as a file of the wrong type. Every failure deletes what was written before
- * it throws.
+ * rather than a reset connection), at most 10 files reach the disk (an 11th file part ends the reading), nothing
+ * beyond the account's upload quota (`budget`) is written, and a request far beyond that is cut off. A write the
+ * disk refuses (full, read-only) is reported as that fault, never as a file of the wrong type. Every failure
+ * deletes what was written before it throws.
  */
 export async function receiveFiles(ctx: Context, tempDir: string, budget: UploadBudget, overQuota: () => HttpError): Promise<Received> {
   if (ctx.request.length !== undefined && ctx.request.length > MAX_REQUEST_BYTES) {

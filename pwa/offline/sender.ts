@@ -207,10 +207,10 @@ async function halt(db: DeviceDb, item: OutboxItem, attempt: Attempt, all: reado
 }
 
 /** How many times running our server may fail an item with an error of its own before the item is set aside. */
-export const MAX_SERVER_ERRORS = 5;
+const MAX_SERVER_ERRORS = 5;
 
 /** What a set-aside item says, in the Waiting to send list and on its card. */
-export const SET_ASIDE =
+const SET_ASIDE =
   'Our server could not take this: it met an error of its own each time it was sent. We have kept it here; send it again later, or call us.';
 
 /** Our server's own error (500): not an outage or a busy moment (those answer 503, or nothing), but this request. */
@@ -405,7 +405,7 @@ async function sendBatch(batch: readonly OutboxItem[]): Promise<Attempt[]> {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify({ requests }),
-    // A batch holds the items of one kind of sender (next()): public ones go without the session.
+    // A batch holds the items of one kind of sender (nextBatch): public ones go without the session.
     credentials: anonymous(batch[0]!) ? 'omit' : 'same-origin',
   });
   if (outer.kind === 'sent') {

@@ -6,11 +6,12 @@
  */
 const KEY = 'sparkright-sign-out-pending';
 
+type Kept = { getItem(key: string): string | null; setItem(key: string, value: string): void; removeItem(key: string): void };
+
 /**
  * The page's storage; none in the service worker (whose sender sends no account's items on a sign-in it cannot check:
  * a signed-out account's were wiped with it, and public ones go without the session).
  */
-type Kept = { getItem(key: string): string | null; setItem(key: string, value: string): void; removeItem(key: string): void };
 function storage(): Kept | null {
   return (globalThis as { localStorage?: Kept }).localStorage ?? null;
 }
