@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { dayWords } from '../history.ts';
 import { CreateBookingSchema, RequestDatesSchema, UpdateBookingSchema } from './booking.ts';
 import { ConvertQuoteSchema, UpdateQuoteSchema } from './quote.ts';
 
@@ -27,7 +28,8 @@ export function dateWindow(today: string, who: Booker): DateWindow {
   }
   const from = addYears(today, -ADMIN_YEARS_EITHER_SIDE);
   const to = addYears(today, ADMIN_YEARS_EITHER_SIDE);
-  const between = `Please choose a date between ${from} and ${to}`;
+  // As people read days ("Tue 23 Nov 2016"), not as they are stored.
+  const between = `Please choose a date between ${dayWords(from)} and ${dayWords(to)}`;
   return { from, to, tooEarly: between, tooLate: between };
 }
 

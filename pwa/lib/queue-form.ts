@@ -60,7 +60,8 @@ export async function queueForm<F extends string>({ kind, path, label, values, f
   // Whose it is: made while signed in, it is that account's (sent only in its session, and listed on signing out);
   // otherwise nobody's, and it goes without a session, so it never lands in the account of whoever signs in next.
   const owner = signedInUser()?.id ?? null;
-  const outcome = await submit({ id, kind, values, label, method: 'POST', path, body, record: null, owner });
+  // A refusal that comes after the visitor has gone on to another page stays in Waiting to send (present).
+  const outcome = await submit({ id, kind, values, label, method: 'POST', path, body, record: null, owner }, { present: () => form.isConnected });
   switch (outcome.kind) {
     case 'sent':
       void toast.success(success.title, success.description);

@@ -55,7 +55,10 @@ export const SIGN_IN_FIRST = 'You have been signed out, and this browser cannot 
  * own attempt failed). A browser that cannot store it sends it directly instead. A command with files says when they are
  * up while the rest is slow (filesUploadedNews), its toast where `place` says (a chat's: at the top of a phone).
  */
-export async function submit(command: Command, { waitMs = 10_000, place }: { waitMs?: number; place?: ToastPlace } = {}): Promise<SubmitOutcome> {
+export async function submit(
+  command: Command,
+  { waitMs = 10_000, place, present }: { waitMs?: number; place?: ToastPlace; /** Whether its form is still there to show a refusal. */ present?: () => boolean } = {},
+): Promise<SubmitOutcome> {
   const stopNews = (command.files?.length ?? 0) > 0 ? filesUploadedNews(command.id, place) : () => undefined;
   try {
     try {
@@ -63,7 +66,7 @@ export async function submit(command: Command, { waitMs = 10_000, place }: { wai
     } catch {
       return await sendDirectly(command);
     }
-    return await sendQueued(command.id, waitMs, true);
+    return await sendQueued(command.id, waitMs, present ?? (() => true));
   } finally {
     stopNews();
   }
@@ -96,14 +99,14 @@ function filesUploadedNews(id: string, place: ToastPlace | undefined): () => voi
  * its choices: the item is more than the change (the whole new job), and is never dropped here.
  */
 export function resend(id: string, { waitMs = 10_000 }: { waitMs?: number } = {}): Promise<SubmitOutcome> {
-  return sendQueued(id, waitMs, false);
+  return sendQueued(id, waitMs, () => false);
 }
 
 /**
  * Sends what waits (this item among it) and answers the item's first outcome. `takeBack`: a refused item leaves the
  * outbox for its form to show (a 409 with the record as the server now has it, to show beside the user's change).
  */
-async function sendQueued(id: string, waitMs: number, takeBack: boolean): Promise<SubmitOutcome> {
+async function sendQueued(id: string, waitMs: number, takeBack: () => boolean): Promise<SubmitOutcome> {
   markAnswered(id);
   const first = firstOutcome(id, waitMs);
   void drain({ force: true, queue: true }).then(afterDrain);
@@ -111,7 +114,9 @@ async function sendQueued(id: string, waitMs: number, takeBack: boolean): Promis
   if (attempt?.kind === 'sent') return { kind: 'sent', data: attempt.data };
   if (attempt?.kind === 'refused') {
     const refused = { kind: 'refused', status: attempt.status, message: attempt.message, fields: attempt.fields, ...clashesOf(attempt) } as const;
-    if (!takeBack) return refused;
+    // Its form gone meanwhile (the visitor went on to another page), a refused item stays in Waiting to send, to be
+    // edited there: taken back, it was dropped with nobody shown why.
+    if (!takeBack()) return refused;
     await discard(id);
     return attempt.current === undefined ? refused : { ...refused, current: attempt.current };
   }

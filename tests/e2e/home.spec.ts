@@ -118,6 +118,38 @@ test.describe('the quote form', () => {
     await expect(page.getByRole('button', { name: /waiting to send/i })).toBeHidden();
   });
 
+  test('a quote refused after the visitor went on to another page stays in Waiting to send, to be edited there', async ({ page, server }) => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const refusal = { error: { code: 'validation_failed', message: 'Please check the highlighted fields', fields: { preferredDate: 'Please choose today or a later date' } } };
+    let asked!: () => void;
+    const arrived = new Promise<void>((resolve) => (asked = resolve));
+    await page.route('**/api/bookings', async (route) => {
+      asked();
+      await released;
+      await route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify(refusal) });
+    });
+    await page.goto('/#contact');
+    await hydrated(page);
+    const form = page.locator('form').filter({ has: page.locator('[name="serviceType"]') });
+    await form.locator('[name="firstName"]').fill('Gil');
+    await form.locator('[name="email"]').fill('gil.gone@example.com');
+    await form.locator('[name="serviceType"]').selectOption({ index: 1 });
+    await form.getByRole('button', { name: /request my free quote/i }).click();
+    // On to the Customer Portal before the answer comes (the site's own navigation: the page stays, the form goes).
+    await arrived;
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Customer Portal' }).click();
+    await expect(page.getByRole('heading', { name: 'Customer Sign In' })).toBeVisible();
+    await expect(form).toHaveCount(0);
+    release();
+
+    await page.getByRole('button', { name: /waiting to send/i }).click();
+    const entry = page.getByRole('dialog', { name: 'Waiting to send' }).getByRole('listitem').filter({ hasText: 'Quote request' });
+    await expect(entry).toContainText('Please choose today or a later date');
+    await expect(entry.getByRole('button', { name: 'Edit' })).toBeVisible();
+    expect(server.storage.queries.quotes().filter((q) => q.email === 'gil.gone@example.com')).toHaveLength(0);
+  });
+
   test('a quote our server fails with an error of its own every time is set aside after five tries, and the quote behind it goes', async ({ page, server }) => {
     const fault = { status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"Something went wrong"}}' };
     // Every quote from Stu meets a fault of ours (a 500), alone or in a batch; others go through.

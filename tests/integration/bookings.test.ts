@@ -321,7 +321,7 @@ describe('POST /api/bookings', () => {
         const before = persistentState();
         const res = await admin.post('/api/bookings', bookingForm('odd.job@example.com', { startDate: day, finishDate: day }));
         expectError(res, 400, 'validation_failed');
-        expect(res.data.error.fields).toEqual({ startDate: expect.stringMatching(/^Please choose a date between \d{4}-\d{2}-\d{2} and \d{4}-\d{2}-\d{2}$/), finishDate: expect.any(String) });
+        expect(res.data.error.fields).toEqual({ startDate: expect.stringMatching(/^Please choose a date between \w{3} \d{1,2} \w{3} \d{4} and \w{3} \d{1,2} \w{3} \d{4}$/), finishDate: expect.any(String) });
         expect(persistentState()).toEqual(before);
       }
     });
