@@ -255,7 +255,8 @@ test('a day with booked jobs at several places has its route: Maps from here thr
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, own.server.url);
   await page.goto(`${own.server.url}/admin?tab=calendar&month=${day.slice(0, 7)}`);
-  await page.locator('.admin-month').getByRole('button', { name: `${label(day)}: 4 jobs` }).click();
+  // On a phone each job is a dot whose colour says its status: the day's name says them in words.
+  await page.locator('.admin-month').getByRole('button', { name: `${label(day)}: 4 jobs (1 pending, 3 confirmed)`, exact: true }).click();
   const panel = page.getByRole('region', { name: label(day) });
   const route = panel.getByRole('link', { name: /^Route for the day \(3 stops in the order of the day, in Google Maps/ });
   const url = new URL((await route.getAttribute('href'))!);

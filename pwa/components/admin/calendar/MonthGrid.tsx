@@ -87,7 +87,7 @@ export function MonthGrid({
                     className={classes}
                     aria-pressed={day === selected}
                     aria-current={day === today ? 'date' : undefined}
-                    aria-label={`${dayLabel(day)}${day === today ? ', today' : ''}: ${jobs.length === 0 ? 'no jobs' : jobs.length === 1 ? '1 job' : `${jobs.length} jobs`}${clash ? ', double booked' : ''}`}
+                    aria-label={`${dayLabel(day)}${day === today ? ', today' : ''}: ${jobsWords(jobs)}${clash ? ', double booked' : ''}`}
                     onClick={() => {
                       setMoved(null);
                       onPick(day);
@@ -120,4 +120,23 @@ export function MonthGrid({
       </tbody>
     </table>
   );
+}
+
+/** The statuses in the order a job goes through them. */
+const STATUS_ORDER = ['pending', 'confirmed', 'in progress', 'completed', 'cancelled'];
+
+/**
+ * A day's jobs in words, with their statuses: "2 jobs (1 pending, 1 confirmed)". On a phone the month shows each job
+ * as a dot whose colour alone says its status; the label says it for anyone who cannot tell the colours apart.
+ */
+function jobsWords(jobs: ReadonlyArray<{ status: string | null }>): string {
+  if (jobs.length === 0) return 'no jobs';
+  const counts = new Map<string, number>();
+  for (const job of jobs) {
+    const status = (job.status || 'pending').replace(/[-_]/g, ' ');
+    counts.set(status, (counts.get(status) ?? 0) + 1);
+  }
+  const rank = (status: string) => (STATUS_ORDER.includes(status) ? STATUS_ORDER.indexOf(status) : STATUS_ORDER.length);
+  const statuses = [...counts].sort(([a], [b]) => rank(a) - rank(b)).map(([status, count]) => `${count} ${status}`);
+  return `${jobs.length === 1 ? '1 job' : `${jobs.length} jobs`} (${statuses.join(', ')})`;
 }
