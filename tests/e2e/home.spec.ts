@@ -1,6 +1,22 @@
 import { clientRoutes } from '#domain/routes.ts';
 import { replyFor } from '#domain/widgets/chat.ts';
+import type { Locator, Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
+
+/** The home page's quote form, opened at #contact and ready for input. */
+async function openQuoteForm(page: Page) {
+  await page.goto('/#contact');
+  await hydrated(page);
+  return page.locator('form').filter({ has: page.locator('[name="serviceType"]') });
+}
+
+/** Asks for a quote with a first name, an email and the first service on the list. */
+async function askForQuote(form: Locator, firstName: string, email: string): Promise<void> {
+  await form.locator('[name="firstName"]').fill(firstName);
+  await form.locator('[name="email"]').fill(email);
+  await form.locator('[name="serviceType"]').selectOption({ index: 1 });
+  await form.getByRole('button', { name: /request my free quote/i }).click();
+}
 
 test('the chat widget answers a price question with the price reply', async ({ page }) => {
   await page.goto('/');
@@ -105,13 +121,8 @@ test.describe('the quote form', () => {
       (route) => route.fulfill({ status: 503, headers: { 'Retry-After': '1' }, contentType: 'application/json', body: '{"error":{"code":"busy","message":"Busy"}}' }),
       { times: 1 },
     );
-    await page.goto('/#contact');
-    await hydrated(page);
-    const form = page.locator('form').filter({ has: page.locator('[name="serviceType"]') });
-    await form.locator('[name="firstName"]').fill('Bea');
-    await form.locator('[name="email"]').fill('bea.busy@example.com');
-    await form.locator('[name="serviceType"]').selectOption({ index: 1 });
-    await form.getByRole('button', { name: /request my free quote/i }).click();
+    const form = await openQuoteForm(page);
+    await askForQuote(form, 'Bea', 'bea.busy@example.com');
     // Not "when you're back online": the visitor is online.
     await expect(form.getByRole('status')).toHaveText('Saved — our server cannot take it just now; it goes by itself as soon as it can.');
     await expect.poll(() => server.storage.queries.quotes().filter((q) => q.email === 'bea.busy@example.com').length, { timeout: 15_000 }).toBe(1);
@@ -129,13 +140,8 @@ test.describe('the quote form', () => {
       await released;
       await route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify(refusal) });
     });
-    await page.goto('/#contact');
-    await hydrated(page);
-    const form = page.locator('form').filter({ has: page.locator('[name="serviceType"]') });
-    await form.locator('[name="firstName"]').fill('Gil');
-    await form.locator('[name="email"]').fill('gil.gone@example.com');
-    await form.locator('[name="serviceType"]').selectOption({ index: 1 });
-    await form.getByRole('button', { name: /request my free quote/i }).click();
+    const form = await openQuoteForm(page);
+    await askForQuote(form, 'Gil', 'gil.gone@example.com');
     // On to the Customer Portal before the answer comes (the site's own navigation: the page stays, the form goes).
     await arrived;
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Customer Portal' }).click();
@@ -155,14 +161,9 @@ test.describe('the quote form', () => {
     // Every quote from Stu meets a fault of ours (a 500), alone or in a batch; others go through.
     await page.route('**/api/bookings', async (route) => (route.request().postDataJSON()?.firstName === 'Stu' ? route.fulfill(fault) : route.fallback()));
     await page.route('**/api/batch', (route) => route.fulfill(fault));
-    await page.goto('/#contact');
-    await hydrated(page);
-    const form = page.locator('form').filter({ has: page.locator('[name="serviceType"]') });
+    const form = await openQuoteForm(page);
     const ask = async (firstName: string, email: string) => {
-      await form.locator('[name="firstName"]').fill(firstName);
-      await form.locator('[name="email"]').fill(email);
-      await form.locator('[name="serviceType"]').selectOption({ index: 1 });
-      await form.getByRole('button', { name: /request my free quote/i }).click();
+      await askForQuote(form, firstName, email);
       await expect(form.locator('[name="firstName"]')).toHaveValue('', { timeout: 15_000 });
     };
     await ask('Stu', 'stu.stuck@example.com');
