@@ -421,7 +421,7 @@ test('the calendar marks a day with a double booking, and its day names the jobs
   }
   await signIn(page);
   await page.goto(`/admin?tab=calendar&month=${day.slice(0, 7)}&day=${day}`);
-  await expect(page.locator(`[data-day="${day}"]`)).toHaveAttribute('aria-label', /: 3 jobs, double booked$/);
+  await expect(page.locator(`[data-day="${day}"]`)).toHaveAttribute('aria-label', /: 3 jobs \(3 confirmed\), double booked$/);
   await expect(page.locator(`[data-day="${day}"]`)).toHaveClass(/admin-day--clash/);
   const panel = page.locator('.admin-daypanel');
   const row = (name: string) => panel.locator('.admin-dayjob').filter({ has: page.locator('strong', { hasText: new RegExp(`^${name}$`) }) });

@@ -191,7 +191,7 @@ test.describe('the admin portal', () => {
 
     // The calendar's day: each job's phone number beside Call, on paper.
     await page.getByRole('tab', { name: 'Calendar' }).click();
-    await page.getByRole('button', { name: /, today: 3 jobs$/ }).click();
+    await page.getByRole('button', { name: /, today: 3 jobs \(/ }).click();
     const call = page.getByRole('link', { name: 'Call Tom Okafor' });
     await expect(call).toBeVisible();
     await page.getByRole('button', { name: 'Print the month and the day chosen' }).click();
