@@ -77,7 +77,7 @@ export function forgetUser(): void {
  * shows its form.
  */
 export function markSignInEnded(): void {
-  const user = current === undefined ? (current = cachedUser()) : current;
+  const user = signedInUser();
   if (!user || endedFor() === user.id) return;
   try {
     localStorage.setItem(ENDED_KEY, user.id);
@@ -102,7 +102,7 @@ export function signedInUser(): UserView | null {
 
 /** The cached user, live across tabs; null while prerendering. */
 export function useCurrentUser(): UserView | null {
-  return useSyncExternalStore(subscribe, () => (current === undefined ? (current = cachedUser()) : current), () => null);
+  return useSyncExternalStore(subscribe, signedInUser, () => null);
 }
 
 /** Whether the cached user's sign-in has ended (markSignInEnded), live across tabs; false while prerendering. */
@@ -110,7 +110,7 @@ export function useSignInEnded(): boolean {
   return useSyncExternalStore(
     subscribe,
     () => {
-      const user = current === undefined ? (current = cachedUser()) : current;
+      const user = signedInUser();
       return user !== null && endedFor() === user.id;
     },
     () => false,

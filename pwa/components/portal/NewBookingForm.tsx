@@ -13,7 +13,7 @@ import { useEditRequest, type EditRequest } from '../../offline/edit.ts';
 import { ServiceTypeField } from './ServiceTypeField.tsx';
 import { addDays, today } from './format.ts';
 import { useBookings } from '../../offline/use-mirror.ts';
-import { whenSignedOut } from '../../offline/session.ts';
+import { draftsInMemory, typedValues } from '../../lib/drafts.ts';
 import { BOOKING_FIELDS } from '../../lib/booking-fields.ts';
 import { finishFollowsStart } from '../../lib/finish-date.ts';
 
@@ -47,7 +47,7 @@ export function NewBookingForm({ user }: { user: UserView }) {
       if (outcome.kind === 'sent' || outcome.kind === 'saved') {
         setFilesNow([]);
         setEditingNow(null);
-        draft = null;
+        drafts.drop(user.id);
       }
       return outcome;
     },
@@ -81,7 +81,8 @@ export function NewBookingForm({ user }: { user: UserView }) {
   useEffect(() => {
     if (known !== 'read' || restored.current) return;
     restored.current = true;
-    if (draft?.owner !== user.id) return;
+    const draft = drafts.get(user.id);
+    if (!draft) return;
     fill(draft.values);
     setFilesNow([...draft.files]);
     setEditingNow(draft.editing);
@@ -179,18 +180,12 @@ async function refusedBooking(item: string, owner: string): Promise<{ editing: E
 }
 
 /**
- * What was typed into New Booking and not sent, kept while the customer looks at another tab (the form closes with its
- * tab, and opened again it was empty, photos and all). In memory only (files cannot go into storage), for the account
- * that typed it; sending it or signing out ends it.
+ * What was typed into New Booking and not sent, kept per account while the customer looks at another tab (the form
+ * closes with its tab, and opened again it was empty, photos and all); sending it or signing out ends it (drafts.ts).
  */
-let draft: { owner: string; values: Readonly<Record<string, string>>; files: readonly File[]; editing: Editing | null } | null = null;
-whenSignedOut(() => {
-  draft = null;
-});
+type BookingDraft = { values: Readonly<Record<string, string>>; files: readonly File[]; editing: Editing | null };
+const drafts = draftsInMemory<BookingDraft>();
 
 function keepDraft(owner: string, form: HTMLFormElement | null, files: readonly File[], editing: Editing | null): void {
-  if (!form) return;
-  const values: Record<string, string> = {};
-  for (const [name, value] of new FormData(form).entries()) if (typeof value === 'string') values[name] = value;
-  draft = { owner, values, files: [...files], editing };
+  if (form) drafts.set(owner, { values: typedValues(form), files: [...files], editing });
 }

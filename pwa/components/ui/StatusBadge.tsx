@@ -11,6 +11,10 @@ export function statusTone(status: string | null | undefined): 'green' | 'blue' 
  * status reads 'pending'; the hyphenated 'in-progress' some old records carry reads as 'in progress'.
  */
 export function StatusBadge({ status }: { status: string | null | undefined }) {
-  const value = (status || 'pending').replace(/-/g, '_');
-  return <span className={`status-badge status-badge--${statusTone(value)}`}>{value.replace(/_/g, ' ')}</span>;
+  return <span className={`status-badge status-badge--${statusTone(status)}`}>{statusWords(status)}</span>;
+}
+
+/** A booking's status in words, as its badge reads: 'in progress', 'pending' for none. */
+export function statusWords(status: string | null | undefined): string {
+  return (status || 'pending').replace(/[-_]/g, ' ');
 }

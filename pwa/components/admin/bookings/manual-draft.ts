@@ -1,3 +1,5 @@
+import { typedValues } from '../../../lib/drafts.ts';
+
 /**
  * What was typed into Add Manual Booking and not sent, kept while the admin looks elsewhere in the portal (the Calendar
  * for a free day, a chat): the form closes with its tab, and opened again it had lost a job taken on the phone. Kept in
@@ -14,9 +16,7 @@ export function manualDraft(): ManualDraft | null {
 
 /** Keeps the form's fields and files as they are now (called as the admin types and picks). */
 export function keepManualDraft(form: HTMLFormElement, files: readonly File[]): void {
-  const values: Record<string, string> = {};
-  for (const [name, value] of new FormData(form).entries()) if (typeof value === 'string') values[name] = value;
-  draft = { values, files: [...files] };
+  draft = { values: typedValues(form), files: [...files] };
 }
 
 /** Ends the draft: the job was sent or kept to send, or the admin discarded it. */

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { BookingView } from '#domain/views.ts';
 import { dayForKey, useDayFocus } from '../../../lib/date-grid.ts';
-import { statusTone } from '../../ui/StatusBadge.tsx';
+import { statusTone, statusWords } from '../../ui/StatusBadge.tsx';
 import { dayLabel, monthLabel } from '../format.ts';
 import { clashingJobs } from '../bookings/problems.ts';
 import { jobsByDay, monthDays } from './month.ts';
@@ -133,7 +133,7 @@ function jobsWords(jobs: ReadonlyArray<{ status: string | null }>): string {
   if (jobs.length === 0) return 'no jobs';
   const counts = new Map<string, number>();
   for (const job of jobs) {
-    const status = (job.status || 'pending').replace(/[-_]/g, ' ');
+    const status = statusWords(job.status);
     counts.set(status, (counts.get(status) ?? 0) + 1);
   }
   const rank = (status: string) => (STATUS_ORDER.includes(status) ? STATUS_ORDER.indexOf(status) : STATUS_ORDER.length);

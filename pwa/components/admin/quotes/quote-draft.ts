@@ -1,5 +1,5 @@
 import type { QuoteView } from '#domain/views.ts';
-import { whenSignedOut } from '../../../offline/session.ts';
+import { draftsInMemory, typedValues } from '../../../lib/drafts.ts';
 
 /**
  * A quote's Edit as the admin left it to look elsewhere (the Calendar for a free week, a chat): the form closes with its
@@ -8,19 +8,16 @@ import { whenSignedOut } from '../../../offline/session.ts';
  */
 export type QuoteDraft = { readonly values: Readonly<Record<string, string>>; readonly opened: QuoteView; readonly seen: QuoteView };
 
-const drafts = new Map<string, QuoteDraft>();
-whenSignedOut(() => drafts.clear());
+const drafts = draftsInMemory<QuoteDraft>();
 
 export function quoteDraft(id: string): QuoteDraft | undefined {
   return drafts.get(id);
 }
 
 export function keepQuoteDraft(id: string, form: HTMLFormElement, opened: QuoteView, seen: QuoteView): void {
-  const values: Record<string, string> = {};
-  for (const [name, value] of new FormData(form).entries()) if (typeof value === 'string') values[name] = value;
-  drafts.set(id, { values, opened, seen });
+  drafts.set(id, { values: typedValues(form), opened, seen });
 }
 
 export function dropQuoteDraft(id: string): void {
-  drafts.delete(id);
+  drafts.drop(id);
 }
