@@ -67,6 +67,12 @@ export type Refusal = { status: number; message: string; fields: Record<string, 
 export type MirrorState = { key: 'sync'; owner: string; epoch: string; position: number; syncedAt: string };
 
 /**
+ * Whose records the mirror holds, apart from MirrorState: written only when that changes, so the screens' live queries
+ * that check it (copyOwner) are not run again by every pull, as they would be by reading MirrorState.
+ */
+export type CopyOwner = { key: 'owner'; owner: string };
+
+/**
  * The device's database: the outbox, and the signed-in user's mirror of what they may see (the sync feed's
  * tables, with the API's own shapes from domain/views.ts).
  */
@@ -78,7 +84,7 @@ export type DeviceDb = Dexie & {
   messages: EntityTable<MessageView, 'id'>;
   /** The admin's marks on chats (the admin's feed only): the customer's message that needs no reply. */
   chats: EntityTable<ChatView, 'id'>;
-  mirror: EntityTable<MirrorState, 'key'>;
+  mirror: EntityTable<MirrorState | CopyOwner, 'key'>;
 };
 
 /**
@@ -143,7 +149,30 @@ function define(db: DeviceDb): DeviceDb {
     mirror: 'key',
   });
   db.version(3).stores({ chats: 'id' });
+  // A copy made before the owner had a row of its own keeps being shown: the row is written from the mirror's state.
+  db.version(4)
+    .stores({})
+    .upgrade(async (tx) => {
+      const state = (await tx.table('mirror').get('sync')) as MirrorState | undefined;
+      if (state) await tx.table('mirror').put({ key: 'owner', owner: state.owner } satisfies CopyOwner);
+    });
   return db;
+}
+
+/** The mirror's state (MirrorState), if it holds a copy. */
+export async function mirrorState(db: DeviceDb): Promise<MirrorState | undefined> {
+  const row = await db.mirror.get('sync');
+  return row?.key === 'sync' ? row : undefined;
+}
+
+/**
+ * Whose records the device's copy holds (null: none). A screen shows the copy only when it is the signed-in account's:
+ * when someone else's session ended here without a sign-out, the copy is still theirs until the new account's first
+ * pull has wiped it (mirror.ts pull), and their jobs, phone and address must not show meanwhile, not even for a moment.
+ */
+export async function copyOwner(db: DeviceDb): Promise<string | null> {
+  const row = await db.mirror.get('owner');
+  return row?.key === 'owner' ? row.owner : null;
 }
 
 const NAME = 'sparkright';

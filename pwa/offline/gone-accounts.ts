@@ -1,3 +1,4 @@
+import { copyOwner } from './db.ts';
 import type { DeviceDb, OutboxItem } from './db.ts';
 
 /** What the form of an item dropped this way hears (our own copy). */
@@ -21,8 +22,8 @@ export async function dropForGoneAccounts(db: DeviceDb, all: OutboxItem[], accou
   const copies = [db.bookings, db.quotes, db.contacts, db.messages, db.chats];
   await db.transaction('rw', [db.outbox, db.mirror, ...copies], async () => {
     await db.outbox.bulkDelete(dropped.map((item) => item.seq!));
-    const mirror = await db.mirror.get('sync');
-    if (mirror && gone.has(mirror.owner)) await Promise.all([...copies.map((table) => table.clear()), db.mirror.clear()]);
+    const owner = await copyOwner(db);
+    if (owner !== null && gone.has(owner)) await Promise.all([...copies.map((table) => table.clear()), db.mirror.clear()]);
   });
   return { left: all.filter((item) => !dropped.includes(item)), dropped };
 }

@@ -1,6 +1,6 @@
 import { SyncPage } from '#domain/views.ts';
 import type { SyncChange, SyncedTable } from '#domain/views.ts';
-import { openedDeviceDb } from './db.ts';
+import { copyOwner, mirrorState, openedDeviceDb } from './db.ts';
 import type { MirrorState } from './db.ts';
 import { signedInUser } from './session.ts';
 import { reportReachable } from './signals.ts';
@@ -20,7 +20,7 @@ const TABLES: readonly SyncedTable[] = ['bookings', 'quotes', 'contacts', 'messa
  */
 export async function pull(owner: string): Promise<PullResult> {
   const db = await openedDeviceDb();
-  const state = await db.mirror.get('sync');
+  const state = await mirrorState(db);
   if (state && state.owner !== owner) await wipeMirror();
   let after = state?.owner === owner ? state.position : 0;
   let epoch = state?.owner === owner ? state.epoch : null;
@@ -113,6 +113,7 @@ async function apply(changes: readonly SyncChange[], state: MirrorState, fresh =
       }
     }
     await db.mirror.put(state);
+    if ((await copyOwner(db)) !== state.owner) await db.mirror.put({ key: 'owner', owner: state.owner });
     return true;
   });
 }

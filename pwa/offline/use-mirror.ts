@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { SCHEDULE_FIELDS } from '#domain/schedule.ts';
 import type { BookingView, MessageView, QuoteView } from '#domain/views.ts';
 import type { UserView } from '#domain/views.ts';
-import { deviceDb } from './db.ts';
+import { copyOwner, deviceDb, mirrorState } from './db.ts';
 import type { OutboxItem } from './db.ts';
 import { pull } from './mirror.ts';
 import type { PullResult } from './mirror.ts';
@@ -58,7 +58,7 @@ export function useMirrorSync(user: UserView | null, options: { everyMs?: number
         do {
           again = false;
           const state = await pull(owner);
-          const mirror = await deviceDb().mirror.get('sync');
+          const mirror = await mirrorState(deviceDb());
           const syncedAt = mirror?.owner === owner ? mirror.syncedAt : null;
           // Read here, before the next pull can start (they never overlap): the screens' live queries show a pull's
           // rows a moment after it ends, so what they held then cannot tell the first pull's rows from the next one's.
@@ -119,7 +119,16 @@ export type ShownBooking = Shown<BookingView> & { readonly notesWaiting?: Shown<
  * False while it is being read.
  */
 export function useHasCopy(owner: string): boolean {
-  return useLiveQuery(async () => (await deviceDb().mirror.get('sync'))?.owner === owner, [owner]) ?? false;
+  return useLiveQuery(async () => (await copyOwner(deviceDb())) === owner, [owner]) ?? false;
+}
+
+/**
+ * The device's copy's rows of `table` as `read` reads them, when the copy is `owner`'s or there is none (their own
+ * waiting items are then still shown); undefined (still reading) while it is another account's (db.ts copyOwner).
+ */
+export async function ownRows<T>(owner: string, read: () => Promise<T[]>): Promise<T[] | undefined> {
+  const [holder, rows] = await Promise.all([copyOwner(deviceDb()), read()]);
+  return holder === null || holder === owner ? rows : undefined;
 }
 
 /**
@@ -141,7 +150,8 @@ export function laidOver<T extends object>(item: OutboxItem, values: () => T): P
 export function useBookings(owner: string): ShownBooking[] | undefined {
   return useLiveQuery(async () => {
     const db = deviceDb();
-    const [rows, items] = await Promise.all([db.bookings.orderBy('createdAt').reverse().toArray(), db.outbox.orderBy('seq').toArray()]);
+    const [rows, items] = await Promise.all([ownRows(owner, () => db.bookings.orderBy('createdAt').reverse().toArray()), db.outbox.orderBy('seq').toArray()]);
+    if (rows === undefined) return undefined;
     const shown = new Map<string, ShownBooking>(rows.map((row) => [row.id, row]));
     const added: ShownBooking[] = [];
     for (const item of items) {
@@ -195,9 +205,10 @@ export function useMessages(bookingId: string, owner: string): Array<Shown<Messa
   return useLiveQuery(async () => {
     const db = deviceDb();
     const [rows, items] = await Promise.all([
-      db.messages.where('bookingId').equals(bookingId).sortBy('createdAt'),
+      ownRows(owner, () => db.messages.where('bookingId').equals(bookingId).sortBy('createdAt')),
       db.outbox.where('record').equals(bookingId).toArray(),
     ]);
+    if (rows === undefined) return undefined;
     const known = new Set(rows.map((row) => row.id));
     const pending = items
       .filter((item) => item.kind === KINDS.message && item.owner === owner && !known.has(String(item.body['id'])))
@@ -215,11 +226,6 @@ export function useMessages(bookingId: string, owner: string): Array<Shown<Messa
       }));
     return [...rows, ...pending];
   }, [bookingId, owner]);
-}
-
-/** Quotes, newest first; undefined while loading. */
-export function useQuotes(): QuoteView[] | undefined {
-  return useLiveQuery(() => deviceDb().quotes.orderBy('createdAt').reverse().toArray(), []);
 }
 
 function waitingOf(item: OutboxItem): Shown<unknown>['waiting'] {

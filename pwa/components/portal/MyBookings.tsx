@@ -92,7 +92,7 @@ export function MyBookings({ user, copy, onChat, returnTo }: { user: UserView; c
 
 function BookingList({ copy, owner, onChat, returnTo }: { copy: Copy; owner: string; onChat: (bookingId: string) => void; returnTo: string | null }) {
   const bookings = useBookings(owner);
-  const replies = useNewReplies();
+  const replies = useNewReplies(owner);
   const newReply = useReplyAnnouncement(bookings, replies);
   if (bookings === undefined || (bookings.length === 0 && copy.state === 'loading')) return <p role="status">Loading your bookings…</p>;
   if (bookings.length === 0 && (copy.state === 'failed' || (copy.state === 'unreachable' && copy.syncedAt === null))) {

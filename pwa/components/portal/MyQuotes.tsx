@@ -32,7 +32,7 @@ const BOOKED = { text: 'Booked as a job', tone: 'green' };
  * can be approved or declined (after a second press, so a slip does nothing). Answers go through the outbox.
  */
 export function MyQuotes({ user, copy }: { user: UserView; copy: MirrorSync }) {
-  const quotes = useMyQuotes();
+  const quotes = useMyQuotes(user.id);
   return (
     <div className="portal-quotes">
       <h2>My Quotes</h2>

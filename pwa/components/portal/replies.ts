@@ -3,15 +3,19 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { serviceTypeLabel } from '#domain/content/service-types.ts';
 import type { BookingView, MessageView } from '#domain/views.ts';
 import { deviceDb } from '../../offline/db.ts';
+import { ownRows } from '../../offline/use-mirror.ts';
 
 /**
  * Replies from the business the customer has not seen: its messages in a booking's chat after the customer's own
  * last message and after the last time the chat was open on this device. A device new to the account counts only
  * what is still unanswered, not every reply ever sent. Per booking; undefined while the device's copy is read.
  */
-export function useNewReplies(): ReadonlyMap<string, number> | undefined {
+export function useNewReplies(owner: string): ReadonlyMap<string, number> | undefined {
   const marks = useSyncExternalStore(subscribe, () => version, () => 0);
-  return useLiveQuery(async () => newReplies(await deviceDb().messages.orderBy('createdAt').toArray(), seenAt), [marks]);
+  return useLiveQuery(async () => {
+    const messages = await ownRows(owner, () => deviceDb().messages.orderBy('createdAt').toArray());
+    return messages && newReplies(messages, seenAt);
+  }, [marks, owner]);
 }
 
 /**
