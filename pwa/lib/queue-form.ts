@@ -55,11 +55,12 @@ type Spec<F extends string> = {
 export async function queueForm<F extends string>({ kind, path, label, values, form, success }: Spec<F>): Promise<FormOutcome<F>> {
   const data = new FormData(form);
   const body = data.has(HONEYPOT_FIELD) ? { ...values, [HONEYPOT_FIELD]: String(data.get(HONEYPOT_FIELD)) } : values;
-  const [{ submit }, { signedInUser }] = await Promise.all([import('../offline/submit.ts'), import('../offline/session.ts')]);
+  const [{ submit }, { signedInNow }] = await Promise.all([import('../offline/submit.ts'), import('../offline/session.ts')]);
   const id = newCommandId();
   // Whose it is: made while signed in, it is that account's (sent only in its session, and listed on signing out);
-  // otherwise nobody's, and it goes without a session, so it never lands in the account of whoever signs in next.
-  const owner = signedInUser()?.id ?? null;
+  // otherwise nobody's, and it goes without a session, so it never lands in the account of whoever signs in next. A
+  // sign-in known to have ended signs nobody in: whoever fills the form now may be someone else on the same device.
+  const owner = signedInNow()?.id ?? null;
   // A refusal that comes after the visitor has gone on to another page stays in Waiting to send (present).
   const outcome = await submit({ id, kind, values, label, method: 'POST', path, body, record: null, owner }, { present: () => form.isConnected });
   switch (outcome.kind) {

@@ -22,6 +22,9 @@ export async function pull(owner: string): Promise<PullResult> {
   const db = await openedDeviceDb();
   const state = await mirrorState(db);
   if (state && state.owner !== owner) await wipeMirror();
+  // No copy of theirs yet: the first page replaces whatever the tables hold, in its own transaction. What a command's
+  // answer put there after a sign-out had wiped them (record-copy.ts) is nobody's, and must not become theirs.
+  let first = state?.owner !== owner;
   let after = state?.owner === owner ? state.position : 0;
   let epoch = state?.owner === owner ? state.epoch : null;
   for (;;) {
@@ -33,7 +36,8 @@ export async function pull(owner: string): Promise<PullResult> {
       return restart(owner);
     }
     epoch = page.epoch;
-    if (!(await apply(page.changes, { key: 'sync', owner, epoch, position: page.next, syncedAt: new Date().toISOString() }))) return 'signed-out';
+    if (!(await apply(page.changes, { key: 'sync', owner, epoch, position: page.next, syncedAt: new Date().toISOString() }, first))) return 'signed-out';
+    first = false;
     after = page.next;
     if (!page.more) return 'synced';
   }
@@ -60,6 +64,12 @@ export async function wipeMirror(): Promise<void> {
   await db.transaction('rw', [db.bookings, db.quotes, db.contacts, db.messages, db.chats, db.mirror], async () => {
     await Promise.all([db.bookings.clear(), db.quotes.clear(), db.contacts.clear(), db.messages.clear(), db.chats.clear(), db.mirror.clear()]);
   });
+}
+
+/** Forgets the mirrored records if they are `owner`'s (an account found gone: session-check.ts). */
+export async function wipeCopyOf(owner: string): Promise<void> {
+  const db = await openedDeviceDb();
+  if ((await copyOwner(db)) === owner) await wipeMirror();
 }
 
 /**
@@ -104,8 +114,12 @@ async function apply(changes: readonly SyncChange[], state: MirrorState, fresh =
       const gone = mine.filter((change) => change.record === null).map((change) => change.id);
       const kept = mine.flatMap((change) => (change.record ? [change.record] : []));
       // One table at a time, in bulk: a first pull of thousands of records is a few IndexedDB requests.
-      const target = db[table] as unknown as { bulkPut(rows: unknown[]): Promise<unknown>; bulkDelete(ids: string[]): Promise<void> };
-      if (kept.length > 0) await target.bulkPut(kept);
+      const target = db[table] as unknown as {
+        bulkPut(rows: unknown[]): Promise<unknown>;
+        bulkDelete(ids: string[]): Promise<void>;
+        bulkGet(ids: string[]): Promise<Array<{ version?: number } | undefined>>;
+      };
+      if (kept.length > 0) await target.bulkPut(fresh ? kept : await notOlder(target, kept));
       if (gone.length > 0) await target.bulkDelete(gone);
       if (table === 'bookings' && gone.length > 0) {
         await db.messages.where('bookingId').anyOf(gone).delete();
@@ -116,4 +130,17 @@ async function apply(changes: readonly SyncChange[], state: MirrorState, fresh =
     if ((await copyOwner(db)) !== state.owner) await db.mirror.put({ key: 'owner', owner: state.owner });
     return true;
   });
+}
+
+/**
+ * The records of a page that are not older than the copy's (by their stream version, which every change moves on): a
+ * page read before a change was made here, and written after the change's answer went into the copy (record-copy.ts),
+ * set the job back to what it was before, and a second change was then sent on the old version and refused as made
+ * elsewhere. Records without a version (messages, contacts, the chats' marks) are all taken.
+ */
+async function notOlder(table: { bulkGet(ids: string[]): Promise<Array<{ version?: number } | undefined>> }, rows: readonly unknown[]): Promise<unknown[]> {
+  const incoming = rows as ReadonlyArray<{ id: string; version?: number }>;
+  if (incoming.every((row) => typeof row.version !== 'number')) return [...rows];
+  const held = await table.bulkGet(incoming.map((row) => row.id));
+  return incoming.filter((row, i) => typeof row.version !== 'number' || (held[i]?.version ?? -1) <= row.version);
 }

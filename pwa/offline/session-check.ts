@@ -1,6 +1,6 @@
 import type { UserView } from '#domain/views.ts';
-import { inTime } from '../lib/in-time.ts';
-import { cachedUser, markSignInEnded, rememberUser } from './session.ts';
+import { ANSWER_WITHIN_MS, inTime } from '../lib/in-time.ts';
+import { cachedUser, forgetUser, markSignInEnded, rememberUser } from './session.ts';
 import { finishSignOut } from './sign-out-pending.ts';
 
 /*
@@ -15,9 +15,28 @@ import { finishSignOut } from './sign-out-pending.ts';
  */
 export async function refreshSession(): Promise<UserView | null | 'offline'> {
   const answer = await whoIsSignedIn();
-  if (answer === null) markSignInEnded();
+  if (answer === null) {
+    markSignInEnded();
+    void forgetIfGone();
+  }
   else if (answer !== 'offline') rememberUser(answer);
   return answer;
+}
+
+/**
+ * The server knows no session here (the cached user's sign-in is marked as ended): is their account gone (deleted on another
+ * device, erased by the business). Gone, nobody can sign in as them again: their copy (their jobs, addresses, messages)
+ * and the cached user go from the device at once, not when someone else next signs in; their waiting items go with
+ * the outbox's next look at gone accounts (gone-accounts.ts). No answer to that question: only the sign-in has ended.
+ */
+async function forgetIfGone(): Promise<void> {
+  const user = cachedUser();
+  if (!user) return;
+  const { askGone } = await import('./gone-accounts.ts');
+  if (!(await askGone([user.id], AbortSignal.timeout(ANSWER_WITHIN_MS)))?.has(user.id)) return;
+  const { wipeCopyOf } = await import('./mirror.ts');
+  await wipeCopyOf(user.id);
+  if (cachedUser()?.id === user.id) forgetUser();
 }
 
 /**

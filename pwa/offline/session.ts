@@ -100,6 +100,15 @@ export function signedInUser(): UserView | null {
   return current === undefined ? (current = cachedUser()) : current;
 }
 
+/**
+ * Who is signed in on this page now as far as it knows: the cached user, unless their sign-in has ended (then nobody is:
+ * what is made now is not theirs, ADR 035).
+ */
+export function signedInNow(): UserView | null {
+  const user = signedInUser();
+  return user && endedFor() !== user.id ? user : null;
+}
+
 /** The cached user, live across tabs; null while prerendering. */
 export function useCurrentUser(): UserView | null {
   return useSyncExternalStore(subscribe, signedInUser, () => null);

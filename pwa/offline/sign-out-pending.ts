@@ -51,9 +51,9 @@ export async function finishSignOut(): Promise<boolean> {
 }
 
 /** Asks the server to end this browser's session: true when it answered that it has (or that there was none). */
-export async function sendSignOut(path: SignOutPath): Promise<boolean> {
+export async function sendSignOut(path: SignOutPath, signal?: AbortSignal): Promise<boolean> {
   try {
-    const response = await fetch(path, { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' } });
+    const response = await fetch(path, { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' }, signal });
     return response.ok || response.status === 401;
   } catch {
     return false;

@@ -1,9 +1,10 @@
+import { inTime } from '../lib/in-time.ts';
 import { openedDeviceDb } from './db.ts';
 import type { OutboxItem } from './db.ts';
 import { wipeMirror } from './mirror.ts';
 import { changed } from './outbox.ts';
 import { forgetUser } from './session.ts';
-import { keepSignOut, sendSignOut, type SignOutPath } from './sign-out-pending.ts';
+import { dropSignOut, keepSignOut, sendSignOut, type SignOutPath } from './sign-out-pending.ts';
 
 /**
  * What signing out would throw away: the user's items still in the outbox. A screen shows them first and
@@ -14,19 +15,33 @@ export async function unsentWork(owner: string): Promise<OutboxItem[]> {
 }
 
 /**
- * Signs out on the server (when it can be reached) and wipes this user's data from the device: the mirror of
- * their records and their outbox items (after `unsentWork` was shown and the user chose to discard), and the
- * cached user. Public submissions (no owner) stay in the outbox. A sign-out the server did not hear is kept and sent
- * before anything asks who is signed in here (sign-out-pending.ts): the session must not outlive it.
+ * Wipes this user's data from the device, then signs out on the server (when it can be reached): the mirror of their
+ * records and their outbox items (after `unsentWork` was shown and the user chose to discard), and the cached user.
+ * Public submissions (no owner) stay in the outbox. The device goes first: on a signal that hangs without failing, the
+ * wipe waited for the server's answer, and a tab closed meanwhile left everything on the device, the session too. So
+ * the sign-out is kept before it is sent, and sent before anything asks who is signed in here (sign-out-pending.ts),
+ * until the server has heard it: the session must not outlive it. `server`: whether it answered in time.
  */
 export async function signOutDevice(owner: string, path: SignOutPath = '/api/auth/logout'): Promise<{ server: boolean }> {
-  const server = await sendSignOut(path);
-  if (!server) keepSignOut(path);
+  keepSignOut(path);
   // Nobody is signed in here from now: a pull still on its way writes nothing after the wipe (mirror.ts apply).
   forgetUser();
   const db = await openedDeviceDb();
   await db.outbox.where('owner').equals(owner).delete();
   await wipeMirror();
   await changed();
+  const server = await inTime((signal) => sendSignOut(path, signal)).catch(() => false);
+  if (server) dropSignOut();
   return { server };
+}
+
+/**
+ * The server no longer knows the admin's session (it expired, or was ended elsewhere): the sign-in form comes back, and
+ * the device's copy of every customer's records goes from the device with the cached admin, pulled again once they
+ * have signed in. Left there, it stayed readable until another account's first pull. What waits in the outbox stays,
+ * and goes once they have signed in again.
+ */
+export async function forgetEndedAdmin(): Promise<void> {
+  forgetUser();
+  await wipeMirror();
 }

@@ -123,12 +123,13 @@ export function useHasCopy(owner: string): boolean {
 }
 
 /**
- * The device's copy's rows of `table` as `read` reads them, when the copy is `owner`'s or there is none (their own
- * waiting items are then still shown); undefined (still reading) while it is another account's (db.ts copyOwner).
+ * The device's copy's rows as `read` reads them, when the copy is `owner`'s; none when no pull has made one (their own
+ * waiting items are then still shown, and rows a command's answer put there after a sign-out are nobody's); undefined
+ * (still reading) while it is another account's (db.ts copyOwner).
  */
 export async function ownRows<T>(owner: string, read: () => Promise<T[]>): Promise<T[] | undefined> {
   const [holder, rows] = await Promise.all([copyOwner(deviceDb()), read()]);
-  return holder === null || holder === owner ? rows : undefined;
+  return holder === owner ? rows : holder === null ? [] : undefined;
 }
 
 /**

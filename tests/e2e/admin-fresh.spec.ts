@@ -40,7 +40,7 @@ test('a tablet whose first copy cannot be had says so, and never that there are 
   await customerBooking(ida, 'ida.fresh@example.com', { firstName: 'Ida', lastName: 'Fresh' });
   // The feed answers, but with nothing the tablet can read (a proxy's page, a newer server's shape).
   await page.route('**/api/sync?**', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"unexpected":true}' }));
-  await signIn(page);
+  await signIn(page, '', { firstCopy: false });
 
   await expect(page.getByText('Could not load the jobs: nothing on this device yet')).toBeVisible();
   await expect(page.getByText('Loading jobs…')).toBeVisible();

@@ -1,6 +1,7 @@
 import { ADMIN } from '../support/server.ts';
-import { adminClient, customer, customerBooking, expectCounters, jobCard, serverCounts, signIn } from './admin-seed.ts';
+import { adminClient, customer, customerBooking, expectCounters, jobCard, outboxCount, serverCounts, signIn } from './admin-seed.ts';
 import { expect, hydrated, test } from './fixtures.ts';
+import { deviceCopy } from './portal-helpers.ts';
 
 test.describe('the admin sign-in', () => {
   test('a sign-in that ended with a change waiting says so once, with the form to sign in again', async ({ page, server }) => {
@@ -28,6 +29,9 @@ test.describe('the admin sign-in', () => {
     const asks = page.locator('[data-sonner-toast]').filter({ hasText: 'Please sign in again' });
     await expect(asks).toHaveCount(1);
     await expect(asks).toContainText('kept on this device');
+    // The tablet's copy of every customer's records went with the sign-in (pulled again at the next); the change waits.
+    await expect.poll(() => deviceCopy(page)).toEqual({ owner: null, records: 0 });
+    expect(await outboxCount(page)).toBe(1);
   });
 
   test('the form has nothing filled in, asks the server for nothing, and refuses a customer and a wrong password', async ({ page, server }) => {
@@ -156,7 +160,7 @@ test.describe('the admin sign-in', () => {
       await released;
       await route.fulfill({ response });
     });
-    await signIn(page);
+    await signIn(page, '', { firstCopy: false });
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByLabel('Email address')).toBeVisible();
     expect(await stored(page)).toEqual({ bookings: 0, outbox: 0, user: null });

@@ -76,3 +76,55 @@ export async function registerInPage(page: Page, email: string, password = 'a-cu
   expect(res.status()).toBe(201);
   return (await res.json()) as { id: string; email: string };
 }
+
+/**
+ * Whose records the device's copy holds (null: none), read from its IndexedDB (pwa/offline/db.ts copyOwner), and how
+ * many of the business's records it holds (jobs, quotes, contacts, messages).
+ */
+export function deviceCopy(page: Page): Promise<{ owner: string | null; records: number }> {
+  return page.evaluate(
+    () =>
+      new Promise<{ owner: string | null; records: number }>((resolve, reject) => {
+        const opening = indexedDB.open('sparkright');
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const db = opening.result;
+          const tables = ['bookings', 'quotes', 'contacts', 'messages'];
+          const reading = db.transaction(['mirror', ...tables]);
+          const owner = reading.objectStore('mirror').get('owner');
+          const counts = tables.map((name) => reading.objectStore(name).count());
+          reading.oncomplete = () => {
+            db.close();
+            resolve({ owner: (owner.result as { owner?: string } | undefined)?.owner ?? null, records: counts.reduce((sum, count) => sum + (count.result as number), 0) });
+          };
+          reading.onerror = () => reject(reading.error);
+        };
+      }),
+  );
+}
+
+/** Whose records the device's copy holds (null: none). */
+export async function copyOwnerIn(page: Page): Promise<string | null> {
+  return (await deviceCopy(page)).owner;
+}
+
+/** One row of the device's database (pwa/offline/db.ts), by its key: a job of the copy, the mirror's state. */
+export function deviceRow<T>(page: Page, table: string, key: string): Promise<T | undefined> {
+  return page.evaluate(
+    ({ table, key }) =>
+      new Promise<T | undefined>((resolve, reject) => {
+        const opening = indexedDB.open('sparkright');
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const db = opening.result;
+          const read = db.transaction(table).objectStore(table).get(key);
+          read.onsuccess = () => {
+            db.close();
+            resolve(read.result as T | undefined);
+          };
+          read.onerror = () => reject(read.error);
+        };
+      }),
+    { table, key },
+  );
+}

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { animationsEnded, expect, reachedAtItsMiddle, scrollStopped, test, whollyOnScreen } from './fixtures.ts';
-import { expectAxeClean, expectToast, open, registerInPage } from './portal-helpers.ts';
+import { copyOwnerIn, expectAxeClean, expectToast, open, registerInPage } from './portal-helpers.ts';
 import { PDF, bookWith, dayAhead, signedInCustomer } from './portal-steps.ts';
 
 const PASSWORD = 'a-customer-passphrase';
@@ -397,24 +397,4 @@ async function endSession(page: Page, email: string): Promise<void> {
   expect((await page.request.post('/api/auth/logout')).ok()).toBe(true);
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   await expect(page.getByRole('status').filter({ hasText: `Your sign-in as ${email} has ended.` })).toBeVisible();
-}
-
-/** Whose records the device's copy holds, read from its IndexedDB (pwa/offline/db.ts copyOwner). */
-function copyOwnerIn(page: Page): Promise<string | null> {
-  return page.evaluate(
-    () =>
-      new Promise<string | null>((resolve, reject) => {
-        const opening = indexedDB.open('sparkright');
-        opening.onerror = () => reject(opening.error);
-        opening.onsuccess = () => {
-          const db = opening.result;
-          const read = db.transaction('mirror').objectStore('mirror').get('owner');
-          read.onsuccess = () => {
-            db.close();
-            resolve((read.result as { owner?: string } | undefined)?.owner ?? null);
-          };
-          read.onerror = () => reject(read.error);
-        };
-      }),
-  );
 }

@@ -1,6 +1,6 @@
 import { expect, hydrated, test } from './fixtures.ts';
-import { expectToast, open, registerInPage } from './portal-helpers.ts';
-import { signedInCustomer } from './portal-steps.ts';
+import { deviceCopy, expectToast, open, registerInPage } from './portal-helpers.ts';
+import { bookWith, dayAhead, signedInCustomer } from './portal-steps.ts';
 
 /**
  * One device, several people (a family's tablet, the office's): what one of them did must not carry over to the next,
@@ -56,4 +56,67 @@ test('a quote asked for while nobody was signed in goes without the session of w
   expect(quote.userId).not.toBe(walt.id);
   await page.getByRole('tab', { name: 'My Quotes' }).click();
   await expect(page.getByText('No quotes yet')).toBeVisible();
+});
+
+test('a quote asked for after the last person’s sign-in ended goes as nobody’s, not into their account', async ({ page, server }) => {
+  await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'accepted'));
+  const xena = await registerInPage(page, 'xena.ended@example.com');
+  await server.verifyEmail('xena.ended@example.com');
+  await open(page, '/customer-portal');
+  await expect(page.getByRole('tab', { name: 'New Booking' })).toBeVisible();
+  // Her session ends without a sign-out on this device (it expired, or she signed out elsewhere); the portal says so.
+  expect((await page.request.post('/api/auth/logout')).ok()).toBe(true);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(page.getByRole('status').filter({ hasText: 'Your sign-in as xena.ended@example.com has ended.' })).toBeVisible();
+
+  // Someone else on the device asks for a quote.
+  await open(page, '/');
+  const form = page.locator('form').filter({ has: page.locator('[name="serviceType"]') });
+  await form.locator('[name="firstName"]').fill('Yusuf');
+  await form.locator('[name="email"]').fill('yusuf.visitor@example.com');
+  await form.locator('[name="serviceType"]').selectOption({ index: 1 });
+  await form.locator('[name="description"]').fill('An outside socket, asked after Xena’s sign-in ended');
+  await form.getByRole('button', { name: /request my free quote/i }).click();
+
+  // It goes at once, as nobody's: not held for Xena's next sign-in, and never filed under her account.
+  await expect.poll(() => server.storage.queries.quotes().filter((q) => q.description === 'An outside socket, asked after Xena’s sign-in ended').length).toBe(1);
+  const quote = server.storage.queries.quotes().find((q) => q.description === 'An outside socket, asked after Xena’s sign-in ended')!;
+  expect(quote.userId).toBeNull();
+  expect(quote.userId).not.toBe(xena.id);
+});
+
+test('Logout on a signal that hangs wipes the device at once, and the session ends once the server hears it', async ({ page, server }) => {
+  await signedInCustomer(page, server, 'zara.hang@example.com');
+  await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(29), finishDate: dayAhead(29), description: 'Zara’s rewiring' });
+  await expectToast(page, 'Booking Submitted');
+  await expect.poll(async () => (await deviceCopy(page)).records).toBeGreaterThan(0);
+  // The sign-out's request goes out and no answer ever comes back.
+  await page.route('**/api/auth/logout', () => undefined);
+  await page.locator('.portal-head').getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/customer-auth/);
+  expect(await deviceCopy(page)).toEqual({ owner: null, records: 0 });
+  expect(await page.evaluate(() => localStorage.getItem('currentUser'))).toBeNull();
+
+  // The tab is closed before any answer: the next visit ends the session before anyone is taken as signed in.
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await open(page, '/customer-portal');
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+});
+
+test('an account deleted on another device leaves nothing of its own on this one once the server says it is gone', async ({ page, server, playwright, baseURL }) => {
+  await signedInCustomer(page, server, 'abel.gone@example.com');
+  await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(30), finishDate: dayAhead(30), description: 'Abel’s rewiring' });
+  await expectToast(page, 'Booking Submitted');
+  await expect.poll(() => deviceCopy(page)).toMatchObject({ records: 1 });
+  // On his phone, Abel deletes his account.
+  const phone = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
+  expect((await phone.post('/api/auth/login', { data: { email: 'abel.gone@example.com', password: 'a-customer-passphrase' } })).ok()).toBe(true);
+  expect((await phone.post('/api/account/delete', { data: { password: 'a-customer-passphrase' } })).ok()).toBe(true);
+  await phone.dispose();
+
+  await open(page, '/customer-portal');
+  await expect(page).toHaveURL(/\/customer-auth/);
+  await expect.poll(() => deviceCopy(page)).toEqual({ owner: null, records: 0 });
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('currentUser'))).toBeNull();
 });

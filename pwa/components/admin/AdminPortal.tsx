@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { forgetUser, useCurrentUser } from '../../offline/session.ts';
+import { useCurrentUser } from '../../offline/session.ts';
+import { forgetEndedAdmin } from '../../offline/sign-out.ts';
 import { refreshSession } from '../../offline/session-check.ts';
 import { useDeviceDbReady } from '../../offline/use-device-db.ts';
 import { AdminLogin } from './AdminLogin.tsx';
@@ -33,7 +34,10 @@ export function AdminPortal() {
   // Once per sign-in (not per render: refreshing caches a new user object). The session gone: the form at once, as
   // the dashboard does when its pull finds it gone (the customer portal keeps its screen instead: session.ts).
   useEffect(() => {
-    if (adminId) void refreshSession().then((who) => who === null && forgetUser());
+    if (adminId)
+      void refreshSession().then((who) => {
+        if (who === null) void forgetEndedAdmin();
+      });
     // Signed out (or never in): a booking typed and not sent goes with the session, as the device's copy does.
     else dropManualDraft();
   }, [adminId]);
