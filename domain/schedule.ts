@@ -17,12 +17,51 @@ function interval(s: Slot): [string, string] | null {
   return [`${s.startDate} ${s.startTime ?? DEFAULT_START_TIME}`, `${s.finishDate} ${s.finishTime ?? DEFAULT_FINISH_TIME}`];
 }
 
-/** Whether two jobs overlap in time. Back-to-back jobs (one ends at 12:00, the next starts at 12:00) do not. */
+/**
+ * Whether a job works the same hours on each of its days: several days, both times, finishing later in the day than it
+ * starts (a rewire 08:00–16:00 from Monday to Wednesday). The calendar feed and the Google link show such a job as those
+ * hours repeated daily (backend/calendar/ics.ts), and it does not hold the evenings and nights between them. Any other
+ * job holds one stretch, from its first day's start to its last day's finish (a job that runs through the night).
+ */
+function worksDaily(s: Slot): boolean {
+  return Boolean(s.startDate && s.finishDate && s.startDate < s.finishDate && s.startTime && s.finishTime && s.finishTime > s.startTime);
+}
+
+/** The most days a job's hours are laid out day by day; a longer one is taken as one stretch (no real job is). */
+const MOST_DAYS = 366;
+
+/** A job's held time as half-open stretches of wall-clock text, in order: one, or one a day for a job that works daily. */
+function stretches(s: Slot, span: [string, string]): Array<[string, string]> {
+  if (!worksDaily(s)) return [span];
+  const out: Array<[string, string]> = [];
+  for (let day = s.startDate!; day <= s.finishDate! && out.length <= MOST_DAYS; day = nextDay(day)) out.push([`${day} ${s.startTime}`, `${day} ${s.finishTime}`]);
+  return out.length > MOST_DAYS ? [span] : out;
+}
+
+/** The day after a yyyy-MM-dd day. */
+function nextDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * Whether two jobs overlap in time. Back-to-back jobs (one ends at 12:00, the next starts at 12:00) do not, nor does a
+ * job in the evening of a day inside another that works daily hours (worksDaily).
+ */
 export function overlaps(a: Slot, b: Slot): boolean {
   const x = interval(a);
   const y = interval(b);
-  if (!x || !y) return false;
-  return x[0] < y[1] && y[0] < x[1];
+  if (!x || !y || !(x[0] < y[1] && y[0] < x[1])) return false;
+  if (!worksDaily(a) && !worksDaily(b)) return true;
+  // Both lists in order: walk them together, moving on from whichever stretch ends first.
+  const p = stretches(a, x);
+  const q = stretches(b, y);
+  for (let i = 0, j = 0; i < p.length && j < q.length; ) {
+    if (p[i]![0] < q[j]![1] && q[j]![0] < p[i]![1]) return true;
+    if (p[i]![1] <= q[j]![1]) i++;
+    else j++;
+  }
+  return false;
 }
 
 /** The other jobs among `candidates` that `slot` would clash with. */
@@ -97,7 +136,8 @@ export function clashMap<T extends Slot & { readonly status: string }>(jobs: rea
     // Sorted by start: once one starts at or after a's end, so do all the rest.
     for (let j = i + 1; j < held.length && held[j]!.from < a.to; j++) {
       const b = held[j]!;
-      if (b.job.id === a.job.id || !(a.from < b.to)) continue;
+      // The spans bound the jobs' hours: within them, a job that works daily hours may still leave the other's free.
+      if (b.job.id === a.job.id || !(a.from < b.to) || !overlaps(a.job, b.job)) continue;
       add(a.job.id, b);
       add(b.job.id, a);
     }

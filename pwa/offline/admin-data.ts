@@ -61,16 +61,18 @@ export function useAdminQuotes(): ShownQuote[] | undefined {
 }
 
 /**
- * Every message with the admin's queued replies after them (as useMessages does for one booking), for the
- * message counts and the New badges of the job list: a reply queued offline answers the customer at once.
+ * Every message with `owner`'s (the admin's) queued replies among them by the time they were written (as useMessages
+ * does for one booking), for the message counts and the New badges of the job list: a reply queued offline answers
+ * the customer at once, but not a message of theirs that came after it. A customer's message waiting on this tablet
+ * for their own sign-in is not the business's answer.
  */
-export function useAllMessages(): Array<Shown<MessageView>> | undefined {
+export function useAllMessages(owner: string): Array<Shown<MessageView>> | undefined {
   return useLiveQuery(async () => {
     const db = deviceDb();
     const [rows, items] = await Promise.all([db.messages.orderBy('createdAt').toArray(), db.outbox.where('kind').equals(KINDS.message).toArray()]);
     const known = new Set(rows.map((row) => row.id));
     const queued = items
-      .filter((item) => item.record && !known.has(String(item.body['id'])))
+      .filter((item) => item.record && item.owner === owner && !known.has(String(item.body['id'])))
       .map(
         (item): Shown<MessageView> => ({
           id: String(item.body['id']),
@@ -84,8 +86,9 @@ export function useAllMessages(): Array<Shown<MessageView>> | undefined {
           waiting: { state: item.state, message: item.error?.message ?? null },
         }),
       );
-    return (last.messages = sameRows(last.messages, [...rows, ...queued]));
-  }, []);
+    const all = queued.length === 0 ? rows : [...rows, ...queued].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+    return (last.messages = sameRows(last.messages, all));
+  }, [owner]);
 }
 
 /** The admin's outbox items the server refused, oldest first: conflicts and clashes wait here for a choice. */
@@ -130,10 +133,13 @@ export type Thread = {
   readonly latestFromAdmin: boolean;
 };
 
-/** Sums up the messages per booking (messages oldest first), with the admin's marks (useChatMarks). */
-export function threadsOf(messages: readonly MessageView[], marks?: ReadonlyMap<string, Pick<ChatView, 'noReplyNeededFor'>>): Map<string, Thread> {
+/**
+ * Sums up the messages per booking (messages oldest first), with the admin's marks (useChatMarks). A reply the server
+ * refused never reached the customer: it neither counts nor answers them.
+ */
+export function threadsOf(messages: ReadonlyArray<Shown<MessageView>>, marks?: ReadonlyMap<string, Pick<ChatView, 'noReplyNeededFor'>>): Map<string, Thread> {
   const latest = new Map<string, { count: number; message: MessageView }>();
-  for (const message of messages) latest.set(message.bookingId, { count: (latest.get(message.bookingId)?.count ?? 0) + 1, message });
+  for (const message of messages) if (message.waiting?.state !== 'failed') latest.set(message.bookingId, { count: (latest.get(message.bookingId)?.count ?? 0) + 1, message });
   const threads = new Map<string, Thread>();
   for (const [bookingId, { count, message }] of latest) {
     const mark = marks?.get(bookingId);

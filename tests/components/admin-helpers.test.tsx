@@ -9,6 +9,7 @@ import { jobsByDay, monthDays, shiftMonth } from '../../pwa/components/admin/cal
 import { countJobs } from '../../pwa/components/admin/Counters.tsx';
 import { pounds } from '../../pwa/components/admin/format.ts';
 import { threadsOf } from '../../pwa/offline/admin-data.ts';
+import type { Shown } from '../../pwa/offline/use-mirror.ts';
 import { aJob } from './a-job.ts';
 
 const job = aJob;
@@ -125,6 +126,14 @@ describe('the counters, threads, clashes and amounts', () => {
     // A mark on another chat, or on the business's own message, changes nothing.
     expect(threadsOf([m('b', false, '2')], marks).get('b')).toMatchObject({ unanswered: true, noReplyNeeded: false });
     expect(threadsOf([m('a', true, '2')], marks).get('a')).toMatchObject({ unanswered: false, noReplyNeeded: false });
+  });
+
+  it('leave a reply the server refused out: it neither counts nor answers the customer', () => {
+    const m = (isFromAdmin: boolean, at: string, waiting?: Shown<MessageView>['waiting']): Shown<MessageView> => ({ id: at, bookingId: 'a', senderId: null, senderName: 'x', content: at, attachments: null, isFromAdmin, createdAt: at, ...(waiting ? { waiting } : {}) });
+    const refused = { state: 'failed' as const, message: 'That file type is not allowed' };
+    expect(threadsOf([m(false, '1'), m(true, '2', refused)]).get('a')).toEqual({ count: 1, unanswered: true, noReplyNeeded: false, latestAt: '1', latest: '1', latestFromAdmin: false });
+    // One still on its way is the business's answer (it is sent by itself once there is signal).
+    expect(threadsOf([m(false, '1'), m(true, '2', { state: 'waiting', message: null })]).get('a')).toMatchObject({ count: 2, unanswered: false });
   });
 
   it('find a clash only when the job would hold a slot another confirmed or running job holds', () => {

@@ -1,9 +1,9 @@
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { bookingReference } from '#domain/reference.ts';
 import { adminClient, customer, customerBooking, expectCounters, inOnePull, jobCard, outboxCount, outboxItems, pullNow, quoteRequest, serverCounts, signIn, ukDay } from './admin-seed.ts';
 import { ADMIN } from '../support/server.ts';
 import { expect, test } from './fixtures.ts';
-import { expectAxeClean, outboxMails } from './portal-helpers.ts';
+import { deviceRow, expectAxeClean, outboxMails } from './portal-helpers.ts';
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000000500010d0a2db40000000049454e44ae426082',
@@ -890,4 +890,77 @@ test('online, a change that goes at once never raises Waiting to send; one the s
   release();
   await expect(page.getByRole('button', { name: /^Waiting to send/ })).toBeHidden({ timeout: 15_000 });
   await expect.poll(() => server.storage.queries.bookings().find((b) => b.firstName === 'Wes')?.status).toBe('in_progress');
+});
+
+test('left open on the calendar overnight, the tablet says the new day is today in the morning, and Today goes there', async ({ page }) => {
+  // A winter evening (the UK on GMT): the page's clock, which the test moves on.
+  await page.clock.install({ time: new Date('2027-01-14T23:58:30Z') });
+  await signIn(page);
+  await page.getByRole('tab', { name: 'Calendar' }).click();
+  const today = page.locator('.admin-day[aria-current="date"]');
+  await expect(today).toHaveAttribute('aria-label', /^Thu 14 Jan 2027, today/);
+
+  await page.clock.fastForward('02:00');
+  await expect(today).toHaveAttribute('aria-label', /^Fri 15 Jan 2027, today/);
+  await page.getByRole('button', { name: 'Today', exact: true }).click();
+  await expect(page).toHaveURL(/day=2027-01-15/);
+});
+
+test('a pull read before two status changes and landing after them does not set the job back: it keeps the last', async ({ page, server }) => {
+  const rue = await customer(server, 'rue.race@example.com', 'Rue', 'Race');
+  const booking = await customerBooking(rue, 'rue.race@example.com', { firstName: 'Rue', lastName: 'Race' });
+  await signIn(page);
+  const card = jobCard(page, 'Rue Race');
+  await expect(card).toBeVisible();
+  const statusIn = async (status: string) => {
+    await expect.poll(() => server.storage.queries.bookings().find((b) => b.id === booking.id)?.status).toBe(status);
+    await expect.poll(async () => (await deviceRow<{ status: string }>(page, 'bookings', booking.id))?.status).toBe(status);
+  };
+  // The device's next pull sets off and waits on the way (a slow signal); none after it gets an answer in this test.
+  const held: Route[] = [];
+  await page.route('**/api/sync?**', (route) => void held.push(route));
+  await pullNow(page);
+  await expect.poll(() => held.length).toBe(1);
+
+  await card.getByRole('combobox', { name: /^Status of/ }).selectOption('confirmed');
+  await statusIn('confirmed');
+  // The pull's page is read now (the job confirmed), and its answer comes only after the next change.
+  const page1 = await held[0]!.fetch();
+  const { next } = (await page1.json()) as { next: number };
+  await card.getByRole('combobox', { name: /^Status of/ }).selectOption('in_progress');
+  await statusIn('in_progress');
+  await held[0]!.fulfill({ response: page1 });
+
+  await expect.poll(async () => (await deviceRow<{ position: number }>(page, 'mirror', 'sync'))?.position).toBe(next);
+  expect(await deviceRow(page, 'bookings', booking.id)).toMatchObject({ status: 'in_progress' });
+  await expect(card.locator('.status-badge')).toHaveText('in progress');
+});
+
+test('a job added with no signal and refused as it went (the day was booked meanwhile) is not counted, nor in the calendar, until it is booked', async ({ page, context, server }) => {
+  await signIn(page);
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Add Manual Booking' }).click();
+  const add = page.getByRole('region', { name: 'Add Manual Booking' });
+  await add.getByLabel('First name').fill('Rhea');
+  await add.getByLabel('Last name').fill('Refused');
+  await add.getByLabel('Start date').fill(ukDay(285));
+  await add.getByLabel('Finish date').fill(ukDay(285));
+  await add.getByRole('button', { name: 'Add booking' }).click();
+  const card = jobCard(page, 'Rhea Refused');
+  await expect(card).toContainText('Waiting to send');
+  // Meanwhile the office books that day.
+  const admin = await adminClient(server);
+  expect((await admin.post('/api/bookings', { firstName: 'Pia', lastName: 'Office', serviceType: 'rewiring', status: 'confirmed', isManualBooking: true, startDate: ukDay(285), finishDate: ukDay(285) })).status).toBe(201);
+
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(card).toContainText('Not accepted');
+  await pullNow(page);
+  await expect(jobCard(page, 'Pia Office')).toBeVisible();
+  // The counters are the server's: Rhea's job is not one of them.
+  await expectCounters(page, serverCounts(server));
+  await page.goto(`/admin?tab=calendar&day=${ukDay(285)}`);
+  const day = page.locator('.admin-daypanel');
+  await expect(day).toContainText('Pia Office');
+  await expect(day).not.toContainText('Rhea Refused');
 });

@@ -125,6 +125,29 @@ test.describe('the admin’s quotes', () => {
     expect(job).toMatchObject({ status: 'confirmed', startDate: ukDay(71), startTime: '09:00', finishTime: '17:00' });
   });
 
+  test('a one-day job ending before it starts is caught in the Convert to Job dialog, also with no signal: nothing waits to be refused', async ({ page, server }) => {
+    const quote = await quoteRequest(server, { firstName: 'Tamsin', lastName: 'Times', preferredDate: ukDay(383) });
+    const office = await adminClient(server);
+    expect((await office.request('PUT', `/api/quotes/${quote.id}`, { json: { quoteStatus: 'quoted', estimatedCost: '200' } })).status).toBe(200);
+    await signIn(page);
+    await page.getByRole('tab', { name: /To Be Quoted/ }).click();
+    const card = page.locator('.admin-quote').filter({ has: page.getByRole('heading', { name: 'Tamsin Times' }) });
+    await expect(card).toContainText('£200.00');
+    await page.context().setOffline(true);
+    await card.getByRole('button', { name: /Convert to Job/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Convert to Job: Tamsin Times' });
+    await dialog.getByLabel('Start time').fill('17:00');
+    await dialog.getByLabel('Finish time').fill('09:00');
+    await dialog.getByRole('button', { name: 'Convert to Job' }).click();
+    await expect(dialog.getByText('The finish time must be after the start time on a one-day job')).toBeVisible();
+    await expect(page.getByRole('button', { name: /Waiting to send/ })).toHaveCount(0);
+    await dialog.getByLabel('Finish time').fill('18:30');
+    await dialog.getByRole('button', { name: 'Convert to Job' }).click();
+    await expect(dialog).toBeHidden();
+    await page.context().setOffline(false);
+    await expect.poll(() => server.storage.queries.bookings().find((b) => b.quoteId === quote.id)?.finishTime ?? null).toBe('18:30');
+  });
+
   test('a quote converted with no signal is a job at once, waiting to send: counted in the day’s plan and its clashes; it lands once, as that job', async ({ page, context, server }) => {
     // A day no other test of this server books: the job must be refused by nobody but the clash this test makes.
     const quote = await quoteRequest(server, { firstName: 'Ophelia', lastName: 'Offline', preferredDate: ukDay(379) });

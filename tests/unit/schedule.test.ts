@@ -21,6 +21,19 @@ describe('overlaps', () => {
     expect(overlaps(job('a', '2026-12-01', '2026-12-05'), job('b', '2026-12-03', '2026-12-03'))).toBe(true);
     expect(overlaps(job('a', '2026-12-01', '2026-12-05'), job('b', '2026-12-06', '2026-12-06'))).toBe(false);
   });
+  it('sees a job of several days with daily hours hold those hours on each day, not the evenings and nights between', () => {
+    const rewire = job('a', '2026-12-01', '2026-12-03', '08:00', '16:00');
+    expect(overlaps(rewire, job('b', '2026-12-02', '2026-12-02', '18:00', '19:00'))).toBe(false);
+    expect(overlaps(job('b', '2026-12-03', '2026-12-03', '06:00', '07:30'), rewire)).toBe(false);
+    expect(overlaps(rewire, job('b', '2026-12-02', '2026-12-02', '15:00', '17:00'))).toBe(true);
+    // Two such jobs: their hours on a shared day decide.
+    expect(overlaps(rewire, job('c', '2026-12-03', '2026-12-05', '16:00', '20:00'))).toBe(false);
+    expect(overlaps(rewire, job('c', '2026-12-03', '2026-12-05', '15:59', '20:00'))).toBe(true);
+    // A job over a night (18:00 one day to 02:00 the next) is one stretch, and meets one inside it.
+    expect(overlaps(job('d', '2026-12-01', '2026-12-02', '18:00', '02:00'), job('e', '2026-12-01', '2026-12-01', '22:00', '23:00'))).toBe(true);
+    // Without both times a job of several days holds them whole, as before.
+    expect(overlaps(job('f', '2026-12-01', '2026-12-03', null, null), job('g', '2026-12-02', '2026-12-02', '18:00', '19:00'))).toBe(true);
+  });
   it('uses the default day (09:00 to 17:00) when times are missing', () => {
     expect(overlaps(job('a', '2026-12-01', '2026-12-01', null, null), job('b', '2026-12-01', '2026-12-01', '16:30', '18:00'))).toBe(true);
     expect(overlaps(job('a', '2026-12-01', '2026-12-01', null, null), job('b', '2026-12-01', '2026-12-01', '17:00', '18:00'))).toBe(false);

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { UserView } from '#domain/views.ts';
 import { placeToasts, toast, warmToaster } from '../../lib/toast.ts';
 import { threadsOf, useAdminQuotes, useAllMessages, useChatMarks, useContacts } from '../../offline/admin-data.ts';
-import { forgetUser } from '../../offline/session.ts';
+import { forgetEndedAdmin } from '../../offline/sign-out.ts';
 import type { Connection } from '../../offline/page-state.ts';
 import { useConnection } from '../../offline/use-outbox.ts';
 import { MESSAGES_PULL_EVERY_MS, useBookings, useHasCopy, useMirrorSync } from '../../offline/use-mirror.ts';
@@ -37,7 +37,7 @@ export function Dashboard({ user }: { user: UserView }) {
   const navigate = route.useNavigate();
   const tab: AdminTab = search.tab ?? 'bookings';
   const signedOut = useCallback(() => {
-    forgetUser();
+    void forgetEndedAdmin();
     // One toast with the outbox's own (offline/start.ts), which may say the same as a change is sent.
     void toast.info('Please sign in again', 'Your sign-in has ended. Changes not yet sent are kept on this device and go once you have signed in.', { once: 'sign-in-needed' });
   }, []);
@@ -53,9 +53,13 @@ export function Dashboard({ user }: { user: UserView }) {
   const bookings = hasCopy ? bookingsCopy : undefined;
   const quotes = hasCopy ? quotesCopy : undefined;
   const contacts = hasCopy ? contactsCopy : undefined;
+  // The jobs in the diary: not one made on this tablet that the server refused (a clash found as it went, a file not
+  // taken). Its card stays in the list with the refusal and the choices; counted, in the calendar, the day's route and
+  // the exports, it read as a confirmed job that nobody had booked.
+  const booked = useMemo(() => bookings?.filter((job) => !(job.version === 0 && job.waiting?.state === 'failed')), [bookings]);
   // Those who wrote to us (the contact form, a support request) and wait for an answer: counted on the Contacts tab.
   const waitingEnquiries = useMemo(() => (contacts ?? []).filter(enquiryWaits).length, [contacts]);
-  const messages = useAllMessages();
+  const messages = useAllMessages(user.id);
   const marks = useChatMarks();
   // The job list's filter, order and view, kept while another tab is open, so the Bookings tab (or a counter)
   // brings the list back as it was left.
@@ -165,7 +169,7 @@ export function Dashboard({ user }: { user: UserView }) {
         </div>
       </div>
       <Counters
-        bookings={bookings}
+        bookings={booked}
         onPick={(status) => {
           const { status: _kept, when: _day, ...place } = jobsPlace.current;
           go({ ...place, tab: 'bookings', ...(status ? { status } : {}) });
@@ -186,9 +190,9 @@ export function Dashboard({ user }: { user: UserView }) {
             />
           </div>
         ) : null}
-        {tab === 'quotes' ? <QuotesTab quotes={quotes} bookings={bookings} picked={search.quote} /> : null}
+        {tab === 'quotes' ? <QuotesTab quotes={quotes} bookings={booked} picked={search.quote} /> : null}
         {tab === 'contacts' ? <ContactsTab contacts={contacts} bookings={bookings} quotes={quotes} person={search.person} go={go} /> : null}
-        {tab === 'calendar' ? <CalendarTab bookings={bookings} quotes={quotes} month={search.month} day={search.day} go={go} /> : null}
+        {tab === 'calendar' ? <CalendarTab bookings={booked} quotes={quotes} month={search.month} day={search.day} go={go} /> : null}
         {tab === 'chat' ? <ChatTab bookings={bookings} threads={threads} bookingId={search.booking} backTo={chatReturn ?? CHAT_LIST} returnTo={search.booking === undefined ? refocus : null} onReturned={refocused} go={go} /> : null}
       </div>
     </AdminContext.Provider>

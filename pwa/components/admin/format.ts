@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { dayWords } from '#domain/history.ts';
 
 /**
@@ -16,6 +17,47 @@ const LONDON_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London',
 export function today(): string {
   return LONDON_DAY.format(new Date());
 }
+
+/**
+ * Today in the UK, drawn again when the day changes: a tablet left open on the calendar overnight showed yesterday as
+ * today in the morning (its day, its jobs, the Today button), and the job list its "jobs today", until some record
+ * changed. Looked at every minute while a screen uses it, and when the page is shown again (a tablet woken up).
+ */
+export function useToday(): string {
+  return useSyncExternalStore(watchDay, currentDay, today);
+}
+
+let day = '';
+
+function currentDay(): string {
+  return (day ||= today());
+}
+
+const dayWatchers = new Set<() => void>();
+
+function watchDay(listener: () => void): () => void {
+  dayWatchers.add(listener);
+  if (dayWatchers.size === 1) {
+    const look = () => {
+      const now = today();
+      if (now === day) return;
+      day = now;
+      for (const watcher of dayWatchers) watcher();
+    };
+    const timer = setInterval(look, 60_000);
+    document.addEventListener('visibilitychange', look);
+    stopWatching = () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', look);
+    };
+  }
+  return () => {
+    dayWatchers.delete(listener);
+    if (dayWatchers.size === 0) stopWatching();
+  };
+}
+
+let stopWatching = (): void => undefined;
 
 /** '2026-12-03' as 'Thu 3 Dec 2026' (as the bookings' history writes it). */
 export function dayLabel(day: string): string {

@@ -7,7 +7,7 @@ import type { OutboxItem } from '../../../offline/db.ts';
 import type { ShownBooking } from '../../../offline/use-mirror.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { everything, matcher, searchCache } from '../find.ts';
-import { today } from '../format.ts';
+import { useToday } from '../format.ts';
 import { JOB_WHENS, type AdminSearch, type JobFilter, type JobOrder, type JobView, type JobWhen } from '../search.ts';
 import { BookingCard } from './BookingCard.tsx';
 import { jobSearchFields } from './job-search.ts';
@@ -116,7 +116,7 @@ export const BookingsTab = memo(function BookingsTab({
   const jobsNow = useCallback((): readonly BookingView[] => latest.current ?? [], []);
   // A job shown under the status filter stays while the filter is on, even once its status moved away (the card
   // does not vanish under the admin's thumb, and the focus stays on its status); another filter starts over.
-  const day = today();
+  const day = useToday();
   const shownUnder = useRef({ filter: filter ?? when, ids: new Set<string>() });
   // Likewise in the order by job day: a job keeps the group it was shown in (to do, no day yet, done) while the order
   // and filter stay, so one marked completed stays where it is, and the card below does not slide under the admin's

@@ -3,7 +3,7 @@ import type { QuoteView } from '#domain/views.ts';
 import type { ShownBooking } from '../../../offline/use-mirror.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { ManualBookingForm } from '../bookings/ManualBookingForm.tsx';
-import { monthLabel, today as ukToday } from '../format.ts';
+import { monthLabel, useToday } from '../format.ts';
 import type { AdminSearch } from '../search.ts';
 import { PrintButton } from '../parts.tsx';
 import { DayPanel } from './DayPanel.tsx';
@@ -31,7 +31,7 @@ export const CalendarTab = memo(function CalendarTab({
   day: string | undefined;
   go: (search: AdminSearch) => void;
 }) {
-  const today = ukToday();
+  const today = useToday();
   const shown = month ?? (day ? day.slice(0, 7) : today.slice(0, 7));
   const selected = day ?? (shown === today.slice(0, 7) ? today : undefined);
   const [adding, setAdding] = useState<string | null>(null);

@@ -9,6 +9,7 @@ import { useNeedsServer } from '../../offline/needs-server.ts';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { jobWhen, moment, pounds } from '../format.ts';
 import { ContactFacts, Fact, QuoteBadge, ScreenHead } from '../parts.tsx';
+import { useAdmin } from '../context.ts';
 import type { AdminSearch } from '../search.ts';
 import { AnsweredMark } from './AnsweredMark.tsx';
 import { EraseDialog } from './EraseDialog.tsx';
@@ -39,7 +40,7 @@ export function PersonPage({
   const eraseButton = useRef<HTMLButtonElement>(null);
   const [erasing, setErasing] = useState(false);
   const needsServer = useNeedsServer('erasing');
-  const messages = useAllMessages();
+  const messages = useAllMessages(useAdmin().user.id);
   useEffect(() => {
     heading.current?.focus();
   }, [contact.id]);

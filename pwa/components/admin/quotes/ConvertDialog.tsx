@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
+import { dateRangeProblems } from '#domain/schemas/booking.ts';
 import type { BookingView, ClashView, QuoteView } from '#domain/views.ts';
 import { toast } from '../../../lib/toast.ts';
 import { personName } from '../../../offline/admin-commands.ts';
@@ -31,7 +32,10 @@ export function ConvertDialog({ quote, bookings, onClose }: { quote: QuoteView; 
     const get = (name: string) => String(data.get(name) ?? '');
     const conversion = { startDate: get('startDate'), finishDate: get('finishDate') || get('startDate'), startTime: get('startTime'), finishTime: get('finishTime'), allowOverlap: anyway };
     if (!conversion.startDate) return setMessage('Please select dates: choose start and finish dates for the booking');
-    if (conversion.finishDate < conversion.startDate) return setMessage('The finish date must be on or after the start date');
+    // The server's own checks of the days and hours (a one-day job ending before it starts): made offline, a conversion
+    // the server then refused left the quote with only Send again, which is refused again, or Discard.
+    const problem = dateRangeProblems({ ...conversion, startTime: conversion.startTime || null, finishTime: conversion.finishTime || null })[0];
+    if (problem) return setMessage(problem.message);
     const others = clashingJobs({ id: '', status: 'confirmed', ...conversion, startTime: conversion.startTime || null, finishTime: conversion.finishTime || null }, bookings);
     if (others.length > 0 && !anyway) return setClash(others);
     setSending(true);

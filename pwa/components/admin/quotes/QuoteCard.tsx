@@ -11,7 +11,7 @@ import { discard, retry } from '../../../offline/outbox.ts';
 import { drain } from '../../../offline/sender.ts';
 import { afterDrain } from '../../../offline/start.ts';
 import { Attachments } from '../bookings/Attachments.tsx';
-import { dayLabel, moment, pounds, today } from '../format.ts';
+import { dayLabel, moment, pounds, useToday } from '../format.ts';
 import { AddressFact, codeWords, ContactFacts, Erased, Fact, QuoteBadge } from '../parts.tsx';
 import { ConvertDialog } from './ConvertDialog.tsx';
 import { QuoteConflictPanel } from './QuoteConflict.tsx';
@@ -208,7 +208,7 @@ export const QuoteCard = memo(function QuoteCard({
  * the card only said the day, and "Sun 29 Nov" did not read as "today" at a glance.
  */
 function FollowUp({ day, open }: { day: string; open: boolean }) {
-  const now = today();
+  const now = useToday();
   return (
     <>
       {dayLabel(day)}
