@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { signedInUser } from './session.ts';
 
 /** A refused submission brought back to its form: what was typed and what the server said about it. */
 export type EditRequest = {
@@ -11,6 +12,11 @@ export type EditRequest = {
    * queued after it for the same job, its chat, must still follow it). Its form changes it in place when sent again.
    */
   readonly item?: string;
+  /**
+   * Whose item it is (null: nobody's, a public form's). Kept for the tab's session, a request not taken at once (its
+   * page went to the sign-in) was taken by the next account's form in that tab: their name, address and words in it.
+   */
+  readonly owner: string | null;
 };
 
 const KEY = 'sparkright-edit';
@@ -59,6 +65,8 @@ export function useEditRequest(
       }
       if (request?.kind !== kind) return;
       sessionStorage.removeItem(KEY);
+      // Another account's (or nobody is signed in now): not for this form; their item waits in the outbox for them.
+      if (request.owner !== null && request.owner !== signedInUser()?.id) return;
       apply(request);
     };
     take();

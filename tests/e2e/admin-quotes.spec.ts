@@ -192,6 +192,31 @@ test.describe('the admin’s quotes', () => {
     expect(server.storage.queries.bookings().find((b) => b.quoteId === quote.id)!.id).toBe(shownId);
   });
 
+  test('a quote converted with no signal and refused as it went (its day booked meanwhile) names the job in the way, and Book anyway books it', async ({ page, context, server }) => {
+    const quote = await quoteRequest(server, { firstName: 'Bea', lastName: 'Anyway', preferredDate: ukDay(387) });
+    const office = await adminClient(server);
+    expect((await office.request('PUT', `/api/quotes/${quote.id}`, { json: { quoteStatus: 'quoted', estimatedCost: '420' } })).status).toBe(200);
+    await signIn(page);
+    await page.getByRole('tab', { name: /To Be Quoted/ }).click();
+    const card = page.locator('.admin-quote').filter({ has: page.getByRole('heading', { name: 'Bea Anyway' }) });
+    await expect(card).toContainText('£420.00');
+    await context.setOffline(true);
+    await card.getByRole('button', { name: /Convert to Job/ }).click();
+    await page.getByRole('dialog', { name: 'Convert to Job: Bea Anyway' }).getByRole('button', { name: 'Convert to Job' }).click();
+    await expectToast(page, 'Saved on this device');
+    // Meanwhile the office books that day.
+    expect((await office.post('/api/bookings', { firstName: 'Cal', lastName: 'Clash', serviceType: 'rewiring', status: 'confirmed', isManualBooking: true, startDate: ukDay(387), finishDate: ukDay(387) })).status).toBe(201);
+
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    const refusal = card.getByRole('region', { name: 'Not accepted' });
+    await expect(refusal).toContainText('Cal Clash');
+    await expect(refusal.getByRole('button', { name: 'Send again' })).toHaveCount(0);
+    await refusal.getByRole('button', { name: 'Book anyway' }).click();
+    await expect.poll(() => server.storage.queries.bookings().filter((b) => b.quoteId === quote.id).map((b) => [b.status, b.startDate])).toEqual([['confirmed', ukDay(387)]]);
+    await expect(refusal).toBeHidden();
+  });
+
   test('Quoted with no price is refused on the price before anything is sent, and a new price tells the customer', async ({ page, server }) => {
     const quote = await quoteRequest(server, { firstName: 'Nora', lastName: 'Noprice', email: 'nora@example.com' });
     await signIn(page);

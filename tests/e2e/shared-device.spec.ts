@@ -120,3 +120,20 @@ test('an account deleted on another device leaves nothing of its own on this one
   await expect.poll(() => deviceCopy(page)).toEqual({ owner: null, records: 0 });
   await expect.poll(() => page.evaluate(() => localStorage.getItem('currentUser'))).toBeNull();
 });
+
+test('a correction left in the tab for another account is not put into the next account’s booking form', async ({ page, server }) => {
+  await signedInCustomer(page, server, 'cleo.next@example.com');
+  // What Waiting to send's Edit leaves for the booking form, for an account whose page went to the sign-in before its
+  // form could take it; then Cleo signed in, in the same tab.
+  await page.evaluate(() =>
+    sessionStorage.setItem(
+      'sparkright-edit',
+      JSON.stringify({ kind: 'booking', values: { description: 'Someone else’s words', address: '9 Other Road' }, fields: {}, message: 'Not accepted', owner: 'another-account' }),
+    ),
+  );
+  await open(page, '/customer-portal');
+  await expect(page.getByRole('tab', { name: 'New Booking' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('sparkright-edit'))).toBeNull();
+  await expect(page.locator('#booking-description')).toHaveValue('');
+  await expect(page.locator('#booking-address')).toHaveValue('');
+});

@@ -80,7 +80,7 @@ export default function OutboxPanel({ onClose }: { onClose: () => void }) {
     // focus to the field the server named; the focus then went back to Waiting to send, gone with the item, and was lost.
     dialog.current?.close();
     navigateTo(place.hash ? `${place.to}#${place.hash}` : place.to);
-    requestEdit({ kind: taken.kind, values: taken.values, fields: taken.error?.fields ?? {}, message: taken.error?.message ?? '', ...(place.inPlace ? { item: taken.id } : {}) });
+    requestEdit({ kind: taken.kind, values: taken.values, fields: taken.error?.fields ?? {}, message: taken.error?.message ?? '', owner: taken.owner, ...(place.inPlace ? { item: taken.id } : {}) });
   };
 
   return (

@@ -98,5 +98,5 @@ export async function correctRefusedBooking(bookingId: string, owner: string): P
     .first();
   if (!item) return;
   navigateTo('/customer-portal');
-  requestEdit({ kind: BOOKING_KIND, values: item.values, fields: item.error?.fields ?? {}, message: item.error?.message ?? '', item: item.id });
+  requestEdit({ kind: BOOKING_KIND, values: item.values, fields: item.error?.fields ?? {}, message: item.error?.message ?? '', item: item.id, owner: item.owner });
 }

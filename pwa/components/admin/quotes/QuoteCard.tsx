@@ -2,17 +2,17 @@ import { memo, useEffect, useRef, useState } from 'react';
 import { serviceTypeLabel } from '#domain/content/service-types.ts';
 import { ERASED } from '#domain/limits.ts';
 import type { BookingView } from '#domain/views.ts';
-import { personName } from '../../../offline/admin-commands.ts';
+import { bookAnyway, personName } from '../../../offline/admin-commands.ts';
 import { theirQuote } from '../../../offline/admin-quote-commands.ts';
 import type { ShownQuote } from '../../../offline/admin-data.ts';
 import type { OutboxItem } from '../../../offline/db.ts';
-import { isGone } from '../../../offline/kinds.ts';
+import { isGone, QUOTE_KINDS } from '../../../offline/kinds.ts';
 import { discard, retry } from '../../../offline/outbox.ts';
 import { drain } from '../../../offline/sender.ts';
 import { afterDrain } from '../../../offline/start.ts';
 import { Attachments } from '../bookings/Attachments.tsx';
 import { dayLabel, moment, pounds, useToday } from '../format.ts';
-import { AddressFact, codeWords, ContactFacts, Erased, Fact, QuoteBadge } from '../parts.tsx';
+import { AddressFact, ClashList, codeWords, ContactFacts, Erased, Fact, QuoteBadge } from '../parts.tsx';
 import { ConvertDialog } from './ConvertDialog.tsx';
 import { QuoteConflictPanel } from './QuoteConflict.tsx';
 import { DeleteDialog } from './DeleteDialog.tsx';
@@ -79,6 +79,8 @@ export const QuoteCard = memo(function QuoteCard({
   const answered = !withdrawn && (quote.quoteStatus === 'approved' || quote.quoteStatus === 'rejected');
   // A queued edit refused because a field it sets was changed on another device meanwhile: the admin chooses.
   const theirs = refused ? theirQuote(refused) : null;
+  // A conversion refused for a double booking (the server names the jobs in the way, also none this device has yet).
+  const clash = refused?.kind === QUOTE_KINDS.convert && refused.error?.status === 409 ? (refused.error.clashes ?? null) : null;
 
   return (
     <li
@@ -137,10 +139,19 @@ export const QuoteCard = memo(function QuoteCard({
           <p>
             <strong>Not accepted by the server:</strong> {refused.error?.message}
           </p>
+          {/* A conversion made with no signal, refused as it went for a job booked elsewhere meanwhile: as the dialog
+              offers it online. Sent again as it was, it was refused again. */}
+          {clash ? <ClashList jobs={clash} /> : null}
           <div className="admin-actions">
-            <button type="button" className="btn btn--primary admin-btn" onClick={() => void retry(refused.id).then(() => drain({ force: true, queue: true }).then(afterDrain))}>
-              Send again
-            </button>
+            {clash ? (
+              <button type="button" className="btn btn--primary admin-btn" onClick={() => void bookAnyway(refused)}>
+                Book anyway
+              </button>
+            ) : (
+              <button type="button" className="btn btn--primary admin-btn" onClick={() => void retry(refused.id).then(() => drain({ force: true, queue: true }).then(afterDrain))}>
+                Send again
+              </button>
+            )}
             <button type="button" className="btn btn--secondary admin-btn" onClick={() => void discard(refused.id)}>
               Discard the change
             </button>
