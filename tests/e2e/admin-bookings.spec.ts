@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { bookingReference } from '#domain/reference.ts';
-import { adminClient, customer, customerBooking, expectCounters, inOnePull, jobCard, outboxCount, outboxItems, pullNow, quoteRequest, serverCounts, signIn, ukDay } from './admin-seed.ts';
+import { addJob, adminClient, customer, customerBooking, expectCounters, inOnePull, jobCard, outboxCount, outboxItems, pullNow, quoteRequest, serverCounts, signIn, ukDay } from './admin-seed.ts';
 import { ADMIN } from '../support/server.ts';
 import { expect, test } from './fixtures.ts';
 import { deviceRow, expectAxeClean, outboxMails } from './portal-helpers.ts';
@@ -642,13 +642,7 @@ test.describe('Change dates', () => {
   test('a job added with no signal and moved before it was sent is booked once, on its new days: a clash on the days it left does not refuse it', async ({ page, context, server }) => {
     await signIn(page);
     await context.setOffline(true);
-    await page.getByRole('button', { name: 'Add Manual Booking' }).click();
-    const add = page.getByRole('region', { name: 'Add Manual Booking' });
-    await add.getByLabel('First name').fill('Mona');
-    await add.getByLabel('Last name').fill('Moved');
-    await add.getByLabel('Start date').fill(ukDay(280));
-    await add.getByLabel('Finish date').fill(ukDay(280));
-    await add.getByRole('button', { name: 'Add booking' }).click();
+    await addJob(page, 'Mona', 'Moved', ukDay(280));
     const card = jobCard(page, 'Mona Moved');
     await expect(card).toContainText('Waiting to send');
     // The customer rings back: two days later. Meanwhile the office books the day she left.
@@ -939,13 +933,7 @@ test('a pull read before two status changes and landing after them does not set 
 test('a job added with no signal and refused as it went (the day was booked meanwhile) is not counted, nor in the calendar, until it is booked', async ({ page, context, server }) => {
   await signIn(page);
   await context.setOffline(true);
-  await page.getByRole('button', { name: 'Add Manual Booking' }).click();
-  const add = page.getByRole('region', { name: 'Add Manual Booking' });
-  await add.getByLabel('First name').fill('Rhea');
-  await add.getByLabel('Last name').fill('Refused');
-  await add.getByLabel('Start date').fill(ukDay(285));
-  await add.getByLabel('Finish date').fill(ukDay(285));
-  await add.getByRole('button', { name: 'Add booking' }).click();
+  await addJob(page, 'Rhea', 'Refused', ukDay(285));
   const card = jobCard(page, 'Rhea Refused');
   await expect(card).toContainText('Waiting to send');
   // Meanwhile the office books that day.

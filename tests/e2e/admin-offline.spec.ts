@@ -1,5 +1,5 @@
 import { BUSINESS } from '#domain/business.ts';
-import { adminClient, customer, customerBooking, expectCounters, jobCard, serverCounts, signIn, ukDay } from './admin-seed.ts';
+import { addJob, adminClient, customer, customerBooking, expectCounters, jobCard, serverCounts, signIn, ukDay } from './admin-seed.ts';
 import { controlled, expect, test } from './fixtures.ts';
 
 // The real service worker: after one visit the portal opens with no network at all.
@@ -47,13 +47,7 @@ test('the admin’s whole round offline (read, change statuses, reply, add a job
   await page.getByRole('button', { name: 'Back to Bookings' }).click();
 
   await page.getByRole('tab', { name: 'Bookings' }).click();
-  await page.getByRole('button', { name: 'Add Manual Booking' }).click();
-  const form = page.getByRole('region', { name: 'Add Manual Booking' });
-  await form.getByLabel('First name').fill('Owen');
-  await form.getByLabel('Last name').fill('Offline');
-  await form.getByLabel('Start date').fill(ukDay(30));
-  await form.getByLabel('Finish date').fill(ukDay(30));
-  await form.getByRole('button', { name: 'Add booking' }).click();
+  await addJob(page, 'Owen', 'Offline', ukDay(30));
   await expect(jobCard(page, 'Owen Offline')).toContainText('Waiting to send');
   await expect(page.getByRole('button', { name: /Waiting to send \(5\)/ })).toBeVisible();
 

@@ -1,5 +1,5 @@
 import { startServer, type TestServer } from '../support/server.ts';
-import { adminClient, customer, jobCard, quoteRequest, signIn, ukDay } from './admin-seed.ts';
+import { addJob, adminClient, customer, jobCard, quoteRequest, signIn, ukDay } from './admin-seed.ts';
 import { expect, test } from './fixtures.ts';
 import { expectToast } from './portal-helpers.ts';
 
@@ -171,13 +171,7 @@ test.describe('the admin’s quotes', () => {
     await expect(job.locator('.status-badge')).toHaveText('confirmed');
     const shownId = (await job.locator('h3[id^="job-"]').getAttribute('id'))!.slice('job-'.length);
     // A job added by hand on its day is told of the clash before anything is sent.
-    await page.getByRole('button', { name: 'Add Manual Booking' }).click();
-    const add = page.getByRole('region', { name: 'Add Manual Booking' });
-    await add.getByLabel('First name').fill('Dan');
-    await add.getByLabel('Last name').fill('Double');
-    await add.getByLabel('Start date').fill(ukDay(379));
-    await add.getByLabel('Finish date').fill(ukDay(379));
-    await add.getByRole('button', { name: 'Add booking' }).click();
+    const add = await addJob(page, 'Dan', 'Double', ukDay(379));
     await expect(add.getByRole('alert').filter({ hasText: 'Double booking' })).toContainText('Ophelia Offline');
     await add.getByRole('button', { name: 'Cancel' }).click();
     await add.getByRole('button', { name: 'Discard', exact: true }).click();

@@ -128,6 +128,18 @@ export async function inOnePull(page: Page, make: () => Promise<void>): Promise<
   await pullNow(page);
 }
 
+/** Adds a one-day job with Add Manual Booking, by the customer's name, and returns the form's region (its messages). */
+export async function addJob(page: Page, firstName: string, lastName: string, day: string) {
+  await page.getByRole('button', { name: 'Add Manual Booking' }).click();
+  const add = page.getByRole('region', { name: 'Add Manual Booking' });
+  await add.getByLabel('First name').fill(firstName);
+  await add.getByLabel('Last name').fill(lastName);
+  await add.getByLabel('Start date').fill(day);
+  await add.getByLabel('Finish date').fill(day);
+  await add.getByRole('button', { name: 'Add booking' }).click();
+  return add;
+}
+
 /** The counter tile's number ('total', 'pending', 'progress', 'done'). */
 export function counter(page: Page, tile: 'total' | 'pending' | 'progress' | 'done') {
   return page.getByTestId(`count-${tile}`);
