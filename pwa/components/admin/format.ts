@@ -30,7 +30,9 @@ export function useToday(): string {
 let day = '';
 
 function currentDay(): string {
-  return (day ||= today());
+  // Nobody watching (the dashboard opened again after a night signed out): the day is read afresh.
+  if (!day || dayWatchers.size === 0) day = today();
+  return day;
 }
 
 const dayWatchers = new Set<() => void>();
