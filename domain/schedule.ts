@@ -24,8 +24,11 @@ function interval(s: Slot): [string, string] | null {
  * job holds one stretch, from its first day's start to its last day's finish (a job that runs through the night).
  */
 function worksDaily(s: Slot): boolean {
-  return Boolean(s.startDate && s.finishDate && s.startDate < s.finishDate && s.startTime && s.finishTime && s.finishTime > s.startTime);
+  return Boolean(s.startDate && s.finishDate && DAY.test(s.startDate) && s.startDate < s.finishDate && s.startTime && s.finishTime && s.finishTime > s.startTime);
 }
+
+/** A day as the bookings keep it (yyyy-MM-dd): one that is not (none should be) is taken as one stretch. */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The most days a job's hours are laid out day by day; a longer one is taken as one stretch (no real job is). */
 const MOST_DAYS = 366;
