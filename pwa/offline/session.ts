@@ -105,8 +105,7 @@ export function signedInUser(): UserView | null {
  * what is made now is not theirs, ADR 035).
  */
 export function signedInNow(): UserView | null {
-  const user = signedInUser();
-  return user && endedFor() !== user.id ? user : null;
+  return signInEnded() ? null : signedInUser();
 }
 
 /** The cached user, live across tabs; null while prerendering. */
@@ -116,14 +115,13 @@ export function useCurrentUser(): UserView | null {
 
 /** Whether the cached user's sign-in has ended (markSignInEnded), live across tabs; false while prerendering. */
 export function useSignInEnded(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => {
-      const user = signedInUser();
-      return user !== null && endedFor() === user.id;
-    },
-    () => false,
-  );
+  return useSyncExternalStore(subscribe, signInEnded, () => false);
+}
+
+/** Whether the cached user's sign-in is marked as ended (markSignInEnded). */
+function signInEnded(): boolean {
+  const user = signedInUser();
+  return user !== null && endedFor() === user.id;
 }
 
 let current: UserView | null | undefined;

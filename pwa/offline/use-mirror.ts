@@ -233,6 +233,15 @@ function waitingOf(item: OutboxItem): Shown<unknown>['waiting'] {
   return { state: item.state, message: item.error?.message ?? null };
 }
 
+/**
+ * Whether a job is one made on this device (not yet on the server: version 0, provisionalBooking) that the server
+ * refused: its card shows it with the refusal and the choices, but it is no job in the diary (not counted, not in the
+ * calendar, the day's route or the exports).
+ */
+export function refusedNewJob(job: ShownBooking): boolean {
+  return job.version === 0 && job.waiting?.state === 'failed';
+}
+
 /** The job a queued 'Convert to Job' will make (backend/commands/quotes.ts convertQuote): the quote's details, confirmed. */
 function convertedJob(item: OutboxItem, quote: QuoteView, id: string): Shown<BookingView> {
   const day = (key: string): string | null => (typeof item.body[key] === 'string' && item.body[key] !== '' ? (item.body[key] as string) : null);

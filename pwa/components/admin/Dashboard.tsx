@@ -6,7 +6,7 @@ import { threadsOf, useAdminQuotes, useAllMessages, useChatMarks, useContacts } 
 import { forgetEndedAdmin } from '../../offline/sign-out.ts';
 import type { Connection } from '../../offline/page-state.ts';
 import { useConnection } from '../../offline/use-outbox.ts';
-import { MESSAGES_PULL_EVERY_MS, useBookings, useHasCopy, useMirrorSync } from '../../offline/use-mirror.ts';
+import { MESSAGES_PULL_EVERY_MS, refusedNewJob, useBookings, useHasCopy, useMirrorSync } from '../../offline/use-mirror.ts';
 import { AdminAccount } from './AdminAccount.tsx';
 import { AdminTabs } from './AdminTabs.tsx';
 import { newsSince, useArrivals, useEnquiryArrivals, useMessageArrivals } from './arrivals.ts';
@@ -54,9 +54,8 @@ export function Dashboard({ user }: { user: UserView }) {
   const quotes = hasCopy ? quotesCopy : undefined;
   const contacts = hasCopy ? contactsCopy : undefined;
   // The jobs in the diary: not one made on this tablet that the server refused (a clash found as it went, a file not
-  // taken). Its card stays in the list with the refusal and the choices; counted, in the calendar, the day's route and
-  // the exports, it read as a confirmed job that nobody had booked.
-  const booked = useMemo(() => bookings?.filter((job) => !(job.version === 0 && job.waiting?.state === 'failed')), [bookings]);
+  // taken). Counted, in the calendar, the day's route and the exports, it read as a confirmed job nobody had booked.
+  const booked = useMemo(() => bookings?.filter((job) => !refusedNewJob(job)), [bookings]);
   // Those who wrote to us (the contact form, a support request) and wait for an answer: counted on the Contacts tab.
   const waitingEnquiries = useMemo(() => (contacts ?? []).filter(enquiryWaits).length, [contacts]);
   const messages = useAllMessages(user.id);
