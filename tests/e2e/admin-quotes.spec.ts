@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { startServer, type TestServer } from '../support/server.ts';
 import { addJob, adminClient, customer, jobCard, quoteRequest, signIn, ukDay } from './admin-seed.ts';
 import { expect, test } from './fixtures.ts';
@@ -5,13 +6,7 @@ import { expectToast } from './portal-helpers.ts';
 
 test.describe('the admin’s quotes', () => {
   test('saving a quote with nothing changed (the price written another way) sends nothing, offline or not', async ({ page, server }) => {
-    const quote = await quoteRequest(server, { firstName: 'Nathan', lastName: 'Nochange' });
-    const office = await adminClient(server);
-    expect((await office.request('PUT', `/api/quotes/${quote.id}`, { json: { quoteStatus: 'quoted', estimatedCost: '450' } })).status).toBe(200);
-    await signIn(page);
-    await page.getByRole('tab', { name: /To Be Quoted/ }).click();
-    const card = page.locator('.admin-quote').filter({ has: page.getByRole('heading', { name: 'Nathan Nochange' }) });
-    await expect(card).toContainText('£450.00');
+    const { quote, card } = await pricedQuoteCard(page, server, { firstName: 'Nathan', lastName: 'Nochange' }, '450');
     const puts: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'PUT' && request.url().includes(quote.id)) puts.push(request.url());
@@ -126,13 +121,7 @@ test.describe('the admin’s quotes', () => {
   });
 
   test('a one-day job ending before it starts is caught in the Convert to Job dialog, also with no signal: nothing waits to be refused', async ({ page, server }) => {
-    const quote = await quoteRequest(server, { firstName: 'Tamsin', lastName: 'Times', preferredDate: ukDay(383) });
-    const office = await adminClient(server);
-    expect((await office.request('PUT', `/api/quotes/${quote.id}`, { json: { quoteStatus: 'quoted', estimatedCost: '200' } })).status).toBe(200);
-    await signIn(page);
-    await page.getByRole('tab', { name: /To Be Quoted/ }).click();
-    const card = page.locator('.admin-quote').filter({ has: page.getByRole('heading', { name: 'Tamsin Times' }) });
-    await expect(card).toContainText('£200.00');
+    const { quote, card } = await pricedQuoteCard(page, server, { firstName: 'Tamsin', lastName: 'Times', preferredDate: ukDay(383) }, '200');
     await page.context().setOffline(true);
     await card.getByRole('button', { name: /Convert to Job/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Convert to Job: Tamsin Times' });
@@ -150,13 +139,7 @@ test.describe('the admin’s quotes', () => {
 
   test('a quote converted with no signal is a job at once, waiting to send: counted in the day’s plan and its clashes; it lands once, as that job', async ({ page, context, server }) => {
     // A day no other test of this server books: the job must be refused by nobody but the clash this test makes.
-    const quote = await quoteRequest(server, { firstName: 'Ophelia', lastName: 'Offline', preferredDate: ukDay(379) });
-    const office = await adminClient(server);
-    expect((await office.request('PUT', `/api/quotes/${quote.id}`, { json: { quoteStatus: 'quoted', estimatedCost: '300' } })).status).toBe(200);
-    await signIn(page);
-    await page.getByRole('tab', { name: /To Be Quoted/ }).click();
-    const card = page.locator('.admin-quote').filter({ has: page.getByRole('heading', { name: 'Ophelia Offline' }) });
-    await expect(card).toContainText('£300.00');
+    const { quote, card } = await pricedQuoteCard(page, server, { firstName: 'Ophelia', lastName: 'Offline', preferredDate: ukDay(379) }, '300');
     await context.setOffline(true);
     await card.getByRole('button', { name: /Convert to Job/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Convert to Job: Ophelia Offline' });
@@ -187,13 +170,7 @@ test.describe('the admin’s quotes', () => {
   });
 
   test('a quote converted with no signal and refused as it went (its day booked meanwhile) names the job in the way, and Book anyway books it', async ({ page, context, server }) => {
-    const quote = await quoteRequest(server, { firstName: 'Bea', lastName: 'Anyway', preferredDate: ukDay(387) });
-    const office = await adminClient(server);
-    expect((await office.request('PUT', `/api/quotes/${quote.id}`, { json: { quoteStatus: 'quoted', estimatedCost: '420' } })).status).toBe(200);
-    await signIn(page);
-    await page.getByRole('tab', { name: /To Be Quoted/ }).click();
-    const card = page.locator('.admin-quote').filter({ has: page.getByRole('heading', { name: 'Bea Anyway' }) });
-    await expect(card).toContainText('£420.00');
+    const { quote, card, office } = await pricedQuoteCard(page, server, { firstName: 'Bea', lastName: 'Anyway', preferredDate: ukDay(387) }, '420');
     await context.setOffline(true);
     await card.getByRole('button', { name: /Convert to Job/ }).click();
     await page.getByRole('dialog', { name: 'Convert to Job: Bea Anyway' }).getByRole('button', { name: 'Convert to Job' }).click();
@@ -360,3 +337,18 @@ test.describe('a quote the customer answered', () => {
     await expect(names).toHaveCount(17);
   });
 });
+
+/**
+ * A quote request (`who`) priced by the office at `price` pounds, and its card on the signed-in admin's To Be Quoted tab,
+ * showing that price; with the office's client, to change things meanwhile.
+ */
+async function pricedQuoteCard(page: Page, server: TestServer, who: { firstName: string; lastName: string; preferredDate?: string }, price: string) {
+  const quote = await quoteRequest(server, who);
+  const office = await adminClient(server);
+  expect((await office.request('PUT', `/api/quotes/${quote.id}`, { json: { quoteStatus: 'quoted', estimatedCost: price } })).status).toBe(200);
+  await signIn(page);
+  await page.getByRole('tab', { name: /To Be Quoted/ }).click();
+  const card = page.locator('.admin-quote').filter({ has: page.getByRole('heading', { name: `${who.firstName} ${who.lastName}` }) });
+  await expect(card).toContainText(`£${price}.00`);
+  return { quote, card, office };
+}

@@ -1,21 +1,14 @@
 import { clientRoutes } from '#domain/routes.ts';
 import { replyFor } from '#domain/widgets/chat.ts';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
+import { askForQuote, quoteForm } from './portal-helpers.ts';
 
 /** The home page's quote form, opened at #contact and ready for input. */
 async function openQuoteForm(page: Page) {
   await page.goto('/#contact');
   await hydrated(page);
-  return page.locator('form').filter({ has: page.locator('[name="serviceType"]') });
-}
-
-/** Asks for a quote with a first name, an email and the first service on the list. */
-async function askForQuote(form: Locator, firstName: string, email: string): Promise<void> {
-  await form.locator('[name="firstName"]').fill(firstName);
-  await form.locator('[name="email"]').fill(email);
-  await form.locator('[name="serviceType"]').selectOption({ index: 1 });
-  await form.getByRole('button', { name: /request my free quote/i }).click();
+  return quoteForm(page);
 }
 
 test('the chat widget answers a price question with the price reply', async ({ page }) => {

@@ -5,6 +5,7 @@ import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { ensureChromium } from '../support/chromium.ts';
 import { serverProcess, type ServerProcess } from '../support/process-server.ts';
 import { expect, test } from './fixtures.ts';
+import { askForQuote, quoteForm } from './portal-helpers.ts';
 import { defineEditQueued } from './queued-items.ts';
 
 // These tests stop and kill the real server process, and close and reopen a browser with a persistent
@@ -35,7 +36,7 @@ test('a visitor asks for a quote with the server down, closes the browser, and i
   let page = await firstVisit(browser);
   await server.stop();
 
-  await askForQuote(page, 'Olive', 'olive@example.com');
+  await askForQuoteAndWait(page, 'Olive', 'olive@example.com');
   await expect(page.getByRole('status').filter({ hasText: SAVED })).toBeVisible();
   await expect(page.getByRole('button', { name: /waiting to send \(1\)/i })).toBeVisible();
   await expect(page.getByText('Our server cannot be reached just now.', { exact: true })).toBeVisible();
@@ -57,7 +58,7 @@ test('with no network on the device, a quote is kept with the offline words, and
   const browser = await openBrowser();
   const page = await firstVisit(browser);
   await browser.setOffline(true);
-  await askForQuote(page, 'Nell', 'nell@example.com');
+  await askForQuoteAndWait(page, 'Nell', 'nell@example.com');
   await expect(page.getByRole('status').filter({ hasText: SAVED_OFFLINE })).toBeVisible();
   await expect(page.getByText('You’re offline.')).toBeVisible();
   await expect(page.getByText('What you send is kept on this device and goes when you’re back online.')).toBeVisible();
@@ -77,7 +78,7 @@ test('fifty quotes kept while the server is down arrive once each, in order, als
   await server.stop();
   const names = Array.from({ length: 50 }, (_, i) => `Order${String(i + 1).padStart(2, '0')}`);
   for (const name of names) {
-    await askForQuote(page, name, `${name.toLowerCase()}@example.com`);
+    await askForQuoteAndWait(page, name, `${name.toLowerCase()}@example.com`);
     await expect(page.getByRole('status').filter({ hasText: SAVED })).toBeVisible();
   }
   await expect(page.getByRole('button', { name: /waiting to send \(50\)/i })).toBeVisible();
@@ -118,7 +119,7 @@ test('a queued item the server refuses is shown as not accepted while the others
   const browser = await openBrowser();
   const page = await firstVisit(browser);
   await server.stop();
-  for (const name of ['Ann', 'Ben', 'Cat']) await askForQuote(page, name, `${name.toLowerCase()}@example.com`);
+  for (const name of ['Ann', 'Ben', 'Cat']) await askForQuoteAndWait(page, name, `${name.toLowerCase()}@example.com`);
   // As if queued by an older version of the app: a field this server no longer takes.
   await page.evaluate(() => editQueued('Ben', (body) => ({ ...body, favouriteColour: 'red' })));
 
@@ -146,7 +147,7 @@ test('a queued quote the server refuses is edited in its form, with the focus on
   const browser = await openBrowser();
   const page = await firstVisit(browser);
   await server.stop();
-  await askForQuote(page, 'Dora', 'dora@example.com');
+  await askForQuoteAndWait(page, 'Dora', 'dora@example.com');
   // The server refuses it once, naming a field the device had let through (its checks older than the server's).
   await browser.route(
     '**/api/bookings',
@@ -189,7 +190,7 @@ test('coming back online sends what waits even while another sender holds the ou
   const browser = await openBrowser();
   const page = await firstVisit(browser);
   await server.stop();
-  await askForQuote(page, 'Lena', 'lena@example.com');
+  await askForQuoteAndWait(page, 'Lena', 'lena@example.com');
   await expect(page.getByRole('button', { name: /waiting to send \(1\)/i })).toBeVisible();
   // Its next try an hour away, as after many failed attempts: only the connection coming back may send it now.
   await page.evaluate(() => deferQueued(3_600_000));
@@ -213,7 +214,7 @@ test('coming back online, what waits tries afresh: a try lost just then puts the
   const browser = await openBrowser();
   const page = await firstVisit(browser);
   await server.stop();
-  await askForQuote(page, 'Mira', 'mira@example.com');
+  await askForQuoteAndWait(page, 'Mira', 'mira@example.com');
   await expect(page.getByRole('button', { name: /waiting to send \(1\)/i })).toBeVisible();
   // Eight tries failed while there was no signal: the next would be minutes away (2 s doubled each time, at most 5 min).
   // So it is here too: a try of the page's timer just as the signal came back counted on from 8, and read as no reset.
@@ -263,12 +264,10 @@ async function firstVisit(browser: BrowserContext): Promise<Page> {
   return page;
 }
 
-async function askForQuote(page: Page, firstName: string, email: string): Promise<void> {
-  const form = page.locator('form').filter({ has: page.locator('[name="serviceType"]') });
-  await form.locator('[name="firstName"]').fill(firstName);
-  await form.locator('[name="email"]').fill(email);
-  await form.locator('[name="serviceType"]').selectOption({ index: 1 });
-  await form.getByRole('button', { name: /request my free quote/i }).click();
+/** Asks for a quote on the page, and waits until the form has cleared (sent, or kept on the device). */
+async function askForQuoteAndWait(page: Page, firstName: string, email: string): Promise<void> {
+  const form = quoteForm(page);
+  await askForQuote(form, firstName, email);
   // The form may wait up to 10 s for the first try's outcome before it says the request is saved (submit.ts `waitMs`).
   await expect(form.locator('[name="firstName"]')).toHaveValue('', { timeout: 10_000 });
 }

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { TestServer } from '../support/server.ts';
 import { animationsEnded, expect, hydrated } from './fixtures.ts';
 
@@ -68,6 +68,20 @@ export async function expectToast(page: Page, title: string, description?: strin
 export async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await hydrated(page);
+}
+
+/** The home page's quote form (its service choice tells it from the contact form). */
+export function quoteForm(page: Page): Locator {
+  return page.locator('form').filter({ has: page.locator('[name="serviceType"]') });
+}
+
+/** Asks for a quote in `form`: a first name, an email, the first service on the list and, when given, the work. */
+export async function askForQuote(form: Locator, firstName: string, email: string, description?: string): Promise<void> {
+  await form.locator('[name="firstName"]').fill(firstName);
+  await form.locator('[name="email"]').fill(email);
+  await form.locator('[name="serviceType"]').selectOption({ index: 1 });
+  if (description !== undefined) await form.locator('[name="description"]').fill(description);
+  await form.getByRole('button', { name: /request my free quote/i }).click();
 }
 
 /** Registers a customer through the API in the page's own cookie jar, so the page is signed in as them. */

@@ -137,11 +137,7 @@ test.describe('signing in again on the portal, without leaving it', () => {
     await expectToast(page, 'Please sign in again');
     await page.locator('#booking-description').fill('Lou was typing this');
 
-    await page.locator('.portal-head').getByText('Sign in', { exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Sign in again' });
-    await dialog.getByLabel(/^Email/).fill(otherEmail);
-    await dialog.getByLabel(/^Password/).fill('maxs-own-passphrase');
-    await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const dialog = await signInHereAs(page, otherEmail, 'maxs-own-passphrase');
     await expect(dialog).toBeHidden();
     await expect(page.getByText(`Signed in as Max Second (${otherEmail})`)).toBeVisible();
     await expect(page.locator('#booking-description')).toHaveValue('');
@@ -174,11 +170,7 @@ test.describe('signing in again on the portal, without leaving it', () => {
       }).observe(document.body, { childList: true, subtree: true, characterData: true });
     });
 
-    await page.locator('.portal-head').getByText('Sign in', { exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Sign in again' });
-    await dialog.getByLabel(/^Email/).fill(otherEmail);
-    await dialog.getByLabel(/^Password/).fill('otos-own-passphrase');
-    await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInHereAs(page, otherEmail, 'otos-own-passphrase');
     await expect(page.getByText(`Signed in as Oto Second (${otherEmail})`)).toBeVisible();
     await page.getByRole('tab', { name: 'My Bookings' }).click();
     await expect(page.getByText('No bookings found for this email address')).toBeVisible();
@@ -198,11 +190,7 @@ test.describe('signing in again on the portal, without leaving it', () => {
     const otherId = (await registerInPage(page, otherEmail, 'quins-own-passphrase', 'Quin', 'Second')).id;
     await endSession(page, email);
 
-    await page.locator('.portal-head').getByText('Sign in', { exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Sign in again' });
-    await dialog.getByLabel(/^Email/).fill(otherEmail);
-    await dialog.getByLabel(/^Password/).fill('quins-own-passphrase');
-    await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInHereAs(page, otherEmail, 'quins-own-passphrase');
     await expect(page.getByText(`Signed in as Quin Second (${otherEmail})`)).toBeVisible();
     await expect(page.getByLabel(/^First name/)).toHaveValue('Quin');
     // Once the device's copy is Quin's (none), the form's defaults have long been read: from it, not from Pia's.
@@ -391,6 +379,16 @@ test('elsewhere on the site the toast’s Sign in still goes to the sign-in page
   await expect(page).toHaveURL(/\/customer-auth$/);
   await expect(page.locator('#signin-password')).toBeVisible();
 });
+
+/** Signs in as another account through the portal header's Sign in (the dialog over the portal), and returns the dialog. */
+async function signInHereAs(page: Page, email: string, password: string) {
+  await page.locator('.portal-head').getByText('Sign in', { exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+  await dialog.getByLabel(/^Email/).fill(email);
+  await dialog.getByLabel(/^Password/).fill(password);
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  return dialog;
+}
 
 /** The session ends on the server (signed out elsewhere, timed out); the portal's copy then looks and says so. */
 async function endSession(page: Page, email: string): Promise<void> {

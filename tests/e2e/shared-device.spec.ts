@@ -1,5 +1,5 @@
 import { expect, hydrated, test } from './fixtures.ts';
-import { deviceCopy, expectToast, open, registerInPage } from './portal-helpers.ts';
+import { askForQuote, deviceCopy, expectToast, open, quoteForm, registerInPage } from './portal-helpers.ts';
 import { bookWith, dayAhead, signedInCustomer } from './portal-steps.ts';
 
 /**
@@ -36,12 +36,8 @@ test('a quote asked for while nobody was signed in goes without the session of w
   await hydrated(page);
   // Our server out of reach for the quote: it is kept on the device.
   await page.route('**/api/bookings', (route) => (route.request().method() === 'POST' ? route.abort('connectionrefused') : route.fallback()));
-  const form = page.locator('form').filter({ has: page.locator('[name="serviceType"]') });
-  await form.locator('[name="firstName"]').fill('Vera');
-  await form.locator('[name="email"]').fill('vera.visitor@example.com');
-  await form.locator('[name="serviceType"]').selectOption({ index: 1 });
-  await form.locator('[name="description"]').fill('Sockets in the loft, asked on the shared tablet');
-  await form.getByRole('button', { name: /request my free quote/i }).click();
+  const form = quoteForm(page);
+  await askForQuote(form, 'Vera', 'vera.visitor@example.com', 'Sockets in the loft, asked on the shared tablet');
   await expect(form.locator('[name="firstName"]')).toHaveValue('', { timeout: 15_000 });
 
   // Before it goes, someone else signs in on the device; then the server can be reached again.
@@ -71,12 +67,7 @@ test('a quote asked for after the last person’s sign-in ended goes as nobody�
 
   // Someone else on the device asks for a quote.
   await open(page, '/');
-  const form = page.locator('form').filter({ has: page.locator('[name="serviceType"]') });
-  await form.locator('[name="firstName"]').fill('Yusuf');
-  await form.locator('[name="email"]').fill('yusuf.visitor@example.com');
-  await form.locator('[name="serviceType"]').selectOption({ index: 1 });
-  await form.locator('[name="description"]').fill('An outside socket, asked after Xena’s sign-in ended');
-  await form.getByRole('button', { name: /request my free quote/i }).click();
+  await askForQuote(quoteForm(page), 'Yusuf', 'yusuf.visitor@example.com', 'An outside socket, asked after Xena’s sign-in ended');
 
   // It goes at once, as nobody's: not held for Xena's next sign-in, and never filed under her account.
   await expect.poll(() => server.storage.queries.quotes().filter((q) => q.description === 'An outside socket, asked after Xena’s sign-in ended').length).toBe(1);
