@@ -260,6 +260,11 @@ export class Queries {
     return this.#all(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE bookingId = ? ORDER BY createdAt, rowid`, bookingId).map(toMessage);
   }
 
+  /** Whether a message has this id, in any booking's chat. */
+  messageExists(id: string): boolean {
+    return this.#one('SELECT 1 FROM messages WHERE id = ?', id) !== undefined;
+  }
+
   /** The business's own mark on a booking's chat (the message that needs no reply), or undefined when it has none. */
   chat(bookingId: string): ChatView | undefined {
     return this.#one(`SELECT ${CHAT_COLUMNS} FROM chats WHERE id = ?`, bookingId) as ChatView | undefined;

@@ -1,3 +1,4 @@
+import { ConflictError } from '#domain/errors.ts';
 import { chatDecider } from '#domain/deciders/chat.ts';
 import { streamId } from '#domain/deciders/decider.ts';
 import { personSubject } from '#domain/events.ts';
@@ -18,6 +19,8 @@ export const postMessage: Command<PostMessageInput & { booking: Booking }, { id:
   const ownName = `${actor.firstName} ${actor.lastName}`.trim();
   const senderName = input.senderName ?? (isFromAdmin ? ownName : ownName || 'Customer');
   const attachments = input.attachments.length > 0 ? ownFiles(uow, input.attachments, actor) : [];
+  // A client-made id is new in every chat, not only in this one (all the decider knows).
+  if (input.id !== undefined && uow.queries.messageExists(input.id)) throw new ConflictError('id_taken', 'A record with this id already exists');
   const messageId = input.id ?? uow.newId();
   uow.handle(
     streamId.chat(booking.id),

@@ -63,6 +63,19 @@ describe('client-made ids', () => {
     expect((await customer.get(`/api/bookings/${bookingId}/messages`)).data).toHaveLength(1);
   });
 
+  it('POST /api/bookings/{id}/messages refuses a message id another booking’s chat has (409, not a 500 the outbox would retry for ever)', async () => {
+    const [first, second] = [randomUUID(), randomUUID()];
+    for (const id of [first, second]) await customer.post('/api/bookings', bookingForm('ids.customer@example.com', { id }), key());
+    const messageId = randomUUID();
+    const body = { id: messageId, content: 'Is Tuesday still fine?', senderName: 'Casey', isFromAdmin: false, attachments: '[]' };
+    expect((await customer.post(`/api/bookings/${first}/messages`, body, key())).status).toBe(201);
+    const before = allEvents(server).length;
+
+    expectError(await customer.post(`/api/bookings/${second}/messages`, body, key()), 409, 'id_taken');
+    expect(allEvents(server)).toHaveLength(before);
+    expect((await customer.get(`/api/bookings/${second}/messages`)).data).toHaveLength(0);
+  });
+
   it('POST /api/contacts and POST /api/support/request take the id from the client, once', async () => {
     const contactId = randomUUID();
     const contact = { id: contactId, firstName: 'Ida', email: 'ida@example.com', details: 'A question about sockets' };
