@@ -265,6 +265,12 @@ export class Queries {
     return this.#one('SELECT 1 FROM messages WHERE id = ?', id) !== undefined;
   }
 
+  /** One message, as `messages` reads it (the answer to its post, without opening the whole chat). */
+  message(id: string): Message | undefined {
+    const row = this.#one(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = ?`, id);
+    return row && messageReader(this.#vault)(row);
+  }
+
   /** The business's own mark on a booking's chat (the message that needs no reply), or undefined when it has none. */
   chat(bookingId: string): ChatView | undefined {
     return this.#one(`SELECT ${CHAT_COLUMNS} FROM chats WHERE id = ?`, bookingId) as ChatView | undefined;

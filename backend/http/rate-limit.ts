@@ -4,7 +4,7 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { tooManyRequests } from './errors.ts';
 
 /** The rate-limited groups of calls. */
-export type LimitName = 'login' | 'register' | 'reset' | 'token' | 'lookup' | 'submit' | 'gone';
+export type LimitName = 'login' | 'register' | 'reset' | 'token' | 'lookup' | 'submit' | 'change' | 'gone';
 
 type Rule = { points: number; seconds: number };
 
@@ -25,6 +25,10 @@ const RULES: Record<LimitName, { ip: Rule; account?: Rule }> = {
   token: { ip: { points: 30, seconds: 15 * 60 } },
   lookup: { ip: { points: 20, seconds: 60 * 60 }, account: { points: 10, seconds: 60 * 60 } },
   submit: { ip: { points: 30, seconds: 10 * 60 } },
+  // What a signed-in customer writes on their own records: a chat message, new days for a request, their name. Each
+  // appends to a stream read whole by the next (a chat, the account) and most send a mail: a chat in full flow is a
+  // message every ten seconds, and nobody can make a chat or an account endless, nor our outbox a flood.
+  change: { ip: { points: 60, seconds: 10 * 60 } },
   // A device asking which accounts of its queue are gone (GET /api/auth/gone): once a drain, while another account's
   // items wait on it, so a shared tablet asks often. Its ids cannot be guessed, but the calls stay bounded; counted
   // apart, so a device's questions never use up what the same address may submit or look up.

@@ -78,7 +78,7 @@ export function accountRoutes(deps: AppDeps): Router {
    * Changes the signed-in account's name (a customer's or the admin's) and answers the account as /api/auth/me
    * does, so the device's cached user follows. Bookings and messages keep the name they were made with.
    */
-  router.post('/api/account/name', async (ctx) => {
+  router.post('/api/account/name', limits.perIp('change'), async (ctx) => {
     const user = authorize(ctx, storage, 'account.name');
     const { firstName, lastName } = parseBody(ctx, RenameAccountSchema);
     await runCommand(ctx, deps, renameUser, { userId: user.id, firstName, lastName });

@@ -141,6 +141,7 @@ export function bookingRoutes(deps: AppDeps): Router {
   /** The customer moves their own request to other days or hours while it waits for confirmation; answers the booking. */
   router.post(
     '/api/bookings/:id/dates',
+    limits.perIp('change'),
     (ctx, next) => {
       const booking = bookingFor(ctx, deps, ctx.params['id']);
       authorize(ctx, storage, 'booking.reschedule', booking);

@@ -8,7 +8,7 @@ import { bookingFor } from './bookings.ts';
 /** A booking's chat, for its customer and the admin; every message, for the admin's unanswered badges; the admin's marks. */
 export function messageRoutes(deps: AppDeps): Router {
   const router = new Router();
-  const { storage } = deps;
+  const { storage, limits } = deps;
   const { queries } = storage;
 
   router.get('/api/bookings/:id/messages', (ctx) => {
@@ -17,6 +17,7 @@ export function messageRoutes(deps: AppDeps): Router {
 
   router.post(
     '/api/bookings/:id/messages',
+    limits.perIp('change'),
     (ctx, next) => {
       ctx.state['booking'] = bookingFor(ctx, deps, ctx.params['id']);
       return next();
@@ -26,7 +27,7 @@ export function messageRoutes(deps: AppDeps): Router {
       command: postMessage,
       input: (ctx) => ({ ...input<PostMessageInput>(ctx), booking: ctx.state['booking'] }),
       status: 201,
-      answer: (result, ctx) => queries.messages(ctx.state['booking'].id).find((m) => m.id === result.id) ?? null,
+      answer: (result) => queries.message(result.id) ?? null,
     }),
   );
 

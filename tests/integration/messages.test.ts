@@ -374,3 +374,39 @@ describe('GET /api/all-messages', () => {
     expectError(await anonymous().get('/api/all-messages'), 401, 'not_signed_in');
   });
 });
+
+describe('what a signed-in customer writes is bounded (the chat, new days, their name: one budget per address)', () => {
+  it('answers 429 with Retry-After once an address has written 60 times in ten minutes, appends nothing more, and leaves the admin free', async () => {
+    const limited = await startServer({ env: { RATE_LIMIT_SCALE: '1' } });
+    try {
+      const customer = new Client(limited.url);
+      expect((await customer.register('chatty.cathy@example.com', undefined, 'Cathy', 'Chatty')).status).toBe(201);
+      const booking = (await customer.post('/api/bookings', bookingForm('chatty.cathy@example.com'))).data.booking.id as string;
+      const message = (n: number) => ({ method: 'POST', path: `/api/bookings/${booking}/messages`, id: randomUUID(), body: { content: `Message ${n}` } });
+      // 58 messages (one batch's calls count one each), a rename and new days: 60.
+      const first = await customer.post('/api/batch', { requests: Array.from({ length: 50 }, (_, n) => message(n)) });
+      const second = await customer.post('/api/batch', { requests: Array.from({ length: 8 }, (_, n) => message(50 + n)) });
+      expect([...first.data.results, ...second.data.results].map((answer: { status: number }) => answer.status)).toEqual(Array(58).fill(201));
+      expect((await customer.post('/api/account/name', { firstName: 'Cath', lastName: 'Chatty' })).status).toBe(200);
+      const day = daysAhead(30);
+      expect((await customer.post(`/api/bookings/${booking}/dates`, { startDate: day, finishDate: day })).status).toBe(200);
+      const before = allEvents(limited).length;
+
+      for (const refused of [
+        await customer.post(path(booking), { content: 'One more' }),
+        await customer.post(`/api/bookings/${booking}/dates`, { startDate: daysAhead(31), finishDate: daysAhead(31) }),
+        await customer.post('/api/account/name', { firstName: 'Cathy', lastName: 'Chatty' }),
+      ]) {
+        expectError(refused, 429, 'too_many_requests');
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+      expect(allEvents(limited)).toHaveLength(before);
+
+      const business = new Client(limited.url);
+      await business.loginAdmin();
+      expect((await business.post(path(booking), { content: 'We have your messages, Cathy' })).status).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+});
