@@ -81,7 +81,9 @@ export function servePwa(
       return;
     }
     if (!files.built) {
+      // A build under way (npm start builds first) or yet to run: a browser or a monitor may ask again shortly.
       ctx.status = 503;
+      ctx.set('Retry-After', '30');
       ctx.type = 'text/plain';
       ctx.body = 'The app has not been built yet. Run `npm run build` (npm start does this for you).';
       return;

@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#backend/config.ts';
 import { Client, startServer, type TestServer } from '../support/server.ts';
@@ -134,5 +136,22 @@ describe('headers on every answer', () => {
 
     expect(echoed.headers.get('x-request-id')).toBe('trace-1234abcd');
     expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('a server whose app is not built yet', () => {
+  it('answers a page with 503, Retry-After and what to run, and its API as ever', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'spark-unbuilt-'));
+    const unbuilt = await startServer({ env: { DIST_DIR: empty } });
+    try {
+      const page = await new Client(unbuilt.url).get('/', HTML);
+      expect(page.status).toBe(503);
+      expect(page.headers.get('retry-after')).toBe('30');
+      expect(page.text).toContain('npm run build');
+      expect((await new Client(unbuilt.url).get('/api/health')).status).toBe(200);
+    } finally {
+      await unbuilt.close();
+      rmSync(empty, { recursive: true, force: true });
+    }
   });
 });
