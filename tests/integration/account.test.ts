@@ -106,6 +106,21 @@ describe('GET /api/account/export', () => {
     );
   });
 
+  it('gives the admin their own account, not the customers whose jobs they booked by phone', async () => {
+    const booked = await admin.post(
+      '/api/bookings',
+      bookingForm('paula.phoned@example.com', { firstName: 'Paula', isManualBooking: true, allowOverlap: true, startDate: daysAhead(170), finishDate: daysAhead(170) }),
+    );
+    expect(booked.status).toBe(201);
+
+    const res = await admin.get('/api/account/export');
+
+    expect(res.status).toBe(200);
+    expect(res.data.account).toMatchObject({ email: 'admin@example.com' });
+    expect(res.data.bookings).toEqual([]);
+    expect(res.text).not.toContain('paula.phoned@example.com');
+  });
+
   it('leaves out what others sent under an address the account has not proved', async () => {
     const email = 'uma.unproved@example.com';
     expect((await new Client(server.url).post('/api/bookings', quoteForm({ email, description: 'Sent before anyone registered' }))).status).toBe(201);
