@@ -65,10 +65,11 @@ async function erasePhoneOnly(storage: Storage, storageDir: string, phone: strin
  */
 function addresslessRecordsOf(storage: Storage, userId: string): string[] {
   const { queries } = storage;
-  const theirs = (record: { userId?: string | null; email: string | null }) => record.userId === userId && !record.email;
+  // Read by the account's id alone (not every booking and quote on the books).
+  const theirs = (record: { email: string | null }) => !record.email;
   return [
-    ...queries.bookings().filter(theirs).map((booking) => personSubject(null, streamId.booking(booking.id))),
-    ...queries.quotes().filter(theirs).map((quote) => personSubject(null, streamId.quote(quote.id))),
+    ...queries.bookingsForCustomer(null, userId).filter(theirs).map((booking) => personSubject(null, streamId.booking(booking.id))),
+    ...queries.quotesForCustomer(null, userId).filter(theirs).map((quote) => personSubject(null, streamId.quote(quote.id))),
   ];
 }
 
