@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { appLoaded } from '../islands/app-loading.ts';
 
@@ -12,25 +12,22 @@ const TAKEOVER_WAIT_MS = 3_000;
 /**
  * Offers a new app version instead of reloading by itself: a silent reload could drop a half-filled form.
  * Reload tells the waiting service worker to take over (SKIP_WAITING), and the page reloads once it controls
- * the page — also when the new version was found by another tab or by the browser itself, for which the
- * register helper would not reload.
+ * the page — also when the new version was found by another tab or by the browser itself.
  */
 export function ReloadPrompt() {
-  // The new version took over while this page was open (Reload pressed in another tab): the register helper reloaded
-  // every such page at once, and what was typed in them (a job half written, photos picked) was lost. Now this page
-  // asks as it did before the other tab's press, and its Reload reloads at once.
-  const [takenOver, setTakenOver] = useState(false);
-  const {
-    needRefresh: [needRefresh, setNeedRefresh],
-    updateServiceWorker,
-  } = useRegisterSW({
+  // The register helper only registers the worker (and asks for a new version every hour). Whether one waits, or took
+  // over, this page learns from the browser's own registration (useVersionWatch): the helper tells by its timing
+  // whether a version is this page's, and said nothing of one found while this page was still registering (which waits
+  // for the page's `load`, late on a slow signal) nor of one that took over within 200 ms of installing.
+  useRegisterSW({
     onRegisteredSW(_url, registration) {
       if (registration) setInterval(() => void registration.update().catch(() => undefined), CHECK_EVERY_MS);
     },
-    onNeedReload() {
-      setTakenOver(true);
-    },
+    // Without it, the helper reloads the page by itself when a version it announced takes over (Reload pressed in
+    // another tab); useVersionWatch says so instead.
+    onNeedReload() {},
   });
+  const { waiting, takenOver, dismiss } = useVersionWatch();
 
   // Taking over and reloading can take a few seconds; the button says so, and a second tap does nothing more.
   const [reloadAsked, setReloadAsked] = useState(false);
@@ -50,19 +47,14 @@ export function ReloadPrompt() {
     // the new worker is told to take over once they are in. Should it still not, the page reloads all the same.
     void appLoaded(LOADING_WAIT_MS).then(() => {
       navigator.serviceWorker.addEventListener('controllerchange', reloadOnce, { once: true });
-      void updateServiceWorker(true);
+      void navigator.serviceWorker.getRegistration().then((registration) => registration?.waiting?.postMessage({ type: 'SKIP_WAITING' }));
       setTimeout(reloadOnce, TAKEOVER_WAIT_MS);
     });
   };
 
-  const dismiss = () => {
-    setNeedRefresh(false);
-    setTakenOver(false);
-  };
-
   return (
     <div className="reload-prompt" role="status" aria-live="polite">
-      {needRefresh || takenOver ? (
+      {waiting || takenOver ? (
         <>
           <p>A new version is available</p>
           <button type="button" className="btn btn--primary btn--small" onClick={reload} disabled={reloadAsked}>
@@ -75,4 +67,54 @@ export function ReloadPrompt() {
       ) : null}
     </div>
   );
+}
+
+/**
+ * Whether a new version is installed and waits while this page is under an older one (also one found before this page
+ * opened), and whether a new version took over this page from an older one: Reload pressed in another tab. Reloading
+ * every such page at once would lose what was typed in them (a job half written, photos picked): the page asks as
+ * before, and its Reload reloads at once.
+ */
+function useVersionWatch(): { waiting: boolean; takenOver: boolean; dismiss: () => void } {
+  const [waiting, setWaiting] = useState(false);
+  const [takenOver, setTakenOver] = useState(false);
+  useEffect(() => {
+    const container = navigator.serviceWorker as ServiceWorkerContainer | undefined;
+    if (!container) return;
+    let controlled = container.controller !== null;
+    let registration: ServiceWorkerRegistration | undefined;
+    let stopped = false;
+    const onControllerChange = () => {
+      // The first version taking over a page that had none (its first visit) is no change of version.
+      if (controlled) setTakenOver(true);
+      controlled = container.controller !== null;
+    };
+    const checkWaiting = () => {
+      if (registration?.waiting && container.controller) setWaiting(true);
+    };
+    const onUpdateFound = () => {
+      const worker = registration?.installing;
+      worker?.addEventListener('statechange', () => {
+        if (worker.state === 'installed') checkWaiting();
+      });
+    };
+    container.addEventListener('controllerchange', onControllerChange);
+    void container.ready.then((ready) => {
+      if (stopped) return;
+      registration = ready;
+      ready.addEventListener('updatefound', onUpdateFound);
+      onUpdateFound();
+      checkWaiting();
+    });
+    return () => {
+      stopped = true;
+      container.removeEventListener('controllerchange', onControllerChange);
+      registration?.removeEventListener('updatefound', onUpdateFound);
+    };
+  }, []);
+  const dismiss = () => {
+    setWaiting(false);
+    setTakenOver(false);
+  };
+  return { waiting, takenOver, dismiss };
 }

@@ -83,3 +83,38 @@ test('Reload pressed in one tab does not reload another tab under what was typed
   await other.getByRole('status').filter({ hasText: 'A new version is available' }).getByRole('button', { name: 'Reload' }).click();
   await expect.poll(() => other.evaluate(() => performance.timeOrigin).catch(() => otherBefore)).not.toBe(otherBefore);
 });
+
+test('a tab opened while a new version installs, taken over at once by Reload in another tab, asks too rather than run on under it', async ({ page, context }) => {
+  await page.goto(`${server.url}/support`);
+  await hydrated(page);
+  await controlled(page);
+  // Reload pressed in this tab the moment the new version is installed (as its prompt's Reload does).
+  await page.evaluate(async () => {
+    const registration = (await navigator.serviceWorker.getRegistration())!;
+    registration.addEventListener('updatefound', () => {
+      const worker = registration.installing;
+      worker?.addEventListener('statechange', () => {
+        if (worker.state === 'installed') worker.postMessage({ type: 'SKIP_WAITING' });
+      });
+    });
+  });
+  appendFileSync(join(dist, 'sw.js'), `\n// new build ${Date.now()}\n`);
+  rmSync(join(dist, 'sw.js.br'), { force: true });
+  rmSync(join(dist, 'sw.js.gz'), { force: true });
+
+  // The other tab opens as the new version is found (its own visit finds it), and is taken over within moments.
+  const other = await context.newPage();
+  await other.addInitScript(() => {
+    navigator.serviceWorker.addEventListener('controllerchange', () => document.documentElement.setAttribute('data-taken-over', ''));
+  });
+  await other.goto(`${server.url}/support`);
+  await hydrated(other);
+  const typed = other.locator('textarea[name="description"]');
+  await typed.fill('The outside light flickers');
+  const otherBefore = await other.evaluate(() => performance.timeOrigin);
+  await expect(other.locator('html[data-taken-over]')).toBeAttached();
+
+  await expect(other.getByRole('status').filter({ hasText: 'A new version is available' })).toBeVisible();
+  expect(await other.evaluate(() => performance.timeOrigin)).toBe(otherBefore);
+  await expect(typed).toHaveValue('The outside light flickers');
+});
