@@ -42,6 +42,41 @@ test.describe('the admin’s bookings', () => {
     await expect(card.locator('.admin-history')).toContainText('Admin User');
   });
 
+  test('a status stepped to with the keyboard is sent once, when Enter is pressed or the selector left; Esc keeps the status', async ({ page, server }) => {
+    const kim = await customer(server, 'kim.keys@example.com', 'Kim', 'Keys');
+    const booking = await customerBooking(kim, 'kim.keys@example.com', { firstName: 'Kim', lastName: 'Keys' });
+    await signIn(page);
+    const card = jobCard(page, 'Kim Keys');
+    const status = card.getByRole('combobox', { name: /^Status of/ });
+    const hint = card.getByRole('status').filter({ hasText: 'Press Enter' });
+    const changes = () => server.storage.store.readStream(`booking-${booking.id}`).flatMap((e) => (e.type === 'BookingStatusChanged' ? [e.data.to] : []));
+
+    // Down twice from pending: in progress is shown and said, nothing sent (each step was a change, and confirmed mails the customer).
+    await status.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(status).toHaveValue('in_progress');
+    await expect(hint).toHaveText('Press Enter to make it in progress, or Esc to keep it pending.');
+    await page.keyboard.press('Escape');
+    await expect(status).toHaveValue('pending');
+    await expect(hint).toHaveCount(0);
+
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(card.locator('.status-badge')).toHaveText('in progress');
+    await expect(page.getByText('Kim Keys: in progress.', { exact: true })).toBeVisible();
+    await expect.poll(changes).toEqual(['in_progress']);
+    await expect(status).toBeFocused();
+
+    // One more step, then away with Tab: made on leaving.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Tab');
+    await expect(card.locator('.status-badge')).toHaveText('completed');
+    await expect.poll(changes).toEqual(['in_progress', 'completed']);
+    expect(await outboxCount(page)).toBe(0);
+  });
+
   test('Find a job and Find a contact find a phone typed with +44 or no spaces, a postcode without its space, an iPad’s O’Brien, obrien, Mrs O Brien and Mill Ln', async ({ page, server }) => {
     const sio = await customer(server, 'siobhan.search@example.com', 'Siobhan', "O'Brien");
     await customerBooking(sio, 'siobhan.search@example.com', { firstName: 'Siobhan', lastName: "O'Brien", phone: '07700 900102', address: '4 Mill Lane, Staines TW18 2EA' });

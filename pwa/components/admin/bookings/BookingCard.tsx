@@ -1,5 +1,4 @@
 import { memo, useEffect, useRef, useState } from 'react';
-import type { ChangeEvent } from 'react';
 import { serviceTypeLabel } from '#domain/content/service-types.ts';
 import { bookingReference } from '#domain/reference.ts';
 import type { BookingView, QuoteView } from '#domain/views.ts';
@@ -12,7 +11,8 @@ import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useAdmin } from '../context.ts';
 import { jobOf, jobWhen, pounds, sourceWords } from '../format.ts';
 import type { AdminSearch } from '../search.ts';
-import { AddressFact, ContactFacts, Fact, StatusOptions } from '../parts.tsx';
+import { AddressFact, ContactFacts, Fact, StatusOptions, codeWords } from '../parts.tsx';
+import { useKeyedChoice } from '../keyed-choice.ts';
 import { customerReadsChat } from '../chat/reach.ts';
 import { BookingHistory } from './BookingHistory.tsx';
 import { CancelQuestion } from './CancelQuestion.tsx';
@@ -96,12 +96,12 @@ export const BookingCard = memo(function BookingCard({
   // Cancelled is asked about first (CancelQuestion); the selector, showing the job's status, stays as it is meanwhile.
   const [askingCancel, setAskingCancel] = useState(false);
   const statusSelect = useRef<HTMLSelectElement>(null);
-  const onStatus = (event: ChangeEvent<HTMLSelectElement>) => {
-    const wanted = event.target.value;
+  const status = (job.status || 'pending').replace(/-/g, '_');
+  const statusChoice = useKeyedChoice(status, (wanted) => {
     if (wanted === 'cancelled' && job.status !== 'cancelled') return setAskingCancel(true);
     setAskingCancel(false);
     void setStatus(wanted);
-  };
+  });
   const setStatus = async (wanted: string) => {
     const all = jobs();
     const others = clashingJobs({ ...job, status: wanted }, all);
@@ -170,10 +170,13 @@ export const BookingCard = memo(function BookingCard({
           <span className="admin-select__label">
             Status<span className="visually-hidden"> of {jobOf(job, personName(job))}</span>
           </span>
-          <select ref={statusSelect} value={(job.status || 'pending').replace(/-/g, '_')} onChange={onStatus} disabled={refused !== undefined}>
+          <select ref={statusSelect} {...statusChoice.props} disabled={refused !== undefined} aria-describedby={`status-hint-${job.id}`}>
             <StatusOptions />
           </select>
         </label>
+        <p className="admin-select__hint" id={`status-hint-${job.id}`} role="status">
+          {statusChoice.held ? `Press Enter to make it ${codeWords(statusChoice.held).toLowerCase()}, or Esc to keep it ${codeWords(status).toLowerCase()}.` : ''}
+        </p>
         {/* A job whose customer cannot read its chat (no email, no account): the electrician's own log of it, named so
             (its Notes are the block above: one text kept up to date; the log is dated entries). */}
         <button type="button" className="btn btn--secondary admin-btn" data-chat-for={job.id} onClick={() => go({ tab: 'chat', booking: job.id })}>
