@@ -134,9 +134,11 @@ test('a queued item the server refuses is shown as not accepted while the others
   await expect(list).toContainText('Quote request');
   await expect(list).toContainText('Not accepted:');
   await expect(list).toContainText('Favourite colour: Unknown field');
-  await list.getByRole('button', { name: 'Discard' }).click();
-  await list.getByRole('button', { name: 'Really discard?' }).click();
+  // Its buttons say which entry they are for; the last one gone, the focus stays in the dialog, on Close.
+  await list.getByRole('button', { name: /^Discard Quote request/ }).click();
+  await list.getByRole('button', { name: /^Really discard\? Quote request/ }).click();
   await expect(list).toContainText('Everything has been sent.');
+  await expect(list.getByRole('button', { name: 'Close', exact: true })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: /waiting to send/i })).toBeHidden();
   expect(await quoteNames()).toEqual(['Ann', 'Cat']);

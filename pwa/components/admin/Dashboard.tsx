@@ -165,6 +165,11 @@ export function Dashboard({ user }: { user: UserView }) {
             <span aria-hidden="true"> · </span>
             <SyncLine state={status.state} syncedAt={status.syncedAt} reach={reach} />
           </p>
+          {/* A copy that could not be brought up to date although the server answered, for a screen reader (the outbox's
+              bar says offline and unreachable): kept in the page, empty, so that it is heard when it fills. */}
+          <span className="visually-hidden" role="status">
+            {status.state === 'failed' && reach === 'online' ? 'Could not refresh: showing this device’s copy' : ''}
+          </span>
         </div>
       </div>
       <Counters

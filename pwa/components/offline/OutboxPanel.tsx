@@ -63,6 +63,23 @@ export default function OutboxPanel({ onClose }: { onClose: () => void }) {
     if (element && !element.open) element.showModal();
   }, []);
 
+  // Discard takes its entry, and the focused button, out of the list: the focus goes on to the entry after it (or before
+  // it), or to the close button when none is left, rather than to the page behind the dialog.
+  const refocus = useRef<{ gone: string; to: string | null } | null>(null);
+  useEffect(() => {
+    const wanted = refocus.current;
+    if (!wanted || items === undefined || items.some((item) => item.id === wanted.gone)) return;
+    refocus.current = null;
+    const entry = wanted.to === null ? null : dialog.current?.querySelector<HTMLElement>(`[data-entry="${wanted.to}"] button`);
+    (entry ?? dialog.current?.querySelector<HTMLElement>('.outbox-panel__head button'))?.focus();
+  }, [items]);
+  const discardEntry = (id: string) => {
+    const ids = (items ?? []).map((item) => item.id);
+    const at = ids.indexOf(id);
+    refocus.current = { gone: id, to: ids[at + 1] ?? ids[at - 1] ?? null };
+    void discard(id);
+  };
+
   const sendNow = async () => afterDrain(await drain({ force: true, queue: true }));
   // Try sending now with no signal (or our server out of reach) did nothing anyone could see: it says so.
   const reach = useConnection();
@@ -117,7 +134,7 @@ export default function OutboxPanel({ onClose }: { onClose: () => void }) {
                   navigateTo(to);
                 }}
                 onRetry={() => void retry(item.id).then(sendNow)}
-                onDiscard={() => void discard(item.id)}
+                onDiscard={() => discardEntry(item.id)}
               />
             ))}
           </ul>
@@ -165,9 +182,14 @@ function OutboxEntry({
   // An account's item waits for its owner's sign-in once that has ended, whatever the connection does.
   const signInEnded = useSignInEnded() && item.owner !== null;
   const decide = decidedAt(item);
+  const label = readableLabel(item.label);
+  // Each entry's buttons say which entry they are for: a screen reader's list of the dialog's buttons read "Discard"
+  // once an entry.
+  const which = <span className="visually-hidden"> {label}</span>;
+  const discardButton = useRef<HTMLButtonElement>(null);
   return (
-    <li className={`outbox-entry outbox-entry--${item.state}`}>
-      <p className="outbox-entry__label">{readableLabel(item.label)}</p>
+    <li className={`outbox-entry outbox-entry--${item.state}`} data-entry={item.id}>
+      <p className="outbox-entry__label">{label}</p>
       <p className="outbox-entry__state">
         {item.state === 'failed' ? (
           <>
@@ -206,21 +228,31 @@ function OutboxEntry({
       <div className="outbox-entry__actions">
         {item.state === 'failed' && canEdit ? (
           <button type="button" className="btn btn--secondary btn--small" onClick={onEdit}>
-            Edit
+            Edit{which}
           </button>
         ) : null}
         {/* A change to a quote deleted on another device can never land: sending it again would only be refused again. */}
         {decide ? (
           <button type="button" className="btn btn--secondary btn--small" onClick={() => onOpen(decide.to)}>
             {decide.words}
+            {which}
           </button>
         ) : item.state === 'failed' && !isGone(item) ? (
-          <button type="button" className="btn btn--secondary btn--small" onClick={onRetry}>
-            Send again
+          <button
+            type="button"
+            className="btn btn--secondary btn--small"
+            onClick={() => {
+              // The button goes once the entry waits again; the focus stays in the entry, on its Discard.
+              discardButton.current?.focus();
+              onRetry();
+            }}
+          >
+            Send again{which}
           </button>
         ) : null}
-        <button type="button" className="btn btn--secondary btn--small" onClick={() => (confirming ? onDiscard() : setConfirming(true))}>
+        <button ref={discardButton} type="button" className="btn btn--secondary btn--small" onClick={() => (confirming ? onDiscard() : setConfirming(true))}>
           {confirming ? 'Really discard?' : 'Discard'}
+          {which}
         </button>
       </div>
     </li>

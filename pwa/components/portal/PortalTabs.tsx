@@ -30,7 +30,7 @@ export function PortalTabs({ tabs, current, onChange, children }: { tabs: readon
             role="tab"
             id={`portal-tab-${tab.key}`}
             aria-selected={tab.key === current}
-            aria-controls={`portal-panel-${tab.key}`}
+            aria-controls={tab.key === current ? `portal-panel-${tab.key}` : undefined}
             tabIndex={tab.key === current ? 0 : -1}
             className="portal-tabs__tab"
             onClick={() => onChange(tab.key)}

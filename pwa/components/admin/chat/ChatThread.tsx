@@ -143,7 +143,7 @@ export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; /**
                   {message.waiting.state === 'failed' ? `Not accepted: ${message.waiting.message ?? ''}` : 'Waiting to send'}
                 </p>
               ) : null}
-              {message.waiting?.state === 'failed' ? <RefusedActions messageId={message.id} /> : null}
+              {message.waiting?.state === 'failed' ? <RefusedActions messageId={message.id} content={message.content} onChoice={() => box.current?.focus()} /> : null}
             </li>
           ))}
         </ol>
@@ -230,9 +230,14 @@ function NobodyReads({ job }: { job: BookingView }) {
   );
 }
 
-/** Send again or discard a reply the server refused (found in the outbox by the message's client-made id). */
-function RefusedActions({ messageId }: { messageId: string }) {
+/**
+ * Send again or discard a reply the server refused (found in the outbox by the message's client-made id). Either takes
+ * the buttons away: `onChoice` puts the focus somewhere first (the reply box). Each names its reply.
+ */
+function RefusedActions({ messageId, content, onChoice }: { messageId: string; content: string; onChoice: () => void }) {
+  const which = <span className="visually-hidden"> “{content.length > 40 ? `${content.slice(0, 40)}…` : content}”</span>;
   const act = async (what: 'retry' | 'discard') => {
+    onChoice();
     const item = (await deviceDb().outbox.where('kind').equals('message').toArray()).find((i) => i.body['id'] === messageId);
     if (!item) return;
     if (what === 'discard') await discard(item.id);
@@ -244,10 +249,10 @@ function RefusedActions({ messageId }: { messageId: string }) {
   return (
     <div className="admin-actions">
       <button type="button" className="btn btn--secondary admin-btn admin-btn--compact" onClick={() => void act('retry')}>
-        Send again
+        Send again{which}
       </button>
       <button type="button" className="btn btn--secondary admin-btn admin-btn--compact" onClick={() => void act('discard')}>
-        Discard
+        Discard{which}
       </button>
     </div>
   );

@@ -67,6 +67,11 @@ export const QuoteCard = memo(function QuoteCard({
     setAfter(null);
     (after.current ?? heading.current)?.focus();
   }, [after, dialog]);
+  // A refused change's choices take its panel, and the pressed button, away: the focus goes to the quote's name first.
+  const settleRefused = (choice: () => Promise<unknown>) => {
+    heading.current?.focus();
+    return choice();
+  };
   // The customer's details were erased (they deleted their account, or the business erased them), and an open request
   // withdrawn with them: there is nobody to book a job for (the server refuses the conversion) or to send a price to.
   const erased = quote.email === ERASED || quote.firstName === ERASED;
@@ -144,15 +149,15 @@ export const QuoteCard = memo(function QuoteCard({
           {clash ? <ClashList jobs={clash} /> : null}
           <div className="admin-actions">
             {clash ? (
-              <button type="button" className="btn btn--primary admin-btn" onClick={() => void bookAnyway(refused)}>
+              <button type="button" className="btn btn--primary admin-btn" onClick={() => void settleRefused(() => bookAnyway(refused))}>
                 Book anyway
               </button>
             ) : (
-              <button type="button" className="btn btn--primary admin-btn" onClick={() => void retry(refused.id).then(() => drain({ force: true, queue: true }).then(afterDrain))}>
+              <button type="button" className="btn btn--primary admin-btn" onClick={() => void settleRefused(() => retry(refused.id).then(() => drain({ force: true, queue: true }).then(afterDrain)))}>
                 Send again
               </button>
             )}
-            <button type="button" className="btn btn--secondary admin-btn" onClick={() => void discard(refused.id)}>
+            <button type="button" className="btn btn--secondary admin-btn" onClick={() => void settleRefused(() => discard(refused.id))}>
               Discard the change
             </button>
           </div>
