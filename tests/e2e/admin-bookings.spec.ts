@@ -980,8 +980,9 @@ test('a job added with no signal and refused as it went (the day was booked mean
   await expect(card).toContainText('Not accepted');
   await pullNow(page);
   await expect(jobCard(page, 'Pia Office')).toBeVisible();
-  // The counters are the server's: Rhea's job is not one of them.
+  // The counters are the server's: Rhea's job is not one of them; nor is the office's job double booked with it.
   await expectCounters(page, serverCounts(server));
+  await expect(jobCard(page, 'Pia Office')).not.toContainText('Double booked');
   await page.goto(`/admin?tab=calendar&day=${ukDay(285)}`);
   const day = page.locator('.admin-daypanel');
   await expect(day).toContainText('Pia Office');

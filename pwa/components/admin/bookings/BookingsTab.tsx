@@ -4,7 +4,7 @@ import type { QuoteView } from '#domain/views.ts';
 import { useRefusedItems } from '../../../offline/admin-data.ts';
 import type { Thread } from '../../../offline/admin-data.ts';
 import type { OutboxItem } from '../../../offline/db.ts';
-import type { ShownBooking } from '../../../offline/use-mirror.ts';
+import { refusedNewJob, type ShownBooking } from '../../../offline/use-mirror.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { everything, matcher, searchCache } from '../find.ts';
 import { useToday } from '../format.ts';
@@ -103,17 +103,20 @@ export const BookingsTab = memo(function BookingsTab({
   // them), a job's list kept while its clashes are the same jobs: a change to one job redraws its own card (and those
   // of the jobs it clashes or clashed with), not every card on the screen.
   const clashesSeen = useRef<ReadonlyMap<string, readonly BookingView[]>>(new Map());
-  const clashesByJob = useMemo(() => keptClashes(clashesSeen.current, bookings ?? []), [bookings]);
+  // A new job the server refused (made offline, its day booked meanwhile) is not booked: its own card says so and offers
+  // its choices, but it is no clash of the others, nor one of the day's jobs (as the counters and calendar leave it out).
+  const booked = useMemo(() => (bookings ?? []).filter((job) => !refusedNewJob(job)), [bookings]);
+  const clashesByJob = useMemo(() => keptClashes(clashesSeen.current, booked), [booked]);
   useLayoutEffect(() => {
     clashesSeen.current = clashesByJob;
   }, [clashesByJob]);
   // The jobs as they are when a card asks (a status or dates chosen: would it double-book?), through a getter that
   // stays the same function: the list itself as a prop is new at every change, and drew every card again.
-  const latest = useRef(bookings);
+  const latest = useRef(booked);
   useLayoutEffect(() => {
-    latest.current = bookings;
-  }, [bookings]);
-  const jobsNow = useCallback((): readonly BookingView[] => latest.current ?? [], []);
+    latest.current = booked;
+  }, [booked]);
+  const jobsNow = useCallback((): readonly BookingView[] => latest.current, []);
   // A job shown under the status filter stays while the filter is on, even once its status moved away (the card
   // does not vanish under the admin's thumb, and the focus stays on its status); another filter starts over.
   const day = useToday();
@@ -172,8 +175,8 @@ export const BookingsTab = memo(function BookingsTab({
   // Back from a job's chat, its card's Chat button has the focus, its card drawn however far down the list it is.
   useBackToRow(returnTo, bookings === undefined || stale ? undefined : matching, pages, onReturned);
   // What the day holds, said above the list: today's jobs, and booked jobs whose days have gone by unclosed.
-  const todays = useMemo(() => (bookings ?? []).filter((job) => onDay(job, day)).length, [bookings, day]);
-  const unclosed = useMemo(() => (bookings ?? []).filter((job) => stillOpen(job, day)).length, [bookings, day]);
+  const todays = useMemo(() => booked.filter((job) => onDay(job, day)).length, [booked, day]);
+  const unclosed = useMemo(() => booked.filter((job) => stillOpen(job, day)).length, [booked, day]);
   const place = (change: { status?: JobFilter | undefined; when?: JobWhen | undefined; order?: JobOrder | undefined; view?: JobView | undefined }): AdminSearch => {
     const next = { status: filter, when, order, view, ...change };
     return {
