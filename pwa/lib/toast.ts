@@ -14,6 +14,10 @@ export const toast = {
   dismiss: (id: string): void => {
     if (mounted) void mounted.then(() => import('sonner')).then(({ toast: sonner }) => sonner.dismiss(onceShown.get(id)?.id ?? id));
   },
+  /** Takes every toast away: at a sign-out, what they said (a customer's name, a job) is not for whoever uses the device next. */
+  dismissAll: (): void => {
+    if (mounted) void mounted.then(() => import('sonner')).then(({ toast: sonner }) => sonner.dismiss());
+  },
 };
 
 /**

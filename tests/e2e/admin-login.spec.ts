@@ -106,8 +106,13 @@ test.describe('the admin sign-in', () => {
     await expect(jobCard(page, 'Alice Login')).toBeVisible();
     await expectCounters(page, serverCounts(server));
 
+    // A toast naming a customer, still up as the admin signs out, goes with the sign-out (not left for the next person).
+    await jobCard(page, 'Alice Login').getByRole('combobox', { name: /^Status of/ }).selectOption('in_progress');
+    const named = page.getByText('Alice Login: in progress.', { exact: true });
+    await expect(named).toBeVisible();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByText('Logged Out')).toBeVisible();
+    await expect(named).toHaveCount(0, { timeout: 1_000 });
     await expect(page.getByLabel('Email address')).toHaveValue('');
     expect(await stored(page)).toEqual({ bookings: 0, outbox: 0, user: null });
     // The server ended the session too.

@@ -26,6 +26,7 @@ export function SignOut({ user }: { user: UserView }) {
 
   const signOut = async () => {
     setBusy(true);
+    toast.dismissAll();
     forgetFeedLink(user.id);
     const { server } = await signOutDevice(user.id, '/api/logout');
     if (server) void toast.success('Logged Out', 'This device no longer holds your business data.');

@@ -88,6 +88,7 @@ function DeleteDialog({ user, onClose }: { user: UserView; onClose: () => void }
       password.current?.select();
       return;
     }
+    toast.dismissAll();
     await signOutDevice(user.id);
     void toast.success('Account Deleted', outcome.message);
     void navigate({ to: '/' });

@@ -23,6 +23,7 @@ export function SignOutButton({ user, label = 'Logout', className = 'btn btn--se
 
   const finish = async () => {
     setBusy(true);
+    toast.dismissAll();
     const { server } = await signOutDevice(user.id);
     setBusy(false);
     if (server) void toast.success('Logged Out', 'You have been signed out. See you next time.');
