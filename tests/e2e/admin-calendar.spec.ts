@@ -269,6 +269,40 @@ test('a day with booked jobs at several places has its route: Maps from here thr
 
 
 /** A day as the calendar names it: 'Thu 26 Nov 2026'. */
+test('on a phone the month shows each job as a mark whose shape says its status as well as its colour, and a key says which', async ({ page }) => {
+  const admin = await adminClient(own.server);
+  // Two days of one month (a day shows three marks at most).
+  const first = ukDay(40).slice(0, 7) === ukDay(41).slice(0, 7) ? 40 : 41;
+  const jobs = [
+    ['Pam', 'pending', first],
+    ['Con', 'confirmed', first],
+    ['Ian', 'in_progress', first],
+    ['Cody', 'completed', first + 1],
+  ] as const;
+  for (const [firstName, status, days] of jobs) {
+    const day = ukDay(days);
+    const made = await admin.post('/api/bookings', { serviceType: 'rewiring', isManualBooking: true, firstName, lastName: 'Marks', startDate: day, finishDate: day, status, allowOverlap: true });
+    expect(made.status).toBe(201);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, own.server.url);
+  await page.goto(`${own.server.url}/admin?tab=calendar&month=${ukDay(first).slice(0, 7)}`);
+  const month = page.locator('.admin-month');
+  const marksOn = (days: number) => month.getByRole('button', { name: new RegExp(`^${label(ukDay(days))}`) }).locator('.admin-mark');
+  await expect(marksOn(first)).toHaveCount(3);
+  // Its shape without its colour: round or square, and empty, half or filled.
+  const shapes = [...(await marksOn(first).all()), ...(await marksOn(first + 1).all())].map((mark) =>
+    mark.evaluate((element) => {
+      const style = getComputedStyle(element);
+      const fill = style.backgroundImage !== 'none' ? 'half' : style.backgroundColor === 'rgba(0, 0, 0, 0)' ? 'empty' : 'filled';
+      return `${parseFloat(style.borderTopLeftRadius) > 2 ? 'round' : 'square'} ${fill}`;
+    }),
+  );
+  // Four statuses, four shapes (the day lists its jobs in its own order).
+  expect((await Promise.all(shapes)).toSorted()).toEqual(['round empty', 'round filled', 'round half', 'square filled']);
+  await expect(page.locator('.admin-key li')).toHaveText(['pending', 'confirmed', 'in progress', 'completed']);
+});
+
 function label(day: string): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][new Date(Date.UTC(y, m - 1, d)).getUTCDay()];

@@ -9,7 +9,7 @@ import { PrintButton } from '../parts.tsx';
 import { DayPanel } from './DayPanel.tsx';
 import { Exports } from './Exports.tsx';
 import { FeedPanel } from './FeedPanel.tsx';
-import { MonthGrid } from './MonthGrid.tsx';
+import { MonthGrid, StatusKey } from './MonthGrid.tsx';
 import { shiftMonth } from './month.ts';
 
 /**
@@ -79,17 +79,20 @@ export const CalendarTab = memo(function CalendarTab({
         </div>
       </div>
       <div className="admin-calendar">
-        <MonthGrid
-          month={shown}
-          bookings={jobs}
-          selected={selected}
-          today={today}
-          onPick={(next) => {
-            setFocus('heading');
-            go({ tab: 'calendar', month: next.slice(0, 7), day: next });
-          }}
-          onMonth={byMonth}
-        />
+        <div className="admin-calendar__month">
+          <MonthGrid
+            month={shown}
+            bookings={jobs}
+            selected={selected}
+            today={today}
+            onPick={(next) => {
+              setFocus('heading');
+              go({ tab: 'calendar', month: next.slice(0, 7), day: next });
+            }}
+            onMonth={byMonth}
+          />
+          <StatusKey />
+        </div>
         {selected ? <DayPanel day={selected} bookings={jobs} onAdd={() => setAdding(selected)} go={go} focus={focus} /> : <p className="admin-muted">Choose a day to see its jobs.</p>}
       </div>
       <div className="admin-calendar__tools">

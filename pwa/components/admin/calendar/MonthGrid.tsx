@@ -105,7 +105,8 @@ export function MonthGrid({
                     </span>
                     <span className="admin-day__jobs" aria-hidden="true">
                       {jobs.slice(0, 3).map((job) => (
-                        <span key={job.id} className={`admin-day__job admin-day__job--${statusTone(job.status)} status-badge--${statusTone(job.status)}`}>
+                        <span key={job.id} className={`admin-day__job status-badge--${statusTone(job.status)}`}>
+                          <span className={`admin-mark admin-mark--${statusTone(job.status)}`} />
                           {job.firstName}
                         </span>
                       ))}
@@ -119,6 +120,24 @@ export function MonthGrid({
         ))}
       </tbody>
     </table>
+  );
+}
+
+/**
+ * What each job's mark in the month says: its status by colour and by shape (a ring, a dot, half a dot, a square; a job
+ * called off is not on the month), so an eye that cannot tell the colours apart tells the statuses apart. The days' labels say it in
+ * words to a screen reader, which this key would only repeat.
+ */
+export function StatusKey() {
+  return (
+    <ul className="admin-key" aria-hidden="true">
+      {['pending', 'confirmed', 'in_progress', 'completed'].map((status) => (
+        <li key={status}>
+          <span className={`admin-mark admin-mark--${statusTone(status)}`} />
+          {statusWords(status)}
+        </li>
+      ))}
+    </ul>
   );
 }
 
