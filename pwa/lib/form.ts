@@ -100,6 +100,17 @@ export function useForm<F extends string>({ fields, loadSchema, onValid, keep = 
   /** Shows a message under the button (a refusal that named no field). */
   const fail = useCallback((message: string) => setStatus({ kind: 'failed', text: message }), []);
 
+  /**
+   * Puts the focus in the form, on its first field, unless it is in the form already (on a field the server named).
+   * A refused submission taken back for editing came by a button that went with it (in Waiting to send, on a booking's
+   * card), and the focus had gone to the page's body or stayed on the way there.
+   */
+  const focusIn = useCallback(() => {
+    const form = formRef.current;
+    if (!form || form.contains(document.activeElement)) return;
+    form.querySelector<HTMLElement>('input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])')?.focus();
+  }, []);
+
   /** Puts values into the fields (a refused submission brought back for editing). */
   const fill = useCallback((values: Readonly<Record<string, string>>) => {
     const form = formRef.current;
@@ -165,6 +176,7 @@ export function useForm<F extends string>({ fields, loadSchema, onValid, keep = 
     refuse,
     fill,
     fail,
+    focusIn,
     formProps: {
       ref: formRef as RefObject<HTMLFormElement>,
       noValidate: true,

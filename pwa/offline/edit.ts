@@ -36,6 +36,7 @@ type EditableForm = {
   fill(values: Readonly<Record<string, string>>): void;
   refuse(fields: Readonly<Record<string, string>>, otherwise?: string): void;
   fail(message: string): void;
+  focusIn(): void;
 };
 
 /**
@@ -44,7 +45,7 @@ type EditableForm = {
  */
 export function useEditRequest(
   kind: string,
-  { fill, refuse, fail }: EditableForm,
+  { fill, refuse, fail, focusIn }: EditableForm,
   { ready = true, taken }: { ready?: boolean; taken?: (request: EditRequest) => void } = {},
 ): void {
   useEffect(() => {
@@ -54,6 +55,7 @@ export function useEditRequest(
       fill(request.values);
       if (Object.keys(request.fields).length > 0) refuse(request.fields, request.message);
       else fail(request.message);
+      focusIn();
       taken?.(request);
     };
     const take = () => {
@@ -72,5 +74,5 @@ export function useEditRequest(
     take();
     window.addEventListener(KEY, take);
     return () => window.removeEventListener(KEY, take);
-  }, [kind, fill, refuse, fail, ready, taken]);
+  }, [kind, fill, refuse, fail, focusIn, ready, taken]);
 }

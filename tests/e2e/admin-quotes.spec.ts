@@ -129,6 +129,11 @@ test.describe('the admin’s quotes', () => {
     await dialog.getByLabel('Finish time').fill('09:00');
     await dialog.getByRole('button', { name: 'Convert to Job' }).click();
     await expect(dialog.getByText('The finish time must be after the start time on a one-day job')).toBeVisible();
+    // On the field it is about, as every form's messages are: marked, described by it, and focused.
+    const finish = dialog.getByLabel('Finish time');
+    await expect(finish).toBeFocused();
+    await expect(finish).toHaveAttribute('aria-invalid', 'true');
+    await expect(finish).toHaveAccessibleDescription('The finish time must be after the start time on a one-day job');
     await expect(page.getByRole('button', { name: /Waiting to send/ })).toHaveCount(0);
     await dialog.getByLabel('Finish time').fill('18:30');
     await dialog.getByRole('button', { name: 'Convert to Job' }).click();

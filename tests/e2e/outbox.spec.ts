@@ -188,6 +188,35 @@ test('a queued quote the server refuses is edited in its form, with the focus on
   await browser.close();
 });
 
+test('a queued quote refused for no field of its form is edited there with the focus on its first field, not lost on the page', async () => {
+  const browser = await openBrowser();
+  const page = await firstVisit(browser);
+  await server.stop();
+  await askForQuoteAndWait(page, 'Elsie', 'elsie@example.com');
+  await browser.route(
+    '**/api/bookings',
+    (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'validation_failed', message: 'We could not take this request as it was', fields: { favouriteColour: 'Unknown field' } } }),
+      }),
+    { times: 1 },
+  );
+  await server.start();
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await page.getByRole('button', { name: /waiting to send \(1\)/i }).click();
+  await page.getByRole('dialog', { name: 'Waiting to send' }).getByRole('button', { name: /^Edit/ }).click();
+
+  const form = page.locator('form').filter({ has: page.locator('[name="serviceType"]') });
+  await expect(form).toContainText('We could not take this request as it was');
+  await expect(form.locator('[name="firstName"]')).toBeFocused();
+  await form.getByRole('button', { name: /request my free quote/i }).click();
+  await expect(form).toContainText('Thank you');
+  expect(await quoteNames()).toEqual(['Elsie']);
+  await browser.close();
+});
+
 test('coming back online sends what waits even while another sender holds the outbox, once that one lets go', async () => {
   const browser = await openBrowser();
   const page = await firstVisit(browser);

@@ -124,6 +124,10 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     await note.getByRole('button', { name: 'Send the link again' }).click();
     await expect(note.getByRole('status')).toContainText(`We have sent a new confirmation link to ${email}.`);
     const link = await mailedLink(server, email, 'verify-email', /https?:\/\/\S+\/customer-auth\?verify=[\w-]+/, after);
+    // Typed it wrong? The note's link opens My Account with the focus on the address.
+    await note.getByRole('link', { name: 'My Account' }).click();
+    await expect(page.getByRole('tab', { name: 'My Account' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.locator('#email-title')).toBeFocused();
 
     await page.getByRole('tab', { name: 'My Quotes' }).click();
     await expect(page.getByText('No quotes yet')).toBeVisible();

@@ -22,6 +22,13 @@ export function ConvertDialog({ quote, bookings, onClose }: { quote: QuoteView; 
   const form = useRef<HTMLFormElement>(null);
   const [clash, setClash] = useState<readonly ClashView[] | null>(null);
   const [message, setMessage] = useState('');
+  // The field the message is about: marked invalid, described by the message, and given the focus (as Field does).
+  const [badField, setBadField] = useState<string | null>(null);
+  const refuse = (field: string, words: string) => {
+    setMessage(words);
+    setBadField(field);
+    form.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
+  };
   const [sending, setSending] = useState(false);
   const start = quote.preferredDate ?? today();
 
@@ -31,11 +38,11 @@ export function ConvertDialog({ quote, bookings, onClose }: { quote: QuoteView; 
     const data = new FormData(form.current);
     const get = (name: string) => String(data.get(name) ?? '');
     const conversion = { startDate: get('startDate'), finishDate: get('finishDate') || get('startDate'), startTime: get('startTime'), finishTime: get('finishTime'), allowOverlap: anyway };
-    if (!conversion.startDate) return setMessage('Please select dates: choose start and finish dates for the booking');
+    if (!conversion.startDate) return refuse('startDate', 'Please select dates: choose start and finish dates for the booking');
     // The server's own checks of the days and hours (a one-day job ending before it starts): made offline, a conversion
     // the server then refused left the quote with only Send again, which is refused again, or Discard.
     const problem = dateRangeProblems({ ...conversion, startTime: conversion.startTime || null, finishTime: conversion.finishTime || null })[0];
-    if (problem) return setMessage(problem.message);
+    if (problem) return refuse(problem.field, problem.message);
     const others = clashingJobs({ id: '', status: 'confirmed', ...conversion, startTime: conversion.startTime || null, finishTime: conversion.finishTime || null }, bookings);
     if (others.length > 0 && !anyway) return setClash(others);
     setSending(true);
@@ -55,24 +62,26 @@ export function ConvertDialog({ quote, bookings, onClose }: { quote: QuoteView; 
     onClose(true);
   };
 
+  const invalidIf = (field: string) => (badField === field ? { 'aria-invalid': true, 'aria-describedby': 'convert-message' } : {});
+
   return (
     <Modal title={`Convert to Job: ${personName(quote)}`} onClose={() => onClose(false)}>
-      <form ref={form} className="form-grid admin-form" noValidate onSubmit={(event) => void submit(event)} onChange={() => (setClash(null), setMessage(''))}>
+      <form ref={form} className="form-grid admin-form" noValidate onSubmit={(event) => void submit(event)} onChange={() => (setClash(null), setMessage(''), setBadField(null))}>
         <div className="field">
           <label htmlFor="convert-start">Start date</label>
-          <input id="convert-start" name="startDate" type="date" defaultValue={start} required onChange={finishFollowsStart} />
+          <input id="convert-start" name="startDate" {...invalidIf('startDate')} type="date" defaultValue={start} required onChange={finishFollowsStart} />
         </div>
         <div className="field">
           <label htmlFor="convert-finish">Finish date</label>
-          <input id="convert-finish" name="finishDate" type="date" defaultValue={start} required />
+          <input id="convert-finish" name="finishDate" {...invalidIf('finishDate')} type="date" defaultValue={start} required />
         </div>
         <div className="field">
           <label htmlFor="convert-start-time">Start time</label>
-          <input id="convert-start-time" name="startTime" type="time" defaultValue="09:00" />
+          <input id="convert-start-time" name="startTime" {...invalidIf('startTime')} type="time" defaultValue="09:00" />
         </div>
         <div className="field">
           <label htmlFor="convert-finish-time">Finish time</label>
-          <input id="convert-finish-time" name="finishTime" type="time" defaultValue="17:00" />
+          <input id="convert-finish-time" name="finishTime" {...invalidIf('finishTime')} type="time" defaultValue="17:00" />
         </div>
         {clash ? (
           <div className="admin-problem field--full" role="alert">
@@ -87,7 +96,7 @@ export function ConvertDialog({ quote, bookings, onClose }: { quote: QuoteView; 
             </button>
           </div>
         ) : null}
-        <p className="form-status form-status--failed field--full" role="alert">
+        <p id="convert-message" className="form-status form-status--failed field--full" role="alert">
           {message}
         </p>
         <div className="admin-actions field--full">
