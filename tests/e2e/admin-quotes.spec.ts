@@ -191,6 +191,8 @@ test.describe('the admin’s quotes', () => {
     await refusal.getByRole('button', { name: 'Book anyway' }).click();
     await expect.poll(() => server.storage.queries.bookings().filter((b) => b.quoteId === quote.id).map((b) => [b.status, b.startDate])).toEqual([['confirmed', ukDay(387)]]);
     await expect(refusal).toBeHidden();
+    // Its buttons gone with it, the focus is on the quote's name, not lost on the page.
+    await expect(card.getByRole('heading', { name: 'Bea Anyway' })).toBeFocused();
   });
 
   test('Quoted with no price is refused on the price before anything is sent, and a new price tells the customer', async ({ page, server }) => {
