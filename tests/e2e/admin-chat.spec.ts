@@ -93,6 +93,34 @@ test('a reply that waited for signal stays in its chat once it has gone, before 
   await expect(reply).not.toContainText('Waiting to send');
 });
 
+test('a reply the server refused says so in its chat; Send again and Discard name it, and leave the focus in the reply box', async ({ page, context, server }) => {
+  const rex = await customer(server, 'rex.refused@example.com', 'Rex', 'Refused');
+  const booking = await customerBooking(rex, 'rex.refused@example.com', { firstName: 'Rex', lastName: 'Refused' }, 'Is the board ready?');
+  await signIn(page);
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  await page.getByRole('button', { name: /^Rex Refused/ }).click();
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log).toContainText('Is the board ready?');
+  await context.setOffline(true);
+  await page.getByLabel('Your reply').fill('Tuesday, first thing');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const reply = log.getByRole('listitem').filter({ hasText: 'Tuesday, first thing' });
+  await expect(reply).toContainText('Waiting to send');
+  const refusal = { error: { code: 'validation_failed', message: 'This reply could not be taken' } };
+  await page.route(`**/api/bookings/${booking.id}/messages`, (route) =>
+    route.request().method() === 'POST' ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify(refusal) }) : route.fallback(),
+  );
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(reply).toContainText('Not accepted: This reply could not be taken');
+  await expect(reply.getByRole('button', { name: 'Send again “Tuesday, first thing”' })).toBeVisible();
+
+  await reply.getByRole('button', { name: 'Discard “Tuesday, first thing”' }).click();
+  await expect(reply).toHaveCount(0);
+  await expect(page.getByLabel('Your reply')).toBeFocused();
+  expect(server.storage.queries.messages(booking.id)).toHaveLength(1);
+});
+
 test('the electrician sends the customer a certificate in the chat, also with no signal: it goes once, and opens from both chats', async ({ page, context, server }) => {
   const cleo = await customer(server, 'cleo.certificate@example.com', 'Cleo', 'Certificate');
   const booking = await customerBooking(cleo, 'cleo.certificate@example.com', { firstName: 'Cleo', lastName: 'Certificate' }, 'Can I have the certificate?');
