@@ -11,7 +11,7 @@ test('the quick exports say so when they have nothing: no bookings today, none p
   await signIn(page, own.server.url);
   await page.getByRole('tab', { name: 'Calendar' }).click();
   const exports = page.getByRole('region', { name: 'Export to a spreadsheet' });
-  await exports.getByRole('button', { name: /^Today’s/ }).click();
+  await exports.getByRole('button', { name: /^Today's/ }).click();
   await expect(exports.getByRole('status')).toHaveText('No bookings today. There are no jobs booked for today.');
   await exports.getByRole('button', { name: /^Pending/ }).click();
   await expect(exports.getByRole('status')).toHaveText('No pending bookings. All bookings are processed');
@@ -83,7 +83,7 @@ test('every export is a CSV a spreadsheet reads right: £ and accents, formulas 
   );
   expect(byName.get('Brontë')?.[all.rows[0]!.indexOf('Created')]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
 
-  expect((await csvOf(page, exports.getByRole('button', { name: /^Today’s/ }))).rows.slice(1).map((row) => row[2])).toEqual(["'+Plus"]);
+  expect((await csvOf(page, exports.getByRole('button', { name: /^Today's/ }))).rows.slice(1).map((row) => row[2])).toEqual(["'+Plus"]);
   expect((await csvOf(page, exports.getByRole('button', { name: /^Pending/ }))).rows.slice(1).map((row) => row[2])).toEqual(["'+Plus"]);
   expect((await csvOf(page, exports.getByRole('button', { name: /^Upcoming/ }))).rows.slice(1).map((row) => row[2])).toEqual(["'+Plus", 'Brontë', 'Priced']);
 });

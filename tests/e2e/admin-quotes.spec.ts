@@ -125,6 +125,14 @@ test.describe('the admin’s quotes', () => {
     await page.context().setOffline(true);
     await card.getByRole('button', { name: /Convert to Job/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Convert to Job: Tamsin Times' });
+    // No start date: the seed's toast for a job with no dates, and its words on the field.
+    const start = dialog.getByLabel('Start date');
+    await start.fill('');
+    await dialog.getByRole('button', { name: 'Convert to Job' }).click();
+    await expectToast(page, 'Please select dates');
+    await expect(start).toBeFocused();
+    await expect(start).toHaveAccessibleDescription('Choose start and finish dates for the booking');
+    await start.fill(ukDay(383));
     await dialog.getByLabel('Start time').fill('17:00');
     await dialog.getByLabel('Finish time').fill('09:00');
     await dialog.getByRole('button', { name: 'Convert to Job' }).click();

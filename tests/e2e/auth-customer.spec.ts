@@ -291,7 +291,7 @@ test.describe('customer sign-in, sign-up and password reset', () => {
 
     // The link is single-use: opened again, it says so at once (no form to fill for nothing), and offers a new one.
     await page.goto(link);
-    await expect(page.getByRole('heading', { level: 1, name: 'Reset Password' })).toBeFocused();
+    await expect(page.getByRole('heading', { level: 1, name: 'Invalid Reset Link' })).toBeFocused();
     await expect(page.getByText(INVALID_RESET)).toBeVisible();
     await expect(page.locator('#reset-password')).toHaveCount(0);
     await expectAxeClean(page);

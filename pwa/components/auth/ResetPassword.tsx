@@ -81,7 +81,9 @@ export function ResetPassword({ token }: { token: string | undefined }) {
 
   if (gone) {
     return (
-      <AuthFrame title="Reset Password" lead={INVALID_RESET} headingRef={goneHeading}>
+      // The seed's words for a link that cannot be used ('Invalid Reset Link', a toast before a redirect there), said as
+      // the page opens, with the way to a new link.
+      <AuthFrame title="Invalid Reset Link" lead={INVALID_RESET} headingRef={goneHeading}>
         <p>Each link works once, for an hour. Ask for a new one, and use the newest mail.</p>
         <p>
           <Link to="/customer-auth" search={{ mode: 'forgot' }} className="btn btn--primary">
@@ -96,7 +98,7 @@ export function ResetPassword({ token }: { token: string | undefined }) {
   }
   if (!token) {
     return (
-      <AuthFrame title="Reset Password" lead={INVALID_RESET}>
+      <AuthFrame title="Invalid Reset Link" lead={INVALID_RESET}>
         <Link to="/customer-auth">Go to sign in</Link>
       </AuthFrame>
     );

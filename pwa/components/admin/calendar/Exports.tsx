@@ -8,7 +8,7 @@ import type { ExportKind } from './csv.ts';
 
 const BUTTONS: ReadonlyArray<[ExportKind, string]> = [
   ['all', 'Export all bookings (CSV)'],
-  ['today', 'Today’s'],
+  ['today', "Today's"],
   ['pending', 'Pending'],
   ['upcoming', 'Upcoming'],
 ];

@@ -38,7 +38,11 @@ export function ConvertDialog({ quote, bookings, onClose }: { quote: QuoteView; 
     const data = new FormData(form.current);
     const get = (name: string) => String(data.get(name) ?? '');
     const conversion = { startDate: get('startDate'), finishDate: get('finishDate') || get('startDate'), startTime: get('startTime'), finishTime: get('finishTime'), allowOverlap: anyway };
-    if (!conversion.startDate) return refuse('startDate', 'Please select dates: choose start and finish dates for the booking');
+    if (!conversion.startDate) {
+      // The seed's toast for a job with no dates, as Add Manual Booking shows it; its words on the field too.
+      void toast.error('Please select dates', 'Choose start and finish dates for the booking');
+      return refuse('startDate', 'Choose start and finish dates for the booking');
+    }
     // The server's own checks of the days and hours (a one-day job ending before it starts): made offline, a conversion
     // the server then refused left the quote with only Send again, which is refused again, or Discard.
     const problem = dateRangeProblems({ ...conversion, startTime: conversion.startTime || null, finishTime: conversion.finishTime || null })[0];
