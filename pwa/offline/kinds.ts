@@ -66,12 +66,14 @@ export function movesVersion(kind: string): boolean {
 
 /**
  * Whether an item the server refused holds back a later item of the same record until the user decides. A new
- * booking holds back everything about it (it does not exist yet); a status or dates change holds back the later
- * ones (their versions count on it landing), not the chat; a message holds back the later messages (a chat keeps
- * its order), not the job's changes. Anything else holds back everything of its record.
+ * booking holds back everything about it (it does not exist yet). A chat's message waits only for that and for the
+ * messages before it (a chat keeps its order): a refused change or cancellation leaves the chat free (a cancellation
+ * refused as too late says to send us a message about it). A status or dates change holds back the later changes
+ * (their versions count on it landing); a message, the later changes that move no version (a cancellation). Anything
+ * else holds back everything of its record.
  */
 export function holdsBack(refused: string, later: string): boolean {
-  if (movesVersion(refused)) return later !== KINDS.message;
+  if (later === KINDS.message) return refused === KINDS.booking || refused === KINDS.message;
   if (refused === KINDS.message) return !movesVersion(later);
   return true;
 }

@@ -40,15 +40,21 @@ export async function items(): Promise<OutboxItem[]> {
 
 /** Drops an item for good (the user chose to, or the form took it back). */
 export async function discard(id: string): Promise<void> {
-  await remove(id);
+  released(await remove(id));
   await changed();
 }
 
 /** Takes a refused item out of the outbox and gives it back, for its form to show again for editing. */
 export async function takeBack(id: string): Promise<OutboxItem | undefined> {
   const item = await remove(id);
+  released(item);
   await changed();
   return item;
+}
+
+/** A refused item gone: the pages send what it held back (sender.ts heldBack), which no timer waits for. */
+function released(item: OutboxItem | undefined): void {
+  if (item?.state === 'failed') broadcast({ type: 'released' });
 }
 
 /**

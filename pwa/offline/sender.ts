@@ -86,9 +86,16 @@ export async function triedAfresh(): Promise<void> {
   });
 }
 
-/** The earliest time a waiting item may be tried again, or null when nothing waits. */
+/**
+ * The earliest time a waiting item may be tried again, or null when nothing waits. An item a refused one holds back is
+ * not counted: its time had passed, and the pages tried it four times a second (each asking the server who is signed
+ * in) for as long as the refusal stood. It goes once the refused item is sent again (that sends) or leaves the
+ * outbox (outbox.ts `released`).
+ */
 export async function nextDue(): Promise<number | null> {
-  const waiting = await (await openedDeviceDb()).outbox.where('state').equals('waiting').toArray();
+  const all = await (await openedDeviceDb()).outbox.orderBy('seq').toArray();
+  const held = heldBack(all);
+  const waiting = all.filter((item) => item.state === 'waiting' && !held.has(item));
   return waiting.length === 0 ? null : Math.min(...waiting.map((item) => item.nextAt));
 }
 
@@ -302,18 +309,12 @@ async function sendable(db: DeviceDb, all: OutboxItem[], account: string | null 
  * with files goes alone, after its uploads.
  */
 function nextBatch(all: readonly OutboxItem[], force: boolean): OutboxItem[] {
-  // The kinds of the refused items of each record, which hold back what comes after them (holdsBack).
-  const held = new Map<string, string[]>();
+  const held = heldBack(all);
   const batch: OutboxItem[] = [];
   const records = new Set<string>();
   let bytes = 0;
   for (const item of all) {
-    const refused = item.record === null ? undefined : held.get(item.record);
-    if (refused?.some((kind) => holdsBack(kind, item.kind))) continue;
-    if (item.state === 'failed') {
-      if (item.record !== null) held.set(item.record, [...(refused ?? []), item.kind]);
-      continue;
-    }
+    if (held.has(item) || item.state === 'failed') continue;
     if (!force && item.nextAt > Date.now()) break;
     if (batch.length > 0 && (!batchable(item) || !batchable(batch[0]!) || anonymous(item) !== anonymous(batch[0]!))) break;
     if (item.record !== null && records.has(item.record)) break;
@@ -324,6 +325,20 @@ function nextBatch(all: readonly OutboxItem[], force: boolean): OutboxItem[] {
     if (!batchable(item)) break;
   }
   return batch;
+}
+
+/** The items (in the outbox's order) that a refused item of their record, before them, holds back (holdsBack). */
+function heldBack(all: readonly OutboxItem[]): Set<OutboxItem> {
+  // The kinds of the refused items of each record so far.
+  const refusedKinds = new Map<string, string[]>();
+  const held = new Set<OutboxItem>();
+  for (const item of all) {
+    if (item.record === null) continue;
+    const refused = refusedKinds.get(item.record);
+    if (refused?.some((kind) => holdsBack(kind, item.kind))) held.add(item);
+    else if (item.state === 'failed') refusedKinds.set(item.record, [...(refused ?? []), item.kind]);
+  }
+  return held;
 }
 
 /**

@@ -11,6 +11,8 @@ export type OutboxCounts = { readonly waiting: number; readonly failed: number }
 /** What the outbox tells every open page (and the service worker tells them) as items move. */
 export type OutboxEvent =
   | { type: 'changed' }
+  /** A refused item left the outbox (discarded, or taken back to its form): what it held back may go now. */
+  | { type: 'released' }
   /** Items that went through, in the order sent (a batch's at once). */
   | { type: 'sent'; items: ReadonlyArray<{ id: string; kind: string; label: string }> }
   /** An item's files (`count` of them) are all on the server now; the item itself goes next. */

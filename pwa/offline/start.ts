@@ -45,6 +45,7 @@ export function startOutbox(): () => void {
     // Another sender (a tab, the service worker) got an answer: the server can be reached, whatever this page last saw.
     if (event.type === 'sent' || event.type === 'refused') reportReachable(true);
     if (event.type === 'changed') void import('./outbox.ts').then((outbox) => outbox.recount());
+    else if (event.type === 'released') kick(false);
     else if (event.type === 'sent') sent.add(event.items.filter((item) => !wasAnswered(item.id)));
     else if (event.type === 'refused' && !wasAnswered(event.id)) refused.add([{ label: event.label, message: event.message }]);
     else if (event.type === 'sign-in-needed') {
