@@ -53,7 +53,10 @@ export const ANSWER_KEPT_IN: Readonly<Partial<Record<string, 'chats' | 'messages
  * the signal does not show the record as it was before it, between leaving the outbox and the next pull (which may be
  * long coming: the feed down, the signal gone again). One sent at once is kept by its form's command as well.
  */
-export const ANSWER_IS_RECORD: ReadonlySet<string> = new Set([KINDS.bookingStatus, KINDS.bookingDates, KINDS.bookingNotes, KINDS.bookingCancel, QUOTE_KINDS.update]);
+/** Outbox kind of a customer's answer to a quote (POST /api/quotes/{id}/approve or /decline). */
+export const QUOTE_ANSWER_KIND = 'quote-answer';
+
+export const ANSWER_IS_RECORD: ReadonlySet<string> = new Set([KINDS.bookingStatus, KINDS.bookingDates, KINDS.bookingNotes, KINDS.bookingCancel, QUOTE_KINDS.update, QUOTE_ANSWER_KIND]);
 
 /**
  * Whether an item of this kind moves its record's version on by one when it lands: the admin's status, dates and notes
@@ -80,9 +83,6 @@ export function holdsBack(refused: string, later: string): boolean {
 
 /** What the device says of a queued change to a quote deleted on another device meanwhile (the server answers 404). */
 export const QUOTE_GONE = 'This quote was deleted on another device, so your change cannot be saved.';
-
-/** Outbox kind of a customer's answer to a quote (POST /api/quotes/{id}/approve or /decline). */
-export const QUOTE_ANSWER_KIND = 'quote-answer';
 
 /** What the customer's device says of an answer to a quote the business deleted meanwhile (a 404). */
 export const QUOTE_CLOSED = 'We have closed this quote, so your answer was not sent. Please call us if you would still like the work done.';

@@ -138,6 +138,32 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     await expect(page.getByText('From the home page')).toBeVisible();
   });
 
+  test('an answer is to the price asked about: a new price while Yes is on screen takes the question away; approved, the card stays so with no pull', async ({ page, server }) => {
+    const { email } = await signedInCustomer(page, server, 'abe.answers@example.com');
+    const { quoteId, admin } = await pricedQuote(page, server, email, { serviceType: 'EV Charger Installation', description: 'A charger by the drive' }, { estimatedCost: '400' });
+    await page.getByRole('tab', { name: 'My Quotes' }).click();
+    const card = page.getByRole('listitem').filter({ hasText: 'A charger by the drive' });
+    await card.getByRole('button', { name: /^Approve/ }).click();
+    await expect(card.getByRole('button', { name: 'Yes, approve £400.00' })).toBeVisible();
+
+    // The business revises the price meanwhile, and the device's next pull brings it.
+    expect((await admin.request('PUT', `/api/quotes/${quoteId}`, { json: { estimatedCost: '450' } })).status).toBe(200);
+    await pullNow(page);
+    await expect(card).toContainText('£450.00');
+    await expect(card.getByRole('button', { name: /^Yes, approve/ })).toHaveCount(0);
+    await expect(card.getByRole('button', { name: /^Approve/ })).toBeFocused();
+
+    // Approved at the price now shown, with no pull to come: the card says so at once, and asks no second answer.
+    const release = await holdPulls(page);
+    await card.getByRole('button', { name: /^Approve/ }).click();
+    await card.getByRole('button', { name: 'Yes, approve £450.00' }).click();
+    await expectToast(page, 'Quote Approved');
+    await expect(card).toContainText('Approved');
+    await expect(card.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
+    expect(server.storage.queries.quote(quoteId)).toMatchObject({ quoteStatus: 'approved', estimatedCost: '450' });
+    await release();
+  });
+
   test('a customer approves a quote in pounds, after a second press', async ({ page, server }) => {
     const { email } = await signedInCustomer(page, server, 'quinn.quote@example.com');
     const { quoteId } = await pricedQuote(page, server, email, { serviceType: 'Consumer Unit Upgrade', description: 'New fuse board' }, { estimatedCost: '1250', scope: 'A 10-way board with RCBOs' });

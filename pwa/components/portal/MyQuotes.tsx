@@ -1,10 +1,11 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { serviceTypeLabel } from '#domain/content/service-types.ts';
 import type { QuoteView, UserView } from '#domain/views.ts';
 import { newCommandId } from '../../lib/api.ts';
 import { toastSaved } from '../../lib/queue-form.ts';
 import { toast } from '../../lib/toast.ts';
 import { discard, items } from '../../offline/outbox.ts';
+import { keepQuote } from '../../offline/record-copy.ts';
 import { submit } from '../../offline/submit.ts';
 import { QUOTE_ANSWER_KIND } from '../../offline/kinds.ts';
 import { useMyQuotes } from '../../offline/use-customer.ts';
@@ -71,8 +72,23 @@ export function MyQuotes({ user, copy }: { user: UserView; copy: MirrorSync }) {
 
 function QuoteCard({ quote, user }: { quote: Shown<QuoteView>; user: UserView }) {
   const [confirming, setConfirming] = useState<'approved' | 'rejected' | null>(null);
+  // The price and what it includes as they were at the first press: the answer is to those. Changed while the question
+  // is open (a pull), the question goes and the card shows the new figures with Approve and Decline again: a Yes pressed
+  // then answered figures the customer had not been asked about.
+  const seen = useRef<{ estimatedCost: string | null; scope: string | null } | null>(null);
+  const ask = (to: 'approved' | 'rejected') => {
+    seen.current = { estimatedCost: quote.estimatedCost, scope: quote.scope };
+    setConfirming(to);
+  };
   const approve = useRef<HTMLButtonElement>(null);
   const decline = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const asked = seen.current;
+    if (!confirming || !asked || (asked.estimatedCost === quote.estimatedCost && asked.scope === quote.scope)) return;
+    const back = confirming === 'approved' ? approve : decline;
+    setConfirming(null);
+    requestAnimationFrame(() => back.current?.focus());
+  }, [confirming, quote.estimatedCost, quote.scope]);
   const heading = useRef<HTMLHeadingElement>(null);
   const title = serviceTypeLabel(quote.serviceType);
   const cost = formatPounds(quote.estimatedCost);
@@ -96,13 +112,18 @@ function QuoteCard({ quote, user }: { quote: Shown<QuoteView>; user: UserView })
       path: `/api/quotes/${quote.id}/${to === 'approved' ? 'approve' : 'decline'}`,
       // The price and what it includes as shown: changed on the server since (this phone offline meanwhile), the answer
       // is refused and the card shows the new price, never an approval of a price the customer did not see.
-      body: { estimatedCost: quote.estimatedCost, scope: quote.scope },
+      body: seen.current ?? { estimatedCost: quote.estimatedCost, scope: quote.scope },
       record: quote.id,
       owner: user.id,
     });
     // Refused as it was sent: the quote as the server has it now went into the device's copy with the refusal
     // (record-copy.ts keepCurrent), its new price shown at once.
-    if (outcome.kind === 'sent') void toast.success(to === 'approved' ? 'Quote Approved' : 'Quote Declined', to === 'approved' ? 'Thank you. We will be in touch to book the work.' : 'Thank you for letting us know.');
+    // Sent: the quote as answered goes into the device's copy at once (the card went back to Approve and Decline until
+    // the next pull, and a second press was refused).
+    if (outcome.kind === 'sent') {
+      await keepQuote(outcome.data);
+      void toast.success(to === 'approved' ? 'Quote Approved' : 'Quote Declined', to === 'approved' ? 'Thank you. We will be in touch to book the work.' : 'Thank you for letting us know.');
+    }
     else if (outcome.kind === 'queued') toastSaved(outcome);
     else void toast.error('Not Sent', outcome.message);
   };
@@ -171,10 +192,10 @@ function QuoteCard({ quote, user }: { quote: Shown<QuoteView>; user: UserView })
           </div>
         ) : (
           <div key="ask" className="btn-row">
-            <button type="button" ref={approve} className="btn btn--primary btn--small" aria-describedby={describedBy} onClick={() => setConfirming('approved')}>
+            <button type="button" ref={approve} className="btn btn--primary btn--small" aria-describedby={describedBy} onClick={() => ask('approved')}>
               Approve<span className="visually-hidden"> the quote for {title}</span>
             </button>
-            <button type="button" ref={decline} className="btn btn--secondary btn--small" aria-describedby={describedBy} onClick={() => setConfirming('rejected')}>
+            <button type="button" ref={decline} className="btn btn--secondary btn--small" aria-describedby={describedBy} onClick={() => ask('rejected')}>
               Decline<span className="visually-hidden"> the quote for {title}</span>
             </button>
           </div>
