@@ -372,6 +372,18 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await expect(card.getByText(`Not accepted: ${CANCEL_TOO_LATE}`)).toBeVisible({ timeout: 15_000 });
     await expect(card.locator('.status-badge')).toHaveText(/confirmed/i);
     expect(server.storage.queries.booking(booking!.id)!.status).toBe('confirmed');
+
+    // As the refusal says, a message about it: it goes at once (the refused cancellation held it back for good).
+    await card.getByRole('button', { name: /^Chat/ }).click();
+    await page.getByLabel('Your message').fill('Can we still call it off?');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect.poll(() => server.storage.queries.messages(booking!.id).map((m) => m.content), { timeout: 15_000 }).toEqual(['Can we still call it off?']);
+    await page.getByRole('button', { name: /Back to/ }).first().click();
+    // The card says what to do about the refusal; put aside, the booking is as it stands, with nothing waiting.
+    await card.getByRole('button', { name: /^Discard the change/ }).click();
+    await expect(card.getByText(/^Not accepted/)).toHaveCount(0);
+    await expect(card.getByRole('heading', { level: 3 })).toBeFocused();
+    await expect(page.getByRole('button', { name: /waiting to send/i })).toBeHidden();
   });
 
   test('a chat message can carry a photo: with no signal it waits on the device with it, and arrives once, its photo opening from the chat', async ({ page, server }) => {

@@ -33,8 +33,9 @@ function editable(item: OutboxItem, admin: boolean): boolean {
  * Where the admin decides about a change refused because its job or quote changed elsewhere meanwhile (a 409): the
  * record's card, which shows both versions and asks which to keep. Sent again as it is, it was refused again each time.
  */
-function decidedAt(item: OutboxItem): { to: string; words: string } | null {
-  if (item.state !== 'failed' || item.error?.status !== 409 || item.record === null) return null;
+function decidedAt(item: OutboxItem, admin: boolean): { to: string; words: string } | null {
+  // The admin's cards only: a customer's refused new dates are not decided on a card of the admin portal.
+  if (!admin || item.state !== 'failed' || item.error?.status !== 409 || item.record === null) return null;
   if (item.kind === KINDS.bookingStatus || item.kind === KINDS.bookingDates || item.kind === KINDS.bookingNotes) {
     return { to: `/admin?tab=bookings&job=${item.record}`, words: 'Open the job' };
   }
@@ -126,6 +127,7 @@ export default function OutboxPanel({ onClose }: { onClose: () => void }) {
                 key={item.id}
                 item={item}
                 canEdit={editable(item, admin)}
+                decide={decidedAt(item, admin)}
                 along={queuedFor(item, all ?? []).length}
                 onEdit={() => void edit(item)}
                 onOpen={(to) => {
@@ -163,6 +165,7 @@ function OutboxEntry({
   item,
   along,
   canEdit,
+  decide,
   onEdit,
   onOpen,
   onRetry,
@@ -172,6 +175,8 @@ function OutboxEntry({
   /** How many items queued for this new job go with it when it is discarded (queuedFor). */
   along: number;
   canEdit: boolean;
+  /** Where a refusal of the admin's is decided (decidedAt), or null. */
+  decide: { to: string; words: string } | null;
   onEdit: () => void;
   onOpen: (to: string) => void;
   onRetry: () => void;
@@ -181,7 +186,6 @@ function OutboxEntry({
   const reach = useConnection();
   // An account's item waits for its owner's sign-in once that has ended, whatever the connection does.
   const signInEnded = useSignInEnded() && item.owner !== null;
-  const decide = decidedAt(item);
   const label = readableLabel(item.label);
   // Each entry's buttons say which entry they are for: a screen reader's list of the dialog's buttons read "Discard"
   // once an entry.

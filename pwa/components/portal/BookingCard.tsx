@@ -14,7 +14,7 @@ import { Attachments } from './Attachments.tsx';
 import { BookingHistory } from './BookingHistory.tsx';
 import { formatSchedule } from './format.ts';
 import { MoveRequest } from './MoveRequest.tsx';
-import { correctRefusedBooking } from './booking-command.ts';
+import { correctRefusedBooking, discardRefusedChanges } from './booking-command.ts';
 
 /** Where a record still on the device stands, in words. */
 export function WaitingBadge({ waiting }: { waiting: Shown<unknown>['waiting'] }) {
@@ -122,6 +122,23 @@ export function BookingCard({
         <div className="btn-row portal-booking__cancel">
           <button type="button" className="btn btn--primary btn--small" onClick={() => void correctRefusedBooking(booking.id, owner)}>
             Correct and send again<span className="visually-hidden"> your {title} booking request</span>
+          </button>
+        </div>
+      ) : null}
+      {/* A change of a booking the server has (new dates, a cancellation) refused: the badge says why, the booking is
+          shown as it stands, and its choices come back once the change is put aside. */}
+      {booking.waiting?.state === 'failed' && known ? (
+        <div className="btn-row portal-booking__cancel">
+          <p className="portal-muted portal-booking__note">Your change was not made: the booking is as shown. Discard the change to choose again, or send us a message about it.</p>
+          <button
+            type="button"
+            className="btn btn--secondary btn--small"
+            onClick={() => {
+              focusHeading();
+              void discardRefusedChanges(booking.id, owner);
+            }}
+          >
+            Discard the change<span className="visually-hidden"> to your {title} booking</span>
           </button>
         </div>
       ) : null}

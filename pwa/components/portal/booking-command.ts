@@ -6,6 +6,7 @@ import type { FormOutcome } from '../../lib/form.ts';
 import { savedMessage, toastSaved } from '../../lib/queue-form.ts';
 import { toast } from '../../lib/toast.ts';
 import type { OutboxFile } from '../../offline/db.ts';
+import { KINDS } from '../../offline/kinds.ts';
 import type { Command } from '../../offline/outbox.ts';
 import { formatDay } from './format.ts';
 
@@ -99,4 +100,19 @@ export async function correctRefusedBooking(bookingId: string, owner: string): P
   if (!item) return;
   navigateTo('/customer-portal');
   requestEdit({ kind: BOOKING_KIND, values: item.values, fields: item.error?.fields ?? {}, message: item.error?.message ?? '', item: item.id, owner: item.owner });
+}
+
+/**
+ * Discards the customer's refused changes to a booking the server has (new dates, a cancellation): the card then shows
+ * the booking as it stands, with its choices again (they wait while a change of it is held).
+ */
+export async function discardRefusedChanges(bookingId: string, owner: string): Promise<void> {
+  const [{ openedDeviceDb }, { discard }] = await Promise.all([import('../../offline/db.ts'), import('../../offline/outbox.ts')]);
+  const db = await openedDeviceDb();
+  const refused = await db.outbox
+    .where('record')
+    .equals(bookingId)
+    .filter((found) => found.kind !== BOOKING_KIND && found.kind !== KINDS.message && found.state === 'failed' && found.owner === owner)
+    .toArray();
+  for (const item of refused) await discard(item.id);
 }
