@@ -8,6 +8,12 @@ import { reportKeepsNothing } from './signals.ts';
 export type OutboxFile = {
   readonly blob: Blob;
   readonly name: string;
+  /**
+   * The file's own upload Idempotency-Key, made as it is picked: a booking corrected after a refusal keeps its item's id
+   * while its files change, and a key by the item and the file's place named a file uploaded before (a 422 on every
+   * try). Files kept from before it had one are keyed by place (sender.ts uploadKey).
+   */
+  readonly key?: string;
   /** The upload call's answer for this file, once it has one: a retry never uploads it again. */
   uploaded?: { filename: string; originalname: string; size: number };
 };

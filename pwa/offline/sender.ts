@@ -386,7 +386,7 @@ export async function sendWithFiles(
   let uploadedNow = 0;
   for (const [index, file] of item.files.entries()) {
     if (!file.uploaded) {
-      const uploadAttempt = await upload(file.blob, file.name, await uploadKey(item.id, index));
+      const uploadAttempt = await upload(file.blob, file.name, file.key ?? (await uploadKey(item.id, index)));
       if (uploadAttempt.kind !== 'sent') return uploadAttempt;
       // POST /api/upload answers the list of stored files itself (seed point 7: "files list").
       const answer = uploadAttempt.data as Array<OutboxFile['uploaded']> | { files?: Array<OutboxFile['uploaded']> } | null;

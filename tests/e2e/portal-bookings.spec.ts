@@ -517,6 +517,40 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await expect(page.getByRole('button', { name: /waiting to send/i })).toBeHidden();
   });
 
+  test('a refused booking corrected with another photo in place of the first goes with the new photo (the upload was refused as a repeat of the old one)', async ({ page, server }) => {
+    const { email } = await signedInCustomer(page, server, 'phil.photos@example.com');
+    await focusWhileOnline(page.getByLabel(/^First name/));
+    await page.context().setOffline(true);
+    await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(37), finishDate: dayAhead(37), description: 'The wrong photo first' }, [
+      { name: 'wrong.png', mimeType: 'image/png', buffer: png().bytes },
+    ]);
+    await expectToast(page, 'Saved on this device');
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    const card = page.getByRole('listitem').filter({ hasText: 'The wrong photo first' });
+    // Its photo goes up as the signal returns; the booking itself is refused.
+    const refusal = { error: { code: 'validation_failed', message: 'Please check the highlighted fields', fields: { startDate: 'Please choose today or a later date' } } };
+    await page.route('**/api/bookings', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify(refusal) }) : route.fallback(),
+    );
+    await page.context().setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(card.getByText('Not accepted')).toBeVisible({ timeout: 15_000 });
+    await page.unroute('**/api/bookings');
+
+    await card.getByRole('button', { name: /^Correct and send again/ }).click();
+    await page.getByRole('button', { name: 'Remove wrong.png' }).click();
+    await page.getByLabel('Photos and documents').setInputFiles({ name: 'right.png', mimeType: 'image/png', buffer: Buffer.concat([png().bytes, Buffer.from([0])]) });
+    await expect(page.getByRole('list', { name: 'Files to send' })).toContainText('right.png');
+    await page.locator('#booking-startDate').fill(dayAhead(38));
+    await page.locator('#booking-finishDate').fill(dayAhead(38));
+    await page.getByRole('button', { name: 'Submit booking' }).click();
+    await expectToast(page, 'Booking Submitted');
+
+    await expect.poll(() => server.storage.queries.bookingsForCustomer(email, null).length, { timeout: 15_000 }).toBe(1);
+    const [booking] = server.storage.queries.bookingsForCustomer(email, null);
+    expect(JSON.parse(booking!.attachments!).map((file: { originalname: string }) => file.originalname)).toEqual(['right.png']);
+  });
+
   test('what was typed into New Booking, photos too, is still there after a look at another tab, and goes once sent', async ({ page, server }) => {
     const { email } = await signedInCustomer(page, server, 'tara.tabs@example.com');
     await page.locator('#booking-serviceType').selectOption('rewiring');

@@ -35,7 +35,7 @@ export function bookingCommand(
     record: bookingId,
     owner: user.id,
     // A file that came back with a refused booking keeps what the server already has of it (not uploaded again).
-    files: files.map((file) => kept?.get(file) ?? { blob: file, name: file.name }),
+    files: files.map((file) => kept?.get(file) ?? { blob: file, name: file.name, key: newCommandId() }),
     filesField: 'attachments',
   };
 }
