@@ -551,6 +551,36 @@ test.describe('the customer portal: bookings, files and chat', () => {
     expect(JSON.parse(booking!.attachments!).map((file: { originalname: string }) => file.originalname)).toEqual(['right.png']);
   });
 
+  test('a refused booking sent again from Waiting to send while its correction is open is not made twice when the correction is sent', async ({ page, server }) => {
+    const { email } = await signedInCustomer(page, server, 'tess.twice@example.com');
+    await focusWhileOnline(page.getByLabel(/^First name/));
+    await page.context().setOffline(true);
+    await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(39), finishDate: dayAhead(39), description: 'Only once, please' });
+    await expectToast(page, 'Saved on this device');
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    const card = page.getByRole('listitem').filter({ hasText: 'Only once, please' });
+    const refusal = { error: { code: 'validation_failed', message: 'We could not take this booking just now' } };
+    await page.route('**/api/bookings', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify(refusal) }) : route.fallback()));
+    await page.context().setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(card.getByText('Not accepted')).toBeVisible({ timeout: 15_000 });
+    await page.unroute('**/api/bookings');
+
+    // The correction open in the form, the same booking is sent again as it was from Waiting to send, and arrives.
+    await card.getByRole('button', { name: /^Correct and send again/ }).click();
+    await expect(page.locator('#booking-description')).toHaveValue('Only once, please');
+    await page.getByRole('button', { name: /waiting to send/i }).click();
+    await page.getByRole('dialog', { name: 'Waiting to send' }).getByRole('button', { name: /^Send again/ }).click();
+    await expect.poll(() => server.storage.queries.bookingsForCustomer(email, null).length, { timeout: 15_000 }).toBe(1);
+    await page.keyboard.press('Escape');
+
+    await page.locator('#booking-startDate').fill(dayAhead(40));
+    await page.locator('#booking-finishDate').fill(dayAhead(40));
+    await page.getByRole('button', { name: 'Submit booking' }).click();
+    await expect(page.getByText('This booking has reached us as it was').first()).toBeVisible();
+    expect(server.storage.queries.bookingsForCustomer(email, null).map((b) => b.startDate)).toEqual([dayAhead(39)]);
+  });
+
   test('what was typed into New Booking, photos too, is still there after a look at another tab, and goes once sent', async ({ page, server }) => {
     const { email } = await signedInCustomer(page, server, 'tara.tabs@example.com');
     await page.locator('#booking-serviceType').selectOption('rewiring');

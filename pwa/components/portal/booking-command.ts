@@ -52,9 +52,9 @@ export async function sendBooking<F extends string>(command: Command, { replaces
   // A refused booking corrected in the form goes again as itself (outbox.ts replaceRefused); refused again, it stays
   // in the outbox, refused, for another correction.
   const into = replaces !== undefined && (await replaceRefused(replaces, command)) ? replaces : null;
-  // The refused one gone meanwhile (sent from another tab, discarded): this goes as a booking of its own.
-  const own = replaces !== undefined && into === null ? anotherBooking(command) : command;
-  const outcome = into !== null ? await resend(into, { waitMs }) : await submit(own, { waitMs });
+  // The refused one no longer refused: discarded, this goes as a new item under the same booking's id; sent again
+  // meanwhile (Waiting to send, another tab), the server has that booking, and refuses this one (409): never two.
+  const outcome = into !== null ? await resend(into, { waitMs }) : await submit(command, { waitMs });
   switch (outcome.kind) {
     case 'sent':
       // The seed's toast; where to follow it is the line under the button's to say.
@@ -64,6 +64,10 @@ export async function sendBooking<F extends string>(command: Command, { replaces
       toastSaved(outcome);
       return { kind: 'saved', message: `${savedMessage(outcome)} It shows in My Bookings as waiting to send.`, item: into ?? command.id };
     case 'refused': {
+      if (replaces !== undefined && outcome.status === 409) {
+        void toast.error('Booking Failed', SENT_MEANWHILE);
+        return { kind: 'failed', message: SENT_MEANWHILE };
+      }
       const message = outcome.message || 'Failed to create booking';
       if (!toastIfUploadRefused({ status: outcome.status, message })) void toast.error('Booking Failed', message);
       const fields = outcome.fields as Partial<Record<F, string>>;
@@ -75,11 +79,8 @@ export async function sendBooking<F extends string>(command: Command, { replaces
   }
 }
 
-/** The same booking under an id of its own. */
-function anotherBooking(command: Command): Command {
-  const bookingId = newCommandId();
-  return { ...command, body: { ...command.body, id: bookingId }, record: bookingId };
-}
+/** A corrected booking whose refused first try was sent again as it was while the form was open, and has reached us. */
+const SENT_MEANWHILE = 'This booking has reached us as it was: it was sent again while you corrected it, so your changes were not sent. You can change its dates in My Bookings, or send us a message about the rest.';
 
 /**
  * Takes a new booking the server refused (its dates passed while it waited for a signal, say) back to New Booking to
