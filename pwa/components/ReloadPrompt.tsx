@@ -16,9 +16,9 @@ const TAKEOVER_WAIT_MS = 3_000;
  */
 export function ReloadPrompt() {
   // The register helper only registers the worker (and asks for a new version every hour). Whether one waits, or took
-  // over, this page learns from the browser's own registration (useVersionWatch): the helper tells by its timing
-  // whether a version is this page's, and said nothing of one found while this page was still registering (which waits
-  // for the page's `load`, late on a slow signal) nor of one that took over within 200 ms of installing.
+  // over, this page learns from the browser's own registration (useVersionWatch): the helper guesses by its timing
+  // whether a version is this page's, and said nothing of one found as this page opened (before it listened), nor of one
+  // that took over within 200 ms of installing (Reload pressed at once in another tab): that page ran on under it.
   useRegisterSW({
     onRegisteredSW(_url, registration) {
       if (registration) setInterval(() => void registration.update().catch(() => undefined), CHECK_EVERY_MS);

@@ -148,23 +148,8 @@ test('a queued item the server refuses is shown as not accepted while the others
 test('a queued quote the server refuses is edited in its form, with the focus on the field it named, and then arrives once', async () => {
   const browser = await openBrowser();
   const page = await firstVisit(browser);
-  await server.stop();
-  await askForQuoteAndWait(page, 'Dora', 'dora@example.com');
   // The server refuses it once, naming a field the device had let through (its checks older than the server's).
-  await browser.route(
-    '**/api/bookings',
-    (route) =>
-      route.fulfill({
-        status: 400,
-        contentType: 'application/json',
-        body: JSON.stringify({
-          error: { code: 'validation_failed', message: 'Please check the highlighted fields', fields: { phone: 'Please enter a valid UK phone number' } },
-        }),
-      }),
-    { times: 1 },
-  );
-  await server.start();
-  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await queuedThenRefused(browser, page, 'Dora', { code: 'validation_failed', message: 'Please check the highlighted fields', fields: { phone: 'Please enter a valid UK phone number' } });
 
   // The server's words and the toast's own are two sentences, not one run together.
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Not accepted' })).toContainText(
@@ -191,20 +176,7 @@ test('a queued quote the server refuses is edited in its form, with the focus on
 test('a queued quote refused for no field of its form is edited there with the focus on its first field, not lost on the page', async () => {
   const browser = await openBrowser();
   const page = await firstVisit(browser);
-  await server.stop();
-  await askForQuoteAndWait(page, 'Elsie', 'elsie@example.com');
-  await browser.route(
-    '**/api/bookings',
-    (route) =>
-      route.fulfill({
-        status: 400,
-        contentType: 'application/json',
-        body: JSON.stringify({ error: { code: 'validation_failed', message: 'We could not take this request as it was', fields: { favouriteColour: 'Unknown field' } } }),
-      }),
-    { times: 1 },
-  );
-  await server.start();
-  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await queuedThenRefused(browser, page, 'Elsie', { code: 'validation_failed', message: 'We could not take this request as it was', fields: { favouriteColour: 'Unknown field' } });
   await page.getByRole('button', { name: /waiting to send \(1\)/i }).click();
   await page.getByRole('dialog', { name: 'Waiting to send' }).getByRole('button', { name: /^Edit/ }).click();
 
@@ -304,6 +276,18 @@ async function askForQuoteAndWait(page: Page, firstName: string, email: string):
 }
 
 /** The first names of the quotes the server holds, oldest first (as the admin reads them). */
+/**
+ * A quote asked for while the server is down, waiting on the device; the server back, it refuses the quote once with
+ * `error` (the device's own checks let it through).
+ */
+async function queuedThenRefused(browser: BrowserContext, page: Page, firstName: string, error: unknown): Promise<void> {
+  await server.stop();
+  await askForQuoteAndWait(page, firstName, `${firstName.toLowerCase()}@example.com`);
+  await browser.route('**/api/bookings', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error }) }), { times: 1 });
+  await server.start();
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+}
+
 async function quoteNames(): Promise<string[]> {
   const admin = await server.admin().catch(() => null);
   if (!admin) return [];

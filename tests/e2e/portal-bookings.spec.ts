@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import { CANCEL_TOO_LATE, DATES_TOO_LATE } from '#domain/deciders/booking.ts';
 import { dayWords } from '#domain/history.ts';
 import { bookingReference } from '#domain/reference.ts';
@@ -473,14 +474,7 @@ test.describe('the customer portal: bookings, files and chat', () => {
 
   test('a booking the server refuses after waiting for a signal goes back into the form with its photo and its chat, is corrected, and arrives once', async ({ page, server }) => {
     const { email } = await signedInCustomer(page, server, 'rhea.refused@example.com');
-    await focusWhileOnline(page.getByLabel(/^First name/));
-    await page.context().setOffline(true);
-    await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(31), finishDate: dayAhead(31), description: 'Booked in the evening' }, [
-      { name: 'board.png', mimeType: 'image/png', buffer: png().bytes },
-    ]);
-    await expectToast(page, 'Saved on this device');
-    await page.getByRole('tab', { name: 'My Bookings' }).click();
-    const card = page.getByRole('listitem').filter({ hasText: 'Booked in the evening' });
+    const card = await bookedOffline(page, 31, 'Booked in the evening', [{ name: 'board.png', mimeType: 'image/png', buffer: png().bytes }]);
     // A message about it, queued after it.
     await card.getByRole('button', { name: /^Chat/ }).click();
     await page.getByLabel('Your message').fill('The fuse board is in the garage');
@@ -488,14 +482,7 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await page.getByRole('button', { name: /Back to/ }).first().click();
 
     // The signal comes back after midnight: the server refuses the day, which has passed.
-    const refusal = { error: { code: 'validation_failed', message: 'Please check the highlighted fields', fields: { startDate: 'Please choose today or a later date' } } };
-    await page.route('**/api/bookings', (route) =>
-      route.request().method() === 'POST' ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify(refusal) }) : route.fallback(),
-    );
-    await page.context().setOffline(false);
-    await page.evaluate(() => window.dispatchEvent(new Event('online')));
-    await expect(card.getByText('Not accepted')).toBeVisible({ timeout: 15_000 });
-    await page.unroute('**/api/bookings');
+    await refusedAsItGoes(page, card, DAY_PASSED);
 
     await card.getByRole('button', { name: /^Correct and send again/ }).click();
     await expect(page.getByRole('tab', { name: 'New Booking' })).toHaveAttribute('aria-selected', 'true');
@@ -519,23 +506,9 @@ test.describe('the customer portal: bookings, files and chat', () => {
 
   test('a refused booking corrected with another photo in place of the first goes with the new photo (the upload was refused as a repeat of the old one)', async ({ page, server }) => {
     const { email } = await signedInCustomer(page, server, 'phil.photos@example.com');
-    await focusWhileOnline(page.getByLabel(/^First name/));
-    await page.context().setOffline(true);
-    await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(37), finishDate: dayAhead(37), description: 'The wrong photo first' }, [
-      { name: 'wrong.png', mimeType: 'image/png', buffer: png().bytes },
-    ]);
-    await expectToast(page, 'Saved on this device');
-    await page.getByRole('tab', { name: 'My Bookings' }).click();
-    const card = page.getByRole('listitem').filter({ hasText: 'The wrong photo first' });
+    const card = await bookedOffline(page, 37, 'The wrong photo first', [{ name: 'wrong.png', mimeType: 'image/png', buffer: png().bytes }]);
     // Its photo goes up as the signal returns; the booking itself is refused.
-    const refusal = { error: { code: 'validation_failed', message: 'Please check the highlighted fields', fields: { startDate: 'Please choose today or a later date' } } };
-    await page.route('**/api/bookings', (route) =>
-      route.request().method() === 'POST' ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify(refusal) }) : route.fallback(),
-    );
-    await page.context().setOffline(false);
-    await page.evaluate(() => window.dispatchEvent(new Event('online')));
-    await expect(card.getByText('Not accepted')).toBeVisible({ timeout: 15_000 });
-    await page.unroute('**/api/bookings');
+    await refusedAsItGoes(page, card, DAY_PASSED);
 
     await card.getByRole('button', { name: /^Correct and send again/ }).click();
     await page.getByRole('button', { name: 'Remove wrong.png' }).click();
@@ -553,18 +526,8 @@ test.describe('the customer portal: bookings, files and chat', () => {
 
   test('a refused booking sent again from Waiting to send while its correction is open is not made twice when the correction is sent', async ({ page, server }) => {
     const { email } = await signedInCustomer(page, server, 'tess.twice@example.com');
-    await focusWhileOnline(page.getByLabel(/^First name/));
-    await page.context().setOffline(true);
-    await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(39), finishDate: dayAhead(39), description: 'Only once, please' });
-    await expectToast(page, 'Saved on this device');
-    await page.getByRole('tab', { name: 'My Bookings' }).click();
-    const card = page.getByRole('listitem').filter({ hasText: 'Only once, please' });
-    const refusal = { error: { code: 'validation_failed', message: 'We could not take this booking just now' } };
-    await page.route('**/api/bookings', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify(refusal) }) : route.fallback()));
-    await page.context().setOffline(false);
-    await page.evaluate(() => window.dispatchEvent(new Event('online')));
-    await expect(card.getByText('Not accepted')).toBeVisible({ timeout: 15_000 });
-    await page.unroute('**/api/bookings');
+    const card = await bookedOffline(page, 39, 'Only once, please');
+    await refusedAsItGoes(page, card, { error: { code: 'validation_failed', message: 'We could not take this booking just now' } });
 
     // The correction open in the form, the same booking is sent again as it was from Waiting to send, and arrives.
     await card.getByRole('button', { name: /^Correct and send again/ }).click();
@@ -698,3 +661,27 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await expectAxeClean(page);
   });
 });
+
+/** The server's refusal of a booking whose day passed while it waited for a signal. */
+const DAY_PASSED = { error: { code: 'validation_failed', message: 'Please check the highlighted fields', fields: { startDate: 'Please choose today or a later date' } } };
+
+/** A booking `days` ahead (with its files) made in New Booking with no signal: its card in My Bookings, waiting to send. */
+async function bookedOffline(page: Page, days: number, description: string, files: Array<{ name: string; mimeType: string; buffer: Buffer }> = []): Promise<Locator> {
+  await focusWhileOnline(page.getByLabel(/^First name/));
+  await page.context().setOffline(true);
+  await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(days), finishDate: dayAhead(days), description }, files);
+  await expectToast(page, 'Saved on this device');
+  await page.getByRole('tab', { name: 'My Bookings' }).click();
+  return page.getByRole('listitem').filter({ hasText: description });
+}
+
+/** The signal back: the booking's files go up, and the server refuses the booking itself with `refusal`, as its card says. */
+async function refusedAsItGoes(page: Page, card: Locator, refusal: unknown): Promise<void> {
+  await page.route('**/api/bookings', (route) =>
+    route.request().method() === 'POST' ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify(refusal) }) : route.fallback(),
+  );
+  await page.context().setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(card.getByText('Not accepted')).toBeVisible({ timeout: 15_000 });
+  await page.unroute('**/api/bookings');
+}
