@@ -152,3 +152,35 @@ test('a press while the form’s checks are still on their way says Sending… a
   // The second submission while the first waited sent nothing more.
   expect(server.storage.queries.quotes().filter((quote) => quote.email === 'sid.slow@example.com').map((quote) => quote.firstName)).toEqual(['Sid']);
 });
+
+test('on /support too, a press before the page’s code has arrived puts nothing in the address bar, and the request goes once the page is ready', async ({ page, server }) => {
+  let arrive!: () => void;
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  await page.goto('/support', { waitUntil: 'commit' });
+  const form = page.locator('form').filter({ has: page.locator('[name="issueType"]') });
+  await form.locator('[name="name"]').fill('Ellen Early');
+  await form.locator('[name="email"]').fill('ellen.early@example.com');
+  await form.locator('[name="phone"]').fill('01632 960555');
+  await form.locator('[name="issueType"]').selectOption('booking');
+  await form.locator('[name="description"]').fill('The lights in the hall flicker since Tuesday.');
+  const button = form.getByRole('button', { name: 'Send support request' });
+  await expect(button).toBeDisabled();
+  // Find my bookings' button too (its email and phone would stand in the address bar), should its panel be open.
+  await expect(page.locator('#booking-lookup button[type="submit"]')).toBeDisabled();
+  await button.click({ force: true });
+  await form.locator('[name="email"]').press('Enter');
+  expect(page.url()).not.toContain('?');
+
+  arrive();
+  await hydrated(page);
+  await expect(button).toBeEnabled();
+  await expect(form.locator('[name="name"]')).toHaveValue('Ellen Early');
+  await button.click();
+  await expect(page.getByText('Support request submitted')).toBeVisible();
+  expect(server.storage.queries.supportRequests().filter((request) => request.email === 'ellen.early@example.com').map((request) => request.name)).toEqual(['Ellen Early']);
+  expect(page.url()).not.toContain('ellen');
+});

@@ -1,6 +1,6 @@
-import { useSyncExternalStore } from 'react';
 import type { FormHTMLAttributes, ReactNode, Ref } from 'react';
 import { HONEYPOT_FIELD } from '../../lib/honeypot.ts';
+import { useHydrated } from '../../lib/hydrated.ts';
 import { Field } from '../ui/Field.tsx';
 
 /** The trap for form-filling bots: off screen, out of the tab order, hidden from assistive technology. */
@@ -15,10 +15,8 @@ export function Honeypot({ form }: { form: string }) {
 
 /** The submit button and the form's status line (read out politely: sending, sent, or what went wrong). */
 export function SubmitRow({ label, sending, status }: { label: string; sending: boolean; status: { kind: string; text: string } }) {
-  // Until the form's code has taken over the prerendered page, a press sent the browser's own submission: the page
-  // came back empty, nothing was sent, and what was typed stood in the address bar (a GET of the page). On one bar of
-  // signal that is half a minute. Disabled until then (which also stops Enter in a field submitting the form).
-  const ready = useSyncExternalStore(noChange, isClient, isServer);
+  // Disabled until the form's code has taken over the prerendered page (useHydrated says why).
+  const ready = useHydrated();
   return (
     <div className="form-submit field--full">
       {/* aria-disabled, not disabled, once it works: a disabled button drops the focus a click gave it to the page's body. */}
@@ -31,11 +29,6 @@ export function SubmitRow({ label, sending, status }: { label: string; sending: 
     </div>
   );
 }
-
-const noChange = () => () => undefined;
-const isClient = () => true;
-/** Also while hydrating: the prerendered markup is matched first, then drawn again as the browser's. */
-const isServer = () => false;
 
 /** What usePublicForm hands the form element. */
 type FormProps = FormHTMLAttributes<HTMLFormElement> & { ref: Ref<HTMLFormElement> };

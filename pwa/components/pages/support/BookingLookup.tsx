@@ -9,6 +9,7 @@ import { shortDate } from '../text.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { postJson } from '../../../lib/api.ts';
 import { useForm } from '../../../lib/form.ts';
+import { useHydrated } from '../../../lib/hydrated.ts';
 import type { FormSchema } from '../../../lib/form.ts';
 
 /** One booking as the lookup answers it: status, service and dates only, never ids, addresses or notes. */
@@ -46,6 +47,8 @@ export function BookingLookup({ emailRef }: { emailRef: RefObject<HTMLInputEleme
     if (found) answerRef.current?.focus();
   }, [found]);
   // A question, not a change: it is asked directly (never queued), and the form keeps what was typed.
+  // Disabled until the page's code has taken over (useHydrated says why).
+  const ready = useHydrated();
   const { errors, status, sending, formProps } = useForm({
     fields: FIELDS,
     loadSchema,
@@ -74,7 +77,7 @@ export function BookingLookup({ emailRef }: { emailRef: RefObject<HTMLInputEleme
           {(props) => <input {...props} type="tel" autoComplete="tel" inputMode="tel" required />}
         </Field>
         <div className="pg-lookup__submit">
-          <button type="submit" className="btn btn--primary" aria-disabled={sending || undefined}>
+          <button type="submit" className="btn btn--primary" disabled={!ready || undefined} aria-disabled={sending || undefined}>
             <Icon name="search" size={18} />
             <span>{sending ? 'Searching…' : 'Find bookings'}</span>
           </button>

@@ -1,6 +1,7 @@
 import { BUSINESS } from '#domain/business.ts';
 import { ISSUE_LABELS, ISSUE_TYPES } from '#domain/schemas/support.ts';
 import { useForm } from '../../../lib/form.ts';
+import { useHydrated } from '../../../lib/hydrated.ts';
 import type { FormSchema } from '../../../lib/form.ts';
 import { queueForm } from '../../../lib/queue-form.ts';
 import { useEditRequest } from '../../../offline/edit.ts';
@@ -34,6 +35,8 @@ export function SupportRequestForm() {
       }),
   });
   useEditRequest(SUPPORT_KIND, form);
+  // Disabled until the page's code has taken over (useHydrated says why).
+  const ready = useHydrated();
   const { errors, status, sending, formProps } = form;
 
   return (
@@ -67,7 +70,7 @@ export function SupportRequestForm() {
         </Field>
       </div>
       <div className="pg-form__footer">
-        <button type="submit" className="btn btn--primary" aria-disabled={sending || undefined}>
+        <button type="submit" className="btn btn--primary" disabled={!ready || undefined} aria-disabled={sending || undefined}>
           <Icon name="send" size={18} />
           <span>{sending ? 'Sending…' : 'Send support request'}</span>
         </button>
