@@ -1,5 +1,5 @@
 import { HONEYPOT_FIELD } from './honeypot.ts';
-import { newCommandId } from './api.ts';
+import { createIdempotency } from './api.ts';
 import type { WaitingWhy } from '../offline/submit.ts';
 import type { FormOutcome } from './form.ts';
 import { toast } from './toast.ts';
@@ -56,13 +56,18 @@ export async function queueForm<F extends string>({ kind, path, label, values, f
   const data = new FormData(form);
   const body = data.has(HONEYPOT_FIELD) ? { ...values, [HONEYPOT_FIELD]: String(data.get(HONEYPOT_FIELD)) } : values;
   const [{ submit }, { signedInNow }] = await Promise.all([import('../offline/submit.ts'), import('../offline/session.ts')]);
-  const id = newCommandId();
+  // The same words pressed again after a press that failed (a browser that keeps no data sends at once, and an answer
+  // lost on the way said "could not reach" though the server had it) go under the same key: the server answers the
+  // repeat, and nothing is made twice. A new key once they went or were kept, or the words changed.
+  const keys = keysOf(form);
+  const id = keys.keyFor({ path, body });
   // Whose it is: made while signed in, it is that account's (sent only in its session, and listed on signing out);
   // otherwise nobody's, and it goes without a session, so it never lands in the account of whoever signs in next. A
   // sign-in known to have ended signs nobody in: whoever fills the form now may be someone else on the same device.
   const owner = signedInNow()?.id ?? null;
   // A refusal that comes after the visitor has gone on to another page stays in Waiting to send (present).
   const outcome = await submit({ id, kind, values, label, method: 'POST', path, body, record: null, owner }, { present: () => form.isConnected });
+  if (outcome.kind === 'sent' || outcome.kind === 'queued') keys.done();
   switch (outcome.kind) {
     case 'sent':
       void toast.success(success.title, success.description);
@@ -79,4 +84,13 @@ export async function queueForm<F extends string>({ kind, path, label, values, f
       void toast.error('Not sent', outcome.message);
       return { kind: 'failed', message: outcome.message };
   }
+}
+
+/** Each form's key for what it sends (api.ts createIdempotency), kept with the form's element. */
+const formKeys = new WeakMap<HTMLFormElement, ReturnType<typeof createIdempotency>>();
+
+function keysOf(form: HTMLFormElement): ReturnType<typeof createIdempotency> {
+  let keys = formKeys.get(form);
+  if (!keys) formKeys.set(form, (keys = createIdempotency()));
+  return keys;
 }

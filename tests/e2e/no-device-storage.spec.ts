@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { png } from '../integration/matrix/calls.ts';
 import { customer, customerBooking, jobCard, signIn } from './admin-seed.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, hydrated, test } from './fixtures.ts';
+import { askForQuote, quoteForm } from './portal-helpers.ts';
 import { bookWith, dayAhead, signedInCustomer } from './portal-steps.ts';
 
 /**
@@ -48,6 +49,26 @@ test.describe('a browser that keeps no data', () => {
     await expect(page.locator('#booking-description')).toHaveValue('Typed with no signal');
     await context.setOffline(false);
     expect(server.storage.queries.bookingsForCustomer(email, null).some((b) => b.description === 'Typed with no signal')).toBe(false);
+  });
+
+  test('a quote whose answer was lost on the way, pressed again, is asked for once: the second press goes under the first one’s key', async ({ page, server }) => {
+    await withoutIndexedDb(page, 'missing');
+    await page.goto('/#contact');
+    await hydrated(page);
+    // The server takes the first press, and its answer never reaches the phone (the signal went just then).
+    let lost = false;
+    await page.route('**/api/bookings', async (route) => {
+      if (lost) return route.fallback();
+      lost = true;
+      await route.fetch();
+      await route.abort('internetdisconnected');
+    });
+    const form = quoteForm(page);
+    await askForQuote(form, 'Larry', 'larry.lost@example.com');
+    await expect(form.getByRole('status')).toContainText('could not reach our server');
+    await form.getByRole('button', { name: /request my free quote/i }).click();
+    await expect(form.getByRole('status')).toContainText('Thank you, that is on its way.');
+    expect(server.storage.queries.quotes().filter((quote) => quote.email === 'larry.lost@example.com')).toHaveLength(1);
   });
 
   test('the admin portal opens with the jobs and changes a status where the browser refuses to open IndexedDB', async ({ page, server }) => {
