@@ -47,6 +47,9 @@ self.addEventListener('sync', (event) => {
 async function syncOutbox(): Promise<void> {
   const result = await drain({ force: true });
   if (result === 'stopped') throw new Error('The server could not be reached; the browser will try again.');
+  // A page was sending (asked for as soon as an item was kept, while the page's own request was still out): asked
+  // again later, in case that page was closed before its request came back.
+  if (result === 'busy') throw new Error('A page is sending; the browser will ask again.');
 }
 
 /** The precached HTML file for a page path of the route table (exact, see findClientRoute), or undefined. */

@@ -108,7 +108,12 @@ async function runDrain(force: boolean, queue = false): Promise<void> {
   await afterDrain(await drain({ force, queue }));
 }
 
-function requestBackgroundSync(): void {
+/**
+ * Asks the service worker's Background Sync (where the browser has it) to send what waits once the device is online,
+ * even with no page of the site open: after a drain that stopped, and as soon as a submission is kept rather than sent
+ * (a visitor told "it goes by itself" may close the tab while the page's own request still hangs).
+ */
+export function requestBackgroundSync(): void {
   if (!('serviceWorker' in navigator)) return;
   void navigator.serviceWorker
     .getRegistration()

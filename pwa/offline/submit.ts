@@ -8,7 +8,7 @@ import { keepCurrent } from './record-copy.ts';
 import { drain, outcomeOf, sendWithFiles } from './sender.ts';
 import type { Attempt } from './sender.ts';
 import { forgetAnswered, markAnswered, onOutboxEvent } from './signals.ts';
-import { afterDrain } from './start.ts';
+import { afterDrain, requestBackgroundSync } from './start.ts';
 
 /** What became of a submission, as its form tells the user. */
 export type SubmitOutcome =
@@ -51,8 +51,8 @@ export const SIGN_IN_FIRST = 'You have been signed out, and this browser cannot 
  * goes into the outbox in one transaction, then the outbox tries to send it. The caller learns the first
  * outcome: sent; refused (taken back out of the outbox, so the form shows the server's messages on its own
  * fields); or queued, when the server cannot be reached now — then it is sent when the connection returns,
- * on a timer, when the app next starts, or by the service worker's Background Sync (asked for once the page's
- * own attempt failed). A browser that cannot store it sends it directly instead. A command with files says when they are
+ * on a timer, when the app next starts, or by the service worker's Background Sync (asked for as soon as it is
+ * kept, the page's own request perhaps still out). A browser that cannot store it sends it directly instead. A command with files says when they are
  * up while the rest is slow (filesUploadedNews), its toast where `place` says (a chat's: at the top of a phone).
  */
 export async function submit(
@@ -121,6 +121,8 @@ async function sendQueued(id: string, waitMs: number, takeBack: () => boolean): 
     return attempt.current === undefined ? refused : { ...refused, current: attempt.current };
   }
   forgetAnswered(id);
+  // Kept: the browser sends it even if the tab is closed now, its own request still on its way.
+  requestBackgroundSync();
   return { kind: 'queued', why: whyWaiting(attempt, deviceOnline()) };
 }
 

@@ -54,6 +54,22 @@ test('a visitor asks for a quote with the server down, closes the browser, and i
   expect(await quoteNames()).toEqual(['Olive']);
 });
 
+test('a quote kept while its request still hangs asks the browser’s Background Sync at once: it goes even if the tab is closed now', async () => {
+  const browser = await openBrowser();
+  const page = await firstVisit(browser);
+  // One bar of signal: the request goes out and no answer comes (the page's own try gives up only after 30 s).
+  await browser.route('**/api/bookings', () => undefined);
+  await askForQuote(quoteForm(page), 'Sid', 'sid@example.com');
+  // Said once the form's 10 s wait for a first answer is over.
+  await expect(quoteForm(page).getByRole('status')).toContainText('still on its way', { timeout: 15_000 });
+  const tags = await page.evaluate(async () => {
+    const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & { sync: { getTags(): Promise<string[]> } };
+    return registration.sync.getTags();
+  });
+  expect(tags).toContain('sparkright-outbox');
+  await browser.close();
+});
+
 test('with no network on the device, a quote is kept with the offline words, and arrives once when the signal returns', async () => {
   const browser = await openBrowser();
   const page = await firstVisit(browser);
