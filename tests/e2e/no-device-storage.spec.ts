@@ -71,6 +71,23 @@ test.describe('a browser that keeps no data', () => {
     expect(server.storage.queries.quotes().filter((quote) => quote.email === 'larry.lost@example.com')).toHaveLength(1);
   });
 
+  test('a booking whose answer was lost on the way, pressed again, is booked once', async ({ page, server }) => {
+    await withoutIndexedDb(page, 'missing');
+    const { email } = await signedInCustomer(page, server, 'lena.lost@example.com');
+    let lost = false;
+    await page.route('**/api/bookings', async (route) => {
+      if (lost || route.request().method() !== 'POST') return route.fallback();
+      lost = true;
+      await route.fetch();
+      await route.abort('internetdisconnected');
+    });
+    await bookWith(page, { serviceType: 'fuse_box_upgrade', startDate: dayAhead(57), finishDate: dayAhead(57), description: 'Asked for once' });
+    await expect(page.getByText(/could not reach our server/).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Submit booking' }).click();
+    await expect(page.getByText('Booking submitted. You can follow it under My Bookings.')).toBeVisible();
+    expect(server.storage.queries.bookingsForCustomer(email, null).filter((b) => b.description === 'Asked for once')).toHaveLength(1);
+  });
+
   test('the admin portal opens with the jobs and changes a status where the browser refuses to open IndexedDB', async ({ page, server }) => {
     const rita = await customer(server, 'rita.refused@example.com', 'Rita', 'Refused');
     const booking = await customerBooking(rita, 'rita.refused@example.com', { firstName: 'Rita', lastName: 'Refused' });

@@ -9,6 +9,7 @@ import { Field } from '../ui/Field.tsx';
 import { AttachmentField } from '../ui/AttachmentField.tsx';
 import { BOOKING_KIND, bookingCommand, sendBooking } from './booking-command.ts';
 import type { OutboxFile } from '../../offline/db.ts';
+import type { Command } from '../../offline/outbox.ts';
 import { useEditRequest, type EditRequest } from '../../offline/edit.ts';
 import { ServiceTypeField } from './ServiceTypeField.tsx';
 import { addDays, today } from './format.ts';
@@ -40,10 +41,17 @@ export function NewBookingForm({ user }: { user: UserView }) {
   };
   const first = today();
   const last = addDays(first, 365 * 2);
+  // The booking of a press that failed (a browser that keeps no data sends at once, and an answer lost on the way said
+  // "could not reach" though the server had it): pressed again with the same words and files, the same booking goes
+  // again, under the same key and id, and the server answers the repeat; a new one made a second booking.
+  const failedTry = useRef<{ payload: string; command: Command } | null>(null);
   const onValid = useCallback(
     async (values: Record<(typeof FIELDS)[number], string>) => {
-      const command = editing ? bookingCommand(user, values, files, { bookingId: editing.bookingId, kept: editing.files }) : bookingCommand(user, values, files);
+      const payload = JSON.stringify({ values, files: files.map((file) => [file.name, file.size, file.lastModified]) });
+      const again = !editing && failedTry.current?.payload === payload ? failedTry.current.command : null;
+      const command = again ?? (editing ? bookingCommand(user, values, files, { bookingId: editing.bookingId, kept: editing.files }) : bookingCommand(user, values, files));
       const outcome = await sendBooking<(typeof FIELDS)[number]>(command, editing ? { replaces: editing.item } : {});
+      failedTry.current = outcome.kind === 'failed' && !editing ? { payload, command } : null;
       if (outcome.kind === 'sent' || outcome.kind === 'saved') {
         setFilesNow([]);
         setEditingNow(null);
