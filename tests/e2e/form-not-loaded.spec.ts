@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
 import { expectToast } from './portal-helpers.ts';
 import { pricedQuote, signedInCustomer } from './portal-steps.ts';
@@ -49,12 +50,7 @@ test('a notice whose code did not arrive leaves the page working, and shows once
 
 test('a visitor who presses the quote button before the page’s code has arrived sends nothing into the address bar, keeps what they typed, and sends it once the page is ready', async ({ page, server }) => {
   // One bar of signal: the page is on screen, its code still on the way.
-  let arrive!: () => void;
-  const arrived = new Promise<void>((resolve) => (arrive = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await arrived;
-    await route.continue();
-  });
+  const arrive = await codeHeldBack(page);
   await page.goto('/#contact', { waitUntil: 'commit' });
   const form = page.locator('form').filter({ has: page.locator('[name="serviceType"]') });
   await form.locator('[name="firstName"]').fill('Ernie');
@@ -154,12 +150,7 @@ test('a press while the form’s checks are still on their way says Sending… a
 });
 
 test('on /support too, a press before the page’s code has arrived puts nothing in the address bar, and the request goes once the page is ready', async ({ page, server }) => {
-  let arrive!: () => void;
-  const arrived = new Promise<void>((resolve) => (arrive = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await arrived;
-    await route.continue();
-  });
+  const arrive = await codeHeldBack(page);
   await page.goto('/support', { waitUntil: 'commit' });
   const form = page.locator('form').filter({ has: page.locator('[name="issueType"]') });
   await form.locator('[name="name"]').fill('Ellen Early');
@@ -184,3 +175,14 @@ test('on /support too, a press before the page’s code has arrived puts nothing
   expect(server.storage.queries.supportRequests().filter((request) => request.email === 'ellen.early@example.com').map((request) => request.name)).toEqual(['Ellen Early']);
   expect(page.url()).not.toContain('ellen');
 });
+
+/** Holds the page's scripts back (one bar of signal: the page on screen, its code on the way) until the call returned. */
+async function codeHeldBack(page: Page): Promise<() => void> {
+  let arrive!: () => void;
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  return arrive;
+}
