@@ -52,8 +52,9 @@ export const SIGN_IN_FIRST = 'You have been signed out, and this browser cannot 
  * outcome: sent; refused (taken back out of the outbox, so the form shows the server's messages on its own
  * fields); or queued, when the server cannot be reached now — then it is sent when the connection returns,
  * on a timer, when the app next starts, or by the service worker's Background Sync (asked for as soon as it is
- * kept, the page's own request perhaps still out). A browser that cannot store it sends it directly instead. A command with files says when they are
- * up while the rest is slow (filesUploadedNews), its toast where `place` says (a chat's: at the top of a phone).
+ * kept, the page's own request perhaps still out). A browser that cannot store it sends it directly instead. A
+ * command with files says when they are up while the rest is slow (filesUploadedNews), its toast where `place` says
+ * (a chat's: at the top of a phone).
  */
 export async function submit(
   command: Command,
