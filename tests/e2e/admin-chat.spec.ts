@@ -106,6 +106,8 @@ test('a reply the server refused says so in its chat; Send again and Discard nam
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   const reply = log.getByRole('listitem').filter({ hasText: 'Tuesday, first thing' });
   await expect(reply).toContainText('Waiting to send');
+  // Kept, as the box says: a refusal within the send's first moments would put the words back in the box instead.
+  await expect(page.getByText(/^Saved on this device: it goes/)).toBeVisible();
   const refusal = { error: { code: 'validation_failed', message: 'This reply could not be taken' } };
   await page.route(`**/api/bookings/${booking.id}/messages`, (route) =>
     route.request().method() === 'POST' ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify(refusal) }) : route.fallback(),
