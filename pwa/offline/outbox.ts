@@ -44,6 +44,16 @@ export async function discard(id: string): Promise<void> {
   await changed();
 }
 
+/** Discards the refused items of `record` that `which` picks (a quote's answers, a booking's changes), in their order. */
+export async function discardRefused(record: string, which: (item: OutboxItem) => boolean): Promise<void> {
+  const refused = await (await openedDeviceDb()).outbox
+    .where('record')
+    .equals(record)
+    .filter((item) => item.state === 'failed' && which(item))
+    .sortBy('seq');
+  for (const item of refused) await discard(item.id);
+}
+
 /** Takes a refused item out of the outbox and gives it back, for its form to show again for editing. */
 export async function takeBack(id: string): Promise<OutboxItem | undefined> {
   const item = await remove(id);

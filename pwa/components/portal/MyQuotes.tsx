@@ -4,7 +4,7 @@ import type { QuoteView, UserView } from '#domain/views.ts';
 import { newCommandId } from '../../lib/api.ts';
 import { toastSaved } from '../../lib/queue-form.ts';
 import { toast } from '../../lib/toast.ts';
-import { discard, items } from '../../offline/outbox.ts';
+import { discardRefused } from '../../offline/outbox.ts';
 import { keepQuote } from '../../offline/record-copy.ts';
 import { submit } from '../../offline/submit.ts';
 import { QUOTE_ANSWER_KIND } from '../../offline/kinds.ts';
@@ -102,7 +102,7 @@ function QuoteCard({ quote, user }: { quote: Shown<QuoteView>; user: UserView })
     // The buttons go: the focus goes to the quote's heading, beside its new status (not to the page's body).
     requestAnimationFrame(() => heading.current?.focus());
     // An answer refused before (the price changed after the screen showed it) is replaced by this one, to the price shown now.
-    if (quote.waiting?.state === 'failed') await dropRefusedAnswers(quote.id);
+    if (quote.waiting?.state === 'failed') await discardRefused(quote.id, (item) => item.kind === QUOTE_ANSWER_KIND);
     const outcome = await submit({
       id: newCommandId(),
       kind: QUOTE_ANSWER_KIND,
@@ -205,7 +205,3 @@ function QuoteCard({ quote, user }: { quote: Shown<QuoteView>; user: UserView })
   );
 }
 
-/** Takes this quote's refused answers out of the outbox: a new answer, to the price shown now, replaces them. */
-async function dropRefusedAnswers(quoteId: string): Promise<void> {
-  for (const item of await items()) if (item.kind === QUOTE_ANSWER_KIND && item.record === quoteId && item.state === 'failed') await discard(item.id);
-}

@@ -108,12 +108,6 @@ export async function correctRefusedBooking(bookingId: string, owner: string): P
  * the booking as it stands, with its choices again (they wait while a change of it is held).
  */
 export async function discardRefusedChanges(bookingId: string, owner: string): Promise<void> {
-  const [{ openedDeviceDb }, { discard }] = await Promise.all([import('../../offline/db.ts'), import('../../offline/outbox.ts')]);
-  const db = await openedDeviceDb();
-  const refused = await db.outbox
-    .where('record')
-    .equals(bookingId)
-    .filter((found) => found.kind !== BOOKING_KIND && found.kind !== KINDS.message && found.state === 'failed' && found.owner === owner)
-    .toArray();
-  for (const item of refused) await discard(item.id);
+  const { discardRefused } = await import('../../offline/outbox.ts');
+  await discardRefused(bookingId, (item) => item.kind !== BOOKING_KIND && item.kind !== KINDS.message && item.owner === owner);
 }
