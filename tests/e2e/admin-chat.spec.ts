@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import type { TestServer } from '../support/server.ts';
 import { dayWords } from '#domain/history.ts';
 import { adminClient, customer, customerBooking, inOnePull, jobCard, outboxCount, ownServer, pullNow, signIn, ukDay } from './admin-seed.ts';
 import { expect, test } from './fixtures.ts';
@@ -72,18 +73,7 @@ test('a reply half written, with its file, is still in its chat after a look at 
 });
 
 test('a reply that waited for signal stays in its chat once it has gone, before the next pull brings it back', async ({ page, context, server }) => {
-  const sam = await customer(server, 'sam.stays@example.com', 'Sam', 'Stays');
-  const booking = await customerBooking(sam, 'sam.stays@example.com', { firstName: 'Sam', lastName: 'Stays' }, 'Are you coming today?');
-  await signIn(page);
-  await page.getByRole('tab', { name: 'Chat' }).click();
-  await page.getByRole('button', { name: /^Sam Stays/ }).click();
-  const log = page.getByRole('log', { name: 'Messages' });
-  await expect(log).toContainText('Are you coming today?');
-  await context.setOffline(true);
-  await page.getByLabel('Your reply').fill('On my way, about 20 minutes.');
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
-  const reply = log.getByRole('listitem').filter({ hasText: 'On my way, about 20 minutes.' });
-  await expect(reply).toContainText('Waiting to send');
+  const { booking, reply } = await repliedOffline(page, context, server, ['Sam', 'Stays'], 'Are you coming today?', 'On my way, about 20 minutes.');
   // Back in signal, but no pull brings anything: what the chat shows of the reply is what its sending left.
   await page.route('**/api/sync**', (route) => route.abort('internetdisconnected'));
   await context.setOffline(false);
@@ -94,18 +84,7 @@ test('a reply that waited for signal stays in its chat once it has gone, before 
 });
 
 test('a reply the server refused says so in its chat; Send again and Discard name it, and leave the focus in the reply box', async ({ page, context, server }) => {
-  const rex = await customer(server, 'rex.refused@example.com', 'Rex', 'Refused');
-  const booking = await customerBooking(rex, 'rex.refused@example.com', { firstName: 'Rex', lastName: 'Refused' }, 'Is the board ready?');
-  await signIn(page);
-  await page.getByRole('tab', { name: 'Chat' }).click();
-  await page.getByRole('button', { name: /^Rex Refused/ }).click();
-  const log = page.getByRole('log', { name: 'Messages' });
-  await expect(log).toContainText('Is the board ready?');
-  await context.setOffline(true);
-  await page.getByLabel('Your reply').fill('Tuesday, first thing');
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
-  const reply = log.getByRole('listitem').filter({ hasText: 'Tuesday, first thing' });
-  await expect(reply).toContainText('Waiting to send');
+  const { booking, reply } = await repliedOffline(page, context, server, ['Rex', 'Refused'], 'Is the board ready?', 'Tuesday, first thing');
   // Kept, as the box says: a refusal within the send's first moments would put the words back in the box instead.
   await expect(page.getByText(/^Saved on this device: it goes/)).toBeVisible();
   const refusal = { error: { code: 'validation_failed', message: 'This reply could not be taken' } };
@@ -362,3 +341,23 @@ test.describe('customer messages that arrive while the admin portal is open', ()
     expect(all.filter((text) => /Olive Old|Already here|On my way|Saturday|Friday at 10/.test(text) && !text.includes('2 new messages'))).toEqual([]);
   });
 });
+
+/**
+ * A customer's booking with their message `asked`, opened in the admin's Chat tab; the reply `answer` sent there with no
+ * signal, shown in the chat as waiting (the device left offline). The booking and the reply's place in the chat.
+ */
+async function repliedOffline(page: Page, context: BrowserContext, server: TestServer, [firstName, lastName]: [string, string], asked: string, answer: string) {
+  const email = `${firstName}.${lastName}@example.com`.toLowerCase();
+  const booking = await customerBooking(await customer(server, email, firstName, lastName), email, { firstName, lastName }, asked);
+  await signIn(page);
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  await page.getByRole('button', { name: new RegExp(`^${firstName} ${lastName}`) }).click();
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log).toContainText(asked);
+  await context.setOffline(true);
+  await page.getByLabel('Your reply').fill(answer);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const reply = log.getByRole('listitem').filter({ hasText: answer });
+  await expect(reply).toContainText('Waiting to send');
+  return { booking, reply };
+}
