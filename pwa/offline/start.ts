@@ -90,7 +90,7 @@ export async function afterDrain(result: DrainResult): Promise<void> {
   const { nextDue } = await import('./sender.ts');
   const due = await nextDue();
   scheduleDrain(due);
-  if (result === 'stopped' && due !== null) requestBackgroundSync();
+  if (result === 'stopped' && due !== null) keepUntilSent();
 }
 
 /** Tries again when the first waiting item is due (after a failed attempt's back-off). */
@@ -109,11 +109,13 @@ async function runDrain(force: boolean, queue = false): Promise<void> {
 }
 
 /**
- * Asks the service worker's Background Sync (where the browser has it) to send what waits once the device is online,
- * even with no page of the site open: after a drain that stopped, and as soon as a submission is kept rather than sent
+ * Something waits on this device to be sent: asks the service worker's Background Sync (where the browser has it) to
+ * send it once the device is online, even with no page of the site open, and asks the browser once a page to keep the
+ * site's data (keepSiteData). Called after a drain that stopped, and as soon as a submission is kept rather than sent
  * (a visitor told "it goes by itself" may close the tab while the page's own request still hangs).
  */
-export function requestBackgroundSync(): void {
+export function keepUntilSent(): void {
+  keepSiteData();
   if (!('serviceWorker' in navigator)) return;
   void navigator.serviceWorker
     .getRegistration()
@@ -122,3 +124,23 @@ export function requestBackgroundSync(): void {
     )
     .catch(() => undefined);
 }
+
+/**
+ * Asks the browser, once a page, to keep the site's data until the user clears it (persistent storage): without it, a
+ * browser short of space may clear the outbox with the rest, and Safari clears a site's data after seven days without a
+ * visit (an iPhone has no Background Sync to send it before). Asked only when something is kept on the device, or for
+ * the admin's copy: Firefox asks the user, and a visitor whose quote went straight through has nothing to keep. Chromium
+ * answers by itself (yes for an installed app), and so does Safari.
+ */
+export function keepSiteData(): void {
+  if (askedToKeep) return;
+  askedToKeep = true;
+  const storage = navigator.storage as StorageManager | undefined;
+  if (typeof storage?.persist !== 'function') return;
+  void storage
+    .persisted()
+    .then((kept) => kept || storage.persist())
+    .catch(() => undefined);
+}
+
+let askedToKeep = false;

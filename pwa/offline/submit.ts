@@ -8,7 +8,7 @@ import { keepCurrent } from './record-copy.ts';
 import { drain, outcomeOf, sendWithFiles } from './sender.ts';
 import type { Attempt } from './sender.ts';
 import { forgetAnswered, markAnswered, onOutboxEvent } from './signals.ts';
-import { afterDrain, requestBackgroundSync } from './start.ts';
+import { afterDrain, keepUntilSent } from './start.ts';
 
 /** What became of a submission, as its form tells the user. */
 export type SubmitOutcome =
@@ -123,7 +123,7 @@ async function sendQueued(id: string, waitMs: number, takeBack: () => boolean): 
   }
   forgetAnswered(id);
   // Kept: the browser sends it even if the tab is closed now, its own request still on its way.
-  requestBackgroundSync();
+  keepUntilSent();
   return { kind: 'queued', why: whyWaiting(attempt, deviceOnline()) };
 }
 

@@ -4,6 +4,7 @@ import type { UserView } from '#domain/views.ts';
 import { placeToasts, toast, warmToaster } from '../../lib/toast.ts';
 import { threadsOf, useAdminQuotes, useAllMessages, useChatMarks, useContacts } from '../../offline/admin-data.ts';
 import { forgetEndedAdmin } from '../../offline/sign-out.ts';
+import { keepSiteData } from '../../offline/start.ts';
 import type { Connection } from '../../offline/page-state.ts';
 import { useConnection } from '../../offline/use-outbox.ts';
 import { MESSAGES_PULL_EVERY_MS, refusedNewJob, useBookings, useHasCopy, useMirrorSync } from '../../offline/use-mirror.ts';
@@ -47,6 +48,10 @@ export function Dashboard({ user }: { user: UserView }) {
   // Until the tablet's first copy is in, its empty tables are not "No bookings yet": the lists say they are loading
   // (and the line at the top why nothing comes, when it does not).
   const hasCopy = useHasCopy(user.id);
+  // The day's work runs from this copy with no signal: the browser is asked not to clear it when short of space.
+  useEffect(() => {
+    if (hasCopy) keepSiteData();
+  }, [hasCopy]);
   const bookingsCopy = useBookings(user.id);
   const quotesCopy = useAdminQuotes();
   const contactsCopy = useContacts();
