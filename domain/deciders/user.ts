@@ -43,6 +43,8 @@ export type UserState =
       openResets: OpenReset[];
       emailVerified: boolean;
       openVerifications: OpenVerification[];
+      /** Every link this account was sent to move to another address, open or not: one closed is refused, not "confirmed". */
+      changeLinks: Array<{ tokenHash: string; newEmail: string }>;
     };
 
 export type RegisterUser = { type: 'RegisterUser'; data: UserRegistered['data'] };
@@ -100,9 +102,10 @@ function evolve(state: UserState, event: UserEvent): UserState {
         openResets: [],
         emailVerified: false,
         openVerifications: [],
+        changeLinks: [],
       };
     case 'UserPasswordChanged':
-      return state.status === 'active' ? { ...state, passwordHash: event.data.passwordHash, openResets: [] } : state;
+      return state.status === 'active' ? newPassword(state, event.data.passwordHash) : state;
     case 'UserPromotedToAdmin':
       return state.status === 'active' ? { ...state, isAdmin: true } : state;
     case 'UserRenamed':
@@ -113,7 +116,7 @@ function evolve(state: UserState, event: UserEvent): UserState {
       return { ...state, openResets: [...state.openResets, { resetId, tokenHash, expiresAt }] };
     }
     case 'PasswordResetCompleted':
-      return state.status === 'active' ? { ...state, passwordHash: event.data.passwordHash, openResets: [] } : state;
+      return state.status === 'active' ? newPassword(state, event.data.passwordHash) : state;
     case 'EmailVerificationRequested': {
       if (state.status !== 'active') return state;
       const { verificationId, tokenHash, expiresAt } = event.data;
@@ -126,7 +129,7 @@ function evolve(state: UserState, event: UserEvent): UserState {
       if (state.status !== 'active') return state;
       const { verificationId, tokenHash, expiresAt, newEmail, supersededIds } = event.data;
       const kept = state.openVerifications.filter((v) => !supersededIds.includes(v.verificationId));
-      return { ...state, openVerifications: [...kept, { verificationId, tokenHash, expiresAt, newEmail }] };
+      return { ...state, openVerifications: [...kept, { verificationId, tokenHash, expiresAt, newEmail }], changeLinks: [...state.changeLinks, { tokenHash, newEmail }] };
     }
     case 'UserEmailChanged': {
       if (state.status !== 'active') return state;
@@ -136,6 +139,16 @@ function evolve(state: UserState, event: UserEvent): UserState {
     default:
       return assertNever(event);
   }
+}
+
+/**
+ * A new password (changed, or set through a reset) closes the open reset links, and the links to move the account to
+ * another address: whoever asked for a move may be who the new password shuts out. Someone who registered another's
+ * address first, and asked to move it to their own, kept that link open through the owner's reset, and opening it
+ * later took the account, with the records under the owner's address (a password reset then let them in).
+ */
+function newPassword(state: Extract<UserState, { status: 'active' }>, passwordHash: string): UserState {
+  return { ...state, passwordHash, openResets: [], openVerifications: state.openVerifications.filter((v) => v.newEmail === undefined) };
 }
 
 function decide(command: UserCommand, state: UserState): UserEvent[] {
@@ -198,6 +211,13 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
         return [
           { type: 'UserEmailChanged', data: { userId, email: change.newEmail, previousEmail, firstName, lastName, passwordHash, closedVerificationIds, ...(claimed ? { claimed } : {}) } },
         ];
+      }
+      // A change link closed before it was used (a newer one, a new password) moves nothing, and is not a confirmation
+      // either; opened again after its move, it is done.
+      const closedChange = tokenHash === undefined ? undefined : state.changeLinks.find((link) => link.tokenHash === tokenHash);
+      if (closedChange) {
+        if (closedChange.newEmail === state.email) return [];
+        throw new DomainError('verification_token_invalid', INVALID_VERIFICATION);
       }
       // Opening the link twice is harmless: an address proved once stays proved.
       if (state.emailVerified) return [];

@@ -191,6 +191,31 @@ describe('POST /api/account/email and the link it sends', () => {
     expect((await client.get('/api/auth/me')).data.email).toBe('nina.newest@example.com');
   });
 
+  it('closes an open move with a new password: one who registered the address first cannot take the account after its owner reset it', async () => {
+    // Someone signs up with the owner's address, and asks to move the account to their own; they keep that link.
+    const squatter = await customer('vera.victim@example.com');
+    const move = await askMove(squatter, 'squatter@evil.example');
+    expect(move.token).not.toBeNull();
+    // The owner, told of a sign-up, sets a password of their own through a reset, and uses the account.
+    const before = lastMailId(server);
+    expect((await new Client(server.url).post('/api/auth/forgot-password', { email: 'vera.victim@example.com' })).status).toBe(200);
+    const token = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec((await mailSince(server, before)).find((m) => m.kind === 'password-reset')?.text ?? '')?.[1];
+    expect((await new Client(server.url).post('/api/auth/reset-password', { token, password: 'the-owners-own-passphrase' })).status).toBe(200);
+    const owner = new Client(server.url);
+    expect((await owner.post('/api/auth/login', { email: 'vera.victim@example.com', password: 'the-owners-own-passphrase' })).status).toBe(200);
+    expect((await owner.get('/api/auth/me')).data).not.toHaveProperty('pendingEmail');
+
+    expectError(await new Client(server.url).post('/api/auth/verify-email', { token: move.token }), 400, 'verification_token_invalid');
+    expect((await owner.get('/api/auth/me')).data).toMatchObject({ email: 'vera.victim@example.com' });
+    expect((await new Client(server.url).post('/api/auth/login', { email: 'squatter@evil.example', password: PASSWORD })).status).toBe(401);
+
+    // The same for a password changed in the account: a move asked for before it no longer goes.
+    const client = await customer('carl.changer@example.com');
+    const asked = await askMove(client, 'carl@example.org');
+    expect((await client.post('/api/account/password', { currentPassword: PASSWORD, newPassword: 'carls-next-passphrase' })).status).toBe(200);
+    expectError(await new Client(server.url).post('/api/auth/verify-email', { token: asked.token }), 400, 'verification_token_invalid');
+  });
+
   it("keeps a moved account whole when the old address's key goes (the 7-year retention deletes a key nothing touches)", async () => {
     const client = await customer('kim.kept@example.com');
     expect((await client.post('/api/account/name', { firstName: 'Kimberley', lastName: 'Keeper' })).status).toBe(200);

@@ -272,6 +272,25 @@ describe('user decider: moving to another address', () => {
     user.given([registered, changeRequested('c1', 'ann@new.example'), moved]).when(ask('c2', 'ann@example.com')).thenEvents([changeRequested('c2', 'ann@example.com')]);
   });
 
+  it('closes a change link with a new password, changed or reset: who asked for the move may be who it shuts out', () => {
+    const asked = [registered, changeRequested('c1', 'attacker@evil.example')];
+    const changed: UserPasswordChanged = { type: 'UserPasswordChanged', data: { userId: 'u1', passwordHash: 'h2', closedResetIds: [] } };
+    const reset: PasswordResetCompleted = { type: 'PasswordResetCompleted', data: { userId: 'u1', resetId: 'r1', passwordHash: 'h2', closedResetIds: ['r1'] } };
+    // A reset proves the address too: the closed link is refused, not taken as a confirmation.
+    const proved: EmailVerified = { type: 'EmailVerified', data: { userId: 'u1', closedVerificationIds: [] } };
+    for (const newPassword of [[changed], [resetRequested('r1', later), reset, proved]]) {
+      user
+        .given([...asked, ...newPassword])
+        .when({ type: 'VerifyEmail', data: { tokenHash: 'hash-c1', now } })
+        .thenThrows('verification_token_invalid', { message: INVALID_VERIFICATION });
+    }
+    // A move asked for after the new password is the owner's own, and works.
+    user
+      .given([...asked, changed, changeRequested('c2', 'ann@new.example')])
+      .when({ type: 'VerifyEmail', data: { tokenHash: 'hash-c2', now } })
+      .thenEvents([movedTo('ann@new.example', ['c2'], { firstName: 'Ann', lastName: 'Smith', passwordHash: 'h2' })]);
+  });
+
   it('keeps a change link open when the address in use is proved meanwhile', () => {
     const pending = [registered, verificationRequested('v1', later), changeRequested('c1', 'ann@new.example')];
     user
