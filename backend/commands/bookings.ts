@@ -53,6 +53,9 @@ export const requestBookingOrQuote: Command<CreateBookingInput, RequestResult> =
   let result: RequestResult;
   // A booking the admin makes confirmed (taken on the phone): its customer hears it is booked, not that we have a request.
   let booked: (BookingNewsFacts & { email: string | null; userId: string | null; status: string }) | null = null;
+  // A job the business enters as under way, done or cancelled (past work written up, a job called off on the phone) is
+  // no request of the customer's: no "thank you for your booking request" for it.
+  let receipt = true;
   // A booking's hours as stored (the day's usual hours when none were asked for), which its mails give from then on.
   let hours: { startTime: string; finishTime: string } | null = null;
   if (input.startDate && input.finishDate) {
@@ -61,6 +64,7 @@ export const requestBookingOrQuote: Command<CreateBookingInput, RequestResult> =
     assertNoClash(uow, { id, ...data }, input.allowOverlap);
     uow.handle(stream, bookingDecider, { type: 'RequestBooking', data }, { expectedVersion: 0, subject: personSubject(data.email, stream) });
     if (newsForCustomer(null, data.status) === 'confirmed') booked = { id, ...data };
+    else receipt = data.status === 'pending';
     hours = { startTime: data.startTime, finishTime: data.finishTime };
     result = { kind: 'booking', id };
   } else {
@@ -91,7 +95,7 @@ export const requestBookingOrQuote: Command<CreateBookingInput, RequestResult> =
   if (input.email || input.phone) autoCreateContact(uow, input);
   const summary: RequestSummary = { ...input, ...hours, kind: result.kind, id: result.id };
   if (booked) tellCustomer(uow, booked, 'confirmed', null);
-  else {
+  else if (receipt) {
     // To the account that made it, as it is now (ADR 025), like every later mail about it: a request queued on a device
     // before the account moved to another address still carries the address it left.
     const to = customerAddress(uow, { email: input.email || null, userId });

@@ -155,6 +155,19 @@ describe("the customer hears of the business's changes to their booking", () => 
     expect(none).toEqual([]);
   });
 
+  it('is not thanked for a request when the business enters a job done, under way or cancelled; a pending one is a request they made', async () => {
+    for (const status of ['completed', 'in_progress', 'cancelled'] as const) {
+      day += 3;
+      const form = bookingForm(`paula.${status}@example.com`, { firstName: 'Paula', isManualBooking: true, status, startDate: daysAhead(day), finishDate: daysAhead(day) });
+      expect(await mailOf(() => admin.post('/api/bookings', form), 201)).toEqual([]);
+    }
+    day += 3;
+    const pending = bookingForm('paula.pending@example.com', { firstName: 'Paula', isManualBooking: true, status: 'pending', startDate: daysAhead(day), finishDate: daysAhead(day) });
+    expect((await mailOf(() => admin.post('/api/bookings', pending), 201)).map(({ kind, to }) => ({ kind, to }))).toEqual([
+      { kind: 'request-received', to: 'paula.pending@example.com' },
+    ]);
+  });
+
   it('is told a quote turned into a job is booked', async () => {
     const quote = await new Client(server.url).post('/api/bookings', quoteForm({ email: 'quentin.quote@example.com', firstName: 'Quentin' }));
     expect(quote.status).toBe(201);
