@@ -28,6 +28,8 @@ export const MSG = {
   emailTaken: 'An account with this email already exists',
   passwordTooCommon: 'This password is too common; please choose another',
   tooLong: (max: number) => `Must be at most ${max} characters`,
+  /** Ours: a name with a line break or a web address in it. */
+  nameOnly: 'Please enter just a name, on one line',
   messageEmpty: 'Message cannot be empty',
   replyWayRequired: 'Please give an email or a phone number so we can reply',
 } as const;

@@ -1,5 +1,5 @@
 import { BUSINESS } from '#domain/business.ts';
-import { serviceTypeLabel } from '#domain/content/service-types.ts';
+import { offeredServiceLabel, serviceTypeLabel } from '#domain/content/service-types.ts';
 import { dayWords, scheduleWords } from '#domain/history.ts';
 import { portalLink, signUpLink } from '#domain/links.ts';
 import { formatPounds } from '#domain/money.ts';
@@ -26,8 +26,11 @@ export function requestReceived(to: string, r: RequestSummary, echoText: boolean
     ...(filesWords(r) ? [['Files', filesWords(r)] as MailLine] : []),
     ...(r.kind === 'booking' && r.id ? [['Reference', bookingReference(r.id)] as MailLine] : []),
   ];
+  // A service the forms do not offer is named back only to a proven address: any other text, with a web address in it,
+  // was a link in the business's mail to a stranger.
+  const service = echoText ? serviceTypeLabel(r.serviceType) : offeredServiceLabel(r.serviceType);
   return compose('request-received', to, `We have your ${what(r)} — ${BUSINESS.name}`, `Hello ${r.firstName},`, [
-    `Thank you for your ${what(r)} for ${serviceTypeLabel(r.serviceType)}. We will be in touch ${BUSINESS.replyPromise}.`,
+    `Thank you for your ${what(r)}${service ? ` for ${service}` : ''}. We will be in touch ${BUSINESS.replyPromise}.`,
     ...(sent.length > 0 ? ['What you sent us:', ...sent] : []),
     `If anything is wrong, call us on ${BUSINESS.phone} or write to ${BUSINESS.email}. For an emergency, call us any time.`,
   ]);

@@ -63,3 +63,13 @@ export function serviceTypeLabel(value: string): string {
   if (known) return known.label;
   return value.replace(/_/g, ' ').trim();
 }
+
+/**
+ * The words for a service the site's own forms offer, or null for any other text: a mail to an address nobody has proved
+ * names only these, since the service type is free text to whoever calls the API.
+ */
+export function offeredServiceLabel(value: string): string | null {
+  const known = PORTAL_SERVICE_TYPES.find((option) => option.value === value || option.label === value);
+  if (known) return known.label;
+  return (PUBLIC_SERVICE_TYPES as readonly string[]).includes(value) ? value : null;
+}

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import { MSG } from '../messages.ts';
 import { NewPasswordSchema } from './auth.ts';
-import { requiredEmail, requiredText } from './fields.ts';
+import { requiredEmail, requiredName } from './fields.ts';
 
 /** The password in use, typed again to confirm an action on the account. */
 const typedPassword = z
@@ -25,8 +25,8 @@ export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
 
 /** `POST /api/account/name`: the account's own name, as registration asks for it. */
 export const RenameAccountSchema = z.strictObject({
-  firstName: requiredText(LIMITS.name, MSG.firstNameRequired),
-  lastName: requiredText(LIMITS.name, MSG.lastNameRequired),
+  firstName: requiredName(MSG.firstNameRequired),
+  lastName: requiredName(MSG.lastNameRequired),
 });
 export type RenameAccountInput = z.infer<typeof RenameAccountSchema>;
 

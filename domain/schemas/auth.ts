@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COMMON_PASSWORDS } from '../common-passwords.ts';
 import { LIMITS } from '../limits.ts';
 import { MSG } from '../messages.ts';
-import { requiredEmail, requiredText } from './fields.ts';
+import { requiredEmail, requiredName } from './fields.ts';
 
 /**
  * A new password: at least 8 (OWASP ASVS 6.2.1), up to 255, not one of the most common ones,
@@ -26,8 +26,8 @@ export type LoginInput = z.infer<typeof LoginSchema>;
 
 /** `POST /api/auth/register`. */
 export const RegisterSchema = z.strictObject({
-  firstName: requiredText(LIMITS.name, MSG.firstNameRequired),
-  lastName: requiredText(LIMITS.name, MSG.lastNameRequired),
+  firstName: requiredName(MSG.firstNameRequired),
+  lastName: requiredName(MSG.lastNameRequired),
   email: requiredEmail(MSG.emailInvalidLong),
   password: NewPasswordSchema,
 });

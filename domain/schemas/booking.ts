@@ -6,9 +6,11 @@ import {
   RecordIdField,
   optionalDate,
   optionalEmail,
+  optionalName,
   optionalPhone,
   optionalText,
   optionalTime,
+  requiredName,
   requiredText,
 } from './fields.ts';
 
@@ -20,8 +22,8 @@ export const BookingStatusSchema = z.enum(BOOKING_STATUSES, {
 export type BookingStatus = z.infer<typeof BookingStatusSchema>;
 
 const bookingFields = {
-  firstName: requiredText(LIMITS.name, MSG.firstNameRequired),
-  lastName: optionalText(LIMITS.name),
+  firstName: requiredName(MSG.firstNameRequired),
+  lastName: optionalName(),
   email: optionalEmail,
   phone: optionalPhone,
   serviceType: requiredText(LIMITS.serviceType, MSG.serviceTypeRequired),

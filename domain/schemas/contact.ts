@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import { MSG } from '../messages.ts';
-import { RecordIdField, optionalPhone, optionalText, requiredEmail, requiredText } from './fields.ts';
+import { RecordIdField, optionalName, optionalPhone, optionalText, requiredEmail, requiredName, requiredText } from './fields.ts';
 
 /** `POST /api/contacts`, the contact form: we need a name, a way to reply and what it is about. */
 export const CreateContactSchema = z.strictObject({
   id: RecordIdField,
-  firstName: requiredText(LIMITS.name, MSG.firstNameRequired),
-  lastName: optionalText(LIMITS.name),
+  firstName: requiredName(MSG.firstNameRequired),
+  lastName: optionalName(),
   email: requiredEmail(MSG.emailInvalid),
   phone: optionalPhone,
   service: optionalText(LIMITS.serviceType),

@@ -13,6 +13,20 @@ export const requiredText = (max: number, required: string) =>
     .min(1, { error: required })
     .max(max, { error: MSG.tooLong(max) });
 
+/**
+ * What a name may not hold: a line break or another control character, or a web address. A name goes into the greeting
+ * of mails sent to any address a visitor types ("Hello …,"): with those, the site would send anyone's words and links
+ * to anyone, from the business's own domain.
+ */
+export const NOT_A_NAME = /[\p{Cc}\p{Zl}\p{Zp}]|:\/\/|\bwww\./iu;
+
+/** A required name (trimmed, one line, no web address). */
+export const requiredName = (required: string) =>
+  requiredText(LIMITS.name, required).refine((v) => !NOT_A_NAME.test(v), { error: MSG.nameOnly });
+
+/** An optional name (as requiredName); blank becomes null. */
+export const optionalName = () => optionalText(LIMITS.name).refine((v) => v === null || !NOT_A_NAME.test(v), { error: MSG.nameOnly });
+
 /** An optional, trimmed text; blank becomes null. */
 export const optionalText = (max: number) =>
   z

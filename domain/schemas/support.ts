@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import { MSG } from '../messages.ts';
-import { RecordIdField, optionalText, requiredEmail } from './fields.ts';
+import { NOT_A_NAME, RecordIdField, optionalText, requiredEmail } from './fields.ts';
 import { phoneDigits } from '../phone.ts';
 
 export const ISSUE_TYPES = ['login', 'password', 'booking', 'other'] as const;
@@ -28,7 +28,8 @@ export const SupportRequestSchema = z.strictObject({
     .string({ error: MSG.supportName })
     .trim()
     .min(LIMITS.supportNameMin, { error: MSG.supportName })
-    .max(LIMITS.name, { error: MSG.tooLong(LIMITS.name) }),
+    .max(LIMITS.name, { error: MSG.tooLong(LIMITS.name) })
+    .refine((v) => !NOT_A_NAME.test(v), { error: MSG.nameOnly }),
   email: requiredEmail(MSG.emailInvalidLong),
   phone,
   issueType: z.enum(ISSUE_TYPES, { error: `Issue type must be one of ${ISSUE_TYPES.join(', ')}` }).default('login'),

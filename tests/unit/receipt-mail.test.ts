@@ -26,9 +26,20 @@ describe('the receipt of a request', () => {
   });
 
   it('has no "What you sent us" heading with nothing under it', () => {
-    const bare = text({ kind: 'quote', firstName: 'Kit', serviceType: 'EV Charger' }, false);
+    const bare = text({ kind: 'quote', firstName: 'Kit', serviceType: 'Electrical Repair' }, false);
     expect(bare).not.toContain('What you sent us');
-    expect(bare).toContain('Thank you for your quote request for EV Charger.');
+    expect(bare).toContain('Thank you for your quote request for Electrical Repair.');
+  });
+
+  it('names a service the forms do not offer only to a proven address: it is any text to whoever calls the API', () => {
+    const odd = { kind: 'quote', firstName: 'Kit', serviceType: 'parcel held: pay at https://evil.example/pay' } as const;
+    expect(text(odd, false)).toContain('Thank you for your quote request. We will be in touch');
+    const html = renderMail(requestReceived('kit@example.com', odd, false).body).html;
+    expect(html).not.toContain('evil.example');
+    expect(text(odd, true)).toContain('quote request for parcel held: pay at https://evil.example/pay.');
+    // The forms' own choices, by key or by words.
+    expect(text({ ...odd, serviceType: 'fuse_box_upgrade' }, false)).toContain('quote request for Fuse Box Upgrade.');
+    expect(text({ ...odd, serviceType: 'Testing & Inspection' }, false)).toContain('quote request for Testing & Inspection.');
   });
 
   it('says how many photos or documents came with it, to any address (a count is nobody’s words)', () => {

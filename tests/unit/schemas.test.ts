@@ -68,6 +68,18 @@ describe('CreateBookingSchema', () => {
     expect(Object.keys(messages(r)).sort()).toEqual(['firstName', 'phone', 'serviceType']);
   });
 
+  it('takes a name on one line, without a web address, naming the field (a name is the greeting of a mail to any address)', () => {
+    for (const firstName of ['Ann\nYour parcel is held', 'Ann\tSmith', 'Pay at https://evil.example', 'see www.evil.example']) {
+      expect(messages(CreateBookingSchema.safeParse({ ...quoteForm, firstName }))).toEqual({ firstName: 'Please enter just a name, on one line' });
+    }
+    expect(messages(CreateBookingSchema.safeParse({ ...quoteForm, lastName: 'Smith\r\nBcc: x' }))).toEqual({ lastName: 'Please enter just a name, on one line' });
+    expect(messages(RegisterSchema.safeParse({ firstName: 'Ann', lastName: 'http://x.example', email: 'ann@example.com', password: 'a-long-passphrase' }))).toEqual({
+      lastName: 'Please enter just a name, on one line',
+    });
+    // Names as people have them.
+    for (const firstName of ["Siobhán O'Neill-Smith", 'Zoë', 'J. R.', '  Ann  ']) expect(CreateBookingSchema.safeParse({ ...quoteForm, firstName }).success).toBe(true);
+  });
+
   it('names unknown fields', () => {
     const r = CreateBookingSchema.safeParse({ ...quoteForm, isAdmin: true });
     expect(r.success).toBe(false);
