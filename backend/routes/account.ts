@@ -4,6 +4,7 @@ import { ChangeEmailSchema, ChangePasswordSchema, DeleteAccountSchema, RenameAcc
 import { ACCOUNT_ERASED } from '#domain/account-texts.ts';
 import { SAME_ADDRESS } from '#domain/deciders/user.ts';
 import { provenEmail } from '#domain/policy.ts';
+import { londonDay } from '#domain/schemas/date-window.ts';
 import { publicUser, type User } from '#data/queries.ts';
 import { accountExport, customerTimeline } from '../commands/account.ts';
 import { withdrawOpenRequests } from '../commands/account-deletion.ts';
@@ -70,7 +71,7 @@ export function accountRoutes(deps: AppDeps): Router {
     const user = authorize(ctx, storage, 'account.export');
     const now = clock();
     ctx.set('Cache-Control', 'no-store');
-    ctx.set('Content-Disposition', `attachment; filename="my-data-${now.toISOString().slice(0, 10)}.json"`);
+    ctx.set('Content-Disposition', `attachment; filename="my-data-${londonDay(now)}.json"`);
     ctx.body = accountExport(queries, store, user, now);
   });
 

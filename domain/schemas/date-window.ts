@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { CUSTOMER_YEARS_AHEAD, addYears, lastCustomerDay } from '../days.ts';
 import { dayWords } from '../history.ts';
 import { CreateBookingSchema, RequestDatesSchema, UpdateBookingSchema } from './booking.ts';
 import { ConvertQuoteSchema, UpdateQuoteSchema } from './quote.ts';
@@ -11,7 +12,7 @@ import { ConvertQuoteSchema, UpdateQuoteSchema } from './quote.ts';
  */
 export type Booker = 'customer' | 'admin';
 
-export const CUSTOMER_YEARS_AHEAD = 2;
+export { CUSTOMER_YEARS_AHEAD, addYears };
 export const ADMIN_YEARS_EITHER_SIDE = 10;
 
 export type DateWindow = { from: string; to: string; tooEarly: string; tooLate: string };
@@ -21,7 +22,7 @@ export function dateWindow(today: string, who: Booker): DateWindow {
   if (who === 'customer') {
     return {
       from: today,
-      to: addYears(today, CUSTOMER_YEARS_AHEAD),
+      to: lastCustomerDay(today),
       tooEarly: 'Please choose today or a later date',
       tooLate: `Please choose a date within the next ${CUSTOMER_YEARS_AHEAD} years`,
     };
@@ -78,13 +79,6 @@ export function londonDay(at: Date): string {
   return lastDay;
 }
 
-/** `yyyy-MM-dd` plus whole years; 29 February becomes 28 February in a common year. */
-export function addYears(day: string, years: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const year = y + years;
-  const last = new Date(Date.UTC(year, m, 0)).getUTCDate();
-  return `${String(year).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
-}
 
 /** Makes a schema once per day and kind of booker, not per request. */
 function daily<A extends [string, ...string[]], S>(make: (...args: A) => S): (...args: A) => S {

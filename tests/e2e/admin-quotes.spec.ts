@@ -150,6 +150,17 @@ test.describe('the admin’s quotes', () => {
     await expect.poll(() => server.storage.queries.bookings().find((b) => b.quoteId === quote.id)?.finishTime ?? null).toBe('18:30');
   });
 
+  test('a customer’s preferred date that has passed by the time the quote is converted is not offered: the dates start today, and the dialog says why', async ({ page, server }) => {
+    const { card } = await pricedQuoteCard(page, server, { firstName: 'Pat', lastName: 'Past', preferredDate: ukDay(2) }, '300');
+    // Five days on, the quote approved, the electrician converts it.
+    await page.clock.setFixedTime(Date.now() + 5 * 24 * 60 * 60 * 1000);
+    await card.getByRole('button', { name: /Convert to Job/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Convert to Job: Pat Past' });
+    await expect(dialog.getByLabel('Start date')).toHaveValue(ukDay(5));
+    await expect(dialog.getByLabel('Finish date')).toHaveValue(ukDay(5));
+    await expect(dialog).toContainText(/Pat asked for \w{3} \d{1,2} \w{3} \d{4}, which has passed: the dates below start today\./);
+  });
+
   test('a quote converted with no signal is a job at once, waiting to send: counted in the day’s plan and its clashes; it lands once, as that job', async ({ page, context, server }) => {
     // A day no other test of this server books: the job must be refused by nobody but the clash this test makes.
     const { quote, card } = await pricedQuoteCard(page, server, { firstName: 'Ophelia', lastName: 'Offline', preferredDate: ukDay(379) }, '300');

@@ -25,6 +25,20 @@ test('the chat widget answers a price question with the price reply', async ({ p
   await expect(chat.getByText(replyFor('price')!.text)).toBeVisible({ timeout: 10_000 });
 });
 
+test.describe('the quote form on a device set to New York', () => {
+  test.use({ timezoneId: 'America/New_York' });
+
+  test('offers the days the server takes: from the UK’s today (already tomorrow there) to two years on', async ({ page }) => {
+    // 23:30 on 1 July in New York: 04:30 on 2 July in the UK.
+    await page.clock.setFixedTime(new Date('2026-07-02T03:30:00Z'));
+    await page.goto('/#contact');
+    await hydrated(page);
+    const day = page.locator('form').filter({ has: page.locator('[name="serviceType"]') }).locator('[name="preferredDate"]');
+    await expect(day).toHaveAttribute('min', '2026-07-02');
+    await expect(day).toHaveAttribute('max', '2028-07-02');
+  });
+});
+
 test.describe('the quote form', () => {
   test('shows the seed messages for empty and bad fields, and sends nothing', async ({ page, server }) => {
     const before = server.storage.queries.quotes().length;

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayWords } from '#domain/history.ts';
+import { londonDay } from '#domain/schemas/date-window.ts';
 import { ERASED } from '#domain/limits.ts';
 import { ACCOUNT_ERASED, PASSWORD_CHANGED } from '#backend/routes/account.ts';
 import { ADMIN, Client, startServer, type TestServer } from '../support/server.ts';
@@ -76,7 +77,8 @@ describe('GET /api/account/export', () => {
     const res = await client.get('/api/account/export');
 
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    // Named by the UK's day (the file's name said yesterday between midnight and one in summer).
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="my-data-${londonDay(new Date())}.json"`);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.data.account).toMatchObject({ email, firstName: 'Dana', lastName: 'Deleter', emailVerified: true });
     expect(res.data.account).not.toHaveProperty('passwordHash');

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { PUBLIC_SERVICE_TYPES } from '#domain/content/service-types.ts';
+import { lastCustomerDay } from '#domain/days.ts';
 import { useForm } from '../../lib/form.ts';
 import type { FormSchema } from '../../lib/form.ts';
 import { queueForm } from '../../lib/queue-form.ts';
@@ -48,7 +49,7 @@ export function QuoteForm() {
         )}
       </Field>
       <Field form="quote" name="preferredDate" label="Preferred date" error={errors.preferredDate}>
-        {(p) => <input {...p} type="date" min={today} />}
+        {(p) => <input {...p} type="date" min={today} max={today && lastCustomerDay(today)} />}
       </Field>
       <Field form="quote" name="address" label="Address" error={errors.address} full>
         {(p) => <input {...p} type="text" autoComplete="street-address" maxLength={500} />}
@@ -69,12 +70,15 @@ export function QuoteForm() {
   );
 }
 
-/** Today as yyyy-MM-dd for the date picker's minimum, set after hydration (undefined on the server). */
+/**
+ * Today in the UK as yyyy-MM-dd for the date picker's minimum, set after hydration (undefined on the server). The UK's
+ * day, as the server checks it: by the device's own clock, a visitor abroad (or a device set to UTC, between midnight
+ * and one in summer) was offered a day the server refused, or kept from the UK's today.
+ */
 function useToday(): string | undefined {
   const [today, setToday] = useState<string | undefined>(undefined);
   useEffect(() => {
-    const now = new Date();
-    setToday(`${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`);
+    setToday(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()));
   }, []);
   return today;
 }

@@ -12,7 +12,8 @@ import { KINDS } from '../../offline/kinds.ts';
 import { DiscardQuestion } from '../ui/DiscardQuestion.tsx';
 import type { DiscardLook } from '../ui/DiscardQuestion.tsx';
 import { Field } from '../ui/Field.tsx';
-import { addDays, today } from './format.ts';
+import { lastCustomerDay } from '#domain/days.ts';
+import { today } from './format.ts';
 import { finishFollowsStart } from '../../lib/finish-date.ts';
 
 type DateField = ScheduleField;
@@ -85,7 +86,7 @@ export function MoveRequest({ booking, owner, title, onDone }: { booking: Bookin
   const close = useCallback(() => onDone(false), [onDone]);
   const escape = useEscapeToClose(close);
   const first = today();
-  const last = addDays(first, 365 * 2);
+  const last = lastCustomerDay(first);
   const f = (name: DateField, label: string, required = false) => ({ form: prefix, name, label, error: errors[name], required });
   return (
     <form className="form-grid portal-booking__move" aria-label={`New dates for ${title}`} onKeyDown={escape.onKeyDown} {...formProps}>

@@ -12,7 +12,8 @@ import type { OutboxFile } from '../../offline/db.ts';
 import type { Command } from '../../offline/outbox.ts';
 import { useEditRequest, type EditRequest } from '../../offline/edit.ts';
 import { ServiceTypeField } from './ServiceTypeField.tsx';
-import { addDays, today } from './format.ts';
+import { lastCustomerDay } from '#domain/days.ts';
+import { today } from './format.ts';
 import { useBookings } from '../../offline/use-mirror.ts';
 import { draftsInMemory, typedValues } from '../../lib/drafts.ts';
 import { BOOKING_FIELDS } from '../../lib/booking-fields.ts';
@@ -40,7 +41,7 @@ export function NewBookingForm({ user }: { user: UserView }) {
     keepDraft(user.id, formEl.current, next, editing);
   };
   const first = today();
-  const last = addDays(first, 365 * 2);
+  const last = lastCustomerDay(first);
   // The booking of a press that failed (a browser that keeps no data sends at once, and an answer lost on the way said
   // "could not reach" though the server had it): pressed again with the same words and files, the same booking goes
   // again, under the same key and id, and the server answers the repeat; a new one made a second booking.

@@ -7,7 +7,8 @@ import { SubmitRow } from '../home/fields.tsx';
 import { Field } from '../ui/Field.tsx';
 import { bookingCommand, sendBooking } from './booking-command.ts';
 import { ServiceTypeField } from './ServiceTypeField.tsx';
-import { addDays, formatDay, today } from './format.ts';
+import { lastCustomerDay } from '#domain/days.ts';
+import { formatDay, today } from './format.ts';
 import { MonthCalendar } from './MonthCalendar.tsx';
 import { useBookings } from '../../offline/use-mirror.ts';
 
@@ -70,7 +71,7 @@ export function QuickBooking({ user }: { user: UserView }) {
     <section className="card portal-quick" aria-labelledby="quick-title">
       <h2 id="quick-title">Quick booking</h2>
       <p className="portal-muted">Pick a day for a one-day job, 09:00–17:00. We will confirm it or suggest another day.</p>
-      <MonthCalendar min={first} max={addDays(first, 365 * 2)} selected={day} onSelect={choose} />
+      <MonthCalendar min={first} max={lastCustomerDay(first)} selected={day} onSelect={choose} />
       {booked ? (
         <p className={`form-status form-status--${booked.kind} portal-quick__booked`} ref={confirmation} tabIndex={-1}>
           {booked.text}

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
+import { dayWords } from '#domain/history.ts';
 import { dateRangeProblems } from '#domain/schemas/booking.ts';
 import type { BookingView, ClashView, QuoteView } from '#domain/views.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -30,7 +31,11 @@ export function ConvertDialog({ quote, bookings, onClose }: { quote: QuoteView; 
     form.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
   };
   const [sending, setSending] = useState(false);
-  const start = quote.preferredDate ?? today();
+  // The customer's preferred date while it is still to come: one passed meanwhile (a quote priced and approved after
+  // it) made, at one press, a confirmed job in the past, mailed to the customer as booked.
+  const [first] = useState(today);
+  const passed = quote.preferredDate !== null && quote.preferredDate < first ? quote.preferredDate : null;
+  const start = quote.preferredDate && !passed ? quote.preferredDate : first;
 
   const submit = async (event: FormEvent<HTMLFormElement> | null, anyway = false) => {
     event?.preventDefault();
@@ -71,6 +76,7 @@ export function ConvertDialog({ quote, bookings, onClose }: { quote: QuoteView; 
   return (
     <Modal title={`Convert to Job: ${personName(quote)}`} onClose={() => onClose(false)}>
       <form ref={form} className="form-grid admin-form" noValidate onSubmit={(event) => void submit(event)} onChange={() => (setClash(null), setMessage(''), setBadField(null))}>
+        {passed ? <p className="field--full">{`${quote.firstName || 'The customer'} asked for ${dayWords(passed)}, which has passed: the dates below start today.`}</p> : null}
         <div className="field">
           <label htmlFor="convert-start">Start date</label>
           <input id="convert-start" name="startDate" {...invalidIf('startDate')} type="date" defaultValue={start} required onChange={finishFollowsStart} />

@@ -1,0 +1,20 @@
+/**
+ * Days as yyyy-MM-dd text, with no zod and no time zone: for the forms' date pickers as much as for the server's date
+ * window (schemas/date-window.ts), so that both end on the same day.
+ */
+
+/** How far ahead customers (and visitors) may book: the last day is today's date that many years on. */
+export const CUSTOMER_YEARS_AHEAD = 2;
+
+/** `yyyy-MM-dd` plus whole years; 29 February becomes 28 February in a common year. */
+export function addYears(day: string, years: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const year = y + years;
+  const last = new Date(Date.UTC(year, m, 0)).getUTCDate();
+  return `${String(year).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+}
+
+/** The last day a customer may book, from `today` (the UK's): the server refuses a day after it. */
+export function lastCustomerDay(today: string): string {
+  return addYears(today, CUSTOMER_YEARS_AHEAD);
+}
