@@ -35,7 +35,7 @@ const SHORTEST_WAIT_MS = 60 * 1000;
  * minute and at most 30 days before now (a device clock ahead of ours counts as now). Otherwise nothing: the change is
  * dated as it reached us. Never an error: a header the client need not send cannot fail its command.
  */
-function madeOnDevice(header: string, now: Date): string | undefined {
+export function madeOnDevice(header: string, now: Date): string | undefined {
   if (!header || header.length > 40) return undefined;
   const at = Date.parse(header);
   if (Number.isNaN(at)) return undefined;

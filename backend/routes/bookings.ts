@@ -9,6 +9,7 @@ import { changeBookingNotes } from '../commands/booking-notes.ts';
 import { bookingHistory, cancelBookingRequest, moveBookingRequest, requestBookingOrQuote, updateBooking } from '../commands/bookings.ts';
 import type { AppDeps } from '../deps.ts';
 import { allow, authorize, commandRoute, input, validate } from '../http/command.ts';
+import { madeOnDevice } from '../http/command-context.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { honeypot } from '../http/honeypot.ts';
 import { currentUser, requireUser } from '../http/session.ts';
@@ -54,7 +55,12 @@ export function bookingRoutes(deps: AppDeps): Router {
     const booking = queries.booking(id);
     return booking && forCaller(ctx, deps, booking);
   };
-  const requestSchema = (ctx: Context) => bookingRequestSchema(londonDay(clock()), currentUser(ctx, queries)?.isAdmin ? 'admin' : 'customer');
+  const requestSchema = (ctx: Context) => {
+    const now = clock();
+    const today = londonDay(now);
+    const made = madeOnDevice(ctx.get('x-made-at'), now);
+    return bookingRequestSchema(today, currentUser(ctx, queries)?.isAdmin ? 'admin' : 'customer', made ? londonDay(new Date(made)) : today);
+  };
 
   router.post(
     '/api/bookings',

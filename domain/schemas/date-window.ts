@@ -48,9 +48,20 @@ export function dateWindowProblems(values: Readonly<Record<string, unknown>>, fi
 }
 
 const BOOKING_DATES = ['preferredDate', 'startDate', 'finishDate'] as const;
+const JOB_DATES = ['startDate', 'finishDate'] as const;
 
-/** `POST /api/bookings` (the quote form, the portal, the admin) with the dates `who` may choose. */
-export const bookingRequestSchema = daily((today: string, who: Booker) => withinWindow(CreateBookingSchema, BOOKING_DATES, dateWindow(today, who)));
+/**
+ * `POST /api/bookings` (the quote form, the portal, the admin) with the dates `who` may choose. A quote's preferred
+ * date is only a wish, judged from `madeOn`, the day the device made the request (X-Made-At; today when it came at
+ * once): one kept overnight on a phone with no signal was refused as past, and the visitor may never come back to it.
+ */
+export function bookingRequestSchema(today: string, who: Booker, madeOn: string = today) {
+  return bookingRequestOf(today, who, madeOn < today ? madeOn : today);
+}
+
+const bookingRequestOf = daily((today: string, who: Booker, madeOn: string) =>
+  withinWindow(withinWindow(CreateBookingSchema, JOB_DATES, dateWindow(today, who)), ['preferredDate'], dateWindow(madeOn, who)),
+);
 
 /** `PATCH /api/bookings/{id}` (the admin). */
 export const bookingUpdateSchema = daily((today: string) => withinWindow(UpdateBookingSchema, BOOKING_DATES, dateWindow(today, 'admin')));

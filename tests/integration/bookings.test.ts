@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { londonDay } from '#domain/schemas/date-window.ts';
 import { Client, startServer, type TestServer } from '../support/server.ts';
 import { BOOKING_FINISH, BOOKING_START, PREFERRED_DATE, allEvents, bookingForm, daysAhead, expectError, quoteForm, typesAfter, type Answer } from './helpers.ts';
 
@@ -306,6 +307,17 @@ describe('POST /api/bookings', () => {
       expectError(res, 400, 'validation_failed');
       expect(res.data.error.fields).toEqual(fields);
       expect(persistentState()).toEqual(before);
+    });
+
+    it('takes a quote made on a device yesterday for yesterday (kept with no signal overnight), not one sent for yesterday today', async () => {
+      const madeYesterday = new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString();
+      const yesterday = londonDay(new Date(madeYesterday));
+      const kept = await anonymous().post('/api/bookings', quoteForm({ preferredDate: yesterday, email: 'kept.overnight@example.com' }), { 'X-Made-At': madeYesterday });
+      expect(kept.status).toBe(201);
+      expect(server.storage.queries.quote(kept.data.quote.id)).toMatchObject({ preferredDate: yesterday });
+      // The header is no licence: the day it names is the earliest.
+      const earlier = londonDay(new Date(Date.now() - 49 * 60 * 60 * 1000));
+      expectError(await anonymous().post('/api/bookings', quoteForm({ preferredDate: earlier }), { 'X-Made-At': madeYesterday }), 400, 'validation_failed');
     });
 
     it('takes a customer booking from today and a quote two years ahead', async () => {

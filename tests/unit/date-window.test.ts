@@ -27,6 +27,16 @@ describe('bookingRequestSchema', () => {
     expect(bookingRequestSchema(TODAY, 'customer').safeParse(quote(day)).success).toBe(true);
   });
 
+  it('judges a preferred date from the day the device made the request, and a job’s dates from today', () => {
+    // Made at 23:50 yesterday with no signal, sent this morning.
+    expect(bookingRequestSchema(TODAY, 'customer', '2026-11-22').safeParse(quote('2026-11-22')).success).toBe(true);
+    expect(bookingRequestSchema(TODAY, 'customer', '2026-11-22').safeParse(quote('2026-11-21')).success).toBe(false);
+    const job = { ...quote('2026-11-22'), startDate: '2026-11-22', finishDate: '2026-11-22' };
+    expect(bookingRequestSchema(TODAY, 'customer', '2026-11-22').safeParse(job).error?.issues.map((i) => i.path.join('.'))).toEqual(['startDate', 'finishDate']);
+    // A device whose clock is ahead of ours wins nothing.
+    expect(bookingRequestSchema(TODAY, 'customer', '2026-11-25').safeParse(quote('2026-11-23')).success).toBe(true);
+  });
+
   it('takes an admin booking last year and refuses one in year 1', () => {
     const admin = bookingRequestSchema(TODAY, 'admin');
     expect(admin.safeParse({ ...quote('2025-06-01'), startDate: '2025-06-01', finishDate: '2025-06-02' }).success).toBe(true);
