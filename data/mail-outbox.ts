@@ -14,12 +14,20 @@ export type MailBody = { greeting: string; lines: MailLine[]; calendar?: { booki
  * A message to send; `kind` names the template, for the logs and the admin. `urgent` mail (a password reset
  * link lives one hour) is sent before any backlog.
  */
-export type OutgoingMail = { kind: string; to: string; subject: string; body: MailBody; urgent?: boolean };
+export type OutgoingMail = {
+  kind: string;
+  to: string;
+  subject: string;
+  body: MailBody;
+  urgent?: boolean;
+  /** Not sent after this time (ISO), when what it says would be wrong by then: a link expired, "tomorrow" come. */
+  sendBy?: string;
+};
 /**
  * A mail the outbox holds: its body, or, queued by a version before the outbox kept bodies (migration 7), its
  * `text` and `html` as they were rendered then (`body` null).
  */
-export type QueuedMail = { id: number; attempts: number; kind: string; to: string; subject: string; body: MailBody | null; text: string; html: string };
+export type QueuedMail = { id: number; attempts: number; kind: string; to: string; subject: string; body: MailBody | null; text: string; html: string; sendBy: string | null };
 
 /** Waits between attempts: 1 min, 5 min, 30 min, 2 h, then every 6 h; given up after the last. */
 const BACKOFF_MS = [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 21_600_000, 21_600_000];
@@ -42,15 +50,15 @@ export class MailOutbox {
    */
   enqueue(mail: OutgoingMail, now: Date): void {
     const at = now.toISOString();
-    prepared(this.#db, `INSERT INTO mail_outbox (kind, to_addr, subject, body, text, html, created, next_attempt_at, priority) VALUES (?, ?, ?, ?, '', '', ?, ?, ?)`)
-      .run(mail.kind, mail.to, mail.subject, JSON.stringify(mail.body), at, at, mail.urgent ? 1 : 0);
+    prepared(this.#db, `INSERT INTO mail_outbox (kind, to_addr, subject, body, text, html, created, next_attempt_at, priority, send_by) VALUES (?, ?, ?, ?, '', '', ?, ?, ?, ?)`)
+      .run(mail.kind, mail.to, mail.subject, JSON.stringify(mail.body), at, at, mail.urgent ? 1 : 0, mail.sendBy ?? null);
   }
 
   /** Mail due by `now`: urgent first, then in the order it was queued. `skip` leaves out mail already handled. */
   due(now: Date, limit = 20, skip: ReadonlySet<number> = new Set()): QueuedMail[] {
     const rows = prepared(
       this.#db,
-      `SELECT id, kind, to_addr AS "to", subject, body, text, html, attempts FROM mail_outbox
+      `SELECT id, kind, to_addr AS "to", subject, body, text, html, attempts, send_by AS sendBy FROM mail_outbox
        WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ? ORDER BY priority DESC, id LIMIT ?`,
     ).all(now.toISOString(), limit + skip.size) as Array<Omit<QueuedMail, 'body'> & { body: string | null }>;
     return rows
@@ -64,9 +72,12 @@ export class MailOutbox {
     prepared(this.#db, `UPDATE mail_outbox SET sent_at = ?, to_addr = '', subject = '', body = NULL, text = '', html = '' WHERE id = ?`).run(now.toISOString(), id);
   }
 
-  /** Records a failed attempt; schedules the next one or gives up. Returns whether it gave up. */
-  failed(id: number, attempts: number, error: string, now: Date): boolean {
-    const wait = BACKOFF_MS[attempts];
+  /**
+   * Records a failed attempt; schedules the next one or gives up (after the last wait, or at once when `giveUp`: a
+   * mail out of date). Returns whether it gave up.
+   */
+  failed(id: number, attempts: number, error: string, now: Date, giveUp = false): boolean {
+    const wait = giveUp ? undefined : BACKOFF_MS[attempts];
     if (wait === undefined) {
       // Given up: what it said and to whom go as a sent mail's do (personal data nobody will send now); its kind, tries
       // and last error stay for whoever looks into it, without the address an SMTP server's error may quote.

@@ -89,6 +89,11 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE mail_outbox ADD COLUMN body TEXT;
   `,
+  // A mail whose words are wrong after a time (a link that has expired, "tomorrow" once the day has come) is not sent
+  // after it (send_by): SMTP down for hours sent a reset link that no longer worked, and "starts tomorrow" on the day.
+  `
+  ALTER TABLE mail_outbox ADD COLUMN send_by TEXT;
+  `,
 ];
 
 /**

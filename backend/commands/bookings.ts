@@ -33,7 +33,9 @@ import {
   requestRescheduled,
   type RequestSummary,
   requestWithdrawn,
+  sendBy,
 } from '../mail/templates.ts';
+import { zonedTimeToUtc } from '../calendar/zoned-time.ts';
 import type { Actor, Command, Uow } from './unit.ts';
 
 /** What the idempotency record keeps: which record was made. No personal data, so erasure needs no clean-up here. */
@@ -288,7 +290,10 @@ export const remindCustomer: Command<{ bookingId: string }, { sent: boolean }> =
   if (!to) return { sent: false };
   const { events } = uow.handle(streamId.reminders(bookingId), reminderDecider, { type: 'SendReminder', data: { bookingId, startDate: day } });
   if (events.length === 0) return { sent: false };
-  uow.mail.queue(bookingReminder(to, booking, portalFor(uow, to)));
+  // "Starts tomorrow" is wrong from the job's own day: a reminder still unsent by then (the mail server down) is dropped.
+  const jobDay = zonedTimeToUtc(day, '00:00');
+  const reminder = bookingReminder(to, booking, portalFor(uow, to));
+  uow.mail.queue(jobDay ? sendBy(reminder, jobDay.toISOString()) : reminder);
   return { sent: true };
 };
 

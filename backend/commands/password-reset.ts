@@ -2,7 +2,7 @@ import { streamId } from '#domain/deciders/decider.ts';
 import { userDecider } from '#domain/deciders/user.ts';
 import { personSubject } from '#domain/events.ts';
 import { RESET_TOKEN_TTL_MS } from '#domain/limits.ts';
-import { passwordChanged, passwordReset } from '../mail/templates.ts';
+import { passwordChanged, passwordReset, sendBy } from '../mail/templates.ts';
 import type { Command } from './unit.ts';
 
 /** A reset asked for an address: which flow (the admin's serves admin accounts only), the token's hash and the mailed link. */
@@ -19,7 +19,7 @@ export const requestPasswordReset: Command<ResetRequest, null> = (uow, { email, 
   const stream = streamId.user(user.id);
   const expiresAt = new Date(uow.now.getTime() + RESET_TOKEN_TTL_MS).toISOString();
   uow.handle(stream, userDecider, { type: 'RequestPasswordReset', data: { resetId: uow.newId(), tokenHash, expiresAt } }, { subject: personSubject(user.email, stream) });
-  uow.mail.queue(passwordReset(user.email, { firstName: user.firstName, link }));
+  uow.mail.queue(sendBy(passwordReset(user.email, { firstName: user.firstName, link }), expiresAt));
   return null;
 };
 

@@ -1,10 +1,10 @@
 import { streamId } from '#domain/deciders/decider.ts';
-import { INVALID_VERIFICATION, type UserCommand, type UserEvent, userDecider } from '#domain/deciders/user.ts';
+import { INVALID_VERIFICATION, type RequestEmailVerification, type UserCommand, type UserEvent, userDecider } from '#domain/deciders/user.ts';
 import type { EventStore } from '#data/event-store.ts';
 import { personSubject } from '#domain/events.ts';
 import { ERASED, VERIFICATION_TOKEN_TTL_MS } from '#domain/limits.ts';
 import { ConflictError, DomainError, NotFoundError } from '#domain/errors.ts';
-import { addressInUse, confirmNewEmail, emailChanged, registrationAttempt, verifyEmail as verifyEmailMail } from '../mail/templates.ts';
+import { addressInUse, confirmNewEmail, emailChanged, registrationAttempt, sendBy, verifyEmail as verifyEmailMail } from '../mail/templates.ts';
 import { takeBackUrl } from './password-reset.ts';
 import type { Command, Uow } from './unit.ts';
 
@@ -31,11 +31,12 @@ export const registerOrNotifyOwner: Command<NewUser & { verification: Verificati
   const { verification, notifyOwner: _notifyOwner, ...user } = input;
   const userId = uow.newId();
   const stream = streamId.user(userId);
-  uow.handle(stream, userDecider, [{ type: 'RegisterUser', data: { userId, ...user, isAdmin: false } }, verificationRequest(uow, verification)], {
+  const request = verificationRequest(uow, verification);
+  uow.handle(stream, userDecider, [{ type: 'RegisterUser', data: { userId, ...user, isAdmin: false } }, request], {
     expectedVersion: 0,
     subject: personSubject(user.email, stream),
   });
-  uow.mail.queue(verifyEmailMail(user.email, { firstName: user.firstName, link: linkToWaitingQuotes(uow, user.email, verification.link) }));
+  uow.mail.queue(sendBy(verifyEmailMail(user.email, { firstName: user.firstName, link: linkToWaitingQuotes(uow, user.email, verification.link) }), request.data.expiresAt));
   return { userId, existing: false };
 };
 
@@ -74,8 +75,11 @@ export const requestVerification: Command<{ userId: string; verification: Verifi
   const user = uow.queries.user(userId);
   if (!user || user.emailVerified) return { sent: false };
   const stream = streamId.user(userId);
-  const { events } = uow.handle(stream, userDecider, verificationRequest(uow, verification), { subject: personSubject(user.email, stream) });
-  if (events.length > 0) uow.mail.queue(verifyEmailMail(user.email, { firstName: user.firstName, link: linkToWaitingQuotes(uow, user.email, verification.link) }));
+  const request = verificationRequest(uow, verification);
+  const { events } = uow.handle(stream, userDecider, request, { subject: personSubject(user.email, stream) });
+  if (events.length > 0) {
+    uow.mail.queue(sendBy(verifyEmailMail(user.email, { firstName: user.firstName, link: linkToWaitingQuotes(uow, user.email, verification.link) }), request.data.expiresAt));
+  }
   return { sent: events.length > 0 };
 };
 
@@ -109,7 +113,7 @@ export const requestEmailChange: Command<{ userId: string; newEmail: string; ver
   const expiresAt = new Date(uow.now.getTime() + VERIFICATION_TOKEN_TTL_MS).toISOString();
   const command: UserCommand = { type: 'RequestEmailChange', data: { verificationId: uow.newId(), newEmail, tokenHash: verification.hash, expiresAt } };
   uow.handle(stream, userDecider, command, { subject: personSubject(user.email, stream) });
-  uow.mail.queue(confirmNewEmail(newEmail, { firstName: user.firstName, link: verification.link }));
+  uow.mail.queue(sendBy(confirmNewEmail(newEmail, { firstName: user.firstName, link: verification.link }), expiresAt));
   return null;
 };
 
@@ -166,7 +170,7 @@ export function pendingEmail(store: EventStore, userId: string, now: Date): stri
   return state.openVerifications.filter((v) => v.newEmail !== undefined && v.expiresAt > at).at(-1)?.newEmail ?? null;
 }
 
-function verificationRequest(uow: Uow, verification: Verification): UserCommand {
+function verificationRequest(uow: Uow, verification: Verification): RequestEmailVerification {
   const expiresAt = new Date(uow.now.getTime() + VERIFICATION_TOKEN_TTL_MS).toISOString();
   return { type: 'RequestEmailVerification', data: { verificationId: uow.newId(), tokenHash: verification.hash, expiresAt } };
 }

@@ -83,6 +83,11 @@ function linked(escaped: string): string {
   return escaped.replace(URL_IN_TEXT, (url) => `<a href="${url}">${url}</a>`).replaceAll(escapeHtml(BUSINESS.phone), PHONE_LINK);
 }
 
+/** Mail whose words are wrong after `at` (ISO: a link's expiry, the day "tomorrow" names): never sent after it. */
+export function sendBy(mail: OutgoingMail, at: string): OutgoingMail {
+  return { ...mail, sendBy: at };
+}
+
 /** Mail the reader is waiting for right now: sent before any backlog. */
 export function urgent(mail: OutgoingMail): OutgoingMail {
   return { ...mail, urgent: true };

@@ -41,8 +41,8 @@ export function createTransport(settings: MailSettings): Transporter {
   return nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 }
 
-/** What happened to a mail whose outcome could not be written to the outbox yet. */
-type Outcome = { mail: QueuedMail; sentAt: Date } | { mail: QueuedMail; error: string; at: Date };
+/** What happened to a mail whose outcome could not be written to the outbox yet (`late`: out of date, not sent). */
+type Outcome = { mail: QueuedMail; sentAt: Date } | { mail: QueuedMail; error: string; at: Date; late?: true };
 
 /**
  * Delivers the outbox: on `wake()` (after a command queued mail) and on a timer for retries. A round goes on
@@ -177,11 +177,17 @@ export class MailSender {
 
   async #deliver(mail: QueuedMail): Promise<void> {
     let outcome: Outcome;
-    try {
-      await this.#send(mail);
-      outcome = { mail, sentAt: this.#clock() };
-    } catch (error) {
-      outcome = { mail, error: withoutAddresses((error as Error).message).slice(0, 500), at: this.#clock() };
+    const now = this.#clock();
+    if (mail.sendBy !== null && mail.sendBy <= now.toISOString()) {
+      // Its words would be wrong now (a link expired, "tomorrow" come): given up, never sent late.
+      outcome = { mail, error: `out of date: not sent after ${mail.sendBy}`, at: now, late: true };
+    } else {
+      try {
+        await this.#send(mail);
+        outcome = { mail, sentAt: this.#clock() };
+      } catch (error) {
+        outcome = { mail, error: withoutAddresses((error as Error).message).slice(0, 500), at: this.#clock() };
+      }
     }
     this.#unrecorded.set(mail.id, outcome);
     this.#recordSoon ??= setTimeout(() => {
@@ -207,7 +213,7 @@ export class MailSender {
             this.#outbox.sent(mail.id, outcome.sentAt);
             return false;
           }
-          return this.#outbox.failed(mail.id, mail.attempts, outcome.error, outcome.at);
+          return this.#outbox.failed(mail.id, mail.attempts, outcome.error, outcome.at, outcome.late);
         }),
       );
     } catch (err) {
@@ -219,9 +225,9 @@ export class MailSender {
       this.#unrecorded.delete(mail.id);
       if ('sentAt' in outcome) this.#logger.info({ mailId: mail.id, kind: mail.kind }, 'mail sent');
       else
-        this.#logger[gaveUp[i] ? 'error' : 'warn'](
+        this.#logger[gaveUp[i] && !('late' in outcome) ? 'error' : 'warn'](
           { mailId: mail.id, kind: mail.kind, attempts: mail.attempts + 1, err: outcome.error },
-          gaveUp[i] ? 'mail given up' : 'mail will be retried',
+          'late' in outcome ? 'mail out of date, not sent' : gaveUp[i] ? 'mail given up' : 'mail will be retried',
         );
     });
     return true;

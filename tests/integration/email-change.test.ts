@@ -56,6 +56,9 @@ describe('POST /api/account/email and the link it sends', () => {
     expect(asked.text).toContain('You asked to change the email address of your account with us to this one.');
     expect(asked.text).not.toContain('mo.mover@typo.example');
     expect(typesAfter(server, events)).toEqual(['EmailChangeRequested']);
+    // Its mail is not sent once the link has expired (7 days).
+    const row = server.storage.db.prepare("SELECT created, send_by FROM mail_outbox WHERE kind = 'confirm-new-email' ORDER BY id DESC LIMIT 1").get() as { created: string; send_by: string };
+    expect(Date.parse(row.send_by) - Date.parse(row.created)).toBe(7 * DAY);
     // The new address is sealed in the log like the registration's.
     const position = allEvents(server).at(-1)!.globalPosition;
     expect(server.storage.db.prepare('SELECT data FROM events WHERE global_position = ?').pluck().get(position)).not.toContain('mo.mover@example.com');

@@ -420,6 +420,21 @@ describe('recording what happened to each mail', () => {
     expect(logged).not.toContain('person0@example.com');
   });
 
+  it('never sends a mail after its send-by time (a link expired, "tomorrow" come): it is given up as out of date, at once', async () => {
+    const { storage, sender, smtp } = await setUp(async () => undefined);
+    const now = Date.now();
+    const mail = (subject: string, sendBy: number) => ({ kind: 'password-reset', to: `${subject.toLowerCase()}@example.com`, subject, body: { greeting: 'x', lines: [] }, sendBy: new Date(sendBy).toISOString() });
+    storage.mail.enqueue(mail('Late', now - 1000), new Date(now - 2 * 60 * 60 * 1000));
+    storage.mail.enqueue(mail('Timely', now + 60 * 60 * 1000), new Date(now));
+
+    await sender.drain();
+
+    expect(smtp.messages.map((m) => m.subject)).toEqual(['Timely']);
+    const late = storage.db.prepare("SELECT attempts, failed_at, last_error, to_addr FROM mail_outbox WHERE kind = 'password-reset' ORDER BY id LIMIT 1").get();
+    expect(late).toMatchObject({ attempts: 1, failed_at: expect.any(String), last_error: expect.stringMatching(/^out of date/), to_addr: '' });
+    expect(storage.mail.pending()).toBe(0);
+  });
+
   it('writes the outcomes of mails that finish together in one commit, not one commit (one fsync) per mail', async () => {
     // The mail server answers every 30 ms whatever has arrived meanwhile: the sender's four connections finish
     // their mails at about the same moment, as they do when a real server is busy.

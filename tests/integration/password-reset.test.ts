@@ -73,6 +73,10 @@ describe('password reset by mail', () => {
       const event = allEvents(server).at(-1)!;
       expect(event.data).toMatchObject({ tokenHash: sha256(token) });
       expect(Date.parse((event.data as { expiresAt: string }).expiresAt) - Date.parse(event.metadata.time)).toBe(60 * 60 * 1000);
+      // The mail is not sent after the link expires (the mail server down for an hour and more).
+      expect(server.storage.db.prepare("SELECT send_by FROM mail_outbox WHERE kind = 'password-reset' ORDER BY id DESC LIMIT 1").pluck().get()).toBe(
+        (event.data as { expiresAt: string }).expiresAt,
+      );
       expect(server.storage.queries.passwordResetByTokenHash(sha256(token))).toMatchObject({ used: false });
       const stored = server.storage.db.prepare(`SELECT group_concat(data) FROM events`).pluck().get() as string;
       expect(stored).not.toContain(token);

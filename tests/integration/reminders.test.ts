@@ -45,6 +45,11 @@ async function remindAt(at: string) {
   return mailSince(server, before);
 }
 
+/** The send-by time of the newest reminder queued. */
+function sendBy(): string | null {
+  return server.storage.db.prepare("SELECT send_by FROM mail_outbox WHERE kind = 'booking-reminder' ORDER BY id DESC LIMIT 1").pluck().get() as string | null;
+}
+
 describe('the day before a booked job its customer is reminded', () => {
   it('once, from 10:00 UK time, with when, where and the reference; the history says so and the job keeps its version', async () => {
     now = new Date('2027-03-01T12:00:00Z');
@@ -67,6 +72,8 @@ describe('the day before a booked job its customer is reminded', () => {
     expect(text).toContain('9 Bell Road, Staines');
     expect(text).toContain(bookingReference(id));
     expect(text).toContain('/customer-portal?tab=bookings');
+    // Not sent from the job's own day on (the mail server down for the night): "starts tomorrow" would be wrong.
+    expect(sendBy()).toBe('2027-03-05T00:00:00.000Z');
 
     // The loop runs again (every quarter of an hour): nothing more.
     expect(await remindAt('2027-03-04T10:15:00Z')).toEqual([]);
@@ -86,6 +93,8 @@ describe('the day before a booked job its customer is reminded', () => {
     await job('2027-07-06', { email: 'summer.minder@example.com' });
     expect(await remindAt('2027-07-05T08:59:00Z')).toEqual([]);
     expect((await remindAt('2027-07-05T09:00:00Z')).map((m) => m.to)).toEqual(['summer.minder@example.com']);
+    // Midnight in the UK is 23:00 UTC in summer.
+    expect(sendBy()).toBe('2027-07-05T23:00:00.000Z');
   });
 
   it('not for a job waiting for confirmation, cancelled, without an address, or confirmed that day (its mail said when)', async () => {
