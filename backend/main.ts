@@ -110,7 +110,9 @@ async function start() {
   const clock = () => new Date();
   const mailer = new MailSender(storage.mail, config.mail, logger, clock, calendarAttacher(storage.queries, { publicUrl: config.publicUrl, businessEmail: config.mail.businessEmail }, clock));
   mailer.start();
-  if (mailer.usesDevOutbox) logger.info({ dir: config.mail.devOutboxDir }, 'no SMTP_URL: mail goes to the development outbox');
+  // In production, a warning: no customer hears anything, and their reset links lie in files on this disk.
+  if (mailer.usesDevOutbox && config.env === 'production') logger.warn({ dir: config.mail.devOutboxDir }, 'no SMTP_URL: no mail leaves this machine; it is written to the development outbox');
+  else if (mailer.usesDevOutbox) logger.info({ dir: config.mail.devOutboxDir }, 'no SMTP_URL: mail goes to the development outbox');
   const writer = startWriter(config, logger);
   const lists = startListThread(config, logger);
   const app = createApp({ config, logger, storage, writer, lists, clock, keys, mailer });
