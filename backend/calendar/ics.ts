@@ -96,10 +96,11 @@ const STAMP_LINE = 'DTSTAMP:19700101T000000Z';
  *   London wall-clock times converted to UTC (`…Z`) for that date, so they stay right across clock changes.
  * - A job over several days with its hours (finishing later in the day than it starts): those hours on each of its
  *   days, one event repeating daily (RRULE COUNT), so a calendar shows the working days, not the nights between
- *   them as busy (an electrician's and a customer's both read a three-day job that way). Its times are floating
- *   (the London wall clock, read in the feed's X-WR-TIMEZONE or the device's own), which keeps 08:30 at 08:30 on
- *   each day, also across a clock change; UTC times repeated daily would slip by an hour after one. One UID still:
- *   a move or a cancellation replaces the whole series.
+ *   them as busy (an electrician's and a customer's both read a three-day job that way). Its times are the London
+ *   wall clock with TZID=Europe/London (and the zone's VTIMEZONE in the file), which keeps 08:30 at 08:30 on each
+ *   day, also across a clock change (UTC times repeated daily would slip by an hour after one), and shows a
+ *   calendar set to another zone the right hour: floating times, as they were, read 08:30 in Paris or New York.
+ *   One UID still: a move or a cancellation replaces the whole series.
  * - Otherwise: an all-day event, DTSTART;VALUE=DATE startDate to DTEND the day after finishDate (exclusive).
  */
 function bookingEvent(b: Booking, audience: Audience, options: CalendarOptions): IcsEvent | undefined {
@@ -113,12 +114,14 @@ function bookingEvent(b: Booking, audience: Audience, options: CalendarOptions):
   const daily = start && end && days > 1 && b.finishTime! > b.startTime!;
   const when = daily
     ? {
+        // The wall clock's numbers written as they are (read and written as UTC, so the server's own zone never moves
+        // them), then tied to Europe/London in eventBlock (zonedLines).
         start: wallClock(startDate, b.startTime!),
         end: wallClock(startDate, b.finishTime!),
-        startInputType: 'local' as const,
-        startOutputType: 'local' as const,
-        endInputType: 'local' as const,
-        endOutputType: 'local' as const,
+        startInputType: 'utc' as const,
+        startOutputType: 'utc' as const,
+        endInputType: 'utc' as const,
+        endOutputType: 'utc' as const,
         recurrenceRule: `FREQ=DAILY;COUNT=${days}`,
       }
     : start && end
@@ -151,7 +154,7 @@ function daysFrom(start: string, finish: string): number {
   return Math.round((Date.parse(`${finish}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
-/** A day and an HH:mm time as the `ics` package's date-time array, read as the wall clock (floating). */
+/** A day and an HH:mm time as the `ics` package's date-time array: the wall clock's numbers. */
 function wallClock(day: string, time: string): [number, number, number, number, number] {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   const [h, min] = time.split(':').map(Number) as [number, number];
@@ -219,8 +222,38 @@ function eventBlock(b: Booking, audience: Audience, options: CalendarOptions): s
   const event = bookingEvent(b, audience, options);
   if (!event) return undefined;
   const lines = runIcs([event]);
-  return lines.slice(lines.indexOf('BEGIN:VEVENT'), lines.lastIndexOf('END:VEVENT') + 1).map(foldLine).join('\r\n') + '\r\n';
+  const block = lines.slice(lines.indexOf('BEGIN:VEVENT'), lines.lastIndexOf('END:VEVENT') + 1);
+  return (event.recurrenceRule ? zonedLines(block) : block).map(foldLine).join('\r\n') + '\r\n';
 }
+
+/** A daily event's start and end, written as UTC from the wall clock's numbers, as London times (TZID). */
+function zonedLines(lines: readonly string[]): string[] {
+  return lines.map((line) => line.replace(/^(DTSTART|DTEND):(\d{8}T\d{6})Z$/, `$1;TZID=${BUSINESS_TIME_ZONE}:$2`));
+}
+
+/**
+ * Europe/London as a calendar reads it (RFC 5545 §3.6.5): GMT, and BST from 01:00 UTC on the last Sunday of March to
+ * 01:00 UTC on the last Sunday of October (the rule since 1996). Put in every file whose events name the zone.
+ */
+const LONDON_VTIMEZONE = [
+  'BEGIN:VTIMEZONE',
+  `TZID:${BUSINESS_TIME_ZONE}`,
+  'BEGIN:DAYLIGHT',
+  'TZOFFSETFROM:+0000',
+  'TZOFFSETTO:+0100',
+  'TZNAME:BST',
+  'DTSTART:19810329T010000',
+  'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
+  'END:DAYLIGHT',
+  'BEGIN:STANDARD',
+  'TZOFFSETFROM:+0100',
+  'TZOFFSETTO:+0000',
+  'TZNAME:GMT',
+  'DTSTART:19961027T020000',
+  'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
+  'END:STANDARD',
+  'END:VTIMEZONE',
+];
 
 /**
  * The calendar around rendered events, stamped `now` (DTSTAMP: when this object was made, RFC 5545 §3.8.7.2,
@@ -232,6 +265,7 @@ function calendar(blocks: readonly string[], now: Date, headers: readonly string
   const end = lines.pop();
   const stamp = `DTSTAMP:${now.toISOString().replace(/[-:]|\.\d{3}/g, '')}`;
   const events = blocks.map((block) => block.replace(`\r\n${STAMP_LINE}\r\n`, `\r\n${stamp}\r\n`)).join('');
+  if (events.includes(`;TZID=${BUSINESS_TIME_ZONE}:`)) lines.push(...LONDON_VTIMEZONE);
   return `${lines.map(foldLine).join('\r\n')}\r\n${events}${end}\r\n`;
 }
 

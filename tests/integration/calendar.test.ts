@@ -334,13 +334,21 @@ describe('GET /api/calendar/{token}.ics', () => {
     const cal = await feed(path);
     expect(cal.events.filter((e) => prop(e, 'UID') === uidOf(ids['multiDay']!))).toHaveLength(1);
     const e = eventFor(cal, ids['multiDay']!)!;
-    // The London wall clock, floating (read in the feed's X-WR-TIMEZONE), for the first day, three times.
-    expect(prop(e, 'DTSTART')).toBe('20260610T090000');
-    expect(prop(e, 'DTEND')).toBe('20260610T170000');
+    // The London wall clock, tied to Europe/London (a calendar set to Paris or New York shows its own hour for it),
+    // for the first day, three times; the zone's rules are in the file.
+    const london = { TZID: 'Europe/London' };
+    expect(e.get('DTSTART')).toEqual([{ params: london, value: '20260610T090000' }]);
+    expect(e.get('DTEND')).toEqual([{ params: london, value: '20260610T170000' }]);
     expect(prop(e, 'RRULE')).toBe('FREQ=DAILY;COUNT=3');
+    expect(cal.calendar.get('TZID')).toEqual([{ params: {}, value: 'Europe/London' }]);
+    expect(cal.calendar.get('TZOFFSETTO')?.map((p) => p.value)).toEqual(['+0100', '+0000']);
     // Across the clocks going back (25 October) it stays 08:30–16:30 each day.
     const autumn = eventFor(cal, ids['multiDayFallBack']!)!;
-    expect([prop(autumn, 'DTSTART'), prop(autumn, 'DTEND'), prop(autumn, 'RRULE')]).toEqual(['20261024T083000', '20261024T163000', 'FREQ=DAILY;COUNT=3']);
+    expect([autumn.get('DTSTART'), autumn.get('DTEND'), prop(autumn, 'RRULE')]).toEqual([
+      [{ params: london, value: '20261024T083000' }],
+      [{ params: london, value: '20261024T163000' }],
+      'FREQ=DAILY;COUNT=3',
+    ]);
     // Night work (finishing the next morning) stays one event from the first evening to the last morning.
     const nights = eventFor(cal, ids['nights']!)!;
     expect([prop(nights, 'DTSTART'), prop(nights, 'DTEND')]).toEqual(['20260620T210000Z', '20260621T050000Z']);
