@@ -148,6 +148,14 @@ export class EventStore {
     return (this.#last.get() as number | null) ?? 0;
   }
 
+  /**
+   * Whether the log still holds a key for the person `subject` names (domain/events.ts personSubject): false from the
+   * moment they were erased, while the read models, rebuilt after it, may still show their address for a few seconds.
+   */
+  holdsKeyFor(subject: string): boolean {
+    return this.#vault.holds(subject);
+  }
+
   /** The stream's current version: the position of its last event, 0 when it has none. */
   streamVersion(streamId: string): number {
     return (this.#version.get(streamId) as number | null) ?? 0;

@@ -205,6 +205,11 @@ export class Vault {
     return plain.toString('utf8');
   }
 
+  /** Whether the subject has a key: false once it was erased (and for a subject nothing was ever sealed under). */
+  holds(subject: string): boolean {
+    return prepared(this.#db, 'SELECT 1 FROM person_keys WHERE subject_hash = ? LIMIT 1').pluck().get(this.#subjectHash(subject)) !== undefined;
+  }
+
   /** Deletes the subject's key. Returns how many keys were deleted (0 when none existed). */
   erase(subject: string): number {
     return this.#delete(prepared(this.#db, 'SELECT key_id FROM person_keys WHERE subject_hash = ?').pluck().all(this.#subjectHash(subject)) as string[]);

@@ -227,7 +227,9 @@ export const updateBooking: Command<BookingChange, { id: string }> = (uow, input
 export function customerAddress(uow: Uow, record: { email: string | null; userId: string | null }): string | null {
   const account = customerAccount(uow, record);
   const to = account ? account.email : record.email;
-  return to && to !== ERASED ? to : null;
+  // An address erased a moment ago is still in the read models until their rebuild ends (seconds): a reminder or a
+  // status change meanwhile mailed the person who had just been erased. Their key is gone at once.
+  return to && to !== ERASED && uow.store.holdsKeyFor(personSubject(to, '')) ? to : null;
 }
 
 /** Whether a record was made by a customer's account whose address is proven: the words typed may go back to it. */

@@ -125,6 +125,15 @@ describe("the customer hears of the business's changes to their booking", () => 
     expect(mail[0]!.text).not.toContain('Mill Lane');
   });
 
+  it('is not mailed once erased, also in the moments before the read models are rebuilt (they still show the address)', async () => {
+    const { id } = await requested('erin.erased@example.com');
+    // As storage.erase does first: the key goes, in one transaction; the rebuild after it takes seconds.
+    server.storage.vault.erase('email:erin.erased@example.com');
+    expect(server.storage.queries.booking(id)?.email).toBe('erin.erased@example.com');
+
+    expect(await mailOf(patch(id, { status: 'confirmed' }))).toEqual([]);
+  });
+
   it('is mailed a cancellation by the business, once', async () => {
     const { id } = await requested('cal.cancelled@example.com');
     await mailOf(patch(id, { status: 'confirmed' }));
