@@ -1,4 +1,5 @@
 import { SyncPage } from '#domain/views.ts';
+import { inTime } from '../lib/in-time.ts';
 import type { SyncChange, SyncedTable } from '#domain/views.ts';
 import { copyOwner, mirrorState, openedDeviceDb } from './db.ts';
 import type { MirrorState } from './db.ts';
@@ -43,19 +44,32 @@ export async function pull(owner: string): Promise<PullResult> {
   }
 }
 
-/** One page of the sync feed after `after`; 'unreachable' (no answer, or not a good one) or 'signed-out' otherwise. */
+/**
+ * How long a page of the feed may take, its answer read whole: on one bar of signal a request can hang without ever
+ * failing, and pulls never overlap (use-mirror.ts), so one hung pull held every later one back: "Loading jobs…" for
+ * ever on a new tablet, "Up to date" over a copy that no longer moved, chat replies that never came. A full page (500
+ * rows) is well within it on a slow connection; the outbox's calls get as long (sender.ts).
+ */
+export const PAGE_WITHIN_MS = 30_000;
+
+/** One page of the sync feed after `after`; 'unreachable' (no answer in time, or not a good one) or 'signed-out' otherwise. */
 async function fetchPage(after: number): Promise<SyncPage | 'unreachable' | 'signed-out'> {
-  let response: Response;
+  let answer: { status: number; ok: boolean; body: unknown };
   try {
-    response = await fetch(`/api/sync?after=${after}&limit=${PAGE}`, { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } });
-  } catch {
+    answer = await inTime(async (signal) => {
+      const response = await fetch(`/api/sync?after=${after}&limit=${PAGE}`, { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' }, signal });
+      return { status: response.status, ok: response.ok, body: response.ok ? await response.json() : null };
+    }, PAGE_WITHIN_MS);
+  } catch (error) {
+    // An answer that came but is no JSON is no failure of the connection: the pull fails (use-mirror.ts 'failed').
+    if (error instanceof SyntaxError) throw error;
     reportReachable(false);
     return 'unreachable';
   }
   reportReachable(true);
-  if (response.status === 401 || response.status === 403) return 'signed-out';
-  if (!response.ok) return 'unreachable';
-  return SyncPage.parse(await response.json());
+  if (answer.status === 401 || answer.status === 403) return 'signed-out';
+  if (!answer.ok) return 'unreachable';
+  return SyncPage.parse(answer.body);
 }
 
 /** Forgets every mirrored record (signing out, or another account on this device). The outbox is not touched here. */

@@ -49,8 +49,36 @@ test('a tablet whose first copy cannot be had says so, and never that there are 
   await expect(page.getByText('Loading quotes…')).toBeVisible();
   await expect(page.getByText(/No quote requests yet/)).toHaveCount(0);
 
+  // The Calendar too: the day is not "no jobs", and an export is no file of nothing.
+  await page.getByRole('tab', { name: /^Cal/ }).click();
+  const day = page.getByRole('region', { name: /\w{3} \d{1,2} \w{3}/ }).or(page.locator('.admin-daypanel'));
+  await expect(day.getByText('Loading jobs…')).toBeVisible();
+  await expect(page.getByText('No jobs on this day.')).toHaveCount(0);
+  await page.getByRole('button', { name: /^Today's/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The jobs are still loading: export them once they show.' })).toBeVisible();
+
   await page.unroute('**/api/sync?**');
   await page.getByRole('tab', { name: /^Bookings/ }).click();
   await expect(jobCard(page, 'Ida Fresh')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/^Up to date/)).toBeVisible();
+});
+
+test('a first copy whose request hangs (one bar of signal) is given up in time and said so; the next pull brings it', async ({ page, server }) => {
+  const ivo = await customer(server, 'ivo.hung@example.com', 'Ivo', 'Hung');
+  await customerBooking(ivo, 'ivo.hung@example.com', { firstName: 'Ivo', lastName: 'Hung' });
+  await page.clock.install();
+  // The request goes out and no answer ever comes.
+  await page.route('**/api/sync?**', () => undefined);
+  await signIn(page, '', { firstCopy: false });
+  await expect(page.getByText('Loading jobs…').first()).toBeVisible();
+
+  await page.clock.fastForward(31_000);
+  await expect(page.getByText('Server cannot be reached: nothing on this device yet')).toBeVisible();
+  // The signal is back: the next pull (every 5 s) is not held behind the one that hung.
+  await page.unroute('**/api/sync?**');
+  await expect(async () => {
+    await page.clock.runFor(5_000);
+    await expect(jobCard(page, 'Ivo Hung')).toBeVisible({ timeout: 500 });
+  }).toPass();
   await expect(page.getByText(/^Up to date/)).toBeVisible();
 });

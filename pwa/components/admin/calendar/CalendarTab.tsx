@@ -42,6 +42,7 @@ export const CalendarTab = memo(function CalendarTab({
     setFocus(null);
     go({ tab: 'calendar', month: next });
   };
+  // The month's marks and Add Job work from what is there; the day's panel and the exports say when nothing is yet.
   const jobs = bookings ?? [];
 
   if (adding) {
@@ -93,10 +94,10 @@ export const CalendarTab = memo(function CalendarTab({
           />
           <StatusKey />
         </div>
-        {selected ? <DayPanel day={selected} bookings={jobs} onAdd={() => setAdding(selected)} go={go} focus={focus} /> : <p className="admin-muted">Choose a day to see its jobs.</p>}
+        {selected ? <DayPanel day={selected} bookings={bookings} onAdd={() => setAdding(selected)} go={go} focus={focus} /> : <p className="admin-muted">Choose a day to see its jobs.</p>}
       </div>
       <div className="admin-calendar__tools">
-        <Exports bookings={jobs} quotes={quotes ?? []} />
+        <Exports bookings={bookings} quotes={quotes ?? []} />
         <FeedPanel />
       </div>
     </div>

@@ -19,14 +19,27 @@ import { jobsOn } from './month.ts';
  * planned from the calendar, on the phone in the van), and opening its chat (its notes, for a job whose customer
  * cannot read one); the route through the booked jobs' places in the day's order; and Add Job for that date.
  */
-export function DayPanel({ day, bookings, onAdd, go, focus }: { day: string; bookings: readonly ShownBooking[]; onAdd: () => void; go: (search: AdminSearch) => void; focus: 'heading' | 'add' | null }) {
+export function DayPanel({
+  day,
+  bookings,
+  onAdd,
+  go,
+  focus,
+}: {
+  day: string;
+  /** Undefined until the tablet's first copy is in: the day is not "no jobs" then. */
+  bookings: readonly ShownBooking[] | undefined;
+  onAdd: () => void;
+  go: (search: AdminSearch) => void;
+  focus: 'heading' | 'add' | null;
+}) {
   const { user } = useAdmin();
   const heading = useRef<HTMLHeadingElement>(null);
   const add = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (focus) (focus === 'add' ? add : heading).current?.focus();
   }, [day, focus]);
-  const jobs = jobsOn(bookings, day);
+  const jobs = jobsOn(bookings ?? [], day);
   const stops = dayStops(jobs);
   const routed = Math.min(stops.length, ROUTE_STOPS);
   return (
@@ -34,7 +47,7 @@ export function DayPanel({ day, bookings, onAdd, go, focus }: { day: string; boo
       <h3 id="day-title" ref={heading} tabIndex={-1}>
         {dayLabel(day)}
       </h3>
-      {jobs.length === 0 ? <p className="admin-muted">No jobs on this day.</p> : null}
+      {bookings === undefined ? <p className="admin-muted">Loading jobs…</p> : jobs.length === 0 ? <p className="admin-muted">No jobs on this day.</p> : null}
       {stops.length > 1 ? (
         // The booked jobs' places in the day's order, one tap into Maps from the van (a phone's Maps takes 4 stops).
         <a className="btn btn--secondary admin-btn admin-daypanel__route" href={routeHref(stops)} target="_blank" rel="noopener noreferrer">

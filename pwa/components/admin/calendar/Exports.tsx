@@ -18,9 +18,14 @@ const BUTTONS: ReadonlyArray<[ExportKind, string]> = [
  * and the quick exports Today's, Pending and Upcoming, which say so when there is nothing to export. `quotes` give a
  * job made from a quote its agreed price.
  */
-export function Exports({ bookings, quotes }: { bookings: readonly BookingView[]; quotes: readonly QuoteView[] }) {
+export function Exports({ bookings, quotes }: { bookings: readonly BookingView[] | undefined; quotes: readonly QuoteView[] }) {
   const [said, setSaid] = useState('');
   const run = async (kind: ExportKind) => {
+    // Before the tablet's first copy is in, nothing is known: "No bookings yet" would be a file of nothing, told as fact.
+    if (bookings === undefined) {
+      setSaid('The jobs are still loading: export them once they show.');
+      return;
+    }
     const day = today();
     const rows = bookingsFor(kind, bookings, day);
     if (rows.length === 0) {
