@@ -1,3 +1,5 @@
+import { ADMIN } from '../support/server.ts';
+import { signIn } from './admin-seed.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 import { askForQuote, deviceCopy, expectToast, open, quoteForm, registerInPage } from './portal-helpers.ts';
 import { bookWith, dayAhead, signedInCustomer } from './portal-steps.ts';
@@ -27,6 +29,45 @@ test('a sign-out with no signal ends the session once the signal is back: the ne
   await registerInPage(page, 'tess.shared@example.com');
   await open(page, '/customer-portal');
   await expect(page.getByRole('tab', { name: 'New Booking' })).toBeVisible();
+  expect((await page.request.get('/api/auth/me')).status()).toBe(200);
+});
+
+test('a sign-up on the page a sign-out with no signal left is signed in: the sign-out kept from before does not end the new session', async ({ page, server }) => {
+  await signedInCustomer(page, server, 'sid.shared@example.com');
+  await page.route('**/api/auth/logout', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expectToast(page, 'Logout Failed', 'Logout failed');
+  await expect(page).toHaveURL(/\/customer-auth$/);
+  await page.unroute('**/api/auth/logout');
+
+  // Somebody else makes an account on that very page, the signal back.
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await page.getByLabel(/^First name/).fill('Tilly');
+  await page.getByLabel(/^Last name/).fill('Shared');
+  await page.getByLabel(/^Email/).fill('tilly.shared@example.com');
+  await page.locator('#signup-password').fill('a-customer-passphrase');
+  await page.locator('#signup-confirmPassword').fill('a-customer-passphrase');
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expectToast(page, 'Registration Successful');
+  await expect(page).toHaveURL(/\/customer-portal$/);
+  await expect(page.getByText('Signed in as Tilly Shared (tilly.shared@example.com)')).toBeVisible();
+  expect((await page.request.get('/api/auth/me')).status()).toBe(200);
+});
+
+test('the admin signing in again after a sign-out with no signal is signed in, not told the sign-in failed', async ({ page }) => {
+  await signIn(page);
+  await page.route('**/api/logout', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByLabel('Email address')).toBeVisible();
+  // The kept sign-out still cannot go (its call alone fails: one bar of signal, a proxy): the new sign-in needs it not.
+
+  await page.getByLabel('Email address').fill(ADMIN.email);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+
+  await expect(page.getByRole('tablist', { name: 'Admin sections' })).toBeVisible();
+  await expect(page.getByText('Login Failed')).toHaveCount(0);
   expect((await page.request.get('/api/auth/me')).status()).toBe(200);
 });
 

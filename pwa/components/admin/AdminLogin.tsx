@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { PASSWORD_SIGNED_OUT } from '#domain/account-texts.ts';
 import { LoginSchema } from '#domain/schemas/auth.ts';
-import { OFFLINE_MESSAGE, postJson } from '../../lib/api.ts';
+import { OFFLINE_MESSAGE } from '../../lib/api.ts';
 import { useForm } from '../../lib/form.ts';
 import type { FormSchema } from '../../lib/form.ts';
 import { toast } from '../../lib/toast.ts';
@@ -10,6 +10,7 @@ import { refreshSession } from '../../offline/session-check.ts';
 import { Field } from '../ui/Field.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { notePasswordChangeUnconfirmed, passwordChangeUnconfirmed } from '../portal/unconfirmed.ts';
+import { accountApi } from '../auth/account-api.ts';
 
 const FIELDS = ['email', 'password'] as const;
 const loadSchema = async (): Promise<FormSchema> => LoginSchema;
@@ -29,7 +30,7 @@ export function AdminLogin({ afterSignOut = false }: { afterSignOut?: boolean })
     if (afterSignOut && (document.activeElement === document.body || document.activeElement === null)) title.current?.focus();
   }, [afterSignOut]);
   const onValid = useCallback(async (values: Record<(typeof FIELDS)[number], string>) => {
-    const result = await postJson<{ isAdmin?: boolean }>('/api/login', values);
+    const result = await accountApi.adminSignIn(values);
     if (!result.ok) {
       if (result.status === 400 && Object.keys(result.fields).length > 0) return { kind: 'invalid' as const, fields: result.fields };
       const message = result.status === 403 ? 'Admin access required' : result.status === 401 ? 'Login failed' : result.message;
