@@ -129,6 +129,23 @@ test.describe('customer sign-in, sign-up and password reset', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Customer Portal' })).toBeFocused();
   });
 
+  test('a confirmation link our server could not answer is not spent: Try again confirms it', async ({ page, server }) => {
+    const email = 'vic.verify@example.com';
+    const before = lastMailId(server);
+    expect((await new Client(server.url).register(email, PASSWORD, 'Vic', 'Verify')).status).toBe(201);
+    const link = await mailedLink(server, email, 'verify-email', /https?:\/\/\S+\/customer-auth\?verify=[\w-]+/, before);
+    await page.route('**/api/auth/verify-email', (route) => route.fulfill({ status: 503, headers: { 'Retry-After': '5' }, contentType: 'application/json', body: '{"error":{"code":"busy","message":"We are busy just now. Please try again in a moment."}}' }));
+    await page.goto(link);
+    await expect(page.getByText('We could not confirm your email address.')).toBeVisible();
+    expect(server.storage.queries.userByEmail(email)?.emailVerified).toBe(false);
+
+    await page.unroute('**/api/auth/verify-email');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByText('Your email address is confirmed.')).toBeVisible();
+    await expect.poll(() => server.storage.queries.userByEmail(email)?.emailVerified).toBe(true);
+    await expect(page).toHaveURL(/\/customer-auth$/);
+  });
+
   test('on a phone a toast comes up from the bottom, clear of the field the form focused and its message', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await open(page, '/customer-auth?mode=signup');

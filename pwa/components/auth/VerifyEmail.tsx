@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { failureText } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { useCurrentUser } from '../../offline/session.ts';
@@ -7,12 +7,14 @@ import { refreshSession } from '../../offline/session-check.ts';
 import { accountApi } from './account-api.ts';
 
 /** `other`: the link was for another account than the one signed in here (the server compares). */
-type State = { kind: 'checking' } | { kind: 'done'; movedTo: string | null; admin: boolean; other: boolean } | { kind: 'failed'; message: string };
+type State = { kind: 'checking' } | { kind: 'done'; movedTo: string | null; admin: boolean; other: boolean } | { kind: 'failed'; message: string; again: boolean };
 
 /**
  * The mailed confirmation link (`/customer-auth?verify=<token>`): proves the address once (or, sent to a new
  * address from My Account, moves the account to it), says whether it worked, and when it did not, offers a fresh link to a signed-in customer. The token is used once: `onUsed`
- * takes it out of the address bar, so a reload does not try a spent link again.
+ * takes it out of the address bar, so a reload does not try a spent link again. A link that got no answer, or our
+ * server's own error, is not spent: it stays, with Try again (it went from the address bar, and the page's only
+ * button asked for a new link, which a person not signed in here could not even have).
  */
 export function VerifyEmail({ token, onUsed }: { token: string; onUsed: () => void }) {
   const [state, setState] = useState<State>({ kind: 'checking' });
@@ -20,21 +22,27 @@ export function VerifyEmail({ token, onUsed }: { token: string; onUsed: () => vo
   const started = useRef(false);
   const panel = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
+  const confirm = useCallback(() => {
+    setState({ kind: 'checking' });
     void accountApi.verifyEmail(token).then(async (answer) => {
+      const again = !answer.ok && (answer.status === 0 || answer.status >= 500);
       if (answer.ok) {
         // The banner says it, and takes the focus (a toast saying it again only covered the page).
         setState({ kind: 'done', movedTo: answer.data.email ?? null, admin: answer.data.admin === true, other: answer.data.otherAccount === true });
         await refreshSession();
       } else {
-        setState({ kind: 'failed', message: failureText(answer, 'We could not reach our server to confirm your address. Please open the link again when you are online.') });
+        setState({ kind: 'failed', message: failureText(answer, 'We could not reach our server to confirm your address. Please try again when you are online.'), again });
       }
-      onUsed();
+      if (!again) onUsed();
       requestAnimationFrame(() => panel.current?.focus());
     });
   }, [token, onUsed]);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    confirm();
+  }, [confirm]);
 
   const resend = async () => {
     const answer = await accountApi.resendVerification();
@@ -88,7 +96,11 @@ export function VerifyEmail({ token, onUsed }: { token: string; onUsed: () => vo
           </>
         )}
       </p>
-      {state.kind === 'failed' && user && !user.emailVerified ? (
+      {state.kind === 'failed' && state.again ? (
+        <button type="button" className="btn btn--secondary btn--small" onClick={confirm}>
+          Try again
+        </button>
+      ) : state.kind === 'failed' && user && !user.emailVerified ? (
         <button type="button" className="btn btn--secondary btn--small" onClick={() => void resend()}>
           Send the link again
         </button>
