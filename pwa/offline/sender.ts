@@ -262,7 +262,8 @@ async function accountFor(all: readonly OutboxItem[]): Promise<string | null | t
   if (!all.some((item) => item.owner !== null)) return ANYONE;
   // A sign-out that could not reach the server ends that session first (sign-out-pending.ts); until it has, nobody is
   // signed in here, whatever the cookie still says.
-  if (!(await finishSignOut())) return null;
+  // Given the calls' time: hung, it held the outbox's lock, and nothing was sent again in any tab.
+  if (!(await finishSignOut(AbortSignal.timeout(CALL_TIMEOUT_MS)))) return null;
   const attempt = await request('/api/auth/me', { method: 'GET', headers: { Accept: 'application/json' } });
   if (attempt.kind === 'sign-in') return null;
   const id = attempt.kind === 'sent' ? (attempt.data as { id?: unknown } | null)?.id : undefined;

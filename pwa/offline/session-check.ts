@@ -60,7 +60,7 @@ async function whoIsSignedIn(): Promise<UserView | null | 'offline'> {
   try {
     return await inTime(async (signal) => {
       // A sign-out made with no signal goes first: until the server has heard it, the cookie's session is nobody's.
-      if (!(await finishSignOut())) return 'offline';
+      if (!(await finishSignOut(signal))) return 'offline';
       const response = await fetch('/api/auth/me', { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' }, signal });
       if (response.status === 401) return null;
       if (!response.ok) return 'offline';

@@ -36,8 +36,11 @@ export function dropSignOut(): void {
   }
 }
 
-/** Ends the session a sign-out kept, if one is kept: true once none is (sent now, or none was), false while it cannot go. */
-export async function finishSignOut(): Promise<boolean> {
+/**
+ * Ends the session a sign-out kept, if one is kept: true once none is (sent now, or none was), false while it cannot go.
+ * `signal`: the caller's time limit (a call that hangs held the portal's "Checking your sign-in…" for ever).
+ */
+export async function finishSignOut(signal?: AbortSignal): Promise<boolean> {
   let path: string | null;
   try {
     path = storage()?.getItem(KEY) ?? null;
@@ -45,7 +48,7 @@ export async function finishSignOut(): Promise<boolean> {
     return true;
   }
   if (path !== '/api/auth/logout' && path !== '/api/logout') return true;
-  const ended = await sendSignOut(path);
+  const ended = await sendSignOut(path, signal);
   if (ended) dropSignOut();
   return ended;
 }

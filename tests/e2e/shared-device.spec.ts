@@ -55,6 +55,22 @@ test('a sign-up on the page a sign-out with no signal left is signed in: the sig
   expect((await page.request.get('/api/auth/me')).status()).toBe(200);
 });
 
+test('a kept sign-out whose call hangs holds the portal’s sign-in check no longer than any other call', async ({ page, server }) => {
+  await signedInCustomer(page, server, 'hal.hung@example.com');
+  await page.route('**/api/auth/logout', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expectToast(page, 'Logout Failed', 'Logout failed');
+  // One bar of signal: the kept sign-out's call now goes out and no answer comes.
+  await page.route('**/api/auth/logout', () => undefined);
+  await page.clock.install();
+  await page.goto('/customer-portal');
+  await expect(page.getByText('Checking your sign-in…')).toBeVisible();
+
+  await page.clock.fastForward(21_000);
+  await expect(page.getByText('Checking your sign-in…')).toBeHidden();
+  await expect(page).toHaveURL(/\/customer-auth$/);
+});
+
 test('the admin signing in again after a sign-out with no signal is signed in, not told the sign-in failed', async ({ page }) => {
   await signIn(page);
   await page.route('**/api/logout', (route) => route.abort('internetdisconnected'));
