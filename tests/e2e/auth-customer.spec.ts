@@ -61,6 +61,17 @@ test.describe('customer sign-in, sign-up and password reset', () => {
     await expectAxeClean(page);
   });
 
+  test('a password shown as text is not capitalised, corrected or spell-checked by the keyboard', async ({ page }) => {
+    await open(page, '/customer-auth?mode=signup');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    for (const field of [page.locator('#signup-password'), page.locator('#signup-confirmPassword')]) {
+      await expect(field).toHaveAttribute('type', 'text');
+      await expect(field).toHaveAttribute('autocapitalize', 'none');
+      await expect(field).toHaveAttribute('autocorrect', 'off');
+      await expect(field).toHaveAttribute('spellcheck', 'false');
+    }
+  });
+
   test('the same check failing again with another notice between is shown again in front, not merged into the one behind', async ({ page }) => {
     await open(page, '/customer-auth');
     await page.getByRole('button', { name: 'Sign in' }).click();

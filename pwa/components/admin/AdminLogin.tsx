@@ -11,6 +11,7 @@ import { Field } from '../ui/Field.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { notePasswordChangeUnconfirmed, passwordChangeUnconfirmed } from '../portal/unconfirmed.ts';
 import { accountApi } from '../auth/account-api.ts';
+import { PASSWORD_FIELD } from '../auth/PasswordToggle.tsx';
 
 const FIELDS = ['email', 'password'] as const;
 const loadSchema = async (): Promise<FormSchema> => LoginSchema;
@@ -72,7 +73,7 @@ export function AdminLogin({ afterSignOut = false }: { afterSignOut?: boolean })
             {(props) => <input {...props} type="email" autoComplete="username" inputMode="email" spellCheck={false} />}
           </Field>
           <Field form="admin-login" name="password" label="Password" error={errors.password} required>
-            {(props) => <input {...props} type="password" autoComplete="current-password" />}
+            {(props) => <input {...props} {...PASSWORD_FIELD} autoComplete="current-password" />}
           </Field>
           <button type="submit" className="btn btn--primary admin-btn admin-login__submit" aria-disabled={sending || undefined}>
             {sending ? 'Signing in…' : 'Sign in'}

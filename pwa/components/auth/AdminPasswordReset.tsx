@@ -141,13 +141,13 @@ function ResetStep({ token }: { token: string | undefined }) {
   return (
     <form className="auth-form" aria-label="Choose a new admin password" onSubmitCapture={resetChecks} {...formProps}>
       <Field form="admin-reset" name="token" label="Reset token" error={errors.token} required>
-        {(p) => <input {...p} type="text" autoComplete="one-time-code" spellCheck={false} defaultValue={token ?? ''} />}
+        {(p) => <input {...p} type="text" autoComplete="one-time-code" autoCapitalize="none" autoCorrect="off" spellCheck={false} defaultValue={token ?? ''} />}
       </Field>
       <Field form="admin-reset" name="newPassword" label="New password" error={errors.newPassword} required hint={`At least ${LIMITS.passwordMin} characters.`}>
-        {(p) => <input {...p} type={password.type} autoComplete="new-password" maxLength={LIMITS.password} />}
+        {(p) => <input {...p} {...password.input} autoComplete="new-password" maxLength={LIMITS.password} />}
       </Field>
       <Field form="admin-reset" name="confirmPassword" label="Confirm new password" error={errors.confirmPassword} required>
-        {(p) => <input {...p} type={password.type} autoComplete="new-password" maxLength={LIMITS.password} />}
+        {(p) => <input {...p} {...password.input} autoComplete="new-password" maxLength={LIMITS.password} />}
       </Field>
       {password.toggle}
       <SubmitRow label="Reset password" sending={sending} status={status} />

@@ -107,10 +107,10 @@ export function ResetPassword({ token }: { token: string | undefined }) {
     <AuthFrame title="Choose a new password" lead={`At least ${LIMITS.passwordMin} characters. After this you sign in again on every device.`}>
       <form className="auth-form" aria-label="Choose a new password" onSubmitCapture={checks} {...formProps}>
         <Field form="reset" name="password" label="New password" error={errors.password} required>
-          {(p) => <input {...p} type={password.type} autoComplete="new-password" maxLength={LIMITS.password} />}
+          {(p) => <input {...p} {...password.input} autoComplete="new-password" maxLength={LIMITS.password} />}
         </Field>
         <Field form="reset" name="confirmPassword" label="Confirm new password" error={errors.confirmPassword} required>
-          {(p) => <input {...p} type={password.type} autoComplete="new-password" maxLength={LIMITS.password} />}
+          {(p) => <input {...p} {...password.input} autoComplete="new-password" maxLength={LIMITS.password} />}
         </Field>
         {password.toggle}
         <SubmitRow label="Reset password" sending={sending} status={status} />

@@ -51,7 +51,7 @@ export function SignInForm({ id = 'signin', email, onSignedIn, place = {} }: { i
         {(p) => <input {...p} type="email" autoComplete="username" inputMode="email" maxLength={255} defaultValue={email} />}
       </Field>
       <Field form={id} name="password" label="Password" error={errors.password} required>
-        {(p) => <input {...p} type={password.type} autoComplete="current-password" maxLength={255} />}
+        {(p) => <input {...p} {...password.input} autoComplete="current-password" maxLength={255} />}
       </Field>
       {password.toggle}
       <SubmitRow label="Sign in" sending={sending} status={status} />

@@ -72,10 +72,10 @@ export function SignUpForm({ place = {}, email: mailedTo }: { place?: PortalSear
         {(p) => <input {...p} type="email" autoComplete="email" inputMode="email" maxLength={LIMITS.email} defaultValue={mailedTo} />}
       </Field>
       <Field form="signup" name="password" label="Password" error={errors.password} required hint={`At least ${LIMITS.passwordMin} characters. A few words you will remember work well.`}>
-        {(p) => <input {...p} type={password.type} autoComplete="new-password" maxLength={LIMITS.password} />}
+        {(p) => <input {...p} {...password.input} autoComplete="new-password" maxLength={LIMITS.password} />}
       </Field>
       <Field form="signup" name="confirmPassword" label="Confirm password" error={errors.confirmPassword} required>
-        {(p) => <input {...p} type={password.type} autoComplete="new-password" maxLength={LIMITS.password} />}
+        {(p) => <input {...p} {...password.input} autoComplete="new-password" maxLength={LIMITS.password} />}
       </Field>
       {password.toggle}
       <SubmitRow label="Create account" sending={sending} status={status} />

@@ -116,7 +116,7 @@ function DeleteDialog({ user, onClose }: { user: UserView; onClose: () => void }
               ref={password}
               id="delete-password"
               name="password"
-              type={shown.type}
+              {...shown.input}
               autoComplete="current-password"
               aria-required
               autoFocus

@@ -67,7 +67,7 @@ export function ChangeEmail({ user, after = CUSTOMER_AFTER }: { user: UserView; 
           {(p) => <input {...p} type="email" autoComplete="email" inputMode="email" maxLength={LIMITS.email} />}
         </Field>
         <Field form="email" name="currentPassword" label="Current password" error={errors.currentPassword} required>
-          {(p) => <input {...p} type={password.type} autoComplete="current-password" maxLength={LIMITS.password} />}
+          {(p) => <input {...p} {...password.input} autoComplete="current-password" maxLength={LIMITS.password} />}
         </Field>
         {password.toggle}
         <SubmitRow label="Send the link" sending={sending} status={status} />

@@ -62,13 +62,13 @@ export function ChangePassword() {
       {needsServer ? <p className="portal-muted">{needsServer}</p> : null}
       <form className="auth-form" aria-label="Change my password" {...formProps}>
         <Field form="change" name="currentPassword" label="Current password" error={errors.currentPassword} required>
-          {(p) => <input {...p} type={password.type} autoComplete="current-password" maxLength={LIMITS.password} />}
+          {(p) => <input {...p} {...password.input} autoComplete="current-password" maxLength={LIMITS.password} />}
         </Field>
         <Field form="change" name="newPassword" label="New password" error={errors.newPassword} required>
-          {(p) => <input {...p} type={password.type} autoComplete="new-password" maxLength={LIMITS.password} />}
+          {(p) => <input {...p} {...password.input} autoComplete="new-password" maxLength={LIMITS.password} />}
         </Field>
         <Field form="change" name="confirmPassword" label="Confirm new password" error={errors.confirmPassword} required>
-          {(p) => <input {...p} type={password.type} autoComplete="new-password" maxLength={LIMITS.password} />}
+          {(p) => <input {...p} {...password.input} autoComplete="new-password" maxLength={LIMITS.password} />}
         </Field>
         {password.toggle}
         <SubmitRow label="Change password" sending={sending} status={status} />
