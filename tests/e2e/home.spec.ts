@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { clientRoutes } from '#domain/routes.ts';
 import { replyFor } from '#domain/widgets/chat.ts';
 import type { Page } from '@playwright/test';
@@ -51,6 +52,21 @@ test.describe('the quote form', () => {
     await expect(form.getByText('Service type is required')).toBeVisible();
     await expect(form.getByText('Please enter a valid email')).toBeVisible();
     expect(server.storage.queries.quotes()).toHaveLength(before);
+  });
+
+  test('says a preferred date typed past the picker’s bounds is one the server refuses, before anything is sent or kept', async ({ page, server }) => {
+    const before = server.storage.queries.quotes().length;
+    await page.goto('/#contact');
+    await hydrated(page);
+    const form = page.locator('form').filter({ has: page.locator('[name="serviceType"]') });
+    await askForQuoteWith(form, { preferredDate: '2020-01-06' });
+    await expect(form.getByText('Please choose today or a later date')).toBeVisible();
+    await expect(form.locator('[name="preferredDate"]')).toBeFocused();
+    await form.locator('[name="preferredDate"]').fill('2099-01-06');
+    await form.getByRole('button', { name: /request my free quote/i }).click();
+    await expect(form.getByText('Please choose a date within the next 2 years')).toBeVisible();
+    expect(server.storage.queries.quotes()).toHaveLength(before);
+    await expect(page.getByText(/Waiting to send/)).toHaveCount(0);
   });
 
   test('asks for an email or a phone, and for a real phone number, before anything is sent', async ({ page, server }) => {
@@ -262,3 +278,12 @@ test('the home page links to every town’s own page, without JavaScript too', a
   for (const path of towns) await expect(local.locator(`a[href="${path}"]`)).toHaveCount(1);
   await context.close();
 });
+
+/** Fills the quote form with a name, an address and the first service, and `extra` fields; then presses its button. */
+async function askForQuoteWith(form: Locator, extra: Record<string, string>): Promise<void> {
+  await form.locator('[name="firstName"]').fill('Dora');
+  await form.locator('[name="email"]').fill('dora.date@example.com');
+  await form.locator('[name="serviceType"]').selectOption({ index: 1 });
+  for (const [name, value] of Object.entries(extra)) await form.locator(`[name="${name}"]`).fill(value);
+  await form.getByRole('button', { name: /request my free quote/i }).click();
+}

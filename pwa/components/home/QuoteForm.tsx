@@ -10,8 +10,13 @@ import { FormCard, Honeypot, PersonFields, SubmitRow } from './fields.tsx';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'serviceType', 'preferredDate', 'address', 'description'] as const;
 
-// The schema (and zod with it) loads on the first focus of the form, not with the page.
-const loadSchema = async (): Promise<FormSchema> => (await import('#domain/schemas/booking.ts')).CreateBookingSchema;
+// The schema (and zod with it) loads on the first focus of the form, not with the page. The server's own, with its date
+// window (today in the UK to two years on): a day typed past the picker's bounds was kept as "Saved" with no signal,
+// and refused once it went, with the visitor long gone.
+const loadSchema = async (): Promise<FormSchema> => {
+  const { bookingRequestSchema, londonDay } = await import('#domain/schemas/date-window.ts');
+  return { safeParse: (values: unknown) => bookingRequestSchema(londonDay(new Date()), 'customer').safeParse(values) };
+};
 
 const SUCCESS = { title: 'Booking submitted', description: 'We will contact you within 24 hours.' };
 
