@@ -1,7 +1,6 @@
-import type { Locator } from '@playwright/test';
 import { clientRoutes } from '#domain/routes.ts';
 import { replyFor } from '#domain/widgets/chat.ts';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
 import { askForQuote, quoteForm } from './portal-helpers.ts';
 
