@@ -659,6 +659,13 @@ test.describe('Change dates', () => {
     await context.setOffline(true);
     await card.getByRole('button', { name: /^Change dates/ }).click();
     const form = card.getByRole('form', { name: 'New dates for Otto Dates' });
+    // A year typed wrong is refused here, with no signal, as the server would: nothing waits to be refused.
+    await form.getByLabel(/^Start date/).fill('2205-01-06');
+    await form.getByLabel(/^Finish date/).fill('2205-01-06');
+    await form.getByRole('button', { name: 'Save the dates' }).click();
+    await expect(form.getByText(/^Please choose a date between/).first()).toBeVisible();
+    await expect(form.getByLabel(/^Start date/)).toBeFocused();
+    await expect(card).not.toContainText('Waiting to send');
     await form.getByLabel(/^Start date/).fill(ukDay(261));
     await form.getByLabel(/^Finish date/).fill(ukDay(261));
     await form.getByRole('button', { name: 'Save the dates' }).click();

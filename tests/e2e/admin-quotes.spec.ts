@@ -144,6 +144,14 @@ test.describe('the admin’s quotes', () => {
     await expect(finish).toHaveAccessibleDescription('The finish time must be after the start time on a one-day job');
     await expect(page.getByRole('button', { name: /Waiting to send/ })).toHaveCount(0);
     await dialog.getByLabel('Finish time').fill('18:30');
+    // A year typed wrong: refused here, as the server would, on the field.
+    await start.fill('2205-01-06');
+    await dialog.getByRole('button', { name: 'Convert to Job' }).click();
+    await expect(dialog.getByText(/^Please choose a date between/)).toBeVisible();
+    await expect(start).toBeFocused();
+    await expect(page.getByRole('button', { name: /Waiting to send/ })).toHaveCount(0);
+    await start.fill(ukDay(383));
+    await dialog.getByLabel('Finish date').fill(ukDay(383));
     await dialog.getByRole('button', { name: 'Convert to Job' }).click();
     await expect(dialog).toBeHidden();
     await page.context().setOffline(false);

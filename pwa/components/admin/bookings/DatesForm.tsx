@@ -19,13 +19,16 @@ import { finishFollowsStart } from '../../../lib/finish-date.ts';
 
 type DateField = ScheduleField;
 
-/** Both days, the finish not before the start (and on one day, not before the start time): the server's rule. */
+/**
+ * Both days, the finish not before the start (and on one day, not before the start time), within ten years either side
+ * of today: the server's rules. A year typed wrong (2205) went to the outbox with no signal, to be refused later.
+ */
 const loadSchema = async (): Promise<FormSchema> => {
-  const { dateRangeProblems } = await import('#domain/schemas/booking.ts');
+  const [{ dateRangeProblems }, { dateWindow, dateWindowProblems, londonDay }] = await Promise.all([import('#domain/schemas/booking.ts'), import('#domain/schemas/date-window.ts')]);
   return {
     safeParse(value: unknown) {
       const v = value as Record<DateField, string>;
-      const issues = dateRangeProblems(v).map((p) => ({ path: [p.field], message: p.message }));
+      const issues = [...dateRangeProblems(v), ...dateWindowProblems(v, ['startDate', 'finishDate'], dateWindow(londonDay(new Date()), 'admin'))].map((p) => ({ path: [p.field], message: p.message }));
       for (const field of ['startDate', 'finishDate'] as const) if (!v[field] && !issues.some((i) => i.path[0] === field)) issues.unshift({ path: [field], message: MSG.selectDates });
       return issues.length === 0 ? { success: true } : { success: false, error: { issues } };
     },

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { dayWords } from '#domain/history.ts';
 import { dateRangeProblems } from '#domain/schemas/booking.ts';
+import { dateWindow, dateWindowProblems } from '#domain/schemas/date-window.ts';
 import type { BookingView, ClashView, QuoteView } from '#domain/views.ts';
 import { toast } from '../../../lib/toast.ts';
 import { personName } from '../../../offline/admin-commands.ts';
@@ -50,7 +51,9 @@ export function ConvertDialog({ quote, bookings, onClose }: { quote: QuoteView; 
     }
     // The server's own checks of the days and hours (a one-day job ending before it starts): made offline, a conversion
     // the server then refused left the quote with only Send again, which is refused again, or Discard.
-    const problem = dateRangeProblems({ ...conversion, startTime: conversion.startTime || null, finishTime: conversion.finishTime || null })[0];
+    const problem =
+      dateRangeProblems({ ...conversion, startTime: conversion.startTime || null, finishTime: conversion.finishTime || null })[0] ??
+      dateWindowProblems(conversion, ['startDate', 'finishDate'], dateWindow(first, 'admin'))[0];
     if (problem) return refuse(problem.field, problem.message);
     const others = clashingJobs({ id: '', status: 'confirmed', ...conversion, startTime: conversion.startTime || null, finishTime: conversion.finishTime || null }, bookings);
     if (others.length > 0 && !anyway) return setClash(others);
