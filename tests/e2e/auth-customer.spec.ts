@@ -4,7 +4,7 @@ import { INVALID_RESET } from '#domain/deciders/user.ts';
 import { Client } from '../support/server.ts';
 import type { Page } from '@playwright/test';
 import { expect, test, whollyOnScreen } from './fixtures.ts';
-import { expectAxeClean, expectToast, lastMailId, mailedLink, open } from './portal-helpers.ts';
+import { expectAxeClean, expectToast, lastMailId, mailedLink, open, registerInPage } from './portal-helpers.ts';
 
 const PASSWORD = 'a-customer-passphrase';
 
@@ -227,6 +227,26 @@ test.describe('customer sign-in, sign-up and password reset', () => {
     await expect(page.locator('#signin-password')).toBeVisible();
     await expect(page.getByText('Your sign-in has ended. Sign in again to carry on.')).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('currentUserEnded'))).toBe('stale');
+  });
+
+  test('a mailed link to a chat, on a device whose copy cannot be had yet, does not say there are no messages: Retry brings them', async ({ page, server }) => {
+    const email = 'nico.nocopy@example.com';
+    // Signed in in this browser (its cookie), with nothing on the device yet.
+    await registerInPage(page, email, PASSWORD, 'Nico', 'Nocopy');
+    await server.verifyEmail(email);
+    const booking = await page.request.post('/api/bookings', { data: { firstName: 'Nico', email, serviceType: 'rewiring', startDate: '2027-02-03', finishDate: '2027-02-03' } });
+    const id = ((await booking.json()) as { booking: { id: string } }).booking.id;
+    expect((await page.request.post(`/api/bookings/${id}/messages`, { data: { content: 'Is the van parked outside?' } })).status()).toBe(201);
+    // The feed fails (the portal's other calls answer): no copy on this device.
+    await page.route('**/api/sync?**', (route) => route.abort('internetdisconnected'));
+
+    await open(page, `/customer-portal?tab=bookings&chat=${id}`);
+    await expect(page.getByText('We could not load the messages. Please try again.')).toBeVisible();
+    await expect(page.getByText(/No messages yet/)).toHaveCount(0);
+
+    await page.unroute('**/api/sync?**');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByText('Is the van parked outside?')).toBeVisible();
   });
 
   test('a mailed link to a booking’s chat, opened signed out, leads after signing in to that chat, not the New Booking form', async ({ page, server }) => {

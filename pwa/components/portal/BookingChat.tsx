@@ -13,12 +13,13 @@ import { toast } from '../../lib/toast.ts';
 import { deviceDb } from '../../offline/db.ts';
 import { submit } from '../../offline/submit.ts';
 import { KINDS } from '../../offline/kinds.ts';
-import { useBookings, useMessages } from '../../offline/use-mirror.ts';
+import { type MirrorSync, useBookings, useMessages } from '../../offline/use-mirror.ts';
 import { WaitingBadge } from './BookingCard.tsx';
 import { formatSchedule, formatWhen } from './format.ts';
 import { MessageFiles } from '../ui/MessageFiles.tsx';
 import { AttachmentField } from '../ui/AttachmentField.tsx';
 import { markRepliesSeen } from './replies.ts';
+import { emptyBecause, signInToSee } from './copy-state.ts';
 
 /** How the business's messages are signed in the customer's chat (seed: the admin's messages carry the team's label). */
 export const TEAM_LABEL = `${BUSINESS.shortName} team`;
@@ -29,7 +30,7 @@ export const TEAM_LABEL = `${BUSINESS.shortName} team`;
  * 5 s). Messages go through the outbox: offline they show as waiting and go after the booking they belong to.
  * The heading takes focus when the chat opens; Back returns to the list.
  */
-export function BookingChat({ user, bookingId, onBack }: { user: UserView; bookingId: string; onBack: () => void }) {
+export function BookingChat({ user, bookingId, copy, onBack }: { user: UserView; bookingId: string; copy: MirrorSync; onBack: () => void }) {
   const bookings = useBookings(user.id);
   const messages = useMessages(bookingId, user.id);
   const booking = bookings?.find((b) => b.id === bookingId);
@@ -124,8 +125,18 @@ export function BookingChat({ user, bookingId, onBack }: { user: UserView; booki
         Chat about {booking ? serviceTypeLabel(booking.serviceType) : 'your booking'}
       </h2>
       {booking ? <p className="portal-muted">{formatSchedule(booking)}</p> : null}
-      {messages === undefined ? (
+      {/* Opened from a mailed link on a device with no copy yet: the reply the mail announced is not "no messages". */}
+      {messages === undefined || (messages.length === 0 && emptyBecause(copy) === 'loading') ? (
         <p role="status">Loading messages…</p>
+      ) : messages.length === 0 && emptyBecause(copy) === 'signed-out' ? (
+        <p role="status">{signInToSee('messages')}</p>
+      ) : messages.length === 0 && emptyBecause(copy) === 'failed' ? (
+        <div className="portal-alert" role="alert">
+          <p>We could not load the messages. Please try again.</p>
+          <button type="button" className="btn btn--secondary btn--small" onClick={copy.refresh}>
+            Retry
+          </button>
+        </div>
       ) : (
         <div className="portal-chat__log" ref={log.ref} role="log" aria-label="Messages" tabIndex={0}>
           <ol>

@@ -211,7 +211,7 @@ function PortalScreen({ user, ended, path, search }: { user: UserView; ended: bo
             </div>
           ) : tab === 'bookings' ? (
             chat ? (
-              <BookingChat key={chat} user={user} bookingId={chat} onBack={closeChat} />
+              <BookingChat key={chat} user={user} bookingId={chat} copy={copy} onBack={closeChat} />
             ) : (
               <MyBookings user={user} copy={copy} onChat={openChat} returnTo={returnTo} />
             )

@@ -7,6 +7,7 @@ import { inTime, timedOut } from '../../lib/in-time.ts';
 import type { MirrorSync } from '../../offline/use-mirror.ts';
 import { useBookings } from '../../offline/use-mirror.ts';
 import { useNewReplies, useReplyAnnouncement } from './replies.ts';
+import { emptyBecause, signInToSee } from './copy-state.ts';
 import { BookingCard } from './BookingCard.tsx';
 import { VerifyNotice } from './VerifyNotice.tsx';
 
@@ -94,8 +95,9 @@ function BookingList({ copy, owner, onChat, returnTo }: { copy: Copy; owner: str
   const bookings = useBookings(owner);
   const replies = useNewReplies(owner);
   const newReply = useReplyAnnouncement(bookings, replies);
-  if (bookings === undefined || (bookings.length === 0 && copy.state === 'loading')) return <p role="status">Loading your bookings…</p>;
-  if (bookings.length === 0 && (copy.state === 'failed' || (copy.state === 'unreachable' && copy.syncedAt === null))) {
+  if (bookings === undefined || (bookings.length === 0 && emptyBecause(copy) === 'loading')) return <p role="status">Loading your bookings…</p>;
+  if (bookings.length === 0 && emptyBecause(copy) === 'signed-out') return <p role="status">{signInToSee('bookings')}</p>;
+  if (bookings.length === 0 && emptyBecause(copy) === 'failed') {
     return (
       <div className="portal-alert" role="alert">
         <p>Error loading bookings. Please try again.</p>

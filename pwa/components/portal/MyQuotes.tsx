@@ -13,6 +13,7 @@ import type { MirrorSync, Shown } from '../../offline/use-mirror.ts';
 import { WaitingBadge } from './BookingCard.tsx';
 import { formatPounds } from '#domain/money.ts';
 import { londonDay } from '#domain/schemas/date-window.ts';
+import { emptyBecause, signInToSee } from './copy-state.ts';
 import { formatDay } from './format.ts';
 import { VerifyNotice } from './VerifyNotice.tsx';
 import '../ui/status-badge.css';
@@ -39,9 +40,11 @@ export function MyQuotes({ user, copy }: { user: UserView; copy: MirrorSync }) {
       <h2>My Quotes</h2>
       <VerifyNotice user={user} />
       {/* Nothing on the device yet is not "no quotes": loading, or (no copy could be had) a way to try again. */}
-      {quotes === undefined || (quotes.length === 0 && copy.state === 'loading') ? (
+      {quotes === undefined || (quotes.length === 0 && emptyBecause(copy) === 'loading') ? (
         <p role="status">Loading your quotes…</p>
-      ) : quotes.length === 0 && (copy.state === 'failed' || (copy.state === 'unreachable' && copy.syncedAt === null)) ? (
+      ) : quotes.length === 0 && emptyBecause(copy) === 'signed-out' ? (
+        <p role="status">{signInToSee('quotes')}</p>
+      ) : quotes.length === 0 && emptyBecause(copy) === 'failed' ? (
         <div className="portal-alert" role="alert">
           <p>We could not load your quotes. Please try again.</p>
           <button type="button" className="btn btn--secondary btn--small" onClick={copy.refresh}>
