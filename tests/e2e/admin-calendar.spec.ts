@@ -24,7 +24,7 @@ test('every export is a CSV a spreadsheet reads right: £ and accents, formulas 
   const admin = await adminClient(own.server);
   const make = async (body: Record<string, unknown>) =>
     expect((await admin.post('/api/bookings', { serviceType: 'rewiring', isManualBooking: true, ...body })).status).toBe(201);
-  await make({ firstName: '=HYPERLINK("http://evil.example","Click")', lastName: '+Plus', startDate: ukDay(0), finishDate: ukDay(0), status: 'pending' });
+  await make({ firstName: '=HYPERLINK("evil.example","Click")', lastName: '+Plus', startDate: ukDay(0), finishDate: ukDay(0), status: 'pending' });
   await make({
     firstName: 'Zoë',
     lastName: 'Brontë',
@@ -77,7 +77,7 @@ test('every export is a CSV a spreadsheet reads right: £ and accents, formulas 
   const price = all.rows[0]!.indexOf('Quoted price (£)');
   expect([byName.get('Priced')?.[price], byName.get('Brontë')?.[price]]).toEqual(['1250.50', '']);
   // A cell that starts with = + - @ is read as text, never run.
-  expect(byName.get("'+Plus")?.[1]).toBe('\'=HYPERLINK("http://evil.example","Click")');
+  expect(byName.get("'+Plus")?.[1]).toBe('\'=HYPERLINK("evil.example","Click")');
   expect(byName.get('Brontë')).toEqual(
     expect.arrayContaining(['Zoë', 'Brontë', '01632 960123', 'Rewiring', 'confirmed', ukDay(3), ukDay(4), 'Budget £1,200 for the café', 'Added by you']),
   );
