@@ -42,6 +42,25 @@ test.describe('the admin’s bookings', () => {
     await expect(card.locator('.admin-history')).toContainText('Admin User');
   });
 
+  test('a job’s history that gets no answer is given up in time and said as our server not reached; opened again, it loads', async ({ page, server }) => {
+    const hal = await customer(server, 'hal.history@example.com', 'Hal', 'History');
+    await customerBooking(hal, 'hal.history@example.com', { firstName: 'Hal', lastName: 'History' });
+    await page.clock.install();
+    await signIn(page);
+    const card = jobCard(page, 'Hal History');
+    // One bar of signal: the request goes out and nothing comes back.
+    await page.route('**/api/bookings/*/history', () => undefined);
+    await card.getByRole('button', { name: /^History/ }).click();
+    await expect(card.locator('.admin-history')).toHaveText('Loading the history…');
+    await page.clock.fastForward(21_000);
+    await expect(card.locator('.admin-history')).toHaveText('Our server cannot be reached just now: the history needs it. Try again in a minute.');
+
+    await page.unroute('**/api/bookings/*/history');
+    await card.getByRole('button', { name: /^History/ }).click();
+    await card.getByRole('button', { name: /^History/ }).click();
+    await expect(card.locator('.admin-history')).toContainText('Booking requested');
+  });
+
   test('a status stepped to with the keyboard is sent once, when Enter is pressed or the selector left; Esc keeps the status', async ({ page, server }) => {
     const kim = await customer(server, 'kim.keys@example.com', 'Kim', 'Keys');
     const booking = await customerBooking(kim, 'kim.keys@example.com', { firstName: 'Kim', lastName: 'Keys' });

@@ -1,7 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { HistoryEntryView } from '#domain/views.ts';
+import { inTime } from '../../lib/in-time.ts';
 import { needsServerWords } from '../offline/needs-server.ts';
 import { formatWhen } from './format.ts';
+
+/** The server's answer, not the connection's failure. */
+class Refused extends Error {}
 
 type State = { kind: 'loading' } | { kind: 'ready'; entries: HistoryEntryView[] } | { kind: 'failed'; message: string };
 
@@ -15,16 +19,16 @@ export function BookingHistory({ bookingId }: { bookingId: string }) {
   const [asked, setAsked] = useState(0);
   useEffect(() => {
     let alive = true;
-    fetch(`/api/bookings/${encodeURIComponent(bookingId)}/timeline`, { credentials: 'same-origin', headers: { Accept: 'application/json' } })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(response.status === 404 ? 'We have no history for this booking yet.' : 'We could not load the history. Please try again.');
-        return (await response.json()) as HistoryEntryView[];
-      })
-      .then(
-        (entries) => alive && setState({ kind: 'ready', entries }),
-        (error: unknown) =>
-          alive && setState({ kind: 'failed', message: error instanceof TypeError ? needsServerWords(navigator.onLine ? 'unreachable' : 'offline', 'the history') : (error as Error).message }),
-      );
+    // In time: on one bar of signal a request can hang, and "Loading the history…" stayed for ever.
+    inTime(async (signal) => {
+      const response = await fetch(`/api/bookings/${encodeURIComponent(bookingId)}/timeline`, { credentials: 'same-origin', headers: { Accept: 'application/json' }, signal });
+      if (!response.ok) throw new Refused(response.status === 404 ? 'We have no history for this booking yet.' : 'We could not load the history. Please try again.');
+      return (await response.json()) as HistoryEntryView[];
+    }).then(
+      (entries) => alive && setState({ kind: 'ready', entries }),
+      (error: unknown) =>
+        alive && setState({ kind: 'failed', message: error instanceof Refused ? error.message : needsServerWords(navigator.onLine ? 'unreachable' : 'offline', 'the history') }),
+    );
     return () => {
       alive = false;
     };

@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react';
 import type { HistoryEntryView } from '#domain/views.ts';
 import { Icon } from '../../ui/Icon.tsx';
+import { inTime } from '../../../lib/in-time.ts';
+import { needsServerWords } from '../../offline/needs-server.ts';
 import { moment } from '../format.ts';
 
 /**
@@ -17,14 +19,16 @@ export function BookingHistory({ jobId, name }: { jobId: string; name: string })
     if (!next) return;
     setState({ kind: 'loading' });
     try {
-      const response = await fetchHistory(jobId);
-      if (!response.ok) {
-        setState({ kind: 'failed', message: response.status === 404 ? 'The server has no history for this job yet (it may still be waiting to send).' : `The history could not be loaded (${response.status}).` });
-        return;
-      }
-      setState({ kind: 'shown', entries: (await response.json()) as HistoryEntryView[] });
+      // In time: on one bar of signal a request can hang, and "Loading the history…" stayed for ever.
+      const answer = await inTime(async (signal) => {
+        const response = await fetchHistory(jobId, signal);
+        return { status: response.status, entries: response.ok ? ((await response.json()) as HistoryEntryView[]) : null };
+      });
+      if (answer.entries) setState({ kind: 'shown', entries: answer.entries });
+      else setState({ kind: 'failed', message: historyRefused(answer.status) });
     } catch {
-      setState({ kind: 'failed', message: 'The history needs a connection. Try again when you are back online.' });
+      // No answer: the device's signal, or our server, as the connection line says (not "you are offline" with signal).
+      setState({ kind: 'failed', message: needsServerWords(navigator.onLine ? 'unreachable' : 'offline', 'the history') });
     }
   };
   return (
@@ -52,6 +56,14 @@ export function BookingHistory({ jobId, name }: { jobId: string; name: string })
       </div>
     </>
   );
+}
+
+/** Why the server gave no history. */
+function historyRefused(status: number): string {
+  if (status === 404) return 'The server has no history for this job yet (it may still be waiting to send).';
+  if (status === 401) return 'Your sign-in has ended: sign in again to see the history.';
+  if (status >= 500) return 'Our server could not load the history just now. Try again in a minute.';
+  return `The history could not be loaded (${status}).`;
 }
 
 /** A job's history from the server, as it is now (the panel here, and who made a conflict's version: ChangedBy). */
