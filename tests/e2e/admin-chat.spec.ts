@@ -42,6 +42,31 @@ test('the admin and a customer chat both ways: a new customer message arrives wi
   expect(server.storage.queries.messages(booking.id)).toHaveLength(3);
 });
 
+test('Send pressed twice as a slow reply goes sends it once, and says nothing of an empty message', async ({ page, server }) => {
+  const dora = await customer(server, 'dora.double@example.com', 'Dora', 'Double');
+  const booking = await customerBooking(dora, 'dora.double@example.com', { firstName: 'Dora', lastName: 'Double' }, 'Are you coming today?');
+  await signIn(page);
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  await page.getByRole('button', { name: /^Dora Double/ }).click();
+  // A slow signal: the reply's request is held until the test lets it go.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/bookings/*/messages', async (route) => {
+    if (route.request().method() === 'POST') await held;
+    await route.continue();
+  });
+  await page.getByLabel('Your reply').fill('On our way.');
+  const send = page.getByRole('button', { name: 'Send', exact: true });
+  await send.click();
+  await send.click();
+  await expect(page.getByText('Message cannot be empty')).toHaveCount(0);
+  release();
+  await expect.poll(() => server.storage.queries.messages(booking.id).filter((m) => m.isFromAdmin).length).toBe(1);
+  await expect(page.getByText('Message cannot be empty')).toHaveCount(0);
+});
+
 test('a reply half written, with its file, is still in its chat after a look at another chat, and only in that chat', async ({ page, server }) => {
   const dora = await customer(server, 'dora.draft@example.com', 'Dora', 'Draft');
   await customerBooking(dora, 'dora.draft@example.com', { firstName: 'Dora', lastName: 'Draft' }, 'When can you come?');

@@ -59,6 +59,7 @@ export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; /**
   const heading = useRef<HTMLHeadingElement>(null);
   const log = useNewestInView();
   const box = useRef<HTMLTextAreaElement>(null);
+  const busy = useRef(false);
   useEffect(() => {
     // The chat from its top, under the sticky tabs (opened from a job card, the page was scrolled down the list).
     section.current?.scrollIntoView({ block: 'start', behavior: 'instant' });
@@ -67,6 +68,9 @@ export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; /**
 
   const send = async (event?: FormEvent) => {
     event?.preventDefault();
+    // A second press while the reply is on its way (the box already emptied for it) is that press again, not an empty
+    // reply: "Message cannot be empty" under a reply being sent read as if it had been lost.
+    if (busy.current) return;
     const content = text.trim();
     if (!content) {
       setProblem('Message cannot be empty');
@@ -80,7 +84,10 @@ export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; /**
     const sending = files;
     setFilesNow([]);
     keepReplyDraft(user.id, job.id, { text: '', files: [] });
-    const outcome = await sendReply(job, content, user, sending);
+    busy.current = true;
+    const outcome = await sendReply(job, content, user, sending).finally(() => {
+      busy.current = false;
+    });
     if (outcome.kind === 'queued') setNote(`Saved on this device: it goes ${goesWhen(outcome.why)}.`);
     else setNote('');
     if (outcome.kind === 'refused' || outcome.kind === 'failed') {
