@@ -3,16 +3,9 @@ import { LIMITS } from '../limits.ts';
 import { MSG } from '../messages.ts';
 import { NOT_A_NAME, RecordIdField, optionalText, requiredEmail } from './fields.ts';
 import { phoneDigits } from '../phone.ts';
+import { ISSUE_LABELS, ISSUE_TYPES } from '../support-issues.ts';
 
-export const ISSUE_TYPES = ['login', 'password', 'booking', 'other'] as const;
-
-/** The words for the seed's issue types, for the form's choices and the business's mail; the value sent stays the seed's. */
-export const ISSUE_LABELS: Readonly<Record<(typeof ISSUE_TYPES)[number], string>> = {
-  login: 'Signing in to my account',
-  password: 'Resetting my password',
-  booking: 'One of my bookings',
-  other: 'Something else',
-};
+export { ISSUE_LABELS, ISSUE_TYPES };
 
 const phone = z
   .string({ error: MSG.supportPhone })

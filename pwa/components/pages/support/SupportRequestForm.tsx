@@ -1,5 +1,6 @@
 import { BUSINESS } from '#domain/business.ts';
-import { ISSUE_LABELS, ISSUE_TYPES } from '#domain/schemas/support.ts';
+import { LIMITS } from '#domain/limits.ts';
+import { ISSUE_LABELS, ISSUE_TYPES } from '#domain/support-issues.ts';
 import { useForm } from '../../../lib/form.ts';
 import { useHydrated } from '../../../lib/hydrated.ts';
 import type { FormSchema } from '../../../lib/form.ts';
@@ -43,13 +44,13 @@ export function SupportRequestForm() {
     <form className="card pg-form" aria-labelledby="support-request-title" {...formProps}>
       <div className="form-grid">
         <Field form="support" name="name" label="Your name" error={errors.name}>
-          {(props) => <input {...props} type="text" autoComplete="name" required />}
+          {(props) => <input {...props} type="text" autoComplete="name" maxLength={LIMITS.name} required />}
         </Field>
         <Field form="support" name="email" label="Email address" error={errors.email}>
-          {(props) => <input {...props} type="email" autoComplete="email" required />}
+          {(props) => <input {...props} type="email" autoComplete="email" maxLength={LIMITS.email} spellCheck={false} autoCapitalize="none" required />}
         </Field>
         <Field form="support" name="phone" label="Phone number" error={errors.phone}>
-          {(props) => <input {...props} type="tel" autoComplete="tel" inputMode="tel" required />}
+          {(props) => <input {...props} type="tel" autoComplete="tel" inputMode="tel" maxLength={LIMITS.phone} required />}
         </Field>
         <Field form="support" name="issueType" label="What do you need help with?" error={errors.issueType}>
           {(props) => (
@@ -63,10 +64,10 @@ export function SupportRequestForm() {
           )}
         </Field>
         <Field form="support" name="bookingReference" label="Booking reference" optional full hint="Shown on each booking in your customer portal and in its calendar file; or give the service and date." error={errors.bookingReference}>
-          {(props) => <input {...props} type="text" autoComplete="off" />}
+          {(props) => <input {...props} type="text" autoComplete="off" maxLength={LIMITS.name} />}
         </Field>
         <Field form="support" name="description" label="How can we help?" full hint="Tell us what happened and what you have tried. At least 10 characters." error={errors.description}>
-          {(props) => <textarea {...props} required rows={5} />}
+          {(props) => <textarea {...props} required rows={5} maxLength={LIMITS.description} />}
         </Field>
       </div>
       <div className="pg-form__footer">
