@@ -462,6 +462,8 @@ test.describe('the customer portal: checks, quotes and the account', () => {
 
     await page.getByRole('tab', { name: 'My Account' }).click();
     const form = page.getByRole('form', { name: 'Change my password' });
+    // A password manager is told whose password changes.
+    await expect(form.locator('input[autocomplete="username"]')).toHaveValue(email);
     await form.getByLabel('Current password').fill('not-my-passphrase');
     await form.getByLabel(/^New password/).fill('a-second-passphrase');
     await form.getByLabel('Confirm new password').fill('a-different-one');

@@ -28,7 +28,7 @@ export function AdminAccount({ user }: { user: UserView }) {
         <Modal title="My account" onClose={close} wide>
           <div className="admin-account">
             <ChangeName user={user} intro="Your name on the replies you send, as the chats here show them. Replies already sent keep the name they were sent with." />
-            <ChangePassword />
+            <ChangePassword email={user.email} />
             <ChangeEmail user={user} after="You sign in with the new address once you have opened the link. Mail about new bookings and messages keeps going to the business’s address." />
           </div>
         </Modal>

@@ -34,7 +34,7 @@ export function AccountPanel({ user }: { user: UserView }) {
           Download my data
         </a>
       </section>
-      <ChangePassword />
+      <ChangePassword email={user.email} />
       <section className="card portal-account__card" aria-labelledby="delete-title">
         <h3 id="delete-title">Delete my account</h3>
         <p>

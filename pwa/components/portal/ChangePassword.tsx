@@ -23,7 +23,7 @@ const loadSchema = async (): Promise<FormSchema> => (await import('../auth/schem
  * pressed again, as it was made (the server keeps this device's replaced session for that), not refused because the
  * password typed as current is no longer the one in use (unconfirmed.ts).
  */
-export function ChangePassword() {
+export function ChangePassword({ email }: { email: string }) {
   const needsServer = useNeedsServer('changing your password');
   const password = usePasswordToggle('change-show', 'current and new passwords');
   const idempotency = useRef(createIdempotency());
@@ -61,6 +61,8 @@ export function ChangePassword() {
       </p>
       {needsServer ? <p className="portal-muted">{needsServer}</p> : null}
       <form className="auth-form" aria-label="Change my password" {...formProps}>
+        {/* Whose password it is, for a password manager (which saved a new entry with no account, or kept the old one). */}
+        <input type="email" autoComplete="username" value={email} readOnly hidden tabIndex={-1} aria-hidden="true" />
         <Field form="change" name="currentPassword" label="Current password" error={errors.currentPassword} required>
           {(p) => <input {...p} {...password.input} autoComplete="current-password" maxLength={LIMITS.password} />}
         </Field>
