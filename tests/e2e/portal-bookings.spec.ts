@@ -504,6 +504,32 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await expect(page.getByRole('button', { name: /waiting to send/i })).toBeHidden();
   });
 
+  test('a new booking half typed when a refused one is brought back to be corrected is put aside, not lost, and put back after', async ({ page, server }) => {
+    const { email } = await signedInCustomer(page, server, 'ada.aside@example.com');
+    const card = await bookedOffline(page, 41, 'The refused one');
+    await refusedAsItGoes(page, card, DAY_PASSED);
+    // Meanwhile the customer starts another booking.
+    await page.getByRole('tab', { name: 'New Booking' }).click();
+    await page.locator('#booking-description').fill('A second job, half typed');
+    await page.locator('#booking-startDate').fill(dayAhead(50));
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+
+    await card.getByRole('button', { name: /^Correct and send again/ }).click();
+    await expect(page.locator('#booking-description')).toHaveValue('The refused one');
+    const aside = page.getByRole('note').filter({ hasText: 'The booking you were typing here is put aside' });
+    await expect(aside).toContainText('The booking you were typing here is put aside while you correct this one, not lost.');
+    await page.locator('#booking-startDate').fill(dayAhead(42));
+    await page.locator('#booking-finishDate').fill(dayAhead(42));
+    await page.getByRole('button', { name: 'Submit booking' }).click();
+    await expectToast(page, 'Booking Submitted');
+    await expect.poll(() => server.storage.queries.bookingsForCustomer(email, null).length, { timeout: 15_000 }).toBe(1);
+
+    await aside.getByRole('button', { name: 'Put back the booking I was typing' }).click();
+    await expect(page.locator('#booking-description')).toHaveValue('A second job, half typed');
+    await expect(page.locator('#booking-startDate')).toHaveValue(dayAhead(50));
+    await expect(aside).toBeHidden();
+  });
+
   test('a refused booking corrected with another photo in place of the first goes with the new photo (the upload was refused as a repeat of the old one)', async ({ page, server }) => {
     const { email } = await signedInCustomer(page, server, 'phil.photos@example.com');
     const card = await bookedOffline(page, 37, 'The wrong photo first', [{ name: 'wrong.png', mimeType: 'image/png', buffer: png().bytes }]);

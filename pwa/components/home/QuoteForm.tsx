@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { PUBLIC_SERVICE_TYPES } from '#domain/content/service-types.ts';
 import { lastCustomerDay } from '#domain/days.ts';
+import { LIMITS } from '#domain/limits.ts';
+import { ADDRESS_HINT } from '../../lib/booking-fields.ts';
 import { useForm } from '../../lib/form.ts';
 import type { FormSchema } from '../../lib/form.ts';
 import { queueForm } from '../../lib/queue-form.ts';
@@ -56,8 +58,8 @@ export function QuoteForm() {
       <Field form="quote" name="preferredDate" label="Preferred date" error={errors.preferredDate}>
         {(p) => <input {...p} type="date" min={today} max={today && lastCustomerDay(today)} />}
       </Field>
-      <Field form="quote" name="address" label="Address" error={errors.address} full>
-        {(p) => <input {...p} type="text" autoComplete="street-address" maxLength={500} />}
+      <Field form="quote" name="address" label="Address" error={errors.address} hint={ADDRESS_HINT} full>
+        {(p) => <input {...p} type="text" autoComplete="street-address" maxLength={LIMITS.address} />}
       </Field>
       <Field
         form="quote"

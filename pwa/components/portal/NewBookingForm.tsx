@@ -16,7 +16,7 @@ import { lastCustomerDay } from '#domain/days.ts';
 import { today } from './format.ts';
 import { useBookings } from '../../offline/use-mirror.ts';
 import { draftsInMemory, typedValues } from '../../lib/drafts.ts';
-import { BOOKING_FIELDS } from '../../lib/booking-fields.ts';
+import { ADDRESS_HINT, BOOKING_FIELDS } from '../../lib/booking-fields.ts';
 import { finishFollowsStart } from '../../lib/finish-date.ts';
 
 const FIELDS = BOOKING_FIELDS;
@@ -70,10 +70,17 @@ export function NewBookingForm({ user }: { user: UserView }) {
   const bookings = useBookings(user.id);
   const latest = bookings?.find((booking) => booking.phone || booking.address);
   const known = bookings === undefined ? 'reading' : 'read';
+  // A new booking half typed here when a refused one comes back to be corrected: put aside, not lost, with a way back.
+  const [putAside, setPutAside] = useState<BookingDraft | null>(() => asideDrafts.get(user.id) ?? null);
   // Taken back once the defaults are in (they would replace what is put in now), with its files from the outbox.
   const taken = useCallback(
     (request: EditRequest) => {
       if (request.item === undefined) return;
+      const before = drafts.get(user.id);
+      if (before && !before.editing && typedWork(before)) {
+        asideDrafts.set(user.id, before);
+        setPutAside(before);
+      }
       void refusedBooking(request.item, user.id).then((found) => {
         if (!found) return;
         setEditingNow(found.editing);
@@ -97,6 +104,16 @@ export function NewBookingForm({ user }: { user: UserView }) {
     setEditingNow(draft.editing);
   }, [known, fill, user.id]);
   useEditRequest(BOOKING_KIND, form, { ready: known === 'read', taken });
+  // The booking that was typed comes back; the refused one stays in Waiting to send, to be corrected from there later.
+  const putBack = () => {
+    if (!putAside) return;
+    fill(putAside.values);
+    setFilesNow([...putAside.files]);
+    setEditingNow(null);
+    setPutAside(null);
+    asideDrafts.drop(user.id);
+    drafts.set(user.id, { ...putAside, editing: null });
+  };
   const ref = (element: HTMLFormElement | null) => {
     formEl.current = element;
     (formProps.ref as { current: HTMLFormElement | null }).current = element;
@@ -122,6 +139,14 @@ export function NewBookingForm({ user }: { user: UserView }) {
           photos and documents are still here.
         </p>
       ) : null}
+      {putAside ? (
+        <div className="portal-note field--full" role="note">
+          <p>The booking you were typing here is put aside{editing ? ' while you correct this one' : ''}, not lost.</p>
+          <button type="button" className="btn btn--secondary btn--small" onClick={putBack}>
+            Put back the booking I was typing
+          </button>
+        </div>
+      ) : null}
       <Field form="booking" name="firstName" label="First name" error={errors.firstName} required>
         {(p) => <input {...p} type="text" autoComplete="given-name" maxLength={LIMITS.name} defaultValue={user.firstName} />}
       </Field>
@@ -135,7 +160,7 @@ export function NewBookingForm({ user }: { user: UserView }) {
         {(p) => <input {...p} key={known} type="tel" autoComplete="tel" inputMode="tel" maxLength={LIMITS.phone} defaultValue={latest?.phone ?? ''} />}
       </Field>
       <ServiceTypeField form="booking" error={errors.serviceType} />
-      <Field form="booking" name="address" label="Address of the work" error={errors.address}>
+      <Field form="booking" name="address" label="Address of the work" error={errors.address} hint={ADDRESS_HINT}>
         {(p) => <input {...p} key={known} type="text" autoComplete="street-address" maxLength={LIMITS.address} defaultValue={latest?.address ?? ''} />}
       </Field>
       <fieldset className="field-group field--full">
@@ -194,6 +219,13 @@ async function refusedBooking(item: string, owner: string): Promise<{ editing: E
  */
 type BookingDraft = { values: Readonly<Record<string, string>>; files: readonly File[]; editing: Editing | null };
 const drafts = draftsInMemory<BookingDraft>();
+/** A new booking's draft put aside when a refused one came back into the form (one per account). */
+const asideDrafts = draftsInMemory<BookingDraft>();
+
+/** Whether a draft holds work of the customer's own, beyond the form's defaults: days, details or files. */
+function typedWork(draft: BookingDraft): boolean {
+  return draft.files.length > 0 || Boolean(draft.values['description']?.trim()) || Boolean(draft.values['startDate']);
+}
 
 function keepDraft(owner: string, form: HTMLFormElement | null, files: readonly File[], editing: Editing | null): void {
   if (form) drafts.set(owner, { values: typedValues(form), files: [...files], editing });

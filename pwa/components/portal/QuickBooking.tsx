@@ -11,6 +11,7 @@ import { lastCustomerDay } from '#domain/days.ts';
 import { formatDay, today } from './format.ts';
 import { MonthCalendar } from './MonthCalendar.tsx';
 import { useBookings } from '../../offline/use-mirror.ts';
+import { ADDRESS_HINT } from '../../lib/booking-fields.ts';
 
 const FIELDS = ['serviceType', 'description', 'phone', 'address', 'startDate', 'finishDate'] as const;
 const loadSchema = async (): Promise<FormSchema> => (await import('./booking-schema.ts')).portalBookingSchema;
@@ -91,7 +92,7 @@ export function QuickBooking({ user }: { user: UserView }) {
         <Field form="quick" name="description" label="What needs doing?" error={errors.description} optional>
           {(p) => <textarea {...p} rows={3} maxLength={LIMITS.description} />}
         </Field>
-        <Field form="quick" name="address" label="Address of the work" error={errors.address}>
+        <Field form="quick" name="address" label="Address of the work" error={errors.address} hint={ADDRESS_HINT}>
           {(p) => <input {...p} key={known} type="text" autoComplete="street-address" maxLength={LIMITS.address} defaultValue={latest?.address ?? ''} />}
         </Field>
         <Field form="quick" name="phone" label="Phone" error={errors.phone}>

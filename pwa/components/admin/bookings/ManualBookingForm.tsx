@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ADMIN_SERVICE_TYPES } from '#domain/content/service-types.ts';
+import { LIMITS } from '#domain/limits.ts';
 import type { BookingView, ClashView } from '#domain/views.ts';
 import { useEscapeToClose } from '../../../lib/escape-close.ts';
 import { useForm } from '../../../lib/form.ts';
@@ -145,10 +146,10 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
           keepManualDraft(event.currentTarget, files);
         }}
       >
-        <Field {...f('firstName', 'First name', { required: true })}>{(p) => <input {...p} autoComplete="off" defaultValue={start('firstName', '')} />}</Field>
-        <Field {...f('lastName', 'Last name')}>{(p) => <input {...p} autoComplete="off" defaultValue={start('lastName', '')} />}</Field>
-        <Field {...f('phone', 'Phone')}>{(p) => <input {...p} type="tel" inputMode="tel" autoComplete="off" defaultValue={start('phone', '')} />}</Field>
-        <Field {...f('email', 'Email')}>{(p) => <input {...p} type="email" inputMode="email" autoComplete="off" spellCheck={false} defaultValue={start('email', '')} />}</Field>
+        <Field {...f('firstName', 'First name', { required: true })}>{(p) => <input {...p} autoComplete="off" maxLength={LIMITS.name} defaultValue={start('firstName', '')} />}</Field>
+        <Field {...f('lastName', 'Last name')}>{(p) => <input {...p} autoComplete="off" maxLength={LIMITS.name} defaultValue={start('lastName', '')} />}</Field>
+        <Field {...f('phone', 'Phone')}>{(p) => <input {...p} type="tel" inputMode="tel" autoComplete="off" maxLength={LIMITS.phone} defaultValue={start('phone', '')} />}</Field>
+        <Field {...f('email', 'Email')}>{(p) => <input {...p} type="email" inputMode="email" autoComplete="off" spellCheck={false} maxLength={LIMITS.email} defaultValue={start('email', '')} />}</Field>
         <Field {...f('serviceType', 'Service', { required: true })}>
           {(p) => (
             <select {...p} defaultValue={start('serviceType', 'electrical_installation')}>
@@ -171,8 +172,8 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
         <Field {...f('finishDate', 'Finish date', { required: true })}>{(p) => <input {...p} type="date" defaultValue={start('finishDate', date ?? '')} />}</Field>
         <Field {...f('startTime', 'Start time')}>{(p) => <input {...p} type="time" defaultValue={start('startTime', '09:00')} />}</Field>
         <Field {...f('finishTime', 'Finish time')}>{(p) => <input {...p} type="time" defaultValue={start('finishTime', '17:00')} />}</Field>
-        <Field {...f('address', 'Address', { full: true })}>{(p) => <input {...p} autoComplete="off" defaultValue={start('address', '')} />}</Field>
-        <Field {...f('description', 'Job details', { full: true })}>{(p) => <textarea {...p} rows={3} defaultValue={start('description', '')} />}</Field>
+        <Field {...f('address', 'Address', { full: true })}>{(p) => <input {...p} autoComplete="off" maxLength={LIMITS.address} defaultValue={start('address', '')} />}</Field>
+        <Field {...f('description', 'Job details', { full: true })}>{(p) => <textarea {...p} rows={3} maxLength={LIMITS.description} defaultValue={start('description', '')} />}</Field>
         <AttachmentField files={files} onChange={setFiles} per="job" />
         {clash ? <ClashWarning jobs={clash} action="Book anyway" onAction={bookAnyway} /> : null}
         <SubmitRow label="Add booking" busyLabel="Saving…" sending={sending} status={status} />

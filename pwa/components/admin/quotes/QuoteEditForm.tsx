@@ -133,7 +133,7 @@ export function QuoteEditForm({ quote, gone = false, onDone: close }: { quote: Q
         Editing the quote for {personName(quote)}
       </p>
       <Field form={form} name="estimatedCost" label="Estimated cost (£)" error={errors.estimatedCost} hint="In pounds, like 450 or 450.00; needed before the status can be Quoted">
-        {(p) => <input {...p} ref={first} inputMode="decimal" defaultValue={quote.estimatedCost ?? ''} autoComplete="off" />}
+        {(p) => <input {...p} ref={first} inputMode="decimal" maxLength={LIMITS.estimatedCost} defaultValue={quote.estimatedCost ?? ''} autoComplete="off" />}
       </Field>
       <Field
         form={form}
@@ -168,7 +168,7 @@ export function QuoteEditForm({ quote, gone = false, onDone: close }: { quote: Q
         {(p) => <input {...p} type="date" defaultValue={quote.followUpDate ?? ''} />}
       </Field>
       <Field form={form} name="notes" label="Notes (yours alone)" error={errors.notes} full>
-        {(p) => <textarea {...p} rows={3} defaultValue={quote.notes ?? ''} />}
+        {(p) => <textarea {...p} rows={3} maxLength={LIMITS.notes} defaultValue={quote.notes ?? ''} />}
       </Field>
       {conflict ? (
         <div className="admin-warning admin-quote-edit__theirs field--full" role="alert">
