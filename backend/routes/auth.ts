@@ -56,7 +56,8 @@ export function authRoutes(deps: AppDeps): Router {
   /**
    * Signs up and signs in. For an address that already has an account the answer looks the same (201, the
    * user's shape, a session cookie, the same password-hashing time) but no account is made and nobody is
-   * signed in: the owner gets a mail instead. So the call reveals nobody's account.
+   * signed in: the owner gets a mail instead. So the answer reveals nobody's account; being signed in after it does (a
+   * `/me` with its cookie), which the seed's sign-in at registration makes unavoidable.
    */
   router.post('/api/auth/register', limits.perIp('register'), validate(RegisterSchema), async (ctx) => {
     const { email, firstName, lastName, password } = input<RegisterInput>(ctx);
