@@ -97,6 +97,7 @@ export function whenSignedOut(listener: () => void): void {
 
 /** Who is signed in on this page now (the cached user, also when storage is blocked and only this page holds it). */
 export function signedInUser(): UserView | null {
+  watchOtherTabs();
   return current === undefined ? (current = cachedUser()) : current;
 }
 
@@ -145,16 +146,30 @@ function emit(): void {
 }
 
 function subscribe(listener: () => void): () => void {
+  watchOtherTabs();
   listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key !== KEY && event.key !== ENDED_KEY && event.key !== null) return;
-    current = cachedUser();
-    ended = undefined;
-    listener();
-  };
-  window.addEventListener('storage', onStorage);
   return () => {
     listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
   };
+}
+
+let watching = false;
+
+/**
+ * Follows the other tabs' sign-ins and sign-outs for as long as the page lives, whether or not a screen listens: a tab
+ * that had left the portal for the home page kept the user it had read, and a stranger's quote asked for there after
+ * that user signed out in another tab was filed as theirs, to land in their account at their next sign-in (ADR 035).
+ * What this page kept in memory for the user it knew goes when that user is no longer the one signed in.
+ */
+function watchOtherTabs(): void {
+  if (watching || typeof window === 'undefined' || typeof window.addEventListener !== 'function') return;
+  watching = true;
+  window.addEventListener('storage', (event: StorageEvent) => {
+    if (event.key !== KEY && event.key !== ENDED_KEY && event.key !== null) return;
+    const before = current;
+    current = cachedUser();
+    ended = undefined;
+    if (before && before.id !== current?.id) for (const listener of signOutListeners) listener();
+    emit();
+  });
 }

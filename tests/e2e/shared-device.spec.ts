@@ -133,6 +133,28 @@ test('a quote asked for after the last person’s sign-in ended goes as nobody�
   expect(quote.userId).not.toBe(xena.id);
 });
 
+test('a tab that left the portal for the home page hears of a Logout in another tab: a quote asked for there is nobody’s', async ({ page, server }) => {
+  await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'accepted'));
+  const ann = await signedInCustomer(page, server, 'ann.twotabs@example.com');
+  // A second tab: the portal, then the home page by the site's own link (no reload: the page keeps what it read).
+  const other = await page.context().newPage();
+  await open(other, '/customer-portal');
+  await expect(other.getByRole('tab', { name: 'New Booking' })).toBeVisible();
+  await other.getByRole('link', { name: /^Home$/ }).first().click();
+  await expect(other).toHaveURL(/\/$/);
+  await hydrated(other);
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expectToast(page, 'Logged Out');
+
+  // Someone else asks for a quote in the other tab.
+  await askForQuote(quoteForm(other), 'Cleo', 'cleo.visitor@example.com', 'Asked in the tab Ann had left');
+  await expect.poll(() => server.storage.queries.quotes().filter((q) => q.description === 'Asked in the tab Ann had left').length).toBe(1);
+  const quote = server.storage.queries.quotes().find((q) => q.description === 'Asked in the tab Ann had left')!;
+  expect(quote.userId).toBeNull();
+  expect(quote.userId).not.toBe(ann.id);
+});
+
 test('Logout on a signal that hangs wipes the device at once, and the session ends once the server hears it', async ({ page, server }) => {
   await signedInCustomer(page, server, 'zara.hang@example.com');
   await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(29), finishDate: dayAhead(29), description: 'Zara’s rewiring' });
