@@ -130,7 +130,24 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
         batch = nextBatch(all, force);
         if (batch.length === 0) return 'done';
       }
-      const attempts = (batch.length === 1 ? [await send(batch[0]!)] : await sendBatch(batch)).map((attempt, index) => setAsideIfStuck(batch[index]!, readGone(batch[index]!, attempt)));
+      // Read afresh before it goes: what was read at the drain's start may have been discarded since (a sign-out's "Discard
+      // and sign out", Discard in another tab), and sent from memory it went in whoever's session came next.
+      const present = await db.outbox.bulkGet(batch.map((item) => item.seq!));
+      const left = new Set(batch.filter((item, index) => present[index]?.state !== 'waiting').map((item) => item.id));
+      if (left.size > 0) {
+        all = all.filter((item) => !left.has(item.id));
+        continue;
+      }
+      let answers: Attempt[];
+      try {
+        answers = batch.length === 1 ? [await send(batch[0]!)] : await sendBatch(batch);
+      } catch (error) {
+        // Discarded while its files went up: it goes no further.
+        if (!(error instanceof ItemGone)) throw error;
+        all = all.filter((item) => item.id !== batch[0]!.id);
+        continue;
+      }
+      const attempts = answers.map((attempt, index) => setAsideIfStuck(batch[index]!, readGone(batch[index]!, attempt)));
       const sent: string[] = [];
       let stop: { item: OutboxItem; attempt: Attempt } | undefined;
       for (const [index, item] of batch.entries()) {
@@ -362,16 +379,28 @@ function backoff(attempts: number): number {
   return Math.round(base * (1 + Math.random() * 0.2));
 }
 
-/** One attempt: the item's files that the server lacks, then the item itself. */
+/** Thrown by `send` for an item no longer in the outbox once its files are up: it is not sent. */
+class ItemGone extends Error {}
+
+/** One attempt: the item's files that the server lacks, then the item itself, if it is still in the outbox by then. */
 async function send(item: OutboxItem): Promise<Attempt> {
-  return sendWithFiles(item, async (index, uploaded) => {
-    await (await openedDeviceDb())
-      .outbox.where('id')
-      .equals(item.id)
-      .modify((stored) => {
-        stored.files[index] = { ...stored.files[index]!, uploaded };
-      });
-  });
+  const outbox = (await openedDeviceDb()).outbox;
+  return sendWithFiles(
+    item,
+    async (index, uploaded) => {
+      await outbox
+        .where('id')
+        .equals(item.id)
+        .modify((stored) => {
+          stored.files[index] = { ...stored.files[index]!, uploaded };
+        });
+    },
+    async () => {
+      // Uploads take long on one bar of signal: a sign-out (its items discarded) and the next person's sign-in may come
+      // meanwhile, and the booking went in their session.
+      if ((await outbox.where('id').equals(item.id).count()) === 0) throw new ItemGone();
+    },
+  );
 }
 
 /**
@@ -382,6 +411,7 @@ async function send(item: OutboxItem): Promise<Attempt> {
 export async function sendWithFiles(
   item: Pick<OutboxItem, 'id' | 'method' | 'path' | 'body' | 'files' | 'filesField' | 'createdAt' | 'owner'>,
   kept?: (index: number, uploaded: NonNullable<OutboxFile['uploaded']>) => Promise<void>,
+  beforeCall?: () => Promise<void>,
 ): Promise<Attempt> {
   const attachments = [];
   let uploadedNow = 0;
@@ -400,6 +430,7 @@ export async function sendWithFiles(
   }
   // A form waiting on the item may say so while the item itself is on its way (submit.ts: 'Files Uploaded').
   if (uploadedNow > 0) broadcast({ type: 'uploaded', id: item.id, count: item.files.length });
+  await beforeCall?.();
   const body = item.filesField ? { ...item.body, [item.filesField]: attachments } : item.body;
   return request(item.path, {
     method: item.method,

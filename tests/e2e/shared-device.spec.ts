@@ -2,7 +2,8 @@ import { ADMIN } from '../support/server.ts';
 import { signIn } from './admin-seed.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 import { askForQuote, deviceCopy, expectToast, open, quoteForm, registerInPage } from './portal-helpers.ts';
-import { bookWith, dayAhead, signedInCustomer } from './portal-steps.ts';
+import { png } from '../integration/matrix/calls.ts';
+import { bookWith, dayAhead, focusWhileOnline, signedInCustomer } from './portal-steps.ts';
 
 /**
  * One device, several people (a family's tablet, the office's): what one of them did must not carry over to the next,
@@ -153,6 +154,47 @@ test('a tab that left the portal for the home page hears of a Logout in another 
   const quote = server.storage.queries.quotes().find((q) => q.description === 'Asked in the tab Ann had left')!;
   expect(quote.userId).toBeNull();
   expect(quote.userId).not.toBe(ann.id);
+});
+
+test('a booking discarded at sign-out while its photo is still going up is not sent, nor in the next person’s session', async ({ page, server }) => {
+  await signedInCustomer(page, server, 'ivy.inflight@example.com');
+  await focusWhileOnline(page.getByLabel(/^First name/));
+  await page.context().setOffline(true);
+  await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(61), finishDate: dayAhead(61), description: 'Discarded as it went' }, [
+    { name: 'board.png', mimeType: 'image/png', buffer: png().bytes },
+  ]);
+  await expectToast(page, 'Saved on this device');
+  // One bar of signal: the photo's upload is on its way, and slow.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let uploads = 0;
+  let bookings = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/bookings') bookings += 1;
+  });
+  await page.route('**/api/upload', async (route) => {
+    uploads += 1;
+    await held;
+    await route.continue();
+  });
+  await page.context().setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect.poll(() => uploads).toBe(1);
+
+  // Ivy signs out, discarding it; Jo signs in on the same device before the upload has gone.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('dialog', { name: 'Sign out with unsent work?' }).getByRole('button', { name: 'Discard and sign out' }).click();
+  await expect(page).toHaveURL(/\/customer-auth$/);
+  const jo = await registerInPage(page, 'jo.next@example.com');
+  release();
+
+  // The drain ends (it lets go of the outbox's lock) with nothing more sent.
+  await expect.poll(() => page.evaluate(async () => (await navigator.locks.query()).held?.some((lock) => lock.name === 'sparkright-outbox') ?? false)).toBe(false);
+  expect(bookings).toBe(0);
+  expect(server.storage.queries.bookingsForCustomer('ivy.inflight@example.com', null)).toHaveLength(0);
+  expect(server.storage.queries.bookingsForCustomer('jo.next@example.com', jo.id)).toHaveLength(0);
 });
 
 test('Logout on a signal that hangs wipes the device at once, and the session ends once the server hears it', async ({ page, server }) => {
