@@ -19,7 +19,18 @@ const TABLES: readonly SyncedTable[] = ['bookings', 'quotes', 'contacts', 'messa
  * belongs to someone else (another account signed in on this device) is wiped first, and so is one made under
  * another epoch of the feed. A booking that leaves the copy takes its messages (and the admin's mark on its chat) with it.
  */
-export async function pull(owner: string): Promise<PullResult> {
+export function pull(owner: string): Promise<PullResult> {
+  // One pull at a time on the device, across its tabs: two tabs' first pulls each cleared the copy with their first
+  // page, and the one that ended first saved the feed's end as the copy's position over a copy missing what the other
+  // had cleared; no later pull brought it back. Each pull reads the copy's state once it holds the lock.
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  return locks ? locks.request(MIRROR_LOCK, () => pullHeld(owner)) : pullHeld(owner);
+}
+
+/** The Web Lock a pull holds (the outbox's sender holds one of its own). */
+const MIRROR_LOCK = 'sparkright-mirror';
+
+async function pullHeld(owner: string): Promise<PullResult> {
   const db = await openedDeviceDb();
   const state = await mirrorState(db);
   if (state && state.owner !== owner) await wipeMirror();
