@@ -13,7 +13,7 @@ import type { CreateBookingInput, RequestDatesInput, UpdateBookingInput } from '
 import type { Attachment } from '#domain/schemas/fields.ts';
 import type { ClashView } from '#domain/views.ts';
 import type { EventStore } from '#data/event-store.ts';
-import type { Queries } from '#data/queries.ts';
+import { customerBooking, type Queries } from '#data/queries.ts';
 import { ERASED } from '#domain/limits.ts';
 import { type CustomerNews, moveIsNews, newsForCustomer } from '#domain/notices.ts';
 import { reminderDay, toldDatesOn } from '#domain/reminders.ts';
@@ -323,10 +323,17 @@ export const cancelBookingRequest: Command<{ id: string }, { id: string }> = (uo
  * holds no slot, so there is no clash to check. The business hears of it, with the days it had, and so does the
  * customer.
  */
-export const moveBookingRequest: Command<RequestDatesInput & { id: string }, { id: string }> = (uow, { id, ...dates }) => {
+export const moveBookingRequest: Command<RequestDatesInput & { id: string }, { id: string }> = (uow, { id, expectedVersion, ...dates }) => {
   const stream = streamId.booking(id);
-  const { state } = uow.load(stream, bookingDecider);
+  const { state, version } = uow.load(stream, bookingDecider);
   if (state.status === 'none') throw new NotFoundError('booking');
+  // Chosen on an older version (the laptop moved it meanwhile, or the business did after a call): the customer sees the
+  // booking as it is now beside their days, rather than their phone's queued days silently undoing the newer ones. A
+  // booking no longer waiting is the decider's to refuse, in its own words (confirmed meanwhile: call us).
+  if (expectedVersion !== undefined && expectedVersion !== version && state.status === 'pending') {
+    const current = uow.queries.booking(id);
+    throw new ConflictError('version_conflict', 'This booking was changed meanwhile: here it is as it stands now', { current: current && customerBooking(current) });
+  }
   const was = uow.queries.booking(id);
   const { events } = uow.handle(stream, bookingDecider, { type: 'ChangeRequestDates', data: dates }, { subject: personSubject(state.email, stream) });
   const booking = uow.queries.booking(id);

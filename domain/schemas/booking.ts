@@ -116,6 +116,8 @@ export const RequestDatesSchema = z
     finishDate: bookingFields.finishDate,
     startTime: bookingFields.startTime,
     finishTime: bookingFields.finishTime,
+    /** The booking's version the new dates were chosen on: a change made since (on another device, by the business) is a 409, not overwritten. */
+    expectedVersion: z.number({ error: 'Must be a whole number' }).int({ error: 'Must be a whole number' }).positive({ error: 'Must be a whole number' }).optional(),
   })
   .superRefine((v, ctx) => {
     const problems = dateRangeProblems(v);

@@ -4,8 +4,8 @@ import { newCommandId } from '../lib/api.ts';
 import { jobWhen } from '../components/admin/format.ts';
 import { deviceDb } from './db.ts';
 import type { OutboxFile, OutboxItem } from './db.ts';
-import { KINDS, movesVersion } from './kinds.ts';
-import { changed, discard, retry, shiftLater } from './outbox.ts';
+import { KINDS } from './kinds.ts';
+import { changed, discard, expectedVersionOf, retry, shiftLater } from './outbox.ts';
 import { keepBooking } from './record-copy.ts';
 import { drain, whileNotSending } from './sender.ts';
 import { afterDrain } from './start.ts';
@@ -301,15 +301,6 @@ export function markAnswered(contact: ContactView, answered: boolean, owner: str
   });
 }
 
-/**
- * The version a change to a job or a quote is made on: the device's copy's, counting the record's changes that still
- * wait in the outbox before it (each moves the version on by one when it lands).
- */
-export async function expectedVersionOf(record: { id: string; version: number }): Promise<number> {
-  const earlier = await deviceDb().outbox.where('record').equals(record.id).toArray();
-  const base = record.version > 0 ? record.version : 1;
-  return base + earlier.filter((item) => movesVersion(item.kind)).length;
-}
 
 /** A form's days and hours (empty fields: none) for jobWhen. */
 function scheduleOf(values: Record<string, string>): Pick<BookingView, 'startDate' | 'finishDate' | 'startTime' | 'finishTime'> {

@@ -147,3 +147,14 @@ export async function changed(): Promise<OutboxCounts> {
   broadcast({ type: 'changed' });
   return counts;
 }
+
+/**
+ * The version a change to a job or a quote is made on: the device's copy's, counting the record's changes that still
+ * wait in the outbox before it (each moves the version on by one when it lands). The admin's changes, and a customer's
+ * new dates.
+ */
+export async function expectedVersionOf(record: { id: string; version: number }): Promise<number> {
+  const earlier = await deviceDb().outbox.where('record').equals(record.id).toArray();
+  const base = record.version > 0 ? record.version : 1;
+  return base + earlier.filter((item) => movesVersion(item.kind)).length;
+}

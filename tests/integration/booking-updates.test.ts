@@ -595,6 +595,28 @@ describe('POST /api/bookings/{id}/dates', () => {
     expect(await mailSince(server, mailBefore)).toHaveLength(2);
   });
 
+  it('refuses new days chosen on an older version (moved meanwhile elsewhere) with the booking as it stands, without the business’s notes, and writes nothing', async () => {
+    const booking = await pendingBooking();
+    const version = server.storage.queries.booking(booking.id)!.version;
+    // The business moves it after a call, and writes a note of its own.
+    const moved = freshDay();
+    expect((await admin.request('PATCH', `/api/bookings/${booking.id}`, { json: { startDate: moved, finishDate: moved, expectedVersion: version } })).status).toBe(200);
+    expect((await admin.request('PUT', `/api/bookings/${booking.id}/notes`, { json: { notes: 'Dog in the garden' } })).status).toBe(200);
+    const before = allEvents(server).length;
+
+    // The customer's phone, offline meanwhile, sends the days it had queued on the version it knew.
+    const day = freshDay();
+    const res = await owner.post(`/api/bookings/${booking.id}/dates`, { startDate: day, finishDate: day, expectedVersion: version });
+
+    expect({ status: res.status, code: res.data.error.code }).toEqual({ status: 409, code: 'version_conflict' });
+    expect(res.data.error.current).toMatchObject({ id: booking.id, startDate: moved });
+    expect(res.data.error.current.notes).toBeNull();
+    expect(allEvents(server).length).toBe(before);
+    // On the version it stands at, the move goes.
+    const now = server.storage.queries.booking(booking.id)!.version;
+    expect((await owner.post(`/api/bookings/${booking.id}/dates`, { startDate: day, finishDate: day, expectedVersion: now })).status).toBe(200);
+  });
+
   it('tells a customer whose address is proven where, as well as when', async () => {
     const proven = new Client(server.url);
     expect((await proven.register('pat.proven@example.com', undefined, 'Pat', 'Proven')).status).toBe(201);

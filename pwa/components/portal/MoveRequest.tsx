@@ -7,6 +7,7 @@ import { useForm } from '../../lib/form.ts';
 import type { FormOutcome, FormSchema } from '../../lib/form.ts';
 import { toastSaved } from '../../lib/queue-form.ts';
 import { toast } from '../../lib/toast.ts';
+import { expectedVersionOf } from '../../offline/outbox.ts';
 import { submit } from '../../offline/submit.ts';
 import { KINDS } from '../../offline/kinds.ts';
 import { DiscardQuestion } from '../ui/DiscardQuestion.tsx';
@@ -46,6 +47,9 @@ export function MoveRequest({ booking, owner, title, onDone }: { booking: Bookin
     async (values: Record<DateField, string>): Promise<FormOutcome<DateField>> => {
       const dates = jobDates(values);
       if (sameSchedule(booking, dates)) return { kind: 'failed', message: 'These are the dates you asked for already.' };
+      // On the version the customer saw: queued on a phone with no signal, it must not undo days the laptop (or the
+      // business, after a call) set meanwhile; it is refused with the booking as it now stands.
+      const expectedVersion = await expectedVersionOf(booking);
       const outcome = await submit({
         id: newCommandId(),
         kind: KINDS.bookingDates,
@@ -53,7 +57,7 @@ export function MoveRequest({ booking, owner, title, onDone }: { booking: Bookin
         label: `New dates for your ${title} booking request`,
         method: 'POST',
         path: `/api/bookings/${booking.id}/dates`,
-        body: dates,
+        body: { ...dates, expectedVersion },
         record: booking.id,
         owner,
       });
