@@ -234,6 +234,23 @@ describe('chat decider', () => {
       .thenThrows('id_taken', { message: 'A record with this id already exists' });
   });
 
+  it('grows one log for a fold, and each state still reads as it was made, also where two grew from one', () => {
+    const said = (messageId: string): MessagePosted => ({ ...posted, data: { ...posted.data, messageId } });
+    const { evolve, initialState, decide } = chatDecider;
+    const one = evolve(initialState(), said('m1'));
+    const a = evolve(one, said('m2'));
+    const b = evolve(one, said('m3'));
+    const post = (messageId: string) => ({ type: 'PostMessage' as const, data: { ...posted.data, messageId } });
+    // `one` knows m1 only; `a` m1 and m2; `b` m1 and m3.
+    expect(() => decide(post('m1'), one)).toThrow('A record with this id already exists');
+    expect(decide(post('m2'), one)).toHaveLength(1);
+    expect(decide(post('m3'), one)).toHaveLength(1);
+    expect(() => decide(post('m2'), a)).toThrow('A record with this id already exists');
+    expect(decide(post('m3'), a)).toHaveLength(1);
+    expect(() => decide(post('m3'), b)).toThrow('A record with this id already exists');
+    expect(decide(post('m2'), b)).toHaveLength(1);
+  });
+
   describe('MarkNoReplyNeeded', () => {
     const said = (messageId: string, isFromAdmin = false): MessagePosted => ({ ...posted, data: { ...posted.data, messageId, isFromAdmin, content: `Message ${messageId}` } });
     const mark = (messageId: string) => ({ type: 'MarkNoReplyNeeded' as const, data: { bookingId: 'b1', messageId } });
