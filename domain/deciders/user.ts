@@ -88,6 +88,11 @@ export const SAME_ADDRESS = 'That is the address your account has now.';
 /** The seed's text for a reset link that cannot be used (unknown, used or expired). */
 export const INVALID_RESET = 'The password reset link is invalid or expired.';
 
+/** How many reset links of an account work at once: the newest. */
+export const OPEN_RESETS = 5;
+/** How many links to move the account are remembered (to refuse a closed one as such, rather than as "confirmed"). */
+const KNOWN_CHANGE_LINKS = 20;
+
 function evolve(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
     case 'UserRegistered':
@@ -113,7 +118,9 @@ function evolve(state: UserState, event: UserEvent): UserState {
     case 'PasswordResetRequested': {
       if (state.status !== 'active') return state;
       const { resetId, tokenHash, expiresAt } = event.data;
-      return { ...state, openResets: [...state.openResets, { resetId, tokenHash, expiresAt }] };
+      // The newest few links work: anyone may ask for a reset of any address, and the list, kept whole until the
+      // password changed, made each later request and sign-in check replay a longer one (30,000 asked for: 5 s).
+      return { ...state, openResets: [...state.openResets.slice(1 - OPEN_RESETS), { resetId, tokenHash, expiresAt }] };
     }
     case 'PasswordResetCompleted':
       return state.status === 'active' ? newPassword(state, event.data.passwordHash) : state;
@@ -129,7 +136,11 @@ function evolve(state: UserState, event: UserEvent): UserState {
       if (state.status !== 'active') return state;
       const { verificationId, tokenHash, expiresAt, newEmail, supersededIds } = event.data;
       const kept = state.openVerifications.filter((v) => !supersededIds.includes(v.verificationId));
-      return { ...state, openVerifications: [...kept, { verificationId, tokenHash, expiresAt, newEmail }], changeLinks: [...state.changeLinks, { tokenHash, newEmail }] };
+      return {
+        ...state,
+        openVerifications: [...kept, { verificationId, tokenHash, expiresAt, newEmail }],
+        changeLinks: [...state.changeLinks.slice(1 - KNOWN_CHANGE_LINKS), { tokenHash, newEmail }],
+      };
     }
     case 'UserEmailChanged': {
       if (state.status !== 'active') return state;

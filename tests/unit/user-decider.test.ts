@@ -81,6 +81,16 @@ describe('user decider: password resets', () => {
       .thenEvents([resetRequested('r1', '2026-11-22T11:00:00.000Z')]);
   });
 
+  it('keeps the newest five reset links working: an older one asked for before them no longer does', () => {
+    const asked = ['r1', 'r2', 'r3', 'r4', 'r5', 'r6'].map((id) => resetRequested(id, '2026-11-22T11:00:00.000Z'));
+    const complete = (id: string) => ({ type: 'CompletePasswordReset' as const, data: { tokenHash: `hash-${id}`, passwordHash: 'new', now } });
+    user.given([registered, ...asked]).when(complete('r1')).thenThrows('reset_token_invalid', { message: INVALID_RESET });
+    user
+      .given([registered, ...asked])
+      .when(complete('r2'))
+      .thenEvents([{ type: 'PasswordResetCompleted', data: { userId: 'u1', resetId: 'r2', passwordHash: 'new', closedResetIds: ['r2', 'r3', 'r4', 'r5', 'r6'] } }]);
+  });
+
   it('completes with a live token and closes every open link of the account', () => {
     user
       .given([registered, resetRequested('r1', '2026-11-22T11:00:00.000Z'), resetRequested('r2', '2026-11-22T11:10:00.000Z')])
