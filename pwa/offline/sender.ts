@@ -104,6 +104,7 @@ const waiters = new Map<string, (attempt: Attempt) => void>();
 async function drainHeld(force: boolean): Promise<DrainResult> {
   const db = await openedDeviceDb();
   let signInNeeded = false;
+  let heldFor: string[] = [];
   try {
     // Read once, then work through it in memory (re-reading only for items queued meanwhile), a batch at a time:
     // a drain of n items costs about n / 50 requests, not n requests and n reads of the whole outbox.
@@ -118,11 +119,14 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
       return 'stopped';
     }
     if (account !== ANYONE) all = await withoutGoneAccounts(db, all, account);
-    const waiting = all.length;
+    const before = all;
     all = await sendable(db, all, account, true);
     // Held for an account while nobody is signed in: once the rest has gone, the pages say "Please sign in again"
-    // (as a refused try would), and not before, so a form whose item goes in this drain hears that it went.
-    signInNeeded = account === null && all.length < waiting;
+    // (as a refused try would), and not before, so a form whose item goes in this drain hears that it went. Which
+    // accounts: a page where someone else signed in meanwhile is not told that their sign-in has ended.
+    const kept = new Set(all);
+    if (account === null) heldFor = [...new Set(before.flatMap((item) => (!kept.has(item) && item.owner !== null ? [item.owner] : [])))];
+    signInNeeded = heldFor.length > 0;
     for (;;) {
       let batch = nextBatch(all, force);
       if (batch.length === 0) {
@@ -208,7 +212,7 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
       return 'stopped';
     }
   } finally {
-    if (signInNeeded) broadcast({ type: 'sign-in-needed' });
+    if (signInNeeded) broadcast({ type: 'sign-in-needed', accounts: heldFor });
     await changed();
   }
 }
@@ -227,7 +231,13 @@ async function halt(db: DeviceDb, item: OutboxItem, attempt: Attempt, all: reado
     .equals(item.id)
     .modify({ attempts: tries, nextAt: Date.now() + wait, serverErrors, mayHaveLanded });
   for (const other of all) if (!told.has(other.id)) waiters.get(other.id)?.(attempt);
-  broadcast(attempt.kind === 'sign-in' ? { type: 'sign-in-needed' } : attempt.kind === 'unavailable' ? { type: 'paused', busy: true } : { type: 'paused' });
+  broadcast(
+    attempt.kind === 'sign-in'
+      ? { type: 'sign-in-needed', accounts: item.owner === null ? [] : [item.owner] }
+      : attempt.kind === 'unavailable'
+        ? { type: 'paused', busy: true }
+        : { type: 'paused' },
+  );
 }
 
 /** How many times running our server may fail an item with an error of its own before the item is set aside. */

@@ -24,7 +24,8 @@ export type OutboxEvent =
   | { type: 'refused'; id: string; kind: string; label: string; message: string; error?: Refusal }
   /** A sender stopped: the server could not be reached, or (`busy`) answered that it would not take anything now; what waits stays. */
   | { type: 'paused'; busy?: true }
-  | { type: 'sign-in-needed' }
+  /** Items of `accounts` wait for a sign-in as them (none in the session, or the server said it had ended). */
+  | { type: 'sign-in-needed'; accounts: string[] }
   /** Items dropped unsent: their account has been deleted (on another device, or by the business). */
   | { type: 'dropped'; count: number; accounts: string[] };
 

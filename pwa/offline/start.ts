@@ -49,9 +49,13 @@ export function startOutbox(): () => void {
     else if (event.type === 'sent') sent.add(event.items.filter((item) => !wasAnswered(item.id)));
     else if (event.type === 'refused' && !wasAnswered(event.id)) refused.add([{ label: event.label, message: event.message }]);
     else if (event.type === 'sign-in-needed') {
-      // Marked here, whatever becomes of the toast: an open portal says in its header that the sign-in has ended.
-      markSignInEnded();
-      tell((news) => news.askToSignIn());
+      // Marked here, whatever becomes of the toast: an open portal says in its header that the sign-in has ended. Only
+      // for the account whose items wait: someone who signed in meanwhile (the drain began before) has not ended.
+      const known = cachedUser();
+      if (known === null || event.accounts.includes(known.id)) {
+        if (known) markSignInEnded();
+        tell((news) => news.askToSignIn());
+      }
     } else if (event.type === 'dropped') {
       // Items of a deleted account dropped unsent (gone-accounts.ts). When it is the account this device knew as
       // signed in, it is forgotten: its portal, which would offer a sign-in that can never work, goes to the sign-in page.
