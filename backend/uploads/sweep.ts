@@ -50,7 +50,9 @@ async function removeStrays(storage: Storage, store: UploadStore, before: Date):
     throw err;
   }
   const strays: string[] = [];
-  for (const name of names) {
+  for (const [index, name] of names.entries()) {
+    // A lookup each, on the HTTP thread: other requests go between every few hundred (100,000 files held it 0.4 s).
+    if (index % 500 === 499) await new Promise((resolve) => setImmediate(resolve));
     if (!isStoredName(name) || storage.queries.upload(name)) continue;
     const info = await stat(join(store.dir, name)).catch(() => undefined);
     if (info?.isFile() && info.mtimeMs < before.getTime()) strays.push(name);
