@@ -20,6 +20,7 @@ import { MessageFiles } from '../ui/MessageFiles.tsx';
 import { AttachmentField } from '../ui/AttachmentField.tsx';
 import { markRepliesSeen } from './replies.ts';
 import { emptyBecause, signInToSee } from './copy-state.ts';
+import { CopyFailed } from './CopyFailed.tsx';
 
 /** How the business's messages are signed in the customer's chat (seed: the admin's messages carry the team's label). */
 export const TEAM_LABEL = `${BUSINESS.shortName} team`;
@@ -131,12 +132,7 @@ export function BookingChat({ user, bookingId, copy, onBack }: { user: UserView;
       ) : messages.length === 0 && emptyBecause(copy) === 'signed-out' ? (
         <p role="status">{signInToSee('messages')}</p>
       ) : messages.length === 0 && emptyBecause(copy) === 'failed' ? (
-        <div className="portal-alert" role="alert">
-          <p>We could not load the messages. Please try again.</p>
-          <button type="button" className="btn btn--secondary btn--small" onClick={copy.refresh}>
-            Retry
-          </button>
-        </div>
+        <CopyFailed words="We could not load the messages. Please try again." onRetry={copy.refresh} />
       ) : (
         <div className="portal-chat__log" ref={log.ref} role="log" aria-label="Messages" tabIndex={0}>
           <ol>

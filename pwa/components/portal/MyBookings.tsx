@@ -8,6 +8,7 @@ import type { MirrorSync } from '../../offline/use-mirror.ts';
 import { useBookings } from '../../offline/use-mirror.ts';
 import { useNewReplies, useReplyAnnouncement } from './replies.ts';
 import { emptyBecause, signInToSee } from './copy-state.ts';
+import { CopyFailed } from './CopyFailed.tsx';
 import { BookingCard } from './BookingCard.tsx';
 import { VerifyNotice } from './VerifyNotice.tsx';
 
@@ -98,14 +99,7 @@ function BookingList({ copy, owner, onChat, returnTo }: { copy: Copy; owner: str
   if (bookings === undefined || (bookings.length === 0 && emptyBecause(copy) === 'loading')) return <p role="status">Loading your bookings…</p>;
   if (bookings.length === 0 && emptyBecause(copy) === 'signed-out') return <p role="status">{signInToSee('bookings')}</p>;
   if (bookings.length === 0 && emptyBecause(copy) === 'failed') {
-    return (
-      <div className="portal-alert" role="alert">
-        <p>Error loading bookings. Please try again.</p>
-        <button type="button" className="btn btn--secondary btn--small" onClick={copy.refresh}>
-          Retry
-        </button>
-      </div>
-    );
+    return <CopyFailed words="Error loading bookings. Please try again." onRetry={copy.refresh} />;
   }
   return bookings.length === 0 ? (
     <div className="portal-empty">

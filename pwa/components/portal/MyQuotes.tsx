@@ -14,6 +14,7 @@ import { WaitingBadge } from './BookingCard.tsx';
 import { formatPounds } from '#domain/money.ts';
 import { londonDay } from '#domain/schemas/date-window.ts';
 import { emptyBecause, signInToSee } from './copy-state.ts';
+import { CopyFailed } from './CopyFailed.tsx';
 import { formatDay } from './format.ts';
 import { VerifyNotice } from './VerifyNotice.tsx';
 import '../ui/status-badge.css';
@@ -45,12 +46,7 @@ export function MyQuotes({ user, copy }: { user: UserView; copy: MirrorSync }) {
       ) : quotes.length === 0 && emptyBecause(copy) === 'signed-out' ? (
         <p role="status">{signInToSee('quotes')}</p>
       ) : quotes.length === 0 && emptyBecause(copy) === 'failed' ? (
-        <div className="portal-alert" role="alert">
-          <p>We could not load your quotes. Please try again.</p>
-          <button type="button" className="btn btn--secondary btn--small" onClick={copy.refresh}>
-            Retry
-          </button>
-        </div>
+        <CopyFailed words="We could not load your quotes. Please try again." onRetry={copy.refresh} />
       ) : quotes.length === 0 ? (
         <div className="portal-empty">
           <p>
