@@ -5,6 +5,7 @@ import type { Issues } from './form-errors.ts';
 import { warmToaster } from './toast.ts';
 import { onOutboxEvent } from '../offline/signals.ts';
 import { notAcceptedWords } from './sentence.ts';
+import { pageVersionReplaced, watchPageVersion } from './page-version.ts';
 
 /** The part of a zod schema a form needs; the schema module itself is loaded lazily (it brings zod). */
 export type FormSchema = {
@@ -51,6 +52,8 @@ export function useForm<F extends string>({ fields, loadSchema, onValid, keep = 
   const emptied = useRef(false);
   const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
   const [status, setStatus] = useState<FormStatus>({ kind: 'idle', text: '' });
+  // From the start: a newer version taking the page over later is why a part may not come (notLoaded).
+  useEffect(() => watchPageVersion(), []);
 
   // What the form kept on the device goes later, from this page or another sender: its line then says so, instead of
   // "Saved — we'll send it…" for as long as the page stays open.
@@ -147,13 +150,13 @@ export function useForm<F extends string>({ fields, loadSchema, onValid, keep = 
         // press shows at once that it was heard (it showed nothing until they came).
         if (!schemaRef.current) setStatus({ kind: 'sending', text: 'Sending…' });
         const checks = await schema().catch(() => null);
-        if (!checks) return setStatus({ kind: 'failed', text: NOT_LOADED });
+        if (!checks) return setStatus({ kind: 'failed', text: notLoaded() });
         const found = validate(checks, values);
         if (Object.keys(found).length > 0) return refuse(found);
         setErrors({});
         setStatus({ kind: 'sending', text: 'Sending…' });
         // What sends or queues loads only now: if that fails, the form says so rather than staying at Sending….
-        const outcome = await onValid(values, form).catch((): FormOutcome<F> => ({ kind: 'failed', message: NOT_LOADED }));
+        const outcome = await onValid(values, form).catch((): FormOutcome<F> => ({ kind: 'failed', message: notLoaded() }));
         if (outcome.kind === 'invalid') return refuse(outcome.fields);
         if (outcome.kind === 'failed') return setStatus({ kind: 'failed', text: outcome.message });
         attempted.current = false;
@@ -192,6 +195,17 @@ export function useForm<F extends string>({ fields, loadSchema, onValid, keep = 
  * and no service worker keeps it yet): nothing was sent or kept, and the values stay in the form.
  */
 const NOT_LOADED = 'This page did not finish loading, so nothing was sent. Please check your connection and press the button again.';
+
+/**
+ * Said instead when a newer version of the site took this page over meanwhile (page-version.ts): the part it needs is
+ * gone for good, and "check your connection" sent people looking for a fault they did not have, pressing for ever.
+ */
+const OLDER_VERSION =
+  'This page is from an older version of our site, and the part it needs to send this is no longer there, so nothing was sent. Copy anything long you typed, then reload the page and send it again.';
+
+function notLoaded(): string {
+  return pageVersionReplaced() ? OLDER_VERSION : NOT_LOADED;
+}
 
 /** The messages for this form's own fields. */
 function only<F extends string>(fields: readonly F[], messages: Readonly<Record<string, string | undefined>>): Partial<Record<F, string>> {

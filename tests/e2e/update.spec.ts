@@ -1,4 +1,4 @@
-import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -82,6 +82,35 @@ test('Reload pressed in one tab does not reload another tab under what was typed
   // Its own Reload reloads it at once.
   await other.getByRole('status').filter({ hasText: 'A new version is available' }).getByRole('button', { name: 'Reload' }).click();
   await expect.poll(() => other.evaluate(() => performance.timeOrigin).catch(() => otherBefore)).not.toBe(otherBefore);
+});
+
+test('a form whose code is gone with its version (a deploy, Reload in another tab) says to reload, not to check the connection', async ({ page, context }) => {
+  const other = await context.newPage();
+  for (const tab of [page, other]) {
+    await tab.goto(`${server.url}/support`);
+    await hydrated(tab);
+    await controlled(tab);
+  }
+  await deployNewBuild(page);
+  const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' });
+  await prompt.getByRole('button', { name: 'Reload' }).click();
+  await expect(other.getByRole('status').filter({ hasText: 'A new version is available' })).toBeVisible();
+  // The new build's files have other names: the support form's checks, not fetched yet in the other tab, are gone from
+  // the server and from the new version's cache.
+  const chunk = readdirSync(join(dist, 'assets')).find((name) => /\.js$/.test(name) && readFileSync(join(dist, 'assets', name), 'utf8').includes('Issue type must be one of'))!;
+  await context.route(`**/assets/${chunk}`, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+  await other.evaluate(async (name) => {
+    for (const key of await caches.keys()) {
+      const cache = await caches.open(key);
+      for (const request of await cache.keys()) if (request.url.includes(name)) await cache.delete(request);
+    }
+  }, chunk);
+
+  const form = other.locator('form').filter({ has: other.locator('textarea[name="description"]') });
+  await form.locator('textarea[name="description"]').fill('The RCD trips when the kettle is on');
+  await form.getByRole('button', { name: /Send support request/ }).click();
+  await expect(form.getByText(/This page is from an older version of our site.*reload the page and send it again/)).toBeVisible();
+  await expect(form.getByText(/check your connection/)).toHaveCount(0);
 });
 
 test('a tab opened while a new version installs, taken over at once by Reload in another tab, asks too rather than run on under it', async ({ page, context }) => {
