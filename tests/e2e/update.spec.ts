@@ -97,7 +97,7 @@ test('a form whose code is gone with its version (a deploy, Reload in another ta
   await expect(other.getByRole('status').filter({ hasText: 'A new version is available' })).toBeVisible();
   // The new build's files have other names: the support form's checks, not fetched yet in the other tab, are gone from
   // the server and from the new version's cache.
-  const chunk = readdirSync(join(dist, 'assets')).find((name) => /\.js$/.test(name) && readFileSync(join(dist, 'assets', name), 'utf8').includes('Issue type must be one of'))!;
+  const chunk = readdirSync(join(dist, 'assets')).find((name) => name.endsWith('.js') && readFileSync(join(dist, 'assets', name), 'utf8').includes('Issue type must be one of'))!;
   await context.route(`**/assets/${chunk}`, (route) => route.fulfill({ status: 404, body: 'Not found' }));
   await other.evaluate(async (name) => {
     for (const key of await caches.keys()) {
