@@ -1,6 +1,6 @@
 /**
- * Days as yyyy-MM-dd text, with no zod and no time zone: for the forms' date pickers as much as for the server's date
- * window (schemas/date-window.ts), so that both end on the same day.
+ * Days as yyyy-MM-dd text, with no zod, and the UK's today: for the forms' date pickers as much as for the server's date
+ * window (schemas/date-window.ts), so that both start and end on the same day.
  */
 
 /** How far ahead customers (and visitors) may book: the last day is today's date that many years on. */
@@ -17,4 +17,19 @@ export function addYears(day: string, years: number): string {
 /** The last day a customer may book, from `today` (the UK's): the server refuses a day after it. */
 export function lastCustomerDay(today: string): string {
   return addYears(today, CUSTOMER_YEARS_AHEAD);
+}
+
+const LONDON_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+let lastMinute = Number.NaN;
+let lastDay = '';
+
+/** The day it is in the UK at `at` (yyyy-MM-dd): what "today" means for bookings. Formatted once a minute at most. */
+export function londonDay(at: Date): string {
+  const minute = Math.floor(at.getTime() / 60_000);
+  if (minute !== lastMinute) {
+    lastDay = LONDON_DAY.format(at);
+    lastMinute = minute;
+  }
+  return lastDay;
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { CUSTOMER_YEARS_AHEAD, addYears, lastCustomerDay } from '../days.ts';
+import { CUSTOMER_YEARS_AHEAD, addYears, lastCustomerDay, londonDay } from '../days.ts';
 import { dayWords } from '../history.ts';
 import { CreateBookingSchema, RequestDatesSchema, UpdateBookingSchema } from './booking.ts';
 import { ConvertQuoteSchema, UpdateQuoteSchema } from './quote.ts';
@@ -12,7 +12,7 @@ import { ConvertQuoteSchema, UpdateQuoteSchema } from './quote.ts';
  */
 export type Booker = 'customer' | 'admin';
 
-export { CUSTOMER_YEARS_AHEAD, addYears };
+export { CUSTOMER_YEARS_AHEAD, addYears, londonDay };
 export const ADMIN_YEARS_EITHER_SIDE = 10;
 
 export type DateWindow = { from: string; to: string; tooEarly: string; tooLate: string };
@@ -75,20 +75,6 @@ export const quoteUpdateSchema = daily((today: string) => withinWindow(UpdateQuo
 /** `POST /api/quotes/{id}/convert` (the admin): the job's dates. */
 export const quoteConversionSchema = daily((today: string) => withinWindow(ConvertQuoteSchema, ['startDate', 'finishDate'], dateWindow(today, 'admin')));
 
-const LONDON_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-let lastMinute = Number.NaN;
-let lastDay = '';
-
-/** The day it is in the UK at `at` (yyyy-MM-dd): what "today" means for bookings. Formatted once a minute at most. */
-export function londonDay(at: Date): string {
-  const minute = Math.floor(at.getTime() / 60_000);
-  if (minute !== lastMinute) {
-    lastDay = LONDON_DAY.format(at);
-    lastMinute = minute;
-  }
-  return lastDay;
-}
 
 
 /** Makes a schema once per day and kind of booker, not per request. */

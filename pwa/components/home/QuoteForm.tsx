@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { PUBLIC_SERVICE_TYPES } from '#domain/content/service-types.ts';
-import { lastCustomerDay } from '#domain/days.ts';
+import { lastCustomerDay, londonDay } from '#domain/days.ts';
 import { LIMITS } from '#domain/limits.ts';
 import { ADDRESS_HINT } from '../../lib/booking-fields.ts';
 import { useForm } from '../../lib/form.ts';
@@ -85,7 +85,7 @@ export function QuoteForm() {
 function useToday(): string | undefined {
   const [today, setToday] = useState<string | undefined>(undefined);
   useEffect(() => {
-    setToday(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()));
+    setToday(londonDay(new Date()));
   }, []);
   return today;
 }
