@@ -1,4 +1,4 @@
-import { ADMIN } from '../support/server.ts';
+import { ADMIN, type TestServer } from '../support/server.ts';
 import { signIn } from './admin-seed.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 import { askForQuote, deviceCopy, expectToast, open, quoteForm, registerInPage } from './portal-helpers.ts';
@@ -104,8 +104,7 @@ test('a quote asked for while nobody was signed in goes without the session of w
   await page.unroute('**/api/bookings');
   await open(page, '/customer-portal');
 
-  await expect.poll(() => server.storage.queries.quotes().filter((q) => q.description === 'Sockets in the loft, asked on the shared tablet').length, { timeout: 15_000 }).toBe(1);
-  const quote = server.storage.queries.quotes().find((q) => q.description === 'Sockets in the loft, asked on the shared tablet')!;
+  const quote = await arrivedOnce(server, 'Sockets in the loft, asked on the shared tablet', 15_000);
   expect(quote.userId).toBeNull();
   expect(quote.userId).not.toBe(walt.id);
   await page.getByRole('tab', { name: 'My Quotes' }).click();
@@ -128,8 +127,7 @@ test('a quote asked for after the last person’s sign-in ended goes as nobody�
   await askForQuote(quoteForm(page), 'Yusuf', 'yusuf.visitor@example.com', 'An outside socket, asked after Xena’s sign-in ended');
 
   // It goes at once, as nobody's: not held for Xena's next sign-in, and never filed under her account.
-  await expect.poll(() => server.storage.queries.quotes().filter((q) => q.description === 'An outside socket, asked after Xena’s sign-in ended').length).toBe(1);
-  const quote = server.storage.queries.quotes().find((q) => q.description === 'An outside socket, asked after Xena’s sign-in ended')!;
+  const quote = await arrivedOnce(server, 'An outside socket, asked after Xena’s sign-in ended');
   expect(quote.userId).toBeNull();
   expect(quote.userId).not.toBe(xena.id);
 });
@@ -150,8 +148,7 @@ test('a tab that left the portal for the home page hears of a Logout in another 
 
   // Someone else asks for a quote in the other tab.
   await askForQuote(quoteForm(other), 'Cleo', 'cleo.visitor@example.com', 'Asked in the tab Ann had left');
-  await expect.poll(() => server.storage.queries.quotes().filter((q) => q.description === 'Asked in the tab Ann had left').length).toBe(1);
-  const quote = server.storage.queries.quotes().find((q) => q.description === 'Asked in the tab Ann had left')!;
+  const quote = await arrivedOnce(server, 'Asked in the tab Ann had left');
   expect(quote.userId).toBeNull();
   expect(quote.userId).not.toBe(ann.id);
 });
@@ -249,3 +246,10 @@ test('a correction left in the tab for another account is not put into the next 
   await expect(page.locator('#booking-description')).toHaveValue('');
   await expect(page.locator('#booking-address')).toHaveValue('');
 });
+
+/** The one quote the server holds under `description`, once it has arrived (polled until there is exactly one). */
+async function arrivedOnce(server: TestServer, description: string, timeout?: number) {
+  const theirs = () => server.storage.queries.quotes().filter((quote) => quote.description === description);
+  await expect.poll(() => theirs().length, timeout === undefined ? {} : { timeout }).toBe(1);
+  return theirs()[0]!;
+}

@@ -1,7 +1,7 @@
 import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { startServer, type TestServer } from '../support/server.ts';
 import { controlled, expect, hydrated, test } from './fixtures.ts';
 
@@ -21,6 +21,17 @@ test.afterEach(async () => {
   await server.close();
   rmSync(dist, { recursive: true, force: true });
 });
+
+/** The support page in `page` and in a second tab, each hydrated and under the service worker; answers the second. */
+async function secondTabOnSupport(page: Page, context: BrowserContext): Promise<Page> {
+  const other = await context.newPage();
+  for (const tab of [page, other]) {
+    await tab.goto(`${server.url}/support`);
+    await hydrated(tab);
+    await controlled(tab);
+  }
+  return other;
+}
 
 /**
  * A new build is deployed: its service worker differs (the compressed copies go, so the server sends this one); the
@@ -56,12 +67,7 @@ test('a new version is announced with a Reload button instead of being swapped i
 });
 
 test('Reload pressed in one tab does not reload another tab under what was typed there: that tab asks too', async ({ page, context }) => {
-  const other = await context.newPage();
-  for (const tab of [page, other]) {
-    await tab.goto(`${server.url}/support`);
-    await hydrated(tab);
-    await controlled(tab);
-  }
+  const other = await secondTabOnSupport(page, context);
   // Half a support request typed in the other tab.
   const typed = other.locator('textarea[name="description"]');
   await typed.fill('The RCD trips when the kettle is on');
@@ -85,12 +91,7 @@ test('Reload pressed in one tab does not reload another tab under what was typed
 });
 
 test('a form whose code is gone with its version (a deploy, Reload in another tab) says to reload, not to check the connection', async ({ page, context }) => {
-  const other = await context.newPage();
-  for (const tab of [page, other]) {
-    await tab.goto(`${server.url}/support`);
-    await hydrated(tab);
-    await controlled(tab);
-  }
+  const other = await secondTabOnSupport(page, context);
   await deployNewBuild(page);
   const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' });
   await prompt.getByRole('button', { name: 'Reload' }).click();
