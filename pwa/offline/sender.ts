@@ -103,7 +103,7 @@ const waiters = new Map<string, (attempt: Attempt) => void>();
 
 async function drainHeld(force: boolean): Promise<DrainResult> {
   const db = await openedDeviceDb();
-  let signInNeeded = false;
+  // The accounts whose items this drain holds for a sign-in (none in the session): told once the rest has gone.
   let heldFor: string[] = [];
   try {
     // Read once, then work through it in memory (re-reading only for items queued meanwhile), a batch at a time:
@@ -126,7 +126,6 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
     // accounts: a page where someone else signed in meanwhile is not told that their sign-in has ended.
     const kept = new Set(all);
     if (account === null) heldFor = [...new Set(before.flatMap((item) => (!kept.has(item) && item.owner !== null ? [item.owner] : [])))];
-    signInNeeded = heldFor.length > 0;
     for (;;) {
       let batch = nextBatch(all, force);
       if (batch.length === 0) {
@@ -212,7 +211,7 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
       return 'stopped';
     }
   } finally {
-    if (signInNeeded) broadcast({ type: 'sign-in-needed', accounts: heldFor });
+    if (heldFor.length > 0) broadcast({ type: 'sign-in-needed', accounts: heldFor });
     await changed();
   }
 }
