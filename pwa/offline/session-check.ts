@@ -1,6 +1,6 @@
 import type { UserView } from '#domain/views.ts';
 import { ANSWER_WITHIN_MS, inTime } from '../lib/in-time.ts';
-import { cachedUser, forgetUser, markSignInEnded, rememberUser } from './session.ts';
+import { cachedUser, forgetUser, markSignInEnded, rememberUser, sessionTurn } from './session.ts';
 import { finishSignOut } from './sign-out-pending.ts';
 
 /*
@@ -54,9 +54,18 @@ export async function refreshUserDetails(): Promise<void> {
 
 /**
  * The server's answer to `GET /api/auth/me`: the user, null for no session, 'offline' for no (good) answer, or none in
- * time (in-time.ts: the admin's sign-in waits on it, and a portal with no user on the device yet).
+ * time (in-time.ts: the admin's sign-in waits on it, and a portal with no user on the device yet). Somebody signed out
+ * or in here while it was asked (sessionTurn): 'offline' too, the device's word standing. A Logout pressed while a check
+ * was on its way (the server still knew the session: its sign-out had no answer yet) was undone by that check's answer:
+ * the user cached again, the kept sign-out dropped, and the copy wiped a moment before pulled back onto the device.
  */
 async function whoIsSignedIn(): Promise<UserView | null | 'offline'> {
+  const turn = sessionTurn();
+  const answer = await askWhoIsSignedIn();
+  return sessionTurn() === turn ? answer : 'offline';
+}
+
+async function askWhoIsSignedIn(): Promise<UserView | null | 'offline'> {
   try {
     return await inTime(async (signal) => {
       // A sign-out made with no signal goes first: until the server has heard it, the cookie's session is nobody's.

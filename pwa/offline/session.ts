@@ -25,6 +25,7 @@ export function cachedUser(): UserView | null {
 
 /** Caches the user after a sign-in (or a successful session check). */
 export function rememberUser(user: UserView): void {
+  if (signedInUser()?.id !== user.id) turns += 1;
   // Signed in afresh (or a kept sign-out has gone): the session is this user's, and no sign-out is owed any more.
   dropSignOut();
   try {
@@ -56,6 +57,7 @@ const signInListeners = new Set<() => void>();
 
 /** Clears the cached user (after a sign-out on this device, a password reset, an erased account). */
 export function forgetUser(): void {
+  turns += 1;
   for (const listener of signOutListeners) listener();
   try {
     localStorage.removeItem(KEY);
@@ -126,6 +128,18 @@ function signInEnded(): boolean {
 }
 
 let current: UserView | null | undefined;
+/** How many times this page has seen who is signed in here change (sessionTurn). */
+let turns = 0;
+
+/**
+ * Which sign-in this page is on: a number that moves whenever somebody signs in or out here, in this tab or another. An
+ * answer to "who is signed in?" asked under an earlier one speaks of a session this device has since left
+ * (session-check.ts): taken, it brought back a user who had just signed out, and dropped the sign-out kept for the server.
+ * The user as kept in storage goes with it: another tab's sign-out is there before its storage event reaches this page.
+ */
+export function sessionTurn(): string {
+  return `${turns}:${cachedUser()?.id ?? ''}`;
+}
 /** The id of the user whose sign-in ended (undefined: not read from storage yet). */
 let ended: string | null | undefined;
 const listeners = new Set<() => void>();
@@ -169,6 +183,7 @@ function watchOtherTabs(): void {
     const before = current;
     current = cachedUser();
     ended = undefined;
+    if (before?.id !== current?.id) turns += 1;
     if (before && before.id !== current?.id) for (const listener of signOutListeners) listener();
     emit();
   });
