@@ -45,6 +45,15 @@ export function rememberUser(user: UserView): void {
 }
 
 /**
+ * The signed-in user's details as the server now has them (a new name), taken only while that user is still the one
+ * signed in here: a rename answered after its user pressed Logout cached them again, and dropped the sign-out kept
+ * for a server that had not heard it.
+ */
+export function updateUser(user: UserView): void {
+  if (signedInUser()?.id === user.id) rememberUser(user);
+}
+
+/**
  * Calls `listener` whenever the server has just said who is signed in (a sign-in, a sign-up, a session check): the
  * outbox then sends at once what waited for a sign-in, rather than after the back-off its 401s ran up.
  */

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openedDeviceDb } from '../../pwa/offline/db.ts';
 import { pull } from '../../pwa/offline/mirror.ts';
-import { cachedUser, rememberUser, signedInNow } from '../../pwa/offline/session.ts';
+import { cachedUser, rememberUser, signedInNow, updateUser } from '../../pwa/offline/session.ts';
 import { refreshSession } from '../../pwa/offline/session-check.ts';
 import { signOutDevice } from '../../pwa/offline/sign-out.ts';
 
@@ -83,4 +83,16 @@ it('a session check with nobody signing in or out meanwhile is taken as it comes
   check.answer(Response.json({ ...TESS, firstName: 'Tessa' }));
   expect(await check.result).toEqual({ ...TESS, firstName: 'Tessa' });
   expect(cachedUser()?.firstName).toBe('Tessa');
+});
+
+it('a new name answered after Logout does not sign its user in again (ChangeName)', async () => {
+  rememberUser(ZARA);
+  expect(await signOutDevice(ZARA.id)).toEqual({ server: false });
+  updateUser({ ...ZARA, firstName: 'Zed' });
+  expect(cachedUser()).toBeNull();
+  expect(store.get(KEPT_SIGN_OUT)).toBe('/api/auth/logout');
+
+  rememberUser(TESS);
+  updateUser({ ...TESS, lastName: 'Renamed' });
+  expect(cachedUser()?.lastName).toBe('Renamed');
 });

@@ -5,7 +5,7 @@ import { useRef } from 'react';
 import { createIdempotency, failureText, postJson } from '../../lib/api.ts';
 import { useForm } from '../../lib/form.ts';
 import type { FormSchema } from '../../lib/form.ts';
-import { rememberUser } from '../../offline/session.ts';
+import { updateUser } from '../../offline/session.ts';
 import { useNeedsServer } from '../offline/needs-server.ts';
 import { SubmitRow } from '../home/fields.tsx';
 import { Field } from '../ui/Field.tsx';
@@ -34,7 +34,7 @@ export function ChangeName({ user, intro = CUSTOMER_INTRO }: { user: UserView; i
       const answer = await postJson<UserView>('/api/account/name', body, idempotency.current.keyFor(body));
       if (answer.ok) {
         idempotency.current.done();
-        rememberUser(answer.data);
+        updateUser(answer.data);
         // The line under the button says how it went (a toast saying it again only covered the form).
         return { kind: 'saved', message: `Saved: your account now shows ${answer.data.firstName} ${answer.data.lastName}.` };
       }
