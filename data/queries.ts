@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { OPEN_RESETS } from '#domain/deciders/user.ts';
 import { ERASED } from '#domain/limits.ts';
 import { phoneDigits } from '#domain/phone.ts';
 import { BookingView, ChatView, ContactView, MessageView, QuoteView } from '#domain/views.ts';
@@ -361,9 +362,20 @@ export class Queries {
     return prepared(this.#db, 'SELECT id FROM uploads WHERE originalname = ?').pluck().all(ERASED) as string[];
   }
 
+  /**
+   * A reset link by its token's hash; `used` also once newer links have put it out of the account's newest few (the
+   * decider's OPEN_RESETS), which alone work: its page opened as if it worked, and its new password was refused.
+   */
   passwordResetByTokenHash(tokenHash: string): PasswordReset | undefined {
-    const r = this.#one('SELECT * FROM password_resets WHERE tokenHash = ?', tokenHash);
-    return r && ({ ...r, used: r['used'] === 1 } as PasswordReset);
+    const r = this.#one(
+      `SELECT id, userId, tokenHash, expiresAt, used, createdAt,
+         (SELECT COUNT(*) FROM password_resets AS newer WHERE newer.userId = r.userId AND newer.rowid > r.rowid) AS newer
+       FROM password_resets AS r WHERE tokenHash = ?`,
+      tokenHash,
+    );
+    if (!r) return undefined;
+    const { newer, ...reset } = r;
+    return { ...reset, used: reset['used'] === 1 || (newer as number) >= OPEN_RESETS } as PasswordReset;
   }
 
   supportRequests(): SupportRequest[] {

@@ -156,6 +156,22 @@ describe('password reset by mail', () => {
       expect((await client().post('/api/auth/reset-password/check', { token: next.token })).status).toBe(200);
     });
 
+    it('says a link that newer ones have put out of the newest five no longer works, as its reset would answer', async () => {
+      const email = 'six.links@example.com';
+      await client().register(email, OLD_PASSWORD);
+      const tokens: string[] = [];
+      for (let i = 0; i < 6; i += 1) {
+        await client().post('/api/auth/forgot-password', { email });
+        tokens.push((await mailedLink(server, smtp, email)).token);
+      }
+
+      const oldest = await client().post('/api/auth/reset-password/check', { token: tokens[0] });
+      expectError(oldest, 400, 'reset_token_invalid');
+      expectError(await client().post('/api/auth/reset-password', { token: tokens[0], password: NEW_PASSWORD }), 400, 'reset_token_invalid');
+      expect((await client().post('/api/auth/reset-password/check', { token: tokens[1] })).status).toBe(200);
+      expect((await client().post('/api/auth/reset-password', { token: tokens[1], password: NEW_PASSWORD })).status).toBe(200);
+    });
+
     it('uses up every open link of the account with the first one used', async () => {
       await client().register('two.links@example.com', OLD_PASSWORD);
       await client().post('/api/auth/forgot-password', { email: 'two.links@example.com' });
