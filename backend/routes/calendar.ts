@@ -84,7 +84,9 @@ export function calendarRoutes(deps: AppDeps): Router {
       plainNotFound(ctx);
       return;
     }
-    ctx.set('Cache-Control', 'private, max-age=300');
+    // Asked for afresh each time (calendar apps poll on their own clock anyway): a copy kept for minutes outlived the
+    // feed being turned off, and a browser that opened the link kept every booking in a cache no sign-out clears.
+    ctx.set('Cache-Control', 'private, no-cache');
     ctx.type = CALENDAR_TYPE;
     if (deps.lists) {
       // Every booking: read, rendered and tagged in the list thread, off the event loop.

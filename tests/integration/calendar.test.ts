@@ -265,10 +265,10 @@ describe('GET /api/calendar/{token}.ics', () => {
     path = (await rotate()).path;
   });
 
-  it('answers text/calendar with Cache-Control private, max-age=300', async () => {
+  it('answers text/calendar with Cache-Control private, no-cache: asked again each time, turned off at once', async () => {
     const { res } = await feed(path);
     expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
-    expect(res.headers.get('cache-control')).toBe('private, max-age=300');
+    expect(res.headers.get('cache-control')).toBe('private, no-cache');
   });
 
   it('is a PUBLISH calendar named for the business in Europe/London, CRLF lines folded at 75 octets', async () => {
