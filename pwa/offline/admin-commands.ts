@@ -41,7 +41,7 @@ export async function changeStatus(booking: BookingView, status: string, owner: 
     record: booking.id,
     owner,
   });
-  if (outcome.kind === 'sent') await keepBooking(outcome.data);
+  if (outcome.kind === 'sent') await keepBooking(outcome.data, owner);
   return outcome;
 }
 
@@ -66,7 +66,7 @@ export async function changeDates(booking: BookingView, dates: JobDates, owner: 
     record: booking.id,
     owner,
   });
-  if (outcome.kind === 'sent') await keepBooking(outcome.data);
+  if (outcome.kind === 'sent') await keepBooking(outcome.data, owner);
   return outcome;
 }
 
@@ -92,7 +92,7 @@ export async function changeNotes(booking: BookingView, notes: string, owner: st
     record: booking.id,
     owner,
   });
-  if (outcome.kind === 'sent') await keepBooking(outcome.data);
+  if (outcome.kind === 'sent') await keepBooking(outcome.data, owner);
   return outcome;
 }
 
@@ -114,9 +114,9 @@ export async function keepMine(conflict: StatusConflict, owner: string): Promise
  * about (sent as they are, one "in progress" after a dropped "confirmed" put back a job the office had cancelled),
  * unless the server already has what the dropped change wanted (`asWanted`: nothing was lost, the run goes on).
  */
-export async function takeTheirs(conflict: StatusConflict, asWanted = false): Promise<void> {
+export async function takeTheirs(conflict: StatusConflict, owner: string, asWanted = false): Promise<void> {
   if (conflict.item) await dropFor(conflict.item, conflict.theirs.version, asWanted);
-  await keepBooking(conflict.theirs);
+  await keepBooking(conflict.theirs, owner);
 }
 
 /**
@@ -185,7 +185,7 @@ export async function addManualBooking({ values, files, allowOverlap }: ManualBo
     files: outboxFiles,
     filesField: outboxFiles.length > 0 ? 'attachments' : null,
   });
-  if (outcome.kind === 'sent') await keepBooking((outcome.data as { booking?: unknown } | null)?.booking);
+  if (outcome.kind === 'sent') await keepBooking((outcome.data as { booking?: unknown } | null)?.booking, owner);
   return { ...outcome, id };
 }
 

@@ -59,7 +59,7 @@ export async function updateQuote(quote: QuoteView, edit: Partial<QuoteEdit>, ow
     record: quote.id,
     owner,
   });
-  if (outcome.kind === 'sent') await keepQuote(outcome.data);
+  if (outcome.kind === 'sent') await keepQuote(outcome.data, owner);
   return outcome;
 }
 
@@ -81,7 +81,7 @@ export function keepMyQuoteEdit(item: OutboxItem, theirs: QuoteView): Promise<vo
 /** The admin takes the other device's version: their queued edit is dropped and the card shows the server's quote. */
 export async function takeTheirQuote(item: OutboxItem, theirs: QuoteView): Promise<void> {
   await dropFor(item, theirs.version);
-  await keepQuote(theirs);
+  if (item.owner !== null) await keepQuote(theirs, item.owner);
 }
 
 /** The job's dates for 'Convert to Job'; the server falls back on the quote's preferred date. */
@@ -110,7 +110,7 @@ export async function convertQuote(quote: QuoteView, conversion: Conversion, own
     owner,
   });
   // Sent at once: kept as the sender keeps one sent later (record-copy.ts keepConvertedJob).
-  if (outcome.kind === 'sent') await keepConvertedJob(await openedDeviceDb(), outcome.data, quote.id);
+  if (outcome.kind === 'sent') await keepConvertedJob(await openedDeviceDb(), outcome.data, quote.id, owner);
   return outcome;
 }
 

@@ -6,7 +6,8 @@ import { ACCOUNT_GONE, dropForGoneAccounts } from './gone-accounts.ts';
 import { ANSWER_IS_RECORD, ANSWER_KEPT_IN, QUOTE_KINDS, goneMessage, holdsBack, whenGone } from './kinds.ts';
 import { readableLabel } from './labels.ts';
 import { changed } from './outbox.ts';
-import { keepConvertedJob, keepCurrent } from './record-copy.ts';
+import { keepAnswer, keepConvertedJob, keepCurrent } from './record-copy.ts';
+import { signInMark } from './sign-in-mark.ts';
 import { broadcast, reportReachable } from './signals.ts';
 import { finishSignOut } from './sign-out-pending.ts';
 
@@ -105,6 +106,11 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
   const db = await openedDeviceDb();
   // The accounts whose items this drain holds for a sign-in (none in the session): told once the rest has gone.
   let heldFor: string[] = [];
+  // When it began to ask whose session it is: a sign-in made after that is not the one its 401s speak of (start.ts).
+  const askedAt = Date.now();
+  // Who storage said was signed in then: a sign-out, or someone's sign-in, during a long drain (photos going up on one
+  // bar of signal) sent what was left in the session that followed, found for the one before. It starts again.
+  const mark = signInMark();
   try {
     // Read once, then work through it in memory (re-reading only for items queued meanwhile), a batch at a time:
     // a drain of n items costs about n / 50 requests, not n requests and n reads of the whole outbox.
@@ -115,7 +121,7 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
       const head = all.find((item) => item.state === 'waiting');
       if (!head) return 'done';
       waiters.get(head.id)?.(account.failed);
-      await halt(db, head, account.failed, all, new Set([head.id]));
+      await halt(db, head, account.failed, all, new Set([head.id]), askedAt);
       return 'stopped';
     }
     if (account !== ANYONE) all = await withoutGoneAccounts(db, all, account);
@@ -141,10 +147,18 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
         all = all.filter((item) => !left.has(item.id));
         continue;
       }
+      if (signInMark() !== mark) {
+        heldFor = [];
+        return await drainHeld(force);
+      }
       let answers: Attempt[];
       try {
-        answers = batch.length === 1 ? [await send(batch[0]!)] : await sendBatch(batch);
+        answers = batch.length === 1 ? [await send(batch[0]!, mark)] : await sendBatch(batch, mark);
       } catch (error) {
+        if (error instanceof SignInChanged) {
+          heldFor = [];
+          return await drainHeld(force);
+        }
         // Discarded while its files went up: it goes no further.
         if (!(error instanceof ItemGone)) throw error;
         all = all.filter((item) => item.id !== batch[0]!.id);
@@ -170,9 +184,9 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
           // A 409's record as the server has it now goes into the device's copy with the refusal (record-copy.ts), so
           // the card never shows an older version than its panel's "On the server now" until the next pull. Its form,
           // told just now, takes a refused item back (submit.ts) only after this (the outbox's writes go in order).
-          await db.transaction('rw', [db.outbox, db.bookings, db.quotes], async () => {
+          await db.transaction('rw', [db.outbox, db.bookings, db.quotes, db.mirror], async () => {
             await db.outbox.where('id').equals(item.id).modify({ state: 'failed', error });
-            await keepCurrent(db, attempt.current);
+            await keepCurrent(db, attempt.current, item.owner);
           });
           all = all.map((other) => (other.id === item.id ? { ...other, state: 'failed' as const, error } : other));
           broadcast({ type: 'refused', id: item.id, kind: item.kind, label: readableLabel(item.label), message: attempt.message, error });
@@ -188,18 +202,19 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
         const kept = done.flatMap((item) => {
           const table = ANSWER_KEPT_IN[item.kind];
           const data = answerOf(item);
-          return table && data !== null && typeof data === 'object' && 'id' in data ? [{ table, record: data }] : [];
+          return table && data !== null && typeof data === 'object' && 'id' in data ? [{ table, record: data, owner: item.owner }] : [];
         });
-        const records = done.filter((item) => ANSWER_IS_RECORD.has(item.kind)).map(answerOf);
+        const records = done.filter((item) => ANSWER_IS_RECORD.has(item.kind));
         const conversions = done.filter((item) => item.kind === QUOTE_KINDS.convert);
         const seqs = done.map((item) => item.seq);
         if (kept.length === 0 && records.length === 0 && conversions.length === 0) await db.outbox.bulkDelete(seqs);
         else {
-          await db.transaction('rw', [db.outbox, db.chats, db.messages, db.contacts, db.bookings, db.quotes], async () => {
+          // Each into its owner's copy alone (record-copy.ts copyIsOf): the copy may have been wiped, or be another's, by now.
+          await db.transaction('rw', [db.outbox, db.chats, db.messages, db.contacts, db.bookings, db.quotes, db.mirror], async () => {
             await db.outbox.bulkDelete(seqs);
-            for (const { table, record } of kept) await db[table].put(record as never);
-            for (const record of records) await keepCurrent(db, record);
-            for (const item of conversions) await keepConvertedJob(db, answerOf(item), item.record);
+            for (const { table, record, owner } of kept) await keepAnswer(db, table, record, owner);
+            for (const item of records) await keepCurrent(db, answerOf(item), item.owner);
+            for (const item of conversions) await keepConvertedJob(db, answerOf(item), item.record, item.owner);
           });
         }
         const gone = new Set(sent);
@@ -207,11 +222,11 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
         broadcast({ type: 'sent', items: done.map(({ id, kind, label }) => ({ id, kind, label: readableLabel(label) })) });
       }
       if (!stop) continue;
-      await halt(db, stop.item, stop.attempt, all, new Set(batch.map((one) => one.id)));
+      await halt(db, stop.item, stop.attempt, all, new Set(batch.map((one) => one.id)), askedAt);
       return 'stopped';
     }
   } finally {
-    if (heldFor.length > 0) broadcast({ type: 'sign-in-needed', accounts: heldFor });
+    if (heldFor.length > 0) broadcast({ type: 'sign-in-needed', accounts: heldFor, askedAt });
     await changed();
   }
 }
@@ -220,7 +235,7 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
  * The drain stops at `item` after `attempt` (no answer, busy, signed out): its next try backs off, and what waits
  * behind it would meet the same fate now, so their forms (here, in other tabs) hear so at once.
  */
-async function halt(db: DeviceDb, item: OutboxItem, attempt: Attempt, all: readonly OutboxItem[], told: ReadonlySet<string>): Promise<void> {
+async function halt(db: DeviceDb, item: OutboxItem, attempt: Attempt, all: readonly OutboxItem[], told: ReadonlySet<string>, askedAt: number): Promise<void> {
   const tries = item.attempts + 1;
   const wait = attempt.kind === 'unavailable' ? Math.max(attempt.retryAfterMs, backoff(tries)) : backoff(tries);
   const serverErrors = isServerError(attempt) ? (item.serverErrors ?? 0) + 1 : 0;
@@ -232,7 +247,7 @@ async function halt(db: DeviceDb, item: OutboxItem, attempt: Attempt, all: reado
   for (const other of all) if (!told.has(other.id)) waiters.get(other.id)?.(attempt);
   broadcast(
     attempt.kind === 'sign-in'
-      ? { type: 'sign-in-needed', accounts: item.owner === null ? [] : [item.owner] }
+      ? { type: 'sign-in-needed', accounts: item.owner === null ? [] : [item.owner], askedAt }
       : attempt.kind === 'unavailable'
         ? { type: 'paused', busy: true }
         : { type: 'paused' },
@@ -390,9 +405,14 @@ function backoff(attempts: number): number {
 
 /** Thrown by `send` for an item no longer in the outbox once its files are up: it is not sent. */
 class ItemGone extends Error {}
+/** Someone signed in or out while an item's files went up (`mark`: signInMark when the drain began). */
+class SignInChanged extends Error {}
 
-/** One attempt: the item's files that the server lacks, then the item itself, if it is still in the outbox by then. */
-async function send(item: OutboxItem): Promise<Attempt> {
+/**
+ * One attempt: the item's files that the server lacks, then the item itself, if it is still in the outbox by then and
+ * the sign-in is still the one the drain began under (`mark`).
+ */
+async function send(item: OutboxItem, mark: string): Promise<Attempt> {
   const outbox = (await openedDeviceDb()).outbox;
   return sendWithFiles(
     item,
@@ -409,6 +429,7 @@ async function send(item: OutboxItem): Promise<Attempt> {
     item.files.some((file) => !file.uploaded)
       ? async () => {
           if ((await outbox.where('id').equals(item.id).count()) === 0) throw new ItemGone();
+          if (signInMark() !== mark) throw new SignInChanged();
         }
       : undefined,
   );
@@ -457,7 +478,7 @@ export async function sendWithFiles(
  * When the batch itself gets no answer, or one that is not a list of answers (a server without the call, an
  * outage), every item of it meets that fate; a batch the server refuses as a whole goes again item by item.
  */
-async function sendBatch(batch: readonly OutboxItem[]): Promise<Attempt[]> {
+async function sendBatch(batch: readonly OutboxItem[], mark: string): Promise<Attempt[]> {
   const requests = batch.map((item) => ({ id: item.id, method: item.method, path: item.path, body: item.body, madeAt: item.createdAt }));
   const outer = await request('/api/batch', {
     method: 'POST',
@@ -472,7 +493,7 @@ async function sendBatch(batch: readonly OutboxItem[]): Promise<Attempt[]> {
   }
   if (outer.kind === 'refused' || outer.kind === 'sent') {
     const one = [];
-    for (const item of batch) one.push(await send(item));
+    for (const item of batch) one.push(await send(item, mark));
     return one;
   }
   return batch.map(() => outer);

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { UserView } from '#domain/views.ts';
+import { ENDED_KEY, SINCE_KEY, signInMark, USER_KEY } from './sign-in-mark.ts';
 import { dropSignOut } from './sign-out-pending.ts';
 
 /**
@@ -10,13 +11,11 @@ import { dropSignOut } from './sign-out-pending.ts';
  * the sign-in ended, and what is sent meanwhile waits for that account. A sign-in replaces the mark; a sign-out
  * forgets both.
  */
-const KEY = 'currentUser';
-const ENDED_KEY = 'currentUserEnded';
 
 export function cachedUser(): UserView | null {
   if (typeof localStorage === 'undefined') return null;
   try {
-    const user = JSON.parse(localStorage.getItem(KEY) ?? 'null') as UserView | null;
+    const user = JSON.parse(localStorage.getItem(USER_KEY) ?? 'null') as UserView | null;
     return user && typeof user.id === 'string' && typeof user.email === 'string' ? user : null;
   } catch {
     return null;
@@ -25,11 +24,19 @@ export function cachedUser(): UserView | null {
 
 /** Caches the user after a sign-in (or a successful session check). */
 export function rememberUser(user: UserView): void {
-  if (signedInUser()?.id !== user.id) turns += 1;
+  // A sign-in (someone else, or the same person again after their sign-in ended), not a check that found them still in.
+  if (signedInUser()?.id !== user.id || endedFor() === user.id) {
+    turns += 1;
+    try {
+      localStorage.setItem(SINCE_KEY, String(Date.now()));
+    } catch {
+      // Storage blocked: this page's turn still moved.
+    }
+  }
   // Signed in afresh (or a kept sign-out has gone): the session is this user's, and no sign-out is owed any more.
   dropSignOut();
   try {
-    localStorage.setItem(KEY, JSON.stringify(user));
+    localStorage.setItem(USER_KEY, JSON.stringify(user));
   } catch {
     // Storage blocked: the portal still works while the page is open.
   }
@@ -69,8 +76,9 @@ export function forgetUser(): void {
   turns += 1;
   for (const listener of signOutListeners) listener();
   try {
-    localStorage.removeItem(KEY);
+    localStorage.removeItem(USER_KEY);
     localStorage.removeItem(ENDED_KEY);
+    localStorage.removeItem(SINCE_KEY);
   } catch {
     // ignore
   }
@@ -90,6 +98,7 @@ export function forgetUser(): void {
 export function markSignInEnded(): void {
   const user = signedInUser();
   if (!user || endedFor() === user.id) return;
+  turns += 1;
   try {
     localStorage.setItem(ENDED_KEY, user.id);
   } catch {
@@ -141,13 +150,26 @@ let current: UserView | null | undefined;
 let turns = 0;
 
 /**
- * Which sign-in this page is on: a number that moves whenever somebody signs in or out here, in this tab or another. An
- * answer to "who is signed in?" asked under an earlier one speaks of a session this device has since left
- * (session-check.ts): taken, it brought back a user who had just signed out, and dropped the sign-out kept for the server.
- * The user as kept in storage goes with it: another tab's sign-out is there before its storage event reaches this page.
+ * Which sign-in this page is on: it moves whenever somebody signs in or out here, in this tab or another, and when a
+ * sign-in is found ended. An answer asked under an earlier one speaks of a session this device has since left
+ * (session-check.ts, use-mirror.ts): taken, a session check answered after Logout brought the user back and dropped the
+ * sign-out kept for the server, and a 401 asked for before a sign-in again marked that new sign-in as ended. What
+ * storage holds goes with it: another tab's sign-in or sign-out is there before its storage event reaches this page.
  */
 export function sessionTurn(): string {
-  return `${turns}:${cachedUser()?.id ?? ''}`;
+  return `${turns}:${signInMark()}`;
+}
+
+/**
+ * When the user cached here last signed in on this device (ms since the epoch; 0 when not known): the outbox's
+ * "sign in again", found by a drain that asked before it (in any tab, or the service worker), is not about this sign-in.
+ */
+export function signedInSince(): number {
+  try {
+    return Number(localStorage.getItem(SINCE_KEY) ?? 0) || 0;
+  } catch {
+    return 0;
+  }
 }
 /** The id of the user whose sign-in ended (undefined: not read from storage yet). */
 let ended: string | null | undefined;
@@ -188,11 +210,11 @@ function watchOtherTabs(): void {
   if (watching || typeof window === 'undefined' || typeof window.addEventListener !== 'function') return;
   watching = true;
   window.addEventListener('storage', (event: StorageEvent) => {
-    if (event.key !== KEY && event.key !== ENDED_KEY && event.key !== null) return;
+    if (event.key !== USER_KEY && event.key !== ENDED_KEY && event.key !== null) return;
     const before = current;
     current = cachedUser();
     ended = undefined;
-    if (before?.id !== current?.id) turns += 1;
+    turns += 1;
     if (before && before.id !== current?.id) for (const listener of signOutListeners) listener();
     emit();
   });

@@ -1,9 +1,9 @@
 import { inTime } from '../lib/in-time.ts';
 import { openedDeviceDb } from './db.ts';
 import type { OutboxItem } from './db.ts';
-import { wipeMirror } from './mirror.ts';
+import { wipeCopyOf, wipeMirror } from './mirror.ts';
 import { changed } from './outbox.ts';
-import { forgetUser } from './session.ts';
+import { forgetUser, sessionTurn, signedInUser } from './session.ts';
 import { dropSignOut, keepSignOut, sendSignOut, type SignOutPath } from './sign-out-pending.ts';
 
 /**
@@ -22,17 +22,37 @@ export async function unsentWork(owner: string): Promise<OutboxItem[]> {
  * the sign-out is kept before it is sent, and sent before anything asks who is signed in here (sign-out-pending.ts),
  * until the server has heard it: the session must not outlive it. `server`: whether it answered in time.
  */
-export async function signOutDevice(owner: string, path: SignOutPath = '/api/auth/logout'): Promise<{ server: boolean }> {
+export async function signOutDevice(owner: string, path: SignOutPath = '/api/auth/logout'): Promise<{ server: boolean; still: boolean }> {
   keepSignOut(path);
   // Nobody is signed in here from now: a pull still on its way writes nothing after the wipe (mirror.ts apply).
   forgetUser();
+  const turn = sessionTurn();
   const db = await openedDeviceDb();
   await db.outbox.where('owner').equals(owner).delete();
   await wipeMirror();
   await changed();
   const server = await inTime((signal) => sendSignOut(path, signal)).catch(() => false);
-  if (server) dropSignOut();
-  return { server };
+  // Somebody signed in meanwhile (the page went to the sign-in at once, and the answer may take 20 s): their session
+  // replaced the one this sign-out was for, and no sign-out is owed (rememberUser dropped it).
+  const still = sessionTurn() === turn;
+  if (server && still) dropSignOut();
+  return { server, still };
+}
+
+/**
+ * An account deleted from this page: its copy and waiting items go from the device, and its user with them when it is
+ * still the one signed in here. Someone who signed in meanwhile in another tab (a deletion can wait 20 s for its answer)
+ * stays signed in.
+ */
+export async function forgetDeletedAccount(owner: string): Promise<void> {
+  if (signedInUser()?.id === owner) {
+    await signOutDevice(owner);
+    return;
+  }
+  const db = await openedDeviceDb();
+  await db.outbox.where('owner').equals(owner).delete();
+  await wipeCopyOf(owner);
+  await changed();
 }
 
 /**

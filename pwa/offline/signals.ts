@@ -25,7 +25,7 @@ export type OutboxEvent =
   /** A sender stopped: the server could not be reached, or (`busy`) answered that it would not take anything now; what waits stays. */
   | { type: 'paused'; busy?: true }
   /** Items of `accounts` wait for a sign-in as them (none in the session, or the server said it had ended). */
-  | { type: 'sign-in-needed'; accounts: string[] }
+  | { type: 'sign-in-needed'; accounts: string[]; askedAt: number }
   /** Items dropped unsent: their account has been deleted (on another device, or by the business). */
   | { type: 'dropped'; count: number; accounts: string[] };
 

@@ -2,7 +2,7 @@ import { toast } from '../lib/toast.ts';
 import { currentCounts } from './page-state.ts';
 import type { DrainResult } from './sender.ts';
 import { gatherSent, type SentItem } from './sent-toasts.ts';
-import { cachedUser, forgetUser, markSignInEnded, onSignedIn } from './session.ts';
+import { cachedUser, forgetUser, markSignInEnded, onSignedIn, signedInSince } from './session.ts';
 import { onOutboxEvent, reportReachable, wasAnswered } from './signals.ts';
 
 /**
@@ -51,8 +51,9 @@ export function startOutbox(): () => void {
     else if (event.type === 'sign-in-needed') {
       // Marked here, whatever becomes of the toast: an open portal says in its header that the sign-in has ended. Only
       // for the account whose items wait: someone who signed in meanwhile (the drain began before) has not ended.
+      // Nor for a sign-in made after the drain asked (its 401s were for the session before it).
       const known = cachedUser();
-      if (known === null || event.accounts.includes(known.id)) {
+      if (known === null || (event.accounts.includes(known.id) && signedInSince() <= event.askedAt)) {
         if (known) markSignInEnded();
         tell((news) => news.askToSignIn());
       }

@@ -171,7 +171,7 @@ async function sendDirectly(command: Command): Promise<SubmitOutcome> {
     case 'refused':
       // The record as the server has it now into the copy (in memory here), as the sender does for an outbox item; a
       // copy that cannot take it changes nothing of what the form is told.
-      if (attempt.current !== undefined) await openedDeviceDb().then((db) => keepCurrent(db, attempt.current)).catch(() => undefined);
+      if (attempt.current !== undefined) await openedDeviceDb().then((db) => keepCurrent(db, attempt.current, command.owner)).catch(() => undefined);
       return {
         kind: 'refused',
         status: attempt.status,

@@ -9,6 +9,7 @@ import { pull } from './mirror.ts';
 import type { PullResult } from './mirror.ts';
 import { KINDS, QUOTE_KINDS } from './kinds.ts';
 import { sameRows } from './same-rows.ts';
+import { sessionTurn, signedInUser } from './session.ts';
 import { onOutboxEvent } from './signals.ts';
 
 /**
@@ -57,7 +58,13 @@ export function useMirrorSync(user: UserView | null, options: { everyMs?: number
       try {
         do {
           again = false;
+          const turn = sessionTurn();
           const state = await pull(owner);
+          // A 401 asked for before a sign-in here (the same person's, after theirs ended) is not about it: pulled again.
+          if (state === 'signed-out' && sessionTurn() !== turn) {
+            again = true;
+            continue;
+          }
           const mirror = await mirrorState(deviceDb());
           const syncedAt = mirror?.owner === owner ? mirror.syncedAt : null;
           // Read here, before the next pull can start (they never overlap): the screens' live queries show a pull's
@@ -65,7 +72,8 @@ export function useMirrorSync(user: UserView | null, options: { everyMs?: number
           if (firstCopySince !== undefined && syncedAt !== null && firstCopy === null) firstCopy = await copiedIds(firstCopySince);
           if (!alive) return;
           setStatus({ state, syncedAt, firstCopy });
-          if (state === 'signed-out') onSignedOut?.();
+          // Only theirs: a pull of an account no longer the one signed in here ends no one's sign-in.
+          if (state === 'signed-out' && signedInUser()?.id === owner) onSignedOut?.();
         } while (again && alive);
       } catch {
         if (alive) setStatus((previous) => ({ ...previous, state: 'failed' }));

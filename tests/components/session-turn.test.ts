@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openedDeviceDb } from '../../pwa/offline/db.ts';
 import { pull } from '../../pwa/offline/mirror.ts';
-import { cachedUser, rememberUser, signedInNow, updateUser } from '../../pwa/offline/session.ts';
+import { cachedUser, markSignInEnded, rememberUser, signedInNow, updateUser } from '../../pwa/offline/session.ts';
 import { refreshSession } from '../../pwa/offline/session-check.ts';
 import { signOutDevice } from '../../pwa/offline/sign-out.ts';
 
@@ -56,7 +56,7 @@ it('a session check answered after Logout does not sign its user in again, nor d
   expect(await db.contacts.count()).toBe(1);
 
   const check = await checkOnItsWay();
-  expect(await signOutDevice(ZARA.id)).toEqual({ server: false });
+  expect(await signOutDevice(ZARA.id)).toEqual({ server: false, still: true });
   check.answer(Response.json(ZARA));
 
   expect(await check.result).toBe('offline');
@@ -87,7 +87,7 @@ it('a session check with nobody signing in or out meanwhile is taken as it comes
 
 it('a new name answered after Logout does not sign its user in again (ChangeName)', async () => {
   rememberUser(ZARA);
-  expect(await signOutDevice(ZARA.id)).toEqual({ server: false });
+  expect(await signOutDevice(ZARA.id)).toEqual({ server: false, still: true });
   updateUser({ ...ZARA, firstName: 'Zed' });
   expect(cachedUser()).toBeNull();
   expect(store.get(KEPT_SIGN_OUT)).toBe('/api/auth/logout');
@@ -95,4 +95,33 @@ it('a new name answered after Logout does not sign its user in again (ChangeName
   rememberUser(TESS);
   updateUser({ ...TESS, lastName: 'Renamed' });
   expect(cachedUser()?.lastName).toBe('Renamed');
+});
+
+it('a session check asked while the sign-in had ended, answered "nobody" after the same person signed in again, does not end it again', async () => {
+  rememberUser(TESS);
+  markSignInEnded();
+  expect(signedInNow()).toBeNull();
+  const check = await checkOnItsWay();
+  // "Sign in again": the same account.
+  rememberUser(TESS);
+  check.answer(new Response(null, { status: 401 }));
+
+  expect(await check.result).toBe('offline');
+  expect(signedInNow()).toEqual(TESS);
+});
+
+it('a Logout whose answer comes after someone else signed in says nothing of it to them, nor ends their session', async () => {
+  rememberUser(ZARA);
+  let answer!: (response: Response) => void;
+  const others = globalThis.fetch;
+  globalThis.fetch = (async (input: string, init?: RequestInit) =>
+    new URL(input, 'http://x').pathname === '/api/auth/logout' ? new Promise<Response>((resolve) => (answer = resolve)) : others(input, init)) as typeof fetch;
+  const signingOut = signOutDevice(ZARA.id);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  // The page went to the sign-in at once: Tess signs in there while Zara's sign-out waits for its answer.
+  rememberUser(TESS);
+  answer(Response.json({ ok: true }));
+
+  expect(await signingOut).toEqual({ server: true, still: false });
+  expect(signedInNow()).toEqual(TESS);
 });

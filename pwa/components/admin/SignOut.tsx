@@ -28,7 +28,9 @@ export function SignOut({ user }: { user: UserView }) {
     setBusy(true);
     toast.dismissAll();
     forgetFeedLink(user.id);
-    const { server } = await signOutDevice(user.id, '/api/logout');
+    const { server, still } = await signOutDevice(user.id, '/api/logout');
+    // Someone signed in meanwhile (the form came back at once): not told of this sign-out.
+    if (!still) return;
     if (server) void toast.success('Logged Out', 'This device no longer holds your business data.');
     else void toast.error('Logout Failed', 'Logout failed: this device forgot your data, but the server could not be reached. The device ends the session there as soon as it can reach it; nobody is signed in here meanwhile.');
   };

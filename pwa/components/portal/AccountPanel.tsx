@@ -6,7 +6,7 @@ import { BUSINESS } from '#domain/business.ts';
 import type { UserView } from '#domain/views.ts';
 import { failureText, postJson } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
-import { signOutDevice } from '../../offline/sign-out.ts';
+import { forgetDeletedAccount } from '../../offline/sign-out.ts';
 import { usePasswordToggle } from '../auth/PasswordToggle.tsx';
 import { RequiredMark } from '../ui/Field.tsx';
 import { ChangeEmail } from './ChangeEmail.tsx';
@@ -89,7 +89,7 @@ function DeleteDialog({ user, onClose }: { user: UserView; onClose: () => void }
       return;
     }
     toast.dismissAll();
-    await signOutDevice(user.id);
+    await forgetDeletedAccount(user.id);
     void toast.success('Account Deleted', outcome.message);
     void navigate({ to: '/' });
   };

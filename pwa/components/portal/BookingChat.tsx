@@ -11,6 +11,7 @@ import { toastIfUploadRefused } from '../../lib/files.ts';
 import { toastSaved } from '../../lib/queue-form.ts';
 import { toast } from '../../lib/toast.ts';
 import { deviceDb } from '../../offline/db.ts';
+import { keepAnswer } from '../../offline/record-copy.ts';
 import { submit } from '../../offline/submit.ts';
 import { KINDS } from '../../offline/kinds.ts';
 import { type MirrorSync, useBookings, useMessages } from '../../offline/use-mirror.ts';
@@ -104,7 +105,7 @@ export function BookingChat({ user, bookingId, copy, onBack }: { user: UserView;
       keepReplyDraft(user.id, bookingId, { text: '', files: [] });
       if (outcome.kind === 'sent') {
         const message = outcome.data as MessageView | null;
-        if (message?.id) await deviceDb().messages.put(message);
+        if (message?.id) await keepAnswer(deviceDb(), 'messages', message, user.id);
         // At the top on a phone: at the bottom it covered the message box for its five seconds.
         void toast.success('Message Sent', 'We have it, and the team has been told by email.', { top: true });
       } else {

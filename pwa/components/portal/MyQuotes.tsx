@@ -120,7 +120,7 @@ function QuoteCard({ quote, user }: { quote: Shown<QuoteView>; user: UserView })
     // Sent: the quote as answered goes into the device's copy at once (the card went back to Approve and Decline until
     // the next pull, and a second press was refused).
     if (outcome.kind === 'sent') {
-      await keepQuote(outcome.data);
+      await keepQuote(outcome.data, user.id);
       void toast.success(to === 'approved' ? 'Quote Approved' : 'Quote Declined', to === 'approved' ? 'Thank you. We will be in touch to book the work.' : 'Thank you for letting us know.');
     }
     else if (outcome.kind === 'queued') toastSaved(outcome);

@@ -24,8 +24,10 @@ export function SignOutButton({ user, label = 'Logout', className = 'btn btn--se
   const finish = async () => {
     setBusy(true);
     toast.dismissAll();
-    const { server } = await signOutDevice(user.id);
+    const { server, still } = await signOutDevice(user.id);
     setBusy(false);
+    // Someone signed in on the sign-in page meanwhile: their portal is not taken from them, nor told of this sign-out.
+    if (!still) return;
     if (server) void toast.success('Logged Out', 'You have been signed out. See you next time.');
     else void toast.error('Logout Failed', 'Logout failed: we could not reach our server. This device has forgotten you, and ends your session there as soon as it can reach it.');
     void navigate({ to: '/customer-auth' });

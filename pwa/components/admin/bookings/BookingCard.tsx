@@ -90,8 +90,8 @@ export const BookingCard = memo(function BookingCard({
 
   // A refused change whose "conflict" is the very status (or dates) the admin chose is no conflict at all.
   useEffect(() => {
-    if (alreadyAsWanted(held)) void takeTheirs({ bookingId: job.id, wanted: held.wanted, theirs: held.theirs, ...(held.item ? { item: held.item } : {}) }, true);
-  }, [held, job.id]);
+    if (alreadyAsWanted(held)) void takeTheirs({ bookingId: job.id, wanted: held.wanted, theirs: held.theirs, ...(held.item ? { item: held.item } : {}) }, user.id, true);
+  }, [held, job.id, user.id]);
 
   // Cancelled is asked about first (CancelQuestion); the selector, showing the job's status, stays as it is meanwhile.
   const [askingCancel, setAskingCancel] = useState(false);
@@ -107,7 +107,7 @@ export const BookingCard = memo(function BookingCard({
     const others = clashingJobs({ ...job, status: wanted }, all);
     if (others.length > 0 && clashingJobs(job, all).length === 0) return setLocal({ type: 'clash', wanted, others, made: job });
     setLocal(null);
-    setLocal(await reportStatusOutcome(await changeStatus(job, wanted, user.id), job, wanted));
+    setLocal(await reportStatusOutcome(await changeStatus(job, wanted, user.id), job, wanted, user.id));
   };
 
   return (

@@ -13,22 +13,29 @@ export function BookingHistory({ jobId, name }: { jobId: string; name: string })
   const [open, setOpen] = useState(false);
   const [state, setState] = useState<{ kind: 'loading' } | { kind: 'shown'; entries: HistoryEntryView[] } | { kind: 'failed'; message: string }>({ kind: 'loading' });
   const panel = useRef<HTMLDivElement>(null);
+  // Which opening an answer is for: closed and opened again on a slow signal, the first answer (without the latest
+  // change) came last and stood.
+  const asked = useRef(0);
   const toggle = async () => {
     const next = !open;
     setOpen(next);
+    const ask = ++asked.current;
     if (!next) return;
     setState({ kind: 'loading' });
+    const show = (shown: typeof state) => {
+      if (asked.current === ask) setState(shown);
+    };
     try {
       // In time: on one bar of signal a request can hang, and "Loading the history…" stayed for ever.
       const answer = await inTime(async (signal) => {
         const response = await fetchHistory(jobId, signal);
         return { status: response.status, entries: response.ok ? ((await response.json()) as HistoryEntryView[]) : null };
       });
-      if (answer.entries) setState({ kind: 'shown', entries: answer.entries });
-      else setState({ kind: 'failed', message: historyRefused(answer.status) });
+      if (answer.entries) show({ kind: 'shown', entries: answer.entries });
+      else show({ kind: 'failed', message: historyRefused(answer.status) });
     } catch {
       // No answer: the device's signal, or our server, as the connection line says (not "you are offline" with signal).
-      setState({ kind: 'failed', message: needsServerWords(navigator.onLine ? 'unreachable' : 'offline', 'the history') });
+      show({ kind: 'failed', message: needsServerWords(navigator.onLine ? 'unreachable' : 'offline', 'the history') });
     }
   };
   return (

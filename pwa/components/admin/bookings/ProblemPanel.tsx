@@ -53,12 +53,12 @@ export function ProblemPanel({ problem, job, onSettled }: { problem: Problem; jo
     if (problem.type === 'conflict') {
       const outcome = await keepMine({ bookingId: job.id, wanted, theirs: problem.theirs, ...(problem.item ? { item: problem.item } : {}) }, user.id);
       if (!outcome) return onSettled(null);
-      return onSettled(await reportStatusOutcome(outcome, base, wanted));
+      return onSettled(await reportStatusOutcome(outcome, base, wanted, user.id));
     }
-    onSettled(await reportStatusOutcome(await changeStatus(base, wanted, user.id, { allowOverlap }), base, wanted));
+    onSettled(await reportStatusOutcome(await changeStatus(base, wanted, user.id, { allowOverlap }), base, wanted, user.id));
   };
   const drop = async () => {
-    if (problem.type === 'conflict') await takeTheirs({ bookingId: job.id, wanted: problem.wanted, theirs: problem.theirs, ...(problem.item ? { item: problem.item } : {}) });
+    if (problem.type === 'conflict') await takeTheirs({ bookingId: job.id, wanted: problem.wanted, theirs: problem.theirs, ...(problem.item ? { item: problem.item } : {}) }, user.id);
     else if (problem.item) await discard(problem.item.id);
     onSettled(null);
   };

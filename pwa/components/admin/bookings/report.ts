@@ -13,7 +13,7 @@ import type { Problem } from './problems.ts';
  * and answers the problem that needs their choice, if any. A "conflict" where the server already has the
  * status they chose is no conflict: the server's version is taken without asking.
  */
-export async function reportStatusOutcome(outcome: SubmitOutcome, job: BookingView, wanted: string): Promise<Problem | null> {
+export async function reportStatusOutcome(outcome: SubmitOutcome, job: BookingView, wanted: string, owner: string): Promise<Problem | null> {
   const words = wanted.replace(/_/g, ' ');
   const told = customerTold(job, wanted);
   switch (outcome.kind) {
@@ -33,7 +33,7 @@ export async function reportStatusOutcome(outcome: SubmitOutcome, job: BookingVi
       const current = outcome.current as BookingView | undefined;
       if (outcome.status === 409 && current && typeof current === 'object' && 'version' in current) {
         if (current.status === wanted) {
-          await keepBooking(current);
+          await keepBooking(current, owner);
           void toast.success('Booking Updated', `${personName(job)}: ${words}.`);
           return null;
         }

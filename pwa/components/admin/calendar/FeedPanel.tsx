@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ReactNode, RefObject } from 'react';
 import { newCommandId, postJson, sendJson } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
+import { signedInUser } from '../../../offline/session.ts';
 import { useOffline } from '../../../offline/use-outbox.ts';
 import { useAdmin } from '../context.ts';
 import { moment } from '../format.ts';
@@ -64,6 +65,8 @@ export function FeedPanel() {
     sending.current = false;
     setBusy(false);
     setConfirming(null);
+    // Signed out while it was made (its answer can take 20 s): the link to the whole diary is not kept on the device.
+    if (signedInUser()?.id !== user.id) return;
     if (!result.ok) return void toast.error('No new link', result.message);
     const fresh = { ...result.data, madeAt: new Date().toISOString() };
     rememberFeedLink(user.id, fresh);

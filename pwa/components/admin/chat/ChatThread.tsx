@@ -91,9 +91,13 @@ export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; /**
     if (outcome.kind === 'queued') setNote(`Saved on this device: it goes ${goesWhen(outcome.why)}.`);
     else setNote('');
     if (outcome.kind === 'refused' || outcome.kind === 'failed') {
-      setTextNow(content);
-      setFilesNow(sending);
-      keepReplyDraft(user.id, job.id, { text: content, files: sending });
+      // Back in the box, before whatever was typed (and picked) there while it went: put in its place, it took that away.
+      const since = replyDraft(user.id, job.id);
+      const back = since?.text.trim() ? `${content}\n\n${since.text}` : content;
+      const withFiles = [...sending, ...(since?.files ?? [])];
+      setTextNow(back);
+      setFilesNow(withFiles);
+      keepReplyDraft(user.id, job.id, { text: back, files: withFiles });
       if (!(outcome.kind === 'refused' && toastIfUploadRefused(outcome))) void toast.error('Error', 'Failed to send message. Please try again.');
       setProblem(outcome.message);
     }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { newCommandId, postJson } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useAdmin } from '../context.ts';
@@ -14,10 +14,26 @@ import { Modal } from '../Modal.tsx';
 export function EraseDialog({ who, name, onClose }: { who: { email: string } | { phone: string }; name: string; onClose: (erased: boolean) => void }) {
   const { refresh } = useAdmin();
   const [state, setState] = useState<{ kind: 'asking' | 'erasing' } | { kind: 'failed'; message: string }>({ kind: 'asking' });
+  // Closed (Cancel, Escape) while the erasure was on its way: its outcome is still told, but the admin is not taken back
+  // to Contacts from wherever they have gone since.
+  const open = useRef(true);
+  useEffect(() => {
+    open.current = true;
+    return () => {
+      open.current = false;
+    };
+  }, []);
   const erase = async () => {
     if (state.kind === 'erasing') return;
     setState({ kind: 'erasing' });
     const result = await postJson<{ erased: boolean; withdrawn?: number }>('/api/people/erase', who, newCommandId());
+    if (!open.current) {
+      if (result.ok) {
+        refresh();
+        void toast.success('Personal data erased', `${name}'s jobs stay, anonymised.`);
+      } else void toast.error('Not erased', result.message);
+      return;
+    }
     if (!result.ok) {
       setState({ kind: 'failed', message: result.message });
       return;
