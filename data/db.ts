@@ -75,13 +75,19 @@ export function markBuilt(db: Db, models: readonly ModelName[]): void {
   newSyncEpoch(db);
 }
 
-/** Creates the stale models' tables afresh; answers those that must be refilled from the events. */
+/**
+ * The stale models that must be refilled from the events; with no events yet, their tables are made afresh, empty, at
+ * once. With events, the live tables and their marks are left as they are for the rebuild (storage.ts), whose swap
+ * puts the new ones in and marks them built in one transaction: emptied and marked here, a start that died before the
+ * rebuild's swap (a kill, a power cut, a rebuild that threw) left the tables empty and taken as built at the next start,
+ * and every device's copy, restarted by the new epoch, was emptied with them.
+ */
 function ensureReadModels(db: Db): ModelName[] {
   const stale = staleModels(db);
   if (stale.length === 0) return [];
-  const hasEvents = db.prepare('SELECT 1 FROM events LIMIT 1').get() !== undefined;
+  if (db.prepare('SELECT 1 FROM events LIMIT 1').get() !== undefined) return stale;
   db.transaction(() => createReadModels(db, stale))();
-  return hasEvents ? stale : [];
+  return [];
 }
 
 /** Drops and recreates the tables of these read models (all by default), empty, in the current shape. Call inside a transaction. */

@@ -7,6 +7,7 @@ import { quoteDecider } from '#domain/deciders/quote.ts';
 import { personSubject, type DomainEvent } from '#domain/events.ts';
 import { ERASED } from '#domain/limits.ts';
 import type { CommandContext } from '#data/command-bus.ts';
+import { openDatabase } from '#data/db.ts';
 import { openStorage, type Storage } from '#data/storage.ts';
 import { requestBookingOrQuote } from '#backend/commands/bookings.ts';
 import { CreateBookingSchema } from '#domain/schemas/booking.ts';
@@ -123,6 +124,20 @@ describe('read models', () => {
 
     expect(reopened.queries.quote('q1')?.firstName).toBe('Bob');
     expect(reopened.queries.contact('marker')?.firstName).toBe('Left');
+  });
+
+  it('refills a model whose rebuild at start never ended (the process killed first): not left empty as if built', async () => {
+    await given(t.storage, [[streamId.quote('q2'), [quoteRequested({ quoteId: 'q2' })], 'email:bob@example.com']]);
+    t.storage.db.prepare(`UPDATE meta SET value = 'old-shape' WHERE name = 'read_model:quotes'`).run();
+    t.storage.close();
+    // A start that opens the database and dies before the rebuild's swap.
+    const { db, readModelsStale } = openDatabase(t.file);
+    expect(readModelsStale).toEqual(['quotes']);
+    db.close();
+
+    const reopened = t.reopen();
+
+    expect(reopened.queries.quote('q2')?.firstName).toBe('Bob');
   });
 
   it('keeps when the customer answered a quote through its conversion, and forgets the answer once it is re-quoted', async () => {
