@@ -110,10 +110,16 @@ export class MailOutbox {
 
   /**
    * Unsent mail to an address, and to the business about that person (its `replyTo`: every mail to the business about
-   * someone carries their address there), is dropped when the person is erased.
+   * someone carries their address there), is dropped when the person is erased: emptied and given up, not deleted. A
+   * deleted row's id went to the next mail queued, and the sender, finishing the erased one's send, marked that new mail
+   * (a reset link, say) as sent, unsent.
    */
-  forget(address: string): number {
-    return prepared(this.#db, `DELETE FROM mail_outbox WHERE sent_at IS NULL AND (to_addr = ? OR json_extract(body, '$.replyTo') = ?)`).run(address, address).changes;
+  forget(address: string, now: Date = new Date()): number {
+    return prepared(
+      this.#db,
+      `UPDATE mail_outbox SET failed_at = ?, last_error = 'erased', to_addr = '', subject = '', body = NULL, text = '', html = ''
+       WHERE sent_at IS NULL AND failed_at IS NULL AND (to_addr = ? OR json_extract(body, '$.replyTo') = ?)`,
+    ).run(now.toISOString(), address, address).changes;
   }
 
   pending(): number {

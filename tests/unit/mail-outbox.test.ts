@@ -1,5 +1,11 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createLogger } from '#backend/logger.ts';
+import { MailSender } from '#backend/mail/sender.ts';
 import { newRequest, renderMail, requestReceived, type RequestSummary } from '#backend/mail/templates.ts';
+import { startSmtp, type SmtpSink } from '../support/smtp.ts';
 import { tempStorage } from './store.ts';
 
 /**
@@ -109,5 +115,48 @@ describe('mail outbox: bodies kept, rendered when sent', () => {
     const { html } = renderMail({ greeting: 'Hello', lines: ['Follow it in your customer portal: https://example.com/customer-portal.', 'No address & <nothing> here'] });
     expect(html).toContain('<p>Follow it in your customer portal: <a href="https://example.com/customer-portal">https://example.com/customer-portal</a>.</p>');
     expect(html).toContain('<p>No address &amp; &lt;nothing&gt; here</p>');
+  });
+});
+
+describe('mail outbox: an erasure while a mail is at the SMTP server', () => {
+  let t: ReturnType<typeof tempStorage>;
+  let smtp: SmtpSink;
+  beforeEach(() => {
+    t = tempStorage();
+  });
+  afterEach(async () => {
+    t.cleanup();
+    await smtp.close();
+  });
+
+  it('never marks the next mail queued as sent in its place', async () => {
+    let arrived!: () => void;
+    const atServer = new Promise<void>((resolve) => (arrived = resolve));
+    let release!: () => void;
+    let held = false;
+    smtp = await startSmtp({
+      // Ann's mail is held at the server until released; any later one is taken at once.
+      answer: async () => {
+        if (held) return;
+        held = true;
+        arrived();
+        await new Promise<void>((resolve) => (release = resolve));
+      },
+    });
+    const body = { greeting: 'Hello', lines: ['A line'] };
+    t.storage.mail.enqueue({ kind: 'booking-received', to: 'ann@example.com', subject: 'To Ann', body }, new Date());
+    const sender = new MailSender(t.storage.mail, { smtpUrl: smtp.url, from: 'shop@example.com', devOutboxDir: join(mkdtempSync(join(tmpdir(), 'spark-mail-')), 'outbox') }, createLogger('silent'), () => new Date());
+    const round = sender.wake();
+    await atServer;
+    // Ann is erased as her mail goes (storage.erase forgets her unsent mail), and a reset link for Bob is queued.
+    expect(t.storage.mail.forget('ann@example.com')).toBe(1);
+    t.storage.mail.enqueue({ kind: 'password-reset', to: 'bob@example.com', subject: 'Reset link for Bob', body }, new Date());
+    release();
+    await round;
+    await sender.wake();
+    await sender.stop();
+
+    expect(smtp.messages.map((mail) => mail.subject)).toContain('Reset link for Bob');
+    expect(t.storage.mail.pending()).toBe(0);
   });
 });
