@@ -291,6 +291,10 @@ export class CommandBus {
         try {
           return { ok: this.#runOne(item) };
         } catch (error) {
+          // A full disk or an I/O error rolls back the whole transaction, not the savepoint: what follows would commit
+          // on its own, each in its own transaction, and then be answered as failed with the rest (a retry without a
+          // key doubled it). The batch fails whole.
+          if (!this.#db.inTransaction) throw error;
           // Its savepoint rolled back: nothing it wrote (keys, mail) exists.
           this.#vault.forgetCommand();
           item.mailed = false;

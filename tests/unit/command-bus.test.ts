@@ -261,3 +261,32 @@ describe('command bus: waking the mail sender', () => {
     expect([wakes, other]).toEqual([1, 0]);
   });
 });
+
+describe('command bus: a full disk mid-batch', () => {
+  let t: ReturnType<typeof tempStorage>;
+  beforeEach(() => {
+    t = tempStorage();
+  });
+  afterEach(() => t.cleanup());
+
+  it('fails the whole batch: none of the commands after the one that filled it commits on its own, answered as failed', async () => {
+    const { bus, db } = t.storage;
+    bus.executeNow(ctx(), (uow) => request(uow, randomUUID()));
+    // The disk has room for about 40 more pages; one command of the batch needs far more.
+    db.pragma(`max_page_count = ${(db.pragma('page_count', { simple: true }) as number) + 40}`);
+    const ids = [randomUUID(), randomUUID(), randomUUID()];
+    const small = (id: string) => bus.execute(ctx(randomUUID()), (uow) => request(uow, id)).then(() => 'ok', (error: Error) => error.message);
+    const big = bus
+      .execute(ctx(randomUUID()), (uow) => {
+        request(uow, randomUUID());
+        uow.db.prepare('INSERT INTO meta (name, value) VALUES (?, ?)').run('big', 'x'.repeat(400_000));
+      })
+      .then(() => 'ok', (error: Error) => error.message);
+
+    const outcomes = await Promise.all([small(ids[0]!), big, small(ids[1]!), small(ids[2]!)]);
+
+    expect(outcomes.every((outcome) => outcome !== 'ok')).toBe(true);
+    const committed = ids.map((id) => db.prepare('SELECT COUNT(*) FROM events WHERE stream_id = ?').pluck().get(streamId.booking(id)));
+    expect(committed).toEqual([0, 0, 0]);
+  });
+});
