@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { findClientRoute } from '#domain/routes.ts';
 import { clientsClaim } from 'workbox-core';
-import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import type { PrecacheEntry } from 'workbox-precaching';
 import { drain } from './offline/sender.ts';
 
@@ -27,6 +27,22 @@ precacheAndRoute(self.__WB_MANIFEST, {
   },
 });
 cleanupOutdatedCaches();
+
+// A page the route table does not know (an old link, a mistyped address), opened with no signal: the site's own "page
+// not found", which leads to the pages that open offline, rather than the browser's error. With signal, the server's
+// answer stands. Not files or the API (their own answers, or a failure, are the caller's), and not a path Workbox answers.
+self.addEventListener('fetch', (event: FetchEvent) => {
+  const { request } = event;
+  if (request.mode !== 'navigate' || request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || findClientRoute(url.pathname) || /\.[a-z0-9]+$/i.test(url.pathname) || /^\/(api|uploads|assets)\//.test(url.pathname)) return;
+  event.respondWith(
+    fetch(request).catch(async () => {
+      const page = await matchPrecache('/404.html');
+      return page ? new Response(page.body, { status: 404, statusText: 'Not Found', headers: page.headers }) : Response.error();
+    }),
+  );
+});
 
 // The page's reload prompt sends this once the user agrees; we never swap code under an open form by ourselves.
 self.addEventListener('message', (event: ExtendableMessageEvent) => {

@@ -67,6 +67,34 @@ test('Send pressed twice as a slow reply goes sends it once, and says nothing of
   await expect(page.getByText('Message cannot be empty')).toHaveCount(0);
 });
 
+test('a reply refused as it goes comes back into the box before what was typed there meanwhile, which stays', async ({ page, server }) => {
+  const flo = await customer(server, 'flo.follow@example.com', 'Flo', 'Follow');
+  await customerBooking(flo, 'flo.follow@example.com', { firstName: 'Flo', lastName: 'Follow' }, 'Can you fit a socket?');
+  await signIn(page);
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  await page.getByRole('button', { name: /^Flo Follow/ }).click();
+  // A slow signal, then a refusal.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const refusal = { error: { code: 'validation_failed', message: 'This reply could not be taken' } };
+  await page.route('**/api/bookings/*/messages', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    await held;
+    await route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify(refusal) });
+  });
+  const box = page.getByLabel('Your reply');
+  await box.fill('Yes, on Friday.');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(box).toHaveValue('');
+  await box.fill('Which room is it in?');
+  release();
+
+  await expect(page.getByText('This reply could not be taken')).toBeVisible();
+  await expect(box).toHaveValue('Yes, on Friday.\n\nWhich room is it in?');
+});
+
 test('a reply half written, with its file, is still in its chat after a look at another chat, and only in that chat', async ({ page, server }) => {
   const dora = await customer(server, 'dora.draft@example.com', 'Dora', 'Draft');
   await customerBooking(dora, 'dora.draft@example.com', { firstName: 'Dora', lastName: 'Draft' }, 'When can you come?');
