@@ -13,8 +13,11 @@ import type { Command } from './unit.ts';
  * never the body's: the admin writes as the business team; a customer under their name (or the one they
  * typed, or 'Customer'). The other side gets a mail.
  */
-export const postMessage: Command<PostMessageInput & { booking: Booking }, { id: string }> = (uow, { booking, ...input }, actor) => {
+export const postMessage: Command<PostMessageInput & { booking: Booking }, { id: string }> = (uow, { booking: read, ...input }, actor) => {
   if (!actor) throw new Error('postMessage needs a signed-in actor');
+  // As it stands in this transaction: read before it (on the HTTP thread), its address may have moved since, and the
+  // message was sealed under the old person's key and its mail sent to the old address.
+  const booking = uow.queries.booking(read.id) ?? read;
   const isFromAdmin = actor.isAdmin;
   const ownName = `${actor.firstName} ${actor.lastName}`.trim();
   const senderName = input.senderName ?? (isFromAdmin ? ownName : ownName || 'Customer');
