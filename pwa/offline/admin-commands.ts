@@ -2,11 +2,11 @@ import type { JobDates } from '#domain/schedule.ts';
 import type { BookingView, ContactView, UserView } from '#domain/views.ts';
 import { newCommandId } from '../lib/api.ts';
 import { jobWhen } from '../components/admin/format.ts';
-import { deviceDb } from './db.ts';
+import { deviceDb, openedDeviceDb } from './db.ts';
 import type { OutboxFile, OutboxItem } from './db.ts';
 import { KINDS } from './kinds.ts';
 import { changed, discard, expectedVersionOf, retry, shiftLater } from './outbox.ts';
-import { keepBooking } from './record-copy.ts';
+import { keepBooking, keepMade } from './record-copy.ts';
 import { drain, whileNotSending } from './sender.ts';
 import { afterDrain } from './start.ts';
 import { resend, submit } from './submit.ts';
@@ -185,7 +185,7 @@ export async function addManualBooking({ values, files, allowOverlap }: ManualBo
     files: outboxFiles,
     filesField: outboxFiles.length > 0 ? 'attachments' : null,
   });
-  if (outcome.kind === 'sent') await keepBooking((outcome.data as { booking?: unknown } | null)?.booking, owner);
+  if (outcome.kind === 'sent') await keepMade(await openedDeviceDb(), outcome.data, owner);
   return { ...outcome, id };
 }
 

@@ -135,7 +135,12 @@ async function apply(changes: readonly SyncChange[], state: MirrorState, fresh =
     if (signedInUser()?.id !== state.owner) return false;
     if (fresh) await Promise.all([db.bookings.clear(), db.quotes.clear(), db.contacts.clear(), db.messages.clear(), db.chats.clear()]);
     for (const table of TABLES) {
-      const mine = changes.filter((change) => change.table === table);
+      // Each record's last change, in the feed's order, is what it is now: the feed sends a removal before the record at
+      // the same position (a job moved to another address that is still this account's), and a record that left and
+      // came back has both in a first pull. All saved, then all removed, such a job left the device, its messages with it.
+      const last = new Map<string, SyncChange>();
+      for (const change of changes) if (change.table === table) last.set(change.id, change);
+      const mine = [...last.values()];
       const gone = mine.filter((change) => change.record === null).map((change) => change.id);
       const kept = mine.flatMap((change) => (change.record ? [change.record] : []));
       // One table at a time, in bulk: a first pull of thousands of records is a few IndexedDB requests.

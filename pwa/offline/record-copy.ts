@@ -13,16 +13,28 @@ export function isBooking(data: unknown): data is BookingView {
 }
 
 /**
- * Puts a quote the server sent into `owner`'s copy on the device (when it is one, and newer: keepNewer), so the screens
- * show it at once.
+ * Puts a quote the server sent into `owner`'s copy on the device (when it is one, the copy holds it, and it is newer:
+ * keepNewer), so the screens show it at once. One the copy no longer holds (deleted elsewhere, and a pull took it away
+ * before this answer was read) is not brought back: no later pull would have taken it away again.
  */
 export async function keepQuote(data: unknown, owner: string): Promise<void> {
-  if (isQuote(data)) await keepNewer(await openedDeviceDb(), 'quotes', data, owner);
+  if (isQuote(data)) await keepNewer(await openedDeviceDb(), 'quotes', data, owner, true);
 }
 
-/** Puts the server's answer for a booking into `owner`'s copy (when it looks like one, and is newer: keepNewer). */
+/** Puts the server's answer for a booking into `owner`'s copy (when it looks like one, is held, and is newer: as keepQuote). */
 export async function keepBooking(data: unknown, owner: string): Promise<void> {
-  if (isBooking(data)) await keepNewer(await openedDeviceDb(), 'bookings', data, owner);
+  if (isBooking(data)) await keepNewer(await openedDeviceDb(), 'bookings', data, owner, true);
+}
+
+/**
+ * A booking or quote just made (the answer of POST /api/bookings: `{ booking }` or `{ quote }`) into `owner`'s copy,
+ * though the copy never held it (it is new): sent from the outbox, it left the outbox and was in no list (the day's jobs,
+ * the calendar, My Quotes) until a pull came through, which with the signal gone again could be long.
+ */
+export async function keepMade(db: DeviceDb, answer: unknown, owner: string | null): Promise<void> {
+  const { booking, quote } = (answer ?? {}) as { booking?: unknown; quote?: unknown };
+  if (isBooking(booking)) await keepNewer(db, 'bookings', booking, owner);
+  else if (isQuote(quote)) await keepNewer(db, 'quotes', quote, owner);
 }
 
 /**
@@ -36,10 +48,17 @@ export async function copyIsOf(db: DeviceDb, owner: string | null): Promise<bool
   return owner !== null && (await copyOwner(db)) === owner;
 }
 
-/** A message, a contact or a chat's mark the server answered with, into `owner`'s copy (copyIsOf). */
+/**
+ * A message, a contact or a chat's mark the server answered with, into `owner`'s copy (copyIsOf), when the copy still
+ * holds what it belongs to (the message's or mark's job, the contact): one read after a pull took that away (the job
+ * moved to another customer, the contact erased) was left there for good, no later pull removing it.
+ */
 export async function keepAnswer(db: DeviceDb, table: 'chats' | 'messages' | 'contacts', record: unknown, owner: string | null): Promise<void> {
-  await db.transaction('rw', [db[table], db.mirror], async () => {
-    if (await copyIsOf(db, owner)) await db[table].put(record as never);
+  const row = record as { id: string; bookingId?: string };
+  await db.transaction('rw', [db[table], db.bookings, db.contacts, db.mirror], async () => {
+    if (!(await copyIsOf(db, owner))) return;
+    const home = table === 'contacts' ? await db.contacts.get(row.id) : await db.bookings.get(table === 'messages' ? (row.bookingId ?? '') : row.id);
+    if (home) await db[table].put(record as never);
   });
 }
 

@@ -6,7 +6,7 @@ import { ACCOUNT_GONE, dropForGoneAccounts } from './gone-accounts.ts';
 import { ANSWER_IS_RECORD, ANSWER_KEPT_IN, QUOTE_KINDS, goneMessage, holdsBack, whenGone } from './kinds.ts';
 import { readableLabel } from './labels.ts';
 import { changed } from './outbox.ts';
-import { keepAnswer, keepConvertedJob, keepCurrent } from './record-copy.ts';
+import { keepAnswer, keepConvertedJob, keepCurrent, keepMade } from './record-copy.ts';
 import { signInMark } from './sign-in-mark.ts';
 import { broadcast, reportReachable } from './signals.ts';
 import { finishSignOut } from './sign-out-pending.ts';
@@ -206,8 +206,9 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
         });
         const records = done.filter((item) => ANSWER_IS_RECORD.has(item.kind));
         const conversions = done.filter((item) => item.kind === QUOTE_KINDS.convert);
+        const made = done.filter((item) => item.method === 'POST' && item.path === '/api/bookings' && item.owner !== null);
         const seqs = done.map((item) => item.seq);
-        if (kept.length === 0 && records.length === 0 && conversions.length === 0) await db.outbox.bulkDelete(seqs);
+        if (kept.length === 0 && records.length === 0 && conversions.length === 0 && made.length === 0) await db.outbox.bulkDelete(seqs);
         else {
           // Each into its owner's copy alone (record-copy.ts copyIsOf): the copy may have been wiped, or be another's, by now.
           await db.transaction('rw', [db.outbox, db.chats, db.messages, db.contacts, db.bookings, db.quotes, db.mirror], async () => {
@@ -215,6 +216,7 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
             for (const { table, record, owner } of kept) await keepAnswer(db, table, record, owner);
             for (const item of records) await keepCurrent(db, answerOf(item), item.owner);
             for (const item of conversions) await keepConvertedJob(db, answerOf(item), item.record, item.owner);
+            for (const item of made) await keepMade(db, answerOf(item), item.owner);
           });
         }
         const gone = new Set(sent);

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { QuoteView } from '#domain/views.ts';
 import { openedDeviceDb } from '../../pwa/offline/db.ts';
 import { wipeMirror } from '../../pwa/offline/mirror.ts';
-import { keepAnswer, keepBooking, keepConvertedJob, keepCurrent, keepQuote } from '../../pwa/offline/record-copy.ts';
+import { keepAnswer, keepBooking, keepConvertedJob, keepCurrent, keepMade, keepQuote } from '../../pwa/offline/record-copy.ts';
 import { aJob } from './a-job.ts';
 
 const db = await openedDeviceDb();
@@ -39,8 +39,11 @@ describe("a record the server sent, kept in the device's copy", () => {
     const gone = aJob({ version: 4 });
     await keepCurrent(db, gone, OWNER);
     expect(await db.bookings.get(gone.id)).toBeUndefined();
+    // Nor by a change's answer read after a pull took it away (deleted, moved to another customer).
+    await keepBooking(gone, OWNER);
+    expect(await db.bookings.get(gone.id)).toBeUndefined();
     const made = aJob({ status: 'confirmed' });
-    await keepBooking(made, OWNER);
+    await keepMade(db, { kind: 'booking', booking: made }, OWNER);
     expect(await db.bookings.get(made.id)).toEqual(made);
   });
 
@@ -69,7 +72,10 @@ describe("a record the server sent, kept in the device's copy", () => {
     await keepAnswer(db, 'messages', message, OWNER);
     await keepAnswer(db, 'messages', message, null);
     expect([await db.bookings.count(), await db.messages.count()]).toEqual([0, 0]);
-    // Theirs goes in.
+    // Theirs goes in, while their copy holds its job.
+    await keepAnswer(db, 'messages', message, 'customer-9');
+    expect(await db.messages.count()).toBe(0);
+    await db.bookings.put(job);
     await keepAnswer(db, 'messages', message, 'customer-9');
     expect(await db.messages.count()).toBe(1);
   });
