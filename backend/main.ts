@@ -24,7 +24,9 @@ const EXIT_DEADLINE_MS = 8_000;
 const DRAIN_MS = 4_000;
 
 const started = await start();
-if (started) {
+// A start that failed has said why: it ends now, whatever a thread or timer it had begun would keep going.
+if (!started) process.exit(process.exitCode ?? 1);
+else {
   const { config, logger, storage, writer, lists, mailer, server } = started;
   const loops = [
     every('session pruning', HOUR, () => storage.sessions.prune(), logger),
@@ -69,15 +71,14 @@ async function start() {
   guardProcess(logger);
   const missing = missingNodeFlags(process.execArgv, process.env['NODE_OPTIONS']);
   if (missing.length > 0) logger.warn({ missing }, 'Node was started without the server\'s options (npm start passes them); answers may wait longer under load');
-  let storage: ServerStorage;
+  let storage: ServerStorage | undefined;
   let keys: string[];
   try {
     storage = openServerStorage(config, logger);
     ({ keys } = loadSecrets(config.storageDir));
   } catch (err) {
-    const e = err as NodeJS.ErrnoException;
-    const reason = e.code && !e.message.startsWith(e.code) ? `${e.code}: ${e.message}` : e.message;
-    return fail(`Cannot use the storage folder ${config.storageDir}: ${reason}. Set STORAGE_DIR to a folder this user can write to.`);
+    storage?.close();
+    return fail(`Cannot use the storage folder ${config.storageDir}: ${storageProblem(err)}`);
   }
   if (config.admin && !storage.queries.adminExists()) {
     try {
@@ -146,6 +147,19 @@ async function listen(server: ReturnType<typeof createHttpServer>, config: Confi
   }
   const address = server.address();
   return typeof address === 'object' && address ? address.port : config.port;
+}
+
+/**
+ * Why the storage could not be used, in one line: its cause too (a rebuild that failed says which event it could not
+ * read), and the advice on STORAGE_DIR only when the folder is the trouble (not for a database another process holds,
+ * a damaged file or a full disk).
+ */
+function storageProblem(err: unknown): string {
+  const e = err as NodeJS.ErrnoException;
+  const reason = e.code && !e.message.startsWith(e.code) ? `${e.code}: ${e.message}` : e.message;
+  const cause = e.cause instanceof Error && !reason.includes(e.cause.message) ? ` (${e.cause.message})` : '';
+  const folder = ['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'ENOENT'].includes(e.code ?? '') ? ' Set STORAGE_DIR to a folder this user can write to.' : '';
+  return `${reason}${cause}.${folder}`;
 }
 
 function fail(line: string): undefined {

@@ -45,8 +45,6 @@ export class Checkpointer {
     this.#before = db.pragma('wal_autocheckpoint', { simple: true }) as number;
     db.pragma(`wal_autocheckpoint = ${FALLBACK_PAGES}`);
     const worker = new Worker(new URL('./checkpoint-worker.ts', import.meta.url), { workerData: { file, closed: this.#closed } });
-    // It only ever works for the main thread: it must not keep a process alive that has nothing else to do.
-    worker.unref();
     worker.on('message', (m: { done?: true; error?: string }) => {
       this.#running = false;
       if (m.error) this.#onError(`checkpoint failed (the next commit asks again): ${m.error}`);
@@ -60,6 +58,9 @@ export class Checkpointer {
       this.#gone();
     });
     worker.on('exit', () => this.#gone());
+    // It only ever works for the main thread: it must not keep a process alive that has nothing else to do. After the
+    // listeners, which would take it back (a start that failed after opening the storage printed why and never exited).
+    worker.unref();
     this.#worker = worker;
   }
 

@@ -45,8 +45,23 @@ function ownerOnly(file: string): void {
   for (const companion of [`${file}-wal`, `${file}-shm`]) if (existsSync(companion)) chmodSync(companion, 0o600);
 }
 
+/** A database migrated by a newer version of the server than this one (a deploy rolled back without its backup). */
+export class NewerDatabaseError extends Error {
+  constructor(found: number, known: number) {
+    super(
+      `the database was migrated by a newer version of the server (schema ${found}; this version knows ${known}): deploy that version again, or restore the backup taken before it`,
+    );
+  }
+}
+
 function migrate(db: Db): void {
   const current = db.pragma('user_version', { simple: true }) as number;
+  // An older version must not run on a newer schema: it sent a newer version's queued mail as blank text (its rows
+  // keep what a mail says in a column the old one never reads), and its rebuild stopped at events it does not know.
+  if (current > MIGRATIONS.length) {
+    db.close();
+    throw new NewerDatabaseError(current, MIGRATIONS.length);
+  }
   for (let i = current; i < MIGRATIONS.length; i++) {
     db.transaction(() => {
       db.exec(MIGRATIONS[i]!);

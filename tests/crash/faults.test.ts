@@ -239,6 +239,52 @@ describe('a full disk, and read-only storage', () => {
   });
 });
 
+describe('a start that cannot go on', () => {
+  /** A storage folder a server has used (its database, its admin, its secrets), stopped. */
+  async function usedStorage(): Promise<string> {
+    const storageDir = join(scratch('spark-fault-start-'), 'storage');
+    const first = await ServerProcess.start({ storageDir });
+    await first.ready();
+    await first.terminate();
+    return storageDir;
+  }
+
+  it('ends, with one line, when its secrets cannot be read after the database was opened (it printed why and never exited)', async () => {
+    const storageDir = await usedStorage();
+    writeFileSync(join(storageDir, 'secrets.json'), '{ not json');
+
+    const server = await ServerProcess.start({ storageDir });
+    // Still running long after its one line (a start takes a second or two): it hung, and a supervisor never restarts it.
+    const hung = await Promise.race([server.exited.then(() => false), sleep(20_000).then(() => true)]);
+    if (hung) await server.kill9();
+    expect(hung).toBe(false);
+    const { code } = await server.exited;
+
+    expect(code).toBe(1);
+    expect(server.stderr).toHaveLength(1);
+    expect(server.stderr[0]).toMatch(/^Cannot use the storage folder .*JSON/);
+    expect(server.stderr[0]).not.toContain('Set STORAGE_DIR');
+  });
+
+  it('refuses a database a newer version migrated (a deploy rolled back without its backup), changing nothing', async () => {
+    const storageDir = await usedStorage();
+    const file = join(storageDir, 'app.db');
+    const newer = new Database(file);
+    const known = newer.pragma('user_version', { simple: true }) as number;
+    newer.pragma(`user_version = ${known + 1}`);
+    newer.close();
+
+    const server = await ServerProcess.start({ storageDir });
+    const { code } = await server.exited;
+
+    expect(code).toBe(1);
+    expect(server.stderr.join('\n')).toContain(`the database was migrated by a newer version of the server (schema ${known + 1}; this version knows ${known})`);
+    const after = new Database(file, { readonly: true });
+    expect(after.pragma('user_version', { simple: true })).toBe(known + 1);
+    after.close();
+  });
+});
+
 describe('a lock held by a second process', () => {
   const HOLD_MS = LONG ? 45_000 : 8_000;
 
