@@ -43,6 +43,11 @@ else {
     setTimeout(() => process.exit(1), EXIT_DEADLINE_MS).unref();
     setTimeout(() => server.closeAllConnections(), DRAIN_MS).unref();
     for (const loop of loops) loop.stop();
+    // Every answer from now on closes its connection: a client on a kept-alive one (a proxy) went on sending new writes
+    // until the drain cut them off mid-request, a POST that may have committed answered by the proxy as 502.
+    server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
+      res.shouldKeepAlive = false;
+    });
     server.close(() => {
       // The writer thread's connection closes first, so this thread's, the last, leaves the database checkpointed.
       void Promise.all([mailer.stop(), writer?.close(), lists.close()]).then(() => {
