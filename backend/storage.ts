@@ -25,6 +25,10 @@ export function openServerStorage(config: Config, logger?: Logger): ServerStorag
     settings: settingsOf(config),
     // Before it serves: an erasure cut short is finished first (ADR 002's later part).
     rebuildIfOwed: true,
+    onStartRebuild: (news) =>
+      'ms' in news
+        ? logger?.info({ models: news.models, events: news.events, ms: Math.round(news.ms) }, 'read models rebuilt; starting')
+        : logger?.info({ models: news.models }, 'rebuilding read models before the server starts (their shape changed, or an erasure was cut short)'),
   });
 }
 

@@ -46,6 +46,11 @@ export type StorageOptions = {
    * transaction (ADR 002's later part).
    */
   rebuildIfOwed?: boolean;
+  /**
+   * Told before the read models are rebuilt at opening (their shape changed, or an erasure was cut short), and after:
+   * the port is not open meanwhile, and on a big log it takes seconds in which the server said nothing.
+   */
+  onStartRebuild?: (news: { models: readonly string[] | 'all' } | { models: readonly string[] | 'all'; events: number; ms: number }) => void;
 };
 
 /** Everything persistent, opened together: the log, the read models, the keys and the sessions. */
@@ -160,7 +165,10 @@ export function openStorage(file: string, options: StorageOptions = {}): Storage
   // them when keys were deleted since their last whole rebuild (an erasure cut short before its rebuild).
   const owed = options.rebuildIfOwed === true && rebuildOwed(db);
   if (readModelsStale.length > 0 || owed) {
-    rebuildNow(db, store, owed ? undefined : readModelsStale);
+    const models = owed ? 'all' : readModelsStale;
+    options.onStartRebuild?.({ models });
+    const { events, ms } = rebuildNow(db, store, owed ? undefined : readModelsStale);
+    options.onStartRebuild?.({ models, events, ms });
     projector.reset();
   }
 

@@ -140,6 +140,17 @@ describe('read models', () => {
     expect(reopened.queries.quote('q2')?.firstName).toBe('Bob');
   });
 
+  it('says when it rebuilds at opening, and how long it took: the server says nothing else meanwhile', async () => {
+    await given(t.storage, [[streamId.quote('q3'), [quoteRequested({ quoteId: 'q3' })], 'email:bob@example.com']]);
+    t.storage.db.prepare(`UPDATE meta SET value = 'old-shape' WHERE name = 'read_model:quotes'`).run();
+    t.storage.close();
+    const news: unknown[] = [];
+
+    openStorage(t.file, { onStartRebuild: (heard) => news.push(heard) }).close();
+
+    expect(news).toEqual([{ models: ['quotes'] }, { models: ['quotes'], events: 1, ms: expect.any(Number) }]);
+  });
+
   it('keeps when the customer answered a quote through its conversion, and forgets the answer once it is re-quoted', async () => {
     const q = quoteRequested({ quoteId: 'q3' });
     const s = streamId.quote('q3');
