@@ -3,6 +3,7 @@ import { createApp } from './app.ts';
 import { createAdmin } from './bootstrap.ts';
 import { loadConfig, withBoundPort, type Config } from './config.ts';
 import { createHttpServer } from './http-server.ts';
+import { takeLease, RENEW_MS, type Lease } from './lease.ts';
 import { createLogger } from './logger.ts';
 import { every } from './loops.ts';
 import { calendarAttacher } from './mail/calendar-attachment.ts';
@@ -27,7 +28,7 @@ const started = await start();
 // A start that failed has said why: it ends now, whatever a thread or timer it had begun would keep going.
 if (!started) process.exit(process.exitCode ?? 1);
 else {
-  const { config, logger, storage, writer, lists, mailer, server } = started;
+  const { config, logger, storage, writer, lists, mailer, server, lease } = started;
   const loops = [
     every('session pruning', HOUR, () => storage.sessions.prune(), logger),
     every('retention', 24 * HOUR, () => runRetention(storage, config.storageDir, new Date(), logger), logger),
@@ -36,10 +37,20 @@ else {
   ];
 
   let stopping = false;
+  // Renewed while it runs; taken by another server meanwhile (its own lapsed while this one's event loop was held
+  // long), this one stops rather than send every mail a second time.
+  const renewing = setInterval(() => {
+    if (!lease.renew()) {
+      logger.error({ storage: config.storageDir }, 'another server took this storage folder; stopping');
+      shutdown('lease lost');
+    }
+  }, RENEW_MS);
+  renewing.unref();
   const shutdown = (signal: string): void => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    clearInterval(renewing);
     setTimeout(() => process.exit(1), EXIT_DEADLINE_MS).unref();
     setTimeout(() => server.closeAllConnections(), DRAIN_MS).unref();
     for (const loop of loops) loop.stop();
@@ -76,10 +87,23 @@ async function start() {
   guardProcess(logger);
   const missing = missingNodeFlags(process.execArgv, process.env['NODE_OPTIONS']);
   if (missing.length > 0) logger.warn({ missing }, 'Node was started without the server\'s options (npm start passes them); answers may wait longer under load');
+  // One server to a storage folder (lease.ts): taken before anything in it is changed.
+  let lease: Lease | string;
+  try {
+    lease = await takeLease(config.storageDir);
+  } catch (err) {
+    return fail(`Cannot use the storage folder ${config.storageDir}: ${storageProblem(err)}`);
+  }
+  if (typeof lease === 'string') return fail(lease);
+  // Given up however the process ends, but for a kill -9 (its pid gone, the next start here takes it at once).
+  const held = lease;
+  process.once('exit', () => held.release());
   let storage: ServerStorage | undefined;
   let keys: string[];
   try {
     storage = openServerStorage(config, logger);
+    // Renewed at once: a rebuild at opening holds the event loop, and the lease may be near its end.
+    lease.renew();
     ({ keys } = loadSecrets(config.storageDir));
   } catch (err) {
     storage?.close();
@@ -132,7 +156,7 @@ async function start() {
     process.stderr.write(`HTTP server error on ${config.host}:${port}: ${err.code ?? err.message}\n`);
     process.exit(1);
   });
-  return { config, logger, storage, writer, lists, mailer, server };
+  return { config, logger, storage, writer, lists, mailer, server, lease };
 }
 
 /** Binds the server to the configured port; undefined, with one line saying why, when it cannot. */
