@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readlinkSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -18,7 +18,8 @@ export const LEASE_MS = 30_000;
 /** How often the holder renews it. */
 export const RENEW_MS = 10_000;
 
-type Holder = { token: string; host: string; pid: number; until: number };
+/** `pids`: the holder's process-id space (Linux's pid namespace): two containers may share a host name, not their pids. */
+type Holder = { token: string; host: string; pids: string; pid: number; until: number };
 
 export type Lease = {
   /** Renews the lease; false when another server has taken it meanwhile (this one must stop). */
@@ -27,7 +28,7 @@ export type Lease = {
   release(): void;
 };
 
-export type LeaseOptions = { host?: string; pid?: number; now?: () => number; waitMs?: number; pollMs?: number; settleMs?: number };
+export type LeaseOptions = { host?: string; pids?: string; pid?: number; now?: () => number; waitMs?: number; pollMs?: number; settleMs?: number };
 
 /**
  * Takes the storage folder's lease: the lease, or one line saying who holds it when it did not lapse within `waitMs`
@@ -35,11 +36,12 @@ export type LeaseOptions = { host?: string; pid?: number; now?: () => number; wa
  */
 export async function takeLease(dir: string, options: LeaseOptions = {}): Promise<Lease | string> {
   const host = options.host ?? hostname();
+  const pids = options.pids ?? pidSpace();
   const pid = options.pid ?? process.pid;
   const now = options.now ?? Date.now;
   const file = join(dir, FILE);
   const token = randomBytes(12).toString('hex');
-  const mine = (): Holder => ({ token, host, pid, until: now() + LEASE_MS });
+  const mine = (): Holder => ({ token, host, pids, pid, until: now() + LEASE_MS });
   const write = (holder: Holder): void => {
     const next = `${file}.${token}`;
     writeFileSync(next, JSON.stringify(holder), { mode: 0o600 });
@@ -49,7 +51,7 @@ export async function takeLease(dir: string, options: LeaseOptions = {}): Promis
   const deadline = now() + (options.waitMs ?? LEASE_MS + 5_000);
   for (;;) {
     const held = read(file);
-    if (!held || held.until <= now() || gone(held, host, pid)) {
+    if (!held || held.until <= now() || gone(held, host, pids, pid)) {
       write(mine());
       // Two servers starting at the same moment both wrote: the later rename stands, and the other sees it now.
       await sleep(options.settleMs ?? 200);
@@ -76,20 +78,34 @@ export async function takeLease(dir: string, options: LeaseOptions = {}): Promis
 function read(file: string): Holder | undefined {
   try {
     const held = JSON.parse(readFileSync(file, 'utf8')) as Partial<Holder>;
-    return typeof held.token === 'string' && typeof held.host === 'string' && typeof held.pid === 'number' && typeof held.until === 'number' ? (held as Holder) : undefined;
+    return typeof held.token === 'string' && typeof held.host === 'string' && typeof held.pid === 'number' && typeof held.until === 'number'
+      ? { ...(held as Holder), pids: typeof held.pids === 'string' ? held.pids : '' }
+      : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Whether the holder is known to have died: on this host, its pid is ours now (a container restarted) or no process's. */
-function gone(held: Holder, host: string, pid: number): boolean {
-  if (held.host !== host) return false;
+/**
+ * Whether the holder is known to have died: on this host and among these pids, its pid is ours now (a container
+ * restarted) or no process's. Elsewhere (another host, or a container that shares this one's name), nothing is known.
+ */
+function gone(held: Holder, host: string, pids: string, pid: number): boolean {
+  if (held.host !== host || held.pids !== pids) return false;
   if (held.pid === pid) return true;
   try {
     process.kill(held.pid, 0);
     return false;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/** This process's pid namespace ('pid:[4026531836]'), or '' where there is none to read (not Linux). */
+function pidSpace(): string {
+  try {
+    return readlinkSync('/proc/self/ns/pid');
+  } catch {
+    return '';
   }
 }

@@ -102,8 +102,11 @@ async function start() {
   let keys: string[];
   try {
     storage = openServerStorage(config, logger);
-    // Renewed at once: a rebuild at opening holds the event loop, and the lease may be near its end.
-    lease.renew();
+    // Renewed at once: a rebuild at opening holds the event loop, and the lease may have lapsed to a server waiting.
+    if (!lease.renew()) {
+      storage.close();
+      return fail(`Another server took the storage folder ${config.storageDir} while this one opened it.`);
+    }
     ({ keys } = loadSecrets(config.storageDir));
   } catch (err) {
     storage?.close();

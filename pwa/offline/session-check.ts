@@ -1,6 +1,6 @@
 import type { UserView } from '#domain/views.ts';
 import { ANSWER_WITHIN_MS, inTime } from '../lib/in-time.ts';
-import { cachedUser, forgetUser, markSignInEnded, rememberUser, sessionTurn } from './session.ts';
+import { cachedUser, forgetUser, markSignInEnded, rememberUser, sessionTurn, signedInSince } from './session.ts';
 import { finishSignOut } from './sign-out-pending.ts';
 
 /*
@@ -61,8 +61,12 @@ export async function refreshUserDetails(): Promise<void> {
  */
 async function whoIsSignedIn(): Promise<UserView | null | 'offline'> {
   const turn = sessionTurn();
+  const since = signedInSince();
   const answer = await askWhoIsSignedIn();
-  return sessionTurn() === turn ? answer : 'offline';
+  if (sessionTurn() === turn) return answer;
+  // "Nobody" stands unless someone signed in since it was asked: a pull's 401 that marked the sign-in ended first (the
+  // portal asks both as it opens) must not hide an account deleted elsewhere (forgetIfGone) behind 'offline'.
+  return answer === null && signedInSince() === since ? null : 'offline';
 }
 
 async function askWhoIsSignedIn(): Promise<UserView | null | 'offline'> {

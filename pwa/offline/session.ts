@@ -57,7 +57,8 @@ export function rememberUser(user: UserView): void {
  * for a server that had not heard it.
  */
 export function updateUser(user: UserView): void {
-  if (signedInUser()?.id === user.id) rememberUser(user);
+  // Storage too: another tab's Logout is there before its storage event reaches this page.
+  if (signedInUser()?.id === user.id && cachedUser()?.id === user.id) rememberUser(user);
 }
 
 /**
@@ -214,7 +215,8 @@ function watchOtherTabs(): void {
     const before = current;
     current = cachedUser();
     ended = undefined;
-    turns += 1;
+    // Another tab's sign-in, sign-out or ended mark is in sessionTurn through storage already; a rename there is no new turn.
+    if (before?.id !== current?.id) turns += 1;
     if (before && before.id !== current?.id) for (const listener of signOutListeners) listener();
     emit();
   });

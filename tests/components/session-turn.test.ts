@@ -125,3 +125,14 @@ it('a Logout whose answer comes after someone else signed in says nothing of it 
   expect(await signingOut).toEqual({ server: true, still: false });
   expect(signedInNow()).toEqual(TESS);
 });
+
+it('a session check answered "nobody" after a pull found the sign-in ended first is taken: the account may be gone', async () => {
+  rememberUser(ZARA);
+  const check = await checkOnItsWay();
+  // The portal's first pull, asked with it, came back 401 first.
+  markSignInEnded();
+  check.answer(new Response(null, { status: 401 }));
+
+  expect(await check.result).toBeNull();
+  expect(signedInNow()).toBeNull();
+});

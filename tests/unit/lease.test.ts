@@ -13,7 +13,7 @@ describe('the storage folder’s lease', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  const fast = { waitMs: 100, pollMs: 20, settleMs: 5 };
+  const fast = { waitMs: 100, pollMs: 20, settleMs: 5, pids: 'pid:[1]' };
   const holder = () => JSON.parse(readFileSync(join(dir, 'server.lease'), 'utf8')) as { pid: number; host: string; until: number };
   const taken = async (options: Parameters<typeof takeLease>[1]): Promise<Lease> => {
     const lease = await takeLease(dir, { ...fast, ...options });
@@ -36,12 +36,17 @@ describe('the storage folder’s lease', () => {
 
   it('is taken at once from a server that died on this host (kill -9), or whose pid is now this one’s (a container restarted)', async () => {
     const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
-    writeFileSync(join(dir, 'server.lease'), JSON.stringify({ token: 'old', host: 'box', pid: dead, until: Date.now() + 30_000 }));
+    writeFileSync(join(dir, 'server.lease'), JSON.stringify({ token: 'old', host: 'box', pids: 'pid:[1]', pid: dead, until: Date.now() + 30_000 }));
     await taken({ host: 'box', pid: process.pid });
 
-    writeFileSync(join(dir, 'server.lease'), JSON.stringify({ token: 'old', host: 'box', pid: process.pid, until: Date.now() + 30_000 }));
+    writeFileSync(join(dir, 'server.lease'), JSON.stringify({ token: 'old', host: 'box', pids: 'pid:[1]', pid: process.pid, until: Date.now() + 30_000 }));
     await taken({ host: 'box', pid: process.pid });
     expect(holder().pid).toBe(process.pid);
+  });
+
+  it('is not taken from a container that shares this one’s host name but not its pids: nothing is known of its holder there', async () => {
+    writeFileSync(join(dir, 'server.lease'), JSON.stringify({ token: 'other', host: 'box', pids: 'pid:[2]', pid: process.pid, until: Date.now() + 30_000 }));
+    expect(await takeLease(dir, { ...fast, host: 'box', pid: process.pid })).toMatch(/^Another server is using the storage folder/);
   });
 
   it('from another host, is waited out: refused while renewed, taken once it lapsed', async () => {
