@@ -8,7 +8,7 @@ import { compose, urgent } from './compose.ts';
 export function passwordReset(to: string, p: { firstName: string; link: string }): OutgoingMail {
   return urgent(
     compose('password-reset', to, `Reset your password — ${BUSINESS.name}`, `Hello ${p.firstName},`, [
-      'Someone asked to reset the password of your account. If it was you, open this link within 1 hour:',
+      'Someone asked to reset the password of your account. If it was you, open this link within an hour of asking:',
       p.link,
       'If it was not you, ignore this message: your password stays as it is.',
     ]),

@@ -52,6 +52,7 @@ export const PRIVACY_POLICY: { readonly heading: string; readonly intro: string;
         'Server logs record which service was called, when and with what result. They never contain what you typed into a form, your password or your cookies.',
         'Your IP address is used briefly, in memory, to limit repeated attempts (for example at signing in). It is not written to our records.',
         'Your cookie choice is kept in your browser\'s own storage on your device, not on our servers. You can clear it at any time in your browser settings.',
+        'On your device, when you use the customer portal: your name and email address (so the portal opens without a signal), a copy of your bookings, quotes and messages, and anything you send while offline until it reaches us, photos included. Signing out removes them from that device.',
       ],
     },
     {
@@ -59,7 +60,7 @@ export const PRIVACY_POLICY: { readonly heading: string; readonly intro: string;
       heading: 'Cookies: essential only',
       paragraphs: [
         'We use essential cookies only. We do not use advertising or tracking cookies.',
-        'If you sign in to the customer portal, we set one session cookie to keep you signed in. It holds only a random identifier, cannot be read by scripts on the page, and is removed when you sign out or when it expires.',
+        'When you sign in or create an account, we set one session cookie to keep you signed in, with a second that signs it so that it cannot be forged. They hold only a random identifier and its signature, cannot be read by scripts on the page, and are removed when you sign out or when they expire.',
         'Your answer to our cookie banner is saved in your browser\'s local storage, not in a cookie, so we do not ask you again on every page.',
         'Analytics are switched off unless we choose to turn them on, and even then they load only after you have accepted them in the cookie banner. You can change your mind at any time.',
         `${BUSINESS.videos.length > 0 ? "Our videos load from YouTube, in its privacy-enhanced mode, only when you press play; YouTube's own privacy policy then applies. " : ''}Our service-area map is drawn from our own data, and the directions link opens Google Maps only if you choose to follow it.`,
@@ -107,8 +108,8 @@ export const PRIVACY_POLICY: { readonly heading: string; readonly intro: string;
       paragraphs: [
         'In the permanent record of our work, your personal details are encrypted with a key that is unique to you. Passwords are stored only as one-way hashes, the site is served over an encrypted connection, and password reset links work once and expire after 1 hour.',
         'Customers can see only their own bookings, messages and files. Only our own team can see all bookings.',
-        `We keep job records for ${BUSINESS.retentionYears} years after the work, because of tax rules and because certificates and guarantees may be needed later. After that they are deleted.`,
-        'When you ask us to erase your data, we delete your personal key. Your name, contact details, messages and files then become unreadable everywhere in our records at once. What remains (dates, the type of job and its status) no longer identifies you. If the law requires us to keep something, we will tell you what and why.',
+        `We keep job records for ${BUSINESS.retentionYears} years after your last job or contact with us, because of tax rules and because certificates and guarantees may be needed later. After that your personal details in them are erased as described below; what remains no longer identifies you.`,
+        'When you ask us to erase your data, we delete your personal key. Your name, contact details, messages and files then become unreadable in our booking system at once. What remains (dates, the type of job and its status) no longer identifies you. Emails we have already exchanged with you are not part of that system: ask, and we delete them from our mailbox too. If the law requires us to keep something, we will tell you what and why.',
       ],
     },
     {

@@ -45,8 +45,8 @@ export default function CookieBanner({ consent }: { consent: Consent | null }) {
       {details ? (
         <ul id="cookie-consent-details" className="cookie-consent__details">
           <li>
-            <strong>Session cookie</strong> — set only when you sign in to the customer portal; holds a random identifier and is removed when you sign out or it
-            expires.
+            <strong>Session cookie</strong> — set only when you sign in or create an account; holds a random identifier (a second cookie signs it) and is
+            removed when you sign out or it expires.
           </li>
           <li>
             <strong>Your cookie choice</strong> — saved in your browser&rsquo;s local storage, not in a cookie, so we do not ask again on every page.

@@ -107,7 +107,7 @@ export function BookingChat({ user, bookingId, copy, onBack }: { user: UserView;
         const message = outcome.data as MessageView | null;
         if (message?.id) await keepAnswer(deviceDb(), 'messages', message, user.id);
         // At the top on a phone: at the bottom it covered the message box for its five seconds.
-        void toast.success('Message Sent', 'We have it, and the team has been told by email.', { top: true });
+        void toast.success('Message Sent', 'We have it, and we are letting the team know by email.', { top: true });
       } else {
         toastSaved(outcome, { top: true });
       }
