@@ -3,6 +3,8 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openedDeviceDb } from '../../pwa/offline/db.ts';
 import { pull, wipeMirror } from '../../pwa/offline/mirror.ts';
 import { keepQuote } from '../../pwa/offline/record-copy.ts';
+import { aJob } from './a-job.ts';
+import { stubLocalStorage } from './local-storage.ts';
 
 const ANN = {
   id: 'ann-1',
@@ -12,14 +14,7 @@ const ANN = {
   isAdmin: false,
   emailVerified: true,
 };
-const store = new Map<string, string>([['currentUser', JSON.stringify(ANN)]]);
-Object.assign(globalThis, {
-  localStorage: {
-    getItem: (k: string) => store.get(k) ?? null,
-    setItem: (k: string, v: string) => void store.set(k, v),
-    removeItem: (k: string) => void store.delete(k),
-  },
-});
+stubLocalStorage([['currentUser', JSON.stringify(ANN)]]);
 const realFetch = globalThis.fetch;
 afterEach(() => {
   globalThis.fetch = realFetch;
@@ -31,33 +26,7 @@ beforeEach(async () => {
 // What a page of the sync feed (data/sync.ts) says, applied in its order; and an answer read after a pull.
 
 const T = '2026-11-30T10:00:00.000Z';
-const booking = (id: string, version: number, email: string) => ({
-  id,
-  userId: ANN.id,
-  quoteId: null,
-  source: 'portal',
-  firstName: 'Ann',
-  lastName: null,
-  email,
-  phone: null,
-  serviceType: 'rewire',
-  preferredDate: null,
-  preferredTime: null,
-  startDate: null,
-  finishDate: null,
-  startTime: null,
-  finishTime: null,
-  address: null,
-  description: null,
-  attachments: null,
-  status: 'pending',
-  notes: null,
-  googleCalendarEventId: null,
-  isManualBooking: false,
-  createdAt: T,
-  updatedAt: T,
-  version,
-});
+const booking = (id: string, version: number, email: string) => aJob({ id, userId: ANN.id, firstName: 'Ann', lastName: null, email, serviceType: 'rewire', startDate: null, finishDate: null, createdAt: T, updatedAt: T, version });
 const quote = (id: string, version: number) => ({
   id,
   userId: ANN.id,

@@ -2,14 +2,12 @@ import 'fake-indexeddb/auto';
 import { afterEach, expect, it } from 'vitest';
 import { openedDeviceDb } from '../../pwa/offline/db.ts';
 import { pull } from '../../pwa/offline/mirror.ts';
+import { stubLocalStorage } from './local-storage.ts';
 
 // Two tabs of the admin portal, each starting its first pull as the admin signs in (the device's copy is one, shared by
 // its tabs): here two pulls in one page, on the Web Locks that tabs share (Node has them, as browsers do).
 const ADMIN = { id: 'admin-1', email: 'admin@example.com', firstName: 'Ada', lastName: 'Admin', isAdmin: true, emailVerified: true };
-const store = new Map<string, string>([['currentUser', JSON.stringify(ADMIN)]]);
-Object.assign(globalThis, {
-  localStorage: { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) },
-});
+stubLocalStorage([['currentUser', JSON.stringify(ADMIN)]]);
 
 /** The feed: six contacts, two to a page. */
 const contact = (n: number) => ({

@@ -3,15 +3,13 @@ import { afterEach, expect, it } from 'vitest';
 import { openedDeviceDb } from '../../pwa/offline/db.ts';
 import { enqueue } from '../../pwa/offline/outbox.ts';
 import { drain } from '../../pwa/offline/sender.ts';
+import { stubLocalStorage } from './local-storage.ts';
 
 // One device, one bar of signal: Ann's booking waits with a photo. While the photo goes up, Ann's sign-in ends and Bob
 // signs in on the same device (the browser's cookie is now his session).
 const ANN = { id: 'user-ann', email: 'ann@example.com', firstName: 'Ann', lastName: 'A', isAdmin: false, emailVerified: true };
 const BOB = { id: 'user-bob', email: 'bob@example.com', firstName: 'Bob', lastName: 'B', isAdmin: false, emailVerified: true };
-const store = new Map<string, string>([['currentUser', JSON.stringify(ANN)]]);
-Object.assign(globalThis, {
-  localStorage: { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) },
-});
+const store = stubLocalStorage([['currentUser', JSON.stringify(ANN)]]);
 
 const realFetch = globalThis.fetch;
 afterEach(() => {

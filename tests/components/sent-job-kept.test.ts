@@ -4,49 +4,17 @@ import { openedDeviceDb } from '../../pwa/offline/db.ts';
 import { enqueue } from '../../pwa/offline/outbox.ts';
 import { drain } from '../../pwa/offline/sender.ts';
 import { pull } from '../../pwa/offline/mirror.ts';
+import { aJob } from './a-job.ts';
+import { stubLocalStorage } from './local-storage.ts';
 
 const ADMIN = { id: 'admin-1', email: 'admin@example.com', firstName: 'Ada', lastName: 'Admin', isAdmin: true, emailVerified: true };
-const store = new Map<string, string>([['currentUser', JSON.stringify(ADMIN)]]);
-Object.assign(globalThis, {
-  localStorage: {
-    getItem: (k: string) => store.get(k) ?? null,
-    setItem: (k: string, v: string) => void store.set(k, v),
-    removeItem: (k: string) => void store.delete(k),
-  },
-});
+stubLocalStorage([['currentUser', JSON.stringify(ADMIN)]]);
 const realFetch = globalThis.fetch;
 afterEach(() => {
   globalThis.fetch = realFetch;
 });
 // The electrician books a job in a basement; the signal comes back for a moment, the job goes, and goes again.
-const T = '2026-11-30T10:00:00.000Z';
-const job = {
-  id: 'job-1',
-  userId: ADMIN.id,
-  quoteId: null,
-  source: 'portal',
-  firstName: 'Pat',
-  lastName: null,
-  email: null,
-  phone: null,
-  serviceType: 'rewire',
-  preferredDate: null,
-  preferredTime: null,
-  startDate: '2026-12-01',
-  finishDate: '2026-12-01',
-  startTime: null,
-  finishTime: null,
-  address: null,
-  description: null,
-  attachments: null,
-  status: 'confirmed',
-  notes: null,
-  googleCalendarEventId: null,
-  isManualBooking: true,
-  createdAt: T,
-  updatedAt: T,
-  version: 1,
-};
+const job = aJob({ id: 'job-1', userId: ADMIN.id, firstName: 'Pat', lastName: null, status: 'confirmed', isManualBooking: true });
 
 it('a job made with no signal is in the copy once the outbox has sent it, before a pull comes through', async () => {
   let online = true;

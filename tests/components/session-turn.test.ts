@@ -5,15 +5,13 @@ import { pull } from '../../pwa/offline/mirror.ts';
 import { cachedUser, markSignInEnded, rememberUser, signedInNow, updateUser } from '../../pwa/offline/session.ts';
 import { refreshSession } from '../../pwa/offline/session-check.ts';
 import { signOutDevice } from '../../pwa/offline/sign-out.ts';
+import { stubLocalStorage } from './local-storage.ts';
 
 // A check of the session on its way (the portal opening, the page shown again) while its user presses Logout on a signal
 // that gives the sign-out no answer: the server still knows the session when it answers the check.
 const ZARA = { id: 'user-zara', email: 'zara@example.com', firstName: 'Zara', lastName: 'Hang', isAdmin: false, emailVerified: true };
 const TESS = { id: 'user-tess', email: 'tess@example.com', firstName: 'Tess', lastName: 'Next', isAdmin: false, emailVerified: true };
-const store = new Map<string, string>();
-Object.assign(globalThis, {
-  localStorage: { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) },
-});
+const store = stubLocalStorage();
 const KEPT_SIGN_OUT = 'sparkright-sign-out-pending';
 
 const realFetch = globalThis.fetch;
