@@ -63,6 +63,12 @@ export const BUSINESS = {
   replyPromise: 'within 24 hours',
   retentionYears: 7,
   /**
+   * What a quoted price covers, said beside every price a customer reads and in the admin's price field: prices to
+   * consumers in the UK include VAT, and a figure without it read as the whole price. A business not registered for VAT
+   * sets 'no VAT to add'.
+   */
+  priceIncludes: 'including VAT',
+  /**
    * The business's pages elsewhere (seed point 2: a social page and two review sites), shown in the header,
    * the mobile menu, the footer, the map panel, the reviews section and the JSON-LD (`sameAs`). Empty until
    * the real listings exist, e.g. `social: 'https://www.facebook.com/…'` and

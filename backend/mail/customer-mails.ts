@@ -228,11 +228,17 @@ function answerLine(portal: { url: string; hasAccount: boolean }, to: string): s
     : `To approve or decline it online, create an account with this email address: ${signUpLink(portal.url, { tab: 'quotes' }, to)}`;
 }
 
+/** A quote's price as a customer reads it: '£450.00 (including VAT)' (BUSINESS.priceIncludes); null for none. */
+function quotedPrice(cost: string | null | undefined): string | null {
+  const pounds = formatPounds(cost);
+  return pounds && `${pounds} (${BUSINESS.priceIncludes})`;
+}
+
 /** To the customer: their quote has a price and waits for their answer. */
 export function quoteReady(to: string, q: QuoteFacts, portal: { url: string; hasAccount: boolean }): OutgoingMail {
   return compose('quote-ready', to, `Your quote for ${serviceTypeLabel(q.serviceType)} — ${BUSINESS.name}`, `Hello ${q.firstName},`, [
     `Your quote for ${serviceTypeLabel(q.serviceType)} is ready.`,
-    ['Estimated cost', formatPounds(q.estimatedCost)],
+    ['Estimated cost', quotedPrice(q.estimatedCost)],
     ...scopeLines(q),
     answerLine(portal, to),
     `Or call us on ${BUSINESS.phone}.`,
@@ -267,13 +273,13 @@ export function quoteAnswerReceived(to: string, q: QuoteFacts, answer: 'approved
     approved
       ? [
           `Thank you for approving our quote for ${service}. We will be in touch ${BUSINESS.replyPromise} to agree a date for the work.`,
-          ['Estimated cost', formatPounds(q.estimatedCost)],
+          ['Estimated cost', quotedPrice(q.estimatedCost)],
           ...scopeLines(q),
           `If you did not approve it, or have a question, call us on ${BUSINESS.phone}.`,
         ]
       : [
           `You declined our quote for ${service}. Thank you for letting us know.`,
-          ['Estimated cost', formatPounds(q.estimatedCost)],
+          ['Estimated cost', quotedPrice(q.estimatedCost)],
           `If you change your mind or would like to talk it over, call us on ${BUSINESS.phone}.`,
         ],
   );

@@ -58,9 +58,12 @@ export function whatsappHref(text: string = GENERAL_WHATSAPP_GREETING): string {
   return `https://wa.me/${BUSINESS.whatsappE164}?text=${encodeURIComponent(text)}`;
 }
 
-/** A link that rings a number as someone typed it ('01632 960123', '+44 1632 960123'): its digits and +, nothing else. */
+/**
+ * A link that rings a number as someone typed it ('01632 960123', '+44 1632 960123'): its digits and +, nothing else, and
+ * not the '(0)' of '+44 (0)1632 960123', which is not dialled after the country code (+4401632… is no number).
+ */
 export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+  return `tel:${phone.replace(/(\+\s*44\s*)\(\s*0\s*\)/, '$1').replace(/[^\d+]/g, '')}`;
 }
 
 /** Google Maps' directions to a place (coordinates or an address), by its documented URL; a plain link, so no map provider loads on our pages. */

@@ -11,13 +11,22 @@ export const PRIORITIES = ['low', 'medium', 'high'] as const;
 export const PrioritySchema = z.enum(PRIORITIES, { error: `Priority must be one of ${PRIORITIES.join(', ')}` });
 export type Priority = z.infer<typeof PrioritySchema>;
 
-/** Pounds as people write them: 450, 450.5, 450.00, £1,200.00, £ 275.50. Stored without the £, commas and spaces. */
+/** Our text for an amount that is not pounds and pence as people write them. */
+export const AMOUNT_FORMAT = 'Enter an amount in pounds, like 450 or 450.00';
+
+/**
+ * Pounds as people write them: 450, 450.5, 450.00, £1,200.00, £ 275.50. Stored without the £, commas and spaces. A comma
+ * only between thousands: a tablet set to a European region offers it as the decimal point, and "12,50" was kept as
+ * £1,250.00. More than nothing: a quote of £0.00 asked the customer to approve nothing.
+ */
 const estimatedCost = z
   .string({ error: 'Must be text' })
   .trim()
   .max(LIMITS.estimatedCost, { error: `Must be at most ${LIMITS.estimatedCost} characters` })
+  .refine((v) => !v.includes(',') || /^£?\s*\d{1,3}(,\d{3})+(\.\d{1,2})?$/.test(v), { error: AMOUNT_FORMAT })
   .transform(typedPounds)
-  .refine((v) => v === '' || /^\d{1,9}(\.\d{1,2})?$/.test(v), { error: 'Enter an amount in pounds, like 450 or 450.00' })
+  .refine((v) => v === '' || /^\d{1,9}(\.\d{1,2})?$/.test(v), { error: AMOUNT_FORMAT })
+  .refine((v) => v === '' || Number(v) > 0, { error: 'Enter an amount of more than £0' })
   .nullish()
   .transform((v) => (v ? v : null));
 

@@ -72,7 +72,7 @@ describe('PUT /api/quotes/{id}: the quote-ready mail', () => {
       '',
       'Your quote for Consumer Unit Upgrade is ready.',
       '',
-      'Estimated cost: £1,250.00',
+      'Estimated cost: £1,250.00 (including VAT)',
       '',
       `To approve or decline it online, create an account with this email address: ${server.url}/customer-auth?mode=signup&tab=quotes&email=${encodeURIComponent(CUSTOMER_EMAIL)}`,
       '',
@@ -222,7 +222,7 @@ describe('reviseQuote on a storage without deployment settings (a command-line t
         '',
         'Your quote for EV Charger is ready.',
         '',
-        'Estimated cost: £900.00',
+        'Estimated cost: £900.00 (including VAT)',
         '',
         'To approve or decline it online, create an account with this email address: /customer-auth?mode=signup&tab=quotes&email=lars.local%40example.com',
       ]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BUSINESS } from '#domain/business.ts';
+import { telHref } from '#domain/content/shared.ts';
 import { clientRoutes, isClientRoute } from '#domain/routes.ts';
 import * as areas from '#domain/content/areas.ts';
 import * as faq from '#domain/content/faq.ts';
@@ -303,5 +304,15 @@ describe('shared helpers', () => {
   it('links to the phone and WhatsApp numbers of the business facts', () => {
     expect(shared.TEL_HREF).toBe(`tel:${BUSINESS.phoneE164}`);
     expect(shared.whatsappHref()).toContain(encodeURIComponent(shared.GENERAL_WHATSAPP_GREETING));
+  });
+});
+
+describe('telHref', () => {
+  it('rings a number as it was typed, without the (0) written after +44, which is not dialled', () => {
+    expect(telHref('01632 960123')).toBe('tel:01632960123');
+    expect(telHref('+44 1632 960123')).toBe('tel:+441632960123');
+    expect(telHref('+44 (0)1632 960123')).toBe('tel:+441632960123');
+    expect(telHref('+44 (0) 7700 900123')).toBe('tel:+447700900123');
+    expect(telHref('+33 1 23 45 67 89')).toBe('tel:+33123456789');
   });
 });

@@ -131,6 +131,17 @@ describe('UpdateQuoteSchema', () => {
     expect(UpdateQuoteSchema.safeParse({ estimatedCost: 'lots' }).success).toBe(false);
     expect(UpdateQuoteSchema.safeParse({ priority: 'urgent' }).success).toBe(false);
   });
+  it('takes a comma only between thousands: "12,50" (a European keypad’s decimal comma) is not £1,250', () => {
+    expect(UpdateQuoteSchema.parse({ estimatedCost: '1,250,000.50' }).estimatedCost).toBe('1250000.50');
+    expect(UpdateQuoteSchema.parse({ estimatedCost: '£ 1,250' }).estimatedCost).toBe('1250');
+    for (const typed of ['12,50', '1,2,3', '1250,00', ',450'])
+      expect(messages(UpdateQuoteSchema.safeParse({ estimatedCost: typed })), typed).toEqual({ estimatedCost: 'Enter an amount in pounds, like 450 or 450.00' });
+  });
+  it('refuses a price of nothing: the customer would be asked to approve £0.00', () => {
+    for (const typed of ['0', '0.00', '£0'])
+      expect(messages(UpdateQuoteSchema.safeParse({ estimatedCost: typed })), typed).toEqual({ estimatedCost: 'Enter an amount of more than £0' });
+    expect(UpdateQuoteSchema.parse({ estimatedCost: '0.50' }).estimatedCost).toBe('0.50');
+  });
   it('refuses Quoted with the price emptied in the same call, on the price (the form shows it before sending)', () => {
     const price = 'Enter the estimated cost before setting the status to Quoted';
     expect(messages(UpdateQuoteSchema.safeParse({ quoteStatus: 'quoted', estimatedCost: '' }))).toEqual({ estimatedCost: price });

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { dayWords } from '#domain/history.ts';
+import { typedPounds } from '#domain/money.ts';
 
 /**
  * Dates and times as the admin reads them. Bookings keep days as yyyy-MM-dd (the seed's format) and times as
@@ -121,7 +122,7 @@ export function addDays(day: string, days: number): string {
 export function pounds(amount: string | null): string {
   if (!amount) return '';
   // A queued edit shows what was typed ('£1,250.50') until the server's copy ('1250.50') replaces it.
-  const value = Number(amount.replace(/^£/, '').replace(/,/g, ''));
+  const value = Number(typedPounds(amount));
   return Number.isFinite(value) ? `£${POUNDS.format(value)}` : `£${amount}`;
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { BUSINESS } from '#domain/business.ts';
 import { serviceTypeLabel } from '#domain/content/service-types.ts';
 import type { QuoteView, UserView } from '#domain/views.ts';
 import { newCommandId } from '../../lib/api.ts';
@@ -155,6 +156,7 @@ function QuoteCard({ quote, user }: { quote: Shown<QuoteView>; user: UserView })
       ) : null}
       <p className="portal-quote__cost" id={ids.cost}>
         Estimated cost: <strong>{cost ?? 'not priced yet'}</strong>
+        {cost ? ` (${BUSINESS.priceIncludes})` : null}
       </p>
       {quote.scope ? (
         <div className="portal-quote__scope" id={ids.scope}>

@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { serviceTypeLabel } from '#domain/content/service-types.ts';
+import { typedPounds } from '#domain/money.ts';
 import { phoneDigits, ukPhoneGroups } from '#domain/phone.ts';
 import { bookingReference } from '#domain/reference.ts';
 import type { BookingView, QuoteView } from '#domain/views.ts';
@@ -139,6 +140,6 @@ function londonMinute(iso: string): string {
  */
 export function priceCell(price: string | null): string {
   if (!price) return '';
-  const plain = price.trim().replace(/^£\s*/, '').replace(/,/g, '');
+  const plain = typedPounds(price);
   return /^\d+(\.\d{1,2})?$/.test(plain) ? plain : price;
 }
