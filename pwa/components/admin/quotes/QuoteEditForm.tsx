@@ -133,7 +133,7 @@ export function QuoteEditForm({ quote, gone = false, onDone: close }: { quote: Q
       <p className="admin-quote-edit__whose field--full" aria-hidden="true">
         Editing the quote for {personName(quote)}
       </p>
-      <Field form={form} name="estimatedCost" label="Estimated cost (£)" error={errors.estimatedCost} hint={`In pounds ${BUSINESS.priceIncludes}, like 450 or 450.00; needed before the status can be Quoted`}>
+      <Field form={form} name="estimatedCost" label="Estimated cost (£)" error={errors.estimatedCost} hint={`In pounds (${BUSINESS.priceIncludes}), like 450 or 450.00; needed before the status can be Quoted`}>
         {(p) => <input {...p} ref={first} inputMode="decimal" maxLength={LIMITS.estimatedCost} defaultValue={quote.estimatedCost ?? ''} autoComplete="off" />}
       </Field>
       <Field
