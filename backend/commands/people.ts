@@ -22,7 +22,7 @@ export async function erasePerson(storage: Storage, storageDir: string, email: s
   const user = storage.queries.userByEmail(email);
   const sessionsEnded = user ? storage.sessions.destroyForUser(user.id) : 0;
   const addresses = new Set([email, ...(user ? addressesOf(storage, user.id) : [])]);
-  const { keysDeleted } = await storage.erase([...[...addresses].map((address) => personSubject(address, '')), ...(user ? addresslessRecordsOf(storage, user.id) : [])]);
+  const { keysDeleted } = await storage.erase([...[...addresses].map((address) => personSubject(address, '')), ...recordKeysOf(storage, [...addresses], user?.id ?? null)]);
   const filesDeleted = keysDeleted > 0 ? await removeErasedFiles(storage, storageDir) : 0;
   return { erased: keysDeleted > 0, sessionsEnded, filesDeleted };
 }
@@ -57,19 +57,24 @@ async function erasePhoneOnly(storage: Storage, storageDir: string, phone: strin
 }
 
 /**
- * The keys of the records an account made with no address on them (a portal booking with its email field cleared: a
- * booking with dates needs none), each sealed under a key of its own, which its chat shares. Erasing the account
- * erased its addresses' keys and left these readable: the person's name, phone, address and messages, after they had
- * deleted their account. A record made under another address is sealed under that address's key, someone's perhaps,
- * and is erased with that address.
+ * The keys of their records' own: each booking and quote now under one of their addresses or made by their account
+ * (`userId`), and the contacts with no address of the phone numbers on their records with none. A record made with no
+ * address (a portal booking with its email field cleared; a job the business booked by phone) is sealed under a key of
+ * its own, which its chat shares, and so are its changes until an address is given. Erasing only the addresses' keys
+ * left these readable: a phone booking the business later gave the customer's address kept their name, phone, house
+ * and alarm code after they deleted their account. A record's own key seals that record alone.
  */
-function addresslessRecordsOf(storage: Storage, userId: string): string[] {
+function recordKeysOf(storage: Storage, addresses: readonly string[], userId: string | null): string[] {
   const { queries } = storage;
-  // Read by the account's id alone (not every booking and quote on the books).
-  const theirs = (record: { email: string | null }) => !record.email;
+  const bookings = new Map(addresses.flatMap((address) => queries.bookingsForCustomer(address, userId)).map((booking) => [booking.id, booking]));
+  const quotes = new Map(addresses.flatMap((address) => queries.quotesForCustomer(address, userId)).map((quote) => [quote.id, quote]));
+  // The contact a booking or quote with no address made (bookings.ts autoCreateContact): found by its phone number.
+  const phones = new Set([...bookings.values(), ...quotes.values()].filter((record) => !record.email && record.phone).map((record) => phoneDigits(record.phone)));
+  const contacts = phones.size === 0 ? [] : queries.contacts().filter((contact) => !contact.email && phones.has(phoneDigits(contact.phone)));
   return [
-    ...queries.bookingsForCustomer(null, userId).filter(theirs).map((booking) => personSubject(null, streamId.booking(booking.id))),
-    ...queries.quotesForCustomer(null, userId).filter(theirs).map((quote) => personSubject(null, streamId.quote(quote.id))),
+    ...[...bookings.keys()].map((id) => personSubject(null, streamId.booking(id))),
+    ...[...quotes.keys()].map((id) => personSubject(null, streamId.quote(id))),
+    ...contacts.map((contact) => personSubject(null, streamId.contact(contact.id))),
   ];
 }
 

@@ -132,6 +132,42 @@ describe('POST /api/people/erase', () => {
     expect((await admin.post('/api/people/erase', { phone: '01632960517' })).data).toMatchObject({ erased: false });
   });
 
+  it('erases a phone booking the business later gave the customer’s address, and the phone-only contact of their booking with none', async () => {
+    const day = daysAhead(200);
+    const made = await admin.post('/api/bookings', {
+      firstName: 'Gina',
+      lastName: 'Phonefirst',
+      phone: '01632 960901',
+      serviceType: 'rewiring',
+      address: '7 Secret Row, Staines TW18 1AA',
+      description: 'Alarm code 9999',
+      startDate: day,
+      finishDate: day,
+      status: 'confirmed',
+      isManualBooking: true,
+      allowOverlap: true,
+    });
+    expect(made.status).toBe(201);
+    const phoned = made.data.booking.id as string;
+    // Later the business adds her address, so that she is mailed and sees the job in her portal.
+    expect((await admin.request('PATCH', `/api/bookings/${phoned}`, { json: { email: 'gina@example.com' } })).status).toBe(200);
+    const gina = new Client(server.url);
+    expect((await gina.register('gina@example.com', 'gina-long-passphrase', 'Gina', 'Phonefirst')).status).toBe(201);
+    await server.verifyEmail('gina@example.com');
+    // And she books from the portal with no address on the booking (the form lets her clear it).
+    const own = await gina.post('/api/bookings', bookingForm('', { email: null, firstName: 'Gina', phone: '01632 960902', startDate: daysAhead(201), finishDate: daysAhead(201) }));
+    expect(own.status).toBe(201);
+    const contact = server.storage.queries.contactByPhoneOnly('01632 960902')!;
+    const exported = (await gina.get('/api/account/export')).data as { bookings: Array<{ id: string }>; contacts: Array<{ id: string }> };
+    expect(exported.bookings.map((booking) => booking.id)).toContain(phoned);
+    expect(exported.contacts.map((one) => one.id)).toContain(contact.id);
+
+    expect((await gina.post('/api/account/delete', { password: 'gina-long-passphrase' })).status).toBe(200);
+
+    expect(server.storage.queries.booking(phoned)).toMatchObject({ firstName: ERASED, phone: ERASED, address: ERASED, description: ERASED, email: ERASED });
+    expect(server.storage.queries.contact(contact.id)).toMatchObject({ firstName: ERASED, phone: ERASED });
+  });
+
   it('erasures at the same moment share rebuilds: one at a time, those asked meanwhile one more after it, all answered 200', async () => {
     const emails = ['ann.same@example.com', 'bo.same@example.com', 'cy.same@example.com', 'di.same@example.com'];
     const ids: string[] = [];
