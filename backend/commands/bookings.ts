@@ -206,7 +206,9 @@ export const updateBooking: Command<BookingChange, { id: string }> = (uow, input
     stream,
     bookingDecider,
     [{ type: 'ChangeBookingDetails', data: { bookingId, changes } }, ...(status ? [{ type: 'ChangeBookingStatus' as const, data: { bookingId, status } }] : [])],
-    { subject: personSubject(state.email, stream) },
+    // A change of address is the new address's: sealed under the old one (a typo the business corrected), erasing the
+    // person at the right address left the address itself, and whatever else the change set, readable.
+    { subject: personSubject(changes.email !== undefined ? changes.email : state.email, stream) },
   );
   // Judge by what was appended: re-sending the current status (an offline replay) or the same dates moves nothing.
   const holds = (s: string) => (HOLDS_SLOT as readonly string[]).includes(s);

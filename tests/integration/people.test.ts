@@ -168,6 +168,19 @@ describe('POST /api/people/erase', () => {
     expect(server.storage.queries.contact(contact.id)).toMatchObject({ firstName: ERASED, phone: ERASED });
   });
 
+  it('erases the address the business corrected a booking to, with the change that set it', async () => {
+    const day = daysAhead(210);
+    const made = await admin.post('/api/bookings', bookingForm('hal@exmaple.com', { firstName: 'Hal', lastName: 'Typo', startDate: day, finishDate: day, isManualBooking: true, allowOverlap: true }));
+    expect(made.status).toBe(201);
+    const id = made.data.booking.id as string;
+    expect((await admin.request('PATCH', `/api/bookings/${id}`, { json: { email: 'hal@example.com', phone: '01632 960911' } })).status).toBe(200);
+
+    expect((await admin.post('/api/people/erase', { email: 'hal@example.com' })).data).toMatchObject({ erased: true });
+
+    // What the request itself said stays sealed under the address it was made with (maybe someone else's): it goes with that one.
+    expect(server.storage.queries.booking(id)).toMatchObject({ email: ERASED, phone: ERASED });
+  });
+
   it('erasures at the same moment share rebuilds: one at a time, those asked meanwhile one more after it, all answered 200', async () => {
     const emails = ['ann.same@example.com', 'bo.same@example.com', 'cy.same@example.com', 'di.same@example.com'];
     const ids: string[] = [];
