@@ -59,12 +59,47 @@ export function accountExport(queries: Queries, store: EventStore, user: User, n
       'Everything we hold about you, as of the time above. Files are listed by name; download each from your portal while signed in. ' +
       (email ? '' : 'Your email address is not confirmed yet, so records made under it before you signed up are not included. '),
     account: { id, email: address, firstName, lastName, emailVerified, createdAt: user.createdAt, updatedAt: user.updatedAt },
+    accountHistory: accountHistory(store, user.id),
     bookings,
     quotes,
     contacts,
     supportRequests,
     files: [...files.values()].map((file) => ({ ...file, url: `/uploads/${file.filename}` })),
   };
+}
+
+/**
+ * What the account's own log holds, in words: the names and addresses it has had, the moves asked for, the links mailed
+ * and passwords set, each with its time. No password or token hashes: they are no one's to read, the owner's neither.
+ */
+function accountHistory(store: EventStore, userId: string): Array<{ at: string; what: string }> {
+  return store.readStream(streamId.user(userId)).flatMap((event) => {
+    const what = ((): string | null => {
+      switch (event.type) {
+        case 'UserRegistered':
+          return `Account made for ${event.data.firstName} ${event.data.lastName}, ${event.data.email}`;
+        case 'UserRenamed':
+          return `Name changed to ${event.data.firstName} ${event.data.lastName}`;
+        case 'UserPasswordChanged':
+          return 'Password changed';
+        case 'PasswordResetRequested':
+          return 'Password reset link mailed';
+        case 'PasswordResetCompleted':
+          return 'Password set with a reset link';
+        case 'EmailVerificationRequested':
+          return 'Link to confirm the address mailed';
+        case 'EmailVerified':
+          return 'Address confirmed';
+        case 'EmailChangeRequested':
+          return `Move to ${event.data.newEmail} asked for; link mailed there`;
+        case 'UserEmailChanged':
+          return `Moved from ${event.data.previousEmail} to ${event.data.email}`;
+        default:
+          return null;
+      }
+    })();
+    return what ? [{ at: event.metadata.time, what }] : [];
+  });
 }
 
 /** The addresses an account moved away from after proving them (UserEmailChanged with what came along). */

@@ -108,6 +108,21 @@ describe('GET /api/account/export', () => {
     );
   });
 
+  it('tells the account’s own history: the names and addresses it has had and the moves asked for, with no hashes', async () => {
+    const kim = new Client(server.url);
+    expect((await kim.register('kim.old@example.com', 'kim-long-passphrase', 'Kim', 'Oldname')).status).toBe(201);
+    await server.verifyEmail('kim.old@example.com');
+    expect((await kim.post('/api/account/name', { firstName: 'Kimberley', lastName: 'Newname' })).status).toBe(200);
+    expect((await kim.post('/api/account/email', { email: 'kim.new@example.com', currentPassword: 'kim-long-passphrase' })).status).toBe(200);
+
+    const res = await kim.get('/api/account/export');
+
+    expect((res.data.accountHistory as Array<{ what: string }>).map((entry) => entry.what)).toEqual(
+      expect.arrayContaining(['Account made for Kim Oldname, kim.old@example.com', 'Name changed to Kimberley Newname', 'Move to kim.new@example.com asked for; link mailed there']),
+    );
+    expect(res.text).not.toMatch(/passwordHash|tokenHash|\$argon2/);
+  });
+
   it('gives the admin their own account, not the customers whose jobs they booked by phone', async () => {
     const booked = await admin.post(
       '/api/bookings',
