@@ -122,6 +122,17 @@ export class MailOutbox {
     ).run(now.toISOString(), address, address).changes;
   }
 
+  /**
+   * Mail given up since `since` (every try failed, or out of date before it could go), not counting what an erasure
+   * dropped: what the admin is told of (nobody else would know that customers were not told).
+   */
+  givenUpSince(since: Date): { count: number; lastAt: string | null } {
+    const row = prepared(this.#db, `SELECT COUNT(*) AS count, MAX(failed_at) AS lastAt FROM mail_outbox WHERE failed_at >= ? AND sent_at IS NULL AND COALESCE(last_error, '') != 'erased'`).get(
+      since.toISOString(),
+    ) as { count: number; lastAt: string | null };
+    return row;
+  }
+
   pending(): number {
     return prepared(this.#db, 'SELECT COUNT(*) FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL').pluck().get() as number;
   }

@@ -33,8 +33,26 @@ describe('GET /api/health', () => {
     const admin = new Client(server.url);
     expect((await admin.loginAdmin()).status).toBe(200);
     const asAdmin = await admin.get('/api/health');
-    expect(asAdmin.data).toEqual({ status: 'ok', eventPosition: allEvents(server).at(-1)!.globalPosition });
+    expect(asAdmin.data).toEqual({ status: 'ok', eventPosition: allEvents(server).at(-1)!.globalPosition, mail: { waiting: expect.any(Number), givenUp: 0, lastGivenUpAt: null } });
     expect(asAdmin.data.eventPosition).toBeGreaterThan(0);
+  });
+
+  it('tells the admin of mail given up in the last week, not of what an erasure dropped', async () => {
+    const { mail } = server.storage;
+    const now = new Date();
+    const body = { greeting: 'Hello', lines: ['A line'] };
+    mail.enqueue({ kind: 'booking-received', to: 'gone.mail@example.com', subject: 'Given up', body }, now);
+    mail.enqueue({ kind: 'booking-received', to: 'erased.mail@example.com', subject: 'Erased', body }, now);
+    const [given] = mail.due(now, 20).filter((queued) => queued.subject === 'Given up');
+    mail.together(() => mail.failed(given!.id, 7, 'connect ECONNREFUSED', now, true));
+    mail.forget('erased.mail@example.com', now);
+    const admin = new Client(server.url);
+    expect((await admin.loginAdmin()).status).toBe(200);
+
+    const res = await admin.get('/api/health');
+
+    expect(res.data.mail).toMatchObject({ givenUp: 1, lastGivenUpAt: now.toISOString() });
+    expect((await http.get('/api/health')).data).toEqual({ status: 'ok' });
   });
 });
 

@@ -10,6 +10,7 @@ import { useConnection } from '../../offline/use-outbox.ts';
 import { MESSAGES_PULL_EVERY_MS, refusedNewJob, useBookings, useHasCopy, useMirrorSync } from '../../offline/use-mirror.ts';
 import { AdminAccount } from './AdminAccount.tsx';
 import { AdminTabs } from './AdminTabs.tsx';
+import { MailTrouble } from './MailTrouble.tsx';
 import { newsSince, useArrivals, useEnquiryArrivals, useMessageArrivals } from './arrivals.ts';
 import { BookingsTab } from './bookings/BookingsTab.tsx';
 import { CalendarTab } from './calendar/CalendarTab.tsx';
@@ -176,6 +177,7 @@ export function Dashboard({ user }: { user: UserView }) {
             {status.state === 'failed' && reach === 'online' ? 'Could not refresh: showing this device’s copy' : ''}
           </span>
         </div>
+        <MailTrouble />
       </div>
       <Counters
         bookings={booked}
