@@ -94,6 +94,11 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE mail_outbox ADD COLUMN send_by TEXT;
   `,
+  // Mail given up, as the admin's dashboard counts it (GET /api/health): sent rows are kept, and the count read them
+  // all. Written only when a mail is given up, so the write path pays nothing for it.
+  `
+  CREATE INDEX mail_outbox_given_up ON mail_outbox (failed_at) WHERE sent_at IS NULL AND failed_at IS NOT NULL;
+  `,
 ];
 
 /**

@@ -1,12 +1,12 @@
 import { customerSees, describeForCustomer } from '#domain/customer-history.ts';
 import { withSchedules } from '#domain/history.ts';
-import { phoneDigits } from '#domain/phone.ts';
 import { streamId } from '#domain/deciders/decider.ts';
 import type { HistoryEntryView } from '#domain/views.ts';
 import type { EventStore } from '#data/event-store.ts';
 import { provenEmail } from '#domain/policy.ts';
 import { publicUser, type Queries, type User } from '#data/queries.ts';
 import { bookingEvents } from './bookings.ts';
+import { madeContactsOf } from './people.ts';
 
 /**
  * A booking's events, its chat's and its reminders' in order, in the customer's words (domain/customer-history.ts), or undefined
@@ -42,10 +42,8 @@ export function accountExport(queries: Queries, store: EventStore, user: User, n
   const quotes = queries.quotesForCustomer(email, owner).map((quote) => ({ ...quote, attachments: parseList(quote.attachments) }));
   // Under the address in use once proved, and under the proved ones it left (its bookings and quotes came along).
   const addresses = [...new Set([...(email ? [email] : []), ...provedAddressesLeft(store, user.id)])];
-  // And the contacts their records with no address made, by phone number (bookings.ts autoCreateContact).
-  const phones = new Set([...bookings, ...quotes].filter((record) => !record.email && record.phone).map((record) => phoneDigits(record.phone)));
-  const byPhone = phones.size === 0 ? [] : queries.contacts().filter((contact) => !contact.email && phones.has(phoneDigits(contact.phone)));
-  const contacts = [...addresses.flatMap((address) => queries.contactsOf(address)), ...byPhone];
+  // And the contacts their records with no address made (people.ts madeContactsOf).
+  const contacts = [...addresses.flatMap((address) => queries.contactsOf(address)), ...madeContactsOf(queries, [...bookings, ...quotes])];
   const supportRequests = addresses.flatMap((address) => queries.supportRequestsFrom(address));
   const files = new Map<string, { filename: string; originalname: string; size: number }>();
   const lists = [...bookings.map((b) => b.attachments), ...quotes.map((q) => q.attachments), ...bookings.flatMap((b) => b.messages.map((m) => m.attachments))];

@@ -22,7 +22,9 @@ export async function erasePerson(storage: Storage, storageDir: string, email: s
   const user = storage.queries.userByEmail(email);
   const sessionsEnded = user ? storage.sessions.destroyForUser(user.id) : 0;
   const addresses = new Set([email, ...(user ? addressesOf(storage, user.id) : [])]);
-  const { keysDeleted } = await storage.erase([...[...addresses].map((address) => personSubject(address, '')), ...recordKeysOf(storage, [...addresses], user?.id ?? null)]);
+  // The jobs the business books by phone carry the admin's id as who made them: they are customers', not the admin's.
+  const owner = user && !user.isAdmin ? user.id : null;
+  const { keysDeleted } = await storage.erase([...[...addresses].map((address) => personSubject(address, '')), ...recordKeysOf(storage, [...addresses], owner)]);
   const filesDeleted = keysDeleted > 0 ? await removeErasedFiles(storage, storageDir) : 0;
   return { erased: keysDeleted > 0, sessionsEnded, filesDeleted };
 }
@@ -68,9 +70,7 @@ function recordKeysOf(storage: Storage, addresses: readonly string[], userId: st
   const { queries } = storage;
   const bookings = new Map(addresses.flatMap((address) => queries.bookingsForCustomer(address, userId)).map((booking) => [booking.id, booking]));
   const quotes = new Map(addresses.flatMap((address) => queries.quotesForCustomer(address, userId)).map((quote) => [quote.id, quote]));
-  // The contact a booking or quote with no address made (bookings.ts autoCreateContact): found by its phone number.
-  const phones = new Set([...bookings.values(), ...quotes.values()].filter((record) => !record.email && record.phone).map((record) => phoneDigits(record.phone)));
-  const contacts = phones.size === 0 ? [] : queries.contacts().filter((contact) => !contact.email && phones.has(phoneDigits(contact.phone)));
+  const contacts = madeContactsOf(queries, [...bookings.values(), ...quotes.values()]);
   return [
     ...[...bookings.keys()].map((id) => personSubject(null, streamId.booking(id))),
     ...[...quotes.keys()].map((id) => personSubject(null, streamId.quote(id))),
@@ -79,14 +79,34 @@ function recordKeysOf(storage: Storage, addresses: readonly string[], userId: st
 }
 
 /**
- * Every address an account has had (it can move to another: UserEmailChanged). Its records and its own events
- * are sealed under each in turn, so its erasure deletes every one of their keys, proved or not: the account's
- * registration was sealed under the first even if it was typed wrong.
+ * The addresses an account has had and proved (it can move to another: UserEmailChanged, proved by the link sent
+ * there). Its records and its own events are sealed under each in turn, so its erasure deletes every one of their keys.
+ * Not an address it registered with and never proved: someone who registered another's address, moved to their own and
+ * deleted the account erased the owner's quotes and bookings under it. Their own registration stays sealed under that
+ * address, and goes when its owner is erased.
  */
 function addressesOf(storage: Storage, userId: string): string[] {
-  return storage.store.readStream(streamId.user(userId)).flatMap((event) => {
-    if (event.type === 'UserRegistered') return [event.data.email];
-    if (event.type === 'UserEmailChanged') return [event.data.previousEmail, event.data.email];
-    return [];
-  });
+  const proved = new Set<string>();
+  let current: string | null = null;
+  for (const event of storage.store.readStream(streamId.user(userId))) {
+    if (event.type === 'UserRegistered') current = event.data.email;
+    else if (event.type === 'EmailVerified' && current) proved.add(current);
+    else if (event.type === 'UserEmailChanged') {
+      if (event.data.claimed) proved.add(event.data.previousEmail);
+      current = event.data.email;
+      proved.add(current);
+    }
+  }
+  return [...proved];
+}
+
+/**
+ * The contacts with no address that records with none made (bookings.ts autoCreateContact: one per phone number, in
+ * the name of whoever booked first at it): found by the number and the name together, so that a household's shared
+ * landline does not bring another person's contact along.
+ */
+export function madeContactsOf(queries: Storage['queries'], records: ReadonlyArray<{ email: string | null; phone: string | null; firstName: string; lastName: string | null }>): Array<{ id: string }> {
+  const people = new Set(records.filter((record) => !record.email && record.phone).map((record) => `${phoneDigits(record.phone)}|${record.firstName}|${record.lastName ?? ''}`));
+  if (people.size === 0) return [];
+  return queries.contacts().filter((contact) => !contact.email && people.has(`${phoneDigits(contact.phone)}|${contact.firstName}|${contact.lastName ?? ''}`));
 }

@@ -250,8 +250,8 @@ export function quotePriceChanged(to: string, q: QuoteFacts, previousCost: strin
   const service = serviceTypeLabel(q.serviceType);
   return compose('quote-price-changed', to, `New price for your quote: ${service} — ${BUSINESS.name}`, `Hello ${q.firstName},`, [
     `We have changed the price of your quote for ${service}. Please look at the new price before you answer.`,
-    ['New estimated cost', formatPounds(q.estimatedCost)],
-    ...(previousCost ? [['Previously', formatPounds(previousCost)] as MailLine] : []),
+    ['New estimated cost', quotedPrice(q.estimatedCost)],
+    ...(previousCost ? [['Previously', quotedPrice(previousCost)] as MailLine] : []),
     ...scopeLines(q),
     answerLine(portal, to),
     `Or call us on ${BUSINESS.phone}.`,

@@ -63,7 +63,7 @@ export function whatsappHref(text: string = GENERAL_WHATSAPP_GREETING): string {
  * not the '(0)' of '+44 (0)1632 960123', which is not dialled after the country code (+4401632… is no number).
  */
 export function telHref(phone: string): string {
-  return `tel:${phone.replace(/(\+\s*44\s*)\(\s*0\s*\)/, '$1').replace(/[^\d+]/g, '')}`;
+  return `tel:${phone.replace(/((?:\+|\b00)\s*44\s*)\(\s*0\s*\)/, '$1').replace(/[^\d+]/g, '')}`;
 }
 
 /** Google Maps' directions to a place (coordinates or an address), by its documented URL; a plain link, so no map provider loads on our pages. */

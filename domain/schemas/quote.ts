@@ -19,16 +19,20 @@ export const AMOUNT_FORMAT = 'Enter an amount in pounds, like 450 or 450.00';
  * only between thousands: a tablet set to a European region offers it as the decimal point, and "12,50" was kept as
  * £1,250.00. More than nothing: a quote of £0.00 asked the customer to approve nothing.
  */
-const estimatedCost = z
+const amount = z
   .string({ error: 'Must be text' })
   .trim()
   .max(LIMITS.estimatedCost, { error: `Must be at most ${LIMITS.estimatedCost} characters` })
   .refine((v) => !v.includes(',') || /^£?\s*\d{1,3}(,\d{3})+(\.\d{1,2})?$/.test(v), { error: AMOUNT_FORMAT })
   .transform(typedPounds)
-  .refine((v) => v === '' || /^\d{1,9}(\.\d{1,2})?$/.test(v), { error: AMOUNT_FORMAT })
+  .refine((v) => v === '' || /^\d{1,9}(\.\d{1,2})?$/.test(v), { error: AMOUNT_FORMAT });
+/** The price the business sets. */
+const estimatedCost = amount
   .refine((v) => v === '' || Number(v) > 0, { error: 'Enter an amount of more than £0' })
   .nullish()
   .transform((v) => (v ? v : null));
+/** The price as the customer's screen showed it (a quote priced £0 before prices had to be more, answered still). */
+const shownCost = amount.nullish().transform((v) => (v ? v : null));
 
 /** Our text for a quote marked Quoted with no price: the customer would be asked to approve "Estimated cost: —". */
 export const PRICE_REQUIRED = 'Enter the estimated cost before setting the status to Quoted';
@@ -60,7 +64,7 @@ export type UpdateQuoteInput = z.infer<typeof UpdateQuoteSchema>;
  * now. No body at all (an older device, a plain API call) answers as before.
  */
 export const AnswerQuoteSchema = z.strictObject({
-  estimatedCost: estimatedCost.optional(),
+  estimatedCost: shownCost.optional(),
   scope: optionalText(LIMITS.scope).optional(),
 });
 export type AnswerQuoteInput = z.infer<typeof AnswerQuoteSchema>;

@@ -18,6 +18,6 @@ test('mail given up in the last week is said on the dashboard, with what to do; 
   await page.reload();
 
   await expect(page.getByRole('status').filter({ hasText: '1 email to customers or to you could not be sent in the last 7 days' })).toContainText(
-    'check the mail settings (SMTP_URL), and call anyone waiting for a confirmation, a reply or a link',
+    'someone may be waiting for a confirmation, a reply or a link. If it keeps happening, check the mail settings (SMTP_URL)',
   );
 });

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERASED } from '#domain/limits.ts';
 import { ERASE_WHOM } from '#domain/schemas/people.ts';
+import { createAdmin } from '#backend/bootstrap.ts';
+import { erasePerson } from '#backend/commands/people.ts';
 import { ADMIN, Client, startServer, type TestServer } from '../support/server.ts';
 import { allEvents, bookingForm, daysAhead, expectError, lastMailId, mailSince, quoteForm } from './helpers.ts';
 
@@ -179,6 +181,49 @@ describe('POST /api/people/erase', () => {
 
     // What the request itself said stays sealed under the address it was made with (maybe someone else's): it goes with that one.
     expect(server.storage.queries.booking(id)).toMatchObject({ email: ERASED, phone: ERASED });
+  });
+
+  it('erasing a second admin’s address (npm run erase) leaves the customers’ jobs they booked by phone', async () => {
+    await createAdmin(server.storage, { email: 'office.leaver@example.com', password: 'an-office-passphrase' });
+    const office = new Client(server.url);
+    expect((await office.post('/api/login', { email: 'office.leaver@example.com', password: 'an-office-passphrase' })).status).toBe(200);
+    const day = daysAhead(230);
+    const made = await office.post('/api/bookings', { firstName: 'Olga', phone: '01632 960931', serviceType: 'rewiring', address: '9 Kept Row', startDate: day, finishDate: day, status: 'confirmed', isManualBooking: true, allowOverlap: true });
+    expect(made.status).toBe(201);
+
+    await erasePerson(server.storage, server.storageDir, 'office.leaver@example.com');
+
+    expect(server.storage.queries.booking(made.data.booking.id as string)).toMatchObject({ firstName: 'Olga', address: '9 Kept Row' });
+  });
+
+  it('a customer’s deletion takes the phone-only contact their booking made, not the one of another person at the same landline', async () => {
+    const day = daysAhead(240);
+    // Bob, booked by the business on the household's landline first: the contact at that number is his.
+    expect((await admin.post('/api/bookings', { firstName: 'Bob', lastName: 'Landline', phone: '01632 960941', serviceType: 'rewiring', startDate: day, finishDate: day, status: 'confirmed', isManualBooking: true, allowOverlap: true })).status).toBe(201);
+    const bobs = server.storage.queries.contactByPhoneOnly('01632 960941')!;
+    const ann = new Client(server.url);
+    expect((await ann.register('ann.landline@example.com', 'ann-long-passphrase', 'Ann', 'Landline')).status).toBe(201);
+    await server.verifyEmail('ann.landline@example.com');
+    expect((await ann.post('/api/bookings', bookingForm('', { email: null, firstName: 'Ann', lastName: 'Landline', phone: '01632 960941', startDate: daysAhead(241), finishDate: daysAhead(241) }))).status).toBe(201);
+
+    expect(((await ann.get('/api/account/export')).data as { contacts: Array<{ id: string }> }).contacts.map((one) => one.id)).not.toContain(bobs.id);
+    expect((await ann.post('/api/account/delete', { password: 'ann-long-passphrase' })).status).toBe(200);
+
+    expect(server.storage.queries.contact(bobs.id)).toMatchObject({ firstName: 'Bob', phone: '01632 960941' });
+  });
+
+  it('an account that registered someone else’s address, moved to its own and was deleted leaves that address’s records alone', async () => {
+    expect((await new Client(server.url).post('/api/bookings', quoteForm({ email: 'vera.victim@example.com', firstName: 'Vera', description: 'Vera’s own quote' }))).status).toBe(201);
+    const mallory = new Client(server.url);
+    expect((await mallory.register('vera.victim@example.com', 'mallory-long-passphrase', 'Mallory', 'M')).status).toBe(201);
+    const before = lastMailId(server);
+    expect((await mallory.post('/api/account/email', { email: 'mallory.own@example.com', currentPassword: 'mallory-long-passphrase' })).status).toBe(200);
+    const link = (await mailSince(server, before)).find((mail) => mail.to === 'mallory.own@example.com');
+    const token = /\/customer-auth\?verify=([A-Za-z0-9_-]+)/.exec(link?.text ?? '')![1]!;
+    expect((await new Client(server.url).post('/api/auth/verify-email', { token })).status).toBe(200);
+    expect((await mallory.post('/api/account/delete', { password: 'mallory-long-passphrase' })).status).toBe(200);
+
+    expect(server.storage.queries.quotes().find((quote) => quote.email === 'vera.victim@example.com')).toMatchObject({ firstName: 'Vera', description: 'Vera’s own quote' });
   });
 
   it('erasures at the same moment share rebuilds: one at a time, those asked meanwhile one more after it, all answered 200', async () => {

@@ -210,8 +210,8 @@ describe('PUT /api/quotes/{id}', () => {
     expect(allEvents(server).slice(before).map((e) => e.data)).toEqual([{ quoteId: quote.id, quoteStatus: 'quoted', estimatedCost: '520' }]);
     const mail = await mailSince(server, beforeMail);
     expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'quote-price-changed', to: CUSTOMER_EMAIL }]);
-    expect(mail[0]!.text).toContain('New estimated cost: £520.00');
-    expect(mail[0]!.text).toContain('Previously: £450.00');
+    expect(mail[0]!.text).toContain('New estimated cost: £520.00 (including VAT)');
+    expect(mail[0]!.text).toContain('Previously: £450.00 (including VAT)');
     expect(mail[0]!.text).toContain('/customer-portal?tab=quotes');
   });
 

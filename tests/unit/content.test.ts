@@ -313,6 +313,7 @@ describe('telHref', () => {
     expect(telHref('+44 1632 960123')).toBe('tel:+441632960123');
     expect(telHref('+44 (0)1632 960123')).toBe('tel:+441632960123');
     expect(telHref('+44 (0) 7700 900123')).toBe('tel:+447700900123');
+    expect(telHref('0044 (0)1632 960123')).toBe('tel:00441632960123');
     expect(telHref('+33 1 23 45 67 89')).toBe('tel:+33123456789');
   });
 });

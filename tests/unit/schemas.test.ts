@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LoginSchema, RegisterSchema } from '#domain/schemas/auth.ts';
 import { CreateBookingSchema, UpdateBookingSchema } from '#domain/schemas/booking.ts';
-import { UpdateQuoteSchema } from '#domain/schemas/quote.ts';
+import { AnswerQuoteSchema, UpdateQuoteSchema } from '#domain/schemas/quote.ts';
 import { isIsoDate } from '#domain/schemas/fields.ts';
 
 const messages = (r: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
@@ -141,6 +141,8 @@ describe('UpdateQuoteSchema', () => {
     for (const typed of ['0', '0.00', '£0'])
       expect(messages(UpdateQuoteSchema.safeParse({ estimatedCost: typed })), typed).toEqual({ estimatedCost: 'Enter an amount of more than £0' });
     expect(UpdateQuoteSchema.parse({ estimatedCost: '0.50' }).estimatedCost).toBe('0.50');
+    // A quote priced £0 before this rule is still answered: the price is the one the customer's screen showed.
+    expect(AnswerQuoteSchema.parse({ estimatedCost: '0' }).estimatedCost).toBe('0');
   });
   it('refuses Quoted with the price emptied in the same call, on the price (the form shows it before sending)', () => {
     const price = 'Enter the estimated cost before setting the status to Quoted';

@@ -36,8 +36,8 @@ export function MailTrouble() {
   const mails = mail.givenUp === 1 ? '1 email' : `${mail.givenUp} emails`;
   return (
     <p className="admin-top__offline" role="status">
-      {mails} to customers or to you could not be sent in the last 7 days{mail.lastGivenUpAt ? ` (the latest ${moment(mail.lastGivenUpAt)})` : ''}: check the mail
-      settings (SMTP_URL), and call anyone waiting for a confirmation, a reply or a link.
+      {mails} to customers or to you could not be sent in the last 7 days{mail.lastGivenUpAt ? ` (the latest ${moment(mail.lastGivenUpAt)})` : ''}: someone may be
+      waiting for a confirmation, a reply or a link. If it keeps happening, check the mail settings (SMTP_URL); once, a customer&rsquo;s address may be wrong.
     </p>
   );
 }
