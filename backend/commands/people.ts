@@ -83,7 +83,7 @@ function recordKeysOf(storage: Storage, addresses: readonly string[], userId: st
  * there). Its records and its own events are sealed under each in turn, so its erasure deletes every one of their keys.
  * Not an address it registered with and never proved: someone who registered another's address, moved to their own and
  * deleted the account erased the owner's quotes and bookings under it. Their own registration stays sealed under that
- * address, and goes when its owner is erased.
+ * address, and goes when its owner is erased (a typo's, with no owner, with the retention's seven untouched years).
  */
 function addressesOf(storage: Storage, userId: string): string[] {
   const proved = new Set<string>();
