@@ -281,6 +281,8 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     const { quoteId, admin } = await pricedQuote(page, server, email, { serviceType: 'Rewiring', description: 'Rewire the shed' }, { estimatedCost: '200' });
     await page.getByRole('tab', { name: 'My Quotes' }).click();
     const card = page.getByRole('listitem').filter({ hasText: 'Rewire the shed' });
+    // Priced on this device before the signal goes (a pull that came between the request and its price had it unpriced).
+    await expect(card).toContainText('£200.00');
     await page.context().setOffline(true);
     await card.getByRole('button', { name: /^Approve/ }).click();
     await card.getByRole('button', { name: 'Yes, approve £200.00' }).click();
