@@ -106,7 +106,12 @@ function addressesOf(storage: Storage, userId: string): string[] {
  * landline does not bring another person's contact along.
  */
 export function madeContactsOf(queries: Storage['queries'], records: ReadonlyArray<{ email: string | null; phone: string | null; firstName: string; lastName: string | null }>): Array<{ id: string }> {
-  const people = new Set(records.filter((record) => !record.email && record.phone).map((record) => `${phoneDigits(record.phone)}|${record.firstName}|${record.lastName ?? ''}`));
-  if (people.size === 0) return [];
-  return queries.contacts().filter((contact) => !contact.email && people.has(`${phoneDigits(contact.phone)}|${contact.firstName}|${contact.lastName ?? ''}`));
+  const found = new Map<string, { id: string }>();
+  for (const record of records) {
+    if (record.email || !record.phone) continue;
+    // The same lookup that made it (one contact per number), then whose it is.
+    const contact = queries.contactByPhoneOnly(record.phone);
+    if (contact && contact.firstName === record.firstName && (contact.lastName ?? null) === (record.lastName ?? null)) found.set(contact.id, contact);
+  }
+  return [...found.values()];
 }
