@@ -3,7 +3,7 @@ import { inTime } from '../lib/in-time.ts';
 import type { SyncChange, SyncedTable } from '#domain/views.ts';
 import { copyOwner, mirrorState, openedDeviceDb } from './db.ts';
 import type { MirrorState } from './db.ts';
-import { signedInUser } from './session.ts';
+import { cachedUser, signedInUser } from './session.ts';
 import { reportReachable } from './signals.ts';
 
 /** How a pull ended: up to date; the session ended (sign in again); or the server could not be reached. */
@@ -88,6 +88,21 @@ export async function wipeMirror(): Promise<void> {
   const db = await openedDeviceDb();
   await db.transaction('rw', [db.bookings, db.quotes, db.contacts, db.messages, db.chats, db.mirror], async () => {
     await Promise.all([db.bookings.clear(), db.quotes.clear(), db.contacts.clear(), db.messages.clear(), db.chats.clear(), db.mirror.clear()]);
+  });
+}
+
+/**
+ * Forgets a copy nobody signed in here owns: a Logout wipes the copy after it forgets the user (so that no pull writes
+ * after the wipe), and a tab closed in between (Logout pressed, the tab shut at once, as one does on a shared tablet)
+ * left the last person's jobs, addresses and messages on the device, until someone else's first pull. Checked in the
+ * wipe's own transaction: a sign-in in another tab meanwhile keeps the copy its pull is making.
+ */
+export async function wipeLeftCopy(): Promise<boolean> {
+  const db = await openedDeviceDb();
+  return db.transaction('rw', [db.bookings, db.quotes, db.contacts, db.messages, db.chats, db.mirror], async () => {
+    if (signedInUser() !== null || cachedUser() !== null || (await copyOwner(db)) === null) return false;
+    await Promise.all([db.bookings.clear(), db.quotes.clear(), db.contacts.clear(), db.messages.clear(), db.chats.clear(), db.mirror.clear()]);
+    return true;
   });
 }
 

@@ -27,6 +27,15 @@ export function keepSignOut(path: SignOutPath): void {
   }
 }
 
+/** Whether a sign-out is kept for the server (sent on this device, no answer heard yet). */
+export function signOutKept(): boolean {
+  try {
+    return Boolean(storage()?.getItem(KEY));
+  } catch {
+    return false;
+  }
+}
+
 /** Forgets a kept sign-out: somebody signed in afresh here (their session replaced the old one's cookie). */
 export function dropSignOut(): void {
   try {

@@ -1,8 +1,10 @@
+import { ANSWER_WITHIN_MS } from '../lib/in-time.ts';
 import { toast } from '../lib/toast.ts';
 import { currentCounts } from './page-state.ts';
 import type { DrainResult } from './sender.ts';
 import { gatherSent, type SentItem } from './sent-toasts.ts';
 import { cachedUser, forgetUser, markSignInEnded, onSignedIn, signedInSince } from './session.ts';
+import { finishSignOut, signOutKept } from './sign-out-pending.ts';
 import { onOutboxEvent, reportReachable, wasAnswered } from './signals.ts';
 
 /**
@@ -19,6 +21,7 @@ export function startOutbox(): () => void {
   // outbox (a tab, or the service worker's Background Sync, which may have begun while the link was still down and be
   // waiting out a call), it is sent after that one, not never.
   const online = () => {
+    endKeptSignOut();
     if (currentCounts().waiting === 0) return;
     void import('./sender.ts')
       .then((sender) => sender.triedAfresh())
@@ -65,7 +68,10 @@ export function startOutbox(): () => void {
       tell((news) => news.toldDropped(event.count));
     }
   });
-  const first = setTimeout(() => kick(true), 0);
+  const first = setTimeout(() => {
+    kick(true);
+    endKeptSignOut();
+  }, 0);
   return () => {
     clearTimeout(first);
     if (timer) clearTimeout(timer);
@@ -104,6 +110,19 @@ export function scheduleDrain(due: number | null): void {
   timer = undefined;
   if (due === null) return;
   timer = setTimeout(() => void runDrain(false), Math.max(250, due - Date.now()));
+}
+
+/**
+ * A sign-out the server has not heard yet (made with no signal, or the tab closed before its answer): sent as soon as
+ * the device can reach the server, from whatever page is open, as Logout's toast promised; not only when a portal next
+ * asks who is signed in. And the copy the tab may have closed on before wiping it (mirror.ts wipeLeftCopy) goes first.
+ */
+function endKeptSignOut(): void {
+  if (!signOutKept()) return;
+  void import('./mirror.ts')
+    .then((mirror) => mirror.wipeLeftCopy())
+    .catch(() => undefined);
+  void finishSignOut(AbortSignal.timeout(ANSWER_WITHIN_MS));
 }
 
 let timer: ReturnType<typeof setTimeout> | undefined;

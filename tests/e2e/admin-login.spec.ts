@@ -148,7 +148,8 @@ test.describe('the admin sign-in', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('button', { name: 'Discard it and sign out' }).click();
     await expect(page.getByLabel('Email address')).toBeVisible();
-    expect(await stored(page)).toEqual({ bookings: 0, outbox: 0, user: null });
+    // The form is back as the admin is forgotten, a moment before the device is wiped.
+    await expect.poll(() => stored(page)).toEqual({ bookings: 0, outbox: 0, user: null });
     await context.setOffline(false);
     // Discarded knowingly: the server never got it.
     expect((await (await adminClient(server)).get(`/api/bookings/${booking.id}`)).data.status).toBe('pending');
@@ -176,8 +177,9 @@ test.describe('the admin sign-in', () => {
     const answer = await answered;
     expect(answer.status()).toBe(200);
     await answer.finished();
-    // What the page does with the answer takes a few turns of IndexedDB after it has read it.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    // What the page does with the answer takes a few turns of IndexedDB after it has read it: done once the pull lets go
+    // of the copy's lock.
+    await expect.poll(() => page.evaluate(async () => (await navigator.locks.query()).held?.some((lock) => lock.name === 'sparkright-mirror') ?? false)).toBe(false);
     expect(await stored(page)).toEqual({ bookings: 0, outbox: 0, user: null });
   });
 });

@@ -203,13 +203,30 @@ test('Logout on a signal that hangs wipes the device at once, and the session en
   await page.route('**/api/auth/logout', () => undefined);
   await page.locator('.portal-head').getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/customer-auth/);
-  expect(await deviceCopy(page)).toEqual({ owner: null, records: 0 });
+  // The page may leave the portal a moment before the wipe is done (it leaves as the user is forgotten).
+  await expect.poll(() => deviceCopy(page)).toEqual({ owner: null, records: 0 });
   expect(await page.evaluate(() => localStorage.getItem('currentUser'))).toBeNull();
 
   // The tab is closed before any answer: the next visit ends the session before anyone is taken as signed in.
   await page.unrouteAll({ behavior: 'ignoreErrors' });
   await open(page, '/customer-portal');
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+});
+
+test('a Logout whose tab was closed before the device was wiped: the next visit, on any page, wipes what was left', async ({ page, server }) => {
+  await signedInCustomer(page, server, 'yan.closed@example.com');
+  await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(28), finishDate: dayAhead(28), description: 'Yan’s rewiring' });
+  await expectToast(page, 'Booking Submitted');
+  await expect.poll(async () => (await deviceCopy(page)).records).toBeGreaterThan(0);
+  // What Logout had done when the tab went: the user forgotten, the sign-out kept for the server, the copy not wiped yet.
+  await page.evaluate(() => {
+    localStorage.removeItem('currentUser');
+    localStorage.setItem('sparkright-sign-out-pending', '/api/auth/logout');
+  });
+  await open(page, '/');
+  await expect.poll(() => deviceCopy(page)).toEqual({ owner: null, records: 0 });
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('sparkright-sign-out-pending'))).toBeNull();
   expect((await page.request.get('/api/auth/me')).status()).toBe(401);
 });
 
