@@ -52,7 +52,7 @@ export const PRIVACY_POLICY: { readonly heading: string; readonly intro: string;
         'Server logs record which service was called, when and with what result. They never contain what you typed into a form, your password or your cookies.',
         'Your IP address is used briefly, in memory, to limit repeated attempts (for example at signing in). It is not written to our records.',
         'Your cookie choice is kept in your browser\'s own storage on your device, not on our servers. You can clear it at any time in your browser settings.',
-        'On your device: when you use the customer portal, your browser keeps your name and email address (so the portal opens without a signal), a copy of your bookings, quotes and messages, and anything you send while offline until it reaches us, photos included. Signing out removes them from that device.',
+        'On your device: when you use the customer portal, your browser keeps your name and email address (so the portal opens without a signal), a copy of your bookings, quotes and messages, and anything you send while offline until it reaches us, photos included. Signing out removes them from that device. A form you have started and not sent yet (a quote request, say) is kept in that browser tab, so that reloading the page does not lose what you typed; it goes when you send it, sign out or close the tab.',
       ],
     },
     {

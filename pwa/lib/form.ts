@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FormEvent, RefObject } from 'react';
 import { fieldErrors, focusFirstError } from './form-errors.ts';
 import type { Issues } from './form-errors.ts';
+import { dropStoredDraft, storeDraft, storedDraft } from './form-draft.ts';
 import { warmToaster } from './toast.ts';
 import { onOutboxEvent } from '../offline/signals.ts';
 import { notAcceptedWords } from './sentence.ts';
@@ -33,6 +34,11 @@ type Options<F extends string> = {
   onValid: (values: Record<F, string>, form: HTMLFormElement) => Promise<FormOutcome<F>>;
   /** Keep the values after success (a search form, whose answer shows below it). */
   keep?: boolean;
+  /**
+   * The form's name for a draft of its text kept for the tab (form-draft.ts), so that a reload or a look at another page
+   * does not empty it. Only for forms that start empty and are emptied when sent (not `keep`), with no password field.
+   */
+  draft?: string;
 };
 
 /**
@@ -41,7 +47,7 @@ type Options<F extends string> = {
  * each bad field, focus on the first; the server's own field messages shown the same way. What to do with
  * valid values is the form's (`onValid`): queue a change through the outbox, or ask a question directly.
  */
-export function useForm<F extends string>({ fields, loadSchema, onValid, keep = false }: Options<F>) {
+export function useForm<F extends string>({ fields, loadSchema, onValid, keep = false, draft }: Options<F>) {
   const formRef = useRef<HTMLFormElement>(null);
   const schemaRef = useRef<FormSchema | null>(null);
   const attempted = useRef(false);
@@ -54,6 +60,16 @@ export function useForm<F extends string>({ fields, loadSchema, onValid, keep = 
   const [status, setStatus] = useState<FormStatus>({ kind: 'idle', text: '' });
   // From the start: a newer version taking the page over later is why a part may not come (notLoaded).
   useEffect(() => watchPageVersion(), []);
+  // What was typed here before a reload, or before a look at another page, comes back into the fields not touched since.
+  useEffect(() => {
+    const form = formRef.current;
+    const values = draft ? storedDraft(draft) : null;
+    if (!form || !values) return;
+    for (const name of fields) {
+      const element = form.elements.namedItem(name);
+      if (typeof values[name] === 'string' && isField(element) && element.value === defaultOf(element)) element.value = values[name];
+    }
+  }, [draft, fields]);
 
   // What the form kept on the device goes later, from this page or another sender: its line then says so, instead of
   // "Saved — we'll send it…" for as long as the page stays open.
@@ -75,6 +91,17 @@ export function useForm<F extends string>({ fields, loadSchema, onValid, keep = 
     const data = new FormData(formRef.current ?? undefined);
     return Object.fromEntries(fields.map((name) => [name, String(data.get(name) ?? '')])) as Record<F, string>;
   }, [fields]);
+
+  /** Keeps what the fields hold now as the form's draft, or drops the draft once they are as the form came. */
+  const keepTyped = useCallback(() => {
+    const form = formRef.current;
+    if (!draft || !form) return;
+    const typed = fields.some((name) => {
+      const element = form.elements.namedItem(name);
+      return isField(element) && element.value !== defaultOf(element);
+    });
+    storeDraft(draft, read(), typed);
+  }, [draft, fields, read]);
 
   const validate = useCallback(
     (s: FormSchema, values: Record<F, string>): Partial<Record<F, string>> => {
@@ -121,9 +148,10 @@ export function useForm<F extends string>({ fields, loadSchema, onValid, keep = 
     emptied.current = false;
     for (const [name, value] of Object.entries(values)) {
       const element = form.elements.namedItem(name);
-      if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) element.value = value;
+      if (isField(element)) element.value = value;
     }
-  }, []);
+    keepTyped();
+  }, [keepTyped]);
 
   const onFocus = useCallback(() => {
     // The first touch of the form fetches what submitting needs, so the submit itself feels instant.
@@ -134,8 +162,9 @@ export function useForm<F extends string>({ fields, loadSchema, onValid, keep = 
 
   const onInput = useCallback(() => {
     emptied.current = false;
+    keepTyped();
     if (attempted.current && schemaRef.current) setErrors(validate(schemaRef.current, read()));
-  }, [read, validate]);
+  }, [keepTyped, read, validate]);
 
   const onSubmit = useCallback(
     async (event: FormEvent<HTMLFormElement>) => {
@@ -150,26 +179,27 @@ export function useForm<F extends string>({ fields, loadSchema, onValid, keep = 
         // press shows at once that it was heard (it showed nothing until they came).
         if (!schemaRef.current) setStatus({ kind: 'sending', text: 'Sending…' });
         const checks = await schema().catch(() => null);
-        if (!checks) return setStatus({ kind: 'failed', text: notLoaded() });
+        if (!checks) return setStatus({ kind: 'failed', text: notLoaded(Boolean(draft)) });
         const found = validate(checks, values);
         if (Object.keys(found).length > 0) return refuse(found);
         setErrors({});
         setStatus({ kind: 'sending', text: 'Sending…' });
         // What sends or queues loads only now: if that fails, the form says so rather than staying at Sending….
-        const outcome = await onValid(values, form).catch((): FormOutcome<F> => ({ kind: 'failed', message: notLoaded() }));
+        const outcome = await onValid(values, form).catch((): FormOutcome<F> => ({ kind: 'failed', message: notLoaded(Boolean(draft)) }));
         if (outcome.kind === 'invalid') return refuse(outcome.fields);
         if (outcome.kind === 'failed') return setStatus({ kind: 'failed', text: outcome.message });
         attempted.current = false;
         if (!keep) {
           form.reset();
           emptied.current = true;
+          if (draft) dropStoredDraft(draft);
         }
         setStatus({ kind: outcome.kind, text: outcome.message, item: outcome.kind === 'saved' ? outcome.item : undefined });
       } finally {
         busy.current = false;
       }
     },
-    [keep, onValid, read, refuse, schema, validate],
+    [keep, draft, onValid, read, refuse, schema, validate],
   );
 
   return {
@@ -203,8 +233,25 @@ const NOT_LOADED = 'This page did not finish loading, so nothing was sent. Pleas
 const OLDER_VERSION =
   'This page is from an older version of our site, and the part it needs to send this is no longer there, so nothing was sent. Copy anything long you typed, then reload the page and send it again.';
 
-function notLoaded(): string {
-  return pageVersionReplaced() ? OLDER_VERSION : NOT_LOADED;
+/** The same for a form that keeps a draft of what was typed (useForm's `draft`): it is there again after the reload. */
+const OLDER_VERSION_KEPT =
+  'This page is from an older version of our site, and the part it needs to send this is no longer there, so nothing was sent. What you typed stays in the form: reload the page and send it again.';
+
+function notLoaded(drafted: boolean): string {
+  if (!pageVersionReplaced()) return NOT_LOADED;
+  return drafted ? OLDER_VERSION_KEPT : OLDER_VERSION;
+}
+
+/** A form control that holds text (FormData's value for its name). */
+function isField(element: unknown): element is HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement {
+  return element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement;
+}
+
+/** What a control held as the page made it (its default): a draft goes only into a field nobody has touched since. */
+function defaultOf(element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement): string {
+  if (!(element instanceof HTMLSelectElement)) return element.defaultValue;
+  const options = [...element.options];
+  return (options.find((option) => option.defaultSelected) ?? options[0])?.value ?? '';
 }
 
 /** The messages for this form's own fields. */

@@ -20,6 +20,7 @@ export function ContactForm() {
   const form = useForm({
     fields: FIELDS,
     loadSchema,
+    draft: CONTACT_KIND,
     onValid: (values, element) => queueForm({ kind: CONTACT_KIND, path: '/api/contacts', label: 'Message to us', values, form: element, success: SUCCESS }),
   });
   useEditRequest(CONTACT_KIND, form);

@@ -34,6 +34,7 @@ export function QuoteForm() {
   const form = useForm({
     fields: FIELDS,
     loadSchema,
+    draft: QUOTE_KIND,
     onValid: (values, element) =>
       queueForm({ kind: QUOTE_KIND, path: '/api/bookings', label: `Quote request: ${values.serviceType}`, values, form: element, success: SUCCESS }),
   });

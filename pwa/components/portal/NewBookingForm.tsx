@@ -16,6 +16,7 @@ import { lastCustomerDay } from '#domain/days.ts';
 import { today } from './format.ts';
 import { useBookings } from '../../offline/use-mirror.ts';
 import { draftsInMemory, typedValues } from '../../lib/drafts.ts';
+import { dropStoredDraft, storeDraft, storedDraft } from '../../lib/form-draft.ts';
 import { ADDRESS_HINT, BOOKING_FIELDS } from '../../lib/booking-fields.ts';
 import { finishFollowsStart } from '../../lib/finish-date.ts';
 
@@ -33,6 +34,9 @@ const checks = seedToasts([
  */
 export function NewBookingForm({ user }: { user: UserView }) {
   const [files, setFilesNow] = useState<File[]>([]);
+  // The photos picked before the page was loaded again: they could not be kept with the words (form-draft.ts), so the
+  // customer is told which to add again, rather than find out from the electrician that none came.
+  const [lostFiles, setLostFiles] = useState<string[]>([]);
   // A booking the server refused, brought back here to be corrected (its outbox item stays until it is sent again).
   const [editing, setEditingNow] = useState<Editing | null>(null);
   const formEl = useRef<HTMLFormElement | null>(null);
@@ -57,6 +61,8 @@ export function NewBookingForm({ user }: { user: UserView }) {
         setFilesNow([]);
         setEditingNow(null);
         drafts.drop(user.id);
+        dropStoredDraft(BOOKING_KIND);
+        setLostFiles([]);
       }
       return outcome;
     },
@@ -98,7 +104,15 @@ export function NewBookingForm({ user }: { user: UserView }) {
     if (known !== 'read' || restored.current) return;
     restored.current = true;
     const draft = drafts.get(user.id);
-    if (!draft) return;
+    if (!draft) {
+      // Nothing in memory: the page was loaded again (Reload, or a phone that dropped it while its camera was open).
+      // The words and days typed come back, for this account only (form-draft.ts); photos cannot be kept that way.
+      const stored = storedDraft(BOOKING_KIND);
+      if (!stored) return;
+      fill(stored);
+      setLostFiles(namesOf(stored[FILE_NAMES]));
+      return;
+    }
     fill(draft.values);
     setFilesNow([...draft.files]);
     setEditingNow(draft.editing);
@@ -190,6 +204,12 @@ export function NewBookingForm({ user }: { user: UserView }) {
       >
         {(p) => <textarea {...p} rows={4} maxLength={LIMITS.description} />}
       </Field>
+      {lostFiles.length > 0 && files.length === 0 ? (
+        <p className="portal-note field--full" role="note">
+          The page was loaded again, and the {lostFiles.length === 1 ? 'file' : 'files'} you picked could not be kept: please add{' '}
+          {lostFiles.length === 1 ? 'it' : 'them'} again ({lostFiles.join(', ')}).
+        </p>
+      ) : null}
       <AttachmentField files={files} onChange={setFiles} />
       <SubmitRow label="Submit booking" sending={sending} status={status} />
     </FormCard>
@@ -228,5 +248,22 @@ function typedWork(draft: BookingDraft): boolean {
 }
 
 function keepDraft(owner: string, form: HTMLFormElement | null, files: readonly File[], editing: Editing | null): void {
-  if (form) drafts.set(owner, { values: typedValues(form), files: [...files], editing });
+  if (!form) return;
+  const draft = { values: typedValues(form), files: [...files], editing };
+  drafts.set(owner, draft);
+  // Its text for the tab too, across a reload, with the names of its files (they cannot be kept); not a refused booking's
+  // (it is in Waiting to send, to be corrected there).
+  if (!editing) storeDraft(BOOKING_KIND, { ...draft.values, [FILE_NAMES]: JSON.stringify(files.map((file) => file.name)) }, typedWork(draft));
+}
+
+/** Where a stored draft keeps the names of the files picked (no field of the form has that name). */
+const FILE_NAMES = '.files';
+
+function namesOf(kept: string | undefined): string[] {
+  try {
+    const names: unknown = JSON.parse(kept ?? '[]');
+    return Array.isArray(names) ? names.filter((name): name is string => typeof name === 'string') : [];
+  } catch {
+    return [];
+  }
 }

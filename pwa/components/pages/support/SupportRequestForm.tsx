@@ -25,6 +25,7 @@ export function SupportRequestForm() {
   const form = useForm({
     fields: FIELDS,
     loadSchema,
+    draft: SUPPORT_KIND,
     onValid: (values, element) =>
       queueForm({
         kind: SUPPORT_KIND,
