@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import type { TestServer } from '../support/server.ts';
 import { dayWords } from '#domain/history.ts';
 import { adminClient, customer, customerBooking, inOnePull, jobCard, outboxCount, ownServer, pullNow, signIn, ukDay } from './admin-seed.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, hydrated, test } from './fixtures.ts';
 import { PDF } from './portal-steps.ts';
 
 test('the admin and a customer chat both ways: a new customer message arrives without a reload, the reply is the business’s', async ({ page, server }) => {
@@ -116,6 +116,12 @@ test('a reply half written, with its file, is still in its chat after a look at 
   await page.getByRole('button', { name: /^Dora Draft/ }).click();
   await expect(page.getByLabel('Your reply')).toHaveValue('Thursday morning works, I will bring the');
   await expect(page.getByRole('list', { name: 'Files to send' })).toContainText('certificate.pdf');
+  // The page loaded again (a new version's Reload, a tablet that dropped it): the words are still there.
+  await page.reload();
+  await hydrated(page);
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  await page.getByRole('button', { name: /^Dora Draft/ }).click();
+  await expect(page.getByLabel('Your reply')).toHaveValue('Thursday morning works, I will bring the');
   await page.getByLabel('Your reply').fill('Thursday morning works, I will bring the certificate.');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByRole('log', { name: 'Messages' })).toContainText('I will bring the certificate.');

@@ -5,7 +5,7 @@ import { bookingReference } from '#domain/reference.ts';
 import { Client } from '../support/server.ts';
 import { png } from '../integration/matrix/calls.ts';
 import { holdPulls } from './admin-seed.ts';
-import { expect, scrollStopped, test, whollyOnScreen } from './fixtures.ts';
+import { expect, hydrated, scrollStopped, test, whollyOnScreen } from './fixtures.ts';
 import { expectAxeClean, expectToast, mailedLink, open } from './portal-helpers.ts';
 import { bookWith, dayAhead, PDF, signedInCustomer, focusWhileOnline } from './portal-steps.ts';
 
@@ -468,6 +468,12 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await card.getByRole('button', { name: /^Chat/ }).click();
     await page.getByLabel('Your message').fill('The parking is at the back, and');
     await page.getByRole('button', { name: /Back to/ }).first().click();
+    await card.getByRole('button', { name: /^Chat/ }).click();
+    await expect(page.getByLabel('Your message')).toHaveValue('The parking is at the back, and');
+    // And after the page is loaded again.
+    await page.reload();
+    await hydrated(page);
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
     await card.getByRole('button', { name: /^Chat/ }).click();
     await expect(page.getByLabel('Your message')).toHaveValue('The parking is at the back, and');
   });
