@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { build, defineConfig } from 'vite';
 import type { Plugin, Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import type { ManifestOptions } from 'vite-plugin-pwa';
 import { BUSINESS } from './domain/business.ts';
 
 // Absolute paths: with `root: 'pwa'`, Vite, the router plugin and vite-plugin-pwa would otherwise each
@@ -68,19 +69,13 @@ export default defineConfig(({ isSsrBuild }) => ({
       // The worker is built last, after the prerender plugin has written the pages it must precache.
       integration: { closeBundleOrder: 'post' },
       manifest: {
-        name: BUSINESS.name,
-        short_name: BUSINESS.shortName,
-        description: 'Electricians in Ashford, Surrey, London and the South East: quotes, bookings and your customer portal.',
-        lang: 'en-GB',
-        theme_color: '#c62828',
-        background_color: '#ffffff',
-        display: 'standalone',
+        ...APP_MANIFEST,
+        id: '/',
         start_url: '/',
-        scope: '/',
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        // A long press on the installed app's icon: the two things a customer comes back for.
+        shortcuts: [
+          { name: 'Request a free quote', short_name: 'Free quote', url: '/#contact', icons: [SHORTCUT_ICON] },
+          { name: 'Customer portal: your bookings and quotes', short_name: 'My bookings', url: '/customer-portal', icons: [SHORTCUT_ICON] },
         ],
       },
       injectManifest: {
@@ -91,7 +86,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         buildPlugins: { vite: [noMemoryCopyInTheWorker()] },
       },
     }),
-    ...(isSsrBuild ? [] : [prerender(), precompress()]),
+    ...(isSsrBuild ? [] : [adminManifest(), prerender(), precompress()]),
   ],
 }));
 
@@ -124,10 +119,52 @@ function noMemoryCopyInTheWorker(): Plugin {
 }
 
 /** Fills `%BUSINESS_NAME%` in pwa/index.html (the app shell's title and no-script line) from the business facts. */
+/** What the site's manifest and the admin's have in common (the colours are the site's header strip's). */
+const APP_MANIFEST: Partial<ManifestOptions> = {
+  name: BUSINESS.name,
+  short_name: BUSINESS.shortName,
+  description: 'Electricians in Ashford, Surrey, London and the South East: quotes, bookings and your customer portal.',
+  lang: 'en-GB',
+  theme_color: '#b3261e',
+  background_color: '#ffffff',
+  display: 'standalone',
+  scope: '/',
+  icons: [
+    { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ],
+};
+
+const SHORTCUT_ICON = { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' };
+
+/**
+ * The admin portal's own manifest (/admin.webmanifest, linked while /admin is open: pwa/lib/app-manifest.ts): the
+ * electrician's tablet, installed from there, opens on the dashboard, not on the home page with the way in a small dot
+ * at the foot of it. Another `id`, so it is an app of its own beside the customers' one. Precached with the rest.
+ */
+function adminManifest(): Plugin {
+  return {
+    name: 'sparkright:admin-manifest',
+    apply: 'build',
+    generateBundle() {
+      const manifest = {
+        ...APP_MANIFEST,
+        id: '/admin',
+        name: `${BUSINESS.name} Admin`,
+        short_name: `${BUSINESS.shortName} Admin`,
+        description: 'The day’s jobs, quotes, chats and calendar, also with no signal.',
+        start_url: '/admin',
+      };
+      this.emitFile({ type: 'asset', fileName: 'admin.webmanifest', source: `${JSON.stringify(manifest, null, 2)}\n` });
+    },
+  };
+}
+
 function businessFacts(): Plugin {
   return {
     name: 'sparkright:business-facts',
-    transformIndexHtml: (html) => html.replaceAll('%BUSINESS_NAME%', BUSINESS.name),
+    transformIndexHtml: (html) => html.replaceAll('%BUSINESS_NAME%', BUSINESS.name).replaceAll('%BUSINESS_SHORT_NAME%', BUSINESS.shortName),
   };
 }
 

@@ -21,12 +21,29 @@ test('the site passes Chromium’s installability check (manifest, icons, servic
       await navigator.serviceWorker.ready;
     });
     const cdp = await browser.newCDPSession(page);
-    const manifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; url: string };
+    const manifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; url: string; data: string };
     expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
     expect(manifest.errors).toEqual([]);
-    await expect
-      .poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: Array<{ errorId: string }> }).installabilityErrors.map((e) => e.errorId))
-      .toEqual([]);
+    // A long press on the icon offers what a customer comes back for.
+    expect(JSON.parse(manifest.data)).toMatchObject({ id: '/', start_url: '/', shortcuts: [{ url: '/#contact' }, { url: '/customer-portal' }] });
+    const installable = async () =>
+      ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: Array<{ errorId: string }> }).installabilityErrors.map((e) => e.errorId);
+    await expect.poll(installable).toEqual([]);
+
+    // Installed from the admin portal, the app opens on the dashboard: an app of its own, not the home page.
+    await page.goto(server.url + '/admin');
+    await hydrated(page);
+    await expect.poll(async () => ((await cdp.send('Page.getAppManifest')) as { url: string }).url).toMatch(/\/admin\.webmanifest$/);
+    const admin = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; data: string };
+    expect(admin.errors).toEqual([]);
+    expect(JSON.parse(admin.data)).toMatchObject({ id: '/admin', start_url: '/admin', scope: '/' });
+    await expect.poll(installable).toEqual([]);
+    // Every icon either names is there.
+    for (const data of [manifest.data, admin.data]) {
+      for (const icon of (JSON.parse(data) as { icons: Array<{ src: string }> }).icons) expect((await page.request.get(server.url + icon.src)).status()).toBe(200);
+    }
+    const appleIcon = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
+    expect((await page.request.get(server.url + appleIcon!)).headers()['content-type']).toMatch(/^image\/png/);
   } finally {
     await browser.close();
     rmSync(profile, { recursive: true, force: true });

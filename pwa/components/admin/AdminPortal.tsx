@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useAppManifest } from '../../lib/app-manifest.ts';
 import { useCurrentUser } from '../../offline/session.ts';
 import { forgetEndedAdmin } from '../../offline/sign-out.ts';
 import { refreshSession } from '../../offline/session-check.ts';
@@ -26,6 +27,8 @@ export function AdminPortal() {
   // The dashboard's screens read the device's copy: they are drawn once it has opened (db.ts deviceDbReady).
   const store = useDeviceDbReady();
   const adminId = admin?.id ?? null;
+  // Installed from here, the app opens on the dashboard (vite.config.ts adminManifest).
+  useAppManifest('/admin.webmanifest');
   // Waiting to send's list, fetched while there is signal: the portal works on with none, and a change kept then must
   // open there too (OutboxStatus loads it only when pressed, and with no service worker yet that fetch fails).
   useEffect(() => {
