@@ -102,6 +102,12 @@ test('a printed FAQ has every answer, and the privacy policy the address of an o
 });
 
 test('a customer prints their quote: the price and what it includes, whole, without the tabs, buttons or toasts', async ({ page, server }) => {
+  // The print dialog, counted: the app installed on a phone has no browser menu, so the list's Print is the way in.
+  await page.addInitScript(() => {
+    window.print = () => {
+      document.documentElement.dataset['printed'] = String(Number(document.documentElement.dataset['printed'] ?? 0) + 1);
+    };
+  });
   const { email } = await signedInCustomer(page, server, 'petra.print@example.com');
   const scope =
     'A 10-way consumer unit with RCBOs and surge protection, fitted and labelled; removal of the old board; testing and an Electrical Installation Certificate; Part P notification; making good the plaster around the new board.';
@@ -112,8 +118,11 @@ test('a customer prints their quote: the price and what it includes, whole, with
   await page.getByRole('tab', { name: 'My Quotes' }).click();
   const card = page.getByRole('listitem').filter({ hasText: 'Replace the fuse box under the stairs' });
   await expect(card).toContainText('£1,250.00');
+  await page.getByRole('button', { name: 'Print your quotes' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-printed', '1');
 
   await onPaper(page);
+  await expect(page.getByRole('button', { name: 'Print your quotes' })).toBeHidden();
   expect(await drawnNow(toast)).toBe(false);
   await expect(page.getByRole('tablist', { name: 'Customer portal' })).toBeHidden();
   await expect(card.getByRole('button', { name: /^Approve/ })).toBeHidden();
@@ -131,6 +140,8 @@ test('a customer prints their quote: the price and what it includes, whole, with
   await page.getByRole('tab', { name: 'My Bookings' }).click();
   const booking = page.getByRole('listitem').filter({ hasText: 'Rewire the kitchen and the utility room' });
   await expect(booking).toBeVisible();
+  await page.getByRole('button', { name: 'Print your bookings' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-printed', '2');
   await onPaper(page);
   await expect(booking.getByRole('button', { name: /^Chat/ })).toBeHidden();
   await expect(booking.getByText('Rewire the kitchen and the utility room')).toBeVisible();

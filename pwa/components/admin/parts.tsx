@@ -9,6 +9,7 @@ import { DiscardQuestion as SharedDiscardQuestion } from '../ui/DiscardQuestion.
 import type { DiscardLook } from '../ui/DiscardQuestion.tsx';
 import { jobWhen } from './format.ts';
 import { JOB_FILTERS } from './search.ts';
+import { PrintButton as PrintAnything } from '../ui/PrintButton.tsx';
 
 /** The small pieces several admin screens share. */
 
@@ -74,16 +75,9 @@ export function ScreenHead({ title, id, headingRef, children }: { title: ReactNo
 
 const QUOTE_TONES: Readonly<Record<string, string>> = { pending: 'yellow', quoted: 'blue', approved: 'green', rejected: 'red' };
 
-/**
- * Prints what the tab shows (the job sheet or the calendar: admin-print.css, ADR 032). The portal installed as an app
- * opens without the browser's own menu, so on a tablet there was no other way to print the day.
- */
+/** Prints what the tab shows (the job sheet or the calendar: admin-print.css, ADR 032), the size of the admin's buttons. */
 export function PrintButton({ what }: { what: string }) {
-  return (
-    <button type="button" className="btn btn--secondary admin-btn" onClick={() => window.print()}>
-      Print<span className="visually-hidden"> {what}</span>
-    </button>
-  );
+  return <PrintAnything what={what} className="btn btn--secondary admin-btn" />;
 }
 
 /** A quote's status, coloured like the job badges: pending yellow, quoted blue, approved green, rejected red. */

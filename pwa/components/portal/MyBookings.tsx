@@ -11,6 +11,7 @@ import { emptyBecause, signInToSee } from './copy-state.ts';
 import { CopyFailed } from './CopyFailed.tsx';
 import { BookingCard } from './BookingCard.tsx';
 import { VerifyNotice } from './VerifyNotice.tsx';
+import { PrintButton } from '../ui/PrintButton.tsx';
 
 type Copy = MirrorSync;
 
@@ -19,7 +20,20 @@ type Copy = MirrorSync;
  * address from the device's copy (readable offline, waiting ones included), or the seed's empty and error
  * texts. Another address is asked of the server, which refuses it; the refusal is shown as it is.
  */
-export function MyBookings({ user, copy, onChat, returnTo }: { user: UserView; copy: Copy; onChat: (bookingId: string) => void; returnTo: string | null }) {
+export function MyBookings({
+  user,
+  copy,
+  onChat,
+  returnTo,
+  named = null,
+}: {
+  user: UserView;
+  copy: Copy;
+  onChat: (bookingId: string) => void;
+  returnTo: string | null;
+  /** The booking a mailed link named: its card is brought into view, focused and marked. */
+  named?: string | null;
+}) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
   // One question at a time, by a ref: the button is aria-disabled, not disabled, which dropped the focus it had to the
@@ -86,13 +100,25 @@ export function MyBookings({ user, copy, onChat, returnTo }: { user: UserView; c
           {refusal}
         </p>
       ) : (
-        <BookingList copy={copy} owner={user.id} onChat={onChat} returnTo={returnTo} />
+        <BookingList copy={copy} owner={user.id} onChat={onChat} returnTo={returnTo} named={named} />
       )}
     </div>
   );
 }
 
-function BookingList({ copy, owner, onChat, returnTo }: { copy: Copy; owner: string; onChat: (bookingId: string) => void; returnTo: string | null }) {
+function BookingList({
+  copy,
+  owner,
+  onChat,
+  returnTo,
+  named,
+}: {
+  copy: Copy;
+  owner: string;
+  onChat: (bookingId: string) => void;
+  returnTo: string | null;
+  named: string | null;
+}) {
   const bookings = useBookings(owner);
   const replies = useNewReplies(owner);
   const newReply = useReplyAnnouncement(bookings, replies);
@@ -113,9 +139,20 @@ function BookingList({ copy, owner, onChat, returnTo }: { copy: Copy; owner: str
       <p className="visually-hidden" role="status">
         {newReply}
       </p>
+      <div className="portal-print-row">
+        <PrintButton what="your bookings" />
+      </div>
       <ul className="portal-list" aria-label="Your bookings">
         {bookings.map((booking) => (
-          <BookingCard key={booking.id} booking={booking} owner={owner} onChat={() => onChat(booking.id)} focusChat={booking.id === returnTo} newReplies={replies?.get(booking.id) ?? 0} />
+          <BookingCard
+            key={booking.id}
+            booking={booking}
+            owner={owner}
+            onChat={() => onChat(booking.id)}
+            focusChat={booking.id === returnTo}
+            named={booking.id === named && returnTo === null}
+            newReplies={replies?.get(booking.id) ?? 0}
+          />
         ))}
       </ul>
     </>

@@ -18,6 +18,7 @@ import { emptyBecause, signInToSee } from './copy-state.ts';
 import { CopyFailed } from './CopyFailed.tsx';
 import { formatDay } from './format.ts';
 import { VerifyNotice } from './VerifyNotice.tsx';
+import { PrintButton } from '../ui/PrintButton.tsx';
 import '../ui/status-badge.css';
 
 /** A quote's status in words (seed point 4: pending, quoted, approved, rejected). */
@@ -35,11 +36,14 @@ const BOOKED = { text: 'Booked as a job', tone: 'green' };
  * The customer's quotes (beyond the seed, product brief §5): status and estimated cost in pounds; a quoted one
  * can be approved or declined (after a second press, so a slip does nothing). Answers go through the outbox.
  */
-export function MyQuotes({ user, copy }: { user: UserView; copy: MirrorSync }) {
+export function MyQuotes({ user, copy, named = null }: { user: UserView; copy: MirrorSync; /** The quote a mailed link named (brought into view, focused, marked). */ named?: string | null }) {
   const quotes = useMyQuotes(user.id);
   return (
     <div className="portal-quotes">
-      <h2>My Quotes</h2>
+      <div className="portal-section-head">
+        <h2>My Quotes</h2>
+        {quotes && quotes.length > 0 ? <PrintButton what="your quotes" /> : null}
+      </div>
       <VerifyNotice user={user} />
       {/* Nothing on the device yet is not "no quotes": loading, or (no copy could be had) a way to try again. */}
       {quotes === undefined || (quotes.length === 0 && emptyBecause(copy) === 'loading') ? (
@@ -62,7 +66,7 @@ export function MyQuotes({ user, copy }: { user: UserView; copy: MirrorSync }) {
       ) : (
         <ul className="portal-list" aria-label="Your quotes">
           {quotes.map((quote) => (
-            <QuoteCard key={quote.id} quote={quote} user={user} />
+            <QuoteCard key={quote.id} quote={quote} user={user} named={quote.id === named} />
           ))}
         </ul>
       )}
@@ -70,7 +74,7 @@ export function MyQuotes({ user, copy }: { user: UserView; copy: MirrorSync }) {
   );
 }
 
-function QuoteCard({ quote, user }: { quote: Shown<QuoteView>; user: UserView }) {
+function QuoteCard({ quote, user, named }: { quote: Shown<QuoteView>; user: UserView; named: boolean }) {
   const [confirming, setConfirming] = useState<'approved' | 'rejected' | null>(null);
   // The price and what it includes as they were at the first press: the answer is to those. Changed while the question
   // is open (a pull), the question goes and the card shows the new figures with Approve and Decline again: a Yes pressed
@@ -90,6 +94,11 @@ function QuoteCard({ quote, user }: { quote: Shown<QuoteView>; user: UserView })
     requestAnimationFrame(() => back.current?.focus());
   }, [confirming, quote.estimatedCost, quote.scope]);
   const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!named) return;
+    heading.current?.focus({ preventScroll: true });
+    heading.current?.scrollIntoView({ block: 'center' });
+  }, [named]);
   const title = serviceTypeLabel(quote.serviceType);
   const cost = formatPounds(quote.estimatedCost);
   // Booked as a job (priced and booked on the phone, say): nothing waits for the customer's answer any more.
@@ -134,7 +143,7 @@ function QuoteCard({ quote, user }: { quote: Shown<QuoteView>; user: UserView })
     requestAnimationFrame(() => back.current?.focus());
   };
   return (
-    <li className="card portal-quote" aria-labelledby={ids.heading}>
+    <li className={`card portal-quote${named ? ' portal-card--named' : ''}`} aria-labelledby={ids.heading} aria-current={named || undefined}>
       <div className="portal-booking__head">
         <h3 id={ids.heading} ref={heading} tabIndex={-1}>
           {title}
