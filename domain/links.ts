@@ -5,8 +5,11 @@
  */
 export type AdminPlace = { tab: 'quotes'; quote: string } | { tab: 'bookings'; job: string } | { tab: 'chat'; booking: string } | { tab: 'contacts'; person?: string };
 
-/** A place in the customer portal: a tab, and in My Bookings the booking whose chat opens. */
-export type PortalPlace = { tab: 'quotes' } | { tab: 'bookings'; chat?: string };
+/**
+ * A place in the customer portal: a tab, and the record the mail is about: in My Quotes the quote, in My Bookings the
+ * booking (its card shown and marked), or the booking whose chat opens.
+ */
+export type PortalPlace = { tab: 'quotes'; quote?: string } | { tab: 'bookings'; booking?: string; chat?: string };
 
 /** The Admin Portal at `place` (its first screen without one), on the site at `base`. */
 export function adminLink(base: string, place?: AdminPlace): string {

@@ -34,7 +34,7 @@ export const reviseQuote: Command<UpdateQuoteInput & { id: string }, { id: strin
   const to = news ? customerAddress(uow, quote) : null;
   if (!to) return { id: quoteId };
   const scope = input.scope !== undefined ? input.scope : quote.scope;
-  const facts = { firstName: quote.firstName, serviceType: quote.serviceType, estimatedCost: after.estimatedCost, scope };
+  const facts = { id: quoteId, firstName: quote.firstName, serviceType: quote.serviceType, estimatedCost: after.estimatedCost, scope };
   if (news === 'ready') uow.mail.queue(quoteReady(to, facts, portalFor(uow, to)));
   else uow.mail.queue(quotePriceChanged(to, facts, quote.estimatedCost, portalFor(uow, to)));
   return { id: quoteId };

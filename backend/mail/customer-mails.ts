@@ -82,11 +82,12 @@ function withCalendar(mail: OutgoingMail, bookingId: string): OutgoingMail {
 
 const CALENDAR_LINE = 'The calendar file with this email puts it in your calendar.';
 
-/** How to follow the booking: My Bookings for an account's booking, else how to make one that shows it. */
-function followLine(portal: { url: string; hasAccount: boolean }, to: string): string {
+/** How to follow the booking: its card in My Bookings for an account's booking, else how to make one that shows it. */
+function followLine(portal: { url: string; hasAccount: boolean }, to: string, bookingId: string): string {
+  const place = { tab: 'bookings', booking: bookingId } as const;
   return portal.hasAccount
-    ? `You can follow it and send us a message about it in your customer portal: ${portalLink(portal.url, { tab: 'bookings' })}`
-    : `To follow it online, create an account with this email address: ${signUpLink(portal.url, { tab: 'bookings' }, to)}`;
+    ? `You can follow it and send us a message about it in your customer portal: ${portalLink(portal.url, place)}`
+    : `To follow it online, create an account with this email address: ${signUpLink(portal.url, place, to)}`;
 }
 
 /**
@@ -100,7 +101,7 @@ export function bookingConfirmed(to: string, b: BookingNewsFacts, portal: { url:
     ...jobLines(b),
     ...(was ? [['You asked for', scheduleWords(was)] as MailLine] : []),
     CALENDAR_LINE,
-    followLine(portal, to),
+    followLine(portal, to, b.id),
     `To change anything, call us on ${BUSINESS.phone}.`,
   ]);
   return withCalendar(mail, b.id);
@@ -122,7 +123,7 @@ export function bookingRescheduled(to: string, b: BookingNewsFacts, portal: { ur
     ...(b.address ? [['Where', b.address] as MailLine] : []),
     ['Reference', bookingReference(b.id)],
     'Open the calendar file with this email to update the booking in your calendar.',
-    followLine(portal, to),
+    followLine(portal, to, b.id),
     `If the new ${what} do not suit you, call us on ${BUSINESS.phone}.`,
   ]);
   return withCalendar(mail, b.id);
@@ -142,7 +143,7 @@ export function requestRescheduled(to: string, b: BookingNewsFacts, was: Booking
     ['Previously', scheduleWords(was)],
     ...(echoText && b.address ? [['Where', b.address] as MailLine] : []),
     ['Reference', bookingReference(b.id)],
-    followLine(portal, to),
+    followLine(portal, to, b.id),
     `If the new ${what} do not suit you, call us on ${BUSINESS.phone}.`,
   ]);
 }
@@ -167,7 +168,7 @@ export function bookingReminder(to: string, b: BookingNewsFacts, portal: { url: 
     `A reminder that your booking for ${service} starts tomorrow.`,
     ...jobLines(b),
     'Someone will need to let us in, and we may need to turn the power off for a while.',
-    followLine(portal, to),
+    followLine(portal, to, b.id),
     `If the day no longer suits you, please call us on ${BUSINESS.phone} as soon as you can.`,
   ]);
 }
@@ -211,21 +212,22 @@ export function requestMovedByYou(to: string, b: BookingNewsFacts, was: BookingN
     ['Previously', scheduleWords(was)],
     ...(echoText && b.address ? [['Where', b.address] as MailLine] : []),
     ['Reference', bookingReference(b.id)],
-    followLine(portal, to),
+    followLine(portal, to, b.id),
     `If you did not change them, call us on ${BUSINESS.phone}.`,
   ]);
 }
 
-type QuoteFacts = { firstName: string; serviceType: string; estimatedCost: string | null; scope?: string | null };
+type QuoteFacts = { id: string; firstName: string; serviceType: string; estimatedCost: string | null; scope?: string | null };
 
 /** What the price includes, when the business said (a line of its own, as the portal shows it). */
 const scopeLines = (q: QuoteFacts): MailLine[] => (q.scope ? [['What the price includes', q.scope]] : []);
 
-/** How to answer a quote: My Quotes for an account, else how to make one that shows it. */
-function answerLine(portal: { url: string; hasAccount: boolean }, to: string): string {
+/** How to answer a quote: its card in My Quotes for an account, else how to make one that shows it. */
+function answerLine(portal: { url: string; hasAccount: boolean }, to: string, quoteId: string): string {
+  const place = { tab: 'quotes', quote: quoteId } as const;
   return portal.hasAccount
-    ? `Sign in to approve or decline it: ${portalLink(portal.url, { tab: 'quotes' })}`
-    : `To approve or decline it online, create an account with this email address: ${signUpLink(portal.url, { tab: 'quotes' }, to)}`;
+    ? `Sign in to approve or decline it: ${portalLink(portal.url, place)}`
+    : `To approve or decline it online, create an account with this email address: ${signUpLink(portal.url, place, to)}`;
 }
 
 /** A quote's price as a customer reads it: '£450.00 (including VAT)' (BUSINESS.priceIncludes); null for none. */
@@ -240,7 +242,7 @@ export function quoteReady(to: string, q: QuoteFacts, portal: { url: string; has
     `Your quote for ${serviceTypeLabel(q.serviceType)} is ready.`,
     ['Estimated cost', quotedPrice(q.estimatedCost)],
     ...scopeLines(q),
-    answerLine(portal, to),
+    answerLine(portal, to, q.id),
     `Or call us on ${BUSINESS.phone}.`,
   ]);
 }
@@ -253,7 +255,7 @@ export function quotePriceChanged(to: string, q: QuoteFacts, previousCost: strin
     ['New estimated cost', quotedPrice(q.estimatedCost)],
     ...(previousCost ? [['Previously', quotedPrice(previousCost)] as MailLine] : []),
     ...scopeLines(q),
-    answerLine(portal, to),
+    answerLine(portal, to, q.id),
     `Or call us on ${BUSINESS.phone}.`,
   ]);
 }

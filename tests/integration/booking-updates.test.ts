@@ -587,7 +587,7 @@ describe('POST /api/bookings/{id}/dates', () => {
     expect(mail[1]!.text).toMatch(/New dates: .*, 13:00–16:00/);
     expect(mail[1]!.text).toMatch(/Previously: /);
     expect(mail[1]!.text).toContain('We will write again once we have confirmed it.');
-    expect(mail[1]!.text).toContain(`${server.url}/customer-portal?tab=bookings`);
+    expect(mail[1]!.text).toContain(`${server.url}/customer-portal?tab=bookings&booking=${booking.id}`);
 
     // The same days again (a retry): the same answer, nothing appended or mailed.
     expect((await owner.post(`/api/bookings/${booking.id}/dates`, { startDate: day, finishDate: day, startTime: '13:00', finishTime: '16:00' })).status).toBe(200);

@@ -74,7 +74,7 @@ describe('PUT /api/quotes/{id}: the quote-ready mail', () => {
       '',
       'Estimated cost: £1,250.00 (including VAT)',
       '',
-      `To approve or decline it online, create an account with this email address: ${server.url}/customer-auth?mode=signup&tab=quotes&email=${encodeURIComponent(CUSTOMER_EMAIL)}`,
+      `To approve or decline it online, create an account with this email address: ${server.url}/customer-auth?mode=signup&tab=quotes&quote=${quote.id}&email=${encodeURIComponent(CUSTOMER_EMAIL)}`,
       '',
       `Or call us on ${BUSINESS.phone}.`,
       '',
@@ -92,7 +92,7 @@ describe('a customer answers a quoted price', () => {
     const id = asked.data.quote.id as string;
     const beforeQuote = lastMailId(server);
     expect((await put(id, { estimatedCost: '450', quoteStatus: 'quoted' })).status).toBe(200);
-    expect((await mailSince(server, beforeQuote)).map((m) => lines(m.text, 7)[6])).toEqual([`Sign in to approve or decline it: ${server.url}/customer-portal?tab=quotes`]);
+    expect((await mailSince(server, beforeQuote)).map((m) => lines(m.text, 7)[6])).toEqual([`Sign in to approve or decline it: ${server.url}/customer-portal?tab=quotes&quote=${id}`]);
 
     const before = lastMailId(server);
     expect((await ada.post(`/api/quotes/${id}/approve`)).status).toBe(200);
@@ -224,7 +224,7 @@ describe('reviseQuote on a storage without deployment settings (a command-line t
         '',
         'Estimated cost: £900.00 (including VAT)',
         '',
-        'To approve or decline it online, create an account with this email address: /customer-auth?mode=signup&tab=quotes&email=lars.local%40example.com',
+        `To approve or decline it online, create an account with this email address: /customer-auth?mode=signup&tab=quotes&quote=${res.data.quote.id as string}&email=lars.local%40example.com`,
       ]);
     } finally {
       storage.close();

@@ -155,7 +155,7 @@ describe("the customer hears of the business's changes to their booking", () => 
 
     const toCustomer = mail.filter((m) => m.to === 'phil.phoned@example.com');
     expect(toCustomer.map(({ kind }) => kind)).toEqual(['booking-confirmed']);
-    expect(toCustomer[0]!.text).toMatch(/create an account with this email address: http\S+\/customer-auth\?mode=signup&tab=bookings&email=\S+%40\S+$/m);
+    expect(toCustomer[0]!.text).toMatch(/create an account with this email address: http\S+\/customer-auth\?mode=signup&tab=bookings&booking=[0-9a-f-]{36}&email=\S+%40\S+$/m);
     // The business booked it itself: no "new request" in its own inbox.
     expect(mail.map(({ kind }) => kind)).toEqual(['booking-confirmed']);
     // A booking with no address mails nobody.

@@ -61,7 +61,8 @@ export function ResetPassword({ token }: { token: string | undefined }) {
         void toast.success('Password Updated', answer.data.message);
         // The sign-in form starts with the account's address (the link often opens in a browser that never had it).
         const email = answer.data.email;
-        void navigate({ to: '/customer-auth', search: email ? { email } : {} });
+        // In the link's place: Back must not open the used link again, which then says it no longer works.
+        void navigate({ to: '/customer-auth', search: email ? { email } : {}, replace: true });
         return { kind: 'sent', message: answer.data.message };
       }
       if (answer.status === 400 && Object.keys(answer.fields).some((f) => f === 'password')) {

@@ -40,8 +40,9 @@ export function SignInForm({ id = 'signin', email, onSignedIn, place = {} }: { i
       rememberUser(answer.data);
       void toast.success('Login Successful', `Welcome back, ${answer.data.firstName}.`);
       if (onSignedIn) onSignedIn(answer.data);
-      // To a chat (a reply mail's link): the chat scrolls itself into view as it opens, which a reset to the top undid.
-      else void navigate({ to: '/customer-portal', search: place, resetScroll: place.chat === undefined });
+      // To a chat (a reply mail's link): the chat scrolls itself into view as it opens, which a reset to the top undid. In
+      // the sign-in's place: Back from the portal leaves it, not for a form that says "You are signed in".
+      else void navigate({ to: '/customer-portal', search: place, resetScroll: place.chat === undefined, replace: true });
       return { kind: 'sent', message: 'Signed in.' };
     },
   });

@@ -54,7 +54,7 @@ export function SignUpForm({ place = {}, email: mailedTo }: { place?: PortalSear
       if (who === null) return { kind: 'sent', message: alreadyRegistered(email) };
       if (who === 'offline') rememberUser(answer.data);
       void toast.success('Registration Successful', `Welcome, ${answer.data.firstName}. We have sent a link to ${answer.data.email} to confirm your address.`);
-      void navigate({ to: '/customer-portal', search: place });
+      void navigate({ to: '/customer-portal', search: place, replace: true });
       return { kind: 'sent', message: 'Account created.' };
     },
   });

@@ -91,7 +91,7 @@ function DeleteDialog({ user, onClose }: { user: UserView; onClose: () => void }
     toast.dismissAll();
     await forgetDeletedAccount(user.id);
     void toast.success('Account Deleted', outcome.message);
-    void navigate({ to: '/' });
+    void navigate({ to: '/', replace: true });
   };
   return (
     // Described by its warnings, so a screen reader says them with the dialog's name, before the password field.

@@ -39,12 +39,15 @@ export function BookingCard({
   owner,
   onChat,
   focusChat,
+  named = false,
   newReplies = 0,
 }: {
   booking: Shown<BookingView>;
   owner: string;
   onChat: () => void;
   focusChat: boolean;
+  /** The booking a mailed link named: brought into view and focused as it appears, and marked. */
+  named?: boolean;
   /** Replies from the business the customer has not seen yet (replies.ts). */
   newReplies?: number;
 }) {
@@ -62,12 +65,17 @@ export function BookingCard({
     heading.current?.focus({ preventScroll: true });
     heading.current?.scrollIntoView({ block: 'nearest' });
   };
+  useEffect(() => {
+    if (!named) return;
+    heading.current?.focus({ preventScroll: true });
+    heading.current?.scrollIntoView({ block: 'center' });
+  }, [named]);
   const onServer = !booking.waiting;
   // A booking the server has (version 1 on), also while a change to it waits: its status as changed, its reference,
   // history and calendar file.
   const known = booking.version > 0;
   return (
-    <li className="card portal-booking" aria-labelledby={`booking-${booking.id}`}>
+    <li className={`card portal-booking${named ? ' portal-card--named' : ''}`} aria-labelledby={`booking-${booking.id}`} aria-current={named || undefined}>
       <div className="portal-booking__head">
         <h3 id={`booking-${booking.id}`} ref={heading} tabIndex={-1}>
           {title}

@@ -22,6 +22,7 @@ import { AttachmentField } from '../ui/AttachmentField.tsx';
 import { markRepliesSeen } from './replies.ts';
 import { emptyBecause, signInToSee } from './copy-state.ts';
 import { CopyFailed } from './CopyFailed.tsx';
+import { VerifyNotice } from './VerifyNotice.tsx';
 
 /** How the business's messages are signed in the customer's chat (seed: the admin's messages carry the team's label). */
 export const TEAM_LABEL = `${BUSINESS.shortName} team`;
@@ -36,6 +37,10 @@ export function BookingChat({ user, bookingId, copy, onBack }: { user: UserView;
   const bookings = useBookings(user.id);
   const messages = useMessages(bookingId, user.id);
   const booking = bookings?.find((b) => b.id === bookingId);
+  // The copy, brought up to date since the chat opened, does not have this booking (nor is it waiting to be sent from
+  // here): not this account's to see. Not said from a copy older than that: the booking may be newer than it.
+  const openedAt = useRef(copy.syncedAt);
+  const notHere = bookings !== undefined && booking === undefined && copy.state === 'synced' && copy.syncedAt !== null && copy.syncedAt !== openedAt.current;
   const heading = useRef<HTMLHeadingElement>(null);
   const log = useNewestInView();
   const [error, setError] = useState<string | null>(null);
@@ -81,20 +86,23 @@ export function BookingChat({ user, bookingId, copy, onBack }: { user: UserView;
     setSending(true);
     let outcome: Awaited<ReturnType<typeof submit>>;
     try {
-      outcome = await submit({
-        id: newCommandId(),
-        kind: KINDS.message,
-        values: { content },
-        label: `Message about ${booking ? serviceTypeLabel(booking.serviceType) : 'your booking'}`,
-        method: 'POST',
-        path: `/api/bookings/${bookingId}/messages`,
-        body: { id: newCommandId(), content, senderName, isFromAdmin: false, attachments: [] },
-        record: bookingId,
-        owner: user.id,
-        // Photos and documents go up first (kept as Blobs while there is no signal); the message then names them.
-        files: files.map((file) => ({ blob: file, name: file.name })),
-        filesField: files.length > 0 ? 'attachments' : null,
-      }, { place: { top: true } });
+      outcome = await submit(
+        {
+          id: newCommandId(),
+          kind: KINDS.message,
+          values: { content },
+          label: `Message about ${booking ? serviceTypeLabel(booking.serviceType) : 'your booking'}`,
+          method: 'POST',
+          path: `/api/bookings/${bookingId}/messages`,
+          body: { id: newCommandId(), content, senderName, isFromAdmin: false, attachments: [] },
+          record: bookingId,
+          owner: user.id,
+          // Photos and documents go up first (kept as Blobs while there is no signal); the message then names them.
+          files: files.map((file) => ({ blob: file, name: file.name })),
+          filesField: files.length > 0 ? 'attachments' : null,
+        },
+        { place: { top: true } },
+      );
     } finally {
       busy.current = false;
       setSending(false);
@@ -114,7 +122,8 @@ export function BookingChat({ user, bookingId, copy, onBack }: { user: UserView;
       return;
     }
     // A photo refused (too large, not a kind we take) says so; it stays picked for the customer to take out.
-    if (!(outcome.kind === 'refused' && toastIfUploadRefused(outcome, { top: true }))) void toast.error('Failed to Send', 'Could not send message. Please try again.', { top: true });
+    if (!(outcome.kind === 'refused' && toastIfUploadRefused(outcome, { top: true })))
+      void toast.error('Failed to Send', 'Could not send message. Please try again.', { top: true });
     setError(outcome.message);
   };
 
@@ -127,8 +136,22 @@ export function BookingChat({ user, bookingId, copy, onBack }: { user: UserView;
         Chat about {booking ? serviceTypeLabel(booking.serviceType) : 'your booking'}
       </h2>
       {booking ? <p className="portal-muted">{formatSchedule(booking)}</p> : null}
-      {/* Opened from a mailed link on a device with no copy yet: the reply the mail announced is not "no messages". */}
-      {messages === undefined || (messages.length === 0 && emptyBecause(copy) === 'loading') ? (
+      {notHere ? (
+        // A reply mail's link opened in another account, or in one whose address is not confirmed yet: "No messages yet"
+        // and a message box that could only be refused read as if the reply had been lost.
+        user.emailVerified ? (
+          <p role="status">
+            This booking is not in the account you are signed in to ({user.email}), so its messages cannot be shown here. If we have it under another email
+            address, sign in with that one.
+          </p>
+        ) : (
+          <>
+            <p role="status">This booking and its messages appear here once your email address is confirmed.</p>
+            <VerifyNotice user={user} />
+          </>
+        )
+      ) : /* Opened from a mailed link on a device with no copy yet: the reply the mail announced is not "no messages". */
+      messages === undefined || (messages.length === 0 && emptyBecause(copy) === 'loading') ? (
         <p role="status">Loading messages…</p>
       ) : messages.length === 0 && emptyBecause(copy) === 'signed-out' ? (
         <p role="status">{signInToSee('messages')}</p>
@@ -137,52 +160,54 @@ export function BookingChat({ user, bookingId, copy, onBack }: { user: UserView;
       ) : (
         <div className="portal-chat__log" ref={log.ref} role="log" aria-label="Messages" tabIndex={0}>
           <ol>
-          {messages.length === 0 ? <li className="portal-muted">No messages yet. Ask us anything about this booking.</li> : null}
-          {messages.map((message) => (
-            <li key={message.id} className={`portal-message${message.isFromAdmin ? ' portal-message--team' : ' portal-message--mine'}`}>
-              <div className="portal-message__meta">
-                <strong>{message.isFromAdmin ? TEAM_LABEL : message.senderName || 'Customer'}</strong>{' '}
-                <time dateTime={message.createdAt}>{formatWhen(message.createdAt)}</time> <WaitingBadge waiting={message.waiting} />
-              </div>
-              <p>{message.content}</p>
-              <MessageFiles text={message.attachments} />
-            </li>
-          ))}
+            {messages.length === 0 ? <li className="portal-muted">No messages yet. Ask us anything about this booking.</li> : null}
+            {messages.map((message) => (
+              <li key={message.id} className={`portal-message${message.isFromAdmin ? ' portal-message--team' : ' portal-message--mine'}`}>
+                <div className="portal-message__meta">
+                  <strong>{message.isFromAdmin ? TEAM_LABEL : message.senderName || 'Customer'}</strong>{' '}
+                  <time dateTime={message.createdAt}>{formatWhen(message.createdAt)}</time> <WaitingBadge waiting={message.waiting} />
+                </div>
+                <p>{message.content}</p>
+                <MessageFiles text={message.attachments} />
+              </li>
+            ))}
           </ol>
         </div>
       )}
-      <form className="portal-chat__form" noValidate onSubmit={(event) => void send(event)}>
-        <div className="field">
-          <label htmlFor="chat-content">Your message</label>
-          <textarea
-            id="chat-content"
-            name="content"
-            rows={3}
-            maxLength={5000}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'chat-error' : undefined}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) event.currentTarget.form?.requestSubmit();
-            }}
-            ref={messageBox}
-            defaultValue={replyDraft(user.id, bookingId)?.text}
-            // The error is about the message as it was: typing puts it right, so it goes.
-            onInput={(event) => {
-              setError(null);
-              keepReplyDraft(user.id, bookingId, { text: event.currentTarget.value, files });
-            }}
-          />
-          {error ? (
-            <p id="chat-error" className="field__error" role="alert">
-              {error}
-            </p>
-          ) : null}
-        </div>
-        <AttachmentField files={files} onChange={setFiles} per="message" label="Add photos or documents" compact />
-        <button type="submit" className="btn btn--primary" aria-disabled={sending || undefined}>
-          {sending ? 'Sending…' : 'Send message'}
-        </button>
-      </form>
+      {notHere ? null : (
+        <form className="portal-chat__form" noValidate onSubmit={(event) => void send(event)}>
+          <div className="field">
+            <label htmlFor="chat-content">Your message</label>
+            <textarea
+              id="chat-content"
+              name="content"
+              rows={3}
+              maxLength={5000}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'chat-error' : undefined}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) event.currentTarget.form?.requestSubmit();
+              }}
+              ref={messageBox}
+              defaultValue={replyDraft(user.id, bookingId)?.text}
+              // The error is about the message as it was: typing puts it right, so it goes.
+              onInput={(event) => {
+                setError(null);
+                keepReplyDraft(user.id, bookingId, { text: event.currentTarget.value, files });
+              }}
+            />
+            {error ? (
+              <p id="chat-error" className="field__error" role="alert">
+                {error}
+              </p>
+            ) : null}
+          </div>
+          <AttachmentField files={files} onChange={setFiles} per="message" label="Add photos or documents" compact />
+          <button type="submit" className="btn btn--primary" aria-disabled={sending || undefined}>
+            {sending ? 'Sending…' : 'Send message'}
+          </button>
+        </form>
+      )}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { UserView } from '#domain/views.ts';
 import { warmToaster } from '../../lib/toast.ts';
@@ -148,16 +148,33 @@ function PortalScreen({ user, ended, path, search }: { user: UserView; ended: bo
     // Just signed in (or signed up), the form that had focus is gone: focus starts at the portal's heading, not the page's body.
     if (document.activeElement === document.body || document.activeElement === null) title.current?.focus({ preventScroll: true });
   }, []);
-  const show = (next: PortalTab) => void navigate({ to: path, search: next === 'new' ? {} : { tab: next } });
-  // The chat scrolls itself to its heading (BookingChat): the router's scroll to the top would undo that.
-  const openChat = (bookingId: string) => void navigate({ to: path, search: { tab: 'bookings', chat: bookingId }, resetScroll: false });
+  // A tab replaces the one before in the browser's history, as an app's tabs do: the phone's Back leaves the portal, and
+  // after Logout it led through every tab looked at, each a moment of "Checking your sign-in…" and the sign-in again.
+  const show = (next: PortalTab) => void navigate({ to: path, search: next === 'new' ? {} : { tab: next }, replace: true });
+  // The chat scrolls itself to its heading (BookingChat): the router's scroll to the top would undo that. A chat is a
+  // step of its own: the phone's Back closes it.
+  const openChat = (bookingId: string) => {
+    chatOpenedHere.current = true;
+    void navigate({ to: path, search: { tab: 'bookings', chat: bookingId }, resetScroll: false });
+  };
+  const chatOpenedHere = useRef(false);
+  useEffect(() => {
+    // Closed by the phone's Back: the next chat is opened afresh.
+    if (!chat) chatOpenedHere.current = false;
+  }, [chat]);
+  const router = useRouter();
   // Back from a chat, focus returns to that booking's Chat button (once the list has drawn it).
   const [returnTo, setReturnTo] = useState<string | null>(null);
   const closeChat = () => {
     setReturnTo(chat);
-    // No scroll to the top: the booking's Chat button takes the focus and scrolls itself into view (a scroll to
-    // the top after it would leave the focus below the screen).
-    void navigate({ to: path, search: { tab: 'bookings' }, resetScroll: false });
+    // Opened from the list, the chat's Back is the phone's Back: a step of its own, it left the chat in the history for
+    // the phone's Back to open again. Opened by a link (a reply's mail, a reload), the list takes its place. No scroll to
+    // the top: the booking's Chat button takes the focus and scrolls itself into view (a scroll to the top after it would
+    // leave the focus below the screen).
+    if (chatOpenedHere.current) {
+      chatOpenedHere.current = false;
+      router.history.back();
+    } else void navigate({ to: path, search: { tab: 'bookings' }, resetScroll: false, replace: true });
   };
   return (
     <div className="portal">
@@ -213,10 +230,10 @@ function PortalScreen({ user, ended, path, search }: { user: UserView; ended: bo
             chat ? (
               <BookingChat key={chat} user={user} bookingId={chat} copy={copy} onBack={closeChat} />
             ) : (
-              <MyBookings user={user} copy={copy} onChat={openChat} returnTo={returnTo} />
+              <MyBookings user={user} copy={copy} onChat={openChat} returnTo={returnTo} named={search.booking ?? null} />
             )
           ) : tab === 'quotes' ? (
-            <MyQuotes user={user} copy={copy} />
+            <MyQuotes user={user} copy={copy} named={search.quote ?? null} />
           ) : (
             <AccountPanel user={user} />
           )}

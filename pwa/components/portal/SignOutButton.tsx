@@ -30,7 +30,8 @@ export function SignOutButton({ user, label = 'Logout', className = 'btn btn--se
     if (!still) return;
     if (server) void toast.success('Logged Out', 'You have been signed out. See you next time.');
     else void toast.error('Logout Failed', 'Logout failed: we could not reach our server. This device has forgotten you, and ends your session there as soon as it can reach it.');
-    void navigate({ to: '/customer-auth' });
+    // In the portal's place: Back does not lead into a portal nobody is signed in to.
+    void navigate({ to: '/customer-auth', replace: true });
   };
   const start = async () => {
     const items = await unsentWork(user.id);

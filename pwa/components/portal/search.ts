@@ -2,14 +2,22 @@
 export const PORTAL_TABS = ['new', 'bookings', 'quotes', 'account'] as const;
 export type PortalTab = (typeof PORTAL_TABS)[number];
 
-/** What the portal's address says: the open tab and, in My Bookings, the booking whose chat is open. */
-export type PortalSearch = { tab?: PortalTab; chat?: string };
+/**
+ * What the portal's address says: the open tab; in My Bookings the booking whose chat is open, or the booking a mail
+ * was about (its card shown and marked); in My Quotes the quote a mail was about.
+ */
+export type PortalSearch = { tab?: PortalTab; chat?: string; booking?: string; quote?: string };
 
 const ID = /^[0-9a-f-]{36}$/i;
 
 /** The portal's place alone (no `undefined` keys), as /customer-auth carries it to the portal after signing in. */
 export function placeOf(search: PortalSearch): PortalSearch {
-  return { ...(search.tab ? { tab: search.tab } : {}), ...(search.chat ? { chat: search.chat } : {}) };
+  return {
+    ...(search.tab ? { tab: search.tab } : {}),
+    ...(search.chat ? { chat: search.chat } : {}),
+    ...(search.booking ? { booking: search.booking } : {}),
+    ...(search.quote ? { quote: search.quote } : {}),
+  };
 }
 
 /**
@@ -18,9 +26,14 @@ export function placeOf(search: PortalSearch): PortalSearch {
  */
 export function portalSearch(search: Record<string, unknown>): PortalSearch {
   const tab = search['tab'];
-  const chat = search['chat'];
+  const id = (name: string) => {
+    const value = search[name];
+    return typeof value === 'string' && ID.test(value) ? { [name]: value.toLowerCase() } : {};
+  };
   return {
     ...(typeof tab === 'string' && (PORTAL_TABS as readonly string[]).includes(tab) && tab !== 'new' ? { tab: tab as PortalTab } : {}),
-    ...(typeof chat === 'string' && ID.test(chat) ? { chat: chat.toLowerCase() } : {}),
+    ...id('chat'),
+    ...id('booking'),
+    ...id('quote'),
   };
 }
