@@ -155,6 +155,8 @@ function adminManifest(): Plugin {
         short_name: `${BUSINESS.shortName} Admin`,
         description: 'The day’s jobs, quotes, chats and calendar, also with no signal.',
         start_url: '/admin',
+        // The admin's pages only: a link to the site elsewhere opens as the site, not inside the dashboard's app.
+        scope: '/admin',
       };
       this.emitFile({ type: 'asset', fileName: 'admin.webmanifest', source: `${JSON.stringify(manifest, null, 2)}\n` });
     },

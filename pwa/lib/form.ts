@@ -141,17 +141,23 @@ export function useForm<F extends string>({ fields, loadSchema, onValid, keep = 
     form.querySelector<HTMLElement>('input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])')?.focus();
   }, []);
 
-  /** Puts values into the fields (a refused submission brought back for editing). */
-  const fill = useCallback((values: Readonly<Record<string, string>>) => {
-    const form = formRef.current;
-    if (!form) return;
-    emptied.current = false;
-    for (const [name, value] of Object.entries(values)) {
-      const element = form.elements.namedItem(name);
-      if (isField(element)) element.value = value;
-    }
-    keepTyped();
-  }, [keepTyped]);
+  /**
+   * Puts values into the fields (a refused submission brought back for editing); `untouched`: only into those nobody has
+   * changed since the page made them (a draft put back, which must not undo what was typed meanwhile).
+   */
+  const fill = useCallback(
+    (values: Readonly<Record<string, string>>, { untouched = false }: { untouched?: boolean } = {}) => {
+      const form = formRef.current;
+      if (!form) return;
+      emptied.current = false;
+      for (const [name, value] of Object.entries(values)) {
+        const element = form.elements.namedItem(name);
+        if (isField(element) && (!untouched || element.value === defaultOf(element))) element.value = value;
+      }
+      keepTyped();
+    },
+    [keepTyped],
+  );
 
   const onFocus = useCallback(() => {
     // The first touch of the form fetches what submitting needs, so the submit itself feels instant.
@@ -184,22 +190,25 @@ export function useForm<F extends string>({ fields, loadSchema, onValid, keep = 
         if (Object.keys(found).length > 0) return refuse(found);
         setErrors({});
         setStatus({ kind: 'sending', text: 'Sending…' });
+        // The draft goes as it is sent, not once the answer is in: the outbox may have it already (an answer slow to come
+        // on one bar of signal), and a reload meanwhile put it back in the form, to be sent a second time.
+        if (draft) dropStoredDraft(draft);
         // What sends or queues loads only now: if that fails, the form says so rather than staying at Sending….
         const outcome = await onValid(values, form).catch((): FormOutcome<F> => ({ kind: 'failed', message: notLoaded(Boolean(draft)) }));
+        if (outcome.kind === 'invalid' || outcome.kind === 'failed') keepTyped();
         if (outcome.kind === 'invalid') return refuse(outcome.fields);
         if (outcome.kind === 'failed') return setStatus({ kind: 'failed', text: outcome.message });
         attempted.current = false;
         if (!keep) {
           form.reset();
           emptied.current = true;
-          if (draft) dropStoredDraft(draft);
         }
         setStatus({ kind: outcome.kind, text: outcome.message, item: outcome.kind === 'saved' ? outcome.item : undefined });
       } finally {
         busy.current = false;
       }
     },
-    [keep, draft, onValid, read, refuse, schema, validate],
+    [keep, draft, keepTyped, onValid, read, refuse, schema, validate],
   );
 
   return {

@@ -29,6 +29,11 @@ export function keepReplyDraft(owner: string, chat: string, draft: ReplyDraft): 
   else storeDraft(stored(chat), { text: draft.text }, true);
 }
 
+/** Forgets the words kept for the tab as the reply is sent (kept again by keepReplyDraft if it does not go). */
+export function holdReplyDraft(chat: string): void {
+  dropStoredDraft(stored(chat));
+}
+
 /** A chat's name for its reply kept for the tab. */
 function stored(chat: string): string {
   return `reply:${chat}`;

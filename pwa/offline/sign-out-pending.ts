@@ -18,10 +18,13 @@ function storage(): Kept | null {
 
 export type SignOutPath = '/api/auth/logout' | '/api/logout';
 
-/** Keeps a sign-out the server could not be told of. */
+/**
+ * Keeps a sign-out the server could not be told of, under a mark of its own: an answer to an earlier one, coming late,
+ * drops only that one (someone who signed in and out meanwhile with no signal keeps theirs).
+ */
 export function keepSignOut(path: SignOutPath): void {
   try {
-    storage()?.setItem(KEY, path);
+    storage()?.setItem(KEY, `${path}|${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`);
   } catch {
     // Storage blocked: nothing can be kept; the page said the session may still be open on the server.
   }
@@ -29,11 +32,7 @@ export function keepSignOut(path: SignOutPath): void {
 
 /** Whether a sign-out is kept for the server (sent on this device, no answer heard yet). */
 export function signOutKept(): boolean {
-  try {
-    return Boolean(storage()?.getItem(KEY));
-  } catch {
-    return false;
-  }
+  return Boolean(keptNow());
 }
 
 /** Forgets a kept sign-out: somebody signed in afresh here (their session replaced the old one's cookie). */
@@ -50,16 +49,40 @@ export function dropSignOut(): void {
  * `signal`: the caller's time limit (a call that hangs held the portal's "Checking your sign-in…" for ever).
  */
 export async function finishSignOut(signal?: AbortSignal): Promise<boolean> {
-  let path: string | null;
+  let kept: string | null;
   try {
-    path = storage()?.getItem(KEY) ?? null;
+    kept = storage()?.getItem(KEY) ?? null;
   } catch {
     return true;
   }
-  if (path !== '/api/auth/logout' && path !== '/api/logout') return true;
-  const ended = await sendSignOut(path, signal);
-  if (ended) dropSignOut();
+  const path = kept?.split('|')[0];
+  if (kept === null || (path !== '/api/auth/logout' && path !== '/api/logout')) return true;
+  const sending = sendSignOut(path, signal);
+  inFlight.add(sending);
+  const ended = await sending.finally(() => inFlight.delete(sending));
+  if (ended && keptNow() === kept) dropSignOut();
   return ended;
+}
+
+/** Kept sign-outs on their way to the server from this page. */
+const inFlight = new Set<Promise<boolean>>();
+
+/**
+ * Waits (at most `ms`) for the kept sign-outs this page is sending: a sign-in sent meanwhile was answered first, and
+ * the sign-out's answer, coming after, took the new session's cookie away with the old one ("Login Successful", then
+ * "your sign-in has ended").
+ */
+export async function signOutSettled(ms = 10_000): Promise<void> {
+  if (inFlight.size === 0) return;
+  await Promise.race([Promise.allSettled(inFlight), new Promise((resolve) => setTimeout(resolve, ms))]);
+}
+
+function keptNow(): string | null {
+  try {
+    return storage()?.getItem(KEY) ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** Asks the server to end this browser's session: true when it answered that it has (or that there was none). */

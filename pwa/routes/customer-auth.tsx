@@ -30,6 +30,6 @@ export const Route = createFileRoute('/customer-auth')({
 });
 
 function CustomerAuthPage() {
-  const { verify, mode, tab, chat, email } = Route.useSearch();
-  return <CustomerAuth mode={mode} verify={verify} place={placeOf({ tab, chat })} email={email} />;
+  const { verify, mode, tab, chat, booking, quote, email } = Route.useSearch();
+  return <CustomerAuth mode={mode} verify={verify} place={placeOf({ tab, chat, booking, quote })} email={email} />;
 }

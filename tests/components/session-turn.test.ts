@@ -60,7 +60,7 @@ it('a session check answered after Logout does not sign its user in again, nor d
   expect(await check.result).toBe('offline');
   expect(cachedUser()).toBeNull();
   expect(signedInNow()).toBeNull();
-  expect(store.get(KEPT_SIGN_OUT)).toBe('/api/auth/logout');
+  expect(store.get(KEPT_SIGN_OUT)).toMatch(/^\/api\/auth\/logout\|/);
   // A pull that follows puts nothing of hers back on the device.
   expect(await pull(ZARA.id)).toBe('signed-out');
   expect(await db.contacts.count()).toBe(0);
@@ -88,7 +88,7 @@ it('a new name answered after Logout does not sign its user in again (ChangeName
   expect(await signOutDevice(ZARA.id)).toEqual({ server: false, still: true });
   updateUser({ ...ZARA, firstName: 'Zed' });
   expect(cachedUser()).toBeNull();
-  expect(store.get(KEPT_SIGN_OUT)).toBe('/api/auth/logout');
+  expect(store.get(KEPT_SIGN_OUT)).toMatch(/^\/api\/auth\/logout\|/);
 
   rememberUser(TESS);
   updateUser({ ...TESS, lastName: 'Renamed' });

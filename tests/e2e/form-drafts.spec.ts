@@ -76,3 +76,19 @@ test('a booking half typed in the portal comes back after the page is loaded aga
   await expect(page.getByRole('tab', { name: 'New Booking' })).toBeVisible();
   await expect(page.locator('#booking-description')).toHaveValue('');
 });
+
+test('a quote on its way when the page is loaded again is not put back into the form: it goes once, from the outbox', async ({ page, server }) => {
+  await open(page, '/');
+  // One bar of signal: the request goes out and no answer comes.
+  await page.route('**/api/bookings', () => undefined);
+  const form = quoteForm(page);
+  await askForQuote(form, 'Rhys', 'rhys.slow@example.com', 'The outside light flickers');
+  await expect(form.getByRole('button', { name: 'Sending…' })).toBeVisible();
+
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await page.reload();
+  await open(page, '/');
+  await expect(form.locator('[name="description"]')).toHaveValue('');
+  await expect(form.locator('[name="firstName"]')).toHaveValue('');
+  await expect.poll(() => server.storage.queries.quotesForCustomer('rhys.slow@example.com', null)).toHaveLength(1);
+});

@@ -36,7 +36,7 @@ test('the site passes Chromium’s installability check (manifest, icons, servic
     await expect.poll(async () => ((await cdp.send('Page.getAppManifest')) as { url: string }).url).toMatch(/\/admin\.webmanifest$/);
     const admin = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; data: string };
     expect(admin.errors).toEqual([]);
-    expect(JSON.parse(admin.data)).toMatchObject({ id: '/admin', start_url: '/admin', scope: '/' });
+    expect(JSON.parse(admin.data)).toMatchObject({ id: '/admin', start_url: '/admin', scope: '/admin' });
     await expect.poll(installable).toEqual([]);
     // Every icon either names is there.
     for (const data of [manifest.data, admin.data]) {

@@ -9,8 +9,8 @@ import { bookWith, dayAhead, pricedQuote, signedInCustomer } from './portal-step
 
 test.describe('the phone’s Back', () => {
   test('after Logout, one Back leaves for the page before the portal, not through every tab looked at', async ({ page, server }) => {
-    await registerInPage(page, 'hal.history@example.com');
-    await server.verifyEmail('hal.history@example.com');
+    await registerInPage(page, 'hana.backstep@example.com');
+    await server.verifyEmail('hana.backstep@example.com');
     await open(page, '/faq');
     await page.getByRole('link', { name: 'Customer Portal' }).first().click();
     await page.getByRole('tab', { name: 'My Bookings' }).click();
@@ -81,10 +81,22 @@ test('a mail’s link to a booking or a quote opens it in its list, brought into
   const named = page.locator('[aria-current="true"]');
   await expect(named).toHaveCount(1);
   await expect(named).toContainText('Mo’s second job');
+  await expect(named).toContainText('From your email');
   await expect(named.getByRole('heading', { level: 3 })).toBeFocused();
 
   await open(page, `/customer-portal?tab=quotes&quote=${quoteId}`);
   await expect(named).toHaveCount(1);
   await expect(named).toContainText('Mo’s fuse box');
+  await expect(named.getByRole('heading', { level: 3 })).toBeFocused();
+
+  // Signed out, the link goes through the sign-in and still lands on the booking.
+  await page.locator('.portal-head').getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/customer-auth$/);
+  await open(page, `/customer-portal?tab=bookings&booking=${second.id}`);
+  await expect(page).toHaveURL(/\/customer-auth\?tab=bookings&booking=/);
+  await page.locator('#signin-email').fill(email);
+  await page.locator('#signin-password').fill('a-customer-passphrase');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(named).toContainText('Mo’s second job');
   await expect(named.getByRole('heading', { level: 3 })).toBeFocused();
 });

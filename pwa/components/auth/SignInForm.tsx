@@ -10,7 +10,7 @@ import { SubmitRow } from '../home/fields.tsx';
 import { accountApi } from './account-api.ts';
 import { blank, seedToasts } from './checks.ts';
 import { usePasswordToggle } from './PasswordToggle.tsx';
-import type { PortalSearch } from '../portal/search.ts';
+import { namesRecord, type PortalSearch } from '../portal/search.ts';
 
 const FIELDS = ['email', 'password'] as const;
 const loadSchema = async (): Promise<FormSchema> => (await import('./schemas.ts')).SignInFormSchema;
@@ -42,7 +42,7 @@ export function SignInForm({ id = 'signin', email, onSignedIn, place = {} }: { i
       if (onSignedIn) onSignedIn(answer.data);
       // To a chat (a reply mail's link): the chat scrolls itself into view as it opens, which a reset to the top undid. In
       // the sign-in's place: Back from the portal leaves it, not for a form that says "You are signed in".
-      else void navigate({ to: '/customer-portal', search: place, resetScroll: place.chat === undefined, replace: true });
+      else void navigate({ to: '/customer-portal', search: place, resetScroll: !namesRecord(place), replace: true });
       return { kind: 'sent', message: 'Signed in.' };
     },
   });

@@ -10,7 +10,7 @@ import { SubmitRow } from '../home/fields.tsx';
 import { accountApi } from './account-api.ts';
 import { blank, differ, seedToasts } from './checks.ts';
 import { usePasswordToggle } from './PasswordToggle.tsx';
-import type { PortalSearch } from '../portal/search.ts';
+import { namesRecord, type PortalSearch } from '../portal/search.ts';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] as const;
 /** What someone reads whose address has an account already (our own copy; their mail says the same). */
@@ -54,7 +54,7 @@ export function SignUpForm({ place = {}, email: mailedTo }: { place?: PortalSear
       if (who === null) return { kind: 'sent', message: alreadyRegistered(email) };
       if (who === 'offline') rememberUser(answer.data);
       void toast.success('Registration Successful', `Welcome, ${answer.data.firstName}. We have sent a link to ${answer.data.email} to confirm your address.`);
-      void navigate({ to: '/customer-portal', search: place, replace: true });
+      void navigate({ to: '/customer-portal', search: place, resetScroll: !namesRecord(place), replace: true });
       return { kind: 'sent', message: 'Account created.' };
     },
   });

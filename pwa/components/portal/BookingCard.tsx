@@ -15,6 +15,7 @@ import { BookingHistory } from './BookingHistory.tsx';
 import { formatSchedule } from './format.ts';
 import { MoveRequest } from './MoveRequest.tsx';
 import { correctRefusedBooking, discardRefusedChanges } from './booking-command.ts';
+import { useNamedRecord } from './named.ts';
 
 /** Where a record still on the device stands, in words. */
 export function WaitingBadge({ waiting }: { waiting: Shown<unknown>['waiting'] }) {
@@ -65,11 +66,7 @@ export function BookingCard({
     heading.current?.focus({ preventScroll: true });
     heading.current?.scrollIntoView({ block: 'nearest' });
   };
-  useEffect(() => {
-    if (!named) return;
-    heading.current?.focus({ preventScroll: true });
-    heading.current?.scrollIntoView({ block: 'center' });
-  }, [named]);
+  useNamedRecord(named, booking.id, heading);
   const onServer = !booking.waiting;
   // A booking the server has (version 1 on), also while a change to it waits: its status as changed, its reference,
   // history and calendar file.
@@ -80,6 +77,7 @@ export function BookingCard({
         <h3 id={`booking-${booking.id}`} ref={heading} tabIndex={-1}>
           {title}
         </h3>
+        {named ? <span className="portal-named">From your email</span> : null}
         {onServer || known ? <StatusBadge status={booking.status} /> : null}
         <WaitingBadge waiting={booking.waiting} />
       </div>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { keepReplyDraft, replyDraft } from '../../lib/reply-drafts.ts';
+import { holdReplyDraft, keepReplyDraft, replyDraft } from '../../lib/reply-drafts.ts';
 import type { FormEvent } from 'react';
 import { BUSINESS } from '#domain/business.ts';
 import { serviceTypeLabel } from '#domain/content/service-types.ts';
@@ -10,7 +10,8 @@ import { useNewestInView } from '../../lib/newest-in-view.ts';
 import { toastIfUploadRefused } from '../../lib/files.ts';
 import { toastSaved } from '../../lib/queue-form.ts';
 import { toast } from '../../lib/toast.ts';
-import { deviceDb } from '../../offline/db.ts';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { deviceDb, mirrorState } from '../../offline/db.ts';
 import { keepAnswer } from '../../offline/record-copy.ts';
 import { submit } from '../../offline/submit.ts';
 import { KINDS } from '../../offline/kinds.ts';
@@ -37,10 +38,7 @@ export function BookingChat({ user, bookingId, copy, onBack }: { user: UserView;
   const bookings = useBookings(user.id);
   const messages = useMessages(bookingId, user.id);
   const booking = bookings?.find((b) => b.id === bookingId);
-  // The copy, brought up to date since the chat opened, does not have this booking (nor is it waiting to be sent from
-  // here): not this account's to see. Not said from a copy older than that: the booking may be newer than it.
-  const openedAt = useRef(copy.syncedAt);
-  const notHere = bookings !== undefined && booking === undefined && copy.state === 'synced' && copy.syncedAt !== null && copy.syncedAt !== openedAt.current;
+  const notHere = useNotHere(user.id, bookingId) && booking === undefined;
   const heading = useRef<HTMLHeadingElement>(null);
   const log = useNewestInView();
   const [error, setError] = useState<string | null>(null);
@@ -84,6 +82,8 @@ export function BookingChat({ user, bookingId, copy, onBack }: { user: UserView;
     log.toNewest();
     busy.current = true;
     setSending(true);
+    // Its words kept for the tab go as it is sent: a reload while the answer was slow put them back, to be sent twice.
+    holdReplyDraft(bookingId);
     let outcome: Awaited<ReturnType<typeof submit>>;
     try {
       outcome = await submit(
@@ -122,6 +122,7 @@ export function BookingChat({ user, bookingId, copy, onBack }: { user: UserView;
       return;
     }
     // A photo refused (too large, not a kind we take) says so; it stays picked for the customer to take out.
+    keepReplyDraft(user.id, bookingId, { text: box.value, files });
     if (!(outcome.kind === 'refused' && toastIfUploadRefused(outcome, { top: true })))
       void toast.error('Failed to Send', 'Could not send message. Please try again.', { top: true });
     setError(outcome.message);
@@ -146,7 +147,7 @@ export function BookingChat({ user, bookingId, copy, onBack }: { user: UserView;
           </p>
         ) : (
           <>
-            <p role="status">This booking and its messages appear here once your email address is confirmed.</p>
+            <p role="status">If this booking was made under your email address, it and its messages appear here once the address is confirmed.</p>
             <VerifyNotice user={user} />
           </>
         )
@@ -210,4 +211,24 @@ export function BookingChat({ user, bookingId, copy, onBack }: { user: UserView;
       )}
     </section>
   );
+}
+
+/**
+ * Whether the device's copy, brought up to date since the chat opened, has no such booking (then, unless it waits to be
+ * sent from here, it is not this account's to see). Not said from a copy older than that: the booking may be newer than
+ * it. The copy's time and the booking are read in one query, as a pull writes them in one transaction: the pull's time,
+ * read apart, came a moment before its rows, and the chat said for that moment that the booking was someone else's.
+ */
+function useNotHere(owner: string, bookingId: string): boolean {
+  const seen = useLiveQuery(async () => {
+    const db = deviceDb();
+    const [state, row] = await Promise.all([mirrorState(db), db.bookings.get(bookingId)]);
+    return { syncedAt: state?.owner === owner ? state.syncedAt : null, held: row !== undefined };
+  }, [owner, bookingId]);
+  // The copy's time when the chat first read it: only a pull after that speaks of this booking as it is now.
+  const [openedAt, setOpenedAt] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (seen && openedAt === undefined) setOpenedAt(seen.syncedAt);
+  }, [seen, openedAt]);
+  return seen !== undefined && openedAt !== undefined && !seen.held && seen.syncedAt !== null && seen.syncedAt !== openedAt;
 }

@@ -20,6 +20,7 @@ import { formatDay } from './format.ts';
 import { VerifyNotice } from './VerifyNotice.tsx';
 import { PrintButton } from '../ui/PrintButton.tsx';
 import '../ui/status-badge.css';
+import { useNamedRecord } from './named.ts';
 
 /** A quote's status in words (seed point 4: pending, quoted, approved, rejected). */
 const STATUS: Record<string, { text: string; tone: string }> = {
@@ -94,11 +95,7 @@ function QuoteCard({ quote, user, named }: { quote: Shown<QuoteView>; user: User
     requestAnimationFrame(() => back.current?.focus());
   }, [confirming, quote.estimatedCost, quote.scope]);
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (!named) return;
-    heading.current?.focus({ preventScroll: true });
-    heading.current?.scrollIntoView({ block: 'center' });
-  }, [named]);
+  useNamedRecord(named, quote.id, heading);
   const title = serviceTypeLabel(quote.serviceType);
   const cost = formatPounds(quote.estimatedCost);
   // Booked as a job (priced and booked on the phone, say): nothing waits for the customer's answer any more.
@@ -148,6 +145,7 @@ function QuoteCard({ quote, user, named }: { quote: Shown<QuoteView>; user: User
         <h3 id={ids.heading} ref={heading} tabIndex={-1}>
           {title}
         </h3>
+        {named ? <span className="portal-named">From your email</span> : null}
         <span className={`status-badge status-badge--${status.tone} portal-quote__status`}>{status.text}</span>
         <WaitingBadge waiting={quote.waiting} />
       </div>

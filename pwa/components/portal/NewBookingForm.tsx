@@ -55,7 +55,10 @@ export function NewBookingForm({ user }: { user: UserView }) {
       const payload = JSON.stringify({ values, files: files.map((file) => [file.name, file.size, file.lastModified]) });
       const again = !editing && failedTry.current?.payload === payload ? failedTry.current.command : null;
       const command = again ?? (editing ? bookingCommand(user, values, files, { bookingId: editing.bookingId, kept: editing.files }) : bookingCommand(user, values, files));
+      // The draft kept for the tab goes as it is sent (form.ts says why), and comes back if it did not go.
+      dropStoredDraft(BOOKING_KIND);
       const outcome = await sendBooking<(typeof FIELDS)[number]>(command, editing ? { replaces: editing.item } : {});
+      if (outcome.kind === 'invalid' || outcome.kind === 'failed') keepDraft(user.id, formEl.current, files, editing);
       failedTry.current = outcome.kind === 'failed' && !editing ? { payload, command } : null;
       if (outcome.kind === 'sent' || outcome.kind === 'saved') {
         setFilesNow([]);
@@ -109,7 +112,10 @@ export function NewBookingForm({ user }: { user: UserView }) {
       // The words and days typed come back, for this account only (form-draft.ts); photos cannot be kept that way.
       const stored = storedDraft(BOOKING_KIND);
       if (!stored) return;
-      fill(stored);
+      // Into the fields not typed in since the page opened (the copy may have taken a moment), and kept in memory as
+      // every draft is, so a refused booking taken back for correcting puts it aside rather than over it.
+      fill(stored, { untouched: true });
+      keepDraft(user.id, formEl.current, [], null);
       setLostFiles(namesOf(stored[FILE_NAMES]));
       return;
     }

@@ -21,6 +21,14 @@ export function placeOf(search: PortalSearch): PortalSearch {
 }
 
 /**
+ * Whether the place names a record (a chat, a booking, a quote): it brings itself into view as it opens, which the
+ * router's scroll to the top after a navigation would undo.
+ */
+export function namesRecord(search: PortalSearch): boolean {
+  return search.chat !== undefined || search.booking !== undefined || search.quote !== undefined;
+}
+
+/**
  * `validateSearch` of /customer and /customer-portal (and of /customer-auth, which carries the place on). A plain check, not zod: it runs in the entry chunk, which
  * every marketing page downloads. Anything unknown is dropped, so a bad link opens the default tab.
  */

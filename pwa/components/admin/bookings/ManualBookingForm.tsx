@@ -17,7 +17,7 @@ import { AttachmentField } from '../../ui/AttachmentField.tsx';
 import { MANUAL_FIELDS, loadManualSchema } from './manual-booking.ts';
 import type { ManualField } from './manual-booking.ts';
 import { clashingJobs } from './problems.ts';
-import { dropManualDraft, keepManualDraft, manualDraft } from './manual-draft.ts';
+import { dropManualDraft, keepManualDraft, manualDraft, sendingManualDraft } from './manual-draft.ts';
 import { finishFollowsStart } from '../../../lib/finish-date.ts';
 import { blank, seedToasts } from '../../auth/checks.ts';
 
@@ -66,7 +66,9 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
         setClash(others);
         return { kind: 'failed', message: OVERLAPS };
       }
+      const sent = sendingManualDraft();
       const outcome = await addManualBooking({ values, files, allowOverlap: anyway.current }, user.id);
+      sent(outcome.kind === 'sent' || outcome.kind === 'queued');
       anyway.current = false;
       const name = personName({ firstName: values.firstName, lastName: values.lastName || null });
       switch (outcome.kind) {

@@ -32,6 +32,17 @@ export function keepManualDraft(form: HTMLFormElement, files: readonly File[]): 
   storeDraft(STORED, draft.values, true);
 }
 
+/**
+ * While the job is being sent: its text kept for the tab goes (a reload then put it back, to be sent twice), and comes
+ * back with `done(false)` when it did not go.
+ */
+export function sendingManualDraft(): (went: boolean) => void {
+  dropStoredDraft(STORED);
+  return (went) => {
+    if (!went && draft) storeDraft(STORED, draft.values, true);
+  };
+}
+
 /** Ends the draft: the job was sent or kept to send, or the admin discarded it. */
 export function dropManualDraft(): void {
   draft = null;
