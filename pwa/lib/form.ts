@@ -30,8 +30,12 @@ type Options<F extends string> = {
   fields: readonly F[];
   /** Imports the shared schema (the server's own), so the form shows the same messages the server would answer. */
   loadSchema: () => Promise<FormSchema>;
-  /** Called with valid values; sends or queues them. On 'sent' or 'saved' the form is cleared, unless `keep`. */
-  onValid: (values: Record<F, string>, form: HTMLFormElement) => Promise<FormOutcome<F>>;
+  /**
+   * Called with valid values; sends or queues them. On 'sent' or 'saved' the form is cleared, unless `keep`. `kept`, to
+   * call once they are in the outbox: the form's draft kept for the tab goes then (a reload after it put it back, to be
+   * sent a second time; before it, nothing would be left of it).
+   */
+  onValid: (values: Record<F, string>, form: HTMLFormElement, kept: () => void) => Promise<FormOutcome<F>>;
   /** Keep the values after success (a search form, whose answer shows below it). */
   keep?: boolean;
   /**
@@ -92,10 +96,12 @@ export function useForm<F extends string>({ fields, loadSchema, onValid, keep = 
     return Object.fromEntries(fields.map((name) => [name, String(data.get(name) ?? '')])) as Record<F, string>;
   }, [fields]);
 
+  // While what was typed is on its way: typing then is not kept (it would put back, after a reload, what may have gone).
+  const onItsWay = useRef(false);
   /** Keeps what the fields hold now as the form's draft, or drops the draft once they are as the form came. */
   const keepTyped = useCallback(() => {
     const form = formRef.current;
-    if (!draft || !form) return;
+    if (!draft || !form || onItsWay.current) return;
     const typed = fields.some((name) => {
       const element = form.elements.namedItem(name);
       return isField(element) && element.value !== defaultOf(element);
@@ -190,15 +196,23 @@ export function useForm<F extends string>({ fields, loadSchema, onValid, keep = 
         if (Object.keys(found).length > 0) return refuse(found);
         setErrors({});
         setStatus({ kind: 'sending', text: 'Sending…' });
-        // The draft goes as it is sent, not once the answer is in: the outbox may have it already (an answer slow to come
-        // on one bar of signal), and a reload meanwhile put it back in the form, to be sent a second time.
-        if (draft) dropStoredDraft(draft);
+        // The draft goes once the outbox has what was typed, not when the answer is in: the answer may be slow to come on
+        // one bar of signal, and a reload meanwhile put it back in the form, to be sent a second time.
+        const kept = () => {
+          if (draft) dropStoredDraft(draft);
+        };
+        onItsWay.current = true;
         // What sends or queues loads only now: if that fails, the form says so rather than staying at Sending….
-        const outcome = await onValid(values, form).catch((): FormOutcome<F> => ({ kind: 'failed', message: notLoaded(Boolean(draft)) }));
+        const outcome = await onValid(values, form, kept)
+          .catch((): FormOutcome<F> => ({ kind: 'failed', message: notLoaded(Boolean(draft)) }))
+          .finally(() => {
+            onItsWay.current = false;
+          });
         if (outcome.kind === 'invalid' || outcome.kind === 'failed') keepTyped();
         if (outcome.kind === 'invalid') return refuse(outcome.fields);
         if (outcome.kind === 'failed') return setStatus({ kind: 'failed', text: outcome.message });
         attempted.current = false;
+        kept();
         if (!keep) {
           form.reset();
           emptied.current = true;

@@ -45,6 +45,8 @@ type Spec<F extends string> = {
   values: Record<F, string>;
   form: HTMLFormElement;
   success: { title: string; description: string };
+  /** Called once it is in the outbox (useForm's: its draft kept for the tab goes then). */
+  kept?: () => void;
 };
 
 /**
@@ -52,7 +54,7 @@ type Spec<F extends string> = {
  * be reached (the form says so and clears), or refused with the server's messages on the fields. A form's
  * honeypot goes along, so the server can quietly drop what a bot filled in. The outbox (and Dexie) loads only now.
  */
-export async function queueForm<F extends string>({ kind, path, label, values, form, success }: Spec<F>): Promise<FormOutcome<F>> {
+export async function queueForm<F extends string>({ kind, path, label, values, form, success, kept }: Spec<F>): Promise<FormOutcome<F>> {
   const data = new FormData(form);
   const body = data.has(HONEYPOT_FIELD) ? { ...values, [HONEYPOT_FIELD]: String(data.get(HONEYPOT_FIELD)) } : values;
   const [{ submit }, { signedInNow }] = await Promise.all([import('../offline/submit.ts'), import('../offline/session.ts')]);
@@ -66,7 +68,7 @@ export async function queueForm<F extends string>({ kind, path, label, values, f
   // sign-in known to have ended signs nobody in: whoever fills the form now may be someone else on the same device.
   const owner = signedInNow()?.id ?? null;
   // A refusal that comes after the visitor has gone on to another page stays in Waiting to send (present).
-  const outcome = await submit({ id, kind, values, label, method: 'POST', path, body, record: null, owner }, { present: () => form.isConnected });
+  const outcome = await submit({ id, kind, values, label, method: 'POST', path, body, record: null, owner }, { present: () => form.isConnected, ...(kept ? { kept } : {}) });
   if (outcome.kind === 'sent' || outcome.kind === 'queued') keys.done();
   switch (outcome.kind) {
     case 'sent':

@@ -161,7 +161,7 @@ export type ManualBooking = { values: Record<string, string>; files: readonly Fi
  * its later changes and messages can follow it in the outbox), confirmed unless the admin chose otherwise, the
  * preferred date set from the start date (seed point 5). Files are kept as Blobs and uploaded first.
  */
-export async function addManualBooking({ values, files, allowOverlap }: ManualBooking, owner: string): Promise<SubmitOutcome & { id: string }> {
+export async function addManualBooking({ values, files, allowOverlap }: ManualBooking, owner: string, kept?: () => void): Promise<SubmitOutcome & { id: string }> {
   const id = newCommandId();
   const body: Record<string, unknown> = {
     ...Object.fromEntries(Object.entries(values).filter(([, value]) => value !== '')),
@@ -184,7 +184,7 @@ export async function addManualBooking({ values, files, allowOverlap }: ManualBo
     owner,
     files: outboxFiles,
     filesField: outboxFiles.length > 0 ? 'attachments' : null,
-  });
+  }, kept ? { kept } : {});
   if (outcome.kind === 'sent') await keepMade(await openedDeviceDb(), outcome.data, owner);
   return { ...outcome, id };
 }

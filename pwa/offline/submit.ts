@@ -58,7 +58,19 @@ export const SIGN_IN_FIRST = 'You have been signed out, and this browser cannot 
  */
 export async function submit(
   command: Command,
-  { waitMs = 10_000, place, present }: { waitMs?: number; place?: ToastPlace; /** Whether its form is still there to show a refusal. */ present?: () => boolean } = {},
+  {
+    waitMs = 10_000,
+    place,
+    present,
+    kept,
+  }: {
+    waitMs?: number;
+    place?: ToastPlace;
+    /** Whether its form is still there to show a refusal. */
+    present?: () => boolean;
+    /** Called once it is in the outbox, safe on the device (a draft of it kept for the tab can go: form-draft.ts). */
+    kept?: () => void;
+  } = {},
 ): Promise<SubmitOutcome> {
   const stopNews = (command.files?.length ?? 0) > 0 ? filesUploadedNews(command.id, place) : () => undefined;
   try {
@@ -67,6 +79,7 @@ export async function submit(
     } catch {
       return await sendDirectly(command);
     }
+    kept?.();
     return await sendQueued(command.id, waitMs, present ?? (() => true));
   } finally {
     stopNews();

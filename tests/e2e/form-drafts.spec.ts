@@ -1,3 +1,4 @@
+import type { Page, Route } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
 import { askForQuote, expectToast, open, quoteForm } from './portal-helpers.ts';
 import { dayAhead, signedInCustomer } from './portal-steps.ts';
@@ -50,7 +51,10 @@ test('a draft typed while signed in goes with the sign-out: the next person on t
   await expect(form.locator('[name="details"]')).toHaveValue('');
 });
 
-test('a booking half typed in the portal comes back after the page is loaded again, for the same customer, and goes once it is sent', async ({ page, server }) => {
+test('a booking half typed in the portal comes back after the page is loaded again, for the same customer, and goes once it is sent', async ({
+  page,
+  server,
+}) => {
   await signedInCustomer(page, server, 'pia.draft@example.com');
   await page.locator('#booking-serviceType').selectOption('rewiring');
   await page.locator('#booking-startDate').fill(dayAhead(12));
@@ -79,16 +83,49 @@ test('a booking half typed in the portal comes back after the page is loaded aga
 
 test('a quote on its way when the page is loaded again is not put back into the form: it goes once, from the outbox', async ({ page, server }) => {
   await open(page, '/');
-  // One bar of signal: the request goes out and no answer comes.
-  await page.route('**/api/bookings', () => undefined);
+  // One bar of signal: the request goes out and no answer comes (held here until the end).
+  const held: Route[] = [];
+  await page.route('**/api/bookings', (route) => void held.push(route));
   const form = quoteForm(page);
   await askForQuote(form, 'Rhys', 'rhys.slow@example.com', 'The outside light flickers');
+  // Kept on the device (in the outbox) while the form still says Sending…, its answer still to come.
+  await expect.poll(() => waiting(page)).toBe(1);
   await expect(form.getByRole('button', { name: 'Sending…' })).toBeVisible();
 
-  await page.unrouteAll({ behavior: 'ignoreErrors' });
   await page.reload();
   await open(page, '/');
   await expect(form.locator('[name="description"]')).toHaveValue('');
   await expect(form.locator('[name="firstName"]')).toHaveValue('');
-  await expect.poll(() => server.storage.queries.quotesForCustomer('rhys.slow@example.com', null)).toHaveLength(1);
+  // The signal is back: the tries that hung fail (the service worker's too, which held the outbox), and what waited
+  // goes now, whatever back-off they ran up.
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  for (const route of held) await route.abort('connectionreset').catch(() => undefined);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect.poll(() => server.storage.queries.quotesForCustomer('rhys.slow@example.com', null), { timeout: 15_000 }).toHaveLength(1);
 });
+
+/** How many items the device's outbox holds; -1 while the app has not made it yet (read then, it would hang). */
+function waiting(page: Page): Promise<number> {
+  return page.evaluate(async () =>
+    // Not opened before the app has made it: opened first, it would be made empty, under the app.
+    !(await indexedDB.databases()).some((db) => db.name === 'sparkright')
+      ? -1
+      : new Promise<number>((resolve) => {
+          const opening = indexedDB.open('sparkright');
+          opening.onerror = () => resolve(-1);
+          opening.onsuccess = () => {
+            const db = opening.result;
+            if (!db.objectStoreNames.contains('outbox')) {
+              db.close();
+              resolve(-1);
+              return;
+            }
+            const count = db.transaction('outbox').objectStore('outbox').count();
+            count.onsuccess = () => {
+              db.close();
+              resolve(count.result);
+            };
+          };
+        }),
+  );
+}

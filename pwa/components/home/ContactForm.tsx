@@ -21,7 +21,7 @@ export function ContactForm() {
     fields: FIELDS,
     loadSchema,
     draft: CONTACT_KIND,
-    onValid: (values, element) => queueForm({ kind: CONTACT_KIND, path: '/api/contacts', label: 'Message to us', values, form: element, success: SUCCESS }),
+    onValid: (values, element, kept) => queueForm({ kind: CONTACT_KIND, path: '/api/contacts', label: 'Message to us', values, form: element, success: SUCCESS, kept }),
   });
   useEditRequest(CONTACT_KIND, form);
   const { errors, status, sending, formProps } = form;

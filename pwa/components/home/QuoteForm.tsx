@@ -35,8 +35,8 @@ export function QuoteForm() {
     fields: FIELDS,
     loadSchema,
     draft: QUOTE_KIND,
-    onValid: (values, element) =>
-      queueForm({ kind: QUOTE_KIND, path: '/api/bookings', label: `Quote request: ${values.serviceType}`, values, form: element, success: SUCCESS }),
+    onValid: (values, element, kept) =>
+      queueForm({ kind: QUOTE_KIND, path: '/api/bookings', label: `Quote request: ${values.serviceType}`, values, form: element, success: SUCCESS, kept }),
   });
   useEditRequest(QUOTE_KIND, form);
   const { errors, status, sending, formProps } = form;

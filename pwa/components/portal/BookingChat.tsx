@@ -82,8 +82,6 @@ export function BookingChat({ user, bookingId, copy, onBack }: { user: UserView;
     log.toNewest();
     busy.current = true;
     setSending(true);
-    // Its words kept for the tab go as it is sent: a reload while the answer was slow put them back, to be sent twice.
-    holdReplyDraft(bookingId);
     let outcome: Awaited<ReturnType<typeof submit>>;
     try {
       outcome = await submit(
@@ -101,7 +99,9 @@ export function BookingChat({ user, bookingId, copy, onBack }: { user: UserView;
           files: files.map((file) => ({ blob: file, name: file.name })),
           filesField: files.length > 0 ? 'attachments' : null,
         },
-        { place: { top: true } },
+        // Its words kept for the tab go once the outbox has it: a reload while the answer was slow put them back, to be
+        // sent twice.
+        { place: { top: true }, kept: () => holdReplyDraft(bookingId) },
       );
     } finally {
       busy.current = false;

@@ -55,9 +55,9 @@ export function NewBookingForm({ user }: { user: UserView }) {
       const payload = JSON.stringify({ values, files: files.map((file) => [file.name, file.size, file.lastModified]) });
       const again = !editing && failedTry.current?.payload === payload ? failedTry.current.command : null;
       const command = again ?? (editing ? bookingCommand(user, values, files, { bookingId: editing.bookingId, kept: editing.files }) : bookingCommand(user, values, files));
-      // The draft kept for the tab goes as it is sent (form.ts says why), and comes back if it did not go.
-      dropStoredDraft(BOOKING_KIND);
-      const outcome = await sendBooking<(typeof FIELDS)[number]>(command, editing ? { replaces: editing.item } : {});
+      // The draft kept for the tab goes once the outbox has the booking (form.ts says why), and comes back if it did not go.
+      const kept = () => dropStoredDraft(BOOKING_KIND);
+      const outcome = await sendBooking<(typeof FIELDS)[number]>(command, editing ? { replaces: editing.item, kept } : { kept });
       if (outcome.kind === 'invalid' || outcome.kind === 'failed') keepDraft(user.id, formEl.current, files, editing);
       failedTry.current = outcome.kind === 'failed' && !editing ? { payload, command } : null;
       if (outcome.kind === 'sent' || outcome.kind === 'saved') {
@@ -149,7 +149,8 @@ export function NewBookingForm({ user }: { user: UserView }) {
         onSubmitCapture: checks,
         onInput: (event) => {
           formProps.onInput();
-          keepDraft(user.id, event.currentTarget, files, editing);
+          // Not for the tab while it is on its way (useForm's onItsWay says why).
+          keepDraft(user.id, event.currentTarget, files, editing, !sending);
         },
       }}
     >
@@ -253,13 +254,13 @@ function typedWork(draft: BookingDraft): boolean {
   return draft.files.length > 0 || Boolean(draft.values['description']?.trim()) || Boolean(draft.values['startDate']);
 }
 
-function keepDraft(owner: string, form: HTMLFormElement | null, files: readonly File[], editing: Editing | null): void {
+function keepDraft(owner: string, form: HTMLFormElement | null, files: readonly File[], editing: Editing | null, forTheTab = true): void {
   if (!form) return;
   const draft = { values: typedValues(form), files: [...files], editing };
   drafts.set(owner, draft);
   // Its text for the tab too, across a reload, with the names of its files (they cannot be kept); not a refused booking's
   // (it is in Waiting to send, to be corrected there).
-  if (!editing) storeDraft(BOOKING_KIND, { ...draft.values, [FILE_NAMES]: JSON.stringify(files.map((file) => file.name)) }, typedWork(draft));
+  if (!editing && forTheTab) storeDraft(BOOKING_KIND, { ...draft.values, [FILE_NAMES]: JSON.stringify(files.map((file) => file.name)) }, typedWork(draft));
 }
 
 /** Where a stored draft keeps the names of the files picked (no field of the form has that name). */

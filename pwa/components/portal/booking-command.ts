@@ -45,7 +45,7 @@ export function bookingCommand(
  * or 'Booking Failed' with the server's message ('Failed to create booking' when it gave none). Kept on the
  * device, it shows in My Bookings as waiting and goes by itself.
  */
-export async function sendBooking<F extends string>(command: Command, { replaces }: { replaces?: string } = {}): Promise<FormOutcome<F>> {
+export async function sendBooking<F extends string>(command: Command, { replaces, kept }: { replaces?: string; kept?: () => void } = {}): Promise<FormOutcome<F>> {
   const [{ submit, resend }, { replaceRefused }] = await Promise.all([import('../../offline/submit.ts'), import('../../offline/outbox.ts')]);
   // Files take longer than a form: wait for the first answer longer before calling it "saved for later".
   const waitMs = (command.files?.length ?? 0) > 0 ? 60_000 : 10_000;
@@ -54,7 +54,8 @@ export async function sendBooking<F extends string>(command: Command, { replaces
   const into = replaces !== undefined && (await replaceRefused(replaces, command)) ? replaces : null;
   // The refused one no longer refused: discarded, this goes as a new item under the same booking's id; sent again
   // meanwhile (Waiting to send, another tab), the server has that booking, and refuses this one (409): never two.
-  const outcome = into !== null ? await resend(into, { waitMs }) : await submit(command, { waitMs });
+  if (into !== null) kept?.();
+  const outcome = into !== null ? await resend(into, { waitMs }) : await submit(command, { waitMs, ...(kept ? { kept } : {}) });
   switch (outcome.kind) {
     case 'sent':
       // The seed's toast; where to follow it is the line under the button's to say.

@@ -66,9 +66,9 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
         setClash(others);
         return { kind: 'failed', message: OVERLAPS };
       }
-      const sent = sendingManualDraft();
-      const outcome = await addManualBooking({ values, files, allowOverlap: anyway.current }, user.id);
-      sent(outcome.kind === 'sent' || outcome.kind === 'queued');
+      const draftNow = sendingManualDraft();
+      const outcome = await addManualBooking({ values, files, allowOverlap: anyway.current }, user.id, draftNow.kept);
+      draftNow.done(outcome.kind === 'sent' || outcome.kind === 'queued');
       anyway.current = false;
       const name = personName({ firstName: values.firstName, lastName: values.lastName || null });
       switch (outcome.kind) {

@@ -33,13 +33,15 @@ export function keepManualDraft(form: HTMLFormElement, files: readonly File[]): 
 }
 
 /**
- * While the job is being sent: its text kept for the tab goes (a reload then put it back, to be sent twice), and comes
- * back with `done(false)` when it did not go.
+ * While the job is being sent: its text kept for the tab goes once the outbox has the job (`kept`: a reload after that
+ * put it back, to be sent twice), and comes back with `done(false)` when it did not go.
  */
-export function sendingManualDraft(): (went: boolean) => void {
-  dropStoredDraft(STORED);
-  return (went) => {
-    if (!went && draft) storeDraft(STORED, draft.values, true);
+export function sendingManualDraft(): { kept: () => void; done: (went: boolean) => void } {
+  return {
+    kept: () => dropStoredDraft(STORED),
+    done: (went) => {
+      if (!went && draft) storeDraft(STORED, draft.values, true);
+    },
   };
 }
 

@@ -26,7 +26,7 @@ export function SupportRequestForm() {
     fields: FIELDS,
     loadSchema,
     draft: SUPPORT_KIND,
-    onValid: (values, element) =>
+    onValid: (values, element, kept) =>
       queueForm({
         kind: SUPPORT_KIND,
         path: '/api/support/request',
@@ -34,6 +34,7 @@ export function SupportRequestForm() {
         values,
         form: element,
         success: { title: 'Support request submitted', description: `We will reply ${BUSINESS.replyPromise} by email or phone.` },
+        kept,
       }),
   });
   useEditRequest(SUPPORT_KIND, form);
