@@ -134,7 +134,7 @@ test('a quote asked for on a phone becomes a job, is talked about, moved, remind
   await phone.locator('#signup-password').fill(PASSWORD);
   await phone.locator('#signup-confirmPassword').fill(PASSWORD);
   await phone.getByRole('button', { name: 'Create account' }).click();
-  await expect(phone).toHaveURL(/\/customer-portal\?tab=quotes$/);
+  await expect(phone).toHaveURL(/\/customer-portal\?tab=quotes&quote=[0-9a-f-]{36}$/);
   // The quote waits for the address to be proved, and My Quotes says so; the mailed link does that, and leads back.
   await expect(phone.getByText('Quotes sent under your email address show here once you have confirmed it')).toBeVisible();
   const verify = mailTo(await nextMails(1), CUSTOMER, 'Confirm your email address');
