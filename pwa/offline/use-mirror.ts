@@ -131,6 +131,26 @@ export function useHasCopy(owner: string): boolean {
 }
 
 /**
+ * Whether `owner`'s copy on the device, brought up to date since the screen opened, has no such booking (then, unless it
+ * waits to be sent from here, it is not this account's to see: a chat's link opened in another account). Not said from a copy older than that: the booking may be newer than
+ * it. The copy's time and the booking are read in one query, as a pull writes them in one transaction: the pull's time,
+ * read apart, came a moment before its rows, and the chat said for that moment that the booking was someone else's.
+ */
+export function useCopyLacks(owner: string, bookingId: string): boolean {
+  const seen = useLiveQuery(async () => {
+    const db = deviceDb();
+    const [state, row] = await Promise.all([mirrorState(db), db.bookings.get(bookingId)]);
+    return { syncedAt: state?.owner === owner ? state.syncedAt : null, held: row !== undefined };
+  }, [owner, bookingId]);
+  // The copy's time when the chat first read it: only a pull after that speaks of this booking as it is now.
+  const [openedAt, setOpenedAt] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (seen && openedAt === undefined) setOpenedAt(seen.syncedAt);
+  }, [seen, openedAt]);
+  return seen !== undefined && openedAt !== undefined && !seen.held && seen.syncedAt !== null && seen.syncedAt !== openedAt;
+}
+
+/**
  * The device's copy's rows as `read` reads them, when the copy is `owner`'s; none when no pull has made one (their own
  * waiting items are then still shown, and rows a command's answer put there after a sign-out are nobody's); undefined
  * (still reading) while it is another account's (db.ts copyOwner).

@@ -10,12 +10,11 @@ import { useNewestInView } from '../../lib/newest-in-view.ts';
 import { toastIfUploadRefused } from '../../lib/files.ts';
 import { toastSaved } from '../../lib/queue-form.ts';
 import { toast } from '../../lib/toast.ts';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { deviceDb, mirrorState } from '../../offline/db.ts';
+import { deviceDb } from '../../offline/db.ts';
 import { keepAnswer } from '../../offline/record-copy.ts';
 import { submit } from '../../offline/submit.ts';
 import { KINDS } from '../../offline/kinds.ts';
-import { type MirrorSync, useBookings, useMessages } from '../../offline/use-mirror.ts';
+import { type MirrorSync, useBookings, useCopyLacks, useMessages } from '../../offline/use-mirror.ts';
 import { WaitingBadge } from './BookingCard.tsx';
 import { formatSchedule, formatWhen } from './format.ts';
 import { MessageFiles } from '../ui/MessageFiles.tsx';
@@ -38,7 +37,7 @@ export function BookingChat({ user, bookingId, copy, onBack }: { user: UserView;
   const bookings = useBookings(user.id);
   const messages = useMessages(bookingId, user.id);
   const booking = bookings?.find((b) => b.id === bookingId);
-  const notHere = useNotHere(user.id, bookingId) && booking === undefined;
+  const notHere = useCopyLacks(user.id, bookingId) && booking === undefined;
   const heading = useRef<HTMLHeadingElement>(null);
   const log = useNewestInView();
   const [error, setError] = useState<string | null>(null);
@@ -211,24 +210,4 @@ export function BookingChat({ user, bookingId, copy, onBack }: { user: UserView;
       )}
     </section>
   );
-}
-
-/**
- * Whether the device's copy, brought up to date since the chat opened, has no such booking (then, unless it waits to be
- * sent from here, it is not this account's to see). Not said from a copy older than that: the booking may be newer than
- * it. The copy's time and the booking are read in one query, as a pull writes them in one transaction: the pull's time,
- * read apart, came a moment before its rows, and the chat said for that moment that the booking was someone else's.
- */
-function useNotHere(owner: string, bookingId: string): boolean {
-  const seen = useLiveQuery(async () => {
-    const db = deviceDb();
-    const [state, row] = await Promise.all([mirrorState(db), db.bookings.get(bookingId)]);
-    return { syncedAt: state?.owner === owner ? state.syncedAt : null, held: row !== undefined };
-  }, [owner, bookingId]);
-  // The copy's time when the chat first read it: only a pull after that speaks of this booking as it is now.
-  const [openedAt, setOpenedAt] = useState<string | null | undefined>(undefined);
-  useEffect(() => {
-    if (seen && openedAt === undefined) setOpenedAt(seen.syncedAt);
-  }, [seen, openedAt]);
-  return seen !== undefined && openedAt !== undefined && !seen.held && seen.syncedAt !== null && seen.syncedAt !== openedAt;
 }
