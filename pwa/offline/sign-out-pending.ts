@@ -20,14 +20,16 @@ export type SignOutPath = '/api/auth/logout' | '/api/logout';
 
 /**
  * Keeps a sign-out the server could not be told of, under a mark of its own: an answer to an earlier one, coming late,
- * drops only that one (someone who signed in and out meanwhile with no signal keeps theirs).
+ * drops only that one (someone who signed in and out meanwhile with no signal keeps theirs). Returns the mark.
  */
-export function keepSignOut(path: SignOutPath): void {
+export function keepSignOut(path: SignOutPath): string {
+  const mark = `${path}|${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
   try {
-    storage()?.setItem(KEY, `${path}|${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`);
+    storage()?.setItem(KEY, mark);
   } catch {
     // Storage blocked: nothing can be kept; the page said the session may still be open on the server.
   }
+  return mark;
 }
 
 /** Whether a sign-out is kept for the server (sent on this device, no answer heard yet). */
@@ -45,36 +47,19 @@ export function dropSignOut(): void {
 }
 
 /**
- * Ends the session a sign-out kept, if one is kept: true once none is (sent now, or none was), false while it cannot go.
- * `signal`: the caller's time limit (a call that hangs held the portal's "Checking your sign-in…" for ever).
+ * Ends the session a sign-out kept, if one is kept: true once none is (sent now, or none was), false while it cannot go
+ * (or a sign-in took its place: signingIn). `signal`: the caller's time limit (a call that hangs held the portal's
+ * "Checking your sign-in…" for ever).
  */
 export async function finishSignOut(signal?: AbortSignal): Promise<boolean> {
-  let kept: string | null;
-  try {
-    kept = storage()?.getItem(KEY) ?? null;
-  } catch {
-    return true;
-  }
-  const path = kept?.split('|')[0];
-  if (kept === null || (path !== '/api/auth/logout' && path !== '/api/logout')) return true;
-  const sending = sendSignOut(path, signal);
-  inFlight.add(sending);
-  const ended = await sending.finally(() => inFlight.delete(sending));
-  if (ended && keptNow() === kept) dropSignOut();
-  return ended;
-}
-
-/** Kept sign-outs on their way to the server from this page. */
-const inFlight = new Set<Promise<boolean>>();
-
-/**
- * Waits (at most `ms`) for the kept sign-outs this page is sending: a sign-in sent meanwhile was answered first, and
- * the sign-out's answer, coming after, took the new session's cookie away with the old one ("Login Successful", then
- * "your sign-in has ended").
- */
-export async function signOutSettled(ms = 10_000): Promise<void> {
-  if (inFlight.size === 0) return;
-  await Promise.race([Promise.allSettled(inFlight), new Promise((resolve) => setTimeout(resolve, ms))]);
+  const kept = keptNow();
+  if (kept === null) return true;
+  const path = kept.split('|')[0];
+  if (path !== '/api/auth/logout' && path !== '/api/logout') return true;
+  const sent = await sendSignOut(path, kept, signal);
+  if (sent === 'ended' && keptNow() === kept) dropSignOut();
+  // Not sent because a sign-in went first and replaced the session it was for: none is owed now.
+  return sent === 'ended' || keptNow() === null;
 }
 
 function keptNow(): string | null {
@@ -85,12 +70,97 @@ function keptNow(): string | null {
   }
 }
 
-/** Asks the server to end this browser's session: true when it answered that it has (or that there was none). */
-export async function sendSignOut(path: SignOutPath, signal?: AbortSignal): Promise<boolean> {
+/**
+ * What became of a sign-out sent: `ended` (the server answered that the session is over, or that there was none),
+ * `unreached` (no answer), `replaced` (not sent, or given up, for a sign-in on this device: see signingIn).
+ */
+export type SignOutSent = 'ended' | 'unreached' | 'replaced';
+
+/**
+ * Asks the server to end this browser's session, for the sign-out kept under `mark` (keepSignOut): sent only while that
+ * is still the one kept (a sign-in drops it). Held under a shared lock, which a sign-in waits for (signingIn).
+ */
+export async function sendSignOut(path: SignOutPath, mark: string, signal?: AbortSignal): Promise<SignOutSent> {
+  signInChannel();
+  const controller = new AbortController();
+  const stop = () => controller.abort(signal?.reason);
+  if (signal?.aborted) stop();
+  signal?.addEventListener('abort', stop, { once: true });
+  sending.add(controller);
   try {
-    const response = await fetch(path, { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' }, signal });
-    return response.ok || response.status === 401;
+    return await holding('shared', controller.signal, async () => {
+      if (keptNow() !== mark) return 'replaced';
+      const response = await fetch(path, { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' }, signal: controller.signal });
+      return response.ok || response.status === 401 ? 'ended' : 'unreached';
+    });
   } catch {
-    return false;
+    return replacing.has(controller) ? 'replaced' : 'unreached';
+  } finally {
+    sending.delete(controller);
+    signal?.removeEventListener('abort', stop);
   }
+}
+
+/**
+ * Runs a sign-in (or sign-up) in place of every sign-out on its way from this device. A sign-out's answer clears the
+ * session cookie, whichever session it then holds: coming after the sign-in's, it took the new session's cookie with
+ * it ("Login Successful", then "your sign-in has ended"). So those of this page are given up at once, those of other
+ * tabs are told to give up (and waited for, at most `ms`), and none starts until the sign-in is over (`signIn` drops
+ * the kept mark when it succeeds, so a sign-out waiting meanwhile is not sent). Nothing is lost by giving up: the
+ * sign-in's own request carries the old session's cookie, and the server ends that session as it signs the new one in
+ * (session.ts signIn); if the sign-in fails, the mark is still kept and goes with the next check.
+ */
+export async function signingIn<T>(signIn: () => Promise<T>, ms = 10_000): Promise<T> {
+  giveUpSending();
+  signInChannel()?.postMessage('signing-in');
+  const gaveUp = new AbortController();
+  const timer = setTimeout(() => gaveUp.abort(), ms);
+  let started = false;
+  const run = () => {
+    started = true;
+    clearTimeout(timer);
+    return signIn();
+  };
+  try {
+    return await holding('exclusive', gaveUp.signal, run);
+  } catch (error) {
+    // Another tab's sign-out did not let go in time: the sign-in goes anyway, as it did before there was a lock.
+    if (!started) return run();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const LOCK = 'sparkright-sign-out';
+/** This page's sign-outs on their way, and those given up for a sign-in. */
+const sending = new Set<AbortController>();
+const replacing = new WeakSet<AbortController>();
+
+function giveUpSending(): void {
+  for (const controller of sending) {
+    replacing.add(controller);
+    controller.abort();
+  }
+}
+
+/** `work` under the device's sign-out lock (Web Locks; every tab), or at once where the browser has none (plain HTTP). */
+function holding<T>(mode: LockMode, signal: AbortSignal, work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return work();
+  return locks.request(LOCK, { mode, signal }, work);
+}
+
+let channel: BroadcastChannel | null | undefined;
+/** Where a sign-in tells the site's other tabs to give up their sign-outs. */
+function signInChannel(): BroadcastChannel | null {
+  if (channel === undefined) {
+    channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('sparkright-sign-in') : null;
+    if (channel) {
+      channel.onmessage = () => giveUpSending();
+      // Node's (unit tests) would keep the process alive for it; browsers have no unref.
+      (channel as { unref?: () => void }).unref?.();
+    }
+  }
+  return channel;
 }

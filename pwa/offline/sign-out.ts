@@ -4,7 +4,7 @@ import type { OutboxItem } from './db.ts';
 import { wipeCopyOf, wipeMirror } from './mirror.ts';
 import { changed } from './outbox.ts';
 import { forgetUser, sessionTurn, signedInUser } from './session.ts';
-import { dropSignOut, keepSignOut, sendSignOut, type SignOutPath } from './sign-out-pending.ts';
+import { dropSignOut, keepSignOut, sendSignOut, type SignOutPath, type SignOutSent } from './sign-out-pending.ts';
 
 /**
  * What signing out would throw away: the user's items still in the outbox. A screen shows them first and
@@ -23,7 +23,7 @@ export async function unsentWork(owner: string): Promise<OutboxItem[]> {
  * until the server has heard it: the session must not outlive it. `server`: whether it answered in time.
  */
 export async function signOutDevice(owner: string, path: SignOutPath = '/api/auth/logout'): Promise<{ server: boolean; still: boolean }> {
-  keepSignOut(path);
+  const mark = keepSignOut(path);
   // Nobody is signed in here from now: a pull still on its way writes nothing after the wipe (mirror.ts apply).
   forgetUser();
   const turn = sessionTurn();
@@ -31,12 +31,13 @@ export async function signOutDevice(owner: string, path: SignOutPath = '/api/aut
   await db.outbox.where('owner').equals(owner).delete();
   await wipeMirror();
   await changed();
-  const server = await inTime((signal) => sendSignOut(path, signal)).catch(() => false);
+  const sent = await inTime((signal) => sendSignOut(path, mark, signal)).catch((): SignOutSent => 'unreached');
   // Somebody signed in meanwhile (the page went to the sign-in at once, and the answer may take 20 s): their session
-  // replaced the one this sign-out was for, and no sign-out is owed (rememberUser dropped it).
-  const still = sessionTurn() === turn;
-  if (server && still) dropSignOut();
-  return { server, still };
+  // replaced the one this sign-out was for, and no sign-out is owed (rememberUser dropped it). A sign-in on its way
+  // gave this one up (sign-out-pending.ts signingIn): it is not said to have failed.
+  const still = sessionTurn() === turn && sent !== 'replaced';
+  if (sent === 'ended' && still) dropSignOut();
+  return { server: sent === 'ended', still };
 }
 
 /**

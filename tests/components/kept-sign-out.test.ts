@@ -1,14 +1,24 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { dropSignOut, finishSignOut, keepSignOut, signOutKept, signOutSettled } from '../../pwa/offline/sign-out-pending.ts';
+import { dropSignOut, finishSignOut, keepSignOut, sendSignOut, signingIn, signOutKept } from '../../pwa/offline/sign-out-pending.ts';
 import { stubLocalStorage } from './local-storage.ts';
 
 // A sign-out kept for the server (made with no signal), sent once there is signal, whose answer is slow to come.
 const store = stubLocalStorage();
 const realFetch = globalThis.fetch;
 let answer: (response: Response) => void;
+let calls: AbortSignal[] = [];
 beforeEach(() => {
   store.clear();
-  globalThis.fetch = (() => new Promise<Response>((resolve) => (answer = resolve))) as typeof fetch;
+  calls = [];
+  globalThis.fetch = ((_path: string, init?: RequestInit) =>
+    new Promise<Response>((resolve, reject) => {
+      answer = resolve;
+      const signal = init?.signal;
+      if (signal) {
+        calls.push(signal);
+        signal.addEventListener('abort', () => reject(signal.reason as Error));
+      }
+    })) as typeof fetch;
 });
 afterEach(() => {
   globalThis.fetch = realFetch;
@@ -17,6 +27,7 @@ afterEach(() => {
 it('a late answer to an earlier sign-out leaves the one kept since (signed in and out again meanwhile, with no signal)', async () => {
   keepSignOut('/api/auth/logout');
   const first = finishSignOut();
+  await expect.poll(() => calls.length).toBe(1);
   // Someone signs in (the kept sign-out is dropped), then signs out with no signal: a sign-out of their own is kept.
   dropSignOut();
   keepSignOut('/api/auth/logout');
@@ -28,19 +39,50 @@ it('a late answer to an earlier sign-out leaves the one kept since (signed in an
 it('the answered sign-out is forgotten when it is still the one kept', async () => {
   keepSignOut('/api/logout');
   const sent = finishSignOut();
+  await expect.poll(() => calls.length).toBe(1);
   answer(new Response(null, { status: 204 }));
   expect(await sent).toBe(true);
   expect(signOutKept()).toBe(false);
 });
 
-it('a sign-in waits for a kept sign-out on its way, so the sign-out’s answer cannot take the new session’s cookie', async () => {
+it('a sign-in gives up the sign-out on its way at once: its answer, coming after the sign-in’s, would clear the new session’s cookie', async () => {
+  const mark = keepSignOut('/api/auth/logout');
+  const sending = sendSignOut('/api/auth/logout', mark);
+  await expect.poll(() => calls.length).toBe(1);
+  const signedIn = await signingIn(async () => {
+    dropSignOut();
+    return 'signed in';
+  });
+  expect(signedIn).toBe('signed in');
+  expect(calls[0]?.aborted).toBe(true);
+  expect(await sending).toBe('replaced');
+});
+
+it('a kept sign-out asked for during a sign-in waits for it, and is not sent once the sign-in has replaced its session', async () => {
   keepSignOut('/api/auth/logout');
-  void finishSignOut();
-  let settled = false;
-  const waiting = signOutSettled().then(() => (settled = true));
+  let answerSignIn!: () => void;
+  const signIn = signingIn(() => new Promise<void>((resolve) => (answerSignIn = resolve)));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const check = finishSignOut();
   await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(settled).toBe(false);
+  expect(calls).toHaveLength(0);
+  dropSignOut();
+  answerSignIn();
+  await signIn;
+  expect(await check).toBe(true);
+  expect(calls).toHaveLength(0);
+});
+
+it('after a sign-in that failed, the kept sign-out still goes', async () => {
+  keepSignOut('/api/auth/logout');
+  let refuse!: () => void;
+  const signIn = signingIn(() => new Promise<void>((resolve) => (refuse = resolve)));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const check = finishSignOut();
+  refuse();
+  await signIn;
+  await expect.poll(() => calls.length).toBe(1);
   answer(new Response(null, { status: 204 }));
-  await waiting;
-  expect(settled).toBe(true);
+  expect(await check).toBe(true);
+  expect(signOutKept()).toBe(false);
 });

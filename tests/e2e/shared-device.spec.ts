@@ -214,6 +214,46 @@ test('Logout on a signal that hangs wipes the device at once, and the session en
   expect((await page.request.get('/api/auth/me')).status()).toBe(401);
 });
 
+test('signing in again after a Logout whose answer has not come: the Logout’s late answer does not sign the new session out', async ({ page, server }) => {
+  await signedInCustomer(page, server, 'una.again@example.com');
+  // The sign-out goes out and its answer is held back; it is let through once the sign-in has been answered.
+  const held: Array<import('@playwright/test').Route> = [];
+  await page.route('**/api/auth/logout', (route) => void held.push(route));
+  await page.locator('.portal-head').getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/customer-auth/);
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+
+  await page.getByLabel(/^Email/).fill('una.again@example.com');
+  await page.getByLabel(/^Password/).fill('a-customer-passphrase');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/customer-portal/);
+  await expect(page.getByRole('tab', { name: 'New Booking' })).toBeVisible();
+  // The Logout's answer, coming now, would clear whatever session cookie the browser holds.
+  for (const route of held) await route.continue().catch(() => undefined);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  expect((await page.request.get('/api/auth/me')).status()).toBe(200);
+  await expect(page.getByText('Logout Failed')).toHaveCount(0);
+});
+
+test('a sign-in in one tab while a Logout in another still waits for its answer: the late answer does not end the new session', async ({ page, server, context }) => {
+  await signedInCustomer(page, server, 'vic.twotabs@example.com');
+  const held: Array<import('@playwright/test').Route> = [];
+  await page.route('**/api/auth/logout', (route) => void held.push(route));
+  await page.locator('.portal-head').getByRole('button', { name: 'Logout' }).click();
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+
+  const other = await context.newPage();
+  await open(other, '/customer-auth');
+  await other.getByLabel(/^Email/).fill('vic.twotabs@example.com');
+  await other.getByLabel(/^Password/).fill('a-customer-passphrase');
+  await other.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(other).toHaveURL(/\/customer-portal/);
+  await expect(other.getByRole('tab', { name: 'New Booking' })).toBeVisible();
+  for (const route of held) await route.continue().catch(() => undefined);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  expect((await other.request.get('/api/auth/me')).status()).toBe(200);
+});
+
 test('a Logout whose tab was closed before the device was wiped: the next visit, on any page, wipes what was left', async ({ page, server }) => {
   await signedInCustomer(page, server, 'yan.closed@example.com');
   await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(28), finishDate: dayAhead(28), description: 'Yan’s rewiring' });

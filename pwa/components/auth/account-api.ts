@@ -1,7 +1,7 @@
 import type { UserView } from '#domain/views.ts';
 import { postJson } from '../../lib/api.ts';
 import type { Outcome } from '../../lib/api.ts';
-import { dropSignOut, signOutSettled } from '../../offline/sign-out-pending.ts';
+import { dropSignOut, signingIn } from '../../offline/sign-out-pending.ts';
 
 /**
  * A sign-in or sign-up the server answered: the browser's cookie is a new session's now, so a sign-out kept from before
@@ -9,11 +9,12 @@ import { dropSignOut, signOutSettled } from '../../offline/sign-out-pending.ts';
  * ended the very session just made: "Login Failed" for the right password, an account made but not signed in.
  */
 async function freshSession<T>(ask: () => Promise<Outcome<T>>): Promise<Outcome<T>> {
-  // A kept sign-out on its way goes first: its answer, coming after the sign-in's, took the new session's cookie with it.
-  await signOutSettled();
-  const outcome = await ask();
-  if (outcome.ok) dropSignOut();
-  return outcome;
+  // In place of any sign-out on its way: its answer, coming after the sign-in's, took the new session's cookie with it.
+  return signingIn(async () => {
+    const outcome = await ask();
+    if (outcome.ok) dropSignOut();
+    return outcome;
+  });
 }
 
 /** The customer account calls the auth screens make directly (questions that need the server now, not the outbox). */
