@@ -58,8 +58,7 @@ export async function finishSignOut(signal?: AbortSignal): Promise<boolean> {
   if (path !== '/api/auth/logout' && path !== '/api/logout') return true;
   const sent = await sendSignOut(path, kept, signal);
   if (sent === 'ended' && keptNow() === kept) dropSignOut();
-  // Not sent because a sign-in went first and replaced the session it was for: none is owed now.
-  return sent === 'ended' || keptNow() === null;
+  return sent === 'ended';
 }
 
 function keptNow(): string | null {
@@ -71,8 +70,9 @@ function keptNow(): string | null {
 }
 
 /**
- * What became of a sign-out sent: `ended` (the server answered that the session is over, or that there was none),
- * `unreached` (no answer), `replaced` (not sent, or given up, for a sign-in on this device: see signingIn).
+ * What became of a sign-out sent: `ended` (the server answered that the session is over, or that there was none; or
+ * none was owed by the time it could go), `unreached` (no answer), `replaced` (given up for a sign-in on this device:
+ * see signingIn).
  */
 export type SignOutSent = 'ended' | 'unreached' | 'replaced';
 
@@ -89,7 +89,9 @@ export async function sendSignOut(path: SignOutPath, mark: string, signal?: Abor
   sending.add(controller);
   try {
     return await holding('shared', controller.signal, async () => {
-      if (keptNow() !== mark) return 'replaced';
+      // None owed any more: another send of it was answered (the session check's, from the page Logout went to), or a
+      // sign-in replaced the session it was for (its turn tells the caller so).
+      if (keptNow() !== mark) return 'ended';
       const response = await fetch(path, { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' }, signal: controller.signal });
       return response.ok || response.status === 401 ? 'ended' : 'unreached';
     });

@@ -86,3 +86,12 @@ it('after a sign-in that failed, the kept sign-out still goes', async () => {
   expect(await check).toBe(true);
   expect(signOutKept()).toBe(false);
 });
+
+it('Logout’s own sign-out, beaten to the server by the check of the page it went to, is not told it failed', async () => {
+  const mark = keepSignOut('/api/auth/logout');
+  const check = finishSignOut();
+  await expect.poll(() => calls.length).toBe(1);
+  answer(new Response(null, { status: 204 }));
+  expect(await check).toBe(true);
+  expect(await sendSignOut('/api/auth/logout', mark)).toBe('ended');
+});

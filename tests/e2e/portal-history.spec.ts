@@ -52,6 +52,24 @@ test.describe('the phone’s Back', () => {
     await page.goBack();
     await expect(page).toHaveURL(/\/faq$/);
   });
+
+  test('a chat opened from the list and reloaded is still one step: its Back leaves no second list behind it', async ({ page, server }) => {
+    await signedInCustomer(page, server, 'kit.reload@example.com');
+    await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(44), finishDate: dayAhead(44), description: 'Kit’s rewiring' });
+    await expectToast(page, 'Booking Submitted');
+    await open(page, '/faq');
+    await page.getByRole('link', { name: 'Customer Portal' }).first().click();
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    const card = page.getByRole('listitem').filter({ hasText: 'Kit’s rewiring' });
+    await card.getByRole('button', { name: /^Chat/ }).click();
+    await expect(page.getByLabel('Your message')).toBeVisible();
+    await page.reload();
+    await page.getByRole('button', { name: 'Back to my bookings' }).click();
+    await expect(card.getByRole('button', { name: /^Chat/ })).toBeFocused();
+    await expect(page).not.toHaveURL(/chat=/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/faq$/);
+  });
 });
 
 test('a chat link for a booking of another account says so, with no message box that could only be refused', async ({ page, server }) => {

@@ -154,27 +154,20 @@ function PortalScreen({ user, ended, path, search }: { user: UserView; ended: bo
   // The chat scrolls itself to its heading (BookingChat): the router's scroll to the top would undo that. A chat is a
   // step of its own: the phone's Back closes it.
   const openChat = (bookingId: string) => {
-    chatOpenedHere.current = true;
-    void navigate({ to: path, search: { tab: 'bookings', chat: bookingId }, resetScroll: false });
+    void navigate({ to: path, search: { tab: 'bookings', chat: bookingId }, state: { chatFromList: true }, resetScroll: false });
   };
-  const chatOpenedHere = useRef(false);
-  useEffect(() => {
-    // Closed by the phone's Back: the next chat is opened afresh.
-    if (!chat) chatOpenedHere.current = false;
-  }, [chat]);
   const router = useRouter();
   // Back from a chat, focus returns to that booking's Chat button (once the list has drawn it).
   const [returnTo, setReturnTo] = useState<string | null>(null);
   const closeChat = () => {
     setReturnTo(chat);
-    // Opened from the list, the chat's Back is the phone's Back: a step of its own, it left the chat in the history for
-    // the phone's Back to open again. Opened by a link (a reply's mail, a reload), the list takes its place. No scroll to
-    // the top: the booking's Chat button takes the focus and scrolls itself into view (a scroll to the top after it would
-    // leave the focus below the screen).
-    if (chatOpenedHere.current) {
-      chatOpenedHere.current = false;
-      router.history.back();
-    } else void navigate({ to: path, search: { tab: 'bookings' }, resetScroll: false, replace: true });
+    // Opened from the list (said by its history entry, which a reload keeps), the chat's Back is the phone's Back: a step
+    // of its own, it left the chat in the history for the phone's Back to open again, and a list put in its place after a
+    // reload left two lists, one Back that seemed to do nothing. Opened by a link (a reply's mail), the list takes its
+    // place. No scroll to the top: the booking's Chat button takes the focus and scrolls itself into view (a scroll to
+    // the top after it would leave the focus below the screen).
+    if (router.state.location.state.chatFromList) router.history.back();
+    else void navigate({ to: path, search: { tab: 'bookings' }, resetScroll: false, replace: true });
   };
   return (
     <div className="portal">

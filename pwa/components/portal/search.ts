@@ -45,3 +45,13 @@ export function portalSearch(search: Record<string, unknown>): PortalSearch {
     ...id('quote'),
   };
 }
+
+declare module '@tanstack/history' {
+  interface HistoryState {
+    /**
+     * A chat opened from the bookings list (its history entry's own state, kept across a reload): its Back is the
+     * phone's Back, a step back to the list it came from, rather than a list put in its place.
+     */
+    chatFromList?: true;
+  }
+}
