@@ -42,11 +42,13 @@ export const registerOrNotifyOwner: Command<NewUser & { verification: Verificati
 
 /**
  * A confirmation link that opens My Quotes once confirmed when a priced quote under the address waits for its answer:
- * who signs up from a quote's mail is after that quote, which shows only once the address is proven.
+ * who signs up from a quote's mail is after that quote, which shows only once the address is proven. One waiting is
+ * named, so the portal brings it into view and marks it as the quote mails do; of several, none is picked for them.
  */
 function linkToWaitingQuotes(uow: Uow, email: string, link: string): string {
-  const waiting = uow.queries.quotesForCustomer(email, null).some((quote) => quote.quoteStatus === 'quoted');
-  return waiting ? `${link}&tab=quotes` : link;
+  const waiting = uow.queries.quotesForCustomer(email, null).filter((quote) => quote.quoteStatus === 'quoted');
+  if (waiting.length === 0) return link;
+  return waiting.length === 1 ? `${link}&tab=quotes&quote=${waiting[0]!.id}` : `${link}&tab=quotes`;
 }
 
 /**

@@ -125,16 +125,21 @@ describe('a customer answers a quoted price', () => {
 });
 
 describe('signing up from a priced quote’s mail', () => {
-  it('sends a confirmation link that opens My Quotes, where the quote waits; without one, the portal’s first screen', async () => {
+  it('sends a confirmation link that opens My Quotes at the quote that waits (of several, the list); without one, the portal’s first screen', async () => {
     const quote = await newQuote({ email: 'sam.signup@example.com' });
     expect((await put(quote.id, { estimatedCost: '300', quoteStatus: 'quoted' })).status).toBe(200);
+    for (const priced of [await newQuote({ email: 'tam.two@example.com' }), await newQuote({ email: 'tam.two@example.com' })]) {
+      expect((await put(priced.id, { estimatedCost: '400', quoteStatus: 'quoted' })).status).toBe(200);
+    }
     const before = lastMailId(server);
     expect((await new Client(server.url).register('sam.signup@example.com', undefined, 'Sam', 'Signup')).status).toBe(201);
+    expect((await new Client(server.url).register('tam.two@example.com', undefined, 'Tam', 'Two')).status).toBe(201);
     expect((await new Client(server.url).register('nora.noquote@example.com', undefined, 'Nora', 'Noquote')).status).toBe(201);
 
     const links = (await mailSince(server, before)).filter((m) => m.kind === 'verify-email').map((m) => [m.to, /https?:\/\/\S+/.exec(m.text)![0]]);
     expect(links).toEqual([
-      ['sam.signup@example.com', expect.stringMatching(/\/customer-auth\?verify=[\w-]+&tab=quotes$/)],
+      ['sam.signup@example.com', expect.stringMatching(new RegExp(`/customer-auth\\?verify=[\\w-]+&tab=quotes&quote=${quote.id}$`))],
+      ['tam.two@example.com', expect.stringMatching(/\/customer-auth\?verify=[\w-]+&tab=quotes$/)],
       ['nora.noquote@example.com', expect.stringMatching(/\/customer-auth\?verify=[\w-]+$/)],
     ]);
   });
