@@ -317,3 +317,33 @@ async function csvOf(page: Page, button: import('@playwright/test').Locator): Pr
   const bom = text.startsWith('\uFEFF');
   return { bom, rows: Papa.parse<string[]>(bom ? text.slice(1) : text, { skipEmptyLines: true }).data };
 }
+
+test('the tablet’s Back returns from a day picked and leaves the calendar, not through every month passed or filter tried', async ({ page }) => {
+  await signIn(page, own.server.url);
+  await page.getByRole('tab', { name: 'Calendar' }).click();
+  await page.getByRole('tab', { name: 'Bookings' }).click();
+  const show = page.getByRole('combobox', { name: 'Show', exact: true });
+  await show.selectOption('pending');
+  await show.selectOption('confirmed');
+  await expect(page).toHaveURL(/status=confirmed/);
+  // Filters tried are looks at one place: Back goes to the tab before.
+  await page.goBack();
+  await expect(page.getByRole('tab', { name: 'Calendar' })).toHaveAttribute('aria-selected', 'true');
+
+  const label = page.locator('.admin-monthnav__label');
+  const first = await label.textContent();
+  await page.getByRole('button', { name: 'Next month' }).click();
+  await expect(label).not.toHaveText(first!);
+  const second = await label.textContent();
+  await page.getByRole('button', { name: 'Next month' }).click();
+  await expect(label).not.toHaveText(second!);
+  const third = (await label.textContent())!;
+  // A day picked is a step of its own: Back closes it, in the month it was picked in.
+  await page.locator('.admin-day:not(.admin-day--other)').nth(9).click();
+  await expect(page).toHaveURL(/day=/);
+  await page.goBack();
+  await expect(page).not.toHaveURL(/day=/);
+  await expect(label).toHaveText(third);
+  await page.goBack();
+  await expect(page.getByRole('tab', { name: 'Bookings' })).toHaveAttribute('aria-selected', 'true');
+});

@@ -119,7 +119,11 @@ export function Dashboard({ user }: { user: UserView }) {
       // whose panel takes the focus), not for a chat (it scrolls itself to its heading, ChatThread), not on the way
       // back from one (the Chat button it came from takes the focus).
       const sameTab = to === tab && !(tab === 'chat' && search.booking !== undefined);
-      void navigate({ search: next, resetScroll: !chat && from === undefined && !sameTab });
+      // Another look at the same place (a filter, an order, the compact view, a month stepped through) takes the place
+      // of the one before in the history: the tablet's Back went back through every filter tried and every month passed.
+      // A job, quote, person, chat or day picked is a step of its own, which Back returns from.
+      const looks = sameTab && next.booking === search.booking && next.person === search.person && next.job === undefined && next.quote === undefined && (next.day === undefined || next.day === search.day);
+      void navigate({ search: next, replace: looks, resetScroll: !chat && from === undefined && !sameTab });
     },
     [navigate, search, tab],
   );
