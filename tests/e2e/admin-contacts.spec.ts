@@ -121,9 +121,14 @@ test('a customer booked on the phone with no email address is in Contacts, found
     const job = { firstName: 'Bill', lastName: 'Turner', phone, serviceType: 'rewiring', startDate: day, finishDate: day, status: 'confirmed', isManualBooking: true };
     expect((await office.post('/api/bookings', job)).status).toBe(201);
   }
+  // Someone else who left only a number, asking for a price: not "From a booking" because some job has no address.
+  await quoteRequest(own.server, { firstName: 'Raj', lastName: 'Patel', email: undefined, phone: '01632 960442', description: 'A price for a rewire' });
   await signIn(page, own.server.url);
   await page.getByRole('tab', { name: 'Contacts' }).click();
+  await page.getByLabel('Find a contact').fill('01632960442');
+  await expect(page.locator('.admin-contact').filter({ has: page.getByRole('heading', { name: 'Raj Patel' }) })).toContainText('From a quote request');
   await page.getByLabel('Find a contact').fill('01632960441');
+  await expect(page.locator('.admin-contact').filter({ has: page.getByRole('heading', { name: 'Bill Turner' }) })).toContainText('From a booking');
   const bill = page.locator('.admin-contact').filter({ has: page.getByRole('heading', { name: 'Bill Turner' }) });
   await expect(bill).toHaveCount(1);
   // Their number alone on the card's line, with no dot before it for an email address there is not.

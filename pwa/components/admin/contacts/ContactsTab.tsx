@@ -11,6 +11,7 @@ import { PAGE, ShowMore, usePages } from '../more.tsx';
 import { foundWords, Gone, noMatch, ScreenHead, SearchBox } from '../parts.tsx';
 import { AnsweredMark } from './AnsweredMark.tsx';
 import { PersonPage } from './PersonPage.tsx';
+import { whoseKey } from './whose.ts';
 
 const ERASED = '[erased]';
 
@@ -61,11 +62,13 @@ export const ContactsTab = memo(function ContactsTab({
   const open = person ? contacts?.find((contact) => contact.id === person) : undefined;
   // Made by a request: a booking's, or a quote request's alone (both come in as a booking, the seed's way; the chip
   // said "From a booking" for someone who had only asked for a price).
-  const booked = useMemo(() => new Set((bookings ?? []).map((booking) => (booking.email ?? '').toLowerCase())), [bookings]);
-  const quoted = useMemo(() => new Set((quotes ?? []).map((quote) => (quote.email ?? '').toLowerCase())), [quotes]);
+  // Matched as the person's page matches them: by address, or for someone with none by their number (every phone-only
+  // contact was "From a booking" while any job had no address).
+  const booked = useMemo(() => new Set((bookings ?? []).map(whoseKey)), [bookings]);
+  const quoted = useMemo(() => new Set((quotes ?? []).map(whoseKey)), [quotes]);
   const madeBy = (contact: ContactView): string => {
-    const email = (contact.email ?? '').toLowerCase();
-    return !booked.has(email) && quoted.has(email) ? 'From a quote request' : 'From a booking';
+    const key = whoseKey(contact);
+    return !booked.has(key) && quoted.has(key) ? 'From a quote request' : 'From a booking';
   };
   // Back from a person's page, the focus (and so the screen) goes to their card's Open button, as it was before it
   // opened; after an erasure their card no longer opens, and the list is fetched again: the focus goes to the heading.

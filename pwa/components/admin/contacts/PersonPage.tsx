@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { serviceTypeLabel } from '#domain/content/service-types.ts';
-import { phoneDigits } from '#domain/phone.ts';
 import type { BookingView, ContactView } from '#domain/views.ts';
 import type { ShownQuote } from '../../../offline/admin-data.ts';
 import type { Shown } from '../../../offline/use-mirror.ts';
@@ -13,6 +12,7 @@ import { useAdmin } from '../context.ts';
 import type { AdminSearch } from '../search.ts';
 import { AnsweredMark } from './AnsweredMark.tsx';
 import { EraseDialog } from './EraseDialog.tsx';
+import { theirs } from './whose.ts';
 
 /**
  * A person's page: their contact details, their jobs, quotes and messages (matched by email address, or by phone
@@ -44,14 +44,10 @@ export function PersonPage({
   useEffect(() => {
     heading.current?.focus();
   }, [contact.id]);
-  const email = contact.email?.toLowerCase() ?? null;
   // By their email address; a customer with none (booked on the phone) by their number, however it was written.
-  const phone = email ? '' : phoneDigits(contact.phone);
-  const theirs = <T extends { email: string | null; phone: string | null }>(rows: readonly T[]) =>
-    email ? rows.filter((row) => row.email?.toLowerCase() === email) : phone ? rows.filter((row) => !row.email && phoneDigits(row.phone) === phone) : [];
   // In the order of their days (a job with none last), and their quotes newest first: a history to read down.
-  const jobs = theirs(bookings).sort((a, b) => (a.startDate ?? '9999').localeCompare(b.startDate ?? '9999'));
-  const asked = theirs(quotes).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const jobs = theirs(contact, bookings).sort((a, b) => (a.startDate ?? '9999').localeCompare(b.startDate ?? '9999'));
+  const asked = theirs(contact, quotes).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const ids = new Set(jobs.map((job) => job.id));
   const said = (messages ?? []).filter((message) => ids.has(message.bookingId));
   const name = `${contact.firstName} ${contact.lastName ?? ''}`.trim();
