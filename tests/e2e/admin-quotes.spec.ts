@@ -248,6 +248,20 @@ test.describe('the admin’s quotes', () => {
     await expect.poll(() => server.storage.queries.quote(quote.id)?.estimatedCost).toBe('425');
   });
 
+  test('a price for someone who left only a number says nothing was sent and to ring them, on the toast and on the card', async ({ page, server }) => {
+    await quoteRequest(server, { firstName: 'Raj', lastName: 'Ringme', email: undefined, phone: '01632 960443' });
+    await signIn(page);
+    await page.getByRole('tab', { name: /To Be Quoted/ }).click();
+    const card = page.locator('.admin-quote').filter({ has: page.getByRole('heading', { name: 'Raj Ringme' }) });
+    await card.getByRole('button', { name: /Edit Quote/ }).click();
+    const form = card.getByRole('form', { name: 'Edit quote for Raj Ringme' });
+    await form.getByLabel('Estimated cost (£)').fill('650');
+    await form.getByLabel('Status').selectOption('quoted');
+    await form.getByRole('button', { name: 'Save quote' }).click();
+    await expect(page.getByText('Raj Ringme: saved. Raj left no email address, so nothing is sent: ring 01632 960443 with the price.')).toBeVisible();
+    await expect(card.getByText('No email address: the price was not sent. Ring them with it.')).toBeVisible();
+  });
+
   test('delete asks first, Keep it keeps it, and Delete quote deletes it once', async ({ page, server }) => {
     const quote = await quoteRequest(server, { firstName: 'Dee', lastName: 'Lete', email: 'dee@example.com' });
     await signIn(page);

@@ -115,6 +115,10 @@ export const QuoteCard = memo(function QuoteCard({
         </p>
       ) : null}
       {quote.bookingId ? <p className="admin-answer admin-answer--converted">Converted to a job: it is in Bookings, confirmed.</p> : null}
+      {/* Quoted to someone who left only a number: no mail went, and the card says so for as long as it waits. */}
+      {quote.quoteStatus === 'quoted' && !quote.email && quote.phone && !quote.bookingId ? (
+        <p className="admin-muted">No email address: the price was not sent. Ring them with it.</p>
+      ) : null}
       {withdrawn ? <p className="admin-muted">The customer’s details are erased, and the request was withdrawn.</p> : null}
       <dl className="admin-facts">
         <Fact name="Service">{serviceTypeLabel(quote.serviceType)}</Fact>

@@ -88,7 +88,9 @@ export function QuoteEditForm({ quote, gone = false, onDone: close }: { quote: Q
       const estimatedCost = typedPounds(values.estimatedCost) || null;
       const news = quoteNewsForCustomer(quote, { quoteStatus: values.quoteStatus, estimatedCost });
       const who = quote.firstName || 'The customer';
-      const told = !quote.email ? '' : news === 'ready' ? ` ${who} gets an email with the price.` : news === 'price_changed' ? ` ${who} gets an email with the new price.` : '';
+      const price = news === 'ready' ? 'the price' : 'the new price';
+      // With no address nothing goes: the electrician rings them (the toast said only "saved", as if the price had gone).
+      const told = !news ? '' : quote.email ? ` ${who} gets an email with ${price}.` : quote.phone ? ` ${who} left no email address, so nothing is sent: ring ${quote.phone} with ${price}.` : '';
       const hint = !news && values.quoteStatus === 'pending' && values.estimatedCost ? ' To send the price to the customer, set the status to Quoted.' : '';
       switch (outcome.kind) {
         case 'sent':
