@@ -15,3 +15,33 @@ export function finishFollowsStart(event: ChangeEvent<HTMLInputElement>): void {
   finish.value = start.value;
   finish.dispatchEvent(new Event('input', { bubbles: true }));
 }
+
+/**
+ * A start date's onChange where a job is moved (Change dates, a request to move a booking): the finish date moves by as
+ * many days as the start did, so the job keeps its length, as a diary does. Moving a two-day job's start past its finish
+ * made it a one-day job, to be noticed or not before it was saved. Without a range to keep (no finish, or none after the
+ * start the form had), as finishFollowsStart. A length wanted otherwise is the finish date's own change after.
+ */
+export function finishKeepsLength(event: ChangeEvent<HTMLInputElement>): void {
+  const start = event.currentTarget;
+  const finish = start.form?.elements.namedItem('finishDate');
+  const was = start.dataset['was'] ?? start.defaultValue;
+  // A date typed part by part is '' until whole: the last whole one is what the next is measured from.
+  if (start.value === '') return;
+  start.dataset['was'] = start.value;
+  if (!(finish instanceof HTMLInputElement) || was === '' || finish.value === '' || finish.value < was) return finishFollowsStart(event);
+  const moved = shiftDay(finish.value, daysBetween(was, start.value));
+  if (moved === finish.value) return;
+  finish.value = moved;
+  finish.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+const DAY_MS = 86_400_000;
+
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+function shiftDay(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}

@@ -676,6 +676,26 @@ test.describe('Change dates', () => {
     await expect.poll(() => outboxMails(server).filter((m) => m.kind === 'booking-rescheduled' && m.to === 'della.dates@example.com').length).toBe(1);
   });
 
+  test('a two-day job moved by its start date keeps its two days: the finish date moves with it', async ({ page, server }) => {
+    const admin = await adminClient(server);
+    const made = await admin.post('/api/bookings', { firstName: 'Tom', lastName: 'Twoday', serviceType: 'rewiring', status: 'confirmed', isManualBooking: true, startDate: ukDay(270), finishDate: ukDay(271) });
+    expect(made.status).toBe(201);
+    await signIn(page);
+    const card = jobCard(page, 'Tom Twoday');
+    await card.getByRole('button', { name: /^Change dates/ }).click();
+    const form = card.getByRole('form', { name: 'New dates for Tom Twoday' });
+    await form.getByLabel(/^Start date/).fill(ukDay(277));
+    await expect(form.getByLabel(/^Finish date/)).toHaveValue(ukDay(278));
+    // Back a day: still two days.
+    await form.getByLabel(/^Start date/).fill(ukDay(276));
+    await expect(form.getByLabel(/^Finish date/)).toHaveValue(ukDay(277));
+    // A length of its own is the finish date's change.
+    await form.getByLabel(/^Finish date/).fill(ukDay(279));
+    await form.getByRole('button', { name: 'Save the dates' }).click();
+    await expect(page.getByText('Dates Changed')).toBeVisible();
+    await expect.poll(() => server.storage.queries.booking(made.data.booking.id as string)).toMatchObject({ startDate: ukDay(276), finishDate: ukDay(279) });
+  });
+
   test('with no signal the new dates show at once as waiting, and a status change after them lands too, once', async ({ page, context, server }) => {
     const otto = await customer(server, 'otto.dates@example.com', 'Otto', 'Dates');
     const booking = await customerBooking(otto, 'otto.dates@example.com', { firstName: 'Otto', lastName: 'Dates' });

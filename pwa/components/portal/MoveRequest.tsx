@@ -15,7 +15,7 @@ import type { DiscardLook } from '../ui/DiscardQuestion.tsx';
 import { Field } from '../ui/Field.tsx';
 import { lastCustomerDay } from '#domain/days.ts';
 import { today } from './format.ts';
-import { finishFollowsStart } from '../../lib/finish-date.ts';
+import { finishKeepsLength } from '../../lib/finish-date.ts';
 
 type DateField = ScheduleField;
 
@@ -96,7 +96,7 @@ export function MoveRequest({ booking, owner, title, onDone }: { booking: Bookin
     <form className="form-grid portal-booking__move" aria-label={`New dates for ${title}`} onKeyDown={escape.onKeyDown} {...formProps}>
       {/* Seen, not only heard: open under the card's History, the fields read as more of it without a heading. */}
       <h4 className="field--full">New dates</h4>
-      <Field {...f('startDate', 'Start date', true)}>{(p) => <input {...p} type="date" min={first} max={last} defaultValue={booking.startDate ?? ''} onChange={finishFollowsStart} />}</Field>
+      <Field {...f('startDate', 'Start date', true)}>{(p) => <input {...p} type="date" min={first} max={last} defaultValue={booking.startDate ?? ''} onChange={finishKeepsLength} />}</Field>
       <Field {...f('finishDate', 'Finish date', true)}>{(p) => <input {...p} type="date" min={first} max={last} defaultValue={booking.finishDate ?? ''} />}</Field>
       <Field {...f('startTime', 'Start time')}>{(p) => <input {...p} type="time" defaultValue={booking.startTime ?? ''} />}</Field>
       <Field {...f('finishTime', 'Finish time')}>{(p) => <input {...p} type="time" defaultValue={booking.finishTime ?? ''} />}</Field>

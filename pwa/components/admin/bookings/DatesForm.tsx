@@ -15,7 +15,7 @@ import { goesWhen } from '../goes-when.ts';
 import { jobWhen } from '../format.ts';
 import { ClashWarning, DiscardQuestion, SubmitRow } from '../parts.tsx';
 import { clashingJobs } from './problems.ts';
-import { finishFollowsStart } from '../../../lib/finish-date.ts';
+import { finishKeepsLength } from '../../../lib/finish-date.ts';
 
 type DateField = ScheduleField;
 
@@ -128,7 +128,7 @@ export function DatesForm({ job, jobs, onDone }: { job: BookingView; jobs: () =>
       onChange={() => setClash(null)}
       onKeyDown={escape.onKeyDown}
     >
-      <Field {...f('startDate', 'Start date', true)}>{(p) => <input {...p} type="date" defaultValue={job.startDate ?? ''} onChange={finishFollowsStart} />}</Field>
+      <Field {...f('startDate', 'Start date', true)}>{(p) => <input {...p} type="date" defaultValue={job.startDate ?? ''} onChange={finishKeepsLength} />}</Field>
       <Field {...f('finishDate', 'Finish date', true)}>{(p) => <input {...p} type="date" defaultValue={job.finishDate ?? ''} />}</Field>
       <Field {...f('startTime', 'Start time')}>{(p) => <input {...p} type="time" defaultValue={job.startTime ?? ''} />}</Field>
       <Field {...f('finishTime', 'Finish time')}>{(p) => <input {...p} type="time" defaultValue={job.finishTime ?? ''} />}</Field>
