@@ -420,3 +420,18 @@ async function repliedOffline(page: Page, context: BrowserContext, server: TestS
   await expect(reply).toContainText('Waiting to send');
   return { booking, reply };
 }
+
+test('a chat leads to its job: Open the job shows its card in Bookings, and Back returns to the chat', async ({ page, server }) => {
+  const mia = await customer(server, 'mia.move@example.com', 'Mia', 'Move');
+  const booking = await customerBooking(mia, 'mia.move@example.com', { firstName: 'Mia', lastName: 'Move' }, 'Could you come a week later?');
+  await signIn(page);
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  await page.getByRole('button', { name: /^Mia Move/ }).click();
+  await expect(page.getByRole('heading', { name: 'Chat with Mia Move' })).toBeFocused();
+  await page.getByRole('button', { name: 'Open the job' }).click();
+  await expect(page.getByRole('tab', { name: 'Bookings' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator(`#job-${booking.id}`)).toBeFocused();
+  await expect(jobCard(page, 'Mia Move').getByRole('button', { name: /^Change dates/ })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Chat with Mia Move' })).toBeVisible();
+});

@@ -66,10 +66,10 @@ test('someone who wrote waits for an answer: the Contacts tab counts them, Mark 
   await expect(done).toBeFocused();
   await expect(done).toContainText(/^Answered \d/);
   await expect(card(page, 'Wendy Wrote').locator('.admin-chip')).toHaveText(['Contact form']);
-  // And from her page: Not answered yet.
+  // And from her page: Mark as not answered.
   await card(page, 'Wendy Wrote').getByRole('button', { name: /^Open/ }).click();
   await expect(page.locator('.admin-person .admin-settle__done')).toContainText('Answered');
-  await page.getByRole('button', { name: 'Not answered yet (Wendy Wrote’s message)' }).click();
+  await page.getByRole('button', { name: 'Mark as not answered (Wendy Wrote’s message)' }).click();
   await expect(page.getByRole('button', { name: 'Mark as answered (Wendy Wrote’s message)' })).toBeFocused();
   await expect(contactsTab(page)).toHaveAccessibleName('Contacts 2 waiting for an answer');
   await expect.poll(() => marks(wrote.data.id)).toEqual(['EnquiryMarkedAnswered', 'EnquiryMarkedUnanswered', 'EnquiryMarkedAnswered', 'EnquiryMarkedUnanswered']);

@@ -71,7 +71,11 @@ export const ChatTab = memo(function ChatTab({
   if (bookingId && bookings !== undefined) {
     const back = BACK[backTo.tab ?? 'bookings'];
     // Its own state per chat (a reply half typed stays with its chat): a toast's Open chat goes from one chat to another.
-    return job ? <ChatThread key={job.id} job={job} back={back} onBack={() => go(backTo)} /> : <Gone what="This job" back={back} onBack={() => go(backTo)} />;
+    return job ? (
+      <ChatThread key={job.id} job={job} back={back} onBack={() => go(backTo)} onOpenJob={() => go({ tab: 'bookings', job: job.id })} />
+    ) : (
+      <Gone what="This job" back={back} onBack={() => go(backTo)} />
+    );
   }
   return (
     <div className="admin-section">

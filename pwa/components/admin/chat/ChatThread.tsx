@@ -35,7 +35,19 @@ import { customerReadsChat } from './reach.ts';
  * the electrician's log of the job (dated entries; the job's Notes are its card's): it is named so, and says above the box that the customer will not see it and
  * which number to ring.
  */
-export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; /** The Back button's words: 'Back to …'. */ back: string; onBack: () => void }) {
+export function ChatThread({
+  job,
+  back,
+  onBack,
+  onOpenJob,
+}: {
+  job: Shown<BookingView>;
+  /** The Back button's words: 'Back to …'. */
+  back: string;
+  onBack: () => void;
+  /** To the job's card in Bookings (to confirm it, move it, ring them): the chat was a dead end for what a message asks. */
+  onOpenJob: () => void;
+}) {
   const { user } = useAdmin();
   const reads = customerReadsChat(job, user.id);
   const messages = useMessages(job.id, user.id);
@@ -115,8 +127,8 @@ export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; /**
         </button>
       </ScreenHead>
       {/* The job as its card shows it: the device's copy with the changes still waiting laid over it, and marked so. On a
-          phone one line: its days in few words, and its kind cut short (then the days) where it must; all of it is read out, and
-          shown on a wider screen. */}
+          phone one line: its status, its days in few words and the way to the job; all of it is read out, and shown on a
+          wider screen. */}
       <p className="admin-chat__job">
         <StatusBadge status={job.status} /> <span className="admin-chat__kind">{serviceTypeLabel(job.serviceType)}</span>{' '}
         <span className="admin-chat__when">
@@ -126,6 +138,11 @@ export function ChatThread({ job, back, onBack }: { job: Shown<BookingView>; /**
           </span>
         </span>
         {job.waiting ? <span className={`admin-chip admin-chip--${job.waiting.state}`}>{job.waiting.state === 'failed' ? 'Not accepted' : 'Waiting to send'}</span> : null}
+        <button type="button" className="btn btn--secondary admin-btn admin-btn--compact admin-chat__open" onClick={onOpenJob}>
+          {/* On a phone the arrow alone, at the end of the job's line (its day and hours stay whole); the words are read out. */}
+          <span className="admin-chat__open-words">Open the job</span>
+          <Icon name="arrow-right" size={16} />
+        </button>
       </p>
       {/* The newest message in view: the log scrolls, not the page (which would put the heading under the tabs). */}
       <div ref={log.ref} className="admin-messages" role="log" aria-live="polite" aria-label="Messages" tabIndex={0}>

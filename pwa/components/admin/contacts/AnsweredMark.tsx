@@ -8,9 +8,10 @@ import { useMark } from '../mark.ts';
 
 /**
  * Under an enquiry (a contact form message, a support request): while it waits, "Mark as answered" (once they have
- * been rung or written back); once marked, a line saying when, and "Not answered yet" to take it back (a tap by
- * mistake), as the toast confirming the mark does with its Undo. Both count at once on this device, also with no
- * signal (they wait in the outbox), and on the admin's other devices once sent. Nobody is told.
+ * been rung or written back); once marked, a line saying when, and "Mark as not answered" to take it back (a tap by
+ * mistake), as the toast confirming the mark does with its Undo ("Not answered yet" beside "Answered" read as a
+ * contradiction rather than a way back). Both count at once on this device, also with no signal (they wait in the
+ * outbox), and on the admin's other devices once sent. Nobody is told.
  */
 export function AnsweredMark({ contact, name }: { contact: Shown<ContactView>; name: string }) {
   const { user } = useAdmin();
@@ -42,7 +43,7 @@ export function AnsweredMark({ contact, name }: { contact: Shown<ContactView>; n
         </span>
       </p>
       <button type="button" className="btn btn--secondary admin-btn admin-btn--compact" onClick={() => void onUndo()}>
-        Not answered yet<span className="visually-hidden"> ({name}’s {what})</span>
+        Mark as not answered<span className="visually-hidden"> ({name}’s {what})</span>
       </button>
     </div>
   );

@@ -49,7 +49,7 @@ export const ContactsTab = memo(function ContactsTab({
 }) {
   const [query, setQuery] = useState('');
   // Only the enquiries still to be answered (the tab's count), or everyone: those waiting when it was pressed stay
-  // listed once marked answered (the card says so, with its Not answered yet and the focus on it; leaving the list,
+  // listed once marked answered (the card says so, with its Mark as not answered and the focus on it; leaving the list,
   // the card took the focus with it).
   const [waitingOnly, setWaitingOnly] = useState<ReadonlySet<string> | null>(null);
   // Thirty at a time (500 cards were all built): Show more puts the focus on the first new contact's name.
