@@ -6,16 +6,25 @@ import { signedInUser, whenSignedOut } from '../offline/session.ts';
  * look at another page of the site and back emptied it, a long description of the job with it. Only the form's own text
  * fields (never a password, never files); gone once it is sent, and every draft goes when the page forgets its user.
  * Kept with whose it is: a tab opened again after its user signed out elsewhere does not show the next person their words.
+ *
+ * The admin's drafts (a job taken on the phone, a reply to a customer) are kept on the device instead (localStorage):
+ * a tablet closes an app left in the background at will, and the tab's storage went with it, the job with it. The device
+ * holds the business's records for the admin already (the copy in IndexedDB), and gives up both at the sign-out.
  */
 const PREFIX = 'sparkright-draft:';
 
 type Kept = { owner: string | null; values: Record<string, string> };
 
+/** Where a draft typed by whoever is signed in now is kept: the device for the admin, the tab for anyone else. */
+function keptIn(): Storage {
+  return signedInUser()?.isAdmin ? localStorage : sessionStorage;
+}
+
 /** Keeps `values` as the draft of form `name` (dropped instead when nothing differs from the form as it came). */
 export function storeDraft(name: string, values: Record<string, string>, typed: boolean): void {
   try {
-    if (!typed) sessionStorage.removeItem(PREFIX + name);
-    else sessionStorage.setItem(PREFIX + name, JSON.stringify({ owner: signedInUser()?.id ?? null, values } satisfies Kept));
+    dropStoredDraft(name);
+    if (typed) keptIn().setItem(PREFIX + name, JSON.stringify({ owner: signedInUser()?.id ?? null, values } satisfies Kept));
   } catch {
     // Storage full or blocked: the form still works, it just keeps nothing across a reload.
   }
@@ -24,7 +33,7 @@ export function storeDraft(name: string, values: Record<string, string>, typed: 
 /** The draft of form `name`, when there is one and it was typed by whoever is signed in here now (or by nobody, as now). */
 export function storedDraft(name: string): Record<string, string> | null {
   try {
-    const kept = JSON.parse(sessionStorage.getItem(PREFIX + name) ?? 'null') as Kept | null;
+    const kept = JSON.parse(keptIn().getItem(PREFIX + name) ?? 'null') as Kept | null;
     if (!kept || typeof kept.values !== 'object' || kept.values === null) return null;
     return kept.owner === (signedInUser()?.id ?? null) ? kept.values : null;
   } catch {
@@ -34,20 +43,37 @@ export function storedDraft(name: string): Record<string, string> | null {
 
 /** Forgets the draft of form `name` (it was sent). */
 export function dropStoredDraft(name: string): void {
-  try {
-    sessionStorage.removeItem(PREFIX + name);
-  } catch {
-    // ignore
+  for (const store of storages()) {
+    try {
+      store.removeItem(PREFIX + name);
+    } catch {
+      // ignore
+    }
   }
 }
 
 /** Every form's draft, when the page forgets its user (a sign-out here or in another tab). */
 function dropAll(): void {
-  try {
-    for (const key of Object.keys(sessionStorage)) if (key.startsWith(PREFIX)) sessionStorage.removeItem(key);
-  } catch {
-    // ignore
+  for (const store of storages()) {
+    try {
+      for (const key of Object.keys(store)) if (key.startsWith(PREFIX)) store.removeItem(key);
+    } catch {
+      // ignore
+    }
   }
+}
+
+/** Both places a draft may be, those the browser lets the page use (reading `localStorage` throws where it is blocked). */
+function storages(): Storage[] {
+  const found: Storage[] = [];
+  for (const name of ['sessionStorage', 'localStorage'] as const) {
+    try {
+      found.push(window[name]);
+    } catch {
+      // blocked
+    }
+  }
+  return found;
 }
 
 if (typeof window !== 'undefined') whenSignedOut(dropAll);

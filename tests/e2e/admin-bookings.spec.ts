@@ -180,7 +180,8 @@ test.describe('the admin’s bookings', () => {
     await expect(card).toHaveCount(0);
   });
 
-  test('Add Manual Booking keeps what was typed while the admin looks at the calendar, and Cancel asks before throwing it away', async ({ page }) => {
+  test('Add Manual Booking keeps what was typed while the admin looks at the calendar, and when the tablet closes the app, and Cancel asks before throwing it away', async ({ page: first, context }) => {
+    let page = first;
     await signIn(page);
     await page.getByRole('button', { name: 'Add Manual Booking' }).click();
     await page.getByLabel(/^First name/).fill('Phil');
@@ -194,8 +195,11 @@ test.describe('the admin’s bookings', () => {
     await expect(page.getByLabel(/^First name/)).toHaveValue('Phil');
     await expect(page.getByLabel(/^Phone/)).toHaveValue('01632 960444');
     await expect(page.getByLabel(/^Job details/)).toHaveValue('Outside socket by the patio');
-    // A reload of the page (a new version's Reload, a tablet that dropped it) loses none of it either.
-    await page.reload();
+    // The tablet closes the app left in the background (the tab and its storage go), and it is opened again: a job
+    // taken on the phone is still there.
+    await page.close();
+    page = await context.newPage();
+    await page.goto('/admin');
     await hydrated(page);
     await page.getByRole('button', { name: 'Add Manual Booking' }).click();
     await expect(page.getByText('What you typed before is still here.')).toBeVisible();
