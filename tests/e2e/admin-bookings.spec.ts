@@ -417,6 +417,19 @@ test.describe('the job list’s order', () => {
     await expect(page).toHaveURL(/order=date/);
     await expect(page.getByRole('combobox', { name: 'Show', exact: true })).toHaveValue('pending');
     await expect(page.getByRole('combobox', { name: 'Order', exact: true })).toHaveValue('date');
+
+    // The portal opened afresh the next morning: the order and the compact view chosen last, not the filter.
+    await page.getByRole('button', { name: 'Compact list' }).click();
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/order=date/);
+    await expect(page).toHaveURL(/view=compact/);
+    await expect(page).not.toHaveURL(/status=/);
+    await expect(page.getByRole('combobox', { name: 'Order', exact: true })).toHaveValue('date');
+    // Back to newest first: so it opens next time.
+    await page.getByRole('combobox', { name: 'Order', exact: true }).selectOption('');
+    await page.goto('/admin');
+    await expect(page.getByRole('combobox', { name: 'Order', exact: true })).toHaveValue('');
+    await expect(page).not.toHaveURL(/order=/);
   });
 
   test('by job date, a job marked completed stays where it was (the next card does not slide under the thumb) until the list is shown afresh', async ({ page, server }) => {

@@ -151,3 +151,18 @@ test('a customer booked on the phone with no email address is in Contacts, found
   await expect.poll(() => own.server.storage.queries.bookings().filter((b) => b.firstName === 'Bill')).toEqual([]);
   expect(own.server.storage.queries.bookings().filter((b) => b.email === null && b.phone === ERASED)).toHaveLength(2);
 });
+
+test('Find a contact finds a customer by the street or postcode of their job or quote', async ({ page }) => {
+  await quoteRequest(own.server, { firstName: 'Ada', lastName: 'Address', email: 'ada.address@example.com', address: '14 Heath Road, Twickenham TW1 4BN' });
+  await signIn(page, own.server.url);
+  await page.getByRole('tab', { name: 'Contacts' }).click();
+  const ada = page.locator('.admin-contact').filter({ has: page.getByRole('heading', { name: 'Ada Address' }) });
+  await expect(ada).toHaveCount(1);
+  await page.getByLabel('Find a contact').fill('tw14bn');
+  await expect(ada).toHaveCount(1);
+  await expect(page.locator('.admin-contact')).toHaveCount(1);
+  await page.getByLabel('Find a contact').fill('Heath Rd');
+  await expect(ada).toHaveCount(1);
+  await page.getByLabel('Find a contact').fill('Kingston Road');
+  await expect(page.locator('.admin-contact')).toHaveCount(0);
+});

@@ -20,6 +20,7 @@ import { AdminContext } from './context.ts';
 import { Counters } from './Counters.tsx';
 import { moment } from './format.ts';
 import { QuotesTab } from './quotes/QuotesTab.tsx';
+import { saveListLook, savedListLook } from './search.ts';
 import type { AdminSearch, AdminTab } from './search.ts';
 import { SignOut } from './SignOut.tsx';
 
@@ -68,7 +69,7 @@ export function Dashboard({ user }: { user: UserView }) {
   const marks = useChatMarks();
   // The job list's filter, order and view, kept while another tab is open, so the Bookings tab (or a counter)
   // brings the list back as it was left.
-  const jobsPlace = useRef<Pick<AdminSearch, 'status' | 'when' | 'order' | 'view'>>({});
+  const jobsPlace = useRef<Pick<AdminSearch, 'status' | 'when' | 'order' | 'view'>>(savedListLook());
   // A toast's button goes from where the admin is when it is pressed (not when the toast came): `go` as it is then.
   const goNow = useRef<(next: AdminSearch) => void>(() => undefined);
   const open = useCallback((place: AdminSearch) => {
@@ -130,9 +131,19 @@ export function Dashboard({ user }: { user: UserView }) {
   useEffect(() => {
     goNow.current = go;
   }, [go]);
+  // The job list opened with no order or view of its own (the portal opened afresh, the Bookings tab's own address)
+  // takes those the admin last chose, in the address's place.
+  const looked = useRef(false);
+  useEffect(() => {
+    if (looked.current) return;
+    looked.current = true;
+    const look = savedListLook();
+    if (tab === 'bookings' && search.order === undefined && search.view === undefined && (look.order || look.view)) void navigate({ search: { ...search, ...look }, replace: true });
+  }, [tab, search, navigate]);
   // (The job list's filter, order and view, kept while another tab is open: jobsPlace, above.)
   useEffect(() => {
     if (tab === 'bookings') {
+      if (looked.current) saveListLook({ ...(search.order ? { order: search.order } : {}), ...(search.view ? { view: search.view } : {}) });
       jobsPlace.current = {
         ...(search.status ? { status: search.status } : {}),
         ...(search.when ? { when: search.when } : {}),

@@ -62,3 +62,30 @@ export function adminSearch(search: Record<string, unknown>): AdminSearch {
   if (typeof day === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(day)) out.day = day;
   return out;
 }
+
+/** The job list's order and view as the admin last chose them, kept on the tablet. */
+export type ListLook = Pick<AdminSearch, 'order' | 'view'>;
+
+const LIST_LOOK = 'sparkright-admin-list-look';
+
+/**
+ * The order and view the admin last chose for the job list: opened afresh (each morning, the app closed overnight), the
+ * list came back as newest first with every card whole, whatever the electrician works by.
+ */
+export function savedListLook(): ListLook {
+  try {
+    const kept = adminSearch(JSON.parse(localStorage.getItem(LIST_LOOK) ?? '{}') as Record<string, unknown>);
+    return { ...(kept.order ? { order: kept.order } : {}), ...(kept.view ? { view: kept.view } : {}) };
+  } catch {
+    return {};
+  }
+}
+
+/** Keeps the job list's order and view for the next time the portal opens. */
+export function saveListLook(look: ListLook): void {
+  try {
+    localStorage.setItem(LIST_LOOK, JSON.stringify(look));
+  } catch {
+    // Storage blocked: the list opens as it comes.
+  }
+}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ADMIN_SERVICE_TYPES } from '#domain/content/service-types.ts';
+import { PORTAL_SERVICE_TYPES } from '#domain/content/service-types.ts';
 import { LIMITS } from '#domain/limits.ts';
 import type { BookingView, ClashView } from '#domain/views.ts';
 import { useEscapeToClose } from '../../../lib/escape-close.ts';
@@ -155,7 +155,9 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
         <Field {...f('serviceType', 'Service', { required: true })}>
           {(p) => (
             <select {...p} defaultValue={start('serviceType', 'electrical_installation')}>
-              {ADMIN_SERVICE_TYPES.map((option) => (
+              {/* The seed's eight and 'Other', as the customer's list has it: a job taken on the phone (an EV charger, smoke
+                  alarms) went under a heading it was not. */}
+              {PORTAL_SERVICE_TYPES.map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}
                 </option>

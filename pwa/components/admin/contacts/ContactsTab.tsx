@@ -4,7 +4,7 @@ import { telHref } from '#domain/content/shared.ts';
 import type { BookingView, ContactView } from '#domain/views.ts';
 import type { ShownQuote } from '../../../offline/admin-data.ts';
 import type { Shown } from '../../../offline/use-mirror.ts';
-import { everything, matcher, searchCache } from '../find.ts';
+import { everything, matcher, searchable, searchCache } from '../find.ts';
 import { moment } from '../format.ts';
 import type { AdminSearch } from '../search.ts';
 import { PAGE, ShowMore, usePages } from '../more.tsx';
@@ -16,6 +16,7 @@ import { whoseKey } from './whose.ts';
 const ERASED = '[erased]';
 
 /** A contact's fields as Find a contact compares them, made once per contact (find.ts searchCache). */
+const NOWHERE = searchable([]);
 const contactSearchable = searchCache((c: ContactView) => [`${c.firstName} ${c.lastName ?? ''}`, c.email, c.phone, c.service, c.details]);
 
 /** Whether a contact was made by a booking or quote request rather than written to us (seed point 2). */
@@ -55,10 +56,20 @@ export const ContactsTab = memo(function ContactsTab({
   // Thirty at a time (500 cards were all built): Show more puts the focus on the first new contact's name.
   const { shown, setShown, list, more } = usePages('h3', `${query}|${waitingOnly !== null}`);
   const waitingCount = useMemo(() => (contacts ?? []).filter(enquiryWaits).length, [contacts]);
+  // Where each person's jobs and quotes are: a customer is found by their street or postcode too, as Find a job finds them.
+  const places = useMemo(() => {
+    const addresses = new Map<string, string[]>();
+    for (const row of [...(bookings ?? []), ...(quotes ?? [])]) {
+      const key = whoseKey(row);
+      if (key && row.address) addresses.set(key, [...(addresses.get(key) ?? []), row.address]);
+    }
+    return new Map([...addresses].map(([key, list]) => [key, searchable(list)]));
+  }, [bookings, quotes]);
   const matching = useMemo(() => {
     const matches = matcher(query);
-    return (contacts ?? []).filter((c) => (!waitingOnly || waitingOnly.has(c.id) || enquiryWaits(c)) && (matches === everything || matches(contactSearchable(c))));
-  }, [contacts, query, waitingOnly]);
+    const found = (c: ContactView) => matches(contactSearchable(c)) || matches(places.get(whoseKey(c)) ?? NOWHERE);
+    return (contacts ?? []).filter((c) => (!waitingOnly || waitingOnly.has(c.id) || enquiryWaits(c)) && (matches === everything || found(c)));
+  }, [contacts, query, waitingOnly, places]);
   const open = person ? contacts?.find((contact) => contact.id === person) : undefined;
   // Made by a request: a booking's, or a quote request's alone (both come in as a booking, the seed's way; the chip
   // said "From a booking" for someone who had only asked for a price).
@@ -115,7 +126,7 @@ export const ContactsTab = memo(function ContactsTab({
             label="Find a contact"
             value={query}
             onChange={setQuery}
-            placeholder="Name, email, phone…"
+            placeholder="Name, email, phone, address…"
             found={foundWords(matching.length, 'contact')}
           />
         </div>
