@@ -4,6 +4,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { NAVIGATED_EVENT, setLinkHandler } from './islands/links.ts';
+import { listenForInstall } from './lib/install-prompt.ts';
 import { focusNewPage } from './lib/page-focus.ts';
 import { followSectionLinks } from './lib/section-focus.ts';
 import { routeTree } from './routeTree.gen.ts';
@@ -42,6 +43,7 @@ export async function startApp(rootElement: HTMLElement): Promise<void> {
     unsubscribe();
   });
   followLinks();
+  listenForInstall();
   if (!rootElement.hasChildNodes()) {
     createRoot(rootElement).render(app);
     return;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { ensureChromium } from '../support/chromium.ts';
+import { signIn } from './admin-seed.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 
 test('the site passes Chromium’s installability check (manifest, icons, service worker)', async ({ server }) => {
@@ -48,4 +49,28 @@ test('the site passes Chromium’s installability check (manifest, icons, servic
     await browser.close();
     rmSync(profile, { recursive: true, force: true });
   }
+});
+
+test('while the browser offers to install the app, the admin portal has its own Install button, which asks the browser once', async ({ page }) => {
+  await signIn(page);
+  const button = page.getByRole('button', { name: 'Install the app' });
+  // No offer (Safari, or installed already): no button.
+  await expect(button).toHaveCount(0);
+  // Chromium's offer, as it comes once the app can be installed (a headless browser never makes one itself).
+  const kept = await page.evaluate(() => {
+    const offer = new Event('beforeinstallprompt', { cancelable: true }) as Event & { prompt?: () => Promise<void>; userChoice?: Promise<{ outcome: string }> };
+    const asked = { count: 0 };
+    (window as unknown as { asked: typeof asked }).asked = asked;
+    offer.prompt = async () => void asked.count++;
+    offer.userChoice = Promise.resolve({ outcome: 'accepted' });
+    window.dispatchEvent(offer);
+    return offer.defaultPrevented;
+  });
+  // The browser's own bar is not shown as well.
+  expect(kept).toBe(true);
+  await button.click();
+  await expect(page.getByText('App installed')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { asked: { count: number } }).asked.count)).toBe(1);
+  // An offer is good once.
+  await expect(button).toHaveCount(0);
 });

@@ -10,6 +10,7 @@ import { useConnection } from '../../offline/use-outbox.ts';
 import { MESSAGES_PULL_EVERY_MS, refusedNewJob, useBookings, useHasCopy, useMirrorSync } from '../../offline/use-mirror.ts';
 import { AdminAccount } from './AdminAccount.tsx';
 import { AdminTabs } from './AdminTabs.tsx';
+import { InstallApp } from './InstallApp.tsx';
 import { MailTrouble } from './MailTrouble.tsx';
 import { newsSince, useArrivals, useEnquiryArrivals, useMessageArrivals } from './arrivals.ts';
 import { BookingsTab } from './bookings/BookingsTab.tsx';
@@ -181,6 +182,7 @@ export function Dashboard({ user }: { user: UserView }) {
         <div className="admin-top__row">
           <SignOut user={user} />
           <AdminAccount user={user} />
+          <InstallApp />
           <p className="admin-top__meta">
             Signed in as {user.firstName} {user.lastName}
             <span aria-hidden="true"> · </span>

@@ -24,6 +24,7 @@ export type AnyIcon =
   | 'lock'
   | 'chevron-down'
   | 'arrow-up'
+  | 'download'
   | 'external'
   | 'cookie'
   | 'calendar'
@@ -69,6 +70,7 @@ const PATHS: Record<AnyIcon, string> = {
   lock: 'M6 11h12v10H6zM8.5 11V7.5a3.5 3.5 0 0 1 7 0V11M12 15v2',
   'chevron-down': 'M6 9l6 6 6-6',
   'arrow-up': 'M12 19V5M6 11l6-6 6 6',
+  download: 'M12 4v11M7 10l5 5 5-5M5 20h14',
   external: 'M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5',
   cookie: 'M12 3a9 9 0 1 0 9 9 3 3 0 0 1-3-3 3 3 0 0 1-3-3 3 3 0 0 1-3-3zM8.5 10.5v.01M15 15v.01M10 16v.01M12 12v.01',
   calendar: 'M4 5h16v16H4zM4 10h16M8 3v4M16 3v4',
