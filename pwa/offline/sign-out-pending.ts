@@ -20,16 +20,19 @@ export type SignOutPath = '/api/auth/logout' | '/api/logout';
 
 /**
  * Keeps a sign-out the server could not be told of, under a mark of its own: an answer to an earlier one, coming late,
- * drops only that one (someone who signed in and out meanwhile with no signal keeps theirs). Returns the mark.
+ * drops only that one (someone who signed in and out meanwhile with no signal keeps theirs). Returns the mark, or null
+ * when the browser would keep nothing (storage full or blocked): the sign-out is then sent whatever storage says.
  */
-export function keepSignOut(path: SignOutPath): string {
+export function keepSignOut(path: SignOutPath): string | null {
   const mark = `${path}|${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
   try {
-    storage()?.setItem(KEY, mark);
+    const kept = storage();
+    kept?.setItem(KEY, mark);
+    return kept?.getItem(KEY) === mark ? mark : null;
   } catch {
     // Storage blocked: nothing can be kept; the page said the session may still be open on the server.
+    return null;
   }
-  return mark;
 }
 
 /** Whether a sign-out is kept for the server (sent on this device, no answer heard yet). */
@@ -78,28 +81,34 @@ export type SignOutSent = 'ended' | 'unreached' | 'replaced';
 
 /**
  * Asks the server to end this browser's session, for the sign-out kept under `mark` (keepSignOut): sent only while that
- * is still the one kept (a sign-in drops it). Held under a shared lock, which a sign-in waits for (signingIn).
+ * is still the one kept (a sign-in drops it; null: nothing could be kept, so it is sent). Held under a shared lock,
+ * which a sign-in waits for (signingIn). Given up for a sign-in, it waits for that to be over and goes then if it is
+ * still owed: the sign-in failed (a wrong password in another tab), and the session it was for is still open.
  */
-export async function sendSignOut(path: SignOutPath, mark: string, signal?: AbortSignal): Promise<SignOutSent> {
+export async function sendSignOut(path: SignOutPath, mark: string | null, signal?: AbortSignal): Promise<SignOutSent> {
   signInChannel();
-  const controller = new AbortController();
-  const stop = () => controller.abort(signal?.reason);
-  if (signal?.aborted) stop();
-  signal?.addEventListener('abort', stop, { once: true });
-  sending.add(controller);
-  try {
-    return await holding('shared', controller.signal, async () => {
-      // None owed any more: another send of it was answered (the session check's, from the page Logout went to), or a
-      // sign-in replaced the session it was for (its turn tells the caller so).
-      if (keptNow() !== mark) return 'ended';
-      const response = await fetch(path, { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' }, signal: controller.signal });
-      return response.ok || response.status === 401 ? 'ended' : 'unreached';
-    });
-  } catch {
-    return replacing.has(controller) ? 'replaced' : 'unreached';
-  } finally {
-    sending.delete(controller);
-    signal?.removeEventListener('abort', stop);
+  for (;;) {
+    const controller = new AbortController();
+    const stop = () => controller.abort(signal?.reason);
+    if (signal?.aborted) stop();
+    signal?.addEventListener('abort', stop, { once: true });
+    sending.add(controller);
+    try {
+      return await holding('shared', controller.signal, async () => {
+        // None owed any more: another send of it was answered (the session check's, from the page Logout went to), or
+        // a sign-in replaced the session it was for (its turn tells the caller so).
+        if (mark !== null && keptNow() !== mark) return 'ended';
+        const response = await fetch(path, { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' }, signal: controller.signal });
+        return response.ok || response.status === 401 ? 'ended' : 'unreached';
+      });
+    } catch {
+      if (!replacing.has(controller) || signal?.aborted) return 'unreached';
+      // With no lock to wait on, it cannot know when the sign-in is over: the caller hears it was given up.
+      if (!hasLocks()) return 'replaced';
+    } finally {
+      sending.delete(controller);
+      signal?.removeEventListener('abort', stop);
+    }
   }
 }
 
@@ -148,9 +157,12 @@ function giveUpSending(): void {
 
 /** `work` under the device's sign-out lock (Web Locks; every tab), or at once where the browser has none (plain HTTP). */
 function holding<T>(mode: LockMode, signal: AbortSignal, work: () => Promise<T>): Promise<T> {
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  if (!locks) return work();
-  return locks.request(LOCK, { mode, signal }, work);
+  if (!hasLocks()) return work();
+  return navigator.locks.request(LOCK, { mode, signal }, work);
+}
+
+function hasLocks(): boolean {
+  return typeof navigator !== 'undefined' && Boolean(navigator.locks);
 }
 
 let channel: BroadcastChannel | null | undefined;

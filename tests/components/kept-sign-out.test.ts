@@ -55,7 +55,44 @@ it('a sign-in gives up the sign-out on its way at once: its answer, coming after
   });
   expect(signedIn).toBe('signed in');
   expect(calls[0]?.aborted).toBe(true);
-  expect(await sending).toBe('replaced');
+  // The sign-in replaced the session it was for: none is owed, and it is not sent again.
+  expect(await sending).toBe('ended');
+  expect(calls).toHaveLength(1);
+});
+
+it('a sign-out given up for a sign-in that then failed (a wrong password in another tab) goes once the sign-in is over', async () => {
+  const mark = keepSignOut('/api/auth/logout');
+  const sending = sendSignOut('/api/auth/logout', mark);
+  await expect.poll(() => calls.length).toBe(1);
+  await signingIn(async () => 'refused');
+  await expect.poll(() => calls.length).toBe(2);
+  answer(new Response(null, { status: 204 }));
+  expect(await sending).toBe('ended');
+});
+
+it('where the browser keeps nothing, the sign-out is sent all the same (no mark to say it is owed)', async () => {
+  const mark = keepSignOut('/api/auth/logout');
+  expect(mark).not.toBeNull();
+  const blocked = globalThis.localStorage;
+  Object.assign(globalThis, {
+    localStorage: {
+      getItem: () => null,
+      setItem: () => {
+        throw new DOMException('Quota exceeded', 'QuotaExceededError');
+      },
+      removeItem: () => undefined,
+    },
+  });
+  try {
+    const none = keepSignOut('/api/auth/logout');
+    expect(none).toBeNull();
+    const sending = sendSignOut('/api/auth/logout', none);
+    await expect.poll(() => calls.length).toBe(1);
+    answer(new Response(null, { status: 204 }));
+    expect(await sending).toBe('ended');
+  } finally {
+    Object.assign(globalThis, { localStorage: blocked });
+  }
 });
 
 it('a kept sign-out asked for during a sign-in waits for it, and is not sent once the sign-in has replaced its session', async () => {

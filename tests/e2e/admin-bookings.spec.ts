@@ -390,8 +390,9 @@ test.describe('the job list’s order', () => {
   test('by job date puts the soonest job first, and the order stays in the address through a filter and a reload', async ({ page, server }) => {
     const olive = await customer(server, 'olive.order@example.com', 'Olive', 'Ordering');
     // Asked for first, for the later day: newest first shows it second, by job date last.
+    const made: string[] = [];
     for (const [firstName, day] of [['Soonest', ukDay(61)], ['Latest', ukDay(75)], ['Middle', ukDay(68)]] as const) {
-      await customerBooking(olive, 'olive.order@example.com', { firstName, lastName: 'Ordering', startDate: day, finishDate: day });
+      made.push((await customerBooking(olive, 'olive.order@example.com', { firstName, lastName: 'Ordering', startDate: day, finishDate: day })).id);
     }
     await signIn(page);
     await page.getByRole('searchbox', { name: 'Find a job' }).fill('Ordering');
@@ -418,8 +419,12 @@ test.describe('the job list’s order', () => {
     await expect(page.getByRole('combobox', { name: 'Show', exact: true })).toHaveValue('pending');
     await expect(page.getByRole('combobox', { name: 'Order', exact: true })).toHaveValue('date');
 
-    // The portal opened afresh the next morning: the order and the compact view chosen last, not the filter.
+    // The portal opened afresh the next morning: the order and the compact view chosen last, not the filter. A job
+    // opened by a link (a toast's, a chat's Open the job) meanwhile is shown in the list as it comes, and forgets nothing.
     await page.getByRole('button', { name: 'Compact list' }).click();
+    await page.goto(`/admin?tab=bookings&job=${made[0]}`);
+    await expect(page.locator(`#job-${made[0]}`)).toBeFocused();
+    await expect(page).not.toHaveURL(/order=/);
     await page.goto('/admin');
     await expect(page).toHaveURL(/order=date/);
     await expect(page).toHaveURL(/view=compact/);

@@ -21,7 +21,7 @@ import { AdminContext } from './context.ts';
 import { Counters } from './Counters.tsx';
 import { moment } from './format.ts';
 import { QuotesTab } from './quotes/QuotesTab.tsx';
-import { saveListLook, savedListLook } from './search.ts';
+import { savedListLook } from './search.ts';
 import type { AdminSearch, AdminTab } from './search.ts';
 import { SignOut } from './SignOut.tsx';
 
@@ -132,19 +132,20 @@ export function Dashboard({ user }: { user: UserView }) {
   useEffect(() => {
     goNow.current = go;
   }, [go]);
-  // The job list opened with no order or view of its own (the portal opened afresh, the Bookings tab's own address)
-  // takes those the admin last chose, in the address's place.
+  // The job list opened afresh with no order or view of its own (the portal opened in the morning) takes those the admin
+  // last chose (BookingsTab keeps them as they are chosen), in the address's place. Not for a job picked out (a mail's or
+  // a toast's link): it is shown in the list as it comes.
   const looked = useRef(false);
   useEffect(() => {
     if (looked.current) return;
     looked.current = true;
     const look = savedListLook();
-    if (tab === 'bookings' && search.order === undefined && search.view === undefined && (look.order || look.view)) void navigate({ search: { ...search, ...look }, replace: true });
+    const plain = search.order === undefined && search.view === undefined && search.job === undefined;
+    if (tab === 'bookings' && plain && (look.order || look.view)) void navigate({ search: { ...search, ...look }, replace: true });
   }, [tab, search, navigate]);
   // (The job list's filter, order and view, kept while another tab is open: jobsPlace, above.)
   useEffect(() => {
     if (tab === 'bookings') {
-      if (looked.current) saveListLook({ ...(search.order ? { order: search.order } : {}), ...(search.view ? { view: search.view } : {}) });
       jobsPlace.current = {
         ...(search.status ? { status: search.status } : {}),
         ...(search.when ? { when: search.when } : {}),

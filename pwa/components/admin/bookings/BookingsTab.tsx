@@ -8,7 +8,7 @@ import { refusedNewJob, type ShownBooking } from '../../../offline/use-mirror.ts
 import { Icon } from '../../ui/Icon.tsx';
 import { everything, matcher, searchCache } from '../find.ts';
 import { useToday } from '../format.ts';
-import { JOB_WHENS, type AdminSearch, type JobFilter, type JobOrder, type JobView, type JobWhen } from '../search.ts';
+import { JOB_WHENS, saveListLook, type AdminSearch, type JobFilter, type JobOrder, type JobView, type JobWhen } from '../search.ts';
 import { BookingCard } from './BookingCard.tsx';
 import { jobSearchFields } from './job-search.ts';
 import { ManualBookingForm } from './ManualBookingForm.tsx';
@@ -186,6 +186,12 @@ export const BookingsTab = memo(function BookingsTab({
       ...(next.view ? { view: next.view } : {}),
     };
   };
+  // An order or view chosen is kept on the tablet for the next time the portal opens (search.ts savedListLook).
+  const look = (change: { order?: JobOrder | undefined; view?: JobView | undefined }) => {
+    const next = place(change);
+    saveListLook({ ...(next.order ? { order: next.order } : {}), ...(next.view ? { view: next.view } : {}) });
+    go(next);
+  };
   const show = (value: string) => {
     const picked = (JOB_WHENS as readonly string[]).includes(value) ? { status: undefined, when: value as JobWhen } : { status: (value || undefined) as JobFilter | undefined, when: undefined };
     go(place(picked));
@@ -262,7 +268,7 @@ export const BookingsTab = memo(function BookingsTab({
         ) : (
           <label className="admin-select">
             <span className="admin-select__label">Order</span>
-            <select value={order ?? ''} onChange={(event) => go(place({ order: (event.target.value || undefined) as JobOrder | undefined }))}>
+            <select value={order ?? ''} onChange={(event) => look({ order: (event.target.value || undefined) as JobOrder | undefined })}>
               <option value="">Newest first</option>
               <option value="date">Next job first</option>
             </select>
@@ -286,7 +292,7 @@ export const BookingsTab = memo(function BookingsTab({
               {/* Compact: a day's plan at a glance (when, where, who to ring, the status and the chat); More shows the rest. */}
               <div className="admin-count-row__actions">
                 <PrintButton what="these jobs" />
-                <button type="button" className="btn btn--secondary admin-btn admin-btn--compact" aria-pressed={compact} onClick={() => go(place({ view: compact ? undefined : 'compact' }))}>
+                <button type="button" className="btn btn--secondary admin-btn admin-btn--compact" aria-pressed={compact} onClick={() => look({ view: compact ? undefined : 'compact' })}>
                   Compact list
                 </button>
               </div>
