@@ -347,3 +347,19 @@ test('the tablet’s Back returns from a day picked and leaves the calendar, not
   await page.goBack();
   await expect(page.getByRole('tab', { name: 'Bookings' })).toHaveAttribute('aria-selected', 'true');
 });
+
+test('a day’s job opens its card in Bookings (to mark it done, move it), and Back returns to the day', async ({ page }) => {
+  const admin = await adminClient(own.server);
+  const day = ukDay(12);
+  const made = await admin.post('/api/bookings', { serviceType: 'rewiring', isManualBooking: true, firstName: 'Otis', lastName: 'Opened', status: 'confirmed', startDate: day, finishDate: day, allowOverlap: true });
+  expect(made.status).toBe(201);
+  const id = (made.data.booking as { id: string }).id;
+  await signIn(page, own.server.url);
+  await page.goto(`${own.server.url}/admin?tab=calendar&month=${day.slice(0, 7)}&day=${day}`);
+  await page.getByRole('button', { name: 'Open Otis Opened’s job' }).click();
+  await expect(page.getByRole('tab', { name: 'Bookings' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator(`#job-${id}`)).toBeFocused();
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`day=${day}`));
+  await expect(page.getByRole('button', { name: 'Open Otis Opened’s job' })).toBeVisible();
+});

@@ -108,6 +108,11 @@ export function DayPanel({
                     </>
                   )}
                 </button>
+                {/* To its card in Bookings, where it is marked done, moved or confirmed: the day's list only showed it. */}
+                <button type="button" className="btn btn--secondary admin-btn admin-btn--compact" onClick={() => go({ tab: 'bookings', job: job.id })}>
+                  <Icon name="arrow-right" size={16} />
+                  Open<span className="visually-hidden"> {personName(job)}’s job</span>
+                </button>
               </div>
             </li>
           ))}
