@@ -74,8 +74,8 @@ function keptNow(): string | null {
 
 /**
  * What became of a sign-out sent: `ended` (the server answered that the session is over, or that there was none; or
- * none was owed by the time it could go), `unreached` (no answer), `replaced` (given up for a sign-in on this device:
- * see signingIn).
+ * none was owed by the time it could go), `unreached` (no answer), `replaced` (given up for a sign-in on this device
+ * that then replaced the session: see signingIn).
  */
 export type SignOutSent = 'ended' | 'unreached' | 'replaced';
 
@@ -87,6 +87,7 @@ export type SignOutSent = 'ended' | 'unreached' | 'replaced';
  */
 export async function sendSignOut(path: SignOutPath, mark: string | null, signal?: AbortSignal): Promise<SignOutSent> {
   signInChannel();
+  let gaveWay = false;
   for (;;) {
     const controller = new AbortController();
     const stop = () => controller.abort(signal?.reason);
@@ -95,9 +96,10 @@ export async function sendSignOut(path: SignOutPath, mark: string | null, signal
     sending.add(controller);
     try {
       return await holding('shared', controller.signal, async () => {
-        // None owed any more: another send of it was answered (the session check's, from the page Logout went to), or
-        // a sign-in replaced the session it was for (its turn tells the caller so).
-        if (mark !== null && keptNow() !== mark) return 'ended';
+        // None owed any more: a sign-in it gave way to replaced the session it was for (the caller must not say it
+        // signed anyone out, nor leave the page the sign-in opened), or another send of it was answered (the session
+        // check's, from the page Logout went to).
+        if (mark !== null && keptNow() !== mark) return gaveWay ? 'replaced' : 'ended';
         const response = await fetch(path, { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' }, signal: controller.signal });
         return response.ok || response.status === 401 ? 'ended' : 'unreached';
       });
@@ -105,6 +107,7 @@ export async function sendSignOut(path: SignOutPath, mark: string | null, signal
       if (!replacing.has(controller) || signal?.aborted) return 'unreached';
       // With no lock to wait on, it cannot know when the sign-in is over: the caller hears it was given up.
       if (!hasLocks()) return 'replaced';
+      gaveWay = true;
     } finally {
       sending.delete(controller);
       signal?.removeEventListener('abort', stop);

@@ -55,8 +55,8 @@ it('a sign-in gives up the sign-out on its way at once: its answer, coming after
   });
   expect(signedIn).toBe('signed in');
   expect(calls[0]?.aborted).toBe(true);
-  // The sign-in replaced the session it was for: none is owed, and it is not sent again.
-  expect(await sending).toBe('ended');
+  // The sign-in replaced the session it was for: none is owed, it is not sent again, and its caller hears so.
+  expect(await sending).toBe('replaced');
   expect(calls).toHaveLength(1);
 });
 
