@@ -233,6 +233,25 @@ test.describe('the admin’s bookings', () => {
     await expect(page.getByLabel(/^First name/)).toHaveValue('');
   });
 
+  test('Add Manual Booking knows a returning customer: their number typed, their name, address and email fill the empty fields', async ({ page, server }) => {
+    const admin = await adminClient(server);
+    const first = await admin.post('/api/bookings', { firstName: 'Rhoda', lastName: 'Returns', phone: '07700 900654', email: 'rhoda.returns@example.com', address: '8 Bridge Street, Staines TW18 4TP', serviceType: 'rewiring', status: 'completed', isManualBooking: true, startDate: ukDay(-3), finishDate: ukDay(-3) });
+    expect(first.status).toBe(201);
+    await signIn(page);
+    await page.getByRole('button', { name: 'Add Manual Booking' }).click();
+    // Typed as said on the phone, however it is spaced.
+    await page.getByLabel(/^Phone/).fill('+44 7700 900654');
+    await expect(page.getByLabel(/^First name/)).toHaveValue('Rhoda');
+    await expect(page.getByLabel(/^Last name/)).toHaveValue('Returns');
+    await expect(page.getByLabel(/^Email/)).toHaveValue('rhoda.returns@example.com');
+    await expect(page.getByLabel(/^Address/)).toHaveValue('8 Bridge Street, Staines TW18 4TP');
+    await expect(page.getByRole('status').filter({ hasText: 'Filled in from Rhoda Returns’s latest job' })).toBeVisible();
+    // What was typed already is left as it is.
+    await page.getByLabel(/^Address/).fill('9 Bridge Street');
+    await page.getByLabel(/^Phone/).fill('07700900654');
+    await expect(page.getByLabel(/^Address/)).toHaveValue('9 Bridge Street');
+  });
+
   test('Add Manual Booking asks for a first name and both dates, then books a confirmed job with two files', async ({ page, server }) => {
     await signIn(page);
     await page.getByRole('button', { name: 'Add Manual Booking' }).click();

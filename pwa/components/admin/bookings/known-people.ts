@@ -1,0 +1,32 @@
+import { ERASED } from '#domain/limits.ts';
+import { phoneDigits } from '#domain/phone.ts';
+import type { BookingView } from '#domain/views.ts';
+import { whoseKey } from '../contacts/whose.ts';
+
+/** A customer the tablet has jobs for, as they were on their latest one. */
+export type KnownPerson = { firstName: string; lastName: string | null; email: string | null; phone: string | null; address: string | null };
+
+/**
+ * The people of the jobs on the tablet, each once (by email address, else by number: whose.ts), as on their latest job,
+ * newest first; none erased. What Add Manual Booking offers as a returning customer's number or address is typed.
+ */
+export function knownPeople(bookings: readonly BookingView[], most = 300): KnownPerson[] {
+  const seen = new Set<string>();
+  const people: KnownPerson[] = [];
+  for (const job of [...bookings].sort((a, b) => b.createdAt.localeCompare(a.createdAt))) {
+    const key = whoseKey(job);
+    if (!key || seen.has(key) || job.firstName === ERASED || job.email === ERASED) continue;
+    seen.add(key);
+    people.push({ firstName: job.firstName, lastName: job.lastName, email: job.email, phone: job.phone, address: job.address === ERASED ? null : job.address });
+    if (people.length === most) break;
+  }
+  return people;
+}
+
+/** The known person whose email address or number this is (however the number is written), if exactly one is. */
+export function knownBy(field: 'email' | 'phone', value: string, people: readonly KnownPerson[]): KnownPerson | undefined {
+  const wanted = field === 'email' ? value.trim().toLowerCase() : phoneDigits(value);
+  if (!wanted || (field === 'phone' && wanted.length < 10)) return undefined;
+  const found = people.filter((person) => (field === 'email' ? person.email?.toLowerCase() === wanted : phoneDigits(person.phone) === wanted));
+  return found.length === 1 ? found[0] : undefined;
+}
