@@ -31,3 +31,10 @@ it('fills in nobody when two customers share the number (a household, an office)
   const people = knownPeople([job({}), job({ firstName: 'Tom', email: 'tom@example.com', phone: '07700900321' })]);
   expect(knownBy('phone', '07700 900321', people)).toBeUndefined();
 });
+
+it('a number typed digit by digit is not taken for a shorter one on its way (a 10-digit number as the 11th is typed)', () => {
+  const people = knownPeople([job({ firstName: 'Short', email: null, phone: '016977 1234' })]);
+  expect(knownBy('phone', '0169771234', people)).toBeUndefined();
+  // Picked from the list (as written on their job), it is theirs.
+  expect(knownBy('phone', '016977 1234', people)?.firstName).toBe('Short');
+});

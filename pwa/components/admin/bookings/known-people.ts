@@ -23,10 +23,15 @@ export function knownPeople(bookings: readonly BookingView[], most = 300): Known
   return people;
 }
 
-/** The known person whose email address or number this is (however the number is written), if exactly one is. */
+/**
+ * The known person whose email address or number this is (however the number is written), if exactly one is. A number
+ * counts once it is whole (11 digits, as nearly every UK number has), or as written on their job (picked from the list):
+ * typed digit by digit, an 11-digit number passes through 10 digits that may be someone else's shorter one.
+ */
 export function knownBy(field: 'email' | 'phone', value: string, people: readonly KnownPerson[]): KnownPerson | undefined {
   const wanted = field === 'email' ? value.trim().toLowerCase() : phoneDigits(value);
-  if (!wanted || (field === 'phone' && wanted.length < 10)) return undefined;
-  const found = people.filter((person) => (field === 'email' ? person.email?.toLowerCase() === wanted : phoneDigits(person.phone) === wanted));
+  if (!wanted) return undefined;
+  const whole = (person: KnownPerson) => wanted.length >= 11 || person.phone === value.trim();
+  const found = people.filter((person) => (field === 'email' ? person.email?.toLowerCase() === wanted : phoneDigits(person.phone) === wanted && whole(person)));
   return found.length === 1 ? found[0] : undefined;
 }
