@@ -16,8 +16,10 @@ import { whoseKey } from './whose.ts';
 const ERASED = '[erased]';
 
 /** A contact's fields as Find a contact compares them, made once per contact (find.ts searchCache). */
-const NOWHERE = searchable([]);
 const contactSearchable = searchCache((c: ContactView) => [`${c.firstName} ${c.lastName ?? ''}`, c.email, c.phone, c.service, c.details]);
+
+/** The addresses of someone with no job or quote that has one: nothing a search finds. */
+const NOWHERE = searchable([]);
 
 /** Whether a contact was made by a booking or quote request rather than written to us (seed point 2). */
 function fromBooking(contact: ContactView): boolean {
@@ -61,7 +63,10 @@ export const ContactsTab = memo(function ContactsTab({
     const addresses = new Map<string, string[]>();
     for (const row of [...(bookings ?? []), ...(quotes ?? [])]) {
       const key = whoseKey(row);
-      if (key && row.address) addresses.set(key, [...(addresses.get(key) ?? []), row.address]);
+      if (!key || !row.address) continue;
+      const theirs = addresses.get(key);
+      if (theirs) theirs.push(row.address);
+      else addresses.set(key, [row.address]);
     }
     return new Map([...addresses].map(([key, list]) => [key, searchable(list)]));
   }, [bookings, quotes]);
