@@ -12,7 +12,7 @@ import type { Shown } from './use-mirror.ts';
 export { QUOTE_KINDS };
 
 /** A quote as the admin sees it: the server's copy with their queued edit, conversion or deletion laid over it. */
-export type ShownQuote = Shown<QuoteView> & { readonly pending?: 'update' | 'convert' | 'delete' };
+export type ShownQuote = Shown<QuoteView> & { readonly pending?: 'new' | 'update' | 'convert' | 'delete' };
 
 /**
  * Contacts, newest first, with the admin's answered marks still in the outbox laid over them in the order they were
@@ -34,15 +34,23 @@ export function useContacts(): Array<Shown<ContactView>> | undefined {
 }
 
 /**
- * Quotes, newest first, with the admin's queued work laid over them: an edit shows its new values at once, a
- * deletion hides the card's buttons and says it waits, a conversion says so until the server has made the job.
+ * Quotes, newest first, with the admin's queued work laid over them: a quote request written up here is listed at once
+ * (first, until the server has it), an edit shows its new values at once, a deletion hides the card's buttons and says it
+ * waits, a conversion says so until the server has made the job.
  */
 export function useAdminQuotes(): ShownQuote[] | undefined {
   return useLiveQuery(async () => {
     const db = deviceDb();
     const [rows, items] = await Promise.all([db.quotes.orderBy('createdAt').reverse().toArray(), db.outbox.orderBy('seq').toArray()]);
     const shown = new Map<string, ShownQuote>(rows.map((row) => [row.id, row]));
+    const added: ShownQuote[] = [];
     for (const item of items) {
+      if (item.kind === QUOTE_KINDS.create && item.record && !shown.has(item.record)) {
+        const made = provisionalQuote(item);
+        shown.set(made.id, made);
+        added.unshift(made);
+        continue;
+      }
       const row = item.record ? shown.get(item.record) : undefined;
       if (!row) continue;
       const waiting = { state: item.state, message: item.error?.message ?? null };
@@ -56,8 +64,44 @@ export function useAdminQuotes(): ShownQuote[] | undefined {
       else if (item.kind === QUOTE_KINDS.convert) shown.set(row.id, { ...row, waiting, pending: 'convert' });
       else if (item.kind === QUOTE_KINDS.remove) shown.set(row.id, { ...row, waiting, pending: 'delete' });
     }
-    return (last.quotes = sameRows(last.quotes, rows.map((row) => shown.get(row.id)!)));
+    return (last.quotes = sameRows(last.quotes, [...added, ...rows].map((row) => shown.get(row.id)!)));
   }, []);
+}
+
+/**
+ * The quote request a queued New quote will make (backend/commands/bookings.ts requestBookingOrQuote): the admin's
+ * fields, pending, medium priority (as the server makes one), version 0 (not on the server yet: a change queued after it counts from its first).
+ */
+function provisionalQuote(item: OutboxItem): ShownQuote {
+  const b = item.body;
+  const str = (key: string): string | null => (typeof b[key] === 'string' && b[key] !== '' ? (b[key] as string) : null);
+  return {
+    id: item.record!,
+    userId: item.owner,
+    firstName: str('firstName') ?? '',
+    lastName: str('lastName'),
+    email: str('email'),
+    phone: str('phone'),
+    serviceType: str('serviceType') ?? '',
+    preferredDate: str('preferredDate'),
+    address: str('address'),
+    description: str('description'),
+    attachments:
+      item.files.length > 0 ? JSON.stringify(item.files.map((f) => ({ filename: f.uploaded?.filename ?? '', originalname: f.name, size: f.blob.size }))) : null,
+    notes: null,
+    scope: null,
+    estimatedCost: null,
+    quoteStatus: 'pending',
+    priority: 'medium',
+    followUpDate: null,
+    bookingId: null,
+    answeredAt: null,
+    createdAt: item.createdAt,
+    updatedAt: item.createdAt,
+    version: 0,
+    waiting: { state: item.state, message: item.error?.message ?? null },
+    pending: 'new',
+  };
 }
 
 /**

@@ -3,11 +3,12 @@ import type { QuoteView } from '#domain/views.ts';
 import { jobWhen } from '../components/admin/format.ts';
 import { newCommandId } from '../lib/api.ts';
 import { dropFor, personName, sendAgainOn } from './admin-commands.ts';
-import { expectedVersionOf } from './outbox.ts';
+import { discard, expectedVersionOf } from './outbox.ts';
+import { whileNotSending } from './sender.ts';
 import { deviceDb, openedDeviceDb } from './db.ts';
-import type { OutboxItem } from './db.ts';
+import type { OutboxFile, OutboxItem } from './db.ts';
 import { QUOTE_KINDS } from './kinds.ts';
-import { isQuote, keepConvertedJob, keepQuote } from './record-copy.ts';
+import { isQuote, keepConvertedJob, keepMade, keepQuote } from './record-copy.ts';
 import { submit } from './submit.ts';
 import type { SubmitOutcome } from './submit.ts';
 
@@ -15,6 +16,57 @@ import type { SubmitOutcome } from './submit.ts';
  * The admin's work on quote requests (To Be Quoted), through the outbox like every change: an edit, a
  * conversion into a confirmed job, a deletion. The server's answer goes into the device's copy at once.
  */
+
+/** What New quote hands over: the typed values (the shared schema's fields, no dates) and the files. */
+export type NewQuote = { values: Record<string, string>; files: readonly File[] };
+
+/**
+ * 'New quote': a quote request the admin writes up as the customer tells it (on the phone, on site), with a client-made
+ * id, so it is in To Be Quoted at once (admin-data.ts useAdminQuotes), to be priced, converted or deleted before it has
+ * gone. The server mails the customer that their request is in, as for one made on the website (to their address, when
+ * they gave one); the business hears nothing of its own. Files are kept as Blobs and uploaded first.
+ */
+export async function newQuote({ values, files }: NewQuote, owner: string, kept?: () => void): Promise<SubmitOutcome & { id: string }> {
+  const id = newCommandId();
+  const body: Record<string, unknown> = { ...Object.fromEntries(Object.entries(values).filter(([, value]) => value !== '')), id };
+  const outboxFiles: OutboxFile[] = files.map((file) => ({ blob: file, name: file.name }));
+  const outcome = await submit(
+    {
+      id: newCommandId(),
+      kind: QUOTE_KINDS.create,
+      values,
+      label: `Quote request for ${personName({ firstName: values['firstName'] ?? '', lastName: values['lastName'] || null })}`,
+      method: 'POST',
+      path: '/api/bookings',
+      body,
+      record: id,
+      owner,
+      files: outboxFiles,
+      filesField: outboxFiles.length > 0 ? 'attachments' : null,
+    },
+    kept ? { kept } : {},
+  );
+  if (outcome.kind === 'sent') await keepMade(await openedDeviceDb(), outcome.data, owner);
+  return { ...outcome, id };
+}
+
+/**
+ * Discards the New quote that makes `quoteId`, with what was queued after it, when it surely never landed (refused, or
+ * never sent out with a network; one sent that got no answer may be on the server). True when it was discarded. Under
+ * the sender's lock: it is not on its way meanwhile.
+ */
+function discardUnsent(quoteId: string): Promise<boolean> {
+  return whileNotSending(async () => {
+    const item = await deviceDb()
+      .outbox.where('record')
+      .equals(quoteId)
+      .filter((one) => one.kind === QUOTE_KINDS.create)
+      .first();
+    if (!item || (item.state !== 'failed' && item.mayHaveLanded === true)) return false;
+    await discard(item.id);
+    return true;
+  });
+}
 
 /** The fields of 'Edit Quote' (PUT /api/quotes/{id}). */
 export type QuoteEdit = { notes: string; scope: string; estimatedCost: string; quoteStatus: string; priority: string; followUpDate: string };
@@ -122,6 +174,9 @@ export const deletedHere = new Set<string>();
 
 export async function deleteQuote(quote: QuoteView, owner: string): Promise<SubmitOutcome> {
   deletedHere.add(quote.id);
+  // Written up here and surely never sent: it goes from the outbox with what was queued after it, and nothing is sent
+  // (sent, the customer had heard their request was in, just before it went).
+  if (quote.version === 0 && (await discardUnsent(quote.id))) return { kind: 'sent', data: null };
   const outcome = await submit({
     id: newCommandId(),
     kind: QUOTE_KINDS.remove,

@@ -28,6 +28,11 @@ export const KINDS = {
 
 /** The admin's outbox kinds for quote work (To Be Quoted). */
 export const QUOTE_KINDS = {
+  /**
+   * POST /api/bookings without dates and with a client-made `id`: a quote request the admin writes up (a customer rang).
+   * To Be Quoted shows it at once, and its edit, conversion or deletion can follow it in the outbox.
+   */
+  create: 'quote-new',
   /** PUT /api/quotes/{id} with the fields the admin changed and `expectedVersion`. */
   update: 'quote-update',
   convert: 'quote-convert',
@@ -65,6 +70,14 @@ export const ANSWER_IS_RECORD: ReadonlySet<string> = new Set([KINDS.bookingStatu
  */
 export function movesVersion(kind: string): boolean {
   return kind === KINDS.bookingStatus || kind === KINDS.bookingDates || kind === KINDS.bookingNotes || kind === QUOTE_KINDS.update || kind === QUOTE_KINDS.convert;
+}
+
+/**
+ * Whether an item of this kind makes its record (a new job, a quote request the admin wrote up): discarded, what was
+ * queued after it for that record (its chat, its changes) goes with it, as it has nothing to land on.
+ */
+export function makesRecord(kind: string): boolean {
+  return kind === KINDS.booking || kind === QUOTE_KINDS.create;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { deviceDb, deviceDbReady, openedDeviceDb } from './db.ts';
 import type { OutboxFile, OutboxItem } from './db.ts';
-import { KINDS, movesVersion } from './kinds.ts';
+import { makesRecord, movesVersion } from './kinds.ts';
 import { broadcast, publishCounts } from './signals.ts';
 import type { OutboxCounts } from './signals.ts';
 
@@ -96,7 +96,7 @@ async function remove(id: string): Promise<OutboxItem | undefined> {
     if (!found) return undefined;
     await db.outbox.where('id').equals(id).delete();
     if (movesVersion(found.kind)) await shiftLater(found, -1);
-    if (found.kind === KINDS.booking && found.record !== null) {
+    if (makesRecord(found.kind) && found.record !== null) {
       const after = found.seq ?? 0;
       await db.outbox.where('record').equals(found.record).filter((later) => (later.seq ?? 0) > after).delete();
     }
@@ -104,9 +104,9 @@ async function remove(id: string): Promise<OutboxItem | undefined> {
   });
 }
 
-/** What was queued for a new job after it (its messages, its changes): discarding the job discards these too. */
+/** What was queued for a new job or quote after it (its messages, its changes): discarding it discards these too. */
 export function queuedFor(item: OutboxItem, all: readonly OutboxItem[]): OutboxItem[] {
-  if (item.kind !== KINDS.booking || item.record === null) return [];
+  if (!makesRecord(item.kind) || item.record === null) return [];
   return all.filter((later) => later.record === item.record && (later.seq ?? 0) > (item.seq ?? 0));
 }
 

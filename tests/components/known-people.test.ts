@@ -14,8 +14,8 @@ it('knows each customer once, as on their latest job, and no one erased', () => 
     job({ firstName: ERASED, email: ERASED, phone: ERASED }),
   ]);
   expect(people).toEqual([
-    { firstName: 'Emma', lastName: 'Wilson', email: 'EMMA@example.com', phone: '07700 900321', address: '2 New Road' },
-    { firstName: 'Bill', lastName: 'Turner', email: null, phone: '01632 960441', address: null },
+    { firstName: 'Emma', lastName: 'Wilson', email: 'EMMA@example.com', phone: '07700 900321', address: '2 New Road', from: 'job' },
+    { firstName: 'Bill', lastName: 'Turner', email: null, phone: '01632 960441', address: null, from: 'job' },
   ]);
 });
 

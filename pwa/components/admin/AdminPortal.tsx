@@ -7,6 +7,7 @@ import { useDeviceDbReady } from '../../offline/use-device-db.ts';
 import { AdminLogin } from './AdminLogin.tsx';
 import { Dashboard } from './Dashboard.tsx';
 import { dropManualDraft } from './bookings/manual-draft.ts';
+import { newQuoteDraft } from './quotes/NewQuoteForm.tsx';
 import './admin.css';
 import './admin-dashboard.css';
 import './admin-cards.css';
@@ -41,8 +42,12 @@ export function AdminPortal() {
       void refreshSession().then((who) => {
         if (who === null) void forgetEndedAdmin();
       });
-    // Signed out (or never in): a booking typed and not sent goes with the session, as the device's copy does.
-    else dropManualDraft();
+    // Signed out (or never in): a booking or a quote request typed and not sent goes with the session, as the device's
+    // copy does.
+    else {
+      dropManualDraft();
+      newQuoteDraft.drop();
+    }
   }, [adminId]);
   // Whether the dashboard was on screen before: the form then comes back after a sign-out (or an ended session).
   const [wasIn, setWasIn] = useState(false);

@@ -78,7 +78,7 @@ export function Dashboard({ user }: { user: UserView }) {
     const view = place.tab === 'bookings' && jobsPlace.current.view ? { view: jobsPlace.current.view } : {};
     goNow.current({ ...view, ...place });
   }, []);
-  useArrivals(bookings, quotes, status.firstCopy, open);
+  useArrivals(bookings, quotes, status.firstCopy, open, user.id);
   useMessageArrivals(messages, bookings, tab === 'chat' ? search.booking : undefined, status.firstCopy, open);
   useEnquiryArrivals(contacts, status.firstCopy, open);
   // The chats whose customer waits for an answer: the Chat list's "New" (threadsOf), counted on the Chat tab. Not

@@ -43,7 +43,7 @@ const GATHER_MS = 300;
 /**
  * Says when a request arrives from the website or the portal while the admin has the portal open (the device's
  * copy brings it in with its next pull): one toast, naming it, or a count for several. Nothing for what was there
- * at the first pull, for jobs the business made itself, or for what this device still has in its outbox. Its button
+ * at the first pull, for jobs and quote requests the business made itself, or for what this device still has in its outbox. Its button
  * opens the request where it is (Open: its tab, the request picked out in the list), or the tab of several; when
  * booking and quote requests came together, a button for each kind (Bookings, Quotes), so neither is a tab away.
  */
@@ -52,6 +52,8 @@ export function useArrivals(
   quotes: readonly (QuoteView & { waiting?: unknown })[] | undefined,
   first: ReadonlySet<string> | null,
   open: OpenPlace,
+  /** The admin's account: a quote request they wrote up themselves (New quote) is theirs (`userId`), no news to them. */
+  self: string,
 ): void {
   const rows = useMemo(
     () =>
@@ -73,13 +75,13 @@ export function useArrivals(
                 id: q.id,
                 createdAt: q.createdAt,
                 news: () =>
-                  q.waiting || q.bookingId || q.quoteStatus !== 'pending'
+                  q.waiting || q.bookingId || q.quoteStatus !== 'pending' || q.userId === self
                     ? null
                     : { id: q.id, title: 'New quote request', words: `${personName(q)}: ${serviceTypeLabel(q.serviceType)}.`, who: personName(q), tab: 'To Be Quoted' },
               }),
             ),
           ],
-    [bookings, quotes],
+    [bookings, quotes, self],
   );
   useNews(rows, first, (batch) => {
     const one = batch.length === 1 ? batch[0]! : null;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { PORTAL_SERVICE_TYPES } from '#domain/content/service-types.ts';
 import { LIMITS } from '#domain/limits.ts';
 import type { BookingView, ClashView } from '#domain/views.ts';
@@ -17,7 +17,7 @@ import { AttachmentField } from '../../ui/AttachmentField.tsx';
 import { MANUAL_FIELDS, loadManualSchema } from './manual-booking.ts';
 import type { ManualField } from './manual-booking.ts';
 import { clashingJobs } from './problems.ts';
-import { knownBy, knownPeople } from './known-people.ts';
+import { ReachFields, useKnownPerson } from './KnownPerson.tsx';
 import { dropManualDraft, keepManualDraft, manualDraft, sendingManualDraft } from './manual-draft.ts';
 import { finishFollowsStart } from '../../../lib/finish-date.ts';
 import { blank, seedToasts } from '../../auth/checks.ts';
@@ -111,26 +111,8 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
   }, [onDone]);
   const escape = useEscapeToClose(discard, () => files.length > 0 || draft !== null);
 
-  // A returning customer (they rang again): their number or address typed, the rest of what the tablet knows of them goes
-  // into the fields still empty, as on their latest job. Offered as the field is typed (a list under it).
-  const people = useMemo(() => knownPeople(bookings), [bookings]);
-  const [filledFrom, setFilledFrom] = useState('');
-  const fillKnown = (field: 'email' | 'phone', value: string) => {
-    const person = knownBy(field, value, people);
-    const form = formEl.current;
-    if (!person || !form) return;
-    let filled = false;
-    for (const name of ['firstName', 'lastName', 'phone', 'email', 'address'] as const) {
-      const input = form.elements.namedItem(name);
-      const known = person[name];
-      if (!(input instanceof HTMLInputElement) || input.value !== '' || !known) continue;
-      input.value = known;
-      // Heard as typed: the form's checks and its draft follow.
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-      filled = true;
-    }
-    if (filled) setFilledFrom(`Filled in from ${personName(person)}’s latest job: check it is still right.`);
-  };
+  // A returning customer (they rang again): their number or address typed fills in the rest (KnownPerson.tsx).
+  const known = useKnownPerson(bookings, formEl);
 
   const bookAnyway = () => {
     anyway.current = true;
@@ -155,7 +137,7 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
       {draft ? <p className="admin-muted">What you typed before is still here. Add booking sends it; Cancel discards it.</p> : null}
       {/* Above the form, out of its grid (a row of its own there broke the fields' flow even while empty). */}
       <p className="admin-muted admin-known" role="status">
-        {filledFrom}
+        {known.filledFrom}
       </p>
       {/* Beside this screen's Cancel, which is at its top (the other forms ask above theirs, at the bottom). */}
       {escape.asking ? <DiscardQuestion onDiscard={escape.discard} onKeep={escape.keep} /> : null}
@@ -176,41 +158,7 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
       >
         <Field {...f('firstName', 'First name', { required: true })}>{(p) => <input {...p} autoComplete="off" maxLength={LIMITS.name} defaultValue={start('firstName', '')} />}</Field>
         <Field {...f('lastName', 'Last name')}>{(p) => <input {...p} autoComplete="off" maxLength={LIMITS.name} defaultValue={start('lastName', '')} />}</Field>
-        <Field {...f('phone', 'Phone')}>
-          {(p) => (
-            <input
-              {...p}
-              type="tel"
-              inputMode="tel"
-              autoComplete="off"
-              maxLength={LIMITS.phone}
-              list="manual-known-phones"
-              defaultValue={start('phone', '')}
-              onChange={(event) => fillKnown('phone', event.currentTarget.value)}
-            />
-          )}
-        </Field>
-        <Field {...f('email', 'Email')}>
-          {(p) => (
-            <input
-              {...p}
-              type="email"
-              inputMode="email"
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={LIMITS.email}
-              list="manual-known-emails"
-              defaultValue={start('email', '')}
-              onChange={(event) => fillKnown('email', event.currentTarget.value)}
-            />
-          )}
-        </Field>
-        <datalist id="manual-known-phones">
-          {people.map((person) => (person.phone ? <option key={`p${person.phone}${person.email ?? ''}`} value={person.phone} label={knownLabel(person)} /> : null))}
-        </datalist>
-        <datalist id="manual-known-emails">
-          {people.map((person) => (person.email ? <option key={`e${person.email}`} value={person.email} label={knownLabel(person)} /> : null))}
-        </datalist>
+        <ReachFields form="manual" errors={errors} start={(name) => start(name, '')} known={known} />
 
         <Field {...f('serviceType', 'Service', { required: true })}>
           {(p) => (
@@ -248,9 +196,3 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
 
 /** Under the buttons while the double-booking warning names the jobs in the way (found here or by the server). */
 const OVERLAPS = 'This job overlaps a job already booked (confirmed or under way): choose Book anyway or change the dates.';
-
-/** A known customer as the list under Phone and Email names them: who, and where they were last. */
-function knownLabel(person: { firstName: string; lastName: string | null; address: string | null }): string {
-  const name = personName(person);
-  return person.address ? `${name} · ${person.address}` : name;
-}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { serviceTypeLabel } from '#domain/content/service-types.ts';
+import { ERASED } from '#domain/limits.ts';
 import type { BookingView, ContactView } from '#domain/views.ts';
 import type { ShownQuote } from '../../../offline/admin-data.ts';
 import type { Shown } from '../../../offline/use-mirror.ts';
@@ -13,6 +14,8 @@ import type { AdminSearch } from '../search.ts';
 import { AnsweredMark } from './AnsweredMark.tsx';
 import { EraseDialog } from './EraseDialog.tsx';
 import { theirs } from './whose.ts';
+import { NewQuoteForm } from '../quotes/NewQuoteForm.tsx';
+import type { QuoteFor } from '../quotes/NewQuoteForm.tsx';
 
 /**
  * A person's page: their contact details, their jobs, quotes and messages (matched by email address, or by phone
@@ -51,6 +54,42 @@ export function PersonPage({
   const ids = new Set(jobs.map((job) => job.id));
   const said = (messages ?? []).filter((message) => ids.has(message.bookingId));
   const name = `${contact.firstName} ${contact.lastName ?? ''}`.trim();
+  // New quote for them (they rang again): the form in place of the page, their details filled in, the address as on
+  // their latest job or request. Made, the quote is opened in To Be Quoted; cancelled, back here.
+  const [quoting, setQuoting] = useState(false);
+  const quoteButton = useRef<HTMLButtonElement>(null);
+  const backFromQuote = useRef(false);
+  useEffect(() => {
+    if (!quoting && backFromQuote.current) {
+      backFromQuote.current = false;
+      quoteButton.current?.focus();
+    }
+  }, [quoting]);
+  if (quoting) {
+    const latest = [...jobs, ...asked].filter((record) => record.address && record.address !== ERASED).sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+    const person: QuoteFor = {
+      firstName: contact.firstName,
+      lastName: contact.lastName ?? '',
+      email: contact.email ?? '',
+      phone: contact.phone ?? '',
+      address: latest?.address ?? '',
+    };
+    return (
+      <NewQuoteForm
+        bookings={bookings}
+        quotes={quotes}
+        person={person}
+        onDone={(made) => {
+          if (made) go({ tab: 'quotes', quote: made });
+          else {
+            backFromQuote.current = true;
+            setQuoting(false);
+          }
+        }}
+      />
+    );
+  }
+  const erased = contact.firstName === ERASED || contact.email === ERASED;
 
   return (
     <div className="admin-section admin-person">
@@ -115,6 +154,11 @@ export function PersonPage({
             </li>
           ))}
         </ul>
+      )}
+      {erased ? null : (
+        <button ref={quoteButton} type="button" className="btn btn--secondary admin-btn" onClick={() => setQuoting(true)}>
+          New quote for {contact.firstName}
+        </button>
       )}
       <h3 className="admin-person__title">Messages ({said.length})</h3>
       {said.length === 0 ? (

@@ -13,6 +13,8 @@ import { byKey, quoteKey } from './order.ts';
 import type { QuoteKey } from './order.ts';
 import { GoneChanges } from './GoneWork.tsx';
 import { QuoteCard } from './QuoteCard.tsx';
+import { NewQuoteForm, newQuoteDraft } from './NewQuoteForm.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 
 type Show = 'open' | 'all';
 
@@ -43,8 +45,22 @@ const FIRST_CARDS = 20;
  * for, whose name takes the focus in the middle of the screen.
  * Memoised: a pull that brings nothing for it does not draw it again.
  */
-export const QuotesTab = memo(function QuotesTab({ quotes, bookings, picked }: { quotes: ShownQuote[] | undefined; bookings: BookingView[] | undefined; picked?: string | undefined }) {
+export const QuotesTab = memo(function QuotesTab({ quotes, bookings, picked: linked }: { quotes: ShownQuote[] | undefined; bookings: BookingView[] | undefined; picked?: string | undefined }) {
   const [show, setShow] = useState<Show>('open');
+  // New quote: its form in place of the list (opened again with what was typed, when the admin left it for another tab).
+  const [adding, setAdding] = useState(() => newQuoteDraft.draft() !== null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  // The request just written up is picked out as a toast's Open picks one (its name focused, in the middle of the
+  // screen); back from the form with nothing made, focus returns to the button.
+  const [made, setMade] = useState<string | undefined>(undefined);
+  const backFromForm = useRef(false);
+  useEffect(() => {
+    if (!adding && backFromForm.current) {
+      backFromForm.current = false;
+      addButton.current?.focus();
+    }
+  }, [adding]);
+  const picked = made ?? linked;
   const [query, setQuery] = useState('');
   const searched = useDeferredValue(query);
   const refused = useRefusedItems();
@@ -123,6 +139,15 @@ export const QuotesTab = memo(function QuotesTab({ quotes, bookings, picked }: {
     heading.closest('li')?.scrollIntoView({ block: 'center', behavior: 'instant' });
   }, [picked, list, quotes, show, drawAll]);
 
+  const done = useCallback((id?: string) => {
+    if (id) {
+      pickedDone.current = null;
+      setMade(id);
+    } else backFromForm.current = true;
+    setAdding(false);
+  }, []);
+  if (adding) return <NewQuoteForm bookings={bookings ?? []} quotes={quotes ?? []} onDone={done} />;
+
   return (
     <div className="admin-section">
       <div className="admin-toolbar">
@@ -130,6 +155,10 @@ export const QuotesTab = memo(function QuotesTab({ quotes, bookings, picked }: {
           To Be Quoted
         </h2>
         <p className="admin-muted">{pending === 1 ? '1 pending quote' : `${pending} pending quotes`}</p>
+        <button ref={addButton} type="button" className="btn btn--primary admin-btn" onClick={() => setAdding(true)}>
+          <Icon name="phone" size={18} />
+          New quote
+        </button>
       </div>
       <fieldset className="admin-segmented">
         <legend className="visually-hidden">Which quotes</legend>
