@@ -5,7 +5,7 @@ import { deviceDb } from './db.ts';
 import type { OutboxItem } from './db.ts';
 import { KINDS, QUOTE_KINDS } from './kinds.ts';
 import { sameRows } from './same-rows.ts';
-import { laidOver } from './use-mirror.ts';
+import { laidOver, provisionalQuote } from './use-mirror.ts';
 import type { Shown } from './use-mirror.ts';
 
 /** The admin's outbox kinds beyond the shared ones (use-mirror.ts KINDS): quote work (kinds.ts, which counts their versions). */
@@ -68,41 +68,6 @@ export function useAdminQuotes(): ShownQuote[] | undefined {
   }, []);
 }
 
-/**
- * The quote request a queued New quote will make (backend/commands/bookings.ts requestBookingOrQuote): the admin's
- * fields, pending, medium priority (as the server makes one), version 0 (not on the server yet: a change queued after it counts from its first).
- */
-function provisionalQuote(item: OutboxItem): ShownQuote {
-  const b = item.body;
-  const str = (key: string): string | null => (typeof b[key] === 'string' && b[key] !== '' ? (b[key] as string) : null);
-  return {
-    id: item.record!,
-    userId: item.owner,
-    firstName: str('firstName') ?? '',
-    lastName: str('lastName'),
-    email: str('email'),
-    phone: str('phone'),
-    serviceType: str('serviceType') ?? '',
-    preferredDate: str('preferredDate'),
-    address: str('address'),
-    description: str('description'),
-    attachments:
-      item.files.length > 0 ? JSON.stringify(item.files.map((f) => ({ filename: f.uploaded?.filename ?? '', originalname: f.name, size: f.blob.size }))) : null,
-    notes: null,
-    scope: null,
-    estimatedCost: null,
-    quoteStatus: 'pending',
-    priority: 'medium',
-    followUpDate: null,
-    bookingId: null,
-    answeredAt: null,
-    createdAt: item.createdAt,
-    updatedAt: item.createdAt,
-    version: 0,
-    waiting: { state: item.state, message: item.error?.message ?? null },
-    pending: 'new',
-  };
-}
 
 /**
  * Every message with `owner`'s (the admin's) queued replies among them by the time they were written (as useMessages

@@ -224,7 +224,10 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
         broadcast({ type: 'sent', items: done.map(({ id, kind, label }) => ({ id, kind, label: readableLabel(label) })) });
       }
       if (!stop) continue;
-      await halt(db, stop.item, stop.attempt, all, new Set(batch.map((one) => one.id)), askedAt);
+      // Sent together and left unanswered: any of them may be on the server (the answer lost to the signal), not only
+      // the first, which is the one whose next try backs off.
+      const unanswered = batch.filter((_item, index) => attempts[index]!.kind !== 'sent' && attempts[index]!.kind !== 'refused');
+      await halt(db, stop.item, stop.attempt, all, new Set(batch.map((one) => one.id)), askedAt, unanswered);
       return 'stopped';
     }
   } finally {
@@ -237,15 +240,28 @@ async function drainHeld(force: boolean): Promise<DrainResult> {
  * The drain stops at `item` after `attempt` (no answer, busy, signed out): its next try backs off, and what waits
  * behind it would meet the same fate now, so their forms (here, in other tabs) hear so at once.
  */
-async function halt(db: DeviceDb, item: OutboxItem, attempt: Attempt, all: readonly OutboxItem[], told: ReadonlySet<string>, askedAt: number): Promise<void> {
+async function halt(
+  db: DeviceDb,
+  item: OutboxItem,
+  attempt: Attempt,
+  all: readonly OutboxItem[],
+  told: ReadonlySet<string>,
+  askedAt: number,
+  unanswered: readonly OutboxItem[] = [item],
+): Promise<void> {
   const tries = item.attempts + 1;
   const wait = attempt.kind === 'unavailable' ? Math.max(attempt.retryAfterMs, backoff(tries)) : backoff(tries);
   const serverErrors = isServerError(attempt) ? (item.serverErrors ?? 0) + 1 : 0;
-  const mayHaveLanded = item.mayHaveLanded === true || (attempt.kind === 'unreachable' && globalThis.navigator?.onLine !== false);
+  const lost = attempt.kind === 'unreachable' && globalThis.navigator?.onLine !== false;
+  const mayHaveLanded = item.mayHaveLanded === true || lost;
   await db.outbox
     .where('id')
     .equals(item.id)
     .modify({ attempts: tries, nextAt: Date.now() + wait, serverErrors, mayHaveLanded });
+  // Every item that went out with it unanswered may have landed as well: changed in place or discarded as "never sent"
+  // (a new job's dates, a New quote deleted), it would be on the server all the same.
+  const others = unanswered.filter((other) => other.id !== item.id && other.mayHaveLanded !== true).map((other) => other.id);
+  if (lost && others.length > 0) await db.outbox.where('id').anyOf(others).modify({ mayHaveLanded: true });
   for (const other of all) if (!told.has(other.id)) waiters.get(other.id)?.(attempt);
   broadcast(
     attempt.kind === 'sign-in'

@@ -193,7 +193,9 @@ export function useBookings(owner: string): ShownBooking[] | undefined {
       } else if (converted && !shown.has(converted) && item.record) {
         // A quote converted on this device, not yet sent: its job, from the quote, waiting (a refused one is the quote
         // card's to show, with its choices, not a job in the day's plan).
-        const quote = await db.quotes.get(item.record);
+        // A quote written up on this device and not sent yet either (New quote): as its own item will make it.
+        const made = items.find((one) => one.kind === QUOTE_KINDS.create && one.record === item.record);
+        const quote = (await db.quotes.get(item.record)) ?? (made ? provisionalQuote(made) : undefined);
         if (!quote) continue;
         const row = convertedJob(item, quote, converted);
         shown.set(row.id, row);
@@ -268,6 +270,42 @@ function waitingOf(item: OutboxItem): Shown<unknown>['waiting'] {
  */
 export function refusedNewJob(job: ShownBooking): boolean {
   return job.version === 0 && job.waiting?.state === 'failed';
+}
+
+/**
+ * The quote request a queued New quote will make (backend/commands/bookings.ts requestBookingOrQuote): the admin's
+ * fields, pending, medium priority (as the server makes one), version 0 (not on the server yet: a change queued after it counts from its first).
+ */
+export function provisionalQuote(item: OutboxItem): Shown<QuoteView> & { readonly pending: 'new' } {
+  const b = item.body;
+  const str = (key: string): string | null => (typeof b[key] === 'string' && b[key] !== '' ? (b[key] as string) : null);
+  return {
+    id: item.record!,
+    userId: item.owner,
+    firstName: str('firstName') ?? '',
+    lastName: str('lastName'),
+    email: str('email'),
+    phone: str('phone'),
+    serviceType: str('serviceType') ?? '',
+    preferredDate: str('preferredDate'),
+    address: str('address'),
+    description: str('description'),
+    attachments:
+      item.files.length > 0 ? JSON.stringify(item.files.map((f) => ({ filename: f.uploaded?.filename ?? '', originalname: f.name, size: f.blob.size }))) : null,
+    notes: null,
+    scope: null,
+    estimatedCost: null,
+    quoteStatus: 'pending',
+    priority: 'medium',
+    followUpDate: null,
+    bookingId: null,
+    answeredAt: null,
+    createdAt: item.createdAt,
+    updatedAt: item.createdAt,
+    version: 0,
+    waiting: { state: item.state, message: item.error?.message ?? null },
+    pending: 'new',
+  };
 }
 
 /** The job a queued 'Convert to Job' will make (backend/commands/quotes.ts convertQuote): the quote's details, confirmed. */

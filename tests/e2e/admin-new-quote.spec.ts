@@ -1,7 +1,7 @@
 import { MSG } from '#domain/messages.ts';
 import type { Page } from '@playwright/test';
 import { Client } from '../support/server.ts';
-import { adminClient, outboxCount, pullNow, quoteRequest, signIn } from './admin-seed.ts';
+import { adminClient, jobCard, outboxCount, pullNow, quoteRequest, signIn, ukDay } from './admin-seed.ts';
 import { controlled, expect, test } from './fixtures.ts';
 import { expectToast } from './portal-helpers.ts';
 
@@ -112,6 +112,10 @@ test.describe('a quote request the admin writes up', () => {
       ).status,
     ).toBe(201);
     await signIn(page);
+    // Another customer's request half typed in To Be Quoted, and left: it is not what opens for Enid.
+    const other = await openNewQuote(page);
+    await other.getByLabel('First name').fill('Alice');
+    await other.getByLabel('Phone').fill('01632 960505');
     await page.getByRole('tab', { name: 'Contacts' }).click();
     await page
       .locator('.admin-contact')
@@ -134,6 +138,11 @@ test.describe('a quote request the admin writes up', () => {
     const card = quoteCard(page, 'Enid Enquirer');
     await expect(card.getByRole('heading', { name: 'Enid Enquirer' })).toBeFocused();
     await expect(card).toContainText('A 7 kW charger on the drive.');
+    // Alice's is still there in To Be Quoted, as it was left (the tab opens on it again).
+    await page.getByRole('tab', { name: 'Contacts' }).click();
+    await page.getByRole('tab', { name: /To Be Quoted/ }).click();
+    await expect(other.getByLabel('First name')).toHaveValue('Alice');
+    await expect(other.getByLabel('Phone')).toHaveValue('01632 960505');
   });
 
   test('with no signal it is listed at once, waiting; deleted before it goes, nothing is sent; the next one lands once when the signal is back', async ({
@@ -169,11 +178,48 @@ test.describe('a quote request the admin writes up', () => {
     await card.getByRole('button', { name: 'Save quote' }).click();
     await expect(card).toContainText('£120.00');
 
+    // Made a job before it went, too: the job is in Bookings at once, waiting to send with it.
+    await card.getByRole('button', { name: /^Convert to Job/ }).click();
+    const convert = page.getByRole('dialog');
+    await convert.getByLabel('Start date').fill(ukDay(45));
+    await convert.getByLabel('Finish date').fill(ukDay(45));
+    await convert.getByRole('button', { name: 'Convert to Job' }).click();
+    await expect(convert).toHaveCount(0);
+    await page.getByRole('tab', { name: /^(Bookings|Jobs)/ }).click();
+    const job = jobCard(page, 'Basement Caller');
+    await expect(job).toContainText('Waiting to send');
+
     await context.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
-    await expect(card.getByText('Waiting to send')).toHaveCount(0, { timeout: 20_000 });
-    await expect(card).toContainText('£120.00');
+    await expect(job.getByText('Waiting to send')).toHaveCount(0, { timeout: 20_000 });
+    expect(
+      server.storage.queries
+        .bookings()
+        .filter((booking) => booking.phone === '01632 960202')
+        .map((booking) => booking.status),
+    ).toEqual(['confirmed']);
     const landed = server.storage.queries.quotes().filter((quote) => quote.phone === '01632 960202' || quote.firstName === 'Mistaken');
-    expect(landed.map((quote) => [quote.firstName, quote.estimatedCost])).toEqual([['Basement', '120']]);
+    expect(landed.map((quote) => [quote.firstName, quote.estimatedCost, quote.bookingId !== null])).toEqual([['Basement', '120', true]]);
+  });
+
+  test('refused by the server and discarded, it goes: no card saying it was deleted on another device', async ({ page }) => {
+    await signIn(page);
+    await page.route('**/api/bookings', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 422, contentType: 'application/json', body: '{"error":{"code":"nope","message":"We cannot take this request now"}}' })
+        : route.fallback(),
+    );
+    const form = await openNewQuote(page);
+    await form.getByLabel('First name').fill('Refused');
+    await form.getByLabel('Phone').fill('01632 960606');
+    await form.getByRole('button', { name: 'Add quote request' }).click();
+    await expectToast(page, 'Could not add the quote request', 'We cannot take this request now');
+    // Still in the form, to change or cancel; cancelled, the list has no trace of it.
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await form.getByRole('group', { name: 'Discard your changes?' }).getByRole('button', { name: 'Discard' }).click();
+    await expect(page.getByRole('button', { name: 'New quote' })).toBeVisible();
+    await expect(quoteCard(page, 'Refused')).toHaveCount(0);
+    await expect(page.getByText('This quote was deleted on another device.')).toHaveCount(0);
+    expect(await outboxCount(page)).toBe(0);
   });
 });

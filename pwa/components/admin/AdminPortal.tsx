@@ -7,7 +7,7 @@ import { useDeviceDbReady } from '../../offline/use-device-db.ts';
 import { AdminLogin } from './AdminLogin.tsx';
 import { Dashboard } from './Dashboard.tsx';
 import { dropManualDraft } from './bookings/manual-draft.ts';
-import { newQuoteDraft } from './quotes/NewQuoteForm.tsx';
+import { dropNewQuoteDrafts } from './quotes/NewQuoteForm.tsx';
 import './admin.css';
 import './admin-dashboard.css';
 import './admin-cards.css';
@@ -46,7 +46,7 @@ export function AdminPortal() {
     // copy does.
     else {
       dropManualDraft();
-      newQuoteDraft.drop();
+      dropNewQuoteDrafts();
     }
   }, [adminId]);
   // Whether the dashboard was on screen before: the form then comes back after a sign-out (or an ended session).

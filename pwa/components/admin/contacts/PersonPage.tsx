@@ -14,7 +14,7 @@ import type { AdminSearch } from '../search.ts';
 import { AnsweredMark } from './AnsweredMark.tsx';
 import { EraseDialog } from './EraseDialog.tsx';
 import { theirs } from './whose.ts';
-import { NewQuoteForm } from '../quotes/NewQuoteForm.tsx';
+import { NewQuoteForm, newQuoteDraft } from '../quotes/NewQuoteForm.tsx';
 import type { QuoteFor } from '../quotes/NewQuoteForm.tsx';
 
 /**
@@ -56,7 +56,7 @@ export function PersonPage({
   const name = `${contact.firstName} ${contact.lastName ?? ''}`.trim();
   // New quote for them (they rang again): the form in place of the page, their details filled in, the address as on
   // their latest job or request. Made, the quote is opened in To Be Quoted; cancelled, back here.
-  const [quoting, setQuoting] = useState(false);
+  const [quoting, setQuoting] = useState(() => newQuoteDraft(contact.id).draft() !== null);
   const quoteButton = useRef<HTMLButtonElement>(null);
   const backFromQuote = useRef(false);
   useEffect(() => {
@@ -67,7 +67,8 @@ export function PersonPage({
   }, [quoting]);
   if (quoting) {
     const latest = [...jobs, ...asked].filter((record) => record.address && record.address !== ERASED).sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
-    const person: QuoteFor = {
+    const person: QuoteFor & { contactId: string } = {
+      contactId: contact.id,
       firstName: contact.firstName,
       lastName: contact.lastName ?? '',
       email: contact.email ?? '',

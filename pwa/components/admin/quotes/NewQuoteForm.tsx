@@ -17,6 +17,7 @@ import { Field } from '../../ui/Field.tsx';
 import { ReachFields, useKnownPerson } from '../bookings/KnownPerson.tsx';
 import { useAdmin } from '../context.ts';
 import { draftKeeper } from '../form-draft-kept.ts';
+import type { DraftKeeper } from '../form-draft-kept.ts';
 import { goesWhen } from '../goes-when.ts';
 import { DiscardQuestion, ScreenHead, SubmitRow } from '../parts.tsx';
 import { useToday } from '../format.ts';
@@ -24,8 +25,23 @@ import { useToday } from '../format.ts';
 const FIELDS = ['firstName', 'lastName', 'phone', 'email', 'serviceType', 'preferredDate', 'address', 'description'] as const;
 type NewQuoteField = (typeof FIELDS)[number];
 
-/** What was typed into New quote and not sent (form-draft-kept.ts). */
-export const newQuoteDraft = draftKeeper('new-quote');
+const keepers = new Map<string, DraftKeeper>();
+
+/**
+ * What was typed into New quote and not sent (form-draft-kept.ts): the one of To Be Quoted, or the one for a contact
+ * (opened from their page), each its own, so a request half typed for one customer never opens under another's name.
+ */
+export function newQuoteDraft(contact?: string): DraftKeeper {
+  const name = contact ? `new-quote:${contact}` : 'new-quote';
+  let keeper = keepers.get(name);
+  if (!keeper) keepers.set(name, (keeper = draftKeeper(name)));
+  return keeper;
+}
+
+/** Every New quote draft this page knows of (the admin signed out; stored ones go with every draft: lib/form-draft.ts). */
+export function dropNewQuoteDrafts(): void {
+  for (const keeper of keepers.values()) keeper.drop();
+}
 
 /** The person a New quote opened from a contact's page starts with (their details as the tablet has them). */
 export type QuoteFor = Partial<Record<'firstName' | 'lastName' | 'phone' | 'email' | 'address', string>>;
@@ -53,8 +69,8 @@ export function NewQuoteForm({
 }: {
   bookings: readonly BookingView[];
   quotes: readonly QuoteView[];
-  /** Opened for someone the tablet knows (a contact's page): their details fill the empty form. */
-  person?: QuoteFor;
+  /** Opened for someone the tablet knows (a contact's page): their details fill the empty form, and its draft is theirs. */
+  person?: QuoteFor & { contactId: string };
   /** Called once the form closes: with the new quote's id when one was made (sent or kept to send). */
   onDone: (made?: string) => void;
 }) {
@@ -62,12 +78,21 @@ export function NewQuoteForm({
   const heading = useRef<HTMLHeadingElement>(null);
   const formEl = useRef<HTMLFormElement | null>(null);
   const today = useToday();
-  const [draft] = useState(newQuoteDraft.draft);
+  const kept = newQuoteDraft(person?.contactId);
+  const [draft] = useState(kept.draft);
+  // Closed before the request was made (the admin went to another tab meanwhile): its answer leads nowhere.
+  const open = useRef(true);
+  useEffect(() => {
+    open.current = true;
+    return () => {
+      open.current = false;
+    };
+  }, []);
   const start = (name: NewQuoteField, fallback = '') => draft?.values[name] || (draft ? '' : (person?.[name as keyof QuoteFor] ?? '')) || fallback;
   const [files, setFilesNow] = useState<File[]>(() => [...(draft?.files ?? [])]);
   const setFiles = (next: File[]) => {
     setFilesNow(next);
-    if (formEl.current) newQuoteDraft.keep(formEl.current, next);
+    if (formEl.current) kept.keep(formEl.current, next);
   };
   useEffect(() => {
     heading.current?.focus();
@@ -77,7 +102,7 @@ export function NewQuoteForm({
 
   const onValid = useCallback(
     async (values: Record<NewQuoteField, string>): Promise<FormOutcome<NewQuoteField>> => {
-      const sending = newQuoteDraft.sending();
+      const sending = kept.sending();
       const outcome = await newQuote({ values, files }, user.id, sending.kept);
       sending.done(outcome.kind === 'sent' || outcome.kind === 'queued');
       const name = personName({ firstName: values.firstName, lastName: values.lastName || null });
@@ -85,14 +110,14 @@ export function NewQuoteForm({
       const told = values.email ? ` They get an email saying their request is in.` : '';
       switch (outcome.kind) {
         case 'sent':
-          newQuoteDraft.drop();
+          kept.drop();
           void toast.success('Quote request added', `${name} is in To Be Quoted: price it with Edit Quote.${told}`);
-          onDone(outcome.id);
+          if (open.current) onDone(outcome.id);
           return { kind: 'sent', message: 'Quote request added' };
         case 'queued':
-          newQuoteDraft.drop();
+          kept.drop();
           void toast.info('Saved on this device', `${name} is in To Be Quoted now; the request is sent ${goesWhen(outcome.why)}.`);
-          onDone(outcome.id);
+          if (open.current) onDone(outcome.id);
           return { kind: 'saved', message: 'Saved on this device' };
         case 'refused':
           if (outcome.status === 400 && Object.keys(outcome.fields).length > 0) return { kind: 'invalid', fields: outcome.fields };
@@ -103,13 +128,13 @@ export function NewQuoteForm({
           return { kind: 'failed', message: outcome.message };
       }
     },
-    [files, onDone, user.id],
+    [files, onDone, user.id, kept],
   );
   const { errors, status, sending, formProps } = useForm({ fields: FIELDS, loadSchema, onValid, keep: true });
   const discard = useCallback(() => {
-    newQuoteDraft.drop();
+    kept.drop();
     onDone();
-  }, [onDone]);
+  }, [onDone, kept]);
   const escape = useEscapeToClose(discard, () => files.length > 0 || draft !== null);
   const f = (name: NewQuoteField, label: string, extra: { required?: boolean; full?: boolean; hint?: string } = {}) => ({
     form: 'new-quote',
@@ -144,7 +169,7 @@ export function NewQuoteForm({
         }}
         onInput={(event) => {
           formProps.onInput();
-          newQuoteDraft.keep(event.currentTarget, files);
+          kept.keep(event.currentTarget, files);
         }}
       >
         <Field {...f('firstName', 'First name', { required: true })}>

@@ -47,12 +47,13 @@ const FIRST_CARDS = 20;
  */
 export const QuotesTab = memo(function QuotesTab({ quotes, bookings, picked: linked }: { quotes: ShownQuote[] | undefined; bookings: BookingView[] | undefined; picked?: string | undefined }) {
   const [show, setShow] = useState<Show>('open');
-  // New quote: its form in place of the list (opened again with what was typed, when the admin left it for another tab).
-  const [adding, setAdding] = useState(() => newQuoteDraft.draft() !== null);
+  // New quote: its form in place of the list (opened again with what was typed, when the admin left it for another tab;
+  // not when a toast or a link opens a quote, which the list then shows).
+  const [adding, setAdding] = useState(() => linked === undefined && newQuoteDraft().draft() !== null);
   const addButton = useRef<HTMLButtonElement>(null);
   // The request just written up is picked out as a toast's Open picks one (its name focused, in the middle of the
-  // screen); back from the form with nothing made, focus returns to the button.
-  const [made, setMade] = useState<string | undefined>(undefined);
+  // screen), until a toast or a link picks another; back from the form with nothing made, focus returns to the button.
+  const [made, setMade] = useState<{ id: string; over: string | undefined } | undefined>(undefined);
   const backFromForm = useRef(false);
   useEffect(() => {
     if (!adding && backFromForm.current) {
@@ -60,7 +61,7 @@ export const QuotesTab = memo(function QuotesTab({ quotes, bookings, picked: lin
       addButton.current?.focus();
     }
   }, [adding]);
-  const picked = made ?? linked;
+  const picked = made && made.over === linked ? made.id : linked;
   const [query, setQuery] = useState('');
   const searched = useDeferredValue(query);
   const refused = useRefusedItems();
@@ -90,7 +91,9 @@ export const QuotesTab = memo(function QuotesTab({ quotes, bookings, picked: lin
       const present = new Set(quotes.map((quote) => quote.id));
       for (const [id, last] of lastShown.current) {
         if (present.has(id)) continue;
-        if (closed.has(id) || deletedHere.has(id) || last.pending === 'delete') lastShown.current.delete(id);
+        // Never on the server (written up here, not sent): it left as discarded here (refused, then Discard; deleted
+        // before it went), not deleted on another device.
+        if (closed.has(id) || deletedHere.has(id) || last.pending === 'delete' || last.version === 0) lastShown.current.delete(id);
         else rows.push({ ...last, gone: true });
       }
     }
@@ -142,10 +145,10 @@ export const QuotesTab = memo(function QuotesTab({ quotes, bookings, picked: lin
   const done = useCallback((id?: string) => {
     if (id) {
       pickedDone.current = null;
-      setMade(id);
+      setMade({ id, over: linked });
     } else backFromForm.current = true;
     setAdding(false);
-  }, []);
+  }, [linked]);
   if (adding) return <NewQuoteForm bookings={bookings ?? []} quotes={quotes ?? []} onDone={done} />;
 
   return (
