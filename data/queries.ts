@@ -31,6 +31,9 @@ export type Booking = {
   status: string;
   /** The admin's own notes on the job: never in a customer's answers (CUSTOMER_BOOKING_COLUMNS, `customerBooking`). */
   notes: string | null;
+  /** Paid on that UK day, and how (the admin's book-keeping): never in a customer's answers, as the notes. */
+  paidOn: string | null;
+  paidBy: string | null;
   googleCalendarEventId: string | null;
   isManualBooking: boolean;
   createdAt: string;
@@ -117,8 +120,8 @@ export type User = {
 
 /** What only the business reads of a quote. */
 const INTERNAL_QUOTE_COLUMNS: ReadonlySet<string> = new Set(['notes', 'followUpDate']);
-/** What only the business reads of a booking: the electrician's own notes on the job (ADR 026). */
-const INTERNAL_BOOKING_COLUMNS: ReadonlySet<string> = new Set(['notes']);
+/** What only the business reads of a booking: the electrician's own notes on the job (ADR 026), and whether it is paid. */
+const INTERNAL_BOOKING_COLUMNS: ReadonlySet<string> = new Set(['notes', 'paidOn', 'paidBy']);
 
 /** A view's columns with the internal ones read as NULL: the customer's answers keep the view's shape, without them. */
 const withoutInternal = (columnList: string, internal: ReadonlySet<string>): string =>
@@ -156,8 +159,9 @@ export const CHAT_COLUMNS = columns(ChatView, 'chats');
 /** A bookings row as the API answers it (SQLite keeps booleans as 0/1). */
 export const toBooking = (r: Record<string, unknown>): Booking => ({ ...r, isManualBooking: r['isManualBooking'] === 1 }) as Booking;
 
-/** One booking as its customer may read it (the answers of the customer's own calls): the admin's notes left out. */
-export const customerBooking = (booking: Booking): Booking => (booking.notes === null ? booking : { ...booking, notes: null });
+/** One booking as its customer may read it (the answers of the customer's own calls): the admin's notes and book-keeping left out. */
+export const customerBooking = (booking: Booking): Booking =>
+  booking.notes === null && booking.paidOn === null && booking.paidBy === null ? booking : { ...booking, notes: null, paidOn: null, paidBy: null };
 
 /** One quote as its customer may read it (the answer to their own request): the business's notes and follow-up day left out. */
 export const customerQuote = (quote: Quote): Quote => ({ ...quote, notes: null, followUpDate: null });

@@ -132,6 +132,8 @@ export const READ_MODEL_DDL: Readonly<Record<ModelName, string>> = {
     attachments TEXT,
     status TEXT NOT NULL,
     notes TEXT,
+    paidOn TEXT,
+    paidBy TEXT,
     googleCalendarEventId TEXT,
     isManualBooking INTEGER NOT NULL,
     createdAt TEXT NOT NULL,

@@ -6,7 +6,7 @@ import { BOOKING_FIELD_WORDS, dayWords, daysWords as days, movedWords, type Sche
  * data export leave them out): the admin marking their message as needing no reply, or taking that back (ADR 027), and the admin's own
  * notes on the job (ADR 026) — not even that they changed.
  */
-const BUSINESS_ONLY: ReadonlySet<EventType> = new Set<EventType>(['ChatMarkedNoReplyNeeded', 'ChatMarkedReplyNeeded', 'BookingNotesChanged']);
+const BUSINESS_ONLY: ReadonlySet<EventType> = new Set<EventType>(['ChatMarkedNoReplyNeeded', 'ChatMarkedReplyNeeded', 'BookingNotesChanged', 'BookingPaymentRecorded']);
 
 /** Whether a booking's customer is shown this event in their history. */
 export function customerSees(event: RecordedEvent): boolean {

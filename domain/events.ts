@@ -1,6 +1,7 @@
 import type { BookingStatus } from './schemas/booking.ts';
 import type { Attachment } from './schemas/fields.ts';
 import type { Priority, QuoteStatus } from './schemas/quote.ts';
+import type { PaymentMethod } from './payment.ts';
 
 /** Who did it and when; written by the store from the command, read by projections instead of a clock. */
 export type EventMetadata = {
@@ -75,6 +76,13 @@ export type BookingDetailsChanged = {
  * them, so sealed under their key like their other fields, and part of their data export (ADR 026).
  */
 export type BookingNotesChanged = { type: 'BookingNotesChanged'; data: { bookingId: string; notes: string | null } };
+
+/**
+ * The admin marked a finished job paid (`paidOn`, the UK day the money came, and how, when they said), or, with
+ * `paidOn` null, not paid after all (marked by mistake, a payment that bounced). The business's own book-keeping: never
+ * shown or mailed to the customer; not about the person, so not sealed.
+ */
+export type BookingPaymentRecorded = { type: 'BookingPaymentRecorded'; data: { bookingId: string; paidOn: string | null; method: PaymentMethod | null } };
 
 export type QuoteRequested = {
   type: 'QuoteRequested';
@@ -274,6 +282,7 @@ export type DomainEvent =
   | BookingStatusChanged
   | BookingDetailsChanged
   | BookingNotesChanged
+  | BookingPaymentRecorded
   | BookingReminderSent
   | QuoteRequested
   | QuoteRevised
@@ -327,6 +336,7 @@ export const PERSONAL_FIELDS: { readonly [T in EventType]: readonly DataKeys<T>[
   BookingStatusChanged: [],
   BookingDetailsChanged: PERSON,
   BookingNotesChanged: ['notes'],
+  BookingPaymentRecorded: [],
   BookingReminderSent: [],
   QuoteRequested: PERSON,
   QuoteRevised: ['notes', 'scope'],
@@ -371,6 +381,7 @@ export const EVENT_VERSIONS: { readonly [T in EventType]: number } = {
   BookingStatusChanged: 1,
   BookingDetailsChanged: 1,
   BookingNotesChanged: 1,
+  BookingPaymentRecorded: 1,
   BookingReminderSent: 1,
   QuoteRequested: 1,
   QuoteRevised: 1,

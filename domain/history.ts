@@ -1,4 +1,5 @@
 import type { RecordedEvent } from './events.ts';
+import { PAYMENT_WORDS } from './payment.ts';
 
 /** What a changed booking field is called in a history line, for the admin and the customer alike. */
 export const BOOKING_FIELD_WORDS: Readonly<Record<string, string>> = {
@@ -119,6 +120,10 @@ export function describeBookingEvent(event: RecordedEvent, before?: Schedule): {
     case 'BookingNotesChanged':
       // Not the words: the history is a list of who did what, and the card shows the notes as they are now.
       return { summary: event.data.notes === null ? 'Notes cleared' : 'Notes changed' };
+    case 'BookingPaymentRecorded': {
+      const { paidOn, method } = event.data;
+      return { summary: paidOn === null ? 'Marked not paid' : `Marked paid${method ? ` by ${PAYMENT_WORDS[method]}` : ''} on ${dayWords(paidOn)}` };
+    }
     case 'MessagePosted':
       return { summary: event.data.isFromAdmin ? 'The team sent a message' : 'The customer sent a message' };
     case 'ChatMarkedNoReplyNeeded':

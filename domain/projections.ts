@@ -35,6 +35,7 @@ export const EVENT_MODELS: Readonly<Record<EventType, readonly ModelName[]>> = {
   BookingStatusChanged: ['bookings'],
   BookingDetailsChanged: ['bookings', 'uploads'],
   BookingNotesChanged: ['bookings'],
+  BookingPaymentRecorded: ['bookings'],
   // Only the booking's history reads it.
   BookingReminderSent: [],
   QuoteRequested: ['quotes', 'uploads'],

@@ -37,6 +37,12 @@ export const BookingView = z.object({
    * copy carry null here (data/queries.ts CUSTOMER_BOOKING_COLUMNS).
    */
   notes: maybe,
+  /**
+   * The UK day the job was paid, and how ('cash', 'bank_transfer', 'card'; null when not said); null while unpaid. The
+   * business's book-keeping: never the customer's to see, as the notes.
+   */
+  paidOn: maybe,
+  paidBy: maybe,
   googleCalendarEventId: maybe,
   isManualBooking: z.boolean(),
   createdAt: text,

@@ -3,9 +3,10 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { provenEmail } from '#domain/policy.ts';
 import { bookingRequestSchema, bookingUpdateSchema, londonDay, requestDatesSchema } from '#domain/schemas/date-window.ts';
-import { BookingNotesSchema, type BookingNotesInput, type CreateBookingInput, type RequestDatesInput, type UpdateBookingInput } from '#domain/schemas/booking.ts';
+import { BookingNotesSchema, BookingPaymentSchema, type BookingNotesInput, type BookingPaymentInput, type CreateBookingInput, type RequestDatesInput, type UpdateBookingInput } from '#domain/schemas/booking.ts';
 import { customerBooking, customerQuote, type Booking } from '#data/queries.ts';
 import { changeBookingNotes } from '../commands/booking-notes.ts';
+import { recordBookingPayment } from '../commands/booking-payment.ts';
 import { bookingHistory, cancelBookingRequest, moveBookingRequest, requestBookingOrQuote, updateBooking } from '../commands/bookings.ts';
 import type { AppDeps } from '../deps.ts';
 import { allow, authorize, commandRoute, input, validate } from '../http/command.ts';
@@ -129,6 +130,19 @@ export function bookingRoutes(deps: AppDeps): Router {
     commandRoute(deps, {
       command: changeBookingNotes,
       input: (ctx) => ({ ...input<BookingNotesInput>(ctx), id: ctx.params['id'] ?? '' }),
+      answer: (result) => queries.booking(result.id),
+    }),
+  );
+
+  /** The admin's book-keeping: the job paid (when, how) or not paid after all; answers the booking. */
+  router.put(
+    '/api/bookings/:id/payment',
+    allow(storage, 'booking.change'),
+    bookingIdShaped,
+    validate(BookingPaymentSchema),
+    commandRoute(deps, {
+      command: recordBookingPayment,
+      input: (ctx) => ({ ...input<BookingPaymentInput>(ctx), id: ctx.params['id'] ?? '' }),
       answer: (result) => queries.booking(result.id),
     }),
   );

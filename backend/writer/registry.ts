@@ -1,5 +1,6 @@
 import * as accountDeletion from '../commands/account-deletion.ts';
 import * as bookingNotes from '../commands/booking-notes.ts';
+import * as bookingPayment from '../commands/booking-payment.ts';
 import * as bookings from '../commands/bookings.ts';
 import * as enquiries from '../commands/enquiries.ts';
 import * as messages from '../commands/messages.ts';
@@ -10,7 +11,7 @@ import type { Command } from '../commands/unit.ts';
 import * as users from '../commands/users.ts';
 
 /** The modules whose commands the writer thread runs; their exported functions go by `<module>.<export>`. */
-const MODULES = { accountDeletion, bookingNotes, bookings, enquiries, messages, passwordReset, quotes, records, users } as const;
+const MODULES = { accountDeletion, bookingNotes, bookingPayment, bookings, enquiries, messages, passwordReset, quotes, records, users } as const;
 
 type AnyCommand = Command<unknown, unknown>;
 

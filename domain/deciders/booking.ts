@@ -1,10 +1,10 @@
 import { ConflictError, DomainError, NotFoundError, assertNever } from '../errors.ts';
-import type { BookingDetailsChanged, BookingNotesChanged, BookingRequested, BookingStatusChanged, Role } from '../events.ts';
+import type { BookingDetailsChanged, BookingNotesChanged, BookingPaymentRecorded, BookingRequested, BookingStatusChanged, Role } from '../events.ts';
 import { DEFAULT_FINISH_TIME, DEFAULT_START_TIME } from '../limits.ts';
 import { dateRangeProblems, type BookingStatus, type CreateBookingInput, type UpdateBookingInput } from '../schemas/booking.ts';
 import type { Decider } from './decider.ts';
 
-export type BookingEvent = BookingRequested | BookingStatusChanged | BookingDetailsChanged | BookingNotesChanged;
+export type BookingEvent = BookingRequested | BookingStatusChanged | BookingDetailsChanged | BookingNotesChanged | BookingPaymentRecorded;
 
 /** What a person can change about a booking after it was made. */
 export type BookingDetails = Omit<BookingRequested['data'], 'status' | 'bookingId' | 'userId' | 'quoteId' | 'source' | 'isManualBooking'>;
@@ -19,6 +19,8 @@ export type BookingState =
       details: BookingDetails;
       /** The electrician's own notes on the job (never the customer's to see); null for none. */
       notes: string | null;
+      /** Paid on that day, and how; null while unpaid. */
+      payment: { paidOn: string; method: BookingPaymentRecorded['data']['method'] } | null;
     };
 
 export type RequestBooking = { type: 'RequestBooking'; data: BookingRequested['data'] };
@@ -36,7 +38,13 @@ export type ChangeRequestDates = {
 };
 /** The admin sets (or, with null, clears) their own notes on a job: in any status, a finished job's included. */
 export type ChangeBookingNotes = { type: 'ChangeBookingNotes'; data: { notes: string | null } };
-export type BookingCommand = RequestBooking | ChangeBookingStatus | ChangeBookingDetails | CancelBookingRequest | ChangeRequestDates | ChangeBookingNotes;
+/**
+ * The admin marks a job paid (on a day, and how, when said), or with `paidOn` null not paid after all. Any status: a
+ * deposit on a larger job (the FAQ's payment plans), or a job paid before it was marked completed; the screens offer it
+ * on finished jobs.
+ */
+export type RecordPayment = { type: 'RecordPayment'; data: Omit<BookingPaymentRecorded['data'], 'bookingId'> };
+export type BookingCommand = RequestBooking | ChangeBookingStatus | ChangeBookingDetails | CancelBookingRequest | ChangeRequestDates | ChangeBookingNotes | RecordPayment;
 
 /** Our text for new dates the customer cannot ask for online any more. */
 export const DATES_TOO_LATE = 'This booking is no longer waiting for confirmation, so its dates cannot be changed here. Please call us or send us a message about it.';
@@ -90,7 +98,7 @@ function evolve(state: BookingState, event: BookingEvent): BookingState {
   switch (event.type) {
     case 'BookingRequested': {
       const { status, bookingId, userId, quoteId: _q, source: _s, isManualBooking: _m, ...details } = event.data;
-      return { status, bookingId, userId, email: details.email, details, notes: null };
+      return { status, bookingId, userId, email: details.email, details, notes: null, payment: null };
     }
     case 'BookingStatusChanged':
       return state.status === 'none' ? state : { ...state, status: event.data.to };
@@ -102,6 +110,11 @@ function evolve(state: BookingState, event: BookingEvent): BookingState {
     }
     case 'BookingNotesChanged':
       return state.status === 'none' ? state : { ...state, notes: event.data.notes };
+    case 'BookingPaymentRecorded': {
+      if (state.status === 'none') return state;
+      const { paidOn, method } = event.data;
+      return { ...state, payment: paidOn === null ? null : { paidOn, method } };
+    }
     default:
       return assertNever(event);
   }
@@ -155,6 +168,13 @@ function decide(command: BookingCommand, state: BookingState): BookingEvent[] {
       // The same notes again (a retried request, a second device saving the same words) change nothing.
       if (state.notes === command.data.notes) return [];
       return [{ type: 'BookingNotesChanged', data: { bookingId: state.bookingId, notes: command.data.notes } }];
+    }
+    case 'RecordPayment': {
+      if (state.status === 'none') throw new NotFoundError('booking');
+      const { paidOn, method } = command.data;
+      // As it is already (a retried request, a second device marking it the same): nothing more.
+      if (paidOn === null ? state.payment === null : state.payment?.paidOn === paidOn && state.payment.method === method) return [];
+      return [{ type: 'BookingPaymentRecorded', data: { bookingId: state.bookingId, paidOn, method: paidOn === null ? null : method } }];
     }
     default:
       return assertNever(command);

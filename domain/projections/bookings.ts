@@ -1,9 +1,9 @@
 import { attachmentsText, bool, changedColumns, type ReadModel, type ReadModelChange } from './model.ts';
 
-/** Bookings: the jobs, with their status, dates, the admin's own notes and the version a change must name. */
+/** Bookings: the jobs, with their status, dates, the admin's own notes, whether they are paid, and the version a change must name. */
 export const bookings: ReadModel = {
   name: 'bookings',
-  version: 1,
+  version: 2,
   project(event) {
     const time = event.metadata.time;
     const version = event.streamPosition;
@@ -35,6 +35,8 @@ export const bookings: ReadModel = {
               attachments: attachmentsText(d.attachments),
               status: d.status,
               notes: null,
+              paidOn: null,
+              paidBy: null,
               googleCalendarEventId: null,
               isManualBooking: bool(d.isManualBooking),
               createdAt: time,
@@ -50,6 +52,8 @@ export const bookings: ReadModel = {
         return [{ op: 'update', table: 'bookings', id: event.data.bookingId, set: { ...changedColumns(event.data, 'bookingId'), updatedAt: time, version } }];
       case 'BookingNotesChanged':
         return [{ op: 'update', table: 'bookings', id: event.data.bookingId, set: { notes: event.data.notes, updatedAt: time, version } }];
+      case 'BookingPaymentRecorded':
+        return [{ op: 'update', table: 'bookings', id: event.data.bookingId, set: { paidOn: event.data.paidOn, paidBy: event.data.method, updatedAt: time, version } }];
       case 'UserEmailChanged':
         // Made under the address the account left, without signing in: the account's now (it had proved that address).
         return (event.data.claimed?.bookingIds ?? []).map((id): ReadModelChange => ({ op: 'update', table: 'bookings', id, set: { userId: event.data.userId } }));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
+import { PAYMENT_METHODS } from '../payment.ts';
 import { MSG } from '../messages.ts';
 import {
   AttachmentsField,
@@ -150,6 +151,17 @@ export const BookingNotesSchema = z.strictObject({
     .optional(),
 });
 export type BookingNotesInput = z.infer<typeof BookingNotesSchema>;
+
+/**
+ * `PUT /api/bookings/{id}/payment`: the job paid (`paidOn`, a UK day, today when left out; how, when said), or not paid
+ * after all (`paid: false`).
+ */
+export const BookingPaymentSchema = z.strictObject({
+  paid: z.boolean({ error: 'Must be true or false' }),
+  paidOn: optionalDate,
+  method: z.enum(PAYMENT_METHODS, { error: `How it was paid must be one of ${PAYMENT_METHODS.join(', ')}` }).nullish(),
+});
+export type BookingPaymentInput = z.infer<typeof BookingPaymentSchema>;
 
 /** The booking fields a person typed, without the admin-only flags. */
 export type BookingDetails = Omit<CreateBookingInput, 'id' | 'status' | 'isManualBooking'>;

@@ -10,6 +10,7 @@ import { keepBooking, keepMade } from './record-copy.ts';
 import { drain, whileNotSending } from './sender.ts';
 import { afterDrain } from './start.ts';
 import { resend, submit } from './submit.ts';
+import type { PaymentMethod } from '#domain/payment.ts';
 import type { SubmitOutcome } from './submit.ts';
 
 /**
@@ -89,6 +90,31 @@ export async function changeNotes(booking: BookingView, notes: string, owner: st
     // The notes it replaces as this device shows them: the server refuses (409) only when its notes are other than
     // these, so another device's notes are never overwritten, whatever else changed or was dropped meanwhile.
     body: { notes, expectedVersion, notesBefore: booking.notes ?? null },
+    record: booking.id,
+    owner,
+  });
+  if (outcome.kind === 'sent') await keepBooking(outcome.data, owner);
+  return outcome;
+}
+
+/** A job's payment as the admin marks it: paid on a day (how, when said), or not paid after all. */
+export type Payment = { paid: true; paidOn: string; method: PaymentMethod | null } | { paid: false };
+
+/**
+ * Marks a job paid, or not paid after all, through the outbox like its notes (the admin's book-keeping: nothing is
+ * mailed, the customer never sees it). No version guard: the mark is the same whichever device sets it, the last one
+ * set is the one kept.
+ */
+export async function recordPayment(booking: BookingView, payment: Payment, owner: string): Promise<SubmitOutcome> {
+  const name = personName(booking) || 'a job';
+  const outcome = await submit({
+    id: newCommandId(),
+    kind: KINDS.bookingPayment,
+    values: payment.paid ? { paid: 'yes', paidOn: payment.paidOn, method: payment.method ?? '' } : { paid: 'no' },
+    label: payment.paid ? `${name}’s job marked paid` : `${name}’s job marked not paid`,
+    method: 'PUT',
+    path: `/api/bookings/${booking.id}/payment`,
+    body: payment.paid ? { paid: true, paidOn: payment.paidOn, method: payment.method } : { paid: false },
     record: booking.id,
     owner,
   });

@@ -12,6 +12,8 @@ export const KINDS = {
   bookingDates: 'booking-dates',
   /** PUT /api/bookings/{id}/notes with the admin's own notes on the job and `expectedVersion`. */
   bookingNotes: 'booking-notes',
+  /** PUT /api/bookings/{id}/payment: the job marked paid (`paidOn`, `method`), or not paid after all. */
+  bookingPayment: 'booking-payment',
   /**
    * POST /api/bookings/{id}/no-reply-needed with `messageId` (the admin: a customer's message needs no answer). No
    * `record`: it depends on nothing else queued for the job, and a refusal holds nothing of the job back.
@@ -61,15 +63,22 @@ export const ANSWER_KEPT_IN: Readonly<Partial<Record<string, 'chats' | 'messages
 /** Outbox kind of a customer's answer to a quote (POST /api/quotes/{id}/approve or /decline). */
 export const QUOTE_ANSWER_KIND = 'quote-answer';
 
-export const ANSWER_IS_RECORD: ReadonlySet<string> = new Set([KINDS.bookingStatus, KINDS.bookingDates, KINDS.bookingNotes, KINDS.bookingCancel, QUOTE_KINDS.update, QUOTE_ANSWER_KIND]);
+export const ANSWER_IS_RECORD: ReadonlySet<string> = new Set([KINDS.bookingStatus, KINDS.bookingDates, KINDS.bookingNotes, KINDS.bookingPayment, KINDS.bookingCancel, QUOTE_KINDS.update, QUOTE_ANSWER_KIND]);
 
 /**
- * Whether an item of this kind moves its record's version on by one when it lands: the admin's status, dates and notes
- * changes of a job, and an edit or a conversion of a quote. One queued after another counts it in its
+ * Whether an item of this kind moves its record's version on by one when it lands: the admin's status, dates, notes
+ * and payment changes of a job, and an edit or a conversion of a quote. One queued after another counts it in its
  * `expectedVersion`; one that never lands (discarded) is counted out again.
  */
 export function movesVersion(kind: string): boolean {
-  return kind === KINDS.bookingStatus || kind === KINDS.bookingDates || kind === KINDS.bookingNotes || kind === QUOTE_KINDS.update || kind === QUOTE_KINDS.convert;
+  return (
+    kind === KINDS.bookingStatus ||
+    kind === KINDS.bookingDates ||
+    kind === KINDS.bookingNotes ||
+    kind === KINDS.bookingPayment ||
+    kind === QUOTE_KINDS.update ||
+    kind === QUOTE_KINDS.convert
+  );
 }
 
 /**

@@ -119,7 +119,7 @@ async function copiedIds(since: string): Promise<ReadonlySet<string>> {
 export type Shown<T> = T & { readonly waiting?: { readonly state: OutboxItem['state']; readonly message: string | null } };
 
 /** A job as the admin's screens show it; `notesWaiting`: the admin's notes on it still wait in the outbox (or were refused). */
-export type ShownBooking = Shown<BookingView> & { readonly notesWaiting?: Shown<unknown>['waiting'] };
+export type ShownBooking = Shown<BookingView> & { readonly notesWaiting?: Shown<unknown>['waiting']; readonly paymentWaiting?: Shown<unknown>['waiting'] };
 
 /**
  * Whether this device holds a copy made for `owner` (a first pull of theirs has come in, now or before): until it does,
@@ -216,6 +216,12 @@ export function useBookings(owner: string): ShownBooking[] | undefined {
         const row = shown.get(item.record)!;
         const notes = laidOver(item, () => ({ notes: typeof item.body['notes'] === 'string' && item.body['notes'].trim() !== '' ? item.body['notes'].trim() : null }));
         shown.set(item.record, { ...row, ...notes, notesWaiting: waitingOf(item) });
+      } else if (item.kind === KINDS.bookingPayment && item.record && shown.has(item.record)) {
+        // Marked paid (or not) with no signal: counted at once; refused, the mark as the server has it.
+        const row = shown.get(item.record)!;
+        const paid = item.body['paid'] === true;
+        const payment = laidOver(item, () => ({ paidOn: paid ? String(item.body['paidOn'] ?? '') : null, paidBy: paid ? ((item.body['method'] as string | null | undefined) ?? null) : null }));
+        shown.set(item.record, { ...row, ...payment, paymentWaiting: waitingOf(item) });
       } else if (item.kind === KINDS.bookingCancel && item.record && shown.has(item.record)) {
         // Refused (confirmed meanwhile): the booking as the server has it, with the refusal beside it.
         const row = shown.get(item.record)!;
@@ -333,6 +339,8 @@ function convertedJob(item: OutboxItem, quote: QuoteView, id: string): Shown<Boo
     attachments: quote.attachments,
     status: 'confirmed',
     notes: null,
+    paidOn: null,
+    paidBy: null,
     googleCalendarEventId: null,
     isManualBooking: false,
     createdAt: item.createdAt,
@@ -367,6 +375,8 @@ function provisionalBooking(item: OutboxItem): Shown<BookingView> {
       item.files.length > 0 ? JSON.stringify(item.files.map((f) => ({ filename: f.uploaded?.filename ?? '', originalname: f.name, size: f.blob.size }))) : null,
     status: b['isManualBooking'] ? String(b['status'] ?? 'confirmed') : 'pending',
     notes: null,
+    paidOn: null,
+    paidBy: null,
     googleCalendarEventId: null,
     isManualBooking: Boolean(b['isManualBooking']),
     createdAt: item.createdAt,

@@ -24,6 +24,8 @@ export function aJob(overrides: Partial<BookingView> = {}): BookingView {
     attachments: null,
     status: 'pending',
     notes: null,
+    paidOn: null,
+    paidBy: null,
     googleCalendarEventId: null,
     isManualBooking: false,
     createdAt: '2026-11-20T10:00:00.000Z',

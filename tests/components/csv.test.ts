@@ -81,6 +81,15 @@ describe('the CSV export', () => {
     expect(rows.map((cell) => cell('Notes'))).toEqual(['Key under the mat\nDog in the garden', '', `'=HYPERLINK("http://evil.example")`]);
   });
 
+  it('says when and how a job was paid, and nothing for one not paid', () => {
+    const rows = read(toCsv([job({ paidOn: '2026-11-27', paidBy: 'bank_transfer' }), job({ paidOn: '2026-11-28', paidBy: null }), job({})]));
+    expect(rows.map((cell) => [cell('Paid on'), cell('Paid by')])).toEqual([
+      ['2026-11-27', 'bank transfer'],
+      ['2026-11-28', ''],
+      ['', ''],
+    ]);
+  });
+
   it('gives a job made from a quote its agreed price as a number a spreadsheet adds up, and other jobs none', () => {
     const quotes = [
       { id: 'q1', estimatedCost: '1250.50' },

@@ -60,6 +60,8 @@ test('every export is a CSV a spreadsheet reads right: £ and accents, formulas 
     'Service',
     'Status',
     'Quoted price (£)',
+    'Paid on',
+    'Paid by',
     'Start date',
     'Finish date',
     'Start time',

@@ -26,10 +26,11 @@ export const JOB_FILTERS = ['pending', 'confirmed', 'in_progress', 'completed', 
 export type JobFilter = (typeof JOB_FILTERS)[number];
 
 /**
- * The job list's other filters, by the day of the work: today's jobs (on today, not cancelled), and past jobs still
- * open (confirmed or under way, their last day gone by: to be marked completed, or cancelled).
+ * The job list's other filters, by the day of the work: today's jobs (on today, not cancelled), past jobs still open
+ * (confirmed or under way, their last day gone by: to be marked completed, or cancelled), and completed jobs not marked
+ * paid (the money still to come in).
  */
-export const JOB_WHENS = ['today', 'open'] as const;
+export const JOB_WHENS = ['today', 'open', 'unpaid'] as const;
 export type JobWhen = (typeof JOB_WHENS)[number];
 
 /** The job list's order besides the default (newest request first): by the day of the work. */

@@ -6,7 +6,7 @@ import type { EventType } from '#domain/events.ts';
 import { LIMITS } from '#domain/limits.ts';
 import { AdminResetSchema, CustomerResetSchema, ForgotPasswordSchema, LoginSchema, RegisterSchema, ResetTokenSchema, VerifyEmailSchema } from '#domain/schemas/auth.ts';
 import { ChangeEmailSchema, ChangePasswordSchema, DeleteAccountSchema, RenameAccountSchema } from '#domain/schemas/account.ts';
-import { BookingNotesSchema, CreateBookingSchema, RequestDatesSchema, UpdateBookingSchema } from '#domain/schemas/booking.ts';
+import { BookingNotesSchema, BookingPaymentSchema, CreateBookingSchema, RequestDatesSchema, UpdateBookingSchema } from '#domain/schemas/booking.ts';
 import { CreateContactSchema, MarkAnsweredSchema } from '#domain/schemas/contact.ts';
 import { NoReplyNeededSchema, PostMessageSchema, ReplyNeededSchema } from '#domain/schemas/message.ts';
 import { AnswerQuoteSchema, ConvertQuoteSchema, UpdateQuoteSchema } from '#domain/schemas/quote.ts';
@@ -136,6 +136,12 @@ export class Fixtures {
   unique(label: string): string {
     this.#counter += 1;
     return `${label}-${this.#counter}`;
+  }
+
+  /** A past calendar day no other call of the suite uses (a payment's day: each call then changes something). */
+  pastDay(): string {
+    this.#counter += 1;
+    return daysAhead(-this.#counter);
   }
 
   /** A calendar day no other record of the suite uses, so bookings and conversions never clash. */
@@ -373,6 +379,12 @@ export const CALLS: readonly ApiCall[] = [
     method: 'PUT', path: '/api/bookings/{id}/notes', access: ADMIN_ONLY, ok: 200, appends: ['BookingNotesChanged'], body: 'json',
     schema: BookingNotesSchema, bounded: { notes: LIMITS.notes, notesBefore: LIMITS.notes },
     request: (fx) => ({ params: { id: fx.bookingId }, json: { notes: `Key under the mat, ${fx.unique('notes')}` } }),
+  },
+  // A's job marked paid: the admin's book-keeping, never its customer's.
+  {
+    method: 'PUT', path: '/api/bookings/{id}/payment', access: ADMIN_ONLY, ok: 200, appends: ['BookingPaymentRecorded'], body: 'json',
+    schema: BookingPaymentSchema, bounded: { paidOn: LIMITS.date },
+    request: (fx) => ({ params: { id: fx.bookingId }, json: { paid: true, method: 'bank_transfer', paidOn: fx.pastDay() } }),
   },
   // A's own request, withdrawn while pending: A only (the admin changes a status with PATCH).
   {

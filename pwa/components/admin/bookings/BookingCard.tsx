@@ -18,6 +18,7 @@ import { BookingHistory } from './BookingHistory.tsx';
 import { CancelQuestion } from './CancelQuestion.tsx';
 import { DatesForm } from './DatesForm.tsx';
 import { JobNotes } from './JobNotes.tsx';
+import { JobPayment } from './JobPayment.tsx';
 import { Attachments } from './Attachments.tsx';
 import { googleCalendarUrl } from './google-calendar.ts';
 import { ProblemPanel } from './ProblemPanel.tsx';
@@ -147,6 +148,7 @@ export const BookingCard = memo(function BookingCard({
       </dl>
       {full ? <Attachments json={job.attachments} /> : null}
       <JobNotes job={job} compact={!full} />
+      {full ? <JobPayment job={job} /> : null}
       {overlaps.length > 0 && !problem ? (
         <p className="admin-warning admin-overlap">
           <strong>Double booked</strong> with {overlaps.map((other) => `${personName(other) || 'a job'} (${jobWhen(other)})`).join(', ')}

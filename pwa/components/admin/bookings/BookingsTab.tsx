@@ -141,12 +141,14 @@ export const BookingsTab = memo(function BookingsTab({
       if (filter && (job.status || 'pending').replace(/-/g, '_') !== filter && !kept.has(job.id)) return false;
       if (when === 'today' && !onDay(job, day) && !kept.has(job.id)) return false;
       if (when === 'open' && !stillOpen(job, day) && !kept.has(job.id)) return false;
+      if (when === 'unpaid' && !unpaid(job) && !kept.has(job.id)) return false;
       return matches === everything || matches(jobSearchable(job));
     });
     for (const job of found) kept.add(job.id);
     // A day's jobs by their hours; past jobs still open, the oldest first (the longest left open).
     if (when === 'today') return byJobDay(found, day, rankOf);
-    if (when === 'open') return byJobDay(found, day, rankOf).reverse();
+    // Past jobs still open, and the money still to come in: the oldest first (the longest left open, or unpaid).
+    if (when === 'open' || when === 'unpaid') return byJobDay(found, day, rankOf).reverse();
     return order === 'date' ? byJobDay(found, day, rankOf) : found;
   }, [bookings, filter, when, order, searched, day]);
   // The jobs made searchable ahead of the first key, a slice at a time between other work: made only when the admin typed,
@@ -177,6 +179,7 @@ export const BookingsTab = memo(function BookingsTab({
   // What the day holds, said above the list: today's jobs, and booked jobs whose days have gone by unclosed.
   const todays = useMemo(() => booked.filter((job) => onDay(job, day)).length, [booked, day]);
   const unclosed = useMemo(() => booked.filter((job) => stillOpen(job, day)).length, [booked, day]);
+  const owed = useMemo(() => (bookings ?? []).filter(unpaid).length, [bookings]);
   const place = (change: { status?: JobFilter | undefined; when?: JobWhen | undefined; order?: JobOrder | undefined; view?: JobView | undefined }): AdminSearch => {
     const next = { status: filter, when, order, view, ...change };
     return {
@@ -210,7 +213,9 @@ export const BookingsTab = memo(function BookingsTab({
           ? 'No jobs today. Show all jobs to see the others.'
           : when === 'open'
             ? 'Every past job is closed: completed or cancelled.'
-            : 'No jobs with this status. Show all jobs to see the others.';
+            : when === 'unpaid'
+              ? 'Every completed job is marked paid.'
+              : 'No jobs with this status. Show all jobs to see the others.';
 
   if (adding) {
     return (
@@ -232,7 +237,7 @@ export const BookingsTab = memo(function BookingsTab({
         </button>
       </ScreenHead>
       {/* Right under the heading, where a phone sees them without scrolling. */}
-      {bookings !== undefined && !filter && !when && (todays > 0 || unclosed > 0) ? (
+      {bookings !== undefined && !filter && !when && (todays > 0 || unclosed > 0 || owed > 0) ? (
         <p className="admin-jobs-day">
           {todays > 0 ? (
             <button type="button" className="btn btn--secondary admin-btn admin-btn--compact" onClick={() => show('today')}>
@@ -242,6 +247,11 @@ export const BookingsTab = memo(function BookingsTab({
           {unclosed > 0 ? (
             <button type="button" className="btn btn--secondary admin-btn admin-btn--compact admin-jobs-day__open" onClick={() => show('open')}>
               {unclosed === 1 ? '1 past job still open' : `${unclosed} past jobs still open`}
+            </button>
+          ) : null}
+          {owed > 0 ? (
+            <button type="button" className="btn btn--secondary admin-btn admin-btn--compact" onClick={() => show('unpaid')}>
+              {owed === 1 ? '1 done, not paid' : `${owed} done, not paid`}
             </button>
           ) : null}
         </p>
@@ -256,6 +266,7 @@ export const BookingsTab = memo(function BookingsTab({
             <option value="today">Today’s jobs</option>
             {/* Short enough for the select on a phone ("Past jobs still open" was cut off). */}
             <option value="open">Still open</option>
+            <option value="unpaid">Done, not paid</option>
           </select>
         </label>
         {/* Today's jobs are listed by the hour and past jobs still open oldest first, whatever the order chosen: the
@@ -325,3 +336,7 @@ export const BookingsTab = memo(function BookingsTab({
   );
 });
 
+/** A job done and not marked paid (nor waiting to be): the money still to come in. */
+function unpaid(job: ShownBooking): boolean {
+  return (job.status || '').replace(/-/g, '_') === 'completed' && !job.paidOn;
+}

@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { serviceTypeLabel } from '#domain/content/service-types.ts';
 import { typedPounds } from '#domain/money.ts';
+import { PAYMENT_WORDS, type PaymentMethod } from '#domain/payment.ts';
 import { phoneDigits, ukPhoneGroups } from '#domain/phone.ts';
 import { bookingReference } from '#domain/reference.ts';
 import type { BookingView, QuoteView } from '#domain/views.ts';
@@ -49,6 +50,9 @@ const COLUMNS: ReadonlyArray<[string, (b: BookingView, extra: Extra) => string]>
   ['Status', (b) => (b.status || 'pending').replace(/_/g, ' ')],
   // A job made from a quote: its agreed price as a plain number, so a spreadsheet can add up the month's work.
   ['Quoted price (£)', (_b, { price }) => priceCell(price)],
+  // Marked paid (ADR 038): the day, and how, so the month's takings can be summed and checked against the bank.
+  ['Paid on', (b) => b.paidOn ?? ''],
+  ['Paid by', (b) => (b.paidOn && b.paidBy && b.paidBy in PAYMENT_WORDS ? PAYMENT_WORDS[b.paidBy as PaymentMethod] : '')],
   ['Start date', (b) => b.startDate ?? ''],
   ['Finish date', (b) => b.finishDate ?? ''],
   ['Start time', (b) => b.startTime ?? ''],

@@ -1,0 +1,9 @@
+/** How a customer paid for a job: the FAQ's three ways (cash, bank transfer or card). */
+export const PAYMENT_METHODS = ['cash', 'bank_transfer', 'card'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** Each way in words, for the admin's screens and a job's history. */
+export const PAYMENT_WORDS: { readonly [M in PaymentMethod]: string } = { cash: 'cash', bank_transfer: 'bank transfer', card: 'card' };
+
+/** Our text for a payment dated after today (the server's check and the form's). */
+export const PAID_IN_FUTURE = 'A payment cannot be dated after today';

@@ -1,0 +1,58 @@
+import { ukDay, adminClient, customer, customerBooking, jobCard, signIn } from './admin-seed.ts';
+import { controlled, expect, test } from './fixtures.ts';
+import { expectToast } from './portal-helpers.ts';
+
+// The real service worker: with no signal the portal still opens from what it has.
+test.use({ serviceWorkers: 'allow' });
+
+test('a finished job is marked paid (the day, how), listed among the unpaid until then, and taken back when marked by mistake; with no signal too', async ({
+  page,
+  context,
+  server,
+}) => {
+  const paula = await customer(server, 'paula.paid@example.com', 'Paula', 'Paid');
+  const job = await customerBooking(paula, 'paula.paid@example.com', { firstName: 'Paula', lastName: 'Paid' });
+  const office = await adminClient(server);
+  expect((await office.request('PATCH', `/api/bookings/${job.id}`, { json: { status: 'completed' } })).status).toBe(200);
+  await signIn(page);
+  await controlled(page);
+
+  // Among the jobs done and not paid, from the line above the list.
+  await page.getByRole('button', { name: /done, not paid$/ }).click();
+  const card = jobCard(page, 'Paula Paid');
+  await expect(card).toBeVisible();
+  const payment = card.getByRole('region', { name: /^Payment/ });
+  await expect(payment).toContainText('Not paid yet.');
+
+  // Paid by bank transfer two days ago; a day after today is refused before anything goes.
+  await payment.getByRole('button', { name: /^Mark as paid/ }).click();
+  const form = payment.getByRole('form', { name: 'Mark Paula Paid’s job paid' });
+  await expect(form.getByLabel('Paid on')).toBeFocused();
+  await expect(form.getByLabel('Paid on')).toHaveValue(ukDay(0));
+  await form.getByLabel('Paid on').fill(ukDay(1));
+  await form.getByRole('button', { name: 'Mark as paid' }).click();
+  await expect(form.getByRole('alert')).toHaveText('A payment cannot be dated after today');
+  await form.getByLabel('Paid on').fill(ukDay(-2));
+  await form.getByLabel('How').selectOption({ label: 'Bank transfer' });
+  await form.getByRole('button', { name: 'Mark as paid' }).click();
+  await expectToast(page, 'Marked paid', 'Paula Paid: paid on');
+  await expect(payment).toContainText(/Paid on .* by bank transfer\./);
+  await expect(payment.getByRole('button', { name: /^Mark as not paid/ })).toBeFocused();
+  await expect.poll(() => server.storage.queries.booking(job.id)).toMatchObject({ paidOn: ukDay(-2), paidBy: 'bank_transfer' });
+  // Shown afresh, the list of the unpaid has it no more; the customer never sees it.
+  await page.getByLabel('Show').selectOption('');
+  await page.getByLabel('Show').selectOption('unpaid');
+  await expect(card).toHaveCount(0);
+  expect((await paula.get(`/api/bookings/${job.id}`)).data).toMatchObject({ paidOn: null, paidBy: null });
+
+  // Marked by mistake, taken back with no signal: it counts at once, and lands when the signal is back.
+  await page.getByLabel('Show').selectOption('completed');
+  await context.setOffline(true);
+  await payment.getByRole('button', { name: /^Mark as not paid/ }).click();
+  await expect(payment).toContainText('Not paid yet.');
+  await expect(payment).toContainText('Waiting to send');
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(payment.getByText('Waiting to send')).toHaveCount(0, { timeout: 20_000 });
+  expect(server.storage.queries.booking(job.id)).toMatchObject({ paidOn: null, paidBy: null });
+});
