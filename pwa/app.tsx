@@ -8,11 +8,15 @@ import { listenForInstall } from './lib/install-prompt.ts';
 import { focusNewPage } from './lib/page-focus.ts';
 import { followSectionLinks } from './lib/section-focus.ts';
 import { routeTree } from './routeTree.gen.ts';
+import { PageError } from './components/pages/PageError.tsx';
 import './styles.css';
 
 // One router for the app; registered below so links and search params are typed against the route tree.
 const router = createRouter({
   routeTree,
+  // A page that fails (its code did not download, on one bar of signal or after a deploy) says so under the site's
+  // header and offers to load it again, rather than the router's "Something went wrong!".
+  defaultErrorComponent: PageError,
   defaultPreload: 'intent',
   scrollRestoration: true,
 });
