@@ -174,6 +174,11 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     await expect(card.getByRole('heading', { name: 'What the price includes' })).toBeVisible();
     await expect(card).toContainText('A 10-way board with RCBOs');
     await expect(card).toContainText('Quoted: please answer');
+    // A question about it has somewhere to go (a quote has no chat): the phone, and WhatsApp with the quote named.
+    await expect(card.getByText('A question about this quote?')).toBeVisible();
+    await expect(card.getByRole('link', { name: '01632 960123' })).toHaveAttribute('href', 'tel:+441632960123');
+    const whatsapp = await card.getByRole('link', { name: /message us on WhatsApp/ }).getAttribute('href');
+    expect(decodeURIComponent(whatsapp ?? '')).toContain('about my quote for Consumer Unit Upgrade (£1,250.00).');
     await expectAxeClean(page);
     // A slip does nothing: Not now takes the answer back, and focus goes back to where it was.
     await card.getByRole('button', { name: /^Decline/ }).click();

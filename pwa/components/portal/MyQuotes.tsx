@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { BUSINESS } from '#domain/business.ts';
+import { TEL_HREF, whatsappHref } from '#domain/content/shared.ts';
 import { serviceTypeLabel } from '#domain/content/service-types.ts';
 import type { QuoteView, UserView } from '#domain/views.ts';
 import { newCommandId } from '../../lib/api.ts';
@@ -208,6 +209,18 @@ function QuoteCard({ quote, user, named }: { quote: Shown<QuoteView>; user: User
             </button>
           </div>
         )
+      ) : null}
+      {/* A quote has no chat of its own (a booking's does): a question about the price, or a change of mind after
+          declining it, had nowhere to go from here. The phone and WhatsApp, the message naming the quote. */}
+      {!quote.bookingId && (quote.quoteStatus === 'quoted' || quote.quoteStatus === 'rejected') && !quote.waiting ? (
+        <p className="portal-muted portal-quote__ask">
+          {quote.quoteStatus === 'rejected' ? 'Changed your mind, or want it priced another way? ' : 'A question about this quote? '}
+          Call us on <a href={TEL_HREF}>{BUSINESS.phone}</a> or{' '}
+          <a href={whatsappHref(`Hello, it’s ${[quote.firstName, quote.lastName].filter(Boolean).join(' ')} about my quote for ${title}${cost ? ` (${cost})` : ''}.`)} target="_blank" rel="noopener noreferrer">
+            message us on WhatsApp<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+          .
+        </p>
       ) : null}
     </li>
   );
