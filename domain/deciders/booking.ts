@@ -172,8 +172,9 @@ function decide(command: BookingCommand, state: BookingState): BookingEvent[] {
     case 'RecordPayment': {
       if (state.status === 'none') throw new NotFoundError('booking');
       const { paidOn, method } = command.data;
-      // As it is already (a retried request, a second device marking it the same): nothing more.
-      if (paidOn === null ? state.payment === null : state.payment?.paidOn === paidOn && state.payment.method === method) return [];
+      // Appended even when the job is marked so already (a second device marking it the same): a device counts each mark
+      // it sends as one version on (movesVersion), and a change it queued after one counted on it. A retried request is
+      // answered by its Idempotency-Key, appending nothing.
       return [{ type: 'BookingPaymentRecorded', data: { bookingId: state.bookingId, paidOn, method: paidOn === null ? null : method } }];
     }
     default:

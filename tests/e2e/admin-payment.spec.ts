@@ -56,3 +56,43 @@ test('a finished job is marked paid (the day, how), listed among the unpaid unti
   await expect(payment.getByText('Waiting to send')).toHaveCount(0, { timeout: 20_000 });
   expect(server.storage.queries.booking(job.id)).toMatchObject({ paidOn: null, paidBy: null });
 });
+
+test('a payment the server refuses says its words: at once in a toast, or, sent later, on the card, where Discard lets the job go on', async ({
+  page,
+  context,
+  server,
+}) => {
+  const rhys = await customer(server, 'rhys.refused@example.com', 'Rhys', 'Refused');
+  const job = await customerBooking(rhys, 'rhys.refused@example.com', { firstName: 'Rhys', lastName: 'Refused' });
+  const office = await adminClient(server);
+  expect((await office.request('PATCH', `/api/bookings/${job.id}`, { json: { status: 'completed' } })).status).toBe(200);
+  await signIn(page);
+  const refuse = () =>
+    page.route(`**/api/bookings/${job.id}/payment`, (route) =>
+      route.fulfill({ status: 422, contentType: 'application/json', body: '{"error":{"code":"nope","message":"Payments cannot be marked just now"}}' }),
+    );
+  await refuse();
+  await page.getByLabel('Show').selectOption('completed');
+  const card = jobCard(page, 'Rhys Refused');
+  await card.getByRole('button', { name: /^Mark as paid/ }).click();
+  await card.getByRole('button', { name: 'Mark as paid', exact: true }).click();
+  await expectToast(page, 'Could not mark the payment', 'Payments cannot be marked just now');
+  await card.getByRole('button', { name: 'Cancel' }).click();
+
+  // Marked with no signal, refused once it goes: the card waits for the admin's choice.
+  await controlled(page);
+  await page.unroute(`**/api/bookings/${job.id}/payment`);
+  await context.setOffline(true);
+  await card.getByRole('button', { name: /^Mark as paid/ }).click();
+  await card.getByRole('button', { name: 'Mark as paid', exact: true }).click();
+  await expect(card.getByRole('region', { name: /^Payment/ })).toContainText('Waiting to send');
+  await refuse();
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  const panel = card.getByRole('region', { name: 'Not accepted by the server' });
+  await expect(panel).toContainText('Payments cannot be marked just now');
+  await panel.getByRole('button', { name: 'Discard' }).click();
+  await expect(panel).toHaveCount(0);
+  await expect(card.getByRole('region', { name: /^Payment/ })).toContainText('Not paid yet.');
+  await expect(card.getByRole('button', { name: /^Mark as paid/ })).toBeVisible();
+});

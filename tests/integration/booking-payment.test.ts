@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAID_IN_FUTURE } from '#backend/commands/booking-payment.ts';
 import { londonDay } from '#domain/schemas/date-window.ts';
@@ -52,12 +53,24 @@ describe('PUT /api/bookings/{id}/payment', () => {
     expect(res.status).toBe(200);
     expect(res.data).toMatchObject({ id: job.id, paidOn: londonDay(new Date()), paidBy: 'bank_transfer', version: job.version + 1 });
     expect(typesAfter(server, before)).toEqual(['BookingPaymentRecorded']);
-    // On another day, by cash; then the same again, which appends nothing.
+    // On another day, by cash.
     const earlier = daysAhead(-3);
     expect((await putPayment(admin, job.id, { paid: true, paidOn: earlier, method: 'cash' })).data).toMatchObject({ paidOn: earlier, paidBy: 'cash' });
-    const settled = allEvents(server).length;
-    expect((await putPayment(admin, job.id, { paid: true, paidOn: earlier, method: 'cash' })).status).toBe(200);
-    expect(allEvents(server)).toHaveLength(settled);
+  });
+
+  it('appends a mark the job has already (a second device marking it so: each device counts its marks as versions), but a repeated request once', async () => {
+    const job = await pamsFinishedJob();
+    const key = randomUUID();
+    const first = await admin.request('PUT', `/api/bookings/${job.id}/payment`, { json: { paid: true, method: 'card' }, headers: { 'Idempotency-Key': key } });
+    const before = allEvents(server).length;
+
+    const repeat = await admin.request('PUT', `/api/bookings/${job.id}/payment`, { json: { paid: true, method: 'card' }, headers: { 'Idempotency-Key': key } });
+    expect(repeat.headers.get('idempotent-replayed')).toBe('true');
+    expect(allEvents(server)).toHaveLength(before);
+    const second = await putPayment(admin, job.id, { paid: true, method: 'card' });
+
+    expect(typesAfter(server, before)).toEqual(['BookingPaymentRecorded']);
+    expect(second.data.version).toBe(first.data.version + 1);
   });
 
   it('takes the mark back (marked by mistake), and the job history says each in words', async () => {
@@ -105,5 +118,9 @@ describe('PUT /api/bookings/{id}/payment', () => {
     expect(read).not.toContain(londonDay(new Date()) + '"');
     expect(read).not.toContain('Marked paid');
     expect(answers[0]!.data).toMatchObject({ paidOn: null, paidBy: null });
+    // Their copy of everything held about them (UK GDPR access) has it, as it has the job.
+    const exported = await pam.get('/api/account/export');
+    expect(exported.status).toBe(200);
+    expect(exported.text).toContain('"paidBy":"cash"');
   });
 });

@@ -63,6 +63,11 @@ async function busyMorning(url: string): Promise<void> {
   const done = chosen.data.booking.id as string;
   expect((await admin.request('PUT', `/api/bookings/${done}/notes`, { json: { notes: 'Paid cash' } })).status).toBe(200);
   expect((await admin.request('PUT', `/api/bookings/${done}/notes`, { json: { notes: '' } })).status).toBe(200);
+  // Marked paid (ADR 038): once on one day by card, then on another by cash; the walk-in's marked and taken back.
+  expect((await admin.request('PUT', `/api/bookings/${done}/payment`, { json: { paid: true, paidOn: daysAhead(-2), method: 'card' } })).status).toBe(200);
+  expect((await admin.request('PUT', `/api/bookings/${done}/payment`, { json: { paid: true, paidOn: daysAhead(-1), method: 'cash' } })).status).toBe(200);
+  expect((await admin.request('PUT', `/api/bookings/${walkIn}/payment`, { json: { paid: true } })).status).toBe(200);
+  expect((await admin.request('PUT', `/api/bookings/${walkIn}/payment`, { json: { paid: false } })).status).toBe(200);
   // Enquiries (a contact form message, a support request, which Contacts lists too): one answered, one answered and
   // taken back, one waiting.
   const wrote = await new Client(url).post('/api/contacts', { firstName: 'Wren', email: 'wren@example.com', details: 'Do you fit EV chargers?' });
@@ -88,6 +93,7 @@ describe('rebuilding the read models from the log', () => {
     expect(Object.keys(live).sort()).toEqual([...TABLES].sort());
     expect(live['bookings']).toHaveLength(4);
     expect((live['bookings'] as Array<Record<string, unknown>>).map((row) => row['notes'])).toEqual(expect.arrayContaining(['Key under the mat, dog in the garden', null]));
+    expect((live['bookings'] as Array<Record<string, unknown>>).map((row) => [row['paidOn'], row['paidBy']])).toEqual(expect.arrayContaining([[daysAhead(-1), 'cash'], [null, null]]));
     expect(live['quotes']).toHaveLength(8);
     expect(live['users']).toHaveLength(3);
     expect(live['users']).toContainEqual(expect.objectContaining({ email: 'eve@example.com', firstName: 'Evelyn', lastName: 'Omer-Smith' }));

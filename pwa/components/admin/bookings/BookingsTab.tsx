@@ -16,6 +16,7 @@ import { byJobDay, jobRank, onDay, stillOpen } from './order.ts';
 import { keptClashes, NO_CLASHES, problemOf, type Problem } from './problems.ts';
 import { PAGE, ShowMore, useBackToRow, usePages } from '../more.tsx';
 import { noMatch, PrintButton, ScreenHead, SearchBox, StatusOptions } from '../parts.tsx';
+import { PAYMENTS_KEPT_FROM } from '#domain/payment.ts';
 import { JobsNow } from '../context.ts';
 
 /**
@@ -336,7 +337,11 @@ export const BookingsTab = memo(function BookingsTab({
   );
 });
 
-/** A job done and not marked paid (nor waiting to be): the money still to come in. */
+/**
+ * A job done and not marked paid (nor waiting to be): the money still to come in. Not one done before the app kept
+ * payments (PAYMENTS_KEPT_FROM), by its last day, or by when it last changed for one with none.
+ */
 function unpaid(job: ShownBooking): boolean {
-  return (job.status || '').replace(/-/g, '_') === 'completed' && !job.paidOn;
+  const done = job.finishDate ?? job.startDate ?? job.updatedAt.slice(0, 10);
+  return (job.status || '').replace(/-/g, '_') === 'completed' && !job.paidOn && done >= PAYMENTS_KEPT_FROM;
 }

@@ -3,7 +3,7 @@ import type { HistoryEntryView } from '#domain/views.ts';
 import { fetchHistory } from './BookingHistory.tsx';
 
 /** The history's entries that change the job itself (not its chat's or its reminders'). */
-const CHANGES = new Set(['BookingRequested', 'BookingStatusChanged', 'BookingDetailsChanged', 'BookingNotesChanged']);
+const CHANGES = new Set(['BookingRequested', 'BookingStatusChanged', 'BookingDetailsChanged', 'BookingNotesChanged', 'BookingPaymentRecorded']);
 
 /**
  * Who made the version on the server that a change of this device was refused against, read from the job's history

@@ -31,6 +31,8 @@ export function JobPayment({ job }: { job: ShownBooking }) {
   const button = useRef<HTMLButtonElement>(null);
   const dayField = useRef<HTMLInputElement>(null);
   const back = useRef(false);
+  const formOpen = useRef(false);
+  formOpen.current = marking;
   useEffect(() => {
     if (marking) dayField.current?.focus();
     else if (back.current) {
@@ -45,6 +47,7 @@ export function JobPayment({ job }: { job: ShownBooking }) {
   const waiting = job.paymentWaiting;
 
   const record = async (payment: Payment) => {
+    if (sending) return false;
     setSending(true);
     const outcome = await recordPayment(job, payment, user.id);
     setSending(false);
@@ -57,7 +60,8 @@ export function JobPayment({ job }: { job: ShownBooking }) {
         void toast.info('Saved on this device', `${said} It is sent ${goesWhen(outcome.why)}.`);
         break;
       case 'refused':
-        if (outcome.fields['paidOn']) {
+        // Its day refused while the form is open: said under it. Otherwise (closed meanwhile, or another reason), a toast.
+        if (outcome.fields['paidOn'] && formOpen.current) {
           setError(outcome.fields['paidOn']);
           return false;
         }
@@ -68,6 +72,11 @@ export function JobPayment({ job }: { job: ShownBooking }) {
         return false;
     }
     return true;
+  };
+  // Not paid after all: on a job not completed, the section goes with the mark, and the focus to the job's name.
+  const unmark = async () => {
+    const leaves = job.status !== 'completed';
+    if ((await record({ paid: false })) && leaves) document.getElementById(`job-${job.id}`)?.focus();
   };
   const open = () => {
     setDay(today);
@@ -99,7 +108,7 @@ export function JobPayment({ job }: { job: ShownBooking }) {
             type="button"
             className="btn btn--secondary admin-btn admin-notes__edit"
             aria-disabled={sending || undefined}
-            onClick={() => void record({ paid: false })}
+            onClick={() => void unmark()}
           >
             Mark as not paid<span className="visually-hidden"> ({name}&rsquo;s job)</span>
           </button>

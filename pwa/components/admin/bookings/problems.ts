@@ -25,13 +25,13 @@ export function problemOf(item: OutboxItem, bookings: readonly BookingView[]): P
   if (item.state !== 'failed' || !item.error) return null;
   if (!(ON_THE_CARD as readonly string[]).includes(item.kind)) return null;
   const job = bookings.find((b) => b.id === item.record);
-  // New dates and notes keep the job's status; a new job is confirmed unless the admin chose otherwise.
-  const keepsStatus = item.kind === KINDS.bookingDates || item.kind === KINDS.bookingNotes;
+  // New dates, notes and a payment keep the job's status; a new job is confirmed unless the admin chose otherwise.
+  const keepsStatus = item.kind === KINDS.bookingDates || item.kind === KINDS.bookingNotes || item.kind === KINDS.bookingPayment;
   const wanted = String(item.body['status'] ?? (keepsStatus ? (job?.status ?? 'confirmed') : 'confirmed'));
   const current = item.error.current as BookingView | undefined;
   if (item.error.status === 409 && current && typeof current === 'object' && 'version' in current) return { type: 'conflict', wanted, theirs: current, item };
   // Notes clash with no other job: any other refusal of them is the server's words. The jobs in the way: jobsInTheWay.
-  if (item.error.status === 409 && item.kind !== KINDS.message && item.kind !== KINDS.bookingNotes) return { type: 'clash', wanted, others: item.error.clashes ?? NO_CLASHES, item };
+  if (item.error.status === 409 && item.kind !== KINDS.message && item.kind !== KINDS.bookingNotes && item.kind !== KINDS.bookingPayment) return { type: 'clash', wanted, others: item.error.clashes ?? NO_CLASHES, item };
   return { type: 'refused', message: item.error.message, item };
 }
 
@@ -93,4 +93,4 @@ export function keptClashes(previous: ReadonlyMap<string, readonly BookingView[]
 }
 
 /** The outbox kinds whose refusals wait on the job's card for the admin's choice. */
-const ON_THE_CARD = [KINDS.bookingStatus, KINDS.bookingDates, KINDS.bookingNotes, KINDS.booking, KINDS.message] as const;
+const ON_THE_CARD = [KINDS.bookingStatus, KINDS.bookingDates, KINDS.bookingNotes, KINDS.bookingPayment, KINDS.booking, KINDS.message] as const;
