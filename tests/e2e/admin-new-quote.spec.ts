@@ -223,3 +223,17 @@ test.describe('a quote request the admin writes up', () => {
     expect(await outboxCount(page)).toBe(0);
   });
 });
+
+test('a request that repeats an earlier open one of the same person and service says so, and Show that request goes to it', async ({ page, server }) => {
+  const first = await quoteRequest(server, { firstName: 'Doris', lastName: 'Double', email: 'doris.double@example.com', serviceType: 'Rewiring', description: 'First go' });
+  await quoteRequest(server, { firstName: 'Doris', lastName: 'Double', email: 'doris.double@example.com', serviceType: 'Rewiring', description: 'Sent it again' });
+  await signIn(page);
+  await page.getByRole('tab', { name: /To Be Quoted/ }).click();
+  const cards = page.locator('.admin-quote').filter({ has: page.getByRole('heading', { name: 'Doris Double', exact: true }) });
+  await expect(cards).toHaveCount(2);
+  const again = cards.filter({ hasText: 'Sent it again' });
+  await expect(again).toContainText('Asked twice?');
+  await expect(cards.filter({ hasText: 'First go' })).not.toContainText('Asked twice?');
+  await again.getByRole('button', { name: /^Show that request/ }).click();
+  await expect(page.locator(`#quote-${first.id}`)).toBeFocused();
+});

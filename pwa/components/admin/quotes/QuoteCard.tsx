@@ -34,6 +34,8 @@ export const QuoteCard = memo(function QuoteCard({
   gone = false,
   onClose,
   picked = false,
+  earlier,
+  onShowEarlier,
 }: {
   quote: ShownQuote;
   bookings: readonly BookingView[];
@@ -46,6 +48,10 @@ export const QuoteCard = memo(function QuoteCard({
   onClose: (id: string) => void;
   /** Picked out by a toast's Open (marked until the admin moves on). */
   picked?: boolean;
+  /** The earlier open request of the same person for the same service that this one repeats (asked-before.ts). */
+  earlier?: ShownQuote | undefined;
+  /** Picks that earlier request out in the list (one function for every card, as onDeleted). */
+  onShowEarlier?: (id: string) => void;
 }) {
   // Open again with what was typed, when the admin left its Edit for another tab (quote-draft.ts).
   const [editing, setEditing] = useState(() => quoteDraft(quote.id) !== undefined);
@@ -106,6 +112,19 @@ export const QuoteCard = memo(function QuoteCard({
           </span>
         ) : null}
       </div>
+      {earlier && !gone ? (
+        <div className="admin-warning admin-quote__again">
+          <p>
+            <strong>Asked twice?</strong> {name} asked for {serviceTypeLabel(earlier.serviceType)} on {moment(earlier.createdAt)} too, and that request is
+            still open. If it is the same job, price one and delete the other.
+          </p>
+          {onShowEarlier ? (
+            <button type="button" className="btn btn--secondary admin-btn admin-btn--compact" onClick={() => onShowEarlier(earlier.id)}>
+              Show that request<span className="visually-hidden"> of {moment(earlier.createdAt)}</span>
+            </button>
+          ) : null}
+        </div>
+      ) : null}
       {answered ? (
         <p className={`admin-answer admin-answer--${quote.quoteStatus}`}>
           {/* When the customer answered, not when the quote last changed (a conversion or an edit moved that). Set in

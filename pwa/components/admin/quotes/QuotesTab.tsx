@@ -9,6 +9,7 @@ import { personName } from '../../../offline/admin-commands.ts';
 import { everything, matcher, searchCache } from '../find.ts';
 import { foundWords, noMatch, SearchBox } from '../parts.tsx';
 import { today } from '../format.ts';
+import { askedBefore } from './asked-before.ts';
 import { byKey, quoteKey } from './order.ts';
 import type { QuoteKey } from './order.ts';
 import { GoneChanges } from './GoneWork.tsx';
@@ -51,8 +52,9 @@ export const QuotesTab = memo(function QuotesTab({ quotes, bookings, picked: lin
   // not when a toast or a link opens a quote, which the list then shows).
   const [adding, setAdding] = useState(() => linked === undefined && newQuoteDraft().draft() !== null);
   const addButton = useRef<HTMLButtonElement>(null);
-  // The request just written up is picked out as a toast's Open picks one (its name focused, in the middle of the
-  // screen), until a toast or a link picks another; back from the form with nothing made, focus returns to the button.
+  // The request just written up (or the earlier one a repeat asks about) is picked out as a toast's Open picks one (its
+  // name focused, in the middle of the screen), until a toast or a link picks another; back from the form with nothing
+  // made, focus returns to the button.
   const [made, setMade] = useState<{ id: string; over: string | undefined } | undefined>(undefined);
   const backFromForm = useRef(false);
   useEffect(() => {
@@ -142,6 +144,17 @@ export const QuotesTab = memo(function QuotesTab({ quotes, bookings, picked: lin
     heading.closest('li')?.scrollIntoView({ block: 'center', behavior: 'instant' });
   }, [picked, list, quotes, show, drawAll]);
 
+  // A request that repeats an earlier open one (the same person and service): its card says so, with a way to it.
+  const repeats = useMemo(() => askedBefore(quotes ?? []), [quotes]);
+  const showEarlier = useCallback(
+    (id: string) => {
+      pickedDone.current = null;
+      setShow('open');
+      setQuery('');
+      setMade({ id, over: linked });
+    },
+    [linked],
+  );
   const done = useCallback((id?: string) => {
     if (id) {
       pickedDone.current = null;
@@ -207,6 +220,8 @@ export const QuotesTab = memo(function QuotesTab({ quotes, bookings, picked: lin
               gone={quote.gone === true}
               onClose={close}
               picked={quote.id === picked}
+              earlier={repeats.get(quote.id)}
+              onShowEarlier={showEarlier}
             />
           ))}
         </ul>
