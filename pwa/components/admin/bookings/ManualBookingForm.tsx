@@ -18,6 +18,7 @@ import { MANUAL_FIELDS, loadManualSchema } from './manual-booking.ts';
 import type { ManualField } from './manual-booking.ts';
 import { clashingJobs } from './problems.ts';
 import { ReachFields, useKnownPerson } from './KnownPerson.tsx';
+import { BookedThen } from './BookedThen.tsx';
 import { dropManualDraft, keepManualDraft, manualDraft, sendingManualDraft } from './manual-draft.ts';
 import { finishFollowsStart } from '../../../lib/finish-date.ts';
 import { blank, seedToasts } from '../../auth/checks.ts';
@@ -114,6 +115,9 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
   // A returning customer (they rang again): their number or address typed fills in the rest (KnownPerson.tsx).
   const known = useKnownPerson(bookings, formEl);
 
+  // The days picked, for the jobs already booked then (BookedThen).
+  const [days, setDays] = useState(() => ({ start: start('startDate', date ?? ''), finish: start('finishDate', date ?? '') }));
+
   const bookAnyway = () => {
     anyway.current = true;
     setClash(null);
@@ -154,6 +158,8 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
         onInput={(event) => {
           formProps.onInput();
           keepManualDraft(event.currentTarget, files);
+          const next = daysOf(event.currentTarget);
+          setDays((was) => (was.start === next.start && was.finish === next.finish ? was : next));
         }}
       >
         <Field {...f('firstName', 'First name', { required: true })}>{(p) => <input {...p} autoComplete="off" maxLength={LIMITS.name} defaultValue={start('firstName', '')} />}</Field>
@@ -184,6 +190,7 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
         <Field {...f('finishDate', 'Finish date', { required: true })}>{(p) => <input {...p} type="date" defaultValue={start('finishDate', date ?? '')} />}</Field>
         <Field {...f('startTime', 'Start time')}>{(p) => <input {...p} type="time" defaultValue={start('startTime', '09:00')} />}</Field>
         <Field {...f('finishTime', 'Finish time')}>{(p) => <input {...p} type="time" defaultValue={start('finishTime', '17:00')} />}</Field>
+        <BookedThen bookings={bookings} start={days.start} finish={days.finish} />
         <Field {...f('address', 'Address', { full: true })}>{(p) => <input {...p} autoComplete="off" maxLength={LIMITS.address} defaultValue={start('address', '')} />}</Field>
         <Field {...f('description', 'Job details', { full: true })}>{(p) => <textarea {...p} rows={3} maxLength={LIMITS.description} defaultValue={start('description', '')} />}</Field>
         <AttachmentField files={files} onChange={setFiles} per="job" />
@@ -196,3 +203,12 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
 
 /** Under the buttons while the double-booking warning names the jobs in the way (found here or by the server). */
 const OVERLAPS = 'This job overlaps a job already booked (confirmed or under way): choose Book anyway or change the dates.';
+
+/** The start and finish days a form holds now. */
+function daysOf(form: HTMLFormElement): { start: string; finish: string } {
+  const value = (name: string) => {
+    const field = form.elements.namedItem(name);
+    return field instanceof HTMLInputElement ? field.value : '';
+  };
+  return { start: value('startDate'), finish: value('finishDate') };
+}

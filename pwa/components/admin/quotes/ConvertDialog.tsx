@@ -8,6 +8,7 @@ import { toast } from '../../../lib/toast.ts';
 import { personName } from '../../../offline/admin-commands.ts';
 import { convertQuote } from '../../../offline/admin-quote-commands.ts';
 import { clashingJobs } from '../bookings/problems.ts';
+import { BookedThen } from '../bookings/BookedThen.tsx';
 import { goesWhen } from '../goes-when.ts';
 import { useAdmin } from '../context.ts';
 import { today } from '../format.ts';
@@ -37,6 +38,8 @@ export function ConvertDialog({ quote, bookings, onClose }: { quote: QuoteView; 
   const [first] = useState(today);
   const passed = quote.preferredDate !== null && quote.preferredDate < first ? quote.preferredDate : null;
   const start = quote.preferredDate && !passed ? quote.preferredDate : first;
+  // The days picked, for the jobs already booked then (BookedThen).
+  const [days, setDays] = useState({ start, finish: start });
 
   const submit = async (event: FormEvent<HTMLFormElement> | null, anyway = false) => {
     event?.preventDefault();
@@ -78,7 +81,13 @@ export function ConvertDialog({ quote, bookings, onClose }: { quote: QuoteView; 
 
   return (
     <Modal title={`Convert to Job: ${personName(quote)}`} onClose={() => onClose(false)}>
-      <form ref={form} className="form-grid admin-form" noValidate onSubmit={(event) => void submit(event)} onChange={() => (setClash(null), setMessage(''), setBadField(null))}>
+      <form ref={form} className="form-grid admin-form" noValidate onSubmit={(event) => void submit(event)} onChange={() => (setClash(null), setMessage(''), setBadField(null))}
+        onInput={(event) => {
+          const value = (name: string) => (event.currentTarget.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
+          const next = { start: value('startDate'), finish: value('finishDate') };
+          setDays((was) => (was.start === next.start && was.finish === next.finish ? was : next));
+        }}
+      >
         {passed ? <p className="field--full">{`${quote.firstName || 'The customer'} asked for ${dayWords(passed)}, which has passed: the dates below start today.`}</p> : null}
         <div className="field">
           <label htmlFor="convert-start">Start date</label>
@@ -96,6 +105,7 @@ export function ConvertDialog({ quote, bookings, onClose }: { quote: QuoteView; 
           <label htmlFor="convert-finish-time">Finish time</label>
           <input id="convert-finish-time" name="finishTime" {...invalidIf('finishTime')} type="time" defaultValue="17:00" />
         </div>
+        <BookedThen bookings={bookings} start={days.start} finish={days.finish} />
         {clash ? (
           <div className="admin-problem field--full" role="alert">
             <p>
