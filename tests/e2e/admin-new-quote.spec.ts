@@ -236,4 +236,8 @@ test('a request that repeats an earlier open one of the same person and service 
   await expect(cards.filter({ hasText: 'First go' })).not.toContainText('Asked twice?');
   await again.getByRole('button', { name: /^Show that request/ }).click();
   await expect(page.locator(`#quote-${first.id}`)).toBeFocused();
+  // Pressed again (the admin looked back at the repeat meanwhile), it goes there again.
+  await again.getByRole('button', { name: /^Show that request/ }).focus();
+  await again.getByRole('button', { name: /^Show that request/ }).click();
+  await expect(page.locator(`#quote-${first.id}`)).toBeFocused();
 });

@@ -216,7 +216,7 @@ function QuoteCard({ quote, user, named }: { quote: Shown<QuoteView>; user: User
         <p className="portal-muted portal-quote__ask">
           {quote.quoteStatus === 'rejected' ? 'Changed your mind, or want it priced another way? ' : 'A question about this quote? '}
           Call us on <a href={TEL_HREF}>{BUSINESS.phone}</a> or{' '}
-          <a href={whatsappHref(`Hello, it’s ${[quote.firstName, quote.lastName].filter(Boolean).join(' ')} about my quote for ${title}${cost ? ` (${cost})` : ''}.`)} target="_blank" rel="noopener noreferrer">
+          <a href={whatsappHref(`Hello, it’s ${[user.firstName, user.lastName].filter(Boolean).join(' ')} about my quote for ${title}${cost ? ` (${cost})` : ''}.`)} target="_blank" rel="noopener noreferrer">
             message us on WhatsApp<span className="visually-hidden"> (opens in a new tab)</span>
           </a>
           .

@@ -55,7 +55,8 @@ export const QuotesTab = memo(function QuotesTab({ quotes, bookings, picked: lin
   // The request just written up (or the earlier one a repeat asks about) is picked out as a toast's Open picks one (its
   // name focused, in the middle of the screen), until a toast or a link picks another; back from the form with nothing
   // made, focus returns to the button.
-  const [made, setMade] = useState<{ id: string; over: string | undefined } | undefined>(undefined);
+  // `n`: each pick its own, so the same request picked again (Show that request, pressed twice) is picked again.
+  const [made, setMade] = useState<{ id: string; over: string | undefined; n: number } | undefined>(undefined);
   const backFromForm = useRef(false);
   useEffect(() => {
     if (!adding && backFromForm.current) {
@@ -142,7 +143,8 @@ export const QuotesTab = memo(function QuotesTab({ quotes, bookings, picked: lin
     pickedDone.current = picked;
     heading.focus({ preventScroll: true });
     heading.closest('li')?.scrollIntoView({ block: 'center', behavior: 'instant' });
-  }, [picked, list, quotes, show, drawAll]);
+    // `found`: a search cleared for the pick hides the card until the list follows it; `made`: the same one picked again.
+  }, [picked, list, found, quotes, show, drawAll, made]);
 
   // A request that repeats an earlier open one (the same person and service): its card says so, with a way to it.
   const repeats = useMemo(() => askedBefore(quotes ?? []), [quotes]);
@@ -151,14 +153,14 @@ export const QuotesTab = memo(function QuotesTab({ quotes, bookings, picked: lin
       pickedDone.current = null;
       setShow('open');
       setQuery('');
-      setMade({ id, over: linked });
+      setMade((was) => ({ id, over: linked, n: (was?.n ?? 0) + 1 }));
     },
     [linked],
   );
   const done = useCallback((id?: string) => {
     if (id) {
       pickedDone.current = null;
-      setMade({ id, over: linked });
+      setMade((was) => ({ id, over: linked, n: (was?.n ?? 0) + 1 }));
     } else backFromForm.current = true;
     setAdding(false);
   }, [linked]);
