@@ -14,11 +14,11 @@ export const requiredText = (max: number, required: string) =>
     .max(max, { error: MSG.tooLong(max) });
 
 /**
- * What a name may not hold: a line break or another control character, or a web address. A name goes into the greeting
+ * What a name may not hold: a line break or another control character, half a surrogate pair, or a web address. A name goes into the greeting
  * of mails sent to any address a visitor types ("Hello …,"): with those, the site would send anyone's words and links
  * to anyone, from the business's own domain.
  */
-export const NOT_A_NAME = /[\p{Cc}\p{Zl}\p{Zp}]|:\/\/|\bwww\./iu;
+export const NOT_A_NAME = /[\p{Cc}\p{Zl}\p{Zp}\p{Cs}]|:\/\/|\bwww\./iu;
 
 /** A required name (trimmed, one line, no web address). */
 export const requiredName = (required: string) =>
