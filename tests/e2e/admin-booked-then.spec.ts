@@ -5,8 +5,8 @@ import { expect, test } from './fixtures.ts';
 // booking, found only once sent. The forms name the jobs booked on the days picked, with their hours.
 test('the days picked for a new job name the jobs already booked then, with their hours; free days say nothing', async ({ page, server }) => {
   const day = ukDay(203);
-  const bea = await customer(server, 'bea.booked@example.com', 'Bea', 'Booked');
-  const job = await customerBooking(bea, 'bea.booked@example.com', {
+  const bea = await customer(server, 'bea.booked-then@example.com', 'Bea', 'Booked');
+  const job = await customerBooking(bea, 'bea.booked-then@example.com', {
     firstName: 'Bea',
     lastName: 'Booked',
     startDate: day,

@@ -1,3 +1,4 @@
+import type { Route } from '@playwright/test';
 import { ukDay, adminClient, customer, customerBooking, jobCard, signIn } from './admin-seed.ts';
 import { controlled, expect, test } from './fixtures.ts';
 import { expectToast } from './portal-helpers.ts';
@@ -67,8 +68,10 @@ test('a payment the server refuses says its words: at once in a toast, or, sent 
   const office = await adminClient(server);
   expect((await office.request('PATCH', `/api/bookings/${job.id}`, { json: { status: 'completed' } })).status).toBe(200);
   await signIn(page);
+  // Through the context, which sees the service worker's requests as well as the page's.
+  const payments = `**/api/bookings/${job.id}/payment`;
   const refuse = () =>
-    page.route(`**/api/bookings/${job.id}/payment`, (route) =>
+    context.route(payments, (route) =>
       route.fulfill({ status: 422, contentType: 'application/json', body: '{"error":{"code":"nope","message":"Payments cannot be marked just now"}}' }),
     );
   await refuse();
@@ -79,15 +82,18 @@ test('a payment the server refuses says its words: at once in a toast, or, sent 
   await expectToast(page, 'Could not mark the payment', 'Payments cannot be marked just now');
   await card.getByRole('button', { name: 'Cancel' }).click();
 
-  // Marked with no signal, refused once it goes: the card waits for the admin's choice.
-  await controlled(page);
-  await page.unroute(`**/api/bookings/${job.id}/payment`);
-  await context.setOffline(true);
+  // Marked while the server cannot be reached, refused once it goes: the card waits for the admin's choice.
+  await context.unroute(payments);
+  const unreached = (route: Route) => route.abort('internetdisconnected');
+  await context.route(payments, unreached);
   await card.getByRole('button', { name: /^Mark as paid/ }).click();
   await card.getByRole('button', { name: 'Mark as paid', exact: true }).click();
   await expect(card.getByRole('region', { name: /^Payment/ })).toContainText('Waiting to send');
+  // Kept to send (the form has let it go): a refusal from here on waits on the card.
+  await expectToast(page, 'Saved on this device', 'Rhys Refused: paid on');
+  // The refusal in place before the server is reachable again: a retry in between would land.
   await refuse();
-  await context.setOffline(false);
+  await context.unroute(payments, unreached);
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   const panel = card.getByRole('region', { name: 'Not accepted by the server' });
   await expect(panel).toContainText('Payments cannot be marked just now');
