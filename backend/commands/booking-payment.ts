@@ -14,8 +14,9 @@ export { PAID_IN_FUTURE };
 
 /**
  * `PUT /api/bookings/{id}/payment`: the admin marks a job paid (on `paidOn`, today in the UK when left out; how, when
- * said) or not paid after all. The business's book-keeping: nothing is mailed, and the customer never sees it. The
- * same mark again (a replay, a second device) appends nothing.
+ * said) or not paid after all. The business's book-keeping: nothing is mailed, and the customer never sees it. A
+ * replay (the same Idempotency-Key) appends nothing; the same mark from a second device is appended (ADR 038: a device
+ * counts each mark it sends as a version).
  */
 export const recordBookingPayment: Command<PaymentChange, { id: string }> = (uow, { id, paid, paidOn, method }) => {
   const stream = streamId.booking(id);

@@ -68,7 +68,6 @@ export function useAdminQuotes(): ShownQuote[] | undefined {
   }, []);
 }
 
-
 /**
  * Every message with `owner`'s (the admin's) queued replies among them by the time they were written (as useMessages
  * does for one booking), for the message counts and the New badges of the job list: a reply queued offline answers
