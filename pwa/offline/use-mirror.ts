@@ -296,8 +296,7 @@ export function provisionalQuote(item: OutboxItem): Shown<QuoteView> & { readonl
     preferredDate: str('preferredDate'),
     address: str('address'),
     description: str('description'),
-    attachments:
-      item.files.length > 0 ? JSON.stringify(item.files.map((f) => ({ filename: f.uploaded?.filename ?? '', originalname: f.name, size: f.blob.size }))) : null,
+    attachments: attachmentsOf(item),
     notes: null,
     scope: null,
     estimatedCost: null,
@@ -312,6 +311,11 @@ export function provisionalQuote(item: OutboxItem): Shown<QuoteView> & { readonl
     waiting: { state: item.state, message: item.error?.message ?? null },
     pending: 'new',
   };
+}
+
+/** The files a queued item carries, as a record's `attachments` (JSON text of AttachmentView[]), or null for none. */
+function attachmentsOf(item: OutboxItem): string | null {
+  return item.files.length > 0 ? JSON.stringify(item.files.map((f) => ({ filename: f.uploaded?.filename ?? '', originalname: f.name, size: f.blob.size }))) : null;
 }
 
 /** The job a queued 'Convert to Job' will make (backend/commands/quotes.ts convertQuote): the quote's details, confirmed. */
@@ -371,8 +375,7 @@ function provisionalBooking(item: OutboxItem): Shown<BookingView> {
     finishTime: str('finishTime'),
     address: str('address'),
     description: str('description'),
-    attachments:
-      item.files.length > 0 ? JSON.stringify(item.files.map((f) => ({ filename: f.uploaded?.filename ?? '', originalname: f.name, size: f.blob.size }))) : null,
+    attachments: attachmentsOf(item),
     status: b['isManualBooking'] ? String(b['status'] ?? 'confirmed') : 'pending',
     notes: null,
     paidOn: null,

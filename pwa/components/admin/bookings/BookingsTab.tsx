@@ -17,6 +17,7 @@ import { keptClashes, NO_CLASHES, problemOf, type Problem } from './problems.ts'
 import { PAGE, ShowMore, useBackToRow, usePages } from '../more.tsx';
 import { noMatch, PrintButton, ScreenHead, SearchBox, StatusOptions } from '../parts.tsx';
 import { PAYMENTS_KEPT_FROM } from '#domain/payment.ts';
+import { useFocusBack } from '../../../lib/focus-back.ts';
 import { JobsNow } from '../context.ts';
 
 /**
@@ -67,15 +68,8 @@ export const BookingsTab = memo(function BookingsTab({
   // Thirty at a time; Show more puts the focus on the first new job's name.
   const pages = usePages('h3', [searched, filter, when, order].join('\n'));
   const { shown, setShown, list, more } = pages;
-  const addButton = useRef<HTMLButtonElement>(null);
-  const backFromForm = useRef(false);
   // Back from the form, focus returns to the button that opened it (once the list is on the page again).
-  useEffect(() => {
-    if (!adding && backFromForm.current) {
-      backFromForm.current = false;
-      addButton.current?.focus();
-    }
-  }, [adding]);
+  const addBack = useFocusBack(adding);
   // A toast's Open: the job picked out, once per pick — the search cleared (it might hide it), enough of the list shown,
   // its name focused (a screen reader reads it) and its card in the middle of the screen.
   const picked = here.job;
@@ -223,7 +217,7 @@ export const BookingsTab = memo(function BookingsTab({
       <ManualBookingForm
         bookings={bookings ?? []}
         onDone={() => {
-          backFromForm.current = true;
+          addBack.closing();
           setAdding(false);
         }}
       />
@@ -232,7 +226,7 @@ export const BookingsTab = memo(function BookingsTab({
   return (
     <div className="admin-section">
       <ScreenHead title="Bookings">
-        <button ref={addButton} type="button" className="btn btn--primary admin-btn" onClick={() => setAdding(true)}>
+        <button ref={addBack.button} type="button" className="btn btn--primary admin-btn" onClick={() => setAdding(true)}>
           <Icon name="calendar" size={18} />
           Add Manual Booking
         </button>

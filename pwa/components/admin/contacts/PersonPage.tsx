@@ -15,6 +15,7 @@ import { AnsweredMark } from './AnsweredMark.tsx';
 import { EraseDialog } from './EraseDialog.tsx';
 import { theirs } from './whose.ts';
 import { NewQuoteForm, newQuoteDraft } from '../quotes/NewQuoteForm.tsx';
+import { useFocusBack } from '../../../lib/focus-back.ts';
 import type { QuoteFor } from '../quotes/NewQuoteForm.tsx';
 
 /**
@@ -57,14 +58,7 @@ export function PersonPage({
   // New quote for them (they rang again): the form in place of the page, their details filled in, the address as on
   // their latest job or request. Made, the quote is opened in To Be Quoted; cancelled, back here.
   const [quoting, setQuoting] = useState(() => newQuoteDraft(contact.id).draft() !== null);
-  const quoteButton = useRef<HTMLButtonElement>(null);
-  const backFromQuote = useRef(false);
-  useEffect(() => {
-    if (!quoting && backFromQuote.current) {
-      backFromQuote.current = false;
-      quoteButton.current?.focus();
-    }
-  }, [quoting]);
+  const quoteBack = useFocusBack(quoting);
   if (quoting) {
     const latest = [...jobs, ...asked].filter((record) => record.address && record.address !== ERASED).sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
     const person: QuoteFor & { contactId: string } = {
@@ -83,7 +77,7 @@ export function PersonPage({
         onDone={(made) => {
           if (made) go({ tab: 'quotes', quote: made });
           else {
-            backFromQuote.current = true;
+            quoteBack.closing();
             setQuoting(false);
           }
         }}
@@ -157,7 +151,7 @@ export function PersonPage({
         </ul>
       )}
       {erased ? null : (
-        <button ref={quoteButton} type="button" className="btn btn--secondary admin-btn" onClick={() => setQuoting(true)}>
+        <button ref={quoteBack.button} type="button" className="btn btn--secondary admin-btn" onClick={() => setQuoting(true)}>
           New quote for {contact.firstName}
         </button>
       )}

@@ -15,6 +15,7 @@ import type { QuoteKey } from './order.ts';
 import { GoneChanges } from './GoneWork.tsx';
 import { QuoteCard } from './QuoteCard.tsx';
 import { NewQuoteForm, newQuoteDraft } from './NewQuoteForm.tsx';
+import { useFocusBack } from '../../../lib/focus-back.ts';
 import { Icon } from '../../ui/Icon.tsx';
 
 type Show = 'open' | 'all';
@@ -51,19 +52,12 @@ export const QuotesTab = memo(function QuotesTab({ quotes, bookings, picked: lin
   // New quote: its form in place of the list (opened again with what was typed, when the admin left it for another tab;
   // not when a toast or a link opens a quote, which the list then shows).
   const [adding, setAdding] = useState(() => linked === undefined && newQuoteDraft().draft() !== null);
-  const addButton = useRef<HTMLButtonElement>(null);
   // The request just written up (or the earlier one a repeat asks about) is picked out as a toast's Open picks one (its
   // name focused, in the middle of the screen), until a toast or a link picks another; back from the form with nothing
   // made, focus returns to the button.
   // `n`: each pick its own, so the same request picked again (Show that request, pressed twice) is picked again.
   const [made, setMade] = useState<{ id: string; over: string | undefined; n: number } | undefined>(undefined);
-  const backFromForm = useRef(false);
-  useEffect(() => {
-    if (!adding && backFromForm.current) {
-      backFromForm.current = false;
-      addButton.current?.focus();
-    }
-  }, [adding]);
+  const addBack = useFocusBack(adding);
   const picked = made && made.over === linked ? made.id : linked;
   const [query, setQuery] = useState('');
   const searched = useDeferredValue(query);
@@ -161,7 +155,7 @@ export const QuotesTab = memo(function QuotesTab({ quotes, bookings, picked: lin
     if (id) {
       pickedDone.current = null;
       setMade((was) => ({ id, over: linked, n: (was?.n ?? 0) + 1 }));
-    } else backFromForm.current = true;
+    } else addBack.closing();
     setAdding(false);
   }, [linked]);
   if (adding) return <NewQuoteForm bookings={bookings ?? []} quotes={quotes ?? []} onDone={done} />;
@@ -173,7 +167,7 @@ export const QuotesTab = memo(function QuotesTab({ quotes, bookings, picked: lin
           To Be Quoted
         </h2>
         <p className="admin-muted">{pending === 1 ? '1 pending quote' : `${pending} pending quotes`}</p>
-        <button ref={addButton} type="button" className="btn btn--primary admin-btn" onClick={() => setAdding(true)}>
+        <button ref={addBack.button} type="button" className="btn btn--primary admin-btn" onClick={() => setAdding(true)}>
           <Icon name="phone" size={18} />
           New quote
         </button>
