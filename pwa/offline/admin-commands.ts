@@ -5,7 +5,7 @@ import { jobWhen } from '../components/admin/format.ts';
 import { deviceDb, openedDeviceDb } from './db.ts';
 import type { OutboxFile, OutboxItem } from './db.ts';
 import { KINDS } from './kinds.ts';
-import { changed, discard, expectedVersionOf, retry, shiftLater } from './outbox.ts';
+import { changed, discard, expectedVersionOf, retry, shiftLater, surelyUnsent } from './outbox.ts';
 import { keepBooking, keepMade } from './record-copy.ts';
 import { drain, whileNotSending } from './sender.ts';
 import { afterDrain } from './start.ts';
@@ -187,30 +187,55 @@ export type ManualBooking = { values: Record<string, string>; files: readonly Fi
  * its later changes and messages can follow it in the outbox), confirmed unless the admin chose otherwise, the
  * preferred date set from the start date (seed point 5). Files are kept as Blobs and uploaded first.
  */
-export async function addManualBooking({ values, files, allowOverlap }: ManualBooking, owner: string, kept?: () => void): Promise<SubmitOutcome & { id: string }> {
-  const id = newCommandId();
-  const body: Record<string, unknown> = {
-    ...Object.fromEntries(Object.entries(values).filter(([, value]) => value !== '')),
-    id,
-    preferredDate: values['startDate'] ?? '',
-    status: values['status'] || 'confirmed',
-    isManualBooking: true,
-    ...(allowOverlap ? { allowOverlap: true } : {}),
-  };
-  const outboxFiles: OutboxFile[] = files.map((file) => ({ blob: file, name: file.name }));
-  const outcome = await submit({
-    id: newCommandId(),
-    kind: KINDS.booking,
-    values,
-    label: `Manual booking for ${personName({ firstName: values['firstName'] ?? '', lastName: values['lastName'] ?? null })} (${jobWhen(scheduleOf(values))})`,
-    method: 'POST',
-    path: '/api/bookings',
-    body,
-    record: id,
+export function addManualBooking({ values, files, allowOverlap }: ManualBooking, owner: string, kept?: () => void): Promise<SubmitOutcome & { id: string }> {
+  return submitNew(
+    {
+      kind: KINDS.booking,
+      label: `Manual booking for ${personName({ firstName: values['firstName'] ?? '', lastName: values['lastName'] ?? null })} (${jobWhen(scheduleOf(values))})`,
+      values,
+      extra: {
+        preferredDate: values['startDate'] ?? '',
+        status: values['status'] || 'confirmed',
+        isManualBooking: true,
+        ...(allowOverlap ? { allowOverlap: true } : {}),
+      },
+      files,
+    },
     owner,
-    files: outboxFiles,
-    filesField: outboxFiles.length > 0 ? 'attachments' : null,
-  }, kept ? { kept } : {});
+    kept,
+  );
+}
+
+/**
+ * A record the admin makes on this device through POST /api/bookings (Add Manual Booking, New quote): the typed values
+ * that are not empty and `extra`, with a client-made id (the record's: it shows in the lists at once, and its later
+ * changes and messages can follow it in the outbox). Files are kept as Blobs and uploaded first; sent at once, the
+ * server's answer goes into the device's copy. Returns the outcome and the record's id.
+ */
+export async function submitNew(
+  made: { kind: string; label: string; values: Record<string, string>; extra?: Record<string, unknown>; files: readonly File[] },
+  owner: string,
+  kept?: () => void,
+): Promise<SubmitOutcome & { id: string }> {
+  const id = newCommandId();
+  const body: Record<string, unknown> = { ...Object.fromEntries(Object.entries(made.values).filter(([, value]) => value !== '')), id, ...made.extra };
+  const outboxFiles: OutboxFile[] = made.files.map((file) => ({ blob: file, name: file.name }));
+  const outcome = await submit(
+    {
+      id: newCommandId(),
+      kind: made.kind,
+      values: made.values,
+      label: made.label,
+      method: 'POST',
+      path: '/api/bookings',
+      body,
+      record: id,
+      owner,
+      files: outboxFiles,
+      filesField: outboxFiles.length > 0 ? 'attachments' : null,
+    },
+    kept ? { kept } : {},
+  );
   if (outcome.kind === 'sent') await keepMade(await openedDeviceDb(), outcome.data, owner);
   return { ...outcome, id };
 }
@@ -225,10 +250,10 @@ async function datesIntoUnsentJob(bookingId: string, dates: JobDates, allowOverl
   const id = await whileNotSending(async () => {
     const db = deviceDb();
     const job = await db.outbox.where('record').equals(bookingId).filter((item) => item.kind === KINDS.booking).first();
-    // Only one that surely never landed: refused, or never sent out with a network. One sent that got no answer may be
-    // on the server (the answer lost to the signal); changed in place under its key, it was refused as another request
-    // under a used key, and the server kept the old days. Its new dates go as a change behind it instead.
-    if (!job || (job.state !== 'failed' && job.mayHaveLanded === true)) return null;
+    // Only one that surely never landed (outbox.ts surelyUnsent): changed in place under its key, one that did was
+    // refused as another request under a used key, and the server kept the old days. Its new dates go as a change
+    // behind it instead.
+    if (!job || !surelyUnsent(job)) return null;
     const schedule = { startDate: dates.startDate, finishDate: dates.finishDate, startTime: dates.startTime ?? '', finishTime: dates.finishTime ?? '' };
     const values: Record<string, string> = { ...job.values, ...schedule };
     const { allowOverlap: _before, ...body } = { ...job.body };

@@ -2,13 +2,13 @@ import { samePrice } from '#domain/money.ts';
 import type { QuoteView } from '#domain/views.ts';
 import { jobWhen } from '../components/admin/format.ts';
 import { newCommandId } from '../lib/api.ts';
-import { dropFor, personName, sendAgainOn } from './admin-commands.ts';
-import { discard, expectedVersionOf } from './outbox.ts';
+import { dropFor, personName, sendAgainOn, submitNew } from './admin-commands.ts';
+import { discard, expectedVersionOf, surelyUnsent } from './outbox.ts';
 import { whileNotSending } from './sender.ts';
 import { deviceDb, openedDeviceDb } from './db.ts';
-import type { OutboxFile, OutboxItem } from './db.ts';
+import type { OutboxItem } from './db.ts';
 import { QUOTE_KINDS } from './kinds.ts';
-import { isQuote, keepConvertedJob, keepMade, keepQuote } from './record-copy.ts';
+import { isQuote, keepConvertedJob, keepQuote } from './record-copy.ts';
 import { submit } from './submit.ts';
 import type { SubmitOutcome } from './submit.ts';
 
@@ -26,34 +26,14 @@ export type NewQuote = { values: Record<string, string>; files: readonly File[] 
  * gone. The server mails the customer that their request is in, as for one made on the website (to their address, when
  * they gave one); the business hears nothing of its own. Files are kept as Blobs and uploaded first.
  */
-export async function newQuote({ values, files }: NewQuote, owner: string, kept?: () => void): Promise<SubmitOutcome & { id: string }> {
-  const id = newCommandId();
-  const body: Record<string, unknown> = { ...Object.fromEntries(Object.entries(values).filter(([, value]) => value !== '')), id };
-  const outboxFiles: OutboxFile[] = files.map((file) => ({ blob: file, name: file.name }));
-  const outcome = await submit(
-    {
-      id: newCommandId(),
-      kind: QUOTE_KINDS.create,
-      values,
-      label: `Quote request for ${personName({ firstName: values['firstName'] ?? '', lastName: values['lastName'] || null })}`,
-      method: 'POST',
-      path: '/api/bookings',
-      body,
-      record: id,
-      owner,
-      files: outboxFiles,
-      filesField: outboxFiles.length > 0 ? 'attachments' : null,
-    },
-    kept ? { kept } : {},
-  );
-  if (outcome.kind === 'sent') await keepMade(await openedDeviceDb(), outcome.data, owner);
-  return { ...outcome, id };
+export function newQuote({ values, files }: NewQuote, owner: string, kept?: () => void): Promise<SubmitOutcome & { id: string }> {
+  const label = `Quote request for ${personName({ firstName: values['firstName'] ?? '', lastName: values['lastName'] || null })}`;
+  return submitNew({ kind: QUOTE_KINDS.create, label, values, files }, owner, kept);
 }
 
 /**
- * Discards the New quote that makes `quoteId`, with what was queued after it, when it surely never landed (refused, or
- * never sent out with a network; one sent that got no answer may be on the server). True when it was discarded. Under
- * the sender's lock: it is not on its way meanwhile.
+ * Discards the New quote that makes `quoteId`, with what was queued after it, when it surely never landed (outbox.ts
+ * surelyUnsent). True when it was discarded. Under the sender's lock: it is not on its way meanwhile.
  */
 function discardUnsent(quoteId: string): Promise<boolean> {
   return whileNotSending(async () => {
@@ -62,7 +42,7 @@ function discardUnsent(quoteId: string): Promise<boolean> {
       .equals(quoteId)
       .filter((one) => one.kind === QUOTE_KINDS.create)
       .first();
-    if (!item || (item.state !== 'failed' && item.mayHaveLanded === true)) return false;
+    if (!item || !surelyUnsent(item)) return false;
     await discard(item.id);
     return true;
   });

@@ -104,6 +104,15 @@ async function remove(id: string): Promise<OutboxItem | undefined> {
   });
 }
 
+/**
+ * Whether an item surely never landed: refused, or never sent out with a network. One sent that got no answer may be on
+ * the server (the answer lost to the signal): changed in place under its key, it is refused as another request under a
+ * used key; discarded as never sent, it is on the server all the same.
+ */
+export function surelyUnsent(item: OutboxItem): boolean {
+  return item.state === 'failed' || item.mayHaveLanded !== true;
+}
+
 /** What was queued for a new job or quote after it (its messages, its changes): discarding it discards these too. */
 export function queuedFor(item: OutboxItem, all: readonly OutboxItem[]): OutboxItem[] {
   if (!makesRecord(item.kind) || item.record === null) return [];

@@ -12,11 +12,10 @@ import { JOB_WHENS, saveListLook, type AdminSearch, type JobFilter, type JobOrde
 import { BookingCard } from './BookingCard.tsx';
 import { jobSearchFields } from './job-search.ts';
 import { ManualBookingForm } from './ManualBookingForm.tsx';
-import { byJobDay, jobRank, onDay, stillOpen } from './order.ts';
+import { byJobDay, jobRank, onDay, stillOpen, unpaid } from './order.ts';
 import { keptClashes, NO_CLASHES, problemOf, type Problem } from './problems.ts';
 import { PAGE, ShowMore, useBackToRow, usePages } from '../more.tsx';
 import { noMatch, PrintButton, ScreenHead, SearchBox, StatusOptions } from '../parts.tsx';
-import { PAYMENTS_KEPT_FROM } from '#domain/payment.ts';
 import { useFocusBack } from '../../../lib/focus-back.ts';
 import { JobsNow } from '../context.ts';
 
@@ -330,12 +329,3 @@ export const BookingsTab = memo(function BookingsTab({
     </div>
   );
 });
-
-/**
- * A job done and not marked paid (nor waiting to be): the money still to come in. Not one done before the app kept
- * payments (PAYMENTS_KEPT_FROM), by its last day, or by when it last changed for one with none.
- */
-function unpaid(job: ShownBooking): boolean {
-  const done = job.finishDate ?? job.startDate ?? job.updatedAt.slice(0, 10);
-  return (job.status || '').replace(/-/g, '_') === 'completed' && !job.paidOn && done >= PAYMENTS_KEPT_FROM;
-}

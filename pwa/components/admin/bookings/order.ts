@@ -1,4 +1,5 @@
 import type { BookingView } from '#domain/views.ts';
+import { PAYMENTS_KEPT_FROM } from '#domain/payment.ts';
 
 type Dated = Pick<BookingView, 'startDate' | 'finishDate' | 'preferredDate' | 'startTime' | 'status'>;
 
@@ -59,4 +60,13 @@ export function onDay(job: Pick<BookingView, 'startDate' | 'finishDate' | 'statu
 export function stillOpen(job: Pick<BookingView, 'startDate' | 'finishDate' | 'status'>, today: string): boolean {
   const last = job.finishDate || job.startDate;
   return BOOKED.has((job.status || 'pending').replace(/-/g, '_')) && last !== null && last < today;
+}
+
+/**
+ * A job done and not marked paid (nor waiting to be): the money still to come in. Not one done before the app kept
+ * payments (PAYMENTS_KEPT_FROM), by its last day, or by when it last changed for one with none.
+ */
+export function unpaid(job: Pick<BookingView, 'status' | 'startDate' | 'finishDate' | 'updatedAt' | 'paidOn'>): boolean {
+  const done = job.finishDate ?? job.startDate ?? job.updatedAt.slice(0, 10);
+  return (job.status || '').replace(/-/g, '_') === 'completed' && !job.paidOn && done >= PAYMENTS_KEPT_FROM;
 }
