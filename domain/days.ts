@@ -33,3 +33,28 @@ export function londonDay(at: Date): string {
   }
   return lastDay;
 }
+
+const LONDON_HOUR = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', hourCycle: 'h23' });
+
+/** The hour it is in the UK at `at` (0–23). */
+export function londonHour(at: Date): number {
+  return Number(LONDON_HOUR.format(at));
+}
+
+/** The day after a yyyy-MM-dd day. */
+export function dayAfter(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * From this hour, UK time, Quick booking no longer offers today: its job is a whole day, 09:00–17:00, and an
+ * afternoon's request for one that day could only be refused (the customer is told to ring for today instead).
+ */
+export const QUICK_TODAY_UNTIL_HOUR = 12;
+
+/** The first day Quick booking offers at `now`: today in the UK in the morning, tomorrow from midday. */
+export function firstQuickDay(now: Date): string {
+  const today = londonDay(now);
+  return londonHour(now) < QUICK_TODAY_UNTIL_HOUR ? today : dayAfter(today);
+}

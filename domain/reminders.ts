@@ -1,26 +1,18 @@
 import type { RecordedEvent } from './events.ts';
 import { newsForCustomer } from './notices.ts';
 import { SCHEDULE_FIELDS } from './schedule.ts';
-import { londonDay } from './schemas/date-window.ts';
+import { dayAfter, londonDay, londonHour } from './days.ts';
 
 /** From this hour, UK time, on the day before a booked job, its customer is mailed a reminder. */
 export const REMINDER_HOUR = 10;
-
-const LONDON_HOUR = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', hourCycle: 'h23' });
 
 /**
  * The start day of the jobs whose customers are reminded at `now`: tomorrow in the UK, once it is REMINDER_HOUR
  * there (a server down at ten sends them when it is back, the same day); null before then.
  */
 export function reminderDay(now: Date): string | null {
-  if (Number(LONDON_HOUR.format(now)) < REMINDER_HOUR) return null;
+  if (londonHour(now) < REMINDER_HOUR) return null;
   return dayAfter(londonDay(now));
-}
-
-/** The day after a yyyy-MM-dd day. */
-export function dayAfter(day: string): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
 }
 
 /**

@@ -5,6 +5,8 @@ import type { Issues } from './form-errors.ts';
 import { dropStoredDraft, storeDraft, storedDraft } from './form-draft.ts';
 import { warmToaster } from './toast.ts';
 import { onOutboxEvent } from '../offline/signals.ts';
+import { useConnection } from '../offline/use-outbox.ts';
+import { connection } from '../offline/page-state.ts';
 import { notAcceptedWords } from './sentence.ts';
 import { pageVersionReplaced, watchPageVersion } from './page-version.ts';
 
@@ -19,9 +21,13 @@ export type FormOutcome<F extends string> =
   /** Kept on the device: `item`, its outbox id, lets the line under the button say when it went (or was refused). */
   | { readonly kind: 'saved'; readonly message: string; readonly item?: string }
   | { readonly kind: 'invalid'; readonly fields: Partial<Record<F, string>> }
-  | { readonly kind: 'failed'; readonly message: string };
+  /**
+   * `unreachable`: our server got no request (no signal): the line goes once the connection comes back. Taken as so
+   * when not said and the page knew itself offline at the time.
+   */
+  | { readonly kind: 'failed'; readonly message: string; readonly unreachable?: boolean };
 
-export type FormStatus = { kind: 'idle' | 'sending' | 'sent' | 'saved' | 'invalid' | 'failed'; text: string; item?: string | undefined };
+export type FormStatus = { kind: 'idle' | 'sending' | 'sent' | 'saved' | 'invalid' | 'failed'; text: string; item?: string | undefined; unreachable?: boolean };
 
 /** The line under the button once what the form kept on the device has gone (the toast says the same to the page). */
 export const SENT_LATER = 'Sent: we have it now.';
@@ -85,6 +91,17 @@ export function useForm<F extends string>({ fields, loadSchema, onValid, keep = 
       else if (event.type === 'refused' && event.id === item) setStatus({ kind: 'failed', text: `Not accepted. ${notAcceptedWords(event.label, event.message)}` });
     });
   }, [item]);
+
+  // "We could not reach our server…" is gone once the connection is back (it said so for as long as the page stayed
+  // open, beside a form that could now be sent): from the first time the page sees it lost after the failure.
+  const reach = useConnection();
+  const unreachable = status.kind === 'failed' && status.unreachable === true;
+  const lost = useRef(false);
+  useEffect(() => {
+    if (!unreachable) lost.current = false;
+    else if (reach !== 'online') lost.current = true;
+    else if (lost.current) setStatus({ kind: 'idle', text: '' });
+  }, [unreachable, reach]);
 
   const schema = useCallback(async (): Promise<FormSchema> => {
     schemaRef.current ??= await loadSchema();
@@ -210,7 +227,7 @@ export function useForm<F extends string>({ fields, loadSchema, onValid, keep = 
           });
         if (outcome.kind === 'invalid' || outcome.kind === 'failed') keepTyped();
         if (outcome.kind === 'invalid') return refuse(outcome.fields);
-        if (outcome.kind === 'failed') return setStatus({ kind: 'failed', text: outcome.message });
+        if (outcome.kind === 'failed') return setStatus({ kind: 'failed', text: outcome.message, unreachable: outcome.unreachable ?? connection() !== 'online' });
         attempted.current = false;
         kept();
         if (!keep) {

@@ -79,6 +79,17 @@ test('with no network on the device, a quote is kept with the offline words, and
   await expect(page.getByText('You’re offline.')).toBeVisible();
   await expect(page.getByText('What you send is kept on this device and goes when you’re back online.')).toBeVisible();
   await expect(page.getByText(/our server cannot/i)).toHaveCount(0);
+  // On a phone the line and Waiting to send share one row under the header (they took three, about 135 px of a 360 px
+  // phone's screen); the sentence is still there for screen readers.
+  for (const width of [390, 360]) {
+    await page.setViewportSize({ width, height: 740 });
+    const bar = (await page.locator('.outbox-bar').boundingBox())!;
+    const button = (await page.getByRole('button', { name: /^Waiting to send/ }).boundingBox())!;
+    const line = (await page.getByText('You’re offline.').boundingBox())!;
+    expect(Math.abs(button.y + button.height / 2 - (line.y + line.height / 2)), `one row at ${width} px`).toBeLessThan(12);
+    expect(bar.height).toBeLessThan(60);
+  }
+  await expect(page.getByText('What you send is kept on this device and goes when you’re back online.')).toHaveCount(1);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: test.info().outputPath('phone-offline-quote.png') });
 

@@ -359,6 +359,27 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     await expect(page.getByText(/^Signed in as Eleanor Newman-Smith/)).toBeVisible();
   });
 
+  test('My name pressed with no signal says it needs a connection, and the line goes once the signal is back', async ({ page, server, context }) => {
+    const { id } = await signedInCustomer(page, server, 'otto.offline-name@example.com');
+    await page.getByRole('tab', { name: 'My Account' }).click();
+    const form = page.getByRole('form', { name: 'My name' });
+    await focusWhileOnline(form.getByLabel(/^First name/));
+    await form.getByLabel(/^First name/).fill('Ottoline');
+    await context.setOffline(true);
+    await form.getByRole('button', { name: 'Save my name' }).click();
+    await expect(form.getByRole('status')).toHaveText('We could not reach our server. Changing your name needs a connection.');
+    await expect(page.getByText('You are offline: changing your name needs a connection.')).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(page.getByText('You are offline: changing your name needs a connection.')).toHaveCount(0);
+    await expect(form.getByText('We could not reach our server. Changing your name needs a connection.')).toHaveCount(0);
+    // What was typed is still there, and goes with the next press.
+    await expect(form.getByLabel(/^First name/)).toHaveValue('Ottoline');
+    await form.getByRole('button', { name: 'Save my name' }).click();
+    await expect(form.getByRole('status')).toHaveText(/^Saved: your account now shows Ottoline /);
+    expect(server.storage.queries.user(id)!.firstName).toBe('Ottoline');
+  });
+
   test('on one bar of signal, My name and another address’s bookings give up waiting and say no answer came, not that we were out of reach', async ({ page, server }) => {
     // A clock the test moves on, rather than waiting out the page's patience.
     await page.clock.install();

@@ -352,6 +352,33 @@ test.describe('the customer portal: bookings, files and chat', () => {
     expect(server.storage.queries.booking(booking!.id)!.startDate).toBe(dayAhead(52));
   });
 
+  test('on a phone, new dates refused with the form still open are said at the top, not over Save the new dates', async ({ page, server }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signedInCustomer(page, server, 'tia.toptoast@example.com');
+    await bookWith(page, { serviceType: 'socket_installation', startDate: dayAhead(44), finishDate: dayAhead(44), description: 'Dates refused on a phone' });
+    await expectToast(page, 'Booking Submitted');
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    const card = page.getByRole('listitem').filter({ hasText: 'Dates refused on a phone' });
+    await card.getByRole('button', { name: /^Change dates/ }).click();
+    const form = card.getByRole('form', { name: /^New dates for/ });
+    // A refusal that names no field (here made up on the way): the form stays for another try.
+    const refusal = 'We could not take these dates just now.';
+    await page.route('**/api/bookings/*/dates', (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: { code: 'refused', message: refusal, fields: {} } }) }),
+    );
+    await form.getByLabel(/^Start date/).fill(dayAhead(45));
+    await form.getByLabel(/^Finish date/).fill(dayAhead(45));
+    const save = form.getByRole('button', { name: 'Save the new dates' });
+    await save.click();
+    await expectToast(page, 'Not Changed', refusal);
+    await expect(form).toBeVisible();
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Not Changed' });
+    await expect.poll(async () => (await toast.boundingBox())?.y ?? 844).toBeLessThan(844 / 2);
+    const box = (await toast.boundingBox())!;
+    const button = (await save.boundingBox())!;
+    expect(button.y + button.height <= box.y || button.y >= box.y + box.height, 'the toast covers Save the new dates').toBe(true);
+  });
+
   test('a cancellation sent after the job was confirmed is shown as not accepted, with the booking as it now stands', async ({ page, server }) => {
     const { email } = await signedInCustomer(page, server, 'carl.toolate@example.com');
     await bookWith(page, { serviceType: 'rewiring', startDate: dayAhead(46), finishDate: dayAhead(46), description: 'Too late to cancel this one' });
@@ -691,6 +718,36 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await scrollStopped(page);
     await expectAxeClean(page);
+  });
+
+  test('quick booking offers today in the morning, and from midday starts tomorrow and says to call for today', async ({ page, server }) => {
+    // The UK's today, at 08:30 and at 13:00 UTC (08:30 or 09:30, and 13:00 or 14:00, UK time).
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+    const tomorrow = new Date(`${today}T00:00:00Z`);
+    tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+    const next = tomorrow.toISOString().slice(0, 10);
+    await page.clock.setFixedTime(new Date(`${today}T08:30:00Z`));
+    await signedInCustomer(page, server, 'morgan.midday@example.com');
+    const panel = page.getByRole('region', { name: 'Quick booking' });
+    const day = (d: string) => panel.locator(`button[data-day="${d}"]`);
+    // Today can be picked, and it is where the calendar starts.
+    await expect(day(today)).toHaveAttribute('tabindex', '0');
+    await expect(day(today)).not.toHaveAttribute('aria-disabled');
+    await expect(day(today)).toHaveAttribute('aria-current', 'date');
+    await expect(panel.getByText(/For a job today, call us/)).toHaveCount(0);
+
+    await page.clock.setFixedTime(new Date(`${today}T13:00:00Z`));
+    await page.reload();
+    // Today is still marked as today, but cannot be picked; the calendar starts on tomorrow (next month's first
+    // day on a month's last), and the panel gives the number to ring for today.
+    const start = panel.locator('button[tabindex="0"]');
+    await expect(start).toHaveAttribute('data-day', next);
+    await expect(start).not.toHaveAttribute('aria-disabled');
+    if (next.slice(0, 7) === today.slice(0, 7)) {
+      await expect(day(today)).toHaveAttribute('aria-disabled', 'true');
+      await expect(day(today)).toHaveAttribute('aria-current', 'date');
+    }
+    await expect(panel.getByText(/For a job today, call us on/).getByRole('link')).toHaveAttribute('href', /^tel:/);
   });
 });
 

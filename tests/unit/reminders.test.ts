@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { reminderDecider } from '#domain/deciders/reminder.ts';
 import type { BookingReminderSent } from '#domain/events.ts';
-import { dayAfter, reminderDay } from '#domain/reminders.ts';
+import { dayAfter, firstQuickDay } from '#domain/days.ts';
+import { reminderDay } from '#domain/reminders.ts';
 import { spec } from '../support/decider-spec.ts';
 
 describe('reminderDay', () => {
@@ -20,6 +21,19 @@ describe('reminderDay', () => {
     expect(dayAfter('2028-02-28')).toBe('2028-02-29');
     expect(dayAfter('2027-02-28')).toBe('2027-03-01');
     expect(reminderDay(new Date('2026-12-31T15:00:00Z'))).toBe('2027-01-01');
+  });
+});
+
+describe('firstQuickDay', () => {
+  it('is today in the UK until midday, UK time, and tomorrow from then', () => {
+    expect(firstQuickDay(new Date('2027-01-14T11:59:59Z'))).toBe('2027-01-14');
+    expect(firstQuickDay(new Date('2027-01-14T12:00:00Z'))).toBe('2027-01-15');
+    // British Summer Time: midday is 11:00 UTC.
+    expect(firstQuickDay(new Date('2027-06-30T10:59:59Z'))).toBe('2027-06-30');
+    expect(firstQuickDay(new Date('2027-06-30T11:00:00Z'))).toBe('2027-07-01');
+    // 23:30 UTC on 31 July is 00:30 on 1 August in the UK: the morning of a new day.
+    expect(firstQuickDay(new Date('2027-07-31T23:30:00Z'))).toBe('2027-08-01');
+    expect(firstQuickDay(new Date('2027-12-31T16:00:00Z'))).toBe('2028-01-01');
   });
 });
 

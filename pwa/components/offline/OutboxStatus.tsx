@@ -52,13 +52,13 @@ export function OutboxStatus() {
         {announcement(reach, said, failed)}
       </p>
       {shown ? (
-        <div ref={bar} className="outbox-bar">
+        <div ref={bar} className={`outbox-bar${total > 0 && !keepsNothing ? ' outbox-bar--waiting' : ''}`}>
           <div className="container container--wide outbox-bar__inner">
             {reach !== 'online' ? (
               <p className="outbox-bar__offline">
                 <Icon name={reach === 'offline' ? 'offline' : 'clock'} size={18} />
                 <span>
-                  <strong>{HEADLINE[reach]}</strong> {keepsNothing ? KEEPS_NOTHING[reach] : KEPT[reach]}
+                  <strong>{HEADLINE[reach]}</strong> <span className="outbox-bar__kept">{keepsNothing ? KEEPS_NOTHING[reach] : KEPT[reach]}</span>
                 </span>
               </p>
             ) : null}

@@ -44,7 +44,7 @@ export function ChangeEmail({ user, after = CUSTOMER_AFTER }: { user: UserView; 
       if (answer.status === 400 && Object.keys(answer.fields).length > 0) return { kind: 'invalid', fields: answer.fields };
       if (answer.timedOut) return { kind: 'failed', message: EMAIL_UNCONFIRMED };
       const message = failureText(answer, 'We could not reach our server. Changing your email address needs a connection.');
-      return { kind: 'failed', message };
+      return { kind: 'failed', message, unreachable: answer.status === 0 };
     },
   });
   return (

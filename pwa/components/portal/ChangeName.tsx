@@ -41,7 +41,7 @@ export function ChangeName({ user, intro = CUSTOMER_INTRO }: { user: UserView; i
       if (answer.status === 400 && Object.keys(answer.fields).length > 0) return { kind: 'invalid', fields: answer.fields };
       if (answer.timedOut) return { kind: 'failed', message: NAME_UNCONFIRMED };
       const message = failureText(answer, 'We could not reach our server. Changing your name needs a connection.');
-      return { kind: 'failed', message };
+      return { kind: 'failed', message, unreachable: answer.status === 0 };
     },
   });
   return (

@@ -49,7 +49,7 @@ export function ChangePassword({ email }: { email: string }) {
       if (answer.timedOut) return { kind: 'failed', message: PASSWORD_UNCONFIRMED };
       if (before && answer.status === 401) return { kind: 'failed', message: PASSWORD_SIGNED_OUT };
       const message = failureText(answer, 'We could not reach our server. Changing your password needs a connection.');
-      return { kind: 'failed', message };
+      return { kind: 'failed', message, unreachable: answer.status === 0 };
     },
   });
   return (

@@ -11,9 +11,22 @@ const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', '
 /**
  * A month of days to pick one from (the quick-booking panel's calendar). A grid as WAI-ARIA's date picker
  * has it: one tab stop on the focused day, arrow keys by day and week, Page Up/Down by month, Home/End to the
- * week's ends; days outside `min`..`max` cannot be chosen. Each day's button names the whole date.
+ * week's ends; days outside `min`..`max` cannot be chosen. Each day's button names the whole date; today's is outlined
+ * (and is the current date to a screen reader) whether or not it can be chosen.
  */
-export function MonthCalendar({ min, max, selected, onSelect }: { min: string; max: string; selected: string | null; onSelect: (day: string) => void }) {
+export function MonthCalendar({
+  min,
+  max,
+  today,
+  selected,
+  onSelect,
+}: {
+  min: string;
+  max: string;
+  today: string;
+  selected: string | null;
+  onSelect: (day: string) => void;
+}) {
   const [focused, setFocused] = useState(selected ?? min);
   const grid = useRef<HTMLTableElement>(null);
   const month = focused.slice(0, 7);
@@ -75,7 +88,8 @@ export function MonthCalendar({ min, max, selected, onSelect }: { min: string; m
                       <button
                         type="button"
                         data-day={day}
-                        className={`month__day${day === selected ? ' month__day--selected' : ''}${day === min ? ' month__day--today' : ''}`}
+                        className={`month__day${day === selected ? ' month__day--selected' : ''}${day === today ? ' month__day--today' : ''}`}
+                        aria-current={day === today ? 'date' : undefined}
                         tabIndex={day === focused ? 0 : -1}
                         aria-disabled={disabled || undefined}
                         aria-label={FULL.format(new Date(`${day}T00:00:00Z`))}

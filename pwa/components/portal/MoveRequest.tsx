@@ -74,11 +74,12 @@ export function MoveRequest({ booking, owner, title, onDone }: { booking: Bookin
           if (outcome.status === 400 && Object.keys(outcome.fields).length > 0) return { kind: 'invalid', fields: outcome.fields as Partial<Record<DateField, string>> };
           // Said by a toast: while it was being sent the card showed it as waiting, without this form. Confirmed
           // meanwhile (409): the form goes, and the card shows the booking as it stands at the next pull.
-          void toast.error('Not Changed', outcome.message);
+          // On a phone, at the top while the form stays: at the bottom it covered Save the new dates for its five seconds.
+          void toast.error('Not Changed', outcome.message, { top: outcome.status !== 409 });
           if (outcome.status === 409) onDone(false);
           return { kind: 'failed', message: outcome.message };
         case 'failed':
-          void toast.error('Not Changed', outcome.message);
+          void toast.error('Not Changed', outcome.message, { top: true });
           return { kind: 'failed', message: outcome.message };
       }
     },

@@ -7,7 +7,9 @@ import { SubmitRow } from '../home/fields.tsx';
 import { Field } from '../ui/Field.tsx';
 import { bookingCommand, sendBooking } from './booking-command.ts';
 import { ServiceTypeField } from './ServiceTypeField.tsx';
-import { lastCustomerDay } from '#domain/days.ts';
+import { firstQuickDay, lastCustomerDay } from '#domain/days.ts';
+import { BUSINESS } from '#domain/business.ts';
+import { TEL_HREF } from '#domain/content/shared.ts';
 import { formatDay, today } from './format.ts';
 import { MonthCalendar } from './MonthCalendar.tsx';
 import { useBookings } from '../../offline/use-mirror.ts';
@@ -33,7 +35,10 @@ export function QuickBooking({ user }: { user: UserView }) {
     if (booked) confirmation.current?.focus();
   }, [booked]);
   const service = useRef<HTMLSelectElement>(null);
-  const first = today();
+  // The days it offers start tomorrow from midday: today's 09:00–17:00 asked for in the afternoon could only be
+  // refused. Two years on from today, as every booking form's.
+  const now = today();
+  const first = firstQuickDay(new Date());
   const onValid = useCallback(
     async (values: Record<(typeof FIELDS)[number], string>) => {
       const full = {
@@ -71,8 +76,16 @@ export function QuickBooking({ user }: { user: UserView }) {
   return (
     <section className="card portal-quick" aria-labelledby="quick-title">
       <h2 id="quick-title">Quick booking</h2>
-      <p className="portal-muted">Pick a day for a one-day job, 09:00–17:00. We will confirm it or suggest another day.</p>
-      <MonthCalendar min={first} max={lastCustomerDay(first)} selected={day} onSelect={choose} />
+      <p className="portal-muted">
+        Pick a day for a one-day job, 09:00–17:00. We will confirm it or suggest another day.
+        {first === now ? null : (
+          <>
+            {' '}
+            For a job today, call us on <a href={TEL_HREF}>{BUSINESS.phone}</a>.
+          </>
+        )}
+      </p>
+      <MonthCalendar min={first} max={lastCustomerDay(now)} today={now} selected={day} onSelect={choose} />
       {booked ? (
         <p className={`form-status form-status--${booked.kind} portal-quick__booked`} ref={confirmation} tabIndex={-1}>
           {booked.text}
