@@ -9,7 +9,7 @@ import type { ShownBooking } from '../../../offline/use-mirror.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useAdmin } from '../context.ts';
-import { jobOf, jobWhen, pounds, sourceWords } from '../format.ts';
+import { jobOf, jobWhen, moment, pounds, sourceWords } from '../format.ts';
 import type { AdminSearch } from '../search.ts';
 import { AddressFact, ContactFacts, Fact, StatusOptions, codeWords } from '../parts.tsx';
 import { useKeyedChoice } from '../keyed-choice.ts';
@@ -44,6 +44,8 @@ export const BookingCard = memo(function BookingCard({
   go,
   compact = false,
   picked = false,
+  twin,
+  onShowTwin,
 }: {
   job: ShownBooking;
   /** The booked jobs this one is double-booked with, while it is booked (the same list object while they stay the same). */
@@ -61,6 +63,10 @@ export const BookingCard = memo(function BookingCard({
   compact?: boolean;
   /** Picked out by a toast's Open (marked until the admin moves on; BookingsTab focuses its name). */
   picked?: boolean;
+  /** The earlier booking this one repeats (booked-twice.ts): the same person and service, on days that meet. */
+  twin?: BookingView | undefined;
+  /** Shows the earlier booking (its card picked out in the list). */
+  onShowTwin?: ((id: string) => void) | undefined;
 }) {
   const { user } = useAdmin();
   const [more, setMore] = useState(false);
@@ -149,6 +155,19 @@ export const BookingCard = memo(function BookingCard({
       {full ? <Attachments json={job.attachments} /> : null}
       <JobNotes job={job} compact={!full} />
       {full ? <JobPayment job={job} /> : null}
+      {twin ? (
+        <div className="admin-warning admin-quote__again">
+          <p>
+            <strong>Booked twice?</strong> {name} has another {serviceTypeLabel(twin.serviceType)} booking on these days ({jobWhen(twin)}), made on{' '}
+            {moment(twin.createdAt)}. If it is the same visit, cancel one.
+          </p>
+          {onShowTwin ? (
+            <button type="button" className="btn btn--secondary admin-btn admin-btn--compact" onClick={() => onShowTwin(twin.id)}>
+              Show that booking<span className="visually-hidden"> made on {moment(twin.createdAt)}</span>
+            </button>
+          ) : null}
+        </div>
+      ) : null}
       {overlaps.length > 0 && !problem ? (
         <p className="admin-warning admin-overlap">
           <strong>Double booked</strong> with {overlaps.map((other) => `${personName(other) || 'a job'} (${jobWhen(other)})`).join(', ')}

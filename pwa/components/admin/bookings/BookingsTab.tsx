@@ -10,6 +10,7 @@ import { everything, matcher, searchCache } from '../find.ts';
 import { useToday } from '../format.ts';
 import { JOB_WHENS, saveListLook, type AdminSearch, type JobFilter, type JobOrder, type JobView, type JobWhen } from '../search.ts';
 import { BookingCard } from './BookingCard.tsx';
+import { bookedTwice } from './booked-twice.ts';
 import { jobSearchFields } from './job-search.ts';
 import { ManualBookingForm } from './ManualBookingForm.tsx';
 import { byJobDay, jobRank, onDay, stillOpen, unpaid } from './order.ts';
@@ -104,6 +105,28 @@ export const BookingsTab = memo(function BookingsTab({
   useLayoutEffect(() => {
     clashesSeen.current = clashesByJob;
   }, [clashesByJob]);
+  // A booking that repeats an earlier one of the same person and service on the same days: its card says so, with a way
+  // to the earlier one (its card picked out, the filter and search cleared, the order and view kept).
+  const twins = useMemo(() => bookedTwice(booked), [booked]);
+  const pickedNow = useRef(picked);
+  useLayoutEffect(() => {
+    pickedNow.current = picked;
+  }, [picked]);
+  const showTwin = useCallback(
+    (id: string) => {
+      setQuery('');
+      // Shown once already (the pick the same, nothing new to follow) and on the page: its card is brought to at once.
+      const heading = document.getElementById(`job-${id}`);
+      if (pickedNow.current === id && heading) {
+        heading.focus({ preventScroll: true });
+        heading.closest('li')?.scrollIntoView({ block: 'center', behavior: 'instant' });
+        return;
+      }
+      pickedDone.current = null;
+      go({ tab: 'bookings', ...(order ? { order } : {}), ...(view ? { view } : {}), job: id });
+    },
+    [go, order, view],
+  );
   // The jobs as they are when a card asks (a status or dates chosen: would it double-book?), through a getter that
   // stays the same function: the list itself as a prop is new at every change, and drew every card again.
   const latest = useRef(booked);
@@ -318,6 +341,8 @@ export const BookingsTab = memo(function BookingsTab({
                     go={go}
                     compact={compact}
                     picked={job.id === picked}
+                    twin={twins.get(job.id)}
+                    onShowTwin={showTwin}
                   />
                 ))}
               </ul>

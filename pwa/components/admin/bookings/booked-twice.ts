@@ -1,0 +1,45 @@
+import { ERASED } from '#domain/limits.ts';
+import type { BookingView } from '#domain/views.ts';
+import { whoseKey } from '../contacts/whose.ts';
+
+type Booked = Pick<BookingView, 'id' | 'email' | 'phone' | 'firstName' | 'serviceType' | 'status' | 'startDate' | 'finishDate' | 'createdAt'>;
+
+/** Work that is over or will not happen: a booking like it is no second one. */
+const OVER = new Set(['completed', 'cancelled']);
+
+/**
+ * The bookings that repeat an earlier one, each with the earliest it repeats: the same person (by email address, else
+ * by number: whose.ts), the same service, days that meet (one day in common is enough), both still to do (not
+ * completed, not cancelled). A customer who booked again from another device, or again after no answer, or with
+ * New Booking and then Quick booking, or whom the electrician booked on the phone as well, had two jobs for one
+ * visit, and confirming both double-booked the day with the same customer. None for an erased person, nor a booking
+ * with no days yet.
+ */
+export function bookedTwice<T extends Booked>(jobs: readonly T[]): Map<string, T> {
+  const byWho = new Map<string, T[]>();
+  for (const job of jobs) {
+    if (!job.startDate || OVER.has(job.status) || job.firstName === ERASED || job.email === ERASED) continue;
+    const who = whoseKey(job);
+    if (!who) continue;
+    const key = `${who}\n${job.serviceType}`;
+    const list = byWho.get(key);
+    if (list) list.push(job);
+    else byWho.set(key, [job]);
+  }
+  const repeats = new Map<string, T>();
+  for (const list of byWho.values()) {
+    if (list.length < 2) continue;
+    list.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    for (const [index, later] of list.entries()) {
+      const earlier = list.slice(0, index).find((one) => daysMeet(one, later));
+      if (earlier) repeats.set(later.id, earlier);
+    }
+  }
+  return repeats;
+}
+
+function daysMeet(a: Booked, b: Booked): boolean {
+  const [aStart, aEnd] = [a.startDate!, a.finishDate || a.startDate!];
+  const [bStart, bEnd] = [b.startDate!, b.finishDate || b.startDate!];
+  return aStart <= bEnd && bStart <= aEnd;
+}
