@@ -1,3 +1,4 @@
+import { dayAfter } from './days.ts';
 import { DEFAULT_FINISH_TIME, DEFAULT_START_TIME, ERASED } from './limits.ts';
 
 /** Statuses that hold a slot in the diary: a double-booking check only looks at these. */
@@ -37,15 +38,10 @@ const MOST_DAYS = 366;
 function stretches(s: Slot, span: [string, string]): Array<[string, string]> {
   if (!worksDaily(s)) return [span];
   const out: Array<[string, string]> = [];
-  for (let day = s.startDate!; day <= s.finishDate! && out.length <= MOST_DAYS; day = nextDay(day)) out.push([`${day} ${s.startTime}`, `${day} ${s.finishTime}`]);
+  for (let day = s.startDate!; day <= s.finishDate! && out.length <= MOST_DAYS; day = dayAfter(day)) out.push([`${day} ${s.startTime}`, `${day} ${s.finishTime}`]);
   return out.length > MOST_DAYS ? [span] : out;
 }
 
-/** The day after a yyyy-MM-dd day. */
-function nextDay(day: string): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-}
 
 /**
  * Whether two jobs overlap in time. Back-to-back jobs (one ends at 12:00, the next starts at 12:00) do not, nor does a
@@ -65,6 +61,20 @@ export function overlaps(a: Slot, b: Slot): boolean {
     else j++;
   }
   return false;
+}
+
+/** Whether a job is still to do: not completed, not cancelled. */
+export function stillToDo(job: { readonly status: string }): boolean {
+  return job.status !== 'completed' && job.status !== 'cancelled';
+}
+
+/**
+ * Whether two jobs' days meet: one day in common is enough, whatever their hours (a job with no day yet meets none; one
+ * with no finish day is a day's work). Not a clash (overlaps): the same customer booking the same work twice.
+ */
+export function shareADay(a: Pick<Slot, 'startDate' | 'finishDate'>, b: Pick<Slot, 'startDate' | 'finishDate'>): boolean {
+  if (!a.startDate || !b.startDate) return false;
+  return a.startDate <= (b.finishDate || b.startDate) && b.startDate <= (a.finishDate || a.startDate);
 }
 
 /** The other jobs among `candidates` that `slot` would clash with. */

@@ -720,6 +720,37 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await expectAxeClean(page);
   });
 
+  test('booking the same work on days already booked says so, in New Booking and in Quick booking; other work does not', async ({ page, server }) => {
+    await signedInCustomer(page, server, 'abe.already-booked@example.com');
+    // The first day Quick booking offers, so that its calendar shows it.
+    const day = (await page.getByRole('region', { name: 'Quick booking' }).locator('button[tabindex="0"]').getAttribute('data-day'))!;
+    await bookWith(page, { serviceType: 'socket_installation', startDate: day, finishDate: dayAhead(3), description: 'Sockets booked once' });
+    await expectToast(page, 'Booking Submitted');
+    const already = page.getByText(/^You already have a Socket Installation booking on these days/);
+    // The form emptied once it went: its own booking is not "already" there.
+    await expect(already).toHaveCount(0);
+
+    await page.locator('#booking-serviceType').selectOption('socket_installation');
+    await page.locator('#booking-startDate').fill(dayAhead(3));
+    await page.locator('#booking-finishDate').fill(dayAhead(4));
+    await expect(already).toBeVisible();
+    await expect(already).toContainText('open it under My Bookings');
+    await page.locator('#booking-startDate').fill(dayAhead(5));
+    await page.locator('#booking-finishDate').fill(dayAhead(5));
+    await expect(already).toBeHidden();
+    await page.locator('#booking-startDate').fill(day);
+    await expect(already).toBeVisible();
+    await page.locator('#booking-serviceType').selectOption('rewiring');
+    await expect(already).toBeHidden();
+
+    const quick = page.getByRole('region', { name: 'Quick booking' });
+    await quick.locator(`button[data-day="${day}"]`).click();
+    await quick.getByLabel(/^Service type/).selectOption('socket_installation');
+    await expect(quick.getByText(/^You already have a Socket Installation booking on these days/)).toBeVisible();
+    await quick.getByLabel(/^Service type/).selectOption('lighting_installation');
+    await expect(quick.getByText(/^You already have a/)).toBeHidden();
+  });
+
   test('quick booking offers today in the morning, and from midday starts tomorrow and says to call for today', async ({ page, server }) => {
     // The UK's today, at 08:30 and at 13:00 UTC (08:30 or 09:30, and 13:00 or 14:00, UK time).
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());

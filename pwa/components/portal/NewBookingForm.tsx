@@ -12,6 +12,7 @@ import type { OutboxFile } from '../../offline/db.ts';
 import type { Command } from '../../offline/outbox.ts';
 import { useEditRequest, type EditRequest } from '../../offline/edit.ts';
 import { ServiceTypeField } from './ServiceTypeField.tsx';
+import { AlreadyBooked } from './AlreadyBooked.tsx';
 import { lastCustomerDay } from '#domain/days.ts';
 import { today } from './format.ts';
 import { useBookings } from '../../offline/use-mirror.ts';
@@ -40,6 +41,8 @@ export function NewBookingForm({ user }: { user: UserView }) {
   // A booking the server refused, brought back here to be corrected (its outbox item stays until it is sent again).
   const [editing, setEditingNow] = useState<Editing | null>(null);
   const formEl = useRef<HTMLFormElement | null>(null);
+  // The work and days picked, for the customer's own booking of them already (AlreadyBooked): read as they are typed.
+  const [work, setWork] = useState(NO_WORK);
   const setFiles = (next: File[]) => {
     setFilesNow(next);
     keepDraft(user.id, formEl.current, next, editing);
@@ -115,11 +118,13 @@ export function NewBookingForm({ user }: { user: UserView }) {
       // Into the fields not typed in since the page opened (the copy may have taken a moment), and kept in memory as
       // every draft is, so a refused booking taken back for correcting puts it aside rather than over it.
       fill(stored, { untouched: true });
+      if (formEl.current) setWork(workOf(formEl.current));
       keepDraft(user.id, formEl.current, [], null);
       setLostFiles(namesOf(stored[FILE_NAMES]));
       return;
     }
     fill(draft.values);
+    if (formEl.current) setWork(workOf(formEl.current));
     setFilesNow([...draft.files]);
     setEditingNow(draft.editing);
   }, [known, fill, user.id]);
@@ -128,6 +133,7 @@ export function NewBookingForm({ user }: { user: UserView }) {
   const putBack = () => {
     if (!putAside) return;
     fill(putAside.values);
+    if (formEl.current) setWork(workOf(formEl.current));
     setFilesNow([...putAside.files]);
     setEditingNow(null);
     setPutAside(null);
@@ -147,8 +153,10 @@ export function NewBookingForm({ user }: { user: UserView }) {
         ...formProps,
         ref,
         onSubmitCapture: checks,
+        onReset: () => setWork(NO_WORK),
         onInput: (event) => {
           formProps.onInput();
+          setWork(workOf(event.currentTarget));
           // Not for the tab while it is on its way (useForm's onItsWay says why).
           keepDraft(user.id, event.currentTarget, files, editing, !sending);
         },
@@ -201,6 +209,7 @@ export function NewBookingForm({ user }: { user: UserView }) {
           </Field>
         </div>
       </fieldset>
+      <AlreadyBooked bookings={bookings} serviceType={work.serviceType} start={work.start} finish={work.finish} />
       <Field
         form="booking"
         name="description"
@@ -273,4 +282,13 @@ function namesOf(kept: string | undefined): string[] {
   } catch {
     return [];
   }
+}
+
+const NO_WORK = { serviceType: '', start: '', finish: '' };
+
+/** The service and days a booking form holds now. */
+function workOf(form: HTMLFormElement): typeof NO_WORK {
+  const data = new FormData(form);
+  const text = (name: string) => String(data.get(name) ?? '');
+  return { serviceType: text('serviceType'), start: text('startDate'), finish: text('finishDate') };
 }

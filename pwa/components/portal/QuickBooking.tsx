@@ -7,6 +7,7 @@ import { SubmitRow } from '../home/fields.tsx';
 import { Field } from '../ui/Field.tsx';
 import { bookingCommand, sendBooking } from './booking-command.ts';
 import { ServiceTypeField } from './ServiceTypeField.tsx';
+import { AlreadyBooked } from './AlreadyBooked.tsx';
 import { firstQuickDay, lastCustomerDay } from '#domain/days.ts';
 import { BUSINESS } from '#domain/business.ts';
 import { TEL_HREF } from '#domain/content/shared.ts';
@@ -64,6 +65,8 @@ export function QuickBooking({ user }: { user: UserView }) {
     [user],
   );
   const { errors, status, sending, formProps } = useForm({ fields: FIELDS, loadSchema, onValid });
+  // The service chosen, for the customer's own booking of it on the day picked (AlreadyBooked).
+  const [serviceType, setServiceType] = useState('');
   // As New Booking does: the latest booking's phone and address, once the device's copy has been read.
   const bookings = useBookings(user.id);
   const latest = bookings?.find((booking) => booking.phone || booking.address);
@@ -91,7 +94,17 @@ export function QuickBooking({ user }: { user: UserView }) {
           {booked.text}
         </p>
       ) : null}
-      <form className="portal-quick__form" aria-label="Quick booking" hidden={!day} {...formProps}>
+      <form
+        className="portal-quick__form"
+        aria-label="Quick booking"
+        hidden={!day}
+        {...formProps}
+        onInput={() => {
+          formProps.onInput();
+          setServiceType(service.current?.value ?? '');
+        }}
+        onReset={() => setServiceType('')}
+      >
         <p className="portal-quick__day" aria-live="polite">
           {day ? (
             <>
@@ -102,6 +115,7 @@ export function QuickBooking({ user }: { user: UserView }) {
         <input type="hidden" name="startDate" value={day ?? ''} />
         <input type="hidden" name="finishDate" value={day ?? ''} />
         <ServiceTypeField form="quick" error={errors.serviceType ?? errors.startDate} selectRef={service} />
+        <AlreadyBooked bookings={bookings} serviceType={serviceType} start={day ?? ''} finish={day ?? ''} />
         <Field form="quick" name="description" label="What needs doing?" error={errors.description} optional>
           {(p) => <textarea {...p} rows={3} maxLength={LIMITS.description} />}
         </Field>

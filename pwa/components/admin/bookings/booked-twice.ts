@@ -1,11 +1,9 @@
 import { ERASED } from '#domain/limits.ts';
+import { shareADay, stillToDo } from '#domain/schedule.ts';
 import type { BookingView } from '#domain/views.ts';
 import { whoseKey } from '../contacts/whose.ts';
 
 type Booked = Pick<BookingView, 'id' | 'email' | 'phone' | 'firstName' | 'serviceType' | 'status' | 'startDate' | 'finishDate' | 'createdAt'>;
-
-/** Work that is over or will not happen: a booking like it is no second one. */
-const OVER = new Set(['completed', 'cancelled']);
 
 /**
  * The bookings that repeat an earlier one, each with the earliest it repeats: the same person (by email address, else
@@ -18,7 +16,7 @@ const OVER = new Set(['completed', 'cancelled']);
 export function bookedTwice<T extends Booked>(jobs: readonly T[]): Map<string, T> {
   const byWho = new Map<string, T[]>();
   for (const job of jobs) {
-    if (!job.startDate || OVER.has(job.status) || job.firstName === ERASED || job.email === ERASED) continue;
+    if (!job.startDate || !stillToDo(job) || job.firstName === ERASED || job.email === ERASED) continue;
     const who = whoseKey(job);
     if (!who) continue;
     const key = `${who}\n${job.serviceType}`;
@@ -31,15 +29,9 @@ export function bookedTwice<T extends Booked>(jobs: readonly T[]): Map<string, T
     if (list.length < 2) continue;
     list.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
     for (const [index, later] of list.entries()) {
-      const earlier = list.slice(0, index).find((one) => daysMeet(one, later));
+      const earlier = list.slice(0, index).find((one) => shareADay(one, later));
       if (earlier) repeats.set(later.id, earlier);
     }
   }
   return repeats;
-}
-
-function daysMeet(a: Booked, b: Booked): boolean {
-  const [aStart, aEnd] = [a.startDate!, a.finishDate || a.startDate!];
-  const [bStart, bEnd] = [b.startDate!, b.finishDate || b.startDate!];
-  return aStart <= bEnd && bStart <= aEnd;
 }
