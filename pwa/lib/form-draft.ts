@@ -1,10 +1,11 @@
-import { signedInUser, whenSignedOut } from '../offline/session.ts';
+import { onSignedIn, signedInUser, whenSignedOut, type Forgotten } from '../offline/session.ts';
 
 /**
  * What was typed into a form and not sent yet, kept for the tab (sessionStorage) under the form's name: a reload (the
  * site's Reload for a new version, a phone that dropped the page while the camera was open, a pull-to-refresh) or a
  * look at another page of the site and back emptied it, a long description of the job with it. Only the form's own text
- * fields (never a password, never files); gone once it is sent, and every draft goes when the page forgets its user.
+ * fields (never a password, never files); gone once it is sent, and every draft goes when the page forgets its user
+ * (the admin's kept for them when their session ends by itself: dropOnSignOut).
  * Kept with whose it is: a tab opened again after its user signed out elsewhere does not show the next person their words.
  *
  * The admin's drafts (a job taken on the phone, a reply to a customer) are kept on the device instead (localStorage):
@@ -52,14 +53,46 @@ export function dropStoredDraft(name: string): void {
   }
 }
 
-/** Every form's draft, when the page forgets its user (a sign-out here or in another tab). */
-function dropAll(): void {
+/**
+ * The drafts that go when the page forgets its user: every one at a sign-out here; the tab's own when another tab
+ * signed out (that tab saw to the device's); the tab's own when the admin's session ended by itself, the device's kept
+ * for their next sign-in (a job typed from a phone call was lost with a session that ran out as it was typed).
+ */
+function dropOnSignOut(why: Forgotten): void {
+  dropWhere((store) => why === 'signed-out' || store !== localStorageOrNull());
+}
+
+/** The device's drafts of anyone but the user just signed in (an ended admin's, once someone else signs in here). */
+function dropOthers(): void {
+  const owner = signedInUser()?.id ?? null;
+  dropWhere((store, kept) => store === localStorageOrNull() && kept.owner !== owner);
+}
+
+/** Drops the drafts for which `drop` says so. */
+function dropWhere(drop: (store: Storage, kept: Kept) => boolean): void {
   for (const store of storages()) {
     try {
-      for (const key of Object.keys(store)) if (key.startsWith(PREFIX)) store.removeItem(key);
+      for (const key of Object.keys(store)) {
+        if (!key.startsWith(PREFIX)) continue;
+        let kept: Kept;
+        try {
+          kept = JSON.parse(store.getItem(key) ?? 'null') as Kept;
+        } catch {
+          kept = { owner: null, values: {} };
+        }
+        if (drop(store, kept ?? { owner: null, values: {} })) store.removeItem(key);
+      }
     } catch {
       // ignore
     }
+  }
+}
+
+function localStorageOrNull(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
   }
 }
 
@@ -76,4 +109,7 @@ function storages(): Storage[] {
   return found;
 }
 
-if (typeof window !== 'undefined') whenSignedOut(dropAll);
+if (typeof window !== 'undefined') {
+  whenSignedOut(dropOnSignOut);
+  onSignedIn(dropOthers);
+}

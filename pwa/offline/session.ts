@@ -72,10 +72,17 @@ export function onSignedIn(listener: () => void): () => void {
 
 const signInListeners = new Set<() => void>();
 
-/** Clears the cached user (after a sign-out on this device, a password reset, an erased account). */
-export function forgetUser(): void {
+/**
+ * Why the page forgets its user: `signed-out` here (a sign-out, a password reset, an erased account); `ended`, the
+ * admin's session ended by itself (sign-out.ts forgetEndedAdmin: what they typed and did not send is kept for their
+ * next sign-in, as their waiting changes are); `elsewhere`, another tab's doing (it saw to the device's storage).
+ */
+export type Forgotten = 'signed-out' | 'ended' | 'elsewhere';
+
+/** Clears the cached user (after a sign-out on this device, a password reset, an erased account, an ended admin session). */
+export function forgetUser(why: Exclude<Forgotten, 'elsewhere'> = 'signed-out'): void {
   turns += 1;
-  for (const listener of signOutListeners) listener();
+  for (const listener of signOutListeners) listener(why);
   try {
     localStorage.removeItem(USER_KEY);
     localStorage.removeItem(ENDED_KEY);
@@ -109,10 +116,10 @@ export function markSignInEnded(): void {
   emit();
 }
 
-const signOutListeners = new Set<() => void>();
+const signOutListeners = new Set<(why: Forgotten) => void>();
 
 /** Runs `listener` whenever this page forgets its user (a sign-out): what was typed and kept in memory goes with them. */
-export function whenSignedOut(listener: () => void): void {
+export function whenSignedOut(listener: (why: Forgotten) => void): void {
   signOutListeners.add(listener);
 }
 
@@ -217,7 +224,7 @@ function watchOtherTabs(): void {
     ended = undefined;
     // Another tab's sign-in, sign-out or ended mark is in sessionTurn through storage already; a rename there is no new turn.
     if (before?.id !== current?.id) turns += 1;
-    if (before && before.id !== current?.id) for (const listener of signOutListeners) listener();
+    if (before && before.id !== current?.id) for (const listener of signOutListeners) listener('elsewhere');
     emit();
   });
 }

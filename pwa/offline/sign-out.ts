@@ -60,9 +60,9 @@ export async function forgetDeletedAccount(owner: string): Promise<void> {
  * The server no longer knows the admin's session (it expired, or was ended elsewhere): the sign-in form comes back, and
  * the device's copy of every customer's records goes from the device with the cached admin, pulled again once they
  * have signed in. Left there, it stayed readable until another account's first pull. What waits in the outbox stays,
- * and goes once they have signed in again.
+ * and goes once they have signed in again; what they typed and did not send stays too, for them (lib/form-draft.ts).
  */
 export async function forgetEndedAdmin(): Promise<void> {
-  forgetUser();
+  forgetUser('ended');
   await wipeMirror();
 }

@@ -6,8 +6,6 @@ import { refreshSession } from '../../offline/session-check.ts';
 import { useDeviceDbReady } from '../../offline/use-device-db.ts';
 import { AdminLogin } from './AdminLogin.tsx';
 import { Dashboard } from './Dashboard.tsx';
-import { dropManualDraft } from './bookings/manual-draft.ts';
-import { dropNewQuoteDrafts } from './quotes/NewQuoteForm.tsx';
 import './admin.css';
 import './admin-dashboard.css';
 import './admin-cards.css';
@@ -37,17 +35,13 @@ export function AdminPortal() {
   }, []);
   // Once per sign-in (not per render: refreshing caches a new user object). The session gone: the form at once, as
   // the dashboard does when its pull finds it gone (the customer portal keeps its screen instead: session.ts).
+  // A booking or a quote request typed and not sent goes at a sign-out, as the device's copy does; a session that ended by
+  // itself keeps it for the admin's next sign-in (lib/form-draft.ts, form-draft-kept.ts).
   useEffect(() => {
     if (adminId)
       void refreshSession().then((who) => {
         if (who === null) void forgetEndedAdmin();
       });
-    // Signed out (or never in): a booking or a quote request typed and not sent goes with the session, as the device's
-    // copy does.
-    else {
-      dropManualDraft();
-      dropNewQuoteDrafts();
-    }
   }, [adminId]);
   // Whether the dashboard was on screen before: the form then comes back after a sign-out (or an ended session).
   const [wasIn, setWasIn] = useState(false);

@@ -7,7 +7,8 @@ import { whenSignedOut } from '../../offline/session.ts';
  * the admin looks elsewhere in the portal (the Calendar for a free day, a chat): the form closes with its tab, and opened
  * again it had lost a job taken on the phone. Its files in memory only (they cannot go into storage); its text on the
  * device too (lib/form-draft.ts), so that a reload of the page (a new version's Reload, a tablet that dropped the page)
- * does not lose it either. Sending it, discarding it or signing out ends it.
+ * does not lose it either. Sending it, discarding it or signing out ends it; a session that ends by itself keeps its
+ * text for the admin's next sign-in (its files went with the page's memory).
  */
 export type KeptDraft = { readonly values: Readonly<Record<string, string>>; readonly files: readonly File[] };
 

@@ -38,11 +38,6 @@ export function newQuoteDraft(contact?: string): DraftKeeper {
   return keeper;
 }
 
-/** Every New quote draft this page knows of (the admin signed out; stored ones go with every draft: lib/form-draft.ts). */
-export function dropNewQuoteDrafts(): void {
-  for (const keeper of keepers.values()) keeper.drop();
-}
-
 /** The person a New quote opened from a contact's page starts with (their details as the tablet has them). */
 export type QuoteFor = Partial<Record<'firstName' | 'lastName' | 'phone' | 'email' | 'address', string>>;
 
