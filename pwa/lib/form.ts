@@ -6,7 +6,6 @@ import { dropStoredDraft, storeDraft, storedDraft } from './form-draft.ts';
 import { warmToaster } from './toast.ts';
 import { onOutboxEvent } from '../offline/signals.ts';
 import { useConnection } from '../offline/use-outbox.ts';
-import { connection } from '../offline/page-state.ts';
 import { notAcceptedWords } from './sentence.ts';
 import { pageVersionReplaced, watchPageVersion } from './page-version.ts';
 
@@ -22,8 +21,9 @@ export type FormOutcome<F extends string> =
   | { readonly kind: 'saved'; readonly message: string; readonly item?: string }
   | { readonly kind: 'invalid'; readonly fields: Partial<Record<F, string>> }
   /**
-   * `unreachable`: our server got no request (no signal): the line goes once the connection comes back. Taken as so
-   * when not said and the page knew itself offline at the time.
+   * `unreachable`: our server got no request (no signal): the line goes once the connection comes back. Said by the
+   * form, never guessed: a line that no answer came (the change may have been made), or that the page is out of date, or
+   * of the form's own checks must stay.
    */
   | { readonly kind: 'failed'; readonly message: string; readonly unreachable?: boolean };
 
@@ -227,7 +227,7 @@ export function useForm<F extends string>({ fields, loadSchema, onValid, keep = 
           });
         if (outcome.kind === 'invalid' || outcome.kind === 'failed') keepTyped();
         if (outcome.kind === 'invalid') return refuse(outcome.fields);
-        if (outcome.kind === 'failed') return setStatus({ kind: 'failed', text: outcome.message, unreachable: outcome.unreachable ?? connection() !== 'online' });
+        if (outcome.kind === 'failed') return setStatus({ kind: 'failed', text: outcome.message, unreachable: outcome.unreachable === true });
         attempted.current = false;
         kept();
         if (!keep) {

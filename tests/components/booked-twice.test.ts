@@ -11,6 +11,7 @@ const job = (over: Partial<BookingView>): BookingView =>
     email: 'bea@example.com',
     phone: null,
     serviceType: 'socket_installation',
+    address: '1 High Street, Ashford',
     status: 'pending',
     startDate: '2027-03-10',
     finishDate: '2027-03-10',
@@ -50,4 +51,18 @@ it('matches a phone-only customer by their number however written, and leaves ou
   const nobodyAgain = job({ email: null, phone: null, createdAt: '2026-11-02T10:00:00Z' });
   const found = bookedTwice([byPhone, samePhone, done, calAgain, cancelled, diAgain, undated, edAgain, erased, erasedAgain, nobody, nobodyAgain]);
   expect([...found.keys()]).toEqual([samePhone.id]);
+});
+
+it('takes a service by its name or its code as one, and two addresses as two visits', () => {
+  const fromQuote = job({ email: 'fay@example.com', serviceType: 'Socket Installation' });
+  const fromPortal = job({ email: 'fay@example.com', address: '1 high street ashford', createdAt: '2026-11-02T10:00:00Z' });
+  const flat = job({ email: 'lou@example.com', address: 'Flat 1, 5 Mill Road' });
+  const otherFlat = job({ email: 'lou@example.com', address: 'Flat 2, 5 Mill Road', createdAt: '2026-11-02T10:00:00Z' });
+  const noAddress = job({ email: 'lou@example.com', address: null, createdAt: '2026-11-03T10:00:00Z' });
+  expect(pairs(bookedTwice([fromQuote, fromPortal, flat, otherFlat, noAddress]))).toEqual(
+    [
+      [fromPortal.id, fromQuote.id],
+      [noAddress.id, flat.id],
+    ].sort(),
+  );
 });

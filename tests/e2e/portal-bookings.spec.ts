@@ -758,7 +758,7 @@ test.describe('the customer portal: bookings, files and chat', () => {
     tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
     const next = tomorrow.toISOString().slice(0, 10);
     await page.clock.setFixedTime(new Date(`${today}T08:30:00Z`));
-    await signedInCustomer(page, server, 'morgan.midday@example.com');
+    const { email } = await signedInCustomer(page, server, 'morgan.midday@example.com');
     const panel = page.getByRole('region', { name: 'Quick booking' });
     const day = (d: string) => panel.locator(`button[data-day="${d}"]`);
     // Today can be picked, and it is where the calendar starts.
@@ -767,7 +767,17 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await expect(day(today)).toHaveAttribute('aria-current', 'date');
     await expect(panel.getByText(/For a job today, call us/)).toHaveCount(0);
 
+    // Picked in the morning, sent after midday (the page left open): refused on the page, nothing sent.
+    await day(today).click();
+    const quick = page.getByRole('form', { name: 'Quick booking' });
+    await quick.getByLabel(/^Service type/).selectOption('electrical_repair');
+    await quick.getByLabel(/^Address of the work/).fill('3 Noon Row, Staines');
+    await quick.getByLabel(/^Phone/).fill('01632 960734');
     await page.clock.setFixedTime(new Date(`${today}T13:00:00Z`));
+    await quick.getByRole('button', { name: /^Book / }).click();
+    await expect(quick.getByText('It is too late in the day to book today here: please pick another day, or call us.')).toBeVisible();
+    expect(server.storage.queries.bookingsForCustomer(email, null)).toEqual([]);
+
     await page.reload();
     // Today is still marked as today, but cannot be picked; the calendar starts on tomorrow (next month's first
     // day on a month's last), and the panel gives the number to ring for today.

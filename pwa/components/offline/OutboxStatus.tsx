@@ -52,7 +52,7 @@ export function OutboxStatus() {
         {announcement(reach, said, failed)}
       </p>
       {shown ? (
-        <div ref={bar} className={`outbox-bar${total > 0 && !keepsNothing ? ' outbox-bar--waiting' : ''}`}>
+        <div ref={bar} className={`outbox-bar${reach !== 'online' && total > 0 && !keepsNothing ? ' outbox-bar--both' : ''}`}>
           <div className="container container--wide outbox-bar__inner">
             {reach !== 'online' ? (
               <p className="outbox-bar__offline">

@@ -27,7 +27,9 @@ export function MonthCalendar({
   selected: string | null;
   onSelect: (day: string) => void;
 }) {
-  const [focused, setFocused] = useState(selected ?? min);
+  const [chosen, setFocused] = useState(selected ?? min);
+  // A day that can no longer be chosen (midday passed while the page was open: Quick booking's first day moved on).
+  const focused = chosen < min ? min : chosen;
   const grid = useRef<HTMLTableElement>(null);
   const month = focused.slice(0, 7);
   const first = `${month}-01`;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { DEFAULT_FINISH_TIME, DEFAULT_START_TIME, LIMITS } from '#domain/limits.ts';
 import type { UserView } from '#domain/views.ts';
 import { useForm } from '../../lib/form.ts';
-import type { FormSchema } from '../../lib/form.ts';
+import type { FormOutcome, FormSchema } from '../../lib/form.ts';
 import { SubmitRow } from '../home/fields.tsx';
 import { Field } from '../ui/Field.tsx';
 import { bookingCommand, sendBooking } from './booking-command.ts';
@@ -17,6 +17,7 @@ import { useBookings } from '../../offline/use-mirror.ts';
 import { ADDRESS_HINT } from '../../lib/booking-fields.ts';
 
 const FIELDS = ['serviceType', 'description', 'phone', 'address', 'startDate', 'finishDate'] as const;
+const TOO_LATE_FOR_TODAY = 'It is too late in the day to book today here: please pick another day, or call us.';
 const loadSchema = async (): Promise<FormSchema> => (await import('./booking-schema.ts')).portalBookingSchema;
 
 /**
@@ -41,7 +42,9 @@ export function QuickBooking({ user }: { user: UserView }) {
   const now = today();
   const first = firstQuickDay(new Date());
   const onValid = useCallback(
-    async (values: Record<(typeof FIELDS)[number], string>) => {
+    async (values: Record<(typeof FIELDS)[number], string>): Promise<FormOutcome<(typeof FIELDS)[number]>> => {
+      // Today picked in the morning and sent after midday (the page left open): as the calendar now has it.
+      if (values.startDate < firstQuickDay(new Date())) return { kind: 'invalid', fields: { startDate: TOO_LATE_FOR_TODAY } };
       const full = {
         firstName: user.firstName,
         lastName: user.lastName,

@@ -158,8 +158,8 @@ export const BookingCard = memo(function BookingCard({
       {twin ? (
         <div className="admin-warning admin-quote__again">
           <p>
-            <strong>Booked twice?</strong> {name} has another {serviceTypeLabel(twin.serviceType)} booking on these days ({jobWhen(twin)}), made on{' '}
-            {moment(twin.createdAt)}. If it is the same visit, cancel one.
+            <strong>Booked twice?</strong> {name} also has a {serviceTypeLabel(twin.serviceType)} booking on {jobWhen(twin)}, made on {moment(twin.createdAt)}.
+            If it is one visit booked twice, cancel one and say why in its chat: its customer is mailed that it is cancelled.
           </p>
           {onShowTwin ? (
             <button type="button" className="btn btn--secondary admin-btn admin-btn--compact" onClick={() => onShowTwin(twin.id)}>
