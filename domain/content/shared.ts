@@ -109,6 +109,38 @@ export function hoursSentence(): string {
   return groups.map((g) => `${joinWords(g.days)} ${g.hours}`).join('; ');
 }
 
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** The weekdays a line of BUSINESS.hours names ('Monday to Friday', 'Saturday', 'Saturday and Sunday'), 0 for Monday. */
+function weekdaysOf(label: string): number[] {
+  const range = /^(\w+) to (\w+)$/.exec(label);
+  if (range) {
+    const [from, to] = [WEEKDAYS.indexOf(range[1]!), WEEKDAYS.indexOf(range[2]!)];
+    return from < 0 || to < from ? [] : Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  }
+  return label
+    .split(/, | and /)
+    .map((name) => WEEKDAYS.indexOf(name))
+    .filter((day) => day >= 0);
+}
+
+/**
+ * Whether a job's hours fall outside the business's (BUSINESS.hours): its first day's start before that day's opening,
+ * or its last day's finish after that day's closing, or either day one the business keeps no hours on. The words for the
+ * day it says so of ('Saturday 9:00–16:00', 'Sunday: closed'), or null when the job is within them, or not dated yet.
+ */
+export function outsideHours(job: { startDate: string | null; finishDate: string | null; startTime: string | null; finishTime: string | null }): string | null {
+  const check = (day: string | null, time: string | null, late: boolean): string | null => {
+    if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+    const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+    const hours = BUSINESS.hours.find((line) => weekdaysOf(line.days).includes(weekday));
+    if (!hours) return `${WEEKDAYS[weekday]}: closed`;
+    const outside = time ? (late ? time > hours.closes : time < hours.opens) : false;
+    return outside ? `${WEEKDAYS[weekday]} ${span(hours.opens, hours.closes)}` : null;
+  };
+  return check(job.startDate, job.startTime, false) ?? check(job.finishDate || job.startDate, job.finishTime, true);
+}
+
 /** 'a', 'a and b', 'a, b and c': British lists without the Oxford comma. */
 export function joinWords(items: readonly string[]): string {
   if (items.length <= 1) return items.join('');

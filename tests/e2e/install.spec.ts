@@ -74,3 +74,24 @@ test('while the browser offers to install the app, the admin portal has its own 
   // An offer is good once.
   await expect(button).toHaveCount(0);
 });
+
+test('on an iPad’s Safari, which offers no install, Install the app says how: Share, then Add to Home Screen', async ({ page }) => {
+  // Safari on iOS and iPadOS alone has navigator.standalone: false in the browser, true once opened from the home screen.
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'standalone', { configurable: true, get: () => false }));
+  await signIn(page);
+  const button = page.getByRole('button', { name: 'Install the app' });
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  const steps = page.getByText(/^In Safari, tap Share \(the square with an arrow\), then Add to Home Screen\./);
+  await expect(steps).toBeHidden();
+  await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  await expect(steps).toBeVisible();
+  await button.click();
+  await expect(steps).toBeHidden();
+
+  // Opened from the home screen: nothing to install.
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'standalone', { configurable: true, get: () => true }));
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expect(button).toHaveCount(0);
+});

@@ -354,9 +354,11 @@ test.describe('the customer portal: bookings, files and chat', () => {
 
   test('on a phone, new dates refused with the form still open are said at the top, not over Save the new dates', async ({ page, server }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signedInCustomer(page, server, 'tia.toptoast@example.com');
-    await bookWith(page, { serviceType: 'socket_installation', startDate: dayAhead(44), finishDate: dayAhead(44), description: 'Dates refused on a phone' });
-    await expectToast(page, 'Booking Submitted');
+    const { email } = await signedInCustomer(page, server, 'tia.toptoast@example.com');
+    // Booked already (New Booking is another test's): through the API, as this page's customer.
+    const day = dayAhead(44);
+    const job = { firstName: 'Tia', email, serviceType: 'socket_installation', description: 'Dates refused on a phone', startDate: day, finishDate: day, startTime: '09:00', finishTime: '17:00' };
+    expect((await page.request.post('/api/bookings', { data: job })).status()).toBe(201);
     await page.getByRole('tab', { name: 'My Bookings' }).click();
     const card = page.getByRole('listitem').filter({ hasText: 'Dates refused on a phone' });
     await card.getByRole('button', { name: /^Change dates/ }).click();
@@ -749,6 +751,41 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await expect(quick.getByText(/^You already have a Socket Installation booking on these days/)).toBeVisible();
     await quick.getByLabel(/^Service type/).selectOption('lighting_installation');
     await expect(quick.getByText(/^You already have a/)).toBeHidden();
+  });
+
+  test('days and hours outside the business’s opening hours are said to be, in New Booking and in Change dates', async ({ page, server }) => {
+    await signedInCustomer(page, server, 'sal.saturday@example.com');
+    // A Saturday (9:00–16:00) and a Wednesday (8:00–18:00) two to three weeks on.
+    const ahead = Array.from({ length: 7 }, (_, i) => dayAhead(14 + i));
+    const weekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
+    const saturday = ahead.find((day) => weekday(day) === 6)!;
+    const wednesday = ahead.find((day) => weekday(day) === 3)!;
+    const outside = page.getByText(/^That is outside our usual hours/);
+    await page.locator('#booking-serviceType').selectOption('electrical_repair');
+    await page.locator('#booking-startDate').fill(saturday);
+    await page.locator('#booking-finishDate').fill(saturday);
+    // The form's own 09:00–17:00 runs past a Saturday's closing.
+    await expect(outside).toHaveText('That is outside our usual hours (Saturday 9:00–16:00). We will confirm it with you or suggest another time.');
+    await page.locator('#booking-finishTime').fill('16:00');
+    await expect(outside).toBeHidden();
+    await page.locator('#booking-startDate').fill(wednesday);
+    await page.locator('#booking-finishDate').fill(wednesday);
+    await page.locator('#booking-startTime').fill('07:00');
+    await expect(outside).toHaveText(/\(Wednesday 8:00–18:00\)/);
+    await page.locator('#booking-startTime').fill('08:00');
+    await page.locator('#booking-description').fill('Hours checked against the footer');
+    await page.getByRole('button', { name: 'Submit booking' }).click();
+    await expectToast(page, 'Booking Submitted');
+
+    // Change dates to the Saturday, the hours kept: said there too.
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    const card = page.getByRole('listitem').filter({ hasText: 'Hours checked against the footer' });
+    await card.getByRole('button', { name: /^Change dates/ }).click();
+    const form = card.getByRole('form', { name: /^New dates for/ });
+    await expect(form.getByText(/^That is outside our usual hours/)).toBeHidden();
+    await form.getByLabel(/^Start date/).fill(saturday);
+    await form.getByLabel(/^Finish date/).fill(saturday);
+    await expect(form.getByText(/^That is outside our usual hours/)).toHaveText(/\(Saturday 9:00–16:00\)/);
   });
 
   test('quick booking offers today in the morning, and from midday starts tomorrow and says to call for today', async ({ page, server }) => {

@@ -1,5 +1,5 @@
-import { useCallback, useEffect } from 'react';
-import { jobDates, SCHEDULE_FIELDS, sameSchedule, type ScheduleField } from '#domain/schedule.ts';
+import { useCallback, useEffect, useState } from 'react';
+import { jobDates, SCHEDULE_FIELDS, sameSchedule, scheduleOf, type Schedule, type ScheduleField } from '#domain/schedule.ts';
 import type { BookingView } from '#domain/views.ts';
 import { newCommandId } from '../../lib/api.ts';
 import { useEscapeToClose } from '../../lib/escape-close.ts';
@@ -13,6 +13,7 @@ import { KINDS } from '../../offline/kinds.ts';
 import { DiscardQuestion } from '../ui/DiscardQuestion.tsx';
 import type { DiscardLook } from '../ui/DiscardQuestion.tsx';
 import { Field } from '../ui/Field.tsx';
+import { OutsideHours } from './OutsideHours.tsx';
 import { lastCustomerDay } from '#domain/days.ts';
 import { today } from './format.ts';
 import { finishKeepsLength } from '../../lib/finish-date.ts';
@@ -86,6 +87,8 @@ export function MoveRequest({ booking, owner, title, onDone }: { booking: Bookin
     [booking, onDone, owner, title],
   );
   const { errors, status, sending, formProps } = useForm({ fields: SCHEDULE_FIELDS, loadSchema, onValid, keep: true });
+  // The days and hours as typed, for the business's hours (OutsideHours).
+  const [typed, setTyped] = useState<Schedule>(() => scheduleOf(booking));
   // Escape closes it as "Keep the current dates" does (the focus back on Change dates), but asks first when a day or hour was
   // changed, as the admin's forms do: a stray Escape threw the new dates away.
   const close = useCallback(() => onDone(false), [onDone]);
@@ -94,13 +97,24 @@ export function MoveRequest({ booking, owner, title, onDone }: { booking: Bookin
   const last = lastCustomerDay(first);
   const f = (name: DateField, label: string, required = false) => ({ form: prefix, name, label, error: errors[name], required });
   return (
-    <form className="form-grid portal-booking__move" aria-label={`New dates for ${title}`} onKeyDown={escape.onKeyDown} {...formProps}>
+    <form
+      className="form-grid portal-booking__move"
+      aria-label={`New dates for ${title}`}
+      onKeyDown={escape.onKeyDown}
+      {...formProps}
+      onInput={(event) => {
+        formProps.onInput();
+        const data = new FormData(event.currentTarget);
+        setTyped(Object.fromEntries(SCHEDULE_FIELDS.map((name) => [name, String(data.get(name) ?? '') || null])) as Schedule);
+      }}
+    >
       {/* Seen, not only heard: open under the card's History, the fields read as more of it without a heading. */}
       <h4 className="field--full">New dates</h4>
       <Field {...f('startDate', 'Start date', true)}>{(p) => <input {...p} type="date" min={first} max={last} defaultValue={booking.startDate ?? ''} onChange={finishKeepsLength} />}</Field>
       <Field {...f('finishDate', 'Finish date', true)}>{(p) => <input {...p} type="date" min={first} max={last} defaultValue={booking.finishDate ?? ''} />}</Field>
       <Field {...f('startTime', 'Start time')}>{(p) => <input {...p} type="time" defaultValue={booking.startTime ?? ''} />}</Field>
       <Field {...f('finishTime', 'Finish time')}>{(p) => <input {...p} type="time" defaultValue={booking.finishTime ?? ''} />}</Field>
+      <OutsideHours job={typed} />
       {escape.asking ? <DiscardQuestion onDiscard={escape.discard} onKeep={escape.keep} look={PORTAL_DISCARD} /> : null}
       <div className="btn-row field--full">
         {/* aria-disabled, not disabled: a disabled button drops the focus a click gave it to the page's body. */}

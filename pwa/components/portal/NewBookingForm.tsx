@@ -13,6 +13,7 @@ import type { Command } from '../../offline/outbox.ts';
 import { useEditRequest, type EditRequest } from '../../offline/edit.ts';
 import { ServiceTypeField } from './ServiceTypeField.tsx';
 import { AlreadyBooked } from './AlreadyBooked.tsx';
+import { OutsideHours } from './OutsideHours.tsx';
 import { lastCustomerDay } from '#domain/days.ts';
 import { today } from './format.ts';
 import { useBookings } from '../../offline/use-mirror.ts';
@@ -41,7 +42,8 @@ export function NewBookingForm({ user }: { user: UserView }) {
   // A booking the server refused, brought back here to be corrected (its outbox item stays until it is sent again).
   const [editing, setEditingNow] = useState<Editing | null>(null);
   const formEl = useRef<HTMLFormElement | null>(null);
-  // The work and days picked, for the customer's own booking of them already (AlreadyBooked): read as they are typed.
+  // The work, days and hours picked, for the customer's own booking of them already (AlreadyBooked) and the business's
+  // hours (OutsideHours): read as they are typed.
   const [work, setWork] = useState(NO_WORK);
   const setFiles = (next: File[]) => {
     setFilesNow(next);
@@ -209,6 +211,7 @@ export function NewBookingForm({ user }: { user: UserView }) {
           </Field>
         </div>
       </fieldset>
+      <OutsideHours job={{ startDate: work.start || null, finishDate: work.finish || null, startTime: work.startTime || null, finishTime: work.finishTime || null }} />
       <AlreadyBooked bookings={bookings} serviceType={work.serviceType} start={work.start} finish={work.finish} />
       <Field
         form="booking"
@@ -284,11 +287,11 @@ function namesOf(kept: string | undefined): string[] {
   }
 }
 
-const NO_WORK = { serviceType: '', start: '', finish: '' };
+const NO_WORK = { serviceType: '', start: '', finish: '', startTime: '', finishTime: '' };
 
-/** The service and days a booking form holds now. */
+/** The service, days and hours a booking form holds now. */
 function workOf(form: HTMLFormElement): typeof NO_WORK {
   const data = new FormData(form);
   const text = (name: string) => String(data.get(name) ?? '');
-  return { serviceType: text('serviceType'), start: text('startDate'), finish: text('finishDate') };
+  return { serviceType: text('serviceType'), start: text('startDate'), finish: text('finishDate'), startTime: text('startTime'), finishTime: text('finishTime') };
 }

@@ -8,6 +8,7 @@ import { Field } from '../ui/Field.tsx';
 import { bookingCommand, sendBooking } from './booking-command.ts';
 import { ServiceTypeField } from './ServiceTypeField.tsx';
 import { AlreadyBooked } from './AlreadyBooked.tsx';
+import { OutsideHours } from './OutsideHours.tsx';
 import { firstQuickDay, lastCustomerDay } from '#domain/days.ts';
 import { BUSINESS } from '#domain/business.ts';
 import { TEL_HREF } from '#domain/content/shared.ts';
@@ -115,6 +116,7 @@ export function QuickBooking({ user }: { user: UserView }) {
             </>
           ) : null}
         </p>
+        <OutsideHours job={{ startDate: day, finishDate: day, startTime: DEFAULT_START_TIME, finishTime: DEFAULT_FINISH_TIME }} />
         <input type="hidden" name="startDate" value={day ?? ''} />
         <input type="hidden" name="finishDate" value={day ?? ''} />
         <ServiceTypeField form="quick" error={errors.serviceType ?? errors.startDate} selectRef={service} />
