@@ -77,6 +77,19 @@ export function shareADay(a: Pick<Slot, 'startDate' | 'finishDate'>, b: Pick<Slo
   return a.startDate <= (b.finishDate || b.startDate) && b.startDate <= (a.finishDate || a.startDate);
 }
 
+/**
+ * Whether two jobs can be at one place: the same address however it was written (case, commas, spaces), or one of them
+ * without one. A landlord's two flats booked for the same day are two visits.
+ */
+export function samePlace(a: string | null, b: string | null): boolean {
+  const place = (address: string | null) =>
+    (address ?? '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
+  return !place(a) || !place(b) || place(a) === place(b);
+}
+
 /** The other jobs among `candidates` that `slot` would clash with. */
 export function clashes<T extends Slot>(slot: Slot, candidates: readonly T[]): T[] {
   return candidates.filter((c) => c.id !== slot.id && overlaps(slot, c));

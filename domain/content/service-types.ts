@@ -64,6 +64,11 @@ export function serviceTypeLabel(value: string): string {
   return value.replace(/_/g, ' ').trim();
 }
 
+/** Whether two services are one: a job made from a website quote keeps the service's name, one booked in the portal its code. */
+export function sameService(a: string, b: string): boolean {
+  return serviceTypeLabel(a).toLowerCase() === serviceTypeLabel(b).toLowerCase();
+}
+
 /**
  * The words for a service the site's own forms offer, or null for any other text: a mail to an address nobody has proved
  * names only these, since the service type is free text to whoever calls the API.

@@ -54,9 +54,9 @@ export function dropStoredDraft(name: string): void {
 }
 
 /**
- * The drafts that go when the page forgets its user: every one at a sign-out here; the tab's own when another tab
- * signed out (that tab saw to the device's); the tab's own when the admin's session ended by itself, the device's kept
- * for their next sign-in (a job typed from a phone call was lost with a session that ran out as it was typed).
+ * The drafts that go when the page forgets its user (here or in another tab): every one at a sign-out; only the tab's
+ * own when the admin's session ended by itself, the device's kept for their next sign-in (a job typed from a phone call
+ * was lost with a session that ran out as it was typed).
  */
 function dropOnSignOut(why: Forgotten): void {
   dropWhere((store) => why === 'signed-out' || store !== localStorageOrNull());

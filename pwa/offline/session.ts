@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { UserView } from '#domain/views.ts';
-import { ENDED_KEY, SINCE_KEY, signInMark, USER_KEY } from './sign-in-mark.ts';
+import { ENDED_KEY, FORGOT_KEY, SINCE_KEY, signInMark, USER_KEY } from './sign-in-mark.ts';
 import { dropSignOut } from './sign-out-pending.ts';
 
 /**
@@ -42,6 +42,7 @@ export function rememberUser(user: UserView): void {
   }
   try {
     localStorage.removeItem(ENDED_KEY);
+    localStorage.removeItem(FORGOT_KEY);
   } catch {
     // ignore
   }
@@ -73,15 +74,20 @@ export function onSignedIn(listener: () => void): () => void {
 const signInListeners = new Set<() => void>();
 
 /**
- * Why the page forgets its user: `signed-out` here (a sign-out, a password reset, an erased account); `ended`, the
- * admin's session ended by itself (sign-out.ts forgetEndedAdmin: what they typed and did not send is kept for their
- * next sign-in, as their waiting changes are); `elsewhere`, another tab's doing (it saw to the device's storage).
+ * Why the page forgets its user: `signed-out` (a sign-out, a password reset, an erased account), or `ended`, the admin's
+ * session ended by itself (sign-out.ts forgetEndedAdmin: what they typed and did not send is kept for their next sign-in,
+ * as their waiting changes are). Kept on the device (FORGOT_KEY) for the other tabs, which hear of it through storage.
  */
-export type Forgotten = 'signed-out' | 'ended' | 'elsewhere';
+export type Forgotten = 'signed-out' | 'ended';
 
 /** Clears the cached user (after a sign-out on this device, a password reset, an erased account, an ended admin session). */
-export function forgetUser(why: Exclude<Forgotten, 'elsewhere'> = 'signed-out'): void {
+export function forgetUser(why: Forgotten = 'signed-out'): void {
   turns += 1;
+  try {
+    localStorage.setItem(FORGOT_KEY, why);
+  } catch {
+    // Storage blocked: no other tab shares this one's user either.
+  }
   for (const listener of signOutListeners) listener(why);
   try {
     localStorage.removeItem(USER_KEY);
@@ -214,6 +220,15 @@ let watching = false;
  * that user signed out in another tab was filed as theirs, to land in their account at their next sign-in (ADR 035).
  * What this page kept in memory for the user it knew goes when that user is no longer the one signed in.
  */
+/** Why another tab forgot the user this page knew (forgetUser): a sign-in there, or no word, is as a sign-out. */
+function forgottenElsewhere(): Forgotten {
+  try {
+    return localStorage.getItem(FORGOT_KEY) === 'ended' ? 'ended' : 'signed-out';
+  } catch {
+    return 'signed-out';
+  }
+}
+
 function watchOtherTabs(): void {
   if (watching || typeof window === 'undefined' || typeof window.addEventListener !== 'function') return;
   watching = true;
@@ -224,7 +239,7 @@ function watchOtherTabs(): void {
     ended = undefined;
     // Another tab's sign-in, sign-out or ended mark is in sessionTurn through storage already; a rename there is no new turn.
     if (before?.id !== current?.id) turns += 1;
-    if (before && before.id !== current?.id) for (const listener of signOutListeners) listener('elsewhere');
+    if (before && before.id !== current?.id) for (const listener of signOutListeners) listener(forgottenElsewhere());
     emit();
   });
 }

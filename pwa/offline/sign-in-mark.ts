@@ -6,6 +6,8 @@ export const USER_KEY = 'currentUser';
 export const ENDED_KEY = 'currentUserEnded';
 /** When the cached user last signed in on this device (ms). */
 export const SINCE_KEY = 'currentUserSince';
+/** Why the device last forgot its user ('signed-out' or 'ended': session.ts forgetUser), for the other tabs. */
+export const FORGOT_KEY = 'currentUserForgot';
 
 /**
  * Who is signed in here as storage says, with whether their sign-in has ended and when it was made: it changes with

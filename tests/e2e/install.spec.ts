@@ -81,7 +81,7 @@ test('on an iPad’s Safari, which offers no install, Install the app says how: 
   await signIn(page);
   const button = page.getByRole('button', { name: 'Install the app' });
   await expect(button).toHaveAttribute('aria-expanded', 'false');
-  const steps = page.getByText(/^In Safari, tap Share \(the square with an arrow\), then Add to Home Screen\./);
+  const steps = page.getByText(/^Tap Share \(the square with an arrow\), then Add to Home Screen\./);
   await expect(steps).toBeHidden();
   await button.click();
   await expect(button).toHaveAttribute('aria-expanded', 'true');

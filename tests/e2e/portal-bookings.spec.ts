@@ -728,7 +728,7 @@ test.describe('the customer portal: bookings, files and chat', () => {
     const day = (await page.getByRole('region', { name: 'Quick booking' }).locator('button[tabindex="0"]').getAttribute('data-day'))!;
     await bookWith(page, { serviceType: 'socket_installation', startDate: day, finishDate: dayAhead(3), description: 'Sockets booked once' });
     await expectToast(page, 'Booking Submitted');
-    const already = page.getByText(/^You already have a Socket Installation booking on these days/);
+    const already = page.getByText(/^You already have a booking for Socket Installation on these days/);
     // The form emptied once it went: its own booking is not "already" there.
     await expect(already).toHaveCount(0);
 
@@ -736,7 +736,7 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await page.locator('#booking-startDate').fill(dayAhead(3));
     await page.locator('#booking-finishDate').fill(dayAhead(4));
     await expect(already).toBeVisible();
-    await expect(already).toContainText('open it under My Bookings');
+    await expect(already).toContainText('see it under My Bookings');
     await page.locator('#booking-startDate').fill(dayAhead(5));
     await page.locator('#booking-finishDate').fill(dayAhead(5));
     await expect(already).toBeHidden();
@@ -748,7 +748,7 @@ test.describe('the customer portal: bookings, files and chat', () => {
     const quick = page.getByRole('region', { name: 'Quick booking' });
     await quick.locator(`button[data-day="${day}"]`).click();
     await quick.getByLabel(/^Service type/).selectOption('socket_installation');
-    await expect(quick.getByText(/^You already have a Socket Installation booking on these days/)).toBeVisible();
+    await expect(quick.getByText(/^You already have a booking for Socket Installation on these days/)).toBeVisible();
     await quick.getByLabel(/^Service type/).selectOption('lighting_installation');
     await expect(quick.getByText(/^You already have a/)).toBeHidden();
   });
@@ -812,7 +812,10 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await quick.getByLabel(/^Phone/).fill('01632 960734');
     await page.clock.setFixedTime(new Date(`${today}T13:00:00Z`));
     await quick.getByRole('button', { name: /^Book / }).click();
-    await expect(quick.getByText('It is too late in the day to book today here: please pick another day, or call us.')).toBeVisible();
+    const late = panel.locator('.portal-quick__booked');
+    await expect(late).toHaveText('It is too late in the day to book today here: please pick another day, or call us.');
+    await expect(late).toBeFocused();
+    await expect(quick).toBeHidden();
     expect(server.storage.queries.bookingsForCustomer(email, null)).toEqual([]);
 
     await page.reload();

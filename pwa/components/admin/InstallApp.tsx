@@ -22,8 +22,8 @@ export function InstallApp() {
           Install the app
         </button>
         <p id="install-steps" className="admin-install-steps" hidden={!steps}>
-          In Safari, tap <strong>Share</strong> (the square with an arrow), then <strong>Add to Home Screen</strong>. {BUSINESS.shortName} Admin then opens from
-          the home screen on this dashboard, with or without a signal.
+          Tap <strong>Share</strong> (the square with an arrow), then <strong>Add to Home Screen</strong>. {BUSINESS.shortName} Admin then opens from the home
+          screen on this dashboard, with or without a signal.
         </p>
       </>
     );
@@ -40,7 +40,7 @@ export function InstallApp() {
   );
 }
 
-/** Safari on an iPad or an iPhone (it alone has `navigator.standalone`), not opened from the home screen. */
+/** A browser on an iPad or an iPhone (their WebKit alone has `navigator.standalone`), not opened from the home screen. */
 function safariNotInstalled(): boolean {
   return typeof navigator !== 'undefined' && (navigator as Navigator & { standalone?: boolean }).standalone === false;
 }

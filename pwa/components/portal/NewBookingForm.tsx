@@ -89,6 +89,8 @@ export function NewBookingForm({ user }: { user: UserView }) {
   // Taken back once the defaults are in (they would replace what is put in now), with its files from the outbox.
   const taken = useCallback(
     (request: EditRequest) => {
+      // Filled with the refused booking (useEditRequest fills, then calls this): its service, days and address.
+      setWork(workOf(formEl.current));
       if (request.item === undefined) return;
       const before = drafts.get(user.id);
       if (before && !before.editing && typedWork(before)) {
@@ -120,13 +122,13 @@ export function NewBookingForm({ user }: { user: UserView }) {
       // Into the fields not typed in since the page opened (the copy may have taken a moment), and kept in memory as
       // every draft is, so a refused booking taken back for correcting puts it aside rather than over it.
       fill(stored, { untouched: true });
-      if (formEl.current) setWork(workOf(formEl.current));
+      setWork(workOf(formEl.current));
       keepDraft(user.id, formEl.current, [], null);
       setLostFiles(namesOf(stored[FILE_NAMES]));
       return;
     }
     fill(draft.values);
-    if (formEl.current) setWork(workOf(formEl.current));
+    setWork(workOf(formEl.current));
     setFilesNow([...draft.files]);
     setEditingNow(draft.editing);
   }, [known, fill, user.id]);
@@ -135,7 +137,7 @@ export function NewBookingForm({ user }: { user: UserView }) {
   const putBack = () => {
     if (!putAside) return;
     fill(putAside.values);
-    if (formEl.current) setWork(workOf(formEl.current));
+    setWork(workOf(formEl.current));
     setFilesNow([...putAside.files]);
     setEditingNow(null);
     setPutAside(null);
@@ -158,7 +160,8 @@ export function NewBookingForm({ user }: { user: UserView }) {
         onReset: () => setWork(NO_WORK),
         onInput: (event) => {
           formProps.onInput();
-          setWork(workOf(event.currentTarget));
+          const form = event.currentTarget;
+          setWork((before) => workOf(form, before));
           // Not for the tab while it is on its way (useForm's onItsWay says why).
           keepDraft(user.id, event.currentTarget, files, editing, !sending);
         },
@@ -212,7 +215,7 @@ export function NewBookingForm({ user }: { user: UserView }) {
         </div>
       </fieldset>
       <OutsideHours job={{ startDate: work.start || null, finishDate: work.finish || null, startTime: work.startTime || null, finishTime: work.finishTime || null }} />
-      <AlreadyBooked bookings={bookings} serviceType={work.serviceType} start={work.start} finish={work.finish} />
+      <AlreadyBooked bookings={bookings} work={{ ...work, editing: editing?.bookingId }} />
       <Field
         form="booking"
         name="description"
@@ -287,11 +290,14 @@ function namesOf(kept: string | undefined): string[] {
   }
 }
 
-const NO_WORK = { serviceType: '', start: '', finish: '', startTime: '', finishTime: '' };
+const NO_WORK = { serviceType: '', start: '', finish: '', startTime: '', finishTime: '', address: '' };
+type Work = typeof NO_WORK;
 
-/** The service, days and hours a booking form holds now. */
-function workOf(form: HTMLFormElement): typeof NO_WORK {
+/** The service, days, hours and address a booking form holds now: `before` itself when none of them changed. */
+function workOf(form: HTMLFormElement | null, before: Work = NO_WORK): Work {
+  if (!form) return before;
   const data = new FormData(form);
   const text = (name: string) => String(data.get(name) ?? '');
-  return { serviceType: text('serviceType'), start: text('startDate'), finish: text('finishDate'), startTime: text('startTime'), finishTime: text('finishTime') };
+  const now = { serviceType: text('serviceType'), start: text('startDate'), finish: text('finishDate'), startTime: text('startTime'), finishTime: text('finishTime'), address: text('address') };
+  return (Object.keys(now) as Array<keyof Work>).every((key) => now[key] === before[key]) ? before : now;
 }

@@ -44,8 +44,13 @@ export function QuickBooking({ user }: { user: UserView }) {
   const first = firstQuickDay(new Date());
   const onValid = useCallback(
     async (values: Record<(typeof FIELDS)[number], string>): Promise<FormOutcome<(typeof FIELDS)[number]>> => {
-      // Today picked in the morning and sent after midday (the page left open): as the calendar now has it.
-      if (values.startDate < firstQuickDay(new Date())) return { kind: 'invalid', fields: { startDate: TOO_LATE_FOR_TODAY } };
+      // Today picked in the morning and sent after midday (the page left open): as the calendar now has it. The day is
+      // unpicked (the form goes, with what was typed in it) and the line under the calendar says why, with the focus.
+      if (values.startDate < firstQuickDay(new Date())) {
+        setDay(null);
+        setBooked({ kind: 'failed', text: TOO_LATE_FOR_TODAY });
+        return { kind: 'failed', message: TOO_LATE_FOR_TODAY };
+      }
       const full = {
         firstName: user.firstName,
         lastName: user.lastName,
@@ -69,8 +74,8 @@ export function QuickBooking({ user }: { user: UserView }) {
     [user],
   );
   const { errors, status, sending, formProps } = useForm({ fields: FIELDS, loadSchema, onValid });
-  // The service chosen, for the customer's own booking of it on the day picked (AlreadyBooked).
-  const [serviceType, setServiceType] = useState('');
+  // The service chosen and the address, for the customer's own booking of them on the day picked (AlreadyBooked).
+  const [typed, setTyped] = useState({ serviceType: '', address: '' });
   // As New Booking does: the latest booking's phone and address, once the device's copy has been read.
   const bookings = useBookings(user.id);
   const latest = bookings?.find((booking) => booking.phone || booking.address);
@@ -103,11 +108,12 @@ export function QuickBooking({ user }: { user: UserView }) {
         aria-label="Quick booking"
         hidden={!day}
         {...formProps}
-        onInput={() => {
+        onInput={(event) => {
           formProps.onInput();
-          setServiceType(service.current?.value ?? '');
+          const data = new FormData(event.currentTarget);
+          setTyped({ serviceType: String(data.get('serviceType') ?? ''), address: String(data.get('address') ?? '') });
         }}
-        onReset={() => setServiceType('')}
+        onReset={() => setTyped({ serviceType: '', address: '' })}
       >
         <p className="portal-quick__day" aria-live="polite">
           {day ? (
@@ -120,7 +126,10 @@ export function QuickBooking({ user }: { user: UserView }) {
         <input type="hidden" name="startDate" value={day ?? ''} />
         <input type="hidden" name="finishDate" value={day ?? ''} />
         <ServiceTypeField form="quick" error={errors.serviceType ?? errors.startDate} selectRef={service} />
-        <AlreadyBooked bookings={bookings} serviceType={serviceType} start={day ?? ''} finish={day ?? ''} />
+        <AlreadyBooked
+          bookings={bookings}
+          work={{ serviceType: typed.serviceType, start: day ?? '', finish: day ?? '', address: typed.address || latest?.address || '' }}
+        />
         <Field form="quick" name="description" label="What needs doing?" error={errors.description} optional>
           {(p) => <textarea {...p} rows={3} maxLength={LIMITS.description} />}
         </Field>

@@ -158,8 +158,8 @@ export const BookingCard = memo(function BookingCard({
       {twin ? (
         <div className="admin-warning admin-quote__again">
           <p>
-            <strong>Booked twice?</strong> {name} also has a {serviceTypeLabel(twin.serviceType)} booking on {jobWhen(twin)}, made on {moment(twin.createdAt)}.
-            If it is one visit booked twice, cancel one and say why in its chat: its customer is mailed that it is cancelled.
+            <strong>Booked twice?</strong> {name} also has a booking for {serviceTypeLabel(twin.serviceType)} on {jobWhen(twin)}, made on{' '}
+            {moment(twin.createdAt)}. If it is one visit booked twice, cancel one and say why in its chat: a customer with an email address is mailed about it.
           </p>
           {onShowTwin ? (
             <button type="button" className="btn btn--secondary admin-btn admin-btn--compact" onClick={() => onShowTwin(twin.id)}>

@@ -1,6 +1,6 @@
 import { serviceTypeLabel } from '#domain/content/service-types.ts';
 import { ERASED } from '#domain/limits.ts';
-import { shareADay, stillToDo } from '#domain/schedule.ts';
+import { samePlace, shareADay, stillToDo } from '#domain/schedule.ts';
 import type { BookingView } from '#domain/views.ts';
 import { whoseKey } from '../contacts/whose.ts';
 
@@ -31,15 +31,9 @@ export function bookedTwice<T extends Booked>(jobs: readonly T[]): Map<string, T
     if (list.length < 2) continue;
     list.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1));
     for (const [index, later] of list.entries()) {
-      const earlier = list.slice(0, index).find((one) => shareADay(one, later) && sameAddress(one, later));
+      const earlier = list.slice(0, index).find((one) => shareADay(one, later) && samePlace(one.address, later.address));
       if (earlier) repeats.set(later.id, earlier);
     }
   }
   return repeats;
-}
-
-/** Whether two bookings can be at one place: the same address however written, or one of them without one. */
-function sameAddress(a: Booked, b: Booked): boolean {
-  const place = (address: string | null) => (address ?? '').toLowerCase().replace(/[^a-z0-9]/g, '');
-  return !place(a.address) || !place(b.address) || place(a.address) === place(b.address);
 }
