@@ -214,12 +214,6 @@ function subscribe(listener: () => void): () => void {
 
 let watching = false;
 
-/**
- * Follows the other tabs' sign-ins and sign-outs for as long as the page lives, whether or not a screen listens: a tab
- * that had left the portal for the home page kept the user it had read, and a stranger's quote asked for there after
- * that user signed out in another tab was filed as theirs, to land in their account at their next sign-in (ADR 035).
- * What this page kept in memory for the user it knew goes when that user is no longer the one signed in.
- */
 /** Why another tab forgot the user this page knew (forgetUser): a sign-in there, or no word, is as a sign-out. */
 function forgottenElsewhere(): Forgotten {
   try {
@@ -229,6 +223,12 @@ function forgottenElsewhere(): Forgotten {
   }
 }
 
+/**
+ * Follows the other tabs' sign-ins and sign-outs for as long as the page lives, whether or not a screen listens: a tab
+ * that had left the portal for the home page kept the user it had read, and a stranger's quote asked for there after
+ * that user signed out in another tab was filed as theirs, to land in their account at their next sign-in (ADR 035).
+ * What this page kept in memory for the user it knew goes when that user is no longer the one signed in.
+ */
 function watchOtherTabs(): void {
   if (watching || typeof window === 'undefined' || typeof window.addEventListener !== 'function') return;
   watching = true;

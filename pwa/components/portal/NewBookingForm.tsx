@@ -42,8 +42,8 @@ export function NewBookingForm({ user }: { user: UserView }) {
   // A booking the server refused, brought back here to be corrected (its outbox item stays until it is sent again).
   const [editing, setEditingNow] = useState<Editing | null>(null);
   const formEl = useRef<HTMLFormElement | null>(null);
-  // The work, days and hours picked, for the customer's own booking of them already (AlreadyBooked) and the business's
-  // hours (OutsideHours): read as they are typed.
+  // The work, days, hours and address picked, for the customer's own booking of them already (AlreadyBooked) and the
+  // business's hours (OutsideHours): read as they are typed, and after each fill of the form.
   const [work, setWork] = useState(NO_WORK);
   const setFiles = (next: File[]) => {
     setFilesNow(next);
