@@ -5,6 +5,7 @@ import { Client } from '../support/server.ts';
 import type { Page } from '@playwright/test';
 import { expect, test, whollyOnScreen } from './fixtures.ts';
 import { expectAxeClean, expectToast, lastMailId, mailedLink, open, registerInPage } from './portal-helpers.ts';
+import { focusWhileOnline } from './portal-steps.ts';
 
 const PASSWORD = 'a-customer-passphrase';
 
@@ -18,6 +19,21 @@ async function fillSignUp(page: Page, first: string, last: string, email: string
 }
 
 test.describe('customer sign-in, sign-up and password reset', () => {
+  test('a sign-in pressed with no signal says the server could not be reached, and the line goes once the signal is back', async ({ page, context }) => {
+    await open(page, '/customer-auth');
+    const form = page.locator('form').filter({ has: page.locator('#signin-password') });
+    await focusWhileOnline(page.getByLabel(/^Email/));
+    await page.getByLabel(/^Email/).fill('oona.offline-signin@example.com');
+    await page.locator('#signin-password').fill('a-customer-passphrase');
+    await context.setOffline(true);
+    await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const line = form.getByText('We could not reach our server. Please check your connection and try again.');
+    await expect(line).toBeVisible();
+    await context.setOffline(false);
+    await expect(line).toHaveCount(0);
+    await expect(page.getByLabel(/^Email/)).toHaveValue('oona.offline-signin@example.com');
+  });
+
   test('the sign-in, sign-up and forgot-password modes show the seed toasts and field messages, and move focus to each new heading', async ({ page }) => {
     await open(page, '/customer-auth');
     await expect(page).toHaveTitle(/^Customer Sign In \|/);

@@ -36,7 +36,7 @@ export function AdminLogin({ afterSignOut = false }: { afterSignOut?: boolean })
       if (result.status === 400 && Object.keys(result.fields).length > 0) return { kind: 'invalid' as const, fields: result.fields };
       const message = result.status === 403 ? 'Admin access required' : result.status === 401 ? 'Login failed' : result.message;
       void toast.error('Login Failed', message);
-      return { kind: 'failed' as const, message };
+      return { kind: 'failed' as const, message, unreachable: result.status === 0 && !result.timedOut };
     }
     // The sign-in answer has no id: ask who is signed in, which also caches the admin on the device.
     const me = await refreshSession();

@@ -41,7 +41,7 @@ export function ForgotPasswordForm({ variant, email }: { variant: keyof typeof F
         const failure = FAILURE[variant];
         const message = answer.status === 429 || answer.status === 400 ? answer.message : failure.text;
         void toast.error(failure.title, message);
-        return { kind: 'failed', message };
+        return { kind: 'failed', message, unreachable: answer.status === 0 && !answer.timedOut };
       }
       void toast.success('Reset Email Sent', 'Check your email for a link to reset your password. It expires in 1 hour.');
       setSentTo({ email: email.trim(), message: answer.data.message });

@@ -35,7 +35,7 @@ export function SignInForm({ id = 'signin', email, onSignedIn, place = {} }: { i
         // No answer (status 0): offline, or none in time on a weak signal; the message says which, and the button is free again.
         const message = answer.status === 401 ? MSG.invalidCredentials : answer.message;
         void toast.error('Login Failed', message);
-        return { kind: 'failed', message };
+        return { kind: 'failed', message, unreachable: answer.status === 0 && !answer.timedOut };
       }
       rememberUser(answer.data);
       void toast.success('Login Successful', `Welcome back, ${answer.data.firstName}.`);

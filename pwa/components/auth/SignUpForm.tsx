@@ -45,7 +45,7 @@ export function SignUpForm({ place = {}, email: mailedTo }: { place?: PortalSear
         }
         const message = answer.message || 'Registration failed';
         void toast.error('Registration Failed', message);
-        return { kind: 'failed', message };
+        return { kind: 'failed', message, unreachable: answer.status === 0 && !answer.timedOut };
       }
       // The server answers an address that has an account already as it answers a new one (and mails its owner),
       // so that registering tells nobody whose address is known; only a new account is signed in. The session
