@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { RefObject } from 'react';
 import { BUSINESS } from '#domain/business.ts';
 import { TEL_HREF, whatsappHref } from '#domain/content/shared.ts';
 import { serviceTypeLabel } from '#domain/content/service-types.ts';
@@ -88,12 +89,20 @@ function QuoteCard({ quote, user, named }: { quote: Shown<QuoteView>; user: User
   };
   const approve = useRef<HTMLButtonElement>(null);
   const decline = useRef<HTMLButtonElement>(null);
+  // The button that asked, to have the focus back once the question has gone and it is on the page again: after that
+  // render, not at the next frame (on a slow phone the frame came first, before the button was back, and the focus was
+  // lost to the page's body).
+  const focusBack = useRef<RefObject<HTMLButtonElement | null> | null>(null);
+  useEffect(() => {
+    if (confirming || !focusBack.current) return;
+    focusBack.current.current?.focus();
+    focusBack.current = null;
+  }, [confirming]);
   useEffect(() => {
     const asked = seen.current;
     if (!confirming || !asked || (asked.estimatedCost === quote.estimatedCost && asked.scope === quote.scope)) return;
-    const back = confirming === 'approved' ? approve : decline;
+    focusBack.current = confirming === 'approved' ? approve : decline;
     setConfirming(null);
-    requestAnimationFrame(() => back.current?.focus());
   }, [confirming, quote.estimatedCost, quote.scope]);
   const heading = useRef<HTMLHeadingElement>(null);
   useNamedRecord(named, quote.id, heading);
@@ -136,9 +145,8 @@ function QuoteCard({ quote, user, named }: { quote: Shown<QuoteView>; user: User
   };
   // Not now: the focus goes back to the button that asked.
   const notNow = () => {
-    const back = confirming === 'approved' ? approve : decline;
+    focusBack.current = confirming === 'approved' ? approve : decline;
     setConfirming(null);
-    requestAnimationFrame(() => back.current?.focus());
   };
   return (
     <li className={`card portal-quote${named ? ' portal-card--named' : ''}`} aria-labelledby={ids.heading} aria-current={named || undefined}>
