@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useFocusBack } from '../../../lib/focus-back.ts';
 import { ERASED } from '#domain/limits.ts';
 import { personName } from '../../../offline/admin-commands.ts';
 import { jobOf } from '../format.ts';
@@ -15,14 +16,8 @@ import { NotesForm } from './NotesForm.tsx';
  */
 export function JobNotes({ job, compact }: { job: ShownBooking; compact: boolean }) {
   const [editing, setEditing] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const closed = useRef(false);
   // Back from the form, the focus returns to the button that opened it (rendered again once the form has gone).
-  useEffect(() => {
-    if (editing || !closed.current) return;
-    closed.current = false;
-    button.current?.focus();
-  }, [editing]);
+  const back = useFocusBack(editing);
   const notes = job.notes?.trim() ? job.notes : null;
   if (compact && !notes && !editing) return null;
   const name = personName(job) || 'this job';
@@ -40,7 +35,7 @@ export function JobNotes({ job, compact }: { job: ShownBooking; compact: boolean
         ) : null}
         {/* Refused notes wait for the admin's choice in the card's panel; another edit would only queue behind them. */}
         {!editing && !erased && job.notesWaiting?.state !== 'failed' ? (
-          <button ref={button} type="button" className="btn btn--secondary admin-btn admin-notes__edit" onClick={() => setEditing(true)}>
+          <button ref={back.button} type="button" className="btn btn--secondary admin-btn admin-notes__edit" onClick={() => setEditing(true)}>
             <Icon name="clipboard" size={18} />
             {notes ? 'Edit notes' : 'Add notes'}
             <span className="visually-hidden"> on {name}&rsquo;s job</span>
@@ -51,7 +46,7 @@ export function JobNotes({ job, compact }: { job: ShownBooking; compact: boolean
         <NotesForm
           job={job}
           onDone={() => {
-            closed.current = true;
+            back.closing();
             setEditing(false);
           }}
         />
