@@ -1,4 +1,5 @@
 import { BUSINESS, yearsOfExperience } from '../business.ts';
+import { DEFAULT_FINISH_TIME, DEFAULT_START_TIME } from '../limits.ts';
 
 /**
  * The small icon set the content may name; the PWA maps each name to one inline SVG, so content can never
@@ -109,6 +110,7 @@ export function hoursSentence(): string {
   return groups.map((g) => `${joinWords(g.days)} ${g.hours}`).join('; ');
 }
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /** The weekdays a line of BUSINESS.hours names ('Monday to Friday', 'Saturday', 'Saturday and Sunday'), 0 for Monday. */
@@ -124,6 +126,12 @@ function weekdaysOf(label: string): number[] {
     .filter((day) => day >= 0);
 }
 
+/** The business's hours on a day (yyyy-MM-dd) as BUSINESS.hours gives them, with the weekday's index (0 for Monday); null hours when closed. */
+function openingOn(day: string): { weekday: number; hours: { opens: string; closes: string } | null } {
+  const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+  return { weekday, hours: BUSINESS.hours.find((line) => weekdaysOf(line.days).includes(weekday)) ?? null };
+}
+
 /**
  * Whether a job's hours fall outside the business's (BUSINESS.hours): its first day's start before that day's opening,
  * or its last day's finish after that day's closing, or either day one the business keeps no hours on. The words for the
@@ -131,14 +139,37 @@ function weekdaysOf(label: string): number[] {
  */
 export function outsideHours(job: { startDate: string | null; finishDate: string | null; startTime: string | null; finishTime: string | null }): string | null {
   const check = (day: string | null, time: string | null, late: boolean): string | null => {
-    if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
-    const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
-    const hours = BUSINESS.hours.find((line) => weekdaysOf(line.days).includes(weekday));
+    if (!day || !DAY.test(day)) return null;
+    const { weekday, hours } = openingOn(day);
     if (!hours) return `${WEEKDAYS[weekday]}: closed`;
     const outside = time ? (late ? time > hours.closes : time < hours.opens) : false;
     return outside ? `${WEEKDAYS[weekday]} ${span(hours.opens, hours.closes)}` : null;
   };
   return check(job.startDate, job.startTime, false) ?? check(job.finishDate || job.startDate, job.finishTime, true);
+}
+
+/**
+ * The hours of a one-day job booked without a time (Quick booking): the booking forms' 09:00–17:00 (the seed's), kept
+ * within the day's opening hours, so a Saturday's is 09:00–16:00 rather than a job the business would have to move. A
+ * day it keeps no hours on (none today) keeps 09:00–17:00, which `outsideHours` then says is closed.
+ */
+export function dayJobHours(day: string): { startTime: string; finishTime: string } {
+  const hours = DAY.test(day) ? openingOn(day).hours : null;
+  if (!hours) return { startTime: DEFAULT_START_TIME, finishTime: DEFAULT_FINISH_TIME };
+  const startTime = hours.opens > DEFAULT_START_TIME ? hours.opens : DEFAULT_START_TIME;
+  const finishTime = hours.closes < DEFAULT_FINISH_TIME ? hours.closes : DEFAULT_FINISH_TIME;
+  return startTime < finishTime ? { startTime, finishTime } : { startTime: hours.opens, finishTime: hours.closes };
+}
+
+/**
+ * The days whose job `dayJobHours` finishes early, as a phrase for Quick booking ('Saturday and Sunday to 16:00'), or
+ * null when every open day reaches 17:00: the days with the same closing time are joined.
+ */
+export function earlyFinishes(): string | null {
+  const byTime = new Map<string, string[]>();
+  for (const line of BUSINESS.hours) if (line.closes < DEFAULT_FINISH_TIME) byTime.set(line.closes, [...(byTime.get(line.closes) ?? []), line.days]);
+  const phrases = [...byTime].map(([closes, days]) => `${joinWords(days)} to ${closes}`);
+  return phrases.length > 0 ? phrases.join('; ') : null;
 }
 
 /** 'a', 'a and b', 'a, b and c': British lists without the Oxford comma. */

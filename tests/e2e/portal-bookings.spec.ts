@@ -708,7 +708,7 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await expect(page.getByText(/Booking submitted\. You can follow it under My Bookings/).filter({ visible: true })).toBeFocused();
     await expect
       .poll(() => server.storage.queries.bookingsForCustomer(email, null).map((b) => [b.startDate, b.finishDate, b.startTime, b.finishTime, b.serviceType, b.address, b.phone]))
-      .toEqual([[day, day, '09:00', '17:00', 'electrical_repair', '12 Quick Lane, Staines', '01632 960777']]);
+      .toEqual([[day, day, '09:00', [0, 6].includes(picked.getUTCDay()) ? '16:00' : '17:00', 'electrical_repair', '12 Quick Lane, Staines', '01632 960777']]);
     // The next day picked offers them again, as New Booking does.
     await calendar.locator(`button[data-day="${day}"]`).click();
     await expect(quick.getByLabel(/^Address of the work/)).toHaveValue('12 Quick Lane, Staines');
@@ -829,6 +829,32 @@ test.describe('the customer portal: bookings, files and chat', () => {
       await expect(day(today)).toHaveAttribute('aria-current', 'date');
     }
     await expect(panel.getByText(/For a job today, call us on/).getByRole('link')).toHaveAttribute('href', /^tel:/);
+  });
+
+  test('quick booking on a Saturday books the day to its closing time, not past it', async ({ page, server }) => {
+    const { email } = await signedInCustomer(page, server, 'quinn.quick-saturday@example.com');
+    const panel = page.getByRole('region', { name: 'Quick booking' });
+    await expect(panel).toContainText('Pick a day for a one-day job, 09:00–17:00 (Saturday and Sunday to 16:00).');
+    const saturdays = () =>
+      panel
+        .locator('button[data-day]:not([aria-disabled])')
+        .evaluateAll((days) => days.map((day) => day.getAttribute('data-day')!).filter((day) => new Date(`${day}T00:00:00Z`).getUTCDay() === 6));
+    // The month shown may have no Saturday left to offer (its last days): then the next one.
+    if ((await saturdays()).length === 0) await panel.getByRole('button', { name: 'Next month' }).click();
+    const saturday = (await saturdays())[0]!;
+    await panel.locator(`button[data-day="${saturday}"]`).click();
+    const quick = page.getByRole('form', { name: 'Quick booking' });
+    await expect(quick.locator('.portal-quick__day')).toHaveText(/^Booking for .+, 09:00–16:00$/);
+    await quick.getByLabel(/^Service type/).selectOption('fuse_box_upgrade');
+    await quick.getByLabel(/^Address of the work/).fill('6 Weekend Way, Staines');
+    await quick.getByLabel(/^Phone/).fill('01632 960735');
+    // Within the day's hours: nothing to warn of.
+    await expect(quick.getByText(/^That is outside our usual hours/)).toHaveCount(0);
+    await quick.getByRole('button', { name: /^Book / }).click();
+    await expectToast(page, 'Booking Submitted');
+    await expect
+      .poll(() => server.storage.queries.bookingsForCustomer(email, null).map((b) => [b.startDate, b.finishDate, b.startTime, b.finishTime]))
+      .toEqual([[saturday, saturday, '09:00', '16:00']]);
   });
 });
 

@@ -306,6 +306,18 @@ describe('shared helpers', () => {
     expect(shared.outsideHours(job('2027-03-06', null, null))).toBeNull();
     expect(shared.outsideHours({ startDate: null, finishDate: null, startTime: '06:00', finishTime: null })).toBeNull();
   });
+  it('gives a one-day job without a time the booking forms’ hours, cut to the day’s closing, never outside the hours', () => {
+    // 2027-03-01 is a Monday.
+    const week = Array.from({ length: 7 }, (_, i) => `2027-03-0${i + 1}`);
+    expect(week.map(shared.dayJobHours)).toEqual([
+      ...Array.from({ length: 5 }, () => ({ startTime: '09:00', finishTime: '17:00' })),
+      { startTime: '09:00', finishTime: '16:00' },
+      { startTime: '09:00', finishTime: '16:00' },
+    ]);
+    for (const day of week) expect(shared.outsideHours({ startDate: day, finishDate: day, ...shared.dayJobHours(day) })).toBeNull();
+    expect(shared.dayJobHours('not a day')).toEqual({ startTime: '09:00', finishTime: '17:00' });
+    expect(shared.earlyFinishes()).toBe('Saturday and Sunday to 16:00');
+  });
   it('joins words the British way', () => {
     expect(shared.joinWords([])).toBe('');
     expect(shared.joinWords(['a'])).toBe('a');

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { DEFAULT_FINISH_TIME, DEFAULT_START_TIME, LIMITS } from '#domain/limits.ts';
+import { LIMITS } from '#domain/limits.ts';
 import type { UserView } from '#domain/views.ts';
 import { useForm } from '../../lib/form.ts';
 import type { FormOutcome, FormSchema } from '../../lib/form.ts';
@@ -11,7 +11,7 @@ import { AlreadyBooked } from './AlreadyBooked.tsx';
 import { OutsideHours } from './OutsideHours.tsx';
 import { firstQuickDay, lastCustomerDay } from '#domain/days.ts';
 import { BUSINESS } from '#domain/business.ts';
-import { TEL_HREF } from '#domain/content/shared.ts';
+import { TEL_HREF, dayJobHours, earlyFinishes } from '#domain/content/shared.ts';
 import { formatDay, today } from './format.ts';
 import { MonthCalendar } from './MonthCalendar.tsx';
 import { useBookings } from '../../offline/use-mirror.ts';
@@ -23,9 +23,10 @@ const loadSchema = async (): Promise<FormSchema> => (await import('./booking-sch
 
 /**
  * The quick-booking panel (seed point 2): pick a day on the calendar, say what the job is, and book it for that
- * day (start and finish both that day, yyyy-MM-dd, 09:00–17:00), with the account's name and email, and the phone and
- * address of the customer's last booking unless changed here (a job booked without them reached the business with
- * neither: nobody knew where to go). Choosing a day moves focus to the short form for it.
+ * day (start and finish both that day, yyyy-MM-dd; 09:00–17:00, or to the day's earlier closing: dayJobHours), with the
+ * account's name and email, and the phone and address of the customer's last booking unless changed here (a job booked
+ * without them reached the business with neither: nobody knew where to go). Choosing a day moves focus to the short
+ * form for it.
  */
 export function QuickBooking({ user }: { user: UserView }) {
   const [day, setDay] = useState<string | null>(null);
@@ -61,8 +62,7 @@ export function QuickBooking({ user }: { user: UserView }) {
         address: values.address,
         startDate: values.startDate,
         finishDate: values.startDate,
-        startTime: DEFAULT_START_TIME,
-        finishTime: DEFAULT_FINISH_TIME,
+        ...dayJobHours(values.startDate),
       };
       const outcome = await sendBooking<(typeof FIELDS)[number]>(bookingCommand(user, full, []));
       if (outcome.kind === 'sent' || outcome.kind === 'saved') {
@@ -80,6 +80,8 @@ export function QuickBooking({ user }: { user: UserView }) {
   const bookings = useBookings(user.id);
   const latest = bookings?.find((booking) => booking.phone || booking.address);
   const known = bookings === undefined ? 'reading' : 'read';
+  const hours = dayJobHours(day ?? '');
+  const early = earlyFinishes();
   const choose = (picked: string) => {
     setDay(picked);
     setBooked(null);
@@ -89,7 +91,8 @@ export function QuickBooking({ user }: { user: UserView }) {
     <section className="card portal-quick" aria-labelledby="quick-title">
       <h2 id="quick-title">Quick booking</h2>
       <p className="portal-muted">
-        Pick a day for a one-day job, 09:00–17:00. We will confirm it or suggest another day.
+        Pick a day for a one-day job, <span className="keep-together">09:00–17:00</span>
+        {early ? ` (${early})` : ''}. We will confirm it or suggest another day.
         {first === now ? null : (
           <>
             {' '}
@@ -118,11 +121,14 @@ export function QuickBooking({ user }: { user: UserView }) {
         <p className="portal-quick__day" aria-live="polite">
           {day ? (
             <>
-              Booking for <strong>{formatDay(day)}</strong>
+              Booking for <strong>{formatDay(day)}</strong>,{' '}
+              <span className="keep-together">
+                {hours.startTime}–{hours.finishTime}
+              </span>
             </>
           ) : null}
         </p>
-        <OutsideHours job={{ startDate: day, finishDate: day, startTime: DEFAULT_START_TIME, finishTime: DEFAULT_FINISH_TIME }} />
+        <OutsideHours job={{ startDate: day, finishDate: day, ...hours }} />
         <input type="hidden" name="startDate" value={day ?? ''} />
         <input type="hidden" name="finishDate" value={day ?? ''} />
         <ServiceTypeField form="quick" error={errors.serviceType ?? errors.startDate} selectRef={service} />
