@@ -75,6 +75,11 @@ export function failureText(failure: Failure, unreachable: string): string {
   return failure.timedOut ? SLOW_MESSAGE : unreachable;
 }
 
+/** Whether a failure was the signal: the request never reached our server (not a refusal, nor no answer in time, which may have). */
+export function signalLost(failure: Failure): boolean {
+  return failure.status === 0 && !failure.timedOut;
+}
+
 /**
  * A fresh id for one submission or one record made on the device: a version-7 UUID, which begins with the time,
  * so the server's indexes take it beside the last one instead of on a random page (ADR 014). Made with

@@ -384,6 +384,27 @@ test.describe('customer sign-in, sign-up and password reset', () => {
     await expect(page).toHaveURL(/\/customer-auth\?mode=forgot$/);
   });
 
+  test('a new password sent with no signal says it failed, and the line goes once the signal is back; sent again, it is set', async ({ page, server, context }) => {
+    const email = 'rhea.reset-offline@example.com';
+    expect((await new Client(server.url).register(email, 'the-first-passphrase')).status).toBe(201);
+    const after = lastMailId(server);
+    expect((await new Client(server.url).post('/api/auth/forgot-password', { email })).status).toBe(200);
+    await page.goto(await mailedLink(server, email, 'password-reset', /https?:\/\/\S+\/reset-password\?token=[\w-]+/, after));
+    const form = page.getByRole('form', { name: 'Choose a new password' });
+    await focusWhileOnline(page.locator('#reset-password'));
+    await page.locator('#reset-password').fill('a-passphrase-sent-twice');
+    await page.locator('#reset-confirmPassword').fill('a-passphrase-sent-twice');
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    const line = form.getByText('Failed to reset password');
+    await expect(line).toBeVisible();
+    await context.setOffline(false);
+    await expect(line).toHaveCount(0);
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expectToast(page, 'Password Updated');
+    expect((await new Client(server.url).post('/api/auth/login', { email, password: 'a-passphrase-sent-twice' })).status).toBe(200);
+  });
+
   test('the reset page without a token says the link is invalid and goes to sign-in', async ({ page }) => {
     await open(page, '/reset-password');
     await expectToast(page, 'Invalid Reset Link', INVALID_RESET);

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { PASSWORD_SIGNED_OUT } from '#domain/account-texts.ts';
 import { LoginSchema } from '#domain/schemas/auth.ts';
-import { OFFLINE_MESSAGE } from '../../lib/api.ts';
+import { OFFLINE_MESSAGE, signalLost } from '../../lib/api.ts';
 import { useForm } from '../../lib/form.ts';
 import type { FormSchema } from '../../lib/form.ts';
 import { toast } from '../../lib/toast.ts';
@@ -36,7 +36,7 @@ export function AdminLogin({ afterSignOut = false }: { afterSignOut?: boolean })
       if (result.status === 400 && Object.keys(result.fields).length > 0) return { kind: 'invalid' as const, fields: result.fields };
       const message = result.status === 403 ? 'Admin access required' : result.status === 401 ? 'Login failed' : result.message;
       void toast.error('Login Failed', message);
-      return { kind: 'failed' as const, message, unreachable: result.status === 0 && !result.timedOut };
+      return { kind: 'failed' as const, message, unreachable: signalLost(result) };
     }
     // The sign-in answer has no id: ask who is signed in, which also caches the admin on the device.
     const me = await refreshSession();

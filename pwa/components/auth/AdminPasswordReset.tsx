@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { INVALID_RESET } from '#domain/deciders/user.ts';
 import { LIMITS } from '#domain/limits.ts';
-import { createIdempotency } from '../../lib/api.ts';
+import { createIdempotency, signalLost } from '../../lib/api.ts';
 import { useForm } from '../../lib/form.ts';
 import type { FormSchema } from '../../lib/form.ts';
 import { toast } from '../../lib/toast.ts';
@@ -101,7 +101,7 @@ function RequestStep({ onSent }: { onSent: () => void }) {
       if (!answer.ok) {
         const message = answer.status === 0 ? 'Failed to send reset email' : answer.message;
         void toast.error('Reset Failed', message);
-        return { kind: 'failed', message };
+        return { kind: 'failed', message, unreachable: signalLost(answer) };
       }
       void toast.success('Reset Email Sent', answer.data.message);
       onSent();
@@ -135,7 +135,7 @@ function ResetStep({ token }: { token: string | undefined }) {
         return { kind: 'sent', message: answer.data.message };
       }
       void toast.error('Reset Failed', answer.status === 0 ? 'Failed to reset password' : answer.message);
-      return answer.status === 400 && answer.fields['newPassword'] ? { kind: 'invalid', fields: answer.fields } : { kind: 'failed', message: answer.message };
+      return answer.status === 400 && answer.fields['newPassword'] ? { kind: 'invalid', fields: answer.fields } : { kind: 'failed', message: answer.message, unreachable: signalLost(answer) };
     },
   });
   return (

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { LIMITS } from '#domain/limits.ts';
+import { signalLost } from '../../lib/api.ts';
 import { useForm } from '../../lib/form.ts';
 import type { FormSchema } from '../../lib/form.ts';
 import { toast } from '../../lib/toast.ts';
@@ -41,7 +42,7 @@ export function ForgotPasswordForm({ variant, email }: { variant: keyof typeof F
         const failure = FAILURE[variant];
         const message = answer.status === 429 || answer.status === 400 ? answer.message : failure.text;
         void toast.error(failure.title, message);
-        return { kind: 'failed', message, unreachable: answer.status === 0 && !answer.timedOut };
+        return { kind: 'failed', message, unreachable: signalLost(answer) };
       }
       void toast.success('Reset Email Sent', 'Check your email for a link to reset your password. It expires in 1 hour.');
       setSentTo({ email: email.trim(), message: answer.data.message });

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { INVALID_RESET } from '#domain/deciders/user.ts';
 import { LIMITS } from '#domain/limits.ts';
 import { MSG } from '#domain/messages.ts';
-import { createIdempotency } from '../../lib/api.ts';
+import { createIdempotency, signalLost } from '../../lib/api.ts';
 import { useForm } from '../../lib/form.ts';
 import type { FormSchema } from '../../lib/form.ts';
 import { toast } from '../../lib/toast.ts';
@@ -76,7 +76,7 @@ export function ResetPassword({ token }: { token: string | undefined }) {
       }
       const message = answer.status === 0 || answer.status >= 500 ? 'Failed to reset password' : answer.message;
       void toast.error('Reset Failed', message);
-      return { kind: 'failed', message };
+      return { kind: 'failed', message, unreachable: signalLost(answer) };
     },
   });
 

@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { MSG } from '#domain/messages.ts';
 import type { UserView } from '#domain/views.ts';
+import { signalLost } from '../../lib/api.ts';
 import { useForm } from '../../lib/form.ts';
 import type { FormSchema } from '../../lib/form.ts';
 import { toast } from '../../lib/toast.ts';
@@ -35,7 +36,7 @@ export function SignInForm({ id = 'signin', email, onSignedIn, place = {} }: { i
         // No answer (status 0): offline, or none in time on a weak signal; the message says which, and the button is free again.
         const message = answer.status === 401 ? MSG.invalidCredentials : answer.message;
         void toast.error('Login Failed', message);
-        return { kind: 'failed', message, unreachable: answer.status === 0 && !answer.timedOut };
+        return { kind: 'failed', message, unreachable: signalLost(answer) };
       }
       rememberUser(answer.data);
       void toast.success('Login Successful', `Welcome back, ${answer.data.firstName}.`);

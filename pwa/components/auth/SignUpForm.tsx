@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { LIMITS } from '#domain/limits.ts';
+import { signalLost } from '../../lib/api.ts';
 import { useForm } from '../../lib/form.ts';
 import type { FormSchema } from '../../lib/form.ts';
 import { toast } from '../../lib/toast.ts';
@@ -45,7 +46,7 @@ export function SignUpForm({ place = {}, email: mailedTo }: { place?: PortalSear
         }
         const message = answer.message || 'Registration failed';
         void toast.error('Registration Failed', message);
-        return { kind: 'failed', message, unreachable: answer.status === 0 && !answer.timedOut };
+        return { kind: 'failed', message, unreachable: signalLost(answer) };
       }
       // The server answers an address that has an account already as it answers a new one (and mails its owner),
       // so that registering tells nobody whose address is known; only a new account is signed in. The session
