@@ -1,4 +1,5 @@
 import { BUSINESS, yearsOfExperience } from '../business.ts';
+import { dayAfter } from '../days.ts';
 import { DEFAULT_FINISH_TIME, DEFAULT_START_TIME } from '../limits.ts';
 
 /**
@@ -132,20 +133,28 @@ function openingOn(day: string): { weekday: number; hours: { opens: string; clos
   return { weekday, hours: BUSINESS.hours.find((line) => weekdaysOf(line.days).includes(weekday)) ?? null };
 }
 
+/** How many days of a job `outsideHours` looks at: after a week the weekdays, and so the opening hours, come round again. */
+const A_WEEK = 7;
+
 /**
- * Whether a job's hours fall outside the business's (BUSINESS.hours): its first day's start before that day's opening,
- * or its last day's finish after that day's closing, or either day one the business keeps no hours on. The words for the
- * day it says so of ('Saturday 9:00–16:00', 'Sunday: closed'), or null when the job is within them, or not dated yet.
+ * Whether a job's hours fall outside the business's (BUSINESS.hours). A job of several days keeps its hours on each
+ * of them (as its calendar entry repeats them daily), so every day is looked at: a start before that day's opening or
+ * at or after its closing, a finish after its closing or at or before its opening, or a day the business keeps no
+ * hours on. The words for the first such day ('Saturday 9:00–16:00', 'Sunday: closed'), or null when the job is within
+ * them, or not dated yet.
  */
 export function outsideHours(job: { startDate: string | null; finishDate: string | null; startTime: string | null; finishTime: string | null }): string | null {
-  const check = (day: string | null, time: string | null, late: boolean): string | null => {
-    if (!day || !DAY.test(day)) return null;
+  const { startDate, startTime, finishTime } = job;
+  if (!startDate || !DAY.test(startDate)) return null;
+  const last = job.finishDate && DAY.test(job.finishDate) && job.finishDate > startDate ? job.finishDate : startDate;
+  for (let day = startDate, seen = 0; day <= last && seen < A_WEEK; day = dayAfter(day), seen++) {
     const { weekday, hours } = openingOn(day);
     if (!hours) return `${WEEKDAYS[weekday]}: closed`;
-    const outside = time ? (late ? time > hours.closes : time < hours.opens) : false;
-    return outside ? `${WEEKDAYS[weekday]} ${span(hours.opens, hours.closes)}` : null;
-  };
-  return check(job.startDate, job.startTime, false) ?? check(job.finishDate || job.startDate, job.finishTime, true);
+    const early = startTime ? startTime < hours.opens || startTime >= hours.closes : false;
+    const late = finishTime ? finishTime > hours.closes || finishTime <= hours.opens : false;
+    if (early || late) return `${WEEKDAYS[weekday]} ${span(hours.opens, hours.closes)}`;
+  }
+  return null;
 }
 
 /**

@@ -296,13 +296,22 @@ describe('shared helpers', () => {
     expect(shared.hoursLines()).toEqual(['Monday to Friday: 8:00–18:00', 'Saturday: 9:00–16:00', 'Sunday: 9:00–16:00']);
     expect(shared.hoursSentence()).toBe('Monday to Friday 8:00–18:00; Saturday and Sunday 9:00–16:00');
   });
-  it('says when a job’s hours fall outside the opening hours of its first or last day', () => {
+  it('says when a job’s hours fall outside the opening hours of any of its days', () => {
     const job = (startDate: string, startTime: string | null, finishTime: string | null, finishDate = startDate) => ({ startDate, finishDate, startTime, finishTime });
     // 2027-03-05 is a Friday, 03-06 a Saturday, 03-07 a Sunday.
     expect(shared.outsideHours(job('2027-03-05', '08:00', '18:00'))).toBeNull();
     expect(shared.outsideHours(job('2027-03-05', '07:30', '12:00'))).toBe('Friday 8:00–18:00');
     expect(shared.outsideHours(job('2027-03-06', '09:00', '17:00'))).toBe('Saturday 9:00–16:00');
-    expect(shared.outsideHours(job('2027-03-05', '09:00', '17:00', '2027-03-07'))).toBe('Sunday 9:00–16:00');
+    // Several days keep their hours each day: Friday to Monday at 09:00–17:00 runs past Saturday's closing.
+    expect(shared.outsideHours(job('2027-03-05', '09:00', '17:00', '2027-03-08'))).toBe('Saturday 9:00–16:00');
+    expect(shared.outsideHours(job('2027-03-05', '09:00', '16:00', '2027-03-08'))).toBeNull();
+    expect(shared.outsideHours(job('2027-03-08', '08:00', '18:00', '2027-03-12'))).toBeNull();
+    expect(shared.outsideHours(job('2027-03-08', '08:00', '18:00', '2027-04-30'))).toBe('Saturday 9:00–16:00');
+    // A start at or after closing, with no finish given; a finish before opening.
+    expect(shared.outsideHours(job('2027-03-05', '19:00', null))).toBe('Friday 8:00–18:00');
+    expect(shared.outsideHours(job('2027-03-05', null, '07:30'))).toBe('Friday 8:00–18:00');
+    // A finish date before the start is looked at as the start day alone.
+    expect(shared.outsideHours(job('2027-03-05', '09:00', '17:00', '2027-03-01'))).toBeNull();
     expect(shared.outsideHours(job('2027-03-06', null, null))).toBeNull();
     expect(shared.outsideHours({ startDate: null, finishDate: null, startTime: '06:00', finishTime: null })).toBeNull();
   });
