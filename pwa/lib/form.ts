@@ -23,11 +23,18 @@ export type FormOutcome<F extends string> =
   /**
    * `unreachable`: our server got no request (no signal): the line goes once the connection comes back. Said by the
    * form, never guessed: a line that no answer came (the change may have been made), or that the page is out of date, or
-   * of the form's own checks must stay.
+   * of the form's own checks must stay. `untilChanged`: the line is about the values as they were sent ("these are the
+   * dates you asked for already"): it goes at the next change to the form, which makes it untrue.
    */
-  | { readonly kind: 'failed'; readonly message: string; readonly unreachable?: boolean };
+  | { readonly kind: 'failed'; readonly message: string; readonly unreachable?: boolean; readonly untilChanged?: boolean };
 
-export type FormStatus = { kind: 'idle' | 'sending' | 'sent' | 'saved' | 'invalid' | 'failed'; text: string; item?: string | undefined; unreachable?: boolean };
+export type FormStatus = {
+  kind: 'idle' | 'sending' | 'sent' | 'saved' | 'invalid' | 'failed';
+  text: string;
+  item?: string | undefined;
+  unreachable?: boolean;
+  untilChanged?: boolean;
+};
 
 /** The line under the button once what the form kept on the device has gone (the toast says the same to the page). */
 export const SENT_LATER = 'Sent: we have it now.';
@@ -193,6 +200,7 @@ export function useForm<F extends string>({ fields, loadSchema, onValid, keep = 
     emptied.current = false;
     keepTyped();
     if (attempted.current && schemaRef.current) setErrors(validate(schemaRef.current, read()));
+    setStatus((now) => (now.kind === 'failed' && now.untilChanged ? { kind: 'idle', text: '' } : now));
   }, [keepTyped, read, validate]);
 
   const onSubmit = useCallback(
@@ -227,7 +235,9 @@ export function useForm<F extends string>({ fields, loadSchema, onValid, keep = 
           });
         if (outcome.kind === 'invalid' || outcome.kind === 'failed') keepTyped();
         if (outcome.kind === 'invalid') return refuse(outcome.fields);
-        if (outcome.kind === 'failed') return setStatus({ kind: 'failed', text: outcome.message, unreachable: outcome.unreachable === true });
+        if (outcome.kind === 'failed') {
+          return setStatus({ kind: 'failed', text: outcome.message, unreachable: outcome.unreachable === true, untilChanged: outcome.untilChanged === true });
+        }
         attempted.current = false;
         kept();
         if (!keep) {

@@ -6,7 +6,7 @@ import { toast } from './toast.ts';
 import type { ToastPlace } from './toast.ts';
 
 /** What a form says when its submission is kept on the device to go later (issue 11's words). */
-export const SAVED_OFFLINE = "Saved — we'll send it when you're back online.";
+export const SAVED_OFFLINE = 'Saved — we’ll send it when you’re back online.';
 
 /** The same when it waits for its owner to sign in again (the server answered, but their sign-in had ended). */
 export const SAVED_FOR_SIGN_IN = 'Saved on this device. It goes once you have signed in again.';

@@ -33,7 +33,7 @@ describe('whyWaiting', () => {
 
 describe('the words for each', () => {
   it('speak of the signal only when offline, on the forms and in the admin’s toasts', () => {
-    expect(savedMessage({ why: 'offline' })).toBe("Saved — we'll send it when you're back online.");
+    expect(savedMessage({ why: 'offline' })).toBe('Saved — we’ll send it when you’re back online.');
     expect(savedMessage({ why: 'unreachable' })).toBe('Saved — our server cannot be reached just now; it goes by itself as soon as it can.');
     expect(savedMessage({ why: 'busy' })).toBe('Saved — our server cannot take it just now; it goes by itself as soon as it can.');
     expect(savedMessage({ why: 'sign-in' })).toBe('Saved on this device. It goes once you have signed in again.');

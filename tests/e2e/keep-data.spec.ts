@@ -27,7 +27,7 @@ test('a quote that goes through asks for nothing; one kept with no signal asks t
 
   await context.setOffline(true);
   await askForQuote(quoteForm(page), 'Persis', 'persis.kept@example.com');
-  await expect(quoteForm(page).getByRole('status')).toContainText("we'll send it when you're back online");
+  await expect(quoteForm(page).getByRole('status')).toContainText('we’ll send it when you’re back online');
   await expect.poll(() => timesAsked(page)).toBe(1);
   // A second kept quote: the page has asked already.
   await askForQuote(quoteForm(page), 'Persis', 'persis.kept2@example.com');

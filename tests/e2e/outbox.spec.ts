@@ -15,7 +15,7 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 /** The server down (the browser still online): the form speaks of our server, not of the visitor's signal. */
 const SAVED = 'Saved — our server cannot be reached just now; it goes by itself as soon as it can.';
 /** No network at all on the device. */
-const SAVED_OFFLINE = "Saved — we'll send it when you're back online.";
+const SAVED_OFFLINE = 'Saved — we’ll send it when you’re back online.';
 
 let server: ServerProcess;
 let profile: string;

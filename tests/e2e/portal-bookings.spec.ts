@@ -302,7 +302,12 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await expect(open).toBeFocused();
 
     await open.click();
+    // Sent unchanged: said so, until the dates are changed, which makes it untrue.
+    await form.getByRole('button', { name: 'Save the new dates' }).click();
+    const same = form.getByText('These are the dates you asked for already.');
+    await expect(same).toBeVisible();
     await form.getByLabel(/^Finish date/).fill(dayAhead(40));
+    await expect(same).toHaveCount(0);
     await form.getByRole('button', { name: 'Save the new dates' }).click();
     await expect(form.getByText('The finish date must be on or after the start date')).toBeVisible();
     await expectAxeClean(page);

@@ -109,6 +109,8 @@ test('a quote asked for while nobody was signed in goes without the session of w
   expect(quote.userId).not.toBe(walt.id);
   await page.getByRole('tab', { name: 'My Quotes' }).click();
   await expect(page.getByText('No quotes yet')).toBeVisible();
+  // Where to ask for one, a link to it.
+  await expect(page.getByRole('link', { name: 'our home page' })).toHaveAttribute('href', '/#contact');
 });
 
 test('a quote asked for after the last person’s sign-in ended goes as nobody’s, not into their account', async ({ page, server }) => {

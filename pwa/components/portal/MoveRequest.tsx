@@ -47,7 +47,7 @@ export function MoveRequest({ booking, owner, title, onDone }: { booking: Bookin
   const onValid = useCallback(
     async (values: Record<DateField, string>): Promise<FormOutcome<DateField>> => {
       const dates = jobDates(values);
-      if (sameSchedule(booking, dates)) return { kind: 'failed', message: 'These are the dates you asked for already.' };
+      if (sameSchedule(booking, dates)) return { kind: 'failed', message: 'These are the dates you asked for already.', untilChanged: true };
       // On the version the customer saw: queued on a phone with no signal, it must not undo days the laptop (or the
       // business, after a call) set meanwhile; it is refused with the booking as it now stands.
       const expectedVersion = await expectedVersionOf(booking);

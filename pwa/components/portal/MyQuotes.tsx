@@ -18,6 +18,7 @@ import { formatPounds } from '#domain/money.ts';
 import { londonDay } from '#domain/schemas/date-window.ts';
 import { emptyBecause, signInToSee } from './copy-state.ts';
 import { CopyFailed } from './CopyFailed.tsx';
+import { RouterLink } from '../ui/RouterLink.tsx';
 import { formatDay } from './format.ts';
 import { VerifyNotice } from './VerifyNotice.tsx';
 import { PrintButton } from '../ui/PrintButton.tsx';
@@ -61,7 +62,13 @@ export function MyQuotes({ user, copy, named = null }: { user: UserView; copy: M
             <strong>No quotes yet</strong>
           </p>
           {user.emailVerified ? (
-            <p>Ask for a free quote on our home page: it appears here at once, and shows our price when we have priced it.</p>
+            <p>
+              Ask for a free quote on{' '}
+              <RouterLink to="/" hash="contact">
+                our home page
+              </RouterLink>
+              : it appears here at once, and shows our price when we have priced it.
+            </p>
           ) : (
             <p>Quotes sent under your email address show here once you have confirmed it, with the link we emailed you.</p>
           )}

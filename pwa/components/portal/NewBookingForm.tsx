@@ -221,6 +221,7 @@ export function NewBookingForm({ user }: { user: UserView }) {
         name="description"
         label="Describe the work"
         error={errors.description}
+        optional
         full
         hint="What needs doing, and anything we should know about access or parking."
       >

@@ -58,7 +58,7 @@ export function DatesForm({ job, jobs, onDone }: { job: BookingView; jobs: () =>
   const onValid = useCallback(
     async (values: Record<DateField, string>): Promise<FormOutcome<DateField>> => {
       const dates = jobDates(values);
-      if (sameSchedule(job, dates)) return { kind: 'failed', message: 'These are the dates the job has now.' };
+      if (sameSchedule(job, dates)) return { kind: 'failed', message: 'These are the dates the job has now.', untilChanged: true };
       const others = clashingJobs({ ...job, ...dates }, jobs());
       if (others.length > 0 && !anyway.current) {
         setClash(others);
