@@ -22,3 +22,29 @@ export function typedValues(form: HTMLFormElement): Record<string, string> {
   for (const [name, value] of new FormData(form).entries()) if (typeof value === 'string') values[name] = value;
   return values;
 }
+
+/**
+ * `typedValues` but for what still holds the page's own default (the account's name filled in, the last booking's phone):
+ * a draft put back later fills only what the user changed, so a default that changed meanwhile (a name changed under My
+ * Account) shows as it is now, not as it was when the draft was kept.
+ */
+export function changedValues(form: HTMLFormElement): Record<string, string> {
+  const values = typedValues(form);
+  for (const [name, value] of Object.entries(values)) {
+    const element = form.elements.namedItem(name);
+    if (isField(element) && value === defaultOf(element)) delete values[name];
+  }
+  return values;
+}
+
+/** A form control that holds text (FormData's value for its name). */
+export function isField(element: unknown): element is HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement {
+  return element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement;
+}
+
+/** What a control held as the page made it (its default): a draft goes only into a field nobody has touched since. */
+export function defaultOf(element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement): string {
+  if (!(element instanceof HTMLSelectElement)) return element.defaultValue;
+  const options = [...element.options];
+  return (options.find((option) => option.defaultSelected) ?? options[0])?.value ?? '';
+}

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FormEvent, RefObject } from 'react';
 import { fieldErrors, focusFirstError } from './form-errors.ts';
 import type { Issues } from './form-errors.ts';
+import { defaultOf, isField } from './drafts.ts';
 import { dropStoredDraft, storeDraft, storedDraft } from './form-draft.ts';
 import { warmToaster } from './toast.ts';
 import { onOutboxEvent } from '../offline/signals.ts';
@@ -290,18 +291,6 @@ const OLDER_VERSION_KEPT =
 function notLoaded(drafted: boolean): string {
   if (!pageVersionReplaced()) return NOT_LOADED;
   return drafted ? OLDER_VERSION_KEPT : OLDER_VERSION;
-}
-
-/** A form control that holds text (FormData's value for its name). */
-function isField(element: unknown): element is HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement {
-  return element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement;
-}
-
-/** What a control held as the page made it (its default): a draft goes only into a field nobody has touched since. */
-function defaultOf(element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement): string {
-  if (!(element instanceof HTMLSelectElement)) return element.defaultValue;
-  const options = [...element.options];
-  return (options.find((option) => option.defaultSelected) ?? options[0])?.value ?? '';
 }
 
 /** The messages for this form's own fields. */

@@ -331,6 +331,8 @@ test.describe('the customer portal: checks, quotes and the account', () => {
 
   test('My name changes the account’s name: the heading, a new booking’s form and a reload show it; an empty one is refused', async ({ page, server }) => {
     const { id } = await signedInCustomer(page, server, 'nell.name@example.com');
+    // A booking half typed before the name changes.
+    await page.locator('#booking-description').fill('Half typed before a new name');
     await page.getByRole('tab', { name: 'My Account' }).click();
     const form = page.getByRole('form', { name: 'My name' });
     const first = form.getByLabel(/^First name/);
@@ -353,10 +355,15 @@ test.describe('the customer portal: checks, quotes and the account', () => {
     expect(server.storage.queries.user(id)).toMatchObject({ firstName: 'Eleanor', lastName: 'Newman-Smith' });
     await expectAxeClean(page);
 
+    // The booking's words come back, under the new name (the one it had was only the account's, not typed).
     await page.getByRole('tab', { name: 'New Booking' }).click();
     await expect(page.locator('#booking-firstName')).toHaveValue('Eleanor');
+    await expect(page.locator('#booking-lastName')).toHaveValue('Newman-Smith');
+    await expect(page.locator('#booking-description')).toHaveValue('Half typed before a new name');
     await page.reload();
     await expect(page.getByText(/^Signed in as Eleanor Newman-Smith/)).toBeVisible();
+    await expect(page.locator('#booking-description')).toHaveValue('Half typed before a new name');
+    await expect(page.locator('#booking-firstName')).toHaveValue('Eleanor');
   });
 
   test('My name pressed with no signal says it needs a connection, and the line goes once the signal is back', async ({ page, server, context }) => {

@@ -17,7 +17,7 @@ import { OutsideHours } from './OutsideHours.tsx';
 import { lastCustomerDay } from '#domain/days.ts';
 import { today } from './format.ts';
 import { useBookings } from '../../offline/use-mirror.ts';
-import { draftsInMemory, typedValues } from '../../lib/drafts.ts';
+import { changedValues, draftsInMemory } from '../../lib/drafts.ts';
 import { dropStoredDraft, storeDraft, storedDraft } from '../../lib/form-draft.ts';
 import { ADDRESS_HINT, BOOKING_FIELDS } from '../../lib/booking-fields.ts';
 import { finishFollowsStart } from '../../lib/finish-date.ts';
@@ -272,7 +272,7 @@ function typedWork(draft: BookingDraft): boolean {
 
 function keepDraft(owner: string, form: HTMLFormElement | null, files: readonly File[], editing: Editing | null, forTheTab = true): void {
   if (!form) return;
-  const draft = { values: typedValues(form), files: [...files], editing };
+  const draft = { values: changedValues(form), files: [...files], editing };
   drafts.set(owner, draft);
   // Its text for the tab too, across a reload, with the names of its files (they cannot be kept); not a refused booking's
   // (it is in Waiting to send, to be corrected there).
