@@ -158,20 +158,27 @@ export function outsideHours(job: { startDate: string | null; finishDate: string
 }
 
 /**
- * The hours of a one-day job booked without a time (Quick booking): the booking forms' 09:00–17:00 (the seed's), kept
- * within the day's opening hours, so a Saturday's is 09:00–16:00 rather than a job the business would have to move. A
- * day it keeps no hours on (none today) keeps 09:00–17:00, which `outsideHours` then says is closed.
+ * The hours of a job booked without a time of its own (Quick booking; New Booking's times left as they came): the booking
+ * forms' 09:00–17:00 (the seed's), kept within the opening hours of each of its days (a job of several days keeps its
+ * hours each day, as `outsideHours` has it), so a Saturday's is 09:00–16:00 rather than a job the business would have to
+ * move. Days the business keeps no hours on (none today) change nothing: `outsideHours` says they are closed.
  */
-export function dayJobHours(day: string): { startTime: string; finishTime: string } {
-  const hours = DAY.test(day) ? openingOn(day).hours : null;
-  if (!hours) return { startTime: DEFAULT_START_TIME, finishTime: DEFAULT_FINISH_TIME };
-  const startTime = hours.opens > DEFAULT_START_TIME ? hours.opens : DEFAULT_START_TIME;
-  const finishTime = hours.closes < DEFAULT_FINISH_TIME ? hours.closes : DEFAULT_FINISH_TIME;
-  return startTime < finishTime ? { startTime, finishTime } : { startTime: hours.opens, finishTime: hours.closes };
+export function jobHours(startDate: string, finishDate: string = startDate): { startTime: string; finishTime: string } {
+  let startTime = DEFAULT_START_TIME;
+  let finishTime = DEFAULT_FINISH_TIME;
+  if (!DAY.test(startDate)) return { startTime, finishTime };
+  const last = DAY.test(finishDate) && finishDate > startDate ? finishDate : startDate;
+  for (let day = startDate, seen = 0; day <= last && seen < A_WEEK; day = dayAfter(day), seen++) {
+    const { hours } = openingOn(day);
+    if (!hours) continue;
+    if (hours.opens > startTime) startTime = hours.opens;
+    if (hours.closes < finishTime) finishTime = hours.closes;
+  }
+  return startTime < finishTime ? { startTime, finishTime } : { startTime: DEFAULT_START_TIME, finishTime: DEFAULT_FINISH_TIME };
 }
 
 /**
- * The days whose job `dayJobHours` finishes early, as a phrase for Quick booking ('Saturday and Sunday to 16:00'), or
+ * The days whose job `jobHours` finishes early, as a phrase for Quick booking ('Saturday and Sunday to 16:00'), or
  * null when every open day reaches 17:00: the days with the same closing time are joined.
  */
 export function earlyFinishes(): string | null {

@@ -1,4 +1,5 @@
 import type { ChangeEvent } from 'react';
+import { jobHours } from '#domain/content/shared.ts';
 
 /**
  * A start date's onChange, in a form whose finish date is named `finishDate`: a finish date left empty, or one before
@@ -44,4 +45,27 @@ function daysBetween(from: string, to: string): number {
 
 function shiftDay(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * New Booking's start and finish times while the customer has not set them: they follow the days picked (jobHours), so a
+ * Saturday's job reads 09:00–16:00, not the form's 09:00–17:00, which was then said to be outside our hours. Times the
+ * customer typed are theirs and stay. Called as the form hears a date change; the form hears the times' change as typed.
+ */
+export function hoursFollowDays(form: HTMLFormElement): void {
+  const [start, finish, startTime, finishTime] = ['startDate', 'finishDate', 'startTime', 'finishTime'].map((name) => form.elements.namedItem(name));
+  if (!(start instanceof HTMLInputElement && finish instanceof HTMLInputElement && startTime instanceof HTMLInputElement && finishTime instanceof HTMLInputElement)) return;
+  // As the form came (also after it was reset), or as set here last.
+  const untouched = (input: HTMLInputElement) => input.value === input.defaultValue || input.value === input.dataset['followed'];
+  if (!untouched(startTime) || !untouched(finishTime)) return;
+  const hours = jobHours(start.value, finish.value);
+  for (const [input, value] of [
+    [startTime, hours.startTime],
+    [finishTime, hours.finishTime],
+  ] as const) {
+    input.dataset['followed'] = value;
+    if (input.value === value) continue;
+    input.value = value;
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }
 }

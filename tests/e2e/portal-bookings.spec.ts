@@ -72,7 +72,9 @@ test.describe('the customer portal: bookings, files and chat', () => {
       expect({ status: file.status(), type: file.headers()['content-type'] }).toEqual({ status: 200, type });
     }
     const booking = server.storage.queries.bookingsForCustomer(email, null)[0]!;
-    expect(booking).toMatchObject({ serviceType: 'lighting_installation', startDate: day, startTime: '09:00', finishTime: '17:00' });
+    // The form's 09:00–17:00, to 16:00 when a day of it is a Saturday or Sunday (the form's hours follow the days).
+    const weekend = [day, dayAhead(21)].some((d) => [0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay()));
+    expect(booking).toMatchObject({ serviceType: 'lighting_installation', startDate: day, startTime: '09:00', finishTime: weekend ? '16:00' : '17:00' });
     // The reference the support form asks for is on the card.
     await expect(card.getByRole('definition').filter({ hasText: bookingReference(booking.id) })).toBeVisible();
 
@@ -758,7 +760,7 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await expect(quick.getByText(/^You already have a/)).toBeHidden();
   });
 
-  test('days and hours outside the business’s opening hours are said to be, in New Booking and in Change dates', async ({ page, server }) => {
+  test('New Booking’s own hours follow the days picked; hours outside the business’s opening hours are said to be, in New Booking and in Change dates', async ({ page, server }) => {
     await signedInCustomer(page, server, 'sal.saturday@example.com');
     // A Saturday (9:00–16:00) and a Wednesday (8:00–18:00) two to three weeks on.
     const ahead = Array.from({ length: 7 }, (_, i) => dayAhead(14 + i));
@@ -767,9 +769,18 @@ test.describe('the customer portal: bookings, files and chat', () => {
     const wednesday = ahead.find((day) => weekday(day) === 3)!;
     const outside = page.getByText(/^That is outside our usual hours/);
     await page.locator('#booking-serviceType').selectOption('electrical_repair');
+    // The form's own 09:00–17:00 follows the days picked: a Saturday's closing is 16:00, and back on a weekday, 17:00.
+    await page.locator('#booking-startDate').fill(saturday);
+    await expect(page.locator('#booking-finishTime')).toHaveValue('16:00');
+    await expect(outside).toHaveCount(0);
+    await page.locator('#booking-startDate').fill(wednesday);
+    await page.locator('#booking-finishDate').fill(wednesday);
+    await expect(page.locator('#booking-finishTime')).toHaveValue('17:00');
     await page.locator('#booking-startDate').fill(saturday);
     await page.locator('#booking-finishDate').fill(saturday);
-    // The form's own 09:00–17:00 runs past a Saturday's closing.
+    await expect(page.locator('#booking-finishTime')).toHaveValue('16:00');
+    // Hours the customer types are theirs: said to be outside, and kept when the days change.
+    await page.locator('#booking-finishTime').fill('17:00');
     await expect(outside).toHaveText('That is outside our usual hours (Saturday 9:00–16:00). We will confirm it with you or suggest another time.');
     await page.locator('#booking-finishTime').fill('16:00');
     await expect(outside).toBeHidden();
@@ -777,6 +788,12 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await page.locator('#booking-finishDate').fill(wednesday);
     await page.locator('#booking-startTime').fill('07:00');
     await expect(outside).toHaveText(/\(Wednesday 8:00–18:00\)/);
+    await page.locator('#booking-startDate').fill(saturday);
+    await page.locator('#booking-finishDate').fill(saturday);
+    await expect(page.locator('#booking-startTime')).toHaveValue('07:00');
+    await expect(outside).toHaveText(/\(Saturday 9:00–16:00\)/);
+    await page.locator('#booking-startDate').fill(wednesday);
+    await page.locator('#booking-finishDate').fill(wednesday);
     await page.locator('#booking-startTime').fill('08:00');
     await page.locator('#booking-description').fill('Hours checked against the footer');
     await page.getByRole('button', { name: 'Submit booking' }).click();

@@ -315,16 +315,23 @@ describe('shared helpers', () => {
     expect(shared.outsideHours(job('2027-03-06', null, null))).toBeNull();
     expect(shared.outsideHours({ startDate: null, finishDate: null, startTime: '06:00', finishTime: null })).toBeNull();
   });
-  it('gives a one-day job without a time the booking forms’ hours, cut to the day’s closing, never outside the hours', () => {
+  it('gives a job without a time the booking forms’ hours, cut to its days’ closing, never outside the hours', () => {
     // 2027-03-01 is a Monday.
     const week = Array.from({ length: 7 }, (_, i) => `2027-03-0${i + 1}`);
-    expect(week.map(shared.dayJobHours)).toEqual([
+    expect(week.map((day) => shared.jobHours(day))).toEqual([
       ...Array.from({ length: 5 }, () => ({ startTime: '09:00', finishTime: '17:00' })),
       { startTime: '09:00', finishTime: '16:00' },
       { startTime: '09:00', finishTime: '16:00' },
     ]);
-    for (const day of week) expect(shared.outsideHours({ startDate: day, finishDate: day, ...shared.dayJobHours(day) })).toBeNull();
-    expect(shared.dayJobHours('not a day')).toEqual({ startTime: '09:00', finishTime: '17:00' });
+    for (const day of week) expect(shared.outsideHours({ startDate: day, finishDate: day, ...shared.jobHours(day) })).toBeNull();
+    expect(shared.jobHours('not a day')).toEqual({ startTime: '09:00', finishTime: '17:00' });
+    // Several days: within the hours of each (Friday to Monday takes in a Saturday), never outside them.
+    expect(shared.jobHours('2027-03-01', '2027-03-05')).toEqual({ startTime: '09:00', finishTime: '17:00' });
+    expect(shared.jobHours('2027-03-05', '2027-03-08')).toEqual({ startTime: '09:00', finishTime: '16:00' });
+    expect(shared.outsideHours({ startDate: '2027-03-05', finishDate: '2027-03-08', ...shared.jobHours('2027-03-05', '2027-03-08') })).toBeNull();
+    // A finish before the start, or none: the start day alone.
+    expect(shared.jobHours('2027-03-06', '2027-03-01')).toEqual({ startTime: '09:00', finishTime: '16:00' });
+    expect(shared.jobHours('2027-03-05', '')).toEqual({ startTime: '09:00', finishTime: '17:00' });
     expect(shared.earlyFinishes()).toBe('Saturday and Sunday to 16:00');
   });
   it('joins words the British way', () => {

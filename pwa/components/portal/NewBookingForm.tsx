@@ -20,7 +20,7 @@ import { useBookings } from '../../offline/use-mirror.ts';
 import { changedValues, draftsInMemory } from '../../lib/drafts.ts';
 import { dropStoredDraft, storeDraft, storedDraft } from '../../lib/form-draft.ts';
 import { ADDRESS_HINT, BOOKING_FIELDS } from '../../lib/booking-fields.ts';
-import { finishFollowsStart } from '../../lib/finish-date.ts';
+import { finishFollowsStart, hoursFollowDays } from '../../lib/finish-date.ts';
 
 const FIELDS = BOOKING_FIELDS;
 const loadSchema = async (): Promise<FormSchema> => (await import('./booking-schema.ts')).portalBookingSchema;
@@ -161,6 +161,8 @@ export function NewBookingForm({ user }: { user: UserView }) {
         onInput: (event) => {
           formProps.onInput();
           const form = event.currentTarget;
+          const changed = (event.target as { name?: unknown }).name;
+          if (changed === 'startDate' || changed === 'finishDate') hoursFollowDays(form);
           setWork((before) => workOf(form, before));
           // Not for the tab while it is on its way (useForm's onItsWay says why).
           keepDraft(user.id, event.currentTarget, files, editing, !sending);

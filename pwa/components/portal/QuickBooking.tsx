@@ -11,7 +11,7 @@ import { AlreadyBooked } from './AlreadyBooked.tsx';
 import { OutsideHours } from './OutsideHours.tsx';
 import { firstQuickDay, lastCustomerDay } from '#domain/days.ts';
 import { BUSINESS } from '#domain/business.ts';
-import { TEL_HREF, dayJobHours, earlyFinishes } from '#domain/content/shared.ts';
+import { TEL_HREF, jobHours, earlyFinishes } from '#domain/content/shared.ts';
 import { formatDay, today } from './format.ts';
 import { MonthCalendar } from './MonthCalendar.tsx';
 import { useBookings } from '../../offline/use-mirror.ts';
@@ -23,7 +23,7 @@ const loadSchema = async (): Promise<FormSchema> => (await import('./booking-sch
 
 /**
  * The quick-booking panel (seed point 2): pick a day on the calendar, say what the job is, and book it for that
- * day (start and finish both that day, yyyy-MM-dd; 09:00–17:00, or to the day's earlier closing: dayJobHours), with the
+ * day (start and finish both that day, yyyy-MM-dd; 09:00–17:00, or to the day's earlier closing: jobHours), with the
  * account's name and email, and the phone and address of the customer's last booking unless changed here (a job booked
  * without them reached the business with neither: nobody knew where to go). Choosing a day moves focus to the short
  * form for it.
@@ -62,7 +62,7 @@ export function QuickBooking({ user }: { user: UserView }) {
         address: values.address,
         startDate: values.startDate,
         finishDate: values.startDate,
-        ...dayJobHours(values.startDate),
+        ...jobHours(values.startDate),
       };
       const outcome = await sendBooking<(typeof FIELDS)[number]>(bookingCommand(user, full, []));
       if (outcome.kind === 'sent' || outcome.kind === 'saved') {
@@ -80,7 +80,7 @@ export function QuickBooking({ user }: { user: UserView }) {
   const bookings = useBookings(user.id);
   const latest = bookings?.find((booking) => booking.phone || booking.address);
   const known = bookings === undefined ? 'reading' : 'read';
-  const hours = dayJobHours(day ?? '');
+  const hours = jobHours(day ?? '');
   const early = earlyFinishes();
   const choose = (picked: string) => {
     setDay(picked);
