@@ -54,7 +54,13 @@ function shiftDay(day: string, days: number): string {
  */
 export function hoursFollowDays(form: HTMLFormElement): void {
   const [start, finish, startTime, finishTime] = ['startDate', 'finishDate', 'startTime', 'finishTime'].map((name) => form.elements.namedItem(name));
-  if (!(start instanceof HTMLInputElement && finish instanceof HTMLInputElement && startTime instanceof HTMLInputElement && finishTime instanceof HTMLInputElement)) return;
+  if (!(
+    start instanceof HTMLInputElement &&
+    finish instanceof HTMLInputElement &&
+    startTime instanceof HTMLInputElement &&
+    finishTime instanceof HTMLInputElement
+  ))
+    return;
   // As the form came (also after it was reset), or as set here last.
   const untouched = (input: HTMLInputElement) => input.value === input.defaultValue || input.value === input.dataset['followed'];
   if (!untouched(startTime) || !untouched(finishTime)) return;
