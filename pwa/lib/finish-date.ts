@@ -53,14 +53,9 @@ function shiftDay(day: string, days: number): string {
  * customer typed are theirs and stay. Called as the form hears a date change; the form hears the times' change as typed.
  */
 export function hoursFollowDays(form: HTMLFormElement): void {
-  const [start, finish, startTime, finishTime] = ['startDate', 'finishDate', 'startTime', 'finishTime'].map((name) => form.elements.namedItem(name));
-  if (!(
-    start instanceof HTMLInputElement &&
-    finish instanceof HTMLInputElement &&
-    startTime instanceof HTMLInputElement &&
-    finishTime instanceof HTMLInputElement
-  ))
-    return;
+  const fields = ['startDate', 'finishDate', 'startTime', 'finishTime'].map((name) => form.elements.namedItem(name));
+  if (!fields.every((field) => field instanceof HTMLInputElement)) return;
+  const [start, finish, startTime, finishTime] = fields as [HTMLInputElement, HTMLInputElement, HTMLInputElement, HTMLInputElement];
   // As the form came (also after it was reset), or as set here last.
   const untouched = (input: HTMLInputElement) => input.value === input.defaultValue || input.value === input.dataset['followed'];
   if (!untouched(startTime) || !untouched(finishTime)) return;
