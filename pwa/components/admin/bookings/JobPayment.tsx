@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { PAID_IN_FUTURE, PAYMENT_METHODS, PAYMENT_WORDS } from '#domain/payment.ts';
+import { PAID_IN_FUTURE, PAYMENTS_KEPT_FROM, PAYMENT_METHODS, PAYMENT_WORDS } from '#domain/payment.ts';
 import type { PaymentMethod } from '#domain/payment.ts';
 import { toast } from '../../../lib/toast.ts';
 import { personName, recordPayment } from '../../../offline/admin-commands.ts';
@@ -8,6 +8,10 @@ import type { ShownBooking } from '../../../offline/use-mirror.ts';
 import { useAdmin } from '../context.ts';
 import { dayLabel, jobOf, useToday } from '../format.ts';
 import { goesWhen } from '../goes-when.ts';
+import { unpaid } from './order.ts';
+
+/** A job done before the app kept payments, not marked paid. */
+const SETTLED_BEFORE = `Done before ${dayLabel(PAYMENTS_KEPT_FROM)}, when payments began to be kept here: taken as settled, not counted as owed.`;
 
 /** How a job was paid, in words: 'by bank transfer', or '' when not said. */
 function byWords(method: string | null | undefined): string {
@@ -42,6 +46,9 @@ export function JobPayment({ job }: { job: ShownBooking }) {
   }, [marking]);
   const paidOn = job.paidOn ?? null;
   if (job.status !== 'completed' && !paidOn) return null;
+  // Done before the app kept payments (PAYMENTS_KEPT_FROM): taken as settled, as the list of the unpaid has it, not
+  // "Not paid yet" under a red button on every job of the years before. It can still be marked.
+  const settledBefore = !paidOn && !unpaid(job);
   const name = personName(job) || 'a job';
   const id = `job-payment-${job.id}`;
   const waiting = job.paymentWaiting;
@@ -113,7 +120,7 @@ export function JobPayment({ job }: { job: ShownBooking }) {
             Mark as not paid<span className="visually-hidden"> ({name}&rsquo;s job)</span>
           </button>
         ) : (
-          <button ref={button} type="button" className="btn btn--primary admin-btn admin-notes__edit" onClick={open}>
+          <button ref={button} type="button" className={`btn ${settledBefore ? 'btn--secondary' : 'btn--primary'} admin-btn admin-notes__edit`} onClick={open}>
             Mark as paid<span className="visually-hidden"> ({name}&rsquo;s job)</span>
           </button>
         )}
@@ -170,7 +177,9 @@ export function JobPayment({ job }: { job: ShownBooking }) {
           </p>
         </form>
       ) : (
-        <p className="admin-notes__text">{paidOn ? `Paid on ${dayLabel(paidOn)}${byWords(job.paidBy)}.` : 'Not paid yet.'}</p>
+        <p className="admin-notes__text">
+          {paidOn ? `Paid on ${dayLabel(paidOn)}${byWords(job.paidBy)}.` : settledBefore ? SETTLED_BEFORE : 'Not paid yet.'}
+        </p>
       )}
     </section>
   );
