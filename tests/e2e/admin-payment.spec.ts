@@ -108,7 +108,10 @@ test('a job done before payments were kept here reads as settled, not as owed, a
   // Done in early November 2026, before the app kept payments (PAYMENTS_KEPT_FROM); and one done since, unpaid.
   const old = { firstName: 'Olive', lastName: 'Oldjob', phone: '07700 900871', serviceType: 'rewiring', status: 'completed', isManualBooking: true };
   expect((await office.post('/api/bookings', { ...old, startDate: '2026-11-02', finishDate: '2026-11-03' })).status).toBe(201);
-  expect((await office.post('/api/bookings', { ...old, firstName: 'Nina', lastName: 'Newjob', phone: '07700 900872', startDate: ukDay(1), finishDate: ukDay(1) })).status).toBe(201);
+  expect(
+    (await office.post('/api/bookings', { ...old, firstName: 'Nina', lastName: 'Newjob', phone: '07700 900872', startDate: ukDay(1), finishDate: ukDay(1) }))
+      .status,
+  ).toBe(201);
   await signIn(page);
   // Among the jobs done and not paid (other tests' too, on this server): the newer only.
   await page.getByLabel('Show').selectOption('unpaid');

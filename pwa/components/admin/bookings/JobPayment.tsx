@@ -177,9 +177,7 @@ export function JobPayment({ job }: { job: ShownBooking }) {
           </p>
         </form>
       ) : (
-        <p className="admin-notes__text">
-          {paidOn ? `Paid on ${dayLabel(paidOn)}${byWords(job.paidBy)}.` : settledBefore ? SETTLED_BEFORE : 'Not paid yet.'}
-        </p>
+        <p className="admin-notes__text">{paidOn ? `Paid on ${dayLabel(paidOn)}${byWords(job.paidBy)}.` : settledBefore ? SETTLED_BEFORE : 'Not paid yet.'}</p>
       )}
     </section>
   );
