@@ -177,6 +177,7 @@ test('a link made again on the tablet is not offered on the phone any more, whic
   await feed.getByRole('button', { name: 'Make a new link' }).click();
   await feed.getByRole('button', { name: 'Yes, make a new link' }).click();
   await expect(page.getByText('New calendar link', { exact: true })).toBeVisible();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'New calendar link' })).toContainText('Any older link has stopped working.');
   const old = await feed.getByLabel('Private calendar link').inputValue();
 
   const tablet = await (await browser.newContext()).newPage();
@@ -213,6 +214,10 @@ test('the link turned off stops the feed at once, on this tablet and on the phon
   await page.getByRole('tab', { name: 'Calendar' }).click();
   const feed = page.getByRole('region', { name: 'Subscribe in your calendar app' });
   await feed.getByRole('button', { name: 'Make a private link' }).click();
+  // No link worked before it: none is said to have stopped.
+  const made = page.locator('[data-sonner-toast]').filter({ hasText: 'New calendar link' });
+  await expect(made).toContainText('Add it to your calendar app.');
+  await expect(made).not.toContainText('older link');
   const kept = await feed.getByLabel('Private calendar link').inputValue();
   expect((await page.request.get(kept)).status()).toBe(200);
 

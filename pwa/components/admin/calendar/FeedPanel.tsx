@@ -58,7 +58,9 @@ export function FeedPanel() {
 
   const make = async () => {
     if (sending.current) return;
-    if (confirming !== 'new' && (link || status?.active)) return setConfirming('new');
+    // A link that still worked stops working now (the question said so): the toast says it again, and only then.
+    const replacing = Boolean(link || status?.active);
+    if (confirming !== 'new' && replacing) return setConfirming('new');
     sending.current = true;
     setBusy(true);
     const result = await postJson<{ url: string; webcalUrl: string }>('/api/calendar/token', {}, newCommandId());
@@ -74,7 +76,7 @@ export function FeedPanel() {
     setStatus({ active: true, createdAt: fresh.madeAt, linkId: null });
     setGone(null);
     setFocusNext('link');
-    void toast.success('New calendar link', 'Add it to your calendar app. Any older link has stopped working.');
+    void toast.success('New calendar link', replacing ? 'Add it to your calendar app. Any older link has stopped working.' : 'Add it to your calendar app.');
   };
   const turnOff = async () => {
     if (sending.current) return;
