@@ -75,10 +75,15 @@ test.describe('the admin’s quotes', () => {
     await form.getByRole('button', { name: 'Save quote' }).click();
     await expect(form.getByText('Enter an amount in pounds, like 450 or 450.00')).toBeVisible();
     await form.getByLabel('Estimated cost (£)').fill('£1,250.50');
+    // What saving will tell the customer is said before the press: nothing yet while it is pending.
+    const news = form.getByRole('status').filter({ hasText: /^(Saving|To send)/ });
+    await expect(news).toHaveText('To send the price to the customer, set the status to Quoted.');
     await form.getByLabel('Status').selectOption('quoted');
+    await expect(news).toHaveText('Saving emails Quinn the price. Nothing is written under What the price includes yet.');
     await form.getByLabel('Priority').selectOption('high');
     await form.getByLabel('Follow-up date').fill(ukDay(5));
     await form.getByLabel('What the price includes').fill('A new consumer unit, fitted and certified');
+    await expect(news).toHaveText('Saving emails Quinn the price.');
     await form.getByLabel('Notes').fill('Board is in the garage');
     await form.getByRole('button', { name: 'Save quote' }).click();
     await expect(page.getByText('Quote Updated')).toBeVisible();
@@ -101,6 +106,7 @@ test.describe('the admin’s quotes', () => {
     await card.getByRole('button', { name: /Convert to Job/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Convert to Job: Quinn Quote' });
     await expect(dialog.getByLabel('Start date')).toHaveValue(ukDay(71));
+    await expect(dialog).toContainText('Quinn gets an email saying the job is booked for these dates.');
     await dialog.getByRole('button', { name: 'Convert to Job' }).click();
     await expect(page.getByText('Quote Converted')).toBeVisible();
     await expect(page.getByText('Quinn Quote is now a confirmed job. Quinn gets an email saying so.')).toBeVisible();

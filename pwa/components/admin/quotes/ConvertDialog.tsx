@@ -122,6 +122,14 @@ export function ConvertDialog({ quote, bookings, onClose }: { quote: QuoteView; 
         <p id="convert-message" className="form-status form-status--failed field--full" role="alert">
           {message}
         </p>
+        {/* Said before the press, not only in the toast after: the customer hears of it (the server mails them). */}
+        <p className="field--full admin-muted">
+          {quote.email
+            ? `${quote.firstName || 'The customer'} gets an email saying the job is booked for these dates.`
+            : quote.phone
+              ? `${quote.firstName || 'The customer'} left no email address, so nothing is sent: ring ${quote.phone} to say when.`
+              : 'Nothing is sent to the customer: they left no email address or number.'}
+        </p>
         <div className="admin-actions field--full">
           <button type="submit" className="btn btn--primary admin-btn" aria-disabled={sending || undefined}>
             {sending ? 'Converting…' : 'Convert to Job'}

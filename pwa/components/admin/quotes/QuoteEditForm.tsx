@@ -83,15 +83,7 @@ export function QuoteEditForm({ quote, gone = false, onDone: close }: { quote: Q
         setConflict({ fields, mine: edit, theirs: outcome.current });
         return { kind: 'failed', message: '' };
       }
-      // Marking it quoted mails the customer the price, and so does a new price while it waits for their answer (the
-      // server's rule, domain/notices.ts); a price on a pending quote goes nowhere yet.
-      const estimatedCost = typedPounds(values.estimatedCost) || null;
-      const news = quoteNewsForCustomer(quote, { quoteStatus: values.quoteStatus, estimatedCost });
-      const who = quote.firstName || 'The customer';
-      const price = news === 'ready' ? 'the price' : 'the new price';
-      // With no address nothing goes: the electrician rings them (the toast said only "saved", as if the price had gone).
-      const told = !news ? '' : quote.email ? ` ${who} gets an email with ${price}.` : quote.phone ? ` ${who} left no email address, so nothing is sent: ring ${quote.phone} with ${price}.` : '';
-      const hint = !news && values.quoteStatus === 'pending' && values.estimatedCost ? ' To send the price to the customer, set the status to Quoted.' : '';
+      const { told, hint } = customerNews(quote, values);
       switch (outcome.kind) {
         case 'sent':
           void toast.success('Quote Updated', `${personName(quote)}: saved.${told}${hint}`);
@@ -113,9 +105,23 @@ export function QuoteEditForm({ quote, gone = false, onDone: close }: { quote: Q
     [onDone, quote, user.id],
   );
   const { errors, status, sending, formProps, fill } = useForm({ fields: FIELDS, loadSchema, onValid, keep: true });
+  // What saving would tell the customer, said before the press (it was said only in the toast after, the mail gone).
+  const [ahead, setAhead] = useState('');
+  const lookAhead = useCallback(
+    (form: HTMLFormElement | null) => {
+      if (!form) return;
+      const data = new FormData(form);
+      const read = (name: string) => String(data.get(name) ?? '');
+      setAhead(customerNews(quote, { quoteStatus: read('quoteStatus'), estimatedCost: read('estimatedCost'), scope: read('scope') }).ahead);
+    },
+    [quote],
+  );
+  const formEl = formProps.ref;
   useEffect(() => {
     if (draft) fill(draft.values);
   }, [draft, fill]);
+  // As the form opens (with a draft's values) and as the quote changes under it; typing is heard by onInput.
+  useEffect(() => lookAhead(formEl.current), [lookAhead, formEl]);
   // Escape is Cancel, but asks first when something was changed.
   const escape = useEscapeToClose(onDone);
   // The whole id: two quotes made in the same minute share their first 8 digits (and two forms may be open).
@@ -128,6 +134,7 @@ export function QuoteEditForm({ quote, gone = false, onDone: close }: { quote: Q
       onInput={(event) => {
         formProps.onInput();
         keepQuoteDraft(quote.id, event.currentTarget, opened.current, seen.current);
+        lookAhead(event.currentTarget);
       }}
       onKeyDown={escape.onKeyDown}
     >
@@ -189,6 +196,10 @@ export function QuoteEditForm({ quote, gone = false, onDone: close }: { quote: Q
           </div>
         </div>
       ) : null}
+      {/* In the page while empty (out of the grid), so that it is read out as it fills. */}
+      <p className="admin-quote-edit__news field--full" role="status">
+        {ahead}
+      </p>
       {escape.asking ? <DiscardQuestion onDiscard={escape.discard} onKeep={escape.keep} /> : null}
       {/* Deleted on another device (the card says so, with Close): the text stays to be copied, nothing to save it to. */}
       {gone ? null : (
@@ -201,4 +212,29 @@ export function QuoteEditForm({ quote, gone = false, onDone: close }: { quote: Q
       )}
     </form>
   );
+}
+
+/**
+ * What saving a quote's values tells its customer (the server's rule, domain/notices.ts): marked Quoted, they are mailed
+ * the price; a new price while it waits for their answer, the new one; a price on a pending quote goes nowhere yet. In
+ * words for the form before the press (`ahead`), and for the toast after (`told`, `hint`). With no address nothing goes:
+ * the electrician rings them.
+ */
+function customerNews(quote: QuoteView, values: { quoteStatus: string; estimatedCost: string; scope?: string }): { ahead: string; told: string; hint: string } {
+  const estimatedCost = typedPounds(values.estimatedCost) || null;
+  const news = quoteNewsForCustomer(quote, { quoteStatus: values.quoteStatus, estimatedCost });
+  const who = quote.firstName || 'The customer';
+  const price = news === 'ready' ? 'the price' : 'the new price';
+  const hint = !news && values.quoteStatus === 'pending' && values.estimatedCost ? 'To send the price to the customer, set the status to Quoted.' : '';
+  if (!news) return { ahead: hint, told: '', hint: hint && ` ${hint}` };
+  if (quote.email) {
+    // The mail shows what the price includes under it: written after the mail has gone, it reaches the portal only.
+    const bare = news === 'ready' && values.scope !== undefined && values.scope.trim() === '' ? ' Nothing is written under What the price includes yet.' : '';
+    return { ahead: `Saving emails ${who === 'The customer' ? 'the customer' : who} ${price}.${bare}`, told: ` ${who} gets an email with ${price}.`, hint: '' };
+  }
+  if (quote.phone) {
+    const ring = `${who} left no email address, so nothing is sent: ring ${quote.phone} with ${price}.`;
+    return { ahead: ring, told: ` ${ring}`, hint: '' };
+  }
+  return { ahead: '', told: '', hint: '' };
 }
