@@ -34,7 +34,7 @@ test('the job list says how many jobs are on today and how many past ones are st
   await expect(show).toHaveValue('today');
   await expect(page.locator('.admin-job .admin-card__title')).toHaveText(['Tess Day']);
   await expect(page).toHaveURL(/when=today/);
-  await expect(page.locator('.admin-order-fixed')).toHaveText('OrderBy the hour');
+  await expect(page.locator('.admin-order-fixed')).toHaveText('OrderBy the hour, done last');
   await show.selectOption('');
   await expect(page.getByRole('combobox', { name: 'Order', exact: true })).toHaveValue('');
 });

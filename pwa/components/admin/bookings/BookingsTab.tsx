@@ -291,7 +291,7 @@ export const BookingsTab = memo(function BookingsTab({
         {when ? (
           <p className="admin-select admin-order-fixed">
             <span className="admin-select__label">Order</span>
-            <span className="admin-order-fixed__value">{when === 'today' ? 'By the hour' : 'Oldest first'}</span>
+            <span className="admin-order-fixed__value">{when === 'today' ? 'By the hour, done last' : 'Oldest first'}</span>
           </p>
         ) : (
           <label className="admin-select">
