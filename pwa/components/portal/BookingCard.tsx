@@ -176,14 +176,13 @@ export function BookingCard({
             }}
           />
         ) : (
-          <>
-            <div className="btn-row portal-booking__cancel">
-              <button type="button" ref={move} className="btn btn--secondary btn--small" onClick={() => setMoving(true)}>
-                Change dates<span className="visually-hidden"> of your {title} booking request</span>
-              </button>
-            </div>
+          // One row for the two changes (a row each spread a card's buttons over three on a tablet).
+          <div className="btn-row portal-booking__cancel">
+            <button type="button" ref={move} className="btn btn--secondary btn--small" onClick={() => setMoving(true)}>
+              Change dates<span className="visually-hidden"> of your {title} booking request</span>
+            </button>
             <CancelRequest booking={booking} owner={owner} title={title} onConfirm={focusHeading} />
-          </>
+          </div>
         )
       ) : null}
     </li>
@@ -223,7 +222,7 @@ function CancelRequest({ booking, owner, title, onConfirm }: { booking: BookingV
   return confirming ? (
     // Escape answers as "Keep it" does.
     <div
-      className="btn-row portal-booking__cancel"
+      className="btn-row portal-booking__confirm"
       role="group"
       aria-labelledby={`cancel-${booking.id}`}
       onKeyDown={(event) => {
@@ -245,10 +244,8 @@ function CancelRequest({ booking, owner, title, onConfirm }: { booking: BookingV
       </button>
     </div>
   ) : (
-    <div className="btn-row portal-booking__cancel">
-      <button type="button" ref={ask} className="btn btn--secondary btn--small portal-danger" onClick={() => setConfirming(true)}>
-        Cancel this request<span className="visually-hidden"> for {title}</span>
-      </button>
-    </div>
+    <button type="button" ref={ask} className="btn btn--secondary btn--small portal-danger" onClick={() => setConfirming(true)}>
+      Cancel this request<span className="visually-hidden"> for {title}</span>
+    </button>
   );
 }
