@@ -160,7 +160,7 @@ export function BookingChat({ user, bookingId, copy, onBack }: { user: UserView;
       ) : (
         <div className="portal-chat__log" ref={log.ref} role="log" aria-label="Messages" tabIndex={0}>
           <ol>
-            {messages.length === 0 ? <li className="portal-muted">No messages yet. Ask us anything about this booking.</li> : null}
+            {messages.length === 0 ? <li className="portal-muted portal-chat__empty">No messages yet. Ask us anything about this booking.</li> : null}
             {messages.map((message) => (
               <li key={message.id} className={`portal-message${message.isFromAdmin ? ' portal-message--team' : ' portal-message--mine'}`}>
                 <div className="portal-message__meta">

@@ -148,7 +148,7 @@ export function ChatThread({
       <div ref={log.ref} className="admin-messages" role="log" aria-live="polite" aria-label="Messages" tabIndex={0}>
         <ol className="admin-messages__list">
           {messages === undefined ? <li className="admin-muted">Loading messages…</li> : null}
-          {messages?.length === 0 ? <li className="admin-muted">{reads ? 'No messages yet. Write the first one below.' : 'Nothing logged yet.'}</li> : null}
+          {messages?.length === 0 ? <li className="admin-muted admin-chat__empty">{reads ? 'No messages yet. Write the first one below.' : 'Nothing logged yet.'}</li> : null}
           {messages?.map((message) => (
             <li key={message.id} className={`admin-message admin-message--${message.isFromAdmin ? 'us' : 'them'}`}>
               {/* Who and when on one line on a phone: the business's side there says the name only (the bubble's side and
