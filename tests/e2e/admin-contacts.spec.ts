@@ -165,4 +165,10 @@ test('Find a contact finds a customer by the street or postcode of their job or 
   await expect(ada).toHaveCount(1);
   await page.getByLabel('Find a contact').fill('Kingston Road');
   await expect(page.locator('.admin-contact')).toHaveCount(0);
+  // Their page says where they are, a tap from directions there.
+  await page.getByLabel('Find a contact').fill('Heath Road');
+  await ada.getByRole('button', { name: /Open/ }).click();
+  const where = page.locator('.admin-facts div').filter({ has: page.locator('dt', { hasText: 'Latest address' }) });
+  await expect(where.getByRole('link')).toHaveAttribute('href', /google\.com\/maps.*Heath%20Road/);
+  await expect(where).toContainText('14 Heath Road, Twickenham TW1 4BN');
 });

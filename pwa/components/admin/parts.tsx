@@ -112,9 +112,9 @@ export function ContactFacts({ phone, email }: { phone: string | null; email: st
 }
 
 /** A job's or a quote's address, a link to directions there (the maps app on a tablet or phone); an erased one unlinked. */
-export function AddressFact({ address }: { address: string | null }) {
+export function AddressFact({ address, name = 'Address' }: { address: string | null; name?: string }) {
   return (
-    <Fact name="Address">
+    <Fact name={name}>
       {address === ERASED ? (
         <Erased />
       ) : address ? (

@@ -8,7 +8,7 @@ import { useAllMessages } from '../../../offline/admin-data.ts';
 import { useNeedsServer } from '../../offline/needs-server.ts';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { jobWhen, moment, pounds } from '../format.ts';
-import { ContactFacts, Fact, QuoteBadge, ScreenHead } from '../parts.tsx';
+import { AddressFact, ContactFacts, Fact, QuoteBadge, ScreenHead } from '../parts.tsx';
 import { useAdmin } from '../context.ts';
 import type { AdminSearch } from '../search.ts';
 import { AnsweredMark } from './AnsweredMark.tsx';
@@ -59,8 +59,9 @@ export function PersonPage({
   // their latest job or request. Made, the quote is opened in To Be Quoted; cancelled, back here.
   const [quoting, setQuoting] = useState(() => newQuoteDraft(contact.id).draft() !== null);
   const quoteBack = useFocusBack(quoting);
+  // Where they were last to be visited (also shown on the page: a contact's card had no address, only their jobs had).
+  const latest = [...jobs, ...asked].filter((record) => record.address && record.address !== ERASED).sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
   if (quoting) {
-    const latest = [...jobs, ...asked].filter((record) => record.address && record.address !== ERASED).sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
     const person: QuoteFor & { contactId: string } = {
       contactId: contact.id,
       firstName: contact.firstName,
@@ -95,6 +96,7 @@ export function PersonPage({
       </ScreenHead>
       <dl className="admin-facts">
         <ContactFacts phone={contact.phone} email={contact.email} />
+        <AddressFact name="Latest address" address={latest?.address ?? null} />
         {contact.source === 'support' ? (
           <>
             <Fact name="Help with">{contact.service}</Fact>
