@@ -323,6 +323,8 @@ test.describe('customer sign-in, sign-up and password reset', () => {
     await expectToast(page, 'Reset Email Sent');
     // The form goes: its confirmation's heading takes the focus, not the page's body.
     await expect(page.getByRole('heading', { name: 'Check your email' })).toBeFocused();
+    // The form's instructions went with it.
+    await expect(page.getByText(/^Enter the email address of your account/)).toBeHidden();
     // The link goes by mail only: the page never shows it.
     await expect(page.locator('main')).not.toContainText('token=');
     await expectAxeClean(page);
