@@ -178,13 +178,19 @@ export function jobHours(startDate: string, finishDate: string = startDate): { s
 }
 
 /**
- * The days whose job `jobHours` finishes early, as a phrase for Quick booking ('Saturday and Sunday to 16:00'), or
- * null when every open day reaches 17:00: the days with the same closing time are joined.
+ * The days whose one-day job `jobHours` makes other than 09:00–17:00, with those hours, as a phrase for Quick booking
+ * ('Saturday and Sunday 09:00–16:00'), or null when every open day takes the whole of them: days alike are joined.
  */
-export function earlyFinishes(): string | null {
-  const byTime = new Map<string, string[]>();
-  for (const line of BUSINESS.hours) if (line.closes < DEFAULT_FINISH_TIME) byTime.set(line.closes, [...(byTime.get(line.closes) ?? []), line.days]);
-  const phrases = [...byTime].map(([closes, days]) => `${joinWords(days)} to ${closes}`);
+export function otherDayHours(): string | null {
+  const byHours = new Map<string, string[]>();
+  for (const line of BUSINESS.hours) {
+    const start = line.opens > DEFAULT_START_TIME ? line.opens : DEFAULT_START_TIME;
+    const finish = line.closes < DEFAULT_FINISH_TIME ? line.closes : DEFAULT_FINISH_TIME;
+    if (start === DEFAULT_START_TIME && finish === DEFAULT_FINISH_TIME) continue;
+    const hours = start < finish ? `${start}–${finish}` : `${line.opens}–${line.closes}`;
+    byHours.set(hours, [...(byHours.get(hours) ?? []), line.days]);
+  }
+  const phrases = [...byHours].map(([hours, days]) => `${joinWords(days)} ${hours}`);
   return phrases.length > 0 ? phrases.join('; ') : null;
 }
 

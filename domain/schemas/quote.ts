@@ -31,6 +31,12 @@ const estimatedCost = amount
   .refine((v) => v === '' || Number(v) > 0, { error: 'Enter an amount of more than £0' })
   .nullish()
   .transform((v) => (v ? v : null));
+/** A typed price as it would be kept ('£1,250.50' as '1250.50'), or null when it is empty or the checks refuse it. */
+export function keptPrice(text: string): string | null {
+  const parsed = estimatedCost.safeParse(text);
+  return parsed.success ? parsed.data : null;
+}
+
 /** The price as the customer's screen showed it (a quote priced £0 before prices had to be more, answered still). */
 const shownCost = amount.nullish().transform((v) => (v ? v : null));
 

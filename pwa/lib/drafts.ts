@@ -24,15 +24,16 @@ export function typedValues(form: HTMLFormElement): Record<string, string> {
 }
 
 /**
- * `typedValues` but for what still holds the page's own default (the account's name filled in, the last booking's phone):
- * a draft put back later fills only what the user changed, so a default that changed meanwhile (a name changed under My
+ * `typedValues` but for what still holds the page's own default (the account's name filled in, the last booking's phone)
+ * or a value the page set by itself (`data-followed`: New Booking's times following its days): a draft put back later
+ * fills only what the user changed, into a form as it came, so a default that changed meanwhile (a name changed under My
  * Account) shows as it is now, not as it was when the draft was kept.
  */
 export function changedValues(form: HTMLFormElement): Record<string, string> {
   const values = typedValues(form);
   for (const [name, value] of Object.entries(values)) {
     const element = form.elements.namedItem(name);
-    if (isField(element) && value === defaultOf(element)) delete values[name];
+    if (isField(element) && (value === defaultOf(element) || value === element.dataset['followed'])) delete values[name];
   }
   return values;
 }

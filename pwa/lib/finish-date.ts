@@ -49,24 +49,39 @@ function shiftDay(day: string, days: number): string {
 
 /**
  * New Booking's start and finish times while the customer has not set them: they follow the days picked (jobHours), so a
- * Saturday's job reads 09:00–16:00, not the form's 09:00–17:00, which was then said to be outside our hours. Times the
- * customer typed are theirs and stay. Called as the form hears a date change; the form hears the times' change as typed.
+ * Saturday's job reads 09:00–16:00, not the form's 09:00–17:00, which was then said to be outside our hours. Each time on
+ * its own: one the customer typed is theirs and stays (timeTyped). Called as the form hears a date change, and the form
+ * hears the times' change as typed; `quiet` after a draft is put back (it keeps no followed time: changedValues), where
+ * the caller reads the form itself and what the form would do on hearing it (keep a draft) would keep it half put back.
  */
-export function hoursFollowDays(form: HTMLFormElement): void {
+export function hoursFollowDays(form: HTMLFormElement, { quiet = false }: { quiet?: boolean } = {}): void {
   const fields = ['startDate', 'finishDate', 'startTime', 'finishTime'].map((name) => form.elements.namedItem(name));
   if (!fields.every((field) => field instanceof HTMLInputElement)) return;
   const [start, finish, startTime, finishTime] = fields as [HTMLInputElement, HTMLInputElement, HTMLInputElement, HTMLInputElement];
-  // As the form came (also after it was reset), or as set here last.
-  const untouched = (input: HTMLInputElement) => input.value === input.defaultValue || input.value === input.dataset['followed'];
-  if (!untouched(startTime) || !untouched(finishTime)) return;
   const hours = jobHours(start.value, finish.value);
   for (const [input, value] of [
     [startTime, hours.startTime],
     [finishTime, hours.finishTime],
   ] as const) {
+    // As the form came (also after it was reset), or as set here last.
+    if (input.value !== input.defaultValue && input.value !== input.dataset['followed']) continue;
     input.dataset['followed'] = value;
     if (input.value === value) continue;
     input.value = value;
-    input.dispatchEvent(new Event('input', { bubbles: true }));
+    if (quiet) continue;
+    following = true;
+    try {
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    } finally {
+      following = false;
+    }
   }
+}
+
+/** While hoursFollowDays tells the form of a time it set: that input is not the customer's typing. */
+let following = false;
+
+/** A time field's input, heard by the form: typed by the customer, it is theirs from now on (also the very time set here). */
+export function timeTyped(input: EventTarget): void {
+  if (!following && input instanceof HTMLInputElement) delete input.dataset['followed'];
 }

@@ -211,7 +211,10 @@ test('the link turned off stops the feed at once, on this tablet and on the phon
   // No link from the tests before (turned off through the API, as the button does).
   expect((await (await adminClient(own.server)).request('DELETE', '/api/calendar/token')).status).toBe(200);
   await signIn(page, own.server.url);
+  // The panel asks the server whether a link works (until it knows, a new link is said to stop any older one).
+  const known = page.waitForResponse('**/api/calendar/status');
   await page.getByRole('tab', { name: 'Calendar' }).click();
+  await (await known).finished();
   const feed = page.getByRole('region', { name: 'Subscribe in your calendar app' });
   await feed.getByRole('button', { name: 'Make a private link' }).click();
   // No link worked before it: none is said to have stopped.

@@ -80,6 +80,11 @@ test.describe('the admin’s quotes', () => {
     await expect(news).toHaveText('To send the price to the customer, set the status to Quoted.');
     await form.getByLabel('Status').selectOption('quoted');
     await expect(news).toHaveText('Saving emails Quinn the price. Nothing is written under What the price includes yet.');
+    // Not of a price the form will refuse.
+    await form.getByLabel('Estimated cost (£)').fill('about 450');
+    await expect(news).toHaveCount(0);
+    await form.getByLabel('Estimated cost (£)').fill('£1,250.50');
+    await expect(news).toHaveText(/^Saving emails Quinn the price\./);
     await form.getByLabel('Priority').selectOption('high');
     await form.getByLabel('Follow-up date').fill(ukDay(5));
     await form.getByLabel('What the price includes').fill('A new consumer unit, fitted and certified');

@@ -572,6 +572,22 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await expect(aside).toBeHidden();
   });
 
+  test('put back before the refused booking is sent, the booking typed comes back whole, with nothing of the refused one', async ({ page, server }) => {
+    await signedInCustomer(page, server, 'pia.putback@example.com');
+    const card = await bookedOffline(page, 44, 'Refused, then left alone');
+    await refusedAsItGoes(page, card, DAY_PASSED);
+    await page.getByRole('tab', { name: 'New Booking' }).click();
+    await page.locator('#booking-description').fill('The one I meant to send');
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    await card.getByRole('button', { name: /^Correct and send again/ }).click();
+    await expect(page.locator('#booking-serviceType')).toHaveValue('rewiring');
+    await page.getByRole('button', { name: 'Put back the booking I was typing' }).click();
+    await expect(page.locator('#booking-description')).toHaveValue('The one I meant to send');
+    // What it had not chosen is as the form comes, not the refused booking's.
+    await expect(page.locator('#booking-serviceType')).toHaveValue('');
+    await expect(page.locator('#booking-startDate')).toHaveValue('');
+  });
+
   test('a refused booking corrected with another photo in place of the first goes with the new photo (the upload was refused as a repeat of the old one)', async ({ page, server }) => {
     const { email } = await signedInCustomer(page, server, 'phil.photos@example.com');
     const card = await bookedOffline(page, 37, 'The wrong photo first', [{ name: 'wrong.png', mimeType: 'image/png', buffer: png().bytes }]);
@@ -773,6 +789,14 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await page.locator('#booking-startDate').fill(saturday);
     await expect(page.locator('#booking-finishTime')).toHaveValue('16:00');
     await expect(outside).toHaveCount(0);
+    // Away to another tab and back, and after a reload: still following the days.
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    await page.getByRole('tab', { name: 'New Booking' }).click();
+    await expect(page.locator('#booking-finishTime')).toHaveValue('16:00');
+    await page.reload();
+    await expect(page.locator('#booking-startDate')).toHaveValue(saturday);
+    await expect(page.locator('#booking-finishTime')).toHaveValue('16:00');
+    await page.locator('#booking-serviceType').selectOption('electrical_repair');
     await page.locator('#booking-startDate').fill(wednesday);
     await page.locator('#booking-finishDate').fill(wednesday);
     await expect(page.locator('#booking-finishTime')).toHaveValue('17:00');
@@ -786,6 +810,8 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await expect(outside).toBeHidden();
     await page.locator('#booking-startDate').fill(wednesday);
     await page.locator('#booking-finishDate').fill(wednesday);
+    // Typed, 16:00 is the customer's, though the form had set it too.
+    await expect(page.locator('#booking-finishTime')).toHaveValue('16:00');
     await page.locator('#booking-startTime').fill('07:00');
     await expect(outside).toHaveText(/\(Wednesday 8:00–18:00\)/);
     await page.locator('#booking-startDate').fill(saturday);
@@ -856,7 +882,7 @@ test.describe('the customer portal: bookings, files and chat', () => {
   test('quick booking on a Saturday books the day to its closing time, not past it', async ({ page, server }) => {
     const { email } = await signedInCustomer(page, server, 'quinn.quick-saturday@example.com');
     const panel = page.getByRole('region', { name: 'Quick booking' });
-    await expect(panel).toContainText('Pick a day for a one-day job, 09:00–17:00 (Saturday and Sunday to 16:00).');
+    await expect(panel).toContainText('Pick a day for a one-day job, 09:00–17:00 (Saturday and Sunday 09:00–16:00).');
     const saturdays = () =>
       panel
         .locator('button[data-day]:not([aria-disabled])')

@@ -332,7 +332,7 @@ describe('shared helpers', () => {
     // A finish before the start, or none: the start day alone.
     expect(shared.jobHours('2027-03-06', '2027-03-01')).toEqual({ startTime: '09:00', finishTime: '16:00' });
     expect(shared.jobHours('2027-03-05', '')).toEqual({ startTime: '09:00', finishTime: '17:00' });
-    expect(shared.earlyFinishes()).toBe('Saturday and Sunday to 16:00');
+    expect(shared.otherDayHours()).toBe('Saturday and Sunday 09:00–16:00');
   });
   it('joins words the British way', () => {
     expect(shared.joinWords([])).toBe('');

@@ -20,7 +20,7 @@ import { useBookings } from '../../offline/use-mirror.ts';
 import { changedValues, draftsInMemory } from '../../lib/drafts.ts';
 import { dropStoredDraft, storeDraft, storedDraft } from '../../lib/form-draft.ts';
 import { ADDRESS_HINT, BOOKING_FIELDS } from '../../lib/booking-fields.ts';
-import { finishFollowsStart, hoursFollowDays } from '../../lib/finish-date.ts';
+import { finishFollowsStart, hoursFollowDays, timeTyped } from '../../lib/finish-date.ts';
 
 const FIELDS = BOOKING_FIELDS;
 const loadSchema = async (): Promise<FormSchema> => (await import('./booking-schema.ts')).portalBookingSchema;
@@ -122,12 +122,15 @@ export function NewBookingForm({ user }: { user: UserView }) {
       // Into the fields not typed in since the page opened (the copy may have taken a moment), and kept in memory as
       // every draft is, so a refused booking taken back for correcting puts it aside rather than over it.
       fill(stored, { untouched: true });
+      if (formEl.current) hoursFollowDays(formEl.current, { quiet: true });
       setWork(workOf(formEl.current));
       keepDraft(user.id, formEl.current, [], null);
       setLostFiles(namesOf(stored[FILE_NAMES]));
       return;
     }
     fill(draft.values);
+    // Times it did not keep follow its days again (they had, before the customer looked at another tab).
+    if (!draft.editing && formEl.current) hoursFollowDays(formEl.current, { quiet: true });
     setWork(workOf(formEl.current));
     setFilesNow([...draft.files]);
     setEditingNow(draft.editing);
@@ -135,8 +138,11 @@ export function NewBookingForm({ user }: { user: UserView }) {
   useEditRequest(BOOKING_KIND, form, { ready: known === 'read', taken });
   // The booking that was typed comes back; the refused one stays in Waiting to send, to be corrected from there later.
   const putBack = () => {
-    if (!putAside) return;
+    if (!putAside || !formEl.current) return;
+    // Into the form as it came: the draft holds only what was changed in it, and the refused booking fills every field.
+    formEl.current.reset();
     fill(putAside.values);
+    hoursFollowDays(formEl.current, { quiet: true });
     setWork(workOf(formEl.current));
     setFilesNow([...putAside.files]);
     setEditingNow(null);
@@ -163,6 +169,7 @@ export function NewBookingForm({ user }: { user: UserView }) {
           const form = event.currentTarget;
           const changed = (event.target as { name?: unknown }).name;
           if (changed === 'startDate' || changed === 'finishDate') hoursFollowDays(form);
+          else if (changed === 'startTime' || changed === 'finishTime') timeTyped(event.target);
           setWork((before) => workOf(form, before));
           // Not for the tab while it is on its way (useForm's onItsWay says why).
           keepDraft(user.id, event.currentTarget, files, editing, !sending);

@@ -11,7 +11,7 @@ import { AlreadyBooked } from './AlreadyBooked.tsx';
 import { OutsideHours } from './OutsideHours.tsx';
 import { firstQuickDay, lastCustomerDay } from '#domain/days.ts';
 import { BUSINESS } from '#domain/business.ts';
-import { TEL_HREF, jobHours, earlyFinishes } from '#domain/content/shared.ts';
+import { TEL_HREF, jobHours, otherDayHours } from '#domain/content/shared.ts';
 import { formatDay, today } from './format.ts';
 import { MonthCalendar } from './MonthCalendar.tsx';
 import { useBookings } from '../../offline/use-mirror.ts';
@@ -81,7 +81,7 @@ export function QuickBooking({ user }: { user: UserView }) {
   const latest = bookings?.find((booking) => booking.phone || booking.address);
   const known = bookings === undefined ? 'reading' : 'read';
   const hours = jobHours(day ?? '');
-  const early = earlyFinishes();
+  const other = otherDayHours();
   const choose = (picked: string) => {
     setDay(picked);
     setBooked(null);
@@ -92,7 +92,7 @@ export function QuickBooking({ user }: { user: UserView }) {
       <h2 id="quick-title">Quick booking</h2>
       <p className="portal-muted">
         Pick a day for a one-day job, <span className="keep-together">09:00–17:00</span>
-        {early ? ` (${early})` : ''}. We will confirm it or suggest another day.
+        {other ? ` (${other})` : ''}. We will confirm it or suggest another day.
         {first === now ? null : (
           <>
             {' '}

@@ -58,9 +58,10 @@ export function FeedPanel() {
 
   const make = async () => {
     if (sending.current) return;
-    // A link that still worked stops working now (the question said so): the toast says it again, and only then.
-    const replacing = Boolean(link || status?.active);
-    if (confirming !== 'new' && replacing) return setConfirming('new');
+    if (confirming !== 'new' && (link || status?.active)) return setConfirming('new');
+    // A link that still worked stops working now: the toast says so, as it does while that is not known (the status not
+    // in yet, or not to be had); not of the first link made.
+    const replacing = Boolean(link) || status?.active !== false;
     sending.current = true;
     setBusy(true);
     const result = await postJson<{ url: string; webcalUrl: string }>('/api/calendar/token', {}, newCommandId());

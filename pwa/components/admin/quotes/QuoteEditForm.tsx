@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { BUSINESS } from '#domain/business.ts';
 import { quoteNewsForCustomer } from '#domain/notices.ts';
-import { typedPounds } from '#domain/money.ts';
 import { LIMITS } from '#domain/limits.ts';
 import { londonDay, quoteUpdateSchema } from '#domain/schemas/date-window.ts';
+import { keptPrice } from '#domain/schemas/quote.ts';
 import type { QuoteView } from '#domain/views.ts';
 import { useEscapeToClose } from '../../../lib/escape-close.ts';
 import { dropQuoteDraft, keepQuoteDraft, quoteDraft } from './quote-draft.ts';
@@ -218,23 +218,34 @@ export function QuoteEditForm({ quote, gone = false, onDone: close }: { quote: Q
  * What saving a quote's values tells its customer (the server's rule, domain/notices.ts): marked Quoted, they are mailed
  * the price; a new price while it waits for their answer, the new one; a price on a pending quote goes nowhere yet. In
  * words for the form before the press (`ahead`), and for the toast after (`told`, `hint`). With no address nothing goes:
- * the electrician rings them.
+ * the electrician rings them. Nothing is said of a price the form's checks will refuse (empty, or not an amount).
  */
 function customerNews(quote: QuoteView, values: { quoteStatus: string; estimatedCost: string; scope?: string }): { ahead: string; told: string; hint: string } {
-  const estimatedCost = typedPounds(values.estimatedCost) || null;
+  const none = { ahead: '', told: '', hint: '' };
+  const estimatedCost = keptPrice(values.estimatedCost);
+  if (values.estimatedCost.trim() !== '' && !estimatedCost) return none;
   const news = quoteNewsForCustomer(quote, { quoteStatus: values.quoteStatus, estimatedCost });
   const who = quote.firstName || 'The customer';
   const price = news === 'ready' ? 'the price' : 'the new price';
-  const hint = !news && values.quoteStatus === 'pending' && values.estimatedCost ? 'To send the price to the customer, set the status to Quoted.' : '';
-  if (!news) return { ahead: hint, told: '', hint: hint && ` ${hint}` };
+  if (!news) {
+    // A price on a pending quote: how it reaches them.
+    if (values.quoteStatus !== 'pending' || !estimatedCost) return none;
+    const hint = quote.email
+      ? 'To send the price to the customer, set the status to Quoted.'
+      : quote.phone
+        ? `${who} left no email address: ring ${quote.phone} with the price, and set the status to Quoted.`
+        : '';
+    return { ahead: hint, told: '', hint: hint && ` ${hint}` };
+  }
+  if (!estimatedCost) return none;
   if (quote.email) {
     // The mail shows what the price includes under it: written after the mail has gone, it reaches the portal only.
     const bare = news === 'ready' && values.scope !== undefined && values.scope.trim() === '' ? ' Nothing is written under What the price includes yet.' : '';
-    return { ahead: `Saving emails ${who === 'The customer' ? 'the customer' : who} ${price}.${bare}`, told: ` ${who} gets an email with ${price}.`, hint: '' };
+    return { ahead: `Saving emails ${quote.firstName || 'the customer'} ${price}.${bare}`, told: ` ${who} gets an email with ${price}.`, hint: '' };
   }
   if (quote.phone) {
     const ring = `${who} left no email address, so nothing is sent: ring ${quote.phone} with ${price}.`;
     return { ahead: ring, told: ` ${ring}`, hint: '' };
   }
-  return { ahead: '', told: '', hint: '' };
+  return { ahead: 'Nothing is sent to the customer: they left no email address or number.', told: '', hint: '' };
 }
