@@ -271,6 +271,8 @@ test('a job booked on the phone with no email has the electrician’s log for a 
   const box = page.getByRole('textbox', { name: 'New entry' });
   await expect(box).toHaveAccessibleDescription(/^Norma will not see this, and nobody is told\. .* To tell them, ring them on 01632960207\.$/);
   await expect(page.getByRole('link', { name: '01632960207' })).toHaveAttribute('href', 'tel:01632960207');
+  // The number is there already: no call button of the chat's as well.
+  await expect(page.getByRole('link', { name: /^Call Norma/ })).toHaveCount(0);
   await box.fill('Side gate code 4471. Bring the long ladder.');
   await page.getByRole('button', { name: 'Add to the log', exact: true }).click();
   await expect(page.getByRole('log', { name: 'Messages' }).getByRole('listitem').last()).toContainText('Side gate code 4471.');
@@ -428,6 +430,8 @@ test('a chat leads to its job: Open the job shows its card in Bookings, and Back
   await page.getByRole('tab', { name: 'Chat' }).click();
   await page.getByRole('button', { name: /^Mia Move/ }).click();
   await expect(page.getByRole('heading', { name: 'Chat with Mia Move' })).toBeFocused();
+  // Or a call, from the chat itself.
+  await expect(page.getByRole('link', { name: /^Call Mia Move on / })).toHaveAttribute('href', /^tel:/);
   await page.getByRole('button', { name: 'Open the job' }).click();
   await expect(page.getByRole('tab', { name: 'Bookings' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.locator(`#job-${booking.id}`)).toBeFocused();

@@ -77,6 +77,8 @@ test.describe('the customer portal: bookings, files and chat', () => {
     expect(booking).toMatchObject({ serviceType: 'lighting_installation', startDate: day, startTime: '09:00', finishTime: weekend ? '16:00' : '17:00' });
     // The reference the support form asks for is on the card.
     await expect(card.getByRole('definition').filter({ hasText: bookingReference(booking.id) })).toBeVisible();
+    // And the number given with it, the one we will ring.
+    await expect(card.getByRole('definition').filter({ hasText: '01632 960777' })).toBeVisible();
 
     // Its calendar file and its history in the customer's words.
     const ics = await page.request.get((await card.getByRole('link', { name: /Add to calendar/ }).getAttribute('href'))!);

@@ -96,6 +96,13 @@ export function BookingCard({
             <dd>{booking.address}</dd>
           </>
         ) : null}
+        {/* The number we will ring about it, as it was given (it may not be the account's latest). */}
+        {booking.phone ? (
+          <>
+            <dt>Phone</dt>
+            <dd>{booking.phone}</dd>
+          </>
+        ) : null}
         {booking.description ? (
           <>
             <dt>Your description</dt>

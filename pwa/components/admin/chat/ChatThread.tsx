@@ -138,6 +138,17 @@ export function ChatThread({
           </span>
         </span>
         {job.waiting ? <span className={`admin-chip admin-chip--${job.waiting.state}`}>{job.waiting.state === 'failed' ? 'Not accepted' : 'Waiting to send'}</span> : null}
+        {/* A call may answer faster than a message; a Log's own note above the box gives the number already. */}
+        {reads && job.phone && job.phone !== ERASED ? (
+          <a className="btn btn--secondary admin-btn admin-btn--compact admin-chat__call" href={telHref(job.phone)}>
+            <Icon name="phone" size={16} />
+            <span className="admin-chat__open-words">Call</span>
+            <span className="visually-hidden">
+              {' '}
+              {personName(job) || 'the customer'} on {job.phone}
+            </span>
+          </a>
+        ) : null}
         <button type="button" className="btn btn--secondary admin-btn admin-btn--compact admin-chat__open" onClick={onOpenJob}>
           {/* On a phone the arrow alone, at the end of the job's line (its day and hours stay whole); the words are read out. */}
           <span className="admin-chat__open-words">Open the job</span>
