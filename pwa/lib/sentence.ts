@@ -6,5 +6,5 @@ export function asSentence(message: string): string {
 
 /** What the app says of an item kept on the device that the server refused, wherever it says it. */
 export function notAcceptedWords(label: string, message: string): string {
-  return `${label}: ${asSentence(message)} Open “Waiting to send” to edit or discard it.`;
+  return `${label} — ${asSentence(message)} Open “Waiting to send” to edit or discard it.`;
 }

@@ -43,6 +43,6 @@ export function toastRefused(items: readonly { label: string; message: string }[
 
 /** One toast for what went through together (gatherSent): the item's own words for one, a count for several. */
 export function toastSent(items: readonly SentItem[]): void {
-  if (items.length === 1) void toast.success('Sent', `${items[0]!.label}: it has reached us.`);
+  if (items.length === 1) void toast.success('Sent', `${items[0]!.label} — it has reached us.`);
   else if (items.length > 1) void toast.success('Sent', `${items.length} things you saved on this device have reached us.`);
 }

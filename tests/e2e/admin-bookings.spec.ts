@@ -865,7 +865,7 @@ test.describe('Change dates', () => {
     await page.unroute('**/api/**');
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     // The toast titled Sent (the one that said it was saved says "It is sent as soon as…").
-    await expect(page.locator('[data-sonner-toast]').filter({ has: page.getByText('Sent', { exact: true }) })).toContainText(`${label}: it has reached us.`);
+    await expect(page.locator('[data-sonner-toast]').filter({ has: page.getByText('Sent', { exact: true }) })).toContainText(`${label} — it has reached us.`);
   });
 
   test('a queued change the admin discards is counted out, so the status change queued after it lands with no conflict', async ({ page, context, server }) => {
