@@ -26,6 +26,15 @@ describe('the home page sections made from the business facts', () => {
     expect(html).not.toMatch(/coming soon/i);
   });
 
+  it('fills the summary’s stars as far as the average goes, and says that average', () => {
+    const html = renderToStaticMarkup(<ReviewsSection reviews={[review, { ...review, name: 'Bo', rating: 4 }]} sites={[]} />);
+    // 4.5: four whole stars and half of the fifth, not five (which Math.round made it).
+    const summary = html.slice(html.indexOf('reviews__summary'), html.indexOf('review-grid'));
+    expect(summary).toContain('aria-label="Rated 4.5 out of 5"');
+    expect(summary.match(/class="stars__on"/g)).toHaveLength(5);
+    expect(summary).toMatch(/<rect width="12" height="24"/);
+  });
+
   it('leaves the reviews section out when no reviews are set', () => {
     expect(renderToStaticMarkup(<ReviewsSection reviews={[]} sites={[{ name: 'Checkatrade', url: 'https://www.checkatrade.com/x' }]} />)).toBe('');
   });

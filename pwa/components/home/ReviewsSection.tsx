@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { HOME_SECTIONS } from '#domain/content/home.ts';
 import { BUSINESS } from '#domain/business.ts';
 import { averageRating } from '#domain/content/showcase.ts';
@@ -23,7 +24,7 @@ export function ReviewsSection({
   return (
     <Section id={id} eyebrow="Reviews" title={heading} intro={lead} tone="dark">
       <div className="reviews__summary">
-        <Stars rating={Math.round(average)} size={26} />
+        <Stars rating={Math.round(average * 10) / 10} size={26} />
         <p>
           <strong>{average.toFixed(1)} out of 5</strong> from the reviews below
         </p>
@@ -66,13 +67,27 @@ export function ReviewsSection({
   );
 }
 
-/** Five stars, the first `rating` filled, in one small drawing; read out as "Rated n out of 5". */
+/**
+ * Five stars, filled as far as `rating` goes (4.8: four and most of the fifth, which a whole fifth overstated beside the
+ * words "4.8 out of 5"), in one small drawing; read out as "Rated n out of 5".
+ */
 function Stars({ rating, size }: { rating: number; size: number }) {
+  const id = useId().replace(/[^\w-]/g, '');
   return (
     <svg className="stars" width={size * 5} height={size} viewBox="0 0 120 24" role="img" aria-label={`Rated ${rating} out of 5`} focusable="false">
-      {[0, 1, 2, 3, 4].map((n) => (
-        <path key={n} transform={`translate(${n * 24} 0)`} className={n < rating ? 'stars__on' : 'stars__off'} d={STAR} />
-      ))}
+      {[0, 1, 2, 3, 4].map((n) => {
+        const part = Math.min(Math.max(rating - n, 0), 1);
+        if (part === 0 || part === 1) return <path key={n} transform={`translate(${n * 24} 0)`} className={part === 1 ? 'stars__on' : 'stars__off'} d={STAR} />;
+        return (
+          <g key={n} transform={`translate(${n * 24} 0)`}>
+            <clipPath id={`${id}-part`}>
+              <rect width={24 * part} height="24" />
+            </clipPath>
+            <path className="stars__off" d={STAR} />
+            <path className="stars__on" d={STAR} clipPath={`url(#${id}-part)`} />
+          </g>
+        );
+      })}
     </svg>
   );
 }
