@@ -133,8 +133,23 @@ function openingOn(day: string): { weekday: number; hours: { opens: string; clos
   return { weekday, hours: BUSINESS.hours.find((line) => weekdaysOf(line.days).includes(weekday)) ?? null };
 }
 
-/** How many days of a job `outsideHours` looks at: after a week the weekdays, and so the opening hours, come round again. */
-const A_WEEK = 7;
+/**
+ * The days of a job to look at for its hours: from its start to its finish (its start alone without a later one), at
+ * most a week of them, after which the weekdays, and so the opening hours, come round again.
+ */
+function jobDays(startDate: string, finishDate: string | null): string[] {
+  const last = finishDate && DAY.test(finishDate) && finishDate > startDate ? finishDate : startDate;
+  const days: string[] = [];
+  for (let day = startDate; day <= last && days.length < 7; day = dayAfter(day)) days.push(day);
+  return days;
+}
+
+/** The booking forms' 09:00–17:00 (the seed's) cut to a day's opening hours; the opening hours when nothing is left. */
+function formHoursWithin(hours: { opens: string; closes: string }): { startTime: string; finishTime: string } {
+  const startTime = hours.opens > DEFAULT_START_TIME ? hours.opens : DEFAULT_START_TIME;
+  const finishTime = hours.closes < DEFAULT_FINISH_TIME ? hours.closes : DEFAULT_FINISH_TIME;
+  return startTime < finishTime ? { startTime, finishTime } : { startTime: hours.opens, finishTime: hours.closes };
+}
 
 /**
  * Whether a job's hours fall outside the business's (BUSINESS.hours). A job of several days keeps its hours on each
@@ -146,8 +161,7 @@ const A_WEEK = 7;
 export function outsideHours(job: { startDate: string | null; finishDate: string | null; startTime: string | null; finishTime: string | null }): string | null {
   const { startDate, startTime, finishTime } = job;
   if (!startDate || !DAY.test(startDate)) return null;
-  const last = job.finishDate && DAY.test(job.finishDate) && job.finishDate > startDate ? job.finishDate : startDate;
-  for (let day = startDate, seen = 0; day <= last && seen < A_WEEK; day = dayAfter(day), seen++) {
+  for (const day of jobDays(startDate, job.finishDate)) {
     const { weekday, hours } = openingOn(day);
     if (!hours) return `${WEEKDAYS[weekday]}: closed`;
     const early = startTime ? startTime < hours.opens || startTime >= hours.closes : false;
@@ -159,22 +173,22 @@ export function outsideHours(job: { startDate: string | null; finishDate: string
 
 /**
  * The hours of a job booked without a time of its own (Quick booking; New Booking's times left as they came): the booking
- * forms' 09:00–17:00 (the seed's), kept within the opening hours of each of its days (a job of several days keeps its
- * hours each day, as `outsideHours` has it), so a Saturday's is 09:00–16:00 rather than a job the business would have to
- * move. Days the business keeps no hours on (none today) change nothing: `outsideHours` says they are closed.
+ * forms' 09:00–17:00, kept within the opening hours of each of its days (a job of several days keeps its hours each day,
+ * as `outsideHours` has it), so a Saturday's is 09:00–16:00 rather than a job the business would have to move. Days the
+ * business keeps no hours on (none today) change nothing: `outsideHours` says they are closed.
  */
 export function jobHours(startDate: string, finishDate: string = startDate): { startTime: string; finishTime: string } {
-  let startTime = DEFAULT_START_TIME;
-  let finishTime = DEFAULT_FINISH_TIME;
-  if (!DAY.test(startDate)) return { startTime, finishTime };
-  const last = DAY.test(finishDate) && finishDate > startDate ? finishDate : startDate;
-  for (let day = startDate, seen = 0; day <= last && seen < A_WEEK; day = dayAfter(day), seen++) {
+  const whole = { startTime: DEFAULT_START_TIME, finishTime: DEFAULT_FINISH_TIME };
+  if (!DAY.test(startDate)) return whole;
+  let { startTime, finishTime } = whole;
+  for (const day of jobDays(startDate, finishDate)) {
     const { hours } = openingOn(day);
     if (!hours) continue;
-    if (hours.opens > startTime) startTime = hours.opens;
-    if (hours.closes < finishTime) finishTime = hours.closes;
+    const within = formHoursWithin(hours);
+    if (within.startTime > startTime) startTime = within.startTime;
+    if (within.finishTime < finishTime) finishTime = within.finishTime;
   }
-  return startTime < finishTime ? { startTime, finishTime } : { startTime: DEFAULT_START_TIME, finishTime: DEFAULT_FINISH_TIME };
+  return startTime < finishTime ? { startTime, finishTime } : whole;
 }
 
 /**
@@ -184,10 +198,9 @@ export function jobHours(startDate: string, finishDate: string = startDate): { s
 export function otherDayHours(): string | null {
   const byHours = new Map<string, string[]>();
   for (const line of BUSINESS.hours) {
-    const start = line.opens > DEFAULT_START_TIME ? line.opens : DEFAULT_START_TIME;
-    const finish = line.closes < DEFAULT_FINISH_TIME ? line.closes : DEFAULT_FINISH_TIME;
-    if (start === DEFAULT_START_TIME && finish === DEFAULT_FINISH_TIME) continue;
-    const hours = start < finish ? `${start}–${finish}` : `${line.opens}–${line.closes}`;
+    const { startTime, finishTime } = formHoursWithin(line);
+    if (startTime === DEFAULT_START_TIME && finishTime === DEFAULT_FINISH_TIME) continue;
+    const hours = `${startTime}–${finishTime}`;
     byHours.set(hours, [...(byHours.get(hours) ?? []), line.days]);
   }
   const phrases = [...byHours].map(([hours, days]) => `${joinWords(days)} ${hours}`);
