@@ -27,12 +27,12 @@ export function bookedAlready(bookings: readonly BookingView[] | undefined, work
  * Under a new booking's days (New Booking, Quick booking): the customer's own booking of the same work on those days,
  * when there is one. Booked again from another device, or again when the first seemed not to go, it reached the
  * electrician as two jobs for one visit (the admin's "Booked twice?"); where to change it is said. Always on the page
- * (out of the form's grid while empty: portal-live), so that it is read out as it fills.
+ * (out of the form's grid while empty: form-live), so that it is read out as it fills.
  */
 export function AlreadyBooked({ bookings, work }: { bookings: readonly BookingView[] | undefined; work: NewWork }) {
   const same = bookedAlready(bookings, work);
   return (
-    <p className={`field--full portal-live${same ? ' portal-note' : ''}`} role="status">
+    <p className={`field--full form-live${same ? ' portal-note' : ''}`} role="status">
       {same ? (
         <>
           You already have a booking for {serviceTypeLabel(same.serviceType)} on these days: {formatSchedule(same)}. To change it or add to the work, see it

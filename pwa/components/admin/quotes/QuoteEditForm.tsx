@@ -197,7 +197,7 @@ export function QuoteEditForm({ quote, gone = false, onDone: close }: { quote: Q
         </div>
       ) : null}
       {/* In the page while empty (out of the grid), so that it is read out as it fills. */}
-      <p className="admin-quote-edit__news field--full" role="status">
+      <p className="admin-quote-edit__news field--full form-live" role="status">
         {ahead}
       </p>
       {escape.asking ? <DiscardQuestion onDiscard={escape.discard} onKeep={escape.keep} /> : null}
