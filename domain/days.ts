@@ -41,10 +41,15 @@ export function londonHour(at: Date): number {
   return Number(LONDON_HOUR.format(at));
 }
 
+/** A yyyy-MM-dd day plus `days` calendar days (negative: earlier); never counted in 24-hour steps, which a clock change upsets. */
+export function addDays(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
 /** The day after a yyyy-MM-dd day. */
 export function dayAfter(day: string): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+  return addDays(day, 1);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ChangeEvent } from 'react';
 import { jobHours } from '#domain/content/shared.ts';
+import { addDays } from '#domain/days.ts';
 
 /**
  * A start date's onChange, in a form whose finish date is named `finishDate`: a finish date left empty, or one before
@@ -31,7 +32,7 @@ export function finishKeepsLength(event: ChangeEvent<HTMLInputElement>): void {
   if (start.value === '') return;
   start.dataset['was'] = start.value;
   if (!(finish instanceof HTMLInputElement) || was === '' || finish.value === '' || finish.value < was) return finishFollowsStart(event);
-  const moved = shiftDay(finish.value, daysBetween(was, start.value));
+  const moved = addDays(finish.value, daysBetween(was, start.value));
   if (moved === finish.value) return;
   finish.value = moved;
   finish.dispatchEvent(new Event('input', { bubbles: true }));
@@ -43,9 +44,6 @@ function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
 
-function shiftDay(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
 
 /**
  * New Booking's start and finish times while the customer has not set them: they follow the days picked (jobHours), so a

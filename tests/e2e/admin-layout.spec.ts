@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { customer, customerBooking, quoteRequest, signIn, ukDay } from './admin-seed.ts';
-import { animationsEnded, expect, hydrated, smallTargets, test } from './fixtures.ts';
+import { axeViolations, expect, hydrated, smallTargets, test } from './fixtures.ts';
 
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
@@ -87,8 +86,8 @@ test('axe finds nothing on the sign-in form, each tab, the forms and the dialogs
   // The 'Login Successful' toast once it has settled.
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Login Successful' });
   await toast.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
-  const toastAxe = await new AxeBuilder({ page }).include('[data-sonner-toast]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(toastAxe.violations.map((v) => v.id)).toEqual([]);
+  const toastAxe = await axeViolations(page, { include: '[data-sonner-toast]' });
+  expect(toastAxe.map((v) => v.id)).toEqual([]);
   for (const tab of TABS) {
     await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
     await expect(page.getByRole('tabpanel')).not.toContainText('Loading');
@@ -129,11 +128,9 @@ test('axe finds nothing on the sign-in form, each tab, the forms and the dialogs
 });
 
 async function expectNoViolations(page: Page, where: string): Promise<void> {
-  await animationsEnded(page);
   // A toast caught mid-fade reads as low contrast; toasts are the site's own and checked where they rest.
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).exclude('[data-sonner-toast]').analyze();
   expect(
-    axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    (await axeViolations(page, { exclude: '[data-sonner-toast]' })).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     where,
   ).toEqual([]);
 }

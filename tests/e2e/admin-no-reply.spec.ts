@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { customer, customerBooking, ownServer, pullNow, signIn } from './admin-seed.ts';
-import { animationsEnded, controlled, expect, test } from './fixtures.ts';
+import { axeViolations, controlled, expect, test } from './fixtures.ts';
 
 // A server of its own: the Chat tab counts every chat waiting for an answer.
 const own = ownServer();
@@ -28,9 +27,7 @@ test('“Thanks, see you Tuesday” needs no reply: the electrician says so, and
   await expect(settle).toHaveAccessibleDescription('The chat stops counting as waiting until Tina writes again. Tina is not told.');
   // The reply box stays on the screen with it.
   await expect(page.getByLabel('Your reply')).toBeInViewport();
-  await animationsEnded(page);
-  const axe = await new AxeBuilder({ page }).include('.admin-chat').withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  expect((await axeViolations(page, { include: '.admin-chat' })).map((v) => v.id)).toEqual([]);
 
   await settle.click();
   const done = page.locator('.admin-settle__done');
@@ -130,8 +127,8 @@ test('tapped by mistake: the toast’s Undo (by mouse, or F8 and Tab from the ke
   const again = page.locator('[data-sonner-toast]').filter({ hasText: 'No reply needed' });
   await expect(again).toBeVisible();
   await again.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
-  const toastAxe = await new AxeBuilder({ page }).include('[data-sonner-toast]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(toastAxe.violations.map((v) => v.id)).toEqual([]);
+  const toastAxe = await axeViolations(page, { include: '[data-sonner-toast]' });
+  expect(toastAxe.map((v) => v.id)).toEqual([]);
   await page.keyboard.press('F8');
   const undo = again.getByRole('button', { name: 'Undo the mark on Una’s chat' });
   for (let i = 0; i < 4 && !(await undo.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
@@ -146,9 +143,7 @@ test('tapped by mistake: the toast’s Undo (by mouse, or F8 and Tab from the ke
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   const needs = page.getByRole('button', { name: 'Needs a reply' });
   await expect(needs).toHaveAccessibleDescription('The chat counts as waiting for an answer again. Una is not told.');
-  await animationsEnded(page);
-  const axe = await new AxeBuilder({ page }).include('.admin-chat').withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  expect((await axeViolations(page, { include: '.admin-chat' })).map((v) => v.id)).toEqual([]);
   await needs.click();
   await expect(settle).toBeFocused();
   await expect(chatTab(page)).toHaveAccessibleName('Chat 2 waiting for an answer');

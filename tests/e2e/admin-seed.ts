@@ -1,5 +1,5 @@
-import { londonDay } from '#domain/schemas/date-window.ts';
 import type { Page } from '@playwright/test';
+import { daysAhead } from '../integration/helpers.ts';
 import { ADMIN, Client, startServer, type TestServer } from '../support/server.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 
@@ -21,7 +21,7 @@ export function ownServer(): { server: TestServer } {
 
 /** The UK day `n` days from today (yyyy-MM-dd). */
 export function ukDay(n = 0): string {
-  return londonDay(new Date(Date.now() + n * 86_400_000));
+  return daysAhead(n);
 }
 
 /** A customer with a proved address, signed in through the API. */

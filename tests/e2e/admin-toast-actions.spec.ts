@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { customer, customerBooking, inOnePull, jobCard, pullNow, quoteRequest, signIn } from './admin-seed.ts';
-import { expect, test } from './fixtures.ts';
+import { axeViolations, expect, test } from './fixtures.ts';
 
 /** The toast saying `text`, once a pull has brought its news in. */
 async function toastWith(page: Page, text: string) {
@@ -53,8 +52,8 @@ test('from the keyboard: F8 goes to the toast, Tab reaches Open chat, Enter open
   expect((await kit.post(`/api/bookings/${job.id}/messages`, { content: 'Can you come earlier?' })).status).toBe(201);
   const toast = await toastWith(page, 'New message from Kit Keys');
   await toast.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
-  const axe = await new AxeBuilder({ page }).include('[data-sonner-toast]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  const axe = await axeViolations(page, { include: '[data-sonner-toast]' });
+  expect(axe.map((v) => v.id)).toEqual([]);
 
   await page.keyboard.press('F8');
   await expect(page.getByRole('region', { name: /^Notifications/ }).locator('ol')).toBeFocused();
@@ -121,8 +120,8 @@ test('a booking request and a quote request in one pull: a button for each, reac
   // Jobs first, in the order Tab reaches them.
   await expect(toast.getByRole('button', { name: /^(Bookings|Quotes)$/ })).toHaveText(['Bookings', 'Quotes']);
   await toast.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
-  const axe = await new AxeBuilder({ page }).include('[data-sonner-toast]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  const axe = await axeViolations(page, { include: '[data-sonner-toast]' });
+  expect(axe.map((v) => v.id)).toEqual([]);
 
   await page.keyboard.press('F8');
   await expect(page.getByRole('region', { name: /^Notifications/ }).locator('ol')).toBeFocused();

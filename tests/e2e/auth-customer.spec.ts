@@ -5,7 +5,7 @@ import { Client } from '../support/server.ts';
 import type { Page } from '@playwright/test';
 import { expect, test, whollyOnScreen } from './fixtures.ts';
 import { expectAxeClean, expectToast, lastMailId, mailedLink, open, registerInPage } from './portal-helpers.ts';
-import { focusWhileOnline } from './portal-steps.ts';
+import { dayAhead, focusWhileOnline } from './portal-steps.ts';
 
 const PASSWORD = 'a-customer-passphrase';
 
@@ -250,7 +250,7 @@ test.describe('customer sign-in, sign-up and password reset', () => {
     // Signed in in this browser (its cookie), with nothing on the device yet.
     await registerInPage(page, email, PASSWORD, 'Nico', 'Nocopy');
     await server.verifyEmail(email);
-    const booking = await page.request.post('/api/bookings', { data: { firstName: 'Nico', email, serviceType: 'rewiring', startDate: '2027-02-03', finishDate: '2027-02-03' } });
+    const booking = await page.request.post('/api/bookings', { data: { firstName: 'Nico', email, serviceType: 'rewiring', startDate: dayAhead(60), finishDate: dayAhead(60) } });
     const id = ((await booking.json()) as { booking: { id: string } }).booking.id;
     expect((await page.request.post(`/api/bookings/${id}/messages`, { data: { content: 'Is the van parked outside?' } })).status()).toBe(201);
     // The feed fails (the portal's other calls answer): no copy on this device.
@@ -274,7 +274,7 @@ test.describe('customer sign-in, sign-up and password reset', () => {
     const email = 'lina.link@example.com';
     const customer = new Client(server.url);
     expect((await customer.register(email, PASSWORD, 'Lina', 'Link')).status).toBe(201);
-    const booking = await customer.post('/api/bookings', { firstName: 'Lina', email, serviceType: 'rewiring', startDate: '2027-02-01', finishDate: '2027-02-01', description: 'Kitchen rewire' });
+    const booking = await customer.post('/api/bookings', { firstName: 'Lina', email, serviceType: 'rewiring', startDate: dayAhead(60), finishDate: dayAhead(60), description: 'Kitchen rewire' });
     expect(booking.status).toBe(201);
     const id = booking.data.booking.id as string;
     for (const n of [1, 2, 3, 4]) expect((await customer.post(`/api/bookings/${id}/messages`, { content: `Question ${n}: will the power be off all day, and can the fridge stay plugged in meanwhile?` })).status).toBe(201);

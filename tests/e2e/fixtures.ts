@@ -1,4 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import type { AxeResults } from 'axe-core';
 import { startServer, type TestServer } from '../support/server.ts';
 
 /**
@@ -73,6 +75,35 @@ export async function animationsEnded(page: Page): Promise<void> {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
+}
+
+/**
+ * The page's WCAG 2.2 AA violations (within `include` when given, toasts left out when `exclude` says so), once its
+ * animations have ended, looked at scrolled to its top and then put back where it was: scrolled, a small button that
+ * had just gone up under the sticky header was "too small a target" (axe measures what shows of it), by where a test's
+ * steps had left the page, which moved with the date (a card's lines differ by the days it is for). Transitions are
+ * off meanwhile: the scroll brings another button under the pointer, whose hover colour was read half-way.
+ */
+export async function axeViolations(page: Page, { include, exclude }: { include?: string; exclude?: string } = {}): Promise<AxeResults['violations']> {
+  await animationsEnded(page);
+  const scrolled = await page.evaluate(() => {
+    // A constructed sheet, which the page's Content-Security-Policy does not stop as it would a <style> added.
+    const still = new CSSStyleSheet();
+    still.replaceSync('*, *::before, *::after { transition: none !important; }');
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, still];
+    const at = { x: window.scrollX, y: window.scrollY };
+    window.scrollTo({ left: 0, top: 0, behavior: 'instant' });
+    return at;
+  });
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']);
+  if (include) builder = builder.include(include);
+  if (exclude) builder = builder.exclude(exclude);
+  const { violations } = await builder.analyze();
+  await page.evaluate(({ x, y }) => {
+    document.adoptedStyleSheets = document.adoptedStyleSheets.slice(0, -1);
+    window.scrollTo({ left: x, top: y, behavior: 'instant' });
+  }, scrolled);
+  return violations;
 }
 
 /**

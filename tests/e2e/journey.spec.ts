@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { sendReminders } from '#backend/reminders.ts';
+import { addDays, londonDay } from '#domain/days.ts';
 import { startSmtp, type ReceivedMail, type SmtpSink } from '../support/smtp.ts';
 import { ADMIN, startServer, type TestServer } from '../support/server.ts';
 import { expect, hydrated, test } from './fixtures.ts';
@@ -16,6 +17,20 @@ import { expect, hydrated, test } from './fixtures.ts';
 const CUSTOMER = 'priya.patel@example.com';
 const BUSINESS = 'hello@sparkright.example';
 const PASSWORD = 'kettle-garden-lamp';
+/**
+ * The job's two Tuesdays, a week apart, in a June (British Summer Time) at least a month ahead of the day the test runs:
+ * the quote form takes no day gone by, so fixed dates stopped working once they had passed.
+ */
+const [FIRST, MOVED] = (() => {
+  const today = londonDay(new Date());
+  const year = Number(today.slice(0, 4)) + (today.slice(5) >= '05-01' ? 1 : 0);
+  const from = `${year}-06-08`;
+  const first = addDays(from, (2 - new Date(`${from}T00:00:00Z`).getUTCDay() + 7) % 7);
+  return [first, addDays(first, 7)];
+})();
+/** A June Tuesday as the mails write it ('Tue 15 Jun 2027'), and as a calendar file's UTC time of day. */
+const words = (day: string) => `Tue ${Number(day.slice(8))} Jun ${day.slice(0, 4)}`;
+const utc = (day: string, time: string) => `${day.replaceAll('-', '')}T${time}Z`;
 /** A 1×1 PNG: the photo of the board. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
@@ -99,7 +114,7 @@ test('a quote asked for on a phone becomes a job, is talked about, moved, remind
   await form.locator('[name="email"]').fill(CUSTOMER);
   await form.locator('[name="phone"]').fill('07700 900123');
   await form.locator('[name="serviceType"]').selectOption('Consumer Unit Upgrade');
-  await form.locator('[name="preferredDate"]').fill('2027-06-15');
+  await form.locator('[name="preferredDate"]').fill(FIRST);
   await form.locator('[name="address"]').fill('12 Church Road, Ashford TW15 2PX');
   await form.locator('[name="description"]').fill('Old fuse box with a wooden back.');
   await form.getByRole('button', { name: /request my free quote/i }).click();
@@ -107,7 +122,7 @@ test('a quote asked for on a phone becomes a job, is talked about, moved, remind
   let mails = await nextMails(2);
   expect(mailTo(mails, CUSTOMER, 'We have your quote request').text).toContain('Hello Priya,');
   const newRequest = mailTo(mails, BUSINESS, 'New quote request: Consumer Unit Upgrade — Priya Patel');
-  expect(newRequest.text).toContain('Preferred date: Tue 15 Jun 2027');
+  expect(newRequest.text).toContain(`Preferred date: ${words(FIRST)}`);
 
   // 2. The electrician opens the mail's link on the tablet, signs in, and lands on that request; prices it.
   await go(tablet, linkAfter(newRequest, 'Price it'));
@@ -158,14 +173,14 @@ test('a quote asked for on a phone becomes a job, is talked about, moved, remind
   await expect(approvedCard).toContainText('Approved');
   await approvedCard.getByRole('button', { name: /Convert to Job/ }).click();
   const convert = tablet.getByRole('dialog', { name: 'Convert to Job: Priya Patel' });
-  await expect(convert.getByLabel('Start date')).toHaveValue('2027-06-15');
+  await expect(convert.getByLabel('Start date')).toHaveValue(FIRST);
   await convert.getByLabel('Start time').fill('10:00');
   await convert.getByLabel('Finish time').fill('15:00');
   await convert.getByRole('button', { name: 'Convert to Job' }).click();
   const confirmed = mailTo(await nextMails(1), CUSTOMER, 'Your booking is confirmed: Consumer Unit Upgrade');
-  expect(confirmed.text).toContain('When: Tue 15 Jun 2027, 10:00–15:00');
+  expect(confirmed.text).toContain(`When: ${words(FIRST)}, 10:00–15:00`);
   const booked = calendarOf(confirmed);
-  expect(booked).toMatchObject({ DTSTART: '20270615T090000Z', DTEND: '20270615T140000Z', SEQUENCE: '0', STATUS: 'CONFIRMED', LOCATION: '12 Church Road\\, Ashford TW15 2PX' });
+  expect(booked).toMatchObject({ DTSTART: utc(FIRST, '090000'), DTEND: utc(FIRST, '140000'), SEQUENCE: '0', STATUS: 'CONFIRMED', LOCATION: '12 Church Road\\, Ashford TW15 2PX' });
   expect(booked['SUMMARY']).toContain('Consumer Unit Upgrade');
 
   // 5. The customer follows it in My Bookings and writes about it, with a photo; the electrician answers from the
@@ -181,35 +196,35 @@ test('a quote asked for on a phone becomes a job, is talked about, moved, remind
   await go(tablet, linkAfter(message, 'Reply'));
   await expect(tablet.getByRole('heading', { name: 'Chat with Priya Patel' })).toBeVisible();
   await expect(tablet.getByRole('link', { name: 'board.png' })).toBeVisible();
-  await tablet.getByRole('textbox', { name: 'Your reply' }).fill('Yes, we will need the loft. See you on the 15th.');
+  await tablet.getByRole('textbox', { name: 'Your reply' }).fill('Yes, we will need the loft. See you that Tuesday.');
   await tablet.getByRole('button', { name: 'Send', exact: true }).click();
   const reply = mailTo(await nextMails(1), CUSTOMER, 'A reply about your Consumer Unit Upgrade booking');
   await go(phone, linkAfter(reply, 'customer portal'));
-  await expect(phone.getByRole('log', { name: 'Messages' })).toContainText('See you on the 15th.');
+  await expect(phone.getByRole('log', { name: 'Messages' })).toContainText('See you that Tuesday.');
 
   // 6. The electrician moves the job: the mail says from when to when, and its calendar file moves the same event.
   await go(tablet, '/admin?tab=bookings');
   const card = tablet.locator('.admin-job').filter({ has: tablet.getByRole('heading', { name: 'Priya Patel', exact: true }) });
   await card.getByRole('button', { name: /^Change dates/ }).click();
   const dates = tablet.getByRole('form', { name: 'New dates for Priya Patel' });
-  await dates.getByLabel('Start date').fill('2027-06-22');
-  await dates.getByLabel('Finish date').fill('2027-06-22');
+  await dates.getByLabel('Start date').fill(MOVED);
+  await dates.getByLabel('Finish date').fill(MOVED);
   await dates.getByRole('button', { name: 'Save the dates' }).click();
   const moved = mailTo(await nextMails(1), CUSTOMER, 'New dates for your booking: Consumer Unit Upgrade');
-  expect(moved.text).toContain('New dates: Tue 22 Jun 2027, 10:00–15:00');
-  expect(moved.text).toContain('Previously: Tue 15 Jun 2027, 10:00–15:00');
+  expect(moved.text).toContain(`New dates: ${words(MOVED)}, 10:00–15:00`);
+  expect(moved.text).toContain(`Previously: ${words(FIRST)}, 10:00–15:00`);
   const movedEvent = calendarOf(moved);
-  expect(movedEvent).toMatchObject({ UID: booked['UID'], DTSTART: '20270622T090000Z' });
+  expect(movedEvent).toMatchObject({ UID: booked['UID'], DTSTART: utc(MOVED, '090000') });
   expect(Number(movedEvent['SEQUENCE'])).toBeGreaterThan(Number(booked['SEQUENCE']));
 
   // The morning before, the reminder (the server's loop calls this every quarter of an hour).
-  const dayBefore = new Date('2027-06-21T10:30:00+01:00');
+  const dayBefore = new Date(`${addDays(MOVED, -1)}T10:30:00+01:00`);
   ahead = dayBefore.getTime() - Date.now();
   try {
     expect(await sendReminders({ storage: server.storage, writer: server.writer }, dayBefore)).toBe(1);
     await server.mailer.wake();
     const reminder = mailTo(await nextMails(1), CUSTOMER, 'Tomorrow: your booking for Consumer Unit Upgrade');
-    expect(reminder.text).toContain('When: Tue 22 Jun 2027, 10:00–15:00');
+    expect(reminder.text).toContain(`When: ${words(MOVED)}, 10:00–15:00`);
     expect(linkAfter(reminder, 'customer portal')).toBe(linkAfter(moved, 'customer portal'));
   } finally {
     ahead = 0;

@@ -1,9 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import type { TestServer } from '../support/server.ts';
-import { animationsEnded, expect, hydrated } from './fixtures.ts';
+import { axeViolations, expect, hydrated } from './fixtures.ts';
 
 /** A mail as the development outbox keeps it (STORAGE_DIR/mail-outbox/<time>-<id>.json). */
 type OutboxMail = { id: number; kind: string; to: string; subject: string; text: string };
@@ -49,20 +48,9 @@ export function lastMailId(server: TestServer): number {
 /**
  * Asserts the page has no serious or critical accessibility violation (WCAG 2.2 AA tags). Toasts are left out, as
  * in admin-layout.spec (which checks one at rest): one caught fading out when its time is up reads as low contrast.
- * The page is looked at scrolled to its top, then put back where it was: scrolled, a small button that had just gone
- * up under the sticky header was "too small a target" (axe measures what shows of it), by where a test's steps had
- * left the page, which moved with the date (a card's lines differ by the days it is for).
  */
 export async function expectAxeClean(page: Page): Promise<void> {
-  await animationsEnded(page);
-  const scrolled = await page.evaluate(() => {
-    const at = { x: window.scrollX, y: window.scrollY };
-    window.scrollTo({ left: 0, top: 0, behavior: 'instant' });
-    return at;
-  });
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).exclude('[data-sonner-toast]').analyze();
-  await page.evaluate(({ x, y }) => window.scrollTo({ left: x, top: y, behavior: 'instant' }), scrolled);
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const serious = (await axeViolations(page, { exclude: '[data-sonner-toast]' })).filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
 }
 

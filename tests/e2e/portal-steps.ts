@@ -1,5 +1,4 @@
 import type { Locator, Page } from '@playwright/test';
-import { londonDay } from '#domain/schemas/date-window.ts';
 import { Client, type TestServer } from '../support/server.ts';
 import { quoteForm } from '../integration/helpers.ts';
 import { expect } from './fixtures.ts';
@@ -9,9 +8,7 @@ import { open, registerInPage } from './portal-helpers.ts';
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 /** The UK day `n` days from today (yyyy-MM-dd), inside the customer's booking window. */
-export function dayAhead(n: number): string {
-  return londonDay(new Date(Date.now() + n * 86_400_000));
-}
+export { daysAhead as dayAhead } from '../integration/helpers.ts';
 
 /** A customer signed in on the page (registered through the API, address proved), with the portal open. */
 export async function signedInCustomer(page: Page, server: TestServer, email: string, { verified = true } = {}) {

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { PAGE_META } from '#domain/content/pages.ts';
 import { clientRoutes } from '#domain/routes.ts';
-import { expect, test } from './fixtures.ts';
+import { axeViolations, expect, test } from './fixtures.ts';
 
 const PUBLIC = clientRoutes.filter((r) => r.kind === 'public');
 
@@ -18,8 +17,8 @@ test.describe('every public page', () => {
     test(`${route.path} has no serious or critical accessibility violation`, async ({ page }) => {
       await page.goto(route.path);
       await page.getByRole('heading', { level: 1 }).waitFor();
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      const results = await axeViolations(page);
+      const serious = results.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
     });
   }

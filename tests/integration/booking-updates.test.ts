@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANCEL_TOO_LATE, DATES_TOO_LATE } from '#domain/deciders/booking.ts';
+import { addDays } from '#domain/days.ts';
 import { dayWords, scheduleWords } from '#domain/history.ts';
 import { ERASED } from '#domain/limits.ts';
 import { bookingReference } from '#domain/reference.ts';
@@ -236,7 +237,7 @@ describe('PATCH /api/bookings/{id}', () => {
 
     it('answers 400 naming finishDate when the new finish date falls before the stored start date, and appends nothing', async () => {
       const booking = await pendingBooking();
-      const dayBefore = new Date(Date.parse(`${booking.startDate}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+      const dayBefore = addDays(booking.startDate, -1);
       const before = persistentState(server);
 
       const res = await patch(admin, booking.id, { finishDate: dayBefore });
@@ -345,7 +346,7 @@ describe('PATCH /api/bookings/{id}', () => {
 
     it("counts the jobs it overlaps and gives the first one's dates when it runs over several days", async () => {
       const day = freshDay();
-      const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+      const next = addDays(day, 1);
       const span = { startDate: day, finishDate: next, startTime: '08:00', finishTime: '16:00' };
       await adminBooking('confirmed', span);
       await adminBooking('confirmed', { ...span, allowOverlap: true });
@@ -415,8 +416,6 @@ describe('PATCH /api/bookings/{id}', () => {
       expect(persistentState(server)).toEqual(before);
     });
 
-    const shift = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
     it.each([
       ['its start time', { startTime: '13:00', finishTime: '15:00' }, { startTime: '11:00' }],
       ['its finish time', { startTime: '06:00', finishTime: '08:00' }, { finishTime: '10:00' }],
@@ -425,11 +424,11 @@ describe('PATCH /api/bookings/{id}', () => {
     ] as const)('answers 409 when a change of %s alone moves a confirmed booking onto another', async (_what, placed, moved) => {
       const first = await adminBooking('confirmed', { startTime: '09:00', finishTime: '12:00' });
       const day = first.startDate as string;
-      const at = 'dayShift' in placed ? shift(day, placed.dayShift) : day;
+      const at = 'dayShift' in placed ? addDays(day, placed.dayShift) : day;
       const times = 'startTime' in placed ? { startTime: placed.startTime, finishTime: placed.finishTime } : { startTime: '09:00', finishTime: '12:00' };
       const second = (await admin.post('/api/bookings', bookingForm(OWNER_EMAIL, { startDate: at, finishDate: at, status: 'confirmed', ...times }))).data.booking;
       const change =
-        'startDayShift' in moved ? { startDate: shift(day, moved.startDayShift) } : 'finishDayShift' in moved ? { finishDate: shift(day, moved.finishDayShift) } : moved;
+        'startDayShift' in moved ? { startDate: addDays(day, moved.startDayShift) } : 'finishDayShift' in moved ? { finishDate: addDays(day, moved.finishDayShift) } : moved;
 
       const res = await patch(admin, second.id, change);
 

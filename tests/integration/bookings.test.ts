@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { londonDay } from '#domain/schemas/date-window.ts';
 import { Client, startServer, type TestServer } from '../support/server.ts';
 import { BOOKING_FINISH, BOOKING_START, PREFERRED_DATE, allEvents, bookingForm, daysAhead, expectError, quoteForm, typesAfter, type Answer } from './helpers.ts';
 
@@ -310,13 +309,14 @@ describe('POST /api/bookings', () => {
     });
 
     it('takes a quote made on a device yesterday for yesterday (kept with no signal overnight), not one sent for yesterday today', async () => {
-      const madeYesterday = new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString();
-      const yesterday = londonDay(new Date(madeYesterday));
+      // Yesterday on the calendar, made at its midday (UTC and UK alike): 25 hours back was still today across a clock change.
+      const yesterday = daysAhead(-1);
+      const madeYesterday = `${yesterday}T12:00:00.000Z`;
       const kept = await anonymous().post('/api/bookings', quoteForm({ preferredDate: yesterday, email: 'kept.overnight@example.com' }), { 'X-Made-At': madeYesterday });
       expect(kept.status).toBe(201);
       expect(server.storage.queries.quote(kept.data.quote.id)).toMatchObject({ preferredDate: yesterday });
       // The header is no licence: the day it names is the earliest.
-      const earlier = londonDay(new Date(Date.now() - 49 * 60 * 60 * 1000));
+      const earlier = daysAhead(-2);
       expectError(await anonymous().post('/api/bookings', quoteForm({ preferredDate: earlier }), { 'X-Made-At': madeYesterday }), 400, 'validation_failed');
     });
 

@@ -2,15 +2,18 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { RecordedEvent } from '#domain/events.ts';
-import { londonDay } from '#domain/schemas/date-window.ts';
+import { addDays, londonDay } from '#domain/days.ts';
 import type { TestServer } from '../support/server.ts';
 
 /** What the Client answers: status, headers, parsed JSON (or text). */
 export type Answer = { status: number; headers: Headers; data: any; text: string };
 
-/** The UK day `n` days from now (yyyy-MM-dd). Customers may only ask for days from today to two years ahead. */
+/**
+ * The UK day `n` days from now (yyyy-MM-dd), counted on the calendar: n × 24 hours came a day short (or long) across
+ * a clock change at the wrong hour. Customers may only ask for days from today to two years ahead.
+ */
 export function daysAhead(n: number): string {
-  return londonDay(new Date(Date.now() + n * 86_400_000));
+  return addDays(londonDay(new Date()), n);
 }
 
 /** The dates of quoteForm and bookingForm. */

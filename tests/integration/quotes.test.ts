@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '#domain/days.ts';
 import { streamId } from '#domain/deciders/decider.ts';
 import { personSubject } from '#domain/events.ts';
 import { Client, startServer, type TestServer } from '../support/server.ts';
@@ -378,7 +379,7 @@ describe('POST /api/quotes/{id}/convert', () => {
   it('uses the dates and times in the body', async () => {
     const quote = await newQuote({ preferredDate: undefined });
     const start = freshDay();
-    const finish = new Date(Date.parse(`${start}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const finish = addDays(start, 1);
 
     const res = await convert(admin, quote.id, { startDate: start, finishDate: finish, startTime: '08:00', finishTime: '16:30' });
 
@@ -416,7 +417,7 @@ describe('POST /api/quotes/{id}/convert', () => {
   it('answers 400 naming finishDate when the body’s finish date is before its start date, and appends nothing', async () => {
     const quote = await newQuote();
     const start = freshDay();
-    const dayBefore = new Date(Date.parse(`${start}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const dayBefore = addDays(start, -1);
     const before = persistentState(server);
 
     const res = await convert(admin, quote.id, { startDate: start, finishDate: dayBefore });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addDays } from '#domain/days.ts';
 import { addYears, bookingRequestSchema, dateWindow, londonDay, quoteUpdateSchema } from '#domain/schemas/date-window.ts';
 
 const TODAY = '2026-11-23';
@@ -67,5 +68,18 @@ describe('londonDay and addYears', () => {
     expect(addYears('2028-02-29', 1)).toBe('2029-02-28');
     expect(addYears('2028-02-29', -4)).toBe('2024-02-29');
     expect(addYears('0005-01-01', -1)).toBe('0004-01-01');
+  });
+});
+
+describe('addDays', () => {
+  it.each([
+    ['2026-10-24', 2, '2026-10-26'], // over the night the UK's clocks go back
+    ['2027-03-27', 2, '2027-03-29'], // and forward
+    ['2026-12-31', 1, '2027-01-01'],
+    ['2028-02-28', 1, '2028-02-29'],
+    ['2027-03-01', -1, '2027-02-28'],
+    ['2026-12-01', -365, '2025-12-01'],
+  ])('counts %s plus %i days on the calendar: %s', (day, days, expected) => {
+    expect(addDays(day, days)).toBe(expected);
   });
 });

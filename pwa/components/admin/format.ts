@@ -112,11 +112,6 @@ export function moment(iso: string): string {
  */
 const MOMENT = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
-/** 'yyyy-MM-dd' plus `days` (negative: earlier). */
-export function addDays(day: string, days: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
 
 /** Pounds as text ('450.00', or as typed: '£1,250.5') shown as '£450.00'; empty when there is no amount. */
 export function pounds(amount: string | null): string {

@@ -26,9 +26,3 @@ export function today(): string {
   return LONDON.format(new Date());
 }
 
-/** `day` plus `n` days (yyyy-MM-dd). */
-export function addDays(day: string, n: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + n);
-  return date.toISOString().slice(0, 10);
-}

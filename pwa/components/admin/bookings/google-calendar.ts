@@ -1,7 +1,7 @@
 import { serviceTypeLabel } from '#domain/content/service-types.ts';
+import { addDays } from '#domain/days.ts';
 import { bookingReference } from '#domain/reference.ts';
 import type { BookingView } from '#domain/views.ts';
-import { addDays } from '../format.ts';
 
 /**
  * "Add to Google Calendar" for one job (seed point 7: an external calendar link carrying title, dates,

@@ -1,6 +1,6 @@
+import { addDays } from '#domain/days.ts';
 import type { BookingView } from '#domain/views.ts';
 import { onDay } from '../bookings/order.ts';
-import { addDays } from '../format.ts';
 
 /** The days a month view shows: whole weeks, Monday first, from the week of the 1st to the week of the last day. */
 export function monthDays(month: string): string[] {
