@@ -15,6 +15,7 @@ import { today } from '../format.ts';
 import { ClashList } from '../parts.tsx';
 import { Modal } from '../Modal.tsx';
 import { finishFollowsStart } from '../../../lib/finish-date.ts';
+import { noMailSentence } from './no-mail.ts';
 
 /**
  * Convert to Job: the job's days and hours (the customer's preferred date to start with), a warning and 'Book
@@ -126,9 +127,7 @@ export function ConvertDialog({ quote, bookings, onClose }: { quote: QuoteView; 
         <p className="field--full admin-muted">
           {quote.email
             ? `${quote.firstName || 'The customer'} gets an email saying the job is booked for these dates.`
-            : quote.phone
-              ? `${quote.firstName || 'The customer'} left no email address, so nothing is sent: ring ${quote.phone} to say when.`
-              : 'Nothing is sent to the customer: they left no email address or number.'}
+            : noMailSentence(quote, 'to say when')}
         </p>
         <div className="admin-actions field--full">
           <button type="submit" className="btn btn--primary admin-btn" aria-disabled={sending || undefined}>

@@ -19,6 +19,7 @@ import { useAdmin } from '../context.ts';
 import { goesWhen } from '../goes-when.ts';
 import { DiscardQuestion, SubmitRow } from '../parts.tsx';
 import { clashingFields, QuoteVersions } from './QuoteConflict.tsx';
+import { noMailSentence } from './no-mail.ts';
 
 const FIELDS = ['estimatedCost', 'scope', 'quoteStatus', 'priority', 'followUpDate', 'notes'] as const;
 type F = (typeof FIELDS)[number];
@@ -243,9 +244,6 @@ function customerNews(quote: QuoteView, values: { quoteStatus: string; estimated
     const bare = news === 'ready' && values.scope !== undefined && values.scope.trim() === '' ? ' Nothing is written under What the price includes yet.' : '';
     return { ahead: `Saving emails ${quote.firstName || 'the customer'} ${price}.${bare}`, told: ` ${who} gets an email with ${price}.`, hint: '' };
   }
-  if (quote.phone) {
-    const ring = `${who} left no email address, so nothing is sent: ring ${quote.phone} with ${price}.`;
-    return { ahead: ring, told: ` ${ring}`, hint: '' };
-  }
-  return { ahead: 'Nothing is sent to the customer: they left no email address or number.', told: '', hint: '' };
+  const unsent = noMailSentence(quote, `with ${price}`);
+  return { ahead: unsent, told: quote.phone ? ` ${unsent}` : '', hint: '' };
 }
