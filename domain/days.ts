@@ -41,10 +41,20 @@ export function londonHour(at: Date): number {
   return Number(LONDON_HOUR.format(at));
 }
 
-/** A yyyy-MM-dd day plus `days` calendar days (negative: earlier); never counted in 24-hour steps, which a clock change upsets. */
+/**
+ * A yyyy-MM-dd day plus `days` calendar days (negative: earlier); never counted in 24-hour steps, which a clock change
+ * upsets. Read as an ISO date, whose years are as written: `Date.UTC` takes a year 0–99 for 1900–1999, and a date field
+ * being typed passes through 0002, 0020 and 0202 on its way to 2028.
+ */
 export function addDays(day: string, days: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** How many days `to` is after `from` (yyyy-MM-dd; negative when before). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
 /** The day after a yyyy-MM-dd day. */

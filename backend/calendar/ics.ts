@@ -1,5 +1,6 @@
 import { createEvents, type EventAttributes, type EventStatus } from 'ics';
 import { BUSINESS } from '#domain/business.ts';
+import { daysBetween } from '#domain/days.ts';
 import { serviceTypeLabel } from '#domain/content/service-types.ts';
 import { bookingReference } from '#domain/reference.ts';
 import type { Booking } from '#data/queries.ts';
@@ -110,7 +111,7 @@ function bookingEvent(b: Booking, audience: Audience, options: CalendarOptions):
   const finishDate = finish && finish >= startDate ? finish : startDate;
   const start = b.startTime ? zonedTimeToUtc(startDate, b.startTime) : undefined;
   const end = b.finishTime ? zonedTimeToUtc(finishDate, b.finishTime) : undefined;
-  const days = daysFrom(startDate, finishDate);
+  const days = daysBetween(startDate, finishDate) + 1;
   const daily = start && end && days > 1 && b.finishTime! > b.startTime!;
   const when = daily
     ? {
@@ -147,11 +148,6 @@ function bookingEvent(b: Booking, audience: Audience, options: CalendarOptions):
     transp: status === 'CANCELLED' ? 'TRANSPARENT' : 'OPAQUE',
     organizer: { name: BUSINESS.name, email: options.businessEmail },
   };
-}
-
-/** How many days from `start` to `finish`, both counted (yyyy-MM-dd). */
-function daysFrom(start: string, finish: string): number {
-  return Math.round((Date.parse(`${finish}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
 /** A day and an HH:mm time as the `ics` package's date-time array: the wall clock's numbers. */

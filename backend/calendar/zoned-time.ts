@@ -1,3 +1,5 @@
+import { addDays as addCalendarDays } from '#domain/days.ts';
+
 /** The business's time zone: every booking date and time is London wall-clock time. */
 export const BUSINESS_TIME_ZONE = 'Europe/London';
 
@@ -37,9 +39,8 @@ export function isCalendarDate(date: string): boolean {
 
 /** The yyyy-MM-dd date `days` after `date` (calendar arithmetic, no time zone involved). */
 export function addDays(date: string, days: number): string {
-  const parts = dateParts(date);
-  if (!parts) throw new Error(`not a date: ${date}`);
-  return new Date(Date.UTC(parts[0], parts[1] - 1, parts[2] + days)).toISOString().slice(0, 10);
+  if (!dateParts(date)) throw new Error(`not a date: ${date}`);
+  return addCalendarDays(date, days);
 }
 
 /** A yyyy-MM-dd date as the [year, month, day] the `ics` package takes for all-day events. */

@@ -1,6 +1,6 @@
 import type { ChangeEvent } from 'react';
 import { jobHours } from '#domain/content/shared.ts';
-import { addDays } from '#domain/days.ts';
+import { addDays, daysBetween } from '#domain/days.ts';
 
 /**
  * A start date's onChange, in a form whose finish date is named `finishDate`: a finish date left empty, or one before
@@ -37,13 +37,6 @@ export function finishKeepsLength(event: ChangeEvent<HTMLInputElement>): void {
   finish.value = moved;
   finish.dispatchEvent(new Event('input', { bubbles: true }));
 }
-
-const DAY_MS = 86_400_000;
-
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-}
-
 
 /**
  * New Booking's start and finish times while the customer has not set them: they follow the days picked (jobHours), so a

@@ -171,8 +171,8 @@ test.describe('the admin’s quotes', () => {
 
   test('a customer’s preferred date that has passed by the time the quote is converted is not offered: the dates start today, and the dialog says why', async ({ page, server }) => {
     const { card } = await pricedQuoteCard(page, server, { firstName: 'Pat', lastName: 'Past', preferredDate: ukDay(2) }, '300');
-    // Five days on, the quote approved, the electrician converts it.
-    await page.clock.setFixedTime(Date.now() + 5 * 24 * 60 * 60 * 1000);
+    // Five days on (midday of the fifth day, whatever the clocks did meanwhile), the quote approved, the electrician converts it.
+    await page.clock.setFixedTime(new Date(`${ukDay(5)}T12:00:00Z`));
     await card.getByRole('button', { name: /Convert to Job/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Convert to Job: Pat Past' });
     await expect(dialog.getByLabel('Start date')).toHaveValue(ukDay(5));

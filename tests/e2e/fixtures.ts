@@ -82,28 +82,38 @@ export async function animationsEnded(page: Page): Promise<void> {
  * animations have ended, looked at scrolled to its top and then put back where it was: scrolled, a small button that
  * had just gone up under the sticky header was "too small a target" (axe measures what shows of it), by where a test's
  * steps had left the page, which moved with the date (a card's lines differ by the days it is for). Transitions are
- * off meanwhile: the scroll brings another button under the pointer, whose hover colour was read half-way.
+ * off meanwhile: the scroll brings another button under the pointer, whose hover colour was read half-way. `atTop:
+ * false` looks where the page is, for what shows only when scrolled (the portal's "Your sign-in has ended" bar).
  */
-export async function axeViolations(page: Page, { include, exclude }: { include?: string; exclude?: string } = {}): Promise<AxeResults['violations']> {
+export async function axeViolations(
+  page: Page,
+  { include, exclude, atTop = true }: { include?: string; exclude?: string; atTop?: boolean } = {},
+): Promise<AxeResults['violations']> {
   await animationsEnded(page);
-  const scrolled = await page.evaluate(() => {
+  await page.evaluate((toTop) => {
     // A constructed sheet, which the page's Content-Security-Policy does not stop as it would a <style> added.
     const still = new CSSStyleSheet();
     still.replaceSync('*, *::before, *::after { transition: none !important; }');
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, still];
-    const at = { x: window.scrollX, y: window.scrollY };
+    const held = window as unknown as { axeHeld?: { still: CSSStyleSheet; x: number; y: number } };
+    held.axeHeld = { still, x: window.scrollX, y: window.scrollY };
+    if (!toTop) return;
     window.scrollTo({ left: 0, top: 0, behavior: 'instant' });
-    return at;
-  });
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']);
-  if (include) builder = builder.include(include);
-  if (exclude) builder = builder.exclude(exclude);
-  const { violations } = await builder.analyze();
-  await page.evaluate(({ x, y }) => {
-    document.adoptedStyleSheets = document.adoptedStyleSheets.slice(0, -1);
-    window.scrollTo({ left: x, top: y, behavior: 'instant' });
-  }, scrolled);
-  return violations;
+    // What listens for the scroll has had its frame.
+    return new Promise<void>((settled) => requestAnimationFrame(() => requestAnimationFrame(() => settled())));
+  }, atTop);
+  try {
+    let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']);
+    if (include) builder = builder.include(include);
+    if (exclude) builder = builder.exclude(exclude);
+    return (await builder.analyze()).violations;
+  } finally {
+    await page.evaluate(() => {
+      const { still, x, y } = (window as unknown as { axeHeld: { still: CSSStyleSheet; x: number; y: number } }).axeHeld;
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((sheet) => sheet !== still);
+      window.scrollTo({ left: x, top: y, behavior: 'instant' });
+    });
+  }
 }
 
 /**

@@ -49,8 +49,8 @@ export function lastMailId(server: TestServer): number {
  * Asserts the page has no serious or critical accessibility violation (WCAG 2.2 AA tags). Toasts are left out, as
  * in admin-layout.spec (which checks one at rest): one caught fading out when its time is up reads as low contrast.
  */
-export async function expectAxeClean(page: Page): Promise<void> {
-  const serious = (await axeViolations(page, { exclude: '[data-sonner-toast]' })).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+export async function expectAxeClean(page: Page, { atTop = true } = {}): Promise<void> {
+  const serious = (await axeViolations(page, { exclude: '[data-sonner-toast]', atTop })).filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays } from '#domain/days.ts';
+import { addDays, daysBetween } from '#domain/days.ts';
 import { addYears, bookingRequestSchema, dateWindow, londonDay, quoteUpdateSchema } from '#domain/schemas/date-window.ts';
 
 const TODAY = '2026-11-23';
@@ -79,7 +79,9 @@ describe('addDays', () => {
     ['2028-02-28', 1, '2028-02-29'],
     ['2027-03-01', -1, '2027-02-28'],
     ['2026-12-01', -365, '2025-12-01'],
+    ['0002-06-15', 2, '0002-06-17'], // a year half typed into a date field (0002 on its way to 2028), not 1902
   ])('counts %s plus %i days on the calendar: %s', (day, days, expected) => {
     expect(addDays(day, days)).toBe(expected);
+    expect(daysBetween(day, expected)).toBe(days);
   });
 });

@@ -112,7 +112,6 @@ export function moment(iso: string): string {
  */
 const MOMENT = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
-
 /** Pounds as text ('450.00', or as typed: '£1,250.5') shown as '£450.00'; empty when there is no amount. */
 export function pounds(amount: string | null): string {
   if (!amount) return '';

@@ -18,11 +18,9 @@ export function formatSchedule(b: { startDate: string | null; finishDate: string
   return scheduleWords(b) ?? 'No dates yet';
 }
 
-
 const LONDON = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** Today in the UK as yyyy-MM-dd: the first day a customer may book (the server's rule, domain/schemas/date-window.ts). */
 export function today(): string {
   return LONDON.format(new Date());
 }
-

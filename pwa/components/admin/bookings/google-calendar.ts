@@ -1,5 +1,5 @@
 import { serviceTypeLabel } from '#domain/content/service-types.ts';
-import { addDays } from '#domain/days.ts';
+import { addDays, daysBetween } from '#domain/days.ts';
 import { bookingReference } from '#domain/reference.ts';
 import type { BookingView } from '#domain/views.ts';
 
@@ -16,7 +16,7 @@ export function googleCalendarUrl(job: BookingView): string | null {
   const day = (d: string) => d.replace(/-/g, '');
   const time = (t: string) => `${t.replace(':', '')}00`;
   // A job of several days with its hours: those hours on each day (Google's `recur`), as the calendar feed has it.
-  const days = Math.round((Date.parse(`${finish}T00:00:00Z`) - Date.parse(`${job.startDate}T00:00:00Z`)) / 86_400_000) + 1;
+  const days = daysBetween(job.startDate, finish) + 1;
   const daily = Boolean(job.startTime && job.finishTime && days > 1 && job.finishTime > job.startTime);
   const dates = daily
     ? `${day(job.startDate)}T${time(job.startTime!)}/${day(job.startDate)}T${time(job.finishTime!)}`
