@@ -159,6 +159,7 @@ test('a quote asked for on a phone becomes a job, is talked about, moved, remind
   await expect(phone.getByRole('tab', { name: 'My Quotes' })).toHaveAttribute('aria-selected', 'true');
   const myQuote = phone.getByRole('listitem').filter({ hasText: 'Old fuse box' });
   await expect(myQuote).toContainText('£650.00');
+  await expect(myQuote).toContainText(`Preferred date: ${words(FIRST)}`);
   await myQuote.getByRole('button', { name: /^Approve/ }).click();
   await myQuote.getByRole('button', { name: 'Yes, approve £650.00' }).click();
   await expect(myQuote).toContainText('Approved');

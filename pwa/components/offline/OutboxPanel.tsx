@@ -12,6 +12,7 @@ import { useConnection } from '../../offline/use-outbox.ts';
 import { afterDrain } from '../../offline/start.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { navigateTo } from '../../islands/links.ts';
+import { formatWhen } from '../portal/format.ts';
 
 /**
  * Where each kind of submission is edited: its form's page and anchor. A customer's new booking stays in the outbox
@@ -222,7 +223,7 @@ function OutboxEntry({
         ) : (
           'Waiting to send'
         )}
-        <span className="outbox-entry__time"> · saved {new Date(item.createdAt).toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' })}</span>
+        <span className="outbox-entry__time"> · saved {formatWhen(item.createdAt)}</span>
       </p>
       {confirming && along > 0 ? (
         <p className="outbox-entry__state" role="status">

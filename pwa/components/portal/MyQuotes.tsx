@@ -171,6 +171,8 @@ function QuoteCard({ quote, user, named }: { quote: Shown<QuoteView>; user: User
         You asked on {formatDay(londonDay(new Date(quote.createdAt)))}
         {quote.address ? <>, for {quote.address}</> : null}
       </p>
+      {/* The day they would like us, until the job is booked (its dates are then under My Bookings). */}
+      {quote.preferredDate && !quote.bookingId ? <p className="portal-muted">Preferred date: {formatDay(quote.preferredDate)}</p> : null}
       {quote.bookingId ? (
         <p className="portal-quote__booked">We have booked the work: it is under My Bookings, with its dates.</p>
       ) : quote.quoteStatus === 'approved' && !quote.waiting ? (
