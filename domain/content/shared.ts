@@ -155,20 +155,24 @@ function formHoursWithin(hours: { opens: string; closes: string }): { startTime:
  * Whether a job's hours fall outside the business's (BUSINESS.hours). A job of several days keeps its hours on each
  * of them (as its calendar entry repeats them daily), so every day is looked at: a start before that day's opening or
  * at or after its closing, a finish after its closing or at or before its opening, or a day the business keeps no
- * hours on. The words for the first such day ('Saturday 9:00–16:00', 'Sunday: closed'), or null when the job is within
- * them, or not dated yet.
+ * hours on. The words for those days, each weekday once and days with the same hours joined ('Saturday and Sunday
+ * 9:00–16:00'; 'Sunday: closed'), or null when the job is within them, or not dated yet.
  */
 export function outsideHours(job: { startDate: string | null; finishDate: string | null; startTime: string | null; finishTime: string | null }): string | null {
   const { startDate, startTime, finishTime } = job;
   if (!startDate || !DAY.test(startDate)) return null;
+  // The weekdays it runs past, each once, under their hours ('9:00–16:00', or ': closed'), named Monday first.
+  const byHours = new Map<string, Set<number>>();
   for (const day of jobDays(startDate, job.finishDate)) {
     const { weekday, hours } = openingOn(day);
-    if (!hours) return `${WEEKDAYS[weekday]}: closed`;
-    const early = startTime ? startTime < hours.opens || startTime >= hours.closes : false;
-    const late = finishTime ? finishTime > hours.closes || finishTime <= hours.opens : false;
-    if (early || late) return `${WEEKDAYS[weekday]} ${span(hours.opens, hours.closes)}`;
+    const early = hours && startTime ? startTime < hours.opens || startTime >= hours.closes : false;
+    const late = hours && finishTime ? finishTime > hours.closes || finishTime <= hours.opens : false;
+    if (hours && !early && !late) continue;
+    const words = hours ? ` ${span(hours.opens, hours.closes)}` : ': closed';
+    byHours.set(words, (byHours.get(words) ?? new Set()).add(weekday));
   }
-  return null;
+  if (byHours.size === 0) return null;
+  return [...byHours].map(([words, days]) => `${joinWords([...days].sort((a, b) => a - b).map((day) => WEEKDAYS[day]!))}${words}`).join('; ');
 }
 
 /**

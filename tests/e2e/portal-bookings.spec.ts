@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { CANCEL_TOO_LATE, DATES_TOO_LATE } from '#domain/deciders/booking.ts';
+import { addDays } from '#domain/days.ts';
 import { dayWords } from '#domain/history.ts';
 import { bookingReference } from '#domain/reference.ts';
 import { Client } from '../support/server.ts';
@@ -791,6 +792,9 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await page.locator('#booking-startDate').fill(saturday);
     await expect(page.locator('#booking-finishTime')).toHaveValue('16:00');
     await expect(outside).toHaveCount(0);
+    // And says why, rather than 16:00 turning up unexplained.
+    const fitted = page.getByText(/within our usual hours/);
+    await expect(fitted).toHaveText('09:00–16:00, within our usual hours (Saturday 9:00–16:00).');
     // Away to another tab and back, and after a reload: still following the days.
     await page.getByRole('tab', { name: 'My Bookings' }).click();
     await page.getByRole('tab', { name: 'New Booking' }).click();
@@ -802,6 +806,11 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await page.locator('#booking-startDate').fill(wednesday);
     await page.locator('#booking-finishDate').fill(wednesday);
     await expect(page.locator('#booking-finishTime')).toHaveValue('17:00');
+    await expect(fitted).toHaveCount(0);
+    // A job of several days keeps the same hours each day: Wednesday to the Saturday after it, to Saturday's closing.
+    await page.locator('#booking-finishDate').fill(addDays(wednesday, 3));
+    await expect(page.locator('#booking-finishTime')).toHaveValue('16:00');
+    await expect(fitted).toHaveText('09:00–16:00 each day, within our usual hours (Saturday 9:00–16:00).');
     await page.locator('#booking-startDate').fill(saturday);
     await page.locator('#booking-finishDate').fill(saturday);
     await expect(page.locator('#booking-finishTime')).toHaveValue('16:00');

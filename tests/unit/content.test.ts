@@ -303,10 +303,13 @@ describe('shared helpers', () => {
     expect(shared.outsideHours(job('2027-03-05', '07:30', '12:00'))).toBe('Friday 8:00–18:00');
     expect(shared.outsideHours(job('2027-03-06', '09:00', '17:00'))).toBe('Saturday 9:00–16:00');
     // Several days keep their hours each day: Friday to Monday at 09:00–17:00 runs past Saturday's closing.
-    expect(shared.outsideHours(job('2027-03-05', '09:00', '17:00', '2027-03-08'))).toBe('Saturday 9:00–16:00');
+    // Every day it runs past is named, days with the same hours joined, each weekday once (a fortnight's job has two Saturdays).
+    expect(shared.outsideHours(job('2027-03-05', '09:00', '17:00', '2027-03-08'))).toBe('Saturday and Sunday 9:00–16:00');
+    expect(shared.outsideHours(job('2027-03-05', '07:30', '17:00', '2027-03-08'))).toBe('Monday and Friday 8:00–18:00; Saturday and Sunday 9:00–16:00');
+    expect(shared.outsideHours(job('2027-03-07', '09:00', '17:00', '2027-03-13'))).toBe('Saturday and Sunday 9:00–16:00');
     expect(shared.outsideHours(job('2027-03-05', '09:00', '16:00', '2027-03-08'))).toBeNull();
     expect(shared.outsideHours(job('2027-03-08', '08:00', '18:00', '2027-03-12'))).toBeNull();
-    expect(shared.outsideHours(job('2027-03-08', '08:00', '18:00', '2027-04-30'))).toBe('Saturday 9:00–16:00');
+    expect(shared.outsideHours(job('2027-03-08', '08:00', '18:00', '2027-04-30'))).toBe('Saturday and Sunday 9:00–16:00');
     // A start at or after closing, with no finish given; a finish before opening.
     expect(shared.outsideHours(job('2027-03-05', '19:00', null))).toBe('Friday 8:00–18:00');
     expect(shared.outsideHours(job('2027-03-05', null, '07:30'))).toBe('Friday 8:00–18:00');

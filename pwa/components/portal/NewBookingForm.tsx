@@ -223,7 +223,7 @@ export function NewBookingForm({ user }: { user: UserView }) {
           </Field>
         </div>
       </fieldset>
-      <OutsideHours job={{ startDate: work.start || null, finishDate: work.finish || null, startTime: work.startTime || null, finishTime: work.finishTime || null }} />
+      <OutsideHours fitted job={{ startDate: work.start || null, finishDate: work.finish || null, startTime: work.startTime || null, finishTime: work.finishTime || null }} />
       <AlreadyBooked bookings={bookings} work={{ ...work, editing: editing?.bookingId }} />
       <Field
         form="booking"
