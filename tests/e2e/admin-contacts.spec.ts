@@ -172,3 +172,17 @@ test('Find a contact finds a customer by the street or postcode of their job or 
   await expect(where.getByRole('link')).toHaveAttribute('href', /google\.com\/maps.*Heath%20Road/);
   await expect(where).toContainText('14 Heath Road, Twickenham TW1 4BN');
 });
+
+test('a quote priced, then booked as a job on the phone, reads as converted on the person’s page, not still quoted', async ({ page }) => {
+  const office = new Client(own.server.url);
+  expect((await office.loginAdmin()).status).toBe(200);
+  const { id } = await quoteRequest(own.server, { firstName: 'Cal', lastName: 'Converted', email: 'cal.converted@example.com', phone: '01632 960736' });
+  expect((await office.request('PUT', `/api/quotes/${id}`, { json: { estimatedCost: '480', quoteStatus: 'quoted' } })).status).toBe(200);
+  expect((await office.post(`/api/quotes/${id}/convert`, {})).status).toBe(201);
+
+  await signIn(page, own.server.url);
+  await page.getByRole('tab', { name: 'Contacts' }).click();
+  await page.locator('.admin-contact').filter({ has: page.getByRole('heading', { name: 'Cal Converted' }) }).getByRole('button', { name: /Open/ }).click();
+  const row = page.locator('.admin-person__row').filter({ hasText: /asked/ });
+  await expect(row.locator('.status-badge')).toHaveText('converted');
+});

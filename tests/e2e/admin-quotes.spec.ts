@@ -115,10 +115,13 @@ test.describe('the admin’s quotes', () => {
     await dialog.getByRole('button', { name: 'Convert to Job' }).click();
     await expect(page.getByText('Quote Converted')).toBeVisible();
     await expect(page.getByText('Quinn Quote is now a confirmed job. Quinn gets an email saying so.')).toBeVisible();
-    await expect(card).toContainText('Converted to a job');
+    // The job's days and where it stands, and the way to it.
+    await expect(card).toContainText(/Converted to a job for \w{3} \d{1,2} \w{3} \d{4}, 09:00–17:00 \(confirmed\)\./);
     await expect(card.getByRole('heading', { name: 'Quinn Quote' })).toBeFocused();
 
-    await page.getByRole('tab', { name: 'Bookings' }).click();
+    await card.getByRole('button', { name: 'Open the job' }).click();
+    await expect(page.getByRole('tab', { name: 'Bookings' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page).toHaveURL(/job=[0-9a-f-]{36}/);
     const made = jobCard(page, 'Quinn Quote');
     await expect(made.locator('.status-badge')).toHaveText('confirmed');
     // What was agreed on the quote goes with the job to the site.

@@ -219,7 +219,7 @@ export function Dashboard({ user }: { user: UserView }) {
             />
           </div>
         ) : null}
-        {tab === 'quotes' ? <QuotesTab quotes={quotes} bookings={booked} picked={search.quote} /> : null}
+        {tab === 'quotes' ? <QuotesTab quotes={quotes} bookings={booked} picked={search.quote} go={go} /> : null}
         {tab === 'contacts' ? <ContactsTab contacts={contacts} bookings={bookings} quotes={quotes} person={search.person} go={go} /> : null}
         {tab === 'calendar' ? <CalendarTab bookings={booked} quotes={quotes} month={search.month} day={search.day} go={go} /> : null}
         {tab === 'chat' ? <ChatTab bookings={bookings} threads={threads} bookingId={search.booking} backTo={chatReturn ?? CHAT_LIST} returnTo={search.booking === undefined ? refocus : null} onReturned={refocused} go={go} /> : null}

@@ -73,14 +73,14 @@ export function ScreenHead({ title, id, headingRef, children }: { title: ReactNo
   );
 }
 
-const QUOTE_TONES: Readonly<Record<string, string>> = { pending: 'yellow', quoted: 'blue', approved: 'green', rejected: 'red' };
+const QUOTE_TONES: Readonly<Record<string, string>> = { pending: 'yellow', quoted: 'blue', approved: 'green', rejected: 'red', converted: 'green' };
 
 /** Prints what the tab shows (the job sheet or the calendar: admin-print.css, ADR 032), the size of the admin's buttons. */
 export function PrintButton({ what }: { what: string }) {
   return <PrintAnything what={what} className="btn btn--secondary admin-btn" />;
 }
 
-/** A quote's status, coloured like the job badges: pending yellow, quoted blue, approved green, rejected red. */
+/** A quote's status, coloured like the job badges: pending yellow, quoted blue, approved (or converted) green, rejected red. */
 export function QuoteBadge({ status }: { status: string }) {
   return <span className={`status-badge status-badge--${QUOTE_TONES[status] ?? 'grey'}`}>{status}</span>;
 }

@@ -142,7 +142,9 @@ export function PersonPage({
           {asked.map((quote) => (
             <li key={quote.id} className="admin-person__row">
               <span>
-                <QuoteBadge status={quote.quoteStatus} /> {serviceTypeLabel(quote.serviceType)} · asked {moment(quote.createdAt)}
+                {/* Booked as a job, as its card says: not still "quoted" (the customer's own answer stays). */}
+                <QuoteBadge status={quote.bookingId && quote.quoteStatus !== 'approved' && quote.quoteStatus !== 'rejected' ? 'converted' : quote.quoteStatus} />{' '}
+                {serviceTypeLabel(quote.serviceType)} · asked {moment(quote.createdAt)}
                 {quote.estimatedCost ? ` · ${pounds(quote.estimatedCost)}` : ''}
               </span>
               <button type="button" className="btn btn--secondary admin-btn admin-btn--compact" onClick={() => go({ tab: 'quotes', quote: quote.id })}>

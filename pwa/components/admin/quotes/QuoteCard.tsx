@@ -11,7 +11,7 @@ import { discard, retry } from '../../../offline/outbox.ts';
 import { drain } from '../../../offline/sender.ts';
 import { afterDrain } from '../../../offline/start.ts';
 import { Attachments } from '../bookings/Attachments.tsx';
-import { dayLabel, moment, pounds, useToday } from '../format.ts';
+import { dayLabel, jobWhen, moment, pounds, useToday } from '../format.ts';
 import { AddressFact, ClashList, codeWords, ContactFacts, Erased, Fact, QuoteBadge } from '../parts.tsx';
 import { ConvertDialog } from './ConvertDialog.tsx';
 import { QuoteConflictPanel } from './QuoteConflict.tsx';
@@ -36,6 +36,7 @@ export const QuoteCard = memo(function QuoteCard({
   picked = false,
   earlier,
   onShowEarlier,
+  onOpenJob,
 }: {
   quote: ShownQuote;
   bookings: readonly BookingView[];
@@ -52,6 +53,8 @@ export const QuoteCard = memo(function QuoteCard({
   earlier?: ShownQuote | undefined;
   /** Picks that earlier request out in the list (one function for every card, as onDeleted). */
   onShowEarlier?: (id: string) => void;
+  /** Opens the job it was converted to, in Bookings (one function for every card, as onDeleted). */
+  onOpenJob?: (id: string) => void;
 }) {
   // Open again with what was typed, when the admin left its Edit for another tab (quote-draft.ts).
   const [editing, setEditing] = useState(() => quoteDraft(quote.id) !== undefined);
@@ -133,7 +136,7 @@ export const QuoteCard = memo(function QuoteCard({
           {quote.answeredAt ? ` on ${moment(quote.answeredAt)}` : ' (marked by you)'}
         </p>
       ) : null}
-      {quote.bookingId ? <p className="admin-answer admin-answer--converted">Converted to a job: it is in Bookings, confirmed.</p> : null}
+      {quote.bookingId ? <Converted job={bookings.find((job) => job.id === quote.bookingId)} onOpen={onOpenJob} /> : null}
       {/* Quoted to someone who left only a number: no mail went, and the card says so for as long as it waits. */}
       {quote.quoteStatus === 'quoted' && !quote.email && quote.phone && !quote.bookingId ? (
         <p className="admin-muted">No email address: the price was not sent. Ring them with it.</p>
@@ -246,6 +249,26 @@ export const QuoteCard = memo(function QuoteCard({
  * The day to follow a quote up, and, while the quote is still open, that it is due: the list puts a due one first, but
  * the card only said the day, and "Sun 29 Nov" did not read as "today" at a glance.
  */
+/**
+ * What became of a converted quote: the job's days and where it stands now, with a way to it (the card was a dead end
+ * that said "confirmed" of a job since done or called off). The job not on this device yet: where to find it.
+ */
+function Converted({ job, onOpen }: { job: BookingView | undefined; onOpen: ((id: string) => void) | undefined }) {
+  if (!job) return <p className="admin-answer admin-answer--converted">Converted to a job: it is in Bookings, confirmed.</p>;
+  return (
+    <div className="admin-answer admin-answer--converted admin-quote__job">
+      <p>
+        Converted to a job for {jobWhen(job)} ({codeWords(job.status).toLowerCase()}).
+      </p>
+      {onOpen ? (
+        <button type="button" className="btn btn--secondary admin-btn admin-btn--compact" onClick={() => onOpen(job.id)}>
+          Open the job
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
 function FollowUp({ day, open }: { day: string; open: boolean }) {
   const now = useToday();
   return (

@@ -12,6 +12,7 @@ import { today } from '../format.ts';
 import { askedBefore } from './asked-before.ts';
 import { byKey, quoteKey } from './order.ts';
 import type { QuoteKey } from './order.ts';
+import type { AdminSearch } from '../search.ts';
 import { GoneChanges } from './GoneWork.tsx';
 import { QuoteCard } from './QuoteCard.tsx';
 import { NewQuoteForm, newQuoteDraft } from './NewQuoteForm.tsx';
@@ -47,7 +48,19 @@ const FIRST_CARDS = 20;
  * for, whose name takes the focus in the middle of the screen.
  * Memoised: a pull that brings nothing for it does not draw it again.
  */
-export const QuotesTab = memo(function QuotesTab({ quotes, bookings, picked: linked }: { quotes: ShownQuote[] | undefined; bookings: BookingView[] | undefined; picked?: string | undefined }) {
+export const QuotesTab = memo(function QuotesTab({
+  quotes,
+  bookings,
+  picked: linked,
+  go,
+}: {
+  quotes: ShownQuote[] | undefined;
+  bookings: BookingView[] | undefined;
+  picked?: string | undefined;
+  /** Opens the job a quote was converted to, in Bookings. */
+  go: (search: AdminSearch) => void;
+}) {
+  const openJob = useCallback((id: string) => go({ tab: 'bookings', job: id }), [go]);
   const [show, setShow] = useState<Show>('open');
   // New quote: its form in place of the list (opened again with what was typed, when the admin left it for another tab;
   // not when a toast or a link opens a quote, which the list then shows).
@@ -218,6 +231,7 @@ export const QuotesTab = memo(function QuotesTab({ quotes, bookings, picked: lin
               picked={quote.id === picked}
               earlier={repeats.get(quote.id)}
               onShowEarlier={showEarlier}
+              onOpenJob={openJob}
             />
           ))}
         </ul>
