@@ -1,5 +1,7 @@
 import type { EventType, RecordedEvent } from './events.ts';
+import { joinWords } from './content/shared.ts';
 import { BOOKING_FIELD_WORDS, dayWords, daysWords as days, movedWords, type Schedule } from './history.ts';
+import { SCHEDULE_FIELDS } from './schedule.ts';
 
 /**
  * Events of a booking's streams that are the business's own, never shown to its customer (their timeline and their
@@ -22,6 +24,14 @@ const STATUS_WORDS: Readonly<Record<string, string>> = {
   cancelled: 'The booking was cancelled',
 };
 
+/** A change of a job's days or hours in a word or three: 'finish date' alone, else 'dates', 'times' or 'dates and times'. */
+function timingWords(fields: readonly string[]): string {
+  if (fields.length === 1) return BOOKING_FIELD_WORDS[fields[0]!] ?? fields[0]!;
+  const dates = fields.includes('startDate') || fields.includes('finishDate');
+  const times = fields.includes('startTime') || fields.includes('finishTime');
+  return dates && times ? 'dates and times' : dates ? 'dates' : 'times';
+}
+
 /**
  * One line of a booking's history in the customer's own words ("We confirmed your booking", "You sent us a
  * message"), for their portal. Pure: it reads only the event and who is asking. Unlike the admin's history
@@ -43,8 +53,15 @@ export function describeForCustomer(event: RecordedEvent, viewerId: string, befo
       return { who, summary: STATUS_WORDS[event.data.to] ?? `The status changed to ${event.data.to.replace(/_/g, ' ')}` };
     case 'BookingDetailsChanged': {
       const fields = Object.keys(event.data).filter((k) => k !== 'bookingId');
-      const list = fields.map((f) => BOOKING_FIELD_WORDS[f] ?? f).join(', ');
-      return { who, summary: `${who === 'You' ? 'You' : 'We'} updated the ${list}${movedWords(event.data, before)}` };
+      // 'You changed the dates (was …; now …)', not 'You updated the start date, finish date (was …'.
+      const timing = fields.filter((f) => (SCHEDULE_FIELDS as readonly string[]).includes(f));
+      const other = fields.filter((f) => !timing.includes(f));
+      const done = [
+        ...(other.length > 0 ? [`updated the ${joinWords(other.map((f) => BOOKING_FIELD_WORDS[f] ?? f))}`] : []),
+        ...(timing.length > 0 ? [`changed the ${timingWords(timing)}`] : []),
+      ];
+      if (done.length === 0) return { who, summary: 'The booking was updated' };
+      return { who, summary: `${who === 'You' ? 'You' : 'We'} ${done.join(' and ')}${movedWords(event.data, before)}` };
     }
     case 'MessagePosted':
       return event.data.isFromAdmin ? { who: 'Our team', summary: 'We sent you a message' } : { who: 'You', summary: 'You sent us a message' };

@@ -571,7 +571,7 @@ describe('POST /api/bookings/{id}/dates', () => {
     const was = scheduleWords(booking as Parameters<typeof scheduleWords>[0]);
     expect((await owner.get(`/api/bookings/${booking.id}/timeline`)).data.at(-1)).toMatchObject({
       who: 'You',
-      summary: `You updated the start date, finish date, start time, finish time (was ${was}; now ${dayWords(day)}, 13:00–16:00)`,
+      summary: `You changed the dates and times (was ${was}; now ${dayWords(day)}, 13:00–16:00)`,
     });
     // The admin's history says the same move from where to where.
     expect((await admin.get(`/api/bookings/${booking.id}/history`)).data.at(-1).summary).toBe(`Changed start date, finish date, start time, finish time (was ${was}; now ${dayWords(day)}, 13:00–16:00)`);

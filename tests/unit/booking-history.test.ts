@@ -85,9 +85,14 @@ describe('days in a history line', () => {
       globalPosition: 2,
       metadata,
     });
-    expect(describeForCustomer(changed({ finishDate: '2027-01-08' }), 'x').summary).toBe('We updated the finish date (now finishing Fri 8 Jan 2027)');
-    expect(describeForCustomer(changed({ startDate: '2027-01-05' }), 'x').summary).toBe('We updated the start date (now starting Tue 5 Jan 2027)');
-    expect(describeForCustomer(changed({ startDate: '2027-01-05', finishDate: '2027-01-08' }), 'x').summary).toBe('We updated the start date, finish date (now Tue 5 Jan 2027 to Fri 8 Jan 2027)');
+    expect(describeForCustomer(changed({ finishDate: '2027-01-08' }), 'x').summary).toBe('We changed the finish date (now finishing Fri 8 Jan 2027)');
+    expect(describeForCustomer(changed({ startDate: '2027-01-05' }), 'x').summary).toBe('We changed the start date (now starting Tue 5 Jan 2027)');
+    expect(describeForCustomer(changed({ startDate: '2027-01-05', finishDate: '2027-01-08' }), 'x').summary).toBe('We changed the dates (now Tue 5 Jan 2027 to Fri 8 Jan 2027)');
+    expect(describeForCustomer(changed({ startTime: '10:00', finishTime: '15:00' }), 'x').summary).toMatch(/^We changed the times\b/);
+    expect(describeForCustomer(changed({ phone: '01632 960999', address: '1 New Road' }), 'x').summary).toBe('We updated the phone number and address');
+    expect(describeForCustomer(changed({ phone: '01632 960999', startDate: '2027-01-05' }), 'x').summary).toBe(
+      'We updated the phone number and changed the start date (now starting Tue 5 Jan 2027)',
+    );
     // The admin's history says where it moved too, hours included.
     expect(describeBookingEvent(changed({ startDate: '2027-01-05', finishDate: '2027-01-05', startTime: '13:00', finishTime: '15:30' })).summary).toBe(
       'Changed start date, finish date, start time, finish time (now Tue 5 Jan 2027, 13:00–15:30)',
@@ -115,7 +120,7 @@ describe('days in a history line', () => {
     ]);
     const [, , , last] = withSchedules(events);
     expect(describeForCustomer(last!.event, 'x', last!.before).summary).toBe(
-      'We updated the start date, finish date, start time, finish time (was Mon 4 Jan 2027 to Fri 8 Jan 2027, 09:00–17:00; now Mon 11 Jan 2027, 13:00–15:30)',
+      'We changed the dates and times (was Mon 4 Jan 2027 to Fri 8 Jan 2027, 09:00–17:00; now Mon 11 Jan 2027, 13:00–15:30)',
     );
     expect(withSchedules(events)[0]!.before).toBeUndefined();
   });
