@@ -111,6 +111,8 @@ test('a day’s panel lists its jobs, each to call, drive to and chat about, and
   await scrollStopped(page);
   expect(await whollyOnScreen(panel.getByRole('heading'))).toBe(true);
   await expect(panel).toContainText('Zoë Brontë');
+  // Her job is of two days: the panel says which this is, not only its hours.
+  await expect(panel).toContainText(/Rewiring · day 1 of 2 \(\d{1,2}(–\d{1,2})? \w{3}( \d{4})?( – \d{1,2} \w{3}( \d{4})?)?\)/);
   await expect(panel).not.toContainText('Calledoff');
   // What to know on the doorstep: the work asked for.
   await expect(panel).toContainText('Budget £1,200 for the café');

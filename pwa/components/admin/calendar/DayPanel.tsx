@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { serviceTypeLabel } from '#domain/content/service-types.ts';
 import { ROUTE_STOPS, directionsHref, routeHref, telHref } from '#domain/content/shared.ts';
+import { daysBetween } from '#domain/days.ts';
 import { ERASED } from '#domain/limits.ts';
 import { dayStops } from '#domain/schedule.ts';
 import { personName } from '../../../offline/admin-commands.ts';
@@ -9,7 +10,7 @@ import { Icon } from '../../ui/Icon.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { customerReadsChat } from '../chat/reach.ts';
 import { useAdmin } from '../context.ts';
-import { dayLabel, jobWhen } from '../format.ts';
+import { dayLabel, jobWhen, jobWhenShort } from '../format.ts';
 import { clashingJobs } from '../bookings/problems.ts';
 import type { AdminSearch } from '../search.ts';
 import { jobsOn } from './month.ts';
@@ -68,6 +69,10 @@ export function DayPanel({
                 <strong>{personName(job)}</strong> <StatusBadge status={job.status} />
                 <br />
                 {serviceTypeLabel(job.serviceType)}
+                {/* A job of several days says which of them this is, and its span: the hours alone read as a day's job. */}
+                {job.startDate && job.finishDate && job.finishDate > job.startDate
+                  ? ` · day ${daysBetween(job.startDate, day) + 1} of ${daysBetween(job.startDate, job.finishDate) + 1} (${jobWhenShort({ ...job, startTime: null, finishTime: null })})`
+                  : ''}
                 {job.startTime ? ` · ${job.startTime}–${job.finishTime ?? ''}` : ''}
                 {job.address && job.address !== ERASED ? ` · ${job.address}` : ''}
                 {job.waiting ? (
