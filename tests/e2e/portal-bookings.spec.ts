@@ -362,6 +362,24 @@ test.describe('the customer portal: bookings, files and chat', () => {
     expect(server.storage.queries.booking(booking!.id)!.startDate).toBe(dayAhead(52));
   });
 
+  test('My Bookings lists the work to come soonest first, whatever order it was asked for in', async ({ page, server }) => {
+    const { email } = await signedInCustomer(page, server, 'ola.order@example.com');
+    for (const [days, description] of [
+      [30, 'Asked first, for a month on'],
+      [10, 'Asked second, for ten days on'],
+      [20, 'Asked last, for twenty days on'],
+    ] as const) {
+      const job = { firstName: 'Ola', email, serviceType: 'socket_installation', description, startDate: dayAhead(days), finishDate: dayAhead(days) };
+      expect((await page.request.post('/api/bookings', { data: job })).status()).toBe(201);
+    }
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    await expect(page.getByRole('list', { name: 'Your bookings' }).getByRole('definition').filter({ hasText: /^Asked/ })).toHaveText([
+      'Asked second, for ten days on',
+      'Asked last, for twenty days on',
+      'Asked first, for a month on',
+    ]);
+  });
+
   test('on a phone, new dates refused with the form still open are said at the top, not over Save the new dates', async ({ page, server }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const { email } = await signedInCustomer(page, server, 'tia.toptoast@example.com');

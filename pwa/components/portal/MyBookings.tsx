@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { requiredEmail } from '#domain/schemas/fields.ts';
 import type { UserView } from '#domain/views.ts';
@@ -10,6 +10,8 @@ import { useNewReplies, useReplyAnnouncement } from './replies.ts';
 import { emptyBecause, signInToSee } from './copy-state.ts';
 import { CopyFailed } from './CopyFailed.tsx';
 import { BookingCard } from './BookingCard.tsx';
+import { customerOrder } from './booking-order.ts';
+import { today } from './format.ts';
 import { VerifyNotice } from './VerifyNotice.tsx';
 import { PrintButton } from '../ui/PrintButton.tsx';
 
@@ -119,7 +121,9 @@ function BookingList({
   returnTo: string | null;
   named: string | null;
 }) {
-  const bookings = useBookings(owner);
+  const copied = useBookings(owner);
+  // The work to come soonest first, then the rest (booking-order.ts), not the newest made first.
+  const bookings = useMemo(() => copied && customerOrder(copied, today()), [copied]);
   const replies = useNewReplies(owner);
   const newReply = useReplyAnnouncement(bookings, replies);
   if (bookings === undefined || (bookings.length === 0 && emptyBecause(copy) === 'loading')) return <p role="status">Loading your bookings…</p>;
