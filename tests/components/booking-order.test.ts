@@ -3,7 +3,14 @@ import { customerOrder } from '../../pwa/components/portal/booking-order.ts';
 
 const TODAY = '2026-12-01';
 type B = { name: string; startDate: string | null; finishDate: string | null; startTime: string | null; status: string };
-const b = (name: string, startDate: string | null, over: Partial<B> = {}): B => ({ name, startDate, finishDate: startDate, startTime: '09:00', status: 'pending', ...over });
+const b = (name: string, startDate: string | null, over: Partial<B> = {}): B => ({
+  name,
+  startDate,
+  finishDate: startDate,
+  startTime: '09:00',
+  status: 'pending',
+  ...over,
+});
 const order = (list: B[]) => customerOrder(list, TODAY).map((one) => one.name);
 
 describe('the order of My Bookings (customerOrder)', () => {
