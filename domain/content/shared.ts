@@ -172,7 +172,18 @@ export function outsideHours(job: { startDate: string | null; finishDate: string
     byHours.set(words, (byHours.get(words) ?? new Set()).add(weekday));
   }
   if (byHours.size === 0) return null;
-  return [...byHours].map(([words, days]) => `${joinWords([...days].sort((a, b) => a - b).map((day) => WEEKDAYS[day]!))}${words}`).join('; ');
+  return [...byHours].map(([words, days]) => `${weekdayRuns([...days])}${words}`).join('; ');
+}
+
+/** Weekdays (0 for Monday) as words, Monday first, three or more in a row as a span: 'Monday to Friday and Sunday'. */
+function weekdayRuns(days: number[]): string {
+  const runs: number[][] = [];
+  for (const day of [...new Set(days)].sort((a, b) => a - b)) {
+    const run = runs.at(-1);
+    if (run && run.at(-1) === day - 1) run.push(day);
+    else runs.push([day]);
+  }
+  return joinWords(runs.flatMap((run) => (run.length >= 3 ? [`${WEEKDAYS[run[0]!]} to ${WEEKDAYS[run.at(-1)!]}`] : run.map((day) => WEEKDAYS[day]!))));
 }
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { customerOrder } from '../../pwa/components/portal/booking-order.ts';
 
 const TODAY = '2026-12-01';
-type B = { name: string; startDate: string | null; finishDate: string | null; startTime: string | null; status: string };
+type B = { name: string; startDate: string | null; finishDate: string | null; startTime: string | null; status: string; waiting?: { state: string } };
 const b = (name: string, startDate: string | null, over: Partial<B> = {}): B => ({
   name,
   startDate,
@@ -30,6 +30,16 @@ describe('the order of My Bookings (customerOrder)', () => {
       b('no dates', null),
     ];
     expect(order(list)).toEqual(['running', 'next week', 'no dates', 'called off', 'gone by', 'done']);
+  });
+
+  it('puts a booking refused as it was sent first, and a job under way with the work to come even past its last day', () => {
+    const list = [
+      b('next week', '2026-12-08'),
+      b('overrunning', '2026-11-27', { status: 'in_progress' }),
+      { ...b('refused', '2027-03-01'), waiting: { state: 'failed' } },
+      b('done', '2026-11-30', { status: 'completed' }),
+    ];
+    expect(order(list)).toEqual(['refused', 'overrunning', 'next week', 'done']);
   });
 
   it('puts two jobs on one day by their start time', () => {

@@ -119,7 +119,7 @@ test.describe('the admin’s quotes', () => {
     await expect(card).toContainText(/Converted to a job for \w{3} \d{1,2} \w{3} \d{4}, 09:00–17:00 \(confirmed\)\./);
     await expect(card.getByRole('heading', { name: 'Quinn Quote' })).toBeFocused();
 
-    await card.getByRole('button', { name: 'Open the job' }).click();
+    await card.getByRole('button', { name: 'Open the job of Quinn Quote' }).click();
     await expect(page.getByRole('tab', { name: 'Bookings' })).toHaveAttribute('aria-selected', 'true');
     await expect(page).toHaveURL(/job=[0-9a-f-]{36}/);
     const made = jobCard(page, 'Quinn Quote');

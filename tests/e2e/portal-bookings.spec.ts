@@ -373,11 +373,18 @@ test.describe('the customer portal: bookings, files and chat', () => {
       expect((await page.request.post('/api/bookings', { data: job })).status()).toBe(201);
     }
     await page.getByRole('tab', { name: 'My Bookings' }).click();
-    await expect(page.getByRole('list', { name: 'Your bookings' }).getByRole('definition').filter({ hasText: /^Asked/ })).toHaveText([
-      'Asked second, for ten days on',
-      'Asked last, for twenty days on',
-      'Asked first, for a month on',
-    ]);
+    const order = page.getByRole('list', { name: 'Your bookings' }).getByRole('definition').filter({ hasText: /^Asked/ });
+    await expect(order).toHaveText(['Asked second, for ten days on', 'Asked last, for twenty days on', 'Asked first, for a month on']);
+    // Cancelled here, the first stays where it is, under the focus, until the list is opened again: then it goes last.
+    const first = page.getByRole('listitem').filter({ hasText: 'Asked second, for ten days on' });
+    await first.getByRole('button', { name: /^Cancel this request/ }).click();
+    await first.getByRole('button', { name: /^Yes, cancel it/ }).click();
+    await expect(first.locator('.status-badge')).toHaveText(/cancelled/i);
+    await expect(first.getByRole('heading', { level: 3 })).toBeFocused();
+    await expect(order).toHaveText(['Asked second, for ten days on', 'Asked last, for twenty days on', 'Asked first, for a month on']);
+    await page.getByRole('tab', { name: 'New Booking' }).click();
+    await page.getByRole('tab', { name: 'My Bookings' }).click();
+    await expect(order).toHaveText(['Asked last, for twenty days on', 'Asked first, for a month on', 'Asked second, for ten days on']);
   });
 
   test('on a phone, new dates refused with the form still open are said at the top, not over Save the new dates', async ({ page, server }) => {
@@ -812,7 +819,7 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await expect(outside).toHaveCount(0);
     // And says why, rather than 16:00 turning up unexplained.
     const fitted = page.getByText(/within our usual hours/);
-    await expect(fitted).toHaveText('09:00–16:00, within our usual hours (Saturday 9:00–16:00).');
+    await expect(fitted).toHaveText('Finishing at 16:00 keeps the job within our usual hours (Saturday 9:00–16:00).');
     // Away to another tab and back, and after a reload: still following the days.
     await page.getByRole('tab', { name: 'My Bookings' }).click();
     await page.getByRole('tab', { name: 'New Booking' }).click();
@@ -828,7 +835,7 @@ test.describe('the customer portal: bookings, files and chat', () => {
     // A job of several days keeps the same hours each day: Wednesday to the Saturday after it, to Saturday's closing.
     await page.locator('#booking-finishDate').fill(addDays(wednesday, 3));
     await expect(page.locator('#booking-finishTime')).toHaveValue('16:00');
-    await expect(fitted).toHaveText('09:00–16:00 each day, within our usual hours (Saturday 9:00–16:00).');
+    await expect(fitted).toHaveText('Finishing at 16:00 each day keeps the job within our usual hours (Saturday 9:00–16:00).');
     await page.locator('#booking-startDate').fill(saturday);
     await page.locator('#booking-finishDate').fill(saturday);
     await expect(page.locator('#booking-finishTime')).toHaveValue('16:00');

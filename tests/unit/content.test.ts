@@ -307,6 +307,10 @@ describe('shared helpers', () => {
     expect(shared.outsideHours(job('2027-03-05', '09:00', '17:00', '2027-03-08'))).toBe('Saturday and Sunday 9:00–16:00');
     expect(shared.outsideHours(job('2027-03-05', '07:30', '17:00', '2027-03-08'))).toBe('Monday and Friday 8:00–18:00; Saturday and Sunday 9:00–16:00');
     expect(shared.outsideHours(job('2027-03-07', '09:00', '17:00', '2027-03-13'))).toBe('Saturday and Sunday 9:00–16:00');
+    // Three weekdays or more in a row as a span.
+    expect(shared.outsideHours(job('2027-03-08', '07:00', '16:00', '2027-03-12'))).toBe('Monday to Friday 8:00–18:00');
+    expect(shared.outsideHours(job('2027-03-10', '07:00', '17:00', '2027-03-14'))).toBe('Wednesday to Friday 8:00–18:00; Saturday and Sunday 9:00–16:00');
+    expect(shared.outsideHours(job('2027-03-08', '07:00', '17:00', '2027-03-14'))).toBe('Monday to Friday 8:00–18:00; Saturday and Sunday 9:00–16:00');
     expect(shared.outsideHours(job('2027-03-05', '09:00', '16:00', '2027-03-08'))).toBeNull();
     expect(shared.outsideHours(job('2027-03-08', '08:00', '18:00', '2027-03-12'))).toBeNull();
     expect(shared.outsideHours(job('2027-03-08', '08:00', '18:00', '2027-04-30'))).toBe('Saturday and Sunday 9:00–16:00');

@@ -10,7 +10,7 @@ import { useNewReplies, useReplyAnnouncement } from './replies.ts';
 import { emptyBecause, signInToSee } from './copy-state.ts';
 import { CopyFailed } from './CopyFailed.tsx';
 import { BookingCard } from './BookingCard.tsx';
-import { customerOrder } from './booking-order.ts';
+import { orderKey } from './booking-order.ts';
 import { today } from './format.ts';
 import { VerifyNotice } from './VerifyNotice.tsx';
 import { PrintButton } from '../ui/PrintButton.tsx';
@@ -122,8 +122,16 @@ function BookingList({
   named: string | null;
 }) {
   const copied = useBookings(owner);
-  // The work to come soonest first, then the rest (booking-order.ts), not the newest made first.
-  const bookings = useMemo(() => copied && customerOrder(copied, today()), [copied]);
+  // The work to come soonest first, then the rest (booking-order.ts), not the newest made first. Each card keeps the place
+  // it was first shown in while the list is open: a booking cancelled or moved here jumped away from under the focus on
+  // it (as the admin's quotes do: keyWhenShown). The next time the tab opens, they go where they now belong.
+  const shownAt = useRef(new Map<string, string>());
+  const bookings = useMemo(() => {
+    if (!copied) return copied;
+    const day = today();
+    for (const booking of copied) if (!shownAt.current.has(booking.id)) shownAt.current.set(booking.id, orderKey(booking, day));
+    return [...copied].sort((a, b) => shownAt.current.get(a.id)!.localeCompare(shownAt.current.get(b.id)!));
+  }, [copied]);
   const replies = useNewReplies(owner);
   const newReply = useReplyAnnouncement(bookings, replies);
   if (bookings === undefined || (bookings.length === 0 && emptyBecause(copy) === 'loading')) return <p role="status">Loading your bookings…</p>;

@@ -20,17 +20,20 @@ export function OutsideHours({ job, fitted = false }: { job: Schedule; fitted?: 
 }
 
 /**
- * '09:00–16:00 each day, within our usual hours (Saturday and Sunday 9:00–16:00).' when the job's hours are the ones
- * jobHours keeps its days to and not the forms' 09:00–17:00 (a job of several days keeps the same hours each day); null
- * otherwise.
+ * 'Finishing at 16:00 each day keeps the job within our usual hours (Saturday and Sunday 9:00–16:00).' when a time is
+ * the one jobHours keeps the job's days to rather than the forms' 09:00 or 17:00 (a job of several days keeps the same
+ * hours each day), the other time being the customer's or the form's own; both: '09:00–16:00 each day keeps …'. Null
+ * otherwise. Whoever set the time, the sentence is true of it.
  */
 function fittedWords({ startDate, finishDate, startTime, finishTime }: Schedule): string | null {
   if (!startDate) return null;
   const fit = jobHours(startDate, finishDate ?? startDate);
-  if (startTime !== fit.startTime || finishTime !== fit.finishTime) return null;
-  if (fit.startTime === DEFAULT_START_TIME && fit.finishTime === DEFAULT_FINISH_TIME) return null;
+  const fitStart = fit.startTime !== DEFAULT_START_TIME && startTime === fit.startTime;
+  const fitFinish = fit.finishTime !== DEFAULT_FINISH_TIME && finishTime === fit.finishTime;
+  if (!fitStart && !fitFinish) return null;
   const shorter = outsideHours({ startDate, finishDate, startTime: DEFAULT_START_TIME, finishTime: DEFAULT_FINISH_TIME });
   if (!shorter) return null;
+  const hours = fitStart && fitFinish ? `${fit.startTime}–${fit.finishTime}` : fitStart ? `Starting at ${fit.startTime}` : `Finishing at ${fit.finishTime}`;
   const several = finishDate !== null && finishDate > startDate;
-  return `${fit.startTime}–${fit.finishTime}${several ? ' each day' : ''}, within our usual hours (${shorter}).`;
+  return `${hours}${several ? ' each day' : ''} keeps the job within our usual hours (${shorter}).`;
 }

@@ -136,7 +136,7 @@ export const QuoteCard = memo(function QuoteCard({
           {quote.answeredAt ? ` on ${moment(quote.answeredAt)}` : ' (marked by you)'}
         </p>
       ) : null}
-      {quote.bookingId ? <Converted job={bookings.find((job) => job.id === quote.bookingId)} onOpen={onOpenJob} /> : null}
+      {quote.bookingId ? <Converted job={bookings.find((job) => job.id === quote.bookingId)} name={name} onOpen={onOpenJob} /> : null}
       {/* Quoted to someone who left only a number: no mail went, and the card says so for as long as it waits. */}
       {quote.quoteStatus === 'quoted' && !quote.email && quote.phone && !quote.bookingId ? (
         <p className="admin-muted">No email address: the price was not sent. Ring them with it.</p>
@@ -246,14 +246,10 @@ export const QuoteCard = memo(function QuoteCard({
 });
 
 /**
- * The day to follow a quote up, and, while the quote is still open, that it is due: the list puts a due one first, but
- * the card only said the day, and "Sun 29 Nov" did not read as "today" at a glance.
- */
-/**
  * What became of a converted quote: the job's days and where it stands now, with a way to it (the card was a dead end
  * that said "confirmed" of a job since done or called off). The job not on this device yet: where to find it.
  */
-function Converted({ job, onOpen }: { job: BookingView | undefined; onOpen: ((id: string) => void) | undefined }) {
+function Converted({ job, name, onOpen }: { job: BookingView | undefined; name: string; onOpen: ((id: string) => void) | undefined }) {
   if (!job) return <p className="admin-answer admin-answer--converted">Converted to a job: it is in Bookings, confirmed.</p>;
   return (
     <div className="admin-answer admin-answer--converted admin-quote__job">
@@ -262,13 +258,17 @@ function Converted({ job, onOpen }: { job: BookingView | undefined; onOpen: ((id
       </p>
       {onOpen ? (
         <button type="button" className="btn btn--secondary admin-btn admin-btn--compact" onClick={() => onOpen(job.id)}>
-          Open the job
+          Open the job<span className="visually-hidden"> of {name}</span>
         </button>
       ) : null}
     </div>
   );
 }
 
+/**
+ * The day to follow a quote up, and, while the quote is still open, that it is due: the list puts a due one first, but
+ * the card only said the day, and "Sun 29 Nov" did not read as "today" at a glance.
+ */
 function FollowUp({ day, open }: { day: string; open: boolean }) {
   const now = useToday();
   return (
