@@ -59,6 +59,12 @@ export const BUSINESS = {
     { days: 'Saturday', opens: '09:00', closes: '16:00' },
     { days: 'Sunday', opens: '09:00', closes: '16:00' },
   ],
+  /**
+   * Closed on England and Wales's bank holidays (domain/bank-holidays.ts): the footer and the FAQ say so, Quick booking
+   * does not offer them, and a booking for one is told it is outside our hours. Emergency callouts stay `emergency`.
+   * A business that works them sets false.
+   */
+  closedOnBankHolidays: true as boolean,
   emergency: '24/7',
   replyPromise: 'within 24 hours',
   retentionYears: 7,

@@ -1,4 +1,5 @@
 import { BUSINESS, yearsOfExperience } from '../business.ts';
+import { bankHolidaysBetween } from '../bank-holidays.ts';
 import { dayAfter } from '../days.ts';
 import { DEFAULT_FINISH_TIME, DEFAULT_START_TIME } from '../limits.ts';
 
@@ -93,7 +94,8 @@ export const DIRECTIONS_HREF = directionsHref(`${BUSINESS.base.lat},${BUSINESS.b
 
 /** Opening hours as display lines, e.g. 'Monday to Friday: 8:00–18:00', from the one set of facts. */
 export function hoursLines(): string[] {
-  return BUSINESS.hours.map((h) => `${h.days}: ${span(h.opens, h.closes)}`);
+  const lines = BUSINESS.hours.map((h) => `${h.days}: ${span(h.opens, h.closes)}`);
+  return BUSINESS.closedOnBankHolidays ? [...lines, 'Bank holidays: closed'] : lines;
 }
 
 /**
@@ -108,7 +110,8 @@ export function hoursSentence(): string {
     if (last && last.hours === hours) last.days.push(h.days);
     else groups.push({ days: [h.days], hours });
   }
-  return groups.map((g) => `${joinWords(g.days)} ${g.hours}`).join('; ');
+  const sentence = groups.map((g) => `${joinWords(g.days)} ${g.hours}`).join('; ');
+  return BUSINESS.closedOnBankHolidays ? `${sentence}; closed on bank holidays` : sentence;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -133,14 +136,28 @@ function openingOn(day: string): { weekday: number; hours: { opens: string; clos
   return { weekday, hours: BUSINESS.hours.find((line) => weekdaysOf(line.days).includes(weekday)) ?? null };
 }
 
+/** The bank holidays a job runs over (its start alone without a later finish), when the business closes on them. */
+function closedHolidays(startDate: string, finishDate: string | null): string[] {
+  if (!BUSINESS.closedOnBankHolidays) return [];
+  const last = finishDate && DAY.test(finishDate) && finishDate > startDate ? finishDate : startDate;
+  return bankHolidaysBetween(startDate, last).map((holiday) => holiday.name);
+}
+
 /**
- * The days of a job to look at for its hours: from its start to its finish (its start alone without a later one), at
- * most a week of them, after which the weekdays, and so the opening hours, come round again.
+ * The days of a job to look at for its hours: from its start to its finish (its start alone without a later one), until
+ * each weekday has come once, after which the opening hours come round again; bank holidays the business closes on are
+ * passed over (closedHolidays has them), a weekday's hours being those of its other weeks.
  */
 function jobDays(startDate: string, finishDate: string | null): string[] {
   const last = finishDate && DAY.test(finishDate) && finishDate > startDate ? finishDate : startDate;
+  const closed = new Set(BUSINESS.closedOnBankHolidays ? bankHolidaysBetween(startDate, last).map((holiday) => holiday.day) : []);
   const days: string[] = [];
-  for (let day = startDate; day <= last && days.length < 7; day = dayAfter(day)) days.push(day);
+  const weekdays = new Set<number>();
+  for (let day = startDate; day <= last && weekdays.size < 7; day = dayAfter(day)) {
+    if (closed.has(day)) continue;
+    days.push(day);
+    weekdays.add(openingOn(day).weekday);
+  }
   return days;
 }
 
@@ -154,9 +171,10 @@ function formHoursWithin(hours: { opens: string; closes: string }): { startTime:
 /**
  * Whether a job's hours fall outside the business's (BUSINESS.hours). A job of several days keeps its hours on each
  * of them (as its calendar entry repeats them daily), so every day is looked at: a start before that day's opening or
- * at or after its closing, a finish after its closing or at or before its opening, or a day the business keeps no
- * hours on. The words for those days, each weekday once and days with the same hours joined ('Saturday and Sunday
- * 9:00–16:00'; 'Sunday: closed'), or null when the job is within them, or not dated yet.
+ * at or after its closing, a finish after its closing or at or before its opening, a day the business keeps no hours
+ * on, or a bank holiday it closes on. The words for those days, each weekday once and days with the same hours joined
+ * ('Saturday and Sunday 9:00–16:00'; 'Sunday: closed'), Monday's first, then the bank holidays ('closed on Christmas
+ * Day and Boxing Day, bank holidays'), or null when the job is within them, or not dated yet.
  */
 export function outsideHours(job: { startDate: string | null; finishDate: string | null; startTime: string | null; finishTime: string | null }): string | null {
   const { startDate, startTime, finishTime } = job;
@@ -171,8 +189,16 @@ export function outsideHours(job: { startDate: string | null; finishDate: string
     const words = hours ? ` ${span(hours.opens, hours.closes)}` : ': closed';
     byHours.set(words, (byHours.get(words) ?? new Set()).add(weekday));
   }
-  if (byHours.size === 0) return null;
-  return [...byHours].map(([words, days]) => `${weekdayRuns([...days])}${words}`).join('; ');
+  const holidays = closedHolidays(startDate, job.finishDate);
+  const phrases = [...byHours].sort(([, a], [, b]) => Math.min(...a) - Math.min(...b)).map(([words, days]) => `${weekdayRuns([...days])}${words}`);
+  if (holidays.length > 0) phrases.push(holidayWords(holidays));
+  return phrases.length > 0 ? phrases.join('; ') : null;
+}
+
+/** 'closed on Christmas Day, a bank holiday', 'closed on Christmas Day and Boxing Day, bank holidays'; more than three by their number. */
+function holidayWords(names: readonly string[]): string {
+  if (names.length === 1) return `closed on ${names[0]}, a bank holiday`;
+  return names.length > 3 ? `closed on the ${names.length} bank holidays it runs over` : `closed on ${joinWords(names)}, bank holidays`;
 }
 
 /** Weekdays (0 for Monday) as words, Monday first, three or more in a row as a span: 'Monday to Friday and Sunday'. */
@@ -190,7 +216,7 @@ function weekdayRuns(days: number[]): string {
  * The hours of a job booked without a time of its own (Quick booking; New Booking's times left as they came): the booking
  * forms' 09:00–17:00, kept within the opening hours of each of its days (a job of several days keeps its hours each day,
  * as `outsideHours` has it), so a Saturday's is 09:00–16:00 rather than a job the business would have to move. Days the
- * business keeps no hours on (none today) change nothing: `outsideHours` says they are closed.
+ * business keeps no hours on (no weekday today; bank holidays) change nothing: `outsideHours` says they are closed.
  */
 export function jobHours(startDate: string, finishDate: string = startDate): { startTime: string; finishTime: string } {
   const whole = { startTime: DEFAULT_START_TIME, finishTime: DEFAULT_FINISH_TIME };

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
+import { bankHoliday, bankHolidaysBetween } from '#domain/bank-holidays.ts';
 import { adminClient, counter, ownServer, serverCounts, signIn, ukDay } from './admin-seed.ts';
 import { expect, scrollStopped, test, whollyOnScreen } from './fixtures.ts';
 import type { Page } from '@playwright/test';
@@ -268,7 +269,11 @@ test('a day with booked jobs at several places has its route: Maps from here thr
   await signIn(page, own.server.url);
   await page.goto(`${own.server.url}/admin?tab=calendar&month=${day.slice(0, 7)}`);
   // On a phone each job is a dot whose colour says its status: the day's name says them in words.
-  await page.locator('.admin-month').getByRole('button', { name: `${label(day)}: 4 jobs (1 pending, 3 confirmed)`, exact: true }).click();
+  const holiday = bankHoliday(day);
+  await page
+    .locator('.admin-month')
+    .getByRole('button', { name: `${label(day)}: 4 jobs (1 pending, 3 confirmed)${holiday ? `; ${holiday}` : ''}`, exact: true })
+    .click();
   const panel = page.getByRole('region', { name: label(day) });
   const route = panel.getByRole('link', { name: /^Route for the day \(3 stops in the order of the day, in Google Maps/ });
   const url = new URL((await route.getAttribute('href'))!);
@@ -374,4 +379,25 @@ test('a day’s job opens its card in Bookings (to mark it done, move it), and B
   await page.goBack();
   await expect(page).toHaveURL(new RegExp(`day=${day}`));
   await expect(page.getByRole('button', { name: 'Open Otis Opened’s job' })).toBeVisible();
+});
+
+test('a bank holiday is named on the month and in its day’s panel, so that a job is not planned for it unawares', async ({ page }) => {
+  // The next one from a week on, whatever today is.
+  const holiday = bankHolidaysBetween(ukDay(7), ukDay(400))[0]!;
+  const month = holiday.day.slice(0, 7);
+  await signIn(page, own.server.url);
+  await page.goto(`${own.server.url}/admin?tab=calendar&month=${month}`);
+  const cell = page.locator(`.admin-month button[data-day="${holiday.day}"]`);
+  await expect(cell).toContainText(holiday.name);
+  await expect(cell).toHaveAccessibleName(new RegExp(`^${label(holiday.day)}: .+; `));
+  expect((await cell.getAttribute('aria-label'))!.endsWith(`; ${holiday.name}`)).toBe(true);
+  // Those of the month, and no other day.
+  const marked = await page.locator('.admin-day--holiday').evaluateAll((days) => days.map((day) => day.getAttribute('data-day')!));
+  expect(marked.filter((day) => day.startsWith(month))).toEqual(bankHolidaysBetween(`${month}-01`, `${month}-31`).map((h) => h.day));
+  await cell.click();
+  await expect(page.getByRole('region', { name: label(holiday.day) })).toContainText(`${holiday.name}, a bank holiday.`);
+  // An ordinary day's panel says nothing of the kind.
+  const ordinary = [`${month}-10`, `${month}-11`, `${month}-12`].find((day) => !bankHoliday(day))!;
+  await page.locator(`.admin-month button[data-day="${ordinary}"]`).click();
+  await expect(page.getByRole('region', { name: label(ordinary) })).not.toContainText('bank holiday');
 });

@@ -293,8 +293,8 @@ describe('years of experience in copy', () => {
 
 describe('shared helpers', () => {
   it('states the opening hours from the business facts, joining days with the same hours', () => {
-    expect(shared.hoursLines()).toEqual(['Monday to Friday: 8:00–18:00', 'Saturday: 9:00–16:00', 'Sunday: 9:00–16:00']);
-    expect(shared.hoursSentence()).toBe('Monday to Friday 8:00–18:00; Saturday and Sunday 9:00–16:00');
+    expect(shared.hoursLines()).toEqual(['Monday to Friday: 8:00–18:00', 'Saturday: 9:00–16:00', 'Sunday: 9:00–16:00', 'Bank holidays: closed']);
+    expect(shared.hoursSentence()).toBe('Monday to Friday 8:00–18:00; Saturday and Sunday 9:00–16:00; closed on bank holidays');
   });
   it('says when a job’s hours fall outside the opening hours of any of its days', () => {
     const job = (startDate: string, startTime: string | null, finishTime: string | null, finishDate = startDate) => ({ startDate, finishDate, startTime, finishTime });
@@ -313,7 +313,23 @@ describe('shared helpers', () => {
     expect(shared.outsideHours(job('2027-03-08', '07:00', '17:00', '2027-03-14'))).toBe('Monday to Friday 8:00–18:00; Saturday and Sunday 9:00–16:00');
     expect(shared.outsideHours(job('2027-03-05', '09:00', '16:00', '2027-03-08'))).toBeNull();
     expect(shared.outsideHours(job('2027-03-08', '08:00', '18:00', '2027-03-12'))).toBeNull();
-    expect(shared.outsideHours(job('2027-03-08', '08:00', '18:00', '2027-04-30'))).toBe('Saturday and Sunday 9:00–16:00');
+    expect(shared.outsideHours(job('2027-04-05', '08:00', '18:00', '2027-04-30'))).toBe('Saturday and Sunday 9:00–16:00');
+    // Bank holidays are closed days, named after the weekdays' hours, a weekday's hours being those of its other weeks:
+    // 2026-12-25 is Christmas Day (a Friday), 12-28 Boxing Day's substitute (a Monday), 2027-01-01 New Year's Day.
+    expect(shared.outsideHours(job('2026-12-25', '09:00', '17:00'))).toBe('closed on Christmas Day, a bank holiday');
+    expect(shared.outsideHours(job('2026-12-24', '09:00', '17:00', '2026-12-29'))).toBe(
+      'Saturday and Sunday 9:00–16:00; closed on Christmas Day and Boxing Day (substitute day), bank holidays',
+    );
+    expect(shared.outsideHours(job('2026-12-25', '07:00', '16:00', '2026-12-28'))).toBe(
+      'Saturday and Sunday 9:00–16:00; closed on Christmas Day and Boxing Day (substitute day), bank holidays',
+    );
+    expect(shared.outsideHours(job('2026-12-25', '07:00', '16:00', '2027-01-08'))).toBe(
+      'Monday to Friday 8:00–18:00; Saturday and Sunday 9:00–16:00; closed on Christmas Day, Boxing Day (substitute day) and New Year’s Day, bank holidays',
+    );
+    expect(shared.outsideHours(job('2027-03-08', '08:00', '18:00', '2027-05-31'))).toBe(
+      'Saturday and Sunday 9:00–16:00; closed on the 4 bank holidays it runs over',
+    );
+    expect(shared.outsideHours(job('2026-12-26', '09:00', '16:00'))).toBeNull();
     // A start at or after closing, with no finish given; a finish before opening.
     expect(shared.outsideHours(job('2027-03-05', '19:00', null))).toBe('Friday 8:00–18:00');
     expect(shared.outsideHours(job('2027-03-05', null, '07:30'))).toBe('Friday 8:00–18:00');
@@ -340,6 +356,9 @@ describe('shared helpers', () => {
     expect(shared.jobHours('2027-03-06', '2027-03-01')).toEqual({ startTime: '09:00', finishTime: '16:00' });
     expect(shared.jobHours('2027-03-05', '')).toEqual({ startTime: '09:00', finishTime: '17:00' });
     expect(shared.otherDayHours()).toBe('Saturday and Sunday 09:00–16:00');
+    // A bank holiday changes nothing (the business is closed then: outsideHours says so): Christmas Day 2026 is a Friday.
+    expect(shared.jobHours('2026-12-25')).toEqual({ startTime: '09:00', finishTime: '17:00' });
+    expect(shared.jobHours('2026-12-24', '2026-12-25')).toEqual({ startTime: '09:00', finishTime: '17:00' });
   });
   it('joins words the British way', () => {
     expect(shared.joinWords([])).toBe('');

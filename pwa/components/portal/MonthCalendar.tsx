@@ -11,8 +11,9 @@ const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', '
 /**
  * A month of days to pick one from (the quick-booking panel's calendar). A grid as WAI-ARIA's date picker
  * has it: one tab stop on the focused day, arrow keys by day and week, Page Up/Down by month, Home/End to the
- * week's ends; days outside `min`..`max` cannot be chosen. Each day's button names the whole date; today's is outlined
- * (and is the current date to a screen reader) whether or not it can be chosen.
+ * week's ends; days outside `min`..`max` cannot be chosen, nor days `closed` names (a bank holiday): pressing one calls
+ * `onClosed` with its name, for the page to say why. Each day's button names the whole date (and what closes it); today's
+ * is outlined (and is the current date to a screen reader) whether or not it can be chosen.
  */
 export function MonthCalendar({
   min,
@@ -20,16 +21,23 @@ export function MonthCalendar({
   today,
   selected,
   onSelect,
+  closed = () => null,
+  onClosed,
 }: {
   min: string;
   max: string;
   today: string;
   selected: string | null;
   onSelect: (day: string) => void;
+  closed?: (day: string) => string | null;
+  onClosed?: (day: string, why: string) => void;
 }) {
-  const [chosen, setFocused] = useState(selected ?? min);
+  // The tab stop starts on the first day that can be chosen: past a bank holiday (Christmas Day in the morning).
+  let open = min;
+  while (open < max && closed(open)) open = addDays(open, 1);
+  const [chosen, setFocused] = useState(selected ?? open);
   // A day that can no longer be chosen (midday passed while the page was open: Quick booking's first day moved on).
-  const focused = chosen < min ? min : chosen;
+  const focused = chosen < min ? open : chosen;
   const grid = useRef<HTMLTableElement>(null);
   const month = focused.slice(0, 7);
   const first = `${month}-01`;
@@ -84,19 +92,26 @@ export function MonthCalendar({
               {week.map((day) => {
                 const outside = day.slice(0, 7) !== month;
                 const disabled = day < min || day > max;
+                const why = disabled || outside ? null : closed(day);
                 return (
                   <td key={day} aria-selected={day === selected || undefined}>
                     {outside ? null : (
                       <button
                         type="button"
                         data-day={day}
-                        className={`month__day${day === selected ? ' month__day--selected' : ''}${day === today ? ' month__day--today' : ''}`}
+                        className={`month__day${day === selected ? ' month__day--selected' : ''}${day === today ? ' month__day--today' : ''}${why ? ' month__day--closed' : ''}`}
                         aria-current={day === today ? 'date' : undefined}
                         tabIndex={day === focused ? 0 : -1}
-                        aria-disabled={disabled || undefined}
-                        aria-label={FULL.format(new Date(`${day}T00:00:00Z`))}
+                        aria-disabled={disabled || Boolean(why) || undefined}
+                        aria-label={`${FULL.format(new Date(`${day}T00:00:00Z`))}${why ? `, ${why}` : ''}`}
+                        title={why ?? undefined}
                         onClick={() => {
                           if (disabled) return;
+                          if (why) {
+                            setFocused(day);
+                            onClosed?.(day, why);
+                            return;
+                          }
                           setFocused(day);
                           onSelect(day);
                         }}

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { serviceTypeLabel } from '#domain/content/service-types.ts';
 import { ROUTE_STOPS, directionsHref, routeHref, telHref } from '#domain/content/shared.ts';
+import { bankHoliday } from '#domain/bank-holidays.ts';
 import { daysBetween } from '#domain/days.ts';
 import { ERASED } from '#domain/limits.ts';
 import { dayStops } from '#domain/schedule.ts';
@@ -43,11 +44,13 @@ export function DayPanel({
   const jobs = jobsOn(bookings ?? [], day);
   const stops = dayStops(jobs);
   const routed = Math.min(stops.length, ROUTE_STOPS);
+  const holiday = bankHoliday(day);
   return (
     <section className="admin-daypanel" aria-labelledby="day-title">
       <h3 id="day-title" ref={heading} tabIndex={-1}>
         {dayLabel(day)}
       </h3>
+      {holiday ? <p className="admin-daypanel__holiday">{holiday}, a bank holiday.</p> : null}
       {bookings === undefined ? <p className="admin-muted">Loading jobs…</p> : jobs.length === 0 ? <p className="admin-muted">No jobs on this day.</p> : null}
       {stops.length > 1 ? (
         // The booked jobs' places in the day's order, one tap into Maps from the van (a phone's Maps takes 4 stops).

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
+import { bankHoliday } from '#domain/bank-holidays.ts';
 import type { BookingView } from '#domain/views.ts';
 import { dayForKey, useDayFocus } from '../../../lib/date-grid.ts';
 import { statusTone, statusWords } from '../../ui/StatusBadge.tsx';
@@ -12,7 +13,7 @@ const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 /**
  * The month view (seed point 2): whole weeks, Monday first, each day a big button with its jobs (names on wide
  * screens, coloured marks by status on narrow ones). Today and the chosen day are marked for everyone, not by
- * colour alone. One tab stop, as the customer's Quick booking and WAI-ARIA's date grid have it (42 stops took a
+ * colour alone; a bank holiday is shaded and named. One tab stop, as the customer's Quick booking and WAI-ARIA's date grid have it (42 stops took a
  * keyboard past the month to reach the day's jobs): on the chosen day, else today, else the 1st; the arrow keys move
  * by day and week, Home/End to the week's ends, Page Up/Down by month, and a key past the month's edge turns the
  * month (`onMonth`, as Previous and Next month do). Enter or Space picks the day, as a tap does.
@@ -75,7 +76,16 @@ export function MonthGrid({
               const inMonth = day.startsWith(month);
               // Two booked jobs at once on the day: marked on the month, as each job's card says it (only there, it went unseen).
               const clash = jobs.some((job) => clashingJobs(job, jobs).length > 0);
-              const classes = ['admin-day', inMonth ? '' : 'admin-day--other', day === today ? 'admin-day--today' : '', day === selected ? 'admin-day--selected' : '', clash ? 'admin-day--clash' : '']
+              // A bank holiday named on the day (and shaded), so that a job is not planned for it unawares.
+              const holiday = bankHoliday(day);
+              const classes = [
+                'admin-day',
+                inMonth ? '' : 'admin-day--other',
+                day === today ? 'admin-day--today' : '',
+                day === selected ? 'admin-day--selected' : '',
+                clash ? 'admin-day--clash' : '',
+                holiday ? 'admin-day--holiday' : '',
+              ]
                 .filter(Boolean)
                 .join(' ');
               return (
@@ -87,7 +97,7 @@ export function MonthGrid({
                     className={classes}
                     aria-pressed={day === selected}
                     aria-current={day === today ? 'date' : undefined}
-                    aria-label={`${dayLabel(day)}${day === today ? ', today' : ''}: ${jobsWords(jobs)}${clash ? ', double booked' : ''}`}
+                    aria-label={`${dayLabel(day)}${day === today ? ', today' : ''}: ${jobsWords(jobs)}${clash ? ', double booked' : ''}${holiday ? `; ${holiday}` : ''}`}
                     onClick={() => {
                       setMoved(null);
                       onPick(day);
@@ -103,6 +113,11 @@ export function MonthGrid({
                         </span>
                       ) : null}
                     </span>
+                    {holiday ? (
+                      <span className="admin-day__holiday" aria-hidden="true">
+                        {holiday}
+                      </span>
+                    ) : null}
                     <span className="admin-day__jobs" aria-hidden="true">
                       {jobs.slice(0, 3).map((job) => (
                         <span key={job.id} className={`admin-day__job status-badge--${statusTone(job.status)}`}>
