@@ -395,7 +395,13 @@ test('a bank holiday is named on the month and in its day’s panel, so that a j
   const marked = await page.locator('.admin-day--holiday').evaluateAll((days) => days.map((day) => day.getAttribute('data-day')!));
   expect(marked.filter((day) => day.startsWith(month))).toEqual(bankHolidaysBetween(`${month}-01`, `${month}-31`).map((h) => h.day));
   await cell.click();
-  await expect(page.getByRole('region', { name: label(holiday.day) })).toContainText(`${holiday.name}, a bank holiday.`);
+  const panel = page.getByRole('region', { name: label(holiday.day) });
+  await expect(panel).toContainText(`${holiday.name}, a bank holiday.`);
+  // A job added for it: the form says so too, as it does the jobs already booked then.
+  await panel.getByRole('button', { name: /^Add Job/ }).click();
+  const form = page.getByRole('region', { name: 'Add Manual Booking' });
+  await expect(form.getByRole('status').filter({ hasText: 'Bank holiday' })).toContainText(`Bank holiday: ${holiday.name} (${label(holiday.day)}).`);
+  await form.getByRole('button', { name: 'Cancel' }).click();
   // An ordinary day's panel says nothing of the kind.
   const ordinary = [`${month}-10`, `${month}-11`, `${month}-12`].find((day) => !bankHoliday(day))!;
   await page.locator(`.admin-month button[data-day="${ordinary}"]`).click();
