@@ -19,7 +19,12 @@ const ONE_OFFS: readonly { day: string; name: string; replaces: string | null }[
   { day: '2023-05-08', name: 'Bank holiday for the coronation of King Charles III', replaces: null },
 ];
 
-const iso = (year: number, month: number, date: number) => new Date(Date.UTC(year, month - 1, date)).toISOString().slice(0, 10);
+/** A date as yyyy-MM-dd, the month's day 0 being the last of the month before (years 0–99 as written, unlike Date.UTC's). */
+function iso(year: number, month: number, date: number): string {
+  const at = new Date(0);
+  at.setUTCFullYear(year, month - 1, date);
+  return at.toISOString().slice(0, 10);
+}
 const weekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay(); // 0 Sunday … 6 Saturday
 
 /** Easter Sunday of a Gregorian year (the anonymous algorithm, as in Meeus). */

@@ -29,6 +29,8 @@ describe('bank holidays (England and Wales)', () => {
     expect(bankHoliday('2026-12-24')).toBeNull();
     expect(bankHoliday('')).toBeNull();
     expect(bankHoliday('0202-12-2')).toBeNull();
+    // A year being typed (0002 on the way to 2028) is read as written, not as 1902.
+    expect(bankHolidaysOf(20).map((holiday) => holiday.day.slice(0, 4))).toEqual(Array.from({ length: 8 }, () => '0020'));
   });
 
   it('lists those between two days, both ends included, across a year’s end', () => {
