@@ -1,7 +1,9 @@
+import { bankHolidaysBetween } from '#domain/bank-holidays.ts';
 import { BUSINESS } from '#domain/business.ts';
 import { SERVICE_AREA_TOWNS } from '#domain/content/areas.ts';
 import { FAQ_ITEMS } from '#domain/content/faq.ts';
 import { SERVICE_GROUPS, SERVICES } from '#domain/content/services.ts';
+import { addDays, londonDay } from '#domain/days.ts';
 import { OG_IMAGE } from './head.ts';
 
 /** A schema.org JSON-LD object; plain data, serialised into a `<script type="application/ld+json">` block. */
@@ -10,9 +12,11 @@ export type JsonLd = Record<string, unknown>;
 /**
  * The business as search engines read it: an Electrician (a LocalBusiness subtype) with address, geo, the
  * towns and the 50 km circle it serves, opening hours and price range. Every page carries it, so each page
- * is tied to the same business entity (`@id`).
+ * is tied to the same business entity (`@id`). A business closed on bank holidays lists those of the year from the
+ * build's day as special hours, closed all day (opens and closes 00:00, as search engines read it), so that a search on
+ * Boxing Day does not show it open.
  */
-export function electricianJsonLd(siteUrl: string): JsonLd {
+export function electricianJsonLd(siteUrl: string, today: string = londonDay(new Date())): JsonLd {
   const geo = { '@type': 'GeoCoordinates', latitude: BUSINESS.base.lat, longitude: BUSINESS.base.lng };
   return {
     '@context': 'https://schema.org',
@@ -47,6 +51,7 @@ export function electricianJsonLd(siteUrl: string): JsonLd {
       opens: hours.opens,
       closes: hours.closes,
     })),
+    ...holidayHours(today),
     contactPoint: {
       '@type': 'ContactPoint',
       contactType: 'emergency',
@@ -103,6 +108,20 @@ function daysOf(label: string): string[] {
   const to = WEEKDAYS.findIndex((day) => day === last);
   if (from < 0 || to < from) throw new Error(`Opening hours: cannot read the days "${label}" of BUSINESS.hours`);
   return WEEKDAYS.slice(from, to + 1);
+}
+
+/** The bank holidays of the year from `today` as days closed, when the business closes on them; nothing otherwise. */
+function holidayHours(today: string): { specialOpeningHoursSpecification?: JsonLd[] } {
+  if (!BUSINESS.closedOnBankHolidays) return {};
+  const days = bankHolidaysBetween(today, addDays(today, 365)).map((holiday) => ({
+    '@type': 'OpeningHoursSpecification',
+    name: holiday.name,
+    opens: '00:00',
+    closes: '00:00',
+    validFrom: holiday.day,
+    validThrough: holiday.day,
+  }));
+  return days.length > 0 ? { specialOpeningHoursSpecification: days } : {};
 }
 
 /** The business's pages elsewhere (social page, review sites), when any are set; no empty `sameAs`. */

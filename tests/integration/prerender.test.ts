@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#backend/config.ts';
+import { bankHoliday } from '#domain/bank-holidays.ts';
 import { BUSINESS } from '#domain/business.ts';
 import { FAQ_ITEMS } from '#domain/content/faq.ts';
 import { SERVICE_GROUPS } from '#domain/content/services.ts';
@@ -74,6 +75,20 @@ describe.skipIf(!built)(`prerendered public pages ${reason}`, () => {
       expect(business?.['openingHoursSpecification']).toEqual(
         expect.arrayContaining([expect.objectContaining({ '@type': 'OpeningHoursSpecification', opens: expect.any(String), closes: expect.any(String) })]),
       );
+      // Closed on the bank holidays of the year from the build: each a whole day, eight or more of them.
+      const special = business?.['specialOpeningHoursSpecification'] as Array<Record<string, string>>;
+      expect(special.length).toBeGreaterThanOrEqual(8);
+      for (const day of special) {
+        expect(bankHoliday(day['validFrom']!)).toEqual(expect.any(String));
+        expect(day).toEqual({
+          '@type': 'OpeningHoursSpecification',
+          name: bankHoliday(day['validFrom']!),
+          opens: '00:00',
+          closes: '00:00',
+          validFrom: day['validFrom'],
+          validThrough: day['validFrom'],
+        });
+      }
       expect(business?.['areaServed']).toEqual(expect.arrayContaining([expect.objectContaining({ '@type': 'GeoCircle', geoRadius: 50_000 })]));
       // The seed's marketing groups, as what the business works on.
       expect(business?.['knowsAbout']).toEqual([...SERVICE_GROUPS]);
