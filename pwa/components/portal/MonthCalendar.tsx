@@ -107,13 +107,9 @@ export function MonthCalendar({
                         title={why ?? undefined}
                         onClick={() => {
                           if (disabled) return;
-                          if (why) {
-                            setFocused(day);
-                            onClosed?.(day, why);
-                            return;
-                          }
                           setFocused(day);
-                          onSelect(day);
+                          if (why) onClosed?.(day, why);
+                          else onSelect(day);
                         }}
                         onKeyDown={onKey}
                       >

@@ -13,10 +13,11 @@ const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 /**
  * The month view (seed point 2): whole weeks, Monday first, each day a big button with its jobs (names on wide
  * screens, coloured marks by status on narrow ones). Today and the chosen day are marked for everyone, not by
- * colour alone; a bank holiday is shaded and named. One tab stop, as the customer's Quick booking and WAI-ARIA's date grid have it (42 stops took a
- * keyboard past the month to reach the day's jobs): on the chosen day, else today, else the 1st; the arrow keys move
- * by day and week, Home/End to the week's ends, Page Up/Down by month, and a key past the month's edge turns the
- * month (`onMonth`, as Previous and Next month do). Enter or Space picks the day, as a tap does.
+ * colour alone; a bank holiday is shaded and named. One tab stop, as the customer's Quick booking and WAI-ARIA's date
+ * grid have it (42 stops took a keyboard past the month to reach the day's jobs): on the chosen day, else today, else
+ * the 1st; the arrow keys move by day and week, Home/End to the week's ends, Page Up/Down by month, and a key past
+ * the month's edge turns the month (`onMonth`, as Previous and Next month do). Enter or Space picks the day, as a tap
+ * does.
  */
 export function MonthGrid({
   month,
