@@ -2,13 +2,14 @@
  * England and Wales's bank holidays, worked out from the rules that set them (gov.uk/bank-holidays lists them a year or
  * two ahead): New Year's Day, Good Friday, Easter Monday, the first and last Mondays of May, the last Monday of August,
  * Christmas Day and Boxing Day. One falling on a weekend has a substitute day, the next weekday not already a bank
- * holiday. Days the government adds or moves for an occasion (a coronation, a jubilee) are in ONE_OFFS: add one there
+ * holiday, under the same name (`substitute` marks it). Days the government adds or moves for an occasion (a coronation, a jubilee) are in ONE_OFFS: add one there
  * when it is announced. Pure and small, for the booking forms as much as the admin's calendar, offline.
  */
 
 import { addDays } from './days.ts';
 
-export type BankHoliday = { readonly day: string; readonly name: string };
+/** A bank holiday: its day, its name as gov.uk gives it, and whether it is a weekend holiday's substitute weekday. */
+export type BankHoliday = { readonly day: string; readonly name: string; readonly substitute: boolean };
 
 /** Days set for an occasion, and the usual holiday each one replaces (null: an extra day), as gov.uk gives them. */
 const ONE_OFFS: readonly { day: string; name: string; replaces: string | null }[] = [
@@ -63,8 +64,8 @@ export function bankHolidaysOf(year: number): readonly BankHoliday[] {
   if (known) return known;
   const holidays: BankHoliday[] = [];
   const taken = new Set<string>();
-  const add = (day: string, name: string) => {
-    holidays.push({ day, name });
+  const add = (day: string, name: string, substitute = false) => {
+    holidays.push({ day, name, substitute });
     taken.add(day);
   };
   // A fixed date on a weekend moves to the next weekday still free: Christmas Day on a Saturday is kept on the Monday
@@ -73,7 +74,7 @@ export function bankHolidaysOf(year: number): readonly BankHoliday[] {
     if (weekday(day) !== 0 && weekday(day) !== 6) return add(day, name);
     let substitute = day;
     while (weekday(substitute) === 0 || weekday(substitute) === 6 || taken.has(substitute)) substitute = addDays(substitute, 1);
-    add(substitute, `${name} (substitute day)`);
+    add(substitute, name, true);
   };
   fixed(iso(year, 1, 1), 'New Year’s Day');
   const sunday = easter(year);
@@ -95,7 +96,7 @@ export function bankHolidaysOf(year: number): readonly BankHoliday[] {
   const replaced = new Set(ONE_OFFS.map((one) => one.replaces));
   const days = [
     ...holidays.filter((holiday) => !replaced.has(holiday.day)),
-    ...ONE_OFFS.filter((one) => one.day.startsWith(`${year}-`)).map(({ day, name }) => ({ day, name })),
+    ...ONE_OFFS.filter((one) => one.day.startsWith(`${year}-`)).map(({ day, name }) => ({ day, name, substitute: false })),
   ].sort((a, b) => a.day.localeCompare(b.day));
   byYear.set(year, days);
   return days;
@@ -103,11 +104,19 @@ export function bankHolidaysOf(year: number): readonly BankHoliday[] {
 
 const DAY = /^(\d{4})-\d{2}-\d{2}$/;
 
-/** The bank holiday on a day (yyyy-MM-dd), by its name, or null for any other day (and for text that is not a day). */
-export function bankHoliday(day: string): string | null {
+/** The bank holiday on a day (yyyy-MM-dd), or null for any other day (and for text that is not a day). */
+export function bankHoliday(day: string): BankHoliday | null {
   const year = DAY.exec(day)?.[1];
   if (!year) return null;
-  return bankHolidaysOf(Number(year)).find((holiday) => holiday.day === day)?.name ?? null;
+  return bankHolidaysOf(Number(year)).find((holiday) => holiday.day === day) ?? null;
+}
+
+/**
+ * A bank holiday in words, its date being said already: 'Christmas Day, a bank holiday'; a substitute day 'the bank
+ * holiday for Boxing Day' (Monday 28 December is not Boxing Day, and "(substitute day)" read as jargon).
+ */
+export function bankHolidayWords(holiday: BankHoliday): string {
+  return holiday.substitute ? `the bank holiday for ${holiday.name}` : `${holiday.name}, a bank holiday`;
 }
 
 /** The bank holidays from `from` to `to` (yyyy-MM-dd, both included), in date order; at most ten years' worth are looked at. */

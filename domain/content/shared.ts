@@ -1,5 +1,6 @@
 import { BUSINESS, yearsOfExperience } from '../business.ts';
 import { bankHolidaysBetween } from '../bank-holidays.ts';
+import type { BankHoliday } from '../bank-holidays.ts';
 import { dayAfter } from '../days.ts';
 import { DEFAULT_FINISH_TIME, DEFAULT_START_TIME } from '../limits.ts';
 
@@ -136,11 +137,14 @@ function openingOn(day: string): { weekday: number; hours: { opens: string; clos
   return { weekday, hours: BUSINESS.hours.find((line) => weekdaysOf(line.days).includes(weekday)) ?? null };
 }
 
-/** The bank holidays a job runs over (its start alone without a later finish), when the business closes on them. */
-function closedHolidays(startDate: string, finishDate: string | null): string[] {
-  if (!BUSINESS.closedOnBankHolidays) return [];
+/**
+ * The bank holidays a job runs over (its start alone without a later finish), when the business closes on them: the
+ * booking forms say so beside `outsideHours`. None while the start is not a day.
+ */
+export function closedHolidays(startDate: string | null, finishDate: string | null): BankHoliday[] {
+  if (!BUSINESS.closedOnBankHolidays || !startDate || !DAY.test(startDate)) return [];
   const last = finishDate && DAY.test(finishDate) && finishDate > startDate ? finishDate : startDate;
-  return bankHolidaysBetween(startDate, last).map((holiday) => holiday.name);
+  return bankHolidaysBetween(startDate, last);
 }
 
 /**
@@ -172,9 +176,9 @@ function formHoursWithin(hours: { opens: string; closes: string }): { startTime:
  * Whether a job's hours fall outside the business's (BUSINESS.hours). A job of several days keeps its hours on each
  * of them (as its calendar entry repeats them daily), so every day is looked at: a start before that day's opening or
  * at or after its closing, a finish after its closing or at or before its opening, a day the business keeps no hours
- * on, or a bank holiday it closes on. The words for those days, each weekday once and days with the same hours joined
- * ('Saturday and Sunday 9:00–16:00'; 'Sunday: closed'), Monday's first, then the bank holidays ('closed on Christmas
- * Day and Boxing Day, bank holidays'), or null when the job is within them, or not dated yet.
+ * on (bank holidays are closedHolidays', a weekday's hours being those of its other weeks). The words for those days,
+ * each weekday once and days with the same hours joined ('Saturday and Sunday 9:00–16:00'; 'Sunday: closed'), Monday's
+ * first, or null when the job is within them, or not dated yet.
  */
 export function outsideHours(job: { startDate: string | null; finishDate: string | null; startTime: string | null; finishTime: string | null }): string | null {
   const { startDate, startTime, finishTime } = job;
@@ -189,16 +193,11 @@ export function outsideHours(job: { startDate: string | null; finishDate: string
     const words = hours ? ` ${span(hours.opens, hours.closes)}` : ': closed';
     byHours.set(words, (byHours.get(words) ?? new Set()).add(weekday));
   }
-  const holidays = closedHolidays(startDate, job.finishDate);
-  const phrases = [...byHours].sort(([, a], [, b]) => Math.min(...a) - Math.min(...b)).map(([words, days]) => `${weekdayRuns([...days])}${words}`);
-  if (holidays.length > 0) phrases.push(holidayWords(holidays));
-  return phrases.length > 0 ? phrases.join('; ') : null;
-}
-
-/** 'closed on Christmas Day, a bank holiday', 'closed on Christmas Day and Boxing Day, bank holidays'; more than three by their number. */
-function holidayWords(names: readonly string[]): string {
-  if (names.length === 1) return `closed on ${names[0]}, a bank holiday`;
-  return names.length > 3 ? `closed on the ${names.length} bank holidays it runs over` : `closed on ${joinWords(names)}, bank holidays`;
+  if (byHours.size === 0) return null;
+  return [...byHours]
+    .sort(([, a], [, b]) => Math.min(...a) - Math.min(...b))
+    .map(([words, days]) => `${weekdayRuns([...days])}${words}`)
+    .join('; ');
 }
 
 /** Weekdays (0 for Monday) as words, Monday first, three or more in a row as a span: 'Monday to Friday and Sunday'. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
-import { bankHoliday, bankHolidaysBetween } from '#domain/bank-holidays.ts';
-import { adminClient, counter, ownServer, serverCounts, signIn, ukDay } from './admin-seed.ts';
+import { bankHoliday, bankHolidaysBetween, bankHolidayWords } from '#domain/bank-holidays.ts';
+import { adminClient, counter, jobCard, ownServer, serverCounts, signIn, ukDay } from './admin-seed.ts';
 import { expect, scrollStopped, test, whollyOnScreen } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 
@@ -272,7 +272,7 @@ test('a day with booked jobs at several places has its route: Maps from here thr
   const holiday = bankHoliday(day);
   await page
     .locator('.admin-month')
-    .getByRole('button', { name: `${label(day)}: 4 jobs (1 pending, 3 confirmed)${holiday ? `; ${holiday}` : ''}`, exact: true })
+    .getByRole('button', { name: `${label(day)}: 4 jobs (1 pending, 3 confirmed)${holiday ? `; ${bankHolidayWords(holiday)}` : ''}`, exact: true })
     .click();
   const panel = page.getByRole('region', { name: label(day) });
   const route = panel.getByRole('link', { name: /^Route for the day \(3 stops in the order of the day, in Google Maps/ });
@@ -317,7 +317,7 @@ test('on a phone the month shows each job as a mark whose shape says its status 
   );
   // Four statuses, four shapes (the day lists its jobs in its own order).
   expect((await Promise.all(shapes)).toSorted()).toEqual(['round empty', 'round filled', 'round half', 'square filled']);
-  await expect(page.locator('.admin-key li')).toHaveText(['pending', 'confirmed', 'in progress', 'completed']);
+  await expect(page.locator('.admin-key li')).toHaveText(['pending', 'confirmed', 'in progress', 'completed', 'bank holiday']);
 });
 
 function label(day: string): string {
@@ -390,13 +390,17 @@ test('a bank holiday is named on the month and in its day’s panel, so that a j
   const cell = page.locator(`.admin-month button[data-day="${holiday.day}"]`);
   await expect(cell).toContainText(holiday.name);
   await expect(cell).toHaveAccessibleName(new RegExp(`^${label(holiday.day)}: .+; `));
-  expect((await cell.getAttribute('aria-label'))!.endsWith(`; ${holiday.name}`)).toBe(true);
+  expect((await cell.getAttribute('aria-label'))!.endsWith(`; ${bankHolidayWords(holiday)}`)).toBe(true);
+  // Its stripes stay under the pointer (a tap on a tablet leaves the day hovered).
+  await cell.hover();
+  expect(await cell.evaluate((day) => getComputedStyle(day).backgroundImage)).toContain('gradient');
   // Those of the month, and no other day.
   const marked = await page.locator('.admin-day--holiday').evaluateAll((days) => days.map((day) => day.getAttribute('data-day')!));
   expect(marked.filter((day) => day.startsWith(month))).toEqual(bankHolidaysBetween(`${month}-01`, `${month}-31`).map((h) => h.day));
   await cell.click();
   const panel = page.getByRole('region', { name: label(holiday.day) });
-  await expect(panel).toContainText(`${holiday.name}, a bank holiday.`);
+  const words = bankHolidayWords(holiday);
+  await expect(panel).toContainText(`${words.charAt(0).toUpperCase()}${words.slice(1)}.`);
   // A job added for it: the form says so too, as it does the jobs already booked then.
   await panel.getByRole('button', { name: /^Add Job/ }).click();
   const form = page.getByRole('region', { name: 'Add Manual Booking' });
@@ -406,4 +410,26 @@ test('a bank holiday is named on the month and in its day’s panel, so that a j
   const ordinary = [`${month}-10`, `${month}-11`, `${month}-12`].find((day) => !bankHoliday(day))!;
   await page.locator(`.admin-month button[data-day="${ordinary}"]`).click();
   await expect(page.getByRole('region', { name: label(ordinary) })).not.toContainText('bank holiday');
+
+  // A job moved onto it with Change dates: said there too, before the dates are saved.
+  const admin = await adminClient(own.server);
+  const made = await admin.post('/api/bookings', {
+    serviceType: 'rewiring',
+    isManualBooking: true,
+    firstName: 'Noel',
+    lastName: 'Moved',
+    startDate: ordinary,
+    finishDate: ordinary,
+    status: 'confirmed',
+    allowOverlap: true,
+  });
+  expect(made.status).toBe(201);
+  await page.goto(`${own.server.url}/admin?tab=bookings`);
+  const card = jobCard(page, 'Noel Moved');
+  await card.getByRole('button', { name: /^Change dates/ }).click();
+  const dates = card.getByRole('form', { name: 'New dates for Noel Moved' });
+  await expect(dates.getByText('Bank holiday')).toHaveCount(0);
+  await dates.getByLabel(/^Start date/).fill(holiday.day);
+  await dates.getByLabel(/^Finish date/).fill(holiday.day);
+  await expect(dates.getByRole('status').filter({ hasText: 'Bank holiday' })).toContainText(`Bank holiday: ${holiday.name} (${label(holiday.day)}).`);
 });

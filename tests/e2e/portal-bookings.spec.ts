@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { CANCEL_TOO_LATE, DATES_TOO_LATE } from '#domain/deciders/booking.ts';
-import { bankHoliday, bankHolidaysBetween } from '#domain/bank-holidays.ts';
+import { bankHoliday, bankHolidaysBetween, bankHolidayWords } from '#domain/bank-holidays.ts';
 import { addDays } from '#domain/days.ts';
 import { dayWords } from '#domain/history.ts';
 import { bookingReference } from '#domain/reference.ts';
@@ -810,11 +810,12 @@ test.describe('the customer portal: bookings, files and chat', () => {
 
   test('New Booking’s own hours follow the days picked; hours outside the business’s opening hours are said to be, in New Booking and in Change dates', async ({ page, server }) => {
     await signedInCustomer(page, server, 'sal.saturday@example.com');
-    // A Saturday (9:00–16:00) and a Wednesday (8:00–18:00) two to three weeks on.
-    const ahead = Array.from({ length: 7 }, (_, i) => dayAhead(14 + i));
+    // A Wednesday (8:00–18:00) two weeks on or more and the Saturday (9:00–16:00) after it, with no bank holiday
+    // between them (one is named as closed, a weekday's hours being those of its other weeks).
     const weekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
-    const saturday = ahead.find((day) => weekday(day) === 6)!;
-    const wednesday = ahead.find((day) => weekday(day) === 3)!;
+    let wednesday = dayAhead(14);
+    while (weekday(wednesday) !== 3 || bankHolidaysBetween(wednesday, addDays(wednesday, 3)).length > 0) wednesday = addDays(wednesday, 1);
+    const saturday = addDays(wednesday, 3);
     const outside = page.getByText(/^That is outside our usual hours/);
     await page.locator('#booking-serviceType').selectOption('electrical_repair');
     // The form's own 09:00–17:00 follows the days picked: a Saturday's closing is 16:00, and back on a weekday, 17:00.
@@ -920,10 +921,10 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await expect(panel.getByText(/For a job today, call us on/).getByRole('link')).toHaveAttribute('href', /^tel:/);
   });
 
-  test('quick booking does not offer a bank holiday: it is crossed out and named, and pressed says why and how to reach us', async ({ page, server }) => {
+  test('quick booking does not offer a bank holiday: it is shaded and named, and pressed says why and how to reach us', async ({ page, server }) => {
     await signedInCustomer(page, server, 'hollie.holiday@example.com');
     const panel = page.getByRole('region', { name: 'Quick booking' });
-    await expect(panel).toContainText('We are closed on bank holidays, which are crossed out.');
+    await expect(panel).toContainText('Bank holidays, when we are closed, are shaded.');
     // The next one after the first day offered, whatever today is: the calendar turned to its month.
     const first = (await panel.locator('button[tabindex="0"]').getAttribute('data-day'))!;
     const holiday = bankHolidaysBetween(addDays(first, 1), addDays(first, 400))[0]!;
@@ -936,20 +937,41 @@ test.describe('the customer portal: bookings, files and chat', () => {
     const day = panel.locator(`button[data-day="${holiday.day}"]`);
     await expect(day).toHaveAttribute('aria-disabled', 'true');
     expect(await day.getAttribute('aria-label')).toMatch(/^\w+day,? \d{1,2} \w+ \d{4}, /);
-    expect((await day.getAttribute('aria-label'))!.endsWith(`, ${holiday.name}, a bank holiday, when we are closed`)).toBe(true);
+    expect((await day.getAttribute('aria-label'))!.endsWith(`, ${bankHolidayWords(holiday)}, when we are closed`)).toBe(true);
+    // Shaded, not struck through as the days gone by are.
+    expect(await day.evaluate((button) => [getComputedStyle(button).backgroundImage, getComputedStyle(button).textDecorationLine])).toEqual([
+      expect.stringContaining('gradient'),
+      'none',
+    ]);
     // Pressed, as a finger or a mouse can (Playwright waits for a day marked disabled to be enabled: force).
     await day.click({ force: true });
     await expect(panel.getByRole('status').filter({ hasText: 'bank holiday' })).toHaveText(
-      `${dayWords(holiday.day)} is ${holiday.name}, a bank holiday, when we are closed. Please pick another day; for an emergency, call us on 01632 960123.`,
+      `${dayWords(holiday.day)} is ${bankHolidayWords(holiday)}, when we are closed. For an emergency, call us on 01632 960123.`,
     );
     // Nothing to fill in for it, and the focus stays on the day, to go on to another with the arrow keys.
     await expect(page.getByRole('form', { name: 'Quick booking' })).toBeHidden();
     await expect(day).toBeFocused();
+    // Another month shown: the words go with the month they were about.
+    const shown = await title.textContent();
+    await panel.getByRole('button', { name: 'Next month' }).click();
+    await expect(title).not.toHaveText(shown!);
+    await expect(panel.locator('.month__closed')).toBeEmpty();
+    await panel.getByRole('button', { name: 'Previous month' }).click();
+    await expect(title).toHaveText(shown!);
+    await expect(panel.locator('.month__closed')).toBeEmpty();
+    await day.click({ force: true });
+    await expect(panel.locator('.month__closed')).not.toBeEmpty();
     // Another day picked: the words go, and the form is for that day.
     await page.keyboard.press(bankHoliday(addDays(holiday.day, 1)) ? 'ArrowLeft' : 'ArrowRight');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('form', { name: 'Quick booking' })).toBeVisible();
-    await expect(panel.locator('.portal-quick__closed')).toBeEmpty();
+    await expect(panel.locator('.month__closed')).toBeEmpty();
+
+    // New Booking takes the day (the business confirms or suggests another), and says it is closed then, with the date.
+    await page.locator('#booking-startDate').fill(holiday.day);
+    await expect(page.getByText(/^We are closed on/)).toHaveText(
+      `We are closed on ${holiday.name} (${dayWords(holiday.day)}), a bank holiday. We will confirm it with you or suggest another time.`,
+    );
   });
 
   test('quick booking on a Saturday books the day to its closing time, not past it', async ({ page, server }) => {

@@ -79,10 +79,10 @@ describe.skipIf(!built)(`prerendered public pages ${reason}`, () => {
       const special = business?.['specialOpeningHoursSpecification'] as Array<Record<string, string>>;
       expect(special.length).toBeGreaterThanOrEqual(8);
       for (const day of special) {
-        expect(bankHoliday(day['validFrom']!)).toEqual(expect.any(String));
+        expect(bankHoliday(day['validFrom']!)).not.toBeNull();
         expect(day).toEqual({
           '@type': 'OpeningHoursSpecification',
-          name: bankHoliday(day['validFrom']!),
+          name: bankHoliday(day['validFrom']!)?.name,
           opens: '00:00',
           closes: '00:00',
           validFrom: day['validFrom'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bankHoliday, bankHolidaysBetween, bankHolidaysOf } from '../../domain/bank-holidays.ts';
+import { bankHoliday, bankHolidaysBetween, bankHolidaysOf, bankHolidayWords } from '../../domain/bank-holidays.ts';
 
 // England and Wales, as gov.uk/bank-holidays lists them: every kind of year, substitutes and one-offs included.
 const GOV_UK: Record<number, string[]> = {
@@ -19,12 +19,12 @@ describe('bank holidays (England and Wales)', () => {
     expect(bankHolidaysOf(Number(year)).map((holiday) => holiday.day)).toEqual(days);
   });
 
-  it('names a day, a substitute day as one, and nothing on an ordinary day or on text that is not a day', () => {
-    expect(bankHoliday('2026-12-25')).toBe('Christmas Day');
-    expect(bankHoliday('2026-12-28')).toBe('Boxing Day (substitute day)');
-    expect(bankHoliday('2027-12-27')).toBe('Christmas Day (substitute day)');
-    expect(bankHoliday('2022-12-26')).toBe('Boxing Day');
-    expect(bankHoliday('2022-12-27')).toBe('Christmas Day (substitute day)');
+  it('names a day, a substitute day under its holiday’s name, and nothing on an ordinary day or on text that is not a day', () => {
+    expect(bankHoliday('2026-12-25')).toEqual({ day: '2026-12-25', name: 'Christmas Day', substitute: false });
+    expect(bankHoliday('2026-12-28')).toEqual({ day: '2026-12-28', name: 'Boxing Day', substitute: true });
+    expect(bankHoliday('2027-12-27')).toMatchObject({ name: 'Christmas Day', substitute: true });
+    expect(bankHoliday('2022-12-26')).toMatchObject({ name: 'Boxing Day', substitute: false });
+    expect(bankHoliday('2022-12-27')).toMatchObject({ name: 'Christmas Day', substitute: true });
     expect(bankHoliday('2026-12-26')).toBeNull();
     expect(bankHoliday('2026-12-24')).toBeNull();
     expect(bankHoliday('')).toBeNull();
@@ -33,11 +33,16 @@ describe('bank holidays (England and Wales)', () => {
     expect(bankHolidaysOf(20).map((holiday) => holiday.day.slice(0, 4))).toEqual(Array.from({ length: 8 }, () => '0020'));
   });
 
+  it('says a holiday in words, a substitute day as the bank holiday for its holiday', () => {
+    expect(bankHolidayWords(bankHoliday('2026-12-25')!)).toBe('Christmas Day, a bank holiday');
+    expect(bankHolidayWords(bankHoliday('2026-12-28')!)).toBe('the bank holiday for Boxing Day');
+  });
+
   it('lists those between two days, both ends included, across a year’s end', () => {
     expect(bankHolidaysBetween('2026-12-25', '2027-01-01')).toEqual([
-      { day: '2026-12-25', name: 'Christmas Day' },
-      { day: '2026-12-28', name: 'Boxing Day (substitute day)' },
-      { day: '2027-01-01', name: 'New Year’s Day' },
+      { day: '2026-12-25', name: 'Christmas Day', substitute: false },
+      { day: '2026-12-28', name: 'Boxing Day', substitute: true },
+      { day: '2027-01-01', name: 'New Year’s Day', substitute: false },
     ]);
     expect(bankHolidaysBetween('2026-12-29', '2026-12-31')).toEqual([]);
     expect(bankHolidaysBetween('2027-01-01', '2026-12-25')).toEqual([]);

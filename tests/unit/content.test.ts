@@ -314,21 +314,16 @@ describe('shared helpers', () => {
     expect(shared.outsideHours(job('2027-03-05', '09:00', '16:00', '2027-03-08'))).toBeNull();
     expect(shared.outsideHours(job('2027-03-08', '08:00', '18:00', '2027-03-12'))).toBeNull();
     expect(shared.outsideHours(job('2027-04-05', '08:00', '18:00', '2027-04-30'))).toBe('Saturday and Sunday 9:00–16:00');
-    // Bank holidays are closed days, named after the weekdays' hours, a weekday's hours being those of its other weeks:
+    // Bank holidays are closedHolidays', not named here, a weekday's hours being those of its other weeks:
     // 2026-12-25 is Christmas Day (a Friday), 12-28 Boxing Day's substitute (a Monday), 2027-01-01 New Year's Day.
-    expect(shared.outsideHours(job('2026-12-25', '09:00', '17:00'))).toBe('closed on Christmas Day, a bank holiday');
-    expect(shared.outsideHours(job('2026-12-24', '09:00', '17:00', '2026-12-29'))).toBe(
-      'Saturday and Sunday 9:00–16:00; closed on Christmas Day and Boxing Day (substitute day), bank holidays',
-    );
-    expect(shared.outsideHours(job('2026-12-25', '07:00', '16:00', '2026-12-28'))).toBe(
-      'Saturday and Sunday 9:00–16:00; closed on Christmas Day and Boxing Day (substitute day), bank holidays',
-    );
-    expect(shared.outsideHours(job('2026-12-25', '07:00', '16:00', '2027-01-08'))).toBe(
-      'Monday to Friday 8:00–18:00; Saturday and Sunday 9:00–16:00; closed on Christmas Day, Boxing Day (substitute day) and New Year’s Day, bank holidays',
-    );
-    expect(shared.outsideHours(job('2027-03-08', '08:00', '18:00', '2027-05-31'))).toBe(
-      'Saturday and Sunday 9:00–16:00; closed on the 4 bank holidays it runs over',
-    );
+    expect(shared.outsideHours(job('2026-12-25', '09:00', '17:00'))).toBeNull();
+    expect(shared.outsideHours(job('2026-12-24', '09:00', '17:00', '2026-12-29'))).toBe('Saturday and Sunday 9:00–16:00');
+    expect(shared.outsideHours(job('2026-12-25', '07:00', '16:00', '2027-01-08'))).toBe('Monday to Friday 8:00–18:00; Saturday and Sunday 9:00–16:00');
+    expect(shared.closedHolidays('2026-12-24', '2026-12-29').map((holiday) => holiday.day)).toEqual(['2026-12-25', '2026-12-28']);
+    expect(shared.closedHolidays('2026-12-25', null).map((holiday) => holiday.name)).toEqual(['Christmas Day']);
+    expect(shared.closedHolidays('2026-12-25', '2026-12-01').map((holiday) => holiday.name)).toEqual(['Christmas Day']);
+    expect(shared.closedHolidays('2026-12-26', '2026-12-27')).toEqual([]);
+    expect(shared.closedHolidays(null, '2026-12-27')).toEqual([]);
     expect(shared.outsideHours(job('2026-12-26', '09:00', '16:00'))).toBeNull();
     // A start at or after closing, with no finish given; a finish before opening.
     expect(shared.outsideHours(job('2027-03-05', '19:00', null))).toBe('Friday 8:00–18:00');

@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import type { KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { addDays } from '#domain/days.ts';
 import { dayForKey, sameDateIn, useDayFocus } from '../../lib/date-grid.ts';
 
@@ -11,9 +11,10 @@ const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', '
 /**
  * A month of days to pick one from (the quick-booking panel's calendar). A grid as WAI-ARIA's date picker
  * has it: one tab stop on the focused day, arrow keys by day and week, Page Up/Down by month, Home/End to the
- * week's ends; days outside `min`..`max` cannot be chosen, nor days `closed` names (a bank holiday): pressing one calls
- * `onClosed` with its name, for the page to say why. Each day's button names the whole date (and what closes it); today's
- * is outlined (and is the current date to a screen reader) whether or not it can be chosen.
+ * week's ends; days outside `min`..`max` cannot be chosen, nor days `closed` names (a bank holiday, shaded): pressing
+ * one says why under the month (`explain`), until another day is chosen or the month turned. Each day's button names
+ * the whole date (and what closes it); today's is outlined (and is the current date to a screen reader) whether or not
+ * it can be chosen.
  */
 export function MonthCalendar({
   min,
@@ -22,7 +23,7 @@ export function MonthCalendar({
   selected,
   onSelect,
   closed = () => null,
-  onClosed,
+  explain,
 }: {
   min: string;
   max: string;
@@ -30,7 +31,7 @@ export function MonthCalendar({
   selected: string | null;
   onSelect: (day: string) => void;
   closed?: (day: string) => string | null;
-  onClosed?: (day: string, why: string) => void;
+  explain?: (day: string, why: string) => ReactNode;
 }) {
   // The tab stop starts on the first day that can be chosen: past a bank holiday (Christmas Day in the morning).
   let open = min;
@@ -46,6 +47,15 @@ export function MonthCalendar({
   const weeks = Array.from({ length: 6 }, (_, w) => Array.from({ length: 7 }, (_, d) => addDays(start, w * 7 + d)));
 
   const moveTo = useDayFocus(grid);
+  // The closed day last pressed, whose reason shows under the month until another month is shown (or a day chosen).
+  const [pressed, setPressed] = useState<string | null>(null);
+  if (pressed && !pressed.startsWith(month)) setPressed(null);
+  const why = pressed ? closed(pressed) : null;
+  const note = useRef<HTMLParagraphElement>(null);
+  // Said where it can be seen: under the month, which can end at the bottom of a laptop's screen. The focus stays on the day.
+  useEffect(() => {
+    if (pressed) note.current?.scrollIntoView({ block: 'nearest' });
+  }, [pressed]);
 
   const shiftMonth = (n: number) => sameDateIn(focused, n);
   const onKey = (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -92,24 +102,23 @@ export function MonthCalendar({
               {week.map((day) => {
                 const outside = day.slice(0, 7) !== month;
                 const disabled = day < min || day > max;
-                const why = disabled || outside ? null : closed(day);
+                const shut = disabled || outside ? null : closed(day);
                 return (
                   <td key={day} aria-selected={day === selected || undefined}>
                     {outside ? null : (
                       <button
                         type="button"
                         data-day={day}
-                        className={`month__day${day === selected ? ' month__day--selected' : ''}${day === today ? ' month__day--today' : ''}${why ? ' month__day--closed' : ''}`}
+                        className={`month__day${day === selected ? ' month__day--selected' : ''}${day === today ? ' month__day--today' : ''}${shut ? ' month__day--closed' : ''}`}
                         aria-current={day === today ? 'date' : undefined}
                         tabIndex={day === focused ? 0 : -1}
-                        aria-disabled={disabled || Boolean(why) || undefined}
-                        aria-label={`${FULL.format(new Date(`${day}T00:00:00Z`))}${why ? `, ${why}` : ''}`}
-                        title={why ?? undefined}
+                        aria-disabled={disabled || Boolean(shut) || undefined}
+                        aria-label={`${FULL.format(new Date(`${day}T00:00:00Z`))}${shut ? `, ${shut}` : ''}`}
                         onClick={() => {
                           if (disabled) return;
                           setFocused(day);
-                          if (why) onClosed?.(day, why);
-                          else onSelect(day);
+                          setPressed(shut ? day : null);
+                          if (!shut) onSelect(day);
                         }}
                         onKeyDown={onKey}
                       >
@@ -123,6 +132,11 @@ export function MonthCalendar({
           ))}
         </tbody>
       </table>
+      {explain ? (
+        <p className="portal-muted month__closed" role="status" ref={note}>
+          {pressed && why ? explain(pressed, why) : null}
+        </p>
+      ) : null}
     </div>
   );
 }

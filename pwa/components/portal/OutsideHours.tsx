@@ -1,22 +1,39 @@
-import { jobHours, outsideHours } from '#domain/content/shared.ts';
+import { closedHolidays, jobHours, joinWords, outsideHours } from '#domain/content/shared.ts';
 import { DEFAULT_FINISH_TIME, DEFAULT_START_TIME } from '#domain/limits.ts';
 import type { Schedule } from '#domain/schedule.ts';
+import { formatDay } from './format.ts';
 
 /**
  * Under a booking's days and hours (New Booking, Quick booking, Change dates): that they fall outside the business's
  * opening hours, as the footer gives them (a Sunday evening, 07:00 on a weekday), and that the business will confirm
  * or suggest another time. Taken as asked, they were only found out when the business rang. Always on the page (out of
  * the form's grid while empty: form-live), so that it is read out as it fills. `fitted` (New Booking): hours kept
- * within a day's shorter opening (jobHours) say so, rather than 16:00 turning up in the finish time unexplained.
+ * within a day's shorter opening (jobHours) say so, rather than 16:00 turning up in the finish time unexplained. Bank
+ * holidays the days take in, when the business closes on them, are named with their dates (closedHolidays).
  */
 export function OutsideHours({ job, fitted = false }: { job: Schedule; fitted?: boolean }) {
   const hours = outsideHours(job);
-  const within = !hours && fitted ? fittedWords(job) : null;
+  const closed = holidayWords(job);
+  const within = !hours && !closed && fitted ? fittedWords(job) : null;
+  const words = [hours ? `That is outside our usual hours (${hours}).` : null, closed].filter(Boolean);
   return (
     <p className="field__hint field--full form-live" role="status">
-      {hours ? `That is outside our usual hours (${hours}). We will confirm it with you or suggest another time.` : within}
+      {words.length > 0 ? `${words.join(' ')} We will confirm it with you or suggest another time.` : within}
     </p>
   );
+}
+
+/**
+ * 'We are closed on Christmas Day (Fri 25 Dec 2026), a bank holiday.', 'We are closed on Christmas Day (Fri 25 Dec
+ * 2026) and Boxing Day (Mon 28 Dec 2026), bank holidays.' (a substitute day under its holiday's name, its date saying
+ * which day); more than three by their number. Null when there are none.
+ */
+function holidayWords({ startDate, finishDate }: Schedule): string | null {
+  const holidays = closedHolidays(startDate, finishDate);
+  if (holidays.length === 0) return null;
+  if (holidays.length > 3) return `These days take in ${holidays.length} bank holidays, when we are closed.`;
+  const named = joinWords(holidays.map((holiday) => `${holiday.name} (${formatDay(holiday.day)})`));
+  return `We are closed on ${named}, ${holidays.length > 1 ? 'bank holidays' : 'a bank holiday'}.`;
 }
 
 /**

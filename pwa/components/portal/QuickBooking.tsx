@@ -11,7 +11,7 @@ import { AlreadyBooked } from './AlreadyBooked.tsx';
 import { OutsideHours } from './OutsideHours.tsx';
 import { firstQuickDay, lastCustomerDay } from '#domain/days.ts';
 import { BUSINESS } from '#domain/business.ts';
-import { bankHoliday } from '#domain/bank-holidays.ts';
+import { bankHoliday, bankHolidayWords } from '#domain/bank-holidays.ts';
 import { TEL_HREF, jobHours, otherDayHours } from '#domain/content/shared.ts';
 import { formatDay, today } from './format.ts';
 import { MonthCalendar } from './MonthCalendar.tsx';
@@ -23,7 +23,7 @@ const TOO_LATE_FOR_TODAY = 'It is too late in the day to book today here: please
 /** A day Quick booking does not offer though it is in range: a bank holiday the business closes on, in words. */
 const closedOn = (day: string): string | null => {
   const holiday = BUSINESS.closedOnBankHolidays ? bankHoliday(day) : null;
-  return holiday ? `${holiday}, a bank holiday, when we are closed` : null;
+  return holiday ? `${bankHolidayWords(holiday)}, when we are closed` : null;
 };
 const loadSchema = async (): Promise<FormSchema> => (await import('./booking-schema.ts')).portalBookingSchema;
 
@@ -39,8 +39,6 @@ export function QuickBooking({ user }: { user: UserView }) {
   // What became of the last booking: shown and focused outside the form, which hides once it is booked (its own
   // status line went with it, and the focus from "Book …" fell to the page's body).
   const [booked, setBooked] = useState<{ kind: string; text: string } | null>(null);
-  // A bank holiday pressed on the calendar: why it cannot be booked, said under it without taking the focus off the days.
-  const [closedDay, setClosedDay] = useState<{ day: string; why: string } | null>(null);
   const confirmation = useRef<HTMLParagraphElement>(null);
   // Once it is on the page: a frame's wait could come before React had drawn it.
   useEffect(() => {
@@ -93,7 +91,6 @@ export function QuickBooking({ user }: { user: UserView }) {
   const choose = (picked: string) => {
     setDay(picked);
     setBooked(null);
-    setClosedDay(null);
     requestAnimationFrame(() => service.current?.focus());
   };
   return (
@@ -102,7 +99,7 @@ export function QuickBooking({ user }: { user: UserView }) {
       <p className="portal-muted">
         Pick a day for a one-day job, <span className="keep-together">09:00–17:00</span>
         {other ? ` (${other})` : ''}. We will confirm it or suggest another day.
-        {BUSINESS.closedOnBankHolidays ? ' We are closed on bank holidays, which are crossed out.' : null}
+        {BUSINESS.closedOnBankHolidays ? ' Bank holidays, when we are closed, are shaded.' : null}
         {first === now ? null : (
           <>
             {' '}
@@ -117,15 +114,12 @@ export function QuickBooking({ user }: { user: UserView }) {
         selected={day}
         onSelect={choose}
         closed={closedOn}
-        onClosed={(picked, why) => setClosedDay({ day: picked, why })}
-      />
-      <p className="portal-muted portal-quick__closed" role="status">
-        {closedDay ? (
+        explain={(picked, why) => (
           <>
-            {formatDay(closedDay.day)} is {closedDay.why}. Please pick another day; for an emergency, call us on <a href={TEL_HREF}>{BUSINESS.phone}</a>.
+            {formatDay(picked)} is {why}. For an emergency, call us on <a href={TEL_HREF}>{BUSINESS.phone}</a>.
           </>
-        ) : null}
-      </p>
+        )}
+      />
       {booked ? (
         <p className={`form-status form-status--${booked.kind} portal-quick__booked`} ref={confirmation} tabIndex={-1}>
           {booked.text}

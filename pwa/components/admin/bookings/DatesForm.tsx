@@ -15,6 +15,7 @@ import { goesWhen } from '../goes-when.ts';
 import { jobWhen } from '../format.ts';
 import { ClashWarning, DiscardQuestion, SubmitRow } from '../parts.tsx';
 import { clashingJobs } from './problems.ts';
+import { BookedThen } from './BookedThen.tsx';
 import { finishKeepsLength } from '../../../lib/finish-date.ts';
 
 type DateField = ScheduleField;
@@ -37,13 +38,16 @@ const loadSchema = async (): Promise<FormSchema> => {
 
 /**
  * Change dates, inside a job's card: the customer rang to move it. Its days and hours, through the outbox (so also
- * with no signal, shown at once as "Waiting to send"); a clash with a job already booked is shown before anything
- * is sent, and only Move anyway sends it. The customer of a booked job is mailed the new dates by the server, and
+ * with no signal, shown at once as "Waiting to send"); the jobs already booked and the bank holidays on the days
+ * typed are named under them, a clash with a job already booked is shown before anything is sent, and only Move
+ * anyway sends it. The customer of a booked job is mailed the new dates by the server, and
  * the toast says so.
  */
 export function DatesForm({ job, jobs, onDone }: { job: BookingView; jobs: () => readonly BookingView[]; onDone: () => void }) {
   const { user } = useAdmin();
   const [clash, setClash] = useState<readonly ClashView[] | null>(null);
+  // The days typed, for the other jobs booked then and the bank holidays among them (BookedThen), as Add Manual Booking has.
+  const [days, setDays] = useState({ start: job.startDate ?? '', finish: job.finishDate ?? '' });
   const anyway = useRef(false);
   // The job's dates as the admin saw them when the form opened. The device's copy may bring in a move made elsewhere
   // while the form is open (the customer moved their request): then saving says so first instead of overwriting it
@@ -125,13 +129,18 @@ export function DatesForm({ job, jobs, onDone }: { job: BookingView; jobs: () =>
         formEl.current = element;
         (formProps.ref as { current: HTMLFormElement | null }).current = element;
       }}
-      onChange={() => setClash(null)}
+      onChange={(event) => {
+        setClash(null);
+        const data = new FormData(event.currentTarget);
+        setDays({ start: String(data.get('startDate') ?? ''), finish: String(data.get('finishDate') ?? '') });
+      }}
       onKeyDown={escape.onKeyDown}
     >
       <Field {...f('startDate', 'Start date', true)}>{(p) => <input {...p} type="date" defaultValue={job.startDate ?? ''} onChange={finishKeepsLength} />}</Field>
       <Field {...f('finishDate', 'Finish date', true)}>{(p) => <input {...p} type="date" defaultValue={job.finishDate ?? ''} />}</Field>
       <Field {...f('startTime', 'Start time')}>{(p) => <input {...p} type="time" defaultValue={job.startTime ?? ''} />}</Field>
       <Field {...f('finishTime', 'Finish time')}>{(p) => <input {...p} type="time" defaultValue={job.finishTime ?? ''} />}</Field>
+      <BookedThen bookings={jobs().filter((other) => other.id !== job.id)} start={days.start} finish={days.finish} />
       {clash ? <ClashWarning jobs={clash} level="h4" action="Move anyway" onAction={moveAnyway} /> : null}
       {escape.asking ? <DiscardQuestion onDiscard={escape.discard} onKeep={escape.keep} /> : null}
       <SubmitRow label="Save the dates" busyLabel="Saving…" sending={sending} status={status}>

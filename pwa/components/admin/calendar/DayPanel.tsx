@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { serviceTypeLabel } from '#domain/content/service-types.ts';
 import { ROUTE_STOPS, directionsHref, routeHref, telHref } from '#domain/content/shared.ts';
-import { bankHoliday } from '#domain/bank-holidays.ts';
+import { bankHoliday, bankHolidayWords } from '#domain/bank-holidays.ts';
 import { daysBetween } from '#domain/days.ts';
 import { ERASED } from '#domain/limits.ts';
 import { dayStops } from '#domain/schedule.ts';
@@ -50,7 +50,7 @@ export function DayPanel({
       <h3 id="day-title" ref={heading} tabIndex={-1}>
         {dayLabel(day)}
       </h3>
-      {holiday ? <p className="admin-daypanel__holiday">{holiday}, a bank holiday.</p> : null}
+      {holiday ? <p className="admin-daypanel__holiday">{upperFirst(bankHolidayWords(holiday))}.</p> : null}
       {bookings === undefined ? <p className="admin-muted">Loading jobs…</p> : jobs.length === 0 ? <p className="admin-muted">No jobs on this day.</p> : null}
       {stops.length > 1 ? (
         // The booked jobs' places in the day's order, one tap into Maps from the van (a phone's Maps takes 4 stops).
@@ -143,4 +143,9 @@ function DoubleBooked({ job, jobs }: { job: ShownBooking; jobs: readonly ShownBo
       <strong>Double booked</strong> with {others.map((other) => `${personName(other) || 'a job'} (${jobWhen(other)})`).join(', ')}
     </span>
   );
+}
+
+/** 'the bank holiday for Boxing Day' as a sentence's start. */
+function upperFirst(words: string): string {
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
 }

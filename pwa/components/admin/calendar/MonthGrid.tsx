@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { bankHoliday } from '#domain/bank-holidays.ts';
+import { bankHoliday, bankHolidayWords } from '#domain/bank-holidays.ts';
 import type { BookingView } from '#domain/views.ts';
 import { dayForKey, useDayFocus } from '../../../lib/date-grid.ts';
 import { statusTone, statusWords } from '../../ui/StatusBadge.tsx';
@@ -98,7 +98,7 @@ export function MonthGrid({
                     className={classes}
                     aria-pressed={day === selected}
                     aria-current={day === today ? 'date' : undefined}
-                    aria-label={`${dayLabel(day)}${day === today ? ', today' : ''}: ${jobsWords(jobs)}${clash ? ', double booked' : ''}${holiday ? `; ${holiday}` : ''}`}
+                    aria-label={`${dayLabel(day)}${day === today ? ', today' : ''}: ${jobsWords(jobs)}${clash ? ', double booked' : ''}${holiday ? `; ${bankHolidayWords(holiday)}` : ''}`}
                     onClick={() => {
                       setMoved(null);
                       onPick(day);
@@ -116,7 +116,7 @@ export function MonthGrid({
                     </span>
                     {holiday ? (
                       <span className="admin-day__holiday" aria-hidden="true">
-                        {holiday}
+                        {holiday.name}
                       </span>
                     ) : null}
                     <span className="admin-day__jobs" aria-hidden="true">
@@ -141,7 +141,8 @@ export function MonthGrid({
 
 /**
  * What each job's mark in the month says: its status by colour and by shape (a ring, a dot, half a dot, a square; a job
- * called off is not on the month), so an eye that cannot tell the colours apart tells the statuses apart. The days' labels say it in
+ * called off is not on the month), so an eye that cannot tell the colours apart tells the statuses apart; and the
+ * stripes of a bank holiday, whose name a phone's month leaves out. The days' labels say it in
  * words to a screen reader, which this key would only repeat.
  */
 export function StatusKey() {
@@ -153,6 +154,10 @@ export function StatusKey() {
           {statusWords(status)}
         </li>
       ))}
+      <li>
+        <span className="admin-key__holiday" />
+        bank holiday
+      </li>
     </ul>
   );
 }
