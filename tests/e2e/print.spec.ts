@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { bankHolidaysBetween } from '#domain/bank-holidays.ts';
 import { adminClient, customer, customerBooking, ownServer, signIn, ukDay } from './admin-seed.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 import { expectToast } from './portal-helpers.ts';
@@ -232,5 +233,21 @@ test.describe('the admin portal', () => {
     await expect(reply).toBeHidden();
     await expect(settle).toBeHidden();
     await expect(page.getByText('The chat stops counting as waiting')).toBeHidden();
+  });
+
+  test('a printed month tells the statuses apart by their marks’ shapes and shades the bank holidays, though paper gets no backgrounds', async ({ page }) => {
+    const holiday = bankHolidaysBetween(ukDay(1), ukDay(400))[0]!;
+    await signIn(page, own.server.url);
+    await page.goto(`${own.server.url}/admin?tab=calendar&month=${holiday.day.slice(0, 7)}`);
+    await onPaper(page);
+    const fill = (selector: string) =>
+      page.locator(selector).first().evaluate((element) => [getComputedStyle(element).backgroundColor, getComputedStyle(element).backgroundImage]);
+    // The key's marks: pending a ring (no fill), confirmed and completed filled, in progress half filled.
+    expect(await fill('.admin-key .admin-mark--grey')).toEqual(['rgba(0, 0, 0, 0)', 'none']);
+    expect((await fill('.admin-key .admin-mark--yellow'))[0]).toBe('rgb(0, 0, 0)');
+    expect((await fill('.admin-key .admin-mark--green'))[0]).toBe('rgb(0, 0, 0)');
+    expect((await fill('.admin-key .admin-mark--blue'))[1]).toContain('linear-gradient');
+    expect((await fill(`.admin-day[data-day="${holiday.day}"]`))[1]).toContain('repeating-linear-gradient');
+    await onScreen(page);
   });
 });
