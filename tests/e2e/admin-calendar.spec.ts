@@ -432,4 +432,9 @@ test('a bank holiday is named on the month and in its day’s panel, so that a j
   await dates.getByLabel(/^Start date/).fill(holiday.day);
   await dates.getByLabel(/^Finish date/).fill(holiday.day);
   await expect(dates.getByRole('status').filter({ hasText: 'Bank holiday' })).toContainText(`Bank holiday: ${holiday.name} (${label(holiday.day)}).`);
+  // Moved there, its card says so beside its days.
+  await expect(card).not.toContainText('a bank holiday');
+  await dates.getByRole('button', { name: 'Save the dates' }).click();
+  await expect(dates).toHaveCount(0);
+  await expect(card.locator('dd').filter({ hasText: label(holiday.day) })).toContainText(` · ${holiday.name}, a bank holiday`);
 });

@@ -1,5 +1,7 @@
 import { memo, useEffect, useRef, useState } from 'react';
+import { bankHolidaysBetween } from '#domain/bank-holidays.ts';
 import { serviceTypeLabel } from '#domain/content/service-types.ts';
+import { joinWords } from '#domain/content/shared.ts';
 import { bookingReference } from '#domain/reference.ts';
 import type { BookingView, QuoteView } from '#domain/views.ts';
 import { changeStatus, personName, takeTheirs } from '../../../offline/admin-commands.ts';
@@ -128,7 +130,10 @@ export const BookingCard = memo(function BookingCard({
       </div>
       <dl className="admin-facts">
         <Fact name="Service">{serviceTypeLabel(job.serviceType)}</Fact>
-        <Fact name="When">{jobWhen(job)}</Fact>
+        <Fact name="When">
+          {jobWhen(job)}
+          <HolidaysOn job={job} />
+        </Fact>
         <AddressFact address={job.address} />
         <ContactFacts phone={job.phone} email={full ? job.email : null} />
         {full ? (
@@ -247,3 +252,15 @@ export const BookingCard = memo(function BookingCard({
     </li>
   );
 });
+
+/**
+ * Beside a job's days while it is still to do: the bank holidays among them (' · New Year’s Day, a bank holiday'),
+ * which the month shades but a card, opened from a mail or a search, did not say.
+ */
+function HolidaysOn({ job }: { job: BookingView }) {
+  if (!job.startDate || job.status === 'completed' || job.status === 'cancelled') return null;
+  const holidays = bankHolidaysBetween(job.startDate, job.finishDate ?? job.startDate);
+  if (holidays.length === 0) return null;
+  const words = holidays.length > 3 ? `${holidays.length} bank holidays` : `${joinWords(holidays.map((holiday) => holiday.name))}, ${holidays.length > 1 ? 'bank holidays' : 'a bank holiday'}`;
+  return <span className="admin-muted"> · {words}</span>;
+}
