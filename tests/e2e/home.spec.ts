@@ -1,8 +1,12 @@
+import { bankHoliday, bankHolidaysBetween, bankHolidayWords } from '#domain/bank-holidays.ts';
+import { addDays } from '#domain/days.ts';
+import { dayWords } from '#domain/history.ts';
 import { clientRoutes } from '#domain/routes.ts';
 import { replyFor } from '#domain/widgets/chat.ts';
 import type { Locator, Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
 import { askForQuote, quoteForm } from './portal-helpers.ts';
+import { dayAhead as daysAhead } from './portal-steps.ts';
 
 /** The home page's quote form, opened at #contact and ready for input. */
 async function openQuoteForm(page: Page) {
@@ -91,6 +95,25 @@ test.describe('the quote form', () => {
     await form.getByRole('button', { name: /request/i }).click();
     await expect(page.getByText('Booking submitted')).toBeVisible();
     await expect.poll(() => server.storage.queries.quotes().filter((q) => q.phone === '01632 960444').length).toBe(1);
+  });
+
+  test('a preferred date on a bank holiday says we are closed then and will suggest another day; the quote still goes, with that date', async ({ page, server }) => {
+    const holiday = bankHolidaysBetween(daysAhead(1), daysAhead(400))[0]!;
+    const form = await openQuoteForm(page);
+    const note = form.getByRole('status').filter({ hasText: 'bank holiday' });
+    await form.locator('[name="preferredDate"]').fill(holiday.day);
+    await expect(note).toHaveText(`${dayWords(holiday.day)} is ${bankHolidayWords(holiday)}, when we are closed. We will suggest another day.`);
+    // Another day: the words go.
+    const ordinary = [1, 2, 3].map((n) => addDays(holiday.day, -n)).find((day) => !bankHoliday(day))!;
+    await form.locator('[name="preferredDate"]').fill(ordinary);
+    await expect(note).toHaveCount(0);
+    await form.locator('[name="preferredDate"]').fill(holiday.day);
+    await expect(note).toBeVisible();
+    await askForQuote(form, 'Hollis', 'hollis.holiday@example.com', 'Sockets, whenever suits.');
+    await expect(page.getByText('Booking submitted')).toBeVisible();
+    await expect.poll(() => server.storage.queries.quotes().find((q) => q.email === 'hollis.holiday@example.com')?.preferredDate).toBe(holiday.day);
+    // The form is emptied for the next request, and its note with it.
+    await expect(note).toHaveCount(0);
   });
 
   test('a visitor asks for a quote and the server has exactly one', async ({ page, server }) => {

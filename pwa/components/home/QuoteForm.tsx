@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PUBLIC_SERVICE_TYPES } from '#domain/content/service-types.ts';
 import { lastCustomerDay, londonDay } from '#domain/days.ts';
 import { LIMITS } from '#domain/limits.ts';
@@ -41,8 +41,9 @@ export function QuoteForm() {
   useEditRequest(QUOTE_KIND, form);
   const { errors, status, sending, formProps } = form;
   const today = useToday();
+  const holiday = useHolidayNote();
   return (
-    <FormCard id="quote-form-title" title="Tell us about the job" formProps={formProps}>
+    <FormCard id="quote-form-title" title="Tell us about the job" formProps={{ ...formProps, onReset: () => holiday.pick('') }}>
       <PersonFields form="quote" errors={errors} reply="either" />
       <Field form="quote" name="serviceType" label="Service type" error={errors.serviceType} required>
         {(p) => (
@@ -57,8 +58,11 @@ export function QuoteForm() {
         )}
       </Field>
       <Field form="quote" name="preferredDate" label="Preferred date" error={errors.preferredDate}>
-        {(p) => <input {...p} type="date" min={today} max={today && lastCustomerDay(today)} />}
+        {(p) => <input {...p} type="date" min={today} max={today && lastCustomerDay(today)} onChange={(event) => holiday.pick(event.currentTarget.value)} />}
       </Field>
+      <p className="field__hint field--full form-live" role="status">
+        {holiday.note}
+      </p>
       <Field form="quote" name="address" label="Address" error={errors.address} hint={ADDRESS_HINT} full>
         {(p) => <input {...p} type="text" autoComplete="street-address" maxLength={LIMITS.address} />}
       </Field>
@@ -89,4 +93,25 @@ function useToday(): string | undefined {
     setToday(londonDay(new Date()));
   }, []);
   return today;
+}
+
+/**
+ * A preferred date on a bank holiday, when the business is closed, said under the field (holiday-note.ts, loaded when a
+ * date is picked: the home page's JavaScript does not carry it). The day last picked wins over an answer that comes late.
+ */
+function useHolidayNote(): { note: string | null; pick: (day: string) => void } {
+  const [note, setNote] = useState<string | null>(null);
+  const latest = useRef('');
+  const pick = (day: string) => {
+    latest.current = day;
+    if (!day) return setNote(null);
+    // Offline the worker's copy serves the module; a failed load leaves the field without its note, nothing more.
+    import('../../lib/holiday-note.ts').then(
+      ({ holidayNote }) => {
+        if (latest.current === day) setNote(holidayNote(day));
+      },
+      () => undefined,
+    );
+  };
+  return { note, pick };
 }

@@ -11,20 +11,15 @@ import { AlreadyBooked } from './AlreadyBooked.tsx';
 import { OutsideHours } from './OutsideHours.tsx';
 import { firstQuickDay, lastCustomerDay } from '#domain/days.ts';
 import { BUSINESS } from '#domain/business.ts';
-import { bankHoliday, bankHolidayWords } from '#domain/bank-holidays.ts';
 import { TEL_HREF, jobHours, otherDayHours } from '#domain/content/shared.ts';
 import { formatDay, today } from './format.ts';
 import { MonthCalendar } from './MonthCalendar.tsx';
 import { useBookings } from '../../offline/use-mirror.ts';
 import { ADDRESS_HINT } from '../../lib/booking-fields.ts';
+import { closedWhy } from '../../lib/holiday-note.ts';
 
 const FIELDS = ['serviceType', 'description', 'phone', 'address', 'startDate', 'finishDate'] as const;
 const TOO_LATE_FOR_TODAY = 'It is too late in the day to book today here: please pick another day, or call us.';
-/** A day Quick booking does not offer though it is in range: a bank holiday the business closes on, in words. */
-const closedOn = (day: string): string | null => {
-  const holiday = BUSINESS.closedOnBankHolidays ? bankHoliday(day) : null;
-  return holiday ? `${bankHolidayWords(holiday)}, when we are closed` : null;
-};
 const loadSchema = async (): Promise<FormSchema> => (await import('./booking-schema.ts')).portalBookingSchema;
 
 /**
@@ -113,7 +108,7 @@ export function QuickBooking({ user }: { user: UserView }) {
         today={now}
         selected={day}
         onSelect={choose}
-        closed={closedOn}
+        closed={closedWhy}
         explain={(picked, why) => (
           <>
             {formatDay(picked)} is {why}. For an emergency, call us on <a href={TEL_HREF}>{BUSINESS.phone}</a>.
