@@ -100,9 +100,10 @@ test.describe('the quote form', () => {
   test('a preferred date on a bank holiday says we are closed then and will suggest another day; the quote still goes, with that date', async ({ page, server }) => {
     const holiday = bankHolidaysBetween(daysAhead(1), daysAhead(400))[0]!;
     const form = await openQuoteForm(page);
-    const note = form.getByRole('status').filter({ hasText: 'bank holiday' });
+    const note = form.getByText(/bank holiday.*, when we are closed\./);
     await form.locator('[name="preferredDate"]').fill(holiday.day);
     await expect(note).toHaveText(`${dayWords(holiday.day)} is ${bankHolidayWords(holiday)}, when we are closed. We will suggest another day.`);
+    await expect(note).toHaveAttribute('aria-live', 'polite');
     // Another day: the words go.
     const ordinary = [1, 2, 3].map((n) => addDays(holiday.day, -n)).find((day) => !bankHoliday(day))!;
     await form.locator('[name="preferredDate"]').fill(ordinary);

@@ -60,7 +60,8 @@ export function QuoteForm() {
       <Field form="quote" name="preferredDate" label="Preferred date" error={errors.preferredDate}>
         {(p) => <input {...p} type="date" min={today} max={today && lastCustomerDay(today)} onChange={(event) => holiday.pick(event.currentTarget.value)} />}
       </Field>
-      <p className="field__hint field--full form-live" role="status">
+      {/* Polite, not a status: the form's one status is what became of the request (SubmitRow). */}
+      <p className="field__hint field--full form-live" aria-live="polite">
         {holiday.note}
       </p>
       <Field form="quote" name="address" label="Address" error={errors.address} hint={ADDRESS_HINT} full>
