@@ -26,6 +26,11 @@ export type ServerProcess = {
   dispose(): Promise<void>;
 };
 
+/** The server's own deadline after SIGTERM is 8 s (backend/main.ts); SIGKILL ends it at once. */
+const END_MS = 15_000;
+/** One try of /api/health: a server that took the connection and does not answer counts as not up yet. */
+const HEALTH_MS = 2_000;
+
 /** A free TCP port on 127.0.0.1 (the browser's origin includes it, so a restarted server must come back on it). */
 export async function freePort(): Promise<number> {
   const probe = createServer();
@@ -41,14 +46,23 @@ export async function serverProcess(env: Record<string, string> = {}): Promise<S
   const url = `http://127.0.0.1:${port}`;
   const storageDir = mkdtempSync(join(tmpdir(), 'spark-process-'));
   let child: ChildProcess | null = null;
-  const ended = (process: ChildProcess) =>
-    new Promise<void>((done) => (process.exitCode !== null || process.signalCode !== null ? done() : process.once('exit', () => done())));
+  // Each wait has a bound, and says what it waited for: a test whose server never answered or never ended waited until
+  // its own time ran out, saying only that it had (once in CI, in outbox.spec).
+  const ended = (process: ChildProcess, signal: NodeJS.Signals) =>
+    new Promise<void>((done, fail) => {
+      if (process.exitCode !== null || process.signalCode !== null) return done();
+      const late = setTimeout(() => fail(new Error(`the server (pid ${process.pid}) had not ended ${END_MS / 1000} s after ${signal}`)), END_MS);
+      process.once('exit', () => {
+        clearTimeout(late);
+        done();
+      });
+    });
   const end = async (signal: NodeJS.Signals) => {
     if (!child) return;
     const running = child;
     child = null;
     running.kill(signal);
-    await ended(running);
+    await ended(running, signal);
   };
   const self: ServerProcess = {
     url,
@@ -76,12 +90,12 @@ export async function serverProcess(env: Record<string, string> = {}): Promise<S
       const started = Date.now();
       for (;;) {
         if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-        const up = await fetch(`${url}/api/health`).then(
+        const up = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(HEALTH_MS) }).then(
           (r) => r.ok,
           () => false,
         );
         if (up) return;
-        if (Date.now() - started > 20_000) throw new Error('the server did not answer within 20 s');
+        if (Date.now() - started > 20_000) throw new Error('the server did not answer /api/health within 20 s');
         await new Promise((done) => setTimeout(done, 50));
       }
     },

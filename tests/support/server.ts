@@ -101,6 +101,12 @@ export async function startServer(
  */
 export type ClientAnswer = { status: number; headers: Headers; data: any; text: string };
 
+/**
+ * How long a request waits for its whole answer before it fails, naming itself: a server that took a connection and
+ * never answered left a test waiting until its own time ran out, saying only that it had (once in CI, in outbox.spec).
+ */
+const ANSWER_MS = 30_000;
+
 /** A tiny cookie-keeping HTTP client over fetch, one per simulated person. */
 export class Client {
   readonly base: string;
@@ -123,7 +129,12 @@ export class Client {
       body = JSON.stringify(options.json);
       headers['content-type'] ??= 'application/json';
     }
-    const res = await fetch(this.base + path, { method, headers, body, redirect: 'manual' });
+    const signal = AbortSignal.timeout(ANSWER_MS);
+    const unanswered = (err: unknown): never => {
+      if (signal.aborted) throw new Error(`${method} ${path} got no answer within ${ANSWER_MS / 1000} s`, { cause: err });
+      throw err;
+    };
+    const res = await fetch(this.base + path, { method, headers, body, redirect: 'manual', signal }).catch(unanswered);
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const eq = pair!.indexOf('=');
@@ -132,7 +143,7 @@ export class Client {
       if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.#cookies.delete(name);
       else this.#cookies.set(name, value);
     }
-    const text = await res.text();
+    const text = await res.text().catch(unanswered);
     let data: unknown = text;
     try {
       data = text ? (JSON.parse(text) as unknown) : null;
