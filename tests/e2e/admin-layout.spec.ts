@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { customer, customerBooking, quoteRequest, signIn, ukDay } from './admin-seed.ts';
-import { axeViolations, expect, hydrated, smallTargets, test } from './fixtures.ts';
+import { axeViolations, expect, hydrated, scrollStopped, smallTargets, test, whollyOnScreen } from './fixtures.ts';
 
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
@@ -72,6 +72,52 @@ test('the tabs stay one row, no taller than the room kept clear of them, with a 
     expect((await tabs.boundingBox())!.height, `${width} px: the tab bar`).toBeLessThanOrEqual(room);
   }
 });
+
+test.describe('on a tablet on its side, 1024 × 768', () => {
+  test.use({ viewport: { width: 1024, height: 768 } });
+
+  test('the Calendar tab opens with the whole month in view, the tabs above it, not two weeks of it below the counters', async ({ page }) => {
+    await signIn(page);
+    await tap(page.getByRole('tab', { name: 'Calendar' }));
+    const month = page.locator('.admin-calendar__month');
+    await expect(month.getByRole('grid')).toBeVisible();
+    await scrollStopped(page);
+    expect(await whollyOnScreen(month), 'the month and its key').toBe(true);
+    expect(await uncovered(page.getByRole('tablist', { name: 'Admin sections' })), 'the tabs').toBe(true);
+  });
+
+  test('far down the job list, another tab opens just under the tabs, which stay where they were', async ({ page, server }) => {
+    const alice = await customer(server, 'alice.tabs@example.com', 'Alice', 'Tabs');
+    for (let i = 0; i < 4; i++) await customerBooking(alice, 'alice.tabs@example.com', { serviceType: 'rewiring' });
+    await signIn(page);
+    await page.mouse.wheel(0, 1500);
+    await scrollStopped(page);
+    const tabs = page.getByRole('tablist', { name: 'Admin sections' });
+    const before = (await tabs.boundingBox())!;
+    await tap(page.getByRole('tab', { name: 'Contacts' }));
+    const heading = page.getByRole('heading', { name: 'Contacts', level: 2 });
+    await expect(heading).toBeVisible();
+    await scrollStopped(page);
+    expect((await tabs.boundingBox())!.y, 'the tabs, stuck under the header').toBeCloseTo(before.y, 0);
+    expect(await whollyOnScreen(heading)).toBe(true);
+    expect((await heading.boundingBox())!.y, 'the panel starts under the tabs').toBeGreaterThanOrEqual(before.y + before.height);
+  });
+});
+
+/** A finger's tap in the middle of `target`, where it is (a locator's click first scrolls a sticky tab to its place in the page's flow). */
+async function tap(target: Locator): Promise<void> {
+  const box = (await target.boundingBox())!;
+  await target.page().mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+/** Whether `target` is on the screen and nothing covers its middle (the sticky header would). */
+function uncovered(target: Locator): Promise<boolean> {
+  return target.evaluate((node) => {
+    const box = node.getBoundingClientRect();
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return box.top >= 0 && box.bottom <= innerHeight && top !== null && node.contains(top);
+  });
+}
 
 test('axe finds nothing on the sign-in form, each tab, the forms and the dialogs; the tabs work with the keyboard', async ({ page, server }) => {
   const bo = await customer(server, 'bo.axe@example.com', 'Bo', 'Axe');

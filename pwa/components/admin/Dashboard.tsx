@@ -1,5 +1,5 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { UserView } from '#domain/views.ts';
 import { placeToasts, toast, warmToaster } from '../../lib/toast.ts';
 import { threadsOf, useAdminQuotes, useAllMessages, useChatMarks, useContacts } from '../../offline/admin-data.ts';
@@ -106,6 +106,8 @@ export function Dashboard({ user }: { user: UserView }) {
   const session = useMemo(() => ({ user, refresh }), [user, refresh]);
   // Where a chat opened from a job card or a calendar day goes back to (the chat list when opened from there).
   const [chatReturn, setChatReturn] = useState<AdminSearch | null>(null);
+  // Whether the tab just picked had the tabs stuck under the header (null: no tab was picked).
+  const opening = useRef<boolean | null>(null);
   const go = useCallback(
     (next: AdminSearch) => {
       const chat = next.tab === 'chat' && next.booking !== undefined;
@@ -121,17 +123,26 @@ export function Dashboard({ user }: { user: UserView }) {
       // whose panel takes the focus), not for a chat (it scrolls itself to its heading, ChatThread), not on the way
       // back from one (the Chat button it came from takes the focus).
       const sameTab = to === tab && !(tab === 'chat' && search.booking !== undefined);
+      // A tab itself picked (or a counter), with nothing in it picked out: it opens where the eye is (opensTab, below),
+      // not at the page's top, 450 px above the panel on a tablet on its side.
+      const plain = !chat && from === undefined && !sameTab && !picks && next.person === undefined && next.day === undefined && next.booking === undefined;
+      if (plain) opening.current = tabsStuck(panel.current);
       // Another look at the same place (a filter, an order, the compact view, a month stepped through) takes the place
       // of the one before in the history: the tablet's Back went back through every filter tried and every month passed.
       // A job, quote, person, chat or day picked is a step of its own, which Back returns from.
       const looks = sameTab && next.booking === search.booking && next.person === search.person && next.job === undefined && next.quote === undefined && (next.day === undefined || next.day === search.day);
-      void navigate({ search: next, replace: looks, resetScroll: !chat && from === undefined && !sameTab });
+      void navigate({ search: next, replace: looks, resetScroll: !plain && !chat && from === undefined && !sameTab });
     },
     [navigate, search, tab],
   );
   useEffect(() => {
     goNow.current = go;
   }, [go]);
+  useLayoutEffect(() => {
+    const stuck = opening.current;
+    opening.current = null;
+    if (stuck !== null && panel.current) opensTab(panel.current, tab, stuck);
+  }, [tab]);
   // The job list opened afresh with no order or view of its own (the portal opened in the morning) takes those the admin
   // last chose (BookingsTab keeps them as they are chosen), in the address's place. Not for a job picked out (a mail's or
   // a toast's link): it is shown in the list as it comes.
@@ -226,6 +237,35 @@ export function Dashboard({ user }: { user: UserView }) {
       </div>
     </AdminContext.Provider>
   );
+}
+
+/** Where the page's scrolling puts the top of what it brings into view: under the header and the sticky tabs (styles.css). */
+function clearOfTabs(): number {
+  return parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+}
+
+/** Whether the tabs are stuck under the header: the panel's top is level with the line below them, or above it. */
+function tabsStuck(panel: HTMLElement | null): boolean {
+  return panel !== null && panel.getBoundingClientRect().top <= clearOfTabs() + 1;
+}
+
+/**
+ * Places the page for a tab just picked. With the tabs stuck under the header (the admin far down a list), the new
+ * panel starts just below them, and the tabs stay under the finger: the page's top, where it went before, put the
+ * panel 450 px down a tablet on its side, below the counters. Otherwise the page stays, but for the calendar, whose
+ * month is brought whole into view, as far as the tabs' stuck place: it had shown two weeks of it on that tablet.
+ */
+function opensTab(panel: HTMLElement, tab: AdminTab, stuck: boolean): void {
+  if (stuck) {
+    panel.scrollIntoView({ block: 'start', behavior: 'instant' });
+    return;
+  }
+  const month = tab === 'calendar' ? panel.querySelector('.admin-calendar__month') : null;
+  if (!month) return;
+  const below = month.getBoundingClientRect().bottom + 8 - window.innerHeight;
+  const room = panel.getBoundingClientRect().top - clearOfTabs();
+  const by = Math.min(below, room);
+  if (by > 0) window.scrollBy({ top: by });
 }
 
 /**
