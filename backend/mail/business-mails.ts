@@ -1,4 +1,5 @@
 import { BUSINESS } from '#domain/business.ts';
+import { closedHolidays, joinWords } from '#domain/content/shared.ts';
 import { serviceTypeLabel } from '#domain/content/service-types.ts';
 import { dayWords, scheduleWords } from '#domain/history.ts';
 import { formatPounds } from '#domain/money.ts';
@@ -14,6 +15,18 @@ import { composeForBusiness, filesLine, filesWords, fullName, what, type Request
  */
 const adminLine = (adminUrl: string, what: string): string => `${what} in the Admin Portal: ${adminUrl}`;
 
+/**
+ * The bank holidays among a request's days, which the business is closed on (closedHolidays): 'Bank holiday: Christmas
+ * Day (Fri 25 Dec 2026)', a substitute day as such. The customer was told as they picked the day; the electrician
+ * reading the mail on the road knows then to suggest another one before opening the portal. None: no line.
+ */
+function holidayLines(startDate: string | null | undefined, finishDate: string | null | undefined): MailLine[] {
+  const holidays = closedHolidays(startDate ?? null, finishDate ?? null);
+  if (holidays.length === 0) return [];
+  const named = holidays.map((holiday) => `${holiday.name} (${holiday.substitute ? 'substitute day, ' : ''}${dayWords(holiday.day)})`);
+  return [[holidays.length === 1 ? 'Bank holiday' : 'Bank holidays', `${joinWords(named)}: we are closed`]];
+}
+
 /** To the business: a new quote or booking request. */
 export function newRequest(to: string, r: RequestSummary, adminUrl: string): OutgoingMail {
   return composeForBusiness('new-request', to, `New ${what(r)}: ${serviceTypeLabel(r.serviceType)} — ${fullName(r)}`, `A new ${what(r)} has arrived.`, [
@@ -25,6 +38,7 @@ export function newRequest(to: string, r: RequestSummary, adminUrl: string): Out
     // A quote request has a preferred day, a booking request its dates: the one it has, not a "—" for the other.
     ...(r.preferredDate ? [['Preferred date', dayWords(r.preferredDate)] as MailLine] : []),
     ...(r.startDate ? [['Dates', scheduleWords(r)] as MailLine] : []),
+    ...holidayLines(r.startDate ?? r.preferredDate, r.startDate ? r.finishDate : null),
     ['Details', r.description],
     ...(filesWords(r) ? [['Files', `${filesWords(r)}, to open in the Admin Portal`] as MailLine] : []),
     ...(r.kind === 'booking' && r.id ? [['Reference', bookingReference(r.id)] as MailLine] : []),
@@ -71,6 +85,7 @@ export function requestMoved(
   return composeForBusiness('request-moved', to, `Booking request moved: ${serviceTypeLabel(b.serviceType)} — ${fullName(b)}`, 'A customer changed the dates of their booking request before it was confirmed.', [
     ...customerLines(b),
     ['New dates', scheduleWords(b)],
+    ...holidayLines(b.startDate, b.finishDate),
     ['It was', scheduleWords(was)],
     ['Reference', bookingReference(b.id)],
     adminLine(adminUrl, 'Confirm it'),

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { closedPort, parseMail, startSmtp, type ReceivedMail, type SmtpSink } from '../support/smtp.ts';
 import { Client, startServer, type TestServer } from '../support/server.ts';
 import { walFrames } from '../support/wal.ts';
+import { bankHolidaysBetween, bankHolidaysOf } from '#domain/bank-holidays.ts';
 import { dayWords } from '#domain/history.ts';
 import { bookingReference } from '#domain/reference.ts';
 import { bookingForm, daysAhead, quoteForm } from './helpers.ts';
@@ -157,6 +158,40 @@ describe('mail by SMTP', () => {
     expect(notice.text).toContain(`Confirm it in the Admin Portal: ${server.url}/admin?tab=bookings&job=${id}`);
     expect(notice.text!.replace(`job=${id}`, '')).not.toContain(id);
     expect(`${received.text}${notice.text}`).not.toContain(start);
+  });
+
+  it("names the bank holidays among a request's days in the business's mail, substitute days as such, for another day to be suggested", async () => {
+    const customer = new Client(server.url);
+    expect((await customer.register('hal.holiday@example.com', 'a-customer-passphrase', 'Hal', 'Holiday')).status).toBe(201);
+    await server.mailer.drain();
+    smtp.messages.length = 0;
+    // Next year's Christmas, within the two years a customer may book ahead, whichever weekdays it falls on.
+    const year = Number(daysAhead(0).slice(0, 4)) + 1;
+    const [start, finish] = [`${year}-12-24`, `${year}-12-29`];
+    const named = (day: { name: string; substitute: boolean; day: string }) => `${day.name} (${day.substitute ? 'substitute day, ' : ''}${dayWords(day.day)})`;
+    const booked = await customer.post('/api/bookings', bookingForm('hal.holiday@example.com', { firstName: 'Hal', lastName: 'Holiday', startDate: start, finishDate: finish }));
+    expect(booked.status).toBe(201);
+    // The first bank holiday of that year: New Year's Day, or the Monday after it.
+    const newYear = bankHolidaysOf(year)[0]!;
+    expect((await customer.post('/api/bookings', quoteForm({ email: null, firstName: 'Nia', preferredDate: newYear.day }))).status).toBe(201);
+    await server.mailer.drain();
+    const christmas = bankHolidaysBetween(start, finish);
+    expect(christmas.length).toBeGreaterThanOrEqual(2);
+    const notices = smtp.messages.filter((m) => m.to.includes(BUSINESS));
+    expect(notices.map((m) => m.subject)).toEqual(['New booking request: Electrical Installation — Hal Holiday', 'New quote request: Electrical Installation — Nia Doe']);
+    expect(notices[0]!.text).toContain(`Bank holidays: ${christmas.slice(0, -1).map(named).join(', ')} and ${named(christmas.at(-1)!)}: we are closed`);
+    expect(notices[1]!.text).toContain(`Bank holiday: ${named(newYear)}: we are closed`);
+    // A day that is none: no such line.
+    smtp.messages.length = 0;
+    const ordinary = bankHolidaysBetween(daysAhead(40), daysAhead(40)).length === 0 ? daysAhead(40) : daysAhead(41);
+    expect((await customer.post('/api/bookings', quoteForm({ email: null, preferredDate: ordinary }))).status).toBe(201);
+    // Moved by the customer onto the holiday: the mail saying so names it too.
+    const id = booked.data.booking.id as string;
+    expect((await customer.post(`/api/bookings/${id}/dates`, { startDate: newYear.day, finishDate: newYear.day, startTime: '09:00', finishTime: '17:00' })).status).toBe(200);
+    await server.mailer.drain();
+    const [quote, moved] = [smtp.messages.find((m) => m.subject.startsWith('New quote request'))!, smtp.messages.find((m) => m.subject.startsWith('Booking request moved'))!];
+    expect(quote.text).not.toContain('Bank holiday');
+    expect(moved.text).toContain(`Bank holiday: ${named(newYear)}: we are closed`);
   });
 
   it('escapes what a person typed in the HTML part', async () => {
