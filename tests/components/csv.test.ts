@@ -125,16 +125,19 @@ describe('the CSV export', () => {
     expect(bookingsFor('today', jobs, today).map((b) => b.firstName)).toEqual(['Morning', 'Afternoon']);
   });
 
-  it('counts as upcoming every job not cancelled whose last day is today or later: today’s, and one running until tomorrow', () => {
+  it('counts as upcoming every job still to do whose last day is today or later: today’s by time, and one running until tomorrow', () => {
     const today = '2026-12-03';
     const jobs = [
       job({ firstName: 'Later', startDate: '2026-12-10', finishDate: '2026-12-10' }),
-      job({ firstName: 'Today', status: 'confirmed' }),
+      job({ firstName: 'Today', status: 'confirmed', startTime: '15:00' }),
+      job({ firstName: 'Today early', status: 'confirmed', startTime: '09:00' }),
+      job({ firstName: 'Done this morning', status: 'completed', startTime: '08:00' }),
+      job({ firstName: 'Done early', startDate: '2026-12-01', finishDate: '2026-12-05', status: 'completed' }),
       job({ firstName: 'Until tomorrow', startDate: '2026-11-30', finishDate: '2026-12-04', status: 'in_progress' }),
       job({ firstName: 'Ended yesterday', startDate: '2026-11-30', finishDate: '2026-12-02', status: 'in_progress' }),
       job({ firstName: 'Called off', startDate: '2026-12-11', finishDate: '2026-12-11', status: 'cancelled' }),
       job({ firstName: 'No dates', startDate: null, finishDate: null }),
     ];
-    expect(bookingsFor('upcoming', jobs, today).map((b) => b.firstName)).toEqual(['Until tomorrow', 'Today', 'Later']);
+    expect(bookingsFor('upcoming', jobs, today).map((b) => b.firstName)).toEqual(['Until tomorrow', 'Today early', 'Today', 'Later']);
   });
 });

@@ -20,8 +20,10 @@ export const EMPTY_EXPORT: Readonly<Record<ExportKind, { title: string; descript
 };
 
 /**
- * Which bookings each export holds. Today's: the day's plan, as the calendar shows it (not cancelled, by start time); upcoming: the jobs not cancelled whose last day is today
- * or later (today's, and one that began last week and runs until tomorrow, are still to do), soonest start first.
+ * Which bookings each export holds. Today's: the day's plan, as the calendar shows it (not cancelled, by start time);
+ * upcoming: the jobs still to do, neither cancelled nor completed, whose last day is today or later (today's, and one
+ * that began last week and runs until tomorrow), soonest first by day and then by time. A job finished this morning is
+ * not upcoming, and today's came out in the order they were booked, 15:00 before 09:00.
  */
 export function bookingsFor(kind: ExportKind, bookings: readonly BookingView[], day: string = today()): BookingView[] {
   switch (kind) {
@@ -32,7 +34,9 @@ export function bookingsFor(kind: ExportKind, bookings: readonly BookingView[], 
     case 'pending':
       return bookings.filter((b) => (b.status || 'pending') === 'pending');
     case 'upcoming':
-      return bookings.filter((b) => b.startDate !== null && (b.finishDate || b.startDate) >= day && b.status !== 'cancelled').sort((a, b) => (a.startDate! < b.startDate! ? -1 : a.startDate! > b.startDate! ? 1 : 0));
+      return bookings
+        .filter((b) => b.startDate !== null && (b.finishDate || b.startDate) >= day && b.status !== 'cancelled' && b.status !== 'completed')
+        .sort((a, b) => a.startDate!.localeCompare(b.startDate!) || (a.startTime ?? '').localeCompare(b.startTime ?? ''));
   }
 }
 
