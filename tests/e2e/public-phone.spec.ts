@@ -21,6 +21,10 @@ test('a town’s name in a heading stays on one line where it fits one', async (
   await expect.poll(() => linesOf(page.locator('.hero__eyebrow'), 'Staines-upon-Thames')).toBe(1);
   // The h1 broke it as 'in Staines-' / 'upon-Thames' at 32 px: a long name's h1 is a little smaller on a phone (town.css).
   await expect.poll(() => linesOf(page.getByRole('heading', { level: 1 }), 'Staines-upon-Thames')).toBe(1);
+  // And with what is joined to it: Richmond's h1 broke as 'Richmond' / ''s period homes'.
+  await page.goto('/electrician-richmond');
+  await hydrated(page);
+  await expect.poll(() => linesOf(page.getByRole('heading', { level: 1 }), "Richmond's")).toBe(1);
 });
 
 test('the wiring standard’s name, BS 7671, is not broken across two lines', async ({ page }) => {

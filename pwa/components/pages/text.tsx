@@ -36,11 +36,13 @@ export function Linkified({ text }: { text: string }) {
 export function KeepName({ text, name }: { text: string; name: string }) {
   const at = text.indexOf(name);
   if (at < 0) return <>{text}</>;
+  // With what is joined to it, a possessive's 's above all: 'Richmond' / ''s period homes' read as a typo.
+  const end = at + name.length + (/^\S*/.exec(text.slice(at + name.length))?.[0].length ?? 0);
   return (
     <>
       {text.slice(0, at)}
-      <span className="keep-together">{name}</span>
-      {text.slice(at + name.length)}
+      <span className="keep-together">{text.slice(at, end)}</span>
+      {text.slice(end)}
     </>
   );
 }
