@@ -99,7 +99,7 @@ test('a mail’s link to a booking or a quote opens it in its list, brought into
   const named = page.locator('[aria-current="true"]');
   await expect(named).toHaveCount(1);
   await expect(named).toContainText('Mo’s second job');
-  await expect(named).toContainText('From your email');
+  await expect(named).toContainText('Opened from your email');
   await expect(named.getByRole('heading', { level: 3 })).toBeFocused();
 
   await open(page, `/customer-portal?tab=quotes&quote=${quoteId}`);

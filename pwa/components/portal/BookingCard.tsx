@@ -77,7 +77,7 @@ export function BookingCard({
         <h3 id={`booking-${booking.id}`} ref={heading} tabIndex={-1}>
           {title}
         </h3>
-        {named ? <span className="portal-named">From your email</span> : null}
+        {named ? <span className="portal-named">Opened from your email</span> : null}
         {onServer || known ? <StatusBadge status={booking.status} /> : null}
         <WaitingBadge waiting={booking.waiting} />
       </div>

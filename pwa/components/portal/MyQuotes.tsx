@@ -161,7 +161,7 @@ function QuoteCard({ quote, user, named }: { quote: Shown<QuoteView>; user: User
         <h3 id={ids.heading} ref={heading} tabIndex={-1}>
           {title}
         </h3>
-        {named ? <span className="portal-named">From your email</span> : null}
+        {named ? <span className="portal-named">Opened from your email</span> : null}
         <span className={`status-badge status-badge--${status.tone} portal-quote__status`}>{status.text}</span>
         <WaitingBadge waiting={quote.waiting} />
       </div>
