@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { CreateContactSchema, MarkAnsweredSchema, type CreateContactInput, type MarkAnsweredInput } from '#domain/schemas/contact.ts';
 import { phoneDigits } from '#domain/phone.ts';
+import { bookingReference } from '#domain/reference.ts';
 import { SupportLookupSchema, SupportRequestSchema, type SupportRequestInput } from '#domain/schemas/support.ts';
 import { createContact, markAnswered, submitSupportRequest } from '../commands/enquiries.ts';
 import type { AppDeps } from '../deps.ts';
@@ -60,8 +61,9 @@ export function enquiryRoutes(deps: AppDeps): Router {
    * Finds bookings without signing in, when the email and the phone both match the same bookings. Quote
    * requests (the home page's form) match the same way and come back as `quoteRequests`, so a visitor who
    * asked for a quote finds it too. Answers what the support page shows and nothing more: status, service, the
-   * booked dates and the day it was sent (`createdAt`, a date) — never ids, times, addresses, notes, prices or
-   * names. Rate-limited per IP and per email.
+   * booked dates, the day it was sent (`createdAt`, a date) and a booking's reference, which the support request
+   * form below asks for (the last characters of its id, as its customer's card and calendar file show it) — never
+   * ids, times, addresses, notes, prices or names. Rate-limited per IP and per email.
    */
   router.post('/api/support/lookup', limits.perIp('lookup'), async (ctx) => {
     const { email, phone } = parseBody(ctx, SupportLookupSchema);
@@ -72,7 +74,14 @@ export function enquiryRoutes(deps: AppDeps): Router {
     const bookings = queries
       .bookingsForCustomer(email, null)
       .filter(matches)
-      .map((b) => ({ status: b.status, serviceType: b.serviceType, startDate: b.startDate, finishDate: b.finishDate, createdAt: b.createdAt.slice(0, 10) }));
+      .map((b) => ({
+        status: b.status,
+        serviceType: b.serviceType,
+        startDate: b.startDate,
+        finishDate: b.finishDate,
+        createdAt: b.createdAt.slice(0, 10),
+        reference: bookingReference(b.id),
+      }));
     const quoteRequests = queries
       .quotesForCustomer(email, null)
       .filter(matches)

@@ -1,4 +1,6 @@
 import { MSG } from '#domain/messages.ts';
+import { bookingReference } from '#domain/reference.ts';
+import { customer, customerBooking } from './admin-seed.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 
 test.describe('the support page', () => {
@@ -72,5 +74,19 @@ test.describe('the support page', () => {
     await lookup.getByLabel('Phone number').fill('01632 960000');
     await lookup.getByRole('button', { name: 'Find bookings' }).click();
     await expect(lookup.getByRole('heading', { name: 'No bookings found' })).toBeVisible();
+  });
+
+  test('Find my bookings shows each booking’s reference, which the support request form below asks for', async ({ page, server }) => {
+    const email = 'rhys.reference@example.com';
+    const booking = await customerBooking(await customer(server, email, 'Rhys', 'Reference'), email, { phone: '01632 960737' });
+    await page.goto('/support');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Find my bookings' }).click();
+    const lookup = page.locator('#booking-lookup');
+    await lookup.getByLabel('Email address').fill(email);
+    await lookup.getByLabel('Phone number').fill('01632 960737');
+    await lookup.getByRole('button', { name: 'Find bookings' }).click();
+    await expect(lookup.getByRole('heading', { name: '1 booking found' })).toBeFocused();
+    await expect(lookup.locator('.pg-booking__dates')).toContainText(`Reference${bookingReference(booking.id)}`);
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { bookingReference } from '#domain/reference.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startServer, type TestServer } from '../support/server.ts';
 import { allEvents, bookingForm, daysAhead, quoteForm, expectError, typesAfter, persistentState, lastMailId, mailSince } from './helpers.ts';
@@ -343,7 +344,7 @@ describe('POST /api/support/lookup', () => {
 
   const lookup = (body: unknown) => anonymous().post('/api/support/lookup', body);
 
-  it('answers only status, serviceType, startDate, finishDate and the day it was sent (createdAt) of the bookings whose email and phone digits match', async () => {
+  it('answers only status, serviceType, startDate, finishDate, the day it was sent (createdAt) and the reference of the bookings whose email and phone digits match', async () => {
     const before = persistentState(server);
 
     const res = await lookup({ email: 'Lena.Lookup@Example.com', phone: '01632960001' });
@@ -351,10 +352,12 @@ describe('POST /api/support/lookup', () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.data)).toEqual(['bookings', 'quoteRequests']);
     expect(res.data.bookings).toEqual([
-      { status: 'pending', serviceType: mine.serviceType, startDate: mine.startDate, finishDate: mine.finishDate, createdAt: mine.createdAt.slice(0, 10) },
+      { status: 'pending', serviceType: mine.serviceType, startDate: mine.startDate, finishDate: mine.finishDate, createdAt: mine.createdAt.slice(0, 10), reference: bookingReference(mine.id) },
     ]);
     for (const b of res.data.bookings as Array<Record<string, unknown>>) {
-      expect(Object.keys(b).sort()).toEqual(['createdAt', 'finishDate', 'serviceType', 'startDate', 'status']);
+      expect(Object.keys(b).sort()).toEqual(['createdAt', 'finishDate', 'reference', 'serviceType', 'startDate', 'status']);
+      // The reference the support request form asks for, not the id it is cut from.
+      expect(JSON.stringify(b)).not.toContain(mine.id);
       expect(b['createdAt']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       for (const secret of ['address', 'description', 'firstName', 'lastName', 'phone', 'email', 'userId', 'attachments']) expect(b).not.toHaveProperty(secret);
     }

@@ -12,8 +12,10 @@ import { useForm } from '../../../lib/form.ts';
 import { useHydrated } from '../../../lib/hydrated.ts';
 import type { FormSchema } from '../../../lib/form.ts';
 
-/** One booking as the lookup answers it: status, service and dates only, never ids, addresses or notes. */
+/** One booking as the lookup answers it: status, service, dates and its reference only, never ids, addresses or notes. */
 type FoundBooking = {
+  /** What the support request form below asks for (absent from a server older than it). */
+  readonly reference?: string;
   readonly status: string | null;
   readonly serviceType: string | null;
   readonly startDate: string | null;
@@ -115,6 +117,12 @@ export function BookingLookup({ emailRef }: { emailRef: RefObject<HTMLInputEleme
                       <div>
                         <dt>Requested</dt>
                         <dd>{shortDate(booking.createdAt)}</dd>
+                      </div>
+                    ) : null}
+                    {booking.reference ? (
+                      <div>
+                        <dt>Reference</dt>
+                        <dd>{booking.reference}</dd>
                       </div>
                     ) : null}
                   </dl>

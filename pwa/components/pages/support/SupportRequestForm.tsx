@@ -65,7 +65,7 @@ export function SupportRequestForm() {
             </select>
           )}
         </Field>
-        <Field form="support" name="bookingReference" label="Booking reference" optional full hint="Shown on each booking in your customer portal and in its calendar file; or give the service and date." error={errors.bookingReference}>
+        <Field form="support" name="bookingReference" label="Booking reference" optional full hint="Shown on each booking in your customer portal, in its calendar file and by Find my bookings above; or give the service and date." error={errors.bookingReference}>
           {(props) => <input {...props} type="text" autoComplete="off" maxLength={LIMITS.name} />}
         </Field>
         <Field form="support" name="description" label="How can we help?" full hint="Tell us what happened and what you have tried. At least 10 characters." error={errors.description}>
