@@ -280,6 +280,8 @@ test('a day with booked jobs at several places has its route: Maps from here thr
   expect(url.searchParams.get('waypoints')?.split('|')).toEqual(['1 High Street, Ashford TW15 2AA', '3 Park Road, Hampton TW12 1AA']);
   expect(url.searchParams.get('destination')).toBe('9 Mill Lane, Staines TW18 4AB');
   await expect(route).toHaveAttribute('target', '_blank');
+  // The request the day's list shows and the route leaves out, and why.
+  await expect(panel.getByText('Not on the route: Asked Route, a request not confirmed yet.')).toBeVisible();
   await scrollStopped(page);
   expect(await whollyOnScreen(route)).toBe(true);
 });

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { serviceTypeLabel } from '#domain/content/service-types.ts';
-import { ROUTE_STOPS, directionsHref, routeHref, telHref } from '#domain/content/shared.ts';
+import { ROUTE_STOPS, directionsHref, joinWords, routeHref, telHref } from '#domain/content/shared.ts';
 import { bankHoliday, bankHolidayWords } from '#domain/bank-holidays.ts';
 import { daysBetween } from '#domain/days.ts';
 import { ERASED } from '#domain/limits.ts';
@@ -44,6 +44,9 @@ export function DayPanel({
   const jobs = jobsOn(bookings ?? [], day);
   const stops = dayStops(jobs);
   const routed = Math.min(stops.length, ROUTE_STOPS);
+  // The requests of the day with a place to go to, left off the route until confirmed: the route's stops and the jobs
+  // listed disagreed with nothing to say why (an emergency callout promised for 12:30 by chat, still pending).
+  const unconfirmed = jobs.filter((job) => job.status === 'pending' && job.address && job.address !== ERASED);
   const holiday = bankHoliday(day);
   return (
     <section className="admin-daypanel" aria-labelledby="day-title">
@@ -62,6 +65,11 @@ export function DayPanel({
             ({routed} stops in the order of the day, in Google Maps, opens in a new tab)
           </span>
         </a>
+      ) : null}
+      {stops.length > 1 && unconfirmed.length > 0 ? (
+        <p className="admin-muted admin-daypanel__unrouted">
+          Not on the route: {joinWords(unconfirmed.map((job) => personName(job)))}, {unconfirmed.length === 1 ? 'a request' : 'requests'} not confirmed yet.
+        </p>
       ) : null}
       {/* No list on a day with no jobs: an empty one was read out as "list, 0 items". */}
       {jobs.length === 0 ? null : (
