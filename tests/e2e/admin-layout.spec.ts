@@ -104,6 +104,27 @@ test.describe('on a tablet on its side, 1024 × 768', () => {
   });
 });
 
+test.describe('the days and hours of a job’s forms', () => {
+  for (const [name, width, height, columns] of [
+    ['a tablet on its side', 1024, 768, 4],
+    ['a phone', 390, 844, 2],
+  ] as const) {
+    test(`on ${name}, Add Manual Booking keeps them together, ${columns} to a row, each field within the form`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      await signIn(page);
+      await page.getByRole('button', { name: 'Add Manual Booking' }).click();
+      const form = page.getByRole('region', { name: 'Add Manual Booking' });
+      const boxes = await Promise.all(['startDate', 'finishDate', 'startTime', 'finishTime'].map(async (name) => (await form.locator(`[name="${name}"]`).boundingBox())!));
+      const rows = [...new Set(boxes.map((box) => Math.round(box.y)))];
+      // A grid of three left Finish time alone on a row under the name; on a phone, a date field ran past its column.
+      expect(rows, 'rows of the four fields').toHaveLength(4 / columns);
+      const edge = (await form.boundingBox())!;
+      for (const box of boxes) expect(box.x + box.width).toBeLessThanOrEqual(edge.x + edge.width + 0.5);
+      for (let i = 1; i < boxes.length; i += 1) if (Math.round(boxes[i]!.y) === Math.round(boxes[i - 1]!.y)) expect(boxes[i]!.x).toBeGreaterThanOrEqual(boxes[i - 1]!.x + boxes[i - 1]!.width);
+    });
+  }
+});
+
 /** A finger's tap in the middle of `target`, where it is (a locator's click first scrolls a sticky tab to its place in the page's flow). */
 async function tap(target: Locator): Promise<void> {
   const box = (await target.boundingBox())!;

@@ -136,10 +136,16 @@ export function DatesForm({ job, jobs, onDone }: { job: BookingView; jobs: () =>
       }}
       onKeyDown={escape.onKeyDown}
     >
-      <Field {...f('startDate', 'Start date', true)}>{(p) => <input {...p} type="date" defaultValue={job.startDate ?? ''} onChange={finishKeepsLength} />}</Field>
-      <Field {...f('finishDate', 'Finish date', true)}>{(p) => <input {...p} type="date" defaultValue={job.finishDate ?? ''} />}</Field>
-      <Field {...f('startTime', 'Start time')}>{(p) => <input {...p} type="time" defaultValue={job.startTime ?? ''} />}</Field>
-      <Field {...f('finishTime', 'Finish time')}>{(p) => <input {...p} type="time" defaultValue={job.finishTime ?? ''} />}</Field>
+      {/* The days and the hours in one row of four where there is room, two by two where not: a grid of three left the
+          finish time alone on a row of its own, under the name. */}
+      <div className="admin-when">
+        <div className="admin-when__grid">
+          <Field {...f('startDate', 'Start date', true)}>{(p) => <input {...p} type="date" defaultValue={job.startDate ?? ''} onChange={finishKeepsLength} />}</Field>
+          <Field {...f('finishDate', 'Finish date', true)}>{(p) => <input {...p} type="date" defaultValue={job.finishDate ?? ''} />}</Field>
+          <Field {...f('startTime', 'Start time')}>{(p) => <input {...p} type="time" defaultValue={job.startTime ?? ''} />}</Field>
+          <Field {...f('finishTime', 'Finish time')}>{(p) => <input {...p} type="time" defaultValue={job.finishTime ?? ''} />}</Field>
+        </div>
+      </div>
       <BookedThen bookings={jobs().filter((other) => other.id !== job.id)} start={days.start} finish={days.finish} />
       {clash ? <ClashWarning jobs={clash} level="h4" action="Move anyway" onAction={moveAnyway} /> : null}
       {escape.asking ? <DiscardQuestion onDiscard={escape.discard} onKeep={escape.keep} /> : null}

@@ -186,10 +186,16 @@ export function ManualBookingForm({ bookings, date, onDone }: { bookings: readon
             </select>
           )}
         </Field>
-        <Field {...f('startDate', 'Start date', { required: true })}>{(p) => <input {...p} type="date" defaultValue={start('startDate', date ?? '')} onChange={finishFollowsStart} />}</Field>
-        <Field {...f('finishDate', 'Finish date', { required: true })}>{(p) => <input {...p} type="date" defaultValue={start('finishDate', date ?? '')} />}</Field>
-        <Field {...f('startTime', 'Start time')}>{(p) => <input {...p} type="time" defaultValue={start('startTime', '09:00')} />}</Field>
-        <Field {...f('finishTime', 'Finish time')}>{(p) => <input {...p} type="time" defaultValue={start('finishTime', '17:00')} />}</Field>
+        {/* The days and the hours in one row of four where there is room, two by two where not: a grid of three left the
+            finish time alone on a row of its own, under the name. */}
+        <div className="admin-when">
+          <div className="admin-when__grid">
+            <Field {...f('startDate', 'Start date', { required: true })}>{(p) => <input {...p} type="date" defaultValue={start('startDate', date ?? '')} onChange={finishFollowsStart} />}</Field>
+            <Field {...f('finishDate', 'Finish date', { required: true })}>{(p) => <input {...p} type="date" defaultValue={start('finishDate', date ?? '')} />}</Field>
+            <Field {...f('startTime', 'Start time')}>{(p) => <input {...p} type="time" defaultValue={start('startTime', '09:00')} />}</Field>
+            <Field {...f('finishTime', 'Finish time')}>{(p) => <input {...p} type="time" defaultValue={start('finishTime', '17:00')} />}</Field>
+          </div>
+        </div>
         <BookedThen bookings={bookings} start={days.start} finish={days.finish} />
         <Field {...f('address', 'Address', { full: true })}>{(p) => <input {...p} autoComplete="off" maxLength={LIMITS.address} defaultValue={start('address', '')} />}</Field>
         <Field {...f('description', 'Job details', { full: true })}>{(p) => <textarea {...p} rows={3} maxLength={LIMITS.description} defaultValue={start('description', '')} />}</Field>
