@@ -110,6 +110,9 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await expect(page.getByRole('button', { name: 'Send message' })).toBeFocused();
     const log = page.getByRole('log', { name: 'Messages' });
     await expect(log.getByRole('listitem').filter({ hasText: 'Can you come before noon?' })).toContainText('Bea Booker');
+    // The top of the log, far above the one message at its foot, says the chat starts there (it looked not loaded).
+    const start = await log.getByText('Your messages with us about this booking start here.').boundingBox();
+    expect(start!.y).toBeLessThan((await log.boundingBox())!.y + 40);
     await expect.poll(() => server.storage.queries.messages(booking.id).map((m) => m.content)).toEqual(['Can you come before noon?']);
 
     const admin = new Client(server.url);

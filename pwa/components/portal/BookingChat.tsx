@@ -159,6 +159,9 @@ export function BookingChat({ user, bookingId, copy, onBack }: { user: UserView;
         <CopyFailed words="We could not load the messages. Please try again." onRetry={copy.refresh} />
       ) : (
         <div className="portal-chat__log" ref={log.ref} role="log" aria-label="Messages" tabIndex={0}>
+          {/* A short chat sits at the foot of a tall log, by the message box: the empty top said nothing, and read as a chat
+              that had not loaded. It says the chat starts there. */}
+          {messages.length > 0 ? <p className="portal-chat__start">Your messages with us about this booking start here.</p> : null}
           <ol>
             {messages.length === 0 ? <li className="portal-muted portal-chat__empty">No messages yet. Ask us anything about this booking.</li> : null}
             {messages.map((message) => (
