@@ -5,11 +5,11 @@ import { personSubject } from '#domain/events.ts';
 import type { CreateContactInput, MarkAnsweredInput } from '#domain/schemas/contact.ts';
 import { ConflictError, NotFoundError } from '#domain/errors.ts';
 import { ISSUE_LABELS, type SupportRequestInput } from '#domain/schemas/support.ts';
-import { enquiry } from '../mail/templates.ts';
+import { enquiry, enquiryReceived } from '../mail/templates.ts';
 import { adminUrl } from './bookings.ts';
 import type { Command } from './unit.ts';
 
-/** `POST /api/contacts`, the contact form: a contact, and a mail to the business. */
+/** `POST /api/contacts`, the contact form: a contact, a mail to the business, and a receipt to the writer. */
 export const createContact: Command<CreateContactInput, { id: string }> = (uow, { id, ...details }) => {
   const contactId = uow.newId(id, streamId.contact);
   const stream = streamId.contact(contactId);
@@ -25,10 +25,11 @@ export const createContact: Command<CreateContactInput, { id: string }> = (uow, 
       ], { replyTo: details.email, adminUrl: adminUrl(uow, { tab: 'contacts', person: contactId }) }),
     );
   }
+  uow.mail.queue(enquiryReceived(details.email, details.firstName, 'contact'));
   return { id: contactId };
 };
 
-/** `POST /api/support/request`: a support request, and a mail to the business. */
+/** `POST /api/support/request`: a support request, a mail to the business, and a receipt to the writer. */
 export const submitSupportRequest: Command<SupportRequestInput, { id: string }> = (uow, { id, ...request }) => {
   const requestId = uow.newId(id, streamId.support);
   const stream = streamId.support(requestId);
@@ -45,6 +46,7 @@ export const submitSupportRequest: Command<SupportRequestInput, { id: string }> 
       ], { replyTo: request.email, adminUrl: adminUrl(uow, { tab: 'contacts', person: requestId }) }),
     );
   }
+  uow.mail.queue(enquiryReceived(request.email, request.name, 'support'));
   return { id: requestId };
 };
 

@@ -36,6 +36,20 @@ export function requestReceived(to: string, r: RequestSummary, echoText: boolean
   ]);
 }
 
+/**
+ * To whoever wrote through the contact form or asked for support: we have it, and when they will hear from us. Nothing
+ * they typed but the name they gave (as the quote's receipt to an address a visitor typed): the message itself, to any
+ * address, would relay anyone's text from the business's domain. A contact form's writer heard nothing, and could not
+ * tell, once off the page, whether it had arrived.
+ */
+export function enquiryReceived(to: string, name: string, kind: 'contact' | 'support'): OutgoingMail {
+  const what = kind === 'contact' ? 'message' : 'support request';
+  return compose('enquiry-received', to, `We have your ${what} — ${BUSINESS.name}`, `Hello ${name},`, [
+    `Thank you for your ${what}. We will be in touch ${BUSINESS.replyPromise}, by email or by phone.`,
+    `If it cannot wait, call us on ${BUSINESS.phone}. For an emergency, call us any time.`,
+  ]);
+}
+
 /** To the customer: the business replied. */
 export function adminReply(
   to: string,

@@ -71,7 +71,10 @@ describe('POST /api/contacts', () => {
     expect(appended[0]!.data).toMatchObject({ contactId: res.data.id, email: 'connie.contact@example.com', source: 'form' });
     expect(appended[0]!.metadata.role).toBe('anonymous');
     const mail = await mailSince(server, beforeMail);
-    expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'new-contact', to: BUSINESS_EMAIL }]);
+    expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([
+      { kind: 'new-contact', to: BUSINESS_EMAIL },
+      { kind: 'enquiry-received', to: 'connie.contact@example.com' },
+    ]);
     // What the business reads: every field of the form, under its name.
     expect(mail[0]!.text.split('\n').slice(0, 10)).toEqual([
       'New enquiry from the website:',
@@ -86,6 +89,12 @@ describe('POST /api/contacts', () => {
       '',
     ]);
     expect(((await admin.get('/api/contacts')).data as Array<{ id: string }>).map((c) => c.id)).toContain(res.data.id);
+    // What the writer reads: that it arrived and when they will hear, and nothing they typed but their name (to an address
+    // anyone can type, their message would be relayed from the business's domain).
+    expect(mail[1]!.subject).toBe('We have your message — SparkRight Electrical');
+    expect(mail[1]!.text).toContain('Hello Connie,');
+    expect(mail[1]!.text).toContain('Thank you for your message. We will be in touch within 24 hours, by email or by phone.');
+    expect(mail[1]!.text).not.toContain('charger');
   });
 
   it.each([
@@ -149,7 +158,7 @@ describe('POST /api/contacts', () => {
     expect(typesAfter(server, before)).toEqual(['ContactCreated']);
     const contacts = (await admin.get('/api/contacts')).data as Array<{ email: string }>;
     expect(contacts.filter((c) => c.email === 'twice@example.com')).toHaveLength(1);
-    expect((await mailSince(server, beforeMail)).map((m) => m.kind)).toEqual(['new-contact']);
+    expect((await mailSince(server, beforeMail)).map((m) => m.kind)).toEqual(['new-contact', 'enquiry-received']);
   });
 });
 
@@ -210,7 +219,12 @@ describe('POST /api/support/request', () => {
       bookingReference: null,
     });
     const mail = await mailSince(server, beforeMail);
-    expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'new-support-request', to: BUSINESS_EMAIL }]);
+    expect(mail.map(({ kind, to }) => ({ kind, to }))).toEqual([
+      { kind: 'new-support-request', to: BUSINESS_EMAIL },
+      { kind: 'enquiry-received', to: 'sally.support@example.com' },
+    ]);
+    expect(mail[1]!.subject).toBe('We have your support request — SparkRight Electrical');
+    expect(mail[1]!.text).not.toContain('my booking from last week');
     expect(mail[0]!.text.split('\n').slice(0, 11)).toEqual([
       'New support request:',
       '',
