@@ -767,6 +767,12 @@ test.describe('the customer portal: bookings, files and chat', () => {
     await expect
       .poll(() => server.storage.queries.bookingsForCustomer(email, null).map((b) => [b.startDate, b.finishDate, b.startTime, b.finishTime, b.serviceType, b.address, b.phone]))
       .toEqual([[day, day, '09:00', [0, 6].includes(picked.getUTCDay()) ? '16:00' : '17:00', 'electrical_repair', '12 Quick Lane, Staines', '01632 960777']]);
+    // The day booked has a dot on the month, and its button says so; the days around it do not.
+    const booked = calendar.locator(`button[data-day="${day}"]`);
+    await expect(booked).toHaveAccessibleName(new RegExp(`, you have a booking then$`));
+    await expect(booked.locator('.month__mark')).toBeVisible();
+    await expect(calendar.locator('.month__mark')).toHaveCount(1);
+    await expect(page.getByRole('region', { name: 'Quick booking' })).toContainText('A dot marks a day you have booked already.');
     // The next day picked offers them again, as New Booking does.
     await calendar.locator(`button[data-day="${day}"]`).click();
     await expect(quick.getByLabel(/^Address of the work/)).toHaveValue('12 Quick Lane, Staines');

@@ -14,7 +14,7 @@ const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', '
  * week's ends; days outside `min`..`max` cannot be chosen, nor days `closed` names (a bank holiday, shaded): pressing
  * one says why under the month (`explain`), until another day is chosen or the month turned. Each day's button names
  * the whole date (and what closes it); today's is outlined (and is the current date to a screen reader) whether or not
- * it can be chosen.
+ * it can be chosen. A day `marked` names (the customer's own booking then) has a dot, and its button says what it is.
  */
 export function MonthCalendar({
   min,
@@ -24,6 +24,7 @@ export function MonthCalendar({
   onSelect,
   closed = () => null,
   explain,
+  marked = () => null,
 }: {
   min: string;
   max: string;
@@ -32,6 +33,7 @@ export function MonthCalendar({
   onSelect: (day: string) => void;
   closed?: (day: string) => string | null;
   explain?: (day: string, why: string) => ReactNode;
+  marked?: (day: string) => string | null;
 }) {
   // The tab stop starts on the first day that can be chosen: past a bank holiday (Christmas Day in the morning).
   let open = min;
@@ -103,6 +105,7 @@ export function MonthCalendar({
                 const outside = day.slice(0, 7) !== month;
                 const disabled = day < min || day > max;
                 const shut = disabled || outside ? null : closed(day);
+                const mark = outside ? null : marked(day);
                 return (
                   <td key={day} aria-selected={day === selected || undefined}>
                     {outside ? null : (
@@ -113,7 +116,7 @@ export function MonthCalendar({
                         aria-current={day === today ? 'date' : undefined}
                         tabIndex={day === focused ? 0 : -1}
                         aria-disabled={disabled || Boolean(shut) || undefined}
-                        aria-label={`${FULL.format(new Date(`${day}T00:00:00Z`))}${shut ? `, ${shut}` : ''}`}
+                        aria-label={`${FULL.format(new Date(`${day}T00:00:00Z`))}${shut ? `, ${shut}` : ''}${mark ? `, ${mark}` : ''}`}
                         onClick={() => {
                           if (disabled) return;
                           setFocused(day);
@@ -123,6 +126,7 @@ export function MonthCalendar({
                         onKeyDown={onKey}
                       >
                         {Number(day.slice(8))}
+                        {mark ? <span className="month__mark" aria-hidden="true" /> : null}
                       </button>
                     )}
                   </td>

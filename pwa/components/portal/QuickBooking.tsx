@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LIMITS } from '#domain/limits.ts';
 import type { UserView } from '#domain/views.ts';
 import { useForm } from '../../lib/form.ts';
@@ -9,7 +9,7 @@ import { bookingCommand, sendBooking } from './booking-command.ts';
 import { ServiceTypeField } from './ServiceTypeField.tsx';
 import { AlreadyBooked } from './AlreadyBooked.tsx';
 import { OutsideHours } from './OutsideHours.tsx';
-import { firstQuickDay, lastCustomerDay } from '#domain/days.ts';
+import { addDays, firstQuickDay, lastCustomerDay } from '#domain/days.ts';
 import { BUSINESS } from '#domain/business.ts';
 import { TEL_HREF, jobHours, otherDayHours } from '#domain/content/shared.ts';
 import { formatDay, today } from './format.ts';
@@ -81,6 +81,9 @@ export function QuickBooking({ user }: { user: UserView }) {
   const bookings = useBookings(user.id);
   const latest = bookings?.find((booking) => booking.phone || booking.address);
   const known = bookings === undefined ? 'reading' : 'read';
+  // The days the customer already has a job on (not one called off), marked on the month: booked for Thursday, Thursday
+  // looked like any other day, and nothing but a clash on the same service said so.
+  const mine = useMemo(() => bookedDays(bookings ?? []), [bookings]);
   const hours = jobHours(day ?? '');
   const other = otherDayHours();
   const choose = (picked: string) => {
@@ -95,6 +98,7 @@ export function QuickBooking({ user }: { user: UserView }) {
         Pick a day for a one-day job, <span className="keep-together">09:00–17:00</span>
         {other ? ` (${other})` : ''}. We will confirm it or suggest another day.
         {BUSINESS.closedOnBankHolidays ? ' Bank holidays, when we are closed, are shaded.' : null}
+        {mine.size > 0 ? ' A dot marks a day you have booked already.' : null}
         {first === now ? null : (
           <>
             {' '}
@@ -109,6 +113,10 @@ export function QuickBooking({ user }: { user: UserView }) {
         selected={day}
         onSelect={choose}
         closed={closedWhy}
+        marked={(shown) => {
+          const count = mine.get(shown);
+          return count ? (count === 1 ? 'you have a booking then' : `you have ${count} bookings then`) : null;
+        }}
         explain={(picked, why) => (
           <>
             {formatDay(picked)} is {why}. For an emergency, call us on <a href={TEL_HREF}>{BUSINESS.phone}</a>.
@@ -163,4 +171,15 @@ export function QuickBooking({ user }: { user: UserView }) {
       </form>
     </section>
   );
+}
+
+/** How many of the customer's bookings, not called off, take in each day (a job of several days, each of them; at most 60). */
+function bookedDays(bookings: readonly { status: string | null; startDate: string | null; finishDate: string | null }[]): Map<string, number> {
+  const days = new Map<string, number>();
+  for (const booking of bookings) {
+    if (!booking.startDate || booking.status === 'cancelled') continue;
+    const last = booking.finishDate && booking.finishDate > booking.startDate ? booking.finishDate : booking.startDate;
+    for (let day = booking.startDate, n = 0; day <= last && n < 60; day = addDays(day, 1), n += 1) days.set(day, (days.get(day) ?? 0) + 1);
+  }
+  return days;
 }
