@@ -70,13 +70,17 @@ export async function queueForm<F extends string>({ kind, path, label, values, f
   // A refusal that comes after the visitor has gone on to another page stays in Waiting to send (present).
   const outcome = await submit({ id, kind, values, label, method: 'POST', path, body, record: null, owner }, { present: () => form.isConnected, ...(kept ? { kept } : {}) });
   if (outcome.kind === 'sent' || outcome.kind === 'queued') keys.done();
+  // Sent or kept, the form has cleared and says what became of it under its button: on a phone the toast comes at the
+  // top, as a chat's does, not up from the bottom over that line and the button (a helper's walk). A refusal's stays at
+  // the bottom, clear of the field the form focuses.
+  const cleared = { top: true };
   switch (outcome.kind) {
     case 'sent':
-      void toast.success(success.title, success.description);
+      void toast.success(success.title, success.description, cleared);
       // The toast carries the title; the line under the button says it in other words, so both read well.
       return { kind: 'sent', message: `Thank you, that is on its way. ${success.description}` };
     case 'queued':
-      toastSaved(outcome);
+      toastSaved(outcome, cleared);
       return { kind: 'saved', message: savedMessage(outcome), item: id };
     case 'refused':
       if (outcome.status === 400 && Object.keys(outcome.fields).length > 0) return { kind: 'invalid', fields: outcome.fields as Partial<Record<F, string>> };

@@ -47,6 +47,33 @@ test.describe('a phone at 390×844, before the cookie question is answered', () 
   });
 });
 
+test.describe('a phone at 390×844', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('a quote sent says so under its button, and its toast comes at the top, clear of that line and the button', async ({ page }) => {
+    await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'accepted'));
+    await page.goto('/#contact');
+    await hydrated(page);
+    const form = page.locator('form').filter({ has: page.locator('[name="serviceType"]') });
+    await form.locator('[name="firstName"]').fill('Tilly');
+    await form.locator('[name="email"]').fill('tilly.top@example.com');
+    await form.locator('[name="serviceType"]').selectOption({ index: 1 });
+    const button = form.getByRole('button', { name: /request my free quote/i });
+    await button.click();
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Booking submitted' });
+    await expect(toast).toBeVisible();
+    const line = form.getByRole('status');
+    await expect(line).toContainText('Thank you');
+    // It came up from the bottom over the button and the line, which say the same.
+    await expect(toast).toHaveAttribute('data-y-position', 'top');
+    const [t, b, l] = [(await toast.boundingBox())!, (await button.boundingBox())!, (await line.boundingBox())!];
+    for (const [name, box] of [['the button', b], ['the line', l]] as const) {
+      const overlaps = t.x < box.x + box.width && box.x < t.x + t.width && t.y < box.y + box.height && box.y < t.y + t.height;
+      expect(overlaps, `the toast over ${name}`).toBe(false);
+    }
+  });
+});
+
 for (const screen of [
   { width: 1024, height: 768 },
   { width: 1280, height: 800 },
