@@ -347,6 +347,30 @@ async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
   return () => page.evaluate(() => (window as unknown as { toastsSeen: string[] }).toastsSeen);
 }
 
+test.describe('a short list of chats on a tablet on its side', () => {
+  const own = ownServer();
+  test.use({ viewport: { width: 1024, height: 768 } });
+
+  test('back from a chat, its row has the focus and the list’s heading shows above it, not under the tabs', async ({ page }) => {
+    const server = own.server;
+    for (const [first, email] of [['Hana', 'hana.heading@example.com'], ['Ivo', 'ivo.heading@example.com'], ['Jun', 'jun.heading@example.com']] as const) {
+      await customerBooking(await customer(server, email, first, 'Heading'), email, { firstName: first, lastName: 'Heading' }, `Hello from ${first}`);
+    }
+    await signIn(page, server.url);
+    await page.getByRole('tab', { name: /^Chat/ }).click();
+    await page.getByRole('button', { name: /^Ivo Heading/ }).click();
+    await expect(page.getByRole('heading', { name: 'Chat with Ivo Heading' })).toBeFocused();
+    await page.getByRole('button', { name: 'Back to all chats' }).click();
+    await expect(page.getByRole('button', { name: /^Ivo Heading/ })).toBeFocused();
+    const heading = page.getByRole('heading', { name: 'Chat', exact: true, level: 2 });
+    const tabs = (await page.getByRole('tablist', { name: 'Admin sections' }).boundingBox())!;
+    // The row in the middle of the screen had left the heading under the sticky tabs.
+    expect((await heading.boundingBox())!.y).toBeGreaterThanOrEqual(tabs.y + tabs.height);
+    const row = (await page.getByRole('button', { name: /^Ivo Heading/ }).boundingBox())!;
+    expect(row.y + row.height).toBeLessThanOrEqual(768);
+  });
+});
+
 test.describe('customer messages that arrive while the admin portal is open', () => {
   // A server of its own: the Chat tab counts every chat waiting for an answer.
   const own = ownServer();

@@ -61,9 +61,24 @@ export function useBackToRow(
       // At once, not by the page's smooth scrolling (from a long list's end that took over a second).
       target.focus({ preventScroll: true });
       target.scrollIntoView({ block: 'center', behavior: 'instant' });
+      showHeadingToo(target);
     }
     done();
   }, [id, rows, shown, setShown, list, done, fallback]);
+}
+
+/**
+ * After a row is brought to the middle of the screen: where the row and the heading of its list both fit under the
+ * sticky header and tabs, the heading shows too. Back from a chat to a short list left the list's heading under the
+ * tabs, the page looking scrolled for no reason.
+ */
+function showHeadingToo(row: HTMLElement): void {
+  const section = row.closest('.admin-section');
+  if (!section) return;
+  const clear = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+  const top = section.getBoundingClientRect().top;
+  const bottom = row.getBoundingClientRect().bottom;
+  if (top < clear && bottom - top <= window.innerHeight - clear) window.scrollBy({ top: top - clear, behavior: 'instant' });
 }
 
 /** "Show more" under a list of `total` rows of which `shown` are drawn: nothing once all are. */
