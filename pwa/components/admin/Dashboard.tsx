@@ -119,9 +119,10 @@ export function Dashboard({ user }: { user: UserView }) {
       const picks = next.job !== undefined || next.quote !== undefined;
       const from = search.tab === 'chat' && backToList && !picks ? search.booking : undefined;
       if (from !== undefined) setRefocus(from);
-      // The page scrolls to the top only when another tab opens: not within a tab (a filter, a month, a picked day,
-      // whose panel takes the focus), not for a chat (it scrolls itself to its heading, ChatThread), not on the way
-      // back from one (the Chat button it came from takes the focus).
+      // The page scrolls to the top only when another tab opens with something in it picked out (a tab itself picked:
+      // `plain`, below): not within a tab (a filter, a month, a picked day, whose panel takes the focus), not for a chat
+      // (it scrolls itself to its heading, ChatThread), not on the way back from one (the Chat button it came from takes
+      // the focus).
       const sameTab = to === tab && !(tab === 'chat' && search.booking !== undefined);
       // A tab itself picked (or a counter), with nothing in it picked out: it opens where the eye is (opensTab, below),
       // not at the page's top, 450 px above the panel on a tablet on its side.

@@ -83,7 +83,7 @@ export function QuickBooking({ user }: { user: UserView }) {
   const known = bookings === undefined ? 'reading' : 'read';
   // The days the customer already has a job on (not one called off), marked on the month: booked for Thursday, Thursday
   // looked like any other day, and nothing but a clash on the same service said so.
-  const mine = useMemo(() => bookedDays(bookings ?? []), [bookings]);
+  const mine = useMemo(() => bookedDays(bookings ?? [], today()), [bookings]);
   const hours = jobHours(day ?? '');
   const other = otherDayHours();
   const choose = (picked: string) => {
@@ -173,13 +173,16 @@ export function QuickBooking({ user }: { user: UserView }) {
   );
 }
 
-/** How many of the customer's bookings, not called off, take in each day (a job of several days, each of them; at most 60). */
-function bookedDays(bookings: readonly { status: string | null; startDate: string | null; finishDate: string | null }[]): Map<string, number> {
+/**
+ * How many of the customer's bookings, not called off, take in each day from `from` on (a job of several days, each of
+ * them; at most 60): a job done last week is no booking to mark.
+ */
+function bookedDays(bookings: readonly { status: string | null; startDate: string | null; finishDate: string | null }[], from: string): Map<string, number> {
   const days = new Map<string, number>();
   for (const booking of bookings) {
     if (!booking.startDate || booking.status === 'cancelled') continue;
     const last = booking.finishDate && booking.finishDate > booking.startDate ? booking.finishDate : booking.startDate;
-    for (let day = booking.startDate, n = 0; day <= last && n < 60; day = addDays(day, 1), n += 1) days.set(day, (days.get(day) ?? 0) + 1);
+    for (let day = booking.startDate, n = 0; day <= last && n < 60; day = addDays(day, 1), n += 1) if (day >= from) days.set(day, (days.get(day) ?? 0) + 1);
   }
   return days;
 }
