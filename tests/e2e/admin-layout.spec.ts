@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { customer, customerBooking, quoteRequest, signIn, ukDay } from './admin-seed.ts';
-import { axeViolations, expect, hydrated, scrollStopped, smallTargets, test, whollyOnScreen } from './fixtures.ts';
+import { axeViolations, expect, hydrated, reachedAtItsMiddle, scrollStopped, smallTargets, test, whollyOnScreen } from './fixtures.ts';
 
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
@@ -83,7 +83,10 @@ test.describe('on a tablet on its side, 1024 × 768', () => {
     await expect(month.getByRole('grid')).toBeVisible();
     await scrollStopped(page);
     expect(await whollyOnScreen(month), 'the month and its key').toBe(true);
-    expect(await uncovered(page.getByRole('tablist', { name: 'Admin sections' })), 'the tabs').toBe(true);
+    // On the screen, and not under the sticky header.
+    const tabs = page.getByRole('tablist', { name: 'Admin sections' });
+    expect(await whollyOnScreen(tabs), 'the tabs').toBe(true);
+    expect(await reachedAtItsMiddle(tabs), 'the tabs').toBe(true);
   });
 
   test('far down the job list, another tab opens just under the tabs, which stay where they were', async ({ page, server }) => {
@@ -129,15 +132,6 @@ test.describe('the days and hours of a job’s forms', () => {
 async function tap(target: Locator): Promise<void> {
   const box = (await target.boundingBox())!;
   await target.page().mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-}
-
-/** Whether `target` is on the screen and nothing covers its middle (the sticky header would). */
-function uncovered(target: Locator): Promise<boolean> {
-  return target.evaluate((node) => {
-    const box = node.getBoundingClientRect();
-    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    return box.top >= 0 && box.bottom <= innerHeight && top !== null && node.contains(top);
-  });
 }
 
 test('axe finds nothing on the sign-in form, each tab, the forms and the dialogs; the tabs work with the keyboard', async ({ page, server }) => {

@@ -2,6 +2,7 @@ import { BUSINESS } from '#domain/business.ts';
 import { clientRoutes } from '#domain/routes.ts';
 import type { Page } from '@playwright/test';
 import { expect, hydrated, reachedAtItsMiddle, smallTargets, test, whollyOnScreen } from './fixtures.ts';
+import { askForQuote, quoteForm } from './portal-helpers.ts';
 
 /** The widths of the issue, each with a screen height people use at that width. */
 const SCREENS = [
@@ -54,12 +55,9 @@ test.describe('a phone at 390×844', () => {
     await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'accepted'));
     await page.goto('/#contact');
     await hydrated(page);
-    const form = page.locator('form').filter({ has: page.locator('[name="serviceType"]') });
-    await form.locator('[name="firstName"]').fill('Tilly');
-    await form.locator('[name="email"]').fill('tilly.top@example.com');
-    await form.locator('[name="serviceType"]').selectOption({ index: 1 });
+    const form = quoteForm(page);
+    await askForQuote(form, 'Tilly', 'tilly.top@example.com');
     const button = form.getByRole('button', { name: /request my free quote/i });
-    await button.click();
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Booking submitted' });
     await expect(toast).toBeVisible();
     const line = form.getByRole('status');

@@ -20,6 +20,7 @@ import { ContactsTab, enquiryWaits } from './contacts/ContactsTab.tsx';
 import { AdminContext } from './context.ts';
 import { Counters } from './Counters.tsx';
 import { moment } from './format.ts';
+import { clearOfTabs } from './more.tsx';
 import { QuotesTab } from './quotes/QuotesTab.tsx';
 import { savedListLook } from './search.ts';
 import type { AdminSearch, AdminTab } from './search.ts';
@@ -238,11 +239,6 @@ export function Dashboard({ user }: { user: UserView }) {
       </div>
     </AdminContext.Provider>
   );
-}
-
-/** Where the page's scrolling puts the top of what it brings into view: under the header and the sticky tabs (styles.css). */
-function clearOfTabs(): number {
-  return parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
 }
 
 /** Whether the tabs are stuck under the header: the panel's top is level with the line below them, or above it. */

@@ -67,6 +67,11 @@ export function useBackToRow(
   }, [id, rows, shown, setShown, list, done, fallback]);
 }
 
+/** Where the page's scrolling puts the top of what it brings into view: under the header and the sticky tabs (styles.css). */
+export function clearOfTabs(): number {
+  return parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+}
+
 /**
  * After a row is brought to the middle of the screen: where the row and the heading of its list both fit under the
  * sticky header and tabs, the heading shows too. Back from a chat to a short list left the list's heading under the
@@ -75,7 +80,7 @@ export function useBackToRow(
 function showHeadingToo(row: HTMLElement): void {
   const section = row.closest('.admin-section');
   if (!section) return;
-  const clear = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+  const clear = clearOfTabs();
   const top = section.getBoundingClientRect().top;
   const bottom = row.getBoundingClientRect().bottom;
   if (top < clear && bottom - top <= window.innerHeight - clear) window.scrollBy({ top: top - clear, behavior: 'instant' });
